@@ -1,0 +1,8 @@
+"""``python -m omp`` runs the command line."""
+
+from __future__ import annotations
+
+from omp.cli import main
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,556 @@
+"""The `omp` command: parse arguments, call one library function, print its result.
+
+Library modules are imported inside each command so that a command loads only what it uses.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from omp import __version__
+from omp.errors import OmpError
+
+if TYPE_CHECKING:
+    from omp.paths import MemoryRoot
+    from omp.store import WriteResult
+
+app = typer.Typer(
+    name="omp",
+    help="Git-backed project memory for AI coding agents: decisions, changelog, sessions and "
+    "project facts as comment-preserving YAML in _omp/memory/.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+add_app = typer.Typer(
+    help="Record a decision, a changelog entry or a session.", no_args_is_help=True
+)
+app.add_typer(add_app, name="add")
+
+
+@dataclass(frozen=True, slots=True)
+class _Globals:
+    root: Path | None
+    by: str | None
+
+
+@contextlib.contextmanager
+def _reported() -> Iterator[None]:
+    """Turn library errors into `error: ...` on stderr and the error's exit status."""
+    try:
+        yield
+    except OmpError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(e.exit_code) from None
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(130) from None
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"omp {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    ctx: typer.Context,
+    root: Annotated[
+        Optional[Path],
+        typer.Option(  # noqa: UP045 (typer reads the annotation)
+            "-C", "--root", help="Run as if omp was started in DIR (like `git -C`).", metavar="DIR"
+        ),
+    ] = None,
+    by: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--by",
+            help="Who is writing, for _meta.updated_by (default: $OMP_AGENT, else omp).",
+            metavar="NAME",
+        ),
+    ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Git-backed project memory for AI coding agents."""
+    del version  # handled by its eager callback
+    ctx.obj = _Globals(root, by)
+
+
+def _globals(ctx: typer.Context) -> _Globals:
+    obj = ctx.find_root().obj
+    return obj if isinstance(obj, _Globals) else _Globals(None, None)
+
+
+def _start(ctx: typer.Context) -> Path:
+    g = _globals(ctx)
+    if g.root is None:
+        return Path.cwd()
+    if not g.root.is_dir():
+        raise OmpError(f"-C {g.root}: not a folder", hint="give an existing folder")
+    return g.root.absolute()
+
+
+def _root(ctx: typer.Context) -> MemoryRoot:
+    from omp.paths import find_root
+
+    root = find_root(_start(ctx))
+    hint = root.legacy_hint()
+    if hint:
+        typer.echo(f"note: {hint}", err=True)
+    return root
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def _report_write(
+    result: WriteResult, *, as_json: bool, dry_run: bool, quiet_id: bool = False
+) -> None:
+    if as_json:
+        _print_json(result.to_json())
+        return
+    if dry_run:
+        diff = result.diff()
+        typer.echo(diff, nl=False)
+        typer.echo(
+            "dry run: nothing written" if diff else "dry run: nothing would change", err=True
+        )
+    if quiet_id:
+        for e in result.entries:
+            typer.echo(e.id)
+    for e in result.entries:
+        verb = {"added": "added", "updated": "updated", "unchanged": "already recorded"}
+        typer.echo(f"{verb.get(e.action, e.action)}: {e.kind} {e.id} in {e.file}", err=True)
+    if not dry_run:
+        for f in result.files:
+            for change in f.changes:
+                typer.echo(f"{f.display}: {change}", err=True)
+        if not result.files:
+            typer.echo("nothing changed", err=True)
+
+
+DryRun = Annotated[bool, typer.Option("--dry-run", help="Print the diff; write nothing.")]
+Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+# ---------------------------------------------------------------------------------------------
+# init
+
+
+@app.command()
+def init(
+    ctx: typer.Context,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Add memory/ even inside an _omp/ folder of another tool (never "
+            "overwrites a file).",
+        ),
+    ] = False,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Create _omp/memory/ in this repository, adding only files that are missing."""
+    with _reported():
+        from omp.scaffold import init_project
+
+        result = init_project(_start(ctx), force=force, dry_run=dry_run)
+        if as_json:
+            _print_json(result.to_json())
+            return
+        prefix = "would create" if dry_run else "created"
+        for rel in result.created:
+            typer.echo(f"{prefix} {rel}")
+        for line in result.gitignore_added:
+            typer.echo(f"{'would add' if dry_run else 'added'} {line} to .gitignore")
+        if not result.created and not result.gitignore_added:
+            typer.echo(f"omp memory is already set up in {result.project}")
+
+
+# ---------------------------------------------------------------------------------------------
+# add
+
+
+@add_app.command("decision")
+def add_decision(
+    ctx: typer.Context,
+    title: Annotated[str, typer.Option("--title", help="Short name of the decision.")],
+    choice: Annotated[str, typer.Option("--choice", help="What was chosen.")],
+    context: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--context", help="The situation that called for it."
+        ),
+    ] = None,
+    alternatives: Annotated[
+        Optional[list[str]],
+        typer.Option(  # noqa: UP045
+            "--alternative", help="An option considered and not chosen (repeatable)."
+        ),
+    ] = None,
+    rationale: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--rationale", help="Why."
+        ),
+    ] = None,
+    impact: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--impact", help="What it changes."
+        ),
+    ] = None,
+    status: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--status",
+            help="proposed | active | superseded | disputed | retracted (new decisions: active).",
+        ),
+    ] = None,
+    id: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--id", help="Update or create the decision with this id."
+        ),
+    ] = None,
+    date: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--date", help="YYYY-MM-DD (default: today)."
+        ),
+    ] = None,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Record a decision in decisions.yaml; prints its id."""
+    with _reported():
+        from omp import store
+
+        result = store.add_decision(
+            _root(ctx),
+            title=title,
+            choice=choice,
+            context=context,
+            alternatives=alternatives or [],
+            rationale=rationale,
+            impact=impact,
+            status=status,
+            id=id,
+            date=date,
+            by=_globals(ctx).by,
+            dry_run=dry_run,
+        )
+        _report_write(result, as_json=as_json, dry_run=dry_run, quiet_id=True)
+
+
+@add_app.command("change")
+def add_change(
+    ctx: typer.Context,
+    summary: Annotated[str, typer.Option("--summary", help="What changed, in one line.")],
+    type: Annotated[
+        str,
+        typer.Option(
+            "--type", help="feat | fix | docs | refactor | perf | deploy | config | chore | other."
+        ),
+    ] = "other",
+    ref: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--ref", help="Commit sha, tag or deploy id (entries are deduplicated by it)."
+        ),
+    ] = None,
+    scope: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--scope", help="Area of the project."
+        ),
+    ] = None,
+    breaking: Annotated[bool, typer.Option("--breaking", help="A breaking change.")] = False,
+    date: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--date", help="YYYY-MM-DD (default: today)."
+        ),
+    ] = None,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Append an entry to changelog.yaml; prints its id."""
+    with _reported():
+        from omp import store
+
+        result = store.add_change(
+            _root(ctx),
+            summary=summary,
+            type=type,
+            ref=ref,
+            scope=scope,
+            breaking=breaking,
+            date=date,
+            by=_globals(ctx).by,
+            dry_run=dry_run,
+        )
+        _report_write(result, as_json=as_json, dry_run=dry_run, quiet_id=True)
+
+
+@add_app.command("session")
+def add_session(
+    ctx: typer.Context,
+    summary: Annotated[str, typer.Option("--summary", help="What the session was about.")],
+    actions: Annotated[
+        Optional[list[str]],
+        typer.Option(  # noqa: UP045
+            "--action", help="A key action (repeatable)."
+        ),
+    ] = None,
+    decisions: Annotated[
+        Optional[list[str]],
+        typer.Option(  # noqa: UP045
+            "--decision", help="A decision id or text (repeatable)."
+        ),
+    ] = None,
+    outcomes: Annotated[
+        Optional[list[str]],
+        typer.Option(  # noqa: UP045
+            "--outcome", help="An outcome (repeatable)."
+        ),
+    ] = None,
+    date: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--date", help="YYYY-MM-DD: which sessions/<date>.yaml (default: today)."
+        ),
+    ] = None,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Append a session record to sessions/<date>.yaml; prints its id."""
+    with _reported():
+        from omp import store
+
+        result = store.add_session(
+            _root(ctx),
+            summary=summary,
+            actions=actions or [],
+            decisions=decisions or [],
+            outcomes=outcomes or [],
+            date=date,
+            by=_globals(ctx).by,
+            dry_run=dry_run,
+        )
+        _report_write(result, as_json=as_json, dry_run=dry_run, quiet_id=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# set / write
+
+
+@app.command("set")
+def set_(
+    ctx: typer.Context,
+    key: Annotated[
+        str,
+        typer.Argument(
+            help="Dotted key in project.yaml, e.g. "
+            "deployment.vercel.status (`\\.` for a dot in a key)."
+        ),
+    ],
+    value: Annotated[
+        Optional[str],
+        typer.Argument(  # noqa: UP045
+            help='Value, read as a YAML scalar: true, 3, 2026-01-31, "3" for text.'
+        ),
+    ] = None,
+    unset: Annotated[bool, typer.Option("--unset", help="Remove KEY instead.")] = False,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Set (or --unset) a project fact in project.yaml."""
+    with _reported():
+        from omp import store
+        from omp.errors import UsageError
+        from omp.yamlio import load_scalar
+
+        if unset == (value is not None):
+            raise UsageError(
+                "give either KEY VALUE or --unset KEY", hint="omp set deployment.web.status active"
+            )
+        root = _root(ctx)
+        by = _globals(ctx).by
+        if unset:
+            result = store.unset_value(root, key, by=by, dry_run=dry_run)
+        else:
+            assert value is not None
+            result = store.set_value(root, key, load_scalar(value), by=by, dry_run=dry_run)
+        _report_write(result, as_json=as_json, dry_run=dry_run)
+
+
+@app.command()
+def write(
+    ctx: typer.Context,
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="YAML or JSON file with any of project, decisions, changelog, sessions; - for "
+            "standard input.",
+            metavar="FILE|-",
+        ),
+    ],
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Merge a document into memory in one transaction: all files or none."""
+    with _reported():
+        from omp import store
+        from omp.errors import UsageError
+        from omp.yamlio import load
+
+        if file == "-":
+            text, source = sys.stdin.read(), "<stdin>"
+        else:
+            try:
+                text, source = Path(file).read_text(encoding="utf-8"), file
+            except (OSError, UnicodeDecodeError) as e:
+                raise UsageError(f"{file}: cannot read it ({e})") from None
+        document = load(text, source=source)
+        result = store.write_document(
+            _root(ctx), document, source=source, by=_globals(ctx).by, dry_run=dry_run
+        )
+        _report_write(result, as_json=as_json, dry_run=dry_run)
+
+
+# ---------------------------------------------------------------------------------------------
+# read
+
+
+@app.command()
+def validate(
+    ctx: typer.Context,
+    paths: Annotated[
+        Optional[list[Path]],
+        typer.Argument(  # noqa: UP045
+            help="Files or folders (a project, its _omp/, a memory folder); default: this "
+            "project's memory."
+        ),
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """Check memory files (YAML, schemas, ids, secrets); exit 1 if anything is wrong."""
+    with _reported():
+        from omp.validate import validate as run
+
+        start = _start(ctx)
+        reports = run(
+            [p if p.is_absolute() else start / p for p in paths or []] or None, start=start
+        )
+        bad = [r for r in reports if r.problems]
+        if as_json:
+            _print_json({"ok": not bad, "files": [r.to_json() for r in reports]})
+        else:
+            for r in reports:
+                if not r.problems:
+                    typer.echo(f"ok    {r.display}")
+                for where, message in r.problems:
+                    typer.echo(f"error {r.display}: {where}: {message}")
+            typer.echo(f"{len(reports)} file(s) checked, {len(bad)} with problems", err=True)
+        if bad:
+            raise typer.Exit(1)
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    what: Annotated[str, typer.Argument(help="project | decisions | changelog | sessions")],
+    id: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--id", help="Show only the entry with this id."
+        ),
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """Print a memory file, or one entry of it, as written on disk."""
+    with _reported():
+        from omp import store
+
+        text, data = store.show(_root(ctx), what, id=id)
+        if as_json:
+            _print_json(data)
+        else:
+            typer.echo(text, nl=not text.endswith("\n"))
+
+
+@app.command("backups")
+def backups_(
+    ctx: typer.Context,
+    file: Annotated[
+        Optional[str],
+        typer.Argument(  # noqa: UP045
+            help="A memory file, e.g. decisions.yaml (default: all)."
+        ),
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """List the backups omp took before each write, oldest first."""
+    with _reported():
+        from omp import store
+
+        found = store.backups(_root(ctx), file)
+        if as_json:
+            _print_json(
+                [
+                    {"file": b.file, "backup": b.name, "taken": b.taken, "size": b.size}
+                    for b in found
+                ]
+            )
+            return
+        for b in found:
+            typer.echo(f"{b.file}\t{b.name}\t{b.size} bytes")
+        if not found:
+            typer.echo("no backups", err=True)
+
+
+@app.command()
+def restore(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(help="The memory file to restore, e.g. decisions.yaml.")],
+    backup: Annotated[
+        Optional[str],
+        typer.Option(  # noqa: UP045
+            "--backup", help="Backup name or stamp (default: the newest)."
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Restore even a backup that fails validation.")
+    ] = False,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Put a backup back in place; the current version is backed up first."""
+    with _reported():
+        from omp import store
+
+        result = store.restore(_root(ctx), file, backup=backup, force=force, dry_run=dry_run)
+        _report_write(result, as_json=as_json, dry_run=dry_run)
+
+
+def main() -> None:
+    """Entry point of the `omp` console script."""
+    app()

@@ -1,0 +1,62 @@
+"""Settings of omp, read from the `omp:` section of `_omp/config.yaml`."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from omp.constants import DEFAULT_BACKUP_RETENTION, DEFAULT_LOCK_TIMEOUT
+from omp.errors import ValidationError
+from omp.paths import MemoryRoot
+from omp.schema import schema_problems
+from omp.yamlio import load
+
+LOCK_TIMEOUT_ENV = "OMP_LOCK_TIMEOUT"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """omp's settings for one project.
+
+    Attributes:
+        backup_retention: backups kept per file.
+        lock_timeout: seconds a writer waits for the lock (`$OMP_LOCK_TIMEOUT` overrides).
+    """
+
+    backup_retention: int = DEFAULT_BACKUP_RETENTION
+    lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+
+
+def load_settings(root: MemoryRoot) -> Settings:
+    """Read the project's settings; a missing file or section gives the defaults.
+
+    Raises:
+        InvalidYamlError: the config file is not valid YAML.
+        ValidationError: the `omp:` section holds values of the wrong type.
+    """
+    section: dict[str, object] = {}
+    if root.config.is_file():
+        data = load(root.config.read_text(encoding="utf-8"), source=root.display(root.config))
+        problems = schema_problems("config", data)
+        if problems:
+            raise ValidationError(
+                root.display(root.config),
+                problems,
+                hint="fix the `omp:` section of the config file",
+            )
+        if isinstance(data, dict) and isinstance(data.get("omp"), dict):
+            section = data["omp"]
+    retention = section.get("backup_retention", DEFAULT_BACKUP_RETENTION)
+    timeout = section.get("lock_timeout_seconds", DEFAULT_LOCK_TIMEOUT)
+    env = os.environ.get(LOCK_TIMEOUT_ENV)
+    if env:
+        try:
+            timeout = float(env)
+        except ValueError:
+            raise ValidationError(
+                LOCK_TIMEOUT_ENV,
+                [(LOCK_TIMEOUT_ENV, f"{env!r} is not a number")],
+                hint="set it to a number of seconds, e.g. 10",
+            ) from None
+    assert isinstance(retention, int) and isinstance(timeout, int | float)
+    return Settings(backup_retention=retention, lock_timeout=float(timeout))

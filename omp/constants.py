@@ -1,0 +1,64 @@
+"""Names, file layout and policies shared by every module."""
+
+from __future__ import annotations
+
+OMP_DIR = "_omp"
+MEMORY_DIR = "memory"
+CACHE_DIR = ".cache"
+BACKUP_DIR = ".backup"
+CONFIG_FILE = "config.yaml"
+LOCK_FILE = "lock"
+TXN_FILE = "txn.json"
+
+# Legacy memory roots of OpenMemory Plus, relative to the project root, newest first.
+LEGACY_MEMORY_ROOTS = ("_omp/.memory", ".memory")
+
+PROJECT_FILE = "project.yaml"
+DECISIONS_FILE = "decisions.yaml"
+CHANGELOG_FILE = "changelog.yaml"
+SESSIONS_DIR = "sessions"
+THEMES_INDEX_FILE = "themes/index.yaml"
+EMBEDDINGS_FILE = "themes/embeddings.json"
+USER_CONTEXT_FILE = "user-context.yaml"
+CANDIDATES_FILE = "candidates.yaml"
+HANDOFFS_DIR = "handoffs"
+
+# What `omp init` creates, relative to the memory dir, in order; each comes from templates/.
+INIT_FILES = (
+    PROJECT_FILE,
+    DECISIONS_FILE,
+    CHANGELOG_FILE,
+    "sessions/.gitkeep",
+    THEMES_INDEX_FILE,
+    EMBEDDINGS_FILE,
+)
+GITIGNORE_LINES = (f"{OMP_DIR}/{MEMORY_DIR}/{BACKUP_DIR}/", f"{OMP_DIR}/{CACHE_DIR}/")
+
+META_KEY = "_meta"
+
+# Backups: `<name>.<UTC stamp>.bak` under `_omp/memory/.backup/`, keeping the newest N per file.
+BACKUP_SUFFIX = ".bak"
+BACKUP_STAMP_FORMAT = "%Y%m%dT%H%M%S.%fZ"
+DEFAULT_BACKUP_RETENTION = 20
+
+# Seconds a writer waits for the lock before giving up with LockTimeoutError.
+DEFAULT_LOCK_TIMEOUT = 10.0
+
+# Temp files of the atomic write: `.<name>.<random>.tmp` beside the target.
+TEMP_PREFIX = "."
+TEMP_SUFFIX = ".tmp"
+
+DEFAULT_AGENT = "omp"
+AGENT_ENV = "OMP_AGENT"
+
+DECISION_STATUSES = ("proposed", "active", "superseded", "disputed", "retracted")
+CHANGE_TYPES = ("feat", "fix", "docs", "refactor", "perf", "deploy", "config", "chore", "other")
+DEPLOYMENT_STATUSES = ("active", "pending", "failed")
+
+# Characters a YAML round-trip does not give back (U+0085 comes back as a space) or that other
+# YAML readers take for line breaks; the writer refuses them.
+UNKEEPABLE_CHARS = {
+    "\u0085": "NEL (U+0085)",
+    "\u2028": "LINE SEPARATOR (U+2028)",
+    "\u2029": "PARAGRAPH SEPARATOR (U+2029)",
+}

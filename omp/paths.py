@@ -1,0 +1,159 @@
+"""Find the project and its memory folder; keep user-given paths inside it."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from omp.constants import (
+    BACKUP_DIR,
+    CACHE_DIR,
+    CONFIG_FILE,
+    LEGACY_MEMORY_ROOTS,
+    MEMORY_DIR,
+    OMP_DIR,
+)
+from omp.errors import NotInitializedError, PathOutsideRootError
+
+# Files whose presence marks a legacy `.memory/` folder as OpenMemory Plus memory (other tools
+# use `.memory/` too).
+_LEGACY_MARKERS = ("project.yaml", "decisions.yaml", "changelog.yaml", "sessions")
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryRoot:
+    """Where a project's memory lives.
+
+    Attributes:
+        project: the project root (the folder holding `_omp/`).
+        memory: the memory folder, normally `<project>/_omp/memory`.
+        legacy: True for the legacy roots `_omp/.memory/` and `.memory/`.
+    """
+
+    project: Path
+    memory: Path
+    legacy: bool = False
+
+    @property
+    def omp_dir(self) -> Path:
+        """The `_omp/` folder (config, cache); it exists for every root but `.memory/`."""
+        return self.project / OMP_DIR
+
+    @property
+    def cache(self) -> Path:
+        """Derived, gitignored state: lock, transaction record, index."""
+        if self.memory.parent == self.omp_dir:
+            return self.omp_dir / CACHE_DIR
+        return self.memory / CACHE_DIR
+
+    @property
+    def backups(self) -> Path:
+        """Folder of the copies taken before each write."""
+        return self.memory / BACKUP_DIR
+
+    @property
+    def config(self) -> Path:
+        """The team config file `_omp/config.yaml`."""
+        return self.omp_dir / CONFIG_FILE
+
+    def display(self, path: Path) -> str:
+        """Path as shown to a user: relative to the project root when inside it."""
+        try:
+            return path.relative_to(self.project).as_posix()
+        except ValueError:
+            return str(path)
+
+    def memory_path(self, name: str | Path) -> Path:
+        """Resolve `name` (relative to the memory folder, the project, or absolute) safely.
+
+        Raises:
+            PathOutsideRootError: the path escapes the memory folder (also through symlinks).
+        """
+        candidate = Path(name)
+        if not candidate.is_absolute():
+            in_memory = self.memory / candidate
+            in_project = self.project / candidate
+            candidate = in_project if _is_under(in_project, self.memory) else in_memory
+        return inside(candidate, self.memory, what="memory folder")
+
+    def legacy_hint(self) -> str | None:
+        """How to move a legacy root to `_omp/memory/`, or None for the current layout."""
+        if not self.legacy:
+            return None
+        old = self.display(self.memory)
+        return (
+            f"this project uses the legacy memory folder {old}/; move it with "
+            f"`git mv {old} {OMP_DIR}/{MEMORY_DIR}`"
+        )
+
+
+def _is_under(path: Path, base: Path) -> bool:
+    return os.path.realpath(path).startswith(os.path.realpath(base) + os.sep) or (
+        os.path.realpath(path) == os.path.realpath(base)
+    )
+
+
+def inside(path: Path, base: Path, *, what: str) -> Path:
+    """Return `path` made absolute, refusing it when it resolves outside `base`.
+
+    Raises:
+        PathOutsideRootError: `path` (after resolving `..` and symlinks) is not under `base`.
+    """
+    real = Path(os.path.realpath(path))
+    real_base = Path(os.path.realpath(base))
+    if not real.is_relative_to(real_base):
+        raise PathOutsideRootError(
+            f"{path}: outside the {what} {base}",
+            hint=f"give a path inside {base}",
+        )
+    return real
+
+
+def git_toplevel(start: Path) -> Path | None:
+    """The nearest folder at or above `start` holding `.git` (a folder, or a file in worktrees)."""
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+    return None
+
+
+def _memory_in(folder: Path) -> MemoryRoot | None:
+    current = folder / OMP_DIR / MEMORY_DIR
+    if current.is_dir():
+        return MemoryRoot(folder, current)
+    for rel in LEGACY_MEMORY_ROOTS:
+        legacy = folder / rel
+        if legacy.is_dir() and (
+            rel.startswith(OMP_DIR) or any((legacy / m).exists() for m in _LEGACY_MARKERS)
+        ):
+            return MemoryRoot(folder, legacy, legacy=True)
+    return None
+
+
+def find_root(start: Path | None = None) -> MemoryRoot:
+    """Find the memory of the project containing `start` (default: the working directory).
+
+    Walks up from `start` to the git top-level (or the filesystem root outside git) and takes
+    the first folder with `_omp/memory/`, or a legacy `_omp/.memory/` or `.memory/`.
+
+    Raises:
+        NotInitializedError: no memory folder was found.
+    """
+    start = Path.cwd() if start is None else start
+    start = start.absolute()
+    top = git_toplevel(start)
+    for folder in (start, *start.parents):
+        root = _memory_in(folder)
+        if root is not None:
+            return root
+        if folder == top:
+            break
+    foreign = next((f / OMP_DIR for f in (start, *start.parents) if (f / OMP_DIR).is_dir()), None)
+    hint = "run `omp init` in the project first"
+    if foreign is not None:
+        hint = (
+            f"{foreign} has no memory/ folder, so it belongs to another tool; "
+            "`omp init --force` adds omp's memory beside it"
+        )
+    raise NotInitializedError(f"no omp memory (_omp/memory/) in {start} or above", hint=hint)

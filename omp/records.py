@@ -1,0 +1,147 @@
+"""The kinds of memory entries: where their lists live, their fields, and their ids."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from omp.constants import CHANGELOG_FILE, DECISIONS_FILE, PROJECT_FILE, SESSIONS_DIR
+
+
+@dataclass(frozen=True, slots=True)
+class ListKind:
+    """A memory file that holds a list of entries.
+
+    Attributes:
+        name: the kind's name (`decisions`, `changelog`, `sessions`).
+        containers: keys that may hold the list, canonical first (a top-level list is also read).
+        prefix: prefix of new ids (`dec` gives `dec-YYYY-MM-DD-<6 hex>`).
+        fields: field order of new entries.
+        identity: fields whose values identify an entry when it has no id in common.
+    """
+
+    name: str
+    containers: tuple[str, ...]
+    prefix: str
+    fields: tuple[str, ...]
+    identity: tuple[str, ...]
+
+
+DECISIONS = ListKind(
+    "decisions",
+    ("decisions",),
+    "dec",
+    (
+        "id",
+        "date",
+        "title",
+        "context",
+        "choice",
+        "alternatives",
+        "rationale",
+        "impact",
+        "status",
+        "valid_from",
+        "valid_to",
+        "supersedes",
+        "source_refs",
+        "confidence",
+        "created_by",
+    ),
+    ("title", "choice"),
+)
+CHANGELOG = ListKind(
+    "changelog",
+    ("changelog", "changes"),
+    "chg",
+    ("id", "date", "type", "summary", "scope", "ref", "breaking", "author", "source"),
+    ("date", "type", "summary", "scope"),
+)
+SESSIONS = ListKind(
+    "sessions",
+    ("sessions",),
+    "ses",
+    ("id", "start", "end", "summary", "key_actions", "decisions", "outcomes", "errors"),
+    ("summary", "key_actions", "decisions", "outcomes"),
+)
+LIST_KINDS = {k.name: k for k in (DECISIONS, CHANGELOG, SESSIONS)}
+
+# Upstream spellings of canonical decision fields, used when a file already uses them.
+DECISION_ALIASES = {"choice": "decision", "alternatives": "alternatives_considered"}
+
+
+def schema_kind(rel: str) -> str | None:
+    """The schema name for a file path relative to the memory folder (None: no schema)."""
+    rel = rel.replace("\\", "/")
+    fixed = {
+        PROJECT_FILE: "project",
+        DECISIONS_FILE: "decisions",
+        CHANGELOG_FILE: "changelog",
+        "themes/index.yaml": "themes-index",
+        "themes/embeddings.json": "embeddings",
+        "user-context.yaml": "user-context",
+    }
+    if rel in fixed:
+        return fixed[rel]
+    if rel.startswith(f"{SESSIONS_DIR}/") and rel.endswith(".yaml") and rel.count("/") == 1:
+        return "session"
+    if rel.startswith("handoffs/") and rel.endswith(".yaml") and rel.count("/") == 1:
+        return "handoff"
+    return None
+
+
+def list_kind_of(schema: str | None) -> ListKind | None:
+    """The entry list kind held by a file of this schema, if any."""
+    return {"decisions": DECISIONS, "changelog": CHANGELOG, "session": SESSIONS}.get(schema or "")
+
+
+def container_of(kind: ListKind, data: Any) -> str | None:
+    """The key holding the entries in `data` (None when `data` is itself the list)."""
+    if isinstance(data, dict):
+        for key in kind.containers:
+            if key in data:
+                return key
+    if isinstance(data, list):
+        return None
+    return kind.containers[0]
+
+
+def entries(kind: ListKind, data: Any) -> list[Any]:
+    """The entries of a parsed file (an empty list when it has none)."""
+    if isinstance(data, list):
+        return data
+    if isinstance(data, dict):
+        key = container_of(kind, data)
+        found = data.get(key) if key is not None else None
+        return found if isinstance(found, list) else []
+    return []
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, str):
+        return " ".join(value.split()).casefold()
+    if isinstance(value, list):
+        return [_canonical(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _canonical(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    return value
+
+
+def identity_key(kind: ListKind, entry: dict[str, Any]) -> str:
+    """Text identifying an entry's content, insensitive to case and spacing."""
+    picked = {f: entry.get(f) for f in kind.identity}
+    if kind is DECISIONS and picked.get("choice") is None:
+        picked["choice"] = entry.get("decision")
+    return json.dumps(_canonical(picked), sort_keys=True, ensure_ascii=False, default=str)
+
+
+def new_id(kind: ListKind, date: str, entry: dict[str, Any], taken: set[str]) -> str:
+    """A merge-safe id `<prefix>-<date>-<hex>` from the entry's content, unused in `taken`."""
+    digest = hashlib.sha256(identity_key(kind, entry).encode("utf-8")).hexdigest()
+    for width in range(6, len(digest) + 1, 2):
+        candidate = f"{kind.prefix}-{date}-{digest[:width]}"
+        if candidate not in taken:
+            return candidate
+    raise AssertionError("sha256 ran out of digits")  # pragma: no cover

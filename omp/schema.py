@@ -1,0 +1,167 @@
+"""Validate memory data against the shipped JSON Schemas and the rules a schema cannot say."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from omp.constants import UNKEEPABLE_CHARS
+from omp.records import entries, list_kind_of
+from omp.resources import resource
+from omp.sensitive import find_secrets
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
+
+# A problem is (where, what): where is a JSON path such as `decisions[2].status`.
+Problem = tuple[str, str]
+
+SCHEMA_NAMES = (
+    "common",
+    "project",
+    "decisions",
+    "changelog",
+    "session",
+    "themes-index",
+    "embeddings",
+    "user-context",
+    "handoff",
+    "config",
+)
+
+
+@lru_cache(maxsize=1)
+def _registry() -> Any:
+    from referencing import Registry, Resource
+
+    resources = []
+    for name in SCHEMA_NAMES:
+        contents = json.loads(resource("schemas", f"{name}.schema.json").read_text("utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+@lru_cache(maxsize=16)
+def validator(name: str) -> Validator:
+    """A compiled validator for the schema `name` (e.g. `decisions`)."""
+    from jsonschema import Draft202012Validator
+
+    schema = _registry().contents(f"urn:omp:schema:{name}")
+    return Draft202012Validator(schema, registry=_registry())
+
+
+def _display_path(json_path: str) -> str:
+    return json_path[2:] if json_path.startswith("$.") else json_path.lstrip("$") or "(top)"
+
+
+def schema_problems(name: str, data: Any) -> list[Problem]:
+    """Every place where `data` breaks the schema `name`."""
+    from jsonschema.exceptions import best_match
+
+    if data is None:  # an empty file (or only comments) is an empty memory, not an error
+        return []
+    problems: list[Problem] = []
+    for error in validator(name).iter_errors(data):
+        leaf = error
+        while leaf.context:
+            leaf = best_match(leaf.context)
+        problems.append((_display_path(leaf.json_path), leaf.message))
+    return sorted(set(problems))
+
+
+def char_problems(data: Any, path: str = "$") -> list[Problem]:
+    """Strings holding characters a YAML round-trip cannot keep."""
+    out: list[Problem] = []
+    if isinstance(data, str):
+        for ch, name in UNKEEPABLE_CHARS.items():
+            if ch in data:
+                out.append((_display_path(path), f"contains {name}, which YAML cannot keep"))
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in data):
+            out.append((_display_path(path), "contains a lone surrogate (not valid Unicode)"))
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            out.extend(char_problems(k, f"{path}.{k}"))
+            out.extend(char_problems(v, f"{path}.{k}"))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out.extend(char_problems(v, f"{path}[{i}]"))
+    return out
+
+
+def duplicate_ids(name: str, data: Any) -> list[Problem]:
+    """Entries of one file sharing an id."""
+    kind = list_kind_of(name)
+    if kind is None:
+        return []
+    ids = [e.get("id") for e in entries(kind, data) if isinstance(e, dict) and "id" in e]
+    counts = Counter(str(i) for i in ids)
+    return [
+        (f"{kind.name}[{i}]", f"id {i!r} is used by {n} entries")
+        for i, n in counts.items()
+        if n > 1
+    ]
+
+
+def secret_problems(data: Any) -> list[Problem]:
+    """Credentials found in `data` (the value itself is never shown)."""
+    return [
+        (_display_path(f.path), f"looks like a {f.kind}; memory must not hold secrets")
+        for f in find_secrets(data)
+    ]
+
+
+def check(name: str | None, data: Any) -> list[Problem]:
+    """Schema, duplicate-id and character problems of one file's data."""
+    problems = char_problems(data)
+    if name is not None:
+        problems += schema_problems(name, data) + duplicate_ids(name, data)
+    return problems
+
+
+def themes_problems(index: Any, embeddings: Any) -> list[Problem]:
+    """Cross-checks of `themes/index.yaml` against `themes/embeddings.json`."""
+    out: list[Problem] = []
+    themes = index.get("themes") if isinstance(index, dict) else None
+    if not isinstance(themes, list):
+        return out
+    vectors = embeddings if isinstance(embeddings, dict) else {}
+    seen_members: dict[str, str] = {}
+    ids = {t.get("themeId") for t in themes if isinstance(t, dict)}
+    dims = {len(v) for v in vectors.values() if isinstance(v, list) and v}
+    if len(dims) > 1:
+        out.append(("embeddings", f"centroids have different dimensions: {sorted(dims)}"))
+    for n, theme in enumerate(themes):
+        if isinstance(theme, dict):
+            out += _theme_problems(f"themes[{n}]", theme, ids, seen_members)
+            tid = theme.get("themeId")
+            if embeddings is not None and tid not in vectors:
+                out.append((f"themes[{n}]", f"theme {tid!r} has no centroid in embeddings.json"))
+            elif vectors.get(tid) == []:
+                out.append((f"themes[{n}]", f"theme {tid!r} has an empty centroid"))
+    return out
+
+
+def _theme_problems(
+    where: str, theme: dict[str, Any], ids: set[Any], seen_members: dict[str, str]
+) -> list[Problem]:
+    out: list[Problem] = []
+    members = theme.get("semanticIds") or []
+    if "memberCount" in theme and theme["memberCount"] != len(members):
+        out.append(
+            (
+                f"{where}.memberCount",
+                f"is {theme['memberCount']} but semanticIds has {len(members)}",
+            )
+        )
+    for m in members:
+        if m in seen_members:
+            out.append((f"{where}.semanticIds", f"{m!r} is also in theme {seen_members[m]}"))
+        seen_members[m] = str(theme.get("themeId"))
+    out.extend(
+        (f"{where}.neighbors", f"{nb!r} is not a theme of this index")
+        for nb in theme.get("neighbors") or []
+        if nb not in ids
+    )
+    return out

@@ -1,0 +1,956 @@
+"""Read and write memory: one transaction per command, whoever writes.
+
+lock -> read -> merge -> validate -> back up -> atomic replace -> unlock. Merges are surgical
+(see `yamlio`); before anything is written, every changed file is parsed again and must hold
+exactly the intended data, pass its JSON Schema, have unique ids and hold no secret.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from omp import writer, yamlio
+from omp.config import load_settings
+from omp.constants import (
+    AGENT_ENV,
+    CHANGELOG_FILE,
+    DECISIONS_FILE,
+    DEFAULT_AGENT,
+    META_KEY,
+    PROJECT_FILE,
+    SESSIONS_DIR,
+)
+from omp.errors import (
+    BackupNotFoundError,
+    InvalidYamlError,
+    OmpError,
+    SecretDetectedError,
+    UsageError,
+    ValidationError,
+)
+from omp.paths import MemoryRoot
+from omp.records import (
+    CHANGELOG,
+    DECISION_ALIASES,
+    DECISIONS,
+    SESSIONS,
+    ListKind,
+    container_of,
+    entries,
+    identity_key,
+    new_id,
+    schema_kind,
+)
+from omp.resources import resource_text
+from omp.schema import check, secret_problems
+from omp.yamlio import Timestamp
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE_FIELDS = ("date", "valid_from", "valid_to", "updated_at", "start", "end", "last_updated")
+
+
+# ---------------------------------------------------------------------------------------------
+# Results
+
+
+@dataclass(frozen=True, slots=True)
+class FileChange:
+    """What a write did (or would do) to one file."""
+
+    path: Path
+    display: str
+    old: str | None
+    new: str
+    changes: tuple[str, ...]
+
+    def diff(self) -> str:
+        """Unified diff from the old to the new text."""
+        old = [] if self.old is None else self.old.splitlines(keepends=True)
+        new = self.new.splitlines(keepends=True)
+        lines = difflib.unified_diff(
+            old,
+            new,
+            fromfile="/dev/null" if self.old is None else f"a/{self.display}",
+            tofile=f"b/{self.display}",
+        )
+        return "".join(
+            ln if ln.endswith("\n") else ln + "\n\\ No newline at end of file\n" for ln in lines
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EntryResult:
+    """One entry a command added, updated or found already present."""
+
+    kind: str
+    id: str
+    action: str  # added | updated | unchanged
+    file: str
+
+
+@dataclass(frozen=True, slots=True)
+class WriteResult:
+    """The outcome of one transaction."""
+
+    files: tuple[FileChange, ...]
+    entries: tuple[EntryResult, ...]
+    dry_run: bool
+    backups: tuple[Path, ...] = ()
+
+    @property
+    def changes(self) -> list[str]:
+        """Change records of every file, in order."""
+        return [c for f in self.files for c in f.changes]
+
+    def diff(self) -> str:
+        """Unified diff of every file."""
+        return "".join(f.diff() for f in self.files)
+
+    def to_json(self) -> dict[str, Any]:
+        """Machine-readable summary."""
+        out: dict[str, Any] = {
+            "dry_run": self.dry_run,
+            "files": [{"file": f.display, "changes": list(f.changes)} for f in self.files],
+            "entries": [
+                {"kind": e.kind, "id": e.id, "action": e.action, "file": e.file}
+                for e in self.entries
+            ],
+            "changes": self.changes,
+        }
+        if len(self.entries) == 1:
+            only = self.entries[0]
+            out.update(id=only.id, file=only.file)
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def agent_name(by: str | None) -> str:
+    """Who is writing: `--by`, else `$OMP_AGENT`, else `omp`."""
+    return by or os.environ.get(AGENT_ENV) or DEFAULT_AGENT
+
+
+def today() -> str:
+    """Today's local date as YYYY-MM-DD."""
+    return date.today().isoformat()
+
+
+def _now() -> Timestamp:
+    return Timestamp(datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+def parse_date(value: str, *, what: str = "--date") -> Timestamp:
+    """A YYYY-MM-DD date given by a user, checked to be a real date.
+
+    Raises:
+        UsageError: the text is not a valid date.
+    """
+    try:
+        date.fromisoformat(value)
+        if not _DATE.match(value):
+            raise ValueError
+    except ValueError:
+        raise UsageError(
+            f"{what}: {value!r} is not a date", hint="write it as YYYY-MM-DD"
+        ) from None
+    return Timestamp(value)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Deep equality that tells `true` from `1` and `1` from `1.0`."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, bool) or isinstance(b, bool) or isinstance(a, float) != isinstance(b, float):
+        return type(a) is type(b) and a == b
+    return bool(a == b)
+
+
+def brief(value: Any, limit: int = 60) -> str:
+    """A short one-line rendering of a value for change records."""
+    if value is None:
+        return "(unset)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict | list):
+        import json
+
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    else:
+        text = str(value)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _normalize(value: Any, key: str | None = None) -> Any:
+    """Input data as the writer stores it: dates become YAML dates."""
+    if isinstance(value, dict):
+        return {str(k): _normalize(v, str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_normalize(v) for v in value]
+    if isinstance(value, date | datetime):
+        return Timestamp(value.isoformat().replace("+00:00", "Z"))
+    if (
+        key in _DATE_FIELDS
+        and isinstance(value, str)
+        and not isinstance(value, Timestamp)
+        and _DATE.match(value)
+    ):
+        return parse_date(value, what=key)
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# The transaction
+
+
+@dataclass
+class _Doc:
+    path: Path
+    display: str
+    schema: str | None
+    original: str | None
+    text: str
+    data: Any
+    changes: list[str] = field(default_factory=list)
+    touched: list[tuple[str, Any]] = field(default_factory=list)
+
+
+class Transaction:
+    """Edits of one command, applied to all files at once (or to none)."""
+
+    def __init__(self, root: MemoryRoot, *, by: str | None) -> None:
+        self.root = root
+        self.by = agent_name(by)
+        self.now = _now()
+        self.docs: dict[Path, _Doc] = {}
+        self.entries: list[EntryResult] = []
+
+    # ---- documents ---------------------------------------------------------------------------
+
+    def doc(self, rel: str, *, template: str | None = None) -> _Doc:
+        """The working copy of a memory file (read and checked on first use)."""
+        path = self.root.memory_path(rel)
+        if path in self.docs:
+            return self.docs[path]
+        display = self.root.display(path)
+        rel_to_memory = path.relative_to(self.root.memory.resolve()).as_posix()
+        schema = schema_kind(rel_to_memory)
+        if path.is_file():
+            try:
+                original: str | None = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError as e:
+                raise InvalidYamlError(
+                    display,
+                    None,
+                    None,
+                    f"not UTF-8 text ({e.reason})",
+                    hint="save the file as UTF-8",
+                ) from None
+            assert original is not None
+            text = original
+            data = yamlio.load(text, source=display)
+            problems = check(schema, data)
+            if problems:
+                raise ValidationError(
+                    display,
+                    problems,
+                    hint="the file is already invalid on disk, so omp will not write to it; "
+                    "run `omp validate`, then fix it or `omp restore` a backup",
+                )
+        else:
+            original = None
+            text = template if template is not None else ""
+            data = yamlio.load(text, source=display)
+        doc = _Doc(path, display, schema, original, text, data)
+        self.docs[path] = doc
+        return doc
+
+    def _edit(self, doc: _Doc, text: str, data: Any, change: str, touched: Any, where: str) -> None:
+        doc.text, doc.data = text, data
+        doc.changes.append(change)
+        doc.touched.append((where, touched))
+
+    # ---- project facts -----------------------------------------------------------------------
+
+    def set_fact(self, path: Sequence[str], value: Any) -> None:
+        """Set `path` in project.yaml (deployment entries get `updated_at` / `updated_by`)."""
+        doc = self.doc(PROJECT_FILE, template=_template(PROJECT_FILE, self.root))
+        old = yamlio._get(doc.data, path)
+        if (old is not None and same(old, value)) or (
+            old is None and value is None and _has_path(doc.data, path)
+        ):
+            return
+        self._set(doc, path, value, old)
+        if (
+            len(path) >= 3
+            and path[0] == "deployment"
+            and path[2] not in ("updated_at", "updated_by")
+        ):
+            for stamp_key, stamp in (("updated_at", self.now), ("updated_by", self.by)):
+                stamp_path = [*path[:2], stamp_key]
+                current = yamlio._get(doc.data, stamp_path)
+                if isinstance(yamlio._get(doc.data, path[:2]), dict) and current != stamp:
+                    self._set(doc, stamp_path, stamp, current)
+
+    def _set(self, doc: _Doc, path: Sequence[str], value: Any, old: Any) -> None:
+        new_data = yamlio._with(doc.data, path, value)
+        text = _edit_text(doc, lambda: yamlio.set_path(doc.text, path, value, current=doc.data))
+        dotted = ".".join(path)
+        self._edit(doc, text, new_data, f"{dotted}: {brief(old)} → {brief(value)}", value, dotted)
+
+    def merge_facts(self, facts: Mapping[str, Any], prefix: Sequence[str] = ()) -> None:
+        """Deep-merge a mapping into project.yaml: mappings merge, anything else replaces."""
+        for key, value in facts.items():
+            path = [*prefix, str(key)]
+            if isinstance(value, dict) and value:
+                current = yamlio._get(
+                    self.doc(PROJECT_FILE, template=_template(PROJECT_FILE, self.root)).data, path
+                )
+                if isinstance(current, dict):
+                    self.merge_facts(value, path)
+                    continue
+            self.set_fact(path, value)
+
+    def unset_fact(self, path: Sequence[str]) -> None:
+        """Remove `path` from project.yaml.
+
+        Raises:
+            UsageError: the key is not there.
+        """
+        doc = self.doc(PROJECT_FILE)
+        if not _has_path(doc.data, path):
+            raise UsageError(
+                f"{doc.display}: {'.'.join(path)} is not set",
+                hint="`omp show project` lists what is set",
+            )
+        old = yamlio._get(doc.data, path)
+        text = _edit_text(doc, lambda: yamlio.unset_path(doc.text, path, current=doc.data))
+        data = _without(doc.data, path)
+        self._edit(
+            doc, text, data, f"{'.'.join(path)}: {brief(old)} → (unset)", None, ".".join(path)
+        )
+
+    # ---- entry lists -------------------------------------------------------------------------
+
+    def upsert(
+        self, kind: ListKind, rel: str, entry: dict[str, Any], *, default_date: str | None = None
+    ) -> EntryResult:
+        """Add `entry` to the list of `rel`, or update the entry it matches.
+
+        An entry matches an existing one with the same id; without an id, one with the same
+        `ref` (changelog) or the same content (`ListKind.identity`). Fields not given are kept.
+        """
+        doc = self.doc(rel, template=_template(rel, self.root))
+        items = entries(kind, doc.data)
+        container = container_of(kind, doc.data)
+        index, by_id = _match(kind, items, entry)
+        if index is None:
+            result = self._add(doc, kind, container, items, entry, default_date)
+        else:
+            if not by_id:  # the same content recorded earlier keeps its date
+                entry = {k: v for k, v in entry.items() if k != "date"}
+            result = self._update(doc, kind, container, items, index, entry)
+        self.entries.append(result)
+        return result
+
+    def _add(
+        self,
+        doc: _Doc,
+        kind: ListKind,
+        container: str | None,
+        items: list[Any],
+        entry: dict[str, Any],
+        default_date: str | None,
+    ) -> EntryResult:
+        entry = dict(entry)
+        if kind is DECISIONS:
+            entry.setdefault("status", "active")
+        if "id" not in entry:
+            when = str(entry.get("date") or default_date or today())
+            taken = {str(e.get("id")) for e in items if isinstance(e, dict)}
+            entry["id"] = new_id(kind, when, entry, taken)
+        entry = _in_file_shape(kind, items, entry)
+        data = _with_items(doc.data, container, [*items, entry])
+        text = _edit_text(
+            doc, lambda: yamlio.append_entry(doc.text, container, entry, current=doc.data)
+        )
+        eid = str(entry["id"])
+        where = f"{container or kind.name}[{len(items)}]"
+        self._edit(doc, text, data, f"{kind.name}[{eid}]: added", entry, where)
+        return EntryResult(kind.name, eid, "added", doc.display)
+
+    def _update(
+        self,
+        doc: _Doc,
+        kind: ListKind,
+        container: str | None,
+        items: list[Any],
+        index: int,
+        entry: dict[str, Any],
+    ) -> EntryResult:
+        existing = items[index]
+        eid = str(existing.get("id", entry.get("id", index)))
+        fields: dict[str, Any] = {}
+        for name, value in _in_file_shape(kind, items, entry).items():
+            if name == "id":
+                continue
+            if not same(existing.get(name), value):
+                fields[name] = value
+        if not fields:
+            return EntryResult(kind.name, eid, "unchanged", doc.display)
+        data = _with_items(
+            doc.data, container, [*items[:index], {**existing, **fields}, *items[index + 1 :]]
+        )
+        text = _edit_text(doc, lambda: yamlio.update_entry(doc.text, container, index, fields))
+        where = f"{container or kind.name}[{index}]"
+        for name, value in fields.items():
+            change = f"{kind.name}[{eid}].{name}: {brief(existing.get(name))} → {brief(value)}"
+            self._edit(doc, text, data, change, value, f"{where}.{name}")
+        return EntryResult(kind.name, eid, "updated", doc.display)
+
+    # ---- commit ------------------------------------------------------------------------------
+
+    def _finish(self, doc: _Doc) -> FileChange | None:
+        if doc.original is not None:
+            before = yamlio.load(doc.original, source=doc.display)
+            if same(before, doc.data):
+                return None
+        elif not doc.changes:
+            return None
+        problems: list[tuple[str, str]] = []
+        for where, value in doc.touched:
+            problems += [
+                (f"{where}{p[1:] if p.startswith('$') else '.' + p}" if p != "(top)" else where, m)
+                for p, m in secret_problems(value)
+            ]
+        if problems:
+            raise SecretDetectedError(
+                doc.display,
+                _dedupe(problems),
+                hint="memory must not hold credentials; keep the variable's name "
+                "(e.g. VERCEL_TOKEN), never its value. Nothing was changed",
+            )
+        self._stamp_meta(doc)
+        problems = check(doc.schema, doc.data)
+        if problems:
+            raise ValidationError(
+                doc.display, problems, hint="nothing was changed; correct the value and run again"
+            )
+        written = yamlio.load(doc.text, source=doc.display)
+        if not same(written, doc.data):
+            raise OmpError(
+                f"{doc.display}: the edit did not produce the intended data; nothing was changed",
+                hint="this is a bug in omp's YAML editor for this file's layout; please report "
+                "it with the file attached",
+            )
+        return FileChange(doc.path, doc.display, doc.original, doc.text, tuple(doc.changes))
+
+    def _stamp_meta(self, doc: _Doc) -> None:
+        if not isinstance(doc.data, dict):
+            return  # a top-level list has no room for _meta (upstream AGENTS.md shape)
+        old = doc.data.get(META_KEY)
+        meta: dict[str, Any] = dict(old) if isinstance(old, dict) else {}
+        meta.update(last_updated=self.now, updated_by=self.by, changes=list(doc.changes))
+        if doc.schema == "session":
+            meta["total_sessions"] = len(entries(SESSIONS, doc.data))
+        data = dict(doc.data)
+        data[META_KEY] = meta
+        doc.text = _edit_text(
+            doc, lambda: yamlio.set_path(doc.text, [META_KEY], meta, current=doc.data)
+        )
+        doc.data = data
+
+    def finish(self) -> list[FileChange]:
+        """Validate every edited file; return the ones whose data changed.
+
+        Raises:
+            ValidationError: a file would break its schema or hold duplicate ids.
+            SecretDetectedError: new data holds a credential.
+        """
+        return [c for c in (self._finish(d) for d in self.docs.values()) if c is not None]
+
+
+def _dedupe(problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    return list(dict.fromkeys(problems))
+
+
+def _has_path(data: Any, path: Sequence[str]) -> bool:
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return False
+        data = data[key]
+    return True
+
+
+def _without(data: Any, path: Sequence[str]) -> Any:
+    out = dict(data)
+    if len(path) == 1:
+        del out[path[0]]
+    else:
+        out[path[0]] = _without(out[path[0]], path[1:])
+    return out
+
+
+def _edit_text(doc: _Doc, edit: Any) -> str:
+    try:
+        text: str = edit()
+    except yamlio.EditError as e:
+        raise OmpError(
+            f"{doc.display}: cannot edit this file in place: {e}; nothing was changed",
+            hint="run `omp validate` on it; simplify the layout around that entry "
+            "(anchors, several documents, flow mappings) and retry",
+        ) from None
+    return text
+
+
+def _with_items(data: Any, container: str | None, items: list[Any]) -> Any:
+    if container is None:
+        return items
+    out = dict(data) if isinstance(data, dict) else {}
+    out[container] = items
+    return out
+
+
+def _match(kind: ListKind, items: list[Any], entry: dict[str, Any]) -> tuple[int | None, bool]:
+    """Index of the entry `entry` matches, and whether it matched by id."""
+    if "id" in entry:
+        wanted = str(entry["id"])
+        return next(
+            (i for i, e in enumerate(items) if isinstance(e, dict) and str(e.get("id")) == wanted),
+            None,
+        ), True
+    if kind is CHANGELOG and entry.get("ref"):
+        found = next(
+            (
+                i
+                for i, e in enumerate(items)
+                if isinstance(e, dict) and e.get("ref") == entry["ref"]
+            ),
+            None,
+        )
+        if found is not None:
+            return found, False
+    key = identity_key(kind, entry)
+    return next(
+        (i for i, e in enumerate(items) if isinstance(e, dict) and identity_key(kind, e) == key),
+        None,
+    ), False
+
+
+def _in_file_shape(kind: ListKind, items: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
+    """Order fields canonically and use the file's own spelling of decision fields."""
+    ordered = {f: entry[f] for f in kind.fields if f in entry}
+    ordered.update((k, v) for k, v in entry.items() if k not in ordered)
+    if kind is not DECISIONS:
+        return ordered
+    dicts = [e for e in items if isinstance(e, dict)]
+    for canonical, alias in DECISION_ALIASES.items():
+        uses_alias = any(alias in e for e in dicts) and not any(canonical in e for e in dicts)
+        if uses_alias and canonical in ordered:
+            ordered = {(alias if k == canonical else k): v for k, v in ordered.items()}
+    return ordered
+
+
+def _template(rel: str, root: MemoryRoot) -> str | None:
+    if rel in (PROJECT_FILE, DECISIONS_FILE, CHANGELOG_FILE):
+        text = resource_text("templates", "memory", rel)
+        return text.replace("{{PROJECT_NAME}}", root.project.name)
+    if rel.startswith(f"{SESSIONS_DIR}/"):
+        day = Path(rel).stem
+        return f"date: {day}\nsessions: []\n"
+    return None
+
+
+@contextlib.contextmanager
+def _guard(root: MemoryRoot, *, dry_run: bool) -> Iterator[int]:
+    settings = load_settings(root)
+    if dry_run:
+        yield settings.backup_retention
+        return
+    with writer.locked(root, timeout=settings.lock_timeout):
+        writer.recover(root)
+        yield settings.backup_retention
+
+
+def transact(
+    root: MemoryRoot, edits: Iterable[Any], *, by: str | None = None, dry_run: bool = False
+) -> WriteResult:
+    """Run `edits` (callables taking a `Transaction`) as one all-or-nothing write.
+
+    Raises:
+        OmpError: any problem; then no file was changed.
+    """
+    with _guard(root, dry_run=dry_run) as retention:
+        tx = Transaction(root, by=by)
+        for edit in edits:
+            edit(tx)
+        files = tx.finish()
+        backups: list[Path] = []
+        if files and not dry_run:
+            backups = writer.commit(
+                root, [writer.FileWrite(f.path, f.new) for f in files], retention=retention
+            )
+    return WriteResult(tuple(files), tuple(tx.entries), dry_run, tuple(backups))
+
+
+# ---------------------------------------------------------------------------------------------
+# Public operations (the CLI calls exactly these)
+
+
+def _clean(fields: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _normalize(v, k) for k, v in fields.items() if v is not None and v != [] and v != ()}
+
+
+def add_decision(
+    root: MemoryRoot,
+    *,
+    title: str,
+    choice: str,
+    context: str | None = None,
+    alternatives: Sequence[str] = (),
+    rationale: str | None = None,
+    impact: str | None = None,
+    status: str | None = None,
+    id: str | None = None,
+    date: str | None = None,
+    by: str | None = None,
+    dry_run: bool = False,
+) -> WriteResult:
+    """Record a decision in decisions.yaml (an identical one already there is a no-op)."""
+    entry = _clean(
+        {
+            "id": id,
+            "date": parse_date(date) if date else Timestamp(today()),
+            "title": title,
+            "context": context,
+            "choice": choice,
+            "alternatives": list(alternatives),
+            "rationale": rationale,
+            "impact": impact,
+            "status": status,
+        }
+    )
+    return transact(
+        root, [lambda tx: tx.upsert(DECISIONS, DECISIONS_FILE, entry)], by=by, dry_run=dry_run
+    )
+
+
+def add_change(
+    root: MemoryRoot,
+    *,
+    summary: str,
+    type: str = "other",
+    ref: str | None = None,
+    scope: str | None = None,
+    date: str | None = None,
+    breaking: bool = False,
+    author: str | None = None,
+    by: str | None = None,
+    dry_run: bool = False,
+) -> WriteResult:
+    """Append a changelog entry (deduplicated by `ref`, else by content)."""
+    entry = _clean(
+        {
+            "date": parse_date(date) if date else Timestamp(today()),
+            "type": type,
+            "summary": summary,
+            "scope": scope,
+            "ref": ref,
+            "breaking": breaking or None,
+            "author": author,
+        }
+    )
+    return transact(
+        root, [lambda tx: tx.upsert(CHANGELOG, CHANGELOG_FILE, entry)], by=by, dry_run=dry_run
+    )
+
+
+def add_session(
+    root: MemoryRoot,
+    *,
+    summary: str,
+    actions: Sequence[str] = (),
+    decisions: Sequence[str] = (),
+    outcomes: Sequence[str] = (),
+    date: str | None = None,
+    start: str | None = None,
+    end: str | None = None,
+    by: str | None = None,
+    dry_run: bool = False,
+) -> WriteResult:
+    """Append a session record to `sessions/<date>.yaml`."""
+    day = parse_date(date) if date else Timestamp(today())
+    entry = _clean(
+        {
+            "start": start,
+            "end": end,
+            "summary": summary,
+            "key_actions": list(actions),
+            "decisions": list(decisions),
+            "outcomes": list(outcomes),
+        }
+    )
+    rel = f"{SESSIONS_DIR}/{day}.yaml"
+    return transact(
+        root, [lambda tx: tx.upsert(SESSIONS, rel, entry, default_date=day)], by=by, dry_run=dry_run
+    )
+
+
+def split_key(dotted: str) -> list[str]:
+    r"""`deployment.vercel.url` -> its keys; `\\.` keeps a dot inside a key.
+
+    Raises:
+        UsageError: an empty key.
+    """
+    parts = [p.replace("\0", ".") for p in dotted.replace("\\.", "\0").split(".")]
+    if not dotted or any(not p for p in parts):
+        raise UsageError(f"{dotted!r} is not a dotted key", hint="e.g. deployment.vercel.url")
+    if parts[0] == META_KEY:
+        raise UsageError("_meta is written by omp itself", hint="set another key")
+    return parts
+
+
+def set_value(
+    root: MemoryRoot, key: str, value: Any, *, by: str | None = None, dry_run: bool = False
+) -> WriteResult:
+    """Set a project fact (`omp set deployment.vercel.status active`)."""
+    path = split_key(key)
+    value = _normalize(value, path[-1])
+    return transact(root, [lambda tx: tx.set_fact(path, value)], by=by, dry_run=dry_run)
+
+
+def unset_value(
+    root: MemoryRoot, key: str, *, by: str | None = None, dry_run: bool = False
+) -> WriteResult:
+    """Remove a project fact (`omp set --unset paths.old`)."""
+    path = split_key(key)
+    return transact(root, [lambda tx: tx.unset_fact(path)], by=by, dry_run=dry_run)
+
+
+WRITE_KEYS = ("project", "decisions", "changelog", "sessions")
+
+
+def _as_list(value: Any, what: str) -> list[dict[str, Any]]:
+    items = value if isinstance(value, list) else [value]
+    for n, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise UsageError(
+                f"{what}[{n}] is a {type(item).__name__}, not a mapping",
+                hint=f"give {what} as a list of mappings",
+            )
+    return items
+
+
+def write_document(
+    root: MemoryRoot,
+    document: Any,
+    *,
+    source: str = "input",
+    by: str | None = None,
+    dry_run: bool = False,
+) -> WriteResult:
+    """Merge a document with any of `project`, `decisions`, `changelog`, `sessions` at once.
+
+    Raises:
+        UsageError: the document is not a mapping of those keys.
+    """
+    if not isinstance(document, dict) or not document:
+        raise UsageError(f"{source}: expected a mapping with any of {', '.join(WRITE_KEYS)}")
+    unknown = sorted(set(document) - set(WRITE_KEYS))
+    if unknown:
+        raise UsageError(
+            f"{source}: unknown key(s) {', '.join(map(str, unknown))}",
+            hint=f"use {', '.join(WRITE_KEYS)}",
+        )
+    document = _normalize(document)
+    edits: list[Any] = []
+    project = document.get("project")
+    if project is not None:
+        if not isinstance(project, dict):
+            raise UsageError(f"{source}: project must be a mapping")
+        if META_KEY in project:
+            raise UsageError(f"{source}: project._meta is written by omp itself")
+        edits.append(lambda tx: tx.merge_facts(project))
+    for entry in _as_list(document.get("decisions") or [], "decisions"):
+        entry = {"date": Timestamp(today()), **entry} if "id" not in entry else entry
+        edits.append(lambda tx, e=entry: tx.upsert(DECISIONS, DECISIONS_FILE, e))
+    for entry in _as_list(document.get("changelog") or [], "changelog"):
+        entry = {"date": Timestamp(today()), **entry}
+        edits.append(lambda tx, e=entry: tx.upsert(CHANGELOG, CHANGELOG_FILE, e))
+    for entry in _as_list(document.get("sessions") or [], "sessions"):
+        day = str(entry.pop("date", None) or today())
+        day = parse_date(day, what="sessions[].date")
+        edits.append(
+            lambda tx, e=entry, d=day: tx.upsert(
+                SESSIONS, f"{SESSIONS_DIR}/{d}.yaml", e, default_date=d
+            )
+        )
+    return transact(root, edits, by=by, dry_run=dry_run)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reads
+
+
+def read_file(root: MemoryRoot, rel: str) -> tuple[str, Any]:
+    """Text and data of a memory file (empty when it does not exist)."""
+    path = root.memory_path(rel)
+    if not path.is_file():
+        return "", None
+    text = path.read_text(encoding="utf-8")
+    return text, yamlio.load(text, source=root.display(path))
+
+
+_SHOW_FILES = {"project": PROJECT_FILE, "decisions": DECISIONS_FILE, "changelog": CHANGELOG_FILE}
+
+
+def show(root: MemoryRoot, what: str, *, id: str | None = None) -> tuple[str, Any]:
+    """The text and data of `what` (project | decisions | changelog | sessions), or one entry.
+
+    Raises:
+        UsageError: unknown `what`, or no entry with that id.
+    """
+    if what == "sessions":
+        folder = root.memory / SESSIONS_DIR
+        files = (
+            sorted(p for p in folder.glob("*.yaml") if not p.name.startswith("."))
+            if (folder.is_dir())
+            else []
+        )
+        texts, data = [], []
+        for p in files:
+            text, doc = read_file(root, f"{SESSIONS_DIR}/{p.name}")
+            if id is not None:
+                found = _entry_text(text, doc, SESSIONS, id)
+                if found is not None:
+                    return found
+                continue
+            texts.append(f"# {root.display(p)}\n{text}")
+            data.append({"file": root.display(p), **(doc if isinstance(doc, dict) else {})})
+        if id is not None:
+            raise UsageError(f"no session with id {id!r}", hint="`omp show sessions` lists them")
+        return "\n".join(texts), data
+    if what not in _SHOW_FILES:
+        raise UsageError(
+            f"cannot show {what!r}", hint="use project, decisions, changelog or sessions"
+        )
+    text, data = read_file(root, _SHOW_FILES[what])
+    if id is None:
+        return text, data
+    kind = {"decisions": DECISIONS, "changelog": CHANGELOG}.get(what)
+    if kind is None:
+        raise UsageError("--id works with decisions, changelog and sessions")
+    found = _entry_text(text, data, kind, id)
+    if found is None:
+        raise UsageError(f"no {what} entry with id {id!r}", hint=f"`omp show {what}` lists them")
+    return found
+
+
+def _entry_text(text: str, data: Any, kind: ListKind, id: str) -> tuple[str, Any] | None:
+    items = entries(kind, data)
+    for n, e in enumerate(items):
+        if isinstance(e, dict) and str(e.get("id")) == id:
+            snippet = yamlio.entry_text(text, container_of(kind, data), n)
+            return _dedent(snippet), e
+    return None
+
+
+def _dedent(snippet: str) -> str:
+    lines = snippet.splitlines(keepends=True)
+    if not lines:
+        return snippet
+    first = lines[0]
+    cut = len(first) - len(first.lstrip(" "))
+    return "".join(ln[cut:] if ln[:cut].strip() == "" else ln for ln in lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Backups
+
+
+@dataclass(frozen=True, slots=True)
+class BackupInfo:
+    """One backup file."""
+
+    file: str
+    name: str
+    path: Path
+    size: int
+    taken: str
+
+
+def _backup_info(root: MemoryRoot, target: Path, p: Path) -> BackupInfo:
+    stamp = p.name[len(target.name) + 1 : -len(".bak")]
+    return BackupInfo(root.display(target), p.name, p, p.stat().st_size, stamp)
+
+
+def backups(root: MemoryRoot, file: str | None = None) -> list[BackupInfo]:
+    """Backups of one memory file, or of all of them, oldest first."""
+    if file is not None:
+        target = root.memory_path(file)
+        return [_backup_info(root, target, p) for p in writer.list_backups(root, target)]
+    out: list[BackupInfo] = []
+    if root.backups.is_dir():
+        for p in sorted(root.backups.rglob("*.bak")):
+            name = re.sub(r"\.\d{8}T[\d.]+Z(?:-\d+)?\.bak$", "", p.name)
+            target = root.memory / p.parent.relative_to(root.backups) / name
+            out.append(_backup_info(root, target, p))
+    return out
+
+
+def restore(
+    root: MemoryRoot,
+    file: str,
+    *,
+    backup: str | None = None,
+    force: bool = False,
+    dry_run: bool = False,
+) -> WriteResult:
+    """Put a backup back in place (the current version is itself backed up first).
+
+    Raises:
+        BackupNotFoundError: there is no such backup.
+        ValidationError: the backup is invalid and `force` is not set.
+    """
+    target = root.memory_path(file)
+    found = writer.list_backups(root, target)
+    if backup is not None:
+        found = [p for p in found if p.name == backup or p.name.endswith(f".{backup}.bak")]
+    if not found:
+        raise BackupNotFoundError(
+            f"{root.display(target)}: no backup{'' if backup is None else ' ' + repr(backup)}",
+            hint="`omp backups` lists the backups there are",
+        )
+    chosen = found[-1]
+    text = chosen.read_text(encoding="utf-8")
+    rel = target.relative_to(root.memory.resolve()).as_posix()
+    data = yamlio.load(text, source=root.display(chosen))
+    problems = check(schema_kind(rel), data)
+    if problems and not force:
+        raise ValidationError(
+            root.display(chosen),
+            problems,
+            hint="this backup is invalid; `--force` restores it anyway",
+        )
+    display = root.display(target)
+    with _guard(root, dry_run=dry_run) as retention:
+        old = target.read_text(encoding="utf-8") if target.exists() else None
+        if old == text:
+            return WriteResult((), (), dry_run)
+        change = FileChange(target, display, old, text, (f"{display}: restored {chosen.name}",))
+        taken: list[Path] = []
+        if not dry_run:
+            taken = writer.commit(root, [writer.FileWrite(target, text)], retention=retention)
+    return WriteResult((change,), (), dry_run, tuple(taken))

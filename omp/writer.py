@@ -1,0 +1,372 @@
+"""The only code that writes files: lock, back up, replace atomically, recover after a crash.
+
+A write of several files is one transaction: every new text goes to a temp file beside its
+target (fsynced), then a transaction record listing them is committed atomically in the cache,
+then each temp replaces its target. A crash before the record leaves only temp files, which the
+next writer deletes (old state); a crash after it is rolled forward by the next writer (new
+state). Either way each file is always the old or the new version, never a mix.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from omp.constants import (
+    BACKUP_STAMP_FORMAT,
+    BACKUP_SUFFIX,
+    LOCK_FILE,
+    TEMP_PREFIX,
+    TEMP_SUFFIX,
+    TXN_FILE,
+)
+from omp.errors import LockTimeoutError, WriteFailedError
+from omp.paths import MemoryRoot
+
+
+@dataclass(frozen=True, slots=True)
+class FileWrite:
+    """One file of a transaction: `text` replaces `path` (created when absent)."""
+
+    path: Path
+    text: str
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _os_error(err: OSError, path: Path, doing: str) -> WriteFailedError:
+    if err.errno == errno.ENOSPC:
+        return WriteFailedError(
+            f"{path}: no space left on device while {doing}; nothing was changed",
+            hint="free some disk space and run the command again",
+        )
+    if err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return WriteFailedError(
+            f"{path}: permission denied while {doing}; nothing was changed",
+            hint=f"check the permissions of {path.parent} (and that the disk is writable)",
+        )
+    return WriteFailedError(f"{path}: {err.strerror or err} while {doing}; nothing was changed")
+
+
+def check_writable(path: Path) -> None:
+    """Refuse a target that is marked read-only (even for root, who could replace it).
+
+    Raises:
+        WriteFailedError: the file exists and has no write permission bit.
+    """
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    if not mode & 0o222:
+        raise WriteFailedError(
+            f"{path}: the file is read-only; nothing was changed",
+            hint=f"make it writable (`chmod u+w {path}`) if omp may change it",
+        )
+
+
+def write_temp(path: Path, text: str) -> Path:
+    """Write `text` to a fsynced temp file beside `path` with `path`'s mode; return it.
+
+    Raises:
+        WriteFailedError: the OS refused (full disk, permissions).
+    """
+    try:
+        fd, name = tempfile.mkstemp(
+            dir=path.parent, prefix=f"{TEMP_PREFIX}{path.name}.", suffix=TEMP_SUFFIX
+        )
+    except OSError as e:
+        raise _os_error(e, path, "creating a temp file") from None
+    tmp = Path(name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if path.exists():
+            shutil.copymode(path, tmp)
+        else:
+            tmp.chmod(0o644)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise _os_error(e, path, "writing the new version") from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Replace `path` by `text` atomically (no backup, no lock: for files outside memory).
+
+    Raises:
+        WriteFailedError: the OS refused the write; `path` is unchanged.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = write_temp(path, text)
+    try:
+        tmp.replace(path)
+        _fsync_dir(path.parent)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise _os_error(e, path, "replacing the file") from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+# ---------------------------------------------------------------------------------------------
+# Lock
+
+
+def _holder(lock_path: Path) -> str:
+    try:
+        text = lock_path.read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        return "another process"
+    return f"process {text}" if text else "another process"
+
+
+@contextlib.contextmanager
+def locked(root: MemoryRoot, *, timeout: float) -> Iterator[None]:
+    """Hold the project's write lock (`_omp/.cache/lock`), waiting at most `timeout` seconds.
+
+    Every writer of every kind (CLI, hooks, watcher, MCP server) takes this one lock, so writes
+    from different processes never interleave.
+
+    Raises:
+        LockTimeoutError: another writer kept the lock for longer than `timeout`.
+    """
+    root.cache.mkdir(parents=True, exist_ok=True)
+    lock_path = root.cache / LOCK_FILE
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        deadline = time.monotonic() + timeout
+        delay = 0.001
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise LockTimeoutError(
+                        f"{root.display(lock_path)}: held by {_holder(lock_path)} for more "
+                        f"than {timeout:g}s; nothing was changed",
+                        hint="wait for that omp command to finish, or raise "
+                        "`omp: lock_timeout_seconds` in _omp/config.yaml",
+                    ) from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.05)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()} ({' '.join(sys.argv[:3])})\n".encode(), 0)
+        try:
+            yield
+        finally:
+            os.ftruncate(fd, 0)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+# ---------------------------------------------------------------------------------------------
+# Backups
+
+
+def backup_dir_for(root: MemoryRoot, path: Path) -> Path:
+    """Folder holding the backups of `path` (mirrors its place under the memory folder)."""
+    try:
+        rel = path.parent.relative_to(root.memory)
+    except ValueError:
+        rel = Path()
+    return root.backups / rel
+
+
+def list_backups(root: MemoryRoot, path: Path) -> list[Path]:
+    """Backups of `path`, oldest first."""
+    folder = backup_dir_for(root, path)
+    if not folder.is_dir():
+        return []
+    prefix = f"{path.name}."
+    return sorted(
+        p
+        for p in folder.iterdir()
+        if p.name.startswith(prefix) and p.name.endswith(BACKUP_SUFFIX) and p.is_file()
+    )
+
+
+def _back_up(root: MemoryRoot, path: Path, retention: int) -> Path | None:
+    try:
+        old = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    folder = backup_dir_for(root, path)
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime(BACKUP_STAMP_FORMAT)
+    target = folder / f"{path.name}.{stamp}{BACKUP_SUFFIX}"
+    n = 1
+    while target.exists():
+        n += 1
+        target = folder / f"{path.name}.{stamp}-{n}{BACKUP_SUFFIX}"
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    with os.fdopen(fd, "wb") as f:
+        f.write(old)
+        f.flush()
+        os.fsync(f.fileno())
+    for stale in list_backups(root, path)[:-retention]:
+        stale.unlink(missing_ok=True)
+    return target
+
+
+# ---------------------------------------------------------------------------------------------
+# Transactions
+
+
+_TEMP_NAME = re.compile(rf"^{re.escape(TEMP_PREFIX)}.+\.[a-z0-9_]{{8}}{re.escape(TEMP_SUFFIX)}$")
+
+
+def is_temp(p: Path) -> bool:
+    """True for the temp files of `write_temp` (readers skip them; `recover` deletes them)."""
+    return bool(_TEMP_NAME.match(p.name))
+
+
+def recover(root: MemoryRoot) -> list[Path]:
+    """Finish or undo what a crashed writer left; call with the lock held.
+
+    Returns:
+        The files rolled forward from a committed transaction record.
+    """
+    record = root.cache / TXN_FILE
+    done: list[Path] = []
+    if record.exists():
+        try:
+            pending = json.loads(record.read_text(encoding="utf-8"))["files"]
+        except (OSError, ValueError, KeyError):
+            pending = []
+        for item in pending:
+            tmp, target = Path(item["tmp"]), Path(item["target"])
+            if tmp.exists():
+                tmp.replace(target)
+                _fsync_dir(target.parent)
+                done.append(target)
+        record.unlink()
+        _fsync_dir(record.parent)
+    for folder in (root.memory, root.cache):
+        if folder.is_dir():
+            for stray in folder.rglob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
+                if is_temp(stray) and stray.is_file():
+                    stray.unlink(missing_ok=True)
+    return done
+
+
+def _prepare(
+    root: MemoryRoot, writes: Sequence[FileWrite], temps: list[Path], retention: int
+) -> list[Path]:
+    """Write every temp file (appended to `temps`), then back up every target."""
+    for w in writes:
+        try:
+            w.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise _os_error(e, w.path, "creating its folder") from None
+        temps.append(write_temp(w.path, w.text))
+    backups = []
+    for w in writes:
+        try:
+            taken = _back_up(root, w.path, retention)
+        except OSError as e:
+            raise _os_error(e, w.path, "backing up the old version") from None
+        if taken is not None:
+            backups.append(taken)
+    return backups
+
+
+def commit(root: MemoryRoot, writes: Sequence[FileWrite], *, retention: int) -> list[Path]:
+    """Back up and replace every file of `writes` as one transaction; call with the lock held.
+
+    Returns:
+        The backups taken (one per existing file replaced).
+
+    Raises:
+        WriteFailedError: the OS refused a write before the commit point; nothing changed.
+    """
+    for w in writes:
+        check_writable(w.path)
+    temps: list[Path] = []
+    record = root.cache / TXN_FILE
+    try:
+        backups = _prepare(root, writes, temps, retention)
+        if len(writes) > 1:
+            body = {
+                "files": [
+                    {"tmp": str(t), "target": str(w.path)}
+                    for t, w in zip(temps, writes, strict=True)
+                ]
+            }
+            atomic_write(record, json.dumps(body))
+    except BaseException:
+        for t in temps:
+            t.unlink(missing_ok=True)
+        raise
+    # Commit point passed: each replace is atomic, and a crash between two of them is rolled
+    # forward by `recover` from the record.
+    for tmp, w in zip(temps, writes, strict=True):
+        try:
+            tmp.replace(w.path)
+        except OSError as e:
+            if len(writes) > 1:  # the record stays: the next write completes the transaction
+                raise WriteFailedError(
+                    f"{w.path}: {e.strerror or e} while replacing it",
+                    hint="run any omp write command to complete it",
+                ) from None
+            tmp.unlink(missing_ok=True)
+            raise _os_error(e, w.path, "replacing the file") from None
+        _fsync_dir(w.path.parent)
+    if len(writes) > 1:
+        record.unlink()
+        _fsync_dir(record.parent)
+    return backups
+
+
+def create_new(path: Path, text: str) -> bool:
+    """Create `path` with `text` atomically unless it exists; never overwrites.
+
+    Returns:
+        True if the file was created, False if something was already there.
+
+    Raises:
+        WriteFailedError: the OS refused the write.
+    """
+    if path.exists() or path.is_symlink():
+        return False
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise _os_error(e, path, "creating its folder") from None
+    tmp = write_temp(path, text)
+    try:
+        os.link(tmp, path)  # fails if `path` appeared meanwhile: never clobbers
+    except FileExistsError:
+        return False
+    except OSError as e:
+        raise _os_error(e, path, "creating the file") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+    _fsync_dir(path.parent)
+    return True
