@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -66,14 +66,14 @@ def _version(value: bool) -> None:
 def _main(
     ctx: typer.Context,
     root: Annotated[
-        Optional[Path],
-        typer.Option(  # noqa: UP045 (typer reads the annotation)
+        Path | None,
+        typer.Option(
             "-C", "--root", help="Run as if omp was started in DIR (like `git -C`).", metavar="DIR"
         ),
     ] = None,
     by: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
+        str | None,
+        typer.Option(
             "--by",
             help="Who is writing, for _meta.updated_by (default: $OMP_AGENT, else omp).",
             metavar="NAME",
@@ -194,47 +194,35 @@ def add_decision(
     title: Annotated[str, typer.Option("--title", help="Short name of the decision.")],
     choice: Annotated[str, typer.Option("--choice", help="What was chosen.")],
     context: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
-            "--context", help="The situation that called for it."
-        ),
+        str | None,
+        typer.Option("--context", help="The situation that called for it."),
     ] = None,
     alternatives: Annotated[
-        Optional[list[str]],
-        typer.Option(  # noqa: UP045
-            "--alternative", help="An option considered and not chosen (repeatable)."
-        ),
+        list[str] | None,
+        typer.Option("--alternative", help="An option considered and not chosen (repeatable)."),
     ] = None,
     rationale: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
-            "--rationale", help="Why."
-        ),
+        str | None,
+        typer.Option("--rationale", help="Why."),
     ] = None,
     impact: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
-            "--impact", help="What it changes."
-        ),
+        str | None,
+        typer.Option("--impact", help="What it changes."),
     ] = None,
     status: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
+        str | None,
+        typer.Option(
             "--status",
             help="proposed | active | superseded | disputed | retracted (new decisions: active).",
         ),
     ] = None,
     id: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
-            "--id", help="Update or create the decision with this id."
-        ),
+        str | None,
+        typer.Option("--id", help="Update or create the decision with this id."),
     ] = None,
     date: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
-            "--date", help="YYYY-MM-DD (default: today)."
-        ),
+        str | None,
+        typer.Option("--date", help="YYYY-MM-DD (default: today)."),
     ] = None,
     dry_run: DryRun = False,
     as_json: Json = False,
@@ -271,23 +259,19 @@ def add_change(
         ),
     ] = "other",
     ref: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
+        str | None,
+        typer.Option(
             "--ref", help="Commit sha, tag or deploy id (entries are deduplicated by it)."
         ),
     ] = None,
     scope: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
-            "--scope", help="Area of the project."
-        ),
+        str | None,
+        typer.Option("--scope", help="Area of the project."),
     ] = None,
     breaking: Annotated[bool, typer.Option("--breaking", help="A breaking change.")] = False,
     date: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
-            "--date", help="YYYY-MM-DD (default: today)."
-        ),
+        str | None,
+        typer.Option("--date", help="YYYY-MM-DD (default: today)."),
     ] = None,
     dry_run: DryRun = False,
     as_json: Json = False,
@@ -315,28 +299,20 @@ def add_session(
     ctx: typer.Context,
     summary: Annotated[str, typer.Option("--summary", help="What the session was about.")],
     actions: Annotated[
-        Optional[list[str]],
-        typer.Option(  # noqa: UP045
-            "--action", help="A key action (repeatable)."
-        ),
+        list[str] | None,
+        typer.Option("--action", help="A key action (repeatable)."),
     ] = None,
     decisions: Annotated[
-        Optional[list[str]],
-        typer.Option(  # noqa: UP045
-            "--decision", help="A decision id or text (repeatable)."
-        ),
+        list[str] | None,
+        typer.Option("--decision", help="A decision id or text (repeatable)."),
     ] = None,
     outcomes: Annotated[
-        Optional[list[str]],
-        typer.Option(  # noqa: UP045
-            "--outcome", help="An outcome (repeatable)."
-        ),
+        list[str] | None,
+        typer.Option("--outcome", help="An outcome (repeatable)."),
     ] = None,
     date: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
-            "--date", help="YYYY-MM-DD: which sessions/<date>.yaml (default: today)."
-        ),
+        str | None,
+        typer.Option("--date", help="YYYY-MM-DD: which sessions/<date>.yaml (default: today)."),
     ] = None,
     dry_run: DryRun = False,
     as_json: Json = False,
@@ -373,10 +349,8 @@ def set_(
         ),
     ],
     value: Annotated[
-        Optional[str],
-        typer.Argument(  # noqa: UP045
-            help='Value, read as a YAML scalar: true, 3, 2026-01-31, "3" for text.'
-        ),
+        str | None,
+        typer.Argument(help='Value, read as a YAML scalar: true, 3, 2026-01-31, "3" for text.'),
     ] = None,
     unset: Annotated[bool, typer.Option("--unset", help="Remove KEY instead.")] = False,
     dry_run: DryRun = False,
@@ -444,8 +418,8 @@ def write(
 def validate(
     ctx: typer.Context,
     paths: Annotated[
-        Optional[list[Path]],
-        typer.Argument(  # noqa: UP045
+        list[Path] | None,
+        typer.Argument(
             help="Files or folders (a project, its _omp/, a memory folder); default: this "
             "project's memory."
         ),
@@ -479,10 +453,8 @@ def show(
     ctx: typer.Context,
     what: Annotated[str, typer.Argument(help="project | decisions | changelog | sessions")],
     id: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
-            "--id", help="Show only the entry with this id."
-        ),
+        str | None,
+        typer.Option("--id", help="Show only the entry with this id."),
     ] = None,
     as_json: Json = False,
 ) -> None:
@@ -501,10 +473,8 @@ def show(
 def backups_(
     ctx: typer.Context,
     file: Annotated[
-        Optional[str],
-        typer.Argument(  # noqa: UP045
-            help="A memory file, e.g. decisions.yaml (default: all)."
-        ),
+        str | None,
+        typer.Argument(help="A memory file, e.g. decisions.yaml (default: all)."),
     ] = None,
     as_json: Json = False,
 ) -> None:
@@ -532,10 +502,8 @@ def restore(
     ctx: typer.Context,
     file: Annotated[str, typer.Argument(help="The memory file to restore, e.g. decisions.yaml.")],
     backup: Annotated[
-        Optional[str],
-        typer.Option(  # noqa: UP045
-            "--backup", help="Backup name or stamp (default: the newest)."
-        ),
+        str | None,
+        typer.Option("--backup", help="Backup name or stamp (default: the newest)."),
     ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Restore even a backup that fails validation.")

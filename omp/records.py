@@ -119,6 +119,15 @@ def entries(kind: ListKind, data: Any) -> list[Any]:
     return []
 
 
+def same_id(value: Any, wanted: Any) -> bool:
+    """Whether an entry's id is `wanted`; `id: 001` (read as the integer 1) matches "001"."""
+    if isinstance(value, bool) or value is None:
+        return False
+    if isinstance(value, int) and str(wanted).isdigit():
+        return value == int(str(wanted))
+    return str(value) == str(wanted)
+
+
 def _canonical(value: Any) -> Any:
     if isinstance(value, str):
         return " ".join(value.split()).casefold()

@@ -47,6 +47,7 @@ from omp.records import (
     entries,
     identity_key,
     new_id,
+    same_id,
     schema_kind,
 )
 from omp.resources import resource_text
@@ -526,9 +527,13 @@ def _with_items(data: Any, container: str | None, items: list[Any]) -> Any:
 def _match(kind: ListKind, items: list[Any], entry: dict[str, Any]) -> tuple[int | None, bool]:
     """Index of the entry `entry` matches, and whether it matched by id."""
     if "id" in entry:
-        wanted = str(entry["id"])
+        wanted = entry["id"]
         return next(
-            (i for i, e in enumerate(items) if isinstance(e, dict) and str(e.get("id")) == wanted),
+            (
+                i
+                for i, e in enumerate(items)
+                if isinstance(e, dict) and same_id(e.get("id"), wanted)
+            ),
             None,
         ), True
     if kind is CHANGELOG and entry.get("ref"):
@@ -861,7 +866,7 @@ def show(root: MemoryRoot, what: str, *, id: str | None = None) -> tuple[str, An
 def _entry_text(text: str, data: Any, kind: ListKind, id: str) -> tuple[str, Any] | None:
     items = entries(kind, data)
     for n, e in enumerate(items):
-        if isinstance(e, dict) and str(e.get("id")) == id:
+        if isinstance(e, dict) and same_id(e.get("id"), id):
             snippet = yamlio.entry_text(text, container_of(kind, data), n)
             return _dedent(snippet), e
     return None

@@ -144,12 +144,17 @@ def _dumper(mapping: int, seq_indent: int, seq_offset: int) -> YAML:
     return yaml
 
 
+# Multi-line text that a `|` block holds exactly: printable, no CR, no leading whitespace or
+# blank first line (those need indentation indicators), no trailing spaces on a line.
+_LITERAL_SAFE = re.compile(r"(?![ \t\n])(?:(?![ \t]\n)[^\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff])*\Z")
+
+
 def _styled(value: Any, style: Style) -> Any:
     """Mark strings and lists so ruamel writes them the way the file does."""
     if isinstance(value, Timestamp):
         return value
     if isinstance(value, str):
-        if "\n" in value:
+        if "\n" in value and _LITERAL_SAFE.match(value):
             return LiteralScalarString(value)
         if style.double_quoted:
             return DoubleQuotedScalarString(value)
@@ -767,7 +772,9 @@ def _replace_value(o: Outline, sp: Splicer, k: KeyLoc, value: Any, style: Style)
         or (isinstance(value, list) and o.body(v.line)[v.start] == "[")
     ):
         token = o.body(v.line)[v.start : v.stop]
-        token_style = replace(style, double_quoted=token.startswith('"'), flow_lists=True)
+        token_style = replace(
+            style, double_quoted=token.lstrip("[{ ").startswith('"'), flow_lists=True
+        )
         text = render_inline(value, token_style)
         if text is not None:
             sp.replace(v.line, v.line + 1, [inline_replacement(o, v, text)])
