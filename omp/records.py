@@ -128,6 +128,11 @@ def same_id(value: Any, wanted: Any) -> bool:
     return str(value) == str(wanted)
 
 
+def same_text(a: Any, b: Any) -> bool:
+    """Equal once case and runs of whitespace are ignored (identity of content)."""
+    return bool(_canonical(a) == _canonical(b))
+
+
 def _canonical(value: Any) -> Any:
     if isinstance(value, str):
         return " ".join(value.split()).casefold()

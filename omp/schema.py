@@ -58,15 +58,13 @@ def _display_path(json_path: str) -> str:
 
 def schema_problems(name: str, data: Any) -> list[Problem]:
     """Every place where `data` breaks the schema `name`."""
-    from jsonschema.exceptions import best_match
-
     if data is None:  # an empty file (or only comments) is an empty memory, not an error
         return []
     problems: list[Problem] = []
     for error in validator(name).iter_errors(data):
         leaf = error
-        while leaf.context:
-            leaf = best_match(leaf.context)
+        while leaf.context:  # anyOf/oneOf: the alternative that got furthest names the fault
+            leaf = max(leaf.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
         problems.append((_display_path(leaf.json_path), leaf.message))
     return sorted(set(problems))
 

@@ -48,6 +48,7 @@ from omp.records import (
     identity_key,
     new_id,
     same_id,
+    same_text,
     schema_kind,
 )
 from omp.resources import resource_text
@@ -278,9 +279,12 @@ class Transaction:
         self.docs[path] = doc
         return doc
 
-    def _edit(self, doc: _Doc, text: str, data: Any, change: str, touched: Any, where: str) -> None:
+    def _edit(
+        self, doc: _Doc, text: str, data: Any, change: str | None, touched: Any, where: str
+    ) -> None:
         doc.text, doc.data = text, data
-        doc.changes.append(change)
+        if change is not None:  # None: bookkeeping such as a deployment's updated_at
+            doc.changes.append(change)
         doc.touched.append((where, touched))
 
     # ---- project facts -----------------------------------------------------------------------
@@ -288,7 +292,7 @@ class Transaction:
     def set_fact(self, path: Sequence[str], value: Any) -> None:
         """Set `path` in project.yaml (deployment entries get `updated_at` / `updated_by`)."""
         doc = self.doc(PROJECT_FILE, template=_template(PROJECT_FILE, self.root))
-        old = yamlio._get(doc.data, path)
+        old = yamlio.get_path(doc.data, path)
         if (old is not None and same(old, value)) or (
             old is None and value is None and _has_path(doc.data, path)
         ):
@@ -301,22 +305,25 @@ class Transaction:
         ):
             for stamp_key, stamp in (("updated_at", self.now), ("updated_by", self.by)):
                 stamp_path = [*path[:2], stamp_key]
-                current = yamlio._get(doc.data, stamp_path)
-                if isinstance(yamlio._get(doc.data, path[:2]), dict) and current != stamp:
-                    self._set(doc, stamp_path, stamp, current)
+                current = yamlio.get_path(doc.data, stamp_path)
+                if isinstance(yamlio.get_path(doc.data, path[:2]), dict) and current != stamp:
+                    self._set(doc, stamp_path, stamp, current, record=False)
 
-    def _set(self, doc: _Doc, path: Sequence[str], value: Any, old: Any) -> None:
-        new_data = yamlio._with(doc.data, path, value)
+    def _set(
+        self, doc: _Doc, path: Sequence[str], value: Any, old: Any, *, record: bool = True
+    ) -> None:
+        new_data = yamlio.with_path(doc.data, path, value)
         text = _edit_text(doc, lambda: yamlio.set_path(doc.text, path, value, current=doc.data))
         dotted = ".".join(path)
-        self._edit(doc, text, new_data, f"{dotted}: {brief(old)} → {brief(value)}", value, dotted)
+        change = f"{dotted}: {brief(old)} → {brief(value)}" if record else None
+        self._edit(doc, text, new_data, change, value, dotted)
 
     def merge_facts(self, facts: Mapping[str, Any], prefix: Sequence[str] = ()) -> None:
         """Deep-merge a mapping into project.yaml: mappings merge, anything else replaces."""
         for key, value in facts.items():
             path = [*prefix, str(key)]
             if isinstance(value, dict) and value:
-                current = yamlio._get(
+                current = yamlio.get_path(
                     self.doc(PROJECT_FILE, template=_template(PROJECT_FILE, self.root)).data, path
                 )
                 if isinstance(current, dict):
@@ -336,7 +343,7 @@ class Transaction:
                 f"{doc.display}: {'.'.join(path)} is not set",
                 hint="`omp show project` lists what is set",
             )
-        old = yamlio._get(doc.data, path)
+        old = yamlio.get_path(doc.data, path)
         text = _edit_text(doc, lambda: yamlio.unset_path(doc.text, path, current=doc.data))
         data = _without(doc.data, path)
         self._edit(
@@ -360,8 +367,13 @@ class Transaction:
         if index is None:
             result = self._add(doc, kind, container, items, entry, default_date)
         else:
-            if not by_id:  # the same content recorded earlier keeps its date
-                entry = {k: v for k, v in entry.items() if k != "date"}
+            if not by_id:  # the same content recorded earlier keeps its date and its wording
+                existing = items[index]
+                entry = {
+                    k: v
+                    for k, v in entry.items()
+                    if k != "date" and not (k in kind.identity and same_text(existing.get(k), v))
+                }
             result = self._update(doc, kind, container, items, index, entry)
         self.entries.append(result)
         return result
@@ -378,6 +390,8 @@ class Transaction:
         entry = dict(entry)
         if kind is DECISIONS:
             entry.setdefault("status", "active")
+        if kind is not SESSIONS:
+            entry.setdefault("date", Timestamp(default_date or today()))
         if "id" not in entry:
             when = str(entry.get("date") or default_date or today())
             taken = {str(e.get("id")) for e in items if isinstance(e, dict)}
@@ -402,7 +416,7 @@ class Transaction:
         entry: dict[str, Any],
     ) -> EntryResult:
         existing = items[index]
-        eid = str(existing.get("id", entry.get("id", index)))
+        eid = str(entry.get("id", existing.get("id", index)))
         fields: dict[str, Any] = {}
         for name, value in _in_file_shape(kind, items, entry).items():
             if name == "id":
@@ -637,7 +651,7 @@ def add_decision(
     entry = _clean(
         {
             "id": id,
-            "date": parse_date(date) if date else Timestamp(today()),
+            "date": parse_date(date) if date else None,
             "title": title,
             "context": context,
             "choice": choice,
@@ -788,9 +802,10 @@ def write_document(
         if META_KEY in project:
             raise UsageError(f"{source}: project._meta is written by omp itself")
         edits.append(lambda tx: tx.merge_facts(project))
-    for entry in _as_list(document.get("decisions") or [], "decisions"):
-        entry = {"date": Timestamp(today()), **entry} if "id" not in entry else entry
-        edits.append(lambda tx, e=entry: tx.upsert(DECISIONS, DECISIONS_FILE, e))
+    edits.extend(
+        lambda tx, e=entry: tx.upsert(DECISIONS, DECISIONS_FILE, e)
+        for entry in _as_list(document.get("decisions") or [], "decisions")
+    )
     for entry in _as_list(document.get("changelog") or [], "changelog"):
         entry = {"date": Timestamp(today()), **entry}
         edits.append(lambda tx, e=entry: tx.upsert(CHANGELOG, CHANGELOG_FILE, e))

@@ -718,7 +718,8 @@ def _nest(path: Sequence[str], value: Any) -> Any:
     return value
 
 
-def _get(data: Any, path: Sequence[str]) -> Any:
+def get_path(data: Any, path: Sequence[str]) -> Any:
+    """The value at `path` (keys from the top), or None."""
     for key in path:
         if not isinstance(data, dict) or key not in data:
             return None
@@ -726,12 +727,12 @@ def _get(data: Any, path: Sequence[str]) -> Any:
     return data
 
 
-def _with(current: Any, path: Sequence[str], value: Any) -> Any:
+def with_path(current: Any, path: Sequence[str], value: Any) -> Any:
     """`current` with `path` set to `value`, creating or overwriting mappings on the way."""
     if not path:
         return value
     base = dict(current) if isinstance(current, dict) else {}
-    base[path[0]] = _with(base.get(path[0]), path[1:], value)
+    base[path[0]] = with_path(base.get(path[0]), path[1:], value)
     return base
 
 
@@ -838,7 +839,7 @@ def _set_in(
     sp.replace(
         found.value.line,
         found.value.end,
-        _render_key_keeping(o, found, _with(here, path[1:], value), style),
+        _render_key_keeping(o, found, with_path(here, path[1:], value), style),
     )
 
 
