@@ -134,9 +134,13 @@ def _report_write(
     if quiet_id:
         for e in result.entries:
             typer.echo(e.id)
+    verbs = (
+        {"added": "would add", "updated": "would update", "unchanged": "already recorded"}
+        if dry_run
+        else {"added": "added", "updated": "updated", "unchanged": "already recorded"}
+    )
     for e in result.entries:
-        verb = {"added": "added", "updated": "updated", "unchanged": "already recorded"}
-        typer.echo(f"{verb.get(e.action, e.action)}: {e.kind} {e.id} in {e.file}", err=True)
+        typer.echo(f"{verbs.get(e.action, e.action)}: {e.kind} {e.id} in {e.file}", err=True)
     if not dry_run:
         for f in result.files:
             for change in f.changes:
@@ -443,6 +447,8 @@ def validate(
                     typer.echo(f"ok    {r.display}")
                 for where, message in r.problems:
                     typer.echo(f"error {r.display}: {where}: {message}")
+                for where, message in r.warnings:
+                    typer.echo(f"warn  {r.display}: {where}: {message}")
             typer.echo(f"{len(reports)} file(s) checked, {len(bad)} with problems", err=True)
         if bad:
             raise typer.Exit(1)

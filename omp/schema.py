@@ -56,16 +56,32 @@ def _display_path(json_path: str) -> str:
     return json_path[2:] if json_path.startswith("$.") else json_path.lstrip("$") or "(top)"
 
 
+def _leaves(error: Any) -> list[Any]:
+    """The errors that name the fault: inside anyOf/oneOf, all of the branch that got furthest."""
+    if not error.context:
+        return [error]
+    branches: dict[Any, list[Any]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    best = max(
+        branches.values(),
+        key=lambda errs: (
+            max(len(e.absolute_path) for e in errs),
+            any(e.validator != "type" for e in errs),
+        ),
+    )
+    return [leaf for sub in best for leaf in _leaves(sub)]
+
+
 def schema_problems(name: str, data: Any) -> list[Problem]:
     """Every place where `data` breaks the schema `name`."""
     if data is None:  # an empty file (or only comments) is an empty memory, not an error
         return []
-    problems: list[Problem] = []
-    for error in validator(name).iter_errors(data):
-        leaf = error
-        while leaf.context:  # anyOf/oneOf: the alternative that got furthest names the fault
-            leaf = max(leaf.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
-        problems.append((_display_path(leaf.json_path), leaf.message))
+    problems = [
+        (_display_path(leaf.json_path), leaf.message)
+        for error in validator(name).iter_errors(data)
+        for leaf in _leaves(error)
+    ]
     return sorted(set(problems))
 
 
@@ -102,11 +118,11 @@ def duplicate_ids(name: str, data: Any) -> list[Problem]:
     ]
 
 
-def secret_problems(data: Any) -> list[Problem]:
-    """Credentials found in `data` (the value itself is never shown)."""
+def secret_problems(data: Any, path: str = "$") -> list[Problem]:
+    """Credentials found in `data` (the value itself is never shown); paths start at `path`."""
     return [
-        (_display_path(f.path), f"looks like a {f.kind}; memory must not hold secrets")
-        for f in find_secrets(data)
+        (_display_path(f.path), f"looks like a secret ({f.kind}); memory must not hold secrets")
+        for f in find_secrets(data, path)
     ]
 
 
@@ -119,7 +135,11 @@ def check(name: str | None, data: Any) -> list[Problem]:
 
 
 def themes_problems(index: Any, embeddings: Any) -> list[Problem]:
-    """Cross-checks of `themes/index.yaml` against `themes/embeddings.json`."""
+    """Cross-checks of `themes/index.yaml` against `themes/embeddings.json`.
+
+    These are warnings: the theme layer is derived data, and upstream's own theme writer leaves
+    some of them behind (empty centroids after a split), which must not fail validation.
+    """
     out: list[Problem] = []
     themes = index.get("themes") if isinstance(index, dict) else None
     if not isinstance(themes, list):

@@ -225,6 +225,7 @@ class _Doc:
     original: str | None
     text: str
     data: Any
+    original_data: Any = None
     changes: list[str] = field(default_factory=list)
     touched: list[tuple[str, Any]] = field(default_factory=list)
 
@@ -275,7 +276,7 @@ class Transaction:
             original = None
             text = template if template is not None else ""
             data = yamlio.load(text, source=display)
-        doc = _Doc(path, display, schema, original, text, data)
+        doc = _Doc(path, display, schema, original, text, data, original_data=data)
         self.docs[path] = doc
         return doc
 
@@ -439,17 +440,13 @@ class Transaction:
 
     def _finish(self, doc: _Doc) -> FileChange | None:
         if doc.original is not None:
-            before = yamlio.load(doc.original, source=doc.display)
-            if same(before, doc.data):
+            if same(doc.original_data, doc.data):
                 return None
         elif not doc.changes:
             return None
-        problems: list[tuple[str, str]] = []
-        for where, value in doc.touched:
-            problems += [
-                (f"{where}{p[1:] if p.startswith('$') else '.' + p}" if p != "(top)" else where, m)
-                for p, m in secret_problems(value)
-            ]
+        problems = _dedupe(
+            [p for where, value in doc.touched for p in secret_problems(value, path=where)]
+        )
         if problems:
             raise SecretDetectedError(
                 doc.display,

@@ -27,6 +27,7 @@ class FileReport:
     display: str
     schema: str | None
     problems: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[tuple[str, str]] = field(default_factory=list)
     data: Any = None
 
     def to_json(self) -> dict[str, Any]:
@@ -36,6 +37,7 @@ class FileReport:
             "schema": self.schema,
             "ok": not self.problems,
             "problems": [{"path": p, "message": m} for p, m in self.problems],
+            "warnings": [{"path": p, "message": m} for p, m in self.warnings],
         }
 
 
@@ -123,7 +125,7 @@ def _cross_file(reports: list[FileReport]) -> None:
     by_name = {r.path.name: r for r in reports if r.schema in ("themes-index", "embeddings")}
     index, vectors = by_name.get("index.yaml"), by_name.get("embeddings.json")
     if index is not None and index.data is not None:
-        index.problems += themes_problems(index.data, vectors.data if vectors else None)
+        index.warnings += themes_problems(index.data, vectors.data if vectors else None)
 
 
 def validate(paths: list[Path] | None = None, *, start: Path | None = None) -> list[FileReport]:

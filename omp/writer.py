@@ -16,8 +16,10 @@ import json
 import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -145,6 +147,49 @@ def _holder(lock_path: Path) -> str:
     return f"process {text}" if text else "another process"
 
 
+class _Expired(Exception):
+    pass
+
+
+def _on_alarm(_signum: int, _frame: object) -> None:
+    raise _Expired
+
+
+def _acquire(fd: int, timeout: float) -> bool:
+    """Take an exclusive flock on `fd` within `timeout` seconds; False if it did not come.
+
+    Waiting inside the kernel's blocking flock (bounded by a timer signal) keeps writers
+    roughly first come, first served; polling would let a process that just released the lock
+    take it again at once and starve the others. Signals only reach the main thread, so other
+    threads poll.
+    """
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        pass
+    if timeout > 0 and threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            return True
+        except _Expired:
+            return False
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(0.002)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            continue
+    return False
+
+
 @contextlib.contextmanager
 def locked(root: MemoryRoot, *, timeout: float) -> Iterator[None]:
     """Hold the project's write lock (`_omp/.cache/lock`), waiting at most `timeout` seconds.
@@ -159,24 +204,16 @@ def locked(root: MemoryRoot, *, timeout: float) -> Iterator[None]:
     lock_path = root.cache / LOCK_FILE
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        deadline = time.monotonic() + timeout
-        delay = 0.001
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise LockTimeoutError(
-                        f"{root.display(lock_path)}: held by {_holder(lock_path)} for more "
-                        f"than {timeout:g}s; nothing was changed",
-                        hint="wait for that omp command to finish, or raise "
-                        "`omp: lock_timeout_seconds` in _omp/config.yaml",
-                    ) from None
-                time.sleep(delay)
-                delay = min(delay * 2, 0.05)
+        if not _acquire(fd, timeout):
+            raise LockTimeoutError(
+                f"{root.display(lock_path)}: held by {_holder(lock_path)} for more "
+                f"than {timeout:g}s; nothing was changed",
+                hint="wait for that omp command to finish, or raise "
+                "`omp: lock_timeout_seconds` in _omp/config.yaml",
+            )
         os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()} ({' '.join(sys.argv[:3])})\n".encode(), 0)
+        command = " ".join([Path(sys.argv[0]).name, *sys.argv[1:3]]) if sys.argv else "?"
+        os.pwrite(fd, f"{os.getpid()} ({command})\n".encode(), 0)
         try:
             yield
         finally:

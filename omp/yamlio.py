@@ -795,9 +795,9 @@ def _sibling_style(o: Outline, keys: list[KeyLoc], style: Style) -> Style:
         o.body(k.value.line)[k.value.start : k.value.stop] for k in keys if k.value.kind == "inline"
     ]
     strings = [t for t in values if t.startswith('"') or _plain_text_token(t)]
-    if strings and all(t.startswith('"') for t in strings):
-        return replace(style, double_quoted=True)
-    return replace(style, double_quoted=False)
+    if not strings:  # no evidence among the siblings: follow the file
+        return style
+    return replace(style, double_quoted=all(t.startswith('"') for t in strings))
 
 
 def _set_in(

@@ -1,0 +1,809 @@
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer.main
+from typer.testing import CliRunner, Result
+
+from omp import __version__
+from omp.cli import app
+from omp.paths import MemoryRoot
+from tests.helpers import REPO, SAMPLES, build_file_tree, memory_files, run_omp
+
+DECISION_ID = re.compile(r"^dec-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
+CHANGE_ID = re.compile(r"^chg-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
+SESSION_ID = re.compile(r"^ses-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
+
+DECISIONS = "_omp/memory/decisions.yaml"
+
+
+def omp(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
+    """Run the command in-process; failures are expected, so exceptions are caught."""
+    return CliRunner().invoke(app, list(args), input=input, env=env)
+
+
+def omp_ok(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
+    """Run the command in-process and require exit 0 (a bug shows its traceback)."""
+    result = CliRunner().invoke(app, list(args), input=input, env=env, catch_exceptions=False)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result
+
+
+def show_json(what: str) -> Any:
+    return json.loads(omp_ok("show", what, "--json").stdout)
+
+
+def project_files(project: Path) -> dict[str, bytes]:
+    """Every file of the project but git's own and the (empty) lock file."""
+    return {
+        p.relative_to(project).as_posix(): p.read_bytes()
+        for p in sorted(project.rglob("*"))
+        if p.is_file()
+        and ".git" not in p.relative_to(project).parts
+        and p.relative_to(project).as_posix() != "_omp/.cache/lock"
+    }
+
+
+def backups_of(root: MemoryRoot) -> list[str]:
+    folder = root.memory / ".backup"
+    return sorted(p.name for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
+
+
+def add_decision(*extra: str, title: str = "Use YAML", choice: str = "YAML files") -> str:
+    result = omp_ok("add", "decision", "--title", title, "--choice", choice, *extra)
+    return result.stdout.strip().splitlines()[-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# omp add decision
+
+
+def test_add_decision_prints_the_new_id_on_stdout(memory: MemoryRoot):
+    result = omp_ok("add", "decision", "--title", "Use YAML", "--choice", "YAML files")
+
+    decision_id = result.stdout.strip()
+    assert DECISION_ID.match(decision_id)
+    assert decision_id.startswith(f"dec-{date.today().isoformat()}-")
+    assert result.stdout == f"{decision_id}\n"
+    assert f"added: decisions {decision_id}" in result.stderr
+    text = (memory.project / DECISIONS).read_text(encoding="utf-8")
+    assert f"  - id: {decision_id}\n" in text
+    assert "    title: Use YAML\n" in text
+
+
+def test_add_decision_uses_the_given_date_in_the_id_and_the_entry(memory: MemoryRoot):
+    decision_id = add_decision("--date", "2026-01-31")
+
+    assert decision_id.startswith("dec-2026-01-31-")
+    (entry,) = show_json("decisions")["decisions"]
+    assert entry["date"] == "2026-01-31"
+    assert entry["status"] == "active"
+
+
+def test_add_decision_json_prints_an_object_with_id_file_and_changes(memory: MemoryRoot):
+    result = omp_ok("add", "decision", "--title", "T", "--choice", "C", "--json")
+
+    out = json.loads(result.stdout)
+    assert DECISION_ID.match(out["id"])
+    assert out["file"] == DECISIONS
+    assert out["changes"] == [f"decisions[{out['id']}]: added"]
+
+
+def test_adding_the_same_decision_again_is_a_no_op(memory: MemoryRoot):
+    first = add_decision("--date", "2026-01-31")
+    path = memory.project / DECISIONS
+    before, mtime, backups = path.read_bytes(), path.stat().st_mtime_ns, backups_of(memory)
+
+    result = omp_ok(
+        "add", "decision", "--title", "Use YAML", "--choice", "YAML files", "--date", "2026-01-31"
+    )
+
+    assert result.stdout == f"{first}\n"
+    assert "already recorded" in result.stderr
+    assert path.read_bytes() == before
+    assert path.stat().st_mtime_ns == mtime
+    assert backups_of(memory) == backups
+
+
+def test_add_decision_dry_run_prints_a_diff_and_writes_nothing(memory: MemoryRoot):
+    before = memory_files(memory.project)
+
+    result = omp_ok("add", "decision", "--title", "Dry", "--choice", "C", "--dry-run")
+
+    assert result.stdout.startswith(f"--- a/{DECISIONS}\n+++ b/{DECISIONS}\n@@ ")
+    assert re.search(r"^\+\s+title: Dry$", result.stdout, re.MULTILINE)
+    assert re.search(r"^\+\s+- id: dec-", result.stdout, re.MULTILINE)
+    assert "nothing written" in result.stderr
+    assert memory_files(memory.project) == before
+    assert backups_of(memory) == []
+
+
+def test_add_decision_with_an_impossible_date_is_a_usage_error(memory: MemoryRoot):
+    before = memory_files(memory.project)
+
+    result = omp("add", "decision", "--title", "T", "--choice", "C", "--date", "2026-13-01")
+
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "--date" in result.stderr
+    assert "'2026-13-01' is not a date" in result.stderr
+    assert "YYYY-MM-DD" in result.stderr
+    assert memory_files(memory.project) == before
+
+
+def test_add_decision_with_an_unknown_status_names_the_file_and_json_path(memory: MemoryRoot):
+    before = memory_files(memory.project)
+
+    result = omp("add", "decision", "--title", "T", "--choice", "C", "--status", "bogus")
+
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"error: {DECISIONS}: ")
+    assert re.search(r"decisions\[\d+\]\.status", result.stderr), result.stderr
+    assert "bogus" in result.stderr
+    assert memory_files(memory.project) == before
+    assert backups_of(memory) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# omp add change / omp add session
+
+
+def test_add_change_prints_its_id_and_appends_to_the_changelog(memory: MemoryRoot):
+    result = omp_ok("add", "change", "--type", "feat", "--summary", "Add login", "--scope", "auth")
+
+    change_id = result.stdout.strip()
+    assert CHANGE_ID.match(change_id)
+    (entry,) = show_json("changelog")["changelog"]
+    assert entry["id"] == change_id
+    assert entry["type"] == "feat"
+    assert entry["summary"] == "Add login"
+    assert entry["scope"] == "auth"
+
+
+def test_add_change_with_the_same_ref_twice_records_one_entry(memory: MemoryRoot):
+    first = omp_ok("add", "change", "--summary", "Deploy", "--type", "deploy", "--ref", "abc123")
+    second = omp_ok("add", "change", "--summary", "Deploy", "--type", "deploy", "--ref", "abc123")
+    third = omp_ok("add", "change", "--summary", "Deploy v2", "--type", "deploy", "--ref", "abc123")
+
+    assert first.stdout == second.stdout == third.stdout
+    assert "already recorded" in second.stderr
+    entries = show_json("changelog")["changelog"]
+    assert [e["ref"] for e in entries] == ["abc123"]
+    assert entries[0]["summary"] == "Deploy v2"
+
+
+def test_add_session_creates_the_day_file_with_date_sessions_and_meta(memory: MemoryRoot):
+    details = ["--action", "wrote workflow", "--outcome", "green build", "--date", "2026-01-02"]
+    first = omp_ok("add", "session", "--summary", "Set up CI", *details)
+    second = omp_ok("add", "session", "--summary", "Fixed flaky test", "--date", "2026-01-02")
+
+    assert SESSION_ID.match(first.stdout.strip())
+    assert SESSION_ID.match(second.stdout.strip())
+    path = memory.memory / "sessions" / "2026-01-02.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("date: 2026-01-02\n")
+    assert "\nsessions:\n" in text
+    (day,) = show_json("sessions")
+    assert [s["summary"] for s in day["sessions"]] == ["Set up CI", "Fixed flaky test"]
+    assert day["sessions"][0]["key_actions"] == ["wrote workflow"]
+    assert day["_meta"]["total_sessions"] == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# omp set
+
+
+def test_set_a_deployment_status_shows_in_show_project(memory: MemoryRoot):
+    omp_ok("set", "deployment.vercel.status", "active")
+
+    project = show_json("project")
+    assert project["deployment"]["vercel"]["status"] == "active"
+    assert project["_meta"]["updated_by"] == "omp"
+    assert "deployment.vercel.status: (unset) → active" in project["_meta"]["changes"]
+
+
+def test_set_unset_removes_the_key(memory: MemoryRoot):
+    omp_ok("set", "paths.docs", "docs/")
+    assert show_json("project")["paths"] == {"docs": "docs/"}
+
+    omp_ok("set", "--unset", "paths.docs")
+
+    assert show_json("project")["paths"] == {}
+
+
+def test_set_unset_of_a_missing_key_is_a_usage_error(memory: MemoryRoot):
+    before = memory_files(memory.project)
+
+    result = omp("set", "--unset", "paths.nowhere")
+
+    assert result.exit_code == 2
+    assert "paths.nowhere" in result.stderr
+    assert memory_files(memory.project) == before
+
+
+@pytest.mark.parametrize(
+    "args", [["set", "paths.docs"], ["set", "--unset", "paths.docs", "x"], ["set"]]
+)
+def test_set_needs_either_a_value_or_unset(memory: MemoryRoot, args: list[str]):
+    before = memory_files(memory.project)
+
+    result = omp(*args)
+
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr
+    assert memory_files(memory.project) == before
+
+
+@pytest.mark.parametrize(
+    ("value", "expected", "line"),
+    [
+        ("3", 3, "  count: 3\n"),
+        ('"3"', "3", '  count: "3"\n'),
+        ("true", True, "  count: true\n"),
+        ("hello world", "hello world", None),  # quoted or not: the file's own style
+    ],
+)
+def test_set_reads_the_value_as_a_yaml_scalar(
+    memory: MemoryRoot, value: str, expected: object, line: str | None
+):
+    omp_ok("set", "project.count", value)
+
+    got = show_json("project")["project"]["count"]
+    assert got == expected
+    assert type(got) is type(expected)
+    if line is not None:
+        assert line in (memory.memory / "project.yaml").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# omp write
+
+DOCUMENT = """\
+project:
+  deployment:
+    web:
+      status: pending
+  tech_stack:
+    language: python
+decisions:
+  - title: Use SQLite for the index
+    choice: SQLite with FTS5
+    rationale: no server
+changelog:
+  - type: feat
+    summary: Add the index
+    ref: deadbeef
+sessions:
+  - date: 2026-01-02
+    summary: Built the index
+"""
+
+
+def _assert_document_applied(root: MemoryRoot) -> None:
+    project = show_json("project")
+    assert project["deployment"]["web"]["status"] == "pending"
+    assert project["tech_stack"]["language"] == "python"
+    (decision,) = show_json("decisions")["decisions"]
+    assert decision["choice"] == "SQLite with FTS5"
+    assert DECISION_ID.match(decision["id"])
+    (change,) = show_json("changelog")["changelog"]
+    assert change["ref"] == "deadbeef"
+    session_file = root.memory / "sessions" / "2026-01-02.yaml"
+    assert "summary: Built the index" in session_file.read_text(encoding="utf-8")
+
+
+def test_write_file_applies_project_decisions_changelog_and_sessions(
+    memory: MemoryRoot, tmp_path: Path
+):
+    doc = tmp_path / "doc.yaml"
+    doc.write_text(DOCUMENT, encoding="utf-8")
+
+    result = omp_ok("write", str(doc), "--json")
+
+    out = json.loads(result.stdout)
+    assert sorted(f["file"] for f in out["files"]) == [
+        "_omp/memory/changelog.yaml",
+        DECISIONS,
+        "_omp/memory/project.yaml",
+        "_omp/memory/sessions/2026-01-02.yaml",
+    ]
+    _assert_document_applied(memory)
+
+
+def test_write_from_stdin_applies_the_document(memory: MemoryRoot):
+    omp_ok("write", "-", input=DOCUMENT)
+
+    _assert_document_applied(memory)
+
+
+def test_write_a_document_with_an_unknown_key_writes_nothing(memory: MemoryRoot):
+    before = project_files(memory.project)
+
+    result = omp("write", "-", input=DOCUMENT + "secrets:\n  - nope\n")
+
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "unknown key(s) secrets" in result.stderr
+    assert project_files(memory.project) == before
+
+
+def test_write_malformed_yaml_reports_line_and_column(memory: MemoryRoot, tmp_path: Path):
+    before = project_files(memory.project)
+    doc = tmp_path / "bad.yaml"
+    doc.write_text("project:\n  x: 1\n  y: : z\n", encoding="utf-8")
+
+    from_stdin = omp("write", "-", input="project:\n  x: 1\n  y: : z\n")
+    from_file = omp("write", str(doc))
+
+    assert from_stdin.exit_code == 1
+    assert "<stdin>:3:6" in from_stdin.stderr
+    assert from_file.exit_code == 1
+    assert f"{doc}:3:6" in from_file.stderr
+    assert project_files(memory.project) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# omp validate
+
+
+def test_validate_passes_on_a_fresh_init(memory: MemoryRoot):
+    result = omp_ok("validate")
+
+    assert "error" not in result.stdout
+    assert "ok    _omp/memory/decisions.yaml" in result.stdout
+    assert "0 with problems" in result.stderr
+
+
+def _break_two_files(root: MemoryRoot) -> None:
+    build_file_tree(
+        root.memory,
+        {
+            "decisions.yaml": """\
+                decisions:
+                  - id: dec-1
+                    title: A
+                    status: bogus
+                  - id: dec-2
+                    title: B
+                    confidence: 7
+                """,
+            "changelog.yaml": """\
+                changelog:
+                  - id: chg-1
+                    type: weird
+                    summary: S
+                """,
+        },
+    )
+
+
+def test_validate_lists_every_problem_of_every_file(memory: MemoryRoot):
+    _break_two_files(memory)
+
+    result = omp("validate")
+
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    errors = [ln for ln in lines if ln.startswith("error ")]
+    assert any(f"{DECISIONS}: decisions[0].status" in ln for ln in errors), result.stdout
+    assert any(f"{DECISIONS}: decisions[1].confidence" in ln for ln in errors), result.stdout
+    assert any("_omp/memory/changelog.yaml: changelog[0].type" in ln for ln in errors), (
+        result.stdout
+    )
+    assert "ok    _omp/memory/project.yaml" in lines
+    assert "2 with problems" in result.stderr
+
+
+def test_validate_json_reports_every_problem(memory: MemoryRoot):
+    _break_two_files(memory)
+
+    result = omp("validate", "--json")
+
+    assert result.exit_code == 1
+    out = json.loads(result.stdout)
+    assert out["ok"] is False
+    by_file = {f["file"]: f for f in out["files"]}
+    assert by_file["_omp/memory/project.yaml"]["ok"] is True
+    decision_paths = {p["path"] for p in by_file[DECISIONS]["problems"]}
+    assert {"decisions[0].status", "decisions[1].confidence"} <= decision_paths
+    change_paths = {p["path"] for p in by_file["_omp/memory/changelog.yaml"]["problems"]}
+    assert "changelog[0].type" in change_paths
+
+
+def test_validate_reports_an_unparseable_file_and_an_invalid_one_together(memory: MemoryRoot):
+    (memory.memory / "decisions.yaml").write_text(
+        "decisions:\n  - title: ok\n\tchoice: x\n", encoding="utf-8"
+    )
+    (memory.memory / "changelog.yaml").write_text("changelog: 3\n", encoding="utf-8")
+
+    result = omp("validate")
+
+    assert result.exit_code == 1
+    assert f"error {DECISIONS}: line 3, column 1: " in result.stdout
+    assert "error _omp/memory/changelog.yaml: changelog: " in result.stdout
+
+
+def test_validate_accepts_the_upstream_samples():
+    result = omp_ok("validate", str(SAMPLES))
+
+    assert "error" not in result.stdout
+    assert "ok    _omp/config.yaml" in result.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# omp show
+
+
+@pytest.mark.parametrize("which", ["first", "last"])
+def test_show_decisions_id_prints_exactly_that_entry(memory: MemoryRoot, which: str):
+    first = add_decision("--date", "2026-01-31", title="First", choice="A")
+    last = add_decision(
+        "--date", "2026-01-31", "--rationale", "because", title="Second", choice="B"
+    )
+    expected = {
+        "first": f"- id: {first}\n  date: 2026-01-31\n  title: First\n  choice: A\n"
+        "  status: active\n",
+        "last": f"- id: {last}\n  date: 2026-01-31\n  title: Second\n  choice: B\n"
+        "  rationale: because\n  status: active\n",
+    }[which]
+
+    result = omp_ok("show", "decisions", "--id", first if which == "first" else last)
+
+    assert result.stdout == expected
+    indented = "".join(f"  {ln}" for ln in expected.splitlines(keepends=True))
+    assert indented in (memory.project / DECISIONS).read_text(encoding="utf-8")
+
+
+def test_show_decisions_with_an_unknown_id_is_a_usage_error(memory: MemoryRoot):
+    add_decision()
+
+    result = omp("show", "decisions", "--id", "dec-2000-01-01-000000")
+
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "dec-2000-01-01-000000" in result.stderr
+
+
+def test_show_prints_the_file_as_written_on_disk(memory: MemoryRoot):
+    add_decision()
+
+    result = omp_ok("show", "decisions")
+
+    assert result.stdout == (memory.project / DECISIONS).read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# omp backups / omp restore
+
+
+def _backup_names(file: str) -> list[str]:
+    return [b["backup"] for b in json.loads(omp_ok("backups", file, "--json").stdout)]
+
+
+def test_backups_lists_one_backup_per_write(memory: MemoryRoot):
+    assert omp_ok("backups").stderr.strip() == "no backups"
+    add_decision(title="A")
+    add_decision(title="B")
+
+    names = _backup_names("decisions.yaml")
+
+    assert len(names) == 2
+    assert all(n.startswith("decisions.yaml.") and n.endswith(".bak") for n in names)
+    listing = omp_ok("backups").stdout
+    assert all(f"{DECISIONS}\t{n}\t" in listing for n in names)
+
+
+def test_restore_brings_back_the_previous_version(memory: MemoryRoot):
+    path = memory.project / DECISIONS
+    template = path.read_bytes()
+    add_decision(title="A")
+    with_a = path.read_bytes()
+    add_decision(title="B")
+    with_a_and_b = path.read_bytes()
+
+    omp_ok("restore", "decisions.yaml")
+
+    assert path.read_bytes() == with_a
+    newest = _backup_names("decisions.yaml")[-1]
+    assert (memory.memory / ".backup" / newest).read_bytes() == with_a_and_b
+    assert template != with_a
+    omp_ok("validate")
+
+
+def test_restore_a_named_backup(memory: MemoryRoot):
+    path = memory.project / DECISIONS
+    template = path.read_bytes()
+    add_decision(title="A")
+    add_decision(title="B")
+    oldest = _backup_names("decisions.yaml")[0]
+
+    omp_ok("restore", "decisions.yaml", "--backup", oldest)
+
+    assert path.read_bytes() == template
+
+
+def test_restore_an_unknown_backup_fails(memory: MemoryRoot):
+    add_decision()
+    before = project_files(memory.project)
+
+    result = omp("restore", "decisions.yaml", "--backup", "decisions.yaml.nope.bak")
+
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "no backup" in result.stderr
+    assert "omp backups" in result.stderr
+    assert project_files(memory.project) == before
+
+
+def test_restore_a_path_outside_the_memory_folder_is_refused(memory: MemoryRoot):
+    result = omp("restore", "../../etc/passwd")
+
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "../../etc/passwd" in result.stderr
+    assert "outside the memory folder" in result.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# global options
+
+
+def test_dash_c_runs_in_another_folder(memory: MemoryRoot, tmp_path: Path, monkeypatch):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+
+    result = omp_ok("-C", str(memory.project), "add", "decision", "--title", "T", "--choice", "C")
+
+    decision_id = result.stdout.strip()
+    assert decision_id in (memory.project / DECISIONS).read_text(encoding="utf-8")
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_dash_c_with_a_missing_folder_fails(memory: MemoryRoot, tmp_path: Path):
+    result = omp("-C", str(tmp_path / "missing"), "show", "project")
+
+    assert result.exit_code == 1
+    assert "missing" in result.stderr
+
+
+def test_by_sets_updated_by(memory: MemoryRoot):
+    omp_ok("--by", "claude-code", "set", "paths.src", "src/")
+
+    assert show_json("project")["_meta"]["updated_by"] == "claude-code"
+
+
+def test_omp_agent_is_used_without_by(memory: MemoryRoot):
+    omp_ok("set", "paths.src", "src/", env={"OMP_AGENT": "codex"})
+    assert show_json("project")["_meta"]["updated_by"] == "codex"
+
+    omp_ok("--by", "cursor", "set", "paths.src", "lib/", env={"OMP_AGENT": "codex"})
+    assert show_json("project")["_meta"]["updated_by"] == "cursor"
+
+
+# ---------------------------------------------------------------------------------------------
+# errors
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "project"],
+        ["add", "decision", "--title", "T", "--choice", "C"],
+        ["set", "paths.src", "src/"],
+        ["validate"],
+        ["backups"],
+    ],
+)
+def test_without_memory_commands_fail_with_a_hint_to_run_init(git_repo: Path, args: list[str]):
+    result = omp(*args)
+
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "no omp memory" in result.stderr
+    assert "omp init" in result.stderr
+    assert not (git_repo / "_omp").exists()
+
+
+def test_malformed_yaml_on_disk_is_refused_with_file_line_and_column(memory: MemoryRoot):
+    path = memory.project / DECISIONS
+    path.write_text("decisions:\n  - title: ok\n\tchoice: x\n", encoding="utf-8")
+    before = project_files(memory.project)
+
+    result = omp("add", "decision", "--title", "T", "--choice", "C")
+
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert f"{DECISIONS}:3:1" in result.stderr
+    assert project_files(memory.project) == before
+    assert backups_of(memory) == []
+
+
+PRIVATE_KEY_BODY = "MIIEpAIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "secret", "field", "kind"),
+    [
+        (
+            "--rationale",
+            "key sk-abcdefghijklmnopqrstuvwxyz123456",
+            "sk-abcdefghijklmnopqrstuvwxyz123456",
+            "rationale",
+            "API key",
+        ),
+        (
+            "--context",
+            "deploy key:\n-----BEGIN RSA PRIVATE KEY-----\n"
+            f"{PRIVATE_KEY_BODY}\n-----END RSA PRIVATE KEY-----\n",
+            PRIVATE_KEY_BODY,
+            "context",
+            "private key",
+        ),
+        (
+            "--impact",
+            "token ghp_0123456789abcdefghijABCDEFGHIJ0123456789",
+            "ghp_0123456789abcdefghijABCDEFGHIJ0123456789",
+            "impact",
+            "GitHub token",
+        ),
+    ],
+    ids=["openai-key", "private-key", "github-token"],
+)
+def test_a_secret_in_the_input_is_refused_and_never_shown_or_written(
+    memory: MemoryRoot, option: str, value: str, secret: str, field: str, kind: str
+):
+    add_decision(title="Earlier")  # so that a backup folder exists too
+    before = project_files(memory.project)
+
+    result = omp("add", "decision", "--title", "T", "--choice", "C", option, value)
+
+    assert result.exit_code == 1
+    assert f"decisions[1].{field}" in result.stderr
+    assert kind in result.stderr
+    assert secret not in result.stdout
+    assert secret not in result.stderr
+    assert secret[:12] not in result.stdout + result.stderr
+    assert project_files(memory.project) == before
+    for path in memory.project.rglob("*"):
+        if path.is_file() and ".git" not in path.parts:
+            assert secret.encode() not in path.read_bytes(), path
+
+
+def test_a_secret_in_a_written_document_is_refused(memory: MemoryRoot):
+    before = project_files(memory.project)
+    token = "ghp_0123456789abcdefghijABCDEFGHIJ0123456789"
+
+    result = omp("write", "-", input=f"project:\n  deployment:\n    web:\n      token: {token}\n")
+
+    assert result.exit_code == 1
+    assert "GitHub token" in result.stderr
+    assert "deployment.web.token" in result.stderr
+    assert token not in result.stdout + result.stderr
+    assert project_files(memory.project) == before
+
+
+def test_nel_in_a_title_is_refused_and_nothing_is_written(memory: MemoryRoot):
+    before = project_files(memory.project)
+
+    result = omp("add", "decision", "--title", "before\u0085after", "--choice", "C")
+
+    assert result.exit_code == 1
+    assert "U+0085" in result.stderr
+    assert "title" in result.stderr
+    assert project_files(memory.project) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# version, help, docs
+
+
+def test_version_prints_the_version():
+    result = omp_ok("--version")
+
+    assert result.stdout == f"omp {__version__}\n"
+
+
+def test_no_arguments_prints_help():
+    result = omp()
+
+    assert "Usage" in result.stdout + result.stderr
+    assert "init" in result.stdout + result.stderr
+
+
+_GROUP = typer.main.get_group(app)
+_ADD = _GROUP.commands["add"]
+COMMANDS: list[tuple[str, ...]] = [(name,) for name in _GROUP.commands] + [
+    ("add", name)
+    for name in getattr(_ADD, "commands", {})  # the `add` group
+]
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=" ".join)
+def test_every_command_has_help(path: tuple[str, ...]):
+    command: Any = _GROUP
+    for name in path:
+        command = command.commands[name]
+    description = (command.help or "").strip()
+
+    result = omp_ok(*path, "--help")
+
+    assert description, f"omp {' '.join(path)} has no help text"
+    assert f"omp {' '.join(path)}" in _words(result.stdout)
+    first_sentence = _words(description).split(". ")[0]
+    assert first_sentence in _words(result.stdout)
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=" ".join)
+def test_every_command_is_in_the_readme(path: tuple[str, ...]):
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+
+    assert f"omp {' '.join(path)}" in readme
+
+
+# ---------------------------------------------------------------------------------------------
+# real processes
+
+
+def test_python_dash_m_init_add_and_validate(git_repo: Path):
+    init = run_omp("init", cwd=git_repo)
+    assert init.returncode == 0, init.stderr
+    assert "created _omp/memory/decisions.yaml" in init.stdout
+
+    added = run_omp(
+        "--by", "ci", "add", "decision", "--title", "Real", "--choice", "process", cwd=git_repo
+    )
+    assert added.returncode == 0, added.stderr
+    decision_id = added.stdout.strip()
+    assert DECISION_ID.match(decision_id)
+    assert decision_id in (git_repo / DECISIONS).read_text(encoding="utf-8")
+
+    validated = run_omp("validate", cwd=git_repo)
+    assert validated.returncode == 0, validated.stdout + validated.stderr
+    assert not list(git_repo.rglob("*.tmp"))
+
+
+def test_python_dash_m_write_reads_standard_input(memory: MemoryRoot):
+    result = run_omp("write", "-", cwd=memory.project, input=DOCUMENT)
+
+    assert result.returncode == 0, result.stderr
+    assert "ref: deadbeef" in (memory.memory / "changelog.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["--version"], 0, ""),
+        (["show", "decisions", "--id", "dec-2000-01-01-000000"], 2, "dec-2000-01-01-000000"),
+        (["add", "decision", "--title", "T", "--choice", "C", "--date", "2026-13-01"], 2, "date"),
+        (["add", "decision", "--title", "T"], 2, "--choice"),
+        (["set", "paths.src"], 2, "--unset"),
+        (["add", "decision", "--title", "T", "--choice", "C", "--status", "bogus"], 1, DECISIONS),
+        (["restore", "decisions.yaml"], 1, "no backup"),
+    ],
+)
+def test_python_dash_m_exit_codes(memory: MemoryRoot, args: list[str], code: int, message: str):
+    result = run_omp(*args, cwd=memory.project)
+
+    assert result.returncode == code, (result.stdout, result.stderr)
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_python_dash_m_without_memory_exits_1(git_repo: Path):
+    result = run_omp("show", "project", cwd=git_repo)
+
+    assert result.returncode == 1
+    assert "no omp memory" in result.stderr
+    assert "omp init" in result.stderr
