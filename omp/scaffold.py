@@ -10,6 +10,7 @@ from omp.constants import CONFIG_FILE, GITIGNORE_LINES, INIT_FILES, MEMORY_DIR, 
 from omp.errors import ForeignOmpDirError, OmpError
 from omp.paths import git_toplevel
 from omp.resources import resource_text
+from omp.yamlio import read_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ def init_project(start: Path, *, force: bool = False, dry_run: bool = False) -> 
         else:
             result.kept.append(rel)
     gitignore = project / ".gitignore"
-    current = gitignore.read_text(encoding="utf-8") if gitignore.is_file() else ""
+    current = read_text(gitignore) if gitignore.is_file() else ""
     present = {ln.strip() for ln in current.splitlines()}
     missing = [
         ln
@@ -91,7 +92,8 @@ def init_project(start: Path, *, force: bool = False, dry_run: bool = False) -> 
     if missing:
         result.gitignore_added.extend(missing)
         if not dry_run:
-            sep = "" if not current or current.endswith("\n") else "\n"
-            block = "# omp: backups and derived cache (rebuildable)\n" + "\n".join(missing)
-            writer.atomic_write(gitignore, f"{current}{sep}{block}\n")
+            nl = "\r\n" if "\r\n" in current else "\n"
+            sep = "" if not current or current.endswith("\n") else nl
+            block = nl.join(["# omp: backups and derived cache (rebuildable)", *missing])
+            writer.atomic_write(gitignore, f"{current}{sep}{block}{nl}")
     return result

@@ -30,7 +30,6 @@ from omp.constants import (
 )
 from omp.errors import (
     BackupNotFoundError,
-    InvalidYamlError,
     OmpError,
     SecretDetectedError,
     UsageError,
@@ -251,16 +250,7 @@ class Transaction:
         rel_to_memory = path.relative_to(self.root.memory.resolve()).as_posix()
         schema = schema_kind(rel_to_memory)
         if path.is_file():
-            try:
-                original: str | None = path.read_text(encoding="utf-8")
-            except UnicodeDecodeError as e:
-                raise InvalidYamlError(
-                    display,
-                    None,
-                    None,
-                    f"not UTF-8 text ({e.reason})",
-                    hint="save the file as UTF-8",
-                ) from None
+            original: str | None = yamlio.read_text(path, display=display)
             assert original is not None
             text = original
             data = yamlio.load(text, source=display)
@@ -826,7 +816,7 @@ def read_file(root: MemoryRoot, rel: str) -> tuple[str, Any]:
     path = root.memory_path(rel)
     if not path.is_file():
         return "", None
-    text = path.read_text(encoding="utf-8")
+    text = yamlio.read_text(path, display=root.display(path))
     return text, yamlio.load(text, source=root.display(path))
 
 
@@ -951,7 +941,7 @@ def restore(
             hint="`omp backups` lists the backups there are",
         )
     chosen = found[-1]
-    text = chosen.read_text(encoding="utf-8")
+    text = yamlio.read_text(chosen, display=root.display(chosen))
     rel = target.relative_to(root.memory.resolve()).as_posix()
     data = yamlio.load(text, source=root.display(chosen))
     problems = check(schema_kind(rel), data)
@@ -963,7 +953,7 @@ def restore(
         )
     display = root.display(target)
     with _guard(root, dry_run=dry_run) as retention:
-        old = target.read_text(encoding="utf-8") if target.exists() else None
+        old = yamlio.read_text(target, display=display) if target.exists() else None
         if old == text:
             return WriteResult((), (), dry_run)
         change = FileChange(target, display, old, text, (f"{display}: restored {chosen.name}",))

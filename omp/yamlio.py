@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -42,9 +43,28 @@ def _construct_timestamp(constructor: Any, node: ScalarNode) -> Timestamp:
 
 @lru_cache(maxsize=1)
 def _safe_yaml() -> YAML:
-    yaml = YAML(typ="safe", pure=True)
+    yaml = YAML(typ="safe", pure=False)  # libyaml's parser when ruamel.yaml.clib is present
     yaml.constructor.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
     return yaml
+
+
+def read_text(path: Path, *, display: str | None = None) -> str:
+    """A file's exact text: line endings are not translated, so CRLF files stay CRLF.
+
+    Raises:
+        InvalidYamlError: the file is not UTF-8.
+    """
+    try:
+        with path.open(encoding="utf-8", newline="") as f:
+            return f.read()
+    except UnicodeDecodeError as e:
+        raise InvalidYamlError(
+            display or str(path),
+            None,
+            None,
+            f"not UTF-8 text ({e.reason})",
+            hint="save the file as UTF-8",
+        ) from None
 
 
 def load(text: str, *, source: str = "<string>") -> Any:
@@ -149,6 +169,11 @@ def _dumper(mapping: int, seq_indent: int, seq_offset: int) -> YAML:
 _LITERAL_SAFE = re.compile(r"(?![ \t\n])(?:(?![ \t]\n)[^\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff])*\Z")
 
 
+# Text that stays plain inside `[...]`: flow indicators (`,:[]{}#` …) would need quotes, and
+# ruamel's emitter does not always add them (`[0:0]` is not valid YAML).
+_FLOW_PLAIN = re.compile(r"[^\W\d_][\w.\-/+() ]*(?<! )\Z|\d[\w.\-/+()]*\Z")
+
+
 def _styled(value: Any, style: Style) -> Any:
     """Mark strings and lists so ruamel writes them the way the file does."""
     if isinstance(value, Timestamp):
@@ -169,12 +194,21 @@ def _styled(value: Any, style: Style) -> Any:
     if isinstance(value, list):
         from ruamel.yaml.comments import CommentedSeq
 
-        seq = CommentedSeq(_styled(v, style) for v in value)
-        if (
+        flow = (
             style.flow_lists
-            and value
+            and bool(value)
             and all(isinstance(v, str | int | float | bool) and "\n" not in str(v) for v in value)
-        ):
+        )
+        seq = CommentedSeq(
+            DoubleQuotedScalarString(v)
+            if flow
+            and isinstance(v, str)
+            and not isinstance(v, Timestamp)
+            and not _FLOW_PLAIN.match(v)
+            else _styled(v, style)
+            for v in value
+        )
+        if flow:
             seq.fa.set_flow_style()
         return seq
     return value

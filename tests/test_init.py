@@ -374,3 +374,12 @@ def test_a_fresh_init_passes_validate(git_repo: Path):
     reports = validate(start=git_repo)
     assert [(r.display, r.problems) for r in reports if r.problems] == []
     assert {r.display for r in reports} >= set(MEMORY_FILES)
+
+
+def test_init_appends_to_a_crlf_gitignore_in_crlf(git_repo):
+    (git_repo / ".gitignore").write_bytes(b"node_modules/\r\n")
+    init_project(git_repo)
+    raw = (git_repo / ".gitignore").read_bytes()
+    assert raw.startswith(b"node_modules/\r\n")
+    assert b"_omp/.cache/\r\n" in raw
+    assert b"\n" not in raw.replace(b"\r\n", b"")

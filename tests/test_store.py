@@ -319,3 +319,18 @@ def test_an_omp_folder_without_memory_is_reported_as_another_tools(git_repo):
     build_file_tree(git_repo, {"_omp/agents/a.md": "x\n"})
     with pytest.raises(NotInitializedError, match="belongs to another tool"):
         find_root(git_repo)
+
+
+def test_a_crlf_file_stays_crlf_and_keeps_its_lines(memory):
+    path = memory.memory / "decisions.yaml"
+    original = b"# team decisions\r\ndecisions:\r\n  - id: a\r\n    title: T\r\n    choice: C\r\n"
+    path.write_bytes(original)
+    store.add_decision(memory, title="New", choice="one", date="2026-11-30")
+    store.add_decision(memory, id="a", title="T", choice="C2")
+    raw = path.read_bytes()
+    assert b"\n" not in raw.replace(b"\r\n", b"")
+    assert raw.startswith(b"# team decisions\r\ndecisions:\r\n  - id: a\r\n    title: T\r\n")
+    assert [d["choice"] for d in load(raw.decode())["decisions"]] == ["C2", "one"]
+    restored = store.restore(memory, "decisions.yaml")
+    assert restored.files and b"\r\n" in path.read_bytes()
+    assert b"\n" not in path.read_bytes().replace(b"\r\n", b"")

@@ -212,7 +212,8 @@ def decision_files(draw: st.DrawFn) -> GeneratedFile:
     if container is None:
         head = ""
     elif n == 0:
-        head = "decisions: []" + draw(st.sampled_from(["", "  # none yet"])) + "\n"
+        empty = draw(st.sampled_from(["decisions: []", "decisions:", "decisions: null"]))
+        head = empty + draw(st.sampled_from(["", "  # none yet"])) + "\n"
     else:
         head = "decisions:" + draw(st.sampled_from(["", "  # the list"])) + "\n"
     text = header + head + "".join(e + g for e, g in zip(entries, gaps, strict=True)) + trailer
@@ -280,7 +281,7 @@ def test_writes_change_only_the_touched_entries_and_meta(generated, ops):
         path = memory / "decisions.yaml"
         path.write_text(generated.text, encoding="utf-8")
         original = load(generated.text)
-        assert original is None or store.same(original, _wrap(generated, generated.data))
+        assert original is None or store.same(_norm(original), _wrap(generated, generated.data))
         root = MemoryRoot(Path(tmp), memory)
         model = [dict(e) for e in generated.data]
         touched = {str(t) for op in ops if (t := _apply(root, op, model)) is not None}
@@ -289,7 +290,7 @@ def test_writes_change_only_the_touched_entries_and_meta(generated, ops):
         expected = _wrap(generated, model)
         if isinstance(data, dict):
             data = {k: v for k, v in data.items() if k != "_meta"}
-        assert store.same(data if data is not None else _wrap(generated, []), expected)
+        assert store.same(_norm(data) if data is not None else _wrap(generated, []), expected)
         # every byte outside touched entries, the list's key line and _meta is where it was
         assert text.startswith(generated.header)
         for entry, gap, original in zip(
@@ -301,6 +302,13 @@ def test_writes_change_only_the_touched_entries_and_meta(generated, ops):
         assert generated.trailer in text
         if not touched & {e["id"] for e in generated.data} and len(model) == len(generated.data):
             assert text == generated.text  # nothing changed: the file was not rewritten
+
+
+def _norm(data: Any) -> Any:
+    """`decisions:` with no value (null) holds no entries, like `decisions: []`."""
+    if isinstance(data, dict) and data.get("decisions") is None:
+        return {**data, "decisions": []}
+    return data
 
 
 def _wrap(generated: GeneratedFile, items: list[dict[str, Any]]) -> Any:
@@ -400,3 +408,128 @@ def test_a_top_level_list_gets_new_items_at_column_zero():
     text = "- date: 2026-02-02\n  decision: use x\n  outcome: pending\n"
     new = yamlio.append_entry(text, None, {"decision": "use y"}, current=load(text))
     assert new == text + "- decision: use y\n"
+
+
+@dataclass
+class GeneratedProject:
+    text: str
+    units: dict[tuple[str, str], str]  # (section, key) -> exact lines of that leaf
+    comments: list[str]
+    data: dict[str, dict[str, Any]]
+
+
+leaf_values = st.one_of(
+    st.tuples(words.map(str.strip).filter(bool), st.sampled_from(["plain", "double"])),
+    st.tuples(st.integers(-5, 500), st.just("int")),
+    st.tuples(st.booleans(), st.just("bool")),
+    st.tuples(st.lists(words.map(str.strip).filter(bool), min_size=1, max_size=3), st.just("flow")),
+    st.tuples(
+        st.lists(st.sampled_from(["# not a comment", "line", "数据"]), min_size=1, max_size=3),
+        st.just("block"),
+    ),
+)
+
+
+@st.composite
+def project_files(draw: st.DrawFn) -> GeneratedProject:
+    indent = " " * draw(st.sampled_from([2, 4]))
+    sections = draw(
+        st.lists(
+            st.sampled_from(["project", "tech_stack", "memory", "agent", "配置"]),
+            min_size=1,
+            max_size=4,
+            unique=True,
+        )
+    )
+    lines: list[str] = ["# project facts\n"]
+    units: dict[tuple[str, str], str] = {}
+    comments = ["# project facts\n"]
+    data: dict[str, dict[str, Any]] = {}
+    for section in sections:
+        if draw(st.booleans()):
+            comment = f"# about {section}\n"
+            lines.append(comment)
+            comments.append(comment)
+        lines.append(f"{section}:\n")
+        data[section] = {}
+        keys = draw(
+            st.lists(
+                st.sampled_from(["name", "url", "status", "lang", "版本", "src"]),
+                min_size=1,
+                max_size=4,
+                unique=True,
+            )
+        )
+        for key in keys:
+            (value, kind) = draw(leaf_values)
+            note = draw(st.sampled_from(["", "  # keep me"])) if kind != "block" else ""
+            if kind == "plain":
+                text = f"{indent}{key}: {_scalar(value)}{note}\n"
+            elif kind == "double":
+                text = f"{indent}{key}: {json.dumps(value, ensure_ascii=False)}{note}\n"
+            elif kind == "int":
+                text = f"{indent}{key}: {value}{note}\n"
+            elif kind == "bool":
+                text = f"{indent}{key}: {'true' if value else 'false'}{note}\n"
+            elif kind == "flow":
+                text = f"{indent}{key}: [{', '.join(_scalar(v) for v in value)}]{note}\n"
+            else:
+                text = f"{indent}{key}: |\n" + "".join(f"{indent}  {v}\n" for v in value)
+                value = "\n".join(value) + "\n"
+            lines.append(text)
+            units[(section, key)] = text
+            data[section][key] = value
+        if draw(st.booleans()):
+            lines.append("\n")
+    return GeneratedProject("".join(lines), units, comments, data)
+
+
+project_ops = st.lists(
+    st.tuples(
+        st.sampled_from(["set", "set-new", "unset"]),
+        st.integers(0, 30),
+        st.one_of(words.map(str.strip).filter(bool), st.integers(0, 9), st.booleans()),
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(generated=project_files(), ops=project_ops)
+def test_setting_facts_changes_only_the_touched_keys_and_meta(generated, ops):
+    with tempfile.TemporaryDirectory() as tmp:
+        memory = Path(tmp) / "_omp" / "memory"
+        memory.mkdir(parents=True)
+        path = memory / "project.yaml"
+        path.write_text(generated.text, encoding="utf-8")
+        assert store.same(load(generated.text), generated.data)
+        root = MemoryRoot(Path(tmp), memory)
+        model = {s: dict(v) for s, v in generated.data.items()}
+        touched: set[tuple[str, str]] = set()
+        for kind, n, value in ops:
+            leaves = [(s, k) for s in model for k in model[s]]
+            section = list(model)[n % len(model)]
+            if kind == "set-new" or not leaves:
+                key = f"new{n}"
+                store.set_value(root, f"{section}.{key}", value)
+                model[section][key] = value
+                touched.add((section, key))
+                continue
+            leaf = leaves[n % len(leaves)]
+            if kind == "set":
+                store.set_value(root, ".".join(leaf), value)
+                model[leaf[0]][leaf[1]] = value
+            elif len(model[leaf[0]]) > 1:
+                store.unset_value(root, ".".join(leaf))
+                del model[leaf[0]][leaf[1]]
+            touched.add(leaf)
+        text = path.read_text(encoding="utf-8")
+        data = {k: v for k, v in load(text).items() if k != "_meta"}
+        assert store.same(data, model)
+        position = -1
+        for unit_key, unit in generated.units.items():  # untouched leaves: same bytes, same order
+            if unit_key not in touched:
+                position = text.index(unit, position + 1)  # ValueError if gone or out of order
+        for comment in generated.comments:
+            assert comment in text
