@@ -461,7 +461,8 @@ def project_files(draw: st.DrawFn) -> GeneratedProject:
             )
         )
         for key in keys:
-            (value, kind) = draw(leaf_values)
+            drawn: tuple[Any, str] = draw(leaf_values)
+            value, kind = drawn
             note = draw(st.sampled_from(["", "  # keep me"])) if kind != "block" else ""
             if kind == "plain":
                 text = f"{indent}{key}: {_scalar(value)}{note}\n"
