@@ -283,6 +283,15 @@ class Transaction:
     def set_fact(self, path: Sequence[str], value: Any) -> None:
         """Set `path` in project.yaml (deployment entries get `updated_at` / `updated_by`)."""
         doc = self.doc(PROJECT_FILE, template=_template(PROJECT_FILE, self.root))
+        for depth in range(1, len(path)):
+            above = yamlio.get_path(doc.data, path[:depth])
+            if above is not None and not isinstance(above, dict):
+                where = ".".join(path[:depth])
+                raise UsageError(
+                    f"{doc.display}: {where} is a {type(above).__name__}, not a mapping, so "
+                    f"{'.'.join(path)} cannot be set",
+                    hint=f"set {where} itself, or `omp set --unset {where}` first",
+                )
         old = yamlio.get_path(doc.data, path)
         if (old is not None and same(old, value)) or (
             old is None and value is None and _has_path(doc.data, path)
@@ -419,7 +428,12 @@ class Transaction:
         data = _with_items(
             doc.data, container, [*items[:index], {**existing, **fields}, *items[index + 1 :]]
         )
-        text = _edit_text(doc, lambda: yamlio.update_entry(doc.text, container, index, fields))
+        text = _edit_text(
+            doc,
+            lambda: yamlio.update_entry(
+                doc.text, container, index, fields, whole={**existing, **fields}
+            ),
+        )
         where = f"{container or kind.name}[{index}]"
         for name, value in fields.items():
             change = f"{kind.name}[{eid}].{name}: {brief(existing.get(name))} → {brief(value)}"

@@ -975,11 +975,16 @@ def append_entry(text: str, container: str | None, entry: Any, *, current: Any) 
     return sp.text()
 
 
-def update_entry(text: str, container: str | None, index: int, fields: dict[str, Any]) -> str:
+def update_entry(
+    text: str, container: str | None, index: int, fields: dict[str, Any], *, whole: Any
+) -> str:
     """Set `fields` of entry `index` of the list, touching only those fields' lines.
 
+    An entry that is not a block mapping (a flow `{...}` item) is written again as `whole`,
+    the entry's complete new value.
+
     Raises:
-        EditError: the entry is not a block mapping the editor can locate.
+        EditError: the entry cannot be located.
     """
     o = Outline(text)
     loc = locate_list(o, container)
@@ -987,10 +992,11 @@ def update_entry(text: str, container: str | None, index: int, fields: dict[str,
         raise EditError(f"entry {index} of {container or 'the list'} was not found")
     item = loc.items[index]
     keys = o.item_mapping(item)
-    if keys is None:
-        raise EditError(f"entry {index} of {container or 'the list'} is not a block mapping")
     style = o.detect_style()
     sp = Splicer(o)
+    if keys is None:
+        sp.replace(item.line, item.end, render_item(whole, item.col, style))
+        return sp.text()
     new_keys: dict[str, Any] = {}
     for name, value in fields.items():
         found = next((k for k in keys if k.key == name), None)

@@ -334,3 +334,35 @@ def test_a_crlf_file_stays_crlf_and_keeps_its_lines(memory):
     restored = store.restore(memory, "decisions.yaml")
     assert restored.files and b"\r\n" in path.read_bytes()
     assert b"\n" not in path.read_bytes().replace(b"\r\n", b"")
+
+
+def test_setting_below_a_list_or_scalar_is_refused_instead_of_replacing_it(memory):
+    store.set_value(memory, "tech_stack.tools", ["ruff", "mypy"])
+    before = memory_files(memory.project)
+    with pytest.raises(UsageError, match=r"tech_stack\.tools is a list, not a mapping"):
+        store.set_value(memory, "tech_stack.tools.0", "black")
+    with pytest.raises(UsageError, match=r"project\.name is a str"):
+        store.set_value(memory, "project.name.first", "x")
+    assert memory_files(memory.project) == before
+
+
+def test_a_flow_style_entry_is_updated_as_a_whole(memory):
+    path = memory.memory / "decisions.yaml"
+    path.write_text(
+        "decisions:\n  - {id: a, title: T, choice: C}  # terse\n  - id: b\n"
+        "    title: U\n    choice: D\n",
+        encoding="utf-8",
+    )
+    store.add_decision(memory, id="a", title="T", choice="C2")
+    text = path.read_text(encoding="utf-8")
+    assert load(text)["decisions"][0] == {"id": "a", "title": "T", "choice": "C2"}
+    assert "  - id: b\n    title: U\n    choice: D\n" in text
+
+
+def test_a_file_without_final_newline_or_with_a_document_marker_is_edited(memory):
+    path = memory.memory / "changelog.yaml"
+    path.write_text("---\nchangelog:\n  - id: x\n    summary: first", encoding="utf-8")
+    store.add_change(memory, summary="second", date="2026-11-30")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("---\nchangelog:\n  - id: x\n    summary: first\n  - id: chg-")
+    assert [c["summary"] for c in load(text)["changelog"]] == ["first", "second"]
