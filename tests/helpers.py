@@ -6,8 +6,39 @@ import sys
 import textwrap
 from pathlib import Path
 
+from omp.paths import MemoryRoot
+
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO.parent / "shared" / "reference" / "upstream-samples"
+
+# A project.yaml as upstream's installer generates it (re-created from the reference's
+# description): comment header, double-quoted strings, flow lists of CJK keywords.
+UPSTREAM_PROJECT = """\
+# OpenMemory Plus Project Configuration
+# Generated: 2026-02-02T10:00:00.000Z
+
+project:
+  name: "demo"
+  version: "1.0.0"
+  description: ""
+memory:
+  project_store: "_omp/memory/"
+  user_store: "openmemory"
+classification:
+  project_keywords: ["项目使用", "配置为", "部署", "API 密钥", "路径", "架构"]
+  user_keywords: ["我喜欢", "偏好", "习惯", "熟悉", "擅长"]
+agent:
+  auto_extract: true   # extract at session end
+  auto_search: true
+  fallback_to_file: true
+"""
+
+
+def temp_memory(tmp: str | Path) -> MemoryRoot:
+    """A bare memory folder under `tmp` (for tests that cannot use pytest's tmp_path)."""
+    memory = Path(tmp) / "_omp" / "memory"
+    memory.mkdir(parents=True)
+    return MemoryRoot(Path(tmp), memory)
 
 
 def build_file_tree(base: Path, files: dict[str, str]) -> None:

@@ -11,7 +11,7 @@ import pytest
 from omp import store, yamlio
 from omp.paths import MemoryRoot
 from omp.validate import validate
-from tests.helpers import SAMPLES, build_file_tree
+from tests.helpers import SAMPLES, UPSTREAM_PROJECT, build_file_tree
 
 
 @pytest.fixture
@@ -38,25 +38,6 @@ decisions: []
 #   status: active
 """
 
-UPSTREAM_PROJECT = """\
-# OpenMemory Plus Project Configuration
-# Generated: 2026-02-02T10:00:00.000Z
-
-project:
-  name: "demo"
-  version: "1.0.0"
-  description: ""
-memory:
-  project_store: "_omp/memory/"
-  user_store: "openmemory"
-classification:
-  project_keywords: ["项目使用", "配置为", "部署", "API 密钥", "路径", "架构"]
-  user_keywords: ["我喜欢", "偏好", "习惯", "熟悉", "擅长"]
-agent:
-  auto_extract: true
-  auto_search: true
-  fallback_to_file: true
-"""
 
 THEMES_AFTER_ASSIMILATION = """\
 # OpenMemory Plus - Theme Index

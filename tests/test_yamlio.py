@@ -4,7 +4,6 @@ import json
 import re
 import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from omp.errors import InvalidYamlError
 from omp.paths import MemoryRoot
 from omp.records import DECISIONS
 from omp.yamlio import Outline, Style, Timestamp, load
+from tests.helpers import UPSTREAM_PROJECT, temp_memory
 
 # ---------------------------------------------------------------------------------------------
 # Reading
@@ -276,13 +276,11 @@ def _apply(root: MemoryRoot, op: tuple[str, Any, Any], model: list[dict[str, Any
 @given(generated=decision_files(), ops=operations)
 def test_writes_change_only_the_touched_entries_and_meta(generated, ops):
     with tempfile.TemporaryDirectory() as tmp:
-        memory = Path(tmp) / "_omp" / "memory"
-        memory.mkdir(parents=True)
-        path = memory / "decisions.yaml"
+        root = temp_memory(tmp)
+        path = root.memory / "decisions.yaml"
         path.write_text(generated.text, encoding="utf-8")
         original = load(generated.text)
         assert original is None or store.same(_norm(original), _wrap(generated, generated.data))
-        root = MemoryRoot(Path(tmp), memory)
         model = [dict(e) for e in generated.data]
         touched = {str(t) for op in ops if (t := _apply(root, op, model)) is not None}
         text = path.read_text(encoding="utf-8")
@@ -319,24 +317,6 @@ def _wrap(generated: GeneratedFile, items: list[dict[str, Any]]) -> Any:
 
 # ---------------------------------------------------------------------------------------------
 # Project facts: set and unset change only their own lines
-
-UPSTREAM_PROJECT = """\
-# OpenMemory Plus Project Configuration
-# Generated: 2026-02-02T10:00:00.000Z
-
-project:
-  name: "demo"
-  version: "1.0.0"
-  description: ""
-memory:
-  project_store: "_omp/memory/"
-  user_store: "openmemory"
-classification:
-  project_keywords: ["部署", "API 密钥"]
-agent:
-  auto_extract: true   # extract at session end
-  fallback_to_file: true
-"""
 
 
 def _changed_lines(old: str, new: str) -> tuple[list[str], list[str]]:
@@ -500,12 +480,10 @@ project_ops = st.lists(
 @given(generated=project_files(), ops=project_ops)
 def test_setting_facts_changes_only_the_touched_keys_and_meta(generated, ops):
     with tempfile.TemporaryDirectory() as tmp:
-        memory = Path(tmp) / "_omp" / "memory"
-        memory.mkdir(parents=True)
-        path = memory / "project.yaml"
+        root = temp_memory(tmp)
+        path = root.memory / "project.yaml"
         path.write_text(generated.text, encoding="utf-8")
         assert store.same(load(generated.text), generated.data)
-        root = MemoryRoot(Path(tmp), memory)
         model = {s: dict(v) for s, v in generated.data.items()}
         touched: set[tuple[str, str]] = set()
         for kind, n, value in ops:
