@@ -151,6 +151,7 @@ def _report_write(
 
 DryRun = Annotated[bool, typer.Option("--dry-run", help="Print the diff; write nothing.")]
 Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+DateOpt = Annotated[str | None, typer.Option("--date", help="YYYY-MM-DD (default: today).")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -224,10 +225,7 @@ def add_decision(
         str | None,
         typer.Option("--id", help="Update or create the decision with this id."),
     ] = None,
-    date: Annotated[
-        str | None,
-        typer.Option("--date", help="YYYY-MM-DD (default: today)."),
-    ] = None,
+    date: DateOpt = None,
     dry_run: DryRun = False,
     as_json: Json = False,
 ) -> None:
@@ -273,10 +271,7 @@ def add_change(
         typer.Option("--scope", help="Area of the project."),
     ] = None,
     breaking: Annotated[bool, typer.Option("--breaking", help="A breaking change.")] = False,
-    date: Annotated[
-        str | None,
-        typer.Option("--date", help="YYYY-MM-DD (default: today)."),
-    ] = None,
+    date: DateOpt = None,
     dry_run: DryRun = False,
     as_json: Json = False,
 ) -> None:

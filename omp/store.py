@@ -294,7 +294,7 @@ class Transaction:
                 )
         old = yamlio.get_path(doc.data, path)
         if (old is not None and same(old, value)) or (
-            old is None and value is None and _has_path(doc.data, path)
+            old is None and value is None and yamlio.has_path(doc.data, path)
         ):
             return
         self._set(doc, path, value, old)
@@ -338,7 +338,7 @@ class Transaction:
             UsageError: the key is not there.
         """
         doc = self.doc(PROJECT_FILE)
-        if not _has_path(doc.data, path):
+        if not yamlio.has_path(doc.data, path):
             raise UsageError(
                 f"{doc.display}: {'.'.join(path)} is not set",
                 hint="`omp show project` lists what is set",
@@ -500,14 +500,6 @@ class Transaction:
 
 def _dedupe(problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return list(dict.fromkeys(problems))
-
-
-def _has_path(data: Any, path: Sequence[str]) -> bool:
-    for key in path:
-        if not isinstance(data, dict) or key not in data:
-            return False
-        data = data[key]
-    return True
 
 
 def _without(data: Any, path: Sequence[str]) -> Any:

@@ -752,13 +752,22 @@ def _nest(path: Sequence[str], value: Any) -> Any:
     return value
 
 
-def get_path(data: Any, path: Sequence[str]) -> Any:
-    """The value at `path` (keys from the top), or None."""
+def _walk(data: Any, path: Sequence[str]) -> tuple[bool, Any]:
     for key in path:
         if not isinstance(data, dict) or key not in data:
-            return None
+            return False, None
         data = data[key]
-    return data
+    return True, data
+
+
+def get_path(data: Any, path: Sequence[str]) -> Any:
+    """The value at `path` (keys from the top), or None."""
+    return _walk(data, path)[1]
+
+
+def has_path(data: Any, path: Sequence[str]) -> bool:
+    """Whether `path` exists in `data` (its value may be null)."""
+    return _walk(data, path)[0]
 
 
 def with_path(current: Any, path: Sequence[str], value: Any) -> Any:
