@@ -293,6 +293,13 @@ class Transaction:
                     hint=f"set {where} itself, or `omp set --unset {where}` first",
                 )
         old = yamlio.get_path(doc.data, path)
+        if isinstance(old, dict) and old and not isinstance(value, dict):
+            dotted = ".".join(path)
+            raise UsageError(
+                f"{doc.display}: {dotted} holds {len(old)} key(s); setting it to a "
+                f"{type(value).__name__} would delete them",
+                hint=f"set its keys one by one, or `omp set --unset {dotted}` first",
+            )
         if (old is not None and same(old, value)) or (
             old is None and value is None and yamlio.has_path(doc.data, path)
         ):
@@ -740,6 +747,8 @@ def set_value(
     """Set a project fact (`omp set deployment.vercel.status active`)."""
     path = split_key(key)
     value = _normalize(value, path[-1])
+    if isinstance(value, dict) and value:  # a mapping merges into what is there
+        return transact(root, [lambda tx: tx.merge_facts(value, path)], by=by, dry_run=dry_run)
     return transact(root, [lambda tx: tx.set_fact(path, value)], by=by, dry_run=dry_run)
 
 

@@ -366,3 +366,19 @@ def test_a_file_without_final_newline_or_with_a_document_marker_is_edited(memory
     text = path.read_text(encoding="utf-8")
     assert text.startswith("---\nchangelog:\n  - id: x\n    summary: first\n  - id: chg-")
     assert [c["summary"] for c in load(text)["changelog"]] == ["first", "second"]
+
+
+def test_a_mapping_is_never_replaced_by_a_scalar_and_set_merges_mappings(memory):
+    store.set_value(memory, "tech_stack", {"language": "Python", "testing": "pytest"})
+    before = memory_files(memory.project)
+    with pytest.raises(UsageError, match="would delete them"):
+        store.set_value(memory, "tech_stack", "Python")
+    with pytest.raises(UsageError, match="would delete them"):
+        store.write_document(memory, {"project": {"tech_stack": ["a"]}})
+    assert memory_files(memory.project) == before
+    store.set_value(memory, "tech_stack", {"lint": "ruff"})
+    assert _data(memory, "project.yaml")["tech_stack"] == {
+        "language": "Python",
+        "testing": "pytest",
+        "lint": "ruff",
+    }
