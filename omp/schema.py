@@ -85,6 +85,58 @@ def schema_problems(name: str, data: Any) -> list[Problem]:
     return sorted(set(problems))
 
 
+_ITEM_DEFS = {
+    "decisions": ("decisions", "decision"),
+    "changelog": ("changelog", "change"),
+    "sessions": ("session", "session"),
+}
+
+
+@lru_cache(maxsize=8)
+def _item_validator(kind_name: str) -> Validator:
+    from jsonschema import Draft202012Validator
+
+    schema, item = _ITEM_DEFS[kind_name]
+    return Draft202012Validator(
+        {"$ref": f"urn:omp:schema:{schema}#/$defs/{item}"}, registry=_registry()
+    )
+
+
+def check_entry(kind_name: str, entry: Any) -> list[Problem]:
+    """Problems of one entry of a list file (`decisions`, `changelog`, `sessions`).
+
+    Paths are relative to the entry (`(top)` for the entry itself).
+    """
+    problems = [
+        (_display_path(leaf.json_path), leaf.message)
+        for error in _item_validator(kind_name).iter_errors(entry)
+        for leaf in _leaves(error)
+    ]
+    return sorted(set(problems)) + char_problems(entry)
+
+
+def meta_problems(meta: Any) -> list[Problem]:
+    """Problems of a `_meta` block."""
+    problems = [
+        (_display_path(e.json_path), e.message) for e in _meta_validator().iter_errors(meta)
+    ]
+    return problems + char_problems(meta)
+
+
+@lru_cache(maxsize=1)
+def _meta_validator() -> Validator:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator({"$ref": "urn:omp:schema:common#/$defs/meta"}, registry=_registry())
+
+
+def check_skeleton(name: str | None, skeleton: Any) -> list[Problem]:
+    """Problems of a list file outside its entries (the list itself given as `[]`)."""
+    if name is None:
+        return char_problems(skeleton)
+    return schema_problems(name, skeleton) + char_problems(skeleton)
+
+
 def char_problems(data: Any, path: str = "$") -> list[Problem]:
     """Strings holding characters a YAML round-trip cannot keep."""
     out: list[Problem] = []

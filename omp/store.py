@@ -35,6 +35,8 @@ from omp.errors import (
     UsageError,
     ValidationError,
 )
+from omp.index import Index
+from omp.listdoc import ListDoc
 from omp.paths import MemoryRoot
 from omp.records import (
     CHANGELOG,
@@ -237,7 +239,9 @@ class Transaction:
         self.by = agent_name(by)
         self.now = _now()
         self.docs: dict[Path, _Doc] = {}
+        self.lists: dict[Path, ListDoc] = {}
         self.entries: list[EntryResult] = []
+        self._index: Index | None = None
 
     # ---- documents ---------------------------------------------------------------------------
 
@@ -359,6 +363,35 @@ class Transaction:
 
     # ---- entry lists -------------------------------------------------------------------------
 
+    @property
+    def index(self) -> Index:
+        """The project's index, opened on first use."""
+        if self._index is None:
+            self._index = Index(self.root)
+        return self._index
+
+    def close(self) -> None:
+        """Release the index connection."""
+        if self._index is not None:
+            self._index.close()
+            self._index = None
+
+    def list_doc(self, rel: str, kind: ListKind) -> ListDoc:
+        """The working copy of a list file, opened through the index."""
+        path = self.root.memory_path(rel)
+        if path not in self.lists:
+            rel_to_memory = path.relative_to(self.root.memory.resolve()).as_posix()
+            self.lists[path] = ListDoc.open(
+                self.index,
+                path,
+                self.root.display(path),
+                rel_to_memory,
+                schema_kind(rel_to_memory),
+                kind,
+                _template(rel, self.root) or "",
+            )
+        return self.lists[path]
+
     def upsert(
         self, kind: ListKind, rel: str, entry: dict[str, Any], *, default_date: str | None = None
     ) -> EntryResult:
@@ -367,32 +400,24 @@ class Transaction:
         An entry matches an existing one with the same id; without an id, one with the same
         `ref` (changelog) or the same content (`ListKind.identity`). Fields not given are kept.
         """
-        doc = self.doc(rel, template=_template(rel, self.root))
-        items = entries(kind, doc.data)
-        container = container_of(kind, doc.data)
-        index, by_id = _match(kind, items, entry)
-        if index is None:
-            result = self._add(doc, kind, container, items, entry, default_date)
+        doc = self.list_doc(rel, kind)
+        slot, by_id = doc.match(entry)
+        if slot is None:
+            result = self._add(doc, kind, entry, default_date)
         else:
+            existing = doc.get(slot)
             if not by_id:  # the same content recorded earlier keeps its date and its wording
-                existing = items[index]
                 entry = {
                     k: v
                     for k, v in entry.items()
                     if k != "date" and not (k in kind.identity and same_text(existing.get(k), v))
                 }
-            result = self._update(doc, kind, container, items, index, entry)
+            result = self._update(doc, kind, slot, existing, entry)
         self.entries.append(result)
         return result
 
     def _add(
-        self,
-        doc: _Doc,
-        kind: ListKind,
-        container: str | None,
-        items: list[Any],
-        entry: dict[str, Any],
-        default_date: str | None,
+        self, doc: ListDoc, kind: ListKind, entry: dict[str, Any], default_date: str | None
     ) -> EntryResult:
         entry = dict(entry)
         if kind is DECISIONS:
@@ -401,50 +426,37 @@ class Transaction:
             entry.setdefault("date", Timestamp(default_date or today()))
         if "id" not in entry:
             when = str(entry.get("date") or default_date or today())
-            taken = {str(e.get("id")) for e in items if isinstance(e, dict)}
-            entry["id"] = new_id(kind, when, entry, taken)
-        entry = _in_file_shape(kind, items, entry)
-        data = _with_items(doc.data, container, [*items, entry])
-        text = _edit_text(
-            doc, lambda: yamlio.append_entry(doc.text, container, entry, current=doc.data)
-        )
+            entry["id"] = new_id(kind, when, entry, doc.taken_ids())
+        entry = _in_file_shape(kind, doc.sample(), entry)
+        pos = doc.add(entry)
         eid = str(entry["id"])
-        where = f"{container or kind.name}[{len(items)}]"
-        self._edit(doc, text, data, f"{kind.name}[{eid}]: added", entry, where)
+        doc.changes.append(f"{kind.name}[{eid}]: added")
+        doc.touched.append((f"{doc.layout.container or kind.name}[{pos}]", entry))
         return EntryResult(kind.name, eid, "added", doc.display)
 
     def _update(
         self,
-        doc: _Doc,
+        doc: ListDoc,
         kind: ListKind,
-        container: str | None,
-        items: list[Any],
-        index: int,
+        slot: tuple[str, int],
+        existing: dict[str, Any],
         entry: dict[str, Any],
     ) -> EntryResult:
-        existing = items[index]
-        eid = str(entry.get("id", existing.get("id", index)))
-        fields: dict[str, Any] = {}
-        for name, value in _in_file_shape(kind, items, entry).items():
-            if name == "id":
-                continue
-            if not same(existing.get(name), value):
-                fields[name] = value
+        eid = str(entry.get("id", existing.get("id", slot[1])))
+        fields = {
+            name: value
+            for name, value in _in_file_shape(kind, doc.sample(), entry).items()
+            if name != "id" and not same(existing.get(name), value)
+        }
         if not fields:
             return EntryResult(kind.name, eid, "unchanged", doc.display)
-        data = _with_items(
-            doc.data, container, [*items[:index], {**existing, **fields}, *items[index + 1 :]]
-        )
-        text = _edit_text(
-            doc,
-            lambda: yamlio.update_entry(
-                doc.text, container, index, fields, whole={**existing, **fields}
-            ),
-        )
-        where = f"{container or kind.name}[{index}]"
+        doc.update(slot, fields)
+        where = f"{doc.layout.container or kind.name}[{slot[1]}]"
         for name, value in fields.items():
-            change = f"{kind.name}[{eid}].{name}: {brief(existing.get(name))} → {brief(value)}"
-            self._edit(doc, text, data, change, value, f"{where}.{name}")
+            doc.changes.append(
+                f"{kind.name}[{eid}].{name}: {brief(existing.get(name))} → {brief(value)}"
+            )
+            doc.touched.append((f"{where}.{name}", value))
         return EntryResult(kind.name, eid, "updated", doc.display)
 
     # ---- commit ------------------------------------------------------------------------------
@@ -455,16 +467,7 @@ class Transaction:
                 return None
         elif not doc.changes:
             return None
-        problems = _dedupe(
-            [p for where, value in doc.touched for p in secret_problems(value, path=where)]
-        )
-        if problems:
-            raise SecretDetectedError(
-                doc.display,
-                _dedupe(problems),
-                hint="memory must not hold credentials; keep the variable's name "
-                "(e.g. VERCEL_TOKEN), never its value. Nothing was changed",
-            )
+        _refuse_secrets(doc.display, doc.touched)
         self._stamp_meta(doc)
         problems = check(doc.schema, doc.data)
         if problems:
@@ -495,6 +498,23 @@ class Transaction:
         )
         doc.data = data
 
+    def _finish_list(self, doc: ListDoc) -> FileChange | None:
+        if not doc.dirty:
+            return None
+        _refuse_secrets(doc.display, doc.touched)
+        meta: dict[str, Any] | None = None
+        if doc.layout.top == "map":
+            old: Any = None
+            if doc.layout.meta is not None:
+                start, stop = doc.layout.meta
+                old = (yamlio.load(doc.text[start:stop], source=doc.display) or {}).get(META_KEY)
+            meta = dict(old) if isinstance(old, dict) else {}
+            meta.update(last_updated=self.now, updated_by=self.by, changes=list(doc.changes))
+            if doc.schema == "session":
+                meta["total_sessions"] = doc.count()
+        text = doc.finish(meta)
+        return FileChange(doc.path, doc.display, doc.original, text, tuple(doc.changes))
+
     def finish(self) -> list[FileChange]:
         """Validate every edited file; return the ones whose data changed.
 
@@ -502,11 +522,30 @@ class Transaction:
             ValidationError: a file would break its schema or hold duplicate ids.
             SecretDetectedError: new data holds a credential.
         """
-        return [c for c in (self._finish(d) for d in self.docs.values()) if c is not None]
+        changes = [self._finish(d) for d in self.docs.values()]
+        changes += [self._finish_list(d) for d in self.lists.values()]
+        return [c for c in changes if c is not None]
+
+    def record(self) -> None:
+        """Bring the index up to date with what was just written."""
+        for doc in self.lists.values():
+            if doc.new_text is not None:
+                doc.record(self.index)
+        for path in self.docs:
+            self.index.refresh([path.relative_to(self.root.memory.resolve()).as_posix()])
 
 
-def _dedupe(problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    return list(dict.fromkeys(problems))
+def _refuse_secrets(display: str, touched: list[tuple[str, Any]]) -> None:
+    problems = list(
+        dict.fromkeys(p for where, value in touched for p in secret_problems(value, path=where))
+    )
+    if problems:
+        raise SecretDetectedError(
+            display,
+            problems,
+            hint="memory must not hold credentials; keep the variable's name "
+            "(e.g. VERCEL_TOKEN), never its value. Nothing was changed",
+        )
 
 
 def _without(data: Any, path: Sequence[str]) -> Any:
@@ -613,14 +652,18 @@ def transact(
     """
     with _guard(root, dry_run=dry_run) as retention:
         tx = Transaction(root, by=by)
-        for edit in edits:
-            edit(tx)
-        files = tx.finish()
-        backups: list[Path] = []
-        if files and not dry_run:
-            backups = writer.commit(
-                root, [writer.FileWrite(f.path, f.new) for f in files], retention=retention
-            )
+        try:
+            for edit in edits:
+                edit(tx)
+            files = tx.finish()
+            backups: list[Path] = []
+            if files and not dry_run:
+                backups = writer.commit(
+                    root, [writer.FileWrite(f.path, f.new) for f in files], retention=retention
+                )
+                tx.record()
+        finally:
+            tx.close()
     return WriteResult(tuple(files), tuple(tx.entries), dry_run, tuple(backups))
 
 

@@ -587,7 +587,10 @@ class Outline:
         counts = {"flow": 0, "block": 0, "quoted": 0, "plain": 0}
         mapping: int | None = None
         seq: tuple[int, int] | None = None
+        meta = next((k.value for k in top_keys(self) or [] if k.key == "_meta"), None)
         for i in range(len(self.lines)):
+            if meta is not None and meta.line <= i < meta.end:
+                continue  # omp's own bookkeeping says nothing of the file's style
             found = self._line_style(i, counts) if self.kinds[i] == CONTENT else None
             if found is None:
                 continue

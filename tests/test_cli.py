@@ -39,13 +39,13 @@ def show_json(what: str) -> Any:
 
 
 def project_files(project: Path) -> dict[str, bytes]:
-    """Every file of the project but git's own and the (empty) lock file."""
+    """Every file of the project but git's own and the derived cache (lock, index)."""
     return {
         p.relative_to(project).as_posix(): p.read_bytes()
         for p in sorted(project.rglob("*"))
         if p.is_file()
         and ".git" not in p.relative_to(project).parts
-        and p.relative_to(project).as_posix() != "_omp/.cache/lock"
+        and not p.relative_to(project).as_posix().startswith("_omp/.cache/")
     }
 
 

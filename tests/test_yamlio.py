@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from omp import store, yamlio
 from omp.errors import InvalidYamlError
+from omp.index import Index
 from omp.paths import MemoryRoot
 from omp.records import DECISIONS
 from omp.yamlio import Outline, Style, Timestamp, load
@@ -300,6 +301,7 @@ def test_writes_change_only_the_touched_entries_and_meta(generated, ops):
         assert generated.trailer in text
         if not touched & {e["id"] for e in generated.data} and len(model) == len(generated.data):
             assert text == generated.text  # nothing changed: the file was not rewritten
+        assert_index_matches_a_rebuild(root, "decisions.yaml")
 
 
 def _norm(data: Any) -> Any:
@@ -307,6 +309,19 @@ def _norm(data: Any) -> Any:
     if isinstance(data, dict) and data.get("decisions") is None:
         return {**data, "decisions": []}
     return data
+
+
+def assert_index_matches_a_rebuild(root: MemoryRoot, rel: str) -> None:
+    """The index the writer kept up to date equals one built from scratch."""
+    with Index(root) as kept:
+        kept.refresh([rel])  # a no-op when the writer recorded its write
+        incremental = (kept.file(rel), kept.entries(rel))
+        kept.rebuild()
+        rebuilt = (kept.file(rel), kept.entries(rel))
+    assert incremental[1] == rebuilt[1]
+    assert incremental[0] is not None and rebuilt[0] is not None
+    assert incremental[0].layout == rebuilt[0].layout
+    assert incremental[0].hash == rebuilt[0].hash
 
 
 def _wrap(generated: GeneratedFile, items: list[dict[str, Any]]) -> Any:

@@ -1,0 +1,784 @@
+"""The derived index in `_omp/.cache/index.sqlite3`: where every entry is, and full-text search.
+
+Never the source of truth: each file's row is keyed to the file's identity (size, mtime_ns,
+content hash) and a file whose identity changed (an editor, `git pull`, `git checkout`) is
+indexed again before it is used; deleting `_omp/.cache/` loses nothing. Re-indexing parses only
+the entries whose text changed (entries are cached by the hash of their text), so the first
+read after an outside edit costs one pass over the file's lines, not a YAML parse of it.
+The writer updates the index itself after each write, so writes never pay for a re-index.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from omp.paths import MemoryRoot
+from omp.records import LIST_KINDS, identity_key, list_kind_of, schema_kind
+
+INDEX_FILE = "index.sqlite3"
+INDEX_VERSION = "1"
+# A file modified this close to its indexing may have changed again within the same mtime
+# tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
+_RACY_NS = 2_000_000_000
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS files(
+    rel TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, hash TEXT, indexed_ns INTEGER,
+    kind TEXT, layout TEXT, problems TEXT);
+CREATE TABLE IF NOT EXISTS entries(
+    n INTEGER PRIMARY KEY, rel TEXT, pos INTEGER, kind TEXT, id TEXT, identity TEXT,
+    ref TEXT, start INTEGER, stop INTEGER, line INTEGER, end_line INTEGER, hash TEXT,
+    data TEXT, problems TEXT);
+CREATE INDEX IF NOT EXISTS entries_by_file ON entries(rel, pos);
+CREATE INDEX IF NOT EXISTS entries_by_id ON entries(id);
+CREATE INDEX IF NOT EXISTS entries_by_hash ON entries(hash);
+CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(text, tokenize='unicode61 remove_diacritics 2');
+"""
+
+_CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])")
+
+
+def segment(text: str) -> str:
+    """Text as the full-text index sees it: each CJK character is a token of its own."""
+    return _CJK.sub(r" \1 ", text)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where a list file keeps its entries, for writes that do not parse the file.
+
+    Attributes:
+        top: "map" or "seq" (top-level list) or "other".
+        container: key holding the list (None for a top-level list or no list yet).
+        dash_col: column of the items' `-` (-1: no items yet).
+        insert_at: char offset where a new item goes (-1: the list has no items).
+        meta: char offsets (start, stop) of the `_meta` block, if any.
+        style: the file's `yamlio.Style` as a dict.
+    """
+
+    top: str
+    container: str | None
+    dash_col: int
+    insert_at: int
+    meta: tuple[int, int] | None
+    style: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One indexed entry."""
+
+    rel: str
+    pos: int
+    kind: str
+    id: str | None
+    identity: str
+    ref: str | None
+    start: int
+    stop: int
+    line: int
+    end_line: int
+    hash: str
+    data: Any
+    problems: list[tuple[str, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class FileInfo:
+    """An indexed file."""
+
+    rel: str
+    size: int
+    mtime_ns: int
+    hash: str
+    kind: str | None
+    layout: Layout | None
+    problems: list[tuple[str, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A search result."""
+
+    kind: str
+    id: str | None
+    file: str
+    line: int
+    score: float
+    title: str
+
+
+_TS = "\u0000ts"  # key marking a YAML date/timestamp in the JSON cache of an entry
+
+
+def _encode(value: Any) -> Any:
+    from omp.yamlio import Timestamp
+
+    if isinstance(value, Timestamp):
+        return {_TS: str(value)}
+    if isinstance(value, dict):
+        return {str(k): _encode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1 and _TS in obj:
+        from omp.yamlio import Timestamp
+
+        return Timestamp(obj[_TS])
+    return obj
+
+
+def dumps(data: Any) -> str:
+    """JSON of entry data that keeps YAML dates as dates (see `loads`)."""
+    return json.dumps(_encode(data), ensure_ascii=False, default=str)
+
+
+def loads(text: str) -> Any:
+    """Entry data from `dumps`."""
+    return json.loads(text, object_hook=_decode)
+
+
+def text_hash(text: str) -> str:
+    """Content hash used for file identity and entry caching."""
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def memory_files(root: MemoryRoot) -> list[str]:
+    """Indexable files under the memory folder, relative to it (YAML and Markdown)."""
+    out: list[str] = []
+    memory = root.memory
+    for dirpath, dirnames, filenames in os.walk(memory):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        rel_dir = os.path.relpath(dirpath, memory)
+        for name in sorted(filenames):
+            if name.startswith(".") or not name.endswith((".yaml", ".yml", ".md")):
+                continue
+            out.append(name if rel_dir == "." else f"{rel_dir}/{name}".replace(os.sep, "/"))
+    return out
+
+
+class Index:
+    """A connection to a project's index; `refresh()` brings it up to date with the files."""
+
+    def __init__(self, root: MemoryRoot) -> None:
+        self.root = root
+        root.cache.mkdir(parents=True, exist_ok=True)
+        self.path = root.cache / INDEX_FILE
+        self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        version = None
+        try:
+            row = self.db.execute("SELECT value FROM info WHERE key='version'").fetchone()
+            version = row[0] if row else None
+        except sqlite3.OperationalError:
+            pass
+        if version != INDEX_VERSION:
+            self._reset()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    def __enter__(self) -> Index:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _reset(self) -> None:
+        self.db.executescript(
+            "DROP TABLE IF EXISTS info; DROP TABLE IF EXISTS files; "
+            "DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS fts;" + _SCHEMA
+        )
+        self.db.execute("INSERT INTO info VALUES ('version', ?)", (INDEX_VERSION,))
+
+    def rebuild(self) -> list[str]:
+        """Forget everything and index every file again."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("DELETE FROM files")
+            self.db.execute("DELETE FROM entries")
+            self.db.execute("DELETE FROM fts")
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return self.refresh()
+
+    # ---- freshness ---------------------------------------------------------------------------
+
+    def _stored(self, rel: str) -> tuple[int, int, str, int] | None:
+        row = self.db.execute(
+            "SELECT size, mtime_ns, hash, indexed_ns FROM files WHERE rel=?", (rel,)
+        ).fetchone()
+        return None if row is None else (row[0], row[1], row[2], row[3])
+
+    def refresh(self, rels: Iterable[str] | None = None) -> list[str]:
+        """Index again every file (or the given ones) whose identity changed.
+
+        Returns:
+            The files that were (re)indexed or dropped.
+        """
+        wanted = memory_files(self.root) if rels is None else list(rels)
+        changed: list[str] = []
+        for rel in wanted:
+            path = self.root.memory / rel
+            try:
+                st = path.stat()
+            except FileNotFoundError:
+                if self._stored(rel) is not None:
+                    self._drop(rel)
+                    changed.append(rel)
+                continue
+            stored = self._stored(rel)
+            if (
+                stored is not None
+                and (stored[0], stored[1]) == (st.st_size, st.st_mtime_ns)
+                and st.st_mtime_ns < stored[3] - _RACY_NS
+            ):
+                continue
+            from omp.yamlio import read_text
+
+            text = read_text(path, display=self.root.display(path))
+            digest = text_hash(text)
+            if stored is not None and stored[2] == digest:
+                if stored[1] != st.st_mtime_ns or stored[0] != st.st_size:
+                    self.db.execute(
+                        "UPDATE files SET size=?, mtime_ns=?, indexed_ns=? WHERE rel=?",
+                        (st.st_size, st.st_mtime_ns, time.time_ns(), rel),
+                    )
+                continue
+            self.index_text(rel, text, size=st.st_size, mtime_ns=st.st_mtime_ns, digest=digest)
+            changed.append(rel)
+        if rels is None:
+            known = {r for (r,) in self.db.execute("SELECT rel FROM files")}
+            for rel in sorted(known - set(wanted)):
+                self._drop(rel)
+                changed.append(rel)
+        return changed
+
+    def _drop(self, rel: str) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute(
+            "DELETE FROM fts WHERE rowid IN (SELECT n FROM entries WHERE rel=?)", (rel,)
+        )
+        self.db.execute("DELETE FROM entries WHERE rel=?", (rel,))
+        self.db.execute("DELETE FROM files WHERE rel=?", (rel,))
+        self.db.execute("COMMIT")
+
+    # ---- indexing ----------------------------------------------------------------------------
+
+    def index_text(self, rel: str, text: str, *, size: int, mtime_ns: int, digest: str) -> None:
+        """Store what `text` (the content of `rel`) holds, reusing unchanged entries."""
+        kind = schema_kind(rel)
+        cached = {
+            h: (d, p)
+            for h, d, p in self.db.execute(
+                "SELECT hash, data, problems FROM entries WHERE rel=?", (rel,)
+            )
+        }
+        layout: Layout | None = None
+        problems: list[tuple[str, str]] = []
+        if rel.endswith(".md"):
+            rows = list(_markdown_entries(rel, text))
+        else:
+            layout, rows, problems = _yaml_entries(rel, kind, text, cached)
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute(
+                "DELETE FROM fts WHERE rowid IN (SELECT n FROM entries WHERE rel=?)", (rel,)
+            )
+            self.db.execute("DELETE FROM entries WHERE rel=?", (rel,))
+            self._insert(rows)
+            self.db.execute(
+                "INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?,?,?)",
+                (
+                    rel,
+                    size,
+                    mtime_ns,
+                    digest,
+                    time.time_ns(),
+                    kind,
+                    None if layout is None else json.dumps(asdict(layout)),
+                    json.dumps(problems),
+                ),
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def _insert(self, rows: Iterable[Entry]) -> None:
+        for e in rows:
+            cur = self.db.execute(
+                "INSERT INTO entries(rel,pos,kind,id,identity,ref,start,stop,line,end_line,"
+                "hash,data,problems) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    e.rel,
+                    e.pos,
+                    e.kind,
+                    e.id,
+                    e.identity,
+                    e.ref,
+                    e.start,
+                    e.stop,
+                    e.line,
+                    e.end_line,
+                    e.hash,
+                    dumps(e.data),
+                    json.dumps(e.problems),
+                ),
+            )
+            self.db.execute(
+                "INSERT INTO fts(rowid, text) VALUES (?, ?)",
+                (cur.lastrowid, segment(_search_text(e.data))),
+            )
+
+    # ---- queries -----------------------------------------------------------------------------
+
+    def file(self, rel: str) -> FileInfo | None:
+        """What the index holds about a file (call `refresh` first)."""
+        row = self.db.execute(
+            "SELECT rel, size, mtime_ns, hash, kind, layout, problems FROM files WHERE rel=?",
+            (rel,),
+        ).fetchone()
+        if row is None:
+            return None
+        layout = None
+        if row[5]:
+            raw = json.loads(row[5])
+            raw["meta"] = tuple(raw["meta"]) if raw["meta"] else None
+            layout = Layout(**raw)
+        return FileInfo(row[0], row[1], row[2], row[3], row[4], layout, _problems(row[6]))
+
+    def _entries(self, where: str, args: tuple[Any, ...]) -> Iterator[Entry]:
+        for r in self.db.execute(
+            "SELECT rel,pos,kind,id,identity,ref,start,stop,line,end_line,hash,data,problems "
+            f"FROM entries WHERE {where}",
+            args,
+        ):
+            yield Entry(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                r[6],
+                r[7],
+                r[8],
+                r[9],
+                r[10],
+                loads(r[11]),
+                _problems(r[12]),
+            )
+
+    def entry_at(self, rel: str, pos: int) -> Entry | None:
+        """The entry at position `pos` of `rel`."""
+        return next(self._entries("rel=? AND pos=?", (rel, pos)), None)
+
+    def entries_head(self, rel: str, n: int) -> list[Entry]:
+        """The first `n` entries of `rel`."""
+        return list(self._entries("rel=? ORDER BY pos LIMIT ?", (rel, n)))
+
+    def count(self, rel: str) -> int:
+        """How many entries `rel` has."""
+        row = self.db.execute("SELECT count(*) FROM entries WHERE rel=?", (rel,)).fetchone()
+        return int(row[0])
+
+    def entries(self, rel: str) -> list[Entry]:
+        """Entries of one file, in file order."""
+        return list(self._entries("rel=? ORDER BY pos", (rel,)))
+
+    def find_id(self, kind: str, id: str) -> list[Entry]:
+        """Entries of `kind` whose id is `id` (several after a bad merge)."""
+        return list(self._entries("kind=? AND id=? ORDER BY rel, pos", (kind, id)))
+
+    def find(
+        self,
+        rel: str,
+        *,
+        id: str | None = None,
+        identity: str | None = None,
+        ref: str | None = None,
+    ) -> Entry | None:
+        """The first entry of `rel` with this id, identity or ref."""
+        for column, value in (("id", id), ("ref", ref), ("identity", identity)):
+            if value is not None:
+                for e in self._entries(f"rel=? AND {column}=? ORDER BY pos LIMIT 1", (rel, value)):
+                    return e
+        return None
+
+    def ids(self, rel: str) -> set[str]:
+        """Every id used in `rel`."""
+        return {
+            i
+            for (i,) in self.db.execute(
+                "SELECT id FROM entries WHERE rel=? AND id IS NOT NULL", (rel,)
+            )
+        }
+
+    def search(self, query: str, *, kind: str | None = None, limit: int = 20) -> list[Hit]:
+        """Entries matching `query`, best first (BM25)."""
+        match = _fts_query(query)
+        if not match:
+            return []
+        sql = (
+            "SELECT e.kind, e.id, e.rel, e.line, bm25(fts) AS score, e.data FROM fts "
+            "JOIN entries e ON e.n = fts.rowid WHERE fts MATCH ?"
+        )
+        args: list[Any] = [match]
+        if kind is not None:
+            sql += " AND e.kind = ?"
+            args.append(kind)
+        sql += " ORDER BY score LIMIT ?"
+        args.append(limit)
+        return [
+            Hit(k, i, rel, line, -score, _title(json.loads(data)))
+            for k, i, rel, line, score, data in self.db.execute(sql, args)
+        ]
+
+    # ---- updates from the writer -------------------------------------------------------------
+
+    def record(
+        self,
+        rel: str,
+        text: str,
+        *,
+        layout: Layout,
+        rows: list[Entry],
+        shift: list[tuple[int, int]],
+    ) -> None:
+        """After a write of `rel` (now `text`): store its identity and changed entries.
+
+        `shift` holds (offset, delta) for every edit, largest offset first: untouched entries
+        starting at or after an offset move by its delta. `rows` replace the entries at their
+        positions (or are new).
+        """
+        st = (self.root.memory / rel).stat()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for at, delta in shift:
+                self.db.execute(
+                    "UPDATE entries SET start = start + ?, stop = stop + ? "
+                    "WHERE rel=? AND start >= ?",
+                    (delta, delta, rel, at),
+                )
+            for e in rows:
+                self.db.execute(
+                    "DELETE FROM fts WHERE rowid IN (SELECT n FROM entries WHERE rel=? AND pos=?)",
+                    (rel, e.pos),
+                )
+                self.db.execute("DELETE FROM entries WHERE rel=? AND pos=?", (rel, e.pos))
+            self._insert(rows)
+            if rows:
+                self._renumber_lines(rel, text, min(e.start for e in rows))
+            self.db.execute(
+                "INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?,?,?)",
+                (
+                    rel,
+                    st.st_size,
+                    st.st_mtime_ns,
+                    text_hash(text),
+                    time.time_ns(),
+                    schema_kind(rel),
+                    json.dumps(asdict(layout)),
+                    "[]",
+                ),
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def _renumber_lines(self, rel: str, text: str, start: int = 0) -> None:
+        """Line numbers of the entries starting at or after char offset `start`."""
+        rows = self.db.execute(
+            "SELECT n, start, stop FROM entries WHERE rel=? AND start >= ? ORDER BY start",
+            (rel, start),
+        ).fetchall()
+        line, pos = text.count("\n", 0, start) + 1, start
+        updates = []
+        for n, s, e in rows:
+            line += text.count("\n", pos, s)
+            updates.append((line, line + text.count("\n", s, max(s, e - 1)), n))
+            pos = s
+        self.db.executemany("UPDATE entries SET line=?, end_line=? WHERE n=?", updates)
+
+
+# ---------------------------------------------------------------------------------------------
+# What a file holds
+
+
+def _problems(raw: str | None) -> list[tuple[str, str]]:
+    return [(str(p[0]), str(p[1])) for p in json.loads(raw or "[]")]
+
+
+def _title(data: Any) -> str:
+    if isinstance(data, dict):
+        for key in ("title", "summary", "decision", "choice", "key", "heading"):
+            if isinstance(data.get(key), str):
+                return str(data[key])
+    return str(data)[:80]
+
+
+def _search_text(data: Any) -> str:
+    parts: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                parts.append(str(k))
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif value is not None:
+            parts.append(str(value))
+
+    walk(data)
+    return " ".join(parts)
+
+
+def _fts_query(query: str) -> str:
+    """An FTS5 query: every word must occur; CJK runs must occur as written."""
+    terms = []
+    for word in re.findall(r"\w+", query):
+        tokens = segment(word).split()
+        if tokens:
+            terms.append('"' + " ".join(t.replace('"', "") for t in tokens) + '"')
+    return " AND ".join(terms)
+
+
+def _markdown_entries(rel: str, text: str) -> Iterator[Entry]:
+    """Sections of a Markdown file, one entry per heading."""
+    lines = text.splitlines(keepends=True)
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("#")] or [0]
+    if starts[0] != 0:
+        starts.insert(0, 0)
+    offsets = [0]
+    for ln in lines:
+        offsets.append(offsets[-1] + len(ln))
+    for pos, (a, b) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=True)):
+        body = "".join(lines[a:b])
+        if not body.strip():
+            continue
+        heading = lines[a].lstrip("#").strip() if lines and lines[a].startswith("#") else rel
+        yield Entry(
+            rel,
+            pos,
+            "markdown",
+            None,
+            "",
+            None,
+            offsets[a],
+            offsets[b],
+            a + 1,
+            b,
+            text_hash(body),
+            {"heading": heading, "text": body},
+            [],
+        )
+
+
+def _yaml_entries(
+    rel: str, kind: str | None, text: str, cached: dict[str, tuple[str, str]]
+) -> tuple[Layout | None, list[Entry], list[tuple[str, str]]]:
+    from omp import yamlio
+    from omp.errors import InvalidYamlError
+
+    list_kind = list_kind_of(kind)
+    try:
+        if list_kind is None:
+            data = yamlio.load(text, source=rel)
+            return None, list(_fact_entries(rel, kind, text, data)), _file_problems(kind, data)
+        return list_entries(rel, kind, list_kind.name, text, cached)
+    except (InvalidYamlError, yamlio.EditError) as e:
+        error: Exception = e
+        try:  # an entry's own parse error has the entry's line numbers: ask the whole file
+            yamlio.load(text, source=rel)
+        except InvalidYamlError as whole:
+            error = whole
+        if isinstance(error, InvalidYamlError) and error.line is not None:
+            return None, [], [(f"line {error.line}, column {error.column}", error.problem)]
+        return None, [], [("(file)", getattr(error, "problem", str(error)))]
+
+
+def _file_problems(kind: str | None, data: Any) -> list[tuple[str, str]]:
+    from omp.schema import check
+
+    return check(kind, data)
+
+
+def _fact_entries(rel: str, kind: str | None, text: str, data: Any) -> Iterator[Entry]:
+    """Project facts (and other mapping files): one entry per leaf, by dotted key."""
+    if not isinstance(data, dict) or kind not in ("project", None):
+        return
+    line_of: dict[str, int] = {}
+    for n, ln in enumerate(text.splitlines(), start=1):
+        m = re.match(r"\s*([^\s#:][^:#]*?)\s*:", ln)
+        if m:
+            line_of.setdefault(m.group(1).strip("\"'"), n)
+
+    def leaves(value: Any, path: list[str]) -> Iterator[tuple[list[str], Any]]:
+        if isinstance(value, dict) and value:
+            for k, v in value.items():
+                yield from leaves(v, [*path, str(k)])
+        else:
+            yield path, value
+
+    for pos, (path, value) in enumerate(leaves(data, [])):
+        if not path or path[0] == "_meta":
+            continue
+        dotted = ".".join(path)
+        line = line_of.get(path[-1], 1)
+        yield Entry(
+            rel,
+            pos,
+            "project",
+            dotted,
+            dotted,
+            None,
+            0,
+            0,
+            line,
+            line,
+            "",
+            {"key": dotted, "value": value},
+            [],
+        )
+
+
+def list_entries(
+    rel: str, kind: str | None, kind_name: str, text: str, cached: dict[str, tuple[str, str]]
+) -> tuple[Layout, list[Entry], list[tuple[str, str]]]:
+    """Layout, entries and problems of a list file's text (`cached`: data by entry hash)."""
+    from omp import yamlio
+    from omp.schema import check_skeleton
+
+    o = yamlio.Outline(text)
+    if o.docs > 1:
+        raise yamlio.EditError("the file holds several YAML documents")
+    top = o.top()
+    keys = yamlio.top_keys(o) if top is not None and top[0] == "map" else []
+    skeleton: dict[str, Any] | None = None
+    container: str | None = None
+    if top is not None and top[0] == "seq":
+        loc = yamlio.locate_list(o, None)
+    else:
+        skeleton, container, loc = _skeleton(o, keys or [], LIST_KINDS[kind_name], rel)
+    items = loc.items if loc is not None else []
+    rows, problems = _rows(o, text, rel, kind_name, items, container, cached)
+    if skeleton is not None and top is not None:  # an empty file is an empty memory
+        problems += check_skeleton(kind, skeleton)
+    counts: dict[str, int] = {}
+    for e in rows:
+        if e.id is not None:
+            counts[e.id] = counts.get(e.id, 0) + 1
+    problems += [
+        (container or kind_name, f"id {i!r} is used by {n} entries")
+        for i, n in counts.items()
+        if n > 1
+    ]
+    meta_key = next((k for k in keys or [] if k.key == "_meta"), None)
+    layout = Layout(
+        top="seq" if top is not None and top[0] == "seq" else "map",
+        container=container,
+        dash_col=loc.dash_col if loc is not None and items else -1,
+        insert_at=o.offsets[items[-1].end] if items else -1,
+        meta=None
+        if meta_key is None
+        else (o.offsets[meta_key.value.line], o.offsets[meta_key.value.end]),
+        style=asdict(o.detect_style()),
+    )
+    return layout, rows, problems
+
+
+def _skeleton(
+    o: Any, keys: list[Any], list_kind: Any, rel: str
+) -> tuple[dict[str, Any], str | None, Any]:
+    """The file's data outside its entries (the list as `[]`), its list key and location."""
+    from omp import yamlio
+
+    skeleton: dict[str, Any] = {}
+    container: str | None = None
+    loc = None
+    for k in keys:
+        snippet = "".join(o.lines[k.value.line : k.value.end])
+        if k.key in list_kind.containers and container is None:
+            container = k.key
+            loc = yamlio.locate_list(o, k.key)
+            empty = loc is not None and not loc.items  # `key: []`, `key:` or `key: null`
+            skeleton[k.key] = yamlio.load(snippet, source=rel).get(k.key) if empty else []
+        else:
+            parsed = yamlio.load(snippet, source=rel)
+            skeleton.update(parsed if isinstance(parsed, dict) else {})
+    return skeleton, container, loc
+
+
+def _rows(
+    o: Any,
+    text: str,
+    rel: str,
+    kind_name: str,
+    items: list[Any],
+    container: str | None,
+    cached: dict[str, tuple[str, str]],
+) -> tuple[list[Entry], list[tuple[str, str]]]:
+    """An `Entry` per item; items whose text is in `cached` are not parsed again."""
+    from omp import yamlio
+    from omp.schema import check_entry
+
+    list_kind = LIST_KINDS[kind_name]
+    rows: list[Entry] = []
+    problems: list[tuple[str, str]] = []
+    for pos, item in enumerate(items):
+        start, stop = o.offsets[item.line], o.offsets[item.end]
+        digest = text_hash(text[start:stop])
+        if digest in cached:
+            data = loads(cached[digest][0])
+            entry_problems = _problems(cached[digest][1])
+        else:
+            parsed = yamlio.load(text[start:stop], source=f"{rel}:{item.line + 1}")
+            data = parsed[0] if isinstance(parsed, list) and parsed else parsed
+            entry_problems = check_entry(kind_name, data)
+        where = f"{container or kind_name}[{pos}]"
+        problems += [(where if p == "(top)" else f"{where}.{p}", m) for p, m in entry_problems]
+        is_map = isinstance(data, dict)
+        eid = data.get("id") if is_map else None
+        rows.append(
+            Entry(
+                rel,
+                pos,
+                kind_name,
+                None if eid is None else str(eid),
+                identity_key(list_kind, data) if is_map else "",
+                str(data["ref"]) if is_map and data.get("ref") else None,
+                start,
+                stop,
+                item.line + 1,
+                item.end,
+                digest,
+                data,
+                entry_problems,
+            )
+        )
+    return rows, problems
+
+
+def index_for(root: MemoryRoot) -> Index:
+    """Open the project's index (created on first use)."""
+    return Index(root)

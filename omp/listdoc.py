@@ -1,0 +1,422 @@
+"""A list file (decisions, changelog, a session day) edited in O(size of the change).
+
+The index tells where every entry is, its id, identity and data, where new entries go and
+where `_meta` is, so adding or updating an entry never parses, validates or re-renders the
+rest of the file: new and changed entries are rendered alone, checked alone (parsed back and
+validated against the entry schema), and spliced into the text at their offsets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from omp import yamlio
+from omp.errors import OmpError, ValidationError
+from omp.index import Entry, Index, Layout, list_entries, text_hash
+from omp.records import CHANGELOG, ListKind, identity_key, same_id
+from omp.schema import check_entry, meta_problems
+
+# A slot is where an entry is: ("base", position in the file) or ("added", k).
+Slot = tuple[str, int]
+
+
+@dataclass
+class _Edit:
+    start: int
+    stop: int
+    text: str
+    entries: list[tuple[int | None, dict[str, Any]]]  # (base pos or None for new, data)
+
+
+@dataclass
+class ListDoc:
+    """A list file opened for editing in one transaction."""
+
+    path: Path
+    display: str
+    rel: str
+    schema: str | None
+    kind: ListKind
+    original: str | None
+    text: str
+    layout: Layout
+    index: Index | None  # None: the file is new and its rows are in `rows`
+    rows: list[Entry] = field(default_factory=list)
+    added: list[dict[str, Any]] = field(default_factory=list)
+    updated: dict[int, dict[str, Any]] = field(default_factory=dict)  # pos -> changed fields
+    changes: list[str] = field(default_factory=list)
+    touched: list[tuple[str, Any]] = field(default_factory=list)
+    new_text: str | None = None
+    _record: dict[str, Any] = field(default_factory=dict)
+
+    # ---- opening -----------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        index: Index,
+        path: Path,
+        display: str,
+        rel: str,
+        schema: str | None,
+        kind: ListKind,
+        template: str,
+    ) -> ListDoc:
+        """Open `rel` through the index (refreshed first), or from `template` when absent.
+
+        Raises:
+            ValidationError: the file is invalid on disk (it is never repaired silently).
+            InvalidYamlError: the file is not UTF-8.
+        """
+        if not path.is_file():
+            layout, rows, _ = list_entries(rel, schema, kind.name, template, {})
+            return cls(path, display, rel, schema, kind, None, template, layout, None, rows)
+        index.refresh([rel])
+        text = yamlio.read_text(path, display=display)
+        info = index.file(rel)
+        if info is None or info.hash != text_hash(text):  # changed since the refresh
+            index.refresh([rel])
+            info = index.file(rel)
+        assert info is not None
+        if info.problems or info.layout is None:
+            yamlio.load(text, source=display)  # a syntax error is reported with its place
+            raise ValidationError(
+                display,
+                info.problems or [("(file)", "cannot be read as a list file")],
+                hint="the file is already invalid on disk, so omp will not write to it; "
+                "run `omp validate`, then fix it or `omp restore` a backup",
+            )
+        return cls(path, display, rel, schema, kind, text, text, info.layout, index)
+
+    # ---- reading -----------------------------------------------------------------------------
+
+    def _find(
+        self, *, id: Any = None, ref: str | None = None, identity: str | None = None
+    ) -> Entry | None:
+        if self.index is not None:
+            if id is not None:
+                wanted = str(id)
+                found = self.index.find(self.rel, id=wanted)
+                if found is None and wanted.isdigit():
+                    found = self.index.find(self.rel, id=str(int(wanted)))  # `id: 001`
+                return found
+            return self.index.find(self.rel, ref=ref, identity=identity)
+        for e in self.rows:
+            if (
+                (id is not None and same_id(e.data.get("id"), id))
+                or (ref is not None and e.ref == ref)
+                or (identity is not None and e.identity == identity)
+            ):
+                return e
+        return None
+
+    def _base(self, pos: int) -> Entry:
+        if self.index is None:
+            return self.rows[pos]
+        found = self.index.entry_at(self.rel, pos)
+        assert found is not None, f"{self.rel}: no entry {pos} in the index"
+        return found
+
+    def get(self, slot: Slot) -> dict[str, Any]:
+        """Current data of the entry in `slot` (with this transaction's changes)."""
+        where, n = slot
+        if where == "added":
+            return self.added[n]
+        base = self._base(n).data
+        return {**base, **self.updated.get(n, {})}
+
+    def match(self, entry: dict[str, Any]) -> tuple[Slot | None, bool]:
+        """Where the entry `entry` matches, and whether it matched by id."""
+        if "id" in entry:
+            for k, a in enumerate(self.added):
+                if same_id(a.get("id"), entry["id"]):
+                    return ("added", k), True
+            found = self._find(id=entry["id"])
+            return (None if found is None else ("base", found.pos)), True
+        if self.kind is CHANGELOG and entry.get("ref"):
+            for k, a in enumerate(self.added):
+                if a.get("ref") == entry["ref"]:
+                    return ("added", k), False
+            found = self._find(ref=str(entry["ref"]))
+            if found is not None:
+                return ("base", found.pos), False
+        key = identity_key(self.kind, entry)
+        for k, a in enumerate(self.added):
+            if identity_key(self.kind, a) == key:
+                return ("added", k), False
+        found = self._find(identity=key)
+        return (None if found is None else ("base", found.pos)), False
+
+    def taken_ids(self) -> set[str]:
+        """Ids used in the file, including those added in this transaction."""
+        base = (
+            self.index.ids(self.rel)
+            if self.index is not None
+            else {e.id for e in self.rows if e.id is not None}
+        )
+        return base | {str(a["id"]) for a in self.added if "id" in a}
+
+    def sample(self) -> list[dict[str, Any]]:
+        """A few existing entries, to learn the file's spelling of fields."""
+        if self.index is None:
+            return [e.data for e in self.rows[:20] if isinstance(e.data, dict)]
+        return [e.data for e in self.index.entries_head(self.rel, 20) if isinstance(e.data, dict)]
+
+    def count(self) -> int:
+        """Entries once this transaction's additions are in."""
+        base = len(self.rows) if self.index is None else self.index.count(self.rel)
+        return base + len(self.added)
+
+    # ---- editing -----------------------------------------------------------------------------
+
+    def add(self, entry: dict[str, Any]) -> int:
+        """Queue a new entry; return its position in the file."""
+        self.added.append(entry)
+        return self.count() - 1
+
+    def update(self, slot: Slot, fields: dict[str, Any]) -> None:
+        """Queue new values of some fields of the entry in `slot`."""
+        where, n = slot
+        if where == "added":
+            self.added[n].update(fields)
+        else:
+            self.updated.setdefault(n, {}).update(fields)
+
+    @property
+    def dirty(self) -> bool:
+        """Whether anything was queued."""
+        return bool(self.added or self.updated)
+
+    # ---- finishing ---------------------------------------------------------------------------
+
+    def finish(self, meta: dict[str, Any] | None) -> str:
+        """Render, splice and check every queued change (and `meta`); return the new text.
+
+        Raises:
+            ValidationError: a new or changed entry breaks the entry schema, or an id repeats.
+            OmpError: a rendered piece did not read back as the intended data.
+        """
+        style = yamlio.Style(**self.layout.style)
+        edits: list[_Edit] = []
+        for pos, fields in sorted(self.updated.items()):
+            base = self._base(pos)
+            snippet = self.text[base.start : base.stop]
+            whole = {**base.data, **fields}
+            try:
+                new = yamlio.update_entry("_:\n" + snippet, "_", 0, fields, whole=whole)
+            except yamlio.EditError as e:
+                raise OmpError(f"{self.display}: cannot edit entry {pos} in place: {e}") from None
+            edits.append(_Edit(base.start, base.stop, new[len("_:\n") :], [(pos, whole)]))
+        if self.added and self.layout.insert_at < 0:
+            return self._finish_small(meta)
+        if self.added:
+            at = self.layout.insert_at
+            lead = "" if at == 0 or self.text[at - 1] == "\n" else style.newline
+            rendered = "".join(
+                "".join(yamlio.render_item(a, self.layout.dash_col, style)) for a in self.added
+            )
+            edits.append(_Edit(at, at, lead + rendered, [(None, a) for a in self.added]))
+        for edit in edits:
+            self._check_piece(edit)
+        if meta is not None and self.layout.top == "map":
+            edits.append(self._meta_edit(meta, style))
+        self._check_values()
+        text = self.text
+        for edit in sorted(edits, key=_applied_order, reverse=True):
+            text = text[: edit.start] + edit.text + text[edit.stop :]
+        self._plan_record(edits, text)
+        self.new_text = text
+        return text
+
+    def _check_piece(self, edit: _Edit) -> None:
+        body = edit.text.lstrip("\r\n")
+        parsed = yamlio.load("_:\n" + body, source=self.display)
+        got = parsed.get("_") if isinstance(parsed, dict) else None
+        wanted = [data for _, data in edit.entries]
+        from omp.store import same
+
+        if not same(got, wanted):
+            raise OmpError(
+                f"{self.display}: a rendered entry did not read back as intended; nothing "
+                "was changed",
+                hint="this is a bug in omp's YAML renderer; please report it",
+            )
+
+    def _meta_edit(self, meta: dict[str, Any], style: yamlio.Style) -> _Edit:
+        meta_style = replace(style, flow_lists=False, double_quoted=True)
+        rendered = "".join(yamlio.render_key("_meta", meta, 0, meta_style))
+        parsed = yamlio.load(rendered, source=self.display)
+        from omp.store import same
+
+        if not same(parsed, {"_meta": meta}):
+            raise OmpError(f"{self.display}: _meta did not read back as intended")
+        problems = meta_problems(meta)
+        if problems:
+            raise ValidationError(self.display, [(f"_meta.{p}", m) for p, m in problems])
+        if self.layout.meta is not None:
+            start, stop = self.layout.meta
+            return _Edit(start, stop, rendered, [])
+        end = len(self.text)
+        lead = "" if not self.text or self.text.endswith("\n") else style.newline
+        return _Edit(end, end, lead + rendered, [])
+
+    def _check_values(self) -> None:
+        container = self.layout.container or self.kind.name
+        problems: list[tuple[str, str]] = []
+        checked: list[tuple[str, dict[str, Any]]] = [
+            (f"{container}[{pos}]", {**self._base(pos).data, **fields})
+            for pos, fields in self.updated.items()
+        ]
+        first_new = self.count() - len(self.added)
+        checked += [(f"{container}[{first_new + k}]", a) for k, a in enumerate(self.added)]
+        for where, data in checked:
+            problems += [
+                (where if p == "(top)" else f"{where}.{p}", m)
+                for p, m in check_entry(self.kind.name, data)
+            ]
+        base_ids = (
+            self.index.ids(self.rel)
+            if self.index is not None
+            else {e.id for e in self.rows if e.id is not None}
+        )
+        new_ids = [str(a["id"]) for a in self.added if "id" in a]
+        for k, eid in enumerate(new_ids):
+            if eid in base_ids or eid in new_ids[:k]:
+                problems.append((f"{container}[{first_new + k}].id", f"id {eid!r} is already used"))
+        if problems:
+            raise ValidationError(
+                self.display, problems, hint="nothing was changed; correct the value and run again"
+            )
+
+    def _finish_small(self, meta: dict[str, Any] | None) -> str:
+        """The list has no item yet: edit the whole (small) text and parse it back."""
+        text = self.text
+        current = yamlio.load(text, source=self.display)
+        container: str | None = self.layout.container or self.kind.containers[0]
+        if self.layout.top == "seq":
+            container = None
+        for a in self.added:
+            try:
+                text = yamlio.append_entry(text, container, a, current=current)
+            except yamlio.EditError as e:
+                raise OmpError(f"{self.display}: cannot edit this file in place: {e}") from None
+            current = yamlio.load(text, source=self.display)
+        self._check_values()
+        if meta is not None and isinstance(current, dict):
+            problems = meta_problems(meta)
+            if problems:
+                raise ValidationError(self.display, [(f"_meta.{p}", m) for p, m in problems])
+            text = yamlio.set_path(text, ["_meta"], meta, current=current)
+            current = yamlio.load(text, source=self.display)
+            from omp.store import same
+
+            if not same(current.get("_meta"), meta):
+                raise OmpError(f"{self.display}: _meta did not read back as intended")
+        self._record = {"refresh": True}
+        self.new_text = text
+        return text
+
+    def _plan_record(self, edits: list[_Edit], text: str) -> None:
+        """How the index changes once `text` is on disk (see `record`).
+
+        Text after an edit moves by the edit's delta: an untouched entry starting at or after
+        an edit's end moves by it (the index applies this to its rows), and so does a
+        position, except that an insertion at exactly that position lands after it.
+        """
+        shift: list[tuple[int, int, bool]] = []  # (old offset, delta, is an insertion)
+        rows: list[tuple[int | None, dict[str, Any], int, int]] = []
+        meta_range: tuple[int, int] | None = None
+        offset = 0
+        for edit in sorted(edits, key=_applied_order):
+            new_start = edit.start + offset
+            body = (
+                new_start + len(edit.text) - len(edit.text.lstrip("\r\n")),
+                new_start + len(edit.text),
+            )
+            if edit.entries:
+                pieces = _split_items(text, body[0], body[1], len(edit.entries))
+                rows += [
+                    (pos, data, s, e)
+                    for (pos, data), (s, e) in zip(edit.entries, pieces, strict=True)
+                ]
+            else:
+                meta_range = body
+            delta = len(edit.text) - (edit.stop - edit.start)
+            shift.append((edit.stop, delta, edit.start == edit.stop))
+            offset += delta
+
+        def moved(p: int) -> int:  # where text right before old offset p is now
+            return p + sum(d for at, d, insertion in shift if at < p or (at == p and not insertion))
+
+        layout = self.layout
+        added_rows = [r for r in rows if r[0] is None]
+        if added_rows:
+            layout = replace(layout, insert_at=added_rows[-1][3])
+        elif layout.insert_at >= 0:
+            layout = replace(layout, insert_at=moved(layout.insert_at))
+        if meta_range is not None:
+            layout = replace(layout, meta=meta_range)
+        elif layout.meta is not None:
+            layout = replace(layout, meta=(moved(layout.meta[0]), moved(layout.meta[1])))
+        first_new = self.count() - len(self.added)
+        new_pos = iter(range(first_new, first_new + len(self.added)))
+        self._record = {
+            "layout": layout,
+            "shift": sorted(((at, d) for at, d, _ in shift), reverse=True),
+            "rows": [
+                (next(new_pos) if pos is None else pos, data, s, e) for pos, data, s, e in rows
+            ],
+        }
+
+    def record(self, index: Index) -> None:
+        """Tell the index what the written file holds now."""
+        assert self.new_text is not None
+        if self._record.get("refresh"):
+            index.refresh([self.rel])
+            return
+        rows = [
+            Entry(
+                self.rel,
+                pos,
+                self.kind.name,
+                None if data.get("id") is None else str(data["id"]),
+                identity_key(self.kind, data),
+                str(data["ref"]) if data.get("ref") else None,
+                s,
+                e,
+                0,
+                0,
+                text_hash(self.new_text[s:e]),
+                data,
+                [],
+            )
+            for pos, data, s, e in self._record["rows"]
+        ]
+        index.record(
+            self.rel,
+            self.new_text,
+            layout=self._record["layout"],
+            rows=rows,
+            shift=self._record["shift"],
+        )
+
+
+def _applied_order(edit: _Edit) -> tuple[int, bool, bool]:
+    """Text order of edits: by offset, then insertions before a replacement.
+
+    At one offset entries go before `_meta`, which is added at the end of a file without one.
+    """
+    return edit.start, edit.start != edit.stop, not edit.entries
+
+
+def _split_items(text: str, start: int, stop: int, count: int) -> list[tuple[int, int]]:
+    """Offsets of `count` consecutive rendered items in text[start:stop]."""
+    if count == 1:
+        return [(start, stop)]
+    o = yamlio.Outline("_:\n" + text[start:stop])
+    loc = yamlio.locate_list(o, "_")
+    assert loc is not None and len(loc.items) == count
+    base = start - len("_:\n")
+    return [(base + o.offsets[i.line], base + o.offsets[i.end]) for i in loc.items]

@@ -1,0 +1,240 @@
+"""Benchmark omp on a large generated memory, timing whole `omp` processes.
+
+    python scripts/bench.py [--runs 5] [--decisions 10000] [--changes 50000] [--sessions 365]
+
+Generates (deterministically) a small memory (10 entries per list) and a large one, then
+prints one table: the median wall time of each command over `--runs` runs, its peak RSS, and
+its ratio to the reference named in the table. All rows come from the same run, side by
+side, on the same machine, so ratios are meaningful even on a noisy machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+WORDS = (
+    "cache index schema writer merge branch deploy token parser session agent memory commit "
+    "hook watcher journal backup restore lock queue search budget context release build test "
+    "lint format vercel wrangler netlify kubernetes postgres sqlite redis yaml json typer"
+).split()
+CJK = "采用 存储 部署 决定 选择 架构 配置 数据 缓存 索引 检索 记忆 会话 提交 分支".split()
+
+
+def _sentence(rng: random.Random, n: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(n))
+
+
+def decisions_yaml(count: int, seed: int = 1) -> str:
+    """A decisions.yaml with `count` entries, comments, block scalars and flow lists."""
+    rng = random.Random(seed)
+    out = ["# Decisions (generated for benchmarks)\n", "\n", "decisions:\n"]
+    for i in range(count):
+        if i % 50 == 0:
+            out.append(f"  # ---- batch {i // 50} ----\n")
+        day = f"2025-{(i // 28) % 12 + 1:02d}-{i % 28 + 1:02d}"
+        out.append(
+            f"  - id: dec-{day}-{i:06x}\n"
+            f"    date: {day}\n"
+            f"    title: {_sentence(rng, 4)} {i}\n"
+            f"    context: |\n"
+            f"      {_sentence(rng, 12)}\n"
+            f"      {rng.choice(CJK)} {rng.choice(CJK)} {_sentence(rng, 6)}\n"
+            f"    choice: {_sentence(rng, 5)}\n"
+            f"    alternatives: [{rng.choice(WORDS)}, {rng.choice(WORDS)}]\n"
+            f"    rationale: {_sentence(rng, 14)}\n"
+            f"    status: {rng.choice(['active', 'active', 'superseded', 'proposed'])}\n"
+        )
+    return "".join(out)
+
+
+def changelog_yaml(count: int, seed: int = 2) -> str:
+    """A changelog.yaml with `count` entries."""
+    rng = random.Random(seed)
+    types = ["feat", "fix", "docs", "refactor", "perf", "deploy", "config", "chore"]
+    out = ["# Changelog (generated for benchmarks)\n", "changelog:\n"]
+    for i in range(count):
+        day = f"2025-{(i // 28) % 12 + 1:02d}-{i % 28 + 1:02d}"
+        out.append(
+            f"  - id: chg-{day}-{i:06x}\n"
+            f"    date: {day}\n"
+            f"    type: {rng.choice(types)}\n"
+            f"    summary: {_sentence(rng, 7)} {i}\n"
+            f"    ref: {rng.getrandbits(40):010x}\n"
+        )
+    return "".join(out)
+
+
+def session_yaml(day: str, seed: int) -> str:
+    """One sessions/<day>.yaml with two sessions."""
+    rng = random.Random(seed)
+    sessions = "".join(
+        f"  - id: ses-{day}-{k:06x}\n"
+        f"    summary: {_sentence(rng, 6)}\n"
+        f"    key_actions: [{rng.choice(WORDS)}, {rng.choice(WORDS)}]\n"
+        f"    outcomes:\n      - {_sentence(rng, 4)}\n"
+        for k in range(2)
+    )
+    return f"date: {day}\nsessions:\n{sessions}"
+
+
+def generate(root: Path, *, decisions: int, changes: int, sessions: int) -> None:
+    """Write a project with `_omp/memory/` of the given sizes under `root` (a git repo)."""
+    memory = root / "_omp" / "memory"
+    (memory / "sessions").mkdir(parents=True, exist_ok=True)
+    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
+    (memory / "project.yaml").write_text(
+        textwrap.dedent("""\
+            # Project facts
+            project:
+              name: "bench"
+            deployment:
+              web:
+                url: https://bench.example.com
+                status: active
+            paths:
+              src: src/
+            """),
+        encoding="utf-8",
+    )
+    (memory / "decisions.yaml").write_text(decisions_yaml(decisions), encoding="utf-8")
+    (memory / "changelog.yaml").write_text(changelog_yaml(changes), encoding="utf-8")
+    for n in range(sessions):
+        day = time.strftime("%Y-%m-%d", time.gmtime(1735689600 + n * 86400))
+        (memory / "sessions" / f"{day}.yaml").write_text(session_yaml(day, n), encoding="utf-8")
+
+
+@dataclass
+class Row:
+    name: str
+    median_ms: float
+    peak_mb: float
+    reference: str | None = None
+    ratio: float | None = None
+    note: str = ""
+
+
+def _run(argv: list[str], cwd: Path) -> tuple[float, float]:
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}): {err}")
+    return elapsed * 1000, usage.ru_maxrss / 1024
+
+
+def measure(name: str, runs: int, argv: Callable[[int], list[str]], cwd: Path,
+            before: Callable[[int], None] | None = None) -> Row:
+    """Median wall time and peak RSS of `runs` processes (`before(i)` runs untimed first)."""
+    times, peaks = [], []
+    for i in range(runs):
+        if before is not None:
+            before(i)
+        ms, mb = _run(argv(i), cwd)
+        times.append(ms)
+        peaks.append(mb)
+    return Row(name, statistics.median(times), max(peaks))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Generate the memories, run every case, print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--decisions", type=int, default=10_000)
+    parser.add_argument("--changes", type=int, default=50_000)
+    parser.add_argument("--sessions", type=int, default=365)
+    parser.add_argument("--skip-baseline", action="store_true",
+                        help="skip the slow ruamel round-trip baseline")
+    args = parser.parse_args(argv)
+    omp = [sys.executable, "-m", "omp"]
+    runs = args.runs
+    with tempfile.TemporaryDirectory(prefix="omp-bench-") as tmp:
+        small, large = Path(tmp) / "small", Path(tmp) / "large"
+        generate(small, decisions=10, changes=10, sessions=3)
+        generate(large, decisions=args.decisions, changes=args.changes, sessions=args.sessions)
+        big = large / "_omp" / "memory" / "decisions.yaml"
+        print(f"large memory: decisions.yaml {big.stat().st_size / 1e6:.1f} MB, changelog.yaml "
+              f"{(large / '_omp/memory/changelog.yaml').stat().st_size / 1e6:.1f} MB, "
+              f"{args.sessions} session files", flush=True)
+        rows: list[Row] = []
+        bare = measure("python -c pass", runs, lambda i: [sys.executable, "-c", "pass"], small)
+        ruamel = measure("python -c 'import ruamel.yaml'", runs,
+                         lambda i: [sys.executable, "-c", "import ruamel.yaml"], small)
+        version = measure("omp --version", runs, lambda i: [*omp, "--version"], small)
+        rows += [bare, ruamel, version]
+        for where in (small, large):  # warm: the first command after generation indexes
+            _run([*omp, "show", "project"], where)
+
+        def add_decision(i: int) -> list[str]:
+            return [*omp, "add", "decision", "--title", f"bench decision {i}",
+                    "--choice", f"option {i}"]
+
+        def add_change(i: int) -> list[str]:
+            return [*omp, "add", "change", "--summary", f"bench change {i}", "--type", "chore"]
+
+        dec_small = measure("omp add decision (10 entries)", runs, add_decision, small)
+        dec_large = measure(f"omp add decision ({args.decisions} entries)", runs,
+                            lambda i: add_decision(1000 + i), large)
+        chg_small = measure("omp add change (10 entries)", runs, add_change, small)
+        chg_large = measure(f"omp add change ({args.changes} entries)", runs,
+                            lambda i: add_change(1000 + i), large)
+        wanted = f"dec-2025-01-01-{0:06x}"
+        show = measure("omp show decisions --id (large)", runs,
+                       lambda i: [*omp, "show", "decisions", "--id", wanted], large)
+        search = measure("omp search (large)", runs,
+                         lambda i: [*omp, "search", "postgres deploy", "--limit", "10"], large)
+
+        def outside_edit(i: int) -> None:
+            with big.open("a", encoding="utf-8") as f:
+                f.write(f"# outside edit {i}\n")
+
+        first_read = measure("first read after an outside edit (large)", runs,
+                             lambda i: [*omp, "show", "decisions", "--id", wanted], large,
+                             before=outside_edit)
+        dec_large.reference, dec_large.ratio = dec_small.name, dec_large.median_ms / dec_small.median_ms
+        chg_large.reference, chg_large.ratio = chg_small.name, chg_large.median_ms / chg_small.median_ms
+        for row in (show, search):
+            row.reference, row.ratio = version.name, row.median_ms / version.median_ms
+        rows += [dec_small, dec_large, chg_small, chg_large, show, search]
+        if not args.skip_baseline:
+            copy = Path(tmp) / "copy.yaml"
+            shutil.copy(big, copy)
+            script = (
+                "import sys; from ruamel.yaml import YAML; y = YAML(); p = sys.argv[1]; "
+                "d = y.load(open(p)); d['decisions'].append({'id': 'x'}); y.dump(d, open(p, 'w'))"
+            )
+            baseline = measure("naive ruamel round-trip of decisions.yaml", 1,
+                               lambda i: [sys.executable, "-c", script, str(copy)], small)
+            load_only = measure("ruamel load of decisions.yaml", 1, lambda i: [
+                sys.executable, "-c",
+                "import sys; from ruamel.yaml import YAML; YAML().load(open(sys.argv[1]))",
+                str(copy)], small)
+            rows += [baseline, load_only]
+            dec_large.note = f"{baseline.median_ms / dec_large.median_ms:.0f}x faster than round-trip"
+            chg_large.note = f"{baseline.median_ms / chg_large.median_ms:.0f}x faster than round-trip"
+            first_read.reference = load_only.name
+            first_read.ratio = first_read.median_ms / load_only.median_ms
+        rows.append(first_read)
+        print(f"\n{'case':<48} {'median ms':>10} {'peak MB':>8}  ratio")
+        for r in rows:
+            ratio = f"{r.ratio:.2f}x {r.reference}" if r.ratio is not None else ""
+            print(f"{r.name:<48} {r.median_ms:>10.1f} {r.peak_mb:>8.1f}  {ratio} {r.note}".rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
