@@ -48,6 +48,9 @@ class InvalidYamlError(OmpError):
         super().__init__(f"{where}: {problem}", hint=hint)
 
 
+_SHOWN = 8  # problems named in one error message
+
+
 class ValidationError(OmpError):
     """Data breaks a schema or a file-level rule; ``problems`` are ``(json_path, message)``."""
 
@@ -56,8 +59,10 @@ class ValidationError(OmpError):
     ) -> None:
         self.path = str(path)
         self.problems = problems
-        lines = "; ".join(f"{p}: {m}" for p, m in problems)
-        super().__init__(f"{path}: {lines}", hint=hint)
+        shown = "; ".join(f"{p}: {m}" for p, m in problems[:_SHOWN])
+        if len(problems) > _SHOWN:
+            shown += f"; … and {len(problems) - _SHOWN} more (`omp validate` lists them all)"
+        super().__init__(f"{path}: {shown}", hint=hint)
 
 
 class SecretDetectedError(ValidationError):

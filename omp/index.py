@@ -24,7 +24,7 @@ from omp.paths import MemoryRoot
 from omp.records import LIST_KINDS, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_VERSION = "1"
+INDEX_FORMAT = "2"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -39,6 +39,7 @@ CREATE TABLE IF NOT EXISTS entries(
     ref TEXT, start INTEGER, stop INTEGER, line INTEGER, end_line INTEGER, hash TEXT,
     data TEXT, problems TEXT);
 CREATE INDEX IF NOT EXISTS entries_by_file ON entries(rel, pos);
+CREATE INDEX IF NOT EXISTS entries_by_offset ON entries(rel, start);
 CREATE INDEX IF NOT EXISTS entries_by_id ON entries(id);
 CREATE INDEX IF NOT EXISTS entries_by_hash ON entries(hash);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(text, tokenize='unicode61 remove_diacritics 2');
@@ -169,6 +170,16 @@ def memory_files(root: MemoryRoot) -> list[str]:
     return out
 
 
+def _version() -> str:
+    """Index format and schemas: entries cache their validation, so new schemas re-index."""
+    from omp.resources import resource
+
+    digest = hashlib.sha1(INDEX_FORMAT.encode())
+    for schema in sorted(resource("schemas").iterdir(), key=lambda p: p.name):
+        digest.update(schema.read_bytes())
+    return digest.hexdigest()
+
+
 class Index:
     """A connection to a project's index; `refresh()` brings it up to date with the files."""
 
@@ -185,7 +196,7 @@ class Index:
             version = row[0] if row else None
         except sqlite3.OperationalError:
             pass
-        if version != INDEX_VERSION:
+        if version != _version():
             self._reset()
 
     def close(self) -> None:
@@ -203,7 +214,7 @@ class Index:
             "DROP TABLE IF EXISTS info; DROP TABLE IF EXISTS files; "
             "DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS fts;" + _SCHEMA
         )
-        self.db.execute("INSERT INTO info VALUES ('version', ?)", (INDEX_VERSION,))
+        self.db.execute("INSERT INTO info VALUES ('version', ?)", (_version(),))
 
     def rebuild(self) -> list[str]:
         """Forget everything and index every file again."""
@@ -422,14 +433,12 @@ class Index:
                     return e
         return None
 
-    def ids(self, rel: str) -> set[str]:
-        """Every id used in `rel`."""
-        return {
-            i
-            for (i,) in self.db.execute(
-                "SELECT id FROM entries WHERE rel=? AND id IS NOT NULL", (rel,)
-            )
-        }
+    def has_id(self, rel: str, id: str) -> bool:
+        """Whether an entry of `rel` uses `id`."""
+        row = self.db.execute(
+            "SELECT 1 FROM entries WHERE id=? AND rel=? LIMIT 1", (id, rel)
+        ).fetchone()
+        return row is not None
 
     def search(self, query: str, *, kind: str | None = None, limit: int = 20) -> list[Hit]:
         """Entries matching `query`, best first (BM25)."""

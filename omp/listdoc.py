@@ -81,7 +81,8 @@ class ListDoc:
             info = index.file(rel)
         assert info is not None
         if info.problems or info.layout is None:
-            yamlio.load(text, source=display)  # a syntax error is reported with its place
+            if any(where.startswith("line ") for where, _ in info.problems):
+                yamlio.load(text, source=display)  # raises, naming the file, line and column
             raise ValidationError(
                 display,
                 info.problems or [("(file)", "cannot be read as a list file")],
@@ -149,14 +150,14 @@ class ListDoc:
         found = self._find(identity=key)
         return (None if found is None else ("base", found.pos)), False
 
-    def taken_ids(self) -> set[str]:
-        """Ids used in the file, including those added in this transaction."""
-        base = (
-            self.index.ids(self.rel)
-            if self.index is not None
-            else {e.id for e in self.rows if e.id is not None}
-        )
-        return base | {str(a["id"]) for a in self.added if "id" in a}
+    def taken(self, id: str) -> bool:
+        """Whether `id` is used in the file (this transaction's additions included)."""
+        return any(str(a.get("id")) == id for a in self.added) or self._in_file(id)
+
+    def _in_file(self, id: str) -> bool:
+        if self.index is not None:
+            return self.index.has_id(self.rel, id)
+        return any(e.id == id for e in self.rows)
 
     def sample(self) -> list[dict[str, Any]]:
         """A few existing entries, to learn the file's spelling of fields."""
@@ -276,14 +277,9 @@ class ListDoc:
                 (where if p == "(top)" else f"{where}.{p}", m)
                 for p, m in check_entry(self.kind.name, data)
             ]
-        base_ids = (
-            self.index.ids(self.rel)
-            if self.index is not None
-            else {e.id for e in self.rows if e.id is not None}
-        )
         new_ids = [str(a["id"]) for a in self.added if "id" in a]
         for k, eid in enumerate(new_ids):
-            if eid in base_ids or eid in new_ids[:k]:
+            if self._in_file(eid) or eid in new_ids[:k]:
                 problems.append((f"{container}[{first_new + k}].id", f"id {eid!r} is already used"))
         if problems:
             raise ValidationError(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,11 +152,11 @@ def identity_key(kind: ListKind, entry: dict[str, Any]) -> str:
     return json.dumps(_canonical(picked), sort_keys=True, ensure_ascii=False, default=str)
 
 
-def new_id(kind: ListKind, date: str, entry: dict[str, Any], taken: set[str]) -> str:
-    """A merge-safe id `<prefix>-<date>-<hex>` from the entry's content, unused in `taken`."""
+def new_id(kind: ListKind, date: str, entry: dict[str, Any], taken: Callable[[str], bool]) -> str:
+    """A merge-safe id `<prefix>-<date>-<hex>` from the entry's content, not `taken`."""
     digest = hashlib.sha256(identity_key(kind, entry).encode("utf-8")).hexdigest()
     for width in range(6, len(digest) + 1, 2):
         candidate = f"{kind.prefix}-{date}-{digest[:width]}"
-        if candidate not in taken:
+        if not taken(candidate):
             return candidate
     raise AssertionError("sha256 ran out of digits")  # pragma: no cover

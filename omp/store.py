@@ -426,7 +426,7 @@ class Transaction:
             entry.setdefault("date", Timestamp(default_date or today()))
         if "id" not in entry:
             when = str(entry.get("date") or default_date or today())
-            entry["id"] = new_id(kind, when, entry, doc.taken_ids())
+            entry["id"] = new_id(kind, when, entry, doc.taken)
         entry = _in_file_shape(kind, doc.sample(), entry)
         pos = doc.add(entry)
         eid = str(entry["id"])

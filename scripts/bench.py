@@ -71,7 +71,7 @@ def changelog_yaml(count: int, seed: int = 2) -> str:
             f"    date: {day}\n"
             f"    type: {rng.choice(types)}\n"
             f"    summary: {_sentence(rng, 7)} {i}\n"
-            f"    ref: {rng.getrandbits(40):010x}\n"
+            f'    ref: "{rng.getrandbits(40):010x}"\n'
         )
     return "".join(out)
 
