@@ -461,13 +461,63 @@ def show(
 ) -> None:
     """Print a memory file, or one entry of it, as written on disk."""
     with _reported():
-        from omp import store
+        from omp.lookup import show as run
 
-        text, data = store.show(_root(ctx), what, id=id)
+        text, data = run(_root(ctx), what, id=id)
         if as_json:
             _print_json(data)
         else:
             typer.echo(text, nl=not text.endswith("\n"))
+
+
+@app.command()
+def search(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="Words to find (all must occur); Chinese too.")],
+    kind: Annotated[
+        str | None,
+        typer.Option("--kind", help="decisions | changelog | sessions | project | markdown"),
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", help="How many hits at most.")] = 20,
+    as_json: Json = False,
+) -> None:
+    """Full-text search of memory, best match first, with file and line."""
+    with _reported():
+        from omp.lookup import search as run
+
+        result = run(_root(ctx), query, kind=kind, limit=limit)
+        if as_json:
+            _print_json(result.to_json())
+            return
+        for hit in result.hits:
+            typer.echo(
+                f"{result.file_of(hit)}:{hit.line}\t{hit.kind}\t{hit.id or '-'}\t{hit.title}"
+            )
+        if not result.hits:
+            typer.echo(f"no match for {query!r}", err=True)
+
+
+@app.command()
+def index(
+    ctx: typer.Context,
+    rebuild: Annotated[
+        bool, typer.Option("--rebuild", help="Forget the index and build it again from the files.")
+    ] = False,
+    as_json: Json = False,
+) -> None:
+    """Bring the derived search index in _omp/.cache/ up to date (it is never the truth)."""
+    with _reported():
+        from omp.lookup import reindex
+
+        report = reindex(_root(ctx), rebuild=rebuild)
+        if as_json:
+            _print_json(report.to_json())
+            return
+        for rel in report.reindexed:
+            typer.echo(f"indexed {rel}")
+        typer.echo(
+            f"{report.files} file(s), {report.entries} entries in {report.path.name}", err=True
+        )
 
 
 @app.command("backups")

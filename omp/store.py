@@ -44,7 +44,6 @@ from omp.records import (
     DECISIONS,
     SESSIONS,
     ListKind,
-    container_of,
     entries,
     identity_key,
     new_id,
@@ -863,82 +862,6 @@ def write_document(
             )
         )
     return transact(root, edits, by=by, dry_run=dry_run)
-
-
-# ---------------------------------------------------------------------------------------------
-# Reads
-
-
-def read_file(root: MemoryRoot, rel: str) -> tuple[str, Any]:
-    """Text and data of a memory file (empty when it does not exist)."""
-    path = root.memory_path(rel)
-    if not path.is_file():
-        return "", None
-    text = yamlio.read_text(path, display=root.display(path))
-    return text, yamlio.load(text, source=root.display(path))
-
-
-_SHOW_FILES = {"project": PROJECT_FILE, "decisions": DECISIONS_FILE, "changelog": CHANGELOG_FILE}
-
-
-def show(root: MemoryRoot, what: str, *, id: str | None = None) -> tuple[str, Any]:
-    """The text and data of `what` (project | decisions | changelog | sessions), or one entry.
-
-    Raises:
-        UsageError: unknown `what`, or no entry with that id.
-    """
-    if what == "sessions":
-        folder = root.memory / SESSIONS_DIR
-        files = (
-            sorted(p for p in folder.glob("*.yaml") if not p.name.startswith("."))
-            if (folder.is_dir())
-            else []
-        )
-        texts, data = [], []
-        for p in files:
-            text, doc = read_file(root, f"{SESSIONS_DIR}/{p.name}")
-            if id is not None:
-                found = _entry_text(text, doc, SESSIONS, id)
-                if found is not None:
-                    return found
-                continue
-            texts.append(f"# {root.display(p)}\n{text}")
-            data.append({"file": root.display(p), **(doc if isinstance(doc, dict) else {})})
-        if id is not None:
-            raise UsageError(f"no session with id {id!r}", hint="`omp show sessions` lists them")
-        return "\n".join(texts), data
-    if what not in _SHOW_FILES:
-        raise UsageError(
-            f"cannot show {what!r}", hint="use project, decisions, changelog or sessions"
-        )
-    text, data = read_file(root, _SHOW_FILES[what])
-    if id is None:
-        return text, data
-    kind = {"decisions": DECISIONS, "changelog": CHANGELOG}.get(what)
-    if kind is None:
-        raise UsageError("--id works with decisions, changelog and sessions")
-    found = _entry_text(text, data, kind, id)
-    if found is None:
-        raise UsageError(f"no {what} entry with id {id!r}", hint=f"`omp show {what}` lists them")
-    return found
-
-
-def _entry_text(text: str, data: Any, kind: ListKind, id: str) -> tuple[str, Any] | None:
-    items = entries(kind, data)
-    for n, e in enumerate(items):
-        if isinstance(e, dict) and same_id(e.get("id"), id):
-            snippet = yamlio.entry_text(text, container_of(kind, data), n)
-            return _dedent(snippet), e
-    return None
-
-
-def _dedent(snippet: str) -> str:
-    lines = snippet.splitlines(keepends=True)
-    if not lines:
-        return snippet
-    first = lines[0]
-    cut = len(first) - len(first.lstrip(" "))
-    return "".join(ln[cut:] if ln[:cut].strip() == "" else ln for ln in lines)
 
 
 # ---------------------------------------------------------------------------------------------

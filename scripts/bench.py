@@ -24,12 +24,63 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-WORDS = (
-    "cache index schema writer merge branch deploy token parser session agent memory commit "
-    "hook watcher journal backup restore lock queue search budget context release build test "
-    "lint format vercel wrangler netlify kubernetes postgres sqlite redis yaml json typer"
-).split()
-CJK = "采用 存储 部署 决定 选择 架构 配置 数据 缓存 索引 检索 记忆 会话 提交 分支".split()
+WORDS = [
+    "cache",
+    "index",
+    "schema",
+    "writer",
+    "merge",
+    "branch",
+    "deploy",
+    "token",
+    "parser",
+    "session",
+    "agent",
+    "memory",
+    "commit",
+    "hook",
+    "watcher",
+    "journal",
+    "backup",
+    "restore",
+    "lock",
+    "queue",
+    "search",
+    "budget",
+    "context",
+    "release",
+    "build",
+    "test",
+    "lint",
+    "format",
+    "vercel",
+    "wrangler",
+    "netlify",
+    "kubernetes",
+    "postgres",
+    "sqlite",
+    "redis",
+    "yaml",
+    "json",
+    "typer",
+]
+CJK = [
+    "采用",
+    "存储",
+    "部署",
+    "决定",
+    "选择",
+    "架构",
+    "配置",
+    "数据",
+    "缓存",
+    "索引",
+    "检索",
+    "记忆",
+    "会话",
+    "提交",
+    "分支",
+]
 
 
 def _sentence(rng: random.Random, n: int) -> str:
@@ -117,6 +168,8 @@ def generate(root: Path, *, decisions: int, changes: int, sessions: int) -> None
 
 @dataclass
 class Row:
+    """One line of the results table."""
+
     name: str
     median_ms: float
     peak_mb: float
@@ -137,14 +190,22 @@ def _run(argv: list[str], cwd: Path) -> tuple[float, float]:
     return elapsed * 1000, usage.ru_maxrss / 1024
 
 
-def measure(name: str, runs: int, argv: Callable[[int], list[str]], cwd: Path,
-            before: Callable[[int], None] | None = None) -> Row:
-    """Median wall time and peak RSS of `runs` processes (`before(i)` runs untimed first)."""
+def measure(
+    name: str,
+    runs: int,
+    argv: list[str] | Callable[[int], list[str]],
+    cwd: Path,
+    before: Callable[[int], None] | None = None,
+) -> Row:
+    """Median wall time and peak RSS of `runs` processes (`before(i)` runs untimed first).
+
+    `argv` is a command, or a function of the run number giving one.
+    """
     times, peaks = [], []
     for i in range(runs):
         if before is not None:
             before(i)
-        ms, mb = _run(argv(i), cwd)
+        ms, mb = _run(argv(i) if callable(argv) else argv, cwd)
         times.append(ms)
         peaks.append(mb)
     return Row(name, statistics.median(times), max(peaks))
@@ -157,8 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=10_000)
     parser.add_argument("--changes", type=int, default=50_000)
     parser.add_argument("--sessions", type=int, default=365)
-    parser.add_argument("--skip-baseline", action="store_true",
-                        help="skip the slow ruamel round-trip baseline")
+    parser.add_argument(
+        "--skip-baseline", action="store_true", help="skip the slow ruamel round-trip baseline"
+    )
     args = parser.parse_args(argv)
     omp = [sys.executable, "-m", "omp"]
     runs = args.runs
@@ -167,65 +229,121 @@ def main(argv: list[str] | None = None) -> int:
         generate(small, decisions=10, changes=10, sessions=3)
         generate(large, decisions=args.decisions, changes=args.changes, sessions=args.sessions)
         big = large / "_omp" / "memory" / "decisions.yaml"
-        print(f"large memory: decisions.yaml {big.stat().st_size / 1e6:.1f} MB, changelog.yaml "
-              f"{(large / '_omp/memory/changelog.yaml').stat().st_size / 1e6:.1f} MB, "
-              f"{args.sessions} session files", flush=True)
+        print(
+            f"large memory: decisions.yaml {big.stat().st_size / 1e6:.1f} MB, changelog.yaml "
+            f"{(large / '_omp/memory/changelog.yaml').stat().st_size / 1e6:.1f} MB, "
+            f"{args.sessions} session files",
+            flush=True,
+        )
         rows: list[Row] = []
-        bare = measure("python -c pass", runs, lambda i: [sys.executable, "-c", "pass"], small)
-        ruamel = measure("python -c 'import ruamel.yaml'", runs,
-                         lambda i: [sys.executable, "-c", "import ruamel.yaml"], small)
-        version = measure("omp --version", runs, lambda i: [*omp, "--version"], small)
+        bare = measure("python -c pass", runs, [sys.executable, "-c", "pass"], small)
+        ruamel = measure(
+            "python -c 'import ruamel.yaml'",
+            runs,
+            [sys.executable, "-c", "import ruamel.yaml"],
+            small,
+        )
+        version = measure("omp --version", runs, [*omp, "--version"], small)
         rows += [bare, ruamel, version]
-        for where in (small, large):  # warm: the first command after generation indexes
-            _run([*omp, "show", "project"], where)
+        for where in (small, large):  # warm: the first read after generation builds the index
+            _run([*omp, "index"], where)
 
         def add_decision(i: int) -> list[str]:
-            return [*omp, "add", "decision", "--title", f"bench decision {i}",
-                    "--choice", f"option {i}"]
+            return [
+                *omp,
+                "add",
+                "decision",
+                "--title",
+                f"bench decision {i}",
+                "--choice",
+                f"option {i}",
+            ]
 
         def add_change(i: int) -> list[str]:
             return [*omp, "add", "change", "--summary", f"bench change {i}", "--type", "chore"]
 
         dec_small = measure("omp add decision (10 entries)", runs, add_decision, small)
-        dec_large = measure(f"omp add decision ({args.decisions} entries)", runs,
-                            lambda i: add_decision(1000 + i), large)
+        dec_large = measure(
+            f"omp add decision ({args.decisions} entries)",
+            runs,
+            lambda i: add_decision(1000 + i),
+            large,
+        )
         chg_small = measure("omp add change (10 entries)", runs, add_change, small)
-        chg_large = measure(f"omp add change ({args.changes} entries)", runs,
-                            lambda i: add_change(1000 + i), large)
+        chg_large = measure(
+            f"omp add change ({args.changes} entries)", runs, lambda i: add_change(1000 + i), large
+        )
         wanted = f"dec-2025-01-01-{0:06x}"
-        show = measure("omp show decisions --id (large)", runs,
-                       lambda i: [*omp, "show", "decisions", "--id", wanted], large)
-        search = measure("omp search (large)", runs,
-                         lambda i: [*omp, "search", "postgres deploy", "--limit", "10"], large)
+        show = measure(
+            "omp show decisions --id (large)",
+            runs,
+            [*omp, "show", "decisions", "--id", wanted],
+            large,
+        )
+        search = measure(
+            "omp search (large)",
+            runs,
+            [*omp, "search", "postgres deploy", "--limit", "10"],
+            large,
+        )
 
         def outside_edit(i: int) -> None:
             with big.open("a", encoding="utf-8") as f:
                 f.write(f"# outside edit {i}\n")
 
-        first_read = measure("first read after an outside edit (large)", runs,
-                             lambda i: [*omp, "show", "decisions", "--id", wanted], large,
-                             before=outside_edit)
-        dec_large.reference, dec_large.ratio = dec_small.name, dec_large.median_ms / dec_small.median_ms
-        chg_large.reference, chg_large.ratio = chg_small.name, chg_large.median_ms / chg_small.median_ms
+        first_read = measure(
+            "first read after an outside edit (large)",
+            runs,
+            [*omp, "show", "decisions", "--id", wanted],
+            large,
+            before=outside_edit,
+        )
+        dec_large.reference, dec_large.ratio = (
+            dec_small.name,
+            dec_large.median_ms / dec_small.median_ms,
+        )
+        chg_large.reference, chg_large.ratio = (
+            chg_small.name,
+            chg_large.median_ms / chg_small.median_ms,
+        )
         for row in (show, search):
             row.reference, row.ratio = version.name, row.median_ms / version.median_ms
         rows += [dec_small, dec_large, chg_small, chg_large, show, search]
         if not args.skip_baseline:
-            copy = Path(tmp) / "copy.yaml"
-            shutil.copy(big, copy)
             script = (
-                "import sys; from ruamel.yaml import YAML; y = YAML(); p = sys.argv[1]; "
-                "d = y.load(open(p)); d['decisions'].append({'id': 'x'}); y.dump(d, open(p, 'w'))"
+                "import sys; from ruamel.yaml import YAML; y = YAML(); p, k = sys.argv[1:]; "
+                "d = y.load(open(p)); d[k].append({'id': 'x'}); y.dump(d, open(p, 'w'))"
             )
-            baseline = measure("naive ruamel round-trip of decisions.yaml", 1,
-                               lambda i: [sys.executable, "-c", script, str(copy)], small)
-            load_only = measure("ruamel load of decisions.yaml", 1, lambda i: [
-                sys.executable, "-c",
-                "import sys; from ruamel.yaml import YAML; YAML().load(open(sys.argv[1]))",
-                str(copy)], small)
-            rows += [baseline, load_only]
-            dec_large.note = f"{baseline.median_ms / dec_large.median_ms:.0f}x faster than round-trip"
-            chg_large.note = f"{baseline.median_ms / chg_large.median_ms:.0f}x faster than round-trip"
+            baselines = {}
+            for key, source in (
+                ("decisions", big),
+                ("changelog", large / "_omp/memory/changelog.yaml"),
+            ):
+                copy = Path(tmp) / f"{key}.yaml"
+                shutil.copy(source, copy)
+                baselines[key] = measure(
+                    f"naive ruamel round-trip of {key}.yaml",
+                    1,
+                    [sys.executable, "-c", script, str(copy), key],
+                    small,
+                )
+            load_only = measure(
+                "ruamel load of decisions.yaml",
+                1,
+                [
+                    sys.executable,
+                    "-c",
+                    "import sys; from ruamel.yaml import YAML; YAML().load(open(sys.argv[1]))",
+                    str(Path(tmp) / "decisions.yaml"),
+                ],
+                small,
+            )
+            rows += [*baselines.values(), load_only]
+            for row, key in ((dec_large, "decisions"), (chg_large, "changelog")):
+                row.note = (
+                    f"({baselines[key].median_ms / row.median_ms:.0f}x faster than the "
+                    f"{key} round-trip)"
+                )
             first_read.reference = load_only.name
             first_read.ratio = first_read.median_ms / load_only.median_ms
         rows.append(first_read)

@@ -1,0 +1,163 @@
+"""Reads: one entry by id, full-text search and index upkeep, answered from the index.
+
+A read that finds the index current parses no YAML at all: the index holds each entry's data
+and where its lines are, so `omp show --id` slices the file and `omp search` asks SQLite.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from omp.constants import CHANGELOG_FILE, DECISIONS_FILE, PROJECT_FILE, SESSIONS_DIR
+from omp.errors import UsageError
+from omp.index import Hit, Index, memory_files
+from omp.paths import MemoryRoot
+
+_SHOW_FILES = {"project": PROJECT_FILE, "decisions": DECISIONS_FILE, "changelog": CHANGELOG_FILE}
+KINDS = ("decisions", "changelog", "sessions", "project", "markdown")
+
+
+def _read(path: Path) -> str:
+    from omp.yamlio import read_text
+
+    return read_text(path)
+
+
+def _session_files(root: MemoryRoot) -> list[str]:
+    folder = root.memory / SESSIONS_DIR
+    if not folder.is_dir():
+        return []
+    return sorted(
+        f"{SESSIONS_DIR}/{p.name}"
+        for p in folder.iterdir()
+        if p.name.endswith(".yaml") and not p.name.startswith(".")
+    )
+
+
+def show(root: MemoryRoot, what: str, *, id: str | None = None) -> tuple[str, Any]:
+    """The text and data of `what` (project | decisions | changelog | sessions), or one entry.
+
+    Raises:
+        UsageError: unknown `what`, or no entry with that id.
+    """
+    if what not in (*_SHOW_FILES, "sessions"):
+        raise UsageError(
+            f"cannot show {what!r}", hint="use project, decisions, changelog or sessions"
+        )
+    if id is not None:
+        return _show_entry(root, what, id)
+    from omp.yamlio import load
+
+    if what == "sessions":
+        texts, data = [], []
+        for rel in _session_files(root):
+            path = root.memory / rel
+            text = _read(path)
+            doc = load(text, source=root.display(path))
+            texts.append(f"# {root.display(path)}\n{text}")
+            data.append({"file": root.display(path), **(doc if isinstance(doc, dict) else {})})
+        return "\n".join(texts), data
+    path = root.memory_path(_SHOW_FILES[what])
+    if not path.is_file():
+        return "", None
+    text = _read(path)
+    return text, load(text, source=root.display(path))
+
+
+def _show_entry(root: MemoryRoot, what: str, id: str) -> tuple[str, Any]:
+    if what == "project":
+        raise UsageError("--id works with decisions, changelog and sessions")
+    rels = _session_files(root) if what == "sessions" else [_SHOW_FILES[what]]
+    with Index(root) as index:
+        index.refresh(rels)
+        wanted = [id, str(int(id))] if id.isdigit() else [id]  # `id: 001` is stored as 1
+        found = [e for i in wanted for e in index.find_id(what, i) if e.rel in rels]
+    if not found:
+        raise UsageError(f"no {what} entry with id {id!r}", hint=f"`omp show {what}` lists them")
+    entry = found[0]
+    text = _read(root.memory / entry.rel)
+    return _dedent(text[entry.start : entry.stop]), entry.data
+
+
+def _dedent(snippet: str) -> str:
+    lines = snippet.splitlines(keepends=True)
+    if not lines:
+        return snippet
+    cut = len(lines[0]) - len(lines[0].lstrip(" "))
+    return "".join(ln[cut:] if ln[:cut].strip() == "" else ln for ln in lines)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """Search hits with the files they come from shown relative to the project."""
+
+    query: str
+    hits: list[Hit]
+    root: MemoryRoot
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """Machine-readable hits, best first."""
+        return [
+            {
+                "kind": h.kind,
+                "id": h.id,
+                "file": self.file_of(h),
+                "line": h.line,
+                "score": round(h.score, 4),
+                "title": h.title,
+            }
+            for h in self.hits
+        ]
+
+    def file_of(self, hit: Hit) -> str:
+        """The hit's file as shown to a user."""
+        return self.root.display(self.root.memory / hit.file)
+
+
+def search(
+    root: MemoryRoot, query: str, *, kind: str | None = None, limit: int = 20
+) -> SearchResult:
+    """Entries matching every word of `query` (Chinese too), ranked by BM25.
+
+    Raises:
+        UsageError: an unknown `kind`, a limit below 1 or a query without words.
+    """
+    if kind is not None and kind not in KINDS:
+        raise UsageError(f"--kind {kind!r} is not a kind", hint=f"use one of {', '.join(KINDS)}")
+    if limit < 1:
+        raise UsageError("--limit must be at least 1")
+    if not query.strip() or not any(ch.isalnum() for ch in query):
+        raise UsageError("the query has no words to search for", hint='omp search "deploy"')
+    with Index(root) as index:
+        index.refresh()
+        return SearchResult(query, index.search(query, kind=kind, limit=limit), root)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexReport:
+    """What `omp index` did."""
+
+    path: Path
+    reindexed: list[str]
+    files: int
+    entries: int
+
+    def to_json(self) -> dict[str, Any]:
+        """Machine-readable form."""
+        return {
+            "index": str(self.path),
+            "reindexed": self.reindexed,
+            "files": self.files,
+            "entries": self.entries,
+        }
+
+
+def reindex(root: MemoryRoot, *, rebuild: bool = False) -> IndexReport:
+    """Bring the index up to date (only changed files), or rebuild it from nothing."""
+    with Index(root) as index:
+        changed = index.rebuild() if rebuild else index.refresh()
+        files = len(memory_files(root))
+        entries = index.db.execute("SELECT count(*) FROM entries").fetchone()[0]
+        return IndexReport(index.path, changed, files, int(entries))

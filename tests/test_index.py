@@ -1,0 +1,163 @@
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from omp import lookup, store, yamlio
+from omp.cli import app
+from omp.errors import UsageError
+from omp.index import Index
+from omp.paths import MemoryRoot
+from tests.helpers import build_file_tree, git
+
+DECISIONS = """\
+decisions:
+  - id: dec-a
+    date: 2026-01-02
+    title: Store memory as YAML
+    context: |
+      # Why
+      Reviewable in pull requests.
+    choice: YAML under _omp/memory
+    status: active
+  - id: dec-b
+    date: 2026-01-03
+    title: 采用 SQLite 作为索引
+    choice: SQLite 全文检索
+    status: active
+"""
+
+
+@pytest.fixture
+def filled(memory: MemoryRoot) -> MemoryRoot:
+    (memory.memory / "decisions.yaml").write_text(DECISIONS, encoding="utf-8")
+    build_file_tree(memory.memory, {"techContext.md": """\
+        # Tech context
+
+        ## Deploy
+        We deploy the web app to Vercel from main.
+        """})
+    return memory
+
+
+def test_show_by_id_prints_the_entry_lines_as_written(filled):
+    text, data = lookup.show(filled, "decisions", id="dec-a")
+    assert text == ("- id: dec-a\n  date: 2026-01-02\n  title: Store memory as YAML\n"
+                    "  context: |\n    # Why\n    Reviewable in pull requests.\n"
+                    "  choice: YAML under _omp/memory\n  status: active\n")
+    assert data["date"] == "2026-01-02" and isinstance(data["date"], yamlio.Timestamp)
+
+
+def test_search_finds_english_and_chinese_with_file_and_line(filled):
+    (hit,) = lookup.search(filled, "pull requests").hits
+    assert (hit.kind, hit.id, hit.file, hit.line) == ("decisions", "dec-a", "decisions.yaml", 2)
+    (hit,) = lookup.search(filled, "索引").hits
+    assert hit.id == "dec-b" and hit.line == 10
+    assert lookup.search(filled, "引索").hits == []  # characters must occur in that order
+    (md,) = lookup.search(filled, "vercel", kind="markdown").hits
+    assert (md.file, md.line, md.title) == ("techContext.md", 3, "Deploy")
+
+
+def test_search_ranks_the_better_match_first_and_honours_limit(filled):
+    store.add_change(filled, summary="deploy deploy deploy to vercel", type="deploy")
+    store.add_change(filled, summary="deploy docs", type="docs")
+    hits = lookup.search(filled, "deploy").hits
+    assert hits[0].title == "deploy deploy deploy to vercel"
+    assert len(lookup.search(filled, "deploy", limit=1).hits) == 1
+
+
+def test_search_refuses_bad_arguments(filled):
+    with pytest.raises(UsageError):
+        lookup.search(filled, "   ")
+    with pytest.raises(UsageError):
+        lookup.search(filled, "x", kind="bogus")
+    with pytest.raises(UsageError):
+        lookup.search(filled, "x", limit=0)
+
+
+def test_an_outside_edit_is_seen_by_the_next_read(filled):
+    lookup.search(filled, "yaml")  # builds the index
+    path = filled.memory / "decisions.yaml"
+    path.write_text(DECISIONS.replace("Store memory as YAML", "Keep memory in TOML")
+                    + "  - id: dec-c\n    title: Hand-written entry\n    choice: by hand\n",
+                    encoding="utf-8")
+    assert lookup.search(filled, "TOML").hits[0].id == "dec-a"
+    assert lookup.search(filled, "Store memory").hits == []
+    text, _ = lookup.show(filled, "decisions", id="dec-c")
+    assert text == "- id: dec-c\n  title: Hand-written entry\n  choice: by hand\n"
+
+
+def test_the_index_follows_git_checkout_of_another_version(filled):
+    repo = filled.project
+    git("add", "-A", cwd=repo)
+    git("commit", "-q", "-m", "v1", cwd=repo)
+    store.add_decision(filled, title="Use Postgres for analytics", choice="Postgres")
+    assert lookup.search(filled, "postgres").hits
+    git("commit", "-q", "-am", "v2", cwd=repo)
+    git("checkout", "-q", "HEAD~1", cwd=repo)
+    assert lookup.search(filled, "postgres").hits == []
+    git("checkout", "-q", "main", cwd=repo)
+    assert [h.title for h in lookup.search(filled, "postgres").hits] == [
+        "Use Postgres for analytics"]
+
+
+def test_deleting_the_cache_loses_nothing(filled):
+    store.add_decision(filled, title="Cache is derived", choice="rebuild it")
+    before = lookup.search(filled, "derived").hits
+    shutil.rmtree(filled.cache)
+    assert lookup.search(filled, "derived").hits == before
+    text, _ = lookup.show(filled, "decisions", id=before[0].id or "")
+    assert "Cache is derived" in text
+
+
+def test_writes_keep_the_index_equal_to_a_rebuild(filled):
+    store.add_decision(filled, title="One", choice="1")
+    store.add_decision(filled, id="dec-a", title="Store memory as YAML", choice="YAML files")
+    store.write_document(filled, {"decisions": [{"title": "Two", "choice": "2"},
+                                                {"title": "Three", "choice": "3"}]})
+    with Index(filled) as index:
+        kept = index.entries("decisions.yaml"), index.file("decisions.yaml")
+        index.rebuild()
+        rebuilt = index.entries("decisions.yaml"), index.file("decisions.yaml")
+    assert kept[0] == rebuilt[0]
+    assert kept[1] is not None and rebuilt[1] is not None
+    assert (kept[1].layout, kept[1].hash) == (rebuilt[1].layout, rebuilt[1].hash)
+
+
+def test_a_write_to_an_indexed_file_parses_only_what_it_changes(filled, monkeypatch):
+    big = "decisions:\n" + "".join(
+        f"  - id: dec-{n:05d}\n    title: entry {n}\n    choice: c{n}\n" for n in range(2000))
+    (filled.memory / "decisions.yaml").write_text(big, encoding="utf-8")
+    lookup.reindex(filled)
+    parsed: list[int] = []
+    real_load = yamlio.load
+
+    def spy(text: str, *, source: str = "<string>"):
+        parsed.append(len(text))
+        return real_load(text, source=source)
+
+    monkeypatch.setattr(yamlio, "load", spy)
+    store.add_decision(filled, title="New one", choice="new")
+    store.add_decision(filled, id="dec-01000", title="entry 1000", choice="changed")
+    assert parsed and max(parsed) < 2_000  # entry-sized pieces, never the 100 KB file
+    data = real_load((filled.memory / "decisions.yaml").read_text(encoding="utf-8"))
+    assert data["decisions"][1000]["choice"] == "changed"
+    assert data["decisions"][-1]["title"] == "New one"
+
+
+def test_search_and_index_commands(filled):
+    runner = CliRunner()
+    result = runner.invoke(app, ["search", "vercel"], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert result.stdout.startswith("_omp/memory/techContext.md:3\tmarkdown\t-\tDeploy")
+    result = runner.invoke(app, ["search", "存储", "--json"], catch_exceptions=False)
+    assert result.exit_code == 0 and json.loads(result.stdout) == []
+    result = runner.invoke(app, ["index", "--rebuild", "--json"], catch_exceptions=False)
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert "decisions.yaml" in report["reindexed"] and report["entries"] >= 2
+    result = runner.invoke(app, ["search", "x", "--kind", "bogus"])
+    assert result.exit_code == 2 and "--kind" in result.stderr
