@@ -34,20 +34,27 @@ decisions:
 @pytest.fixture
 def filled(memory: MemoryRoot) -> MemoryRoot:
     (memory.memory / "decisions.yaml").write_text(DECISIONS, encoding="utf-8")
-    build_file_tree(memory.memory, {"techContext.md": """\
+    build_file_tree(
+        memory.memory,
+        {
+            "techContext.md": """\
         # Tech context
 
         ## Deploy
         We deploy the web app to Vercel from main.
-        """})
+        """
+        },
+    )
     return memory
 
 
 def test_show_by_id_prints_the_entry_lines_as_written(filled):
     text, data = lookup.show(filled, "decisions", id="dec-a")
-    assert text == ("- id: dec-a\n  date: 2026-01-02\n  title: Store memory as YAML\n"
-                    "  context: |\n    # Why\n    Reviewable in pull requests.\n"
-                    "  choice: YAML under _omp/memory\n  status: active\n")
+    assert text == (
+        "- id: dec-a\n  date: 2026-01-02\n  title: Store memory as YAML\n"
+        "  context: |\n    # Why\n    Reviewable in pull requests.\n"
+        "  choice: YAML under _omp/memory\n  status: active\n"
+    )
     assert data["date"] == "2026-01-02" and isinstance(data["date"], yamlio.Timestamp)
 
 
@@ -81,9 +88,11 @@ def test_search_refuses_bad_arguments(filled):
 def test_an_outside_edit_is_seen_by_the_next_read(filled):
     lookup.search(filled, "yaml")  # builds the index
     path = filled.memory / "decisions.yaml"
-    path.write_text(DECISIONS.replace("Store memory as YAML", "Keep memory in TOML")
-                    + "  - id: dec-c\n    title: Hand-written entry\n    choice: by hand\n",
-                    encoding="utf-8")
+    path.write_text(
+        DECISIONS.replace("Store memory as YAML", "Keep memory in TOML")
+        + "  - id: dec-c\n    title: Hand-written entry\n    choice: by hand\n",
+        encoding="utf-8",
+    )
     assert lookup.search(filled, "TOML").hits[0].id == "dec-a"
     assert lookup.search(filled, "Store memory").hits == []
     text, _ = lookup.show(filled, "decisions", id="dec-c")
@@ -101,7 +110,8 @@ def test_the_index_follows_git_checkout_of_another_version(filled):
     assert lookup.search(filled, "postgres").hits == []
     git("checkout", "-q", "main", cwd=repo)
     assert [h.title for h in lookup.search(filled, "postgres").hits] == [
-        "Use Postgres for analytics"]
+        "Use Postgres for analytics"
+    ]
 
 
 def test_deleting_the_cache_loses_nothing(filled):
@@ -116,8 +126,9 @@ def test_deleting_the_cache_loses_nothing(filled):
 def test_writes_keep_the_index_equal_to_a_rebuild(filled):
     store.add_decision(filled, title="One", choice="1")
     store.add_decision(filled, id="dec-a", title="Store memory as YAML", choice="YAML files")
-    store.write_document(filled, {"decisions": [{"title": "Two", "choice": "2"},
-                                                {"title": "Three", "choice": "3"}]})
+    store.write_document(
+        filled, {"decisions": [{"title": "Two", "choice": "2"}, {"title": "Three", "choice": "3"}]}
+    )
     with Index(filled) as index:
         kept = index.entries("decisions.yaml"), index.file("decisions.yaml")
         index.rebuild()
@@ -129,7 +140,8 @@ def test_writes_keep_the_index_equal_to_a_rebuild(filled):
 
 def test_a_write_to_an_indexed_file_parses_only_what_it_changes(filled, monkeypatch):
     big = "decisions:\n" + "".join(
-        f"  - id: dec-{n:05d}\n    title: entry {n}\n    choice: c{n}\n" for n in range(2000))
+        f"  - id: dec-{n:05d}\n    title: entry {n}\n    choice: c{n}\n" for n in range(2000)
+    )
     (filled.memory / "decisions.yaml").write_text(big, encoding="utf-8")
     lookup.reindex(filled)
     parsed: list[int] = []
