@@ -3,9 +3,10 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import CliRunner
 
 from omp.cli import app
 from omp.errors import ForeignOmpDirError, OmpError
@@ -33,11 +34,11 @@ project:
 """
 
 
-def omp(*args: str) -> Result:
+def omp(*args: str) -> Any:
     return CliRunner().invoke(app, list(args))
 
 
-def omp_ok(*args: str) -> Result:
+def omp_ok(*args: str) -> Any:
     result = CliRunner().invoke(app, list(args), catch_exceptions=False)
     assert result.exit_code == 0, (result.stdout, result.stderr)
     return result
