@@ -56,7 +56,7 @@ def backups_of(root: MemoryRoot) -> list[str]:
 
 def add_decision(*extra: str, title: str = "Use YAML", choice: str = "YAML files") -> str:
     result = omp_ok("add", "decision", "--title", title, "--choice", choice, *extra)
-    return result.stdout.strip().splitlines()[-1]
+    return str(result.stdout.strip().splitlines()[-1])
 
 
 # ---------------------------------------------------------------------------------------------
