@@ -20,11 +20,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from omp.paths import MemoryRoot
+from omp.paths import MemoryRoot, read_text
 from omp.records import LIST_KINDS, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "2"  # bump when the tables or what they hold change
+INDEX_FORMAT = "3"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -42,7 +42,8 @@ CREATE INDEX IF NOT EXISTS entries_by_file ON entries(rel, pos);
 CREATE INDEX IF NOT EXISTS entries_by_offset ON entries(rel, start);
 CREATE INDEX IF NOT EXISTS entries_by_id ON entries(id);
 CREATE INDEX IF NOT EXISTS entries_by_hash ON entries(hash);
-CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(text, tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
+    text, kind UNINDEXED, tokenize='unicode61 remove_diacritics 2');
 """
 
 _CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])")
@@ -231,12 +232,6 @@ class Index:
 
     # ---- freshness ---------------------------------------------------------------------------
 
-    def _stored(self, rel: str) -> tuple[int, int, str, int] | None:
-        row = self.db.execute(
-            "SELECT size, mtime_ns, hash, indexed_ns FROM files WHERE rel=?", (rel,)
-        ).fetchone()
-        return None if row is None else (row[0], row[1], row[2], row[3])
-
     def refresh(self, rels: Iterable[str] | None = None) -> list[str]:
         """Index again every file (or the given ones) whose identity changed.
 
@@ -245,38 +240,46 @@ class Index:
         """
         wanted = memory_files(self.root) if rels is None else list(rels)
         changed: list[str] = []
+        known = {
+            row[0]: row[1:]
+            for row in self.db.execute("SELECT rel, size, mtime_ns, hash, indexed_ns FROM files")
+        }
         for rel in wanted:
             path = self.root.memory / rel
             try:
                 st = path.stat()
             except FileNotFoundError:
-                if self._stored(rel) is not None:
+                if rel in known:
                     self._drop(rel)
                     changed.append(rel)
                 continue
-            stored = self._stored(rel)
+            stored = known.get(rel)
             if (
                 stored is not None
                 and (stored[0], stored[1]) == (st.st_size, st.st_mtime_ns)
                 and st.st_mtime_ns < stored[3] - _RACY_NS
             ):
                 continue
-            from omp.yamlio import read_text
-
             text = read_text(path, display=self.root.display(path))
             digest = text_hash(text)
             if stored is not None and stored[2] == digest:
-                if stored[1] != st.st_mtime_ns or stored[0] != st.st_size:
-                    self.db.execute(
-                        "UPDATE files SET size=?, mtime_ns=?, indexed_ns=? WHERE rel=?",
-                        (st.st_size, st.st_mtime_ns, time.time_ns(), rel),
-                    )
+                # the content is what was indexed: trust (size, mtime) from now on, unless
+                # the file is still young enough to change again within one mtime tick
+                now = time.time_ns()
+                self.db.execute(
+                    "UPDATE files SET size=?, mtime_ns=?, indexed_ns=? WHERE rel=?",
+                    (
+                        st.st_size,
+                        st.st_mtime_ns,
+                        now if now - st.st_mtime_ns > _RACY_NS else stored[3],
+                        rel,
+                    ),
+                )
                 continue
             self.index_text(rel, text, size=st.st_size, mtime_ns=st.st_mtime_ns, digest=digest)
             changed.append(rel)
         if rels is None:
-            known = {r for (r,) in self.db.execute("SELECT rel FROM files")}
-            for rel in sorted(known - set(wanted)):
+            for rel in sorted(set(known) - set(wanted)):
                 self._drop(rel)
                 changed.append(rel)
         return changed
@@ -354,8 +357,8 @@ class Index:
                 ),
             )
             self.db.execute(
-                "INSERT INTO fts(rowid, text) VALUES (?, ?)",
-                (cur.lastrowid, segment(_search_text(e.data))),
+                "INSERT INTO fts(rowid, text, kind) VALUES (?, ?, ?)",
+                (cur.lastrowid, segment(_search_text(e.data)), e.kind),
             )
 
     # ---- queries -----------------------------------------------------------------------------
@@ -445,15 +448,19 @@ class Index:
         match = _fts_query(query)
         if not match:
             return []
-        sql = (
-            "SELECT e.kind, e.id, e.rel, e.line, bm25(fts) AS score, e.data FROM fts "
-            "JOIN entries e ON e.n = fts.rowid WHERE fts MATCH ?"
+        # rank inside FTS first, then fetch only the rows kept
+        args: list[Any]
+        where, args = (
+            ("fts MATCH ?", [match])
+            if kind is None
+            else ("fts MATCH ? AND fts.kind = ?", [match, kind])
         )
-        args: list[Any] = [match]
-        if kind is not None:
-            sql += " AND e.kind = ?"
-            args.append(kind)
-        sql += " ORDER BY score LIMIT ?"
+        sql = (
+            "SELECT e.kind, e.id, e.rel, e.line, hits.score, e.data FROM "
+            f"(SELECT rowid, bm25(fts) AS score FROM fts WHERE {where} "
+            "ORDER BY score LIMIT ?) AS hits JOIN entries e ON e.n = hits.rowid "
+            "ORDER BY hits.score"
+        )
         args.append(limit)
         return [
             Hit(k, i, rel, line, -score, _title(json.loads(data)))

@@ -15,6 +15,7 @@ from typing import Any
 from omp import yamlio
 from omp.errors import OmpError, ValidationError
 from omp.index import Entry, Index, Layout, list_entries, text_hash
+from omp.paths import read_text
 from omp.records import CHANGELOG, ListKind, identity_key, same_id
 from omp.schema import check_entry, meta_problems
 
@@ -74,7 +75,7 @@ class ListDoc:
             layout, rows, _ = list_entries(rel, schema, kind.name, template, {})
             return cls(path, display, rel, schema, kind, None, template, layout, None, rows)
         index.refresh([rel])
-        text = yamlio.read_text(path, display=display)
+        text = read_text(path, display=display)
         info = index.file(rel)
         if info is None or info.hash != text_hash(text):  # changed since the refresh
             index.refresh([rel])

@@ -13,15 +13,13 @@ from typing import Any
 from omp.constants import CHANGELOG_FILE, DECISIONS_FILE, PROJECT_FILE, SESSIONS_DIR
 from omp.errors import UsageError
 from omp.index import Hit, Index, memory_files
-from omp.paths import MemoryRoot
+from omp.paths import MemoryRoot, read_text
 
 _SHOW_FILES = {"project": PROJECT_FILE, "decisions": DECISIONS_FILE, "changelog": CHANGELOG_FILE}
 KINDS = ("decisions", "changelog", "sessions", "project", "markdown")
 
 
 def _read(path: Path) -> str:
-    from omp.yamlio import read_text
-
     return read_text(path)
 
 

@@ -14,7 +14,7 @@ from omp.constants import (
     MEMORY_DIR,
     OMP_DIR,
 )
-from omp.errors import NotInitializedError, PathOutsideRootError
+from omp.errors import InvalidYamlError, NotInitializedError, PathOutsideRootError
 
 # Files whose presence marks a legacy `.memory/` folder as OpenMemory Plus memory (other tools
 # use `.memory/` too).
@@ -157,3 +157,22 @@ def find_root(start: Path | None = None) -> MemoryRoot:
             "`omp init --force` adds omp's memory beside it"
         )
     raise NotInitializedError(f"no omp memory (_omp/memory/) in {start} or above", hint=hint)
+
+
+def read_text(path: Path, *, display: str | None = None) -> str:
+    """A file's exact text: line endings are not translated, so CRLF files stay CRLF.
+
+    Raises:
+        InvalidYamlError: the file is not UTF-8.
+    """
+    try:
+        with path.open(encoding="utf-8", newline="") as f:
+            return f.read()
+    except UnicodeDecodeError as e:
+        raise InvalidYamlError(
+            display or str(path),
+            None,
+            None,
+            f"not UTF-8 text ({e.reason})",
+            hint="save the file as UTF-8",
+        ) from None

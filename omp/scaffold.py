@@ -8,9 +8,8 @@ from pathlib import Path
 from omp import writer
 from omp.constants import CONFIG_FILE, GITIGNORE_LINES, INIT_FILES, MEMORY_DIR, OMP_DIR
 from omp.errors import ForeignOmpDirError, OmpError
-from omp.paths import git_toplevel
+from omp.paths import git_toplevel, read_text
 from omp.resources import resource_text
-from omp.yamlio import read_text
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from omp.errors import (
 )
 from omp.index import Index
 from omp.listdoc import ListDoc
-from omp.paths import MemoryRoot
+from omp.paths import MemoryRoot, read_text
 from omp.records import (
     CHANGELOG,
     DECISION_ALIASES,
@@ -253,7 +253,7 @@ class Transaction:
         rel_to_memory = path.relative_to(self.root.memory.resolve()).as_posix()
         schema = schema_kind(rel_to_memory)
         if path.is_file():
-            original: str | None = yamlio.read_text(path, display=display)
+            original: str | None = read_text(path, display=display)
             assert original is not None
             text = original
             data = yamlio.load(text, source=display)
@@ -922,7 +922,7 @@ def restore(
             hint="`omp backups` lists the backups there are",
         )
     chosen = found[-1]
-    text = yamlio.read_text(chosen, display=root.display(chosen))
+    text = read_text(chosen, display=root.display(chosen))
     rel = target.relative_to(root.memory.resolve()).as_posix()
     data = yamlio.load(text, source=root.display(chosen))
     problems = check(schema_kind(rel), data)
@@ -934,7 +934,7 @@ def restore(
         )
     display = root.display(target)
     with _guard(root, dry_run=dry_run) as retention:
-        old = yamlio.read_text(target, display=display) if target.exists() else None
+        old = read_text(target, display=display) if target.exists() else None
         if old == text:
             return WriteResult((), (), dry_run)
         change = FileChange(target, display, old, text, (f"{display}: restored {chosen.name}",))

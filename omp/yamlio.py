@@ -15,7 +15,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -46,25 +45,6 @@ def _safe_yaml() -> YAML:
     yaml = YAML(typ="safe", pure=False)  # libyaml's parser when ruamel.yaml.clib is present
     yaml.constructor.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
     return yaml
-
-
-def read_text(path: Path, *, display: str | None = None) -> str:
-    """A file's exact text: line endings are not translated, so CRLF files stay CRLF.
-
-    Raises:
-        InvalidYamlError: the file is not UTF-8.
-    """
-    try:
-        with path.open(encoding="utf-8", newline="") as f:
-            return f.read()
-    except UnicodeDecodeError as e:
-        raise InvalidYamlError(
-            display or str(path),
-            None,
-            None,
-            f"not UTF-8 text ({e.reason})",
-            hint="save the file as UTF-8",
-        ) from None
 
 
 def load(text: str, *, source: str = "<string>") -> Any:

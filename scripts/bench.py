@@ -179,14 +179,32 @@ class Row:
 
 
 def _run(argv: list[str], cwd: Path) -> tuple[float, float]:
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    err = proc.stderr.read().decode() if proc.stderr else ""
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}): {err}")
+    """Wall milliseconds and peak RSS (MB) of one process.
+
+    posix_spawn (vfork underneath) keeps the child from being charged the benchmark's own
+    memory, which a fork would copy into its peak RSS before the exec.
+    """
+    here = Path.cwd()
+    with tempfile.TemporaryFile() as err:
+        os.chdir(cwd)
+        try:
+            start = time.perf_counter()
+            pid = os.posix_spawnp(
+                argv[0],
+                argv,
+                os.environ,
+                file_actions=[
+                    (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+                    (os.POSIX_SPAWN_DUP2, err.fileno(), 2),
+                ],
+            )
+            _, status, usage = os.wait4(pid, 0)
+            elapsed = time.perf_counter() - start
+        finally:
+            os.chdir(here)
+        if os.waitstatus_to_exitcode(status) != 0:
+            err.seek(0)
+            raise SystemExit(f"{' '.join(argv)} failed: {err.read().decode(errors='replace')}")
     return elapsed * 1000, usage.ru_maxrss / 1024
 
 
