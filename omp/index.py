@@ -17,8 +17,8 @@ import re
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import asdict
+from typing import Any, NamedTuple
 
 from omp.paths import MemoryRoot, read_text
 from omp.records import LIST_KINDS, identity_key, list_kind_of, schema_kind
@@ -54,8 +54,7 @@ def segment(text: str) -> str:
     return _CJK.sub(r" \1 ", text)
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(NamedTuple):
     """Where a list file keeps its entries, for writes that do not parse the file.
 
     Attributes:
@@ -75,8 +74,7 @@ class Layout:
     style: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One indexed entry."""
 
     rel: str
@@ -94,8 +92,7 @@ class Entry:
     problems: list[tuple[str, str]]
 
 
-@dataclass(frozen=True, slots=True)
-class FileInfo:
+class FileInfo(NamedTuple):
     """An indexed file."""
 
     rel: str
@@ -107,8 +104,7 @@ class FileInfo:
     problems: list[tuple[str, str]]
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):
     """A search result."""
 
     kind: str
@@ -326,7 +322,7 @@ class Index:
                     digest,
                     time.time_ns(),
                     kind,
-                    None if layout is None else json.dumps(asdict(layout)),
+                    None if layout is None else json.dumps(layout._asdict()),
                     json.dumps(problems),
                 ),
             )
@@ -511,7 +507,7 @@ class Index:
                     text_hash(text),
                     time.time_ns(),
                     schema_kind(rel),
-                    json.dumps(asdict(layout)),
+                    json.dumps(layout._asdict()),
                     "[]",
                 ),
             )

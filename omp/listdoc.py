@@ -350,13 +350,13 @@ class ListDoc:
         layout = self.layout
         added_rows = [r for r in rows if r[0] is None]
         if added_rows:
-            layout = replace(layout, insert_at=added_rows[-1][3])
+            layout = layout._replace(insert_at=added_rows[-1][3])
         elif layout.insert_at >= 0:
-            layout = replace(layout, insert_at=moved(layout.insert_at))
+            layout = layout._replace(insert_at=moved(layout.insert_at))
         if meta_range is not None:
-            layout = replace(layout, meta=meta_range)
+            layout = layout._replace(meta=meta_range)
         elif layout.meta is not None:
-            layout = replace(layout, meta=(moved(layout.meta[0]), moved(layout.meta[1])))
+            layout = layout._replace(meta=(moved(layout.meta[0]), moved(layout.meta[1])))
         first_new = self.count() - len(self.added)
         new_pos = iter(range(first_new, first_new + len(self.added)))
         self._record = {

@@ -6,9 +6,8 @@ and where its lines are, so `omp show --id` slices the file and `omp search` ask
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from omp.constants import CHANGELOG_FILE, DECISIONS_FILE, PROJECT_FILE, SESSIONS_DIR
 from omp.errors import UsageError
@@ -87,8 +86,7 @@ def _dedent(snippet: str) -> str:
     return "".join(ln[cut:] if ln[:cut].strip() == "" else ln for ln in lines)
 
 
-@dataclass(frozen=True, slots=True)
-class SearchResult:
+class SearchResult(NamedTuple):
     """Search hits with the files they come from shown relative to the project."""
 
     query: str
@@ -133,8 +131,7 @@ def search(
         return SearchResult(query, index.search(query, kind=kind, limit=limit), root)
 
 
-@dataclass(frozen=True, slots=True)
-class IndexReport:
+class IndexReport(NamedTuple):
     """What `omp index` did."""
 
     path: Path
