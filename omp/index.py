@@ -473,15 +473,24 @@ class Index:
         layout: Layout,
         rows: list[Entry],
         shift: list[tuple[int, int]],
+        before: str,
     ) -> None:
         """After a write of `rel` (now `text`): store its identity and changed entries.
 
         `shift` holds (offset, delta) for every edit, largest offset first: untouched entries
         starting at or after an offset move by its delta. `rows` replace the entries at their
-        positions (or are new).
+        positions (or are new). `before` is the hash of the text the edit was made on: if the
+        index no longer holds that version (a reader re-indexed the file in between), the
+        file is indexed afresh instead.
         """
         st = (self.root.memory / rel).stat()
         self.db.execute("BEGIN IMMEDIATE")
+        row = self.db.execute("SELECT hash FROM files WHERE rel=?", (rel,)).fetchone()
+        if row is None or row[0] != before:
+            self.db.execute("COMMIT")
+            if row is None or row[0] != text_hash(text):
+                self.refresh([rel])
+            return
         try:
             for at, delta in shift:
                 self.db.execute(

@@ -50,6 +50,7 @@ class ListDoc:
     changes: list[str] = field(default_factory=list)
     touched: list[tuple[str, Any]] = field(default_factory=list)
     new_text: str | None = None
+    base_hash: str = ""  # hash of `text` as the index knew it when the file was opened
     _record: dict[str, Any] = field(default_factory=dict)
 
     # ---- opening -----------------------------------------------------------------------------
@@ -90,7 +91,9 @@ class ListDoc:
                 hint="the file is already invalid on disk, so omp will not write to it; "
                 "run `omp validate`, then fix it or `omp restore` a backup",
             )
-        return cls(path, display, rel, schema, kind, text, text, info.layout, index)
+        return cls(
+            path, display, rel, schema, kind, text, text, info.layout, index, base_hash=info.hash
+        )
 
     # ---- reading -----------------------------------------------------------------------------
 
@@ -397,6 +400,7 @@ class ListDoc:
             layout=self._record["layout"],
             rows=rows,
             shift=self._record["shift"],
+            before=self.base_hash,
         )
 
 

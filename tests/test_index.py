@@ -173,3 +173,27 @@ def test_search_and_index_commands(filled):
     assert "decisions.yaml" in report["reindexed"] and report["entries"] >= 2
     result = runner.invoke(app, ["search", "x", "--kind", "bogus"])
     assert result.exit_code == 2 and "--kind" in result.stderr
+
+
+def test_a_reader_indexing_between_replace_and_record_does_not_corrupt_offsets(filled, monkeypatch):
+    from omp import writer
+
+    lookup.reindex(filled)
+    real_commit = writer.commit
+
+    def commit_then_a_reader_refreshes(*args, **kwargs):
+        backups = real_commit(*args, **kwargs)
+        with Index(filled) as reader:  # another process reading at that instant
+            reader.refresh()
+        return backups
+
+    monkeypatch.setattr(writer, "commit", commit_then_a_reader_refreshes)
+    store.add_decision(filled, title="Raced", choice="safely")
+    store.add_decision(filled, id="dec-a", title="Store memory as YAML", choice="YAML files")
+    monkeypatch.setattr(writer, "commit", real_commit)
+    with Index(filled) as index:
+        kept = index.entries("decisions.yaml")
+        index.rebuild()
+        assert kept == index.entries("decisions.yaml")
+    text, _ = lookup.show(filled, "decisions", id="dec-b")
+    assert text.startswith("- id: dec-b\n")
