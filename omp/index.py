@@ -750,6 +750,26 @@ def _skeleton(
     return skeleton, container, loc
 
 
+def _parse_all(
+    text: str, spans: list[tuple[int, int]], digests: list[str], cached: dict[str, tuple[str, str]]
+) -> list[Any] | None:
+    """Every item parsed in one go when most are new (one parser setup, not one per entry).
+
+    None when that is not worth it, or when the items do not read back one for one.
+    """
+    from omp import yamlio
+    from omp.errors import InvalidYamlError
+
+    if len(spans) < 32 or sum(d not in cached for d in digests) * 2 < len(spans):
+        return None
+    try:
+        parsed = yamlio.load("_:\n" + text[spans[0][0] : spans[-1][1]])
+    except InvalidYamlError:
+        return None  # parsed entry by entry, the error gets its place
+    items = parsed.get("_") if isinstance(parsed, dict) else None
+    return items if isinstance(items, list) and len(items) == len(spans) else None
+
+
 def _rows(
     o: Any,
     text: str,
@@ -766,15 +786,20 @@ def _rows(
     list_kind = LIST_KINDS[kind_name]
     rows: list[Entry] = []
     problems: list[tuple[str, str]] = []
+    spans = [(o.offsets[item.line], o.offsets[item.end]) for item in items]
+    digests = [text_hash(text[a:b]) for a, b in spans]
+    bulk = _parse_all(text, spans, digests, cached)
     for pos, item in enumerate(items):
-        start, stop = o.offsets[item.line], o.offsets[item.end]
-        digest = text_hash(text[start:stop])
+        (start, stop), digest = spans[pos], digests[pos]
         if digest in cached:
             data = loads(cached[digest][0])
             entry_problems = _problems(cached[digest][1])
         else:
-            parsed = yamlio.load(text[start:stop], source=f"{rel}:{item.line + 1}")
-            data = parsed[0] if isinstance(parsed, list) and parsed else parsed
+            if bulk is not None:
+                data = bulk[pos]
+            else:
+                parsed = yamlio.load(text[start:stop], source=f"{rel}:{item.line + 1}")
+                data = parsed[0] if isinstance(parsed, list) and parsed else parsed
             entry_problems = check_entry(kind_name, data)
         where = f"{container or kind_name}[{pos}]"
         problems += [(where if p == "(top)" else f"{where}.{p}", m) for p, m in entry_problems]

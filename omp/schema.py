@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -137,14 +138,20 @@ def check_skeleton(name: str | None, skeleton: Any) -> list[Problem]:
     return schema_problems(name, skeleton) + char_problems(skeleton)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_BAD_CHARS = re.compile("[" + "".join(UNKEEPABLE_CHARS) + "\ud800-\udfff]")
+
+
 def char_problems(data: Any, path: str = "$") -> list[Problem]:
     """Strings holding characters a YAML round-trip cannot keep."""
     out: list[Problem] = []
     if isinstance(data, str):
+        if _BAD_CHARS.search(data) is None:
+            return out
         for ch, name in UNKEEPABLE_CHARS.items():
             if ch in data:
                 out.append((_display_path(path), f"contains {name}, which YAML cannot keep"))
-        if any(0xD800 <= ord(c) <= 0xDFFF for c in data):
+        if _SURROGATE.search(data):
             out.append((_display_path(path), "contains a lone surrogate (not valid Unicode)"))
     elif isinstance(data, dict):
         for k, v in data.items():

@@ -197,3 +197,19 @@ def test_a_reader_indexing_between_replace_and_record_does_not_corrupt_offsets(f
         assert kept == index.entries("decisions.yaml")
     text, _ = lookup.show(filled, "decisions", id="dec-b")
     assert text.startswith("- id: dec-b\n")
+
+
+def test_parsing_a_whole_list_at_once_gives_what_parsing_entry_by_entry_gives(memory, monkeypatch):
+    from omp import index as index_module
+
+    text = "# big\nchangelog:\n" + "".join(
+        f"  - id: chg-{n}\n    date: 2026-01-{n % 28 + 1:02d}\n    summary: 'change: {n}'\n"
+        f"    type: {'feat' if n % 2 else 'fix'}\n" + ("  # a comment\n" if n % 7 == 0 else "")
+        for n in range(100)
+    )
+    at_once = index_module.list_entries("changelog.yaml", "changelog", "changelog", text, {})
+    monkeypatch.setattr(index_module, "_parse_all", lambda *a: None)
+    one_by_one = index_module.list_entries("changelog.yaml", "changelog", "changelog", text, {})
+    assert at_once == one_by_one
+    assert at_once[1][5].data["date"] == "2026-01-06"
+    assert isinstance(at_once[1][5].data["date"], yamlio.Timestamp)
