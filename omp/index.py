@@ -21,7 +21,7 @@ from dataclasses import asdict
 from typing import Any, NamedTuple
 
 from omp.paths import MemoryRoot, read_text
-from omp.records import LIST_KINDS, identity_key, list_kind_of, schema_kind
+from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
 INDEX_FORMAT = "3"  # bump when the tables or what they hold change
@@ -119,8 +119,6 @@ _TS = "\u0000ts"  # key marking a YAML date/timestamp in the JSON cache of an en
 
 
 def _encode(value: Any) -> Any:
-    from omp.yamlio import Timestamp
-
     if isinstance(value, Timestamp):
         return {_TS: str(value)}
     if isinstance(value, dict):
@@ -132,8 +130,6 @@ def _encode(value: Any) -> Any:
 
 def _decode(obj: dict[str, Any]) -> Any:
     if len(obj) == 1 and _TS in obj:
-        from omp.yamlio import Timestamp
-
         return Timestamp(obj[_TS])
     return obj
 

@@ -11,6 +11,12 @@ from typing import Any
 from omp.constants import CHANGELOG_FILE, DECISIONS_FILE, PROJECT_FILE, SESSIONS_DIR
 
 
+class Timestamp(str):
+    """A YAML date or timestamp, kept as its source text so it is written back unchanged."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class ListKind:
     """A memory file that holds a list of entries.

@@ -24,13 +24,7 @@ from ruamel.yaml.representer import RoundTripRepresenter
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
 from omp.errors import InvalidYamlError
-
-
-class Timestamp(str):
-    """A YAML date or timestamp, kept as its source text so it is written back unchanged."""
-
-    __slots__ = ()
-
+from omp.records import Timestamp as Timestamp  # re-exported: part of this module's API
 
 # --------------------------------------------------------------------------------------------
 # Reading data
