@@ -463,7 +463,7 @@ def show(
     with _reported():
         from omp.lookup import show as run
 
-        text, data = run(_root(ctx), what, id=id)
+        text, data = run(_root(ctx), what, id=id, data=as_json)
         if as_json:
             _print_json(data)
         else:

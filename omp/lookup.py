@@ -33,8 +33,13 @@ def _session_files(root: MemoryRoot) -> list[str]:
     )
 
 
-def show(root: MemoryRoot, what: str, *, id: str | None = None) -> tuple[str, Any]:
+def show(
+    root: MemoryRoot, what: str, *, id: str | None = None, data: bool = True
+) -> tuple[str, Any]:
     """The text and data of `what` (project | decisions | changelog | sessions), or one entry.
+
+    With `data=False` the files are not parsed (the data is None): printing a file needs
+    only its text.
 
     Raises:
         UsageError: unknown `what`, or no entry with that id.
@@ -45,22 +50,21 @@ def show(root: MemoryRoot, what: str, *, id: str | None = None) -> tuple[str, An
         )
     if id is not None:
         return _show_entry(root, what, id)
-    from omp.yamlio import load
+    rels = _session_files(root) if what == "sessions" else [_SHOW_FILES[what]]
+    texts, docs = [], []
+    for rel in rels:
+        path = root.memory_path(rel)
+        if not path.is_file():
+            continue
+        text = _read(path)
+        texts.append(f"# {root.display(path)}\n{text}" if what == "sessions" else text)
+        if data:
+            from omp.yamlio import load
 
-    if what == "sessions":
-        texts, data = [], []
-        for rel in _session_files(root):
-            path = root.memory / rel
-            text = _read(path)
-            doc = load(text, source=root.display(path))
-            texts.append(f"# {root.display(path)}\n{text}")
-            data.append({"file": root.display(path), **(doc if isinstance(doc, dict) else {})})
-        return "\n".join(texts), data
-    path = root.memory_path(_SHOW_FILES[what])
-    if not path.is_file():
-        return "", None
-    text = _read(path)
-    return text, load(text, source=root.display(path))
+            docs.append((root.display(path), load(text, source=root.display(path))))
+    if what != "sessions":
+        return (texts[0], docs[0][1] if docs else None) if texts else ("", None)
+    return "\n".join(texts), [{"file": f, **(d if isinstance(d, dict) else {})} for f, d in docs]
 
 
 def _show_entry(root: MemoryRoot, what: str, id: str) -> tuple[str, Any]:
