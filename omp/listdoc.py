@@ -16,7 +16,7 @@ from omp import yamlio
 from omp.errors import OmpError, ValidationError
 from omp.index import Entry, Index, Layout, list_entries, text_hash
 from omp.paths import read_text
-from omp.records import CHANGELOG, ListKind, identity_key, same_id
+from omp.records import CHANGELOG, ListKind, id_spellings, identity_key, same, same_id
 from omp.schema import check_entry, meta_problems
 
 # A slot is where an entry is: ("base", position in the file) or ("added", k).
@@ -102,11 +102,11 @@ class ListDoc:
     ) -> Entry | None:
         if self.index is not None:
             if id is not None:
-                wanted = str(id)
-                found = self.index.find(self.rel, id=wanted)
-                if found is None and wanted.isdigit():
-                    found = self.index.find(self.rel, id=str(int(wanted)))  # `id: 001`
-                return found
+                for spelling in id_spellings(str(id)):
+                    found = self.index.find(self.rel, id=spelling)
+                    if found is not None:
+                        return found
+                return None
             return self.index.find(self.rel, ref=ref, identity=identity)
         for e in self.rows:
             if (
@@ -240,8 +240,6 @@ class ListDoc:
         parsed = yamlio.load("_:\n" + body, source=self.display)
         got = parsed.get("_") if isinstance(parsed, dict) else None
         wanted = [data for _, data in edit.entries]
-        from omp.store import same
-
         if not same(got, wanted):
             raise OmpError(
                 f"{self.display}: a rendered entry did not read back as intended; nothing "
@@ -253,8 +251,6 @@ class ListDoc:
         meta_style = replace(style, flow_lists=False, double_quoted=True)
         rendered = "".join(yamlio.render_key("_meta", meta, 0, meta_style))
         parsed = yamlio.load(rendered, source=self.display)
-        from omp.store import same
-
         if not same(parsed, {"_meta": meta}):
             raise OmpError(f"{self.display}: _meta did not read back as intended")
         problems = meta_problems(meta)
@@ -310,8 +306,6 @@ class ListDoc:
                 raise ValidationError(self.display, [(f"_meta.{p}", m) for p, m in problems])
             text = yamlio.set_path(text, ["_meta"], meta, current=current)
             current = yamlio.load(text, source=self.display)
-            from omp.store import same
-
             if not same(current.get("_meta"), meta):
                 raise OmpError(f"{self.display}: _meta did not read back as intended")
         self._record = {"refresh": True}

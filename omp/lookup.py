@@ -13,6 +13,7 @@ from omp.constants import CHANGELOG_FILE, DECISIONS_FILE, PROJECT_FILE, SESSIONS
 from omp.errors import UsageError
 from omp.index import Hit, Index, memory_files
 from omp.paths import MemoryRoot, read_text
+from omp.records import id_spellings
 
 _SHOW_FILES = {"project": PROJECT_FILE, "decisions": DECISIONS_FILE, "changelog": CHANGELOG_FILE}
 KINDS = ("decisions", "changelog", "sessions", "project", "markdown")
@@ -73,8 +74,7 @@ def _show_entry(root: MemoryRoot, what: str, id: str) -> tuple[str, Any]:
     rels = _session_files(root) if what == "sessions" else [_SHOW_FILES[what]]
     with Index(root) as index:
         index.refresh(rels)
-        wanted = [id, str(int(id))] if id.isdigit() else [id]  # `id: 001` is stored as 1
-        found = [e for i in wanted for e in index.find_id(what, i) if e.rel in rels]
+        found = [e for i in id_spellings(id) for e in index.find_id(what, i) if e.rel in rels]
     if not found:
         raise UsageError(f"no {what} entry with id {id!r}", hint=f"`omp show {what}` lists them")
     entry = found[0]

@@ -126,6 +126,13 @@ def entries(kind: ListKind, data: Any) -> list[Any]:
     return []
 
 
+def id_spellings(wanted: str) -> list[str]:
+    """How an id may be stored as text: `001` is read by YAML as the integer 1."""
+    return (
+        [wanted, str(int(wanted))] if wanted.isdigit() and str(int(wanted)) != wanted else [wanted]
+    )
+
+
 def same_id(value: Any, wanted: Any) -> bool:
     """Whether an entry's id is `wanted`; `id: 001` (read as the integer 1) matches "001"."""
     if isinstance(value, bool) or value is None:
@@ -133,6 +140,17 @@ def same_id(value: Any, wanted: Any) -> bool:
     if isinstance(value, int) and str(wanted).isdigit():
         return value == int(str(wanted))
     return str(value) == str(wanted)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Deep equality that tells `true` from `1` and `1` from `1.0`."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, bool) or isinstance(b, bool) or isinstance(a, float) != isinstance(b, float):
+        return type(a) is type(b) and a == b
+    return bool(a == b)
 
 
 def same_text(a: Any, b: Any) -> bool:

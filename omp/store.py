@@ -47,6 +47,7 @@ from omp.records import (
     entries,
     identity_key,
     new_id,
+    same,
     same_id,
     same_text,
     schema_kind,
@@ -166,17 +167,6 @@ def parse_date(value: str, *, what: str = "--date") -> Timestamp:
             f"{what}: {value!r} is not a date", hint="write it as YYYY-MM-DD"
         ) from None
     return Timestamp(value)
-
-
-def same(a: Any, b: Any) -> bool:
-    """Deep equality that tells `true` from `1` and `1` from `1.0`."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
-    if isinstance(a, bool) or isinstance(b, bool) or isinstance(a, float) != isinstance(b, float):
-        return type(a) is type(b) and a == b
-    return bool(a == b)
 
 
 def brief(value: Any, limit: int = 60) -> str:

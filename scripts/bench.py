@@ -229,6 +229,50 @@ def measure(
     return Row(name, statistics.median(times), max(peaks))
 
 
+def _baselines(
+    tmp: Path, large: Path, small: Path, dec_large: Row, chg_large: Row, first_read: Row
+) -> list[Row]:
+    """The naive ruamel round-trips and load the omp figures are compared with."""
+    rows: list[Row] = []
+    big = large / "_omp" / "memory" / "decisions.yaml"
+    script = (
+        "import sys; from ruamel.yaml import YAML; y = YAML(); p, k = sys.argv[1:]; "
+        "d = y.load(open(p)); d[k].append({'id': 'x'}); y.dump(d, open(p, 'w'))"
+    )
+    baselines = {}
+    for key, source in (
+        ("decisions", big),
+        ("changelog", large / "_omp/memory/changelog.yaml"),
+    ):
+        copy = tmp / f"{key}.yaml"
+        shutil.copy(source, copy)
+        baselines[key] = measure(
+            f"naive ruamel round-trip of {key}.yaml",
+            1,
+            [sys.executable, "-c", script, str(copy), key],
+            small,
+        )
+    load_only = measure(
+        "ruamel load of decisions.yaml",
+        1,
+        [
+            sys.executable,
+            "-c",
+            "import sys; from ruamel.yaml import YAML; YAML().load(open(sys.argv[1]))",
+            str(tmp / "decisions.yaml"),
+        ],
+        small,
+    )
+    rows += [*baselines.values(), load_only]
+    for row, key in ((dec_large, "decisions"), (chg_large, "changelog")):
+        row.note = (
+            f"({baselines[key].median_ms / row.median_ms:.0f}x faster than the {key} round-trip)"
+        )
+    first_read.reference = load_only.name
+    first_read.ratio = first_read.median_ms / load_only.median_ms
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     """Generate the memories, run every case, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -239,13 +283,41 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--skip-baseline", action="store_true", help="skip the slow ruamel round-trip baseline"
     )
+    parser.add_argument("--generate-into", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.generate_into is not None:
+        generate(
+            args.generate_into,
+            decisions=args.decisions,
+            changes=args.changes,
+            sessions=args.sessions,
+        )
+        return 0
     omp = [sys.executable, "-m", "omp"]
     runs = args.runs
     with tempfile.TemporaryDirectory(prefix="omp-bench-") as tmp:
         small, large = Path(tmp) / "small", Path(tmp) / "large"
-        generate(small, decisions=10, changes=10, sessions=3)
-        generate(large, decisions=args.decisions, changes=args.changes, sessions=args.sessions)
+        # generated in a child process: a child's peak RSS counts its parent's memory at
+        # the time it was spawned, so the driver stays small
+        for where, sizes in (
+            (small, (10, 10, 3)),
+            (large, (args.decisions, args.changes, args.sessions)),
+        ):
+            subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--generate-into",
+                    str(where),
+                    "--decisions",
+                    str(sizes[0]),
+                    "--changes",
+                    str(sizes[1]),
+                    "--sessions",
+                    str(sizes[2]),
+                ],
+                check=True,
+            )
         big = large / "_omp" / "memory" / "decisions.yaml"
         print(
             f"large memory: decisions.yaml {big.stat().st_size / 1e6:.1f} MB, changelog.yaml "
@@ -328,42 +400,7 @@ def main(argv: list[str] | None = None) -> int:
             row.reference, row.ratio = version.name, row.median_ms / version.median_ms
         rows += [dec_small, dec_large, chg_small, chg_large, show, search]
         if not args.skip_baseline:
-            script = (
-                "import sys; from ruamel.yaml import YAML; y = YAML(); p, k = sys.argv[1:]; "
-                "d = y.load(open(p)); d[k].append({'id': 'x'}); y.dump(d, open(p, 'w'))"
-            )
-            baselines = {}
-            for key, source in (
-                ("decisions", big),
-                ("changelog", large / "_omp/memory/changelog.yaml"),
-            ):
-                copy = Path(tmp) / f"{key}.yaml"
-                shutil.copy(source, copy)
-                baselines[key] = measure(
-                    f"naive ruamel round-trip of {key}.yaml",
-                    1,
-                    [sys.executable, "-c", script, str(copy), key],
-                    small,
-                )
-            load_only = measure(
-                "ruamel load of decisions.yaml",
-                1,
-                [
-                    sys.executable,
-                    "-c",
-                    "import sys; from ruamel.yaml import YAML; YAML().load(open(sys.argv[1]))",
-                    str(Path(tmp) / "decisions.yaml"),
-                ],
-                small,
-            )
-            rows += [*baselines.values(), load_only]
-            for row, key in ((dec_large, "decisions"), (chg_large, "changelog")):
-                row.note = (
-                    f"({baselines[key].median_ms / row.median_ms:.0f}x faster than the "
-                    f"{key} round-trip)"
-                )
-            first_read.reference = load_only.name
-            first_read.ratio = first_read.median_ms / load_only.median_ms
+            rows += _baselines(Path(tmp), large, small, dec_large, chg_large, first_read)
         rows.append(first_read)
         print(f"\n{'case':<48} {'median ms':>10} {'peak MB':>8}  ratio")
         for r in rows:

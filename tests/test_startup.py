@@ -26,8 +26,14 @@ print(json.dumps(sorted({m.split(".")[0] for m in sys.modules})), file=sys.stder
 
 
 def _loaded(*args: str, cwd) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
-                         text=True, check=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
     return set(json.loads(out.stderr.strip().splitlines()[-1]))
 
 
@@ -35,8 +41,9 @@ def _loaded(*args: str, cwd) -> set[str]:
 def recorded(memory: MemoryRoot) -> tuple[MemoryRoot, str]:
     result = store.add_decision(memory, title="Index reads", choice="SQLite")
     store.add_change(memory, summary="index search", type="feat")
-    subprocess.run([sys.executable, "-m", "omp", "index"], cwd=memory.project, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "omp", "index"], cwd=memory.project, check=True, capture_output=True
+    )
     return memory, result.entries[0].id
 
 
@@ -45,8 +52,10 @@ def test_version_loads_no_yaml_or_schema_library(recorded):
     assert not _loaded("--version", cwd=memory.project) & set(HEAVY)
 
 
-@pytest.mark.parametrize("args", [("show", "decisions", "--id", "{id}"),
-                                  ("search", "sqlite"), ("search", "index", "--json")])
+@pytest.mark.parametrize(
+    "args",
+    [("show", "decisions", "--id", "{id}"), ("search", "sqlite"), ("search", "index", "--json")],
+)
 def test_reads_from_a_current_index_load_no_yaml_or_schema_library(recorded, args):
     memory, did = recorded
     loaded = _loaded(*(a.format(id=did) for a in args), cwd=memory.project)
@@ -56,8 +65,15 @@ def test_reads_from_a_current_index_load_no_yaml_or_schema_library(recorded, arg
 def test_add_imports_no_schema_library_before_it_validates(recorded):
     memory, _ = recorded
     out = subprocess.run(
-        [sys.executable, "-c", "import sys, omp.cli, omp.store; "
-         "print(sorted({m.split('.')[0] for m in sys.modules}))"],
-        cwd=memory.project, capture_output=True, text=True, check=True)
-    loaded = set(eval(out.stdout))  # noqa: S307 - our own printed list
+        [
+            sys.executable,
+            "-c",
+            "import sys, omp.cli, omp.store; print(sorted({m.split('.')[0] for m in sys.modules}))",
+        ],
+        cwd=memory.project,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded = set(eval(out.stdout))
     assert not loaded & {"jsonschema", "rich", "git", "watchdog", "pydantic"}

@@ -14,7 +14,7 @@ from omp import store, yamlio
 from omp.errors import InvalidYamlError
 from omp.index import Index
 from omp.paths import MemoryRoot
-from omp.records import DECISIONS
+from omp.records import DECISIONS, same
 from omp.yamlio import Outline, Style, Timestamp, load
 from tests.helpers import UPSTREAM_PROJECT, temp_memory
 
@@ -129,7 +129,7 @@ def test_a_rendered_entry_reads_back_as_the_same_data(value, style, dash_col):
     text = "k:\n" + "".join(lines) if dash_col else "".join(lines)
     data = load(text)
     got = data["k"][0] if dash_col else data[0]
-    assert store.same(got, value)
+    assert same(got, value)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -281,7 +281,7 @@ def test_writes_change_only_the_touched_entries_and_meta(generated, ops):
         path = root.memory / "decisions.yaml"
         path.write_text(generated.text, encoding="utf-8")
         original = load(generated.text)
-        assert original is None or store.same(_norm(original), _wrap(generated, generated.data))
+        assert original is None or same(_norm(original), _wrap(generated, generated.data))
         model = [dict(e) for e in generated.data]
         touched = {str(t) for op in ops if (t := _apply(root, op, model)) is not None}
         text = path.read_text(encoding="utf-8")
@@ -289,7 +289,7 @@ def test_writes_change_only_the_touched_entries_and_meta(generated, ops):
         expected = _wrap(generated, model)
         if isinstance(data, dict):
             data = {k: v for k, v in data.items() if k != "_meta"}
-        assert store.same(_norm(data) if data is not None else _wrap(generated, []), expected)
+        assert same(_norm(data) if data is not None else _wrap(generated, []), expected)
         # every byte outside touched entries, the list's key line and _meta is where it was
         assert text.startswith(generated.header)
         for entry, gap, original in zip(
@@ -498,7 +498,7 @@ def test_setting_facts_changes_only_the_touched_keys_and_meta(generated, ops):
         root = temp_memory(tmp)
         path = root.memory / "project.yaml"
         path.write_text(generated.text, encoding="utf-8")
-        assert store.same(load(generated.text), generated.data)
+        assert same(load(generated.text), generated.data)
         model = {s: dict(v) for s, v in generated.data.items()}
         touched: set[tuple[str, str]] = set()
         for kind, n, value in ops:
@@ -520,7 +520,7 @@ def test_setting_facts_changes_only_the_touched_keys_and_meta(generated, ops):
             touched.add(leaf)
         text = path.read_text(encoding="utf-8")
         data = {k: v for k, v in load(text).items() if k != "_meta"}
-        assert store.same(data, model)
+        assert same(data, model)
         position = -1
         for unit_key, unit in generated.units.items():  # untouched leaves: same bytes, same order
             if unit_key not in touched:

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.helpers import REPO
+
+
+def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(REPO / "scripts" / "bench.py"),
+            "--runs",
+            "1",
+            "--decisions",
+            "30",
+            "--changes",
+            "40",
+            "--sessions",
+            "2",
+            "--skip-baseline",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout
+    for case in (
+        "omp --version",
+        "omp add decision (30 entries)",
+        "omp add change (40 entries)",
+        "omp show decisions --id (large)",
+        "omp search (large)",
+        "first read after an outside edit (large)",
+    ):
+        assert case in out
+    assert "x omp add decision (10 entries)" in out and "x omp --version" in out
