@@ -10,6 +10,7 @@ The writer updates the index itself after each write, so writes never pay for a 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -24,7 +25,7 @@ from omp.paths import MemoryRoot, read_text
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "3"  # bump when the tables or what they hold change
+INDEX_FORMAT = "4"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -37,7 +38,7 @@ CREATE TABLE IF NOT EXISTS files(
 CREATE TABLE IF NOT EXISTS entries(
     n INTEGER PRIMARY KEY, rel TEXT, pos INTEGER, kind TEXT, id TEXT, identity TEXT,
     ref TEXT, start INTEGER, stop INTEGER, line INTEGER, end_line INTEGER, hash TEXT,
-    data TEXT, problems TEXT);
+    data TEXT, problems TEXT, body TEXT);
 CREATE INDEX IF NOT EXISTS entries_by_file ON entries(rel, pos);
 CREATE INDEX IF NOT EXISTS entries_by_offset ON entries(rel, start);
 CREATE INDEX IF NOT EXISTS entries_by_id ON entries(id);
@@ -46,12 +47,16 @@ CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
     text, kind UNINDEXED, tokenize='unicode61 remove_diacritics 2');
 """
 
-_CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])")
+
+@functools.cache
+def _cjk() -> re.Pattern[str]:
+    # compiled on first use: the Unicode ranges take milliseconds, and `omp show` needs none
+    return re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])")
 
 
 def segment(text: str) -> str:
     """Text as the full-text index sees it: each CJK character is a token of its own."""
-    return _CJK.sub(r" \1 ", text)
+    return _cjk().sub(r" \1 ", text)
 
 
 class Layout(NamedTuple):
@@ -308,7 +313,7 @@ class Index:
                 "DELETE FROM fts WHERE rowid IN (SELECT n FROM entries WHERE rel=?)", (rel,)
             )
             self.db.execute("DELETE FROM entries WHERE rel=?", (rel,))
-            self._insert(rows)
+            self._insert(rows, text)
             self.db.execute(
                 "INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?,?,?)",
                 (
@@ -327,11 +332,12 @@ class Index:
             self.db.execute("ROLLBACK")
             raise
 
-    def _insert(self, rows: Iterable[Entry]) -> None:
+    def _insert(self, rows: Iterable[Entry], text: str) -> None:
+        """Store `rows` of a file whose content is `text` (each keeps its own lines)."""
         for e in rows:
             cur = self.db.execute(
                 "INSERT INTO entries(rel,pos,kind,id,identity,ref,start,stop,line,end_line,"
-                "hash,data,problems) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "hash,data,problems,body) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     e.rel,
                     e.pos,
@@ -346,6 +352,7 @@ class Index:
                     e.hash,
                     dumps(e.data),
                     json.dumps(e.problems),
+                    text[e.start : e.stop],
                 ),
             )
             self.db.execute(
@@ -391,6 +398,13 @@ class Index:
                 loads(r[11]),
                 _problems(r[12]),
             )
+
+    def body(self, rel: str, pos: int) -> str:
+        """The exact text of entry `pos` of `rel` (as of the last indexing)."""
+        row = self.db.execute(
+            "SELECT body FROM entries WHERE rel=? AND pos=?", (rel, pos)
+        ).fetchone()
+        return "" if row is None else str(row[0])
 
     def entry_at(self, rel: str, pos: int) -> Entry | None:
         """The entry at position `pos` of `rel`."""
@@ -500,7 +514,7 @@ class Index:
                     (rel, e.pos),
                 )
                 self.db.execute("DELETE FROM entries WHERE rel=? AND pos=?", (rel, e.pos))
-            self._insert(rows)
+            self._insert(rows, text)
             if rows:
                 self._renumber_lines(rel, text, min(e.start for e in rows))
             self.db.execute(

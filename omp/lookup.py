@@ -75,11 +75,11 @@ def _show_entry(root: MemoryRoot, what: str, id: str) -> tuple[str, Any]:
     with Index(root) as index:
         index.refresh(rels)
         found = [e for i in id_spellings(id) for e in index.find_id(what, i) if e.rel in rels]
-    if not found:
-        raise UsageError(f"no {what} entry with id {id!r}", hint=f"`omp show {what}` lists them")
-    entry = found[0]
-    text = _read(root.memory / entry.rel)
-    return _dedent(text[entry.start : entry.stop]), entry.data
+        if not found:
+            raise UsageError(
+                f"no {what} entry with id {id!r}", hint=f"`omp show {what}` lists them"
+            )
+        return _dedent(index.body(found[0].rel, found[0].pos)), found[0].data
 
 
 def _dedent(snippet: str) -> str:

@@ -316,8 +316,10 @@ def assert_index_matches_a_rebuild(root: MemoryRoot, rel: str) -> None:
     with Index(root) as kept:
         kept.refresh([rel])  # a no-op when the writer recorded its write
         incremental = (kept.file(rel), kept.entries(rel))
+        bodies = [kept.body(rel, e.pos) for e in incremental[1]]
         kept.rebuild()
         rebuilt = (kept.file(rel), kept.entries(rel))
+        assert bodies == [kept.body(rel, e.pos) for e in rebuilt[1]]
     assert incremental[1] == rebuilt[1]
     assert incremental[0] is not None and rebuilt[0] is not None
     assert incremental[0].layout == rebuilt[0].layout
