@@ -11,7 +11,6 @@ The writer updates the index itself after each write, so writes never pay for a 
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import re
@@ -19,6 +18,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from omp.paths import MemoryRoot, read_text
@@ -151,6 +151,8 @@ def loads(text: str) -> Any:
 
 def text_hash(text: str) -> str:
     """Content hash used for file identity and entry caching."""
+    import hashlib  # here: its OpenSSL start-up is a cost reads from a current index skip
+
     return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -169,13 +171,24 @@ def memory_files(root: MemoryRoot) -> list[str]:
 
 
 def _version() -> str:
-    """Index format and schemas: entries cache their validation, so new schemas re-index."""
-    from omp.resources import resource
+    """Index format and schemas: entries cache their validation, so new schemas re-index.
 
-    digest = hashlib.sha1(INDEX_FORMAT.encode())
-    for schema in sorted(resource("schemas").iterdir(), key=lambda p: p.name):
-        digest.update(schema.read_bytes())
-    return digest.hexdigest()
+    The schemas are identified by name, size and mtime (a stat per file, no reading), which
+    changes with every upgrade or edit; a package that is not on a plain filesystem is
+    identified by the schemas' content.
+    """
+    from omp import __version__
+
+    parts = [INDEX_FORMAT, __version__]
+    folder = Path(__file__).parent / "schemas"
+    try:
+        with os.scandir(folder) as it:
+            parts += sorted(f"{e.name}:{e.stat().st_size}:{e.stat().st_mtime_ns}" for e in it)
+    except OSError:
+        from omp.resources import resource
+
+        parts += sorted(text_hash(p.read_text("utf-8")) for p in resource("schemas").iterdir())
+    return "|".join(parts)
 
 
 class Index:
@@ -237,14 +250,15 @@ class Index:
         """
         wanted = memory_files(self.root) if rels is None else list(rels)
         changed: list[str] = []
+        memory = str(self.root.memory)
         known = {
             row[0]: row[1:]
             for row in self.db.execute("SELECT rel, size, mtime_ns, hash, indexed_ns FROM files")
         }
         for rel in wanted:
-            path = self.root.memory / rel
+            path = f"{memory}/{rel}"  # str, not Path: this loop runs per file on every read
             try:
-                st = path.stat()
+                st = os.stat(path)  # noqa: PTH116
             except FileNotFoundError:
                 if rel in known:
                     self._drop(rel)
@@ -257,7 +271,7 @@ class Index:
                 and st.st_mtime_ns < stored[3] - _RACY_NS
             ):
                 continue
-            text = read_text(path, display=self.root.display(path))
+            text = read_text(Path(path), display=self.root.display(Path(path)))
             digest = text_hash(text)
             if stored is not None and stored[2] == digest:
                 # the content is what was indexed: trust (size, mtime) from now on, unless

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -178,6 +177,8 @@ def identity_key(kind: ListKind, entry: dict[str, Any]) -> str:
 
 def new_id(kind: ListKind, date: str, entry: dict[str, Any], taken: Callable[[str], bool]) -> str:
     """A merge-safe id `<prefix>-<date>-<hex>` from the entry's content, not `taken`."""
+    import hashlib
+
     digest = hashlib.sha256(identity_key(kind, entry).encode("utf-8")).hexdigest()
     for width in range(6, len(digest) + 1, 2):
         candidate = f"{kind.prefix}-{date}-{digest[:width]}"
