@@ -6,12 +6,10 @@ Library modules are imported inside each command so that a command loads only wh
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 
@@ -37,8 +35,7 @@ add_app = typer.Typer(
 app.add_typer(add_app, name="add")
 
 
-@dataclass(frozen=True, slots=True)
-class _Globals:
+class _Globals(NamedTuple):
     root: Path | None
     by: str | None
 
@@ -116,6 +113,8 @@ def _root(ctx: typer.Context) -> MemoryRoot:
 
 
 def _print_json(data: Any) -> None:
+    import json
+
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
 
 
@@ -570,6 +569,62 @@ def restore(
         _report_write(result, as_json=as_json, dry_run=dry_run)
 
 
+_GLOBAL_WITH_VALUE = ("-C", "--root", "--by")
+
+
+def _command_path(argv: list[str]) -> list[str] | None:
+    """The command and sub-command named in `argv`, after global options.
+
+    [] for `--version` alone; None for help, for no command at all and for anything this
+    quick look cannot tell: typer then sees every command.
+    """
+    names: list[str] = []
+    expect_value = False
+    for arg in argv:
+        if expect_value:
+            expect_value = False
+        elif arg in ("-h", "--help"):
+            return None
+        elif arg in _GLOBAL_WITH_VALUE:
+            expect_value = True
+        elif not arg.startswith("-"):
+            names.append(arg)
+            if len(names) == 2 or names[0] != "add":
+                return names
+    if names:
+        return names
+    return [] if "--version" in argv else None
+
+
+def _only(typer_app: typer.Typer, names: list[str]) -> None:
+    """Keep only the command `names[0]` (and its sub-command) in `typer_app`."""
+    if not names:
+        typer_app.registered_commands = []
+        typer_app.registered_groups = []
+        return
+    wanted = names[0]
+    commands = [
+        c
+        for c in typer_app.registered_commands
+        if (c.name or (c.callback.__name__ if c.callback else "")) == wanted
+    ]
+    groups = [g for g in typer_app.registered_groups if g.name == wanted]
+    if not commands and not groups:
+        return  # unknown: typer reports it, with the list of commands
+    typer_app.registered_commands = commands
+    typer_app.registered_groups = groups
+    if groups and len(names) > 1 and groups[0].typer_instance is not None:
+        _only(groups[0].typer_instance, names[1:])
+
+
 def main() -> None:
-    """Entry point of the `omp` console script."""
+    """Entry point of the `omp` console script.
+
+    typer turns every registered command into a click command before it parses anything;
+    doing that for the one command being run is most of a fast start-up, and omp runs in
+    git hooks and at every agent start-up.
+    """
+    names = _command_path(sys.argv[1:])
+    if names is not None:
+        _only(app, names)
     app()

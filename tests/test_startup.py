@@ -77,3 +77,74 @@ def test_add_imports_no_schema_library_before_it_validates(recorded):
     )
     loaded = set(eval(out.stdout))
     assert not loaded & {"jsonschema", "rich", "git", "watchdog", "pydantic"}
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            (),
+            [
+                "init",
+                "add",
+                "set",
+                "write",
+                "validate",
+                "show",
+                "search",
+                "index",
+                "backups",
+                "restore",
+            ],
+        ),
+        (("--help",), ["init", "search", "restore"]),
+        (("add",), ["decision", "change", "session"]),
+        (("add", "--help"), ["decision", "change", "session"]),
+    ],
+)
+def test_the_real_entry_point_still_lists_every_command(memory, args, expected):
+    out = subprocess.run(
+        [sys.executable, "-m", "omp", *args],
+        cwd=memory.project,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    listing = out.stdout + out.stderr
+    for name in expected:
+        assert f" {name} " in listing
+
+
+def test_the_real_entry_point_runs_commands_after_global_options(memory):
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "omp",
+            "-C",
+            str(memory.project),
+            "--by",
+            "hook",
+            "add",
+            "change",
+            "--summary",
+            "via main",
+            "--json",
+        ],
+        cwd="/",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert json.loads(out.stdout)["changes"][0].startswith("changelog[chg-")
+    meta = (memory.memory / "changelog.yaml").read_text(encoding="utf-8")
+    assert 'updated_by: "hook"' in meta
+    bad = subprocess.run(
+        [sys.executable, "-m", "omp", "bogus"],
+        cwd=memory.project,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "No such command 'bogus'" in bad.stderr
