@@ -44,7 +44,6 @@ from omp.records import (
     DECISIONS,
     SESSIONS,
     ListKind,
-    entries,
     identity_key,
     new_id,
     same,
@@ -478,8 +477,6 @@ class Transaction:
         old = doc.data.get(META_KEY)
         meta: dict[str, Any] = dict(old) if isinstance(old, dict) else {}
         meta.update(last_updated=self.now, updated_by=self.by, changes=list(doc.changes))
-        if doc.schema == "session":
-            meta["total_sessions"] = len(entries(SESSIONS, doc.data))
         data = dict(doc.data)
         data[META_KEY] = meta
         doc.text = _edit_text(
