@@ -196,10 +196,16 @@ class Index:
 
     def __init__(self, root: MemoryRoot) -> None:
         self.root = root
-        root.cache.mkdir(parents=True, exist_ok=True)
         self.path = root.cache / INDEX_FILE
-        self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        try:
+            root.cache.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+        except (OSError, sqlite3.Error):
+            # a read-only checkout, or a cache that is not a folder: index in memory for
+            # this command; reads stay correct, only slower
+            self.path = Path(":memory:")
+            self.db = sqlite3.connect(":memory:", isolation_level=None)
         self.db.execute("PRAGMA synchronous=NORMAL")
         version = None
         try:

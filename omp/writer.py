@@ -200,9 +200,17 @@ def locked(root: MemoryRoot, *, timeout: float) -> Iterator[None]:
     Raises:
         LockTimeoutError: another writer kept the lock for longer than `timeout`.
     """
-    root.cache.mkdir(parents=True, exist_ok=True)
     lock_path = root.cache / LOCK_FILE
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        root.cache.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise WriteFailedError(
+            f"{root.display(lock_path)}: cannot create the write lock "
+            f"({e.strerror or e}); nothing was changed",
+            hint=f"omp needs a writable folder {root.display(root.cache)}/ (it is gitignored "
+            "and holds only derived files)",
+        ) from None
     try:
         if not _acquire(fd, timeout):
             raise LockTimeoutError(

@@ -213,3 +213,13 @@ def test_parsing_a_whole_list_at_once_gives_what_parsing_entry_by_entry_gives(me
     assert at_once == one_by_one
     assert at_once[1][5].data["date"] == "2026-01-06"
     assert isinstance(at_once[1][5].data["date"], yamlio.Timestamp)
+
+
+def test_reads_work_when_the_cache_cannot_be_written(filled):
+    shutil.rmtree(filled.cache, ignore_errors=True)
+    filled.cache.write_text("not a folder\n", encoding="utf-8")  # like a read-only checkout
+    (hit,) = lookup.search(filled, "pull requests").hits
+    assert hit.id == "dec-a"
+    text, _ = lookup.show(filled, "decisions", id="dec-b")
+    assert text.startswith("- id: dec-b\n")
+    assert filled.cache.read_text(encoding="utf-8") == "not a folder\n"

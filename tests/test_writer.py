@@ -470,3 +470,17 @@ def test_lock_held_by_another_process_times_out_with_a_message_naming_the_lock(
     assert str(holder.pid) in result.stderr
     assert waited < 10
     assert memory_files(written.project) == before
+
+
+def test_a_cache_that_cannot_hold_the_lock_refuses_writes_clearly(memory):
+    before = (memory.memory / "decisions.yaml").read_bytes()
+    memory.cache.mkdir(parents=True, exist_ok=True)
+    for child in memory.cache.iterdir():
+        child.unlink()
+    memory.cache.rmdir()
+    memory.cache.write_text("not a folder\n", encoding="utf-8")
+    result = run_omp("add", "decision", "--title", "T", "--choice", "C", cwd=memory.project)
+    assert result.returncode == 1
+    assert "cannot create the write lock" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert (memory.memory / "decisions.yaml").read_bytes() == before
