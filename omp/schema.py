@@ -180,7 +180,10 @@ def duplicate_ids(name: str, data: Any) -> list[Problem]:
 def secret_problems(data: Any, path: str = "$") -> list[Problem]:
     """Credentials found in `data` (the value itself is never shown); paths start at `path`."""
     return [
-        (_display_path(f.path), f"looks like a secret ({f.kind}); memory must not hold secrets")
+        (
+            _display_path(f.path),
+            f"looks like sensitive data ({f.kind}); memory must not hold secrets or personal data",
+        )
         for f in find_secrets(data, path)
     ]
 

@@ -1,51 +1,165 @@
-"""Find credentials in text so they never reach a memory file.
+"""Find credentials and personal data in text so they never reach memory.
 
-The writer refuses data in which `find_secrets` finds anything. Extraction (a later layer) adds
-personal data (ID numbers, cards, phones) and redaction; this module keeps the patterns that
-must hold on every write path.
+The writer refuses data in which `find_secrets` finds anything; extraction uses `redact` to
+replace what it finds before anything is stored, reporting each redaction by kind and place
+only. Names of variables (`VERCEL_TOKEN`) are kept, their values never.
+
+Credential patterns are written here (the maintained detector libraries either stopped
+releasing or need models); the checksums of Chinese resident ID numbers and of card numbers
+come from python-stdnum, imported only when a long run of digits is present.
 """
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-# (kind, pattern). Patterns match the secret value itself; names of variables such as
-# VERCEL_TOKEN are fine and never match on their own.
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("private key", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
-    ("OpenAI/Anthropic API key", re.compile(r"\bsk-(?:ant-|proj-|live-)?[A-Za-z0-9_\-]{20,}")),
-    ("AWS access key id", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b")),
-    ("GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})")),
-    ("GitLab token", re.compile(r"\bglpat-[A-Za-z0-9_\-]{20,}")),
-    ("Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
-    ("Stripe key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
-    ("Google API key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b")),
-    (
-        "JSON Web Token",
-        re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
-    ),
-    ("bearer token", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9_\-.=+/]{20,}")),
-    ("password in URL", re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:[^\s@/]{3,}@")),
-)
+
+class Match(NamedTuple):
+    """A sensitive value at text[start:end] (the value only, never the name before it)."""
+
+    kind: str
+    start: int
+    end: int
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """A secret found at `path` (a JSON path into the data); the value is never kept."""
+    """Something sensitive found at `path` (a JSON path into the data); no value is kept."""
 
     kind: str
     path: str
 
 
+# (kind, pattern, group holding the value: 0 for the whole match)
+_CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
+    (
+        "private key",
+        re.compile(
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
+            r"(?:[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|[\s\S]*)"
+        ),
+        0,
+    ),
+    ("OpenAI/Anthropic API key", re.compile(r"\bsk-(?:ant-|proj-|live-)?[A-Za-z0-9_\-]{20,}"), 0),
+    ("AWS access key id", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b"), 0),
+    (
+        "GitHub token",
+        re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})"),
+        0,
+    ),
+    ("GitLab token", re.compile(r"\bglpat-[A-Za-z0-9_\-]{20,}"), 0),
+    ("Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
+    ("Stripe key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), 0),
+    ("Google API key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b"), 0),
+    (
+        "JSON Web Token",
+        re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+        0,
+    ),
+    ("bearer token", re.compile(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{20,})"), 1),
+    ("basic auth", re.compile(r"(?i)\bbasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])"), 1),
+    ("password in URL", re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:([^\s@/]{3,})@"), 1),
+)
+
+# NAME = value / NAME: value, where NAME looks secret-bearing; group 2 is the value
+_ASSIGNMENT = re.compile(
+    r"(?i)\b([A-Z0-9_.\-]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
+    r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?)[A-Z0-9_\-]*)"
+    r"[\"']?\s*(?:=|:)\s*[\"']?([^\s\"',;]{6,})"
+)
+_PLACEHOLDER = re.compile(
+    r"(?i)^(?:\$\{?[A-Z0-9_]+\}?|<[^>]*>|\{\{.*\}\}|%\(.*\)s|\*+|x+|\.+|changeme|"
+    r"redacted|\[redacted[^\]]*\]|none|null|true|false|example|dummy|placeholder|"
+    r"(?:process\.env|os\.environ)\S*|secrets\.\S+|env\(\S*\))$"
+)
+
+_DIGITS = re.compile(r"(?<![\dA-Za-z])(?:\+?86[\s\-]?)?\d[\d\s\-]{9,22}[\dXx](?![\dA-Za-z])")
+_CN_ID = re.compile(r"^\d{17}[\dXx]$")
+_CN_MOBILE = re.compile(r"^(?:\+?86)?1[3-9]\d{9}$")
+# issuer prefixes of payment cards: Visa, Mastercard, Amex, Discover, JCB, UnionPay, Diners
+_CARD = re.compile(
+    r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]|[3-6]\d|7[01])\d{13}|"
+    r"3[47]\d{13}|6(?:011|5\d\d)\d{12,15}|35\d{14}|62\d{14,17}|3(?:0[0-5]|[68]\d)\d{11})$"
+)
+
+
+def _entropy(value: str) -> float:
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def _secret_value(name: str, value: str) -> bool:
+    """Whether `value`, assigned to `name`, is a real secret rather than a reference to one."""
+    if _PLACEHOLDER.match(value) or (value.isidentifier() and value.isupper()):
+        return False  # `${VERCEL_TOKEN}`, `<token>`, `***`, another variable's name
+    if re.search(r"(?i)pass(?:word|wd)?|pwd", name):
+        return True
+    return len(value) >= 12 and _entropy(value) >= 3.0
+
+
+def _numbers(text: str) -> list[Match]:
+    out: list[Match] = []
+    for m in _DIGITS.finditer(text):
+        raw = m.group(0)
+        digits = re.sub(r"[\s\-]", "", raw)
+        if _CN_MOBILE.match(digits):
+            out.append(Match("Chinese mobile number", m.start(), m.end()))
+            continue
+        if _CN_ID.match(digits) or _CARD.match(digits):
+            from stdnum import luhn
+            from stdnum.cn import ric
+
+            if _CN_ID.match(digits) and ric.is_valid(digits):
+                out.append(Match("Chinese ID number", m.start(), m.end()))
+            elif _CARD.match(digits) and luhn.is_valid(digits):
+                out.append(Match("card number", m.start(), m.end()))
+    return out
+
+
+def scan(text: str) -> list[Match]:
+    """Every sensitive value in `text`, in order, without overlaps."""
+    found: list[Match] = []
+    for kind, pattern, group in _CREDENTIALS:
+        found += [Match(kind, m.start(group), m.end(group)) for m in pattern.finditer(text)]
+    for m in _ASSIGNMENT.finditer(text):
+        if _secret_value(m.group(1), m.group(2)):
+            found.append(Match("secret assigned to " + m.group(1), m.start(2), m.end(2)))
+    if any(ch.isdigit() for ch in text):
+        found += _numbers(text)
+    found.sort(key=lambda f: (f.start, -(f.end - f.start)))
+    kept: list[Match] = []
+    for f in found:
+        if not kept or f.start >= kept[-1].end:
+            kept.append(f)
+    return kept
+
+
+def redact(text: str) -> tuple[str, list[Match]]:
+    """`text` with every sensitive value replaced by `[REDACTED:<kind>]`, and what was found.
+
+    Offsets in the returned matches refer to the original text.
+    """
+    matches = scan(text)
+    out, pos = [], 0
+    for m in matches:
+        label = m.kind.removeprefix("secret assigned to ")
+        out += [text[pos : m.start], f"[REDACTED:{'secret' if label != m.kind else m.kind}]"]
+        pos = m.end
+    out.append(text[pos:])
+    return "".join(out), matches
+
+
 def find_in_text(text: str) -> list[str]:
-    """Kinds of secret present in `text` (each kind once)."""
-    return [kind for kind, pattern in _PATTERNS if pattern.search(text)]
+    """Kinds of sensitive data present in `text` (each kind once)."""
+    return list(dict.fromkeys(m.kind for m in scan(text)))
 
 
 def find_secrets(data: Any, path: str = "$") -> list[Finding]:
-    """Every secret in the strings (keys included) of `data`, with its JSON path."""
+    """Everything sensitive in the strings (keys included) of `data`, with its JSON path."""
     found: list[Finding] = []
     if isinstance(data, str):
         found.extend(Finding(kind, path) for kind in find_in_text(data))

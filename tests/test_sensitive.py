@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from omp.sensitive import find_in_text, redact, scan
+
+SECRETS = [
+    ("private key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----"),
+    ("OpenAI/Anthropic API key", "sk-ant-api03-abcdefghijklmnopqrstuvwxyz"),
+    ("AWS access key id", "AKIAIOSFODNN7EXAMPLE"),
+    ("GitHub token", "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"),
+    ("GitLab token", "glpat-abcdefghij0123456789"),
+    ("Slack token", "xoxb-1234567890-abcdefghij"),
+    ("Stripe key", "sk_live_abcdefghijklmnop1234"),
+    ("JSON Web Token", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTYifQ.dozjgNryP4J3jVmNHl0w5N"),
+    ("Chinese ID number", "11010519491231002X"),
+    ("card number", "4111 1111 1111 1111"),
+    ("Chinese mobile number", "13812345678"),
+    ("Chinese mobile number", "+86 138-1234-5678"),
+]
+
+
+@pytest.mark.parametrize(("kind", "value"), SECRETS)
+def test_each_kind_is_found_and_redacted_without_its_neighbours(kind, value):
+    text = f"note: {value} (end)"
+    assert find_in_text(text) == [kind]
+    redacted, matches = redact(text)
+    assert value not in redacted and redacted.startswith("note: [REDACTED:")
+    assert redacted.endswith(" (end)")
+    assert [(m.kind, text[m.start : m.end]) for m in matches] == [(kind, value)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "export VERCEL_TOKEN=s3cr3tV4lu3-9f8a7b6c5d",
+        "password: hunter2hunter2",
+        "DB_PASSWORD='correct horse battery'",
+        "postgres://admin:hunter22@db.example.com/app",
+        "Authorization: Bearer abcdefghijklmnopqrstuvwx0123",
+        "Authorization: Basic dXNlcjpwYXNzd29yZA==",
+    ],
+)
+def test_values_are_redacted_and_variable_names_kept(text):
+    redacted, matches = redact(text)
+    assert len(matches) == 1
+    for name in ("VERCEL_TOKEN", "password", "DB_PASSWORD", "postgres://admin:", "Bearer", "Basic"):
+        if name in text:
+            assert name in redacted
+    secret = text[matches[0].start : matches[0].end]
+    assert secret not in redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rotate VERCEL_TOKEN in CI",
+        "VERCEL_TOKEN=${VERCEL_TOKEN}",
+        "GITHUB_TOKEN: <your token>",
+        "api_key = os.environ['API_KEY']",
+        "password: ********",
+        "TOKEN=SOME_OTHER_VARIABLE",
+        "110105194912310021",  # wrong check digit
+        "4111 1111 1111 1112",  # fails Luhn
+        "20261130123456",  # a timestamp
+        "commit 1234567890abcdef and order 1381234567",  # ten digits: no mobile number
+        "id: dec-2026-11-30-13812345678x",
+    ],
+)
+def test_things_that_only_look_sensitive_are_kept(text):
+    assert scan(text) == []
+    assert redact(text) == (text, [])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200))
+def test_scanning_never_fails_and_redacted_text_has_nothing_left(text):
+    redacted, _ = redact(text)
+    assert scan(redacted) == []
