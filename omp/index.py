@@ -191,6 +191,14 @@ def _version() -> str:
     return "|".join(parts)
 
 
+def _reset(db: sqlite3.Connection) -> None:
+    db.executescript(
+        "DROP TABLE IF EXISTS info; DROP TABLE IF EXISTS files; "
+        "DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS fts;" + _SCHEMA
+    )
+    db.execute("INSERT INTO info VALUES ('version', ?)", (_version(),))
+
+
 class Index:
     """A connection to a project's index; `refresh()` brings it up to date with the files."""
 
@@ -199,22 +207,36 @@ class Index:
         self.path = root.cache / INDEX_FILE
         try:
             root.cache.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
-        except (OSError, sqlite3.Error):
+            self.db = self._open(self.path)
+        except sqlite3.DatabaseError:
+            # not a database any more (a torn or stray write): it is only a cache, start anew
+            for stale in (
+                self.path,
+                *(self.path.with_name(self.path.name + s) for s in ("-wal", "-shm")),
+            ):
+                stale.unlink(missing_ok=True)
+            self.db = self._open(self.path)
+        except OSError:
             # a read-only checkout, or a cache that is not a folder: index in memory for
             # this command; reads stay correct, only slower
             self.path = Path(":memory:")
-            self.db = sqlite3.connect(":memory:", isolation_level=None)
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        version = None
+            self.db = self._open(self.path)
+
+    @staticmethod
+    def _open(path: Path) -> sqlite3.Connection:
+        db = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        if str(path) != ":memory:":
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        row = None
         try:
-            row = self.db.execute("SELECT value FROM info WHERE key='version'").fetchone()
-            version = row[0] if row else None
-        except sqlite3.OperationalError:
-            pass
-        if version != _version():
-            self._reset()
+            row = db.execute("SELECT value FROM info WHERE key='version'").fetchone()
+        except sqlite3.OperationalError as e:
+            if "no such table" not in str(e):
+                raise
+        if row is None or row[0] != _version():
+            _reset(db)
+        return db
 
     def close(self) -> None:
         """Close the connection."""
@@ -225,13 +247,6 @@ class Index:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def _reset(self) -> None:
-        self.db.executescript(
-            "DROP TABLE IF EXISTS info; DROP TABLE IF EXISTS files; "
-            "DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS fts;" + _SCHEMA
-        )
-        self.db.execute("INSERT INTO info VALUES ('version', ?)", (_version(),))
 
     def rebuild(self) -> list[str]:
         """Forget everything and index every file again."""

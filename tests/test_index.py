@@ -223,3 +223,12 @@ def test_reads_work_when_the_cache_cannot_be_written(filled):
     text, _ = lookup.show(filled, "decisions", id="dec-b")
     assert text.startswith("- id: dec-b\n")
     assert filled.cache.read_text(encoding="utf-8") == "not a folder\n"
+
+
+def test_a_corrupt_index_is_rebuilt_instead_of_failing(filled):
+    lookup.reindex(filled)
+    (filled.cache / "index.sqlite3").write_bytes(b"this is not a database" * 100)
+    (hit,) = lookup.search(filled, "pull requests").hits
+    assert hit.id == "dec-a"
+    store.add_decision(filled, title="After the crash", choice="rebuilt")
+    assert lookup.search(filled, "crash").hits[0].title == "After the crash"
