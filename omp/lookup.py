@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from omp.constants import CHANGELOG_FILE, DECISIONS_FILE, PROJECT_FILE, SESSIONS_DIR
-from omp.errors import UsageError
+from omp.errors import UsageError, ValidationError
 from omp.index import Hit, Index, memory_files
 from omp.paths import MemoryRoot, read_text
 from omp.records import id_spellings
@@ -76,6 +76,19 @@ def _show_entry(root: MemoryRoot, what: str, id: str) -> tuple[str, Any]:
         index.refresh(rels)
         found = [e for i in id_spellings(id) for e in index.find_id(what, i) if e.rel in rels]
         if not found:
+            broken = [
+                (rel, info.problems)
+                for rel in rels
+                if (info := index.file(rel)) is not None and info.problems
+            ]
+            if broken:
+                rel, problems = broken[0]
+                raise ValidationError(
+                    root.display(root.memory / rel),
+                    problems,
+                    hint=f"the file has problems, so {id!r} may be in it unseen; run "
+                    "`omp validate`",
+                )
             raise UsageError(
                 f"no {what} entry with id {id!r}", hint=f"`omp show {what}` lists them"
             )

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from omp import lookup, store, yamlio
 from omp.cli import app
-from omp.errors import UsageError
+from omp.errors import UsageError, ValidationError
 from omp.index import Index
 from omp.paths import MemoryRoot
 from tests.helpers import build_file_tree, git
@@ -232,3 +232,11 @@ def test_a_corrupt_index_is_rebuilt_instead_of_failing(filled):
     assert hit.id == "dec-a"
     store.add_decision(filled, title="After the crash", choice="rebuilt")
     assert lookup.search(filled, "crash").hits[0].title == "After the crash"
+
+
+def test_show_by_id_in_a_broken_file_says_the_file_is_broken(filled):
+    (filled.memory / "decisions.yaml").write_text(
+        "decisions:\n  - id: a\n    title: [x\n", encoding="utf-8"
+    )
+    with pytest.raises(ValidationError, match="omp validate"):
+        lookup.show(filled, "decisions", id="a")
