@@ -1,0 +1,132 @@
+"""ROT: what extraction must not store, or store differently (OpenMemory Plus §2.3).
+
+Pure functions, no I/O, deterministic, English and Chinese:
+- trivial: too short to carry information, or a content-free acknowledgement;
+- redundant: `similarity` of two texts, judged against `SKIP_AT` and `MERGE_AT`;
+- obsolete: an explicit statement that something is no longer used or was replaced.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections import Counter
+from typing import NamedTuple
+
+# Thresholds of the upstream rules; extraction reads them from here only.
+MIN_INFO_LENGTH = 10
+SKIP_AT = 0.95  # at least this similar to something stored: a duplicate, skipped
+MERGE_AT = 0.85  # at least this similar: merged into what is stored
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+# Anchored, case-insensitive: acknowledgements, waiting, fillers, thanks (upstream list),
+# plus test chatter the upstream docs name.
+_BLOCKED = re.compile(
+    r"(?i)^(?:"
+    r"(?:好的|ok|okay|明白|收到|了解|知道了|是的|对|嗯|行|可以|sure|yes|yep|yeah|got it|roger|"
+    r"understood|thanks|thank you|thx|ty|hmm|hm|ah|oh|uh)[\s!.~\u3002\uff01\uff5e]*$"
+    r"|(?:稍等|正在处理|请稍候|wait|waiting|processing)"
+    r"|(?:测试记忆|验证通过|测试成功)"
+    r")"
+)
+
+
+def info_length(text: str) -> int:
+    """Letters and digits, a CJK character counting as 3 (it carries a word's meaning)."""
+    cjk = len(_CJK.findall(text))
+    other = sum(1 for ch in text if ch.isalnum()) - cjk
+    return other + 3 * cjk
+
+
+def trivial_reason(text: str) -> str | None:
+    """Why `text` is trivial (too short, or a blocked phrase), or None when it is not."""
+    stripped = text.strip()
+    if _BLOCKED.match(stripped):
+        return "acknowledgement or filler"
+    if info_length(stripped) < MIN_INFO_LENGTH:
+        return f"shorter than {MIN_INFO_LENGTH} characters of information"
+    return None
+
+
+def _features(text: str) -> Counter[str]:
+    """Lower-cased words, and character bigrams of CJK runs (Chinese has no spaces)."""
+    features: Counter[str] = Counter()
+    for word in _WORD.findall(text.casefold()):
+        if _CJK.match(word):
+            chars = [ch for ch in word if _CJK.match(ch)]
+            features.update(
+                chars if len(chars) < 2 else (a + b for a, b in itertools.pairwise(chars))
+            )
+        else:
+            features[word] += 1
+    return features
+
+
+def similarity(a: str, b: str) -> float:
+    """Cosine similarity (0..1) of the two texts' word and CJK-bigram counts."""
+    fa, fb = _features(a), _features(b)
+    if not fa or not fb:
+        return 1.0 if not fa and not fb else 0.0
+    dot = sum(n * fb[k] for k, n in fa.items() if k in fb)
+    norm = math.sqrt(sum(n * n for n in fa.values())) * math.sqrt(sum(n * n for n in fb.values()))
+    return dot / norm
+
+
+def redundancy(a: str, b: str) -> str:
+    """Whether `a`, against stored `b`, is to "skip" (duplicate), "merge" or "store"."""
+    score = similarity(a, b)
+    if score >= SKIP_AT:
+        return "skip"
+    if score >= MERGE_AT:
+        return "merge"
+    return "store"
+
+
+class Obsolete(NamedTuple):
+    """An explicit signal that `old` is no longer used (`new` replaces it, when named)."""
+
+    old: str
+    new: str | None
+
+
+_STOP = r"\s,.;:!?\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f"  # incl. full-width punctuation
+_TERM = rf"([^{_STOP}]+(?:\s+[^{_STOP}]+){{0,2}}?)"
+_OBSOLETE = (
+    # "改用 Y 替代 X" / "用 Y 替换 X" / "用 Y 代替 X"
+    (re.compile(rf"(?:改用|用)\s*{_TERM}\s*(?:替代|替换|代替|取代)\s*{_TERM}"), "new-old"),
+    # "不再使用 X" / "弃用 X" / "停用 X"
+    (re.compile(rf"(?:不再使用|不再用|弃用|停用)\s*{_TERM}"), "old"),
+    # "X 已废弃" / "X 已弃用"
+    (re.compile(rf"{_TERM}\s*(?:已废弃|已经废弃|已弃用|已淘汰)"), "old"),
+    # "replace(d) X with Y"
+    (re.compile(rf"(?i)\breplac(?:e|ed|ing)\s+{_TERM}\s+with\s+{_TERM}"), "old-new"),
+    # "switch(ed) from X to Y" / "migrate(d) from X to Y" / "moved from X to Y"
+    (
+        re.compile(rf"(?i)\b(?:switch|migrat|mov)(?:e|ed|ing)?\s+from\s+{_TERM}\s+to\s+{_TERM}"),
+        "old-new",
+    ),
+    # "no longer use X" / "stop(ped) using X" / "X is deprecated"
+    (
+        re.compile(rf"(?i)\b(?:no longer us(?:e|ing)|stop(?:ped)? using|dropp?(?:ed)?)\s+{_TERM}"),
+        "old",
+    ),
+    (re.compile(rf"(?i){_TERM}\s+(?:is|was|has been)\s+(?:deprecated|retired|removed)\b"), "old"),
+)
+
+
+def obsolete_signal(text: str) -> Obsolete | None:
+    """The first explicit "no longer X" / "Y instead of X" statement in `text`, if any."""
+    for pattern, order in _OBSOLETE:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        groups = [g.strip() for g in m.groups()]
+        if order == "new-old":
+            return Obsolete(old=groups[1], new=groups[0])
+        if order == "old-new":
+            return Obsolete(old=groups[0], new=groups[1])
+        return Obsolete(old=groups[0], new=None)
+    return None
