@@ -1,0 +1,175 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from omp.sources import Message, SourceError, detect_format, parse
+
+
+def _roles(text: str, **kw) -> list[tuple[str, str]]:
+    (conversation,) = parse(text, **kw)
+    return [(m.role, m.text) for m in conversation.messages]
+
+
+def test_plain_transcripts_in_english_and_chinese():
+    text = (
+        "User: We should deploy to Vercel.\nIt is simplest.\n"
+        "**Assistant**: Agreed, Vercel it is.\n用户：改用 pnpm\n助手：好的"
+    )
+    assert detect_format(text) == "text"
+    assert _roles(text) == [
+        ("user", "We should deploy to Vercel.\nIt is simplest."),
+        ("assistant", "Agreed, Vercel it is."),
+        ("user", "改用 pnpm"),
+        ("assistant", "好的"),
+    ]
+
+
+def test_text_without_speakers_is_one_user_message():
+    assert _roles("just a note about the deploy") == [("user", "just a note about the deploy")]
+
+
+def test_generic_chat_json_shapes():
+    assert _roles(
+        json.dumps(
+            {
+                "messages": [
+                    {"role": "user", "content": "hi there"},
+                    {"role": "assistant", "content": [{"type": "text", "text": "hello"}]},
+                ]
+            }
+        )
+    ) == [("user", "hi there"), ("assistant", "hello")]
+    assert _roles(
+        json.dumps(
+            {
+                "chat_messages": [
+                    {"sender": "human", "text": "q"},
+                    {"sender": "assistant", "text": "a"},
+                ]
+            }
+        )
+    ) == [("user", "q"), ("assistant", "a")]
+    with pytest.raises(SourceError, match="no `messages`"):
+        parse('{"foo": 1}')
+
+
+def test_chatgpt_export_follows_the_current_branch():
+    def node(i, role, text, parent, children):
+        return {
+            "id": i,
+            "parent": parent,
+            "children": children,
+            "message": {
+                "author": {"role": role},
+                "content": {"content_type": "text", "parts": [text]},
+            },
+        }
+
+    export = [
+        {
+            "title": "Deploy",
+            "current_node": "c2",
+            "mapping": {
+                "root": {"id": "root", "parent": None, "children": ["u1"], "message": None},
+                "u1": node("u1", "user", "use npm?", "root", ["a1"]),
+                "a1": node("a1", "assistant", "maybe", "u1", ["c1", "c2"]),
+                "c1": node("c1", "user", "rejected branch", "a1", []),
+                "c2": node("c2", "user", "use pnpm", "a1", []),
+            },
+        }
+    ]
+    text = json.dumps(export)
+    assert detect_format(text) == "chatgpt"
+    (conversation,) = parse(text)
+    assert conversation.title == "Deploy"
+    assert [m.text for m in conversation.messages] == ["use npm?", "maybe", "use pnpm"]
+
+
+def test_claude_code_jsonl_skips_tools_and_meta_and_reports_bad_lines():
+    lines = [
+        {"type": "summary", "summary": "x"},
+        {"type": "user", "message": {"role": "user", "content": "Use Postgres"}},
+        {
+            "type": "assistant",
+            "message": {
+                "role": "assistant",
+                "content": [
+                    {"type": "text", "text": "Done."},
+                    {"type": "tool_use", "name": "Bash"},
+                ],
+            },
+        },
+        {
+            "type": "user",
+            "message": {"role": "user", "content": [{"type": "tool_result", "content": "ok"}]},
+        },
+        {"type": "user", "isMeta": True, "message": {"role": "user", "content": "meta"}},
+    ]
+    text = "\n".join(json.dumps(x) for x in lines) + '\n{"type": "user", "mess'
+    assert detect_format(text) == "claude-code"
+    (conversation,) = parse(text)
+    assert [(m.role, m.text) for m in conversation.messages] == [
+        ("user", "Use Postgres"),
+        ("assistant", "Done."),
+    ]
+    assert conversation.warnings == ["line 6: not valid JSON (truncated?); skipped"]
+
+
+def test_codex_jsonl_both_generations():
+    new = [
+        {"type": "session_meta", "payload": {"id": "s"}},
+        {
+            "type": "response_item",
+            "payload": {
+                "type": "message",
+                "role": "user",
+                "content": [
+                    {"type": "input_text", "text": "<environment_context>cwd</environment_context>"}
+                ],
+            },
+        },
+        {
+            "type": "response_item",
+            "payload": {
+                "type": "message",
+                "role": "user",
+                "content": [{"type": "input_text", "text": "Switch to uv"}],
+            },
+        },
+        {"type": "response_item", "payload": {"type": "reasoning", "summary": []}},
+        {
+            "type": "response_item",
+            "payload": {
+                "type": "message",
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": "Switched."}],
+            },
+        },
+    ]
+    text = "\n".join(json.dumps(x) for x in new)
+    assert detect_format(text) == "codex"
+    assert _roles(text) == [("user", "Switch to uv"), ("assistant", "Switched.")]
+    old = json.dumps(
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "hello"}]}
+    )
+    assert _roles(old, format="codex") == [("user", "hello")]
+
+
+def test_unknown_format_names_are_refused():
+    with pytest.raises(SourceError, match="unknown format"):
+        parse("x", format="docx")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_parses_without_failing(text):
+    try:
+        conversations = parse(text)
+    except SourceError:
+        return  # JSON that holds no conversation is refused with a message
+    for c in conversations:
+        assert all(isinstance(m, Message) and m.text for m in c.messages)
