@@ -868,8 +868,3 @@ def _rows(
             )
         )
     return rows, problems
-
-
-def index_for(root: MemoryRoot) -> Index:
-    """Open the project's index (created on first use)."""
-    return Index(root)

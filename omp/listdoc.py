@@ -75,11 +75,12 @@ class ListDoc:
         if not path.is_file():
             layout, rows, _ = list_entries(rel, schema, kind.name, template, {})
             return cls(path, display, rel, schema, kind, None, template, layout, None, rows)
-        index.refresh([rel])
         text = read_text(path, display=display)
+        digest = text_hash(text)
         info = index.file(rel)
-        if info is None or info.hash != text_hash(text):  # changed since the refresh
-            index.refresh([rel])
+        if info is None or info.hash != digest:  # edited outside omp: index this version
+            st = path.stat()
+            index.index_text(rel, text, size=st.st_size, mtime_ns=st.st_mtime_ns, digest=digest)
             info = index.file(rel)
         assert info is not None
         if info.problems or info.layout is None:

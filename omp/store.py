@@ -44,10 +44,8 @@ from omp.records import (
     DECISIONS,
     SESSIONS,
     ListKind,
-    identity_key,
     new_id,
     same,
-    same_id,
     same_text,
     schema_kind,
 )
@@ -553,44 +551,6 @@ def _edit_text(doc: _Doc, edit: Any) -> str:
             "(anchors, several documents, flow mappings) and retry",
         ) from None
     return text
-
-
-def _with_items(data: Any, container: str | None, items: list[Any]) -> Any:
-    if container is None:
-        return items
-    out = dict(data) if isinstance(data, dict) else {}
-    out[container] = items
-    return out
-
-
-def _match(kind: ListKind, items: list[Any], entry: dict[str, Any]) -> tuple[int | None, bool]:
-    """Index of the entry `entry` matches, and whether it matched by id."""
-    if "id" in entry:
-        wanted = entry["id"]
-        return next(
-            (
-                i
-                for i, e in enumerate(items)
-                if isinstance(e, dict) and same_id(e.get("id"), wanted)
-            ),
-            None,
-        ), True
-    if kind is CHANGELOG and entry.get("ref"):
-        found = next(
-            (
-                i
-                for i, e in enumerate(items)
-                if isinstance(e, dict) and e.get("ref") == entry["ref"]
-            ),
-            None,
-        )
-        if found is not None:
-            return found, False
-    key = identity_key(kind, entry)
-    return next(
-        (i for i, e in enumerate(items) if isinstance(e, dict) and identity_key(kind, e) == key),
-        None,
-    ), False
 
 
 def _in_file_shape(kind: ListKind, items: list[Any], entry: dict[str, Any]) -> dict[str, Any]:

@@ -997,13 +997,3 @@ def update_entry(
             lines += render_key(name, value, col, style)
         sp.insert(item.end, lines)
     return sp.text()
-
-
-def entry_text(text: str, container: str | None, index: int) -> str:
-    """The exact source lines of entry `index` (for `omp show --id`)."""
-    o = Outline(text)
-    loc = locate_list(o, container)
-    if loc is None or index >= len(loc.items):
-        raise EditError(f"entry {index} was not found")
-    item = loc.items[index]
-    return "".join(o.lines[item.line : item.end])
