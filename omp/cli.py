@@ -569,6 +569,291 @@ def restore(
         _report_write(result, as_json=as_json, dry_run=dry_run)
 
 
+# ---------------------------------------------------------------------------------------------
+# extract, review, user
+
+
+@app.command()
+def extract(
+    ctx: typer.Context,
+    sources: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Conversation exports, transcripts or deploy logs (- reads standard input).",
+            show_default=False,
+        ),
+    ] = None,
+    text: Annotated[
+        str | None, typer.Option("--text", help="Extract from this text (as the user's words).")
+    ] = None,
+    git: Annotated[
+        str | None,
+        typer.Option(
+            "--git",
+            help="Extract from the commits of a git range (e.g. v1.2..HEAD).",
+            metavar="RANGE",
+        ),
+    ] = None,
+    format: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            help="Force the source format: text, chat-json, chatgpt, claude-code, codex, deploy.",
+        ),
+    ] = None,
+    min_confidence: Annotated[
+        float,
+        typer.Option(
+            "--min-confidence", help="Drop items below this confidence (0-1).", metavar="X"
+        ),
+    ] = 0.4,
+    llm_cmd: Annotated[
+        str | None,
+        typer.Option(
+            "--llm-cmd",
+            help="External extractor: gets the (redacted) messages as JSON on stdin, prints "
+            "JSON candidates; they pass the same checks and filters.",
+            metavar="CMD",
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be stored; write nothing.")
+    ] = False,
+    as_json: Json = False,
+) -> None:
+    """Turn conversations, commits and deploy output into memory (rules in English and Chinese).
+
+    Items with confidence >= 0.7 are written, 0.4-0.7 wait in candidates.yaml for `omp review`,
+    personal preferences go to the user store. Secrets and personal data are redacted first.
+    """
+    with _reported():
+        from omp import ingest
+
+        result = ingest.extract(
+            _root(ctx),
+            sources or [],
+            text=text,
+            git=git,
+            format=format,
+            min_confidence=min_confidence,
+            llm_cmd=llm_cmd,
+            by=_globals(ctx).by,
+            dry_run=dry_run,
+        )
+        if as_json:
+            _print_json(result.to_json())
+            return
+        _report_extract(result)
+
+
+def _report_extract(result: Any) -> None:
+    marks = {"stored": "+", "review": "?", "merged": "~", "superseded": "x", "dropped": "-"}
+    prefix = "would be " if result.dry_run else ""
+    for c in result.batch.candidates:
+        if c.action == "dropped" and c.target == "decisions" and c.scope == "EPHEMERAL":
+            continue
+        what = c.entry.get("title") or c.entry.get("summary") or c.entry.get("text")
+        if what is None:
+            what = ", ".join(f"{k}: {v}" for k, v in _flat(c.entry))
+        note = f" ({c.note})" if c.note else ""
+        typer.echo(
+            f"{marks.get(c.action, ' ')} {c.target:<10} {c.confidence:.2f}  {str(what)[:90]}{note}"
+        )
+    for r in result.batch.redactions:
+        typer.echo(f"redacted {r.kind} in {r.path} [{r.index}]", err=True)
+    for w in result.batch.warnings:
+        typer.echo(f"warning: {w}", err=True)
+    if result.degraded:
+        typer.echo(
+            f"note: {result.degraded}; personal items queued in user-context.yaml "
+            "(`omp user flush` moves them later)",
+            err=True,
+        )
+    s = result.summary()
+    typer.echo(
+        f"{prefix}stored {s['stored']}, already in memory {s['unchanged']}, merged {s['merged']}, "
+        f"superseded {s['superseded']}, "
+        f"for review {s['review']}, dropped {s['dropped']}, redacted {s['redactions']}",
+        err=True,
+    )
+    if result.project is not None and result.dry_run:
+        typer.echo(result.project.diff(), nl=False)
+
+
+def _flat(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    if isinstance(data, dict):
+        return [
+            kv for k, v in data.items() for kv in _flat(v, f"{prefix}.{k}" if prefix else str(k))
+        ]
+    return [(prefix, data)]
+
+
+review_app = typer.Typer(
+    help="Review extracted items waiting in candidates.yaml: list, accept, reject, edit.",
+    invoke_without_command=True,
+)
+app.add_typer(review_app, name="review")
+
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="Change a field of the entry first: key=value (repeatable).",
+        metavar="KEY=VALUE",
+    ),
+]
+AllOpt = Annotated[bool, typer.Option("--all", help="Every candidate waiting for review.")]
+
+
+@review_app.callback()
+def review_list(
+    ctx: typer.Context,
+    everything: Annotated[
+        bool, typer.Option("--all-items", help="Also list reviewed items.")
+    ] = False,
+    as_json: Json = False,
+) -> None:
+    """List the candidates waiting for review (with no sub-command)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    with _reported():
+        from omp import review
+
+        items = review.queue(_root(ctx), everything=everything)
+        if as_json:
+            _print_json(items)
+            return
+        if not items:
+            typer.echo("nothing waiting for review", err=True)
+        for c in items:
+            entry = c.get("entry") or {}
+            what = entry.get("title") or entry.get("summary") or entry.get("text") or _flat(entry)
+            status = "" if c.get("status", "pending") == "pending" else f" [{c.get('status')}]"
+            typer.echo(
+                f"{c.get('id')}  {c.get('target'):<10} {c.get('confidence', '')}  {what}{status}"
+            )
+            if c.get("reason"):
+                typer.echo(f"    {c.get('reason')}")
+
+
+@review_app.command("accept")
+def review_accept(
+    ctx: typer.Context,
+    ids: Annotated[
+        list[str] | None, typer.Argument(help="Candidate ids.", show_default=False)
+    ] = None,
+    all_pending: AllOpt = False,
+    fields: SetOpt = None,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Write candidates to memory (through the writer) and mark them accepted."""
+    with _reported():
+        from omp import review
+
+        result = review.accept(
+            _root(ctx),
+            ids or [],
+            all_pending=all_pending,
+            fields=review.parse_fields(fields or []),
+            by=_globals(ctx).by,
+            dry_run=dry_run,
+        )
+        if as_json:
+            _print_json(result.to_json())
+            return
+        _report_write(result.project, as_json=False, dry_run=dry_run)
+        typer.echo(
+            f"{'would accept' if dry_run else 'accepted'}: {', '.join(result.ids)}", err=True
+        )
+
+
+@review_app.command("reject")
+def review_reject(
+    ctx: typer.Context,
+    ids: Annotated[
+        list[str] | None, typer.Argument(help="Candidate ids.", show_default=False)
+    ] = None,
+    all_pending: AllOpt = False,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Mark candidates rejected; they stay listed so they are not proposed again."""
+    with _reported():
+        from omp import review
+
+        result = review.reject(
+            _root(ctx), ids or [], all_pending=all_pending, by=_globals(ctx).by, dry_run=dry_run
+        )
+        if as_json:
+            _print_json(result.to_json())
+            return
+        _report_write(result.project, as_json=False, dry_run=dry_run)
+        typer.echo(
+            f"{'would reject' if dry_run else 'rejected'}: {', '.join(result.ids)}", err=True
+        )
+
+
+@review_app.command("edit")
+def review_edit(
+    ctx: typer.Context,
+    id: Annotated[str, typer.Argument(help="Candidate id.")],
+    fields: SetOpt = None,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Change a waiting candidate's entry (it stays waiting)."""
+    with _reported():
+        from omp import review
+
+        result = review.edit(
+            _root(ctx), id, review.parse_fields(fields or []), by=_globals(ctx).by, dry_run=dry_run
+        )
+        _report_write(result.project, as_json=as_json, dry_run=dry_run)
+
+
+user_app = typer.Typer(
+    help="The user store ($XDG_DATA_HOME/omp): your preferences and skills across projects.",
+    no_args_is_help=True,
+)
+app.add_typer(user_app, name="user")
+
+
+@user_app.command("list")
+def user_list(as_json: Json = False) -> None:
+    """List the memories in the user store."""
+    with _reported():
+        from omp import userstore
+
+        items = userstore.memories()
+        if as_json:
+            _print_json({"location": str(userstore.location()), "memories": items})
+            return
+        typer.echo(f"user store: {userstore.location()}", err=True)
+        for m in items:
+            typer.echo(f"{m.get('id')}  {m.get('kind', ''):<10} {m.get('text')}")
+
+
+@user_app.command("flush")
+def user_flush(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False) -> None:
+    """Move items queued in user-context.yaml (while the store was unavailable) to the store."""
+    with _reported():
+        from omp import userstore
+
+        result = userstore.flush(_root(ctx), by=_globals(ctx).by, dry_run=dry_run)
+        if as_json:
+            _print_json(
+                {
+                    "moved": result.moved,
+                    "user_store": result.user.to_json() if result.user else None,
+                    "project": result.project.to_json() if result.project else None,
+                }
+            )
+            return
+        verb = "would move" if dry_run else "moved"
+        typer.echo(f"{verb} {result.moved} item(s) to {userstore.location()}", err=True)
+
+
 _GLOBAL_WITH_VALUE = ("-C", "--root", "--by")
 
 

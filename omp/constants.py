@@ -21,6 +21,7 @@ THEMES_INDEX_FILE = "themes/index.yaml"
 EMBEDDINGS_FILE = "themes/embeddings.json"
 USER_CONTEXT_FILE = "user-context.yaml"
 CANDIDATES_FILE = "candidates.yaml"
+USER_MEMORIES_FILE = "memories.yaml"  # in the user store ($XDG_DATA_HOME/omp/memory/)
 HANDOFFS_DIR = "handoffs"
 
 # What `omp init` creates, relative to the memory dir, in order; each comes from templates/.
@@ -62,3 +63,10 @@ UNKEEPABLE_CHARS = {
     "\u2028": "LINE SEPARATOR (U+2028)",
     "\u2029": "PARAGRAPH SEPARATOR (U+2029)",
 }
+
+# Extraction thresholds (OpenMemory Plus §2.1 and §2.3); every module reads them from here.
+AUTO_STORE_AT = 0.7  # confidence from which an extracted item is written
+REVIEW_AT = 0.4  # confidence from which it is queued for `omp review` (below: dropped)
+MIN_INFO_LENGTH = 10  # ROT trivial: fewer characters of information than this
+SKIP_AT = 0.95  # ROT redundant: at least this similar to something stored: skipped
+MERGE_AT = 0.85  # at least this similar: merged into what is stored

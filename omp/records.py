@@ -7,7 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from omp.constants import CHANGELOG_FILE, DECISIONS_FILE, PROJECT_FILE, SESSIONS_DIR
+from omp.constants import (
+    CANDIDATES_FILE,
+    CHANGELOG_FILE,
+    DECISIONS_FILE,
+    PROJECT_FILE,
+    SESSIONS_DIR,
+    USER_MEMORIES_FILE,
+)
 
 
 class Timestamp(str):
@@ -72,7 +79,21 @@ SESSIONS = ListKind(
     ("id", "start", "end", "summary", "key_actions", "decisions", "outcomes", "errors"),
     ("summary", "key_actions", "decisions", "outcomes"),
 )
-LIST_KINDS = {k.name: k for k in (DECISIONS, CHANGELOG, SESSIONS)}
+CANDIDATES = ListKind(
+    "candidates",
+    ("candidates",),
+    "cand",
+    ("id", "date", "target", "status", "scope", "confidence", "reason", "entry", "source"),
+    ("target", "entry"),
+)
+USER_MEMORIES = ListKind(
+    "memories",
+    ("memories",),
+    "mem",
+    ("id", "date", "text", "kind", "scope", "confidence", "project"),
+    ("text",),
+)
+LIST_KINDS = {k.name: k for k in (DECISIONS, CHANGELOG, SESSIONS, CANDIDATES, USER_MEMORIES)}
 
 # Upstream spellings of canonical decision fields, used when a file already uses them.
 DECISION_ALIASES = {"choice": "decision", "alternatives": "alternatives_considered"}
@@ -88,6 +109,8 @@ def schema_kind(rel: str) -> str | None:
         "themes/index.yaml": "themes-index",
         "themes/embeddings.json": "embeddings",
         "user-context.yaml": "user-context",
+        CANDIDATES_FILE: "candidates",
+        USER_MEMORIES_FILE: "user-memories",
     }
     if rel in fixed:
         return fixed[rel]
@@ -100,7 +123,13 @@ def schema_kind(rel: str) -> str | None:
 
 def list_kind_of(schema: str | None) -> ListKind | None:
     """The entry list kind held by a file of this schema, if any."""
-    return {"decisions": DECISIONS, "changelog": CHANGELOG, "session": SESSIONS}.get(schema or "")
+    return {
+        "decisions": DECISIONS,
+        "changelog": CHANGELOG,
+        "session": SESSIONS,
+        "candidates": CANDIDATES,
+        "user-memories": USER_MEMORIES,
+    }.get(schema or "")
 
 
 def container_of(kind: ListKind, data: Any) -> str | None:

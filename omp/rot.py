@@ -14,10 +14,18 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
-# Thresholds of the upstream rules; extraction reads them from here only.
-MIN_INFO_LENGTH = 10
-SKIP_AT = 0.95  # at least this similar to something stored: a duplicate, skipped
-MERGE_AT = 0.85  # at least this similar: merged into what is stored
+from omp.constants import MERGE_AT, MIN_INFO_LENGTH, SKIP_AT
+
+__all__ = [
+    "MERGE_AT",
+    "MIN_INFO_LENGTH",
+    "SKIP_AT",
+    "Obsolete",
+    "obsolete_signal",
+    "redundancy",
+    "similarity",
+    "trivial_reason",
+]
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -92,7 +100,9 @@ class Obsolete(NamedTuple):
     new: str | None
 
 
-_STOP = r"\s,.;:!?\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f"  # incl. full-width punctuation
+# A term ends at whitespace or punctuation (full-width too); a dot only ends it at the end of
+# a sentence, so `moment.js` and `Next.js` stay whole.
+_STOP = r"\s,;:!?\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f"
 _TERM = rf"([^{_STOP}]+(?:\s+[^{_STOP}]+){{0,2}}?)"
 _OBSOLETE = (
     # "改用 Y 替代 X" / "用 Y 替换 X" / "用 Y 代替 X"
@@ -123,7 +133,7 @@ def obsolete_signal(text: str) -> Obsolete | None:
         m = pattern.search(text)
         if m is None:
             continue
-        groups = [g.strip() for g in m.groups()]
+        groups = [g.strip().rstrip(".") for g in m.groups()]
         if order == "new-old":
             return Obsolete(old=groups[1], new=groups[0])
         if order == "old-new":

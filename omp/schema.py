@@ -28,6 +28,8 @@ SCHEMA_NAMES = (
     "themes-index",
     "embeddings",
     "user-context",
+    "candidates",
+    "user-memories",
     "handoff",
     "config",
 )
@@ -90,6 +92,8 @@ _ITEM_DEFS = {
     "decisions": ("decisions", "decision"),
     "changelog": ("changelog", "change"),
     "sessions": ("session", "session"),
+    "candidates": ("candidates", "candidate"),
+    "memories": ("user-memories", "memory"),
 }
 
 

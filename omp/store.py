@@ -21,6 +21,7 @@ from omp import writer, yamlio
 from omp.config import load_settings
 from omp.constants import (
     AGENT_ENV,
+    CANDIDATES_FILE,
     CHANGELOG_FILE,
     DECISIONS_FILE,
     DEFAULT_AGENT,
@@ -328,6 +329,16 @@ class Transaction:
                     continue
             self.set_fact(path, value)
 
+    def set_in(
+        self, rel: str, path: Sequence[str], value: Any, *, template: str | None = None
+    ) -> None:
+        """Set `path` in the mapping file `rel` (no-op when it already holds `value`)."""
+        doc = self.doc(rel, template=template)
+        old = yamlio.get_path(doc.data, path)
+        if old is not None and same(old, value):
+            return
+        self._set(doc, path, value, old)
+
     def unset_fact(self, path: Sequence[str]) -> None:
         """Remove `path` from project.yaml.
 
@@ -574,6 +585,12 @@ def _template(rel: str, root: MemoryRoot) -> str | None:
     if rel.startswith(f"{SESSIONS_DIR}/"):
         day = Path(rel).stem
         return f"date: {day}\nsessions: []\n"
+    if rel == CANDIDATES_FILE:
+        return (
+            "# Extracted items waiting for review: `omp review` lists them, and accepts or\n"
+            "# rejects each one. Rejected items stay here so they are not proposed again.\n\n"
+            "candidates: []\n"
+        )
     return None
 
 

@@ -719,10 +719,10 @@ def test_no_arguments_prints_help():
 
 
 _GROUP = typer.main.get_group(app)
-_ADD = _GROUP.commands["add"]
 COMMANDS: list[tuple[str, ...]] = [(name,) for name in _GROUP.commands] + [
-    ("add", name)
-    for name in getattr(_ADD, "commands", {})  # the `add` group
+    (name, sub)
+    for name, group in _GROUP.commands.items()
+    for sub in getattr(group, "commands", {})  # the groups: add, review, user
 ]
 
 

@@ -12,6 +12,7 @@ import pytest
 from tests.helpers import REPO
 
 SCHEMAS = [
+    "candidates",
     "changelog",
     "common",
     "config",
@@ -22,6 +23,7 @@ SCHEMAS = [
     "session",
     "themes-index",
     "user-context",
+    "user-memories",
 ]
 TEMPLATES = [
     "omp/templates/config.yaml",

@@ -1,0 +1,480 @@
+"""Deploys read from the terminal output of deploy CLIs (pure: text in, events out).
+
+Tools and the `service` key each gives (the key under `deployment.` in project.yaml):
+
+- Vercel, `vercel deploy --prod` (and the older `now` CLI): "vercel".
+- Netlify, `netlify deploy --prod`: "netlify".
+- Cloudflare, `wrangler deploy` / `wrangler publish` (Workers) and `wrangler pages deploy`:
+  "cloudflare".
+- Fly.io, `fly deploy` / `flyctl deploy` (Machines, and the older Nomad platform): "fly".
+- Kubernetes, `kubectl rollout status deployment/web`: the deployment's name ("web").
+
+The output is read as a terminal shows it: colour and hyperlink escapes are dropped, and of a line
+redrawn after a carriage return (spinners, progress bars) only the last drawing counts. One event
+is made per deploy, in the order the deploys begin, so several outputs pasted one after another
+give several events. Statuses:
+
+- "active": the tool says the deploy is live (or a rollout finished).
+- "failed": the tool reports an error after the deploy began. An error printed before any sign of
+  a deploy (every command of these CLIs prints the same banner) is not a failed deploy; an echoed
+  command line such as `$ fly deploy` is such a sign.
+- "pending": a deploy began and nothing final follows (output cut short, `vercel --no-wait`, a
+  rollout still waiting).
+
+`url` is set only for an active deploy, because the address of a deploy that failed or has not
+finished is not live. It is the production address: Vercel's `Aliased:` domain, else its
+`Production:` deployment; Netlify's site URL (not the unique deploy URL); a Worker's custom domain,
+else its workers.dev address; a Pages project's `<project>.pages.dev` (the hash prefix of the
+deployment's address removed); Fly's `Visit your newly deployed app at` address. An address that
+is only an origin loses its trailing slash.
+
+Preview and draft deploys (Vercel `Preview:`, Netlify draft URLs), `wrangler versions upload` and
+`wrangler dev` are not deploys of the service and give no event. `wrangler pages deploy` does not
+say whether its branch is the production branch; it is taken to be.
+
+The text is not filtered for secrets here (`omp.sensitive` does that), but an event holds only
+the fields below, never other text of the output.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from typing import NamedTuple
+
+SERVICES = {"vercel": "vercel", "netlify": "netlify", "wrangler": "cloudflare", "fly": "fly"}
+"""The `service` key of each tool but kubectl, whose key is the deployment's name."""
+
+_SCAN_LINES = 200  # lines looks_like_deploy reads
+
+
+class DeployEvent(NamedTuple):
+    """One deploy found in a tool's output.
+
+    Attributes:
+        tool: "vercel", "netlify", "wrangler", "fly" or "kubectl".
+        service: Key for `deployment.<service>` (see the module docstring).
+        status: "active", "failed" or "pending".
+        url: The live production address (active deploys only), or None.
+        deploy_id: The deployment's id or version when shown: Vercel's id (from the Inspect
+            URL), Netlify's deploy id, Wrangler's version id (Pages: the deployment's hash),
+            Fly's release ("v12"), a kubectl revision ("3", when a `with revision #3` line
+            follows the rollout).
+        line: 1-based number of the line that decided the status (for "pending", the last
+            line showing the deploy under way).
+        app: The project, site, Worker, app or deployment name when shown.
+    """
+
+    tool: str
+    service: str
+    status: str
+    url: str | None
+    deploy_id: str | None
+    line: int
+    app: str | None
+
+
+# ---- reading the terminal -------------------------------------------------------------------
+
+_ESCAPES = re.compile(
+    r"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC: hyperlinks, window titles
+    r"|\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves, erasing
+    r"|\x1b[@-Z\\-_]"  # other two-byte escapes
+)
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Leading decoration: check marks, emoji, spinners, box drawing, arrows, bullets
+_DECOR = frozenset({"So", "Sm", "Sk", "Cf", "Mn", "Me", "Pd", "Pi", "Pf", "Zs", "Cc"})
+_DECOR_CHARS = frozenset("*•·.:!|")
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """(number, visible text) of each line; a line redrawn after CR keeps its last drawing."""
+    for number, physical in enumerate(text.split("\n"), start=1):
+        drawings = [d for d in _ESCAPES.sub("", physical).split("\r") if d.strip()]
+        if drawings:
+            yield number, _CONTROLS.sub("", drawings[-1])
+
+
+def _bare(line: str) -> str:
+    """The line without leading decoration or trailing box edges."""
+    start, end = 0, len(line)
+    while start < end and (
+        unicodedata.category(line[start]) in _DECOR or line[start] in _DECOR_CHARS
+    ):
+        start += 1
+    while end > start and (line[end - 1].isspace() or unicodedata.category(line[end - 1]) == "So"):
+        end -= 1
+    return line[start:end]
+
+
+# ---- what each tool prints ------------------------------------------------------------------
+
+
+class _Rule(NamedTuple):
+    """A kind of line.
+
+    `mode` says which deploy the line belongs to: "open" (a banner) and "echo" (an echoed deploy
+    command: errors count from here on) begin a new deploy unless the open one has shown nothing
+    yet; "start" continues the open deploy unless it has finished or has another deploy id;
+    "tail" continues the open deploy, finished or not; all three begin one when none is open.
+    "attach" continues the open deploy only; "error" fails the latest deploy under way of
+    `tool`, or of any tool with plain `Error` lines when `tool` is empty.
+
+    Named groups carry data: `url`, `host` (an address without scheme), `pages` (a pages.dev
+    address), `id`, `app` and `name` (a kubectl deployment, which keys the deploy).
+    """
+
+    tool: str
+    mode: str
+    pattern: re.Pattern[str]
+    status: str | None = None
+    rank: int = 0  # preference of the address the line gives; the higher wins
+    skip: bool = False  # not a production deploy: preview, draft, dev server, version upload
+    raw: bool = False  # match the line with its decoration (it matters)
+    sticky: bool = True  # a failure a later success cannot undo (False: a generic `Error`)
+
+
+_URL = r"https?://[^\s<>\"'`\[\]│]+"
+# A shell prompt ($ # % > and U+276F, a zsh/starship arrow), PowerShell, GitHub Actions, set -x
+_PROMPT = r"\s*(?:[^\s$#%>\u276f]*[$#%>\u276f]|PS [^>]*>|Run|\+)\s*"
+_RUNNER = r"(?:(?:npx|bunx|bun\s+x|pnpm(?:\s+(?:exec|dlx))?|yarn(?:\s+dlx)?)\s+)?"
+_GENERIC = ("vercel", "netlify", "fly")  # tools whose failures are plain `Error: ...` lines
+
+
+def _r(
+    tool: str,
+    mode: str,
+    pattern: str,
+    status: str | None = None,
+    *,
+    rank: int = 0,
+    skip: bool = False,
+    raw: bool = False,
+    sticky: bool = True,
+) -> _Rule:
+    return _Rule(tool, mode, re.compile(pattern), status, rank, skip, raw, sticky)
+
+
+_RULES: tuple[_Rule, ...] = (
+    # echoed commands
+    _r("vercel", "echo", _PROMPT + _RUNNER + r"vercel(?:\s+deploy\b|\s+--prod\b|\s*$)", raw=True),
+    _r("netlify", "echo", _PROMPT + _RUNNER + r"(?:netlify|ntl)\s+deploy\b", raw=True),
+    _r(
+        "wrangler",
+        "echo",
+        _PROMPT + _RUNNER + r"wrangler\s+(?:deploy|publish|pages\s+(?:deploy|publish))\b",
+        raw=True,
+    ),
+    _r("fly", "echo", _PROMPT + _RUNNER + r"(?:fly|flyctl)\s+deploy\b", raw=True),
+    _r(
+        "kubectl",
+        "echo",
+        _PROMPT + r"kubectl\b[^|;&]*?\brollout\s+status\s+"
+        r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?(?:/|\s+)(?P<name>[a-z0-9][\w.-]*)",
+        raw=True,
+    ),
+    # Vercel
+    _r("vercel", "open", r"(?:Vercel|Now) CLI \d"),
+    _r(
+        "vercel",
+        "start",
+        r"Inspect:\s+https://vercel\.com/[^/\s]+/(?P<app>[^/\s]+)/(?P<id>[^/\s]+)",
+        "pending",
+    ),
+    _r("vercel", "start", rf"\s*⏳\s*Preview:\s+{_URL}\s+\[", "pending", skip=True, raw=True),
+    _r("vercel", "start", rf"Preview:\s+{_URL}\s+\[", "active", skip=True),
+    _r(
+        "vercel",
+        "start",
+        rf"\s*⏳\s*Production:\s+(?P<url>{_URL})\s+\[",
+        "pending",
+        rank=1,
+        raw=True,
+    ),
+    _r("vercel", "start", rf"Production:\s+(?P<url>{_URL})\s+\[", "active", rank=1),
+    _r("vercel", "tail", rf"Aliased:\s+(?P<url>{_URL})\s+\[", "active", rank=2),
+    _r("vercel", "start", rf"Ready! Deployed to (?P<url>{_URL})", "active", rank=1),
+    _r("vercel", "attach", r"Success! Deployment ready", "active"),
+    _r("vercel", "attach", r"(?:Deploying|Linked to)\s+[\w.-]+/(?P<app>[\w.-]+)"),
+    # Netlify
+    _r("netlify", "start", r"Deploying to (?:main|live) site URL", "pending"),
+    _r("netlify", "start", r"Deploying to draft URL", "pending", skip=True),
+    _r(
+        "netlify",
+        "start",
+        r"(?:Deploy path:\s+(?:/|~|[A-Za-z]:\\)|Deploying to Netlify$)",
+        "pending",
+    ),
+    _r("netlify", "start", r"Deploy is live", "active"),
+    _r("netlify", "attach", r"Production deploy is live", "active"),
+    _r("netlify", "attach", r"(?:Draft deploy is live|Deployed draft to\b)", skip=True),
+    _r("netlify", "attach", r"(?:Website|Live) [Dd]raft URL:", skip=True),
+    _r("netlify", "attach", rf"Deployed to production URL:\s+(?P<url>{_URL})", rank=2),
+    _r("netlify", "attach", rf"(?:Website|Live) URL:\s+(?P<url>{_URL})", rank=2),
+    _r(
+        "netlify",
+        "attach",
+        r"Unique [Dd]eploy URL:\s+https?://(?P<id>[0-9a-f]{24})--(?P<app>[\w-]+)\.",
+    ),
+    _r(
+        "netlify",
+        "attach",
+        r"(?:Build )?[Ll]ogs:\s+https://app\.netlify\.com/(?:sites|projects)/"
+        r"(?P<app>[\w-]+)/deploys/(?P<id>[0-9a-f]{24})",
+    ),
+    _r(
+        "netlify",
+        "error",
+        r".*?(?:Deploy did not succeed|Deploy aborted|\"build\.command\" failed)",
+    ),
+    # Cloudflare
+    _r("wrangler", "open", r"wrangler \d+\.\d+"),
+    _r("wrangler", "start", r"(?:Total Upload:|Success! Uploaded \d+ files?)", "pending"),
+    _r("wrangler", "start", r"Uploaded (?P<app>[\w.-]+) \(\d", "pending"),
+    _r(
+        "wrangler", "start", r"(?:Published|Deployed) (?P<app>[\w.-]+) (?:triggers )?\(\d", "active"
+    ),
+    _r("wrangler", "start", r"Successfully published your (?:script|Worker)", "active"),
+    _r(
+        "wrangler",
+        "start",
+        rf"Deployment complete! Take a peek over at(?:\s+(?P<pages>{_URL}))?",
+        "active",
+    ),
+    _r("wrangler", "attach", r"(?P<pages>https://[\w.-]+\.pages\.dev)/?$", rank=1),
+    _r("wrangler", "attach", r"(?P<url>https://[\w.-]+\.workers\.dev)/?$", rank=1),
+    _r("wrangler", "attach", r"(?P<host>[\w-]+(?:\.[\w-]+)*\.workers\.dev)$", rank=1),
+    _r("wrangler", "attach", r"(?P<host>[\w-]+(?:\.[\w-]+)+) \(custom domain\)$", rank=2),
+    _r("wrangler", "attach", r"Current (?:Version|Deployment) ID:\s+(?P<id>[\w-]+)"),
+    _r(
+        "wrangler",
+        "attach",
+        r"(?:Worker Version ID:|Ready on https?://|Starting local server)",
+        skip=True,
+    ),
+    _r("wrangler", "error", r"(?:X\s+)?\[ERROR\]"),
+    # Fly.io
+    _r(
+        "fly",
+        "start",
+        r"\s*==> (?:Verifying app config|Validating app configuration|Building image"
+        r"|Creating release|Monitoring deployment)",
+        "pending",
+        raw=True,
+    ),
+    _r(
+        "fly",
+        "start",
+        r"Watch your (?:app|deployment) at https://fly\.io/apps/(?P<app>[\w-]+)",
+        "pending",
+    ),
+    _r("fly", "start", r"Updating existing machines in '(?P<app>[\w-]+)'", "pending"),
+    _r("fly", "start", r"release (?P<id>v\d+) created", "pending"),
+    _r("fly", "attach", r"Logs: https://fly\.io/apps/(?P<app>[\w-]+)/monitoring"),
+    _r("fly", "start", r"(?P<id>v\d+) deployed successfully", "active"),
+    _r(
+        "fly",
+        "tail",
+        r"Visit your newly deployed app at "
+        r"(?P<url>https?://(?:(?P<app>[\w-]+)\.fly\.dev)?[^\s<>\"'`\[\]│]*)",
+        "active",
+        rank=1,
+    ),
+    _r("fly", "start", r"(?P<id>v\d+) failed\b", "failed"),
+    _r(
+        "fly",
+        "error",
+        r".*?(?:unhealthy allocations|smoke checks for \S+ failed"
+        r"|timeout reached waiting for health checks)",
+    ),
+    # Kubernetes
+    _r(
+        "kubectl",
+        "start",
+        r"Waiting for (?:deployment|daemon set) \"(?P<name>[^\"]+)\" rollout to finish",
+        "pending",
+    ),
+    _r(
+        "kubectl",
+        "start",
+        r"(?:deployment|daemon set) \"(?P<name>[^\"]+)\" successfully rolled out",
+        "active",
+    ),
+    _r(
+        "kubectl",
+        "start",
+        r"error: deployment \"(?P<name>[^\"]+)\" exceeded its progress deadline",
+        "failed",
+    ),
+    _r("kubectl", "error", r"error: (?:timed out waiting for the condition|watch closed before)"),
+    _r(
+        "kubectl",
+        "attach",
+        r"(?:deployments?|daemonsets?)(?:\.apps)?/(?P<name>[\w.-]+) with revision #(?P<id>\d+)",
+    ),
+    # any tool whose failures are plain errors
+    _r("", "error", r"Error(?:[:!]\s*|\s+)\S", sticky=False),
+)
+
+# Lines only these tools print (decoration allowed before them); a mere address is no sign
+_SIGNATURE = re.compile(
+    r"^[^\w\n]*(?:"
+    r"(?:Vercel|Now) CLI \d+\.\d+|Inspect: https://vercel\.com/"
+    r"|(?:Production|Preview|Aliased): https?://\S+ \[|Ready! Deployed to https?://"
+    r"|Deploying to (?:main|live) site URL|Deploy is live!|Deploy did not succeed"
+    r"|Deployed to production URL:"
+    r"|wrangler \d+\.\d+\.\d+|(?:Uploaded|Published) [\w.-]+ \(\d|Deployed [\w.-]+ triggers \("
+    r"|Current (?:Version|Deployment) ID: |Deployment complete! Take a peek"
+    r"|==> (?:Verifying app config|Validating app configuration|Monitoring deployment"
+    r"|Creating release)|Visit your newly deployed app at |v\d+ deployed successfully"
+    r"|release v\d+ created|Updating existing machines in '"
+    r"|Waiting for (?:deployment|daemon set) \"|(?:deployment|daemon set) \"[^\"\n]+\" successfully"
+    r"|error: deployment \"[^\"\n]+\" exceeded its progress deadline"
+    r")",
+    re.MULTILINE,
+)
+
+
+def looks_like_deploy(text: str) -> bool:
+    """Whether the first 200 lines of `text` carry a deploy tool's signature.
+
+    A cheap filter before `parse_deploy`: it misses output whose first sign comes later, and
+    accepts text that merely mentions a deploy address (`parse_deploy` then gives []).
+    """
+    head = "\n".join(text.split("\n", _SCAN_LINES)[:_SCAN_LINES])
+    return _SIGNATURE.search(_ESCAPES.sub("", head)) is not None
+
+
+# ---- putting lines together -----------------------------------------------------------------
+
+_FINAL = ("active", "failed")
+_PAGES = re.compile(r"https://(?:(?P<id>[0-9a-f]{8})\.)?(?P<app>[\w-]+)\.pages\.dev\b")
+_ORIGIN = re.compile(r"https?://[^/]+/$")
+
+
+class _Draft:
+    """A deploy being read."""
+
+    def __init__(self, tool: str, name: str | None) -> None:
+        self.tool = tool
+        self.name = name
+        self.status: str | None = None
+        self.line = 0
+        self.sticky = True
+        self.armed = False  # an echoed deploy command: errors count from here on
+        self.skip = False
+        self.url: str | None = None
+        self.rank = -1
+        self.deploy_id: str | None = None
+        self.app: str | None = name
+        self.touched = 0
+
+    @property
+    def final(self) -> bool:
+        return self.status in _FINAL and self.sticky
+
+    @property
+    def under_way(self) -> bool:
+        return not self.final and (self.status is not None or self.armed)
+
+    def take(self, rule: _Rule, match: re.Match[str], number: int) -> None:
+        self.touched = number
+        self.skip = self.skip or rule.skip
+        self.armed = self.armed or rule.mode == "echo"
+        status = "failed" if rule.mode == "error" else rule.status
+        if status is not None and not self.final:
+            self.status, self.line, self.sticky = status, number, rule.sticky
+        found = {k: v for k, v in match.groupdict().items() if v}
+        url = found.get("url") or (f"https://{found['host']}" if "host" in found else None)
+        if "pages" in found:
+            url = _pages(found["pages"], found)
+        if url and rule.rank > self.rank:
+            self.url, self.rank = _tidy(url), rule.rank
+        self.deploy_id = self.deploy_id or found.get("id")
+        self.app = self.app or found.get("app")
+
+    def event(self) -> DeployEvent | None:
+        if self.status is None or self.skip:
+            return None
+        service = self.name if self.tool == "kubectl" and self.name else SERVICES.get(self.tool)
+        return DeployEvent(
+            self.tool,
+            service or self.tool,
+            self.status,
+            self.url if self.status == "active" else None,
+            self.deploy_id,
+            self.line,
+            self.app,
+        )
+
+
+def _pages(url: str, found: dict[str, str]) -> str:
+    """The project address of a Pages deployment's address (`https://<hash>.<project>...`)."""
+    m = _PAGES.match(url)
+    if m is None:
+        return url
+    found.setdefault("app", m["app"])
+    if m["id"] is None:
+        return url
+    found.setdefault("id", m["id"])
+    return f"https://{m['app']}.pages.dev"
+
+
+def _tidy(url: str) -> str:
+    url = url.rstrip(".,;:!?)'\"")
+    return url[:-1] if _ORIGIN.match(url) else url
+
+
+class _Reader:
+    """Deploys found so far, and the open one of each tool (of each name, for kubectl)."""
+
+    def __init__(self) -> None:
+        self.drafts: list[_Draft] = []
+        self.open: dict[tuple[str, str | None], _Draft] = {}
+
+    def feed(self, rule: _Rule, match: re.Match[str], number: int) -> bool:
+        """Give a matching line to its deploy; False if it belongs to none."""
+        draft = self._failing(rule.tool) if rule.mode == "error" else self._draft(rule, match)
+        if draft is None:
+            return False
+        draft.take(rule, match, number)
+        return True
+
+    def _draft(self, rule: _Rule, match: re.Match[str]) -> _Draft | None:
+        name = match.groupdict().get("name")
+        key = (rule.tool, name)
+        current = self.open.get(key)
+        if rule.mode == "attach" or (current is not None and rule.mode == "tail"):
+            return current
+        if current is not None and not _starts_new(rule, match, current):
+            return current
+        draft = _Draft(rule.tool, name)
+        self.drafts.append(draft)
+        self.open[key] = draft
+        return draft
+
+    def _failing(self, tool: str) -> _Draft | None:
+        tools = (tool,) if tool else _GENERIC
+        under_way = [d for d in self.open.values() if d.tool in tools and d.under_way]
+        return max(under_way, key=lambda d: d.touched, default=None)
+
+
+def _starts_new(rule: _Rule, match: re.Match[str], current: _Draft) -> bool:
+    if rule.mode in ("open", "echo"):
+        return current.status is not None
+    new_id = match.groupdict().get("id")
+    return current.final or bool(new_id and current.deploy_id and new_id != current.deploy_id)
+
+
+def parse_deploy(text: str) -> list[DeployEvent]:
+    """The deploys in a deploy tool's terminal output, in the order they begin ([] if none)."""
+    reader = _Reader()
+    for number, line in _lines(text):
+        bare = _bare(line)
+        for rule in _RULES:
+            match = rule.pattern.match(line if rule.raw else bare)
+            if match is not None and reader.feed(rule, match, number):
+                break
+    events = (draft.event() for draft in reader.drafts)
+    return [e for e in events if e is not None]

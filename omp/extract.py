@@ -1,0 +1,780 @@
+"""From what happened to what to remember: candidates, filters and routing (pure, no I/O).
+
+`omp.ingest` reads the sources and writes the outcome; everything between is here:
+
+    messages / commits / deploy events → candidates → sensitive → ROT (trivial, redundant,
+    obsolete) → confidence → scope → route (stored / review / dropped / user)
+
+Each candidate carries its target (decisions, changelog, project, sessions, user), the entry
+to write, scope, confidence, the reason it was proposed and where it came from. A decision
+changed later in the same conversation keeps only the final choice, with the abandoned one
+as an alternative.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from omp import rot, rules, sensitive
+from omp.constants import AUTO_STORE_AT, REVIEW_AT
+
+TARGETS = ("decisions", "changelog", "project", "sessions", "user")
+ACTIONS = ("stored", "review", "dropped", "merged", "superseded")
+
+
+@dataclass
+class Candidate:
+    """Something worth remembering, and what became of it."""
+
+    target: str
+    entry: dict[str, Any]
+    confidence: float
+    reason: str
+    source: dict[str, Any]
+    scope: str = "PROJECT"
+    priority: str = "P1"
+    action: str = ""
+    note: str | None = None
+    merge_into: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` shape of this candidate."""
+        out = {
+            "target": self.target,
+            "action": self.action,
+            "scope": self.scope,
+            "confidence": round(self.confidence, 2),
+            "priority": self.priority,
+            "reason": self.reason if self.note is None else f"{self.reason}; {self.note}",
+            "entry": self.entry,
+            "source": self.source,
+        }
+        if self.merge_into is not None:
+            out["merge_into"] = self.merge_into
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """An entry already in memory, as far as the filters need it."""
+
+    target: str
+    id: str
+    text: str
+    entry: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Redaction:
+    """A sensitive value taken out of a source: its kind and where, never the value."""
+
+    kind: str
+    path: str
+    index: Any
+    offset: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` shape."""
+        return {
+            "kind": self.kind,
+            "source": {"path": self.path, "index": self.index},
+            "offset": self.offset,
+        }
+
+
+@dataclass
+class Batch:
+    """The candidates of one run, with the redactions made on the way."""
+
+    candidates: list[Candidate] = field(default_factory=list)
+    redactions: list[Redaction] = field(default_factory=list)
+    obsolete: list[tuple[rot.Obsolete, dict[str, Any]]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def text_of(target: str, entry: dict[str, Any]) -> str:
+    """The words of an entry compared for redundancy."""
+    if target == "decisions":
+        return " ".join(str(entry.get(k) or "") for k in ("title", "choice", "decision")).strip()
+    if target == "changelog":
+        return str(entry.get("summary") or "")
+    if target == "user":
+        return str(entry.get("text") or "")
+    if target == "project":
+        return "\n".join(f"{k}: {v}" for k, v in flatten(entry))
+    if target == "sessions":
+        return str(entry.get("summary") or "")
+    return ""
+
+
+def flatten(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    """`{"a": {"b": 1}}` as `[("a.b", 1)]`."""
+    if isinstance(data, dict):
+        out: list[tuple[str, Any]] = []
+        for key, value in data.items():
+            out += flatten(value, f"{prefix}.{key}" if prefix else str(key))
+        return out
+    return [(prefix, data)]
+
+
+def redact_text(text: str, path: str, index: Any, batch: Batch) -> str:
+    """`text` with its secrets replaced; each one is reported in `batch`."""
+    clean, matches = sensitive.redact(text)
+    batch.redactions += [Redaction(m.kind, path, index, m.start) for m in matches]
+    return clean
+
+
+# ---- conversations --------------------------------------------------------------------------
+
+_USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "path": 0.8}
+_ASSISTANT_CONF = {"explicit": 0.75, "instruction": 0.55, "fact": 0.75, "work": 0.7, "path": 0.7}
+_REWORK = {
+    "migration",
+    "switch",
+    "move",
+    "port",
+    "refactor",
+    "refactoring",
+    "rewrite",
+    "迁移",
+    "切换",
+    "重构",
+    "改造",
+}
+PROPOSAL_CONF = 0.55
+ACCEPTED_CONF = 0.85
+TENTATIVE_CONF = 0.3
+
+
+def _title(choice: str, purpose: str | None) -> str:
+    if rules.is_chinese(choice):
+        return f"采用 {choice}" + (f"（{purpose}）" if purpose else "")
+    if purpose and purpose.lower() not in choice.lower():
+        return f"Use {choice} for {purpose}"
+    return f"Use {choice}"
+
+
+class _Conversation:
+    """The state of one conversation while its messages are read in order."""
+
+    def __init__(self, path: str, batch: Batch, title: str | None) -> None:
+        self.path = path
+        self.batch = batch
+        self.title = title
+        self.decisions: list[Candidate] = []
+        self.proposal: Candidate | None = None
+        self.found: list[Candidate] = []
+        self.summary: str | None = None
+        self.substantive = False
+        self.options: dict[str, str] = {}
+        self.listed: set[str] = set()
+
+    def source(self, index: int) -> dict[str, Any]:
+        return {"path": self.path, "index": index}
+
+    def feed(self, role: str, text: str, index: int) -> None:
+        if role == "system":
+            return
+        text = redact_text(text, self.path, index, self.batch)
+        conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
+        if role == "user":
+            self._answer(text)
+        else:
+            self._offers(text, index)
+        self._done_list(text, index, conf)
+        sentences = rules.statements(text)
+        remember = any(rules.asks_to_remember(s) for s in sentences)
+        before = len(self.found)
+        for sentence in sentences:
+            if rot.trivial_reason(sentence):
+                continue
+            if role == "user":
+                self.substantive = True
+                if self.summary is None and not rules.accepts(sentence):
+                    self.summary = sentence[:160]
+            self._sentence(role, sentence, index, conf)
+        if remember:
+            for c in self.found[before:]:
+                c.confidence = min(0.95, c.confidence + 0.1)
+                c.reason += "; asked to remember"
+
+    def _answer(self, text: str) -> None:
+        """A user's reply settles the assistant's pending proposal one way or the other."""
+        if self.proposal is not None and rules.accepts(text):
+            accepted = self.proposal
+            accepted.confidence = ACCEPTED_CONF
+            accepted.reason = "proposed by the assistant and accepted by the user"
+            self._decide(accepted, reverses=False)
+        elif self.proposal is not None:
+            self.found.append(self.proposal)  # not taken up: left for review
+        self.proposal = None
+
+    def _offers(self, text: str, index: int) -> None:
+        """Labelled options and "My suggestion:" lists of an assistant message."""
+        self.options = rules.options(text) or self.options
+        listed = rules.proposal_list(text)
+        if listed:
+            decision = rules.Decision(listed, (), None, None, False)
+            context = text.strip().splitlines()[0][:300]
+            self._propose(
+                Candidate(
+                    "decisions",
+                    _decision_entry(decision, context),
+                    PROPOSAL_CONF,
+                    "proposed by the assistant",
+                    self.source(index),
+                )
+            )
+
+    def _done_list(self, text: str, index: int, conf: dict[str, float]) -> None:
+        """A "Done:" list is one changelog entry (its first item), not one per line."""
+        done = rules.done_list(text)
+        if not done:
+            return
+        summary = done[0][:200]
+        self.listed = set(done)
+        kind = (rules.finished_work(summary) or rules.Work("feat", summary, None)).type
+        entry = {"type": kind, "summary": summary}
+        self._found(
+            Candidate("changelog", entry, conf["work"], "reported done", self.source(index))
+        )
+
+    def _sentence(self, role: str, s: str, index: int, conf: dict[str, float]) -> None:
+        src = self.source(index)
+        decided = self._choices(role, s, index, conf)
+        obsolete = rot.obsolete_signal(s)
+        if obsolete is not None:
+            self.batch.obsolete.append((obsolete, src))
+        self._work(s, src, conf)
+        self._facts(role, s, src, conf, decided=decided)
+
+    def _choices(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool:
+        """Decisions, proposals, reversals and tentative talk; True when `s` decides."""
+        src = self.source(index)
+        d = rules.decision(s)
+        if d is not None and (label := rules.option_label(d.choice)) in self.options:
+            d = d._replace(choice=self.options[str(label)])
+        if d is not None and role == "assistant" and not d.explicit:
+            if rules.proposal(s) is not None:
+                self._propose(
+                    Candidate(
+                        "decisions",
+                        _decision_entry(d, s),
+                        PROPOSAL_CONF,
+                        "proposed by the assistant",
+                        src,
+                    )
+                )
+                return False
+            d = None  # the assistant describing what it does, not proposing a choice
+        if d is not None:
+            reason = "explicit decision" if d.explicit else "instruction naming a choice"
+            level = conf["explicit" if d.explicit else "instruction"]
+            self._decide(
+                Candidate("decisions", _decision_entry(d, s), level, reason, src),
+                reverses=rules.reverses(s),
+            )
+            return True
+        obsolete = rot.obsolete_signal(s)
+        if role == "assistant" and (choice := rules.proposal(s)):
+            choice = self.options.get(str(rules.option_label(choice)), choice)
+            found = rules.Decision(
+                choice, rules.alternatives(s, choice), rules.rationale(s), rules.purpose(s), False
+            )
+            self._propose(
+                Candidate(
+                    "decisions",
+                    _decision_entry(found, s),
+                    PROPOSAL_CONF,
+                    "proposed by the assistant",
+                    src,
+                )
+            )
+        elif obsolete is not None and obsolete.new and role == "user":
+            replaced = rules.Decision(
+                rules.clip(obsolete.new),
+                (rules.clip(obsolete.old),),
+                rules.rationale(s),
+                None,
+                True,
+            )
+            entry = _decision_entry(replaced, s)
+            c = Candidate("decisions", entry, conf["explicit"], "replaces an earlier choice", src)
+            self._decide(c, reverses=True)
+            return True
+        elif rules.tentative(s) and rules.technologies(s):
+            self.batch.candidates.append(
+                Candidate(
+                    "decisions",
+                    {"title": s[:120]},
+                    TENTATIVE_CONF,
+                    "tentative talk",
+                    src,
+                    scope="EPHEMERAL",
+                )
+            )
+        elif role == "user":
+            for gone in rules.rejected(s):
+                self._drop_choice(gone, index)
+        return False
+
+    def _work(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> None:
+        """Finished work: a changelog entry."""
+        work = None if s.rstrip("；;。.") in self.listed else rules.finished_work(s)
+        if work is not None and work.type == "deploy" and rules.deployment(s) is not None:
+            return  # a deployment told in conversation is a project fact; logs give changes
+        if work is not None and not s.rstrip().endswith((":", "：")):
+            entry = {"type": work.type, "summary": work.summary}
+            reason = f"finished work ({work.type})"
+            self._found(Candidate("changelog", entry, conf["work"], reason, src))
+        elif (noun := rules.completion(s)) and self.decisions:
+            choice = str(self.decisions[-1].entry.get("choice"))
+            chinese = rules.is_chinese(noun)
+            summary = f"完成{noun}：{choice}" if chinese else f"Complete the {noun} to {choice}"
+            entry = {"type": "refactor" if noun in _REWORK else "chore", "summary": summary}
+            reason = "work on the decision reported finished"
+            self._found(Candidate("changelog", entry, conf["work"], reason, src))
+
+    def _facts(
+        self, role: str, s: str, src: dict[str, Any], conf: dict[str, float], *, decided: bool
+    ) -> None:
+        """Project facts (deployment, stack, settings, paths) and the person's own ways."""
+        found: list[tuple[dict[str, Any], float, str, str]] = []
+        dep = rules.deployment(s)
+        if dep is not None:
+            facts = {"deployment": {dep.service: {"url": dep.url, "status": dep.status}}}
+            found.append((facts, conf["fact"] + 0.05, "deployment URL", "P0"))
+        stack = rules.tech_facts(s) if not decided else {}
+        if stack:
+            found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
+        config = rules.setting(s)
+        if config is not None:
+            found.append(
+                ({"config": {config[0]: config[1]}}, conf["fact"], "configuration value", "P0")
+            )
+        path = rules.path_fact(s)
+        if path is not None:
+            found.append(({"paths": {path[0]: path[1]}}, conf["path"], "project path", "P2"))
+        for facts, level, reason, priority in found:
+            self._found(Candidate("project", facts, level, reason, src, priority=priority))
+        p = rules.personal(s) if role == "user" and not decided else None
+        if p is not None:
+            entry = {"text": p.text, "kind": p.kind}
+            reason = f"personal {p.kind}"
+            self._found(Candidate("user", entry, 0.9, reason, src, scope=p.scope, priority="P2"))
+
+    def _found(self, c: Candidate) -> None:
+        self.found.append(c)
+
+    def _propose(self, c: Candidate) -> None:
+        if self.proposal is not None:
+            self.found.append(self.proposal)  # never accepted: left for review
+        self.proposal = c
+
+    def _decide(self, new: Candidate, *, reverses: bool) -> None:
+        choice = str(new.entry.get("choice", ""))
+        role = rules.role_of(choice) or rules.role_of(str(new.entry.get("title", "")))
+        alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
+        for old in list(self.decisions):
+            old_choice = str(old.entry.get("choice", ""))
+            same_choice = old_choice.lower() == choice.lower()
+            same_role = role is not None and role == rules.role_of(old_choice)
+            named = any(old_choice.lower() in a or a in old_choice.lower() for a in alternatives)
+            last = old is self.decisions[-1]
+            if same_choice:
+                _merge_fields(old.entry, new.entry)
+                old.confidence = max(old.confidence, new.confidence)
+                return
+            if same_role or named or (reverses and last and role is None):
+                self.decisions.remove(old)
+                old.action, old.note = (
+                    "dropped",
+                    f"reversed later in the conversation ({new.source['index']})",
+                )
+                old.confidence = min(old.confidence, 0.0)
+                self.batch.candidates.append(old)
+                alts = list(new.entry.get("alternatives", []))
+                if old_choice.lower() not in [a.lower() for a in alts]:
+                    alts.append(old_choice)
+                new.entry["alternatives"] = alts
+        self.decisions.append(new)
+
+    def _drop_choice(self, gone: str, index: int) -> None:
+        for old in list(self.decisions):
+            if gone and gone.lower() in str(old.entry.get("choice", "")).lower():
+                self.decisions.remove(old)
+                old.action, old.note = "dropped", f"turned down later in the conversation ({index})"
+                old.confidence = 0.0
+                self.batch.candidates.append(old)
+
+    def finish(self) -> None:
+        if self.proposal is not None:
+            self.found.append(self.proposal)
+        self.batch.candidates += self.decisions + self.found
+        if not self.substantive:
+            return
+        kept = [c for c in self.decisions + self.found if c.confidence >= AUTO_STORE_AT]
+        session = {
+            "summary": (self.title or self.summary or "conversation")[:160],
+            "key_actions": [c.entry["summary"] for c in kept if c.target == "changelog"][:10],
+            "decisions": [c.entry["title"] for c in kept if c.target == "decisions"],
+            "outcomes": [
+                f"{k}: {v}" for c in kept if c.target == "project" for k, v in flatten(c.entry)
+            ][:10],
+        }
+        self.batch.candidates.append(
+            Candidate(
+                "sessions", session, 1.0, "one session record per conversation", self.source(0)
+            )
+        )
+
+
+def _decision_entry(d: rules.Decision, sentence: str) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "title": _title(d.choice, d.purpose),
+        "context": sentence[:500],
+        "choice": d.choice,
+    }
+    if d.alternatives:
+        entry["alternatives"] = list(d.alternatives)
+    if d.rationale:
+        entry["rationale"] = d.rationale
+    return entry
+
+
+def _merge_fields(into: dict[str, Any], extra: dict[str, Any]) -> None:
+    """Keep the more complete entry: fill missing fields, unite alternatives."""
+    for key, value in extra.items():
+        if key == "alternatives":
+            have = list(into.get(key, []))
+            have += [v for v in value if v not in have]
+            if have:
+                into[key] = have
+        elif not into.get(key) and value:
+            into[key] = value
+
+
+def from_conversation(
+    messages: Iterable[tuple[str, str, int]], batch: Batch, *, path: str, title: str | None = None
+) -> None:
+    """Add the candidates of one conversation (role, text, index triples, in order) to `batch`."""
+    state = _Conversation(path, batch, title)
+    for role, text, index in messages:
+        state.feed(role, text, index)
+    state.finish()
+
+
+# ---- commits --------------------------------------------------------------------------------
+
+_CONVENTIONAL_TYPES = {
+    "feat": "feat",
+    "feature": "feat",
+    "fix": "fix",
+    "bugfix": "fix",
+    "hotfix": "fix",
+    "docs": "docs",
+    "doc": "docs",
+    "refactor": "refactor",
+    "perf": "perf",
+    "deploy": "deploy",
+    "config": "config",
+    "chore": "chore",
+    "build": "chore",
+    "ci": "chore",
+    "test": "chore",
+    "tests": "chore",
+    "style": "chore",
+    "revert": "other",
+    "release": "other",
+}
+_VERB_TYPES = (
+    ("fix", r"fix|fixes|fixed|resolve|patch|correct|修复|修正"),
+    ("feat", r"add|adds|added|implement|introduce|support|create|新增|添加|实现|支持"),
+    ("docs", r"document|docs?|readme|文档"),
+    ("refactor", r"refactor|rename|move|extract|clean ?up|simplify|重构"),
+    ("perf", r"speed up|optimi[sz]e|perf|优化"),
+    ("chore", r"bump|update|upgrade|remove|delete|drop|升级|更新|删除"),
+    ("deploy", r"deploy|release|发布|上线"),
+)
+_TRIVIAL_COMMIT = re.compile(
+    r"(?i)^(?:wip|tmp|temp|test|fixup!|squash!|amend!|\.|-|misc|stuff|changes?|update)\b\s*\S{0,12}$"
+)
+
+
+def from_commit(
+    commit: Any, conventional: Any, breaking_note: str | None, batch: Batch, *, path: str
+) -> None:
+    """Add the candidates of one git commit (a `gitrepo.Commit`) to `batch`."""
+    src = {"path": path, "index": commit.short}
+    if commit.parents > 1:
+        return
+    day = commit.date[:10]
+    subject = redact_text(commit.subject, path, commit.short, batch)
+    body = redact_text(commit.body, path, commit.short, batch)
+    entry: dict[str, Any]
+    if conventional is not None:
+        entry = {
+            "date": day,
+            "type": _CONVENTIONAL_TYPES.get(conventional.type, "other"),
+            "summary": conventional.summary,
+            "scope": conventional.scope,
+            "ref": commit.short,
+            "breaking": True if (conventional.breaking or breaking_note) else None,
+            "author": commit.author,
+        }
+        conf, reason = 0.9, f"conventional commit ({conventional.type})"
+    else:
+        kind = next(
+            (t for t, verbs in _VERB_TYPES if re.match(rf"(?i)^(?:{verbs})\b", subject)), None
+        )
+        entry = {
+            "date": day,
+            "type": kind or "other",
+            "summary": subject,
+            "ref": commit.short,
+            "breaking": True if breaking_note else None,
+            "author": commit.author,
+        }
+        if _TRIVIAL_COMMIT.match(subject.strip()):
+            conf, reason = 0.2, "work-in-progress commit"
+        elif kind is not None:
+            conf, reason = 0.75, f"commit subject starting with a {kind} verb"
+        else:
+            conf, reason = 0.5, "commit without a conventional type"
+    entry = {k: v for k, v in entry.items() if v is not None}
+    batch.candidates.append(Candidate("changelog", entry, conf, reason, src, priority="P1"))
+    for key, value in commit.trailers:
+        if key.lower() == "decision" and value.strip():
+            text = redact_text(value.strip(), path, commit.short, batch)
+            d = rules.decision(text)
+            choice = d.choice if d is not None else rules.clip(text)
+            batch.candidates.append(
+                Candidate(
+                    "decisions",
+                    {
+                        "date": day,
+                        "title": text[:120],
+                        "context": subject,
+                        "choice": choice,
+                        "source_refs": [commit.short],
+                    },
+                    0.9,
+                    "Decision: trailer",
+                    src,
+                )
+            )
+    for sentence in rules.statements(body):
+        if sentence.lower().startswith(("decision:", "breaking change", "breaking-change")):
+            continue
+        d = rules.decision(sentence)
+        if d is not None and d.explicit:
+            entry = _decision_entry(d, sentence)
+            entry.update(date=day, source_refs=[commit.short])
+            batch.candidates.append(
+                Candidate("decisions", entry, 0.8, "decision in a commit message", src)
+            )
+
+
+# ---- deploy output --------------------------------------------------------------------------
+
+
+def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
+    """Add the candidates of the deploys in one output (`deploy.DeployEvent`s) to `batch`.
+
+    Events of one service are one deploy told in steps (started, then live or failed, then
+    perhaps rolled back): the URL and id of any step are kept, and a failure is the outcome
+    even when a rollback follows.
+    """
+    merged: dict[str, Any] = {}
+    rolled_back: set[str] = set()
+    for event in events:
+        before = merged.get(event.service)
+        if before is None:
+            merged[event.service] = event
+            continue
+        status = event.status
+        if before.status == "failed":
+            status = "failed"
+            rolled_back.add(event.service)
+        merged[event.service] = before._replace(
+            status=status,
+            url=event.url or before.url,
+            deploy_id=event.deploy_id or before.deploy_id,
+            app=before.app or event.app,
+            line=event.line,
+        )
+    for service, event in merged.items():
+        from_deploy(event, batch, path=path, rolled_back=service in rolled_back)
+
+
+def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = False) -> None:
+    """Add the candidates of one deploy (a `deploy.DeployEvent`) to `batch`."""
+    src = {"path": path, "index": event.line}
+    facts: dict[str, Any] = {"status": event.status}
+    if event.url:
+        facts["url"] = event.url
+    batch.candidates.append(
+        Candidate(
+            "project",
+            {"deployment": {event.service: facts}},
+            0.95,
+            f"{event.tool} deploy output",
+            src,
+            priority="P0",
+        )
+    )
+    name = event.app or event.service
+    if event.status == "active":
+        summary = f"Deploy {name} to {event.url}" if event.url else f"Deploy {name}"
+    elif event.status == "failed":
+        summary = f"Deploy of {name} failed" + ("; rolled back" if rolled_back else "")
+    else:
+        summary = f"Deploy of {name} started"
+    entry: dict[str, Any] = {"type": "deploy", "summary": summary, "scope": event.service}
+    if event.deploy_id:
+        entry["ref"] = event.deploy_id
+    batch.candidates.append(
+        Candidate(
+            "changelog",
+            entry,
+            0.9 if event.status != "pending" else 0.6,
+            f"{event.tool} deploy output",
+            src,
+            priority="P0",
+        )
+    )
+
+
+# ---- filters and routing --------------------------------------------------------------------
+
+
+def settle(
+    batch: Batch, stored: Sequence[Stored], *, min_confidence: float = REVIEW_AT, today: str
+) -> None:
+    """Apply the filters in the upstream order and decide each candidate's action.
+
+    Sensitive (values redacted, already done on the way in) → ROT: trivial, redundant against
+    `stored` and within the batch (≥ SKIP_AT skipped, ≥ MERGE_AT merged), obsolete signals
+    marking stored decisions superseded → confidence below `min_confidence` dropped →
+    EPHEMERAL dropped → stored (confidence ≥ AUTO_STORE_AT) or queued for review.
+    """
+    kept: list[Candidate] = []
+    for c in batch.candidates:
+        if c.action:
+            continue
+        _clean_secrets(c, batch)
+        text = text_of(c.target, c.entry)
+        if c.target != "sessions" and c.target != "project" and (why := rot.trivial_reason(text)):
+            c.action, c.note = "dropped", f"trivial: {why}"
+            continue
+        if c.target in ("decisions", "changelog", "user") and _redundant(c, text, stored, kept):
+            continue
+        if c.confidence < min_confidence:
+            c.action, c.note = "dropped", f"confidence below {min_confidence}"
+            continue
+        if c.scope == "EPHEMERAL":
+            c.action, c.note = "dropped", "ephemeral"
+            continue
+        c.action = "stored" if c.confidence >= AUTO_STORE_AT else "review"
+        kept.append(c)
+    _supersede(batch, stored, today)
+
+
+def _clean_secrets(c: Candidate, batch: Batch) -> None:
+    """Candidates from outside (`--llm-cmd`) may hold secrets; redact their values."""
+
+    def walk(value: Any, where: str) -> Any:
+        if isinstance(value, str):
+            return redact_text(value, str(c.source.get("path")), c.source.get("index"), batch)
+        if isinstance(value, dict):
+            return {k: walk(v, f"{where}.{k}") for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v, where) for v in value]
+        return value
+
+    if sensitive.find_secrets(c.entry):
+        c.entry = walk(c.entry, "$")
+
+
+def _nearest(
+    c: Candidate, text: str, stored: Sequence[Stored], kept: list[Candidate]
+) -> tuple[float, str | None, Candidate | None]:
+    """The most similar stored entry (its id) or batch item, with the similarity."""
+    best: tuple[float, str | None, Candidate | None] = (0.0, None, None)
+    for s in stored:
+        if s.target == c.target and (score := rot.similarity(text, s.text)) > best[0]:
+            best = (score, s.id, None)
+    for other in kept:
+        if other.target == c.target:
+            score = rot.similarity(text, text_of(other.target, other.entry))
+            if score > best[0]:
+                best = (score, None, other)
+    return best
+
+
+def _redundant(c: Candidate, text: str, stored: Sequence[Stored], kept: list[Candidate]) -> bool:
+    score, stored_id, twin = _nearest(c, text, stored, kept)
+    if c.target == "changelog" and c.entry.get("ref") and stored_id is None and twin is None:
+        return False
+    if score >= rot.SKIP_AT:
+        c.action, c.merge_into = "dropped", stored_id
+        c.note = f"duplicate of {stored_id or 'an item above'} (similarity {score:.2f})"
+        if twin is not None:
+            _merge_fields(twin.entry, c.entry)
+        return True
+    if score >= rot.MERGE_AT:
+        if twin is not None:
+            _merge_fields(twin.entry, c.entry)
+            c.action, c.note = "dropped", f"merged into an item above (similarity {score:.2f})"
+            return True
+        c.action, c.merge_into = "merged", stored_id
+        c.note = f"merged into {stored_id} (similarity {score:.2f})"
+        return True
+    return False
+
+
+def _obsoleted(old: str, stored: Sequence[Stored]) -> list[Stored]:
+    """Stored decisions, still in force, whose choice is `old`."""
+    out = []
+    for s in stored:
+        if s.target != "decisions" or s.entry.get("status", "active") not in ("active", "proposed"):
+            continue
+        entry = s.entry
+        choice = str(entry.get("choice") or entry.get("decision") or entry.get("title") or "")
+        if choice and (old in choice.lower() or choice.lower() in old):
+            out.append(s)
+    return out
+
+
+def _supersede(batch: Batch, stored: Sequence[Stored], today: str) -> None:
+    for signal, src in batch.obsolete:
+        old = signal.old.lower()
+        if len(old) < 2:
+            continue
+        replacement = next(
+            (
+                c
+                for c in batch.candidates
+                if c.target == "decisions"
+                and c.action == "stored"
+                and (
+                    rules.clip(signal.new).lower() in str(c.entry.get("choice", "")).lower()
+                    if signal.new
+                    else c.source == src
+                )
+            ),
+            None,
+        )
+        why = f"obsolete: no longer {signal.old}" + (
+            f", replaced by {signal.new}" if signal.new else ""
+        )
+        for s in _obsoleted(old, stored):
+            if replacement is not None:
+                replacement.entry["supersedes"] = s.id
+            entry = {"id": s.id, "status": "superseded", "valid_to": today}
+            batch.candidates.append(
+                Candidate("decisions", entry, 0.9, why, src, action="superseded")
+            )

@@ -1,0 +1,281 @@
+"""Commits read from git history; the only module that runs git.
+
+It runs the `git` executable (`git log`) and streams its output rather than importing GitPython,
+whose import is slow, for the one command omp needs. Settings that would change the bytes of the
+log (signatures, colour, output encoding, mailmap, trailer separators, comment character, path
+quoting) are pinned on the command line, over user and repository config. Git runs with
+`LC_ALL=C` and without the `GIT_DIR`-style variables a git hook inherits, so the repository read
+is always the one passed in. One piece of config still applies, as in git's own output: a
+`trailer.<token>.key` alias renames that trailer.
+
+Commit messages are also read as Conventional Commits 1.0 (https://www.conventionalcommits.org/).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import tempfile
+from collections.abc import Generator, Iterator
+from pathlib import Path
+from typing import IO, NamedTuple
+
+from omp.errors import OmpError
+
+
+class NotAGitRepoError(OmpError):
+    """A folder that is not inside a git repository."""
+
+
+class GitError(OmpError):
+    """Git is missing, or refused a command (an unknown revision, a damaged repository)."""
+
+
+class Commit(NamedTuple):
+    """One commit as `git log` shows it.
+
+    Attributes:
+        sha: Full object name.
+        short: Abbreviated object name, as git prints it with `%h` (length per `core.abbrev`).
+        author: Author name, as recorded (no .mailmap).
+        email: Author email, as recorded.
+        date: Author date, strict ISO 8601 (`2026-01-31T09:15:00+08:00`).
+        subject: The message's first paragraph, lines joined with spaces.
+        body: The rest of the message, stripped ("" when there is none).
+        trailers: `(key, value)` pairs git finds in the last paragraph (`Signed-off-by: ...`),
+            values unfolded onto one line; keys as written.
+        parents: Number of parents: 0 for a root commit, 2 or more for a merge.
+    """
+
+    sha: str
+    short: str
+    author: str
+    email: str
+    date: str
+    subject: str
+    body: str
+    trailers: tuple[tuple[str, str], ...]
+    parents: int
+
+
+# Git refuses a NUL in a commit message and prints messages as C strings, so NUL can frame the
+# fields: none of them can contain it.
+_FIELDS = ("%H", "%h", "%P", "%an", "%ae", "%aI", "%s", "%b", "%(trailers:only,unfold)")
+_FORMAT = "tformat:" + "%x00".join(_FIELDS)  # with -z, each commit ends with a NUL too
+_CONFIG = (  # the settings that shape the log's bytes, over whatever the user set
+    "core.quotepath=off",
+    "log.showSignature=false",
+    "log.mailmap=false",
+    "color.ui=never",
+    "i18n.logOutputEncoding=UTF-8",
+    "trailer.separators=:",
+    "core.commentChar=#",
+)
+# Variables that point git at another repository (set inside git hooks) or change its objects
+_LOCATION_VARS = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_COMMON_DIR",
+    "GIT_NAMESPACE",
+    "GIT_PREFIX",
+)
+_CHUNK = 1 << 16
+# str.strip() and splitlines() also take \x1c-\x1f, \x85 and U+2028 as breaks; git does not
+_ASCII_SPACE = " \t\n\r\f\v"
+
+
+def commits(
+    repo: Path, rev_range: str, *, oldest_first: bool = True
+) -> Generator[Commit, None, None]:
+    """The commits of `rev_range` (`main`, `v1.2..HEAD`, `A...B`), oldest first by default.
+
+    Git's output is read as it arrives, so memory stays bounded for any number of commits.
+    Nothing runs until iteration starts, and the errors below are raised then. Closing the
+    generator stops git and reaps it: `break` out of a `for` over it (CPython closes it once it
+    is unreferenced), or hold it in `contextlib.closing(...)`. With `oldest_first`, git lists the
+    whole range before the first commit arrives; `oldest_first=False` starts at once.
+
+    Args:
+        repo: A folder inside the repository.
+        rev_range: One revision or range expression, as `git log` takes it (never an option or
+            a path).
+        oldest_first: Oldest commit first (`git log --reverse`); False for git's newest first.
+
+    Raises:
+        NotAGitRepoError: `repo` is not inside a git repository.
+        GitError: git is not installed, the range names an unknown revision, or git failed.
+    """
+    if not repo.is_dir():
+        raise NotAGitRepoError(
+            f"{repo}: no such folder", hint="pass the folder of a git repository"
+        )
+    args = ["git", "-C", str(repo)]
+    for setting in _CONFIG:
+        args += ["-c", setting]
+    args += ["--no-pager", "log", "-z", f"--format={_FORMAT}", "--encoding=UTF-8", "--no-color"]
+    args += ["--no-notes", "--no-decorate", *(["--reverse"] if oldest_first else [])]
+    args += ["--end-of-options", rev_range, "--"]
+    with tempfile.TemporaryFile() as errors:  # a file, not a pipe: git can never block on it
+        proc = _start(args, errors)
+        try:
+            yield from _read(proc.stdout)
+        finally:
+            _stop(proc)
+        if proc.returncode != 0:
+            errors.seek(0)
+            raise _error(repo, rev_range, errors.read().decode("utf-8", "replace"))
+
+
+def _start(args: list[str], errors: IO[bytes]) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARS}
+    env.update(LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    try:
+        return subprocess.Popen(
+            args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors, env=env
+        )
+    except FileNotFoundError:
+        raise GitError(
+            "git is not installed (no `git` on PATH)",
+            hint="install git, e.g. `apt install git` or `brew install git`",
+        ) from None
+    except ValueError as e:  # a NUL byte in an argument
+        raise GitError(f"cannot run git: {e}", hint="give a revision range without NUL") from None
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """End git (when the reader stopped early) and reap it, so no zombie is left."""
+    if proc.stdout is not None:
+        proc.stdout.close()
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+
+
+def _read(stream: IO[bytes] | None) -> Iterator[Commit]:
+    """Commits from git's NUL-framed output, read chunk by chunk."""
+    assert isinstance(stream, io.BufferedReader)  # Popen was given stdout=PIPE
+    buffer = bytearray()
+    fields: list[bytes] = []
+    while chunk := stream.read1(_CHUNK):
+        start, scan = 0, len(buffer)  # what was buffered before holds no NUL
+        buffer += chunk
+        while (end := buffer.find(b"\0", scan)) >= 0:
+            fields.append(bytes(buffer[start:end]))
+            start = scan = end + 1
+            if len(fields) == len(_FIELDS):
+                yield _commit(fields)
+                fields = []
+        del buffer[:start]
+
+
+def _commit(fields: list[bytes]) -> Commit:
+    sha, short, parents, author, email, date, subject, body, trailers = (
+        f.decode("utf-8", "replace") for f in fields
+    )
+    pairs: list[tuple[str, str]] = []
+    for line in trailers.split("\n"):
+        if not line:
+            continue
+        key, _, value = line.partition(":")
+        pairs.append((key.strip(_ASCII_SPACE), value.strip(_ASCII_SPACE)))
+    return Commit(
+        sha,
+        short,
+        author,
+        email,
+        date,
+        subject,
+        body.strip(_ASCII_SPACE),
+        tuple(pairs),
+        len(parents.split()),
+    )
+
+
+def _error(repo: Path, rev_range: str, stderr: str) -> OmpError:
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    detail = next((line for line in reversed(lines) if line.startswith("fatal:")), None)
+    detail = (detail or (lines[-1] if lines else "git log failed")).removeprefix("fatal: ")
+    if "not a git repository" in detail:
+        return NotAGitRepoError(
+            f"{repo} is not inside a git repository",
+            hint=f"run `git init` in {repo}, or pass the repository's folder",
+        )
+    if "dubious ownership" in detail:
+        return GitError(
+            f"git refuses {repo}: it belongs to another user",
+            hint=f"if you trust it: git config --global --add safe.directory {repo}",
+        )
+    return GitError(
+        f"git log cannot read {rev_range!r} in {repo}: {detail}",
+        hint=f"check the range with `git -C {repo} log {rev_range}`",
+    )
+
+
+# ---- Conventional Commits -------------------------------------------------------------------
+
+
+class Conventional(NamedTuple):
+    """A subject read as a Conventional Commit: `type(scope)!: summary`.
+
+    Attributes:
+        type: The type, lowercase ("feat", "fix", ...).
+        scope: The text between parentheses, or None.
+        breaking: Whether `!` marks a breaking change (see also `breaking_note`).
+        summary: The description after `: `.
+    """
+
+    type: str
+    scope: str | None
+    breaking: bool
+    summary: str
+
+
+_CONVENTIONAL = re.compile(
+    r"(?P<type>[A-Za-z][A-Za-z0-9_-]*)(?:\((?P<scope>[^()\r\n]*)\))?(?P<bang>!)?: (?P<summary>.*)"
+)
+_BREAKING = re.compile(r"BREAKING[ -]CHANGE:[ \t]*(?P<text>.*)")
+_FOOTER = re.compile(r"(?:BREAKING[ -]CHANGE|[A-Za-z0-9][A-Za-z0-9-]*)(?:: | #)")
+
+
+def parse_conventional(subject: str) -> Conventional | None:
+    """The Conventional Commit in a subject line, or None if it is not one.
+
+    The type is any word (`feat`, `fix`, `docs`, `WIP`...) matched case-insensitively and
+    returned lowercase; a scope must not be empty and the summary must not be blank.
+    """
+    first = subject.split("\n", 1)[0]
+    m = _CONVENTIONAL.fullmatch(first)
+    if m is None or not m["summary"].strip():
+        return None
+    scope = m["scope"]
+    if scope is not None and not scope.strip():
+        return None
+    return Conventional(
+        m["type"].lower(), scope.strip() if scope else None, bool(m["bang"]), m["summary"].strip()
+    )
+
+
+def breaking_note(commit: Commit) -> str | None:
+    """The text of the commit's `BREAKING CHANGE:` (or `BREAKING-CHANGE:`) footer, if any.
+
+    As the spec says, the text runs until the next footer (`Token: ` or `Token #`); the token
+    must be uppercase. Several such footers are joined with a blank line.
+    """
+    notes: list[list[str]] = []
+    inside = False
+    for line in commit.body.split("\n"):
+        m = _BREAKING.match(line)
+        if m is not None:
+            notes.append([m["text"]])
+            inside = True
+        elif inside and _FOOTER.match(line):
+            inside = False
+        elif inside:
+            notes[-1].append(line.rstrip(_ASCII_SPACE))
+    texts = [t for t in ("\n".join(note).strip(_ASCII_SPACE) for note in notes) if t]
+    return "\n\n".join(texts) if texts else None

@@ -1,0 +1,542 @@
+"""`omp extract`: read the sources, extract, filter, then write, queue for review or drop.
+
+The rules and filters are pure (`omp.extract`); this module does the I/O around them: it
+reads files (streamed, line by line where the format allows), standard input, git history
+and an optional external extractor (`--llm-cmd`), loads what memory already holds, and
+writes the outcome in one transaction through the writer. Secrets are redacted from every
+message before anything else sees it, the external extractor included.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from omp import extract as ex
+from omp import sources, store, userstore
+from omp.constants import (
+    CANDIDATES_FILE,
+    CHANGELOG_FILE,
+    DECISIONS_FILE,
+    REVIEW_AT,
+    SESSIONS_DIR,
+)
+from omp.errors import OmpError, UsageError
+from omp.paths import MemoryRoot
+from omp.records import CANDIDATES, CHANGELOG, DECISIONS, SESSIONS, Timestamp
+
+FORMATS = (*sources.FORMATS, "deploy")
+_BINARY_PROBE = 8192
+LLM_TIMEOUT = 600.0
+
+
+@dataclass
+class ExtractResult:
+    """What one `omp extract` run found and did."""
+
+    batch: ex.Batch
+    project: store.WriteResult | None
+    user: store.WriteResult | None
+    degraded: str | None
+    dry_run: bool
+
+    def summary(self) -> dict[str, Any]:
+        """Counts by action and target."""
+        counts: dict[str, int] = {a: 0 for a in ex.ACTIONS}
+        counts["unchanged"] = 0
+        targets: dict[str, int] = {}
+        for c in self.batch.candidates:
+            if c.action == "stored" and c.note == "already in memory":
+                counts["unchanged"] += 1
+                continue
+            counts[c.action] = counts.get(c.action, 0) + 1
+            if c.action in ("stored", "merged", "superseded"):
+                targets[c.target] = targets.get(c.target, 0) + 1
+        return {
+            **counts,
+            "written": targets,
+            "redactions": len(self.batch.redactions),
+            "dry_run": self.dry_run,
+            "user_store": "queued in user-context.yaml" if self.degraded else "available",
+            "files": [f.display for f in (self.project.files if self.project else ())]
+            + [f.display for f in (self.user.files if self.user else ())],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` document."""
+        return {
+            "candidates": [c.to_json() for c in self.batch.candidates],
+            "redactions": [r.to_json() for r in self.batch.redactions],
+            "warnings": self.batch.warnings,
+            "summary": self.summary(),
+        }
+
+
+# ---- reading sources ------------------------------------------------------------------------
+
+
+class SourceReadError(OmpError):
+    """A source file that cannot be read as text."""
+
+
+def _open_text(path: Path, display: str) -> str:
+    try:
+        with path.open("rb") as f:
+            head = f.read(_BINARY_PROBE)
+            if b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff")):
+                raise SourceReadError(
+                    f"{display}: a binary file, not a conversation, log or transcript",
+                    hint="give the exported text or JSON file (a ChatGPT export .zip is read "
+                    "as is)",
+                )
+            raw = head + f.read()
+    except OSError as e:
+        raise SourceReadError(
+            f"{display}: cannot read it: {e.strerror or e}", hint="check the path"
+        ) from None
+    return _decode(raw, display)
+
+
+def _decode(raw: bytes, display: str) -> str:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise SourceReadError(
+            f"{display}: line {line}: not UTF-8 text (byte {e.start})",
+            hint="convert it to UTF-8 (e.g. `iconv -f gbk -t utf-8`), or give the right file",
+        ) from None
+
+
+def _zip_text(path: Path, display: str) -> str:
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = [n for n in z.namelist() if n.rsplit("/", 1)[-1] == "conversations.json"]
+            if not names:
+                raise SourceReadError(
+                    f"{display}: a ZIP without conversations.json",
+                    hint="give the ChatGPT export .zip, or the conversation file itself",
+                )
+            return _decode(z.read(names[0]), f"{display}:{names[0]}")
+    except zipfile.BadZipFile as e:
+        raise SourceReadError(f"{display}: a damaged ZIP file ({e})", hint="export again") from None
+
+
+def _read(source: str, stdin_text: str | None) -> tuple[str, str]:
+    """(display name, text) of a source argument (`-` is standard input)."""
+    if source == "-":
+        return "<stdin>", stdin_text if stdin_text is not None else sys.stdin.read()
+    path = Path(source)
+    if not path.is_file():
+        raise SourceReadError(f"{source}: no such file", hint="check the path")
+    with path.open("rb") as f:
+        magic = f.read(4)
+    if magic == b"PK\x03\x04":
+        return source, _zip_text(path, source)
+    return source, _open_text(path, source)
+
+
+def _format_of(text: str, forced: str | None) -> str:
+    if forced is not None:
+        return forced
+    from omp import deploy
+
+    fmt = sources.detect_format(text)
+    if fmt == "text" and deploy.looks_like_deploy(text):
+        return "deploy"
+    return fmt
+
+
+# ---- the external extractor -----------------------------------------------------------------
+
+
+def _llm_candidates(
+    command: str, messages: list[tuple[str, str, int]], display: str, title: str | None
+) -> list[ex.Candidate]:
+    payload = {
+        "source": display,
+        "title": title,
+        "messages": [{"role": r, "text": t, "index": i} for r, t, i in messages],
+        "targets": list(ex.TARGETS),
+        "reply_with": {"candidates": [{"target": "...", "entry": {}, "confidence": 0.0}]},
+    }
+    try:
+        argv = shlex.split(command)
+        done = subprocess.run(
+            argv,
+            input=json.dumps(payload, ensure_ascii=False),
+            capture_output=True,
+            text=True,
+            timeout=LLM_TIMEOUT,
+            check=False,
+        )
+    except (OSError, ValueError) as e:
+        raise OmpError(
+            f"--llm-cmd {command!r} cannot run: {e}", hint="give a command on PATH"
+        ) from None
+    except subprocess.TimeoutExpired:
+        raise OmpError(
+            f"--llm-cmd {command!r} did not answer within {LLM_TIMEOUT:.0f} s; nothing was written",
+            hint="make it faster, or extract without --llm-cmd",
+        ) from None
+    if done.returncode != 0:
+        tail = done.stderr.strip().splitlines()[-3:]
+        raise OmpError(
+            f"--llm-cmd {command!r} failed (exit {done.returncode}); nothing was written"
+            + (": " + " / ".join(tail) if tail else ""),
+            hint="run the command by hand with the messages JSON on its standard input",
+        )
+    try:
+        reply = json.loads(done.stdout)
+    except ValueError as e:
+        raise OmpError(
+            f"--llm-cmd {command!r} did not print JSON ({e}); nothing was written",
+            hint='it must print {"candidates": [{"target": ..., "entry": {...}, '
+            '"confidence": ...}]}',
+        ) from None
+    items = reply.get("candidates") if isinstance(reply, dict) else reply
+    if not isinstance(items, list):
+        raise OmpError(
+            f"--llm-cmd {command!r}: the reply holds no `candidates` list; nothing was written",
+            hint='print {"candidates": [...]}',
+        )
+    return [_llm_item(item, n, display) for n, item in enumerate(items)]
+
+
+def _llm_item(item: Any, n: int, display: str) -> ex.Candidate:
+    from omp.schema import check_entry
+
+    src = {"path": display, "index": n, "via": "llm-cmd"}
+    if not isinstance(item, dict) or not isinstance(item.get("entry"), dict):
+        return ex.Candidate(
+            "decisions",
+            {},
+            0.0,
+            "llm-cmd",
+            src,
+            action="dropped",
+            note="not an object with an `entry` mapping",
+        )
+    target = str(item.get("target", ""))
+    entry = dict(item["entry"])
+    conf = item.get("confidence", 0.5)
+    conf = float(conf) if isinstance(conf, int | float) and 0 <= conf <= 1 else 0.5
+    scope = str(item.get("scope") or ("PERSONAL" if target == "user" else "PROJECT")).upper()
+    c = ex.Candidate(
+        target, entry, conf, str(item.get("reason") or "from --llm-cmd"), src, scope=scope
+    )
+    kind = {"decisions": "decisions", "changelog": "changelog", "sessions": "sessions"}.get(target)
+    problems: list[tuple[str, str]] = []
+    if target not in ex.TARGETS:
+        problems = [("target", f"must be one of {', '.join(ex.TARGETS)}")]
+    elif kind is not None:
+        problems = check_entry(kind, entry)
+    elif target == "user" and not isinstance(entry.get("text"), str):
+        problems = [("entry.text", "a user item needs a `text` string")]
+    if scope not in ("PROJECT", "PERSONAL", "UNIVERSAL", "EPHEMERAL"):
+        problems.append(("scope", "must be PROJECT, PERSONAL, UNIVERSAL or EPHEMERAL"))
+    if problems:
+        c.action = "dropped"
+        c.note = "schema: " + "; ".join(f"{w}: {m}" for w, m in problems)
+    return c
+
+
+# ---- reading what is stored -----------------------------------------------------------------
+
+
+def _stored(root: MemoryRoot) -> list[ex.Stored]:
+    from omp.index import Index
+
+    out: list[ex.Stored] = []
+    with Index(root) as index:
+        index.refresh([DECISIONS_FILE, CHANGELOG_FILE, CANDIDATES_FILE])
+        for rel, target in (
+            (DECISIONS_FILE, "decisions"),
+            (CHANGELOG_FILE, "changelog"),
+            (CANDIDATES_FILE, "candidates"),
+        ):
+            for e in index.entries(rel):
+                data = e.data if isinstance(e.data, dict) else {}
+                if target == "candidates":
+                    found = data.get("entry")
+                    inner: dict[str, Any] = found if isinstance(found, dict) else {}
+                    t = str(data.get("target", ""))
+                    out.append(ex.Stored(t, f"{data.get('id')}", ex.text_of(t, inner), inner))
+                else:
+                    out.append(
+                        ex.Stored(target, str(data.get("id")), ex.text_of(target, data), data)
+                    )
+    out += [
+        ex.Stored("user", str(m.get("id")), str(m.get("text")), m) for m in userstore.memories()
+    ]
+    out += [
+        ex.Stored("user", "user-context.yaml", str(p.get("text")), p)
+        for p in userstore.pending(root)
+    ]
+    return out
+
+
+# ---- the run --------------------------------------------------------------------------------
+
+
+def extract(
+    root: MemoryRoot,
+    paths: Sequence[str] = (),
+    *,
+    text: str | None = None,
+    git: str | None = None,
+    format: str | None = None,
+    min_confidence: float = REVIEW_AT,
+    llm_cmd: str | None = None,
+    by: str | None = None,
+    dry_run: bool = False,
+    stdin_text: str | None = None,
+) -> ExtractResult:
+    """Extract memory from conversations, transcripts, deploy logs, text and git history.
+
+    Raises:
+        UsageError: nothing to read, or a bad option value.
+        OmpError: a source cannot be read, or the write was refused; then nothing was written.
+    """
+    if not paths and text is None and git is None:
+        raise UsageError(
+            "nothing to extract from",
+            hint='give a file (or - for standard input), --text "..." or --git RANGE',
+        )
+    if format is not None and format not in FORMATS:
+        raise UsageError(f"unknown format {format!r}", hint=f"use one of {', '.join(FORMATS)}")
+    if not 0 <= min_confidence <= 1:
+        raise UsageError("--min-confidence must be between 0 and 1", hint="e.g. 0.4")
+    batch = ex.Batch()
+    for source in paths:
+        display, body = _read(source, stdin_text)
+        _from_text(batch, body, display, format, llm_cmd)
+    if text is not None:
+        _from_text(batch, text, "--text", format or "text", llm_cmd)
+    if git is not None:
+        _from_git(batch, root, git)
+    today = store.today()
+    ex.settle(batch, _stored(root), min_confidence=min_confidence, today=today)
+    return _write(root, batch, by=by, dry_run=dry_run, today=today)
+
+
+def _from_text(
+    batch: ex.Batch, body: str, display: str, format: str | None, llm_cmd: str | None
+) -> None:
+    fmt = _format_of(body, format)
+    if fmt == "deploy":
+        from omp import deploy
+
+        events = deploy.parse_deploy(body)
+        if not events:
+            batch.warnings.append(f"{display}: no deploy recognised in this output")
+        ex.from_deploys(events, batch, path=display)
+        return
+    for conversation in sources.parse(body, format=fmt):
+        batch.warnings += [f"{display}: {w}" for w in conversation.warnings]
+        messages = [(m.role, m.text, m.position) for m in conversation.messages]
+        if llm_cmd is None:
+            ex.from_conversation(messages, batch, path=display, title=conversation.title)
+            continue
+        redacted = [(r, ex.redact_text(t, display, i, batch), i) for r, t, i in messages]
+        batch.candidates += _llm_candidates(llm_cmd, redacted, display, conversation.title)
+
+
+def _from_git(batch: ex.Batch, root: MemoryRoot, rev_range: str) -> None:
+    from omp import gitrepo
+
+    display = f"git:{rev_range}"
+    for commit in gitrepo.commits(root.project, rev_range):
+        ex.from_commit(
+            commit,
+            gitrepo.parse_conventional(commit.subject),
+            gitrepo.breaking_note(commit),
+            batch,
+            path=display,
+        )
+
+
+# ---- writing --------------------------------------------------------------------------------
+
+
+def _write(
+    root: MemoryRoot, batch: ex.Batch, *, by: str | None, dry_run: bool, today: str
+) -> ExtractResult:
+    user_items = [
+        userstore.UserItem(
+            str(c.entry.get("text")),
+            str(c.entry.get("kind") or "preference"),
+            c.scope if c.scope in ("PERSONAL", "UNIVERSAL") else "PERSONAL",
+            round(c.confidence, 2),
+            root.project.name,
+        )
+        for c in batch.candidates
+        if c.target == "user" and c.action == "stored"
+    ]
+    degraded: str | None = None
+    user: store.WriteResult | None = None
+    if user_items:
+        try:
+            user = userstore.add(user_items, by=by, dry_run=dry_run)
+        except userstore.UserStoreUnavailableError as e:
+            degraded = str(e)
+    project = store.transact(
+        root,
+        [lambda tx: _edits(tx, batch, user_items if degraded else [], degraded, today)],
+        by=by,
+        dry_run=dry_run,
+    )
+    return ExtractResult(batch, project, user, degraded, dry_run)
+
+
+def _edits(
+    tx: store.Transaction,
+    batch: ex.Batch,
+    queued: list[userstore.UserItem],
+    degraded: str | None,
+    today: str,
+) -> None:
+    ids: dict[str, str] = {}  # decision title -> id, for the session records
+    for c in batch.candidates:
+        if c.action == "stored" and c.target in ("decisions", "changelog", "project"):
+            written = _write_stored(tx, c, today)
+            if written is not None:
+                ids[str(c.entry.get("title"))] = written
+        elif c.action in ("merged", "superseded") and c.target in ("decisions", "changelog"):
+            _write_merge(tx, c)
+        elif c.action == "review":
+            _queue_review(tx, c, today)
+        if c.target == "decisions" and c.merge_into and c.action in ("dropped", "merged"):
+            ids[str(c.entry.get("title"))] = c.merge_into  # already stored: refer to it
+    for c in batch.candidates:
+        if c.action == "stored" and c.target == "sessions":
+            _write_session(tx, c, ids, today)
+    if queued:
+        userstore.queue(tx, queued, degraded or "user store unavailable")
+
+
+def _write_session(tx: store.Transaction, c: ex.Candidate, ids: dict[str, str], today: str) -> None:
+    entry = dict(c.entry)
+    entry["decisions"] = [ids.get(t, t) for t in entry.get("decisions", [])]
+    entry = {k: v for k, v in entry.items() if v not in ([], None, "")}
+    before = _edit_count(tx)
+    tx.upsert(SESSIONS, f"{SESSIONS_DIR}/{today}.yaml", entry, default_date=today)
+    if _edit_count(tx) == before:
+        c.note = "already in memory"
+
+
+def _write_stored(tx: store.Transaction, c: ex.Candidate, today: str) -> str | None:
+    entry = dict(c.entry)
+    if c.target == "decisions":
+        entry.setdefault("confidence", round(c.confidence, 2))
+        entry.setdefault("source_refs", [_ref(c.source)])
+    before = _edit_count(tx)
+    written = write_item(tx, c.target, entry, today=today)
+    if _edit_count(tx) == before:
+        c.note = "already in memory"
+    return written
+
+
+def _write_merge(tx: store.Transaction, c: ex.Candidate) -> None:
+    """Fold a near duplicate into its stored entry, or mark a stored decision superseded."""
+    kind, rel = (
+        (DECISIONS, DECISIONS_FILE) if c.target == "decisions" else (CHANGELOG, CHANGELOG_FILE)
+    )
+    target_id = c.merge_into or c.entry.get("id")
+    if not target_id or str(target_id).startswith("cand-"):
+        return  # near an item waiting for review: nothing stored to fold into
+    fields = _fill(tx, kind, rel, str(target_id), c) if c.action == "merged" else dict(c.entry)
+    if fields:
+        tx.upsert(kind, rel, {**fields, "id": str(target_id)})
+
+
+def _queue_review(tx: store.Transaction, c: ex.Candidate, today: str) -> None:
+    tx.upsert(
+        CANDIDATES,
+        CANDIDATES_FILE,
+        {
+            "date": Timestamp(today),
+            "target": c.target,
+            "status": "pending",
+            "scope": c.scope,
+            "confidence": round(c.confidence, 2),
+            "reason": c.reason,
+            "entry": c.entry,
+            "source": c.source,
+        },
+    )
+
+
+def _edit_count(tx: store.Transaction) -> int:
+    """How many changes the transaction holds so far (to tell a no-op write)."""
+    return sum(len(d.changes) for d in tx.docs.values()) + sum(
+        len(d.changes) for d in tx.lists.values()
+    )
+
+
+def write_item(
+    tx: store.Transaction, target: str, entry: dict[str, Any], *, today: str
+) -> str | None:
+    """Write one project item (decision, change, facts or session); its id, if it has one.
+
+    Raises:
+        UsageError: `target` is not a project target (user items go to the user store).
+    """
+    entry = dict(entry)
+    if target == "project":
+        tx.merge_facts(entry)
+        return None
+    if target == "decisions":
+        if "date" in entry:
+            entry["date"] = Timestamp(str(entry["date"]))
+        return tx.upsert(DECISIONS, DECISIONS_FILE, entry).id
+    if target == "changelog":
+        entry["date"] = Timestamp(str(entry.get("date") or today))
+        return tx.upsert(CHANGELOG, CHANGELOG_FILE, entry).id
+    if target == "sessions":
+        return tx.upsert(SESSIONS, f"{SESSIONS_DIR}/{today}.yaml", entry, default_date=today).id
+    raise UsageError(
+        f"cannot write a {target!r} item to project memory", hint="see `omp review --help`"
+    )
+
+
+def _fill(
+    tx: store.Transaction, kind: Any, rel: str, target_id: str, c: ex.Candidate
+) -> dict[str, Any]:
+    """Fields of `c` that the stored entry lacks (a merge keeps the more complete entry)."""
+    doc = tx.list_doc(rel, kind)
+    slot, _ = doc.match({"id": target_id})
+    if slot is None:
+        return {}
+    existing = doc.get(slot)
+    fields: dict[str, Any] = {}
+    for key, value in c.entry.items():
+        if key == "alternatives":
+            have = list(existing.get(key) or existing.get("alternatives_considered") or [])
+            more = [v for v in value if v not in have]
+            if more:
+                fields[key] = have + more
+        elif (
+            key not in ("title", "choice", "summary", "date", "id")
+            and not existing.get(key)
+            and value
+        ):
+            fields[key] = value
+    return fields
+
+
+def _ref(source: dict[str, Any]) -> str:
+    return f"{source.get('path')}#{source.get('index')}"

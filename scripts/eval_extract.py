@@ -1,0 +1,269 @@
+"""Measure `omp extract` on the labelled corpus in tests/extract_corpus/.
+
+For every case: a fresh git repository with `omp init`, a private user store, then
+`omp extract --json` on the case's source (or `--git` over a history built from
+`commits.yaml`). The stored items are compared with `expected.yaml` (matching rules in
+tests/extract_corpus/README.md), and every byte omp printed or wrote is searched for the
+planted secrets.
+
+    python scripts/eval_extract.py                 # both splits, one line per case
+    python scripts/eval_extract.py --split unseen  # the figures quoted in the README
+    python scripts/eval_extract.py -v              # misses, false positives, leaks
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+CORPUS = HERE.parent / "tests" / "extract_corpus"
+SOURCE_NAMES = (
+    "conversation.txt",
+    "conversation.md",
+    "chat.json",
+    "conversations.json",
+    "session.jsonl",
+    "rollout.jsonl",
+    "deploy.log",
+    "commits.yaml",
+)
+
+
+@dataclass
+class CaseResult:
+    """The outcome of one case."""
+
+    name: str
+    split: str
+    expected: int = 0
+    found: int = 0
+    found_with_review: int = 0
+    stored: int = 0
+    correct: int = 0
+    rejected_stored: int = 0
+    leaks: int = 0
+    misses: list[str] = field(default_factory=list)
+    false_positives: list[str] = field(default_factory=list)
+    leak_places: list[str] = field(default_factory=list)
+
+
+def _text(c: dict[str, Any]) -> str:
+    entry = c["entry"]
+    target = c["target"]
+    if target == "decisions":
+        return f"{entry.get('title', '')} {entry.get('choice', '')} {entry.get('decision', '')}"
+    if target == "changelog":
+        return f"{entry.get('summary', '')} {entry.get('scope', '')} {entry.get('ref', '')}"
+    if target == "project":
+        return "\n".join(f"{k}: {v}" for k, v in _flatten(entry))
+    if target == "user":
+        return str(entry.get("text", ""))
+    return json.dumps(entry, ensure_ascii=False)
+
+
+def _flatten(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    if isinstance(data, dict):
+        return [kv for k, v in data.items() for kv in _flatten(v, f"{prefix}.{k}" if prefix else k)]
+    return [(prefix, data)]
+
+
+def _matches(item: dict[str, Any], c: dict[str, Any]) -> bool:
+    if c["target"] != item["target"]:
+        return False
+    text = _text(c).casefold()
+    return all(str(k).casefold() in text for k in item.get("keywords", []))
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True)
+
+
+def _build_history(repo: Path, commits: list[dict[str, Any]]) -> None:
+    for n, commit in enumerate(commits):
+        (repo / "work.txt").write_text(f"change {n}\n", encoding="utf-8")
+        _git(repo, "add", "work.txt")
+        author = commit.get("author") or "Dev Eloper <dev@example.com>"
+        _git(repo, "commit", "-q", "--allow-empty", f"--author={author}", "-m", commit["message"])
+
+
+def _extract(case: Path, source: Path, tmp: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """Run `omp extract --json` on a case in a fresh repository under `tmp`.
+
+    Returns the JSON report and every text omp printed or wrote, by place.
+    """
+    from ruamel.yaml import YAML
+
+    repo = Path(tmp) / "repo"
+    repo.mkdir()
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(Path(tmp) / "data"),
+        "OMP_USER_STORE": "",
+        "HOME": tmp,
+        "GIT_CONFIG_GLOBAL": str(Path(tmp) / "gitconfig"),
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "Eval",
+        "GIT_AUTHOR_EMAIL": "eval@example.com",
+        "GIT_COMMITTER_NAME": "Eval",
+        "GIT_COMMITTER_EMAIL": "eval@example.com",
+    }
+    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True, env=env)
+    omp = [sys.executable, "-m", "omp", "-C", str(repo)]
+    subprocess.run([*omp, "init"], check=True, env=env, capture_output=True)
+    if source.name == "commits.yaml":
+        os.environ.update({k: v for k, v in env.items() if k.startswith("GIT_")})
+        _build_history(repo, YAML(typ="safe").load(source.read_text(encoding="utf-8")))
+        args = ["extract", "--git", "HEAD", "--json"]
+    else:
+        args = ["extract", str(source), "--json"]
+    done = subprocess.run([*omp, *args], env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{case.name}: omp extract failed:\n{done.stderr}")
+    outputs = {"stdout": done.stdout, "stderr": done.stderr}
+    for path in Path(tmp).rglob("*"):
+        if path.is_file() and ".git" not in path.relative_to(tmp).parts:
+            outputs[str(path.relative_to(tmp))] = path.read_text("utf-8", errors="replace")
+    return json.loads(done.stdout), outputs
+
+
+def run_case(case: Path, split: str) -> CaseResult:
+    """Extract one case into a fresh repository and score it."""
+    from ruamel.yaml import YAML
+
+    expected = YAML(typ="safe").load((case / "expected.yaml").read_text(encoding="utf-8")) or {}
+    source = next((case / n for n in SOURCE_NAMES if (case / n).is_file()), None)
+    if source is None:
+        raise SystemExit(f"{case}: no source file (one of {', '.join(SOURCE_NAMES)})")
+    with tempfile.TemporaryDirectory(prefix="omp-eval-") as tmp:
+        report, outputs = _extract(case, source, tmp)
+    result = CaseResult(case.name, split)
+    _score(result, expected, report)
+    for secret in expected.get("secrets") or []:
+        for where, text in outputs.items():
+            if str(secret) in text:
+                result.leaks += 1
+                result.leak_places.append(f"{where}: {str(secret)[:6]}...")
+    return result
+
+
+def _score(result: CaseResult, expected: dict[str, Any], report: dict[str, Any]) -> None:
+    candidates = [c for c in report["candidates"] if c["target"] != "sessions"]
+    stored = [c for c in candidates if c["action"] == "stored"]
+    review = [c for c in candidates if c["action"] == "review"]
+    items = expected.get("items") or []
+    result.expected = len(items)
+    for item in items:
+        if any(_matches(item, c) for c in stored):
+            result.found += 1
+            result.found_with_review += 1
+            continue
+        result.misses.append(f"{item['target']} {item.get('keywords')}")
+        if any(_matches(item, c) for c in review):
+            result.found_with_review += 1
+    result.stored = len(stored)
+    rejected = [str(r).casefold() for r in expected.get("rejected") or []]
+    for c in stored:
+        if any(_matches(item, c) for item in items):
+            result.correct += 1
+        else:
+            result.false_positives.append(f"{c['target']}: {_text(c).strip()[:100]}")
+        choice = str(c["entry"].get("choice", "")).casefold()
+        if c["target"] == "decisions" and any(r in choice for r in rejected):
+            result.rejected_stored += 1
+            result.false_positives.append(f"rejected option stored: {choice}")
+
+
+def _ratio(a: int, b: int) -> str:
+    return f"{a / b:.2f}" if b else "n/a"
+
+
+def _print_case(r: CaseResult, *, verbose: bool) -> None:
+    print(
+        f"{r.split:<6} {r.name:<48} found {r.found}/{r.expected}  "
+        f"correct {r.correct}/{r.stored}  rejected {r.rejected_stored}  leaks {r.leaks}"
+    )
+    if verbose:
+        for line in r.misses:
+            print(f"         missed   {line}")
+        for line in r.false_positives:
+            print(f"         extra    {line}")
+        for line in r.leak_places:
+            print(f"         LEAK     {line}")
+
+
+def main() -> int:
+    """Run the evaluation and print per-case lines and totals."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", choices=("dev", "unseen", "all"), default="all")
+    parser.add_argument("-v", "--verbose", action="store_true", help="show misses and errors")
+    parser.add_argument("--json", action="store_true", help="print the totals as JSON")
+    args = parser.parse_args()
+    splits = ("dev", "unseen") if args.split == "all" else (args.split,)
+    totals: dict[str, dict[str, int]] = {}
+    failed = 0
+    for split in splits:
+        cases = sorted(p for p in (CORPUS / split).iterdir() if p.is_dir())
+        t = totals.setdefault(
+            split,
+            dict.fromkeys(
+                (
+                    "cases",
+                    "expected",
+                    "found",
+                    "found_with_review",
+                    "stored",
+                    "correct",
+                    "rejected_stored",
+                    "leaks",
+                ),
+                0,
+            ),
+        )
+        for case in cases:
+            try:
+                r = run_case(case, split)
+            except SystemExit as e:
+                print(f"{split:<6} {case.name:<48} ERROR {str(e).splitlines()[0]}")
+                failed += 1
+                continue
+            for key in t:
+                t[key] += 1 if key == "cases" else getattr(r, key)
+            if not args.json:
+                _print_case(r, verbose=args.verbose)
+    summary = {
+        split: {
+            **t,
+            "recall": _ratio(t["found"], t["expected"]),
+            "recall_with_review": _ratio(t["found_with_review"], t["expected"]),
+            "precision": _ratio(t["correct"], t["stored"]),
+        }
+        for split, t in totals.items()
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print()
+        print(
+            f"{'split':<8}{'cases':>6}{'recall':>8}{'+review':>9}{'precision':>11}"
+            f"{'rejected stored':>17}{'secret leaks':>14}"
+        )
+        for split, s in summary.items():
+            print(
+                f"{split:<8}{s['cases']:>6}{s['recall']:>8}{s['recall_with_review']:>9}"
+                f"{s['precision']:>11}{s['rejected_stored']:>17}{s['leaks']:>14}"
+            )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

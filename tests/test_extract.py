@@ -1,0 +1,191 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from omp import extract as ex
+from omp import rules
+
+
+def _run(*turns: tuple[str, str], stored: list[ex.Stored] | None = None) -> ex.Batch:
+    batch = ex.Batch()
+    ex.from_conversation(
+        [(role, text, n) for n, (role, text) in enumerate(turns)], batch, path="chat.txt"
+    )
+    ex.settle(batch, stored or [], today="2026-11-30")
+    return batch
+
+
+def _kept(batch: ex.Batch, target: str, action: str = "stored") -> list[dict[str, Any]]:
+    return [c.entry for c in batch.candidates if c.target == target and c.action == action]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        ("Let's go with Postgres because we need concurrent writers.", "Postgres", ()),
+        ("We decided to use pnpm instead of npm.", "pnpm", ("npm",)),
+        ("OK, decided: we use pnpm.", "pnpm", ()),
+        ("Decision: keep the monorepo with Turborepo.", "keep the monorepo with Turborepo", ()),
+        ("Use Tailwind for styling.", "Tailwind", ()),
+        ("我们决定采用 FastAPI 而不是 Flask，因为需要异步。", "FastAPI", ("Flask",)),
+        ("就用 Redis 吧", "Redis", ()),
+        ("最终决定使用 PostgreSQL 作为主数据库。", "PostgreSQL", ()),
+    ],
+)
+def test_decisions_are_read_in_english_and_chinese(sentence, choice, alternatives):
+    d = rules.decision(sentence)
+    assert d is not None
+    assert d.choice == choice
+    assert d.alternatives == alternatives
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Maybe we could try Redis?",
+        "Should we use MongoDB?",
+        "也许可以试试 Bun",
+        "要不要考虑一下 Kafka",
+        "I'll use grep to find the file.",
+        "We are not going to use GraphQL.",
+        "1. Memcached：纯 KV 缓存，多线程，简单稳定，内存利用率高。",
+    ],
+)
+def test_tentative_talk_questions_and_narration_are_not_decisions(sentence):
+    assert rules.decision(sentence) is None
+
+
+def test_a_reversed_decision_keeps_only_the_final_choice_with_the_old_one_as_alternative():
+    batch = _run(
+        ("user", "Let's use MySQL for the orders service."),
+        ("assistant", "OK, I set up the MySQL container."),
+        ("user", "Actually, let's go with Postgres instead, we need JSONB."),
+    )
+    decisions = _kept(batch, "decisions")
+    assert [d["choice"] for d in decisions] == ["Postgres"]
+    assert decisions[0]["alternatives"] == ["MySQL"]
+    dropped = [c for c in batch.candidates if c.action == "dropped" and c.target == "decisions"]
+    assert "reversed later" in (dropped[0].note or "")
+
+
+def test_a_chinese_reversal_keeps_the_final_choice():
+    batch = _run(
+        ("user", "缓存就用 Memcached 吧。"), ("user", "算了，还是用 Redis 吧，需要分布式锁。")
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Redis"]
+
+
+def test_an_assistant_proposal_becomes_a_decision_only_when_the_user_accepts():
+    accepted = _run(
+        ("user", "Which test runner should we use?"),
+        ("assistant", "I'd suggest Vitest, since it shares the Vite config."),
+        ("user", "Sounds good, do that."),
+    )
+    assert [d["choice"] for d in _kept(accepted, "decisions")] == ["Vitest"]
+    ignored = _run(
+        ("user", "Which test runner should we use?"),
+        ("assistant", "I'd suggest Vitest, since it shares the Vite config."),
+        ("user", "Let me think about it and ask the team tomorrow."),
+    )
+    assert _kept(ignored, "decisions") == []
+    assert [d["choice"] for d in _kept(ignored, "decisions", "review")] == ["Vitest"]
+
+
+def test_tentative_talk_is_dropped_as_ephemeral():
+    batch = _run(("user", "Maybe we could try Bun for the scripts at some point."))
+    assert _kept(batch, "decisions") == []
+    assert any(c.scope == "EPHEMERAL" and c.action == "dropped" for c in batch.candidates)
+
+
+def test_facts_work_and_preferences_are_routed_to_their_targets():
+    batch = _run(
+        ("user", "The project uses Next.js 14 and Prisma. I prefer tabs over spaces."),
+        ("assistant", "I've fixed the login redirect loop in auth.ts."),
+        ("assistant", "Deployed to https://shop-demo.vercel.app, all checks green."),
+        ("user", "我习惯用 vim 写代码。"),
+    )
+    facts = _kept(batch, "project")
+    assert {"tech_stack": {"frontend": "Next.js 14", "orm": "Prisma"}} in facts
+    assert {
+        "deployment": {"vercel": {"url": "https://shop-demo.vercel.app", "status": "active"}}
+    } in facts
+    assert [c["type"] for c in _kept(batch, "changelog")][:1] == ["fix"]
+    assert sorted(u["text"] for u in _kept(batch, "user")) == [
+        "I prefer tabs over spaces",
+        "我习惯用 vim 写代码",
+    ]
+    users = [c for c in batch.candidates if c.target == "user"]
+    assert {c.scope for c in users} == {"PERSONAL"}
+
+
+def test_one_session_record_per_conversation_and_none_for_small_talk():
+    batch = _run(("user", "We decided to use Redis for caching."), ("assistant", "Noted."))
+    sessions = _kept(batch, "sessions")
+    assert len(sessions) == 1
+    assert sessions[0]["decisions"] == ["Use Redis for caching"]
+    assert _kept(_run(("user", "thanks!"), ("assistant", "ok")), "sessions") == []
+
+
+def test_secrets_are_redacted_before_any_rule_sees_them():
+    batch = _run(
+        ("user", "We decided to use Stripe; the key is sk_live_51HabcdefghijklmnopqrstuV.")
+    )
+    assert [r.kind for r in batch.redactions] == ["Stripe key"]
+    assert "sk_live" not in repr([c.entry for c in batch.candidates])
+
+
+def test_a_duplicate_of_stored_memory_is_skipped_and_a_near_duplicate_merged():
+    stored = [ex.Stored("decisions", "dec-1", "Use Redis for caching Redis", {})]
+    batch = _run(("user", "We decided to use Redis for caching."), stored=stored)
+    (c,) = [c for c in batch.candidates if c.target == "decisions"]
+    assert c.action == "dropped"
+    assert "duplicate of dec-1" in (c.note or "")
+    near = [ex.Stored("decisions", "dec-2", "Use Redis for caching of sessions Redis", {})]
+    batch = _run(("user", "We decided to use Redis for caching."), stored=near)
+    (c,) = [c for c in batch.candidates if c.target == "decisions"]
+    assert (c.action, c.merge_into) == ("merged", "dec-2")
+
+
+def test_an_obsolete_signal_supersedes_the_stored_decision():
+    stored = [
+        ex.Stored(
+            "decisions",
+            "dec-old",
+            "Use Moment.js moment.js",
+            {"choice": "moment.js", "status": "active"},
+        )
+    ]
+    batch = _run(("user", "We no longer use moment.js; we switched to dayjs."), stored=stored)
+    superseded = [c for c in batch.candidates if c.action == "superseded"]
+    assert [c.entry for c in superseded] == [
+        {"id": "dec-old", "status": "superseded", "valid_to": "2026-11-30"}
+    ]
+
+
+def test_thresholds_route_by_confidence():
+    batch = ex.Batch()
+    src = {"path": "x", "index": 0}
+    words = ("billing", "search", "login", "export", "upload")
+    for conf, word in zip((0.95, 0.7, 0.69, 0.4, 0.39), words, strict=True):
+        batch.candidates.append(
+            ex.Candidate("changelog", {"summary": f"Rework the {word} page layout"}, conf, "t", src)
+        )
+    ex.settle(batch, [], today="2026-11-30")
+    assert [c.action for c in batch.candidates] == [
+        "stored",
+        "stored",
+        "review",
+        "review",
+        "dropped",
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["user", "assistant", "system"]), st.text()), max_size=6))
+def test_extraction_never_raises_on_any_text(turns):
+    batch = _run(*turns)
+    assert all(c.action in ex.ACTIONS for c in batch.candidates)

@@ -1,0 +1,460 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from omp.cli import app
+from omp.paths import MemoryRoot
+from omp.yamlio import load
+
+from .helpers import git, memory_files
+
+SECRET = "sk-proj-Zq8XfT2mLw9RbV4nKc7YsP1uJd6HgE3a"
+
+CHAT = f"""\
+User: Hi! We need a database for the orders service. MySQL or Postgres?
+Assistant: Both work; Postgres has better JSON support.
+User: We decided to use Postgres because we need JSONB.
+Assistant: I've fixed the connection pool leak in db.py.
+User: The project uses FastAPI. I prefer tabs over spaces.
+User: my OpenAI key is {SECRET}, put it in the env file
+Assistant: Deployed to https://orders-demo.vercel.app and it is live.
+"""
+
+
+def omp(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
+    return CliRunner().invoke(app, list(args), input=input, env=env)
+
+
+def omp_ok(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
+    result = CliRunner().invoke(app, list(args), input=input, env=env, catch_exceptions=False)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result
+
+
+def _data(memory: MemoryRoot, rel: str) -> Any:
+    return load((memory.memory / rel).read_text(encoding="utf-8"))
+
+
+def _everything(base: Path) -> str:
+    return "\n".join(p.read_text("utf-8", errors="replace") for p in base.rglob("*") if p.is_file())
+
+
+@pytest.fixture
+def chat(git_repo: Path) -> Path:
+    path = git_repo / "chat.txt"
+    path.write_text(CHAT, encoding="utf-8")
+    return path
+
+
+def test_extract_writes_each_item_to_its_target(memory: MemoryRoot, chat: Path):
+    result = omp_ok("extract", str(chat))
+
+    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    assert (decision["title"], decision["choice"]) == ("Use Postgres", "Postgres")
+    assert decision["rationale"] == "we need JSONB"
+    assert decision["source_refs"] == [f"{chat}#2"]
+    changes = _data(memory, "changelog.yaml")["changelog"]
+    assert [(c["type"], c["summary"]) for c in changes] == [
+        ("fix", "Fixed the connection pool leak in db.py")
+    ]
+    project = _data(memory, "project.yaml")
+    assert project["tech_stack"] == {"backend": "FastAPI"}
+    assert project["deployment"]["vercel"]["url"] == "https://orders-demo.vercel.app"
+    assert project["deployment"]["vercel"]["status"] == "active"
+    (session_file,) = (memory.memory / "sessions").glob("*.yaml")
+    (session,) = load(session_file.read_text(encoding="utf-8"))["sessions"]
+    assert session["decisions"] == [decision["id"]]
+    user = load(Path(os.environ["XDG_DATA_HOME"], "omp/memory/memories.yaml").read_text("utf-8"))
+    assert [m["text"] for m in user["memories"]] == ["I prefer tabs over spaces"]
+    assert "stored 6" in result.stderr
+
+
+def test_no_secret_reaches_any_file_or_output(memory: MemoryRoot, chat: Path):
+    result = omp_ok("extract", str(chat), "--json")
+    again = omp_ok("extract", str(chat))  # backups are taken on the second write
+
+    assert SECRET not in _everything(memory.project / "_omp")
+    assert SECRET not in _everything(Path(os.environ["XDG_DATA_HOME"]))
+    assert SECRET not in result.stdout + result.stderr + again.stdout + again.stderr
+    redactions = json.loads(result.stdout)["redactions"]
+    assert redactions == [
+        {
+            "kind": "OpenAI/Anthropic API key",
+            "source": {"path": str(chat), "index": 5},
+            "offset": 17,
+        }
+    ]
+
+
+def test_extracting_the_same_conversation_twice_changes_nothing(memory: MemoryRoot, chat: Path):
+    omp_ok("extract", str(chat))
+    before = memory_files(memory.project)
+
+    result = omp_ok("extract", str(chat))
+
+    assert memory_files(memory.project) == before
+    assert "stored 0" in result.stderr
+
+
+def test_dry_run_writes_nothing_and_shows_the_diff(memory: MemoryRoot, chat: Path):
+    before = memory_files(memory.project)
+
+    result = omp_ok("extract", str(chat), "--dry-run")
+
+    assert memory_files(memory.project) == before
+    assert not Path(os.environ["XDG_DATA_HOME"], "omp").exists()
+    assert "+    choice: Postgres" in result.stdout
+    assert "would be stored 6" in result.stderr
+
+
+def test_json_output_has_the_documented_shape(memory: MemoryRoot, chat: Path):
+    report = json.loads(omp_ok("extract", str(chat), "--json", "--dry-run").stdout)
+
+    assert set(report) == {"candidates", "redactions", "summary", "warnings"}
+    first = report["candidates"][0]
+    assert {"target", "action", "scope", "confidence", "reason", "entry", "source"} <= set(first)
+    assert {c["target"] for c in report["candidates"]} == {
+        "decisions",
+        "changelog",
+        "project",
+        "sessions",
+        "user",
+    }
+    assert report["summary"]["stored"] == 6
+    assert report["summary"]["dry_run"] is True
+
+
+def test_text_and_standard_input_are_sources(memory: MemoryRoot):
+    omp_ok("extract", "--text", "我们决定采用 Redis 做缓存，因为需要分布式锁。")
+    omp_ok("extract", "-", input="User: We decided to use pnpm instead of npm.\n")
+
+    choices = [d["choice"] for d in _data(memory, "decisions.yaml")["decisions"]]
+    assert choices == ["Redis", "pnpm"]
+
+
+# ---- review queue ---------------------------------------------------------------------------
+
+PROPOSAL = """\
+User: Which test runner should we use for the web app?
+Assistant: I'd suggest Vitest, since it reuses the Vite config.
+User: Let me check with the team first.
+"""
+
+
+def _queued(memory: MemoryRoot) -> Any:
+    return _data(memory, "candidates.yaml")["candidates"]
+
+
+def test_uncertain_items_wait_for_review_and_accept_writes_them(memory: MemoryRoot, git_repo: Path):
+    (git_repo / "c.txt").write_text(PROPOSAL, encoding="utf-8")
+    omp_ok("extract", "c.txt")
+    (queued,) = _queued(memory)
+    assert (queued["target"], queued["status"], queued["entry"]["choice"]) == (
+        "decisions",
+        "pending",
+        "Vitest",
+    )
+    assert _data(memory, "decisions.yaml")["decisions"] == []
+    assert queued["id"] in omp_ok("review").stdout
+
+    omp_ok("review", "accept", queued["id"], "--set", "rationale=Shares the Vite config")
+
+    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    assert (decision["choice"], decision["rationale"]) == ("Vitest", "Shares the Vite config")
+    (queued,) = _queued(memory)
+    assert queued["status"] == "accepted"
+    assert "nothing waiting" in omp_ok("review").stderr
+
+
+def test_a_rejected_candidate_is_not_proposed_again(memory: MemoryRoot, git_repo: Path):
+    (git_repo / "c.txt").write_text(PROPOSAL, encoding="utf-8")
+    omp_ok("extract", "c.txt")
+    (queued,) = _queued(memory)
+    omp_ok("review", "reject", queued["id"])
+
+    omp_ok("extract", "c.txt")
+
+    assert [(c["id"], c["status"]) for c in _queued(memory)] == [(queued["id"], "rejected")]
+    assert _data(memory, "decisions.yaml")["decisions"] == []
+
+
+def test_reviewing_an_unknown_or_reviewed_id_is_refused(memory: MemoryRoot, git_repo: Path):
+    (git_repo / "c.txt").write_text(PROPOSAL, encoding="utf-8")
+    omp_ok("extract", "c.txt")
+    (queued,) = _queued(memory)
+    omp_ok("review", "reject", queued["id"])
+
+    unknown = omp("review", "accept", "cand-nope")
+    again = omp("review", "accept", queued["id"])
+
+    assert unknown.exit_code == 1
+    assert "no candidate 'cand-nope'" in unknown.stderr
+    assert again.exit_code == 1
+    assert "already rejected" in again.stderr
+
+
+# ---- user store -----------------------------------------------------------------------------
+
+
+def test_personal_items_are_queued_when_the_user_store_is_unavailable_and_flushed_once(
+    memory: MemoryRoot, git_repo: Path, tmp_path: Path
+):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("", encoding="utf-8")
+    env = {"XDG_DATA_HOME": str(blocked)}
+
+    result = omp_ok("extract", "--text", "I prefer early returns over nested ifs.", env=env)
+
+    context = _data(memory, "user-context.yaml")
+    assert context["_degraded"] is True
+    assert [p["text"] for p in context["pending_memories"]] == [
+        "I prefer early returns over nested ifs"
+    ]
+    assert "queued in user-context.yaml" in result.stderr
+
+    omp_ok("user", "flush")
+    omp_ok("user", "flush")
+    omp_ok("extract", "--text", "I prefer early returns over nested ifs.")
+
+    listed = json.loads(omp_ok("user", "list", "--json").stdout)["memories"]
+    assert [m["text"] for m in listed] == ["I prefer early returns over nested ifs"]
+    assert _data(memory, "user-context.yaml")["pending_memories"] == []
+
+
+# ---- external extractor ---------------------------------------------------------------------
+
+
+def _llm_script(tmp_path: Path, reply: Any, code: int = 0) -> str:
+    script = tmp_path / "llm.py"
+    seen = tmp_path / "seen.json"
+    script.write_text(
+        textwrap.dedent(f"""
+            import json, sys
+            payload = sys.stdin.read()
+            open({str(seen)!r}, "w").write(payload)
+            print(json.dumps({reply!r}))
+            sys.exit({code})
+        """),
+        encoding="utf-8",
+    )
+    return f"{sys.executable} {script}"
+
+
+def test_llm_candidates_pass_the_same_checks_and_filters(
+    memory: MemoryRoot, chat: Path, tmp_path: Path
+):
+    reply = {
+        "candidates": [
+            {
+                "target": "decisions",
+                "entry": {"title": "Use Postgres 16", "choice": "Postgres 16"},
+                "confidence": 0.9,
+            },
+            {"target": "changelog", "entry": {"type": "nonsense"}, "confidence": 0.9},
+            {
+                "target": "user",
+                "entry": {"text": f"My key is {SECRET}"},
+                "confidence": 0.95,
+                "scope": "PERSONAL",
+            },
+        ]
+    }
+    report = json.loads(
+        omp_ok("extract", str(chat), "--llm-cmd", _llm_script(tmp_path, reply), "--json").stdout
+    )
+
+    actions = [(c["target"], c["action"]) for c in report["candidates"]]
+    assert actions == [("decisions", "stored"), ("changelog", "dropped"), ("user", "stored")]
+    assert "schema:" in report["candidates"][1]["reason"]
+    assert (
+        report["candidates"][2]["entry"]["text"] == "My key is [REDACTED:OpenAI/Anthropic API key]"
+    )
+    assert SECRET not in (tmp_path / "seen.json").read_text(encoding="utf-8")
+    payload = json.loads((tmp_path / "seen.json").read_text(encoding="utf-8"))
+    assert payload["messages"][2] == {
+        "role": "user",
+        "text": "We decided to use Postgres because we need JSONB.",
+        "index": 2,
+    }
+    assert [d["choice"] for d in _data(memory, "decisions.yaml")["decisions"]] == ["Postgres 16"]
+
+
+def test_a_failing_llm_command_writes_nothing(memory: MemoryRoot, chat: Path, tmp_path: Path):
+    before = memory_files(memory.project)
+
+    result = omp("extract", str(chat), "--llm-cmd", _llm_script(tmp_path, {}, code=3))
+
+    assert result.exit_code == 1
+    assert "failed (exit 3)" in result.stderr
+    assert memory_files(memory.project) == before
+
+
+# ---- bad input ------------------------------------------------------------------------------
+
+
+def test_bad_sources_get_clear_errors_and_nothing_is_written(memory: MemoryRoot, git_repo: Path):
+    before = memory_files(memory.project)
+    (git_repo / "blob.bin").write_bytes(b"\x7fELF\x00\x01\x02" * 100)
+    (git_repo / "latin1.txt").write_bytes("User: caf\xe9 ok\n".encode("latin-1"))
+
+    cases = {
+        ("extract", "blob.bin"): "blob.bin: a binary file",
+        ("extract", "latin1.txt"): "latin1.txt: line 1: not UTF-8 text",
+        ("extract", "missing.json"): "missing.json: no such file",
+        ("extract", "--text", "x", "--format", "yaml"): "unknown format 'yaml'",
+        ("extract",): "nothing to extract from",
+    }
+    for args, message in cases.items():
+        result = omp(*args)
+        assert result.exit_code != 0, args
+        assert message in result.stderr, (args, result.stderr)
+    assert memory_files(memory.project) == before
+
+
+def test_truncated_jsonl_lines_are_warned_about_and_the_rest_is_used(
+    memory: MemoryRoot, git_repo: Path
+):
+    lines = [
+        {
+            "type": "user",
+            "message": {"role": "user", "content": "We decided to use Redis for caching."},
+        },
+        {
+            "type": "assistant",
+            "message": {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]},
+        },
+    ]
+    text = "\n".join(json.dumps(line) for line in lines) + '\n{"type": "user", "message": {"ro'
+    (git_repo / "session.jsonl").write_text(text, encoding="utf-8")
+
+    result = omp_ok("extract", "session.jsonl")
+
+    assert "warning: session.jsonl: line 3: not valid JSON (truncated?); skipped" in result.stderr
+    assert [d["choice"] for d in _data(memory, "decisions.yaml")["decisions"]] == ["Redis"]
+
+
+def test_a_chatgpt_export_zip_is_read(memory: MemoryRoot, git_repo: Path):
+    conversation = {
+        "title": "Queue choice",
+        "current_node": "b",
+        "mapping": {
+            "a": {
+                "id": "a",
+                "parent": None,
+                "children": ["b"],
+                "message": {
+                    "author": {"role": "user"},
+                    "content": {
+                        "content_type": "text",
+                        "parts": ["Let's go with BullMQ for the jobs."],
+                    },
+                },
+            },
+            "b": {
+                "id": "b",
+                "parent": "a",
+                "children": [],
+                "message": {
+                    "author": {"role": "assistant"},
+                    "content": {"content_type": "text", "parts": ["Good choice."]},
+                },
+            },
+        },
+    }
+    with zipfile.ZipFile(git_repo / "export.zip", "w") as z:
+        z.writestr("conversations.json", json.dumps([conversation]))
+
+    omp_ok("extract", "export.zip")
+
+    assert [d["choice"] for d in _data(memory, "decisions.yaml")["decisions"]] == ["BullMQ"]
+
+
+def test_an_obsolete_statement_supersedes_the_stored_decision(memory: MemoryRoot):
+    omp_ok("add", "decision", "--title", "Use Moment.js", "--choice", "moment.js")
+
+    omp_ok("extract", "--text", "We no longer use moment.js; we switched to dayjs.")
+
+    old, new = _data(memory, "decisions.yaml")["decisions"]
+    assert (old["choice"], old["status"]) == ("moment.js", "superseded")
+    assert "valid_to" in old
+    assert new["choice"] == "dayjs"
+    assert new["supersedes"] == old["id"]
+
+
+# ---- git and deploy output ------------------------------------------------------------------
+
+
+def test_git_history_becomes_changelog_entries_and_decisions(memory: MemoryRoot, git_repo: Path):
+    def commit(message: str) -> None:
+        (git_repo / "f.txt").write_text(message, encoding="utf-8")
+        git("add", "f.txt", cwd=git_repo)
+        git("commit", "-q", "-m", message, cwd=git_repo)
+
+    commit("feat(api): add order export endpoint")
+    commit("fix: handle empty carts\n\nDecision: validate carts on the server only")
+    commit("feat!: drop the v1 API\n\nBREAKING CHANGE: /v1 routes are gone")
+    commit("wip")
+
+    omp_ok("extract", "--git", "HEAD")
+    omp_ok("extract", "--git", "HEAD")  # the same range again adds nothing
+
+    changes = _data(memory, "changelog.yaml")["changelog"]
+    assert [(c["type"], c["summary"], c.get("scope"), c.get("breaking")) for c in changes] == [
+        ("feat", "add order export endpoint", "api", None),
+        ("fix", "handle empty carts", None, None),
+        ("feat", "drop the v1 API", None, True),
+    ]
+    short = git("log", "--format=%h", "-n1", "HEAD~1", cwd=git_repo).strip()
+    assert changes[2]["ref"] == short
+    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    assert decision["title"] == "validate carts on the server only"
+
+
+def test_a_bad_git_range_is_an_error(memory: MemoryRoot):
+    result = omp("extract", "--git", "no-such-branch..HEAD")
+
+    assert result.exit_code == 1
+    assert "no-such-branch" in result.stderr
+
+
+VERCEL = """\
+Vercel CLI 33.5.0
+🔍  Inspect: https://vercel.com/acme/shop/9xKq3Lr7TnVbE2mPz8WcYdFh1pQa [2s]
+✅  Production: https://shop-acme.vercel.app [42s]
+"""
+
+
+def test_deploy_output_sets_the_deployment_and_logs_a_change(memory: MemoryRoot, git_repo: Path):
+    (git_repo / "deploy.log").write_text(VERCEL, encoding="utf-8")
+
+    omp_ok("extract", "deploy.log")
+
+    deployment = _data(memory, "project.yaml")["deployment"]["vercel"]
+    assert (deployment["url"], deployment["status"]) == ("https://shop-acme.vercel.app", "active")
+    (change,) = _data(memory, "changelog.yaml")["changelog"]
+    assert change["type"] == "deploy"
+    assert change["ref"] == "9xKq3Lr7TnVbE2mPz8WcYdFh1pQa"
+
+
+def test_extract_runs_as_a_real_process(memory: MemoryRoot, chat: Path):
+    done = subprocess.run(
+        [sys.executable, "-m", "omp", "extract", str(chat), "--json"],
+        cwd=memory.project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["summary"]["stored"] == 6
+    assert SECRET not in done.stdout + done.stderr
