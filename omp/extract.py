@@ -39,6 +39,7 @@ class Candidate:
     action: str = ""
     note: str | None = None
     merge_into: str | None = None
+    origin: str | None = None  # the source's own words (a commit subject), for matching
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` shape of this candidate."""
@@ -131,6 +132,7 @@ def redact_text(text: str, path: str, index: Any, batch: Batch) -> str:
 
 _USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "path": 0.8}
 _ASSISTANT_CONF = {"explicit": 0.75, "instruction": 0.55, "fact": 0.75, "work": 0.7, "path": 0.7}
+_REVERSAL_REACH = 6  # messages: "actually, ..." changes a choice made this recently
 _REWORK = {
     "migration",
     "switch",
@@ -253,28 +255,17 @@ class _Conversation:
 
     def _choices(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool:
         """Decisions, proposals, reversals and tentative talk; True when `s` decides."""
+        stated = self._stated(role, s, index, conf)
+        if stated is not None:
+            return stated
         src = self.source(index)
-        d = rules.decision(s)
-        if d is not None and (label := rules.option_label(d.choice)) in self.options:
-            d = d._replace(choice=self.options[str(label)])
-        if d is not None and role == "assistant" and not d.explicit:
-            if rules.proposal(s) is not None:
-                self._propose(
-                    Candidate(
-                        "decisions",
-                        _decision_entry(d, s),
-                        PROPOSAL_CONF,
-                        "proposed by the assistant",
-                        src,
-                    )
-                )
-                return False
-            d = None  # the assistant describing what it does, not proposing a choice
-        if d is not None:
-            reason = "explicit decision" if d.explicit else "instruction naming a choice"
-            level = conf["explicit" if d.explicit else "instruction"]
+        label = rules.option_reference(s) if role == "user" else None
+        if label is not None and label in self.options:
+            picked = rules.Decision(self.options[label], (), rules.rationale(s), None, False)
+            reason = "an option picked by its label"
+            entry = _decision_entry(picked, s)
             self._decide(
-                Candidate("decisions", _decision_entry(d, s), level, reason, src),
+                Candidate("decisions", entry, conf["instruction"], reason, src),
                 reverses=rules.reverses(s),
             )
             return True
@@ -284,42 +275,56 @@ class _Conversation:
             found = rules.Decision(
                 choice, rules.alternatives(s, choice), rules.rationale(s), rules.purpose(s), False
             )
-            self._propose(
-                Candidate(
-                    "decisions",
-                    _decision_entry(found, s),
-                    PROPOSAL_CONF,
-                    "proposed by the assistant",
-                    src,
-                )
-            )
+            self._propose(self._proposal(found, s, src))
         elif obsolete is not None and obsolete.new and role == "user":
-            replaced = rules.Decision(
-                rules.clip(obsolete.new),
-                (rules.clip(obsolete.old),),
-                rules.rationale(s),
-                None,
-                True,
-            )
+            new, old = rules.clip(obsolete.new), rules.clip(obsolete.old)
+            replaced = rules.Decision(new, (old,), rules.rationale(s), None, True)
             entry = _decision_entry(replaced, s)
             c = Candidate("decisions", entry, conf["explicit"], "replaces an earlier choice", src)
             self._decide(c, reverses=True)
             return True
         elif rules.tentative(s) and rules.technologies(s):
+            entry = {"title": s[:120]}
             self.batch.candidates.append(
                 Candidate(
-                    "decisions",
-                    {"title": s[:120]},
-                    TENTATIVE_CONF,
-                    "tentative talk",
-                    src,
-                    scope="EPHEMERAL",
+                    "decisions", entry, TENTATIVE_CONF, "tentative talk", src, scope="EPHEMERAL"
                 )
             )
         elif role == "user":
-            for gone in rules.rejected(s):
+            for gone in rules.rejected(s) + rules.refused(s):
                 self._drop_choice(gone, index)
         return False
+
+    def _proposal(self, d: rules.Decision, s: str, src: dict[str, Any]) -> Candidate:
+        return Candidate(
+            "decisions", _decision_entry(d, s), PROPOSAL_CONF, "proposed by the assistant", src
+        )
+
+    def _stated(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool | None:
+        """A decision stated in `s` (True), an assistant's proposal (False), or None."""
+        d = rules.decision(s)
+        if d is not None and not d.explicit and rules.finished_work(s) is not None:
+            return None  # "已经改成 X" / "switched X to Y" reports work done, not a choice
+        if d is None:
+            return None
+        if (label := rules.option_label(d.choice)) in self.options:
+            d = d._replace(choice=self.options[str(label)])
+        src = self.source(index)
+        if role == "assistant" and not d.explicit:
+            if rules.proposal(s) is None:
+                return None  # the assistant describing what it does, not proposing a choice
+            self._propose(self._proposal(d, s, src))
+            return False
+        reason = "explicit decision" if d.explicit else "instruction naming a choice"
+        level = conf["explicit" if d.explicit else "instruction"]
+        self._decide(
+            Candidate("decisions", _decision_entry(d, s), level, reason, src),
+            reverses=rules.overrides(s),
+        )
+        for gone in rules.refused(s) if role == "user" else ():
+            if gone not in d.choice.lower():
+                self._drop_choice(gone, index)
+        return True
 
     def _work(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> None:
         """Finished work: a changelog entry."""
@@ -342,22 +347,9 @@ class _Conversation:
         self, role: str, s: str, src: dict[str, Any], conf: dict[str, float], *, decided: bool
     ) -> None:
         """Project facts (deployment, stack, settings, paths) and the person's own ways."""
-        found: list[tuple[dict[str, Any], float, str, str]] = []
-        dep = rules.deployment(s)
-        if dep is not None:
-            facts = {"deployment": {dep.service: {"url": dep.url, "status": dep.status}}}
-            found.append((facts, conf["fact"] + 0.05, "deployment URL", "P0"))
-        stack = rules.tech_facts(s) if not decided else {}
-        if stack:
-            found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
-        config = rules.setting(s)
-        if config is not None:
-            found.append(
-                ({"config": {config[0]: config[1]}}, conf["fact"], "configuration value", "P0")
-            )
-        path = rules.path_fact(s)
-        if path is not None:
-            found.append(({"paths": {path[0]: path[1]}}, conf["path"], "project path", "P2"))
+        statement = rules.assertion(s)
+        found = _stack_facts(statement, conf, own=role == "user", decided=decided)
+        found += _place_facts(statement, conf)
         for facts, level, reason, priority in found:
             self._found(Candidate("project", facts, level, reason, src, priority=priority))
         p = rules.personal(s) if role == "user" and not decided else None
@@ -388,7 +380,8 @@ class _Conversation:
                 _merge_fields(old.entry, new.entry)
                 old.confidence = max(old.confidence, new.confidence)
                 return
-            if same_role or named or (reverses and last and role is None):
+            close = int(new.source["index"]) - int(old.source["index"]) <= _REVERSAL_REACH
+            if same_role or named or (reverses and last and close and role is None):
                 self.decisions.remove(old)
                 old.action, old.note = (
                     "dropped",
@@ -430,6 +423,45 @@ class _Conversation:
                 "sessions", session, 1.0, "one session record per conversation", self.source(0)
             )
         )
+
+
+_Fact = tuple[dict[str, Any], float, str, str]  # facts, confidence, reason, priority
+
+
+def _stack_facts(s: str, conf: dict[str, float], *, own: bool, decided: bool) -> list[_Fact]:
+    """Technologies, versions and settings a statement gives."""
+    found: list[_Fact] = []
+    stack = rules.tech_facts(s) if not decided else {}
+    if stack:
+        found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
+    for key, value in rules.version_facts(s, own=own).items():
+        if not any(value in str(v) for v in stack.values()):
+            found.append(({"tech_stack": {key: value}}, conf["fact"], "version", "P2"))
+    config = rules.setting(s)
+    if config is not None:
+        found.append(
+            ({"config": {config[0]: config[1]}}, conf["fact"], "configuration value", "P0")
+        )
+    return found
+
+
+def _place_facts(s: str, conf: dict[str, float]) -> list[_Fact]:
+    """Where things are: deployment URLs, named addresses, the layout, paths."""
+    found: list[_Fact] = []
+    dep = rules.deployment(s)
+    if dep is not None:
+        facts = {"deployment": {dep.service: {"url": dep.url, "status": dep.status}}}
+        found.append((facts, conf["fact"] + 0.05, "deployment URL", "P0"))
+    address = rules.url_fact(s) if dep is None else None
+    if address is not None:
+        found.append(({"urls": {address[0]: address[1]}}, conf["fact"], "address", "P0"))
+    layout = rules.layout_fact(s)
+    if layout is not None:
+        found.append(({"paths": {"layout": layout}}, conf["path"], "project layout", "P2"))
+    path = rules.path_fact(s) if layout is None else None
+    if path is not None:
+        found.append(({"paths": {path[0]: path[1]}}, conf["path"], "project path", "P2"))
+    return found
 
 
 def _decision_entry(d: rules.Decision, sentence: str) -> dict[str, Any]:
@@ -502,6 +534,46 @@ _VERB_TYPES = (
 _TRIVIAL_COMMIT = re.compile(
     r"(?i)^(?:wip|tmp|temp|test|fixup!|squash!|amend!|\.|-|misc|stuff|changes?|update)\b\s*\S{0,12}$"
 )
+_NOISE_COMMIT = re.compile(
+    r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial (?:commit|scaffold)|"
+    r"first commit|merge branch)\b|错别字|格式化"
+)
+_REVERT = re.compile(r'(?i)^revert\s*[:(]?\s*"?(?P<x>.+?)"?\s*\)?$')
+
+
+def _commit_change(
+    commit: Any, conventional: Any, breaking_note: str | None, subject: str
+) -> tuple[dict[str, Any], float, str]:
+    """The changelog entry of a commit, with its confidence and the reason."""
+    day = commit.date[:10]
+    entry: dict[str, Any]
+    if conventional is not None:
+        entry = {
+            "date": day,
+            "type": _CONVENTIONAL_TYPES.get(conventional.type, "other"),
+            "summary": conventional.summary,
+            "scope": conventional.scope,
+            "ref": commit.short,
+            "breaking": True if (conventional.breaking or breaking_note) else None,
+            "author": commit.author,
+        }
+        if _NOISE_COMMIT.search(subject):
+            return entry, 0.3, "housekeeping commit"
+        return entry, 0.9, f"conventional commit ({conventional.type})"
+    kind = next((t for t, verbs in _VERB_TYPES if re.match(rf"(?i)^(?:{verbs})\b", subject)), None)
+    entry = {
+        "date": day,
+        "type": kind or "other",
+        "summary": subject,
+        "ref": commit.short,
+        "breaking": True if breaking_note else None,
+        "author": commit.author,
+    }
+    if _TRIVIAL_COMMIT.match(subject.strip()) or _NOISE_COMMIT.search(subject):
+        return entry, 0.2, "work-in-progress or housekeeping commit"
+    if kind is not None:
+        return entry, 0.75, f"commit subject starting with a {kind} verb"
+    return entry, 0.5, "commit without a conventional type"
 
 
 def from_commit(
@@ -514,38 +586,11 @@ def from_commit(
     day = commit.date[:10]
     subject = redact_text(commit.subject, path, commit.short, batch)
     body = redact_text(commit.body, path, commit.short, batch)
-    entry: dict[str, Any]
-    if conventional is not None:
-        entry = {
-            "date": day,
-            "type": _CONVENTIONAL_TYPES.get(conventional.type, "other"),
-            "summary": conventional.summary,
-            "scope": conventional.scope,
-            "ref": commit.short,
-            "breaking": True if (conventional.breaking or breaking_note) else None,
-            "author": commit.author,
-        }
-        conf, reason = 0.9, f"conventional commit ({conventional.type})"
-    else:
-        kind = next(
-            (t for t, verbs in _VERB_TYPES if re.match(rf"(?i)^(?:{verbs})\b", subject)), None
-        )
-        entry = {
-            "date": day,
-            "type": kind or "other",
-            "summary": subject,
-            "ref": commit.short,
-            "breaking": True if breaking_note else None,
-            "author": commit.author,
-        }
-        if _TRIVIAL_COMMIT.match(subject.strip()):
-            conf, reason = 0.2, "work-in-progress commit"
-        elif kind is not None:
-            conf, reason = 0.75, f"commit subject starting with a {kind} verb"
-        else:
-            conf, reason = 0.5, "commit without a conventional type"
+    entry, conf, reason = _commit_change(commit, conventional, breaking_note, subject)
     entry = {k: v for k, v in entry.items() if v is not None}
-    batch.candidates.append(Candidate("changelog", entry, conf, reason, src, priority="P1"))
+    batch.candidates.append(
+        Candidate("changelog", entry, conf, reason, src, priority="P1", origin=subject)
+    )
     for key, value in commit.trailers:
         if key.lower() == "decision" and value.strip():
             text = redact_text(value.strip(), path, commit.short, batch)
@@ -579,6 +624,20 @@ def from_commit(
 
 
 # ---- deploy output --------------------------------------------------------------------------
+
+
+def drop_reverted(batch: Batch) -> None:
+    """A commit reverted later in the range, and the revert, leave no changelog entry."""
+    changes = [c for c in batch.candidates if c.target == "changelog" and c.origin]
+    for revert in changes:
+        m = _REVERT.match(str(revert.origin))
+        if m is None:
+            continue
+        undone = m.group("x").strip().casefold()
+        for c in changes:
+            if c is not revert and str(c.origin).casefold() == undone:
+                c.action, c.note = "dropped", f"reverted by {revert.source.get('index')}"
+                revert.action, revert.note = "dropped", "a revert"
 
 
 def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:

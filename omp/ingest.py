@@ -9,14 +9,15 @@ message before anything else sees it, the external extractor included.
 
 from __future__ import annotations
 
+import io
 import json
 import shlex
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from omp import extract as ex
 from omp import sources, store, userstore
@@ -85,77 +86,126 @@ class SourceReadError(OmpError):
     """A source file that cannot be read as text."""
 
 
-def _open_text(path: Path, display: str) -> str:
-    try:
-        with path.open("rb") as f:
-            head = f.read(_BINARY_PROBE)
-            if b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff")):
-                raise SourceReadError(
-                    f"{display}: a binary file, not a conversation, log or transcript",
-                    hint="give the exported text or JSON file (a ChatGPT export .zip is read "
-                    "as is)",
-                )
-            raw = head + f.read()
-    except OSError as e:
-        raise SourceReadError(
-            f"{display}: cannot read it: {e.strerror or e}", hint="check the path"
-        ) from None
-    return _decode(raw, display)
+# Deploy output is parsed whole; anything larger is not the output of one deploy.
+MAX_DEPLOY_LOG = 64 * 1024 * 1024
+_HEAD = 65536
 
 
-def _decode(raw: bytes, display: str) -> str:
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+class _Source:
+    """A source to read, maybe several times: once for its head, then in full as a stream."""
+
+    def __init__(self, display: str, path: Path | None = None, text: str | None = None) -> None:
+        self.display = display
+        self.path = path
+        self.member: str | None = None
+        self._text = text
+        self.encoding = "utf-8-sig"
+        if path is not None:
+            self._probe(path)
+
+    def _probe(self, path: Path) -> None:
         try:
-            return raw.decode("utf-16")
-        except UnicodeDecodeError:
-            pass
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        raise SourceReadError(
-            f"{display}: line {line}: not UTF-8 text (byte {e.start})",
-            hint="convert it to UTF-8 (e.g. `iconv -f gbk -t utf-8`), or give the right file",
-        ) from None
+            with path.open("rb") as f:
+                head = f.read(_BINARY_PROBE)
+        except OSError as e:
+            raise SourceReadError(
+                f"{self.display}: cannot read it: {e.strerror or e}", hint="check the path"
+            ) from None
+        if head.startswith(b"PK\x03\x04"):
+            self.member = _zip_member(path, self.display)
+            return
+        if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+            self.encoding = "utf-16"
+        elif b"\x00" in head:
+            raise SourceReadError(
+                f"{self.display}: a binary file, not a conversation, log or transcript",
+                hint="give the exported text or JSON file (a ChatGPT export .zip is read as is)",
+            )
+
+    def _binary(self) -> IO[bytes]:
+        assert self.path is not None
+        if self.member is None:
+            return self.path.open("rb")
+        import zipfile
+
+        archive = zipfile.ZipFile(self.path)
+        return archive.open(self.member)
+
+    def lines(self) -> Iterator[str]:
+        """The text line by line; a decoding error names the line."""
+        if self._text is not None:
+            yield from io.StringIO(self._text)
+            return
+        number = 0
+        with self._binary() as raw:
+            stream = io.TextIOWrapper(raw, encoding=self.encoding, newline="")
+            try:
+                for number, line in enumerate(stream, start=1):  # noqa: B007 - read after
+                    yield line
+            except UnicodeDecodeError as e:
+                raise SourceReadError(
+                    f"{self.display}: line {number + 1}: not UTF-8 text ({e.reason})",
+                    hint="convert it to UTF-8 (e.g. `iconv -f gbk -t utf-8`), "
+                    "or give the right file",
+                ) from None
+
+    def head(self) -> str:
+        """The first 64 KiB or so, for format detection."""
+        parts, size = [], 0
+        for line in self.lines():
+            parts.append(line)
+            size += len(line)
+            if size >= _HEAD:
+                break
+        return "".join(parts)
+
+    def text(self, limit: int) -> str:
+        """The whole text, refused past `limit` characters."""
+        parts, size = [], 0
+        for line in self.lines():
+            size += len(line)
+            if size > limit:
+                raise SourceReadError(
+                    f"{self.display}: over {limit >> 20} MiB; deploy output is read whole",
+                    hint="give the output of one deploy",
+                )
+            parts.append(line)
+        return "".join(parts)
 
 
-def _zip_text(path: Path, display: str) -> str:
+def _zip_member(path: Path, display: str) -> str:
     import zipfile
 
     try:
         with zipfile.ZipFile(path) as z:
             names = [n for n in z.namelist() if n.rsplit("/", 1)[-1] == "conversations.json"]
-            if not names:
-                raise SourceReadError(
-                    f"{display}: a ZIP without conversations.json",
-                    hint="give the ChatGPT export .zip, or the conversation file itself",
-                )
-            return _decode(z.read(names[0]), f"{display}:{names[0]}")
     except zipfile.BadZipFile as e:
         raise SourceReadError(f"{display}: a damaged ZIP file ({e})", hint="export again") from None
+    if not names:
+        raise SourceReadError(
+            f"{display}: a ZIP without conversations.json",
+            hint="give the ChatGPT export .zip, or the conversation file itself",
+        )
+    return names[0]
 
 
-def _read(source: str, stdin_text: str | None) -> tuple[str, str]:
-    """(display name, text) of a source argument (`-` is standard input)."""
+def _open(source: str, stdin_text: str | None) -> _Source:
+    """A source argument (`-` is standard input)."""
     if source == "-":
-        return "<stdin>", stdin_text if stdin_text is not None else sys.stdin.read()
+        return _Source("<stdin>", text=stdin_text if stdin_text is not None else sys.stdin.read())
     path = Path(source)
     if not path.is_file():
         raise SourceReadError(f"{source}: no such file", hint="check the path")
-    with path.open("rb") as f:
-        magic = f.read(4)
-    if magic == b"PK\x03\x04":
-        return source, _zip_text(path, source)
-    return source, _open_text(path, source)
+    return _Source(source, path)
 
 
-def _format_of(text: str, forced: str | None) -> str:
+def _format_of(head: str, forced: str | None) -> str:
     if forced is not None:
         return forced
     from omp import deploy
 
-    fmt = sources.detect_format(text)
-    if fmt == "text" and deploy.looks_like_deploy(text):
+    fmt = sources.detect_format(head)
+    if fmt == "text" and deploy.looks_like_deploy(head):
         return "deploy"
     return fmt
 
@@ -321,11 +371,11 @@ def extract(
     if not 0 <= min_confidence <= 1:
         raise UsageError("--min-confidence must be between 0 and 1", hint="e.g. 0.4")
     batch = ex.Batch()
-    for source in paths:
-        display, body = _read(source, stdin_text)
-        _from_text(batch, body, display, format, llm_cmd)
+    opened = [_open(source, stdin_text) for source in paths]  # every path checked first
+    for source in opened:
+        _from_source(batch, source, format, llm_cmd)
     if text is not None:
-        _from_text(batch, text, "--text", format or "text", llm_cmd)
+        _from_source(batch, _Source("--text", text=text), format or "text", llm_cmd)
     if git is not None:
         _from_git(batch, root, git)
     today = store.today()
@@ -333,26 +383,25 @@ def extract(
     return _write(root, batch, by=by, dry_run=dry_run, today=today)
 
 
-def _from_text(
-    batch: ex.Batch, body: str, display: str, format: str | None, llm_cmd: str | None
-) -> None:
-    fmt = _format_of(body, format)
+def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: str | None) -> None:
+    display = source.display
+    fmt = _format_of(source.head(), format)
     if fmt == "deploy":
         from omp import deploy
 
-        events = deploy.parse_deploy(body)
+        events = deploy.parse_deploy(source.text(MAX_DEPLOY_LOG))
         if not events:
             batch.warnings.append(f"{display}: no deploy recognised in this output")
         ex.from_deploys(events, batch, path=display)
         return
-    for conversation in sources.parse(body, format=fmt):
-        batch.warnings += [f"{display}: {w}" for w in conversation.warnings]
-        messages = [(m.role, m.text, m.position) for m in conversation.messages]
+    for conversation in sources.stream(source.lines(), format=fmt):
+        messages = ((m.role, m.text, m.position) for m in conversation.messages)
         if llm_cmd is None:
             ex.from_conversation(messages, batch, path=display, title=conversation.title)
-            continue
-        redacted = [(r, ex.redact_text(t, display, i, batch), i) for r, t, i in messages]
-        batch.candidates += _llm_candidates(llm_cmd, redacted, display, conversation.title)
+        else:
+            redacted = [(r, ex.redact_text(t, display, i, batch), i) for r, t, i in messages]
+            batch.candidates += _llm_candidates(llm_cmd, redacted, display, conversation.title)
+        batch.warnings += [f"{display}: {w}" for w in conversation.warnings]
 
 
 def _from_git(batch: ex.Batch, root: MemoryRoot, rev_range: str) -> None:
@@ -367,6 +416,7 @@ def _from_git(batch: ex.Batch, root: MemoryRoot, rev_range: str) -> None:
             batch,
             path=display,
         )
+    ex.drop_reverted(batch)
 
 
 # ---- writing --------------------------------------------------------------------------------

@@ -239,63 +239,166 @@ _NEGATED = re.compile(
 
 _REVERSAL = re.compile(
     r"(?i)\b(?:actually|on second thought|scratch that|change of plan|changed my mind|"
-    r"wait|instead|after all|let'?s switch|switch(?:ing)? to|hold on|never mind)\b"
-    r"|还是|算了|改成|改用|换成|换回|不对|等等|重新考虑|改主意"
+    r"wait|instead|after all|let'?s switch|switch(?:ing)? to|hold on|never mind|final|finally|"
+    r"on reflection|scrap that|no,)\b"
+    r"|还是|算了|改成|改用|换成|换回|不对|等等|重新考虑|改主意|最终|最后决定"
 )
 
-_DECISION_EN = (
-    # "Decision: X" / "Decided: X" / "Final decision: X"
-    re.compile(r"(?i)^(?:final\s+)?decis(?:ion|ions)\s*[:：]\s*(?P<x>.+)"),
-    re.compile(
-        r"(?i)^(?:ok(?:ay)?[,.]?\s*)?decided\s*[:：,]\s*(?:we\s+(?:use|go with)\s+)?(?P<x>.+)"
+# Decision patterns: (pattern, states the decision outright, bare "use X" needing a known name).
+_DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
+    # "Decision: X" / "Decided: X" / "Final answer: X" / "Approved: X" / "The call is X"
+    (
+        re.compile(
+            r"(?i)^(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|"
+            r"approval)\s*[:：]\s*(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    (
+        re.compile(
+            r"(?i)^(?:ok(?:ay)?[,.]?\s*)?decided\s*[:：,]\s*(?:we\s+(?:use|go with)\s+)?(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    (
+        re.compile(
+            r"(?i)\bthe (?:call|decision|plan|verdict|winner) is\s+"
+            r"(?:to\s+(?:use|go with|adopt)\s+)?(?P<x>.+)"
+        ),
+        True,
+        False,
     ),
     # "we decided to use X" / "we've decided on X" / "I chose X" / "we agreed on X"
-    re.compile(
-        r"(?i)\b(?:we|i|team|they)(?:'ve| have| had)?\s+(?:finally\s+)?(?:decided|agreed|settled|"
-        r"chose|chosen|picked|opted|committed)\s+"
-        r"(?:(?:to|that we(?:'ll| will)?|we(?:'ll| will)?)\s+"
-        r"(?:use|go with|adopt|switch to|move to|stick with|keep|stay with|migrate to|build on|"
-        r"standardi[sz]e on)\s+|on\s+|for\s+|to\s+)?(?P<x>.+)"
+    (
+        re.compile(
+            r"(?i)\b(?:we|i|team|they)(?:'ve| have| had)?\s+(?:finally\s+)?(?:decided|agreed|"
+            r"settled|chose|chosen|picked|opted|committed)\s+"
+            r"(?:(?:to|that we(?:'ll| will)?|we(?:'ll| will)?)\s+"
+            r"(?:use|go with|adopt|switch to|move to|stick with|keep|stay with|migrate to|"
+            r"build on|standardi[sz]e on)\s+|on\s+|for\s+|to\s+)?(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    # "going forward all services use X" / "from now on we use X"
+    (
+        re.compile(
+            r"(?i)\b(?:going forward|from now on|moving forward|in future|henceforth)[,]?\s+"
+            r"(?:all\s+[\w -]{1,30}?\s+|everything\s+|every\s+\w+\s+|we\s+|everyone\s+)?"
+            r"(?:will\s+|should\s+|must\s+)?(?:use|uses|go through|standardi[sz]e on)\s+(?P<x>.+)"
+        ),
+        True,
+        False,
     ),
     # "we switched to X" / "we've moved over to X" (a change already made)
-    re.compile(
-        r"(?i)\b(?:we|i|team|they)(?:'ve| have)?\s+(?:switched|moved|migrated|changed|converted)"
-        r"\s+(?:(?:everything|it|over)\s+)*to\s+(?P<x>.+)"
+    (
+        re.compile(
+            r"(?i)\b(?:we|i|team|they)(?:'ve| have)?\s+(?:switched|moved|migrated|changed|"
+            r"converted)\s+(?:(?:everything|it|over)\s+)*to\s+(?P<x>.+)"
+        ),
+        True,
+        False,
     ),
-    # "let's go with X" / "we'll use X" / "we're going with X" / "we will stick with X"
-    re.compile(
-        r"(?i)\b(?:let'?s|let us|we(?:'ll| will| are going to|'re going to| shall)|"
-        r"we're|we are|i'?m|i am|i(?:'ll| will))\s+(?:go(?:ing)? with|use|adopt|switch to|"
-        r"move to|stick with|stay with|standardi[sz]e on|migrate to|keep)\s+(?P<x>.+)"
+    # "let's go with X" / "we'll use X" / "we're moving to X" / "I'm settling on X"
+    (
+        re.compile(
+            r"(?i)\b(?:let'?s|let us|we(?:'ll| will| are going to|'re going to| shall)|"
+            r"we're|we are|i'?m|i am|i(?:'ll| will))\s+(?:go(?:ing)? with|use|adopt|switch to|"
+            r"switching to|move to|moving to|stick with|stay with|standardi[sz]e on|"
+            r"standardi[sz]ing on|settl(?:e|ing) on|migrate to|keep|going to use)\s+(?P<x>.+)"
+        ),
+        False,
+        False,
+    ),
+    # "X gets my vote" / "ship it with X"
+    (
+        re.compile(
+            r"(?i)^(?:ok(?:ay)?[,.!]?\s*|alright[,.!]?\s*)?(?P<x>[\w.+# -]{2,30}?)\s+"
+            r"(?:gets my vote|wins|is the winner)\b"
+        ),
+        False,
+        False,
+    ),
+    (re.compile(r"(?i)\bship it with\s+(?P<x>.+)"), False, False),
+    # "X is enough" (after turning something down)
+    (
+        re.compile(
+            r"(?i)(?:^|[,;]\s*)(?P<x>[\w.+# -]{2,30}?)\s+(?:is|are)\s+(?:enough|good enough|"
+            r"sufficient|all we need)\b"
+        ),
+        False,
+        True,
     ),
     # "go with X" / "use X" at the start (an instruction from the person deciding)
-    re.compile(
-        r"(?i)^(?:ok(?:ay)?[,.!]?\s*|so[,]?\s*|alright[,.!]?\s*|fine[,.!]?\s*)?"
-        r"(?:go with|use|switch to|pick|choose|adopt|stick with)\s+(?P<x>.+)"
+    (
+        re.compile(
+            r"(?i)^(?:ok(?:ay)?[,.!]?\s*|so[,]?\s*|alright[,.!]?\s*|fine[,.!]?\s*)?"
+            r"(?:go with|use|switch to|pick|choose|adopt|stick with)\s+(?P<x>.+)"
+        ),
+        False,
+        True,
     ),
-    # "X it is" / "X wins"
-    re.compile(
-        r"(?i)^(?:ok(?:ay)?[,.!]?\s*|alright[,.!]?\s*|fine[,.!]?\s*)?"
-        r"(?P<x>[\w.+# -]{2,30}?)\s+it is\b"
+    # "X it is"
+    (
+        re.compile(
+            r"(?i)^(?:ok(?:ay)?[,.!]?\s*|alright[,.!]?\s*|fine[,.!]?\s*)?"
+            r"(?P<x>[\w.+# -]{2,30}?)\s+it is\b"
+        ),
+        False,
+        False,
     ),
 )
-_DECISION_ZH = (
-    re.compile(r"(?:最终|最后)?决定[：:]\s*(?P<x>.+)"),
-    re.compile(
-        r"(?:我们|团队|那就|那|就)?(?:最终|最后)?(?:决定|确定|选定|敲定|定下来)(?:了)?"
-        r"(?:使用|采用|用|选用|选择|选|上)(?P<x>.+)"
+_DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
+    (re.compile(r"(?:最终|最后)?决定(?:了)?[：:，,]\s*(?P<x>.+)"), True, False),
+    (
+        re.compile(
+            r"(?:我们|团队|那就|那|就)?(?:最终|最后)?(?:决定|确定|选定|敲定|定下来|拍板)(?:了)?"
+            r"(?:使用|采用|用|选用|选择|选|上)?(?P<x>[A-Za-z].+|[^，。]+)"
+        ),
+        True,
+        False,
     ),
-    re.compile(r"(?:就|那就|还是|统一|最终|我们)(?:用|使用|采用|选)(?P<x>.+)"),
-    re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"),
-    re.compile(r"(?:改用|换成|改成|换用)(?P<x>.+)"),
-    re.compile(r"(?:^|[，,。\s])(?:就|那就)?定了[，,：:]?\s*(?:用|就用|使用)?(?P<x>.+)"),
+    (
+        re.compile(
+            r"(?:以后|今后|后面|之后|从现在起)(?:都|统一|全部|一律)?(?:用|使用|采用|改用)(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    (re.compile(r"(?:统一|全部|一律)(?:改为|改成|换成|用|使用|采用)(?P<x>.+)"), True, False),
+    (re.compile(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
+    (re.compile(r"(?:要|得|必须|应该|一律)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (re.compile(r"(?:就|那就|还是|最终|我们|那)(?:用|使用|采用|选)(?P<x>.+)"), False, False),
+    (re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
+    (re.compile(r"(?:改用|换成|改成|换用)(?P<x>.+)"), False, False),
+    (
+        re.compile(r"(?:^|[，,。\s])(?:就|那就)?定了[，,：:]?\s*(?:用|就用|使用)?(?P<x>.+)"),
+        False,
+        False,
+    ),
+    (
+        re.compile(r"(?:^|[，,。\s])(?:那|那就|就|干脆)?选\s*(?P<x>[^，。！!？?]+?)\s*吧"),
+        False,
+        False,
+    ),
+    (
+        re.compile(r"(?:^|[，,。\s])(?:算了[，,]?\s*)?还是\s*(?P<x>[A-Za-z][\w.+# -]*)"),
+        False,
+        False,
+    ),
+    (re.compile(r"(?:^|[，,。]\s*)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (re.compile(r"(?:^|[，,。]\s*)(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*就行"), False, False),
 )
 _PROPOSAL = re.compile(
     r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation is|"
     r"i recommend|recommendation:|the best (?:option|choice|fit) (?:is|would be)|"
-    r"(?:we|you) should (?:use|go with|switch to|adopt)|let'?s (?:go with|use|switch to))\s+"
+    r"(?:we|you) should (?:use|go with|switch to|adopt)|let'?s (?:go with|use|switch to)|"
+    r"i'?d (?:go with|use|pick|choose)|my (?:pick|vote) (?:would be|is))\s+"
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
     r"|(?:建议|推荐)(?:你们?|我们)?(?:使用|用|采用|选择|选|改用|换成)(?P<z>.+)"
+    r"|(?:推荐|建议)\s*(?P<w>[A-Za-z][\w.+# -]{1,30})"
 )
 _ACCEPT = re.compile(
     r"(?i)^(?:ok(?:ay)?|sure|yes|yep|yeah|sounds? good|sounds great|agreed|agree|great|perfect|"
@@ -331,9 +434,8 @@ def decision(sentence: str) -> Decision | None:
     """The decision `sentence` states, or None (questions and tentative talk state none)."""
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
         return None
-    # (pattern, states the decision outright, language, a bare "use X" needing a known name)
-    zh = [(p, n < 2, "zh", False) for n, p in enumerate(_DECISION_ZH)]
-    en = [(p, n < 4, "en", n >= 5) for n, p in enumerate(_DECISION_EN)]
+    en = [(p, explicit, "en", bare) for p, explicit, bare in _DECISION_EN]
+    zh = [(p, explicit, "zh", bare) for p, explicit, bare in _DECISION_ZH]
     for pattern, explicit, lang, bare in zh + en if is_chinese(sentence) else en:
         m = pattern.search(sentence)
         if m is None:
@@ -415,7 +517,7 @@ def proposal(sentence: str) -> str | None:
     m = _PROPOSAL.search(sentence)
     if m is None:
         return None
-    choice = clip(m.group("x") or m.group("z") or "")
+    choice = clip(m.group("x") or m.group("z") or m.group("w") or "")
     return (
         choice if choice and not _VAGUE.match(choice) and not _ACTION_WORD.match(choice) else None
     )
@@ -444,9 +546,35 @@ def tentative(sentence: str) -> bool:
     return _TENTATIVE.search(sentence) is not None
 
 
+_STRONG_REVERSAL = re.compile(
+    r"(?i)\b(?:actually|on second thought|scratch that|scrap that|change of plan|changed my mind|"
+    r"on reflection|never mind|final answer|after all)\b|改主意|算了|还是|不对|重新考虑|最终"
+)
+
+
+def overrides(sentence: str) -> bool:
+    """True for an outright change of mind ("actually", "scrap that", "算了，还是 ...")."""
+    return _STRONG_REVERSAL.search(sentence) is not None
+
+
 def reverses(sentence: str) -> bool:
     """True when `sentence` changes an earlier choice ("actually, ...", "还是 ...")."""
     return _REVERSAL.search(sentence) is not None
+
+
+_REFUSAL = re.compile(
+    r"(?i)\b(?:no|not|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|"
+    r"let'?s not (?:bother with|use|do|go with))\b|不用|不要用?|别用|放弃|不考虑|太重了|算了"
+)
+
+
+def refused(sentence: str) -> list[str]:
+    """Known technologies a sentence turns down ("let's not bother with Tailwind")."""
+    out = []
+    for m in _REFUSAL.finditer(sentence):
+        window = sentence[max(0, m.start() - 30) : m.end() + 40]
+        out += technologies(window)
+    return list(dict.fromkeys(out))
 
 
 def rejected(sentence: str) -> list[str]:
@@ -467,9 +595,11 @@ def rejected(sentence: str) -> list[str]:
 # ---- finished work (changelog) --------------------------------------------------------------
 
 _DONE_EN = re.compile(
-    r"(?i)^(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
-    r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+)?|)"
+    r"(?i)^(?:(?:also|and|then|so|ok|okay|yesterday|today|earlier|finally)[,]?\s+)?"
+    r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
+    r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|already\s+)?|)"
     r"(?P<verb>fixed|added|implemented|released|shipped|deployed|refactored|removed|upgraded|"
+    r"pushed|landed|rolled out|tagged|"
     r"migrated|optimi[sz]ed|documented|merged|bumped|published|introduced|rewrote|renamed|"
     r"resolved|patched|enabled|disabled|configured|set up|updated|created|wrote|moved|replaced|"
     r"swapped|switched|converted|ported|integrated|wired up|hooked up)[:：]?\s+(?P<x>.+)"
@@ -478,7 +608,12 @@ _DONE_ZH = re.compile(
     r"(?:已经?|刚刚?|终于|成功)(?P<verb>修复|新增|添加|实现|发布|上线|完成|升级|重构|优化|部署|迁移|"
     r"合并|更新|配置|接入)了?(?P<x>.+)"
     r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
-    r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了)(?P<x2>.+)"
+    r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了)(?P<x2>.+)"
+    r"|(?P<verb3>已完成|搞定了|已修复|完成了)[：:，,]\s*(?P<x3>.+)"
+    r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为).{1,40}?)了"
+)
+_DONE_LIST_EN = re.compile(
+    r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)"
 )
 _TYPES = (
     ("fix", ("fix", "resolv", "patch", "修", "解决")),
@@ -488,6 +623,7 @@ _TYPES = (
         "refactor",
         (
             "refactor",
+            "把",
             "rewrote",
             "renamed",
             "moved",
@@ -528,14 +664,24 @@ def finished_work(sentence: str) -> Work | None:
     if m is None and is_chinese(sentence):
         m = _DONE_ZH.search(sentence)
     if m is None:
-        return None
+        done = _DONE_LIST_EN.match(sentence)
+        if done is None or len(done.group("x")) < 8:
+            return None
+        return Work("other", done.group("x").strip().rstrip(".。"), None)
     groups = m.groupdict()
-    vkey, xkey = ("verb", "x") if groups.get("verb") else ("verb2", "x2")
+    vkey, xkey = next(
+        (
+            (v, x)
+            for v, x in (("verb", "x"), ("verb2", "x2"), ("verb3", "x3"), ("verb4", "x4"))
+            if groups.get(v)
+        ),
+        ("verb", "x"),
+    )
     what = m.group(xkey).strip()
     if len(what) < 3 or _NEGATED.search(sentence[: m.start(vkey)]):
         return None
     verb = m.group(vkey).lower()
-    kind = next(t for t, stems in _TYPES if any(s in verb for s in stems))
+    kind = next((t for t, stems in _TYPES if any(s in verb for s in stems)), "other")
     summary = sentence[m.start(vkey) :].strip().rstrip(".。!！")
     summary = summary[0].upper() + summary[1:]
     version = _VERSION.search(what)
@@ -621,28 +767,40 @@ _USES_EN = re.compile(
     r"test runner|ci)\s+is\s+(?P<y>.+)"
 )
 _USES_ZH = re.compile(
-    r"(?:项目|本项目|这个项目|我们|后端|前端|服务)(?:现在|目前|也)?(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用)(?P<x>.+)"
-    r"|(?:技术栈|数据库|框架)(?:是|为|用的是)(?P<y>.+)"
+    r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)(?:现在|目前|也|的)?"
+    r"(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为)?\s*(?P<x>[A-Za-z].+)"
 )
+
+
+def assertion(sentence: str) -> str:
+    """`sentence` without a trailing question ("X is MySQL 8.0, is that OK?" → the statement)."""
+    if not re.search(r"[?？]\s*$", sentence):
+        return sentence
+    head = re.split(r"[，,;；](?=[^，,;；]*$)", sentence, maxsplit=1)
+    return head[0] if len(head) == 2 else ""
 
 
 def tech_facts(sentence: str) -> dict[str, str]:
     """Tech-stack facts a sentence states ("the project uses Postgres" → database: Postgres)."""
-    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _NEGATED.search(sentence):
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
         return {}
-    m = (_USES_ZH if is_chinese(sentence) else _USES_EN).search(sentence)
-    if m is None:
-        return {}
-    rest = m.group("x") or m.group("y") or ""
     facts: dict[str, str] = {}
-    for part in re.split(r"\s*(?:,|，|、|\+|/|\band\b|\bwith\b|和|以及|及|加)\s*", rest):
+    for m in (_USES_ZH if is_chinese(sentence) else _USES_EN).finditer(sentence):
+        if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
+            continue
+        rest = m.group("x") or (m.groupdict().get("y") or "")
+        _stack_parts(rest, facts)
+    return facts
+
+
+def _stack_parts(rest: str, facts: dict[str, str]) -> None:
+    for part in re.split(r"\s*(?:,|，|、|\+|/|;|；|\band\b|\bwith\b|和|以及|及|加)\s*", rest):
         names = technologies(part)
         if names:
             role = _ROLE_OF[names[0]]
             original = _TECH.search(part)
             if original is not None and role not in facts:
                 facts[role] = _with_version(part, original)
-    return facts
 
 
 def _with_version(part: str, m: re.Match[str]) -> str:
@@ -713,16 +871,20 @@ def _path_key(path: str) -> str:
 
 _PERSONAL_EN = re.compile(
     r"(?i)(?:^|[,;:]\s+)(?:(?:also|and|but|btw|fyi|personally|for me)[,]?\s+)?"
-    r"(?:i(?:'m| am)?\s+(?:really\s+|generally\s+|usually\s+|always\s+)?"
-    r"(?P<verb>prefer|like|love|hate|dislike|always use|usually use|tend to|never use|"
+    r"(?:i'?m an? [\w+#.-]+ (?P<who>person|developer|dev|engineer|programmer)\b"
+    r"|i(?:'m| am)?\s+(?:really\s+|generally\s+|usually\s+|always\s+)?"
+    r"(?P<verb>prefer|like|love|hate|dislike|always use|usually use|tend to|never use|always want|"
+    r"always want|"
     r"can'?t stand|familiar with|comfortable with|experienced (?:with|in)|good at|fluent in|"
     r"new to|an expert in|know .{1,20} well|work best|write|use)\b"
     r"|my (?:preference|habit|style|editor|shell|setup|workflow) is\b"
     r"|personally,? i\b)"
 )
 _PERSONAL_ZH = re.compile(
-    r"(?:^|[，,；;。])(?:另外|还有|顺便说一下|个人来说)?[，,]?\s*我(?:个人)?(?:比较|一般|通常|平时|一直|更|最)?"
-    r"(?P<verb>喜欢|偏好|习惯|倾向|讨厌|不喜欢|熟悉|擅长|会用|常用|用惯了|精通|不太熟|没用过)"
+    r"(?:^|[，,；;。])(?:另外|还有|顺便说一下|个人来说)?[，,]?\s*我(?:个人)?[\u4e00-\u9fff]{0,4}?"
+    r"(?:比较|一般|通常|平时|一直|更|最)?"
+    r"(?P<verb>喜欢|偏好|习惯|倾向|讨厌|不喜欢|熟悉|擅长|会用|常用|用惯了|精通|不太熟|不熟|没用过)"
+    r"|(?P<ask>别再给我|不要给我|以后给我|以后都给我|给我用)"
 )
 _SKILL = re.compile(
     r"(?i)familiar|comfortable|experienced|good at|fluent|new to|expert|know"
@@ -744,16 +906,23 @@ class Personal(NamedTuple):
 
 def personal(sentence: str) -> Personal | None:
     """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim")."""
-    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+    if _TENTATIVE.search(sentence):
         return None
     if _UNIVERSAL.match(sentence):
         return Personal("preference", sentence.strip(), "UNIVERSAL")
     m = (_PERSONAL_ZH if is_chinese(sentence) else _PERSONAL_EN).search(sentence.strip())
     if m is None:
         return None
+    clause = re.split(r"[，,。;；!！]", sentence.strip()[m.end() :], maxsplit=1)[0]
+    if re.search(r"[?？]\s*$", clause) or _QUESTION.match(
+        sentence.strip()[m.start() :].lstrip(",;: ")
+    ):
+        return None
     verb = (m.groupdict().get("verb") or "").lower()
     if verb in ("write", "use") and not re.search(r"(?i)\b(?:always|usually|prefer)\b", sentence):
         return None
+    if m.groupdict().get("who"):
+        verb = "know"
     kind = "skill" if _SKILL.search(verb or sentence) else "preference"
     return Personal(kind, sentence.strip().rstrip("。."), "PERSONAL")
 
@@ -772,13 +941,22 @@ def asks_to_remember(sentence: str) -> bool:
 
 
 _OPTION = re.compile(
-    r"^\W*(?:option\s+|方案\s*)?(?P<label>[A-Da-d1-4])\s*[.):：]\W*\s*(?P<text>.+)$", re.I | re.M
+    r"^\W*(?:option\s+|方案\s*)?(?P<label>[A-Da-d1-4一二三四])\s*[.):：]\W*\s*(?P<text>.+)$",
+    re.I | re.M,
 )
+_NUMERALS = {"一": "1", "二": "2", "三": "3", "四": "4"}
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4"}
 _OPTION_LEAD = re.compile(
-    r"(?i)^(?:stay on|stay with|switch to|move to|migrate to|go with|use|keep|adopt|add|"
+    r"(?i)^(?:stay on|stay with|switch to|move to|migrate to|go with|use|keep|adopt|add|改成|改为|"
     r"改用|使用|采用|换成|用)\s*"
 )
-_LABEL_REF = re.compile(r"(?i)^(?:option\s+|方案\s*)?([A-Da-d1-4])$")
+_LABEL_REF = re.compile(r"(?i)^(?:option\s+|方案\s*|选项\s*)?([A-Da-d1-4一二三四])$")
+_OPTION_REF = re.compile(
+    r"(?i)\b(?:option|choice|approach|plan|number)\s*#?(?P<l>[A-Da-d1-4])\b"
+    r"|(?:方案|选项)\s*(?P<z>[A-Da-d1-4一二三四])"
+    r"|\b(?:the\s+)?(?P<ord>first|second|third|fourth)\s+(?:one|option|approach)\b"
+    r"|第(?P<n>[一二三四1-4])(?:个|种)"
+)
 
 
 def options(message: str) -> dict[str, str]:
@@ -789,14 +967,30 @@ def options(message: str) -> dict[str, str]:
         head = _OPTION_LEAD.sub("", head.strip(" *"))
         named = clip(head)
         if named and not _VAGUE.match(named):
-            found.setdefault(m.group("label").upper(), named)
+            label = m.group("label").upper()
+            found.setdefault(_NUMERALS.get(label, label), named)
     return found
 
 
 def option_label(choice: str) -> str | None:
     """The label when a choice only names an option ("B", "option 2", "方案 A")."""
     m = _LABEL_REF.match(choice.strip())
-    return m.group(1).upper() if m else None
+    if m is None:
+        return None
+    return _NUMERALS.get(m.group(1), m.group(1).upper())
+
+
+def option_reference(sentence: str) -> str | None:
+    """The option a reply picks by its label ("let's do option 2", "方案二", "the first one")."""
+    if _QUESTION.search(sentence):
+        return None
+    m = _OPTION_REF.search(sentence)
+    if m is None:
+        return None
+    if m.group("ord"):
+        return _ORDINALS[m.group("ord").lower()]
+    label = m.group("l") or m.group("z") or m.group("n") or ""
+    return _NUMERALS.get(label, label.upper())
 
 
 _DONE_NOUN = re.compile(
@@ -825,10 +1019,28 @@ _SETTING = re.compile(
 )
 
 
+_REGION = re.compile(
+    r"(?<![\w-])((?:us|eu|ap|sa|ca|me|af|il|cn)-(?:north|south|east|west|central|northeast|"
+    r"southeast|northwest|southwest)-\d|(?:us|europe|asia|australia|southamerica)-"
+    r"(?:north|south|east|west|central|northeast|southeast)\d)(?![\w-])"
+)
+_RESOURCE = re.compile(
+    r"(?i)\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
+    r"queue name|table)\s+(?:is\s+|named\s+|called\s+|=\s*|:\s*|是\s*|叫\s*)?[`'\"]?"
+    r"(?P<value>[a-z0-9][\w.-]{2,62})[`'\"]?"
+)
+
+
 def setting(sentence: str) -> tuple[str, str] | None:
     """A configuration value a sentence states ("line-length stays 100") as (key, value)."""
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
         return None
+    region = _REGION.search(sentence)
+    if region is not None:
+        return "region", region.group(1)
+    resource = _RESOURCE.search(sentence)
+    if resource is not None and not _NEGATED.search(sentence):
+        return resource.group("key").lower().replace(" ", "_"), resource.group("value")
     m = _SETTING.search(sentence)
     if m is None:
         return None
@@ -885,3 +1097,76 @@ def proposal_list(message: str) -> str | None:
                 named = clip(_LEAD_VERB.sub("", text))
                 return named if named and not _VAGUE.match(named) else None
     return None
+
+
+# ---- versions, addresses and layout ---------------------------------------------------------
+
+_VERSIONED = re.compile(
+    r"(?i)(?<![\w.-])(?P<name>node(?:\.js)?|python|go|golang|java|ruby|php|deno|bun|"
+    r"postgres(?:ql)?|mysql|mariadb|redis|mongodb|pnpm|npm|yarn|django|rails|react|vue|"
+    r"next\.js|nestjs|fastapi|spring boot|kotlin|typescript|elasticsearch|kafka)"
+    r"\s*(?:是|为|版本是|version|v)?\s*(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?![\d.]|\s*%)"
+)
+_CHANGE_WORDS = re.compile(
+    r"(?i)\b(?:upgrad\w*|bump\w*|downgrad\w*|migrat\w*|from\b.*\bto|update\w*|install\w*|requires?|"
+    r"needs?|supports?|deprecat\w*|until|before|after|since|released?)\b|升级|降级|迁移|从|需要|支持"
+)
+_OURS = re.compile(r"(?i)\b(?:we|our|we're|project|the app|everywhere|all)\b|我们|项目|线上|都是")
+_CANON = {"node.js": "node", "golang": "go", "postgresql": "postgres"}
+
+
+def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
+    """Runtime and service versions a sentence states ("Node 20 everywhere", "Node 是 20.11").
+
+    `own`: the speaker is the user (an assistant's sentence must say it is about the project).
+    Sentences about changing versions are work, not facts, and give none.
+    """
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _CHANGE_WORDS.search(sentence):
+        return {}
+    if not own and not _OURS.search(sentence):
+        return {}
+    facts: dict[str, str] = {}
+    for m in _VERSIONED.finditer(sentence):
+        key = _CANON.get(m.group("name").lower(), m.group("name").lower())
+        facts.setdefault(
+            key.replace(".js", "js").replace(" ", "_"), f"{m.group('name')} {m.group('ver')}"
+        )
+    return facts
+
+
+_URL_FACT = re.compile(
+    r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?)(?:base\s+)?(?:url|endpoint|address|host|domain|地址|域名)"
+    r"\s*(?:is|:|是|为|=)\s*(?P<url>https?://[^\s<>\"'`)\]，。]+)"
+)
+
+
+def url_fact(sentence: str) -> tuple[str, str] | None:
+    """A named address ("the API base URL is https://...") as (key, url)."""
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+        return None
+    m = _URL_FACT.search(sentence)
+    if m is None:
+        return None
+    words = [w for w in m.group("name").lower().split() if w not in ("the", "our", "a", "its")]
+    key = "_".join(words) or "base"
+    return re.sub(r"[^a-z0-9_]", "", key) or "base", m.group("url").rstrip(".,;:!")
+
+
+_LAYOUT = re.compile(
+    r"(?i)\b(?:monorepo|repo|repository|project|codebase|workspace)\s+"
+    r"(?:has|contains|is split into|consists of)\s+(?P<x>.+)"
+    r"|(?:仓库|项目|monorepo)(?:里|下)?(?:有|分为|包含)(?P<z>.+)"
+)
+_DIR = re.compile(r"(?<![\w/.-])[`'\"]?([\w.-]+/(?:[\w.*-]+/?)*)")
+
+
+def layout_fact(sentence: str) -> str | None:
+    """The top-level layout a sentence gives ("our monorepo has apps/ and packages/")."""
+    if _QUESTION.search(sentence):
+        return None
+    m = _LAYOUT.search(sentence)
+    if m is None:
+        return None
+    dirs = [d.rstrip("`'\"") for d in _DIR.findall(m.group("x") or m.group("z") or "")]
+    dirs = [d for d in dirs if not d.startswith("http")]
+    return ", ".join(dict.fromkeys(dirs)) if len(dirs) >= 2 else None

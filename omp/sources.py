@@ -9,9 +9,12 @@ are not conversation and are left out). Damaged JSONL lines become warnings nami
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import re
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import Any, NamedTuple, TextIO
 
 from omp.errors import OmpError
 
@@ -30,7 +33,7 @@ class Conversation(NamedTuple):
     """The messages of one conversation, with what could not be read."""
 
     format: str
-    messages: list[Message]
+    messages: Iterable[Message]
     warnings: list[str]
     title: str | None = None
 
@@ -80,29 +83,36 @@ def _text_of(content: Any, *, keep: tuple[str, ...] = ("text", "input_text", "ou
     return ""
 
 
-def detect_format(text: str) -> str:
-    """The format of a source's text (one of FORMATS)."""
-    stripped = text.lstrip("\ufeff \t\r\n")
-    if stripped.startswith("[") or stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except ValueError:
-            data = None
-        if data is not None:
-            items = data if isinstance(data, list) else [data]
-            if items and all(isinstance(i, dict) and "mapping" in i for i in items):
-                return "chatgpt"
-            return "chat-json"
-        first = stripped.splitlines()[0]
-        try:
-            record = json.loads(first)
-        except ValueError:
-            return "text"
-        if isinstance(record, dict):
-            if "payload" in record or record.get("type") in ("session_meta", "message"):
-                return "codex"
+_JSON_START = re.compile(r'\s*(?:\[\s*(?:[{\["\]]|$)|\{\s*(?:"|\}|$))')
+
+
+def detect_format(head: str) -> str:
+    """The format of a source from its first bytes (the whole text, or its first 64 KiB)."""
+    stripped = head.lstrip("\ufeff \t\r\n")
+    if not stripped.startswith(("[", "{")):
+        return "text"
+    lines = [line for line in stripped.splitlines() if line.strip()]
+    if not _JSON_START.match(lines[0]):
+        return "text"  # "[2024-06-11 14:02] deploying ..." is a log, not JSON
+    try:
+        record = json.loads(lines[0])
+    except ValueError:
+        record = None
+    if isinstance(record, dict) and (len(lines) > 1 or "message" in record or "payload" in record):
+        if "payload" in record or record.get("type") in ("session_meta", "message"):
+            return "codex"
+        if "mapping" not in record:
             return "claude-code"
-    return "text"
+    try:
+        data = json.loads(stripped)
+    except ValueError:
+        data = None
+    if data is None:  # a document larger than the head, or damaged
+        return "chatgpt" if '"mapping"' in stripped[:65536] else "chat-json"
+    items = data if isinstance(data, list) else [data]
+    if items and all(isinstance(i, dict) and "mapping" in i for i in items):
+        return "chatgpt"
+    return "chat-json"
 
 
 def parse(text: str, *, format: str | None = None) -> list[Conversation]:
@@ -111,39 +121,149 @@ def parse(text: str, *, format: str | None = None) -> list[Conversation]:
     Raises:
         SourceError: an unknown format name, or JSON that holds no conversation.
     """
-    fmt = format or detect_format(text)
-    if fmt not in FORMATS:
-        raise SourceError(f"unknown format {fmt!r}", hint=f"use one of {', '.join(FORMATS)}")
-    if fmt == "text":
-        return [_plain(text)]
-    if fmt in ("claude-code", "codex"):
-        return [_jsonl(text, fmt)]
+    out = []
+    for conversation in stream(io.StringIO(text), format=format or detect_format(text)):
+        messages = list(conversation.messages)
+        out.append(conversation._replace(messages=messages))
+    return out
+
+
+def stream(lines: TextIO | Iterable[str], *, format: str) -> Iterator[Conversation]:
+    """The conversations of a source read line by line, each one's messages produced lazily.
+
+    Transcripts, JSONL sessions and ChatGPT exports are never held whole in memory: memory
+    is bounded by the largest conversation of an export, or the largest message of the
+    others. A conversation's `warnings` are complete once its messages have been read.
+
+    Raises:
+        SourceError: an unknown format name, JSON that holds no conversation, or a JSON
+            document over `MAX_DOCUMENT` characters in a format that must be read whole.
+    """
+    if format not in FORMATS:
+        raise SourceError(f"unknown format {format!r}", hint=f"use one of {', '.join(FORMATS)}")
+    if format == "text":
+        yield Conversation("text", _plain(lines), [])
+    elif format in ("claude-code", "codex"):
+        warnings: list[str] = []
+        yield Conversation(format, _jsonl(lines, format, warnings), warnings)
+    elif format == "chatgpt":
+        for item in _ArrayItems(lines):
+            if isinstance(item, dict):
+                yield _chatgpt(item)
+    else:
+        yield _chat_json(_json_document(lines))
+
+
+# A JSON document that is not a ChatGPT export array is read whole; past this size it is
+# refused rather than exhausting memory.
+MAX_DOCUMENT = 256 * 1024 * 1024
+_CHUNK = 1 << 20
+
+
+def _chunks(lines: TextIO | Iterable[str]) -> Iterator[str]:
+    read = getattr(lines, "read", None)
+    if read is None:
+        yield from lines
+        return
+    while chunk := read(_CHUNK):
+        yield chunk
+
+
+def _json_document(lines: TextIO | Iterable[str]) -> Any:
+    parts, size = [], 0
+    for chunk in _chunks(lines):
+        size += len(chunk)
+        if size > MAX_DOCUMENT:
+            raise SourceError(
+                f"a JSON document over {MAX_DOCUMENT >> 20} MiB that is not a ChatGPT export",
+                hint="split it into one file per conversation, or export it as JSONL",
+            )
+        parts.append(chunk)
     try:
-        data = json.loads(text.lstrip("\ufeff"))
+        return json.loads("".join(parts).lstrip("\ufeff"))
     except ValueError as e:
         raise SourceError(f"not valid JSON ({e})", hint="give the file as exported") from None
-    if fmt == "chatgpt":
-        return [
-            _chatgpt(c) for c in (data if isinstance(data, list) else [data]) if isinstance(c, dict)
-        ]
-    return [_chat_json(data)]
 
 
-def _plain(text: str) -> Conversation:
-    messages: list[Message] = []
-    role, lines = "user", list[str]()  # text before any speaker is the user's
-    for line in text.splitlines():
-        m = _SPEAKER.match(line)
-        who = _role(m.group("who")) if m else None
-        if m and who:
-            if "\n".join(lines).strip():
-                messages.append(Message(role, "\n".join(lines).strip(), len(messages)))
-            role, lines = who, [m.group("rest")]
-        else:
-            lines.append(line)
-    if "\n".join(lines).strip():
-        messages.append(Message(role, "\n".join(lines).strip(), len(messages)))
-    return Conversation("text", messages, [])
+class _ArrayItems:
+    """The items of a top-level JSON array, decoded one at a time (a lone object: itself)."""
+
+    def __init__(self, lines: TextIO | Iterable[str]) -> None:
+        self.chunks = _chunks(lines)
+        self.buf, self.pos = "", 0
+        self.decoder = json.JSONDecoder()
+
+    def _more(self) -> bool:
+        """Read on; as much again as is buffered, so a large item stays linear to decode."""
+        self.buf, self.pos = self.buf[self.pos :], 0
+        want, grown = max(_CHUNK, len(self.buf)), False
+        while want > 0 and (chunk := next(self.chunks, None)) is not None:
+            self.buf += chunk
+            want -= len(chunk)
+            grown = True
+        return grown
+
+    def _next_char(self, skip: str) -> str | None:
+        while True:
+            while self.pos < len(self.buf) and self.buf[self.pos] in skip:
+                self.pos += 1
+            if self.pos < len(self.buf):
+                return self.buf[self.pos]
+            if not self._more():
+                return None
+
+    def _item(self) -> Any:
+        while True:
+            try:
+                item, self.pos = self.decoder.raw_decode(self.buf, self.pos)
+                return item
+            except json.JSONDecodeError as e:
+                if not self._more():
+                    raise SourceError(
+                        f"not valid JSON ({e.msg}); the export ends inside a conversation",
+                        hint="export again, or give the complete file",
+                    ) from None
+
+    def __iter__(self) -> Iterator[Any]:
+        first = self._next_char(" \t\r\n\ufeff")
+        if first is None:
+            return
+        if first == "{":  # a single conversation rather than an export
+            yield _json_document(itertools.chain([self.buf[self.pos :]], self.chunks))
+            return
+        if first != "[":
+            raise SourceError(
+                "not valid JSON (expected an array of conversations)",
+                hint="give conversations.json as exported",
+            )
+        self.pos += 1
+        while (char := self._next_char(" \t\r\n,")) != "]":
+            if char is None:
+                raise SourceError(
+                    "not valid JSON: the conversations array is not closed (truncated?)",
+                    hint="export again, or give the complete file",
+                )
+            yield self._item()
+
+
+def _plain(lines: Iterable[str]) -> Iterator[Message]:
+    count = 0
+    role, held = "user", list[str]()  # text before any speaker is the user's
+    for raw in lines:
+        for line in raw.splitlines() or [""]:
+            m = _SPEAKER.match(line)
+            who = _role(m.group("who")) if m else None
+            if m and who:
+                body = "\n".join(held).strip()
+                if body:
+                    yield Message(role, body, count)
+                    count += 1
+                role, held = who, [m.group("rest")]
+            else:
+                held.append(line)
+    body = "\n".join(held).strip()
+    if body:
+        yield Message(role, body, count)
 
 
 def _chat_json(data: Any) -> Conversation:
@@ -198,10 +318,9 @@ def _chatgpt(conversation: dict[str, Any]) -> Conversation:
     return Conversation("chatgpt", messages, [], conversation.get("title"))
 
 
-def _jsonl(text: str, fmt: str) -> Conversation:
-    messages: list[Message] = []
-    warnings: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+def _jsonl(lines: Iterable[str], fmt: str, warnings: list[str]) -> Iterator[Message]:
+    count = 0
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
@@ -214,8 +333,8 @@ def _jsonl(text: str, fmt: str) -> Conversation:
             continue
         role, body = (_codex if fmt == "codex" else _claude)(record)
         if role and body.strip() and not _INJECTED.match(body):
-            messages.append(Message(role, body.strip(), len(messages)))
-    return Conversation(fmt, messages, warnings)
+            yield Message(role, body.strip(), count)
+            count += 1
 
 
 def _claude(record: dict[str, Any]) -> tuple[str | None, str]:

@@ -458,3 +458,38 @@ def test_extract_runs_as_a_real_process(memory: MemoryRoot, chat: Path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["summary"]["stored"] == 6
     assert SECRET not in done.stdout + done.stderr
+
+
+def test_a_huge_session_file_is_streamed_in_bounded_memory(memory: MemoryRoot, git_repo: Path):
+    noise = json.dumps(
+        {
+            "type": "user",
+            "message": {
+                "role": "user",
+                "content": [{"type": "tool_result", "content": "x" * 4000}],
+            },
+        }
+    )
+    talk = json.dumps(
+        {"type": "user", "message": {"role": "user", "content": "We decided to use Redis."}}
+    )
+    big = git_repo / "big.jsonl"
+    with big.open("w", encoding="utf-8") as f:
+        f.write(talk + "\n")
+        for _ in range(40_000):  # about 160 MB of tool output
+            f.write(noise + "\n")
+    measure = (
+        "import json, resource, subprocess, sys\n"
+        "done = subprocess.run([sys.executable, '-m', 'omp', 'extract', 'big.jsonl', '--json'],"
+        " capture_output=True, text=True)\n"
+        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024\n"
+        "print(json.dumps([done.returncode, done.stdout, done.stderr, peak]))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", measure], cwd=git_repo, capture_output=True, text=True, timeout=300
+    )
+    code, out, err, peak_mib = json.loads(run.stdout)
+    assert code == 0, err
+    assert json.loads(out)["summary"]["stored"] >= 1
+    size_mib = big.stat().st_size >> 20
+    assert peak_mib < 120, f"peak RSS {peak_mib:.0f} MiB for a {size_mib} MiB file"

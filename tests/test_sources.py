@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omp.sources import Message, SourceError, detect_format, parse
+from omp.sources import Message, SourceError, detect_format, parse, stream
 
 
 def _roles(text: str, **kw) -> list[tuple[str, str]]:
@@ -173,3 +174,78 @@ def test_any_text_parses_without_failing(text):
         return  # JSON that holds no conversation is refused with a message
     for c in conversations:
         assert all(isinstance(m, Message) and m.text for m in c.messages)
+
+
+def _export(n: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "title": f"chat {i}",
+            "current_node": "b",
+            "mapping": {
+                "a": {
+                    "id": "a",
+                    "parent": None,
+                    "children": ["b"],
+                    "message": {
+                        "author": {"role": "user"},
+                        "content": {"content_type": "text", "parts": [f"question {i} ] [ {{"]},
+                    },
+                },
+                "b": {
+                    "id": "b",
+                    "parent": "a",
+                    "children": [],
+                    "message": {
+                        "author": {"role": "assistant"},
+                        "content": {"content_type": "text", "parts": [f"answer {i}"]},
+                    },
+                },
+            },
+        }
+        for i in range(n)
+    ]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.integers(min_value=1, max_value=40), min_size=1, max_size=200))
+def test_a_chatgpt_export_streamed_in_any_chunks_reads_like_the_whole_file(cuts):
+    text = json.dumps(_export(5), indent=1)
+    pieces, pos = [], 0
+    for cut in cuts:
+        pieces.append(text[pos : pos + cut])
+        pos += cut
+    pieces.append(text[pos:])
+
+    streamed = [
+        (c.title, [(m.role, m.text) for m in c.messages])
+        for c in stream(iter(pieces), format="chatgpt")
+    ]
+
+    assert streamed == [
+        (f"chat {i}", [("user", f"question {i} ] [ {{"), ("assistant", f"answer {i}")])
+        for i in range(5)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (json.dumps(_export(2))[:-40], "ends inside a conversation"),
+        (json.dumps(_export(2))[:-1], "array is not closed"),
+        ('"just a string"', "expected an array of conversations"),
+    ],
+)
+def test_a_damaged_chatgpt_export_is_refused_with_the_reason(text, message):
+    with pytest.raises(SourceError, match=message):
+        list(stream(iter([text]), format="chatgpt"))
+
+
+def test_a_lone_chatgpt_conversation_object_is_read_too():
+    (conversation,) = parse(json.dumps(_export(1)[0]), format="chatgpt")
+    assert conversation.title == "chat 0"
+
+
+def test_a_log_starting_with_a_bracketed_timestamp_is_text_not_json():
+    log = "[2024-06-11 14:02:11] deploying shop-api\n[2024-06-11 14:03:40] done\n"
+    assert detect_format(log) == "text"
+    assert detect_format('[\n  {"mapping": {}}\n]') == "chatgpt"
