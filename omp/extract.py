@@ -131,7 +131,9 @@ def redact_text(text: str, path: str, index: Any, batch: Batch) -> str:
 # ---- conversations --------------------------------------------------------------------------
 
 _USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "path": 0.8}
-_ASSISTANT_CONF = {"explicit": 0.75, "instruction": 0.55, "fact": 0.75, "work": 0.7, "path": 0.7}
+# An assistant narrating its own edits ("Added src/x.ts") is mostly noise for the changelog:
+# its finished work waits for review unless it is a "Done:" summary.
+_ASSISTANT_CONF = {"explicit": 0.75, "instruction": 0.55, "fact": 0.75, "work": 0.6, "path": 0.7}
 _REVERSAL_REACH = 6  # messages: "actually, ..." changes a choice made this recently
 _REWORK = {
     "migration",
@@ -146,12 +148,17 @@ _REWORK = {
     "重构",
     "改造",
 }
+_SUMMARY_CONF = 0.7
+_NARRATION = re.compile(r"^\S+\s+(?:`|the file\b|a file\b|\S+\.\w{1,4}\b)|[\w-]+/[\w./-]+\.\w{1,4}")
 PROPOSAL_CONF = 0.55
 ACCEPTED_CONF = 0.85
 TENTATIVE_CONF = 0.3
 
 
 def _title(choice: str, purpose: str | None) -> str:
+    first = choice.split(" ", 1)[0]
+    if first in rules.VERBS:  # "store amounts as cents" is its own title
+        return choice[0].upper() + choice[1:]
     if rules.is_chinese(choice):
         return f"采用 {choice}" + (f"（{purpose}）" if purpose else "")
     if purpose and purpose.lower() not in choice.lower():
@@ -173,6 +180,7 @@ class _Conversation:
         self.substantive = False
         self.options: dict[str, str] = {}
         self.listed: set[str] = set()
+        self.previous: str | None = None  # the user's last statement, for "make that the rule"
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -191,13 +199,15 @@ class _Conversation:
         remember = any(rules.asks_to_remember(s) for s in sentences)
         before = len(self.found)
         for sentence in sentences:
-            if rot.trivial_reason(sentence):
-                continue
+            if rot.trivial_reason(sentence) == rot.FILLER:
+                continue  # short picks ("方案二。", "Tempo it is.") still count
             if role == "user":
                 self.substantive = True
                 if self.summary is None and not rules.accepts(sentence):
                     self.summary = sentence[:160]
             self._sentence(role, sentence, index, conf)
+            if role == "user":
+                self.previous = sentence
         if remember:
             for c in self.found[before:]:
                 c.confidence = min(0.95, c.confidence + 0.1)
@@ -240,9 +250,8 @@ class _Conversation:
         self.listed = set(done)
         kind = (rules.finished_work(summary) or rules.Work("feat", summary, None)).type
         entry = {"type": kind, "summary": summary}
-        self._found(
-            Candidate("changelog", entry, conf["work"], "reported done", self.source(index))
-        )
+        level = max(conf["work"], _SUMMARY_CONF)
+        self._found(Candidate("changelog", entry, level, "reported done", self.source(index)))
 
     def _sentence(self, role: str, s: str, index: int, conf: dict[str, float]) -> None:
         src = self.source(index)
@@ -259,6 +268,14 @@ class _Conversation:
         if stated is not None:
             return stated
         src = self.source(index)
+        if role == "user" and self.previous and rules.adopts_previous(s):
+            adopted = rules.Decision(rules.clip(self.previous), (), None, None, True)
+            entry = _decision_entry(adopted, f"{self.previous} {s}")
+            reason = "the statement before it made the rule"
+            self._decide(
+                Candidate("decisions", entry, conf["explicit"], reason, src), reverses=False
+            )
+            return True
         label = rules.option_reference(s) if role == "user" else None
         if label is not None and label in self.options:
             picked = rules.Decision(self.options[label], (), rules.rationale(s), None, False)
@@ -334,7 +351,10 @@ class _Conversation:
         if work is not None and not s.rstrip().endswith((":", "：")):
             entry = {"type": work.type, "summary": work.summary}
             reason = f"finished work ({work.type})"
-            self._found(Candidate("changelog", entry, conf["work"], reason, src))
+            level = conf["work"]
+            if level < _SUMMARY_CONF and not _NARRATION.search(work.summary):
+                level = _SUMMARY_CONF  # the outcome, not a step ("Added `src/x.ts` ...")
+            self._found(Candidate("changelog", entry, level, reason, src))
         elif (noun := rules.completion(s)) and self.decisions:
             choice = str(self.decisions[-1].entry.get("choice"))
             chinese = rules.is_chinese(noun)

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from omp.constants import MERGE_AT, MIN_INFO_LENGTH, SKIP_AT
 
 __all__ = [
+    "FILLER",
     "MERGE_AT",
     "MIN_INFO_LENGTH",
     "SKIP_AT",
@@ -42,6 +43,9 @@ _BLOCKED = re.compile(
 )
 
 
+FILLER = "acknowledgement or filler"
+
+
 def info_length(text: str) -> int:
     """Letters and digits, a CJK character counting as 3 (it carries a word's meaning)."""
     cjk = len(_CJK.findall(text))
@@ -53,7 +57,7 @@ def trivial_reason(text: str) -> str | None:
     """Why `text` is trivial (too short, or a blocked phrase), or None when it is not."""
     stripped = text.strip()
     if _BLOCKED.match(stripped):
-        return "acknowledgement or filler"
+        return FILLER
     if info_length(stripped) < MIN_INFO_LENGTH:
         return f"shorter than {MIN_INFO_LENGTH} characters of information"
     return None

@@ -189,7 +189,7 @@ def role_of(text: str) -> str | None:
 
 _EN_CUT = re.compile(
     r"\s+(?:because|since|as (?:it|we|they|this|that)|so (?:that|we|it)|instead of|rather than|"
-    r"over|versus|vs\.?|for|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|which|"
+    r"over|versus|vs\.?|for|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|on (?:our|the|a|an|top|its)|which|"
     r"that(?:'s| is| will)|then|but|and (?:then|also|deploy|set|use|move|"
     r"keep|add|write|run)|from now on|going forward|moving forward|here|there|too|as well|"
     r"in (?:production|prod|the|our|this))\b"
@@ -201,6 +201,10 @@ _ZH_CUT = re.compile(
 _LEAD = re.compile(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
 _TAIL = re.compile(r"\s+(?:then|instead|again|now|for it|here|there|too|it is|it's)$", re.I)
 _MAX_WORDS = 6
+# A choice that starts with one of these is an action ("store amounts as integer cents").
+VERBS = frozenset(
+    ["store", "keep", "model", "use", "run", "build", "split", "move", "put", "make", "write", "treat", "send", "cache", "log", "validate", "encrypt", "hash", "serve", "deploy", "ship", "host"]
+)
 
 
 def clip(phrase: str) -> str:
@@ -214,8 +218,9 @@ def clip(phrase: str) -> str:
         head = _LEAD.sub("", head).strip()
     head = _TAIL.sub("", head)
     words = head.split()
-    if len(words) > _MAX_WORDS:
-        head = " ".join(words[:_MAX_WORDS])
+    limit = _MAX_WORDS + 4 if words and words[0].lower() in VERBS else _MAX_WORDS
+    if len(words) > limit:
+        head = " ".join(words[:limit])
     return head.strip(" `'\"“”.,").replace("`", "")
 
 
@@ -373,6 +378,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (re.compile(r"(?:就|那就|还是|最终|我们|那)(?:用|使用|采用|选)(?P<x>.+)"), False, False),
     (re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
     (re.compile(r"(?:改用|换成|改成|换用)(?P<x>.+)"), False, False),
+    (re.compile(r"(?:^|[，,。\s])换\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (re.compile(r"^(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*吧"), False, False),
     (
         re.compile(r"(?:^|[，,。\s])(?:就|那就)?定了[，,：:]?\s*(?:用|就用|使用)?(?P<x>.+)"),
         False,
@@ -395,10 +402,11 @@ _PROPOSAL = re.compile(
     r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation is|"
     r"i recommend|recommendation:|the best (?:option|choice|fit) (?:is|would be)|"
     r"(?:we|you) should (?:use|go with|switch to|adopt)|let'?s (?:go with|use|switch to)|"
-    r"i'?d (?:go with|use|pick|choose)|my (?:pick|vote) (?:would be|is))\s+"
+    r"i'?d (?:go with|go for|use|pick|choose)|my (?:pick|vote) (?:would be|is)|"
+    r"my (?:proposal|suggestion)\s*[:：]|proposal\s*[:：]|i propose)\s*"
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
     r"|(?:建议|推荐)(?:你们?|我们)?(?:使用|用|采用|选择|选|改用|换成)(?P<z>.+)"
-    r"|(?:推荐|建议)\s*(?P<w>[A-Za-z][\w.+# -]{1,30})"
+    r"|(?:推荐|建议|倾向于?|我会选)\s*(?P<w>[A-Za-z][\w.+# -]{1,30})"
 )
 _ACCEPT = re.compile(
     r"(?i)^(?:ok(?:ay)?|sure|yes|yep|yeah|sounds? good|sounds great|agreed|agree|great|perfect|"
@@ -443,6 +451,8 @@ def decision(sentence: str) -> Decision | None:
         before = sentence[: m.start()]
         if _NEGATED.search(before[-12:]) or _NEGATED.match(m.group("x")):
             continue
+        if _WISH.search(sentence[max(0, m.start() - 6) : m.start("x")]):
+            continue  # "他们本来就想改成 X", "if we wanted to use X": a wish, not a choice
         choice = clip(m.group("x"))
         english_instruction = lang == "en" and not explicit
         if not _plausible_choice(choice, bare=bare):
@@ -460,6 +470,7 @@ def decision(sentence: str) -> Decision | None:
     return None
 
 
+_WISH = re.compile(r"(?i)\b(?:if|would|wanted|wants|unless|whether)\b|想|打算|本来|如果|要是|假如")
 _VAGUE = re.compile(
     r"(?i)^(?:it|this|that|them|these|those|something|anything|one|the same|same|what|which|"
     r"your|my|his|her|their|a few|some|any|more|less|both|either|neither|all|这个|那个|它|一下|"
@@ -605,11 +616,11 @@ _DONE_EN = re.compile(
     r"swapped|switched|converted|ported|integrated|wired up|hooked up)[:：]?\s+(?P<x>.+)"
 )
 _DONE_ZH = re.compile(
-    r"(?:已经?|刚刚?|终于|成功)(?P<verb>修复|新增|添加|实现|发布|上线|完成|升级|重构|优化|部署|迁移|"
-    r"合并|更新|配置|接入)了?(?P<x>.+)"
+    r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|上线|完成|升级|重构|优化|"
+    r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
     r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
     r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了)(?P<x2>.+)"
-    r"|(?P<verb3>已完成|搞定了|已修复|完成了)[：:，,]\s*(?P<x3>.+)"
+    r"|(?P<verb3>已完成|搞定了|已修复|完成了|完成)[：:，,]\s*(?P<x3>.+)"
     r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为).{1,40}?)了"
 )
 _DONE_LIST_EN = re.compile(
@@ -693,7 +704,7 @@ def finished_work(sentence: str) -> Work | None:
 _URL = re.compile(r"https?://[^\s<>\"'`)\]，。]+")
 _DEPLOY_WORDS = re.compile(
     r"(?i)\b(?:deploy(?:ed|ment)?|live at|is live|now live|went live|production|prod|preview|"
-    r"staging|hosted)\b|部署|上线|线上|生产|预发"
+    r"staging|hosted|host it|host them|hosting)\b|部署|上线|线上|生产|预发"
 )
 _NOT_DEPLOYED = (
     "github.com",
@@ -954,14 +965,26 @@ _LABEL_REF = re.compile(r"(?i)^(?:option\s+|方案\s*|选项\s*)?([A-Da-d1-4一�
 _OPTION_REF = re.compile(
     r"(?i)\b(?:option|choice|approach|plan|number)\s*#?(?P<l>[A-Da-d1-4])\b"
     r"|(?:方案|选项)\s*(?P<z>[A-Da-d1-4一二三四])"
+    r"|(?:^|[\s，,])(?:选|换|换成|改|改用|用|go with|pick|take|do)\s*(?P<y>[A-D1-4])(?![\w.])"
     r"|\b(?:the\s+)?(?P<ord>first|second|third|fourth)\s+(?:one|option|approach)\b"
     r"|第(?P<n>[一二三四1-4])(?:个|种)"
 )
 
 
+_BARE_LABEL = re.compile(r"^\W*(?:option\s+|方案\s*)?([A-Da-d1-4一二三四])\s*[.):：]?\W*$", re.I)
+
+
 def options(message: str) -> dict[str, str]:
     """Labelled options in a message ("**B. Switch to Vitest.** ..."): label to the option named."""
     found: dict[str, str] = {}
+    lines = message.splitlines()
+    for n, line in enumerate(lines[:-1]):  # "A." on its own line, the option on the next
+        bare = _BARE_LABEL.match(line)
+        if bare and lines[n + 1].strip():
+            label = _NUMERALS.get(bare.group(1), bare.group(1).upper())
+            named = clip(_OPTION_LEAD.sub("", lines[n + 1].strip(" *-")))
+            if named and not _VAGUE.match(named):
+                found.setdefault(label, named)
     for m in _OPTION.finditer(message):
         head = re.split(r"[.。:：]\s|\*\*|[(（]", m.group("text").strip(" *"), maxsplit=1)[0]
         head = _OPTION_LEAD.sub("", head.strip(" *"))
@@ -989,7 +1012,7 @@ def option_reference(sentence: str) -> str | None:
         return None
     if m.group("ord"):
         return _ORDINALS[m.group("ord").lower()]
-    label = m.group("l") or m.group("z") or m.group("n") or ""
+    label = m.group("l") or m.group("z") or m.group("y") or m.group("n") or ""
     return _NUMERALS.get(label, label.upper())
 
 
@@ -1026,8 +1049,8 @@ _REGION = re.compile(
 )
 _RESOURCE = re.compile(
     r"(?i)\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
-    r"queue name|table)\s+(?:is\s+|named\s+|called\s+|=\s*|:\s*|是\s*|叫\s*)?[`'\"]?"
-    r"(?P<value>[a-z0-9][\w.-]{2,62})[`'\"]?"
+    r"queue name|table)\s*(?:is\s+|named\s+|called\s+|=\s*|:\s*|(?:就|都|统一)?(?:是|叫|用)\s*)"
+    r"[`'\"]?(?P<value>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60}|[a-z0-9]+\d[\w.-]*)[`'\"]?"
 )
 
 
@@ -1123,7 +1146,7 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
     """
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _CHANGE_WORDS.search(sentence):
         return {}
-    if not own and not _OURS.search(sentence):
+    if not own:
         return {}
     facts: dict[str, str] = {}
     for m in _VERSIONED.finditer(sentence):
@@ -1136,7 +1159,7 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
 
 _URL_FACT = re.compile(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?)(?:base\s+)?(?:url|endpoint|address|host|domain|地址|域名)"
-    r"\s*(?:is|:|是|为|=)\s*(?P<url>https?://[^\s<>\"'`)\]，。]+)"
+    r"\s*(?:is|:|是|为|=|用|就用|叫)\s*(?P<url>https?://[^\s<>\"'`)\]，。]+)"
 )
 
 
@@ -1170,3 +1193,15 @@ def layout_fact(sentence: str) -> str | None:
     dirs = [d.rstrip("`'\"") for d in _DIR.findall(m.group("x") or m.group("z") or "")]
     dirs = [d for d in dirs if not d.startswith("http")]
     return ", ".join(dict.fromkeys(dirs)) if len(dirs) >= 2 else None
+
+
+_ADOPT = re.compile(
+    r"(?i)\blet'?s make (?:that|this|it) (?:the )?(?:rule|standard|convention|default|policy)\b"
+    r"|\b(?:that|this)(?:'s| is) (?:the|our) (?:rule|standard|convention)(?: now)?\b"
+    r"|\bmake it official\b|就这么定了?|就这样定了|以后都按这个来|以后就这么办"
+)
+
+
+def adopts_previous(sentence: str) -> bool:
+    """True when a sentence makes the statement before it the rule ("Let's make that the rule")."""
+    return _ADOPT.search(sentence) is not None

@@ -33,6 +33,17 @@ run "$omp" add change --type fix --summary "Fix the footer link" --dry-run
 echo; echo "# refused: a secret never reaches memory (exit status 1, the value is not echoed)"
 "$omp" add decision --title "CI token" --choice "sk-demo0123456789abcdefghijkl" \
     || echo "(exit status $?)"
+echo; echo "# extraction: a conversation becomes memory; the reversed choice and the key stay out"
+cat > chat.txt <<'CHAT'
+User: We need a queue for the e-mail jobs. Let's use RabbitMQ.
+Assistant: OK. RabbitMQ needs its own server though; you already run Redis 7.
+User: Actually, let's go with BullMQ on our Redis instead, one less thing to operate.
+User: My OpenAI key is sk-proj-Demo0123456789abcdefghijklmnop, put it in .env please.
+Assistant: Done. I've added the BullMQ worker in src/jobs/mailer.ts.
+User: I prefer small functions with early returns.
+CHAT
+export XDG_DATA_HOME="$work/user-data"   # keep the demo's user store out of your home
+run "$omp" extract chat.txt
 run "$omp" validate
 run "$omp" show decisions
 run git --no-pager diff --stat

@@ -52,6 +52,9 @@ class CaseResult:
     correct: int = 0
     rejected_stored: int = 0
     leaks: int = 0
+    by_target: dict[str, list[int]] = field(
+        default_factory=dict
+    )  # expected, found, stored, correct
     misses: list[str] = field(default_factory=list)
     false_positives: list[str] = field(default_factory=list)
     leak_places: list[str] = field(default_factory=list)
@@ -163,7 +166,10 @@ def _score(result: CaseResult, expected: dict[str, Any], report: dict[str, Any])
     items = expected.get("items") or []
     result.expected = len(items)
     for item in items:
+        row = result.by_target.setdefault(item["target"], [0, 0, 0, 0])
+        row[0] += 1
         if any(_matches(item, c) for c in stored):
+            row[1] += 1
             result.found += 1
             result.found_with_review += 1
             continue
@@ -173,7 +179,10 @@ def _score(result: CaseResult, expected: dict[str, Any], report: dict[str, Any])
     result.stored = len(stored)
     rejected = [str(r).casefold() for r in expected.get("rejected") or []]
     for c in stored:
+        row = result.by_target.setdefault(c["target"], [0, 0, 0, 0])
+        row[2] += 1
         if any(_matches(item, c) for item in items):
+            row[3] += 1
             result.correct += 1
         else:
             result.false_positives.append(f"{c['target']}: {_text(c).strip()[:100]}")
@@ -201,6 +210,51 @@ def _print_case(r: CaseResult, *, verbose: bool) -> None:
             print(f"         LEAK     {line}")
 
 
+def _summarise(
+    totals: dict[str, dict[str, int]], targets: dict[str, dict[str, list[int]]]
+) -> dict[str, Any]:
+    """Totals per split, with ratios and a per-target breakdown."""
+    return {
+        split: {
+            **t,
+            "recall": _ratio(t["found"], t["expected"]),
+            "recall_with_review": _ratio(t["found_with_review"], t["expected"]),
+            "precision": _ratio(t["correct"], t["stored"]),
+            "by_target": {
+                target: {
+                    "expected": row[0],
+                    "recall": _ratio(row[1], row[0]),
+                    "stored": row[2],
+                    "precision": _ratio(row[3], row[2]),
+                }
+                for target, row in sorted(targets.get(split, {}).items())
+            },
+        }
+        for split, t in totals.items()
+    }
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    print()
+    print(
+        f"{'split':<8}{'cases':>6}{'recall':>8}{'+review':>9}{'precision':>11}"
+        f"{'rejected stored':>17}{'secret leaks':>14}"
+    )
+    for split, s in summary.items():
+        print(
+            f"{split:<8}{s['cases']:>6}{s['recall']:>8}{s['recall_with_review']:>9}"
+            f"{s['precision']:>11}{s['rejected_stored']:>17}{s['leaks']:>14}"
+        )
+    print()
+    print(f"{'split':<8}{'target':<12}{'expected':>9}{'recall':>8}{'stored':>8}{'precision':>11}")
+    for split, s in summary.items():
+        for target, row in s["by_target"].items():
+            print(
+                f"{split:<8}{target:<12}{row['expected']:>9}{row['recall']:>8}"
+                f"{row['stored']:>8}{row['precision']:>11}"
+            )
+
+
 def main() -> int:
     """Run the evaluation and print per-case lines and totals."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -210,6 +264,7 @@ def main() -> int:
     args = parser.parse_args()
     splits = ("dev", "unseen") if args.split == "all" else (args.split,)
     totals: dict[str, dict[str, int]] = {}
+    targets: dict[str, dict[str, list[int]]] = {}
     failed = 0
     for split in splits:
         cases = sorted(p for p in (CORPUS / split).iterdir() if p.is_dir())
@@ -238,30 +293,17 @@ def main() -> int:
                 continue
             for key in t:
                 t[key] += 1 if key == "cases" else getattr(r, key)
+            for target, row in r.by_target.items():
+                total = targets.setdefault(split, {}).setdefault(target, [0, 0, 0, 0])
+                for n, value in enumerate(row):
+                    total[n] += value
             if not args.json:
                 _print_case(r, verbose=args.verbose)
-    summary = {
-        split: {
-            **t,
-            "recall": _ratio(t["found"], t["expected"]),
-            "recall_with_review": _ratio(t["found_with_review"], t["expected"]),
-            "precision": _ratio(t["correct"], t["stored"]),
-        }
-        for split, t in totals.items()
-    }
+    summary = _summarise(totals, targets)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
-        print()
-        print(
-            f"{'split':<8}{'cases':>6}{'recall':>8}{'+review':>9}{'precision':>11}"
-            f"{'rejected stored':>17}{'secret leaks':>14}"
-        )
-        for split, s in summary.items():
-            print(
-                f"{split:<8}{s['cases']:>6}{s['recall']:>8}{s['recall_with_review']:>9}"
-                f"{s['precision']:>11}{s['rejected_stored']:>17}{s['leaks']:>14}"
-            )
+        _print_summary(summary)
     return 1 if failed else 0
 
 

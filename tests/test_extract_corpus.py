@@ -1,0 +1,47 @@
+"""The labelled corpus: every case extracts without error, leaks nothing, stores no rejected option.
+
+Recall and precision are measured by scripts/eval_extract.py (figures in the README), not
+asserted here; secrets and rejected options are absolute rules, so they are.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .helpers import REPO
+
+CORPUS = REPO / "tests" / "extract_corpus"
+CASES = sorted(p for split in ("dev", "unseen") for p in (CORPUS / split).iterdir() if p.is_dir())
+
+
+def _evaluator() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "eval_extract", REPO / "scripts" / "eval_extract.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["eval_extract"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+EVAL = _evaluator()
+
+
+def test_the_corpus_is_big_enough_and_covers_every_format():
+    names = {f.name for case in CASES for f in case.iterdir() if f.name != "expected.yaml"}
+    assert len(CASES) >= 30
+    assert set(EVAL.SOURCE_NAMES) - {"conversation.md"} <= names
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_case_extracts_without_leaking_secrets_or_storing_rejected_options(case: Path):
+    result = EVAL.run_case(case, case.parent.name)
+
+    assert result.leaks == 0, result.leak_places
+    assert result.rejected_stored == 0, result.false_positives
