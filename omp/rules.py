@@ -189,7 +189,8 @@ def role_of(text: str) -> str | None:
 
 _EN_CUT = re.compile(
     r"\s+(?:because|since|as (?:it|we|they|this|that)|so (?:that|we|it)|instead of|rather than|"
-    r"over|versus|vs\.?|for|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|on (?:our|the|a|an|top|its)|which|"
+    r"over|versus|vs\.?|for|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|on (?:our|the|a|an|top|its)|"
+    r"which|"
     r"that(?:'s| is| will)|then|but|and (?:then|also|deploy|set|use|move|"
     r"keep|add|write|run)|from now on|going forward|moving forward|here|there|too|as well|"
     r"in (?:production|prod|the|our|this))\b"
@@ -203,7 +204,30 @@ _TAIL = re.compile(r"\s+(?:then|instead|again|now|for it|here|there|too|it is|it
 _MAX_WORDS = 6
 # A choice that starts with one of these is an action ("store amounts as integer cents").
 VERBS = frozenset(
-    ["store", "keep", "model", "use", "run", "build", "split", "move", "put", "make", "write", "treat", "send", "cache", "log", "validate", "encrypt", "hash", "serve", "deploy", "ship", "host"]
+    [
+        "store",
+        "keep",
+        "model",
+        "use",
+        "run",
+        "build",
+        "split",
+        "move",
+        "put",
+        "make",
+        "write",
+        "treat",
+        "send",
+        "cache",
+        "log",
+        "validate",
+        "encrypt",
+        "hash",
+        "serve",
+        "deploy",
+        "ship",
+        "host",
+    ]
 )
 
 
