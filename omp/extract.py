@@ -179,6 +179,7 @@ class _Conversation:
         self.summary: str | None = None
         self.substantive = False
         self.options: dict[str, str] = {}
+        self.offered: list[str] = []  # the options of the last "X or Y?" question
         self.listed: set[str] = set()
         self.previous: str | None = None  # the user's last statement, for "make that the rule"
 
@@ -194,6 +195,7 @@ class _Conversation:
             self._answer(text)
         else:
             self._offers(text, index)
+        self.offered = rules.asked_options(text) or self.offered
         self._done_list(text, index, conf)
         sentences = rules.statements(text)
         remember = any(rules.asks_to_remember(s) for s in sentences)
@@ -276,6 +278,16 @@ class _Conversation:
                 Candidate("decisions", entry, conf["explicit"], reason, src), reverses=False
             )
             return True
+        answer = rules.short_answer(s, self.offered) if role == "user" else None
+        if answer is not None:
+            named = rules.Decision(_original(s, answer), (), None, None, False)
+            entry = _decision_entry(named, s)
+            reason = "the answer to an either-or question"
+            self._decide(
+                Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
+            )
+            self.offered = []
+            return True
         label = rules.option_reference(s) if role == "user" else None
         if label is not None and label in self.options:
             picked = rules.Decision(self.options[label], (), rules.rationale(s), None, False)
@@ -354,6 +366,8 @@ class _Conversation:
             level = conf["work"]
             if level < _SUMMARY_CONF and not _NARRATION.search(work.summary):
                 level = _SUMMARY_CONF  # the outcome, not a step ("Added `src/x.ts` ...")
+            if work.type == "other":
+                level -= 0.15  # "removed", "published", "完成": too vague to store unseen
             self._found(Candidate("changelog", entry, level, reason, src))
         elif (noun := rules.completion(s)) and self.decisions:
             choice = str(self.decisions[-1].entry.get("choice"))
@@ -484,6 +498,12 @@ def _place_facts(s: str, conf: dict[str, float]) -> list[_Fact]:
     return found
 
 
+def _original(text: str, name: str) -> str:
+    """`name` as written in `text` ("drift" in "Drift."), else `name`."""
+    at = text.lower().find(name)
+    return text[at : at + len(name)] if at >= 0 else name
+
+
 def _decision_entry(d: rules.Decision, sentence: str) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "title": _title(d.choice, d.purpose),
@@ -554,6 +574,8 @@ _VERB_TYPES = (
 _TRIVIAL_COMMIT = re.compile(
     r"(?i)^(?:wip|tmp|temp|test|fixup!|squash!|amend!|\.|-|misc|stuff|changes?|update)\b\s*\S{0,12}$"
 )
+# Maintenance commits are rarely worth a changelog line; dependency bumps are.
+_MINOR_TYPES = frozenset({"chore", "refactor", "style", "test", "tests", "ci", "build"})
 _NOISE_COMMIT = re.compile(
     r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial (?:commit|scaffold)|"
     r"first commit|merge branch)\b|错别字|格式化"
@@ -577,8 +599,10 @@ def _commit_change(
             "breaking": True if (conventional.breaking or breaking_note) else None,
             "author": commit.author,
         }
-        if _NOISE_COMMIT.search(subject):
+        if _NOISE_COMMIT.search(subject) or conventional.type in ("wip", "tmp"):
             return entry, 0.3, "housekeeping commit"
+        if conventional.type in _MINOR_TYPES and conventional.scope != "deps":
+            return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
         return entry, 0.9, f"conventional commit ({conventional.type})"
     kind = next((t for t, verbs in _VERB_TYPES if re.match(rf"(?i)^(?:{verbs})\b", subject)), None)
     entry = {

@@ -22,7 +22,10 @@ _NOISE_LINE = re.compile(
     r"npm (?:ERR|WARN)|[-=+*#_]{3,}\s*$|\d+\s+(?:passed|failed)|[A-Za-z]*Error:|E\s{2,})"
 )
 _BULLET = re.compile(r"^\s*(?:[-*+•]\s+|\d+[.)]\s+|#{1,6}\s+|\[[ xX]\]\s+)+")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'`(\[*\u4e00-\u9fff])|(?<=[。！？；!?])")
+_SENTENCE_END = re.compile(
+    r"(?<!\b[A-Z]\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<=[.!?])\s+"
+    r"(?=[A-Za-z\"'`(\[*\u4e00-\u9fff])|(?<=[。！？；!?])"
+)
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
@@ -50,97 +53,66 @@ def is_chinese(text: str) -> bool:
 
 # A small lexicon: which technologies compete for the same role. Two decisions in one
 # conversation about the same role are one decision changing its mind.
+# fmt: off
 TECH_ROLES: dict[str, tuple[str, ...]] = {
-    "database": (
-        "postgresql",
-        "postgres",
-        "mysql",
-        "mariadb",
-        "sqlite",
-        "mongodb",
-        "mongo",
-        "dynamodb",
-        "cockroachdb",
-        "supabase",
-        "planetscale",
-        "neon",
-        "sql server",
-        "cassandra",
-        "clickhouse",
-        "duckdb",
-        "firestore",
-        "tidb",
-        "oracle",
-    ),
+    "database": ("postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo",
+                 "dynamodb", "cockroachdb", "supabase", "planetscale", "neon", "sql server",
+                 "cassandra", "clickhouse", "duckdb", "firestore", "tidb", "oracle", "timescaledb"),
     "cache": ("redis", "memcached", "valkey", "keydb"),
-    "queue": ("kafka", "rabbitmq", "sqs", "celery", "bullmq", "nats", "sidekiq", "rq"),
-    "frontend": (
-        "react",
-        "vue",
-        "svelte",
-        "angular",
-        "solidjs",
-        "preact",
-        "next.js",
-        "nextjs",
-        "nuxt",
-        "sveltekit",
-        "remix",
-        "astro",
-        "htmx",
-    ),
-    "backend": (
-        "fastapi",
-        "django",
-        "flask",
-        "express",
-        "nestjs",
-        "koa",
-        "hono",
-        "rails",
-        "spring boot",
-        "spring",
-        "gin",
-        "fiber",
-        "actix",
-        "axum",
-        "laravel",
-        "litestar",
-        "starlette",
-    ),
-    "language": ("typescript", "javascript", "python", "golang", "rust", "java", "kotlin"),
-    "orm": ("prisma", "drizzle", "sqlalchemy", "typeorm", "sequelize", "gorm", "knex", "sqlx"),
-    "hosting": (
-        "vercel",
-        "netlify",
-        "cloudflare",
-        "fly.io",
-        "heroku",
-        "render",
-        "railway",
-        "aws",
-        "gcp",
-        "azure",
-        "kubernetes",
-        "k8s",
-        "ecs",
-        "lambda",
-    ),
+    "queue": ("kafka", "rabbitmq", "sqs", "celery", "bullmq", "nats", "jetstream", "sidekiq", "rq",
+              "arq", "pulsar", "redis streams", "pub/sub", "mqtt", "zeromq", "temporal"),
+    "frontend": ("react", "vue", "svelte", "angular", "solidjs", "preact", "next.js", "nextjs",
+                 "nuxt", "sveltekit", "remix", "astro", "htmx"),
+    "backend": ("fastapi", "django", "flask", "express", "nestjs", "koa", "hono", "rails",
+                "spring boot", "spring", "gin", "fiber", "actix", "axum", "laravel", "litestar",
+                "starlette", "chi", "echo"),
+    "language": ("typescript", "javascript", "python", "golang", "rust", "java", "kotlin",
+                 "swift", "dart", "gdscript"),
+    "orm": ("prisma", "drizzle", "sqlalchemy", "typeorm", "sequelize", "gorm", "knex", "sqlx",
+            "alembic", "tortoise", "peewee"),
+    "hosting": ("vercel", "netlify", "cloudflare", "fly.io", "heroku", "render", "railway", "aws",
+                "gcp", "azure", "kubernetes", "k8s", "ecs", "lambda", "tke", "gke", "eks"),
+    "deploy_tooling": ("helm", "kustomize", "argo cd", "argocd", "flux", "terraform", "pulumi",
+                       "ansible", "cdk", "cloudformation"),
     "package_manager": ("pnpm", "npm", "yarn", "bun", "poetry", "uv", "pipenv", "pip"),
     "testing": ("vitest", "jest", "pytest", "playwright", "cypress", "mocha", "unittest"),
-    "styling": ("tailwindcss", "tailwind", "bootstrap", "styled-components", "sass", "css modules"),
-    "state": ("redux", "zustand", "mobx", "recoil", "jotai", "pinia", "react context"),
+    "styling": ("tailwindcss", "tailwind", "bootstrap", "styled-components", "sass",
+                "css modules"),
+    "state": ("redux", "zustand", "mobx", "recoil", "jotai", "pinia", "vuex", "react context",
+              "riverpod", "bloc", "getx"),
+    "ui_kit": ("element plus", "ant design", "naive ui", "vuetify", "material ui", "mui",
+               "chakra", "shadcn"),
     "auth": ("auth0", "clerk", "nextauth", "keycloak", "lucia", "oauth"),
     "ci": ("github actions", "gitlab ci", "circleci", "jenkins", "buildkite"),
-    "lint": ("eslint", "prettier", "biome", "ruff", "black", "flake8", "pylint", "mypy"),
+    "lint": ("eslint", "prettier", "biome", "oxlint", "ruff", "black", "flake8", "pylint",
+             "golangci-lint"),
     "build": ("vite", "webpack", "turbopack", "esbuild", "rollup", "parcel"),
     "monorepo": ("turborepo", "nx", "lerna"),
     "search": ("elasticsearch", "meilisearch", "algolia", "typesense", "opensearch"),
     "api": ("graphql", "trpc", "grpc", "rest"),
-    "observability": ("sentry", "datadog", "prometheus", "grafana", "opentelemetry"),
+    "observability": ("sentry", "datadog", "prometheus", "grafana", "opentelemetry", "jaeger",
+                      "tempo", "honeycomb", "loki", "elk", "promtail", "fluentd"),
     "container": ("docker", "podman"),
-    "editor": ("neovim", "vim", "vscode", "vs code", "emacs", "cursor", "jetbrains"),
+    "editor": ("neovim", "vim", "vscode", "vs code", "emacs", "cursor", "jetbrains", "goland",
+               "pycharm", "intellij"),
+    "storage": ("s3", "r2", "oss", "minio", "gcs", "cloudinary"),
+    "secrets": ("vault", "kms", "sops", "secrets manager"),
+    "ml_serving": ("torchserve", "triton", "vllm", "bentoml", "kserve", "seldon"),
+    "ml_tracking": ("mlflow", "wandb", "weights & biases", "neptune", "comet"),
+    "ml": ("pytorch", "tensorflow", "jax", "onnx", "tensorrt", "scikit-learn"),
+    "mobile": ("flutter", "react native", "swiftui", "jetpack compose", "expo"),
+    "local_db": ("isar", "drift", "hive", "realm", "sqflite"),
+    "engine": ("godot", "unity", "unreal"),
+    "firmware": ("esp-idf", "arduino", "platformio", "zephyr", "freertos"),
+    "validation": ("zod", "valibot", "yup", "joi", "pydantic"),
+    "dates": ("moment", "moment.js", "dayjs", "date-fns", "luxon"),
+    "http_client": ("axios", "httpx", "requests", "aiohttp", "got", "ky"),
+    "pipelines": ("airflow", "dagster", "prefect", "dbt", "spark", "polars", "pandas"),
+    "email": ("ses", "sendgrid", "postmark", "mailgun", "resend"),
+    "payments": ("stripe", "paddle", "adyen", "braintree"),
+    "feature_flags": ("launchdarkly", "unleash", "flipper", "growthbook", "flagsmith"),
 }
+# fmt: on
 _ROLE_OF = {name: role for role, names in TECH_ROLES.items() for name in names}
 _TECH = re.compile(
     r"(?<![\w.-])("
@@ -166,9 +138,66 @@ _ROLE_WORDS = {
 }
 
 
+# Names that are also everyday words count only when written as a name: Capitalised or `code`.
+_AMBIGUOUS = frozenset(
+    [
+        "rest",
+        "echo",
+        "chi",
+        "got",
+        "ky",
+        "requests",
+        "drift",
+        "hive",
+        "bloc",
+        "tempo",
+        "render",
+        "flux",
+        "spring",
+        "lambda",
+        "oss",
+        "neon",
+        "oracle",
+        "cursor",
+        "parcel",
+        "expo",
+        "comet",
+        "neptune",
+        "realm",
+        "unity",
+        "temporal",
+        "chakra",
+        "elk",
+        "mocha",
+        "black",
+        "express",
+        "fiber",
+        "gin",
+        "spark",
+        "polars",
+        "pandas",
+        "vault",
+        "ray",
+        "rust",
+        "go",
+        "swift",
+        "dart",
+        "ses",
+        "moment",
+    ]
+)
+
+
 def technologies(text: str) -> list[str]:
     """Known technology names in `text`, lower-cased, in order of appearance."""
-    return [m.group(1).lower() for m in _TECH.finditer(text)]
+    found = []
+    for m in _TECH.finditer(text):
+        name = m.group(1)
+        quoted = m.start() > 0 and text[m.start() - 1] == "`"
+        if name.lower() in _AMBIGUOUS and name.islower() and not quoted:
+            continue
+        found.append(name.lower())
+    return found
 
 
 def role_of(text: str) -> str | None:
@@ -363,8 +392,16 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "go with X" / "use X" at the start (an instruction from the person deciding)
     (
         re.compile(
-            r"(?i)^(?:ok(?:ay)?[,.!]?\s*|so[,]?\s*|alright[,.!]?\s*|fine[,.!]?\s*)?"
-            r"(?:go with|use|switch to|pick|choose|adopt|stick with)\s+(?P<x>.+)"
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right)[,.!]?\s*)*"
+            r"(?:go with|switch to|move to|pick|choose|adopt|stick with)\s+(?P<x>.+)"
+        ),
+        False,
+        False,
+    ),
+    (
+        re.compile(
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right)[,.!]?\s*)*"
+            r"use\s+(?P<x>.+)"
         ),
         False,
         True,
@@ -404,6 +441,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (re.compile(r"(?:改用|换成|改成|换用)(?P<x>.+)"), False, False),
     (re.compile(r"(?:^|[，,。\s])换\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (re.compile(r"^(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*吧"), False, False),
+    (
+        re.compile(r"(?:^|[，,。\s])(?:ok\s*)?(?:那就|就)\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*吧"),
+        False,
+        False,
+    ),
+    (re.compile(r"用\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*吧"), False, False),
+    (re.compile(r"(?:迁到|迁移到|换到|切到)\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (re.compile(r"我们(?:自己|就)?(?:部署|搭|上|自建)\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (re.compile(r"(?:全部|统一|都|一律)走\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (
         re.compile(r"(?:^|[，,。\s])(?:就|那就)?定了[，,：:]?\s*(?:用|就用|使用)?(?P<x>.+)"),
         False,
@@ -472,7 +518,7 @@ def decision(sentence: str) -> Decision | None:
         m = pattern.search(sentence)
         if m is None:
             continue
-        before = sentence[: m.start()]
+        before = re.split(r"[，,；;。:：]", sentence[: m.start()])[-1]  # this clause only
         if _NEGATED.search(before[-12:]) or _NEGATED.match(m.group("x")):
             continue
         if _WISH.search(sentence[max(0, m.start() - 6) : m.start("x")]):
@@ -599,13 +645,18 @@ def reverses(sentence: str) -> bool:
 
 _REFUSAL = re.compile(
     r"(?i)\b(?:no|not|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|"
-    r"let'?s not (?:bother with|use|do|go with))\b|不用|不要用?|别用|放弃|不考虑|太重了|算了"
+    r"let'?s not (?:bother with|use|do|go with)|is out|is off the table|is a no-go|"
+    r"dealbreaker)\b|不用|不要用?|别用|放弃|不考虑|太重了|算了|不要了"
+)
+_NAMED_OUT = re.compile(
+    r"(?i)(?P<x>[A-Za-z][\w.+-]{1,30}(?: [A-Z][\w.+-]{1,20})?)\s*(?:is out\b|is off the table|"
+    r"is a no-go|也?不要了|就不用了|先不用了|不考虑了?)"
 )
 
 
 def refused(sentence: str) -> list[str]:
     """Known technologies a sentence turns down ("let's not bother with Tailwind")."""
-    out = []
+    out = [m.group("x").lower() for m in _NAMED_OUT.finditer(sentence)]
     for m in _REFUSAL.finditer(sentence):
         window = sentence[max(0, m.start() - 30) : m.end() + 40]
         out += technologies(window)
@@ -634,7 +685,7 @@ _DONE_EN = re.compile(
     r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
     r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|already\s+)?|)"
     r"(?P<verb>fixed|added|implemented|released|shipped|deployed|refactored|removed|upgraded|"
-    r"pushed|landed|rolled out|tagged|"
+    r"pushed|landed|rolled out|tagged|committed|finished|completed|"
     r"migrated|optimi[sz]ed|documented|merged|bumped|published|introduced|rewrote|renamed|"
     r"resolved|patched|enabled|disabled|configured|set up|updated|created|wrote|moved|replaced|"
     r"swapped|switched|converted|ported|integrated|wired up|hooked up)[:：]?\s+(?P<x>.+)"
@@ -645,6 +696,7 @@ _DONE_ZH = re.compile(
     r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
     r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了)(?P<x2>.+)"
     r"|(?P<verb3>已完成|搞定了|已修复|完成了|完成)[：:，,]\s*(?P<x3>.+)"
+    r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
     r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为).{1,40}?)了"
 )
 _DONE_LIST_EN = re.compile(
@@ -707,7 +759,13 @@ def finished_work(sentence: str) -> Work | None:
     vkey, xkey = next(
         (
             (v, x)
-            for v, x in (("verb", "x"), ("verb2", "x2"), ("verb3", "x3"), ("verb4", "x4"))
+            for v, x in (
+                ("verb", "x"),
+                ("verb2", "x2"),
+                ("verb3", "x3"),
+                ("verb4", "x4"),
+                ("verb5", "x5"),
+            )
             if groups.get(v)
         ),
         ("verb", "x"),
@@ -718,6 +776,18 @@ def finished_work(sentence: str) -> Work | None:
     verb = m.group(vkey).lower()
     kind = next((t for t, stems in _TYPES if any(s in verb for s in stems)), "other")
     summary = sentence[m.start(vkey) :].strip().rstrip(".。!！")
+    if vkey in ("verb", "verb2", "verb4", "verb5") and m.re is _DONE_ZH:
+        # Chinese puts what was done before the verb: keep the whole clause
+        start = max(sentence.rfind(c, 0, m.start(vkey)) for c in "，,。；;：:") + 1
+        end = min(
+            (i for i in (sentence.find(c, m.end(vkey)) for c in "，,。；;") if i >= 0),
+            default=len(sentence),
+        )
+        clause = sentence[start:end].strip(" ✅👍🎉")
+        if len(clause) > len(m.group(vkey)) + 1:
+            summary = clause
+    elif vkey == "verb3":
+        summary = m.group(xkey).strip().rstrip(".。!！✅")
     summary = summary[0].upper() + summary[1:]
     version = _VERSION.search(what)
     return Work(kind, summary, version.group(0) if version else None)
@@ -1061,7 +1131,7 @@ def completion(sentence: str) -> str | None:
 _SETTING = re.compile(
     r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
-    r"region|replicas)[\w.-]*)\s*(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of)\s*"
+    r"region|replicas)[\w.-]*)\s*(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用)?\s*"
     r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒)?)(?![\w.])"
 )
 
@@ -1073,9 +1143,13 @@ _REGION = re.compile(
 )
 _RESOURCE = re.compile(
     r"(?i)\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
-    r"queue name|table)\s*(?:is\s+|named\s+|called\s+|=\s*|:\s*|(?:就|都|统一)?(?:是|叫|用)\s*)"
+    r"queue name|table|configuration set|key ?prefix|prefix)\s*"
+    r"(?:is\s+|named\s+|called\s+|=\s*|:\s*|(?:就|都|统一)?(?:是|叫|用)\s*)"
     r"[`'\"]?(?P<value>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60}|[a-z0-9]+\d[\w.-]*)[`'\"]?"
 )
+
+
+_PREFIX = re.compile(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
 
 
 def setting(sentence: str) -> tuple[str, str] | None:
@@ -1085,6 +1159,9 @@ def setting(sentence: str) -> tuple[str, str] | None:
     region = _REGION.search(sentence)
     if region is not None:
         return "region", region.group(1)
+    prefix = _PREFIX.search(sentence)
+    if prefix is not None:
+        return "key_prefix", prefix.group(1)
     resource = _RESOURCE.search(sentence)
     if resource is not None and not _NEGATED.search(sentence):
         return resource.group("key").lower().replace(" ", "_"), resource.group("value")
@@ -1148,17 +1225,45 @@ def proposal_list(message: str) -> str | None:
 
 # ---- versions, addresses and layout ---------------------------------------------------------
 
+_VERSIONED_NAMES = sorted(
+    {
+        *_ROLE_OF,
+        "node",
+        "node.js",
+        "go",
+        "ruby",
+        "php",
+        "deno",
+        "bun",
+        "k8s",
+        "android",
+        "ios",
+        "lightning",
+        "gin",
+        "chi",
+        "pgx",
+        "esp32",
+        "esp32-s3",
+        "unity",
+        "godot",
+    },
+    key=len,
+    reverse=True,
+)
 _VERSIONED = re.compile(
-    r"(?i)(?<![\w.-])(?P<name>node(?:\.js)?|python|go|golang|java|ruby|php|deno|bun|"
-    r"postgres(?:ql)?|mysql|mariadb|redis|mongodb|pnpm|npm|yarn|django|rails|react|vue|"
-    r"next\.js|nestjs|fastapi|spring boot|kotlin|typescript|elasticsearch|kafka)"
-    r"\s*(?:是|为|版本是|version|v)?\s*(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?![\d.]|\s*%)"
+    r"(?i)(?<![\w.-])(?P<name>" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
+    r"\s*(?:是|为|版本是|version|v)?\s*(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
 )
 _CHANGE_WORDS = re.compile(
     r"(?i)\b(?:upgrad\w*|bump\w*|downgrad\w*|migrat\w*|from\b.*\bto|update\w*|install\w*|requires?|"
     r"needs?|supports?|deprecat\w*|until|before|after|since|released?)\b|升级|降级|迁移|从|需要|支持"
 )
 _OURS = re.compile(r"(?i)\b(?:we|our|we're|project|the app|everywhere|all)\b|我们|项目|线上|都是")
+_STACK_TALK = re.compile(
+    r"(?i)\b(?:stack|we(?:'re| are) (?:on|a|an)|runs? on|built (?:with|on)|written in|"
+    r"project is|app is|service is|everywhere|is an? [\w.+-]+ (?:app|monolith|service|project))\b"
+    r"|项目是|我们是|后端是|前端是|服务端是|技术栈|用的是|基于"
+)
 _CANON = {"node.js": "node", "golang": "go", "postgresql": "postgres"}
 
 
@@ -1172,8 +1277,11 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
         return {}
     if not own:
         return {}
+    found = list(_VERSIONED.finditer(sentence))
+    if len(found) < 2 and not _STACK_TALK.search(sentence):
+        return {}  # a version in passing ("Redis 7 on Render for sessions") is not the stack
     facts: dict[str, str] = {}
-    for m in _VERSIONED.finditer(sentence):
+    for m in found:
         key = _CANON.get(m.group("name").lower(), m.group("name").lower())
         facts.setdefault(
             key.replace(".js", "js").replace(" ", "_"), f"{m.group('name')} {m.group('ver')}"
@@ -1183,7 +1291,8 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
 
 _URL_FACT = re.compile(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?)(?:base\s+)?(?:url|endpoint|address|host|domain|地址|域名)"
-    r"\s*(?:is|:|是|为|=|用|就用|叫)\s*(?P<url>https?://[^\s<>\"'`)\]，。]+)"
+    r"\s*(?:is|:|是|为|=|用|就用|叫|stays|will be)\s*`?"
+    r"(?P<url>https?://[^\s<>\"'`)\]，。]+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?![\w.-]))"
 )
 
 
@@ -1229,3 +1338,31 @@ _ADOPT = re.compile(
 def adopts_previous(sentence: str) -> bool:
     """True when a sentence makes the statement before it the rule ("Let's make that the rule")."""
     return _ADOPT.search(sentence) is not None
+
+
+_LISTED = re.compile(r"^\W*(?P<name>[\w.+# -]{2,30}?)\W*(?:\([^)]*\)\W*)?\s*[:：\u2014\u2013]\s+\S")
+_ASKED = re.compile(r"(?i)\bor\b|还是|或者|vs\.?|versus")
+
+
+def asked_options(message: str) -> list[str]:
+    """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
+    out: list[str] = []
+    for line in message.splitlines():  # a list of "Name: what it is" lines
+        m = _LISTED.match(line)
+        name = _TECH.fullmatch(m.group("name").strip()) if m is not None else None
+        if name is not None and name.group(1).lower() not in out:
+            out.append(name.group(1).lower())
+    for sentence in statements(message):
+        if re.search(r"[?？]\s*$", sentence) and _ASKED.search(sentence):
+            names = [m.group(1).lower() for m in _TECH.finditer(sentence)]
+            out += [t for t in names if t not in out]
+    return out if len(out) >= 2 else []
+
+
+def short_answer(sentence: str, offered: list[str]) -> str | None:
+    """The one offered option a short reply names ("drift.", "Kustomize 吧")."""
+    words = re.findall(r"[\w.+#-]+", sentence)
+    if len(words) > 4 or _NEGATED.search(sentence) or _QUESTION.search(sentence):
+        return None
+    named = [m.group(1).lower() for m in _TECH.finditer(sentence) if m.group(1).lower() in offered]
+    return named[0] if len(set(named)) == 1 else None
