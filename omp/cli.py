@@ -854,6 +854,80 @@ def user_flush(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = Fals
         typer.echo(f"{verb} {result.moved} item(s) to {userstore.location()}", err=True)
 
 
+# ---------------------------------------------------------------------------------------------
+# changes
+
+
+@app.command()
+def changes(
+    ctx: typer.Context,
+    since: Annotated[
+        int, typer.Option("--since", help="Only changes after this cursor.", metavar="CURSOR")
+    ] = 0,
+    limit: Annotated[
+        int | None, typer.Option("--limit", help="At most N changes.", metavar="N")
+    ] = None,
+    follow: Annotated[
+        bool, typer.Option("--follow", "-f", help="Keep printing changes as they happen.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON (one object per line with --follow).")
+    ] = False,
+) -> None:
+    """List what changed in memory, from the change journal (cursor, time, who, file, change)."""
+    with _reported():
+        from omp import journal
+
+        root = _root(ctx)
+        page = journal.read(root, since=since, limit=limit)
+        if page.missed:
+            typer.echo(
+                f"note: changes after cursor {since} up to {(page.oldest or 1) - 1} were "
+                "rotated out of the journal; re-read memory (`omp show`) to catch up",
+                err=True,
+            )
+        if page.latest < since:
+            typer.echo(
+                f"note: the journal restarted (newest cursor {page.latest} < {since}); "
+                "re-read memory, then use --since 0",
+                err=True,
+            )
+        if as_json and not follow:
+            _print_json(
+                {
+                    "changes": [c.to_json() for c in page.changes],
+                    "latest": page.latest,
+                    "oldest": page.oldest,
+                    "missed": page.missed,
+                    "epoch": page.epoch,
+                }
+            )
+            return
+        for change in page.changes:
+            _print_change(change, as_json=as_json)
+        if not follow:
+            if not page.changes:
+                typer.echo(f"no changes after cursor {since} (latest: {page.latest})", err=True)
+            return
+        start = page.changes[-1].cursor if page.changes else max(since, page.latest)
+        try:
+            for change in journal.follow(root, since=start):
+                _print_change(change, as_json=as_json)
+        except KeyboardInterrupt:
+            return
+
+
+def _print_change(change: Any, *, as_json: bool) -> None:
+    import json
+
+    if as_json:
+        typer.echo(json.dumps(change.to_json(), ensure_ascii=False))
+    else:
+        who = change.by if change.kind == "write" else f"{change.by} ({change.kind})"
+        typer.echo(f"{change.cursor}\t{change.time}\t{who}\t{change.file}\t{change.change}")
+    sys.stdout.flush()
+
+
 _GLOBAL_WITH_VALUE = ("-C", "--root", "--by")
 
 

@@ -17,7 +17,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from omp import writer, yamlio
+from omp import journal, writer, yamlio
 from omp.config import load_settings
 from omp.constants import (
     AGENT_ENV,
@@ -624,6 +624,7 @@ def transact(
                 backups = writer.commit(
                     root, [writer.FileWrite(f.path, f.new) for f in files], retention=retention
                 )
+                journal.append(root, [(f.display, c) for f in files for c in f.changes], by=tx.by)
                 tx.record()
         finally:
             tx.close()
@@ -901,8 +902,9 @@ def restore(
         old = read_text(target, display=display) if target.exists() else None
         if old == text:
             return WriteResult((), (), dry_run)
-        change = FileChange(target, display, old, text, (f"{display}: restored {chosen.name}",))
+        change = FileChange(target, display, old, text, (f"restored {chosen.name}",))
         taken: list[Path] = []
         if not dry_run:
             taken = writer.commit(root, [writer.FileWrite(target, text)], retention=retention)
+            journal.append(root, [(display, f"restored {chosen.name}")], by=agent_name(None))
     return WriteResult((change,), (), dry_run, tuple(taken))

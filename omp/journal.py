@@ -1,0 +1,206 @@
+"""The change journal: what every write changed, with a monotonic cursor.
+
+Each write appends one record per change to `_omp/.cache/journal.jsonl` while it still holds
+the writer's lock, so cursors are unique and increase in the order the writes happened. An
+agent remembers the last cursor it saw and asks for what came after (`omp changes --since
+N`), or follows the journal as it grows. The journal is bounded: past `MAX_BYTES` the current
+segment becomes `journal.1.jsonl` (the previous one is dropped), and a reader whose cursor is
+older than what is kept is told so. Like the rest of `.cache/`, it is derived and local:
+deleting it loses no memory, and the cursor then starts again (a new `epoch` tells readers).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from omp.paths import MemoryRoot
+
+JOURNAL_FILE = "journal.jsonl"
+OLD_JOURNAL_FILE = "journal.1.jsonl"
+EPOCH_FILE = "journal.epoch"
+MAX_BYTES = 1 << 20  # per segment; two segments are kept
+_TAIL = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change record.
+
+    Attributes:
+        cursor: position in the journal, increasing by one per record.
+        time: when it was written (ISO 8601 UTC).
+        by: who wrote (`_meta.updated_by`).
+        file: the memory file, relative to the project.
+        id: the entry changed, when the change names one.
+        change: the change string, as in `_meta.changes`.
+        kind: `write` (through omp), `outside` (an edit made without omp) or `warning`.
+        epoch: identifies this journal; it changes when the journal is recreated.
+    """
+
+    cursor: int
+    time: str
+    by: str
+    file: str
+    id: str | None
+    change: str
+    kind: str
+    epoch: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON."""
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """Records after a cursor, and whether some were already dropped by rotation."""
+
+    changes: list[Change]
+    missed: bool
+    oldest: int | None
+    latest: int
+    epoch: str
+
+
+def _paths(root: MemoryRoot) -> tuple[Path, Path, Path]:
+    return root.cache / JOURNAL_FILE, root.cache / OLD_JOURNAL_FILE, root.cache / EPOCH_FILE
+
+
+def _epoch(root: MemoryRoot, *, create: bool) -> str:
+    _, _, epoch_path = _paths(root)
+    try:
+        return epoch_path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        if not create:
+            return ""
+    epoch = secrets.token_hex(4)
+    epoch_path.write_text(epoch + "\n", encoding="utf-8")
+    return epoch
+
+
+def _last_record(path: Path) -> dict[str, Any] | None:
+    try:
+        with path.open("rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - _TAIL))
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        return None
+    for raw in reversed(lines):
+        try:
+            record = json.loads(raw)
+        except ValueError:
+            continue  # a line torn by a crash
+        if isinstance(record, dict) and isinstance(record.get("cursor"), int):
+            return record
+    return None
+
+
+def latest_cursor(root: MemoryRoot) -> int:
+    """The cursor of the newest record (0 when the journal is empty)."""
+    current, old, _ = _paths(root)
+    record = _last_record(current) or _last_record(old)
+    return int(record["cursor"]) if record else 0
+
+
+def entry_id(change: str) -> str | None:
+    """The entry id a change string names (`decisions[dec-2026-…]: added`), if any."""
+    head, sep, rest = change.partition("[")
+    if not sep or not head.replace("_", "").isalnum():
+        return None
+    found, close, _ = rest.partition("]")
+    return found if close and found else None
+
+
+def append(
+    root: MemoryRoot, changes: Iterable[tuple[str, str]], *, by: str, kind: str = "write"
+) -> list[Change]:
+    """Record `(file, change)` pairs; the caller holds the writer's lock.
+
+    A journal that cannot be written (read-only cache) is skipped: it is derived state and
+    must never fail a write that already happened.
+    """
+    pairs = list(changes)
+    if not pairs:
+        return []
+    current, old, _ = _paths(root)
+    try:
+        root.cache.mkdir(parents=True, exist_ok=True)
+        epoch = _epoch(root, create=True)
+        cursor = latest_cursor(root)
+        now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        records = [
+            Change(cursor + n, now, by, file, entry_id(change), change, kind, epoch)
+            for n, (file, change) in enumerate(pairs, start=1)
+        ]
+        body = "".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in records)
+        with current.open("a", encoding="utf-8") as f:
+            f.write(body)
+            f.flush()
+            os.fsync(f.fileno())
+        if current.stat().st_size > MAX_BYTES:
+            current.replace(old)
+    except OSError:
+        return []
+    return records
+
+
+def _read(path: Path) -> Iterator[Change]:
+    try:
+        with path.open(encoding="utf-8") as f:
+            lines = f.readlines()
+    except FileNotFoundError:
+        return
+    for raw in lines:
+        try:
+            data = json.loads(raw)
+            yield Change(**data)
+        except (ValueError, TypeError):
+            continue  # a line torn by a crash, or written by a newer omp
+
+
+def read(root: MemoryRoot, *, since: int = 0, limit: int | None = None) -> Page:
+    """The records after cursor `since` (oldest first, at most `limit`)."""
+    current, old, _ = _paths(root)
+    kept = [*_read(old), *_read(current)]
+    oldest = kept[0].cursor if kept else None
+    latest = kept[-1].cursor if kept else 0
+    after = [c for c in kept if c.cursor > since]
+    if limit is not None:
+        after = after[:limit]
+    missed = oldest is not None and since < oldest - 1
+    return Page(after, missed, oldest, latest, _epoch(root, create=False))
+
+
+def follow(
+    root: MemoryRoot, *, since: int = 0, poll: float = 0.1, stop: Any = None
+) -> Iterator[Change]:
+    """Records as they are written, from cursor `since` on (until `stop()` is true)."""
+    current, _, _ = _paths(root)
+    seen = since
+    signature: tuple[int, int] | None = None
+    while stop is None or not stop():
+        try:
+            st = current.stat()
+            now = (st.st_size, st.st_mtime_ns)
+        except FileNotFoundError:
+            now = (0, 0)
+        if now != signature:
+            signature = now
+            page = read(root, since=seen)
+            if page.latest < seen:  # the journal was recreated: start again from its start
+                seen = 0
+                page = read(root, since=0)
+            for change in page.changes:
+                seen = change.cursor
+                yield change
+        time.sleep(poll)
