@@ -928,6 +928,73 @@ def _print_change(change: Any, *, as_json: bool) -> None:
     sys.stdout.flush()
 
 
+# ---------------------------------------------------------------------------------------------
+# hooks
+
+hooks_app = typer.Typer(
+    help="Git hooks: validate memory before commits, record commits in the changelog, keep the "
+    "index and journal current after merges, checkouts and rebases.",
+    no_args_is_help=True,
+)
+app.add_typer(hooks_app, name="hooks")
+
+
+def _report_hooks(result: Any, *, as_json: bool, verb: str) -> None:
+    if as_json:
+        _print_json(result.to_json())
+        return
+    for hook in result.hooks:
+        typer.echo(f"{hook.name:<14} {hook.state}")
+    if verb:
+        done = ", ".join(result.changed) or "nothing"
+        typer.echo(
+            f"{'would ' if result.dry_run else ''}{verb}: {done} ({result.folder})", err=True
+        )
+
+
+@hooks_app.command("install")
+def hooks_install(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False) -> None:
+    """Install omp's git hooks (an existing hook is kept as NAME.legacy and still runs)."""
+    with _reported():
+        from omp import hooks
+
+        _report_hooks(
+            hooks.install(_start(ctx), dry_run=dry_run), as_json=as_json, verb="installed"
+        )
+
+
+@hooks_app.command("uninstall")
+def hooks_uninstall(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False) -> None:
+    """Remove omp's git hooks and put back the hooks they replaced."""
+    with _reported():
+        from omp import hooks
+
+        _report_hooks(
+            hooks.uninstall(_start(ctx), dry_run=dry_run), as_json=as_json, verb="removed"
+        )
+
+
+@hooks_app.command("status")
+def hooks_status(ctx: typer.Context, as_json: Json = False) -> None:
+    """Show which hooks are omp's, chained with a previous hook, someone else's or missing."""
+    with _reported():
+        from omp import hooks
+
+        _report_hooks(hooks.status(_start(ctx)), as_json=as_json, verb="")
+
+
+@app.command("hook", hidden=True)
+def hook(
+    name: Annotated[str, typer.Argument(help="The git hook being run.")],
+    args: Annotated[list[str] | None, typer.Argument(help="Git's arguments.")] = None,
+) -> None:
+    """Run from a git hook installed by `omp hooks install` (not meant to be run by hand)."""
+    from omp import hooks
+
+    stdin = "" if sys.stdin.isatty() else sys.stdin.read()
+    raise typer.Exit(hooks.run(name, list(args or []), stdin, Path.cwd()))
+
+
 _GLOBAL_WITH_VALUE = ("-C", "--root", "--by")
 
 

@@ -17,7 +17,6 @@ import io
 import os
 import re
 import subprocess
-import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import IO, NamedTuple
@@ -90,7 +89,7 @@ _ASCII_SPACE = " \t\n\r\f\v"
 
 
 def commits(
-    repo: Path, rev_range: str, *, oldest_first: bool = True
+    repo: Path, rev_range: str, *, oldest_first: bool = True, limit: int | None = None
 ) -> Generator[Commit, None, None]:
     """The commits of `rev_range` (`main`, `v1.2..HEAD`, `A...B`), oldest first by default.
 
@@ -105,6 +104,7 @@ def commits(
         rev_range: One revision or range expression, as `git log` takes it (never an option or
             a path).
         oldest_first: Oldest commit first (`git log --reverse`); False for git's newest first.
+        limit: At most this many commits (the newest ones).
 
     Raises:
         NotAGitRepoError: `repo` is not inside a git repository.
@@ -119,7 +119,11 @@ def commits(
         args += ["-c", setting]
     args += ["--no-pager", "log", "-z", f"--format={_FORMAT}", "--encoding=UTF-8", "--no-color"]
     args += ["--no-notes", "--no-decorate", *(["--reverse"] if oldest_first else [])]
+    if limit is not None:
+        args.append(f"--max-count={limit}")
     args += ["--end-of-options", rev_range, "--"]
+    import tempfile  # here: hooks import this module and must start fast
+
     with tempfile.TemporaryFile() as errors:  # a file, not a pipe: git can never block on it
         proc = _start(args, errors)
         try:
@@ -279,3 +283,67 @@ def breaking_note(commit: Commit) -> str | None:
             notes[-1].append(line.rstrip(_ASCII_SPACE))
     texts = [t for t in ("\n".join(note).strip(_ASCII_SPACE) for note in notes) if t]
     return "\n\n".join(texts) if texts else None
+
+
+def run(repo: Path, *args: str, ok: tuple[int, ...] = (0,)) -> str:
+    """Run one git command in `repo` and return its standard output.
+
+    Raises:
+        NotAGitRepoError: `repo` is not inside a git repository.
+        GitError: git is missing or failed (exit status not in `ok`).
+    """
+    env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARS}
+    env.update(LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(repo), "-c", "core.quotepath=off", *args],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            env=env,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise GitError(
+            "git is not installed (no `git` on PATH)",
+            hint="install git, e.g. `apt install git` or `brew install git`",
+        ) from None
+    err = done.stderr.decode("utf-8", "replace").strip()
+    if done.returncode not in ok:
+        if "not a git repository" in err:
+            raise NotAGitRepoError(
+                f"{repo}: not inside a git repository", hint="run `git init` first"
+            )
+        raise GitError(
+            f"git {' '.join(args[:2])} failed: {err or done.returncode}",
+            hint="run the same git command by hand to see why",
+        )
+    return done.stdout.decode("utf-8", "replace")
+
+
+def git_path(repo: Path, name: str) -> Path:
+    """Where git keeps `name` (`hooks`, `info/attributes`) for this repository or worktree."""
+    out = run(repo, "rev-parse", "--path-format=absolute", "--git-path", name).strip()
+    return Path(out)
+
+
+def config_get(repo: Path, key: str) -> str | None:
+    """A git config value (None when unset)."""
+    out = run(repo, "config", "--get", key, ok=(0, 1)).strip()
+    return out or None
+
+
+def staged(repo: Path, under: str) -> list[str]:
+    """Paths added, copied or modified in the index under `under` (relative to the top level)."""
+    out = run(repo, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--", under)
+    return [p for p in out.split("\0") if p]
+
+
+def staged_text(repo: Path, path: str) -> str:
+    """The staged content of `path` (relative to the top level)."""
+    return run(repo, "show", f":{path}")
+
+
+def changed(repo: Path, old: str, new: str, under: str) -> list[str]:
+    """Paths that differ between two commits under `under`."""
+    out = run(repo, "diff", "--name-only", "-z", old, new, "--", under)
+    return [p for p in out.split("\0") if p]

@@ -204,3 +204,43 @@ def follow(
                 seen = change.cursor
                 yield change
         time.sleep(poll)
+
+
+WRITTEN_FILE = "written"
+
+
+def blob_id(text: str) -> str:
+    """The git blob id of `text` as omp writes it (UTF-8), without running git."""
+    import hashlib
+
+    data = text.encode("utf-8")
+    return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
+
+
+def remember_written(root: MemoryRoot, files: Iterable[tuple[Path, str]]) -> None:
+    """Note the git blob id of each file just written, in `.cache/written`.
+
+    One `<id> <path>` line per file, paths relative to the project: the pre-commit hook tells
+    a staged file that is exactly what omp validated and wrote without starting Python. Best
+    effort, like everything in `.cache/`.
+    """
+    path = root.cache / WRITTEN_FILE
+    try:
+        known: dict[str, str] = {}
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                blob, _, rel = line.partition(" ")
+                if rel:
+                    known[rel] = blob
+        for file, text in files:
+            try:
+                rel = file.resolve().relative_to(root.project.resolve()).as_posix()
+            except ValueError:
+                continue
+            known[rel] = blob_id(text)
+        body = "".join(f"{blob} {rel}\n" for rel, blob in sorted(known.items()))
+        tmp = path.with_name(f".{WRITTEN_FILE}.tmp")
+        tmp.write_text(body, encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        return

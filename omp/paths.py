@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from omp.constants import (
     BACKUP_DIR,
@@ -21,8 +21,7 @@ from omp.errors import InvalidYamlError, NotInitializedError, PathOutsideRootErr
 _LEGACY_MARKERS = ("project.yaml", "decisions.yaml", "changelog.yaml", "sessions")
 
 
-@dataclass(frozen=True, slots=True)
-class MemoryRoot:
+class MemoryRoot(NamedTuple):
     """Where a project's memory lives.
 
     Attributes:

@@ -625,6 +625,7 @@ def transact(
                     root, [writer.FileWrite(f.path, f.new) for f in files], retention=retention
                 )
                 journal.append(root, [(f.display, c) for f in files for c in f.changes], by=tx.by)
+                journal.remember_written(root, [(f.path, f.new) for f in files])
                 tx.record()
         finally:
             tx.close()
@@ -907,4 +908,5 @@ def restore(
         if not dry_run:
             taken = writer.commit(root, [writer.FileWrite(target, text)], retention=retention)
             journal.append(root, [(display, f"restored {chosen.name}")], by=agent_name(None))
+            journal.remember_written(root, [(target, text)])
     return WriteResult((change,), (), dry_run, tuple(taken))

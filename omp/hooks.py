@@ -1,0 +1,407 @@
+"""Git hooks: `omp hooks install | uninstall | status`, and what each hook does.
+
+Installed hooks are small shell scripts (`templates/hook.sh`) that run `python -m omp hook
+NAME`. A hook that was already there is kept as `NAME.legacy` and run first; uninstall puts it
+back. Only a validation failure blocks git (exit 65 from `omp hook`, turned into 1 by the
+script); anything else that goes wrong in omp is a warning and git goes on.
+
+- pre-commit: staged memory files must parse, match their schema and hold no secret.
+- post-commit: the new commit becomes a changelog entry (deduplicated by sha) in the working
+  tree, so it goes in with the next commit; commits that only touch memory are skipped. The
+  script runs it in the background (`$OMP_HOOKS_SYNC=1` waits), so git is not held up.
+- post-merge, post-checkout: memory files changed by git are re-indexed and journaled.
+- post-rewrite: changelog entries whose `ref` is a rewritten sha get the new sha.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+from omp import gitrepo
+from omp.errors import OmpError
+
+HOOKS = ("pre-commit", "post-commit", "post-merge", "post-checkout", "post-rewrite")
+MARKER = "# omp-managed hook"
+LEGACY_SUFFIX = ".legacy"
+BLOCK = 65  # exit status of `omp hook` that refuses the commit (EX_DATAERR)
+MEMORY_PREFIX = "_omp/memory"
+HOOKS_ENV = "OMP_HOOKS"  # `off` makes every hook a no-op (e.g. in CI)
+
+
+class HooksPathError(OmpError):
+    """`core.hooksPath` points at hooks another tool manages."""
+
+
+class HookState(NamedTuple):
+    """One hook: `omp`, `omp+legacy` (chained), `foreign`, or `missing`."""
+
+    name: str
+    state: str
+    path: Path
+
+
+class HooksResult(NamedTuple):
+    """What install, uninstall or status found or did."""
+
+    folder: Path
+    hooks: tuple[HookState, ...]
+    changed: tuple[str, ...]
+    dry_run: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """The `--json` document."""
+        return {
+            "folder": str(self.folder),
+            "hooks": {h.name: h.state for h in self.hooks},
+            "changed": list(self.changed),
+            "dry_run": self.dry_run,
+        }
+
+
+def _folder(repo: Path) -> Path:
+    hooks_path = gitrepo.config_get(repo, "core.hooksPath")
+    if hooks_path:
+        raise HooksPathError(
+            f"core.hooksPath is set to {hooks_path!r}: another tool manages this repository's "
+            "hooks, so omp will not install its own",
+            hint="pre-commit framework: add the `omp-validate` hook from omp's "
+            ".pre-commit-hooks.yaml to .pre-commit-config.yaml; husky or lefthook: call "
+            "`python -m omp hook pre-commit` (and post-commit) from your hook; or run "
+            "`git config --unset core.hooksPath` to let omp install its hooks",
+        )
+    return gitrepo.git_path(repo, "hooks")
+
+
+def _ours(path: Path) -> bool:
+    try:
+        return MARKER in path.read_text(encoding="utf-8", errors="replace")[:200]
+    except (FileNotFoundError, IsADirectoryError):
+        return False
+
+
+def _state(folder: Path, name: str) -> HookState:
+    path = folder / name
+    legacy = folder / (name + LEGACY_SUFFIX)
+    if _ours(path):
+        return HookState(name, "omp+legacy" if legacy.exists() else "omp", path)
+    return HookState(name, "foreign" if path.exists() else "missing", path)
+
+
+def _script(name: str) -> str:
+    from omp.resources import resource_text
+
+    text = resource_text("templates", "hook.sh")
+    python = sys.executable.replace("'", "'\\''")
+    return text.replace("@HOOK@", name).replace("@PYTHON@", python)
+
+
+def status(repo: Path) -> HooksResult:
+    """Which omp hooks are installed in `repo`.
+
+    Raises:
+        HooksPathError: `core.hooksPath` is set.
+        NotAGitRepoError: `repo` is not in a git repository.
+    """
+    folder = _folder(repo)
+    return HooksResult(folder, tuple(_state(folder, n) for n in HOOKS), ())
+
+
+def install(repo: Path, *, dry_run: bool = False) -> HooksResult:
+    """Install omp's hooks; an existing foreign hook is kept as `NAME.legacy` and chained.
+
+    Installing twice changes nothing.
+
+    Raises:
+        HooksPathError: `core.hooksPath` is set.
+        NotAGitRepoError: `repo` is not in a git repository.
+    """
+    folder = _folder(repo)
+    changed: list[str] = []
+    for name in HOOKS:
+        path = folder / name
+        script = _script(name)
+        if _ours(path) and path.read_text(encoding="utf-8") == script:
+            continue
+        changed.append(name)
+        if dry_run:
+            continue
+        folder.mkdir(parents=True, exist_ok=True)
+        legacy = folder / (name + LEGACY_SUFFIX)
+        if path.exists() and not _ours(path):
+            if legacy.exists():
+                raise OmpError(
+                    f"{path}: a hook is there and so is {legacy.name}; omp will not overwrite "
+                    "either",
+                    hint=f"merge them by hand, or move {legacy.name} away and install again",
+                )
+            path.replace(legacy)
+        tmp = path.with_name(f".{name}.omp.tmp")
+        tmp.write_text(script, encoding="utf-8")
+        tmp.chmod(tmp.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+        tmp.replace(path)
+    return HooksResult(folder, tuple(_state(folder, n) for n in HOOKS), tuple(changed), dry_run)
+
+
+def uninstall(repo: Path, *, dry_run: bool = False) -> HooksResult:
+    """Remove omp's hooks and put back any hook they replaced.
+
+    Raises:
+        HooksPathError: `core.hooksPath` is set.
+        NotAGitRepoError: `repo` is not in a git repository.
+    """
+    folder = _folder(repo)
+    changed: list[str] = []
+    for name in HOOKS:
+        path = folder / name
+        if not _ours(path):
+            continue
+        changed.append(name)
+        if dry_run:
+            continue
+        path.unlink()
+        legacy = folder / (name + LEGACY_SUFFIX)
+        if legacy.exists():
+            legacy.replace(path)
+    return HooksResult(folder, tuple(_state(folder, n) for n in HOOKS), tuple(changed), dry_run)
+
+
+# ---- what the hooks do ----------------------------------------------------------------------
+
+
+def run(name: str, args: list[str], stdin: str, cwd: Path) -> int:
+    """Run hook `name`; its exit status (BLOCK refuses the commit, anything else lets git go).
+
+    Never raises: a hook must not break git because omp failed.
+    """
+    if os.environ.get(HOOKS_ENV, "").lower() == "off":
+        return 0
+    try:
+        from omp.paths import find_root
+
+        top = str(cwd)  # git runs hooks at the top of the working tree
+        root = find_root(cwd)
+    except OmpError:
+        return 0  # not a repository with omp memory: nothing to do
+    try:
+        if name == "pre-commit":
+            return _pre_commit(root, Path(top))
+        if name == "post-commit":
+            _post_commit(root, Path(top), args)
+        elif name in ("post-merge", "post-checkout"):
+            _refresh(root, Path(top), name, args)
+        elif name == "post-rewrite":
+            _rewrite(root, stdin)
+    except OmpError as e:
+        print(f"omp: {name}: {e}", file=sys.stderr)  # noqa: T201 - hooks report on stderr
+        return 3
+    return 0
+
+
+def _pre_commit(root: object, top: Path) -> int:
+    from omp.paths import MemoryRoot
+
+    assert isinstance(root, MemoryRoot)
+    problems: list[str] = []
+    paths = [
+        p
+        for p in gitrepo.staged(top, MEMORY_PREFIX)
+        if p.endswith((".yaml", ".yml", ".json")) and "/.backup/" not in p
+    ]
+    for path in paths:
+        text = gitrepo.staged_text(top, path)
+        problems += _indexed_problems(root, top, path, text)
+        if problems and problems[-1] == _UNKNOWN:
+            problems.pop()
+            problems += _problems(path, text)
+    if not problems:
+        return 0
+    for problem in dict.fromkeys(problems):
+        print(f"omp: {problem}", file=sys.stderr)  # noqa: T201 - hooks report on stderr
+    print(  # noqa: T201
+        "omp: commit refused: fix the memory files above (`omp validate` shows every problem); "
+        "`git commit --no-verify` skips this check",
+        file=sys.stderr,
+    )
+    return BLOCK
+
+
+_UNKNOWN = "\0unknown"
+
+
+def _indexed_problems(root: object, top: Path, path: str, text: str) -> list[str]:
+    """Problems of a staged list file that is also what the working tree holds, from the index.
+
+    Files written by omp are already validated and indexed, so the usual commit (the
+    changelog line of the previous one) costs no parse and no schema load. Anything else
+    returns [_UNKNOWN]: check it in full.
+    """
+    from omp.index import Index
+    from omp.paths import MemoryRoot, read_text
+    from omp.records import list_kind_of, schema_kind
+    from omp.sensitive import find_secrets
+
+    assert isinstance(root, MemoryRoot)
+    rel = path.removeprefix(MEMORY_PREFIX + "/")
+    working = top / path
+    if list_kind_of(schema_kind(rel)) is None or not working.is_file():
+        return [_UNKNOWN]
+    if read_text(working) != text:
+        return [_UNKNOWN]
+    with Index(root) as index:
+        index.refresh([rel])
+        info = index.file(rel)
+        if info is None:
+            return [_UNKNOWN]
+        found = [f"{path}: {where}: {what}" for where, what in info.problems]
+        for entry in index.entries(rel):
+            found += [
+                f"{path}: entry {entry.pos}{f.path.removeprefix('$')}: looks like a secret "
+                f"({f.kind}); memory must not hold it"
+                for f in find_secrets(entry.data)
+            ]
+    return found
+
+
+def _problems(path: str, text: str) -> list[str]:
+    """Every problem of a staged memory file, parsed and checked in full."""
+    from omp import yamlio
+    from omp.records import schema_kind
+    from omp.schema import check
+    from omp.sensitive import find_secrets
+
+    rel = path.removeprefix(MEMORY_PREFIX + "/")
+    try:
+        data = yamlio.load(text, source=path)
+    except OmpError as e:
+        return [str(e)]
+    problems = [f"{path}: {where}: {what}" for where, what in check(schema_kind(rel), data)]
+    problems += [
+        f"{path}: {f.path}: looks like a secret ({f.kind}); memory must not hold it"
+        for f in find_secrets(data)
+    ]
+    return problems
+
+
+SYNC_ENV = "OMP_HOOKS_SYNC"  # `1`: the post-commit script waits for omp (tests, CI)
+
+
+def _post_commit(root: object, top: Path, args: list[str]) -> None:
+    from omp.paths import MemoryRoot
+
+    assert isinstance(root, MemoryRoot)
+    if args:  # the script checked rebase and amend before running this in the background
+        _record_commit(root, top, args[0])
+        return
+    git_dir, sha = gitrepo.run(top, "rev-parse", "--absolute-git-dir", "HEAD").split()
+    if any((Path(git_dir) / p).exists() for p in ("rebase-merge", "rebase-apply")):
+        return  # a rebase replays commits; post-rewrite maps their shas afterwards
+    if _last_reflog(Path(git_dir)).startswith("commit (amend)"):
+        return  # the amended commit already has its entry; post-rewrite gives it the new sha
+    _record_commit(root, top, sha)
+
+
+def _last_reflog(git_dir: Path) -> str:
+    """The message of HEAD's newest reflog entry ("commit (amend): ...")."""
+    try:
+        with (git_dir / "logs" / "HEAD").open("rb") as f:
+            f.seek(0, os.SEEK_END)
+            f.seek(max(0, f.tell() - 4096))
+            last = f.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    except OSError:
+        return ""
+    return last.partition(b"\t")[2].decode("utf-8", "replace")
+
+
+def _record_commit(root: object, top: Path, sha: str) -> None:
+    """The changelog entry of commit `sha` (skipped when it only touches memory)."""
+    from omp import ingest
+    from omp.paths import MemoryRoot
+
+    assert isinstance(root, MemoryRoot)
+    touched = gitrepo.run(
+        top, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--root", sha
+    )
+    files = [p for p in touched.split("\0") if p]
+    if files and all(p.startswith(MEMORY_PREFIX + "/") for p in files):
+        return  # a commit of memory itself: no changelog line about it
+    has_parent = gitrepo.run(top, "rev-parse", "--verify", "-q", f"{sha}^", ok=(0, 1)).strip()
+    ingest.extract(root, git=f"{sha}^!" if has_parent else sha, by="git-hook")
+
+
+def _refresh(root: object, top: Path, name: str, args: list[str]) -> None:
+    from omp import journal, store
+    from omp.index import Index
+    from omp.paths import MemoryRoot
+
+    assert isinstance(root, MemoryRoot)
+    if name == "post-checkout":
+        if len(args) < 2 or args[0] == args[1]:
+            return
+        old, new = args[0], args[1]
+    else:
+        old, new = "ORIG_HEAD", "HEAD"
+    try:
+        files = gitrepo.changed(top, old, new, MEMORY_PREFIX)
+    except OmpError:
+        return  # no ORIG_HEAD (a fast-forward of nothing) or an unborn branch
+    if not files:
+        return
+    with Index(root) as index:
+        index.refresh()
+    verb = "merged" if name == "post-merge" else "checked out"
+    journal.append(
+        root,
+        [(f, f"changed by git ({verb} {old[:10]}..{new[:10]})") for f in files],
+        by=store.agent_name(None),
+        kind="outside",
+    )
+
+
+def _rewrite(root: object, stdin: str) -> None:
+    from omp import store
+    from omp.constants import CHANGELOG_FILE
+    from omp.paths import MemoryRoot
+    from omp.records import CHANGELOG
+
+    assert isinstance(root, MemoryRoot)
+    mapping: dict[str, str] = {}
+    for line in stdin.splitlines():
+        parts = line.split()
+        if len(parts) >= 2:
+            mapping[parts[0]] = parts[1]
+    if not mapping:
+        return
+
+    def remap(tx: store.Transaction) -> None:
+        tx.list_doc(CHANGELOG_FILE, CHANGELOG)  # brings the index up to date with the file
+        for row in tx.index.entries(CHANGELOG_FILE):
+            entry = row.data if isinstance(row.data, dict) else {}
+            ref = str(entry.get("ref") or "")
+            if len(ref) < 7 or "id" not in entry:
+                continue
+            for old, new in mapping.items():
+                if old.startswith(ref):
+                    tx.upsert(
+                        CHANGELOG, CHANGELOG_FILE, {"id": entry["id"], "ref": new[: len(ref)]}
+                    )
+                    break
+
+    store.transact(root, [remap], by="git-hook")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m omp.hooks NAME [ARGS]`: what the installed scripts run (no CLI start-up)."""
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] not in HOOKS:
+        print(f"usage: python -m omp.hooks {{{','.join(HOOKS)}}} [ARGS]", file=sys.stderr)  # noqa: T201
+        return 2
+    stdin = "" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read()
+    return run(args[0], args[1:], stdin, Path.cwd())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,298 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from omp import hooks, journal
+from omp.cli import app
+from omp.paths import MemoryRoot
+from omp.yamlio import load
+
+from .helpers import git
+
+
+def omp(*args: str) -> Any:
+    return CliRunner().invoke(app, list(args))
+
+
+def commit(repo: Path, message: str, *extra: str, files: dict[str, str] | None = None) -> Any:
+    for rel, text in (files or {"work.txt": message}).items():
+        path = repo / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        git("add", rel, cwd=repo)
+    return subprocess.run(
+        ["git", "commit", "-q", "-m", message, *extra],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def changelog(memory: MemoryRoot) -> list[dict[str, Any]]:
+    data = load((memory.memory / "changelog.yaml").read_text(encoding="utf-8"))
+    return list(data["changelog"])
+
+
+@pytest.fixture
+def hooked(memory: MemoryRoot, monkeypatch: pytest.MonkeyPatch) -> MemoryRoot:
+    monkeypatch.setenv("OMP_HOOKS_SYNC", "1")  # post-commit in the foreground: no waiting
+    git("add", "-A", cwd=memory.project)
+    git("commit", "-q", "-m", "start", cwd=memory.project)
+    result = omp("hooks", "install")
+    assert result.exit_code == 0, result.stderr
+    return memory
+
+
+def test_install_is_idempotent_and_status_reports_every_hook(memory: MemoryRoot):
+    first = hooks.install(memory.project)
+    second = hooks.install(memory.project)
+
+    assert first.changed == hooks.HOOKS
+    assert second.changed == ()
+    assert {h.name: h.state for h in hooks.status(memory.project).hooks} == dict.fromkeys(
+        hooks.HOOKS, "omp"
+    )
+    assert os.access(memory.project / ".git/hooks/pre-commit", os.X_OK)
+
+
+def test_a_foreign_hook_is_chained_and_restored_by_uninstall(memory: MemoryRoot):
+    foreign = memory.project / ".git/hooks/pre-commit"
+    foreign.parent.mkdir(exist_ok=True)
+    foreign.write_text("#!/bin/sh\necho foreign hook ran >&2\n", encoding="utf-8")
+    foreign.chmod(0o755)
+    before = foreign.read_bytes()
+    hooks.install(memory.project)
+
+    done = commit(memory.project, "feat: add a page")
+
+    assert done.returncode == 0, done.stderr
+    assert "foreign hook ran" in done.stderr
+    assert hooks.status(memory.project).hooks[0].state == "omp+legacy"
+    hooks.uninstall(memory.project)
+    assert foreign.read_bytes() == before
+    assert not (memory.project / ".git/hooks/pre-commit.legacy").exists()
+    assert not (memory.project / ".git/hooks/post-commit").exists()
+
+
+def test_a_hooks_path_owned_by_another_manager_is_refused_politely(memory: MemoryRoot):
+    git("config", "core.hooksPath", ".husky", cwd=memory.project)
+
+    result = omp("hooks", "install")
+
+    assert result.exit_code == 1
+    assert "core.hooksPath is set to '.husky'" in result.stderr
+    assert "husky" in result.stderr and "pre-commit" in result.stderr
+    assert not (memory.project / ".git/hooks/pre-commit").exists()
+
+
+def test_invalid_or_secret_memory_blocks_the_commit_and_no_verify_still_works(
+    hooked: MemoryRoot,
+):
+    repo = hooked.project
+    bad = {"_omp/memory/decisions.yaml": "decisions:\n  - title: 42\n"}
+    secret = {"_omp/memory/project.yaml": "api:\n  key: sk-proj-Abcdefghijklmnopqrstuvwx12\n"}
+
+    refused = commit(repo, "fix: bad memory", files=bad)
+    skipped = commit(repo, "fix: bad memory", "--no-verify", files=bad)
+    leaked = commit(repo, "chore: add key", files=secret)
+
+    assert refused.returncode == 1
+    assert "decisions.yaml: decisions[0].title" in refused.stderr
+    assert "--no-verify" in refused.stderr
+    assert skipped.returncode == 0
+    assert leaked.returncode == 1
+    assert "looks like a secret (OpenAI/Anthropic API key)" in leaked.stderr
+    assert "sk-proj-" not in leaked.stderr
+
+
+def test_post_commit_records_the_commit_in_the_working_tree_once(hooked: MemoryRoot):
+    repo = hooked.project
+
+    done = commit(repo, "feat(api): add order export\n\nDecision: export as CSV only")
+
+    assert done.returncode == 0, done.stderr
+    short = git("rev-parse", "--short", "HEAD", cwd=repo).strip()
+    (entry,) = changelog(hooked)
+    assert (entry["type"], entry["summary"], entry["ref"]) == ("feat", "add order export", short)
+    assert " M _omp/memory/changelog.yaml" in git("status", "--short", cwd=repo)
+    # committing the memory change is a memory-only commit: it adds no changelog line
+    git("add", "_omp", cwd=repo)
+    git("commit", "-q", "-m", "Record memory", cwd=repo)
+    assert len(changelog(hooked)) == 1
+    assert git("status", "--short", cwd=repo) == ""
+
+
+def test_a_failing_omp_never_blocks_a_commit(hooked: MemoryRoot, tmp_path: Path):
+    repo = hooked.project
+    script = repo / ".git/hooks/pre-commit"
+    text = script.read_text(encoding="utf-8")
+    script.write_text(text.replace("python='", "python='/nonexistent/python"), encoding="utf-8")
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "python3").write_text("#!/bin/sh\necho boom >&2\nexit 1\n", encoding="utf-8")
+    (fake / "python3").chmod(0o755)
+    env = {**os.environ, "PATH": f"{fake}:{os.environ['PATH']}"}
+    (repo / "_omp/memory/decisions.yaml").write_text("decisions:\n  - title: 42\n")
+    git("add", "-A", cwd=repo)
+
+    done = subprocess.run(
+        ["git", "commit", "-q", "-m", "feat: x"], cwd=repo, env=env, capture_output=True, text=True
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert "the pre-commit hook did not run (exit 1); git goes on without it" in done.stderr
+
+
+def test_hooks_are_off_when_asked(hooked: MemoryRoot, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("OMP_HOOKS", "off")
+
+    done = commit(
+        hooked.project, "fix: bad", files={"_omp/memory/decisions.yaml": "decisions: 3\n"}
+    )
+
+    assert done.returncode == 0
+
+
+def test_hooks_work_in_a_linked_worktree(hooked: MemoryRoot, tmp_path: Path):
+    tree = tmp_path / "tree"
+    git("worktree", "add", "-q", "-b", "side", str(tree), cwd=hooked.project)
+
+    refused = commit(tree, "fix: bad", files={"_omp/memory/decisions.yaml": "decisions: 3\n"})
+
+    assert refused.returncode == 1
+    assert "decisions" in refused.stderr
+    assert hooks.status(tree).folder == hooks.status(hooked.project).folder
+
+
+def test_checkout_and_merge_reindex_and_journal_what_git_changed(hooked: MemoryRoot):
+    repo = hooked.project
+    git("checkout", "-q", "-b", "side", cwd=repo)
+    git("commit", "-q", "--allow-empty", "-m", "noop", cwd=repo)
+    text = "decisions:\n  - id: dec-1\n    title: Use Redis\n    choice: Redis\n"
+    assert (
+        commit(repo, "Record a decision", files={"_omp/memory/decisions.yaml": text}).returncode
+        == 0
+    )
+
+    git("checkout", "-q", "main", cwd=repo)
+    outside = [c for c in journal.read(hooked).changes if c.kind == "outside"]
+    git("merge", "-q", "--no-edit", "side", cwd=repo)
+    merged = [c for c in journal.read(hooked).changes if c.kind == "outside"]
+
+    assert [c.file for c in outside] == ["_omp/memory/decisions.yaml"]
+    assert "checked out" in outside[0].change
+    assert len(merged) == 2 and "merged" in merged[-1].change
+    found = omp("show", "decisions", "--id", "dec-1")
+    assert found.exit_code == 0 and "Use Redis" in found.stdout
+
+
+def test_a_rewritten_commit_keeps_its_changelog_ref(hooked: MemoryRoot):
+    repo = hooked.project
+    commit(repo, "feat: add full-text search")
+    git("add", "_omp", cwd=repo)
+    old = git("rev-parse", "--short", "HEAD", cwd=repo).strip()
+    assert changelog(hooked)[0]["ref"] == old
+
+    git("commit", "-q", "--amend", "-m", "feat: add full-text search (amended)", cwd=repo)
+
+    new = git("rev-parse", "--short", "HEAD", cwd=repo).strip()
+    assert new != old
+    assert [c["ref"] for c in changelog(hooked)] == [new]
+
+
+def test_a_rebase_maps_the_changelog_refs_of_the_replayed_commits(hooked: MemoryRoot):
+    repo = hooked.project
+    git("checkout", "-q", "-b", "topic", cwd=repo)
+    commit(repo, "feat: add the invoice export", files={"export.txt": "x"})
+    git("add", "_omp", cwd=repo)
+    git("commit", "-q", "-m", "Record memory", cwd=repo)
+    old = [c["ref"] for c in changelog(hooked)]
+    git("checkout", "-q", "main", cwd=repo)
+    commit(repo, "fix: correct the footer link", files={"footer.txt": "y"})
+    git("checkout", "-q", "--", "_omp", cwd=repo)  # main's own entry is not part of this test
+    git("checkout", "-q", "topic", cwd=repo)
+
+    done = subprocess.run(["git", "rebase", "-q", "main"], cwd=repo, capture_output=True, text=True)
+
+    assert done.returncode == 0, done.stderr
+    replayed = git("log", "--format=%h", "-n1", "--grep", "invoice export", cwd=repo).strip()
+    assert old != [replayed]
+    assert [c["ref"] for c in changelog(hooked)] == [replayed]
+
+
+def test_post_commit_records_in_the_background_without_holding_git(
+    hooked: MemoryRoot, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.delenv("OMP_HOOKS_SYNC")
+    repo = hooked.project
+
+    done = commit(repo, "feat: add the weekly report")
+
+    assert done.returncode == 0, done.stderr
+    deadline = time.monotonic() + 20
+    while not (entries := changelog(hooked)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    short = git("rev-parse", "--short", "HEAD", cwd=repo).strip()
+    assert [(e["summary"], e["ref"]) for e in entries] == [("add the weekly report", short)]
+
+
+def test_an_unchanged_staged_changelog_is_checked_from_the_index(hooked: MemoryRoot):
+    repo = hooked.project
+    commit(repo, "feat: add the monthly report")
+    git("add", "_omp", cwd=repo)  # the hook's changelog line, as omp wrote it
+
+    done = commit(repo, "fix: handle empty months in the report", files={"m.txt": "1"})
+
+    assert done.returncode == 0, done.stderr
+    assert len(changelog(hooked)) == 2
+
+
+def _broken_python(repo: Path, tmp_path: Path) -> dict[str, str]:
+    """Point the hooks at a Python that cannot run omp; returns the environment to use."""
+    for name in hooks.HOOKS:
+        script = repo / ".git/hooks" / name
+        text = script.read_text(encoding="utf-8")
+        script.write_text(text.replace("python='", "python='/nonexistent/python"))
+    fake = tmp_path / "bin"
+    fake.mkdir(exist_ok=True)
+    (fake / "python3").write_text("#!/bin/sh\necho boom >&2\nexit 1\n", encoding="utf-8")
+    (fake / "python3").chmod(0o755)
+    return {**os.environ, "PATH": f"{fake}:{os.environ['PATH']}"}
+
+
+def test_memory_staged_as_omp_wrote_it_is_not_checked_again(hooked: MemoryRoot, tmp_path: Path):
+    repo = hooked.project
+    commit(repo, "feat: add the yearly report")  # post-commit writes the changelog line
+    git("add", "_omp", cwd=repo)
+    env = _broken_python(repo, tmp_path)
+
+    done = subprocess.run(
+        ["git", "commit", "-q", "-m", "Record memory"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+    assert done.returncode == 0
+    assert "the pre-commit hook did not run" not in done.stderr  # blob ids matched: no Python
+    (repo / "_omp/memory/changelog.yaml").write_text(
+        (repo / "_omp/memory/changelog.yaml").read_text() + "# edited by hand\n"
+    )
+    git("add", "_omp", cwd=repo)
+    edited = subprocess.run(
+        ["git", "commit", "-q", "-m", "Edit memory"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert "the pre-commit hook did not run" in edited.stderr
