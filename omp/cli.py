@@ -945,6 +945,7 @@ def _report_hooks(result: Any, *, as_json: bool, verb: str) -> None:
         return
     for hook in result.hooks:
         typer.echo(f"{hook.name:<14} {hook.state}")
+    typer.echo(f"{'merge-driver':<14} {'registered' if result.merge_driver else 'missing'}")
     if verb:
         done = ", ".join(result.changed) or "nothing"
         typer.echo(
@@ -993,6 +994,26 @@ def hook(
 
     stdin = "" if sys.stdin.isatty() else sys.stdin.read()
     raise typer.Exit(hooks.run(name, list(args or []), stdin, Path.cwd()))
+
+
+@app.command("merge-driver")
+def merge_driver(
+    base: Annotated[Path, typer.Argument(help="%O: the common ancestor's version.")],
+    ours: Annotated[Path, typer.Argument(help="%A: our version; the result is written here.")],
+    theirs: Annotated[Path, typer.Argument(help="%B: their version.")],
+    name: Annotated[str, typer.Argument(help="%P: the file's path in the repository.")],
+) -> None:
+    """Merge a memory file entry by entry (git runs this; `omp hooks install` registers it)."""
+    from omp import merge
+
+    try:
+        conflicts = merge.merge_file(base, ours, theirs, name)
+    except OmpError as e:
+        typer.echo(f"omp merge-driver: {e}", err=True)
+        raise typer.Exit(1) from None
+    for conflict in conflicts:
+        typer.echo(f"omp merge-driver: conflict: {conflict} (see _conflict in the file)", err=True)
+    raise typer.Exit(1 if conflicts else 0)
 
 
 _GLOBAL_WITH_VALUE = ("-C", "--root", "--by")

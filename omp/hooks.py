@@ -51,15 +51,63 @@ class HooksResult(NamedTuple):
     hooks: tuple[HookState, ...]
     changed: tuple[str, ...]
     dry_run: bool = False
+    merge_driver: bool = False
 
     def to_json(self) -> dict[str, object]:
         """The `--json` document."""
         return {
             "folder": str(self.folder),
             "hooks": {h.name: h.state for h in self.hooks},
+            "merge_driver": self.merge_driver,
             "changed": list(self.changed),
             "dry_run": self.dry_run,
         }
+
+
+ATTRIBUTES_LINE = "_omp/memory/**/*.yaml merge=omp"
+_ATTRIBUTES_COMMENT = "# omp: merge memory files entry by entry (omp hooks install)"
+
+
+def _driver_command() -> str:
+    python = sys.executable.replace("'", "'\\''")
+    return f"'{python}' -m omp merge-driver %O %A %B %P"
+
+
+def _driver_registered(top: Path) -> bool:
+    attributes = top / ".gitattributes"
+    has_line = attributes.is_file() and ATTRIBUTES_LINE in attributes.read_text(encoding="utf-8")
+    return has_line and gitrepo.config_get(top, "merge.omp.driver") is not None
+
+
+def _register_driver(top: Path) -> None:
+    gitrepo.run(top, "config", "merge.omp.name", "omp memory files, entry by entry")
+    gitrepo.run(top, "config", "merge.omp.driver", _driver_command())
+    attributes = top / ".gitattributes"
+    text = attributes.read_text(encoding="utf-8") if attributes.is_file() else ""
+    if ATTRIBUTES_LINE not in text:
+        sep = "" if not text or text.endswith("\n") else "\n"
+        attributes.write_text(
+            f"{text}{sep}{_ATTRIBUTES_COMMENT}\n{ATTRIBUTES_LINE}\n", encoding="utf-8"
+        )
+
+
+def _unregister_driver(top: Path) -> None:
+    gitrepo.run(top, "config", "--remove-section", "merge.omp", ok=(0, 1, 128))
+    attributes = top / ".gitattributes"
+    if attributes.is_file():
+        kept = [
+            line
+            for line in attributes.read_text(encoding="utf-8").splitlines(keepends=True)
+            if line.strip() not in (ATTRIBUTES_LINE, _ATTRIBUTES_COMMENT)
+        ]
+        if kept:
+            attributes.write_text("".join(kept), encoding="utf-8")
+        else:
+            attributes.unlink()
+
+
+def _top(repo: Path) -> Path:
+    return Path(gitrepo.run(repo, "rev-parse", "--show-toplevel").strip())
 
 
 def _folder(repo: Path) -> Path:
@@ -107,7 +155,8 @@ def status(repo: Path) -> HooksResult:
         NotAGitRepoError: `repo` is not in a git repository.
     """
     folder = _folder(repo)
-    return HooksResult(folder, tuple(_state(folder, n) for n in HOOKS), ())
+    states = tuple(_state(folder, n) for n in HOOKS)
+    return HooksResult(folder, states, (), merge_driver=_driver_registered(_top(repo)))
 
 
 def install(repo: Path, *, dry_run: bool = False) -> HooksResult:
@@ -143,7 +192,13 @@ def install(repo: Path, *, dry_run: bool = False) -> HooksResult:
         tmp.write_text(script, encoding="utf-8")
         tmp.chmod(tmp.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
         tmp.replace(path)
-    return HooksResult(folder, tuple(_state(folder, n) for n in HOOKS), tuple(changed), dry_run)
+    top = _top(repo)
+    if not _driver_registered(top):
+        changed.append("merge-driver")
+        if not dry_run:
+            _register_driver(top)
+    states = tuple(_state(folder, n) for n in HOOKS)
+    return HooksResult(folder, states, tuple(changed), dry_run, _driver_registered(top))
 
 
 def uninstall(repo: Path, *, dry_run: bool = False) -> HooksResult:
@@ -166,7 +221,13 @@ def uninstall(repo: Path, *, dry_run: bool = False) -> HooksResult:
         legacy = folder / (name + LEGACY_SUFFIX)
         if legacy.exists():
             legacy.replace(path)
-    return HooksResult(folder, tuple(_state(folder, n) for n in HOOKS), tuple(changed), dry_run)
+    top = _top(repo)
+    if _driver_registered(top) or gitrepo.config_get(top, "merge.omp.driver"):
+        changed.append("merge-driver")
+        if not dry_run:
+            _unregister_driver(top)
+    states = tuple(_state(folder, n) for n in HOOKS)
+    return HooksResult(folder, states, tuple(changed), dry_run, _driver_registered(top))
 
 
 # ---- what the hooks do ----------------------------------------------------------------------

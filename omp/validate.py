@@ -103,8 +103,31 @@ def _check_file(path: Path, display: str, schema: str | None) -> FileReport:
         report.problems.append((where, e.problem))
         return report
     report.data = data
-    report.problems += check(schema, data) + secret_problems(data)
+    report.problems += check(schema, data) + secret_problems(data) + _conflicts(data)
     return report
+
+
+def _conflicts(data: Any, where: str = "") -> list[tuple[str, str]]:
+    """Places a merge left both sides' values (`_conflict`, written by `omp merge-driver`)."""
+    found: list[tuple[str, str]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            path = f"{where}.{key}" if where else str(key)
+            if key == "_conflict" and isinstance(value, dict):
+                fields = ", ".join(str(k) for k in value)
+                found.append(
+                    (
+                        path,
+                        f"unresolved merge conflict on {fields}: keep one value of "
+                        "`ours`/`theirs` and delete `_conflict`",
+                    )
+                )
+            else:
+                found += _conflicts(value, path)
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            found += _conflicts(value, f"{where}[{n}]")
+    return found
 
 
 def _cross_file(reports: list[FileReport]) -> None:

@@ -44,10 +44,15 @@ def changelog(memory: MemoryRoot) -> list[dict[str, Any]]:
 @pytest.fixture
 def hooked(memory: MemoryRoot, monkeypatch: pytest.MonkeyPatch) -> MemoryRoot:
     monkeypatch.setenv("OMP_HOOKS_SYNC", "1")  # post-commit in the foreground: no waiting
-    git("add", "-A", cwd=memory.project)
-    git("commit", "-q", "-m", "start", cwd=memory.project)
     result = omp("hooks", "install")
     assert result.exit_code == 0, result.stderr
+    git("add", "-A", cwd=memory.project)
+    subprocess.run(
+        ["git", "commit", "-q", "-m", "start"],
+        cwd=memory.project,
+        env={**os.environ, "OMP_HOOKS": "off"},
+        check=True,
+    )
     return memory
 
 
@@ -55,8 +60,9 @@ def test_install_is_idempotent_and_status_reports_every_hook(memory: MemoryRoot)
     first = hooks.install(memory.project)
     second = hooks.install(memory.project)
 
-    assert first.changed == hooks.HOOKS
+    assert first.changed == (*hooks.HOOKS, "merge-driver")
     assert second.changed == ()
+    assert second.merge_driver
     assert {h.name: h.state for h in hooks.status(memory.project).hooks} == dict.fromkeys(
         hooks.HOOKS, "omp"
     )
