@@ -1016,6 +1016,43 @@ def merge_driver(
     raise typer.Exit(1 if conflicts else 0)
 
 
+@app.command()
+def watch(
+    ctx: typer.Context,
+    once: Annotated[
+        bool, typer.Option("--once", help="Process what changed since the last look, then exit.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print each record as JSON.")] = False,
+) -> None:
+    """Turn edits made outside omp (editors, git pull) into change records; Ctrl-C stops."""
+    with _reported():
+        import signal
+        import threading
+
+        from omp import watch as watcher
+
+        root = _root(ctx)
+
+        def show(records: list[Any]) -> None:
+            for record in records:
+                _print_change(record, as_json=as_json)
+                if record.kind == "warning":
+                    typer.echo(f"warning: {record.file}: {record.change}", err=True)
+
+        if once:
+            show(watcher.scan(root))
+            return
+        stop = threading.Event()
+        previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        typer.echo(f"watching {root.display(root.memory)} (Ctrl-C stops)", err=True)
+        try:
+            watcher.run(root, stop=stop, on_records=show)
+        except KeyboardInterrupt:
+            stop.set()
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+
+
 _GLOBAL_WITH_VALUE = ("-C", "--root", "--by")
 
 

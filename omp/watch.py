@@ -1,0 +1,199 @@
+"""`omp watch`: outside edits of memory become change records in the journal.
+
+Editors, `git pull` and other tools change memory files without omp. The watcher notices
+(watchdog: inotify, FSEvents, ReadDirectoryChangesW), waits for the burst to settle, then
+compares each changed file with what the index last held: a valid edit becomes `outside`
+records computed from the data (entry added, field changed, entry removed) and the index is
+brought up to date; an invalid edit becomes a `warning` record and a message, and the file is
+left exactly as it was saved. omp's own writes are not reported twice: the writer updates the
+index while it holds the lock, and the watcher takes the same lock before it looks.
+
+`relevant` (which paths matter) and `scan` (what changed) are plain functions; the observer
+thread only feeds a queue.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from omp import journal
+from omp.paths import MemoryRoot
+
+DEBOUNCE = 0.2  # seconds of quiet before a burst of events is handled
+MAX_DELAY = 2.0  # a steady stream of events is still handled this often
+_SUFFIXES = (".yaml", ".yml", ".json", ".md")
+_IGNORED_DIRS = (".backup", ".cache", ".git")
+
+
+def relevant(path: str | Path, memory: Path) -> str | None:
+    """The memory-relative path of an event's file, or None when the watcher ignores it.
+
+    Ignored: anything outside the memory folder, backups, the cache, hidden and temporary
+    files (omp's own `.name.xxx.tmp`, editors' swap and backup files).
+    """
+    try:
+        rel = Path(path).resolve().relative_to(memory.resolve())
+    except ValueError:
+        return None
+    parts = rel.parts
+    if not parts or any(p in _IGNORED_DIRS for p in parts[:-1]):
+        return None
+    name = parts[-1]
+    if name.startswith((".", "#", "~")) or name.endswith(("~", ".swp", ".swx", ".tmp", ".bak")):
+        return None
+    if not name.endswith(_SUFFIXES):
+        return None
+    return rel.as_posix()
+
+
+def _snapshot(index: Any, rel: str) -> dict[str, Any]:
+    return {str(e.id or e.identity): e.data for e in index.entries(rel)}
+
+
+def _stale(index: Any, root: MemoryRoot) -> list[str]:
+    """Files whose size or mtime differ from what the index holds (or that it lacks)."""
+    from omp.index import memory_files
+
+    rels = set(memory_files(root)) | {row[0] for row in index.db.execute("SELECT rel FROM files")}
+    out = []
+    for rel in sorted(rels):
+        info = index.file(rel)
+        path = root.memory / rel
+        if not path.exists():
+            if info is not None:
+                out.append(rel)
+            continue
+        st = path.stat()
+        if info is None or (info.size, info.mtime_ns) != (st.st_size, st.st_mtime_ns):
+            out.append(rel)
+    return out
+
+
+def _diff(rel: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """Change strings from the data before and after an outside edit."""
+    from omp.records import list_kind_of, schema_kind
+    from omp.store import brief
+
+    kind = list_kind_of(schema_kind(rel))
+    name = kind.name if kind is not None else Path(rel).stem
+    added, gone = after.keys() - before.keys(), before.keys() - after.keys()
+    if kind is not None:
+        out = [f"{name}[{key}]: added" for key in added]
+        out += [f"{name}[{key}]: removed" for key in gone]
+    else:
+        out = [f"{key}: (unset) → {brief(after[key].get('value'))}" for key in added]
+        out += [f"{key}: {brief(before[key].get('value'))} → (unset)" for key in gone]
+    for key in sorted(before.keys() & after.keys()):
+        old, new = before[key], after[key]
+        if old == new:
+            continue
+        if kind is None:
+            out.append(f"{key}: {brief(old.get('value'))} → {brief(new.get('value'))}")
+            continue
+        if not (isinstance(old, dict) and isinstance(new, dict)):
+            out.append(f"{name}[{key}]: changed")
+            continue
+        out += [
+            f"{name}[{key}].{field}: {brief(old.get(field))} → {brief(new.get(field))}"
+            for field in dict.fromkeys([*old, *new])
+            if old.get(field) != new.get(field)
+        ]
+    return sorted(out)
+
+
+def scan(root: MemoryRoot, *, by: str = "unknown", new_files: bool = False) -> list[journal.Change]:
+    """Journal every memory file changed since the index last saw it; bring the index up.
+
+    A file the index never held is a new file when `new_files` (it appeared while watching:
+    its entries are reported as added), else the baseline (indexed without records: what was
+    there before anyone watched).
+
+    Returns the records written (`outside` changes and `warning`s for invalid files).
+    """
+    from omp import writer
+    from omp.config import load_settings
+    from omp.index import Index
+
+    settings = load_settings(root)
+    records: list[journal.Change] = []
+    with writer.locked(root, timeout=settings.lock_timeout), Index(root) as index:
+        stale = _stale(index, root)
+        if not stale:
+            return []
+        known = {rel for rel in stale if index.file(rel) is not None}
+        before = {rel: _snapshot(index, rel) for rel in stale}
+        index.refresh(stale)
+        changes: list[tuple[str, str]] = []
+        warnings: list[tuple[str, str]] = []
+        for rel in stale:
+            display = root.display(root.memory / rel)
+            info = index.file(rel)
+            if info is None:
+                changes.append((display, "file removed outside omp"))
+                continue
+            if rel not in known and not new_files:
+                continue  # the baseline: nothing to compare with
+            if info.problems:
+                where, what = info.problems[0]
+                more = f" (and {len(info.problems) - 1} more)" if len(info.problems) > 1 else ""
+                warnings.append((display, f"invalid after an outside edit: {where}: {what}{more}"))
+            changes += [(display, c) for c in _diff(rel, before[rel], _snapshot(index, rel))]
+        records += journal.append(root, changes, by=by, kind="outside")
+        records += journal.append(root, warnings, by=by, kind="warning")
+    return records
+
+
+def run(
+    root: MemoryRoot,
+    *,
+    stop: threading.Event,
+    on_records: Callable[[list[journal.Change]], None],
+    ready: threading.Event | None = None,
+) -> None:
+    """Watch until `stop` is set: scan after each burst of relevant events."""
+    from watchdog.events import FileSystemEvent, FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    events: queue.Queue[str] = queue.Queue()
+    memory = root.memory
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event: FileSystemEvent) -> None:
+            for raw in (event.src_path, getattr(event, "dest_path", "")):
+                path = raw.decode() if isinstance(raw, bytes) else raw
+                if path and relevant(path, memory) is not None:
+                    events.put(path)
+
+    observer = Observer()
+    observer.schedule(Handler(), str(memory), recursive=True)
+    observer.start()
+    try:
+        on_records(scan(root))  # what changed while nobody watched
+        if ready is not None:
+            ready.set()
+        while not stop.is_set():
+            try:
+                events.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            _settle(events, stop)
+            on_records(scan(root, new_files=True))
+    finally:
+        observer.stop()
+        observer.join()
+
+
+def _settle(events: queue.Queue[str], stop: threading.Event) -> None:
+    """Drain events until DEBOUNCE seconds pass without one (at most MAX_DELAY)."""
+    import time
+
+    deadline = time.monotonic() + MAX_DELAY
+    while not stop.is_set() and time.monotonic() < deadline:
+        try:
+            events.get(timeout=DEBOUNCE)
+        except queue.Empty:
+            return

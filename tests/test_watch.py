@@ -1,0 +1,108 @@
+from __future__ import annotations
+
+import queue
+import threading
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from omp import journal, store, watch
+from omp.paths import MemoryRoot
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("decisions.yaml", "decisions.yaml"),
+        ("sessions/2026-11-30.yaml", "sessions/2026-11-30.yaml"),
+        ("notes.md", "notes.md"),
+        (".decisions.yaml.a1b2.tmp", None),
+        (".backup/decisions.yaml.20261130T000000.000000Z.bak", None),
+        ("decisions.yaml.swp", None),
+        ("decisions.yaml~", None),
+        ("image.png", None),
+    ],
+)
+def test_relevant_keeps_memory_files_and_ignores_temp_backup_and_editor_files(
+    tmp_path: Path, name: str, expected: str | None
+):
+    memory = tmp_path / "_omp" / "memory"
+    assert watch.relevant(memory / name, memory) == expected
+    assert watch.relevant(tmp_path / "elsewhere.yaml", memory) is None
+
+
+def test_an_outside_edit_becomes_records_computed_from_the_data(memory: MemoryRoot):
+    result = store.add_decision(memory, title="Use Redis", choice="Redis")
+    did = result.entries[0].id
+    path = memory.memory / "decisions.yaml"
+    path.write_text(path.read_text().replace("choice: Redis", "choice: Valkey"))
+
+    records = watch.scan(memory)
+
+    assert [(r.kind, r.change) for r in records] == [
+        ("outside", f"decisions[{did}].choice: Redis → Valkey")
+    ]
+    assert watch.scan(memory) == []  # seen once, reported once
+
+
+def test_omp_own_writes_are_not_reported_again(memory: MemoryRoot):
+    store.add_change(memory, summary="Written by omp itself")
+
+    assert watch.scan(memory) == []
+
+
+def test_an_invalid_edit_is_a_warning_and_the_file_stays_as_saved(memory: MemoryRoot):
+    watch.scan(memory)  # the baseline
+    path = memory.memory / "decisions.yaml"
+    path.write_text("decisions: 5\n")
+
+    records = watch.scan(memory)
+
+    assert [r.kind for r in records] == ["warning"]
+    assert "decisions: 5 is not of type 'array'" in records[0].change
+    assert path.read_text() == "decisions: 5\n"
+
+
+def test_a_burst_of_a_hundred_files_is_recorded_once_each(memory: MemoryRoot):
+    watch.scan(memory)  # the baseline
+    for n in range(100):
+        day = date(2025, 1, 1) + timedelta(days=n)
+        (memory.memory / "sessions" / f"{day}.yaml").write_text(
+            f"date: 2025-01-01\nsessions:\n  - id: ses-{n}\n    summary: burst session {n}\n"
+        )
+
+    records = watch.scan(memory, new_files=True)
+
+    assert sorted(r.change for r in records) == sorted(
+        f"sessions[ses-{n}]: added" for n in range(100)
+    )
+    assert watch.scan(memory, new_files=True) == []
+
+
+def test_a_real_observer_reports_an_edit_and_stops_cleanly(memory: MemoryRoot):
+    store.add_decision(memory, title="Use Postgres", choice="Postgres")
+    seen: queue.Queue[journal.Change] = queue.Queue()
+    stop, ready = threading.Event(), threading.Event()
+
+    def collect(records: list[journal.Change]) -> None:
+        for record in records:
+            seen.put(record)
+
+    thread = threading.Thread(
+        target=watch.run,
+        kwargs={"root": memory, "stop": stop, "ready": ready, "on_records": collect},
+    )
+    thread.start()
+    try:
+        assert ready.wait(timeout=10)
+        path = memory.memory / "decisions.yaml"
+        path.write_text(path.read_text().replace("choice: Postgres", "choice: Postgres 16"))
+        record = seen.get(timeout=10)
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+
+    assert not thread.is_alive()
+    assert record.kind == "outside"
+    assert record.change.endswith(".choice: Postgres → Postgres 16")
