@@ -21,10 +21,12 @@ class Settings:
     Attributes:
         backup_retention: backups kept per file.
         lock_timeout: seconds a writer waits for the lock (`$OMP_LOCK_TIMEOUT` overrides).
+        watch_stamp_meta: `omp watch` records outside edits in the files' `_meta` too.
     """
 
     backup_retention: int = DEFAULT_BACKUP_RETENTION
     lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+    watch_stamp_meta: bool = False
 
 
 def load_settings(root: MemoryRoot) -> Settings:
@@ -58,5 +60,8 @@ def load_settings(root: MemoryRoot) -> Settings:
                 [(LOCK_TIMEOUT_ENV, f"{env!r} is not a number")],
                 hint="set it to a number of seconds, e.g. 10",
             ) from None
+    stamp = section.get("watch_stamp_meta", False)
     assert isinstance(retention, int) and isinstance(timeout, int | float)
-    return Settings(backup_retention=retention, lock_timeout=float(timeout))
+    return Settings(
+        backup_retention=retention, lock_timeout=float(timeout), watch_stamp_meta=bool(stamp)
+    )

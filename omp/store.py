@@ -216,6 +216,7 @@ class _Doc:
     original_data: Any = None
     changes: list[str] = field(default_factory=list)
     touched: list[tuple[str, Any]] = field(default_factory=list)
+    stamp_only: bool = False  # record `changes` in _meta though the data did not change
 
 
 class Transaction:
@@ -229,6 +230,7 @@ class Transaction:
         self.lists: dict[Path, ListDoc] = {}
         self.entries: list[EntryResult] = []
         self._index: Index | None = None
+        self.journaled = True  # False: the changes are already in the journal
 
     # ---- documents ---------------------------------------------------------------------------
 
@@ -338,6 +340,13 @@ class Transaction:
         if old is not None and same(old, value):
             return
         self._set(doc, path, value, old)
+
+    def note_outside(self, rel: str, changes: Sequence[str]) -> None:
+        """Record changes made outside omp in the `_meta` block of `rel` (data unchanged)."""
+        doc = self.doc(rel)
+        doc.changes.extend(changes)
+        doc.stamp_only = True
+        self.journaled = False
 
     def unset_fact(self, path: Sequence[str]) -> None:
         """Remove `path` from project.yaml.
@@ -460,7 +469,7 @@ class Transaction:
 
     def _finish(self, doc: _Doc) -> FileChange | None:
         if doc.original is not None:
-            if same(doc.original_data, doc.data):
+            if same(doc.original_data, doc.data) and not doc.stamp_only:
                 return None
         elif not doc.changes:
             return None
@@ -624,7 +633,10 @@ def transact(
                 backups = writer.commit(
                     root, [writer.FileWrite(f.path, f.new) for f in files], retention=retention
                 )
-                journal.append(root, [(f.display, c) for f in files for c in f.changes], by=tx.by)
+                if tx.journaled:
+                    journal.append(
+                        root, [(f.display, c) for f in files for c in f.changes], by=tx.by
+                    )
                 journal.remember_written(root, [(f.path, f.new) for f in files])
                 tx.record()
         finally:

@@ -144,7 +144,27 @@ def scan(root: MemoryRoot, *, by: str = "unknown", new_files: bool = False) -> l
             changes += [(display, c) for c in _diff(rel, before[rel], _snapshot(index, rel))]
         records += journal.append(root, changes, by=by, kind="outside")
         records += journal.append(root, warnings, by=by, kind="warning")
+    if settings.watch_stamp_meta:
+        _stamp(root, changes, {file for file, _ in warnings}, by=by)
     return records
+
+
+def _stamp(root: MemoryRoot, changes: list[tuple[str, str]], invalid: set[str], *, by: str) -> None:
+    """Record outside edits in each valid file's `_meta` (the `watch_stamp_meta` setting)."""
+    from omp import store
+
+    by_file: dict[str, list[str]] = {}
+    for file, change in changes:
+        if file not in invalid:
+            by_file.setdefault(file, []).append(change)
+    if not by_file:
+        return
+
+    def edits(tx: store.Transaction) -> None:
+        for file, lines in by_file.items():
+            tx.note_outside((root.project / file).relative_to(root.memory).as_posix(), lines)
+
+    store.transact(root, [edits], by=by)
 
 
 def run(

@@ -106,3 +106,25 @@ def test_a_real_observer_reports_an_edit_and_stops_cleanly(memory: MemoryRoot):
     assert not thread.is_alive()
     assert record.kind == "outside"
     assert record.change.endswith(".choice: Postgres → Postgres 16")
+
+
+def test_stamping_meta_on_outside_edits_is_a_setting(memory: MemoryRoot):
+    result = store.add_decision(memory, title="Use Redis", choice="Redis")
+    did = result.entries[0].id
+    config = memory.project / "_omp" / "config.yaml"
+    config.write_text(
+        config.read_text().replace("watch_stamp_meta: false", "watch_stamp_meta: true")
+    )
+    path = memory.memory / "decisions.yaml"
+    path.write_text(path.read_text().replace("choice: Redis", "choice: Valkey"))
+
+    records = watch.scan(memory)
+
+    from omp.yamlio import load
+
+    meta = load(path.read_text())["_meta"]
+    assert meta["updated_by"] == "unknown"
+    assert meta["changes"] == [f"decisions[{did}].choice: Redis → Valkey"]
+    assert [r.kind for r in records] == ["outside"]
+    assert [c.kind for c in journal.read(memory).changes].count("write") == 1  # the add only
+    assert watch.scan(memory) == []  # the stamp is omp's own write
