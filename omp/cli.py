@@ -992,8 +992,10 @@ def hook(
     """Run from a git hook installed by `omp hooks install` (not meant to be run by hand)."""
     from omp import hooks
 
-    stdin = "" if sys.stdin.isatty() else sys.stdin.read()
-    raise typer.Exit(hooks.run(name, list(args or []), stdin, Path.cwd()))
+    reads = name == "post-rewrite" and not sys.stdin.isatty()
+    raise typer.Exit(
+        hooks.run(name, list(args or []), sys.stdin.read() if reads else "", Path.cwd())
+    )
 
 
 @app.command("merge-driver")

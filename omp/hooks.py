@@ -243,8 +243,8 @@ def run(name: str, args: list[str], stdin: str, cwd: Path) -> int:
     try:
         from omp.paths import find_root
 
-        top = str(cwd)  # git runs hooks at the top of the working tree
         root = find_root(cwd)
+        top = str(root.project)  # where _omp/ is: the top of the working tree
     except OmpError:
         return 0  # not a repository with omp memory: nothing to do
     try:
@@ -411,15 +411,18 @@ def _refresh(root: object, top: Path, name: str, args: list[str]) -> None:
         return  # no ORIG_HEAD (a fast-forward of nothing) or an unborn branch
     if not files:
         return
-    with Index(root) as index:
-        index.refresh()
+    from omp import writer
+    from omp.config import load_settings
+
     verb = "merged" if name == "post-merge" else "checked out"
-    journal.append(
-        root,
-        [(f, f"changed by git ({verb} {old[:10]}..{new[:10]})") for f in files],
-        by=store.agent_name(None),
-        kind="outside",
-    )
+    with writer.locked(root, timeout=load_settings(root).lock_timeout), Index(root) as index:
+        index.refresh()
+        journal.append(  # under the lock, like every writer: cursors stay unique
+            root,
+            [(f, f"changed by git ({verb} {old[:10]}..{new[:10]})") for f in files],
+            by=store.agent_name(None),
+            kind="outside",
+        )
 
 
 def _rewrite(root: object, stdin: str) -> None:
@@ -460,8 +463,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args or args[0] not in HOOKS:
         print(f"usage: python -m omp.hooks {{{','.join(HOOKS)}}} [ARGS]", file=sys.stderr)  # noqa: T201
         return 2
-    stdin = "" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read()
-    return run(args[0], args[1:], stdin, Path.cwd())
+    # only post-rewrite gets input; reading elsewhere could wait on a pipe nobody closes
+    reads = args[0] == "post-rewrite" and sys.stdin is not None and not sys.stdin.isatty()
+    return run(args[0], args[1:], sys.stdin.read() if reads else "", Path.cwd())
 
 
 if __name__ == "__main__":

@@ -119,9 +119,17 @@ def accept(
         for c in picked
         if c.get("target") == "user"
     ]
-    user = userstore.add(users, by=by, dry_run=dry_run) if users else None
+    user: store.WriteResult | None = None
+    degraded: str | None = None
+    if users:
+        try:
+            user = userstore.add(users, by=by, dry_run=dry_run)
+        except userstore.UserStoreUnavailableError as e:
+            degraded = str(e)  # queued in user-context.yaml below, like `omp extract` does
 
     def edits(tx: store.Transaction) -> None:
+        if degraded is not None:
+            userstore.queue(tx, users, degraded)
         for c in picked:
             entry = _edited(c.get("entry") or {}, fields or {})
             if c.get("target") != "user":

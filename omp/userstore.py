@@ -61,8 +61,11 @@ def open_store(*, create: bool = True) -> MemoryRoot:
     try:
         if create:
             memory.mkdir(parents=True, exist_ok=True)
-        if not os.access(memory, os.W_OK | os.X_OK):
-            raise PermissionError(f"{memory} is not writable")
+        probe = memory
+        while not create and not probe.exists() and probe.parent != probe:
+            probe = probe.parent  # not created yet (a dry run): can it be?
+        if not probe.is_dir() or not os.access(probe, os.W_OK | os.X_OK):
+            raise PermissionError(f"{probe} is not a writable folder")
     except OSError as e:
         raise UserStoreUnavailableError(
             f"the user store {memory} cannot be used: {e.strerror or e}",
@@ -101,6 +104,8 @@ def add(
         UserStoreUnavailableError: the store cannot be used.
     """
     root = open_store(create=not dry_run)
+    if dry_run and not (root.memory / USER_MEMORIES_FILE).exists():
+        return store.WriteResult((), (), True)  # nothing there yet, and a dry run creates nothing
     _ensure_file(root, dry_run=dry_run)
     entries = [item.entry() for item in items]
 

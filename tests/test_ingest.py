@@ -493,3 +493,24 @@ def test_a_huge_session_file_is_streamed_in_bounded_memory(memory: MemoryRoot, g
     assert json.loads(out)["summary"]["stored"] >= 1
     size_mib = big.stat().st_size >> 20
     assert peak_mib < 120, f"peak RSS {peak_mib:.0f} MiB for a {size_mib} MiB file"
+
+
+def test_accepting_a_personal_candidate_queues_it_when_the_user_store_is_unavailable(
+    memory: MemoryRoot, git_repo: Path, tmp_path: Path
+):
+    reply = {
+        "candidates": [
+            {"target": "user", "entry": {"text": "I review PRs in the morning"}, "confidence": 0.5}
+        ]
+    }
+    (git_repo / "c.txt").write_text("User: hello there, a long enough message\n")
+    omp_ok("extract", "c.txt", "--llm-cmd", _llm_script(tmp_path, reply))
+    (queued,) = _queued(memory)
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("", encoding="utf-8")
+
+    omp_ok("review", "accept", queued["id"], env={"XDG_DATA_HOME": str(blocked)})
+
+    pending = _data(memory, "user-context.yaml")["pending_memories"]
+    assert [p["text"] for p in pending] == ["I review PRs in the morning"]
+    assert _queued(memory)[0]["status"] == "accepted"
