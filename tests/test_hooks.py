@@ -250,7 +250,7 @@ def test_post_commit_records_in_the_background_without_holding_git(
     assert [(e["summary"], e["ref"]) for e in entries] == [("add the weekly report", short)]
 
 
-def test_an_unchanged_staged_changelog_is_checked_from_the_index(hooked: MemoryRoot):
+def test_a_staged_changelog_line_written_by_omp_commits_cleanly(hooked: MemoryRoot):
     repo = hooked.project
     commit(repo, "feat: add the monthly report")
     git("add", "_omp", cwd=repo)  # the hook's changelog line, as omp wrote it
