@@ -151,6 +151,7 @@ _REWORK = {
 _SUMMARY_CONF = 0.7
 _NARRATION = re.compile(r"^\S+\s+(?:`|the file\b|a file\b|\S+\.\w{1,4}\b)|[\w-]+/[\w./-]+\.\w{1,4}")
 PROPOSAL_CONF = 0.55
+VERSION_CONF = 0.6
 ACCEPTED_CONF = 0.85
 TENTATIVE_CONF = 0.3
 
@@ -470,7 +471,9 @@ def _stack_facts(s: str, conf: dict[str, float], *, own: bool, decided: bool) ->
         found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
     for key, value in rules.version_facts(s, own=own).items():
         if not any(value in str(v) for v in stack.values()):
-            found.append(({"tech_stack": {key: value}}, conf["fact"], "version", "P2"))
+            # versions named in passing are as often noise as facts (dev corpus: 42% kept by
+            # the labels): they wait for review rather than being stored
+            found.append(({"tech_stack": {key: value}}, VERSION_CONF, "version", "P2"))
     config = rules.setting(s)
     if config is not None:
         found.append(
