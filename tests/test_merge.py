@@ -180,3 +180,15 @@ def test_a_real_conflict_stops_the_merge_and_validate_names_it(driven: MemoryRoo
     assert "conflict: decisions.yaml: entry dec-x: field choice" in done.stderr + done.stdout
     assert report.exit_code == 1
     assert "unresolved merge conflict on choice" in report.stdout + report.stderr
+
+
+def test_validate_reports_an_id_used_in_two_files(memory: MemoryRoot):
+    for day in ("2026-11-01", "2026-11-02"):
+        (memory.memory / "sessions" / f"{day}.yaml").write_text(
+            f"date: {day}\nsessions:\n  - id: ses-dup\n    summary: merged twice by hand\n"
+        )
+
+    report = CliRunner().invoke(app, ["validate"])
+
+    assert report.exit_code == 1
+    assert "id 'ses-dup' is also used in _omp/memory/sessions/2026-11-02.yaml" in report.stdout

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 import queue
+import signal
+import subprocess
+import sys
 import threading
 from datetime import date, timedelta
 from pathlib import Path
@@ -128,3 +131,22 @@ def test_stamping_meta_on_outside_edits_is_a_setting(memory: MemoryRoot):
     assert [r.kind for r in records] == ["outside"]
     assert [c.kind for c in journal.read(memory).changes].count("write") == 1  # the add only
     assert watch.scan(memory) == []  # the stamp is omp's own write
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_the_watch_command_stops_cleanly_on_a_signal(memory: MemoryRoot, sig: int):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "omp", "watch"],
+        cwd=memory.project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stderr is not None
+    assert "watching" in proc.stderr.readline()  # up and watching
+
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=20)
+
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
