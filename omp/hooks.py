@@ -19,7 +19,7 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from omp import gitrepo
 from omp.errors import OmpError
@@ -263,6 +263,7 @@ def run(name: str, args: list[str], stdin: str, cwd: Path) -> int:
 
 
 def _pre_commit(root: object, top: Path) -> int:
+    from omp.index import Index
     from omp.paths import MemoryRoot
 
     assert isinstance(root, MemoryRoot)
@@ -272,12 +273,11 @@ def _pre_commit(root: object, top: Path) -> int:
         for p in gitrepo.staged(top, MEMORY_PREFIX)
         if p.endswith((".yaml", ".yml", ".json")) and "/.backup/" not in p
     ]
-    for path in paths:
-        text = gitrepo.staged_text(top, path)
-        problems += _indexed_problems(root, top, path, text)
-        if problems and problems[-1] == _UNKNOWN:
-            problems.pop()
-            problems += _problems(path, text)
+    with Index(root) as index:
+        for path in paths:
+            text = gitrepo.staged_text(top, path)
+            known = _indexed_problems(index, top, path, text)
+            problems += _problems(path, text) if known is None else known
     if not problems:
         return 0
     for problem in dict.fromkeys(problems):
@@ -290,40 +290,33 @@ def _pre_commit(root: object, top: Path) -> int:
     return BLOCK
 
 
-_UNKNOWN = "\0unknown"
-
-
-def _indexed_problems(root: object, top: Path, path: str, text: str) -> list[str]:
+def _indexed_problems(index: Any, top: Path, path: str, text: str) -> list[str] | None:
     """Problems of a staged list file that is also what the working tree holds, from the index.
 
-    Files written by omp are already validated and indexed, so the usual commit (the
-    changelog line of the previous one) costs no parse and no schema load. Anything else
-    returns [_UNKNOWN]: check it in full.
+    Files written by omp are already validated and indexed, so they cost no parse and no
+    schema load. None: the index cannot tell (another file kind, or an unsaved difference).
     """
-    from omp.index import Index
-    from omp.paths import MemoryRoot, read_text
+    from omp.paths import read_text
     from omp.records import list_kind_of, schema_kind
     from omp.sensitive import find_secrets
 
-    assert isinstance(root, MemoryRoot)
     rel = path.removeprefix(MEMORY_PREFIX + "/")
     working = top / path
     if list_kind_of(schema_kind(rel)) is None or not working.is_file():
-        return [_UNKNOWN]
+        return None
     if read_text(working) != text:
-        return [_UNKNOWN]
-    with Index(root) as index:
-        index.refresh([rel])
-        info = index.file(rel)
-        if info is None:
-            return [_UNKNOWN]
-        found = [f"{path}: {where}: {what}" for where, what in info.problems]
-        for entry in index.entries(rel):
-            found += [
-                f"{path}: entry {entry.pos}{f.path.removeprefix('$')}: looks like a secret "
-                f"({f.kind}); memory must not hold it"
-                for f in find_secrets(entry.data)
-            ]
+        return None
+    index.refresh([rel])
+    info = index.file(rel)
+    if info is None:
+        return None
+    found = [f"{path}: {where}: {what}" for where, what in info.problems]
+    for entry in index.entries(rel):
+        found += [
+            f"{path}: entry {entry.pos}{f.path.removeprefix('$')}: looks like a secret "
+            f"({f.kind}); memory must not hold it"
+            for f in find_secrets(entry.data)
+        ]
     return found
 
 

@@ -5,6 +5,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 from omp.paths import MemoryRoot
 
@@ -82,4 +83,28 @@ def memory_files(root: Path) -> dict[str, bytes]:
         p.relative_to(memory).as_posix(): p.read_bytes()
         for p in sorted(memory.rglob("*"))
         if p.is_file() and ".backup" not in p.parts
+    }
+
+
+def chatgpt_conversation(title: str, question: str, answer: str) -> dict[str, Any]:
+    """One ChatGPT export conversation: a user message and the assistant's reply."""
+
+    def node(id: str, parent: str | None, child: str | None, role: str, text: str) -> Any:
+        return {
+            "id": id,
+            "parent": parent,
+            "children": [child] if child else [],
+            "message": {
+                "author": {"role": role},
+                "content": {"content_type": "text", "parts": [text]},
+            },
+        }
+
+    return {
+        "title": title,
+        "current_node": "b",
+        "mapping": {
+            "a": node("a", None, "b", "user", question),
+            "b": node("b", "a", None, "assistant", answer),
+        },
     }

@@ -16,7 +16,7 @@ from omp.cli import app
 from omp.paths import MemoryRoot
 from omp.yamlio import load
 
-from .helpers import git, memory_files
+from .helpers import chatgpt_conversation, git, memory_files
 
 SECRET = "sk-proj-Zq8XfT2mLw9RbV4nKc7YsP1uJd6HgE3a"
 
@@ -344,33 +344,9 @@ def test_truncated_jsonl_lines_are_warned_about_and_the_rest_is_used(
 
 
 def test_a_chatgpt_export_zip_is_read(memory: MemoryRoot, git_repo: Path):
-    conversation = {
-        "title": "Queue choice",
-        "current_node": "b",
-        "mapping": {
-            "a": {
-                "id": "a",
-                "parent": None,
-                "children": ["b"],
-                "message": {
-                    "author": {"role": "user"},
-                    "content": {
-                        "content_type": "text",
-                        "parts": ["Let's go with BullMQ for the jobs."],
-                    },
-                },
-            },
-            "b": {
-                "id": "b",
-                "parent": "a",
-                "children": [],
-                "message": {
-                    "author": {"role": "assistant"},
-                    "content": {"content_type": "text", "parts": ["Good choice."]},
-                },
-            },
-        },
-    }
+    conversation = chatgpt_conversation(
+        "Queue choice", "Let's go with BullMQ for the jobs.", "Good choice."
+    )
     with zipfile.ZipFile(git_repo / "export.zip", "w") as z:
         z.writestr("conversations.json", json.dumps([conversation]))
 

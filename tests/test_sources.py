@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from omp.sources import Message, SourceError, detect_format, parse, stream
 
+from .helpers import chatgpt_conversation
+
 
 def _roles(text: str, **kw) -> list[tuple[str, str]]:
     (conversation,) = parse(text, **kw)
@@ -178,31 +180,7 @@ def test_any_text_parses_without_failing(text):
 
 def _export(n: int) -> list[dict[str, Any]]:
     return [
-        {
-            "title": f"chat {i}",
-            "current_node": "b",
-            "mapping": {
-                "a": {
-                    "id": "a",
-                    "parent": None,
-                    "children": ["b"],
-                    "message": {
-                        "author": {"role": "user"},
-                        "content": {"content_type": "text", "parts": [f"question {i} ] [ {{"]},
-                    },
-                },
-                "b": {
-                    "id": "b",
-                    "parent": "a",
-                    "children": [],
-                    "message": {
-                        "author": {"role": "assistant"},
-                        "content": {"content_type": "text", "parts": [f"answer {i}"]},
-                    },
-                },
-            },
-        }
-        for i in range(n)
+        chatgpt_conversation(f"chat {i}", f"question {i} ] [ {{", f"answer {i}") for i in range(n)
     ]
 
 
