@@ -984,6 +984,33 @@ def hooks_status(ctx: typer.Context, as_json: Json = False) -> None:
         _report_hooks(hooks.status(_start(ctx)), as_json=as_json, verb="")
 
 
+# ---------------------------------------------------------------------------------------------
+# manifests (Odysseus agent-migration.v1)
+
+manifest_app = typer.Typer(
+    help="Odysseus agent-migration.v1 manifests: build one from agent exports, or export this "
+    "project's memory as one (`omp import` applies one).",
+    no_args_is_help=True,
+)
+app.add_typer(manifest_app, name="manifest")
+
+
+@manifest_app.command(
+    "build",
+    add_help_option=False,
+    context_settings={
+        "allow_extra_args": True,
+        "ignore_unknown_options": True,
+        "help_option_names": [],
+    },
+)
+def manifest_build(ctx: typer.Context) -> None:
+    """Build a manifest from agent exports (Odysseus' flags; `omp manifest build --help`)."""
+    from omp import manifest_build as builder
+
+    raise typer.Exit(builder.main(list(ctx.args), prog="omp manifest build"))
+
+
 @app.command("hook", hidden=True)
 def hook(
     name: Annotated[str, typer.Argument(help="The git hook being run.")],
