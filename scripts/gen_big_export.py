@@ -18,13 +18,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-WORDS = (
+_VOCABULARY = (
     "the deploy config cache index writer schema branch merge commit review memory agent "
     "session decision because we chose postgres over mysql redis queue worker latency budget "
     "token context retry backoff timeout lock file yaml json parser stream chunk buffer test "
     "fixture release version migrate rollback vercel docker kubernetes python typescript "
     "数据库 部署 缓存 决定 使用 因为 性能 测试"
-).split()
+)
+WORDS = _VOCABULARY.split()
 
 
 def _text(rng: random.Random, mean: int) -> str:
