@@ -1011,6 +1011,80 @@ def manifest_build(ctx: typer.Context) -> None:
     raise typer.Exit(builder.main(list(ctx.args), prog="omp manifest build"))
 
 
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    manifest: Annotated[
+        Path, typer.Argument(help="An agent-migration.v1 manifest (omp manifest build/export).")
+    ],
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="Show counts, duplicates, secrets, a sample and the files that would change; "
+            "write nothing.",
+        ),
+    ] = False,
+    accept_memories: Annotated[
+        bool,
+        typer.Option(
+            "--accept-memories",
+            help="Write memory items through the extraction filters instead of staging them "
+            "all in candidates.yaml for `omp review`.",
+        ),
+    ] = False,
+    skills: Annotated[
+        str,
+        typer.Option(
+            "--skills",
+            help="When a skill of that name is already installed: skip, rename or overwrite.",
+            metavar="MODE",
+        ),
+    ] = "skip",
+    as_json: Json = False,
+) -> None:
+    """Import a manifest from another agent: memories for review, skills, archived threads.
+
+    The manifest is untrusted: it is validated, nothing it names decides where a file goes,
+    and items holding secrets are skipped. Importing the same manifest again changes nothing.
+    """
+    with _reported():
+        from omp import manifest as importer
+
+        result = importer.import_manifest(
+            _root(ctx),
+            manifest,
+            dry_run=dry_run,
+            accept_memories=accept_memories,
+            skills=skills,
+            by=_globals(ctx).by,
+        )
+        if as_json:
+            _print_json(result.to_json())
+            return
+        _report_import(result)
+
+
+def _report_import(result: Any) -> None:
+    marks = {"stage": "?", "store": "+", "install": "+", "archive": "=", "skip": "-"}
+    for p in result.planned:
+        where = f" -> {p.to}" if p.to else ""
+        typer.echo(f"{marks.get(p.action, ' ')} {p.kind:<20} {p.title[:60]}{where}  ({p.reason})")
+    for w in result.warnings:
+        typer.echo(f"manifest warning: {w.get('path')}: {w.get('message')}", err=True)
+    if result.degraded:
+        typer.echo(f"note: {result.degraded}; user memories queued in user-context.yaml", err=True)
+    kinds = ", ".join(f"{k} {n}" for k, n in sorted(result.counts.items())) or "no items"
+    acts = ", ".join(f"{k} {n}" for k, n in sorted(result.actions.items())) or "nothing"
+    prefix = "would " if result.dry_run else ""
+    typer.echo(f"{result.manifest}: {kinds}; {prefix}{acts}", err=True)
+    files = result.files()
+    typer.echo(
+        f"{'would change' if result.dry_run else 'changed'}: {', '.join(files) or 'no files'}",
+        err=True,
+    )
+
+
 @app.command("hook", hidden=True)
 def hook(
     name: Annotated[str, typer.Argument(help="The git hook being run.")],

@@ -21,6 +21,9 @@ THEMES_INDEX_FILE = "themes/index.yaml"
 EMBEDDINGS_FILE = "themes/embeddings.json"
 USER_CONTEXT_FILE = "user-context.yaml"
 CANDIDATES_FILE = "candidates.yaml"
+IMPORTS_FILE = "imports.yaml"  # what `omp import` brought in: the ledger and archive index
+SKILLS_DIR = "skills"  # _omp/skills/<category>/<name>/SKILL.md
+ARCHIVE_DIR = "archive"  # _omp/archive/<source>/...: imported documents and transcripts
 USER_MEMORIES_FILE = "memories.yaml"  # in the user store ($XDG_DATA_HOME/omp/memory/)
 HANDOFFS_DIR = "handoffs"
 

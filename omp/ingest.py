@@ -14,7 +14,7 @@ import json
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -307,7 +307,8 @@ def _llm_item(item: Any, n: int, display: str) -> ex.Candidate:
 # ---- reading what is stored -----------------------------------------------------------------
 
 
-def _stored(root: MemoryRoot) -> list[ex.Stored]:
+def stored_entries(root: MemoryRoot) -> list[ex.Stored]:
+    """What memory already holds, as the extraction filters compare against it."""
     from omp.index import Index
 
     out: list[ex.Stored] = []
@@ -379,8 +380,8 @@ def extract(
     if git is not None:
         _from_git(batch, root, git)
     today = store.today()
-    ex.settle(batch, _stored(root), min_confidence=min_confidence, today=today)
-    return _write(root, batch, by=by, dry_run=dry_run, today=today)
+    ex.settle(batch, stored_entries(root), min_confidence=min_confidence, today=today)
+    return write_batch(root, batch, by=by, dry_run=dry_run, today=today)
 
 
 def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: str | None) -> None:
@@ -422,9 +423,19 @@ def _from_git(batch: ex.Batch, root: MemoryRoot, rev_range: str) -> None:
 # ---- writing --------------------------------------------------------------------------------
 
 
-def _write(
-    root: MemoryRoot, batch: ex.Batch, *, by: str | None, dry_run: bool, today: str
+def write_batch(
+    root: MemoryRoot,
+    batch: ex.Batch,
+    *,
+    by: str | None,
+    dry_run: bool,
+    today: str,
+    extra: Sequence[Callable[[store.Transaction], None]] = (),
 ) -> ExtractResult:
+    """Write a settled batch, with `extra` edits in the same project transaction.
+
+    User items go to the user store (queued in the project when it is unavailable).
+    """
     user_items = [
         userstore.UserItem(
             str(c.entry.get("text")),
@@ -445,7 +456,10 @@ def _write(
             degraded = str(e)
     project = store.transact(
         root,
-        [lambda tx: _edits(tx, batch, user_items if degraded else [], degraded, today)],
+        [
+            lambda tx: _edits(tx, batch, user_items if degraded else [], degraded, today),
+            *extra,
+        ],
         by=by,
         dry_run=dry_run,
     )

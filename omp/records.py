@@ -11,6 +11,7 @@ from omp.constants import (
     CANDIDATES_FILE,
     CHANGELOG_FILE,
     DECISIONS_FILE,
+    IMPORTS_FILE,
     PROJECT_FILE,
     SESSIONS_DIR,
     USER_MEMORIES_FILE,
@@ -93,7 +94,31 @@ USER_MEMORIES = ListKind(
     ("id", "date", "text", "kind", "scope", "confidence", "project"),
     ("text",),
 )
-LIST_KINDS = {k.name: k for k in (DECISIONS, CHANGELOG, SESSIONS, CANDIDATES, USER_MEMORIES)}
+IMPORTS = ListKind(
+    "imports",
+    ("imports",),
+    "imp",
+    (
+        "id",
+        "date",
+        "kind",
+        "title",
+        "source",
+        "status",
+        "to",
+        "file",
+        "source_path",
+        "source_id",
+        "sha256",
+        "size_bytes",
+        "message_count",
+        "excerpt",
+    ),
+    ("id",),
+)
+LIST_KINDS = {
+    k.name: k for k in (DECISIONS, CHANGELOG, SESSIONS, CANDIDATES, USER_MEMORIES, IMPORTS)
+}
 
 # Upstream spellings of canonical decision fields, used when a file already uses them.
 DECISION_ALIASES = {"choice": "decision", "alternatives": "alternatives_considered"}
@@ -111,6 +136,7 @@ def schema_kind(rel: str) -> str | None:
         "user-context.yaml": "user-context",
         CANDIDATES_FILE: "candidates",
         USER_MEMORIES_FILE: "user-memories",
+        IMPORTS_FILE: "imports",
     }
     if rel in fixed:
         return fixed[rel]
@@ -129,6 +155,7 @@ def list_kind_of(schema: str | None) -> ListKind | None:
         "session": SESSIONS,
         "candidates": CANDIDATES,
         "user-memories": USER_MEMORIES,
+        "imports": IMPORTS,
     }.get(schema or "")
 
 

@@ -32,6 +32,8 @@ SCHEMA_NAMES = (
     "user-memories",
     "handoff",
     "config",
+    "imports",
+    "agent-migration.v1",
 )
 
 
@@ -94,6 +96,8 @@ _ITEM_DEFS = {
     "sessions": ("session", "session"),
     "candidates": ("candidates", "candidate"),
     "memories": ("user-memories", "memory"),
+    "imports": ("imports", "import"),
+    "manifest-item": ("agent-migration.v1", "item"),
 }
 
 
@@ -118,6 +122,16 @@ def check_entry(kind_name: str, entry: Any) -> list[Problem]:
         for leaf in _leaves(error)
     ]
     return sorted(set(problems)) + char_problems(entry)
+
+
+def manifest_item_problems(item: Any) -> list[Problem]:
+    """Where one item of an agent-migration.v1 manifest breaks its schema (paths from the item)."""
+    problems = [
+        (_display_path(leaf.json_path), leaf.message)
+        for error in _item_validator("manifest-item").iter_errors(item)
+        for leaf in _leaves(error)
+    ]
+    return sorted(set(problems))
 
 
 def meta_problems(meta: Any) -> list[Problem]:

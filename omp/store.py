@@ -25,20 +25,23 @@ from omp.constants import (
     CHANGELOG_FILE,
     DECISIONS_FILE,
     DEFAULT_AGENT,
+    IMPORTS_FILE,
     META_KEY,
+    OMP_DIR,
     PROJECT_FILE,
     SESSIONS_DIR,
 )
 from omp.errors import (
     BackupNotFoundError,
     OmpError,
+    PathOutsideRootError,
     SecretDetectedError,
     UsageError,
     ValidationError,
 )
 from omp.index import Index
 from omp.listdoc import ListDoc
-from omp.paths import MemoryRoot, read_text
+from omp.paths import MemoryRoot, inside, read_text
 from omp.records import (
     CHANGELOG,
     DECISION_ALIASES,
@@ -229,6 +232,7 @@ class Transaction:
         self.docs: dict[Path, _Doc] = {}
         self.lists: dict[Path, ListDoc] = {}
         self.entries: list[EntryResult] = []
+        self.files: dict[Path, FileChange] = {}  # whole files outside the memory folder
         self._index: Index | None = None
         self.journaled = True  # False: the changes are already in the journal
 
@@ -272,6 +276,46 @@ class Transaction:
         doc.touched.append((where, touched))
 
     # ---- project facts -----------------------------------------------------------------------
+
+    def put_file(self, rel: str, text: str, *, change: str) -> FileChange | None:
+        """Write a whole file under `_omp/skills/` or `_omp/archive/` (`rel` from `_omp/`).
+
+        The file is created or replaced with the other files of the transaction (an old
+        version is backed up first). Returns None when it already holds `text`.
+
+        Raises:
+            PathOutsideRootError: `rel` is not under one of those folders (`..`, symlinks).
+        """
+        top = rel.replace("\\", "/").split("/", 1)[0]
+        omp_dir = self.root.omp_dir
+        if top not in writer.OUTSIDE_MEMORY_DIRS or "/" not in rel.strip("/"):
+            raise PathOutsideRootError(
+                f"{rel}: omp writes whole files only under "
+                + " or ".join(f"{OMP_DIR}/{d}/" for d in writer.OUTSIDE_MEMORY_DIRS),
+                hint="this is a bug in the caller",
+            )
+        inside(omp_dir, self.root.project, what="project")
+        path = inside(omp_dir / rel, omp_dir / top, what=f"{OMP_DIR}/{top} folder")
+        display = self.root.display(path)
+        try:
+            old: str | None = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            old = None
+        except (OSError, UnicodeDecodeError) as e:
+            raise OmpError(
+                f"{display}: cannot read it before replacing it ({e})",
+                hint="move the file away, or fix its permissions, and run again",
+            ) from None
+        if path in self.files:
+            old = self.files[path].old
+        if old == text:
+            self.files.pop(path, None)
+            return None
+        _refuse_secrets(display, [("(text)", text)])
+        verb = "added" if old is None else "replaced"
+        result = FileChange(path, display, old, text, (f"{change}: {verb}",))
+        self.files[path] = result
+        return result
 
     def set_fact(self, path: Sequence[str], value: Any) -> None:
         """Set `path` in project.yaml (deployment entries get `updated_at` / `updated_by`)."""
@@ -528,6 +572,7 @@ class Transaction:
         """
         changes = [self._finish(d) for d in self.docs.values()]
         changes += [self._finish_list(d) for d in self.lists.values()]
+        changes += self.files.values()
         return [c for c in changes if c is not None]
 
     def record(self) -> None:
@@ -594,6 +639,13 @@ def _template(rel: str, root: MemoryRoot) -> str | None:
     if rel.startswith(f"{SESSIONS_DIR}/"):
         day = Path(rel).stem
         return f"date: {day}\nsessions: []\n"
+    if rel == IMPORTS_FILE:
+        return (
+            "# What `omp import` brought in, one entry per manifest item: where it went, so that\n"
+            "# importing the same manifest again changes nothing. Archived documents and\n"
+            "# conversations are listed here (searchable); their text is under _omp/archive/.\n\n"
+            "imports: []\n"
+        )
     if rel == CANDIDATES_FILE:
         return (
             "# Extracted items waiting for review: `omp review` lists them, and accepts or\n"

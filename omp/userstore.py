@@ -103,11 +103,21 @@ def add(
     Raises:
         UserStoreUnavailableError: the store cannot be used.
     """
+    return put([item.entry() for item in items], by=by, dry_run=dry_run)
+
+
+def put(
+    entries: Sequence[dict[str, Any]], *, by: str | None = None, dry_run: bool = False
+) -> store.WriteResult:
+    """Store whole entries (ids and dates kept, as `omp import` restores them).
+
+    Raises:
+        UserStoreUnavailableError: the store cannot be used.
+    """
     root = open_store(create=not dry_run)
     if dry_run and not (root.memory / USER_MEMORIES_FILE).exists():
         return store.WriteResult((), (), True)  # nothing there yet, and a dry run creates nothing
     _ensure_file(root, dry_run=dry_run)
-    entries = [item.entry() for item in items]
 
     def edits(tx: store.Transaction) -> None:
         for entry in entries:

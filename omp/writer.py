@@ -27,15 +27,22 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from omp.constants import (
+    ARCHIVE_DIR,
     BACKUP_STAMP_FORMAT,
     BACKUP_SUFFIX,
     LOCK_FILE,
+    SKILLS_DIR,
     TEMP_PREFIX,
     TEMP_SUFFIX,
     TXN_FILE,
 )
 from omp.errors import LockTimeoutError, WriteFailedError
 from omp.paths import MemoryRoot
+
+# Folders under `_omp/` that the writer writes besides the memory folder (`omp import`).
+OUTSIDE_MEMORY_DIRS = (SKILLS_DIR, ARCHIVE_DIR)
+# Backups of files outside the memory folder live under `.backup/<this>/<path in project>`.
+BACKUP_OUTSIDE = "_project"
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,12 +243,17 @@ def locked(root: MemoryRoot, *, timeout: float) -> Iterator[None]:
 
 
 def backup_dir_for(root: MemoryRoot, path: Path) -> Path:
-    """Folder holding the backups of `path` (mirrors its place under the memory folder)."""
-    try:
-        rel = path.parent.relative_to(root.memory)
-    except ValueError:
-        rel = Path()
-    return root.backups / rel
+    """Folder holding the backups of `path`: its place under the memory folder, mirrored.
+
+    A file elsewhere in the project (a skill under `_omp/skills/`) mirrors its place in the
+    project instead, so two `SKILL.md` never share a folder.
+    """
+    for base, prefix in ((root.memory, Path()), (root.project, Path(BACKUP_OUTSIDE))):
+        try:
+            return root.backups / prefix / path.parent.relative_to(base)
+        except ValueError:
+            continue
+    return root.backups
 
 
 def list_backups(root: MemoryRoot, path: Path) -> list[Path]:
@@ -313,7 +325,7 @@ def recover(root: MemoryRoot) -> list[Path]:
                 done.append(target)
         record.unlink()
         _fsync_dir(record.parent)
-    for folder in (root.memory, root.cache):
+    for folder in (root.memory, root.cache, *(root.omp_dir / d for d in OUTSIDE_MEMORY_DIRS)):
         if folder.is_dir():
             for stray in folder.rglob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
                 if is_temp(stray) and stray.is_file():

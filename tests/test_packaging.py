@@ -12,6 +12,7 @@ import pytest
 from tests.helpers import REPO
 
 SCHEMAS = [
+    "agent-migration.v1",
     "candidates",
     "changelog",
     "common",
@@ -19,6 +20,7 @@ SCHEMAS = [
     "decisions",
     "embeddings",
     "handoff",
+    "imports",
     "project",
     "session",
     "themes-index",
