@@ -1011,6 +1011,57 @@ def manifest_build(ctx: typer.Context) -> None:
     raise typer.Exit(builder.main(list(ctx.args), prog="omp manifest build"))
 
 
+@manifest_app.command("export")
+def manifest_export(
+    ctx: typer.Context,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write the manifest here (atomically), not stdout."),
+    ] = None,
+    include_archive_content: Annotated[
+        bool,
+        typer.Option("--include-archive-content", help="Embed the Markdown bank files' text."),
+    ] = False,
+    include_conversation_content: Annotated[
+        bool,
+        typer.Option(
+            "--include-conversation-content", help="Embed the session records as messages."
+        ),
+    ] = False,
+    compact: Annotated[bool, typer.Option("--compact", help="Compact JSON.")] = False,
+    user: Annotated[
+        bool,
+        typer.Option("--user/--no-user", help="Include the user store's memories (default)."),
+    ] = True,
+) -> None:
+    """Export this project's memory as an agent-migration.v1 manifest.
+
+    Decisions, project facts, the changelog and user memories become memory items carrying
+    their omp ids and entries (so `omp import --accept-memories` restores them), skills become
+    skill items, sessions conversation threads, Markdown bank files archive documents.
+    """
+    with _reported():
+        from omp import manifest_export, writer
+
+        manifest = manifest_export.export_manifest(
+            _root(ctx),
+            include_archive_content=include_archive_content,
+            include_conversation_content=include_conversation_content,
+            user=user,
+        )
+        text = manifest_export.dumps(manifest, compact=compact)
+        if output is None:
+            sys.stdout.write(text)
+            return
+        output.parent.mkdir(parents=True, exist_ok=True)
+        writer.atomic_write(output, text)
+        summary = manifest["summary"]
+        typer.echo(
+            f"wrote {output}: {summary['item_count']} items, {summary['warning_count']} warnings",
+            err=True,
+        )
+
+
 @app.command("import")
 def import_(
     ctx: typer.Context,

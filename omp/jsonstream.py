@@ -30,8 +30,9 @@ class StreamError(ValueError):
     """A read or decode failure; `str()` is the text `json.load` would have given."""
 
 
-def text_chunks(binary: IO[bytes], size: int = CHUNK) -> Iterator[str]:
-    """UTF-8 text from `binary`, newlines translated, in pieces of about `size` bytes."""
+def text_chunks(binary: IO[bytes], size: int | None = None) -> Iterator[str]:
+    """UTF-8 text from `binary`, newlines translated, in pieces of `size` bytes (CHUNK)."""
+    size = size or CHUNK
     decoder = codecs.getincrementaldecoder("utf-8")()
     newlines = io.IncrementalNewlineDecoder(None, translate=True)
     fed = 0  # bytes given to the decoder so far

@@ -164,15 +164,20 @@ def _open_json(path: Path) -> Iterator[IO[bytes]]:
         yield f
 
 
+def _top_member(info: zipfile.ZipInfo) -> bool:
+    """`conversations.json` at the top or in one top folder; never `..` or an absolute name."""
+    parts = info.filename.replace("\\", "/").split("/")
+    return (
+        not info.is_dir()
+        and parts[-1] == ZIP_MEMBER
+        and len(parts) <= 2
+        and all(p not in ("", ".", "..") and ":" not in p for p in parts)
+    )
+
+
 def _zip_member(archive: zipfile.ZipFile) -> zipfile.ZipInfo:
     """`conversations.json` at the top of the archive or of its one top folder, within limits."""
-    found = [
-        info
-        for info in archive.infolist()
-        if not info.is_dir()
-        and info.filename.replace("\\", "/").split("/")[-1] == ZIP_MEMBER
-        and info.filename.replace("\\", "/").count("/") <= 1
-    ]
+    found = [info for info in archive.infolist() if _top_member(info)]
     if not found:
         raise _ZipRefused(f"no {ZIP_MEMBER} at the top of the zip archive")
     info = min(found, key=lambda i: (i.filename.count("/"), i.filename))
@@ -984,7 +989,9 @@ class _ThreadStream:
         return True
 
     def thread(self, key: str | None, conversation: Any) -> None:
-        batch = self.batches.setdefault(key, _Batch(self.items))
+        batch = self.batches.get(key)
+        if batch is None:
+            batch = self.batches[key] = _Batch(self.items)
         args = self.args
         item, warnings = _thread(
             conversation,
