@@ -294,8 +294,8 @@ class Transaction:
                 + " or ".join(f"{OMP_DIR}/{d}/" for d in writer.OUTSIDE_MEMORY_DIRS),
                 hint="this is a bug in the caller",
             )
-        inside(omp_dir, self.root.project, what="project")
         path = inside(omp_dir / rel, omp_dir / top, what=f"{OMP_DIR}/{top} folder")
+        inside(path, omp_dir, what=f"{OMP_DIR} folder")  # a symlinked skills/ leads out
         display = self.root.display(path)
         try:
             old: str | None = path.read_text(encoding="utf-8")
