@@ -43,7 +43,7 @@ def tree(root: Path) -> dict[str, bytes]:
     }
 
 
-def write_manifest(path: Path, items: list[dict[str, Any]], **top: Any) -> Path:
+def write_manifest(path: Path, items: list[Any], **top: Any) -> Path:
     doc = {
         "schema_version": "agent-migration.v1",
         "generated_at": "2026-06-06T00:00:00Z",
