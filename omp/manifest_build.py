@@ -859,12 +859,13 @@ class _Out:
             )
         if level and not self.compact:
             text = text.replace("\n", "\n" + "  " * level)
-        if not _encodable(text):
-            text = _SURROGATE.sub("\ufffd", text)
+        try:
+            return text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: the reference crashes here
             repairs.append(
                 InputWarning(where, "replaced a lone surrogate (invalid Unicode) with U+FFFD")
             )
-        return text.encode("utf-8")
+            return _SURROGATE.sub("\ufffd", text).encode("utf-8")
 
 
 def _finite(value: Any) -> Any:
@@ -875,10 +876,6 @@ def _finite(value: Any) -> Any:
     if isinstance(value, list):
         return [_finite(v) for v in value]
     return value
-
-
-def _encodable(text: str) -> bool:
-    return _SURROGATE.search(text) is None
 
 
 class _Items:

@@ -178,7 +178,7 @@ class Row:
     note: str = ""
 
 
-def _run(argv: list[str], cwd: Path) -> tuple[float, float]:
+def run_process(argv: list[str], cwd: Path) -> tuple[float, float]:
     """Wall milliseconds and peak RSS (MB) of one process.
 
     posix_spawn (vfork underneath) keeps the child from being charged the benchmark's own
@@ -223,7 +223,7 @@ def measure(
     for i in range(runs):
         if before is not None:
             before(i)
-        ms, mb = _run(argv(i) if callable(argv) else argv, cwd)
+        ms, mb = run_process(argv(i) if callable(argv) else argv, cwd)
         times.append(ms)
         peaks.append(mb)
     return Row(name, statistics.median(times), max(peaks))
@@ -336,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
         version = measure("omp --version", runs, [*omp, "--version"], small)
         rows += [bare, ruamel, version]
         for where in (small, large):  # warm: the first read after generation builds the index
-            _run([*omp, "index"], where)
+            run_process([*omp, "index"], where)
 
         def add_decision(i: int) -> list[str]:
             return [

@@ -37,3 +37,16 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
     ):
         assert case in out
     assert "x omp add decision (10 entries)" in out and "x omp --version" in out
+
+
+def test_the_manifest_benchmark_runs_and_checks_streamed_equals_whole(tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "bench_manifest.py"), "--sizes", "0.5",
+         "--runs", "1", "--workdir", str(tmp_path)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    for case in ("json.load (baseline)", "metadata only", "with content"):
+        assert case in done.stdout
+    assert done.stdout.count("identical") == 2
+    assert "reference (odysseus-manifest-spec.md §16" in done.stdout
