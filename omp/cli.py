@@ -1005,7 +1005,10 @@ app.add_typer(manifest_app, name="manifest")
     },
 )
 def manifest_build(ctx: typer.Context) -> None:
-    """Build a manifest from agent exports (Odysseus' flags; `omp manifest build --help`)."""
+    """Build an Odysseus agent-migration.v1 manifest from agent exports (memories, skills, conversations, archives).
+
+    The flags are Odysseus' builder's; `omp manifest build --help` lists them.
+    """  # noqa: E501
     from omp import manifest_build as builder
 
     raise typer.Exit(builder.main(list(ctx.args), prog="omp manifest build"))
