@@ -509,6 +509,42 @@ def test_archive_walk_order_text_test_and_limits() -> None:
     assert [w.message for w in warnings] == ["skipped archive content over -1 bytes"]
 
 
+def test_archive_read_failures_are_warnings(monkeypatch: pytest.MonkeyPatch) -> None:
+    write("docs/sub/a.md", "a")
+    write("docs/b.md", "b")
+    write("docs/c.md", "c")
+    real_iterdir, real_stat, real_open = Path.iterdir, Path.stat, Path.open
+
+    def iterdir(self: Path) -> Any:
+        if self.name == "sub":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_iterdir(self)
+
+    calls: list[str] = []
+
+    def stat(self: Path, **kw: Any) -> Any:  # the walk's is_file() passes, the size fails
+        calls.extend([] if kw else [self.name])
+        if self.name == "b.md" and not kw and calls.count("b.md") > 1:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_stat(self, **kw)
+
+    def open_(self: Path, *args: Any, **kw: Any) -> Any:
+        if self.name == "c.md":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kw)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    monkeypatch.setattr(Path, "stat", stat)
+    monkeypatch.setattr(Path, "open", open_)
+    items, warnings = mb.collect_archive_paths([Path("docs")], "s")
+    assert items == []
+    assert [(w.path, w.message) for w in warnings] == [
+        ("docs/b.md", "could not stat archive file: [Errno 13] Permission denied: 'docs/b.md'"),
+        ("docs/c.md", "could not hash archive file: [Errno 13] Permission denied: 'docs/c.md'"),
+        ("docs/sub", "could not scan archive directory: [Errno 13] Permission denied: 'docs/sub'"),
+    ]
+
+
 def test_archive_root_checks_come_before_the_walk() -> None:
     write("ok/a.md", "a")
     os.mkfifo("fifo")
