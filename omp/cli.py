@@ -985,6 +985,205 @@ def hooks_status(ctx: typer.Context, as_json: Json = False) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# editor agents
+
+agents_app = typer.Typer(
+    help="Editor agents: tell Claude Code, Codex, Cursor and AGENTS.md readers to use omp, "
+    "without clobbering their files.",
+    no_args_is_help=True,
+)
+app.add_typer(agents_app, name="agents")
+
+Claude = Annotated[
+    bool, typer.Option("--claude", help="Claude Code: CLAUDE.md block, SessionStart hook.")
+]
+Codex = Annotated[bool, typer.Option("--codex", help="Codex: the AGENTS.md block.")]
+Cursor = Annotated[bool, typer.Option("--cursor", help="Cursor: .cursor/rules/omp.mdc.")]
+AgentsMd = Annotated[
+    bool, typer.Option("--agents-md", help="The AGENTS.md block (read by many agents).")
+]
+
+
+def _agent_targets(*, claude: bool, codex: bool, cursor: bool, agents_md: bool) -> list[str]:
+    chosen = {"claude": claude, "codex": codex, "cursor": cursor, "agents-md": agents_md}
+    return [name for name, on in chosen.items() if on]
+
+
+def _report_agents(result: Any, *, as_json: bool) -> None:
+    if as_json:
+        _print_json(result.to_json())
+        return
+    if result.dry_run:
+        typer.echo(result.diff(), nl=False)
+    verbs = {"create": "created", "update": "updated", "delete": "deleted"}
+    changed = [c for c in result.changes if c.action != "unchanged"]
+    for c in changed:
+        verb = f"would {c.action}" if result.dry_run else verbs[c.action]
+        typer.echo(f"{verb} {c.path} ({c.what})", err=result.dry_run)
+    for note in result.notes:
+        typer.echo(f"note: {note}", err=True)
+    if not changed:
+        typer.echo("nothing to change", err=True)
+
+
+@agents_app.command("install")
+def agents_install(
+    ctx: typer.Context,
+    claude: Claude = False,
+    codex: Codex = False,
+    cursor: Cursor = False,
+    agents_md: AgentsMd = False,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Tell editor agents to use omp (all of them when no agent is named).
+
+    Adds a marked block to AGENTS.md and CLAUDE.md, a SessionStart hook running `omp context`
+    to .claude/settings.json and the rule .cursor/rules/omp.mdc; the rest of each file keeps
+    its bytes. Running it again changes nothing.
+    """
+    with _reported():
+        from omp import agents
+
+        targets = _agent_targets(claude=claude, codex=codex, cursor=cursor, agents_md=agents_md)
+        result = agents.install(_root(ctx), targets=targets, dry_run=dry_run)
+        _report_agents(result, as_json=as_json)
+
+
+@agents_app.command("uninstall")
+def agents_uninstall(
+    ctx: typer.Context,
+    claude: Claude = False,
+    codex: Codex = False,
+    cursor: Cursor = False,
+    agents_md: AgentsMd = False,
+    dry_run: DryRun = False,
+    as_json: Json = False,
+) -> None:
+    """Remove exactly what `omp agents install` added (all agents when none is named).
+
+    Files it created are deleted, files that existed get their previous bytes back.
+    """
+    with _reported():
+        from omp import agents
+
+        targets = _agent_targets(claude=claude, codex=codex, cursor=cursor, agents_md=agents_md)
+        result = agents.uninstall(_root(ctx), targets=targets, dry_run=dry_run)
+        _report_agents(result, as_json=as_json)
+
+
+@agents_app.command("status")
+def agents_status(ctx: typer.Context, as_json: Json = False) -> None:
+    """Show which editor agents are told to use omp, and the state of each file involved."""
+    with _reported():
+        from omp import agents
+
+        result = agents.status(_root(ctx))
+        if as_json:
+            _print_json(result.to_json())
+            return
+        for target, state in result.states().items():
+            recorded = "" if target in result.installed else "  (not installed by omp here)"
+            typer.echo(f"{target:<10} {state}{recorded if state != 'missing' else ''}")
+        for rel, state in result.files.items():
+            typer.echo(f"  {rel:<22} {state}")
+
+
+@app.command()
+def status(ctx: typer.Context, as_json: Json = False) -> None:
+    """Show the memory at a glance: files, review queue, user store, index, journal, hooks.
+
+    Exits 1 when a memory file has problems (`omp validate` says which).
+    """
+    with _reported():
+        from omp import status as status_of
+
+        found = status_of.status(_root(ctx))
+        if as_json:
+            _print_json(found.to_json())
+        else:
+            _report_status(found)
+        if not found.healthy:
+            raise typer.Exit(1)
+
+
+def _report_status(s: Any) -> None:
+    typer.echo(f"omp memory of {s.project} ({s.memory}/)")
+    for f in s.files:
+        what = f"{f.files} files, " if f.file.endswith("/") else ""
+        when = f"  last change {f.last_change} by {f.last_by}" if f.last_change else ""
+        bad = f"  {f.problems} PROBLEM(S): omp validate" if f.problems else ""
+        typer.echo(f"  {f.file:<28} {what}{f.entries} entries{when}{bad}")
+    typer.echo(
+        f"review queue: {s.pending_review} pending" + (" (omp review)" if s.pending_review else "")
+    )
+    u = s.user_store
+    if u["available"]:
+        typer.echo(f"user store: {u['path']}: {u['memories']} memories, {u['queued']} queued")
+    else:
+        typer.echo(f"user store: unavailable ({u['reason']}); {u['queued']} queued")
+    i = s.index
+    typer.echo(
+        f"index: {i['files']} files, {i['entries']} entries ({i['path']}); "
+        f"{i['reindexed']} re-indexed now"
+    )
+    typer.echo(f"journal: cursor {s.journal['cursor']} (omp changes)")
+    h = s.hooks
+    if h.get("hooks"):
+        listed = ", ".join(f"{k} {v}" for k, v in h["hooks"].items())
+        driver = "merge driver registered" if h["merge_driver"] else "no merge driver"
+        hint = "" if h["installed"] else " (omp hooks install)"
+        typer.echo(f"hooks: {listed}; {driver}{hint}")
+    else:
+        typer.echo(f"hooks: none ({h.get('reason')})")
+    states = s.agents.get("states") or {}
+    if states:
+        wired = ", ".join(f"{k} {v}" for k, v in states.items())
+        hint = "" if all(v == "installed" for v in states.values()) else " (omp agents install)"
+        typer.echo(f"agents: {wired}{hint}")
+
+
+@app.command()
+def context(
+    ctx: typer.Context,
+    budget_tokens: Annotated[
+        int | None,
+        typer.Option(
+            "--budget-tokens",
+            help="Most tokens the pack may take (estimated; default 2400, which fits the "
+            "10,000 characters of a Claude Code SessionStart hook).",
+            metavar="N",
+        ),
+    ] = None,
+    task: Annotated[
+        str | None,
+        typer.Option("--for", help="What the session is about: relevant entries come first."),
+    ] = None,
+    format: Annotated[
+        str, typer.Option("--format", help="md (the pack) or json (with every entry's reason).")
+    ] = "md",
+) -> None:
+    """Print the start-up pack for an agent: facts, decisions in force, recent work, under a budget.
+
+    Deterministic, built from the index; `--format json` says for every memory entry why it is
+    in the pack (rule, score, recency) or why not (budget, status, expiry, relevance).
+    """
+    with _reported():
+        from omp import context as pack_of
+        from omp.errors import UsageError
+
+        if format not in ("md", "json"):
+            raise UsageError(f"unknown --format {format!r}", hint="use md or json")
+        pack = pack_of.build(
+            _root(ctx), budget_tokens=budget_tokens, task=task, full=format == "json"
+        )
+        if format == "json":
+            _print_json(pack.to_json())
+        else:
+            sys.stdout.write(pack.text)
+
+
+# ---------------------------------------------------------------------------------------------
 # manifests (Odysseus agent-migration.v1)
 
 manifest_app = typer.Typer(
@@ -1208,6 +1407,20 @@ def watch(
             stop.set()
         finally:
             signal.signal(signal.SIGTERM, previous)
+
+
+@app.command()
+def mcp(ctx: typer.Context) -> None:
+    """Serve this project's memory to MCP clients (Claude Code, Cursor, Codex) over stdio.
+
+    Tools: get_context, search_memory, add_memory, list_changes, validate. The client starts
+    the server (e.g. `claude mcp add omp -- omp mcp`); it writes as --by, $OMP_AGENT or mcp.
+    Needs the optional MCP SDK, the `mcp` extra of omp.
+    """
+    with _reported():
+        from omp import mcp_server
+
+        mcp_server.serve(_start(ctx), by=_globals(ctx).by)
 
 
 _GLOBAL_WITH_VALUE = ("-C", "--root", "--by")

@@ -26,6 +26,7 @@ SKILLS_DIR = "skills"  # _omp/skills/<category>/<name>/SKILL.md
 ARCHIVE_DIR = "archive"  # _omp/archive/<source>/...: imported documents and transcripts
 USER_MEMORIES_FILE = "memories.yaml"  # in the user store ($XDG_DATA_HOME/omp/memory/)
 HANDOFFS_DIR = "handoffs"
+AGENTS_STATE_FILE = "agents.json"  # _omp/agents.json: what `omp agents install` changed
 
 # What `omp init` creates, relative to the memory dir, in order; each comes from templates/.
 INIT_FILES = (
@@ -36,6 +37,9 @@ INIT_FILES = (
     THEMES_INDEX_FILE,
     EMBEDDINGS_FILE,
 )
+# What `omp init` also creates, relative to `_omp/` and to templates/: the skill and the
+# `/memory` command that tell agents to use omp.
+INIT_AGENT_FILES = (f"{SKILLS_DIR}/memory-extraction/SKILL.md", "commands/memory.md")
 GITIGNORE_LINES = (f"{OMP_DIR}/{MEMORY_DIR}/{BACKUP_DIR}/", f"{OMP_DIR}/{CACHE_DIR}/")
 
 META_KEY = "_meta"

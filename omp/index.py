@@ -25,7 +25,7 @@ from omp.paths import MemoryRoot, read_text
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "4"  # bump when the tables or what they hold change
+INDEX_FORMAT = "5"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -38,8 +38,11 @@ CREATE TABLE IF NOT EXISTS files(
 CREATE TABLE IF NOT EXISTS entries(
     n INTEGER PRIMARY KEY, rel TEXT, pos INTEGER, kind TEXT, id TEXT, identity TEXT,
     ref TEXT, start INTEGER, stop INTEGER, line INTEGER, end_line INTEGER, hash TEXT,
+    date TEXT, status TEXT, valid_from TEXT, valid_to TEXT,
     data TEXT, problems TEXT, body TEXT);
 CREATE INDEX IF NOT EXISTS entries_by_file ON entries(rel, pos);
+CREATE INDEX IF NOT EXISTS entries_by_kind ON entries(
+    kind, date, pos, rel, id, status, valid_from, valid_to);
 CREATE INDEX IF NOT EXISTS entries_by_offset ON entries(rel, start);
 CREATE INDEX IF NOT EXISTS entries_by_id ON entries(id);
 CREATE INDEX IF NOT EXISTS entries_by_hash ON entries(hash);
@@ -189,6 +192,15 @@ def _version() -> str:
 
         parts += sorted(text_hash(p.read_text("utf-8")) for p in resource("schemas").iterdir())
     return "|".join(parts)
+
+
+# Fields of an entry kept in columns of their own, so that `omp context` can rank and filter
+# thousands of entries without decoding their data.
+_COLUMNS = ("date", "status", "valid_from", "valid_to")
+
+
+def _scalar(value: Any) -> str | None:
+    return None if value is None or isinstance(value, dict | list) else str(value)
 
 
 def _reset(db: sqlite3.Connection) -> None:
@@ -370,9 +382,11 @@ class Index:
     def _insert(self, rows: Iterable[Entry], text: str) -> None:
         """Store `rows` of a file whose content is `text` (each keeps its own lines)."""
         for e in rows:
+            data = e.data if isinstance(e.data, dict) else {}
             cur = self.db.execute(
                 "INSERT INTO entries(rel,pos,kind,id,identity,ref,start,stop,line,end_line,"
-                "hash,data,problems,body) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "hash,date,status,valid_from,valid_to,data,problems,body) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     e.rel,
                     e.pos,
@@ -385,6 +399,7 @@ class Index:
                     e.line,
                     e.end_line,
                     e.hash,
+                    *(_scalar(data.get(k)) for k in _COLUMNS),
                     dumps(e.data),
                     json.dumps(e.problems),
                     text[e.start : e.stop],
@@ -486,7 +501,7 @@ class Index:
 
     def search(self, query: str, *, kind: str | None = None, limit: int = 20) -> list[Hit]:
         """Entries matching `query`, best first (BM25)."""
-        match = _fts_query(query)
+        match = fts_query(query)
         if not match:
             return []
         # rank inside FTS first, then fetch only the rows kept
@@ -619,7 +634,7 @@ def _search_text(data: Any) -> str:
     return " ".join(parts)
 
 
-def _fts_query(query: str) -> str:
+def fts_query(query: str) -> str:
     """An FTS5 query: every word must occur; CJK runs must occur as written."""
     terms = []
     for word in re.findall(r"\w+", query):

@@ -168,6 +168,32 @@ def _read(path: Path) -> Iterator[Change]:
             continue  # a line torn by a crash, or written by a newer omp
 
 
+def tail(root: MemoryRoot, n: int) -> list[Change]:
+    """The newest `n` records, oldest first, reading only the end of the journal."""
+    if n <= 0:
+        return []
+    found: list[Change] = []
+    for path in _paths(root)[:2]:  # current, then the rotated segment
+        try:
+            with path.open("rb") as f:
+                f.seek(0, os.SEEK_END)
+                size = f.tell()
+                f.seek(max(0, size - _TAIL * 16))
+                lines = f.read().splitlines()[1 if size > _TAIL * 16 else 0 :]
+        except FileNotFoundError:
+            continue
+        older: list[Change] = []
+        for raw in lines:
+            try:
+                older.append(Change(**json.loads(raw)))
+            except (ValueError, TypeError):
+                continue
+        found = older + found
+        if len(found) >= n:
+            break
+    return found[-n:]
+
+
 def read(root: MemoryRoot, *, since: int = 0, limit: int | None = None) -> Page:
     """The records after cursor `since` (oldest first, at most `limit`)."""
     current, old, _ = _paths(root)

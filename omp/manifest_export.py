@@ -420,6 +420,8 @@ class _Export:
             self.warn(self.root.display(Path(w.path)), w.message)
         for item in found:
             path = Path(item["metadata"]["source_path"])
+            if _shipped_by_omp(path):
+                continue  # `omp init` installs it in every project: tooling, not knowledge
             rel = self.root.display(path)
             item["metadata"]["source_path"] = rel
             item["id"] = stable_id("skill", self.source, rel, item["metadata"]["sha256"])
@@ -511,6 +513,20 @@ class _Export:
 
 def _user_category(entry: dict[str, Any]) -> str:
     return _text_of(entry.get("kind")).lower() or "preference"
+
+
+def _shipped_by_omp(skill: Path) -> bool:
+    """True for a SKILL.md that is, byte for byte, one `omp init` installs."""
+    from omp.constants import INIT_AGENT_FILES
+    from omp.resources import resource
+
+    for rel in INIT_AGENT_FILES:
+        if rel.startswith(SKILLS_DIR + "/") and skill.as_posix().endswith("/" + rel):
+            try:
+                return skill.read_bytes() == resource("templates", *rel.split("/")).read_bytes()
+            except OSError:
+                return False
+    return False
 
 
 def _skill_category(skill: Path, skills: Path) -> str:

@@ -6,7 +6,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from omp import writer
-from omp.constants import CONFIG_FILE, GITIGNORE_LINES, INIT_FILES, MEMORY_DIR, OMP_DIR
+from omp.constants import (
+    CONFIG_FILE,
+    GITIGNORE_LINES,
+    INIT_AGENT_FILES,
+    INIT_FILES,
+    MEMORY_DIR,
+    OMP_DIR,
+)
 from omp.errors import ForeignOmpDirError, OmpError
 from omp.paths import git_toplevel, read_text
 from omp.resources import resource_text
@@ -71,6 +78,9 @@ def init_project(start: Path, *, force: bool = False, dry_run: bool = False) -> 
         (memory / rel, resource_text("templates", "memory", rel)) for rel in INIT_FILES
     ]
     plan.append((omp_dir / CONFIG_FILE, resource_text("templates", CONFIG_FILE)))
+    plan += [
+        (omp_dir / rel, resource_text("templates", *rel.split("/"))) for rel in INIT_AGENT_FILES
+    ]
     for path, text in plan:
         text = text.replace("{{PROJECT_NAME}}", project.name)
         rel = path.relative_to(project).as_posix()

@@ -377,6 +377,14 @@ def main(argv: list[str] | None = None) -> int:
             large,
         )
 
+        context = measure("omp context (large)", runs, [*omp, "context"], large)
+        context_for = measure(
+            "omp context --for (large)",
+            runs,
+            [*omp, "context", "--for", "postgres deploy cache"],
+            large,
+        )
+
         def outside_edit(i: int) -> None:
             with big.open("a", encoding="utf-8") as f:
                 f.write(f"# outside edit {i}\n")
@@ -396,9 +404,9 @@ def main(argv: list[str] | None = None) -> int:
             chg_small.name,
             chg_large.median_ms / chg_small.median_ms,
         )
-        for row in (show, search):
+        for row in (show, search, context, context_for):
             row.reference, row.ratio = version.name, row.median_ms / version.median_ms
-        rows += [dec_small, dec_large, chg_small, chg_large, show, search]
+        rows += [dec_small, dec_large, chg_small, chg_large, show, search, context, context_for]
         if not args.skip_baseline:
             rows += _baselines(Path(tmp), large, small, dec_large, chg_large, first_read)
         rows.append(first_read)

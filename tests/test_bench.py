@@ -33,6 +33,8 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
         "omp add change (40 entries)",
         "omp show decisions --id (large)",
         "omp search (large)",
+        "omp context (large)",
+        "omp context --for (large)",
         "first read after an outside edit (large)",
     ):
         assert case in out

@@ -23,6 +23,7 @@ MEMORY_FILES = [
     "_omp/config.yaml",
 ]
 GITIGNORE_LINES = ["_omp/memory/.backup/", "_omp/.cache/"]
+AGENT_FILES = ["_omp/skills/memory-extraction/SKILL.md", "_omp/commands/memory.md"]
 
 UPSTREAM_PROJECT = """\
 # Project Memory - OpenMemory Plus
@@ -195,6 +196,7 @@ def test_init_in_an_upstream_tree_only_adds_missing_files(git_repo: Path):
             "_omp/memory/decisions.yaml",
             "_omp/memory/changelog.yaml",
             "_omp/memory/sessions/.gitkeep",
+            *AGENT_FILES,
         ]
     )
     assert sorted(result.kept) == sorted(
@@ -335,7 +337,9 @@ def test_init_dry_run_of_the_library_reports_the_plan(git_repo: Path):
     result = init_project(git_repo, dry_run=True)
 
     assert result.dry_run
-    assert sorted(result.created) == sorted([*MEMORY_FILES, "_omp/memory/sessions/.gitkeep"])
+    assert sorted(result.created) == sorted(
+        [*MEMORY_FILES, "_omp/memory/sessions/.gitkeep", *AGENT_FILES]
+    )
     assert result.gitignore_added == GITIGNORE_LINES
     assert not (git_repo / "_omp").exists()
 

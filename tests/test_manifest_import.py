@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -343,6 +344,7 @@ def test_hostile_items_are_skipped_and_paths_stay_inside(
 def test_a_symlinked_skills_folder_is_refused(memory: MemoryRoot, tmp_path: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
+    shutil.rmtree(memory.omp_dir / "skills")  # `omp init` installed omp's own skill there
     (memory.omp_dir / "skills").symlink_to(outside)
     manifest = write_manifest(
         tmp_path / "m.json", [{"id": "skill:a", "kind": "skill", "name": "a", "content": "x"}]

@@ -36,6 +36,10 @@ TEMPLATES = [
     "omp/templates/memory/themes/index.yaml",
     "omp/templates/memory/themes/embeddings.json",
     "omp/templates/hook.sh",
+    "omp/templates/agents/block.md",
+    "omp/templates/agents/cursor-rule.mdc",
+    "omp/templates/skills/memory-extraction/SKILL.md",
+    "omp/templates/commands/memory.md",
 ]
 DATA_FILES = [f"omp/schemas/{name}.schema.json" for name in SCHEMAS] + TEMPLATES
 
