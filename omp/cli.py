@@ -1399,14 +1399,20 @@ def watch(
             show(watcher.scan(root))
             return
         stop = threading.Event()
-        previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
-        typer.echo(f"watching {root.display(root.memory)} (Ctrl-C stops)", err=True)
+        # both signals only ask the loop to stop, and are handled before "watching" is
+        # printed: a signal sent as soon as the watcher says it is up must stop it cleanly
+        previous = {
+            sig: signal.signal(sig, lambda *_: stop.set())
+            for sig in (signal.SIGTERM, signal.SIGINT)
+        }
         try:
+            typer.echo(f"watching {root.display(root.memory)} (Ctrl-C stops)", err=True)
             watcher.run(root, stop=stop, on_records=show)
         except KeyboardInterrupt:
             stop.set()
         finally:
-            signal.signal(signal.SIGTERM, previous)
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
 
 
 @app.command()
