@@ -547,8 +547,11 @@ def _stream_conversations(path: Path) -> Iterator[tuple[str | None, Any]]:
             return
         elif first is None:
             raise reader.error("Expecting value")
-        else:
-            yield None, _Scalar(reader.value())
+        else:  # a scalar: the whole document must be read before it can be refused
+            scalar = reader.value()
+            reader.finish()
+            yield None, _Scalar(scalar)
+            return
         reader.finish()
 
 

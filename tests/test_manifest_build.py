@@ -695,6 +695,16 @@ def test_streaming_equals_reading_whole(
     assert run(argv, capsys)[1] == reference_dump(argv)
 
 
+@pytest.mark.parametrize("text", ["1.", "5 x", "  7  ", "true", '"s" ,'])
+def test_a_scalar_document_is_read_to_its_end_first(
+    text: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write("c.json", " " * 40 + text)
+    monkeypatch.setattr(jsonstream, "CHUNK", 16)  # the scalar ends at a chunk boundary
+    argv = ["--conversation-json", "c.json"]
+    assert run(argv, capsys)[1] == reference_dump(argv)
+
+
 def test_duplicate_wrapper_keys_keep_the_last_list(capsys: pytest.CaptureFixture[str]) -> None:
     one, three = json.dumps([_conversation(1)]), json.dumps([_conversation(3)])
     write("c.json", f'{{"conversations": {one}, "conversations": {three}}}')
