@@ -30,6 +30,10 @@ class StreamError(ValueError):
     """A read or decode failure; `str()` is the text `json.load` would have given."""
 
 
+class DecodeError(StreamError):
+    """The bytes are not UTF-8 (`json.load` reports this before any JSON error)."""
+
+
 def text_chunks(binary: IO[bytes], size: int | None = None) -> Iterator[str]:
     """UTF-8 text from `binary`, newlines translated, in pieces of `size` bytes (CHUNK)."""
     size = size or CHUNK
@@ -43,7 +47,7 @@ def text_chunks(binary: IO[bytes], size: int | None = None) -> Iterator[str]:
         try:
             text = decoder.decode(data, final)
         except UnicodeDecodeError as e:
-            raise StreamError(_decode_message(e, fed - pending)) from None
+            raise DecodeError(_decode_message(e, fed - pending)) from None
         fed += len(data)
         text = newlines.decode(text, final)
         if text:
@@ -155,6 +159,16 @@ class Reader:
                 continue  # a number or literal may go on past the buffer
             self._pos = end
             return value
+
+    def drain(self) -> None:
+        """Decode the rest of the file, raising `DecodeError` if it is not UTF-8.
+
+        `json.load` decodes the whole file before it parses: a JSON error early in a file
+        whose later bytes are not UTF-8 is reported as the decoding error. Call this before
+        reporting a JSON error to give the same answer.
+        """
+        for _ in self._chunks:
+            pass
 
     def finish(self) -> None:
         """Nothing but whitespace may follow the document."""

@@ -27,6 +27,7 @@ import math
 import mimetypes
 import os
 import re
+import shutil
 import sys
 import tempfile
 import zipfile
@@ -527,32 +528,42 @@ def _stream_conversations(path: Path) -> Iterator[tuple[str | None, Any]]:
     """
     with _open_json(path) as f:
         reader = jsonstream.Reader(jsonstream.text_chunks(f))
-        first = reader.start()
-        if first == "[":
-            for conversation in jsonstream.array_items(reader):
-                yield None, conversation
-        elif first == "{":
-            rest: dict[str, Any] = {}
-            for key in jsonstream.object_keys(reader):
-                rest.pop(key, None)
-                if key in CONVERSATION_KEYS and reader.peek() == "[":
-                    yield key, _RESTART
-                    for conversation in jsonstream.array_items(reader):
-                        yield key, conversation
-                    rest[key] = _STREAMED
-                else:
-                    rest[key] = reader.value()
-            reader.finish()
-            yield None, _Members(rest)
-            return
-        elif first is None:
-            raise reader.error("Expecting value")
-        else:  # a scalar: the whole document must be read before it can be refused
-            scalar = reader.value()
-            reader.finish()
-            yield None, _Scalar(scalar)
-            return
+        try:
+            yield from _walk(reader)
+        except jsonstream.DecodeError:
+            raise
+        except Exception:
+            reader.drain()  # bytes that are not UTF-8, anywhere, are reported first
+            raise
+
+
+def _walk(reader: jsonstream.Reader) -> Iterator[tuple[str | None, Any]]:
+    first = reader.start()
+    if first == "[":
+        for conversation in jsonstream.array_items(reader):
+            yield None, conversation
+    elif first == "{":
+        rest: dict[str, Any] = {}
+        for key in jsonstream.object_keys(reader):
+            rest.pop(key, None)
+            if key in CONVERSATION_KEYS and reader.peek() == "[":
+                yield key, _RESTART
+                for conversation in jsonstream.array_items(reader):
+                    yield key, conversation
+                rest[key] = _STREAMED
+            else:
+                rest[key] = reader.value()
         reader.finish()
+        yield None, _Members(rest)
+        return
+    elif first is None:
+        raise reader.error("Expecting value")
+    else:  # a scalar: the whole document must be read before it can be refused
+        scalar = reader.value()
+        reader.finish()
+        yield None, _Scalar(scalar)
+        return
+    reader.finish()
 
 
 class _Marker:
@@ -1191,9 +1202,17 @@ def _umask() -> int:
 def main(argv: list[str] | None = None, *, prog: str | None = None) -> int:
     """Build the manifest, streaming; 0, or 1 when no input at all could be read."""
     args = parse_args(argv, prog=prog)
+    if args.output and args.output.is_dir():
+        sys.stderr.write(f"error: --output {args.output}: is a folder; name a file\n")
+        return 2
     if args.output:
-        with _atomic(args.output) as f:
-            read = stream_manifest(args, f)
+        # Built aside first: a temp file or folder made beside the output now would be seen
+        # by an --archive or --skills-dir scan of that folder, which the reference never sees.
+        with tempfile.TemporaryFile() as spool:
+            read = stream_manifest(args, spool)
+            spool.seek(0)
+            with _atomic(args.output) as f:
+                shutil.copyfileobj(spool, f, 1 << 20)
     else:
         sink: IO[bytes] | None = getattr(sys.stdout, "buffer", None)
         if sink is None:  # stdout replaced by a text stream (a test harness): buffer it

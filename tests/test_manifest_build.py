@@ -705,6 +705,39 @@ def test_a_scalar_document_is_read_to_its_end_first(
     assert run(argv, capsys)[1] == reference_dump(argv)
 
 
+@pytest.mark.parametrize("head", [b"[1,,2]", b"[] x", b"\xef\xbb\xbf[]", b"[{}"])
+def test_bad_utf8_anywhere_is_reported_before_a_json_error(
+    head: bytes, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write("c.json", head + b" " * 5000 + b"\xff")
+    monkeypatch.setattr(jsonstream, "CHUNK", 64)  # the bad byte lies chunks away
+    argv = ["--conversation-json", "c.json"]
+    out = run(argv, capsys)[1]
+    assert out == reference_dump(argv)
+    assert "codec can't decode byte 0xff in position" in out
+
+
+def test_output_inside_a_scanned_folder_is_not_seen_by_the_scan(tmp_path: Path) -> None:
+    write("notes/a.md", "a")
+    write("sk/x/SKILL.md", "s")
+    argv = ["--archive", "notes", "--skills-dir", "sk", "--output", "notes/sub/manifest.json"]
+    expected = reference_dump(argv)  # before the output exists, as the reference scans
+    assert mb.main(argv) == 0
+    assert Path("notes/sub/manifest.json").read_text(encoding="utf-8") == expected
+    argv = ["--archive", "new", "--output", "new/m.json"]
+    assert mb.main(argv) == 1  # `new` did not exist when it was scanned
+    assert json.loads(Path("new/m.json").read_text())["warnings"] == [
+        {"message": "archive path does not exist", "path": "new"}
+    ]
+
+
+def test_output_that_is_a_folder_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    write("m.json", ["x"])
+    Path("out").mkdir()
+    assert mb.main(["--memory-json", "m.json", "--output", "out"]) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
 def test_duplicate_wrapper_keys_keep_the_last_list(capsys: pytest.CaptureFixture[str]) -> None:
     one, three = json.dumps([_conversation(1)]), json.dumps([_conversation(3)])
     write("c.json", f'{{"conversations": {one}, "conversations": {three}}}')
