@@ -44,6 +44,7 @@ LINE_CHARS = 240  # an entry's line is cut here, so one long entry cannot take t
 # Project facts included by rule: the first key of their dotted path.
 RULE_FACTS = ("project", "name", "description", "deployment", "paths", "tech_stack", "stack")
 IN_FORCE = ("active", "proposed", "disputed")
+BOOKKEEPING = ("updated_at", "updated_by")  # who last set a deployment: not start-up knowledge
 TOKEN_ESTIMATE = "ceil(ASCII characters / 4) + other characters, per piece"
 
 _SECTIONS = {
@@ -271,7 +272,7 @@ def _facts(db: Any) -> list[_Item]:
         shown = (
             value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
         )
-        by_rule = key.split(".", 1)[0] in RULE_FACTS
+        by_rule = key.split(".", 1)[0] in RULE_FACTS and key.rsplit(".", 1)[-1] not in BOOKKEEPING
         reason = "rule: project facts (deployment, paths, stack)" if by_rule else "project fact"
         out.append(
             _Item(n, key, "project", PROJECT_FILE, "facts" if by_rule else "more-facts", reason,
@@ -330,7 +331,7 @@ def _decisions(
         what = d.get("title") or d.get("choice") or d.get("decision") or shown_id
         choice = d.get("choice") or d.get("decision")
         line = f"- {what}"
-        if choice and choice != what:
+        if choice and str(choice).lower() not in str(what).lower():
             line += f": {choice}"
         if d.get("rationale"):
             line += f" (because {d['rationale']})"

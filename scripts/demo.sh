@@ -46,6 +46,9 @@ export XDG_DATA_HOME="$work/user-data"   # keep the demo's user store out of you
 run "$omp" extract chat.txt
 run "$omp" validate
 run "$omp" show decisions
+echo; echo "# what an agent reads at the start of a session (fits a Claude Code SessionStart hook):"
+run "$omp" context --for "e-mail jobs queue"
+run "$omp" status
 run git --no-pager diff --stat
 run "$omp" backups
 echo
