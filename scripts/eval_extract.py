@@ -143,7 +143,13 @@ def run_case(case: Path, split: str) -> CaseResult:
     """Extract one case into a fresh repository and score it."""
     from ruamel.yaml import YAML
 
-    expected = YAML(typ="safe").load((case / "expected.yaml").read_text(encoding="utf-8")) or {}
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        expected = YAML(typ="safe").load((case / "expected.yaml").read_text(encoding="utf-8"))
+    except (OSError, YAMLError) as e:
+        raise SystemExit(f"{case}/expected.yaml: cannot be read: {e}") from None
+    expected = expected or {}
     source = next((case / n for n in SOURCE_NAMES if (case / n).is_file()), None)
     if source is None:
         raise SystemExit(f"{case}: no source file (one of {', '.join(SOURCE_NAMES)})")
