@@ -142,7 +142,6 @@ def _extract(case: Path, source: Path, tmp: str) -> tuple[dict[str, Any], dict[s
 def run_case(case: Path, split: str) -> CaseResult:
     """Extract one case into a fresh repository and score it."""
     from ruamel.yaml import YAML
-
     from ruamel.yaml.error import YAMLError
 
     try:
