@@ -202,8 +202,10 @@ class _Conversation:
         remember = any(rules.asks_to_remember(s) for s in sentences)
         before = len(self.found)
         for sentence in sentences:
-            if rot.trivial_reason(sentence) == rot.FILLER:
-                continue  # short picks ("方案二。", "Tempo it is.") still count
+            if rot.trivial_reason(sentence) == rot.FILLER and rot.info_length(sentence) < 40:
+                # short picks ("方案二。", "Tempo it is.") still count; and a long sentence that
+                # merely opens like filler ("Wait, legal says PostHog is out.") is read
+                continue
             if role == "user":
                 self.substantive = True
                 if self.summary is None and not rules.accepts(sentence):
@@ -692,7 +694,8 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
 
     Events of one service are one deploy told in steps (started, then live or failed, then
     perhaps rolled back): the URL and id of any step are kept, and a failure is the outcome
-    even when a rollback follows.
+    even when a rollback follows. A failure followed by a deploy with an id of its own that
+    went live is a retry that worked: the retry is the outcome.
     """
     merged: dict[str, Any] = {}
     rolled_back: set[str] = set()
@@ -702,6 +705,11 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             merged[event.service] = event
             continue
         status = event.status
+        retried = event.status == "active" and event.deploy_id not in (None, before.deploy_id)
+        if before.status == "failed" and retried:  # a new deploy that went live: a retry
+            merged[event.service] = event
+            rolled_back.discard(event.service)
+            continue
         if before.status == "failed":
             status = "failed"
             rolled_back.add(event.service)

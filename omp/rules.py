@@ -524,6 +524,11 @@ def decision(sentence: str) -> Decision | None:
         if _WISH.search(sentence[max(0, m.start() - 6) : m.start("x")]):
             continue  # "他们本来就想改成 X", "if we wanted to use X": a wish, not a choice
         choice = clip(m.group("x"))
+        if _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "决定：放弃 X" alone, nothing
+            then = _THEN_USE.search(m.group("x"))
+            if then is None:
+                continue
+            choice = clip(then.group("x") or then.group("z"))
         english_instruction = lang == "en" and not explicit
         if not _plausible_choice(choice, bare=bare):
             continue
@@ -540,7 +545,18 @@ def decision(sentence: str) -> Decision | None:
     return None
 
 
-_WISH = re.compile(r"(?i)\b(?:if|would|wanted|wants|unless|whether)\b|想|打算|本来|如果|要是|假如")
+_ABANDON = re.compile(
+    r"(?i)^(?:drop(?:ping)?|stop using|abandon(?:ing)?|remove|get rid of|ditch(?:ing)?|"
+    r"no more|retire|phase out)\b|^(?:放弃|弃用|不再用|不再使用|去掉|去除|移除|废弃|下线|淘汰)"
+)
+_THEN_USE = re.compile(
+    r"(?i)\b(?:and|then)\s+(?:use|switch to|move to|go with|adopt)\s+(?P<x>.+)"
+    r"|(?:并|然后|，|,)\s*(?:改用|换成|统一使用|使用|用|采用)(?P<z>.+)"
+)
+_WISH = re.compile(
+    r"(?i)\b(?:if|would|wanted|wants|unless|whether|once|until)\b"
+    r"|想|打算|本来|如果|要是|假如|等到|之后再"
+)
 _VAGUE = re.compile(
     r"(?i)^(?:it|this|that|them|these|those|something|anything|one|the same|same|what|which|"
     r"your|my|his|her|their|a few|some|any|more|less|both|either|neither|all|这个|那个|它|一下|"
@@ -654,9 +670,17 @@ _NAMED_OUT = re.compile(
 )
 
 
+def _named(words: str) -> str:
+    """A name without the lower-case words before it ("so PostHog" is PostHog)."""
+    tokens = words.split()
+    while len(tokens) > 1 and tokens[0].islower():
+        tokens.pop(0)
+    return " ".join(tokens)
+
+
 def refused(sentence: str) -> list[str]:
     """Known technologies a sentence turns down ("let's not bother with Tailwind")."""
-    out = [m.group("x").lower() for m in _NAMED_OUT.finditer(sentence)]
+    out = [_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)]
     for m in _REFUSAL.finditer(sentence):
         window = sentence[max(0, m.start() - 30) : m.end() + 40]
         out += technologies(window)
@@ -743,6 +767,10 @@ class Work(NamedTuple):
     version: str | None
 
 
+# Words a Chinese clause may hold before its verb without naming what was done.
+_NO_SUBJECT = re.compile(r"[我你他她们它咱昨今明前后天刚才已经都也就先终于总算这那个]")
+
+
 def finished_work(sentence: str) -> Work | None:
     """The finished work `sentence` reports ("Fixed the login loop", "修复了登录问题")."""
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
@@ -783,6 +811,9 @@ def finished_work(sentence: str) -> Work | None:
             (i for i in (sentence.find(c, m.end(vkey)) for c in "，,。；;") if i >= 0),
             default=len(sentence),
         )
+        if start > 0 and not _NO_SUBJECT.sub("", sentence[start : m.start(vkey)]).strip():
+            # "…缓存一直没命中，我昨天已经修好了": what was fixed is the clause before
+            start = max(sentence.rfind(c, 0, start - 1) for c in "，,。；;：:") + 1
         clause = sentence[start:end].strip(" ✅👍🎉")
         if len(clause) > len(m.group(vkey)) + 1:
             summary = clause

@@ -189,3 +189,66 @@ def test_thresholds_route_by_confidence():
 def test_extraction_never_raises_on_any_text(turns):
     batch = _run(*turns)
     assert all(c.action in ex.ACTIONS for c in batch.candidates)
+
+
+def test_a_long_sentence_opening_like_filler_is_read():
+    batch = _run(
+        ("user", "Let's go with PostHog, I like the session replay."),
+        ("assistant", "Installing the PostHog client."),
+        ("user", "Wait, legal just pinged me: no cookie banner is allowed, so PostHog is out. "
+                 "Switch to Plausible instead, it's cookieless."),
+    )  # fmt: skip
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Plausible"]
+    assert rules.refused("so PostHog is out.") == ["posthog"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        ("决定：放弃进程内 LRU 缓存，多实例下数据不一致。", None, ()),
+        ("决定：放弃 Memcached，改用 Redis。", "Redis", ("Memcached",)),
+        ("Decision: drop Moment.js and use date-fns.", "date-fns", ("Moment",)),
+        ("Thanks, I'll come back once I've decided on storage.", None, ()),
+    ],
+)
+def test_what_is_given_up_or_not_yet_decided_is_not_the_choice(sentence, choice, alternatives):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == choice
+    if d is not None:
+        assert d.alternatives == alternatives
+
+
+def test_chinese_done_work_without_a_subject_takes_the_clause_before():
+    work = rules.finished_work(
+        "顺便说下，CI 里 node_modules 的缓存之前一直没命中，我昨天已经修好了，原因是路径写错了。"
+    )
+    assert (
+        work is not None
+        and work.summary == "CI 里 node_modules 的缓存之前一直没命中，我昨天已经修好了"
+    )
+    done = rules.finished_work("缓存的问题我昨天已经修好了，原因是 key 没带版本号。")
+    assert done is not None and done.summary == "缓存的问题我昨天已经修好了"
+
+
+def _deploy(status: str, line: int, deploy_id: str | None, url: str | None = None) -> Any:
+    from omp.deploy import DeployEvent
+
+    return DeployEvent("wrangler", "cloudflare", status, url, deploy_id, line, "shortlink")
+
+
+def test_a_failed_deploy_retried_with_success_is_live_and_a_rollback_stays_failed():
+    batch = ex.Batch()
+    ex.from_deploys(
+        [_deploy("failed", 10, None), _deploy("active", 30, "v2", "https://s.example")],
+        batch,
+        path="deploy.log",
+    )
+    facts = [c.entry for c in batch.candidates if c.target == "project"]
+    assert facts == [
+        {"deployment": {"cloudflare": {"status": "active", "url": "https://s.example"}}}
+    ]
+    rollback = ex.Batch()
+    ex.from_deploys([_deploy("failed", 10, "v2"), _deploy("active", 30, "v2")], rollback,
+                    path="deploy.log")  # fmt: skip
+    changes = [c.entry["summary"] for c in rollback.candidates if c.target == "changelog"]
+    assert changes == ["Deploy of shortlink failed; rolled back"]
