@@ -78,6 +78,8 @@ __all__ = [
     "sha256_text",
     "stable_id",
     "stream_manifest",
+    "thread_digest",
+    "thread_metadata",
     "utc_now_iso",
 ]
 
@@ -425,6 +427,31 @@ def _title(conversation: dict[str, Any], index: int) -> str:
     return f"Conversation {index + 1}"
 
 
+def thread_digest(messages: list[dict[str, Any]]) -> str:
+    """`text_sha256` of a thread: SHA-256 of its `role:text` lines."""
+    return sha256_text("\n".join(f"{m['role']}:{m['text']}" for m in messages))
+
+
+def thread_metadata(
+    where: str,
+    index: int,
+    source_format: str,
+    messages: list[dict[str, Any]],
+    digest: str,
+    *,
+    included: bool = False,
+) -> dict[str, Any]:
+    """The metadata every `conversation_thread` item starts with (spec §8.7)."""
+    return {
+        "source_path": where,
+        "source_index": index,
+        "source_format": source_format,
+        "message_count": len(messages),
+        "text_sha256": digest,
+        "content_included": included,
+    }
+
+
 def _thread(
     conversation: Any,
     index: int,
@@ -447,15 +474,8 @@ def _thread(
     raw_id = (
         conversation.get("id") or conversation.get("uuid") or conversation.get("conversation_id")
     )
-    digest = sha256_text("\n".join(f"{m['role']}:{m['text']}" for m in messages))
-    metadata: dict[str, Any] = {
-        "source_path": where,
-        "source_index": index,
-        "source_format": source_format,
-        "message_count": len(messages),
-        "text_sha256": digest,
-        "content_included": False,
-    }
+    digest = thread_digest(messages)
+    metadata = thread_metadata(where, index, source_format, messages, digest)
     if raw_id is not None:
         metadata["source_id"] = str(raw_id)
     for key in CONVERSATION_TIME_KEYS:

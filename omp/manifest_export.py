@@ -37,8 +37,9 @@ from omp.manifest_build import (
     collect_archive_paths,
     collect_skill_dir,
     normalize_timestamp,
-    sha256_text,
     stable_id,
+    thread_digest,
+    thread_metadata,
     utc_now_iso,
 )
 from omp.paths import MemoryRoot, inside, read_text
@@ -453,17 +454,12 @@ class _Export:
         raw_id = session.get("id")
         text = session_markdown(session, None if date is None else _text_of(date))
         messages = [{"role": "assistant", "text": text}]
-        digest = sha256_text("\n".join(f"{m['role']}:{m['text']}" for m in messages))
+        digest = thread_digest(messages)
         summary = " ".join(_text_of(session.get("summary")).split())
         title = _clip(summary, TITLE_LIMIT) if summary else f"Session {raw_id or index + 1}"
-        metadata: dict[str, Any] = {
-            "source_path": rel,
-            "source_index": index,
-            "source_format": SESSION_FORMAT,
-            "message_count": len(messages),
-            "text_sha256": digest,
-            "content_included": include_content,
-        }
+        metadata = thread_metadata(
+            rel, index, SESSION_FORMAT, messages, digest, included=include_content
+        )
         if raw_id is not None:
             metadata["source_id"] = str(raw_id)
         start = normalize_timestamp(session.get("start"))

@@ -60,3 +60,12 @@ def memory(git_repo: Path) -> MemoryRoot:
     """A git repository after `omp init`."""
     init_project(git_repo)
     return find_root(git_repo)
+
+
+@pytest.fixture
+def pinned_user_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A user store of the test's own, and a pinned SOURCE_DATE_EPOCH (manifest tests)."""
+    folder = tmp_path / "user-store"
+    monkeypatch.setenv("OMP_USER_STORE", str(folder))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1780000000")
+    return folder

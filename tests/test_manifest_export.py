@@ -31,11 +31,8 @@ Run `git status` first.
 
 
 @pytest.fixture(autouse=True)
-def _user_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "user-store"
-    monkeypatch.setenv("OMP_USER_STORE", str(folder))
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1780000000")
-    return folder
+def _user_store(pinned_user_store: Path) -> Path:
+    return pinned_user_store
 
 
 @pytest.fixture

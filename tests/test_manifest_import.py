@@ -25,11 +25,8 @@ TOKEN = "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"
 
 
 @pytest.fixture(autouse=True)
-def _user_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "user-store"
-    monkeypatch.setenv("OMP_USER_STORE", str(folder))
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1780000000")
-    return folder
+def _user_store(pinned_user_store: Path) -> Path:
+    return pinned_user_store
 
 
 def tree(root: Path) -> dict[str, bytes]:
