@@ -31,7 +31,7 @@ import shutil
 import sys
 import tempfile
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -536,7 +536,7 @@ def collect_conversation_json(
     return items, warnings
 
 
-def _stream_conversations(path: Path) -> Iterator[tuple[str | None, Any]]:
+def _stream_conversations(path: Path) -> Generator[tuple[str | None, Any], None, None]:
     """The conversations of an export as (list key, conversation), decoded one at a time.
 
     Events: `(None, c)` for each element of a top-level list; for a top-level object, `(key,
@@ -994,21 +994,25 @@ class _ThreadStream:
     def run(self) -> bool:
         """Read the export to the end and commit its items; False when it could not be read."""
         members: dict[str, Any] | None = None
-        try:
-            for key, value in _stream_conversations(self.path):
-                if value is _RESTART:  # a duplicate key: the later list replaces the earlier
-                    self.batches.pop(key, _NO_BATCH).discard()
-                    self.batches[key] = _Batch(self.items)
-                elif isinstance(value, _Members):
-                    members = value.members
-                elif isinstance(value, _Scalar):
-                    return self.fail(
-                        "expected a JSON list or an object containing a conversation list"
-                    )
-                else:
-                    self.thread(key, value)
-        except Exception as e:  # as the reference: any failure to read is one warning
-            return self.fail(f"could not read JSON: {e}")
+        events = _stream_conversations(self.path)
+        while True:
+            try:
+                key, value = next(events)
+            except StopIteration:
+                break
+            except Exception as e:  # as the reference: any failure to read is one warning
+                return self.fail(f"could not read JSON: {e}")
+            # what follows is omp's own work: a failure there is a bug, not a bad export
+            if value is _RESTART:  # a duplicate key: the later list replaces the earlier
+                self.batches.pop(key, _NO_BATCH).discard()
+                self.batches[key] = _Batch(self.items)
+            elif isinstance(value, _Members):
+                members = value.members
+            elif isinstance(value, _Scalar):
+                events.close()
+                return self.fail("expected a JSON list or an object containing a conversation list")
+            else:
+                self.thread(key, value)
         chosen = _chosen_list(members)
         if members is not None and chosen is None:  # no conversation list: the object is one
             self.thread(None, members)
