@@ -1321,10 +1321,13 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
 
 
 _URL_FACT = re.compile(
-    r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?)(?:base\s+)?(?:url|endpoint|address|host|domain|地址|域名)"
-    r"\s*(?:is|:|是|为|=|用|就用|叫|stays|will be)\s*`?"
-    r"(?P<url>https?://[^\s<>\"'`)\]，。]+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?![\w.-]))"
+    r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
+    r"(?:url|endpoint|address|host|domain|module path|地址|域名|模块路径)"
+    r"\s*(?:is|:|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|配置为)\s*`?"
+    r"(?P<url>https?://[^\s<>\"'`)\]，。]+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:/[\w.-]+)*(?![\w.-]))"
 )
+# Chinese names of addresses, as keys
+_URL_NAMES = {"回调": "callback", "服务": "service", "接口": "api", "后台": "admin", "模块": "module"}
 
 
 def url_fact(sentence: str) -> tuple[str, str] | None:
@@ -1334,7 +1337,12 @@ def url_fact(sentence: str) -> tuple[str, str] | None:
     m = _URL_FACT.search(sentence)
     if m is None:
         return None
-    words = [w for w in m.group("name").lower().split() if w not in ("the", "our", "a", "its")]
+    name = m.group("name").strip()
+    if "模块路径" in m.group(0) or "module path" in m.group(0).lower():
+        name = "module"
+    if is_chinese(name):
+        name = _URL_NAMES.get(name[-2:], "")
+    words = [w for w in name.lower().split() if w not in ("the", "our", "a", "its")]
     key = "_".join(words) or "base"
     return re.sub(r"[^a-z0-9_]", "", key) or "base", m.group("url").rstrip(".,;:!")
 

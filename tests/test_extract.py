@@ -252,3 +252,19 @@ def test_a_failed_deploy_retried_with_success_is_live_and_a_rollback_stays_faile
                     path="deploy.log")  # fmt: skip
     changes = [c.entry["summary"] for c in rollback.candidates if c.target == "changelog"]
     assert changes == ["Deploy of shortlink failed; rolled back"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        ("回调地址定成 https://api.yingdi.camp/pay/notify，已经配置好了。",
+         ("callback", "https://api.yingdi.camp/pay/notify")),
+        ("服务地址定成 http://10.20.3.15:8000/v1。", ("service", "http://10.20.3.15:8000/v1")),
+        ("模块路径是 github.com/hexia/ledger-svc，Go 1.22。",
+         ("module", "github.com/hexia/ledger-svc")),
+        ("The API base URL is https://api.example.com.", ("api", "https://api.example.com")),
+        ("Is the API base URL https://api.example.com?", None),
+    ],
+)  # fmt: skip
+def test_named_addresses_are_project_facts(sentence, fact):
+    assert rules.url_fact(sentence) == fact
