@@ -40,6 +40,7 @@ RECENT_CHANGES = 8
 RECENT_SESSIONS = 3
 RECENT_JOURNAL = 5
 RELEVANT_LIMIT = 200  # full-text hits considered for a task
+RELEVANT_PER_KIND = 20  # of which at most this many changelog entries, sessions, ...
 LINE_CHARS = 240  # an entry's line is cut here, so one long entry cannot take the budget
 # Project facts included by rule: the first key of their dotted path.
 RULE_FACTS = ("project", "name", "description", "deployment", "paths", "tech_stack", "stack")
@@ -303,8 +304,9 @@ def _decisions(
         have = {r[0] for r in rows}
         marks = ",".join(str(int(n)) for n in scores if n not in have) or "NULL"
         rows += db.execute(
-            f"SELECT {columns} FROM entries WHERE kind='decisions' AND {_IN_FORCE} "
-            f"AND n IN ({marks}) ORDER BY date DESC, pos DESC",
+            # `+kind`: look the rows up by rowid rather than scan the kind's index
+            f"SELECT {columns} FROM entries WHERE n IN ({marks}) AND +kind='decisions' "
+            f"AND {_IN_FORCE} ORDER BY date DESC, pos DESC",
             {"day": day},
         ).fetchall()
     if full:  # why the others are out
@@ -358,6 +360,17 @@ def _data(db: Any, ns: list[int]) -> dict[int, dict[str, Any]]:
     return out
 
 
+def _of_kind(db: Any, scores: dict[int, float], kind: str) -> list[int]:
+    """The scored entries of `kind`, best first."""
+    if not scores:
+        return []
+    marks = ",".join(str(int(n)) for n in scores)
+    found = {
+        n for (n,) in db.execute(f"SELECT n FROM entries WHERE n IN ({marks}) AND +kind=?", (kind,))
+    }
+    return sorted(found, key=lambda n: -scores[n])
+
+
 def _recent(db: Any, kind: str, scores: dict[int, float], limit: int) -> list[_Item]:
     """The newest `limit` entries of `kind`, and any that match the task."""
     if kind == "sessions":  # newest file first (sessions/YYYY-MM-DD.yaml), last entry first
@@ -372,12 +385,12 @@ def _recent(db: Any, kind: str, scores: dict[int, float], limit: int) -> list[_I
             (kind, limit),
         ).fetchall()
     picked = [n for (n,) in newest]
-    relevant = [n for n in scores if n not in picked]
+    relevant = [n for n in _of_kind(db, scores, kind) if n not in picked][:RELEVANT_PER_KIND]
     details = _data(db, picked + relevant)
     meta = {
         n: (rel, pos, eid)
         for n, rel, pos, eid in db.execute(
-            f"SELECT n, rel, pos, id FROM entries WHERE kind=? AND n IN "
+            f"SELECT n, rel, pos, id FROM entries WHERE +kind=? AND n IN "
             f"({','.join('?' * len(details)) or 'NULL'})",
             (kind, *details),
         )

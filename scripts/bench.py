@@ -295,6 +295,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     omp = [sys.executable, "-m", "omp"]
     runs = args.runs
+    # Measure omp as installed: with its modules compiled to bytecode. PYTHONDONTWRITEBYTECODE
+    # (set in some shells and CI images) would make every omp process compile its modules
+    # from source, a cost no installed omp pays, while site-packages stay compiled.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    package = Path(__file__).resolve().parent.parent / "omp"
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)
     with tempfile.TemporaryDirectory(prefix="omp-bench-") as tmp:
         small, large = Path(tmp) / "small", Path(tmp) / "large"
         # generated in a child process: a child's peak RSS counts its parent's memory at
