@@ -638,7 +638,7 @@ def fts_query(query: str) -> str:
     """An FTS5 query: every word must occur; CJK runs must occur as written."""
     terms = []
     for word in re.findall(r"\w+", query):
-        tokens = segment(word).split()
+        tokens = [word] if word.isascii() else segment(word).split()  # ASCII: no CJK regex
         if tokens:
             terms.append('"' + " ".join(t.replace('"', "") for t in tokens) + '"')
     return " AND ".join(terms)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
@@ -81,6 +80,8 @@ def _epoch(root: MemoryRoot, *, create: bool) -> str:
     except FileNotFoundError:
         if not create:
             return ""
+    import secrets  # here: it loads OpenSSL, a cost reads of the journal skip
+
     epoch = secrets.token_hex(4)
     epoch_path.write_text(epoch + "\n", encoding="utf-8")
     return epoch

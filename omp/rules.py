@@ -1327,7 +1327,13 @@ _URL_FACT = re.compile(
     r"(?P<url>https?://[^\s<>\"'`)\]，。]+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:/[\w.-]+)*(?![\w.-]))"
 )
 # Chinese names of addresses, as keys
-_URL_NAMES = {"回调": "callback", "服务": "service", "接口": "api", "后台": "admin", "模块": "module"}
+_URL_NAMES = {
+    "回调": "callback",
+    "服务": "service",
+    "接口": "api",
+    "后台": "admin",
+    "模块": "module",
+}
 
 
 def url_fact(sentence: str) -> tuple[str, str] | None:
