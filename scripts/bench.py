@@ -208,6 +208,42 @@ def run_process(argv: list[str], cwd: Path) -> tuple[float, float]:
     return elapsed * 1000, usage.ru_maxrss / 1024
 
 
+@dataclass
+class Case:
+    """One command to time.
+
+    `argv` is a command or a function of the run number giving one; `before(i)` runs untimed
+    before run `i`.
+    """
+
+    name: str
+    argv: list[str] | Callable[[int], list[str]]
+    cwd: Path
+    before: Callable[[int], None] | None = None
+
+
+def measure_all(cases: list[Case], runs: int) -> list[Row]:
+    """The median wall time and peak RSS of each case, its runs interleaved with the others'.
+
+    Run `i` of every case comes before run `i + 1` of any: a burst of load on a shared machine
+    then slows every case alike instead of one case's whole series, so ratios stay fair.
+    """
+    times: list[list[float]] = [[] for _ in cases]
+    peaks: list[list[float]] = [[] for _ in cases]
+    for i in range(runs):
+        for n, case in enumerate(cases):
+            if case.before is not None:
+                case.before(i)
+            argv = case.argv(i) if callable(case.argv) else case.argv
+            ms, mb = run_process(argv, case.cwd)
+            times[n].append(ms)
+            peaks[n].append(mb)
+    return [
+        Row(case.name, statistics.median(t), max(p))
+        for case, t, p in zip(cases, times, peaks, strict=True)
+    ]
+
+
 def measure(
     name: str,
     runs: int,
@@ -332,15 +368,6 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         rows: list[Row] = []
-        bare = measure("python -c pass", runs, [sys.executable, "-c", "pass"], small)
-        ruamel = measure(
-            "python -c 'import ruamel.yaml'",
-            runs,
-            [sys.executable, "-c", "import ruamel.yaml"],
-            small,
-        )
-        version = measure("omp --version", runs, [*omp, "--version"], small)
-        rows += [bare, ruamel, version]
         for where in (small, large):  # warm: the first read after generation builds the index
             run_process([*omp, "index"], where)
 
@@ -358,50 +385,35 @@ def main(argv: list[str] | None = None) -> int:
         def add_change(i: int) -> list[str]:
             return [*omp, "add", "change", "--summary", f"bench change {i}", "--type", "chore"]
 
-        dec_small = measure("omp add decision (10 entries)", runs, add_decision, small)
-        dec_large = measure(
-            f"omp add decision ({args.decisions} entries)",
-            runs,
-            lambda i: add_decision(1000 + i),
-            large,
-        )
-        chg_small = measure("omp add change (10 entries)", runs, add_change, small)
-        chg_large = measure(
-            f"omp add change ({args.changes} entries)", runs, lambda i: add_change(1000 + i), large
-        )
-        wanted = f"dec-2025-01-01-{0:06x}"
-        show = measure(
-            "omp show decisions --id (large)",
-            runs,
-            [*omp, "show", "decisions", "--id", wanted],
-            large,
-        )
-        search = measure(
-            "omp search (large)",
-            runs,
-            [*omp, "search", "postgres deploy", "--limit", "10"],
-            large,
-        )
-
-        context = measure("omp context (large)", runs, [*omp, "context"], large)
-        context_for = measure(
-            "omp context --for (large)",
-            runs,
-            [*omp, "context", "--for", "postgres deploy cache"],
-            large,
-        )
-
         def outside_edit(i: int) -> None:
             with big.open("a", encoding="utf-8") as f:
                 f.write(f"# outside edit {i}\n")
 
-        first_read = measure(
-            "first read after an outside edit (large)",
-            runs,
-            [*omp, "show", "decisions", "--id", wanted],
-            large,
-            before=outside_edit,
-        )
+        wanted = f"dec-2025-01-01-{0:06x}"
+        show_argv = [*omp, "show", "decisions", "--id", wanted]
+        cases = [
+            Case("python -c pass", [sys.executable, "-c", "pass"], small),
+            Case("python -c 'import ruamel.yaml'", [sys.executable, "-c", "import ruamel.yaml"],
+                 small),
+            Case("omp --version", [*omp, "--version"], small),
+            Case("omp add decision (10 entries)", add_decision, small),
+            Case(f"omp add decision ({args.decisions} entries)",
+                 lambda i: add_decision(1000 + i), large),
+            Case("omp add change (10 entries)", add_change, small),
+            Case(f"omp add change ({args.changes} entries)", lambda i: add_change(1000 + i),
+                 large),
+            Case("omp show decisions --id (large)", show_argv, large),
+            Case("omp search (large)", [*omp, "search", "postgres deploy", "--limit", "10"], large),
+            Case("omp context (large)", [*omp, "context"], large),
+            Case("omp context --for (large)", [*omp, "context", "--for", "postgres deploy cache"],
+                 large),
+            Case("first read after an outside edit (large)", show_argv, large, outside_edit),
+        ]  # fmt: skip
+        (
+            bare, ruamel, version, dec_small, dec_large, chg_small, chg_large, show, search,
+            context, context_for, first_read,
+        ) = measure_all(cases, runs)  # fmt: skip
+        rows += [bare, ruamel, version]
         dec_large.reference, dec_large.ratio = (
             dec_small.name,
             dec_large.median_ms / dec_small.median_ms,
