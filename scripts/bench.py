@@ -391,15 +391,19 @@ def main(argv: list[str] | None = None) -> int:
 
         wanted = f"dec-2025-01-01-{0:06x}"
         show_argv = [*omp, "show", "decisions", "--id", wanted]
-        # Each round runs the reads first: a read within 2 s of a write hashes the file again
-        # (its mtime could hide a second edit in the same tick), which is the first-read case
-        # measured last, not the settled memory the read rows are about.
+
+        # A read within 2 s of a write hashes the file again (its mtime could hide a second
+        # edit in the same tick): that is the first-read case measured last, not the settled
+        # memory the read rows are about. So each round waits (untimed) before its reads.
+        def settle(_: int) -> None:
+            time.sleep(2.1)
+
         cases = [
             Case("python -c pass", [sys.executable, "-c", "pass"], small),
             Case("python -c 'import ruamel.yaml'", [sys.executable, "-c", "import ruamel.yaml"],
                  small),
             Case("omp --version", [*omp, "--version"], small),
-            Case("omp show decisions --id (large)", show_argv, large),
+            Case("omp show decisions --id (large)", show_argv, large, settle),
             Case("omp search (large)", [*omp, "search", "postgres deploy", "--limit", "10"], large),
             Case("omp context (large)", [*omp, "context"], large),
             Case("omp context --for (large)", [*omp, "context", "--for", "postgres deploy cache"],
