@@ -309,6 +309,23 @@ def _baselines(
     return rows
 
 
+def _add_decision(omp: list[str], i: int) -> list[str]:
+    return [*omp, "add", "decision", "--title", f"bench decision {i}", "--choice", f"option {i}"]
+
+
+def _add_change(omp: list[str], i: int) -> list[str]:
+    return [*omp, "add", "change", "--summary", f"bench change {i}", "--type", "chore"]
+
+
+def _outside_edit(path: Path, i: int) -> None:
+    with path.open("a", encoding="utf-8") as f:
+        f.write(f"# outside edit {i}\n")
+
+
+def _settle(_: int) -> None:
+    time.sleep(2.1)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Generate the memories, run every case, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -371,50 +388,31 @@ def main(argv: list[str] | None = None) -> int:
         for where in (small, large):  # warm: the first read after generation builds the index
             run_process([*omp, "index"], where)
 
-        def add_decision(i: int) -> list[str]:
-            return [
-                *omp,
-                "add",
-                "decision",
-                "--title",
-                f"bench decision {i}",
-                "--choice",
-                f"option {i}",
-            ]
-
-        def add_change(i: int) -> list[str]:
-            return [*omp, "add", "change", "--summary", f"bench change {i}", "--type", "chore"]
-
-        def outside_edit(i: int) -> None:
-            with big.open("a", encoding="utf-8") as f:
-                f.write(f"# outside edit {i}\n")
-
         wanted = f"dec-2025-01-01-{0:06x}"
         show_argv = [*omp, "show", "decisions", "--id", wanted]
 
         # A read within 2 s of a write hashes the file again (its mtime could hide a second
         # edit in the same tick): that is the first-read case measured last, not the settled
         # memory the read rows are about. So each round waits (untimed) before its reads.
-        def settle(_: int) -> None:
-            time.sleep(2.1)
 
         cases = [
             Case("python -c pass", [sys.executable, "-c", "pass"], small),
             Case("python -c 'import ruamel.yaml'", [sys.executable, "-c", "import ruamel.yaml"],
                  small),
             Case("omp --version", [*omp, "--version"], small),
-            Case("omp show decisions --id (large)", show_argv, large, settle),
+            Case("omp show decisions --id (large)", show_argv, large, _settle),
             Case("omp search (large)", [*omp, "search", "postgres deploy", "--limit", "10"], large),
             Case("omp context (large)", [*omp, "context"], large),
             Case("omp context --for (large)", [*omp, "context", "--for", "postgres deploy cache"],
                  large),
-            Case("omp add decision (10 entries)", add_decision, small),
+            Case("omp add decision (10 entries)", lambda i: _add_decision(omp, i), small),
             Case(f"omp add decision ({args.decisions} entries)",
-                 lambda i: add_decision(1000 + i), large),
-            Case("omp add change (10 entries)", add_change, small),
-            Case(f"omp add change ({args.changes} entries)", lambda i: add_change(1000 + i),
+                 lambda i: _add_decision(omp, 1000 + i), large),
+            Case("omp add change (10 entries)", lambda i: _add_change(omp, i), small),
+            Case(f"omp add change ({args.changes} entries)", lambda i: _add_change(omp, 1000 + i),
                  large),
-            Case("first read after an outside edit (large)", show_argv, large, outside_edit),
+            Case("first read after an outside edit (large)", show_argv, large,
+                 lambda i: _outside_edit(big, i)),
         ]  # fmt: skip
         (
             bare, ruamel, version, show, search, context, context_for, dec_small, dec_large,
