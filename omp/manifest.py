@@ -252,8 +252,9 @@ class _Present:
     ids: dict[str, set[str]]  # target -> omp ids
     facts: dict[str, Any]
     user_texts: set[str]
-    skills: dict[str, Path]  # skill name -> its SKILL.md
+    skills: dict[str, str]  # skill name -> its SKILL.md, relative to _omp/
     files: set[str]  # rels (from _omp/) planned in this run
+    omp_dir: Path
 
 
 def _present(root: MemoryRoot) -> _Present:
@@ -281,11 +282,11 @@ def _present(root: MemoryRoot) -> _Present:
         },
     }
     facts = data(PROJECT_FILE)
-    skills: dict[str, Path] = {}
+    skills: dict[str, str] = {}
     skills_dir = root.omp_dir / SKILLS_DIR
     if skills_dir.is_dir():
         for skill in sorted(skills_dir.rglob("SKILL.md")):
-            skills.setdefault(skill.parent.name, skill)
+            skills.setdefault(skill.parent.name, skill.relative_to(root.omp_dir).as_posix())
     return _Present(
         imported,
         ids,
@@ -293,6 +294,7 @@ def _present(root: MemoryRoot) -> _Present:
         {str(m.get("text")) for m in userstore.memories()},
         skills,
         set(),
+        root.omp_dir,
     )
 
 
@@ -544,9 +546,9 @@ def _plan_skill(
     category = slug(str(item.get("category") or ""), default="general")
     content = str(item["content"])
     title = _title(item)
-    existing = present.skills.get(name)
-    if existing is not None and _text(existing) == content:
-        return _skip(item, f"already installed ({existing.relative_to(existing.parents[3])})")
+    existing = present.skills.get(name)  # its path from _omp/, wherever it was installed
+    if existing is not None and _text(present.omp_dir / existing) == content:
+        return _skip(item, f"already installed ({OMP_DIR}/{existing})")
     if existing is not None and mode == "skip":
         return _skip(
             item,
@@ -555,7 +557,7 @@ def _plan_skill(
         )
     rel = f"{SKILLS_DIR}/{category}/{name}/SKILL.md"
     if existing is not None and mode == "overwrite":
-        rel = existing.relative_to(existing.parents[3]).as_posix()
+        rel = existing
     elif existing is not None:  # rename
         n = 2
         while (
@@ -565,10 +567,12 @@ def _plan_skill(
             n += 1
         name = f"{name}-{n}"
         rel = f"{SKILLS_DIR}/{category}/{name}/SKILL.md"
-    if rel in present.files:
-        return _skip(item, f"conflict: another skill of this manifest is installed as {rel}")
+    if rel in present.files:  # recorded, so that importing again does not flip between them
+        skipped = _skip(item, f"conflict: another skill of this manifest is installed as {rel}")
+        skipped.ledger = _ledger(item, source_name, "dropped", skipped.reason, today)
+        return skipped
     present.files.add(rel)
-    present.skills.setdefault(name, Path(rel))
+    present.skills.setdefault(name, rel)
     to = f"{OMP_DIR}/{rel}"
     ledger = _ledger(item, source_name, "installed", to, today)
     ledger["file"] = to

@@ -389,3 +389,27 @@ def test_cli_import_json_and_secret_free_output(memory: MemoryRoot, tmp_path: Pa
     assert "changed: _omp/memory/candidates.yaml" in done.stderr
     done = run_omp("import", str(tmp_path / "missing.json"), cwd=memory.project)
     assert done.returncode == 1 and "cannot read it" in done.stderr
+
+
+def test_skills_named_like_the_shipped_one_or_each_other(
+    memory: MemoryRoot, tmp_path: Path
+) -> None:
+    shipped = memory.omp_dir / "skills" / "memory-extraction" / "SKILL.md"
+    assert shipped.is_file()  # `omp init` installs it, outside any category folder
+    items = [
+        {"id": "skill:a", "kind": "skill", "name": "memory-extraction", "content": "new\n"},
+        {"id": "skill:b", "kind": "skill", "name": "helper", "content": "one\n"},
+        {"id": "skill:c", "kind": "skill", "name": "helper", "content": "two\n"},
+    ]
+    manifest = write_manifest(tmp_path / "m.json", items)
+    result = import_manifest(memory, manifest, skills="overwrite")
+    actions = {p.id: (p.action, p.to or p.reason) for p in result.planned}
+    assert actions["skill:a"] == ("install", "_omp/skills/memory-extraction/SKILL.md")
+    assert shipped.read_text() == "new\n"
+    assert actions["skill:b"] == ("install", "_omp/skills/general/helper/SKILL.md")
+    assert (
+        actions["skill:c"][0] == "skip"
+        and "another skill of this manifest" in actions["skill:c"][1]
+    )
+    again = import_manifest(memory, manifest, skills="overwrite")
+    assert {p.action for p in again.planned} == {"skip"}
