@@ -108,3 +108,23 @@ def chatgpt_conversation(title: str, question: str, answer: str) -> dict[str, An
             "b": node("b", "a", None, "assistant", answer),
         },
     }
+
+
+def omp(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
+    """Run the command in-process; failures are expected, so exceptions are caught."""
+    from typer.testing import CliRunner
+
+    from omp.cli import app
+
+    return CliRunner().invoke(app, list(args), input=input, env=env)
+
+
+def omp_ok(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
+    """Run the command in-process and require exit 0 (a bug shows its traceback)."""
+    from typer.testing import CliRunner
+
+    from omp.cli import app
+
+    result = CliRunner().invoke(app, list(args), input=input, env=env, catch_exceptions=False)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result

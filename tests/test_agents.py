@@ -11,30 +11,18 @@ from typing import Any
 
 import pytest
 from ruamel.yaml import YAML
-from typer.testing import CliRunner
 
 from omp import agents
 from omp.agents import AgentsError
-from omp.cli import app
 from omp.paths import MemoryRoot
 from omp.scaffold import init_project
-from tests.helpers import run_omp
+from tests.helpers import omp, omp_ok, run_omp
 
 SETTINGS = ".claude/settings.json"
 RULE = ".cursor/rules/omp.mdc"
 STATE = "_omp/agents.json"
 SKILL = "_omp/skills/memory-extraction/SKILL.md"
 COMMAND = "_omp/commands/memory.md"
-
-
-def omp(*args: str) -> Any:
-    return CliRunner().invoke(app, list(args))
-
-
-def omp_ok(*args: str) -> Any:
-    result = CliRunner().invoke(app, list(args), catch_exceptions=False)
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
 
 
 def outside_omp(project: Path) -> dict[str, str]:

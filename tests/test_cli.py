@@ -8,30 +8,17 @@ from typing import Any
 
 import pytest
 import typer.main
-from typer.testing import CliRunner
 
 from omp import __version__
 from omp.cli import app
 from omp.paths import MemoryRoot
-from tests.helpers import REPO, SAMPLES, build_file_tree, memory_files, run_omp
+from tests.helpers import REPO, SAMPLES, build_file_tree, memory_files, omp, omp_ok, run_omp
 
 DECISION_ID = re.compile(r"^dec-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
 CHANGE_ID = re.compile(r"^chg-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
 SESSION_ID = re.compile(r"^ses-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
 
 DECISIONS = "_omp/memory/decisions.yaml"
-
-
-def omp(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
-    """Run the command in-process; failures are expected, so exceptions are caught."""
-    return CliRunner().invoke(app, list(args), input=input, env=env)
-
-
-def omp_ok(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
-    """Run the command in-process and require exit 0 (a bug shows its traceback)."""
-    result = CliRunner().invoke(app, list(args), input=input, env=env, catch_exceptions=False)
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
 
 
 def show_json(what: str) -> Any:

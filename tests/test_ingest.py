@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from omp.cli import app
 from omp.paths import MemoryRoot
 from omp.yamlio import load
+from tests.helpers import omp, omp_ok
 
 from .helpers import chatgpt_conversation, git, memory_files
 
@@ -29,16 +28,6 @@ User: The project uses FastAPI. I prefer tabs over spaces.
 User: my OpenAI key is {SECRET}, put it in the env file
 Assistant: Deployed to https://orders-demo.vercel.app and it is live.
 """
-
-
-def omp(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
-    return CliRunner().invoke(app, list(args), input=input, env=env)
-
-
-def omp_ok(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
-    result = CliRunner().invoke(app, list(args), input=input, env=env, catch_exceptions=False)
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
 
 
 def _data(memory: MemoryRoot, rel: str) -> Any:

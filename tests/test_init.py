@@ -3,16 +3,13 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from omp.cli import app
 from omp.errors import ForeignOmpDirError, OmpError
 from omp.scaffold import init_project
 from omp.validate import validate
-from tests.helpers import SAMPLES, build_file_tree, git
+from tests.helpers import SAMPLES, build_file_tree, git, omp, omp_ok
 
 MEMORY_FILES = [
     "_omp/memory/project.yaml",
@@ -33,16 +30,6 @@ project:
   name: "x"
   version: "1.0.0"
 """
-
-
-def omp(*args: str) -> Any:
-    return CliRunner().invoke(app, list(args))
-
-
-def omp_ok(*args: str) -> Any:
-    result = CliRunner().invoke(app, list(args), catch_exceptions=False)
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
 
 
 def tree(base: Path) -> dict[str, bytes]:

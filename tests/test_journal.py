@@ -6,20 +6,12 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from omp import journal, store
-from omp.cli import app
 from omp.paths import MemoryRoot
-
-
-def omp_ok(*args: str) -> Any:
-    result = CliRunner().invoke(app, list(args), catch_exceptions=False)
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
+from tests.helpers import omp_ok
 
 
 def test_every_write_appends_its_changes_with_increasing_cursors(memory: MemoryRoot):
