@@ -64,6 +64,10 @@ class DeployEvent(NamedTuple):
         line: 1-based number of the line that decided the status (for "pending", the last
             line showing the deploy under way).
         app: The project, site, Worker, app or deployment name when shown.
+        version: The image tag a kubectl deploy set (`kubectl set image ...:v2.14.0`).
+        namespace: The Kubernetes namespace of a kubectl deploy (`-n` / `--namespace`).
+        framework: The framework and version the build detected (Vercel's
+            `Detected Next.js version: 14.2.3` gives "Next.js 14.2.3").
     """
 
     tool: str
@@ -73,6 +77,9 @@ class DeployEvent(NamedTuple):
     deploy_id: str | None
     line: int
     app: str | None
+    version: str | None = None
+    namespace: str | None = None
+    framework: str | None = None
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -114,15 +121,18 @@ def _bare(line: str) -> str:
 class _Rule(NamedTuple):
     """A kind of line.
 
-    `mode` says which deploy the line belongs to: "open" (a banner) and "echo" (an echoed deploy
-    command: errors count from here on) begin a new deploy unless the open one has shown nothing
-    yet; "start" continues the open deploy unless it has finished or has another deploy id;
-    "tail" continues the open deploy, finished or not; all three begin one when none is open.
+    `mode` says which deploy the line belongs to: "open" (a banner) begins a new deploy when the
+    open one has finished (a banner inside a deploy is the tool run again by the build); "echo"
+    (an echoed deploy command: errors count from here on) begins one unless the open one has
+    shown nothing yet; "start" continues the open deploy unless it has finished or has another
+    deploy id; "tail" continues the open deploy, finished or not; all three begin one when none
+    is open.
     "attach" continues the open deploy only; "error" fails the latest deploy under way of
     `tool`, or of any tool with plain `Error` lines when `tool` is empty.
 
     Named groups carry data: `url`, `host` (an address without scheme), `pages` (a pages.dev
-    address), `id`, `app` and `name` (a kubectl deployment, which keys the deploy).
+    address), `id`, `app` and `name` (a kubectl deployment, which keys the deploy), `version`,
+    `ns` (a namespace) and `framework`.
     """
 
     tool: str
@@ -140,6 +150,8 @@ _URL = r"https?://[^\s<>\"'`\[\]│]+"
 _PROMPT = r"\s*(?:[^\s$#%>\u276f]*[$#%>\u276f]|PS [^>]*>|Run|\+)\s*"
 _RUNNER = r"(?:(?:npx|bunx|bun\s+x|pnpm(?:\s+(?:exec|dlx))?|yarn(?:\s+dlx)?)\s+)?"
 _GENERIC = ("vercel", "netlify", "fly")  # tools whose failures are plain `Error: ...` lines
+# `-n NS` / `--namespace=NS` anywhere in a kubectl command line, looked ahead for
+_NAMESPACE = r"(?=(?:[^|;&\n]*?\s(?:-n|--namespace)[=\s]+(?P<ns>[a-z0-9][a-z0-9.-]*))?)"
 
 
 def _r(
@@ -169,8 +181,16 @@ _RULES: tuple[_Rule, ...] = (
     _r("fly", "echo", _PROMPT + _RUNNER + r"(?:fly|flyctl)\s+deploy\b", raw=True),
     _r(
         "kubectl",
+        "start",
+        _PROMPT + r"kubectl\b" + _NAMESPACE + r"[^|;&]*?\bset\s+image\s+"
+        r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?/(?P<name>[a-z0-9][\w.-]*)\s+"
+        r"[\w.-]+=\S+?:(?P<version>[\w][\w.-]{0,127})(?:@sha256:\w+)?\s*$",
+        raw=True,
+    ),
+    _r(
+        "kubectl",
         "echo",
-        _PROMPT + r"kubectl\b[^|;&]*?\brollout\s+status\s+"
+        _PROMPT + r"kubectl\b" + _NAMESPACE + r"[^|;&]*?\brollout\s+status\s+"
         r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?(?:/|\s+)(?P<name>[a-z0-9][\w.-]*)",
         raw=True,
     ),
@@ -197,6 +217,12 @@ _RULES: tuple[_Rule, ...] = (
     _r("vercel", "start", rf"Ready! Deployed to (?P<url>{_URL})", "active", rank=1),
     _r("vercel", "attach", r"Success! Deployment ready", "active"),
     _r("vercel", "attach", r"(?:Deploying|Linked to)\s+[\w.-]+/(?P<app>[\w.-]+)"),
+    _r(
+        "vercel",
+        "attach",
+        r"(?:\S+\s+)?Detected (?P<framework>Next\.js|Nuxt(?:\.js)?|SvelteKit|Astro|Remix|Gatsby)"
+        r" version:\s+(?P<version>\d+(?:\.\d+){0,2})",
+    ),
     # Netlify
     _r("netlify", "start", r"Deploying to (?:main|live) site URL", "pending"),
     _r("netlify", "start", r"Deploying to draft URL", "pending", skip=True),
@@ -368,6 +394,9 @@ class _Draft:
         self.rank = -1
         self.deploy_id: str | None = None
         self.app: str | None = name
+        self.version: str | None = None
+        self.namespace: str | None = None
+        self.framework: str | None = None
         self.touched = 0
 
     @property
@@ -393,6 +422,11 @@ class _Draft:
             self.url, self.rank = _tidy(url), rule.rank
         self.deploy_id = self.deploy_id or found.get("id")
         self.app = self.app or found.get("app")
+        self.namespace = self.namespace or found.get("ns")
+        if "framework" in found:
+            self.framework = f"{found['framework']} {found.get('version', '')}".strip()
+        elif "version" in found:
+            self.version = found["version"]
 
     def event(self) -> DeployEvent | None:
         if self.status is None or self.skip:
@@ -406,6 +440,9 @@ class _Draft:
             self.deploy_id,
             self.line,
             self.app,
+            self.version,
+            self.namespace,
+            self.framework,
         )
 
 
@@ -461,7 +498,11 @@ class _Reader:
 
 
 def _starts_new(rule: _Rule, match: re.Match[str], current: _Draft) -> bool:
-    if rule.mode in ("open", "echo"):
+    if rule.mode == "open":
+        # a banner inside a deploy under way is the tool run again by the build (Vercel's
+        # remote `vercel build` prints "Vercel CLI 34.2.7"): the same deploy
+        return current.final
+    if rule.mode == "echo":
         return current.status is not None
     new_id = match.groupdict().get("id")
     return current.final or bool(new_id and current.deploy_id and new_id != current.deploy_id)

@@ -360,7 +360,8 @@ class _Conversation:
 
     def _work(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> None:
         """Finished work: a changelog entry."""
-        work = None if s.rstrip("；;。.") in self.listed else rules.finished_work(s)
+        listed = s.rstrip("；;。.") in self.listed
+        work = None if listed else rules.finished_work(rules.assertion(s))
         if work is not None and work.type == "deploy" and rules.deployment(s) is not None:
             return  # a deployment told in conversation is a project fact; logs give changes
         if work is not None and not s.rstrip().endswith((":", "：")):
@@ -471,16 +472,20 @@ def _stack_facts(s: str, conf: dict[str, float], *, own: bool, decided: bool) ->
     stack = rules.tech_facts(s) if not decided else {}
     if stack:
         found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
-    for key, value in rules.version_facts(s, own=own).items():
-        if not any(value in str(v) for v in stack.values()):
+    versions = rules.version_facts(s, own=own)
+    # the first version of a sentence that describes the stack ("Stack is Node 20, ...",
+    # "后端是 Go 1.22 + Gin") is the project's own, unless a stack fact was already found
+    primary = next(iter(versions), None) if not stack and rules.states_stack(s) else None
+    for key, value in versions.items():
+        if key == primary:
+            found.append(({"tech_stack": {key: value}}, conf["fact"], "stack stated", "P2"))
+        elif not any(value in str(v) for v in stack.values()):
             # versions named in passing are as often noise as facts (dev corpus: 42% kept by
             # the labels): they wait for review rather than being stored
             found.append(({"tech_stack": {key: value}}, VERSION_CONF, "version", "P2"))
-    config = rules.setting(s)
-    if config is not None:
-        found.append(
-            ({"config": {config[0]: config[1]}}, conf["fact"], "configuration value", "P0")
-        )
+    config = rules.settings(s)
+    if config:
+        found.append(({"config": config}, conf["fact"], "configuration value", "P0"))
     return found
 
 
@@ -660,7 +665,7 @@ def from_commit(
                     src,
                 )
             )
-    for sentence in rules.statements(body):
+    for sentence in rules.statements(rules.unwrap(body)):
         if sentence.lower().startswith(("decision:", "breaking change", "breaking-change")):
             continue
         d = rules.decision(sentence)
@@ -719,6 +724,9 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             deploy_id=event.deploy_id or before.deploy_id,
             app=before.app or event.app,
             line=event.line,
+            version=before.version or event.version,
+            namespace=before.namespace or event.namespace,
+            framework=before.framework or event.framework,
         )
     for service, event in merged.items():
         from_deploy(event, batch, path=path, rolled_back=service in rolled_back)
@@ -727,22 +735,28 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
 def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = False) -> None:
     """Add the candidates of one deploy (a `deploy.DeployEvent`) to `batch`."""
     src = {"path": path, "index": event.line}
+    reason = f"{event.tool} deploy output"
     facts: dict[str, Any] = {"status": event.status}
     if event.url:
         facts["url"] = event.url
+    if event.namespace:
+        facts["namespace"] = event.namespace
     batch.candidates.append(
         Candidate(
-            "project",
-            {"deployment": {event.service: facts}},
-            0.95,
-            f"{event.tool} deploy output",
-            src,
-            priority="P0",
+            "project", {"deployment": {event.service: facts}}, 0.95, reason, src, priority="P0"
         )
     )
-    name = event.app or event.service
+    if event.framework:  # what the build detected is the stack, whatever became of the deploy
+        key = re.sub(r"\W", "", event.framework.split()[0].lower())
+        stack = {"tech_stack": {key: event.framework}}
+        batch.candidates.append(
+            Candidate("project", stack, 0.9, f"{event.tool} build output", src, priority="P2")
+        )
+    name = " ".join(x for x in (event.app or event.service, event.version) if x)
     if event.status == "active":
-        summary = f"Deploy {name} to {event.url}" if event.url else f"Deploy {name}"
+        where = f" to production at {event.url}" if event.url else ""
+        where = f" to namespace {event.namespace}" if event.namespace else where
+        summary = f"Deploy {name}{where}"
     elif event.status == "failed":
         summary = f"Deploy of {name} failed" + ("; rolled back" if rolled_back else "")
     else:
@@ -750,16 +764,10 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
     entry: dict[str, Any] = {"type": "deploy", "summary": summary, "scope": event.service}
     if event.deploy_id:
         entry["ref"] = event.deploy_id
-    batch.candidates.append(
-        Candidate(
-            "changelog",
-            entry,
-            0.9 if event.status != "pending" else 0.6,
-            f"{event.tool} deploy output",
-            src,
-            priority="P0",
-        )
-    )
+    # success or failure is a changelog line (the issue's contract); a deploy whose output stops
+    # before either waits for review
+    confidence = 0.9 if event.status != "pending" else 0.6
+    batch.candidates.append(Candidate("changelog", entry, confidence, reason, src, priority="P0"))
 
 
 # ---- filters and routing --------------------------------------------------------------------

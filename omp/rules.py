@@ -44,6 +44,24 @@ def statements(text: str) -> list[str]:
     return out
 
 
+_HARD_BREAK = re.compile(r"^\s*(?:[-*+•]\s|\d+[.)]\s|[\w-]+:\s|```|>)")
+
+
+def unwrap(text: str) -> str:
+    """`text` with lines wrapped inside a paragraph joined (commit bodies wrap at 72 columns).
+
+    Blank lines, list items, trailers (`Key: value`) and fences keep their line breaks.
+    """
+    out: list[str] = []
+    for line in text.splitlines():
+        if out and out[-1].strip() and line.strip() and not _HARD_BREAK.match(line):
+            joiner = "" if _CJK.match(line.lstrip()) and _CJK.search(out[-1][-1:]) else " "
+            out[-1] = out[-1].rstrip() + joiner + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 def is_chinese(text: str) -> bool:
     """True when `text` holds Chinese characters."""
     return _CJK.search(text) is not None
@@ -69,7 +87,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "language": ("typescript", "javascript", "python", "golang", "rust", "java", "kotlin",
                  "swift", "dart", "gdscript"),
     "orm": ("prisma", "drizzle", "sqlalchemy", "typeorm", "sequelize", "gorm", "knex", "sqlx",
-            "alembic", "tortoise", "peewee"),
+            "alembic", "tortoise", "peewee", "sqlc"),
     "hosting": ("vercel", "netlify", "cloudflare", "fly.io", "heroku", "render", "railway", "aws",
                 "gcp", "azure", "kubernetes", "k8s", "ecs", "lambda", "tke", "gke", "eks"),
     "deploy_tooling": ("helm", "kustomize", "argo cd", "argocd", "flux", "terraform", "pulumi",
@@ -103,6 +121,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "mobile": ("flutter", "react native", "swiftui", "jetpack compose", "expo"),
     "local_db": ("isar", "drift", "hive", "realm", "sqflite"),
     "engine": ("godot", "unity", "unreal"),
+    "desktop": ("tauri", "electron", "wails"),
     "firmware": ("esp-idf", "arduino", "platformio", "zephyr", "freertos"),
     "validation": ("zod", "valibot", "yup", "joi", "pydantic"),
     "dates": ("moment", "moment.js", "dayjs", "date-fns", "luxon"),
@@ -370,6 +389,24 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "let's go back to X" / "switch back to X" (after trying something else)
+    (
+        re.compile(
+            r"(?i)\b(?:let'?s|we(?:'ll| will)|i(?:'ll| will)|we're|we are)\s+"
+            r"(?:go(?:ing)? back to|switch(?:ing)? back to|revert(?:ing)? to|fall(?:ing)? back to)"
+            r"\s+(?P<x>.+)"
+        ),
+        False,
+        False,
+    ),
+    (
+        re.compile(
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|right)[,.!]?\s*)*"
+            r"(?:go back to|switch back to|revert to|fall back to)\s+(?P<x>.+)"
+        ),
+        False,
+        False,
+    ),
     # "X gets my vote" / "ship it with X"
     (
         re.compile(
@@ -439,6 +476,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (re.compile(r"(?:就|那就|还是|最终|我们|那)(?:用|使用|采用|选)(?P<x>.+)"), False, False),
     (re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
     (re.compile(r"(?:改用|换成|改成|换用)(?P<x>.+)"), False, False),
+    (re.compile(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
     (re.compile(r"(?:^|[，,。\s])换\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (re.compile(r"^(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*吧"), False, False),
     (
@@ -518,11 +556,8 @@ def decision(sentence: str) -> Decision | None:
         m = pattern.search(sentence)
         if m is None:
             continue
-        before = re.split(r"[，,；;。:：]", sentence[: m.start()])[-1]  # this clause only
-        if _NEGATED.search(before[-12:]) or _NEGATED.match(m.group("x")):
+        if not _states_choice(sentence, m):
             continue
-        if _WISH.search(sentence[max(0, m.start() - 6) : m.start("x")]):
-            continue  # "他们本来就想改成 X", "if we wanted to use X": a wish, not a choice
         choice = clip(m.group("x"))
         if _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "决定：放弃 X" alone, nothing
             then = _THEN_USE.search(m.group("x"))
@@ -545,6 +580,18 @@ def decision(sentence: str) -> Decision | None:
     return None
 
 
+def _states_choice(sentence: str, m: re.Match[str]) -> bool:
+    """False when the words around a decision pattern's match take the choice back."""
+    before = re.split(r"[，,；;。:：]", sentence[: m.start()])[-1]  # this clause only
+    if _NEGATED.search(before[-12:]) or _NEGATED.match(m.group("x")):
+        return False
+    if _WISH.search(sentence[max(0, m.start() - 6) : m.start("x")]):
+        return False  # "他们本来就想改成 X", "if we wanted to use X": a wish, not a choice
+    # "离我们用户近": 用户 (user) is a noun, not "use 户"
+    return not (sentence[m.start("x") - 1 : m.start("x")] == "用" and _USE_NOUN.match(m.group("x")))
+
+
+_USE_NOUN = re.compile(r"[户途法量例处时]")
 _ABANDON = re.compile(
     r"(?i)^(?:drop(?:ping)?|stop using|abandon(?:ing)?|remove|get rid of|ditch(?:ing)?|"
     r"no more|retire|phase out)\b|^(?:放弃|弃用|不再用|不再使用|去掉|去除|移除|废弃|下线|淘汰)"
@@ -582,6 +629,8 @@ def alternatives(text: str, choice: str) -> tuple[str, ...]:
     pattern = _ALTERNATIVE_ZH if is_chinese(text) else _ALTERNATIVE_EN
     for m in pattern.finditer(text):
         alt = clip(m.group("x"))
+        if re.fullmatch(r"[a-z]+ing", alt):
+            continue  # "rather than trying to ..." turns down an action, not an option
         if alt and alt.lower() != choice.lower() and not _VAGUE.match(alt) and len(alt) < 40:
             found.append(alt)
     return tuple(dict.fromkeys(found))
@@ -666,7 +715,7 @@ _REFUSAL = re.compile(
 )
 _NAMED_OUT = re.compile(
     r"(?i)(?P<x>[A-Za-z][\w.+-]{1,30}(?: [A-Z][\w.+-]{1,20})?)\s*(?:is out\b|is off the table|"
-    r"is a no-go|也?不要了|就不用了|先不用了|不考虑了?)"
+    r"is a no-go|也?不要了|就不用了|先不用了|不考虑了?|(?:先|就)?不(?:搞|弄|折腾|上)了)"
 )
 
 
@@ -705,7 +754,8 @@ def rejected(sentence: str) -> list[str]:
 # ---- finished work (changelog) --------------------------------------------------------------
 
 _DONE_EN = re.compile(
-    r"(?i)^(?:(?:also|and|then|so|ok|okay|yesterday|today|earlier|finally)[,]?\s+)?"
+    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|then|so|ok|okay|yesterday|today|earlier|"
+    r"finally)[,:]?\s+)?"
     r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
     r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|already\s+)?|)"
     r"(?P<verb>fixed|added|implemented|released|shipped|deployed|refactored|removed|upgraded|"
@@ -718,11 +768,18 @@ _DONE_ZH = re.compile(
     r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|上线|完成|升级|重构|优化|"
     r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
     r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
-    r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了)(?P<x2>.+)"
+    r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了)(?P<x2>.*)"
     r"|(?P<verb3>已完成|搞定了|已修复|完成了|完成)[：:，,]\s*(?P<x3>.+)"
     r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
-    r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为).{1,40}?)了"
+    r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|\S{1,6}\s?到).{1,40}?)了"
 )
+_DONE_PASSIVE = re.compile(
+    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?"
+    r"(?P<x>[\w`'./@-]+(?:\s+[\w`'./@-]+){0,4}?)\s+(?:is|are|has been|have been)\s+"
+    r"(?:now\s+|all\s+|finally\s+)*(?P<verb>deployed|fixed|merged|released|shipped|migrated|"
+    r"upgraded|rolled out)\b"
+)
+_PASSIVE_LEAD = re.compile(r"(?i)^(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+")
 _DONE_LIST_EN = re.compile(
     r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)"
 )
@@ -749,14 +806,36 @@ _TYPES = (
     ),
     ("docs", ("document",)),
     ("config", ("configur", "set up", "enabled", "disabled", "配置")),
-    ("chore", ("bumped", "upgraded", "升级", "merged", "合并", "updated", "更新")),
+    ("chore", ("bumped", "upgraded", "升级", "updated", "更新")),
     (
         "feat",
-        ("added", "implement", "introduc", "created", "wrote", "新增", "添加", "加了", "实现"),
+        (
+            "added",
+            "implement",
+            "introduc",
+            "created",
+            "wrote",
+            "新增",
+            "添加",
+            "加了",
+            "加好",
+            "加上",
+            "加到",
+            "加进",
+            "实现",
+        ),
     ),
     ("other", ("released", "published", "发布", "完成", "改好", "removed")),
 )
 _VERSION = re.compile(r"(?i)\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b")
+# When the verb says only that work ended ("pushed", "committed", "搞定了"), what it was about
+# tells the kind ("Pushed the fix for ...", "图片已经全部迁到 R2 了").
+_OBJECT_TYPES = (
+    ("fix", re.compile(r"(?i)\bfix|\bbug|修复|修好|修了|修掉")),
+    ("deploy", re.compile(r"(?i)\bdeploy|部署|上线|发到了?(?:预发|生产|线上|staging)")),
+    ("refactor", re.compile(r"(?i)\bmigrat|\bswitch|迁到|迁移|切到|换到|换成|改用|改成|改为")),
+    ("feat", re.compile(r"(?i)\badds?\b|\bnew\b|加了|加上|加到|加进|新增|新建|加好")),
+)
 
 
 class Work(NamedTuple):
@@ -767,6 +846,7 @@ class Work(NamedTuple):
     version: str | None
 
 
+_TODO_ZH = re.compile(r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该")
 # Words a Chinese clause may hold before its verb without naming what was done.
 _NO_SUBJECT = re.compile(r"[我你他她们它咱昨今明前后天刚才已经都也就先终于总算这那个]")
 
@@ -779,49 +859,85 @@ def finished_work(sentence: str) -> Work | None:
     if m is None and is_chinese(sentence):
         m = _DONE_ZH.search(sentence)
     if m is None:
-        done = _DONE_LIST_EN.match(sentence)
-        if done is None or len(done.group("x")) < 8:
-            return None
-        return Work("other", done.group("x").strip().rstrip(".。"), None)
-    groups = m.groupdict()
+        return _passive_work(sentence) or _listed_work(sentence)
     vkey, xkey = next(
-        (
-            (v, x)
-            for v, x in (
-                ("verb", "x"),
-                ("verb2", "x2"),
-                ("verb3", "x3"),
-                ("verb4", "x4"),
-                ("verb5", "x5"),
-            )
-            if groups.get(v)
-        ),
+        ((v, x) for v, x in _VERB_GROUPS if m.groupdict().get(v)),
         ("verb", "x"),
     )
     what = m.group(xkey).strip()
-    if len(what) < 3 or _NEGATED.search(sentence[: m.start(vkey)]):
+    if m.re is _DONE_ZH and re.match(r"一下|下子|一点", what):
+        # "我改了一下，…，修复已经合并到 main 了": the report is in a later clause
+        rest = re.split(r"[，,；;]", sentence[m.end(vkey) :], maxsplit=1)
+        return finished_work(rest[1]) if len(rest) == 2 else None
+    if len(what) < 3 or not _reports_done(sentence, m, vkey, xkey):
         return None
-    verb = m.group(vkey).lower()
-    kind = next((t for t, stems in _TYPES if any(s in verb for s in stems)), "other")
+    kind = _kind(m.group(vkey).lower())
+    if kind == "other":
+        kind = next((t for t, p in _OBJECT_TYPES if p.search(sentence)), "other")
     summary = sentence[m.start(vkey) :].strip().rstrip(".。!！")
-    if vkey in ("verb", "verb2", "verb4", "verb5") and m.re is _DONE_ZH:
-        # Chinese puts what was done before the verb: keep the whole clause
-        start = max(sentence.rfind(c, 0, m.start(vkey)) for c in "，,。；;：:") + 1
-        end = min(
-            (i for i in (sentence.find(c, m.end(vkey)) for c in "，,。；;") if i >= 0),
-            default=len(sentence),
-        )
-        if start > 0 and not _NO_SUBJECT.sub("", sentence[start : m.start(vkey)]).strip():
-            # "…缓存一直没命中，我昨天已经修好了": what was fixed is the clause before
-            start = max(sentence.rfind(c, 0, start - 1) for c in "，,。；;：:") + 1
-        clause = sentence[start:end].strip(" ✅👍🎉")
-        if len(clause) > len(m.group(vkey)) + 1:
-            summary = clause
+    if vkey != "verb3" and m.re is _DONE_ZH:
+        summary = _chinese_clause(sentence, m, vkey) or summary
     elif vkey == "verb3":
         summary = m.group(xkey).strip().rstrip(".。!！✅")
     summary = summary[0].upper() + summary[1:]
     version = _VERSION.search(what)
     return Work(kind, summary, version.group(0) if version else None)
+
+
+_VERB_GROUPS = (("verb", "x"), ("verb2", "x2"), ("verb3", "x3"), ("verb4", "x4"), ("verb5", "x5"))
+
+
+def _kind(verb: str) -> str:
+    return next((t for t, stems in _TYPES if any(s in verb for s in stems)), "other")
+
+
+def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool:
+    """False for a verb that is negated, asked for, or told how to do rather than done."""
+    before = sentence[: m.start(vkey)]
+    if _NEGATED.search(before):
+        return False
+    if m.re is _DONE_ZH and _TODO_ZH.search(before):
+        return False  # "记得把域名加到…里": asks for work, reports none
+    if m.group(vkey) in ("加到", "加进"):
+        # "加到 `.bashrc` 里就行": how to do it; "已经加到 … 了": done
+        return bool(re.search(r"已|了", sentence[max(0, m.start(vkey) - 6) : m.end(xkey)]))
+    return True
+
+
+def _chinese_clause(sentence: str, m: re.Match[str], vkey: str) -> str | None:
+    """The clause around a Chinese verb: Chinese puts what was done before the verb."""
+    start = max(sentence.rfind(c, 0, m.start(vkey)) for c in "，,。；;：:") + 1
+    end = min(
+        (i for i in (sentence.find(c, m.end(vkey)) for c in "，,。；;") if i >= 0),
+        default=len(sentence),
+    )
+    subject_first = vkey in ("verb", "verb2")  # 把 X … and 已从 X … name it after the verb
+    if (
+        subject_first
+        and start > 0
+        and not _NO_SUBJECT.sub("", sentence[start : m.start(vkey)]).strip()
+    ):
+        # "…缓存一直没命中，我昨天已经修好了": what was fixed is the clause before
+        start = max(sentence.rfind(c, 0, start - 1) for c in "，,。；;：:") + 1
+    clause = sentence[start:end].strip(" ✅👍🎉")
+    return clause if len(clause) > len(m.group(vkey)) + 1 else None
+
+
+def _passive_work(sentence: str) -> Work | None:
+    """Work told in the passive: "Triton is deployed to staging", "the bug has been fixed"."""
+    passive = _DONE_PASSIVE.match(sentence)
+    if passive is None or _NEGATED.search(passive.group("x")) or _VAGUE.match(passive.group("x")):
+        return None  # "it is fixed" names nothing
+    summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
+    return Work(_kind(passive.group("verb").lower()), summary[0].upper() + summary[1:], None)
+
+
+def _listed_work(sentence: str) -> Work | None:
+    """Work after a "Done:" lead ("Done: the export job retries now")."""
+    done = _DONE_LIST_EN.match(sentence)
+    if done is None or len(done.group("x")) < 8:
+        return None
+    return Work("other", done.group("x").strip().rstrip(".。"), None)
 
 
 # ---- project facts --------------------------------------------------------------------------
@@ -1111,6 +1227,8 @@ def options(message: str) -> dict[str, str]:
             if named and not _VAGUE.match(named):
                 found.setdefault(label, named)
     for m in _OPTION.finditer(message):
+        if _QUESTION.search(m.group("text")):
+            continue  # "1. PG 版本和数据量多大？" asks; it offers nothing
         head = re.split(r"[.。:：]\s|\*\*|[(（]", m.group("text").strip(" *"), maxsplit=1)[0]
         head = _OPTION_LEAD.sub("", head.strip(" *"))
         named = clip(head)
@@ -1174,33 +1292,43 @@ _REGION = re.compile(
 )
 _RESOURCE = re.compile(
     r"(?i)\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
-    r"queue name|table|configuration set|key ?prefix|prefix)\s*"
+    r"queue name|table|configuration set|key ?prefix|prefix)\s*(?:name\s+|名字|名称|名)?\s*"
     r"(?:is\s+|named\s+|called\s+|=\s*|:\s*|(?:就|都|统一)?(?:是|叫|用)\s*)"
     r"[`'\"]?(?P<value>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60}|[a-z0-9]+\d[\w.-]*)[`'\"]?"
+    r"|[`'\"](?P<v2>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60})[`'\"]\s*"
+    r"(?P<k2>bucket|namespace|cluster|topic|queue|table)\b"
 )
 
 
 _PREFIX = re.compile(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
 
 
-def setting(sentence: str) -> tuple[str, str] | None:
-    """A configuration value a sentence states ("line-length stays 100") as (key, value)."""
+def settings(sentence: str) -> dict[str, str]:
+    """The configuration values a sentence states ("line-length stays 100"), by key.
+
+    A region, a key prefix, named resources (bucket, namespace, topic, ...) and one numeric
+    setting: "bucket 是 acme-uploads-prod，region ap-northeast-1" gives both.
+    """
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
-        return None
+        return {}
+    found: dict[str, str] = {}
     region = _REGION.search(sentence)
     if region is not None:
-        return "region", region.group(1)
+        found["region"] = region.group(1)
     prefix = _PREFIX.search(sentence)
     if prefix is not None:
-        return "key_prefix", prefix.group(1)
-    resource = _RESOURCE.search(sentence)
-    if resource is not None and not _NEGATED.search(sentence):
-        return resource.group("key").lower().replace(" ", "_"), resource.group("value")
+        found["key_prefix"] = prefix.group(1)
+    if not _NEGATED.search(sentence):
+        for resource in _RESOURCE.finditer(sentence):
+            key = (resource.group("key") or resource.group("k2")).lower().replace(" ", "_")
+            found.setdefault(key, resource.group("value") or resource.group("v2"))
+    if found:
+        return found
     m = _SETTING.search(sentence)
     if m is None:
-        return None
+        return {}
     key = re.sub(r"[^a-z0-9]+", "_", m.group("key").lower()).strip("_")
-    return key, m.group("value").replace(" ", "")
+    return {key: m.group("value").replace(" ", "")}
 
 
 _DONE_HEADER = re.compile(
@@ -1293,8 +1421,18 @@ _OURS = re.compile(r"(?i)\b(?:we|our|we're|project|the app|everywhere|all)\b|我
 _STACK_TALK = re.compile(
     r"(?i)\b(?:stack|we(?:'re| are) (?:on|a|an)|runs? on|built (?:with|on)|written in|"
     r"project is|app is|service is|everywhere|is an? [\w.+-]+ (?:app|monolith|service|project))\b"
-    r"|项目是|我们是|后端是|前端是|服务端是|技术栈|用的是|基于"
+    r"|\b(?:building|built|writing|written)\b[^.;]{0,60}\bin\s+(?=[A-Z])"
+    r"|\bis\s+[A-Z][\w.+-]*\s+v?\d[\w.]*\s+(?:on|with)\s+[A-Z]"
+    r"|项目是|我们是|后端是|前端是|服务端是|技术栈|用的是|基于|是用\s*[A-Za-z]|在\s*[A-Za-z][\w.-]*\s*"
+    r"v?\d[\d.]*\s*上(?:跑|部署|运行)"
 )
+
+
+def states_stack(sentence: str) -> bool:
+    """Whether a sentence describes the project's stack ("Stack is ...", "后端是 Go 1.22")."""
+    return bool(_STACK_TALK.search(sentence))
+
+
 _CANON = {"node.js": "node", "golang": "go", "postgresql": "postgres"}
 
 

@@ -9,6 +9,7 @@ planted secrets.
     python scripts/eval_extract.py                 # both splits, one line per case
     python scripts/eval_extract.py --split unseen  # the figures quoted in the README
     python scripts/eval_extract.py -v              # misses, false positives, leaks
+    python scripts/eval_extract.py --split dev --dump /tmp/c.jsonl   # every candidate, judged
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,6 +61,7 @@ class CaseResult:
     misses: list[str] = field(default_factory=list)
     false_positives: list[str] = field(default_factory=list)
     leak_places: list[str] = field(default_factory=list)
+    judged: list[dict[str, Any]] = field(default_factory=list)  # every candidate, for --dump
 
 
 def _text(c: dict[str, Any]) -> str:
@@ -87,16 +91,17 @@ def _matches(item: dict[str, Any], c: dict[str, Any]) -> bool:
     return all(str(k).casefold() in text for k in item.get("keywords", []))
 
 
-def _git(repo: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True)
+def _git(repo: Path, env: dict[str, str], *args: str) -> None:
+    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, env=env)
 
 
-def _build_history(repo: Path, commits: list[dict[str, Any]]) -> None:
+def _build_history(repo: Path, env: dict[str, str], commits: list[dict[str, Any]]) -> None:
     for n, commit in enumerate(commits):
         (repo / "work.txt").write_text(f"change {n}\n", encoding="utf-8")
-        _git(repo, "add", "work.txt")
+        _git(repo, env, "add", "work.txt")
         author = commit.get("author") or "Dev Eloper <dev@example.com>"
-        _git(repo, "commit", "-q", "--allow-empty", f"--author={author}", "-m", commit["message"])
+        message = commit["message"]
+        _git(repo, env, "commit", "-q", "--allow-empty", f"--author={author}", "-m", message)
 
 
 def _extract(case: Path, source: Path, tmp: str) -> tuple[dict[str, Any], dict[str, str]]:
@@ -124,8 +129,7 @@ def _extract(case: Path, source: Path, tmp: str) -> tuple[dict[str, Any], dict[s
     omp = [sys.executable, "-m", "omp", "-C", str(repo)]
     subprocess.run([*omp, "init"], check=True, env=env, capture_output=True)
     if source.name == "commits.yaml":
-        os.environ.update({k: v for k, v in env.items() if k.startswith("GIT_")})
-        _build_history(repo, YAML(typ="safe").load(source.read_text(encoding="utf-8")))
+        _build_history(repo, env, YAML(typ="safe").load(source.read_text(encoding="utf-8")))
         args = ["extract", "--git", "HEAD", "--json"]
     else:
         args = ["extract", str(source), "--json"]
@@ -182,6 +186,18 @@ def _score(result: CaseResult, expected: dict[str, Any], report: dict[str, Any])
         if any(_matches(item, c) for c in review):
             result.found_with_review += 1
     result.stored = len(stored)
+    for c in candidates:
+        result.judged.append(
+            {
+                "case": result.name,
+                "target": c["target"],
+                "action": c["action"],
+                "confidence": c["confidence"],
+                "reason": c["reason"],
+                "text": _text(c).strip()[:200],
+                "correct": any(_matches(item, c) for item in items),
+            }
+        )
     rejected = [str(r).casefold() for r in expected.get("rejected") or []]
     for c in stored:
         row = result.by_target.setdefault(c["target"], [0, 0, 0, 0])
@@ -266,13 +282,29 @@ def main() -> int:
     parser.add_argument("--split", choices=("dev", "unseen", "all"), default="all")
     parser.add_argument("-v", "--verbose", action="store_true", help="show misses and errors")
     parser.add_argument("--json", action="store_true", help="print the totals as JSON")
+    parser.add_argument(
+        "--only", metavar="REGEX", help="only the cases whose folder name matches REGEX"
+    )
+    parser.add_argument(
+        "--dump",
+        metavar="FILE",
+        type=Path,
+        help="write every candidate (stored, review, dropped) as JSON lines, each judged "
+        "correct or not against the labels: for choosing thresholds on dev",
+    )
+    parser.add_argument("--jobs", type=int, default=2, help="cases run at once (default 2)")
     args = parser.parse_args()
+    judged: list[dict[str, Any]] = []
     splits = ("dev", "unseen") if args.split == "all" else (args.split,)
     totals: dict[str, dict[str, int]] = {}
     targets: dict[str, dict[str, list[int]]] = {}
     failed = 0
     for split in splits:
-        cases = sorted(p for p in (CORPUS / split).iterdir() if p.is_dir())
+        cases = sorted(
+            p
+            for p in (CORPUS / split).iterdir()
+            if p.is_dir() and (args.only is None or re.search(args.only, p.name))
+        )
         t = totals.setdefault(
             split,
             dict.fromkeys(
@@ -289,13 +321,16 @@ def main() -> int:
                 0,
             ),
         )
-        for case in cases:
+        with ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            runs = [(case, pool.submit(run_case, case, split)) for case in cases]
+        for case, run in runs:
             try:
-                r = run_case(case, split)
+                r = run.result()
             except SystemExit as e:
                 print(f"{split:<6} {case.name:<48} ERROR {str(e).splitlines()[0]}")
                 failed += 1
                 continue
+            judged += r.judged
             for key in t:
                 t[key] += 1 if key == "cases" else getattr(r, key)
             for target, row in r.by_target.items():
@@ -305,6 +340,10 @@ def main() -> int:
             if not args.json:
                 _print_case(r, verbose=args.verbose)
     summary = _summarise(totals, targets)
+    if args.dump is not None:
+        args.dump.write_text(
+            "".join(json.dumps(j, ensure_ascii=False) + "\n" for j in judged), encoding="utf-8"
+        )
     if args.json:
         print(json.dumps(summary, indent=2))
     else:

@@ -537,6 +537,7 @@ def test_kubectl_rollout_that_finishes_is_active_under_the_deployment_name():
             deploy_id=None,
             line=4,
             app="web",
+            namespace="prod",
         )
     ]
 
@@ -655,3 +656,40 @@ def test_shuffled_tool_lines_give_well_formed_events(lines):
         assert 1 <= event.line <= text.count("\n") + 1
         assert event.url is None or (event.status == "active" and event.url.startswith("http"))
         assert event.service
+
+
+def test_kubectl_set_image_gives_the_version_and_the_namespace_of_the_rollout():
+    text = (
+        "+ kubectl --namespace=trade-staging set image deployment/order-api "
+        "order-api=registry.example.cn/shop/order-api:v2.14.0\n"
+        "deployment.apps/order-api image updated\n"
+        "+ kubectl -n trade-staging rollout status deployment/order-api --timeout=300s\n"
+        'deployment "order-api" successfully rolled out\n'
+    )
+    (event,) = parse_deploy(text)
+    assert (event.service, event.status, event.version, event.namespace) == (
+        "order-api",
+        "active",
+        "v2.14.0",
+        "trade-staging",
+    )
+
+
+def test_the_vercel_build_banner_inside_a_deploy_does_not_split_it():
+    text = (
+        "$ vercel deploy --prod\n"
+        "Vercel CLI 34.2.7\n"
+        "Inspect: https://vercel.com/team/docs/9fQ2mXcKzL8pRbVtN3wY [2s]\n"
+        "\u23f3  Production: https://docs-k3j9x2pqa-team.vercel.app [2s]\n"
+        'Running "vercel build"\n'
+        "Vercel CLI 34.2.7\n"
+        "Detected Next.js version: 14.2.3\n"
+        "Aliased: https://docs.example.dev [1m]\n"
+    )
+    (event,) = parse_deploy(text)
+    assert (event.status, event.url, event.app, event.framework) == (
+        "active",
+        "https://docs.example.dev",
+        "docs",
+        "Next.js 14.2.3",
+    )

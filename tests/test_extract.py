@@ -268,3 +268,131 @@ def test_a_failed_deploy_retried_with_success_is_live_and_a_rollback_stays_faile
 )  # fmt: skip
 def test_named_addresses_are_project_facts(sentence, fact):
     assert rules.url_fact(sentence) == fact
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind", "summary"),
+    [
+        ("Pushed the fix for the invoice timezone bug, CI is green.", "fix",
+         "Pushed the fix for the invoice timezone bug, CI is green"),
+        ("图片已经全部迁到 R2 了 ✅", "refactor", "图片已经全部迁到 R2 了"),
+        ("update: Triton is deployed to staging on both g5 boxes.", "deploy",
+         "Triton is deployed to staging on both g5 boxes"),
+        ("Unrelated: I merged the PR that adds rate limiting to /login.", "feat",
+         "Merged the PR that adds rate limiting to /login"),
+        ("我改了一下，修复已经合并到 main 了，身份证校验现在正常了。", "fix",
+         "修复已经合并到 main 了"),
+        ("`turbo.json` 加好了（build / lint / test 三个 task）", "feat", None),
+    ],
+)  # fmt: skip
+def test_finished_work_takes_its_kind_from_what_was_done(sentence, kind, summary):
+    work = rules.finished_work(sentence)
+    assert work is not None and work.type == kind
+    assert summary is None or work.summary == summary
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "小程序后台记得把这个域名加到 request 合法域名里",
+        "把 `MLFLOW_TRACKING_URI` 加到 `.bashrc` 里就行。",
+        "it is fixed now",
+    ],
+)
+def test_work_asked_for_or_explained_is_not_finished_work(sentence):
+    assert rules.finished_work(sentence) is None
+
+
+def test_work_before_a_trailing_question_is_still_reported():
+    batch = _run(("user", "对了，昨天已经把 ingress-nginx 升级到 1.10.1 了，模板要不要改？"))
+    assert [e["summary"] for e in _kept(batch, "changelog")] == [
+        "昨天已经把 ingress-nginx 升级到 1.10.1 了"
+    ]
+
+
+def test_wrapped_commit_bodies_are_read_as_sentences():
+    body = (
+        "After the incident we decided to require an\n"
+        "Idempotency-Key header on every payout request.\n"
+        "\n"
+        "- first item\n"
+        "- second item\n"
+        "Refs: #12"
+    )
+    assert rules.unwrap(body).splitlines() == [
+        "After the incident we decided to require an Idempotency-Key header on every payout "
+        "request.",
+        "",
+        "- first item",
+        "- second item",
+        "Refs: #12",
+    ]
+    d = rules.decision(rules.statements(rules.unwrap(body))[0])
+    assert d is not None and "Idempotency-Key" in d.choice
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("bucket 是 acme-uploads-prod，region ap-northeast-1。",
+         {"region": "ap-northeast-1", "bucket": "acme-uploads-prod"}),
+        ("bucket 名字用 acme-tf-state-prod，lock table 叫 tf-locks。",
+         {"bucket": "acme-tf-state-prod", "table": "tf-locks"}),
+        ("push them to the `pg-backups` bucket on MinIO", {"bucket": "pg-backups"}),
+        ("Is the bucket acme-uploads-prod?", {}),
+    ],
+)  # fmt: skip
+def test_every_setting_a_sentence_states_is_kept(sentence, facts):
+    assert rules.settings(sentence) == facts
+
+
+def test_the_first_version_of_a_stack_statement_is_stored_and_the_rest_reviewed():
+    batch = _run(("user", "Stack is Node 20, Express 4.19, TypeScript 5.4."))
+    stored = _kept(batch, "project")
+    review = _kept(batch, "project", "review")
+    assert stored == [{"tech_stack": {"node": "Node 20"}}]
+    assert {"tech_stack": {"express": "Express 4.19"}} in review
+    passing = _run(("user", "I bumped the SDK while on Node 20 and Express 4.19, no change."))
+    assert _kept(passing, "project") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("那就 SES。region 用 ap-southeast-1，离我们用户近。", None),
+        ("ok 那 cosmos 不搞了，回到 BashOperator 跑 `dbt build`", "BashOperator"),
+        ("Let's go back to Webpack, Vite broke the SSR build.", "Webpack"),
+    ],
+)
+def test_nouns_are_not_choices_and_going_back_is_one(sentence, choice):
+    d = rules.decision(sentence.split("。")[-1])
+    assert (d.choice if d else None) == choice
+
+
+def test_an_option_that_asks_a_question_is_not_an_option():
+    message = "先确认两点：\n1. PG 版本和数据量多大？\n2. 备份放哪里？\n"
+    assert rules.options(message) == {}
+
+
+def test_a_dropped_tool_named_before_bu_gao_le_is_refused():
+    assert rules.refused("ok 那 cosmos 不搞了，回到 BashOperator 跑 `dbt build`") == ["cosmos"]
+
+
+def test_a_deploy_keeps_its_version_namespace_and_detected_framework():
+    from omp.deploy import DeployEvent
+
+    batch = ex.Batch()
+    event = DeployEvent("kubectl", "order-api", "active", None, None, 9, "order-api",
+                        version="v2.14.0", namespace="trade-staging")  # fmt: skip
+    web = DeployEvent("vercel", "vercel", "active", "https://docs.example.dev", None, 40,
+                      "docs", framework="Next.js 14.2.3")  # fmt: skip
+    ex.from_deploys([event, web], batch, path="deploy.log")
+    changes = [c.entry["summary"] for c in batch.candidates if c.target == "changelog"]
+    assert changes == [
+        "Deploy order-api v2.14.0 to namespace trade-staging",
+        "Deploy docs to production at https://docs.example.dev",
+    ]
+    facts = [c.entry for c in batch.candidates if c.target == "project"]
+    deployed = {"status": "active", "namespace": "trade-staging"}
+    assert {"deployment": {"order-api": deployed}} in facts
+    assert {"tech_stack": {"nextjs": "Next.js 14.2.3"}} in facts
