@@ -356,6 +356,13 @@ class _Conversation:
         for gone in rules.refused(s) if role == "user" else ():
             if gone not in d.choice.lower():
                 self._drop_choice(gone, index)
+        for side in rules.side_choices(s, d.choice) if role == "user" else ():
+            reason = "a further choice in the same sentence"
+            c = Candidate("decisions", _decision_entry(side, s), level, reason, src)
+            if not any(
+                str(o.entry.get("choice")).lower() == side.choice.lower() for o in self.decisions
+            ):
+                self.decisions.append(c)  # not a reversal of the sentence's first choice
         return True
 
     def _work(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> None:
@@ -412,6 +419,8 @@ class _Conversation:
             old_choice = str(old.entry.get("choice", ""))
             same_choice = old_choice.lower() == choice.lower()
             same_role = role is not None and role == rules.role_of(old_choice)
+            if role in rules.SHARED_ROLES and not reverses:
+                same_role = False  # OpenTelemetry and then Tempo: both kept, no change of mind
             named = any(old_choice.lower() in a or a in old_choice.lower() for a in alternatives)
             last = old is self.decisions[-1]
             if same_choice:
@@ -789,7 +798,10 @@ def settle(
             continue
         _clean_secrets(c, batch)
         text = text_of(c.target, c.entry)
-        if c.target != "sessions" and c.target != "project" and (why := rot.trivial_reason(text)):
+        # a decision is as informative as the sentence that made it: "Use KSP" alone is short,
+        # "Room 也顺便切到 KSP" is not
+        told = f"{text} {c.entry.get('context', '')}" if c.target == "decisions" else text
+        if c.target not in ("sessions", "project") and (why := rot.trivial_reason(told)):
             c.action, c.note = "dropped", f"trivial: {why}"
             continue
         if c.target in ("decisions", "changelog", "user") and _redundant(c, text, stored, kept):

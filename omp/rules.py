@@ -133,6 +133,12 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
 }
 # fmt: on
 _ROLE_OF = {name: role for role, names in TECH_ROLES.items() for name in names}
+# Roles a project fills with several tools at once (OpenTelemetry and Tempo, ESLint and
+# Prettier, Vitest and Playwright): a second choice adds to the first unless it says it replaces
+SHARED_ROLES = frozenset(
+    {"observability", "lint", "testing", "deploy_tooling", "container", "storage", "secrets",
+     "api", "editor", "language", "pipelines", "ml", "firmware", "hosting"}
+)  # fmt: skip
 _TECH = re.compile(
     r"(?<![\w.-])("
     + "|".join(re.escape(n) for n in sorted(_ROLE_OF, key=len, reverse=True))
@@ -292,8 +298,13 @@ def clip(phrase: str) -> str:
     words = head.split()
     limit = _MAX_WORDS + 4 if words and words[0].lower() in VERBS else _MAX_WORDS
     if len(words) > limit:
+        # a cut right after a preposition loses its object ("... under envs/"): keep it
+        limit += int(words[limit - 1].lower() in _PREPOSITIONS)
         head = " ".join(words[:limit])
     return head.strip(" `'\"“”.,").replace("`", "")
+
+
+_PREPOSITIONS = frozenset(("under", "in", "on", "at", "of", "from", "by", "into", "per", "to"))
 
 
 # ---- signals --------------------------------------------------------------------------------
@@ -429,7 +440,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "go with X" / "use X" at the start (an instruction from the person deciding)
     (
         re.compile(
-            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right)[,.!]?\s*)*"
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
+            r"hmm|no|nah|on second thought)[,.!]?\s*)*"
             r"(?:go with|switch to|move to|pick|choose|adopt|stick with)\s+(?P<x>.+)"
         ),
         False,
@@ -437,7 +449,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         re.compile(
-            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right)[,.!]?\s*)*"
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
+            r"hmm|no|nah|on second thought)[,.!]?\s*)*"
             r"use\s+(?P<x>.+)"
         ),
         False,
@@ -446,7 +459,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "X it is"
     (
         re.compile(
-            r"(?i)^(?:ok(?:ay)?[,.!]?\s*|alright[,.!]?\s*|fine[,.!]?\s*)?"
+            r"(?i)^(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
             r"(?P<x>[\w.+# -]{2,30}?)\s+it is\b"
         ),
         False,
@@ -477,7 +490,16 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
     (re.compile(r"(?:改用|换成|改成|换用)(?P<x>.+)"), False, False),
     (re.compile(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
-    (re.compile(r"(?:^|[，,。\s])换\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (re.compile(r"(?:^|[，,。\s]|就|那就|还是)换\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    # "那就雪花算法，…": a short name alone after 那就
+    (
+        re.compile(
+            r"(?:^|[，,。\s])(?:ok\s*)?那就\s*(?P<x>(?![用走按照先把给让来做去是这那])"
+            r"[^，,。！!？?\s吧]{2,10})\s*吧?(?=[，,。！!]|$)"
+        ),
+        False,
+        False,
+    ),
     (re.compile(r"^(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*吧"), False, False),
     (
         re.compile(r"(?:^|[，,。\s])(?:ok\s*)?(?:那就|就)\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*吧"),
@@ -582,7 +604,7 @@ def decision(sentence: str) -> Decision | None:
 
 def _states_choice(sentence: str, m: re.Match[str]) -> bool:
     """False when the words around a decision pattern's match take the choice back."""
-    before = re.split(r"[，,；;。:：]", sentence[: m.start()])[-1]  # this clause only
+    before = re.split(r"[，,；;。:：]", sentence[: m.start("x")])[-1]  # this clause only
     if _NEGATED.search(before[-12:]) or _NEGATED.match(m.group("x")):
         return False
     if _WISH.search(sentence[max(0, m.start() - 6) : m.start("x")]):
@@ -605,9 +627,10 @@ _WISH = re.compile(
     r"|想|打算|本来|如果|要是|假如|等到|之后再"
 )
 _VAGUE = re.compile(
-    r"(?i)^(?:it|this|that|them|these|those|something|anything|one|the same|same|what|which|"
+    r"(?i)^(?:it|this|that|them|these|those|something|anything|one(?=\s+of\b|\s*$)|the same|"
+    r"same|what|which|"
     r"your|my|his|her|their|a few|some|any|more|less|both|either|neither|all|这个|那个|它|一下|"
-    r"什么|哪个|这些|那些)\b"
+    r"什么|哪个|这些|那些|这样|这么办)\b"
 )
 _ACTION_WORD = re.compile(
     r"(?i)^(?:the\s+)?(?:command|script|file|function|tool|terminal|shell|output|following|"
@@ -618,9 +641,37 @@ _ACTION_WORD = re.compile(
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
     if not choice or len(choice) < 2 or _VAGUE.match(choice) or _ACTION_WORD.match(choice):
         return False
+    if re.fullmatch(r"v?\d+(?:\.\d+)*", choice):
+        return False  # "版本就用 7.2": the version of a choice made elsewhere
     if bare:
         return bool(technologies(choice))  # a bare "use X" counts only for a known technology
     return True
+
+
+_SIDE_CHOICE = re.compile(
+    r"^(?P<topic>[^，,。；;:：]{1,16}?)\s*也?(?:用|放|走|存到?|放到|存在|选)\s*"
+    r"(?:现有的|自己的|我们的|同一个)?\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s*$"
+)
+
+
+def side_choices(sentence: str, choice: str) -> list[Decision]:
+    """Further choices in the clauses of a sentence that decides `choice`.
+
+    "我们决定用 SQLAlchemy 2.0，迁移用 Alembic" also decides Alembic (for 迁移); a clause must
+    be only a topic, a verb of use and a name.
+    """
+    found = []
+    for clause in re.split(r"[，,；;。]", sentence):
+        m = _SIDE_CHOICE.match(clause.strip())
+        if m is None or choice.lower() in clause.lower():
+            continue
+        topic = m.group("topic").strip()
+        if _NEGATED.search(clause) or _WISH.search(topic) or not topic or "不" in topic:
+            continue
+        if re.fullmatch(r"(?:我们?|就|那就|还是|也|都|统一|全部)+", topic):
+            continue  # "就用 X" is a decision of its own, found by `decision`
+        found.append(Decision(m.group("x"), (), None, topic, False))
+    return found
 
 
 def alternatives(text: str, choice: str) -> tuple[str, ...]:
@@ -1206,7 +1257,8 @@ _LABEL_REF = re.compile(r"(?i)^(?:option\s+|方案\s*|选项\s*)?([A-Da-d1-4一�
 _OPTION_REF = re.compile(
     r"(?i)\b(?:option|choice|approach|plan|number)\s*#?(?P<l>[A-Da-d1-4])\b"
     r"|(?:方案|选项)\s*(?P<z>[A-Da-d1-4一二三四])"
-    r"|(?:^|[\s，,])(?:选|换|换成|改|改用|用|go with|pick|take|do)\s*(?P<y>[A-D1-4])(?![\w.])"
+    r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|go with|pick|take|do)\s*"
+    r"(?P<y>[A-D1-4])(?![\w.])"
     r"|\b(?:the\s+)?(?P<ord>first|second|third|fourth)\s+(?:one|option|approach)\b"
     r"|第(?P<n>[一二三四1-4])(?:个|种)"
 )

@@ -396,3 +396,52 @@ def test_a_deploy_keeps_its_version_namespace_and_detected_framework():
     deployed = {"status": "active", "namespace": "trade-staging"}
     assert {"deployment": {"order-api": deployed}} in facts
     assert {"tech_stack": {"nextjs": "Next.js 14.2.3"}} in facts
+
+
+def test_further_choices_in_the_clauses_of_a_deciding_sentence_are_decisions():
+    batch = _run(
+        ("user", "那算了，我们自己部署 MLflow 2.12，backend store 用现有的 PostgreSQL，"
+                 "artifact 放 MinIO。"),
+    )  # fmt: skip
+    choices = [e["choice"] for e in _kept(batch, "decisions")]
+    assert choices == ["MLflow 2.12", "PostgreSQL", "MinIO"]
+    assert rules.side_choices("我们决定用 SQLAlchemy 2.0，迁移用 Alembic。", "SQLAlchemy 2.0") == [
+        rules.Decision("Alembic", (), None, "迁移", False)
+    ]
+    assert rules.side_choices("我们决定用 Vue，后端不用 Go", "Vue") == []
+
+
+def test_a_second_tool_for_a_shared_role_adds_to_the_first_unless_it_replaces_it():
+    batch = _run(
+        ("user", "We'll standardise on OpenTelemetry for tracing across all services."),
+        ("assistant", "Good. Which backend for traces?"),
+        ("user", "Let's use Tempo, we already run Grafana."),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["OpenTelemetry", "Tempo"]
+    replaced = _run(
+        ("user", "Let's use Jest for the unit tests."),
+        ("user", "Actually, switch to Vitest, it shares the Vite config."),
+    )
+    assert [e["choice"] for e in _kept(replaced, "decisions")] == ["Vitest"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("那就雪花算法，workerId 用 Redis INCR 分配。", "雪花算法"),
+        ("可以，就换 Pinia，一次性迁完吧。", "Pinia"),
+        ("yeah ok, clap derive it is.", "clap derive"),
+        ("The call is one root module per environment under envs/ (envs/staging).",
+         "one root module per environment under envs/"),
+        ("那就这样吧", None),
+        ("版本就用 7.2。", None),
+    ],
+)  # fmt: skip
+def test_short_chinese_and_casual_choices_are_read(sentence, choice):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == choice
+
+
+def test_a_short_choice_is_kept_when_its_sentence_says_enough():
+    batch = _run(("user", "Room 也顺便切到 KSP"))
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["KSP"]
