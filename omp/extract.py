@@ -505,9 +505,9 @@ def _place_facts(s: str, conf: dict[str, float]) -> list[_Fact]:
     if dep is not None:
         facts = {"deployment": {dep.service: {"url": dep.url, "status": dep.status}}}
         found.append((facts, conf["fact"] + 0.05, "deployment URL", "P0"))
-    address = rules.url_fact(s) if dep is None else None
-    if address is not None:
-        found.append(({"urls": {address[0]: address[1]}}, conf["fact"], "address", "P0"))
+    addresses = rules.url_facts(s) if dep is None else {}
+    if addresses:
+        found.append(({"urls": addresses}, conf["fact"], "address", "P0"))
     layout = rules.layout_fact(s)
     if layout is not None:
         found.append(({"paths": {"layout": layout}}, conf["path"], "project layout", "P2"))

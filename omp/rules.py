@@ -122,6 +122,8 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "local_db": ("isar", "drift", "hive", "realm", "sqflite"),
     "engine": ("godot", "unity", "unreal"),
     "desktop": ("tauri", "electron", "wails"),
+    "miniprogram": ("taro", "uni-app", "uniapp"),
+    "db_proxy": ("pgbouncer", "pgpool", "proxysql"),
     "firmware": ("esp-idf", "arduino", "platformio", "zephyr", "freertos"),
     "validation": ("zod", "valibot", "yup", "joi", "pydantic"),
     "dates": ("moment", "moment.js", "dayjs", "date-fns", "luxon"),
@@ -641,8 +643,8 @@ _ACTION_WORD = re.compile(
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
     if not choice or len(choice) < 2 or _VAGUE.match(choice) or _ACTION_WORD.match(choice):
         return False
-    if re.fullmatch(r"v?\d+(?:\.\d+)*", choice):
-        return False  # "版本就用 7.2": the version of a choice made elsewhere
+    if re.fullmatch(r"v?\d+(?:\.\d+)*", choice) or re.match(r"(?:/|~/|[a-z0-9]+://)", choice):
+        return False  # "版本就用 7.2", "output_dir 就用 /mnt/…": a value, not a choice
     if bare:
         return bool(technologies(choice))  # a bare "use X" counts only for a known technology
     return True
@@ -1070,8 +1072,12 @@ _USES_EN = re.compile(
     r"test runner|ci)\s+is\s+(?P<y>.+)"
 )
 _USES_ZH = re.compile(
-    r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)(?:现在|目前|也|的)?"
-    r"(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为)?\s*(?P<x>[A-Za-z].+)"
+    r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)[\u4e00-\u9fff]{0,4}?"
+    r"(?:现在|目前|也|的)?(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为|走)?\s*"
+    r"(?P<x>[A-Za-z][^，。；;！!？?]*)"
+    # "CI 是 GitHub Actions", "GitOps 用的是 Argo CD": any topic, when a known name follows
+    r"|(?<![^\s，,：:])(?:[A-Za-z]{2,10}|[\u4e00-\u9fff]{2,4})\s*(?:用的是|使用的是|采用的是|是)\s*"
+    r"(?P<y>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?(?:\s*v?\d+(?:\.\d+){0,2})?)"
 )
 
 
@@ -1083,27 +1089,54 @@ def assertion(sentence: str) -> str:
     return head[0] if len(head) == 2 else ""
 
 
+_NOT_STACK = re.compile(
+    r"(?i)候选|备选|选项|方案|推荐|建议|帮我|请|麻烦|\b(?:candidates?|options?|alternatives?|"
+    r"can you|could you|please|help me)\b"
+)
+
+
+_STACK_WISH = re.compile(
+    r"(?i)想|打算|如果|要是|假如|\b(?:want(?:s|ed)? to|would like|planning to|plan to|thinking of)\b"
+)
+
+
 def tech_facts(sentence: str) -> dict[str, str]:
-    """Tech-stack facts a sentence states ("the project uses Postgres" → database: Postgres)."""
+    """Tech-stack facts a sentence states ("the project uses Postgres" → database: Postgres).
+
+    Candidates, requests and wishes name no fact ("候选是 …", "帮我给这个 Go 项目配 …",
+    "数据库我想先用 MongoDB").
+    """
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+        return {}
+    if _NOT_STACK.search(sentence) or _STACK_WISH.search(sentence):
         return {}
     facts: dict[str, str] = {}
     for m in (_USES_ZH if is_chinese(sentence) else _USES_EN).finditer(sentence):
         if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
             continue
         rest = m.group("x") or (m.groupdict().get("y") or "")
-        _stack_parts(rest, facts)
+        _stack_parts(rest, facts, strict=m.group("x") is None)
     return facts
 
 
-def _stack_parts(rest: str, facts: dict[str, str]) -> None:
-    for part in re.split(r"\s*(?:,|，|、|\+|/|;|；|\band\b|\bwith\b|和|以及|及|加)\s*", rest):
-        names = technologies(part)
-        if names:
-            role = _ROLE_OF[names[0]]
-            original = _TECH.search(part)
-            if original is not None and role not in facts:
+def _stack_parts(rest: str, facts: dict[str, str], *, strict: bool = True) -> None:
+    """The technologies of a stated stack ("Vue 3.4 + Vite 5 + Element Plus"), by role.
+
+    Not `strict`: the sentence says it names the stack ("后端是 go 的 gin"), so names that are
+    also everyday words count even in lower case.
+    """
+    for part in re.split(r"\s*(?:,|，|、|\+|/|;|；|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest):
+        go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
+        if go and "language" not in facts and (not strict or part[0] == "G"):
+            facts["language"] = part.strip()  # "go" is a word too: only where the stack is named
+        for original in _TECH.finditer(part):
+            name = original.group(1)
+            if strict and name.lower() in _AMBIGUOUS and name.islower():
+                continue
+            role = _ROLE_OF[name.lower()]
+            if role not in facts:
                 facts[role] = _with_version(part, original)
+            break
 
 
 def _with_version(part: str, m: re.Match[str]) -> str:
@@ -1114,16 +1147,20 @@ def _with_version(part: str, m: re.Match[str]) -> str:
 
 _PATH_EN = re.compile(
     r"(?i)\b(?P<key>source|sources|code|tests?|docs|documentation|migrations?|components?|"
-    r"config|configs|scripts|assets|static files|templates|api routes|handlers|models|"
+    r"config|configs|scripts|assets|static files|templates|api routes|handlers|models|db|database|"
     r"frontend|backend|infra|terraform|ci config|ci workflow|workflow|ci)\s+(?:code\s+|files?\s+)?"
     r"(?:live|lives|are|is|go|goes|sit|sits|will live|now live|now lives|are now|is now)"
-    r"(?:\s+(?:in|under|at))?\s+[`'\"]?(?P<path>[\w.~-]*/[\w.~/-]*)"
+    r"(?:\s+(?:in|under|at))?\s+[`'\"]?(?P<path>[\w.~%-]*/[\w.~/%-]*)"
+    r"|\b(?P<k3>(?:model|data|artifact|log|backup|checkpoint|upload|cache|state|build|output)s?"
+    r"(?: (?:repo|repository|dir|directory|folder|files|bucket))?)\s+"
+    r"(?:will live|lives|live|(?:is|are|will be) (?:stored|kept|written))\s+(?:in|under|at)\s+"
+    r"[`'\"]?(?P<p3>(?:s3://|gs://|/|~/|%\w+%/)[\w.~%/-]*)"
     r"|\b(?:created|added|moved .{1,40} to|put .{1,40} in(?:to)?)\s+(?:a\s+|the\s+|new\s+)*"
     r"(?:directory|folder)?\s*[`'\"](?P<p2>[\w.~/-]+/)[`'\"]"
 )
 _PATH_ZH = re.compile(
-    r"(?P<key>[\u4e00-\u9fff]{2,4}?)(?:文件)?(?:我|我们|都|统一|会)*"
-    r"(?:放在|在|位于|放到|存放在|写在)\s*`?(?P<path>[\w.~/-]+/?)`?"
+    r"(?P<key>[\u4e00-\u9fff]{2,4}?|(?<![\w.-])[A-Za-z][\w-]{1,20}\s*)(?:文件)?(?:我|我们|都|统一|会)*"
+    r"(?:放在|在|位于|放到|存放在|写在|放)\s*`?(?P<path>[\w.~/%-]+/?)`?"
 )
 _PATH_KEYS = {
     "源码": "source",
@@ -1140,6 +1177,11 @@ _PATH_KEYS = {
     "documentation": "docs",
     "migration": "migrations",
     "component": "components",
+    "权重": "weights",
+    "模型": "models",
+    "日志": "logs",
+    "数据": "data",
+    "备份": "backups",
     "configs": "config",
     "workflow": "ci",
 }
@@ -1152,12 +1194,14 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
     m = (_PATH_ZH if is_chinese(sentence) else _PATH_EN).search(sentence)
     if m is None:
         return None
-    path = (m.groupdict().get("path") or m.groupdict().get("p2") or "").rstrip(".")
+    groups = m.groupdict()
+    path = (groups.get("path") or groups.get("p2") or groups.get("p3") or "").rstrip(".")
     if "/" not in path or path.startswith("http") or len(path) < 2:
         return None
     if path.startswith("/") and path.strip("/").count("/") == 0:  # an URL route such as /docs
         return None
-    key = (m.groupdict().get("key") or _path_key(path)).lower().replace(" ", "_")
+    key = (groups.get("key") or groups.get("k3") or _path_key(path)).strip().lower()
+    key = key.replace(" ", "_")
     key = _PATH_KEYS.get(key, key)
     if is_chinese(key):
         key = _path_key(path)
@@ -1332,7 +1376,8 @@ def completion(sentence: str) -> str | None:
 _SETTING = re.compile(
     r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
-    r"region|replicas)[\w.-]*)\s*(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用)?\s*"
+    r"region|replicas|min ?sdk|compile ?sdk|target ?sdk)[\w.-]*)\s*(?:我们|先)?\s*"
+    r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给)?\s*"
     r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒)?)(?![\w.])"
 )
 
@@ -1352,6 +1397,10 @@ _RESOURCE = re.compile(
 )
 
 
+_PATH_SETTING = re.compile(
+    r"(?i)\b(?P<key>[a-z][a-z0-9_]{0,40}(?:dir|path|root|folder))\s*(?:就用|用|是|为|=|:|改成|设成|定成)"
+    r"\s*[`'\"]?(?P<value>(?:/|~/|s3://|gs://)[\w./~-]+)"
+)
 _PREFIX = re.compile(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
 
 
@@ -1375,12 +1424,13 @@ def settings(sentence: str) -> dict[str, str]:
             key = (resource.group("key") or resource.group("k2")).lower().replace(" ", "_")
             found.setdefault(key, resource.group("value") or resource.group("v2"))
     if found:
-        return found
-    m = _SETTING.search(sentence)
-    if m is None:
-        return {}
-    key = re.sub(r"[^a-z0-9]+", "_", m.group("key").lower()).strip("_")
-    return {key: m.group("value").replace(" ", "")}
+        return found  # a sentence naming resources uses numbers for other things
+    for m in _PATH_SETTING.finditer(sentence):
+        found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
+    for m in _SETTING.finditer(sentence):
+        key = re.sub(r"[^a-z0-9_-]+", "_", m.group("key").lower()).strip("_-")
+        found.setdefault(key, m.group("value").replace(" ", ""))
+    return found
 
 
 _DONE_HEADER = re.compile(
@@ -1474,6 +1524,8 @@ _STACK_TALK = re.compile(
     r"(?i)\b(?:stack|we(?:'re| are) (?:on|a|an)|runs? on|built (?:with|on)|written in|"
     r"project is|app is|service is|everywhere|is an? [\w.+-]+ (?:app|monolith|service|project))\b"
     r"|\b(?:building|built|writing|written)\b[^.;]{0,60}\bin\s+(?=[A-Z])"
+    r"|\bour\s+[A-Z][\w.]*\s+v?\d[\w.]*\s+(?:app|service|api|site|backend|frontend|project)"
+    r"|\bwe\s+pin\b"
     r"|\bis\s+[A-Z][\w.+-]*\s+v?\d[\w.]*\s+(?:on|with)\s+[A-Z]"
     r"|项目是|我们是|后端是|前端是|服务端是|技术栈|用的是|基于|是用\s*[A-Za-z]|在\s*[A-Za-z][\w.-]*\s*"
     r"v?\d[\d.]*\s*上(?:跑|部署|运行)"
@@ -1513,7 +1565,8 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
 _URL_FACT = re.compile(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
     r"(?:url|endpoint|address|host|domain|module path|地址|域名|模块路径)"
-    r"\s*(?:is|:|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|配置为)\s*`?"
+    r"(?:\s*(?:is|:|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|配置为)\s*`?"
+    r"|\s+(?=`))`?"
     r"(?P<url>https?://[^\s<>\"'`)\]，。]+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:/[\w.-]+)*(?![\w.-]))"
 )
 # Chinese names of addresses, as keys
@@ -1524,6 +1577,35 @@ _URL_NAMES = {
     "后台": "admin",
     "模块": "module",
 }
+
+
+_ENV_URL = re.compile(
+    r"(?i)(?P<url>https?://[^\s<>\"'`)\]，。]+?)[.,;]?\s+(?:on|in|for)\s+(?:the\s+)?"
+    r"(?P<env>staging|production|prod|dev|development|test|preview)\b"
+)
+_ENV_VAR_URL = re.compile(
+    r"\b(?P<key>[A-Z][A-Z0-9_]{1,40}_(?:URL|URI|HOST|ENDPOINT|ADDR|ADDRESS))\s*=\s*"
+    r"(?P<url>(?:https?|grpc|nats|amqp|mqtt)s?://[^\s<>\"'`)\]，。]+)"
+)
+
+
+def url_facts(sentence: str) -> dict[str, str]:
+    """The named addresses of a sentence, by key: "the API base URL is https://...",
+    "`MLFLOW_TRACKING_URI=http://...`", "X on staging and Y in production" (one per place).
+    """
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+        return {}
+    named = url_fact(sentence)
+    places = list(_ENV_URL.finditer(sentence))
+    if len(places) >= 2:
+        noun = re.search(r"(?i)\b(webhook|endpoint|callback|api|url|site|app|host)\b", sentence)
+        base = named[0] if named else (noun.group(1).lower() if noun else "url")
+        env = {"prod": "production", "development": "dev"}
+        return {f"{base}_{env.get(m['env'].lower(), m['env'].lower())}": m["url"] for m in places}
+    found = dict([named]) if named is not None else {}
+    for m in _ENV_VAR_URL.finditer(sentence):
+        found.setdefault(m["key"].lower(), m["url"].rstrip(".,;:!"))
+    return found
 
 
 def url_fact(sentence: str) -> tuple[str, str] | None:
@@ -1538,7 +1620,8 @@ def url_fact(sentence: str) -> tuple[str, str] | None:
         name = "module"
     if is_chinese(name):
         name = _URL_NAMES.get(name[-2:], "")
-    words = [w for w in name.lower().split() if w not in ("the", "our", "a", "its")]
+    stop = ("the", "our", "a", "its", "and", "or", "but", "so", "then", "while", "with", "also")
+    words = [w for w in name.lower().split() if w not in stop]
     key = "_".join(words) or "base"
     return re.sub(r"[^a-z0-9_]", "", key) or "base", m.group("url").rstrip(".,;:!")
 

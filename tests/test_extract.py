@@ -445,3 +445,71 @@ def test_short_chinese_and_casual_choices_are_read(sentence, choice):
 def test_a_short_choice_is_kept_when_its_sentence_says_enough():
     batch = _run(("user", "Room 也顺便切到 KSP"))
     assert [e["choice"] for e in _kept(batch, "decisions")] == ["KSP"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("我们项目是 Vue 3.4 + Vite 5 + Element Plus，有没有必要换",
+         {"frontend": "Vue 3.4", "build": "Vite 5", "ui_kit": "Element Plus"}),
+        ("后端是 go 的 gin，我让后端同学加个接口。", {"language": "go", "backend": "gin"}),
+        ("我们在做一个小程序，后端是 Node.js + Koa，数据库 MySQL 8。",
+         {"backend": "Koa", "database": "MySQL 8"}),
+        ("CI 是 GitHub Actions，GitOps 用的是 Argo CD。",
+         {"ci": "GitHub Actions", "deploy_tooling": "Argo CD"}),
+        ("连接我们走 PgBouncer，pool_mode=transaction。", {"db_proxy": "PgBouncer"}),
+        ("候选是 SQLAlchemy 2.0、Tortoise ORM 和 Peewee。", {}),
+        ("帮我给这个 Go 项目配一下 golangci-lint。", {}),
+        ("数据库我想先用 MongoDB，schema-less 正好适合。", {}),
+    ],
+)  # fmt: skip
+def test_stated_stacks_give_every_named_tool_and_candidates_give_none(sentence, facts):
+    assert rules.tech_facts(rules.assertion(sentence)) == facts
+
+
+@pytest.mark.parametrize(
+    ("sentence", "addresses"),
+    [
+        ("The endpoint registered in Stripe is https://staging.example.io/hooks on staging and "
+         "https://app.example.io/hooks in production.",
+         {"endpoint_staging": "https://staging.example.io/hooks",
+          "endpoint_production": "https://app.example.io/hooks"}),
+        ("broker 地址 `mqtt.greenleaf-iot.cn:8883` 可以继续放 Kconfig。",
+         {"broker": "mqtt.greenleaf-iot.cn"}),
+        ("把 `MLFLOW_TRACKING_URI=http://mlflow.ml.internal:5000` 加到 `.bashrc` 里就行。",
+         {"mlflow_tracking_uri": "http://mlflow.ml.internal:5000"}),
+        ("models go to s3 and the endpoint stays https://infer.example.ai",
+         {"base": "https://infer.example.ai"}),
+    ],
+)  # fmt: skip
+def test_named_addresses_by_place_and_environment_variable(sentence, addresses):
+    assert rules.url_facts(sentence) == addresses
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        ("好，用方案 1，权重放 /data/models/qwen2.5-7b-instruct，容器只读挂载。",
+         ("weights", "/data/models/qwen2.5-7b-instruct")),
+        ("model repo will live in s3://parcelsight-models/triton/ and that's it",
+         ("model_repo", "s3://parcelsight-models/triton/")),
+        ("The app is Tauri 2, and the DB lives at `%APPDATA%/Quillpad/quillpad.db`.",
+         ("db", "%APPDATA%/Quillpad/quillpad.db")),
+    ],
+)  # fmt: skip
+def test_where_things_live_is_a_path_fact(sentence, fact):
+    assert rules.path_fact(sentence) == fact
+
+
+def test_settings_keep_paths_and_every_numeric_value():
+    assert rules.settings("output_dir 就用 /mnt/nas/ckpt/qwen2-7b-sft 没问题") == {
+        "output_dir": "/mnt/nas/ckpt/qwen2-7b-sft"
+    }
+    assert rules.settings("项目是 Kotlin 1.9，minSdk 26 compileSdk 34") == {
+        "minsdk": "26",
+        "compilesdk": "34",
+    }
+    assert rules.settings("然后 maximum-pool-size 我们定 30，minimum-idle 10") == {
+        "maximum-pool-size": "30"
+    }
+    assert rules.decision("output_dir 就用 /mnt/nas/ckpt/qwen2-7b-sft 没问题") is None
