@@ -1096,7 +1096,8 @@ _NOT_STACK = re.compile(
 
 
 _STACK_WISH = re.compile(
-    r"(?i)想|打算|如果|要是|假如|\b(?:want(?:s|ed)? to|would like|planning to|plan to|thinking of)\b"
+    r"(?i)想|打算|如果|要是|假如"
+    r"|\b(?:want(?:s|ed)? to|would like|planning to|plan to|thinking of)\b"
 )
 
 
@@ -1565,7 +1566,8 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
 _URL_FACT = re.compile(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
     r"(?:url|endpoint|address|host|domain|module path|地址|域名|模块路径)"
-    r"(?:\s*(?:is|:|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|配置为)\s*`?"
+    r"(?:\s*(?:is|:|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|配置为)"
+    r"\s*`?"
     r"|\s+(?=`))`?"
     r"(?P<url>https?://[^\s<>\"'`)\]，。]+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:/[\w.-]+)*(?![\w.-]))"
 )
@@ -1590,8 +1592,10 @@ _ENV_VAR_URL = re.compile(
 
 
 def url_facts(sentence: str) -> dict[str, str]:
-    """The named addresses of a sentence, by key: "the API base URL is https://...",
-    "`MLFLOW_TRACKING_URI=http://...`", "X on staging and Y in production" (one per place).
+    """The named addresses of a sentence, by key.
+
+    "the API base URL is https://...", "`MLFLOW_TRACKING_URI=http://...`", and "X on staging
+    and Y in production" (one key per place).
     """
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
         return {}
