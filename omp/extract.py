@@ -150,6 +150,9 @@ _REWORK = {
 }
 _SUMMARY_CONF = 0.7
 _NARRATION = re.compile(r"^\S+\s+(?:`|the file\b|a file\b|\S+\.\w{1,4}\b)|[\w-]+/[\w./-]+\.\w{1,4}")
+_DONE_LEAD = re.compile(
+    r"(?i)^\W*(?:done|all done|finished|fixed)\s*[:：\u2014-]|^\W*(?:完成|搞定|已完成)"
+)
 PROPOSAL_CONF = 0.55
 VERSION_CONF = 0.6
 ACCEPTED_CONF = 0.85
@@ -371,11 +374,13 @@ class _Conversation:
         work = None if listed else rules.finished_work(rules.assertion(s))
         if work is not None and work.type == "deploy" and rules.deployment(s) is not None:
             return  # a deployment told in conversation is a project fact; logs give changes
-        if work is not None and not s.rstrip().endswith((":", "：")):
-            entry = {"type": work.type, "summary": work.summary}
+        header = s.rstrip().endswith((":", "：")) and len(work.summary if work else "") < 24
+        if work is not None and not header:  # "Changes made:" heads a list; "Fixed the X:" tells
+            entry = {"type": work.type, "summary": work.summary.rstrip(":：")}
             reason = f"finished work ({work.type})"
             level = conf["work"]
-            if level < _SUMMARY_CONF and not _NARRATION.search(work.summary):
+            outcome = _DONE_LEAD.match(s) is not None
+            if level < _SUMMARY_CONF and (outcome or not _NARRATION.search(work.summary)):
                 level = _SUMMARY_CONF  # the outcome, not a step ("Added `src/x.ts` ...")
             if work.type == "other":
                 level -= 0.15  # "removed", "published", "完成": too vague to store unseen
@@ -593,10 +598,12 @@ _VERB_TYPES = (
 _TRIVIAL_COMMIT = re.compile(
     r"(?i)^(?:wip|tmp|temp|test|fixup!|squash!|amend!|\.|-|misc|stuff|changes?|update)\b\s*\S{0,12}$"
 )
-# Maintenance commits are rarely worth a changelog line; dependency bumps are.
-_MINOR_TYPES = frozenset({"chore", "refactor", "style", "test", "tests", "ci", "build"})
+# Maintenance commits are rarely worth a changelog line; dependency bumps, releases, breaking
+# changes and commits that record a decision are.
+_MINOR_TYPES = frozenset({"chore", "style", "test", "tests", "ci"})
+_NOTABLE_SCOPES = frozenset({"deps", "release"})
 _NOISE_COMMIT = re.compile(
-    r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial (?:commit|scaffold)|"
+    r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial commit|"
     r"first commit|merge branch)\b|错别字|格式化"
 )
 _REVERT = re.compile(r'(?i)^revert\s*[:(]?\s*"?(?P<x>.+?)"?\s*\)?$')
@@ -618,9 +625,17 @@ def _commit_change(
             "breaking": True if (conventional.breaking or breaking_note) else None,
             "author": commit.author,
         }
+        release = "release" in (conventional.type, conventional.scope)
+        if release and re.fullmatch(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", entry["summary"].strip()):
+            entry["summary"] = f"Release {entry['summary'].strip()}"  # "chore(release): 2.0.0"
         if _NOISE_COMMIT.search(subject) or conventional.type in ("wip", "tmp"):
             return entry, 0.3, "housekeeping commit"
-        if conventional.type in _MINOR_TYPES and conventional.scope != "deps":
+        notable = (
+            entry["breaking"]
+            or conventional.scope in _NOTABLE_SCOPES
+            or any(k.lower() == "decision" for k, _ in commit.trailers)
+        )
+        if conventional.type in _MINOR_TYPES and not notable:
             return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
         return entry, 0.9, f"conventional commit ({conventional.type})"
     kind = next((t for t, verbs in _VERB_TYPES if re.match(rf"(?i)^(?:{verbs})\b", subject)), None)

@@ -629,7 +629,8 @@ _WISH = re.compile(
     r"|想|打算|本来|如果|要是|假如|等到|之后再"
 )
 _VAGUE = re.compile(
-    r"(?i)^(?:it|this|that|them|these|those|something|anything|one(?=\s+of\b|\s*$)|the same|"
+    r"(?i)^(?:it|this|that|they|them|these|those|he|she|we|you|i|something|anything|"
+    r"one(?=\s+of\b|\s*$)|the same|"
     r"same|what|which|"
     r"your|my|his|her|their|a few|some|any|more|less|both|either|neither|all|这个|那个|它|一下|"
     r"什么|哪个|这些|那些|这样|这么办)\b"
@@ -822,8 +823,9 @@ _DONE_ZH = re.compile(
     r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
     r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
     r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了)(?P<x2>.*)"
-    r"|(?P<verb3>已完成|搞定了|已修复|完成了|完成)[：:，,]\s*(?P<x3>.+)"
+    r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
     r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
+    r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到)\s*(?P<x6>[^，,。；;：:]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
     r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|\S{1,6}\s?到).{1,40}?)了"
 )
 _DONE_PASSIVE = re.compile(
@@ -899,6 +901,7 @@ class Work(NamedTuple):
     version: str | None
 
 
+_FILLER_ZH = re.compile(r"好的|懂了|明白了?|知道了|收到|嗯+|哦+|ok|OK|行|对|是的|谢谢|感谢|👌|👍")
 _TODO_ZH = re.compile(r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该")
 # Words a Chinese clause may hold before its verb without naming what was done.
 _NO_SUBJECT = re.compile(r"[我你他她们它咱昨今明前后天刚才已经都也就先终于总算这那个]")
@@ -922,6 +925,10 @@ def finished_work(sentence: str) -> Work | None:
         # "我改了一下，…，修复已经合并到 main 了": the report is in a later clause
         rest = re.split(r"[，,；;]", sentence[m.end(vkey) :], maxsplit=1)
         return finished_work(rest[1]) if len(rest) == 2 else None
+    if m.re is _DONE_ZH and len(what) < 3 and vkey in ("verb", "verb2"):
+        clause = _chinese_clause(sentence, m, vkey)  # "OOM 解决了": what was done comes first
+        what = _FILLER_ZH.sub("", clause[: len(clause) - len(m.group(vkey))] if clause else "")
+        what = _NO_SUBJECT.sub("", what).strip(" ，,。")
     if len(what) < 3 or not _reports_done(sentence, m, vkey, xkey):
         return None
     kind = _kind(m.group(vkey).lower())
@@ -932,12 +939,20 @@ def finished_work(sentence: str) -> Work | None:
         summary = _chinese_clause(sentence, m, vkey) or summary
     elif vkey == "verb3":
         summary = m.group(xkey).strip().rstrip(".。!！✅")
+    summary = summary.rstrip(":：")
     summary = summary[0].upper() + summary[1:]
     version = _VERSION.search(what)
     return Work(kind, summary, version.group(0) if version else None)
 
 
-_VERB_GROUPS = (("verb", "x"), ("verb2", "x2"), ("verb3", "x3"), ("verb4", "x4"), ("verb5", "x5"))
+_VERB_GROUPS = (
+    ("verb", "x"),
+    ("verb2", "x2"),
+    ("verb3", "x3"),
+    ("verb4", "x4"),
+    ("verb5", "x5"),
+    ("verb6", "x6"),
+)
 
 
 def _kind(verb: str) -> str:
@@ -951,6 +966,8 @@ def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool
         return False
     if m.re is _DONE_ZH and _TODO_ZH.search(before):
         return False  # "记得把域名加到…里": asks for work, reports none
+    if m.re is _DONE_ZH and before.endswith("白"):
+        return False  # "白加了": done for nothing
     if m.group(vkey) in ("加到", "加进"):
         # "加到 `.bashrc` 里就行": how to do it; "已经加到 … 了": done
         return bool(re.search(r"已|了", sentence[max(0, m.start(vkey) - 6) : m.end(xkey)]))
@@ -976,9 +993,27 @@ def _chinese_clause(sentence: str, m: re.Match[str], vkey: str) -> str | None:
     return clause if len(clause) > len(m.group(vkey)) + 1 else None
 
 
+_NOW_STATE = re.compile(
+    r"(?i)^(?:(?:done|ok|so)[:,]?\s+)?(?P<x>(?:the\s+)?[`\w./-]+(?:\s+[`\w./-]+){0,3}?)\s+"
+    r"(?:is|are)\s+now\s+(?P<y>\S.{8,})"
+)
+
+
+_BAD_STATE = re.compile(
+    r"(?i)\b(?:broken|fail\w*|error\w*|down|slow\w*|wrong|missing|gone|outdated|deprecated|"
+    r"stuck|flaky|in this|exposed|leaked|public)\b"
+)
+
+
 def _passive_work(sentence: str) -> Work | None:
     """Work told in the passive: "Triton is deployed to staging", "the bug has been fixed"."""
     passive = _DONE_PASSIVE.match(sentence)
+    now = _NOW_STATE.match(sentence) if passive is None else None
+    if now and not _VAGUE.match(now["x"]) and not _BAD_STATE.search(now["y"]):
+        # "The Dockerfile is now a multi-stage build ...": the state work left behind
+        summary = sentence.strip().rstrip(".。!！:：")
+        kind = next((t for t, p in _OBJECT_TYPES if p.search(sentence)), "refactor")
+        return Work(kind, summary[0].upper() + summary[1:], None)
     if passive is None or _NEGATED.search(passive.group("x")) or _VAGUE.match(passive.group("x")):
         return None  # "it is fixed" names nothing
     summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")

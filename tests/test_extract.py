@@ -513,3 +513,44 @@ def test_settings_keep_paths_and_every_numeric_value():
         "maximum-pool-size": "30"
     }
     assert rules.decision("output_dir 就用 /mnt/nas/ckpt/qwen2-7b-sft 没问题") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind", "summary"),
+    [
+        ("每张卡显存 31G 左右，OOM 解决了。", "fix", "OOM 解决了"),
+        ("Hilt 已经 revert，换成 Koin 3.5.6 了：", "refactor", "换成 Koin 3.5.6 了"),
+        ("搞定：schema 导出到 `app/schemas`，迁移测试 3 个都过了。", "refactor",
+         "Schema 导出到 `app/schemas`，迁移测试 3 个都过了"),
+        ("Fixed the `database is locked` error:", "fix", "Fixed the `database is locked` error"),
+        ("The Dockerfile is now a multi-stage build and the image went from 1.21GB to 312MB.",
+         "refactor", "The Dockerfile is now a multi-stage build and the image went from 1.21GB "
+         "to 312MB"),
+    ],
+)  # fmt: skip
+def test_work_told_object_first_after_a_lead_or_as_a_new_state(sentence, kind, summary):
+    work = rules.finished_work(sentence)
+    assert work is not None and (work.type, work.summary) == (kind, summary)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "好的懂了，已经解决了 👌",
+        "刚才白加了",
+        "But jest in apps/api is now completely broken",
+        "They are now in this session log, so rotate them.",
+    ],
+)
+def test_filler_wasted_work_and_bad_states_are_not_finished_work(sentence):
+    assert rules.finished_work(sentence) is None
+
+
+def test_a_done_lead_makes_an_assistant_edit_the_outcome():
+    batch = _run(
+        ("user", "Add an S3 storage adapter please."),
+        ("assistant", "Done: added the `S3Storage` adapter (src/storage/s3.ts) with tests."),
+    )
+    assert [e["summary"] for e in _kept(batch, "changelog")] == [
+        "Added the `S3Storage` adapter (src/storage/s3.ts) with tests"
+    ]

@@ -385,6 +385,34 @@ def test_git_history_becomes_changelog_entries_and_decisions(memory: MemoryRoot,
     assert decision["title"] == "validate carts on the server only"
 
 
+def test_maintenance_commits_wait_for_review_unless_they_break_release_or_decide(
+    memory: MemoryRoot, git_repo: Path
+):
+    def commit(message: str) -> None:
+        (git_repo / "f.txt").write_text(message, encoding="utf-8")
+        git("add", "f.txt", cwd=git_repo)
+        git("commit", "-q", "-m", message, cwd=git_repo)
+
+    commit("chore: tidy the Makefile")
+    commit("ci: cache the pnpm store")
+    commit("refactor(db): partition orders by month")
+    commit("build: replace rollup with tsup\n\nDecision: build the SDK with tsup")
+    commit("chore(release): 2.0.0")
+    commit("style!: rename every exported type")
+
+    omp_ok("extract", "--git", "HEAD")
+
+    changes = _data(memory, "changelog.yaml")["changelog"]
+    assert [c["summary"] for c in changes] == [
+        "partition orders by month",
+        "replace rollup with tsup",
+        "Release 2.0.0",
+        "rename every exported type",
+    ]
+    queued = (memory.memory / "candidates.yaml").read_text(encoding="utf-8")
+    assert "tidy the Makefile" in queued and "cache the pnpm store" in queued
+
+
 def test_a_bad_git_range_is_an_error(memory: MemoryRoot):
     result = omp("extract", "--git", "no-such-branch..HEAD")
 
