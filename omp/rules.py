@@ -1255,6 +1255,9 @@ def _path_key(path: str) -> str:
 _PERSONAL_EN = re.compile(
     r"(?i)(?:^|[,;:]\s+)(?:(?:also|and|but|btw|fyi|personally|for me)[,]?\s+)?"
     r"(?:i'?m an? [\w+#.-]+ (?P<who>person|developer|dev|engineer|programmer)\b"
+    r"|i(?:'ve| have) been an? [\w+#. -]{1,24}?(?P<who2>dev|developer|engineer|programmer)\b"
+    r"|i (?:always|usually|generally|normally|typically|never) (?P<habit>run|keep|write|do|put|"
+    r"start|avoid|add|go|commit|format|test)\b"
     r"|i(?:'m| am)?\s+(?:really\s+|generally\s+|usually\s+|always\s+)?"
     r"(?P<verb>prefer|like|love|hate|dislike|always use|usually use|tend to|never use|always want|"
     r"always want|"
@@ -1264,9 +1267,12 @@ _PERSONAL_EN = re.compile(
     r"|personally,? i\b)"
 )
 _PERSONAL_ZH = re.compile(
-    r"(?:^|[，,；;。])(?:另外|还有|顺便说一下|个人来说)?[，,]?\s*我(?:个人)?[\u4e00-\u9fff]{0,4}?"
-    r"(?:比较|一般|通常|平时|一直|更|最)?"
-    r"(?P<verb>喜欢|偏好|习惯|倾向|讨厌|不喜欢|熟悉|擅长|会用|常用|用惯了|精通|不太熟|不熟|没用过)"
+    r"(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?:个人)?[\u4e00-\u9fff]{0,4}?"
+    r"(?:比较|一般|通常|平时|一直|更|最|向来)?"
+    r"(?P<verb>喜欢|偏好|习惯|倾向|讨厌|不喜欢|熟悉|熟(?=[，,。！!]|$)|擅长|会用|常用|用惯了|精通|"
+    r"不太熟|不熟|没用过)"
+    r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)[\u4e00-\u9fff]{0,4}?"
+    r"(?P<habit>(?:一般|通常|平时|一直|向来)都?(?:是|用))"
     r"|(?P<ask>别再给我|不要给我|以后给我|以后都给我|给我用)"
 )
 _SKILL = re.compile(
@@ -1288,26 +1294,32 @@ class Personal(NamedTuple):
 
 
 def personal(sentence: str) -> Personal | None:
-    """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim")."""
-    if _TENTATIVE.search(sentence):
-        return None
+    """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim").
+
+    Only the clause that says it counts: "我写代码喜欢 early return，能不能顺便开个检查？"
+    states a preference and then asks something else.
+    """
     if _UNIVERSAL.match(sentence):
         return Personal("preference", sentence.strip(), "UNIVERSAL")
-    m = (_PERSONAL_ZH if is_chinese(sentence) else _PERSONAL_EN).search(sentence.strip())
+    text = sentence.strip()
+    m = (_PERSONAL_ZH if is_chinese(sentence) else _PERSONAL_EN).search(text)
+    if m is None:
+        m = _PERSONAL_EN.search(text) if is_chinese(sentence) else None  # "…：I always write …"
     if m is None:
         return None
-    clause = re.split(r"[，,。;；!！]", sentence.strip()[m.end() :], maxsplit=1)[0]
-    if re.search(r"[?？]\s*$", clause) or _QUESTION.match(
-        sentence.strip()[m.start() :].lstrip(",;: ")
-    ):
+    clause = re.split(r"[，,。;；!！]", text[m.end() :], maxsplit=1)[0]
+    said = text[: m.end()] + clause
+    if re.search(r"[?？]\s*$", clause) or _QUESTION.match(text[m.start() :].lstrip(",;:，： ")):
+        return None
+    if _TENTATIVE.search(said):
         return None
     verb = (m.groupdict().get("verb") or "").lower()
     if verb in ("write", "use") and not re.search(r"(?i)\b(?:always|usually|prefer)\b", sentence):
         return None
-    if m.groupdict().get("who"):
+    if m.groupdict().get("who") or m.groupdict().get("who2"):
         verb = "know"
     kind = "skill" if _SKILL.search(verb or sentence) else "preference"
-    return Personal(kind, sentence.strip().rstrip("。."), "PERSONAL")
+    return Personal(kind, text.rstrip("。."), "PERSONAL")
 
 
 # ---- memory requests ------------------------------------------------------------------------

@@ -554,3 +554,33 @@ def test_a_done_lead_makes_an_assistant_edit_the_outcome():
     assert [e["summary"] for e in _kept(batch, "changelog")] == [
         "Added the `S3Storage` adapter (src/storage/s3.ts) with tests"
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("wandb 的话我一般都是 WANDB_MODE=offline 跑，跑完再 wandb sync", "preference"),
+        ("另外我写代码喜欢 early return，能不能顺便开个检查？", "preference"),
+        ("Grafana 这块我比较熟，看板我来弄。", "skill"),
+        ("also I always run black + isort through pre-commit before pushing", "preference"),
+        ("I've been an Android dev for ~6 years (Kotlin, Compose), but I'm new to Dart.", "skill"),
+        (
+            "另外说一下我的习惯：I always write the migration first，然后再改 Go 代码。",
+            "preference",
+        ),
+        (
+            "顺便问下，原生这块我习惯用 Android Studio 打开 android 目录单独调，这样有啥问题吗",
+            "preference",
+        ),
+    ],
+)
+def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind):
+    p = rules.personal(sentence)
+    assert p is not None and p.kind == kind
+
+
+@pytest.mark.parametrize(
+    "sentence", ["我们都是用 pnpm", "maybe I prefer tabs", "Do I prefer tabs?"]
+)
+def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence):
+    assert rules.personal(sentence) is None
