@@ -1277,7 +1277,7 @@ _PERSONAL_ZH = re.compile(
 )
 _SKILL = re.compile(
     r"(?i)familiar|comfortable|experienced|good at|fluent|new to|expert|know"
-    r"|熟悉|擅长|会用|精通|不太熟|没用过"
+    r"|熟|擅长|会用|精通|没用过"
 )
 _UNIVERSAL = re.compile(
     r"(?i)^(?:as a rule|in general|generally speaking|rule of thumb)[,:]?\s+"
