@@ -68,6 +68,11 @@ class DeployEvent(NamedTuple):
         namespace: The Kubernetes namespace of a kubectl deploy (`-n` / `--namespace`).
         framework: The framework and version the build detected (Vercel's
             `Detected Next.js version: 14.2.3` gives "Next.js 14.2.3").
+        context: The kubectl context (`--context`): which cluster.
+        image: The image a kubectl deploy set, without its tag.
+        bindings: A Worker's bindings as wrangler lists them, (name, resource) pairs:
+            ("DB", "shortlink-prod") for a D1 database, a KV namespace id, a var's value.
+        routes: A Worker's routes ("api.example.app/*").
     """
 
     tool: str
@@ -80,6 +85,10 @@ class DeployEvent(NamedTuple):
     version: str | None = None
     namespace: str | None = None
     framework: str | None = None
+    context: str | None = None
+    image: str | None = None
+    bindings: tuple[tuple[str, str], ...] = ()
+    routes: tuple[str, ...] = ()
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -95,12 +104,22 @@ _DECOR = frozenset({"So", "Sm", "Sk", "Cf", "Mn", "Me", "Pd", "Pi", "Pf", "Zs", 
 _DECOR_CHARS = frozenset("*•·.:!|")
 
 
-def _lines(text: str) -> Iterator[tuple[int, str]]:
-    """(number, visible text) of each line; a line redrawn after CR keeps its last drawing."""
+# The timestamp a CI log puts before every line (GitHub Actions: 2025-04-09T18:41:02.1188735Z)
+_STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z ")
+
+
+def _lines(text: str) -> Iterator[tuple[int, str, bool]]:
+    """(number, visible text, stamped) of each line.
+
+    A line redrawn after CR keeps its last drawing. A log's timestamp before the line is
+    dropped, and `stamped` says it was there.
+    """
     for number, physical in enumerate(text.split("\n"), start=1):
         drawings = [d for d in _ESCAPES.sub("", physical).split("\r") if d.strip()]
         if drawings:
-            yield number, _CONTROLS.sub("", drawings[-1])
+            line = _CONTROLS.sub("", drawings[-1])
+            bare = _STAMP.sub("", line)
+            yield number, bare, bare != line
 
 
 def _bare(line: str) -> str:
@@ -132,7 +151,7 @@ class _Rule(NamedTuple):
 
     Named groups carry data: `url`, `host` (an address without scheme), `pages` (a pages.dev
     address), `id`, `app` and `name` (a kubectl deployment, which keys the deploy), `version`,
-    `ns` (a namespace) and `framework`.
+    `ns` (a namespace), `context`, `image`, `framework`, `binding` with `resource`, and `route`.
     """
 
     tool: str
@@ -151,7 +170,10 @@ _PROMPT = r"\s*(?:[^\s$#%>\u276f]*[$#%>\u276f]|PS [^>]*>|Run|\+)\s*"
 _RUNNER = r"(?:(?:npx|bunx|bun\s+x|pnpm(?:\s+(?:exec|dlx))?|yarn(?:\s+dlx)?)\s+)?"
 _GENERIC = ("vercel", "netlify", "fly")  # tools whose failures are plain `Error: ...` lines
 # `-n NS` / `--namespace=NS` anywhere in a kubectl command line, looked ahead for
-_NAMESPACE = r"(?=(?:[^|;&\n]*?\s(?:-n|--namespace)[=\s]+(?P<ns>[a-z0-9][a-z0-9.-]*))?)"
+_NAMESPACE = (
+    r"(?=(?:[^|;&\n]*?\s(?:-n|--namespace)[=\s]+(?P<ns>[a-z0-9][a-z0-9.-]*))?)"
+    r"(?=(?:[^|;&\n]*?\s--context[=\s]+(?P<context>[\w.:@/-]+))?)"
+)
 
 
 def _r(
@@ -184,7 +206,7 @@ _RULES: tuple[_Rule, ...] = (
         "start",
         _PROMPT + r"kubectl\b" + _NAMESPACE + r"[^|;&]*?\bset\s+image\s+"
         r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?/(?P<name>[a-z0-9][\w.-]*)\s+"
-        r"[\w.-]+=\S+?:(?P<version>[\w][\w.-]{0,127})(?:@sha256:\w+)?\s*$",
+        r"[\w.-]+=(?P<image>\S+?):(?P<version>[\w][\w.-]{0,127})(?:@sha256:\w+)?\s*$",
         raw=True,
     ),
     _r(
@@ -280,6 +302,14 @@ _RULES: tuple[_Rule, ...] = (
         skip=True,
     ),
     _r("wrangler", "error", r"(?:X\s+)?\[ERROR\]"),
+    # the Worker's bindings ("  - DB: shortlink-prod (uuid)") and routes ("host/* (zone name: …)")
+    _r(
+        "wrangler",
+        "attach",
+        r"\s+-\s+(?P<binding>[A-Z][A-Z0-9_]{0,63}):\s+\"?(?P<resource>[^\"\s]+)",
+        raw=True,
+    ),
+    _r("wrangler", "attach", r"(?P<route>[\w-]+(?:\.[\w-]+)+/\S*) \(zone name: [\w.-]+\)$"),
     # Fly.io
     _r(
         "fly",
@@ -345,7 +375,7 @@ _RULES: tuple[_Rule, ...] = (
 
 # Lines only these tools print (decoration allowed before them); a mere address is no sign
 _SIGNATURE = re.compile(
-    r"^[^\w\n]*(?:"
+    r"^(?:\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z )?[^\w\n]*(?:"
     r"(?:Vercel|Now) CLI \d+\.\d+|Inspect: https://vercel\.com/"
     r"|(?:Production|Preview|Aliased): https?://\S+ \[|Ready! Deployed to https?://"
     r"|Deploying to (?:main|live) site URL|Deploy is live!|Deploy did not succeed"
@@ -397,6 +427,10 @@ class _Draft:
         self.version: str | None = None
         self.namespace: str | None = None
         self.framework: str | None = None
+        self.context: str | None = None
+        self.image: str | None = None
+        self.bindings: dict[str, str] = {}
+        self.routes: list[str] = []
         self.touched = 0
 
     @property
@@ -423,6 +457,12 @@ class _Draft:
         self.deploy_id = self.deploy_id or found.get("id")
         self.app = self.app or found.get("app")
         self.namespace = self.namespace or found.get("ns")
+        self.context = self.context or found.get("context")
+        self.image = self.image or found.get("image")
+        if "binding" in found:
+            self.bindings.setdefault(found["binding"], found["resource"])
+        if "route" in found and found["route"] not in self.routes:
+            self.routes.append(found["route"])
         if "framework" in found:
             self.framework = f"{found['framework']} {found.get('version', '')}".strip()
         elif "version" in found:
@@ -443,6 +483,10 @@ class _Draft:
             self.version,
             self.namespace,
             self.framework,
+            self.context,
+            self.image,
+            tuple(self.bindings.items()),
+            tuple(self.routes),
         )
 
 
@@ -511,9 +555,11 @@ def _starts_new(rule: _Rule, match: re.Match[str], current: _Draft) -> bool:
 def parse_deploy(text: str) -> list[DeployEvent]:
     """The deploys in a deploy tool's terminal output, in the order they begin ([] if none)."""
     reader = _Reader()
-    for number, line in _lines(text):
+    for number, line, stamped in _lines(text):
         bare = _bare(line)
         for rule in _RULES:
+            if stamped and rule.mode == "open":
+                continue  # a banner in a timestamped build log is the build running the CLI
             match = rule.pattern.match(line if rule.raw else bare)
             if match is not None and reader.feed(rule, match, number):
                 break

@@ -751,6 +751,10 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             version=before.version or event.version,
             namespace=before.namespace or event.namespace,
             framework=before.framework or event.framework,
+            context=before.context or event.context,
+            image=before.image or event.image,
+            bindings=before.bindings or event.bindings,
+            routes=before.routes or event.routes,
         )
     for service, event in merged.items():
         from_deploy(event, batch, path=path, rolled_back=service in rolled_back)
@@ -763,8 +767,13 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
     facts: dict[str, Any] = {"status": event.status}
     if event.url:
         facts["url"] = event.url
-    if event.namespace:
-        facts["namespace"] = event.namespace
+    for key in ("version", "image", "namespace", "context"):
+        if getattr(event, key):
+            facts[key] = getattr(event, key)
+    if event.routes:
+        facts["routes"] = list(event.routes)
+    if event.bindings:
+        facts["bindings"] = dict(event.bindings)
     batch.candidates.append(
         Candidate(
             "project", {"deployment": {event.service: facts}}, 0.95, reason, src, priority="P0"

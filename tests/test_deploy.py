@@ -296,6 +296,7 @@ def test_wrangler_deploy_gives_the_workers_dev_url_and_the_version_id():
             deploy_id="1d9e2b0c-4a8f-4c1e-9b7a-5f3e2d1c0b9a",
             line=10,
             app="api-worker",
+            bindings=(("CACHE", "0f2ac74b498b48028cb68387c421e279"),),
         )
     ]
 
@@ -693,3 +694,49 @@ def test_the_vercel_build_banner_inside_a_deploy_does_not_split_it():
         "docs",
         "Next.js 14.2.3",
     )
+
+
+def test_wrangler_bindings_and_routes_are_kept():
+    text = (
+        " ⛅️ wrangler 3.78.2\n"
+        "Your worker has access to the following bindings:\n"
+        "- D1 Databases:\n"
+        "  - DB: tabsync-prod (c41d9e2a-7b3f-4a10-9e55-0f2d8c6b1a73)\n"
+        "- Vars:\n"
+        '  - SHORT_DOMAIN: "lnks.example.org"\n'
+        "Uploaded tabsync-api (3.87 sec)\n"
+        "Deployed tabsync-api triggers (1.21 sec)\n"
+        "  https://tabsync-api.acme.workers.dev\n"
+        "  api.tabsync.app/* (zone name: tabsync.app)\n"
+        "Current Version ID: 9e3b7c51-28d4-4f6a-b0c2-5a7e1d8f4c96\n"
+    )
+    (event,) = parse_deploy(text)
+    assert event.bindings == (("DB", "tabsync-prod"), ("SHORT_DOMAIN", "lnks.example.org"))
+    assert event.routes == ("api.tabsync.app/*",)
+
+
+def test_timestamped_ci_logs_are_read_and_a_build_banner_opens_nothing():
+    text = (
+        "2025-04-09T18:41:02.1290114Z + flyctl deploy --remote-only --app lobby-relay\n"
+        "2025-04-09T18:41:03.9125530Z ==> Verifying app config\n"
+        "2025-04-09T18:41:40.0000000Z Watch your deployment at https://fly.io/apps/lobby-relay/monitoring\n"
+        "2025-04-09T18:42:30.0000000Z Visit your newly deployed app at https://lobby-relay.fly.dev/\n"
+    )
+    (event,) = parse_deploy(text)
+    assert (event.status, event.url, event.app) == (
+        "active",
+        "https://lobby-relay.fly.dev",
+        "lobby-relay",
+    )
+    vercel = (
+        "$ vercel deploy --prod\n"
+        "Vercel CLI 37.4.2\n"
+        "Inspect: https://vercel.com/team/docs/7Hq2mXcR9vLkP3sTz1W [2s]\n"
+        "\u2705  Production: https://docs-k3j9x2pq1-team.vercel.app [2s]\n"
+        '2024-09-03T10:14:27.803Z  Running "vercel build"\n'
+        "2024-09-03T10:14:28.390Z  Vercel CLI 37.4.2\n"
+        "2024-09-03T10:14:39.702Z  Detected Next.js version: 14.2.3\n"
+        "Aliased: https://docs.example.dev [1m]\n"
+    )
+    (web,) = parse_deploy(vercel)
+    assert (web.url, web.framework) == ("https://docs.example.dev", "Next.js 14.2.3")

@@ -393,7 +393,7 @@ def test_a_deploy_keeps_its_version_namespace_and_detected_framework():
         "Deploy docs to production at https://docs.example.dev",
     ]
     facts = [c.entry for c in batch.candidates if c.target == "project"]
-    deployed = {"status": "active", "namespace": "trade-staging"}
+    deployed = {"status": "active", "version": "v2.14.0", "namespace": "trade-staging"}
     assert {"deployment": {"order-api": deployed}} in facts
     assert {"tech_stack": {"nextjs": "Next.js 14.2.3"}} in facts
 
