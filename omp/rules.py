@@ -395,13 +395,24 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         re.compile(
             r"(?i)\b(?:let'?s|let us|we(?:'ll| will| are going to|'re going to| shall)|"
-            r"we're|we are|i'?m|i am|i(?:'ll| will))\s+(?:go(?:ing)? with|use|adopt|switch to|"
-            r"switching to|move to|moving to|stick with|stay with|standardi[sz]e on|"
+            r"we(?=\s+go\s+with)|we're|we are|i'?m|i am|i(?:'ll| will))\s+"
+            r"(?:go(?:ing)? with|use|adopt|switch to|switching to|move to|moving to|stick with|"
+            r"stay with|standardi[sz]e on|"
             r"standardi[sz]ing on|settl(?:e|ing) on|migrate to|keep|going to use)\s+(?P<x>.+)"
         ),
         False,
         False,
     ),
+    # "lets switch framework to espidf"
+    (
+        re.compile(
+            r"(?i)\blet'?s\s+(?:switch|move|change|migrate)\s+(?:the\s+)?[\w-]+\s+to\s+(?P<x>.+)"
+        ),
+        False,
+        False,
+    ),
+    # "we use browser from wxt/browser everywhere"
+    (re.compile(r"(?i)\bwe(?:'ll| will)?\s+use\s+(?P<x>.+?)\s+everywhere\b"), True, False),
     # "let's go back to X" / "switch back to X" (after trying something else)
     (
         re.compile(
@@ -486,9 +497,30 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (re.compile(r"(?:统一|全部|一律)(?:改为|改成|换成|用|使用|采用)(?P<x>.+)"), True, False),
+    (re.compile(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
     (re.compile(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
     (re.compile(r"(?:要|得|必须|应该|一律)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
-    (re.compile(r"(?:就|那就|还是|最终|我们|那)(?:用|使用|采用|选)(?P<x>.+)"), False, False),
+    (
+        re.compile(r"(?:就|那就|还是|最终|我们|那)(?:用|使用|采用|选|自建|上)(?P<x>.+)"),
+        False,
+        False,
+    ),
+    # "就这么定，(tenant_id, idempotency_key) 唯一约束": the agreement, then what was agreed
+    (
+        re.compile(r"(?:就这么定|就这样定)[，,：:]\s*(?P<x>[^，,。；;]{3,})"),
+        False,
+        False,
+    ),
+    # "topic 就按 factory/{line}/{device}/telemetry 这套来", "ETH 按 gwei 记"
+    (
+        re.compile(
+            r"(?:就|都|统一)?按\s*(?P<x>[A-Za-z0-9][^\s，,。]*?)\s*(?:这套|这个|的)?(?:来|记|算|走)"
+        ),
+        False,
+        False,
+    ),
+    # "那 HLS 切片就定 4 秒。"
+    (re.compile(r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?)\s*[。！!]?$"), False, False),
     (re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
     (re.compile(r"(?:改用|换成|改成|换用)(?P<x>.+)"), False, False),
     (re.compile(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
@@ -496,7 +528,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "那就雪花算法，…": a short name alone after 那就
     (
         re.compile(
-            r"(?:^|[，,。\s])(?:ok\s*)?那就\s*(?P<x>(?![用走按照先把给让来做去是这那])"
+            r"(?:^|[，,。\s])(?:ok\s*)?那就\s*(?P<x>(?![用走按照先把给让来做去是这那改换不算再])"
             r"[^，,。！!？?\s吧]{2,10})\s*吧?(?=[，,。！!]|$)"
         ),
         False,
@@ -589,6 +621,16 @@ def decision(sentence: str) -> Decision | None:
                 continue
             choice = clip(then.group("x") or then.group("z"))
         english_instruction = lang == "en" and not explicit
+        if re.fullmatch(r"v?\d+(?:\.\d+)*\s*[\u4e00-\u9fff\w]{0,2}", choice):
+            # "QoS 统一用 1", "HLS 切片就定 4 秒": a value means something with its topic
+            topic = re.split(r"[，,；;。:：]", sentence[: m.start()])[-1]
+            topic = re.sub(
+                r"^(?:那|就|那就|还是|我们|先)+\s*|\s*(?:就|都|统一|也)+$", "", topic.strip()
+            )
+            generic = re.fullmatch(r"(?i)版本号?|version", topic)
+            choice = (
+                f"{topic} {choice}" if topic and not (generic or _NEGATED.search(topic)) else choice
+            )
         if not _plausible_choice(choice, bare=bare):
             continue
         generic_verb = re.search(r"(?i)\b(?:use|keep)\s*$", sentence[: m.start("x")])
@@ -644,6 +686,8 @@ _ACTION_WORD = re.compile(
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
     if not choice or len(choice) < 2 or _VAGUE.match(choice) or _ACTION_WORD.match(choice):
         return False
+    if not re.search(r"[A-Za-z\u4e00-\u9fff]", choice):
+        return False  # "就按 1+2 来": option numbers, not a choice
     if re.fullmatch(r"v?\d+(?:\.\d+)*", choice) or re.match(r"(?:/|~/|[a-z0-9]+://)", choice):
         return False  # "版本就用 7.2", "output_dir 就用 /mnt/…": a value, not a choice
     if bare:
@@ -825,7 +869,8 @@ _DONE_ZH = re.compile(
     r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了)(?P<x2>.*)"
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
     r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
-    r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到)\s*(?P<x6>[^，,。；;：:]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
+    r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到|改写成|重写成|合进|合到|合入|推到|发到|写好)\s*"
+    r"(?P<x6>[^，,。；;：:]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
     r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|\S{1,6}\s?到).{1,40}?)了"
 )
 _DONE_PASSIVE = re.compile(
@@ -833,6 +878,9 @@ _DONE_PASSIVE = re.compile(
     r"(?P<x>[\w`'./@-]+(?:\s+[\w`'./@-]+){0,4}?)\s+(?:is|are|has been|have been)\s+"
     r"(?:now\s+|all\s+|finally\s+)*(?P<verb>deployed|fixed|merged|released|shipped|migrated|"
     r"upgraded|rolled out)\b"
+    r"|^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?"
+    r"(?P<x2>[\w`'./@-]+(?:\s+[\w`'./@-]+){0,4}?)\s+(?P<verb2>went live|went out|got merged|"
+    r"got deployed|got released|is live)\b"
 )
 _PASSIVE_LEAD = re.compile(r"(?i)^(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+")
 _DONE_LIST_EN = re.compile(
@@ -855,13 +903,15 @@ _TYPES = (
             "switched",
             "converted",
             "ported",
+            "改写",
+            "重写",
             "重构",
             "迁移",
         ),
     ),
     ("docs", ("document",)),
-    ("config", ("configur", "set up", "enabled", "disabled", "配置")),
-    ("chore", ("bumped", "upgraded", "升级", "updated", "更新")),
+    ("config", ("configur", "set up", "enabled", "disabled", "配置", "配好", "装好")),
+    ("chore", ("bumped", "upgraded", "升级", "updated", "更新", "搞定", "跑通")),
     (
         "feat",
         (
@@ -878,6 +928,14 @@ _TYPES = (
             "加到",
             "加进",
             "实现",
+            "搭好",
+            "建好",
+            "写好",
+            "写完",
+            "做好",
+            "做完",
+            "弄好",
+            "弄完",
         ),
     ),
     ("other", ("released", "published", "发布", "完成", "改好", "removed")),
@@ -925,7 +983,7 @@ def finished_work(sentence: str) -> Work | None:
         # "我改了一下，…，修复已经合并到 main 了": the report is in a later clause
         rest = re.split(r"[，,；;]", sentence[m.end(vkey) :], maxsplit=1)
         return finished_work(rest[1]) if len(rest) == 2 else None
-    if m.re is _DONE_ZH and len(what) < 3 and vkey in ("verb", "verb2"):
+    if m.re is _DONE_ZH and len(what) < 3 and vkey in ("verb", "verb2", "verb6"):
         clause = _chinese_clause(sentence, m, vkey)  # "OOM 解决了": what was done comes first
         what = _FILLER_ZH.sub("", clause[: len(clause) - len(m.group(vkey))] if clause else "")
         what = _NO_SUBJECT.sub("", what).strip(" ，,。")
@@ -1008,6 +1066,11 @@ _BAD_STATE = re.compile(
 def _passive_work(sentence: str) -> Work | None:
     """Work told in the passive: "Triton is deployed to staging", "the bug has been fixed"."""
     passive = _DONE_PASSIVE.match(sentence)
+    if passive is not None and passive.group("verb2"):
+        if _VAGUE.match(passive.group("x2")):
+            return None
+        summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
+        return Work("deploy", summary[0].upper() + summary[1:], None)  # "1.4.2 went live ..."
     now = _NOW_STATE.match(sentence) if passive is None else None
     if now and not _VAGUE.match(now["x"]) and not _BAD_STATE.search(now["y"]):
         # "The Dockerfile is now a multi-stage build ...": the state work left behind

@@ -520,7 +520,7 @@ def test_settings_keep_paths_and_every_numeric_value():
     [
         ("每张卡显存 31G 左右，OOM 解决了。", "fix", "OOM 解决了"),
         ("Hilt 已经 revert，换成 Koin 3.5.6 了：", "refactor", "换成 Koin 3.5.6 了"),
-        ("搞定：schema 导出到 `app/schemas`，迁移测试 3 个都过了。", "refactor",
+        ("搞定：schema 导出到 `app/schemas`，迁移测试 3 个都过了。", "chore",
          "Schema 导出到 `app/schemas`，迁移测试 3 个都过了"),
         ("Fixed the `database is locked` error:", "fix", "Fixed the `database is locked` error"),
         ("The Dockerfile is now a multi-stage build and the image went from 1.21GB to 312MB.",
@@ -584,3 +584,43 @@ def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind
 )
 def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence):
     assert rules.personal(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("ok 那就改主意了，不用 NUMERIC(19,4)，统一 amount_minor BIGINT + currencies.exponent。",
+         "amount_minor BIGINT"),
+        ("ETH 按 gwei 记，exponent=9，够用了。", "gwei"),
+        ("topic 就按 factory/{line}/{device}/telemetry 这套来。",
+         "factory/{line}/{device}/telemetry"),
+        ("QoS 统一用 1，不搞 0 和 2 混用了。", "QoS 1"),
+        ("那 HLS 切片就定 4 秒。", "HLS 切片 4 秒"),
+        ("OK，就自建 FFmpeg + h264_nvenc，跑在 GPU 节点池上。", "FFmpeg + h264_nvenc"),
+        ("we go with Triton + ONNX Runtime backend, TorchServe is off the table.",
+         "Triton + ONNX Runtime backend"),
+        ("we use browser from wxt/browser everywhere and no polyfill.",
+         "browser from wxt/browser"),
+        ("lets switch framework to espidf, arduino is out.", "espidf"),
+        ("版本就用 7.2。", None),
+        ("就按 1+2 来。", None),
+        ("昨天把 20 台节点全部 OTA 到 1.4.0 了", None),
+    ],
+)  # fmt: skip
+def test_choices_by_rule_value_or_plain_statement_are_read(sentence, choice):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == choice
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("fastp 质控那步我已经照你的骨架改写成 rule 了，试跑通过了。", "refactor"),
+        ("搞定了，nvenc_1080p.json 这个预设已经合进 main 了。", "chore"),
+        ("encode_score 和 rank 服务我已经写好提交了，测试服跑了一下没问题。", "feat"),
+        ("btw 1.4.2 went live on the Chrome Web Store this morning.", "deploy"),
+    ],
+)
+def test_chinese_completion_verbs_and_going_live_are_finished_work(sentence, kind):
+    work = rules.finished_work(sentence)
+    assert work is not None and work.type == kind
