@@ -399,7 +399,7 @@ class _Conversation:
         """Project facts (deployment, stack, settings, paths) and the person's own ways."""
         statement = rules.assertion(s)
         found = _stack_facts(statement, conf, own=role == "user", decided=decided)
-        found += _place_facts(statement, conf)
+        found += _place_facts(statement, conf, own=role == "user")
         for facts, level, reason, priority in found:
             self._found(Candidate("project", facts, level, reason, src, priority=priority))
         p = rules.personal(s) if role == "user" and not decided else None
@@ -503,8 +503,11 @@ def _stack_facts(s: str, conf: dict[str, float], *, own: bool, decided: bool) ->
     return found
 
 
-def _place_facts(s: str, conf: dict[str, float]) -> list[_Fact]:
-    """Where things are: deployment URLs, named addresses, the layout, paths."""
+def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_Fact]:
+    """Where things are: deployment URLs, named addresses, the layout, paths.
+
+    Object-store locations count when the person names them, not in an assistant's example.
+    """
     found: list[_Fact] = []
     dep = rules.deployment(s)
     if dep is not None:
@@ -519,6 +522,10 @@ def _place_facts(s: str, conf: dict[str, float]) -> list[_Fact]:
     path = rules.path_fact(s) if layout is None else None
     if path is not None:
         found.append(({"paths": {path[0]: path[1]}}, conf["path"], "project path", "P2"))
+    stores = rules.storage_locations(s) if own else {}
+    stores = {k: v for k, v in stores.items() if path is None or v != path[1]}
+    if stores:
+        found.append(({"storage": stores}, conf["path"], "object-store location", "P2"))
     return found
 
 

@@ -122,6 +122,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "local_db": ("isar", "drift", "hive", "realm", "sqflite"),
     "engine": ("godot", "unity", "unreal"),
     "desktop": ("tauri", "electron", "wails"),
+    "runtime": ("node.js", "nodejs", "deno"),
     "miniprogram": ("taro", "uni-app", "uniapp"),
     "db_proxy": ("pgbouncer", "pgpool", "proxysql"),
     "firmware": ("esp-idf", "arduino", "platformio", "zephyr", "freertos"),
@@ -1162,10 +1163,10 @@ def deployment(sentence: str) -> Deployment | None:
 _USES_EN = re.compile(
     r"(?i)\b(?:the project|this project|the app|this app|our app|the repo|this repo|we|our stack|"
     r"the codebase|the backend|the frontend|the service|the monorepo|it|our api|the api|"
-    r"our (?:backend|frontend|service|site|server|web app))\s+"
+    r"our (?:backend|frontend|service|site|server|web app))(?:\s+|(?='))"
     r"(?:already\s+|also\s+|now\s+|currently\s+|still\s+|will\s+|'ll\s+)*"
-    r"(?:uses|use|is using|are using|is an?|is built as an?|is|have|has|run|runs|are running|"
-    r"runs on|is built (?:with|on)|is written in|relies on)\s+(?P<x>.+)"
+    r"(?:uses|use|is using|are using|is an?|is built as an?|is|'s|have|has|run|runs|are running|"
+    r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using)\s+(?P<x>.+)"
     r"|\b(?:our|the)\s+(?P<role>database|db|backend|frontend|stack|orm|cache|queue|package manager|"
     r"test runner|ci)\s+is\s+(?P<y>.+)"
 )
@@ -1228,14 +1229,46 @@ def _stack_parts(rest: str, facts: dict[str, str], *, strict: bool = True) -> No
         go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
         if go and "language" not in facts and (not strict or part[0] == "G"):
             facts["language"] = part.strip()  # "go" is a word too: only where the stack is named
+        part = _PART_LEAD.sub("", part.strip()).strip(" .。")
+        known = False
         for original in _TECH.finditer(part):
             name = original.group(1)
             if strict and name.lower() in _AMBIGUOUS and name.islower():
                 continue
+            known = True
             role = _ROLE_OF[name.lower()]
             if role not in facts:
                 facts[role] = _with_version(part, original)
             break
+        unknown = None if known or strict or go else _NAMED_PART.fullmatch(part)
+        if unknown and _looks_like_a_product(unknown["name"], versioned=bool(unknown["v"])):
+            # a name the list does not know, in a sentence that names the stack ("Skynet + Lua")
+            facts.setdefault(unknown["name"].lower(), part)
+
+
+_PART_LEAD = re.compile(r"(?i)^(?:built (?:on|with)|using|with|on|in|plus|also)\s+")
+_NAMED_PART = re.compile(r"(?P<name>[A-Za-z][\w.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?")
+
+
+def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
+    """Whether a name looks like a product: "Skynet", "MV3", "bwa-mem2"; not "merge"."""
+    if name.lower() in _NOT_NAMES or re.fullmatch(r"(?i)v\d+", name):
+        return False
+    if versioned or re.search(r"\d", name):
+        return True
+    capital = name[0].isupper() and not name.isupper()  # Skynet, WeChat
+    return capital or (name.isupper() and len(name) >= 3)
+
+
+_NOT_NAMES = frozenset(
+    ("it", "its", "the", "a", "an", "our", "we", "us", "this", "that", "all", "both", "some",
+     "one", "two", "fine", "ok", "good", "done", "yes", "no", "not", "also", "too", "now", "here",
+     "there", "prod", "production", "staging", "dev", "test", "tests", "app", "apps", "service",
+     "services", "backend", "frontend", "api", "stack", "version", "latest", "everything",
+     "sdk", "cli", "gui", "rest", "http", "https", "json", "yaml", "sql", "html", "css", "llm",
+     "gpu", "cpu", "ram", "ssd", "aws", "gcp", "saas", "mvp", "poc", "etl", "crud", "deployment",
+     "node", "server", "client", "worker", "database", "cache", "queue")
+)  # fmt: skip
 
 
 def _with_version(part: str, m: re.Match[str]) -> str:
@@ -1675,11 +1708,13 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
 
 _URL_FACT = re.compile(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
-    r"(?:url|endpoint|address|host|domain|module path|地址|域名|模块路径)"
-    r"(?:\s*(?:is|:|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|配置为)"
+    r"(?:url|endpoint|address|host|domain|module path|base|地址|域名|模块路径)"
+    r"(?:\s*(?:is|:|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|配置为|"
+    r"先定|定)"
     r"\s*`?"
-    r"|\s+(?=`))`?"
-    r"(?P<url>https?://[^\s<>\"'`)\]，。]+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:/[\w.-]+)*(?![\w.-]))"
+    r"|\s+(?=`|[a-z0-9-]+\.[a-z0-9.-]+))`?"
+    r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+"
+    r"|(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d{2,5})?(?:/[\w.-]+)*(?![\w.-]))"
 )
 # Chinese names of addresses, as keys
 _URL_NAMES = {
@@ -1719,7 +1754,21 @@ def url_facts(sentence: str) -> dict[str, str]:
     found = dict([named]) if named is not None else {}
     for m in _ENV_VAR_URL.finditer(sentence):
         found.setdefault(m["key"].lower(), m["url"].rstrip(".,;:!"))
-    return found
+    # an address with credentials in it is a connection string, not a fact to keep
+    return {k: v for k, v in found.items() if "@" not in v and "REDACTED" not in v}
+
+
+_STORE_URI = re.compile(
+    r"(?<![\w/])(?P<uri>(?:s3|s3a|gs|oss|cos|obs|r2|az|abfss?|hdfs|minio)://"
+    r"(?P<bucket>[a-z0-9][\w.-]{1,62})(?:/[\w.~/{}=-]*)?)"
+)
+
+
+def storage_locations(sentence: str) -> dict[str, str]:
+    """Object-store locations a sentence names ("输出还是放 s3://vod-out/hls/"), by bucket."""
+    if _TENTATIVE.search(sentence):
+        return {}
+    return {m["bucket"]: m["uri"].rstrip(".,;:") for m in _STORE_URI.finditer(sentence)}
 
 
 def url_fact(sentence: str) -> tuple[str, str] | None:

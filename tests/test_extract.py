@@ -454,7 +454,7 @@ def test_a_short_choice_is_kept_when_its_sentence_says_enough():
          {"frontend": "Vue 3.4", "build": "Vite 5", "ui_kit": "Element Plus"}),
         ("后端是 go 的 gin，我让后端同学加个接口。", {"language": "go", "backend": "gin"}),
         ("我们在做一个小程序，后端是 Node.js + Koa，数据库 MySQL 8。",
-         {"backend": "Koa", "database": "MySQL 8"}),
+         {"runtime": "Node.js", "backend": "Koa", "database": "MySQL 8"}),
         ("CI 是 GitHub Actions，GitOps 用的是 Argo CD。",
          {"ci": "GitHub Actions", "deploy_tooling": "Argo CD"}),
         ("连接我们走 PgBouncer，pool_mode=transaction。", {"db_proxy": "PgBouncer"}),
@@ -475,7 +475,7 @@ def test_stated_stacks_give_every_named_tool_and_candidates_give_none(sentence, 
          {"endpoint_staging": "https://staging.example.io/hooks",
           "endpoint_production": "https://app.example.io/hooks"}),
         ("broker 地址 `mqtt.greenleaf-iot.cn:8883` 可以继续放 Kconfig。",
-         {"broker": "mqtt.greenleaf-iot.cn"}),
+         {"broker": "mqtt.greenleaf-iot.cn:8883"}),
         ("把 `MLFLOW_TRACKING_URI=http://mlflow.ml.internal:5000` 加到 `.bashrc` 里就行。",
          {"mlflow_tracking_uri": "http://mlflow.ml.internal:5000"}),
         ("models go to s3 and the endpoint stays https://infer.example.ai",
@@ -624,3 +624,34 @@ def test_choices_by_rule_value_or_plain_statement_are_read(sentence, choice):
 def test_chinese_completion_verbs_and_going_live_are_finished_work(sentence, kind):
     work = rules.finished_work(sentence)
     assert work is not None and work.type == kind
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("我们手游要做赛季排行榜，服务端是 Skynet + Lua，数据库 MySQL。",
+         {"skynet": "Skynet", "lua": "Lua", "database": "MySQL"}),
+        ("we're on go 1.22 and grpc-go v1.64.",
+         {"language": "go 1.22", "grpc-go": "grpc-go v1.64"}),
+        ("It's MV3, built on WXT, TypeScript.",
+         {"mv3": "MV3", "wxt": "WXT", "language": "TypeScript"}),
+        ("the service is throughput, merge and v1 everywhere", {}),
+    ],
+)  # fmt: skip
+def test_names_the_list_does_not_know_count_in_a_sentence_that_names_the_stack(sentence, facts):
+    assert rules.tech_facts(rules.assertion(sentence)) == facts
+
+
+def test_object_store_locations_and_host_port_addresses_are_facts():
+    assert rules.storage_locations(
+        "原始数据在 OSS 上，oss://hz-genomics-raw/wgs/，每批次一个子目录"
+    ) == {"hz-genomics-raw": "oss://hz-genomics-raw/wgs/"}
+    assert rules.url_facts("排行榜的 Redis 用单独实例，地址 redis-rank.game.internal:6379。") == {
+        "base": "redis-rank.game.internal:6379"
+    }
+    assert rules.url_facts(
+        "broker 对内地址先定 mqtts://mqtt.fab-gw.internal:8883，网关写这个。"
+    ) == {"base": "mqtts://mqtt.fab-gw.internal:8883"}
+    assert rules.url_facts("REDIS_URL=rediss://default:hunter2@eu2-gecko.upstash.io:6379") == {}
+    batch = _run(("assistant", "For example: `aws s3 cp out/ s3://your-bucket/out/`."))
+    assert _kept(batch, "project") == []  # an assistant's example is not the project's
