@@ -1118,6 +1118,10 @@ _NOT_DEPLOYED = (
     "fly.io",
     "docs.",
 )
+_INTERNAL_HOST = re.compile(
+    r"(?:\.svc|\.cluster\.local|\.internal|\.local|\.lan|\.corp)$"
+    r"|^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|^[^.]+$"
+)
 _FAILED = re.compile(r"(?i)\b(?:failed|failing|broken|error|down)\b|失败|报错|挂了")
 _HOSTS = (
     ("vercel", ("vercel.app", "vercel.com")),
@@ -1150,6 +1154,8 @@ def deployment(sentence: str) -> Deployment | None:
     host = address.split("/")[2].lower()
     if any(host == h or host.endswith("." + h) or host.startswith(h) for h in _NOT_DEPLOYED):
         return None
+    if _INTERNAL_HOST.search(host.split(":")[0]):
+        return None  # "http://loki-gateway.logging.svc": an address inside a cluster or network
     service = next((s for s, ends in _HOSTS if any(host.endswith(e) for e in ends)), None)
     if service is None:
         named = [t for t in technologies(sentence) if _ROLE_OF[t] == "hosting"]
@@ -1257,7 +1263,7 @@ def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
     if versioned or re.search(r"\d", name):
         return True
     capital = name[0].isupper() and not name.isupper()  # Skynet, WeChat
-    return capital or (name.isupper() and len(name) >= 3)
+    return capital or (name.isupper() and len(name) >= 3)  # WXT, URP (and, alas, CRD)
 
 
 _NOT_NAMES = frozenset(
@@ -1328,6 +1334,12 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
         return None
     groups = m.groupdict()
     path = (groups.get("path") or groups.get("p2") or groups.get("p3") or "").rstrip(".")
+    if any(
+        re.search(r"\.\w{1,4}$", part)
+        for part in path.split("/")[:-1]
+        if part not in ("", ".", "..")
+    ):
+        return None  # "match.py/loaders.py" lists two files
     if "/" not in path or path.startswith("http") or len(path) < 2:
         return None
     if path.startswith("/") and path.strip("/").count("/") == 0:  # an URL route such as /docs
@@ -1520,7 +1532,7 @@ def completion(sentence: str) -> str | None:
 _SETTING = re.compile(
     r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
-    r"region|replicas|min ?sdk|compile ?sdk|target ?sdk)[\w.-]*)\s*(?:我们|先)?\s*"
+    r"region|replicas|min ?sdk|compile ?sdk|target ?sdk)[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
     r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给)?\s*"
     r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒)?)(?![\w.])"
 )

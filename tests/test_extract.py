@@ -655,3 +655,12 @@ def test_object_store_locations_and_host_port_addresses_are_facts():
     assert rules.url_facts("REDIS_URL=rediss://default:hunter2@eu2-gecko.upstash.io:6379") == {}
     batch = _run(("assistant", "For example: `aws s3 cp out/ s3://your-bucket/out/`."))
     assert _kept(batch, "project") == []  # an assistant's example is not the project's
+
+
+def test_cluster_addresses_packages_and_file_lists_are_not_facts():
+    assert (
+        rules.deployment("Grafana 数据源 URL 填 `http://loki-gateway.logging.svc`，prod 可用。")
+        is None
+    )
+    assert rules.settings("加了 @vitest/coverage-v8 做覆盖率") == {}
+    assert rules.path_fact("改动集中在 match.py/loaders.py 里") is None
