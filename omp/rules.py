@@ -404,6 +404,15 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "it has to be ROUND_HALF_UP": a constraint naming an identifier
+    (
+        re.compile(
+            r"\b(?:it|this|that|we|rounding|the \w+)\s+(?:has to|have to|must|needs to)\s+"
+            r"(?:be|use)\s+`?(?P<x>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z][a-z]+[A-Z]\w*)`?"
+        ),
+        False,
+        False,
+    ),
     # "lets switch framework to espidf"
     (
         re.compile(
@@ -455,7 +464,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         re.compile(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
-            r"hmm|no|nah|on second thought)[,.!]?\s*)*"
+            r"hmm|no|nah|on second thought|sounds good|great|perfect|cool|agreed)[,.!]?\s*)*"
             r"(?:go with|switch to|move to|pick|choose|adopt|stick with)\s+(?P<x>.+)"
         ),
         False,
@@ -535,7 +544,16 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    (re.compile(r"^(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*吧"), False, False),
+    (re.compile(r"^(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*吧"), False, False),
+    (re.compile(r"(?:放|存|走)\s*(?P<x>[A-Za-z][A-Za-z0-9_.+#-]*)\s*吧"), False, False),
+    (re.compile(r"(?:就|那就)(?:开|开启|启用)\s*(?P<x>[A-Za-z][\w.+#=-]*)"), False, False),
+    (
+        re.compile(
+            r"(?:只存|只保留|只用|只留)\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)"
+        ),
+        False,
+        False,
+    ),
     (
         re.compile(r"(?:^|[，,。\s])(?:ok\s*)?(?:那就|就)\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*吧"),
         False,

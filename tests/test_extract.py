@@ -664,3 +664,20 @@ def test_cluster_addresses_packages_and_file_lists_are_not_facts():
     )
     assert rules.settings("加了 @vitest/coverage-v8 做覆盖率") == {}
     assert rules.path_fact("改动集中在 match.py/loaders.py 里") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("我们的 PgBouncer 是 1.22，那就开 max_prepared_statements=200。",
+         "max_prepared_statements=200"),
+        ("Sounds good, go with WAL + busy_timeout.", "WAL + busy_timeout"),
+        ("改主意了：不用 AES 了，只存 HMAC-SHA256 哈希和后四位。", "HMAC-SHA256"),
+        ("fees are rounded half up, so it has to be ROUND_HALF_UP.", "ROUND_HALF_UP"),
+        ("state 放 S3 吧，用 DynamoDB 做 lock。", "S3"),
+        ("it has to be fast", None),
+    ],
+)  # fmt: skip
+def test_enabling_keeping_only_and_must_be_name_a_choice(sentence, choice):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == choice
