@@ -263,6 +263,8 @@ class _Conversation:
 
     def _sentence(self, role: str, s: str, index: int, conf: dict[str, float]) -> None:
         src = self.source(index)
+        for gone in rules.named_out(s) if role == "user" else ():
+            self._drop_choice(gone, index)  # "行，Pulsar 不考虑了。" turns down an earlier choice
         decided = self._choices(role, s, index, conf)
         obsolete = rot.obsolete_signal(s)
         if obsolete is not None:

@@ -249,7 +249,8 @@ _EN_CUT = re.compile(
     r"over|versus|vs\.?|for|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|on (?:our|the|a|an|top|its)|"
     r"which|"
     r"that(?:'s| is| will)|then|but|and (?:then|also|deploy|set|use|move|"
-    r"keep|add|write|run)|from now on|going forward|moving forward|here|there|too|as well|"
+    r"keep|add|write|run|retire|drop|remove|delete|kill|stop|sunset|deprecate|replace|ditch)|"
+    r"from now on|going forward|moving forward|here|there|too|as well|"
     r"in (?:production|prod|the|our|this))\b"
     r"|[,;:!?()\u2014]|\.(?:\s|$)|\s-\s"
 )
@@ -316,11 +317,14 @@ _TENTATIVE = re.compile(
     r"(?i)\b(?:maybe|perhaps|might|could try|we could|could we|should we|shall we|what if|"
     r"how about|what about|thinking (?:about|of)|considering|consider|not sure|possibly|"
     r"let'?s try|try out|give .{1,30} a (?:try|shot)|i wonder|wondering|probably|idea:)\b"
-    r"|试试|也许|可能|或许|考虑|要不要|是不是|不确定|尝试一下|看看能不能|能不能|行不行"
+    r"|试试|也许|可能|或许|(?<!不)考虑|要不要|是不是|不确定|尝试一下|看看能不能|能不能|行不行"
 )
 _QUESTION = re.compile(
     r"[?？]\s*$|^(?:should|shall|can|could|would|do|does|did|is|are|what|which|how|why|where|"
-    r"when|who)\b",
+    r"when|who)\b"
+    # Chinese asks with a final particle as often as with a question mark ("…，你觉得呢")
+    r"|(?:你觉得|你看|怎么样|如何|好不好|行不行|对不对|有没有)?[吗呢嘛]\s*[。.!！~]?\s*$"
+    r"|\b(?:what do you think|thoughts|wdyt)\W*$",
     re.I,
 )
 _NEGATED = re.compile(
@@ -842,6 +846,11 @@ def _named(words: str) -> str:
     while len(tokens) > 1 and tokens[0].islower():
         tokens.pop(0)
     return " ".join(tokens)
+
+
+def named_out(sentence: str) -> list[str]:
+    """Names a sentence rules out in so many words ("Pulsar 不考虑了", "PostHog is out")."""
+    return list(dict.fromkeys(_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)))
 
 
 def refused(sentence: str) -> list[str]:

@@ -681,3 +681,25 @@ def test_cluster_addresses_packages_and_file_lists_are_not_facts():
 def test_enabling_keeping_only_and_must_be_name_a_choice(sentence, choice):
     d = rules.decision(sentence)
     assert (d.choice if d else None) == choice
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "之前有人提过干脆迁到 Pulsar，说 Pulsar 没这个问题，你觉得呢",
+        "我们决定用 Redis 吗",
+        "go with Bun, thoughts?",
+    ],
+)
+def test_a_chinese_final_particle_or_thoughts_asks_and_decides_nothing(sentence):
+    assert rules.decision(sentence) is None
+
+
+def test_a_choice_ruled_out_later_in_so_many_words_is_dropped():
+    batch = _run(
+        ("user", "之前组里有人提过干脆迁到 Pulsar。"),
+        ("assistant", "个人不太建议为这个迁 Pulsar。"),
+        ("user", "行，Pulsar 不考虑了。就按你说的，assignor 换成 CooperativeStickyAssignor。"),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["CooperativeStickyAssignor"]
+    assert rules.decision("ok go with tempo and retire jaeger").choice == "tempo"  # type: ignore[union-attr]
