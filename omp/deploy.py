@@ -204,7 +204,7 @@ _RULES: tuple[_Rule, ...] = (
     _r(
         "kubectl",
         "start",
-        _PROMPT + r"kubectl\b" + _NAMESPACE + r"[^|;&]*?\bset\s+image\s+"
+        r"(?:" + _PROMPT + r")?kubectl\b" + _NAMESPACE + r"[^|;&]*?\bset\s+image\s+"
         r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?/(?P<name>[a-z0-9][\w.-]*)\s+"
         r"[\w.-]+=(?P<image>\S+?):(?P<version>[\w][\w.-]{0,127})(?:@sha256:\w+)?\s*$",
         raw=True,
@@ -212,7 +212,7 @@ _RULES: tuple[_Rule, ...] = (
     _r(
         "kubectl",
         "echo",
-        _PROMPT + r"kubectl\b" + _NAMESPACE + r"[^|;&]*?\brollout\s+status\s+"
+        r"(?:" + _PROMPT + r")?kubectl\b" + _NAMESPACE + r"[^|;&]*?\brollout\s+status\s+"
         r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?(?:/|\s+)(?P<name>[a-z0-9][\w.-]*)",
         raw=True,
     ),

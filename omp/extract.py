@@ -670,7 +670,6 @@ def from_commit(
     src = {"path": path, "index": commit.short}
     if commit.parents > 1:
         return
-    day = commit.date[:10]
     subject = redact_text(commit.subject, path, commit.short, batch)
     body = redact_text(commit.body, path, commit.short, batch)
     entry, conf, reason = _commit_change(commit, conventional, breaking_note, subject)
@@ -678,36 +677,61 @@ def from_commit(
     batch.candidates.append(
         Candidate("changelog", entry, conf, reason, src, priority="P1", origin=subject)
     )
-    for key, value in commit.trailers:
-        if key.lower() == "decision" and value.strip():
-            text = redact_text(value.strip(), path, commit.short, batch)
-            d = rules.decision(text)
-            choice = d.choice if d is not None else rules.clip(text)
-            batch.candidates.append(
-                Candidate(
-                    "decisions",
-                    {
-                        "date": day,
-                        "title": text[:120],
-                        "context": subject,
-                        "choice": choice,
-                        "source_refs": [commit.short],
-                    },
-                    0.9,
-                    "Decision: trailer",
-                    src,
-                )
-            )
+    if facts := _commit_facts(subject, body):
+        reason = "facts a commit states"
+        batch.candidates.append(Candidate("project", facts, 0.8, reason, src, priority="P2"))
+    stated = [v.strip() for k, v in commit.trailers if k.lower() == "decision" and v.strip()]
+    for value in stated:
+        batch.candidates.append(_recorded_decision(value, commit, subject, batch, path=path))
     for sentence in rules.statements(rules.unwrap(body)):
-        if sentence.lower().startswith(("decision:", "breaking change", "breaking-change")):
+        lowered = sentence.lower()
+        if lowered.startswith("decision:"):
+            # a "Decision:" line git does not take for a trailer (text follows it)
+            value = sentence.split(":", 1)[1].strip()
+            if value and not any(
+                v.startswith(value[:40]) or value.startswith(v[:40]) for v in stated
+            ):
+                batch.candidates.append(
+                    _recorded_decision(value, commit, subject, batch, path=path)
+                )
+            continue
+        if lowered.startswith(("breaking change", "breaking-change")):
             continue
         d = rules.decision(sentence)
         if d is not None and d.explicit:
             entry = _decision_entry(d, sentence)
-            entry.update(date=day, source_refs=[commit.short])
+            entry.update(date=commit.date[:10], source_refs=[commit.short])
             batch.candidates.append(
                 Candidate("decisions", entry, 0.8, "decision in a commit message", src)
             )
+
+
+def _commit_facts(subject: str, body: str) -> dict[str, Any]:
+    """The stack a first commit lists and the settings (bucket, region, ...) a commit names."""
+    facts: dict[str, Any] = {}
+    if stack := rules.scaffold_stack(subject):
+        facts["tech_stack"] = stack
+    for sentence in [subject, *rules.statements(rules.unwrap(body))]:
+        if config := rules.settings(sentence):
+            facts.setdefault("config", {}).update(config)
+    return facts
+
+
+def _recorded_decision(
+    value: str, commit: Any, subject: str, batch: Batch, *, path: str
+) -> Candidate:
+    """The decision a commit records in a `Decision:` line."""
+    text = redact_text(value, path, commit.short, batch)
+    d = rules.decision(text)
+    entry = {
+        "date": commit.date[:10],
+        "title": text[:120],
+        "context": subject,
+        "choice": d.choice if d is not None else rules.clip(text),
+        "source_refs": [commit.short],
+    }
+    src = {"path": path, "index": commit.short}
+    return Candidate("decisions", entry, 0.9, "Decision: trailer", src)
 
 
 # ---- deploy output --------------------------------------------------------------------------

@@ -1233,6 +1233,19 @@ _STACK_WISH = re.compile(
 )
 
 
+_SCAFFOLD = re.compile(r"(?i)\b(?:scaffold|bootstrap|initiali[sz]e|init)\b|初始化|骨架|脚手架")
+
+
+def scaffold_stack(subject: str) -> dict[str, str]:
+    """The stack a project's first commit lists ("scaffold payouts-api (FastAPI 0.111, …)")."""
+    if not _SCAFFOLD.search(subject):
+        return {}
+    facts: dict[str, str] = {}
+    for listed in re.findall(r"[（(]([^）)]{3,120})[）)]", subject):
+        _stack_parts(listed, facts, strict=False)
+    return facts
+
+
 def tech_facts(sentence: str) -> dict[str, str]:
     """Tech-stack facts a sentence states ("the project uses Postgres" → database: Postgres).
 
@@ -1571,15 +1584,18 @@ _REGION = re.compile(
     r"(?:north|south|east|west|central|northeast|southeast)\d)(?![\w-])"
 )
 _RESOURCE = re.compile(
-    r"(?i)\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
-    r"queue name|table|configuration set|key ?prefix|prefix)\s*(?:name\s+|名字|名称|名)?\s*"
-    r"(?:is\s+|named\s+|called\s+|=\s*|:\s*|(?:就|都|统一)?(?:是|叫|用)\s*)"
+    r"(?i)(?:\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
+    r"queue name|table|configuration set|key ?prefix|prefix)|(?P<kz>桶名?|存储桶|集群|命名空间))"
+    r"\s*(?:name\s+|名字|名称|名)?\s*"
+    r"(?:is\s+|named\s+|called\s+|=\s*|:\s*|(?:就|都|统一)?(?:是|叫|用)\s*)?"
     r"[`'\"]?(?P<value>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60}|[a-z0-9]+\d[\w.-]*)[`'\"]?"
     r"|[`'\"](?P<v2>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60})[`'\"]\s*"
     r"(?P<k2>bucket|namespace|cluster|topic|queue|table)\b"
 )
 
 
+_RESOURCE_ZH = {"桶": "bucket", "桶名": "bucket", "存储桶": "bucket", "集群": "cluster",
+               "命名空间": "namespace"}  # fmt: skip
 _PATH_SETTING = re.compile(
     r"(?i)\b(?P<key>[a-z][a-z0-9_]{0,40}(?:dir|path|root|folder))\s*(?:就用|用|是|为|=|:|改成|设成|定成)"
     r"\s*[`'\"]?(?P<value>(?:/|~/|s3://|gs://)[\w./~-]+)"
@@ -1604,7 +1620,8 @@ def settings(sentence: str) -> dict[str, str]:
         found["key_prefix"] = prefix.group(1)
     if not _NEGATED.search(sentence):
         for resource in _RESOURCE.finditer(sentence):
-            key = (resource.group("key") or resource.group("k2")).lower().replace(" ", "_")
+            named = resource.group("key") or resource.group("k2") or resource.group("kz")
+            key = _RESOURCE_ZH.get(named, named).lower().replace(" ", "_")
             found.setdefault(key, resource.group("value") or resource.group("v2"))
     if found:
         return found  # a sentence naming resources uses numbers for other things

@@ -740,3 +740,19 @@ def test_timestamped_ci_logs_are_read_and_a_build_banner_opens_nothing():
     )
     (web,) = parse_deploy(vercel)
     assert (web.url, web.framework) == ("https://docs.example.dev", "Next.js 14.2.3")
+
+
+def test_kubectl_lines_a_wrapper_prints_without_a_prompt_are_commands():
+    text = (
+        "kubectl --context ack-hz-prod -n payments set image deployment/settlement-api "
+        "settlement-api=registry.example.cn/fin/settlement-api:1.14.0\n"
+        "kubectl --context ack-hz-prod -n payments rollout status deployment/settlement-api\n"
+        'deployment "settlement-api" successfully rolled out\n'
+    )
+    (event,) = parse_deploy(text)
+    assert (event.status, event.version, event.namespace, event.context) == (
+        "active",
+        "1.14.0",
+        "payments",
+        "ack-hz-prod",
+    )

@@ -703,3 +703,18 @@ def test_a_choice_ruled_out_later_in_so_many_words_is_dropped():
     )
     assert [e["choice"] for e in _kept(batch, "decisions")] == ["CooperativeStickyAssignor"]
     assert rules.decision("ok go with tempo and retire jaeger").choice == "tempo"  # type: ignore[union-attr]
+
+
+def test_a_first_commit_lists_the_stack_and_commits_name_buckets():
+    assert rules.scaffold_stack("feat: 初始化标注平台项目骨架（Django 5 + React 18）") == {
+        "backend": "Django 5",
+        "frontend": "React 18",
+    }
+    assert rules.scaffold_stack("fix: handle (rare) nulls") == {}
+    assert rules.settings("refactor(storage)!: 原始图片改存 MinIO，桶名 label-raw") == {
+        "bucket": "label-raw"
+    }
+    assert rules.settings("Blobs are stored in the S3 bucket shipyard-ci-cache (eu-west-1).") == {
+        "region": "eu-west-1",
+        "bucket": "shipyard-ci-cache",
+    }

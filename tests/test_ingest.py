@@ -507,3 +507,21 @@ def test_accepting_a_personal_candidate_queues_it_when_the_user_store_is_unavail
     pending = _data(memory, "user-context.yaml")["pending_memories"]
     assert [p["text"] for p in pending] == ["I review PRs in the morning"]
     assert _queued(memory)[0]["status"] == "accepted"
+
+
+def test_a_decision_line_git_does_not_take_for_a_trailer_is_still_a_decision(
+    memory: MemoryRoot, git_repo: Path
+):
+    (git_repo / "f.txt").write_text("x", encoding="utf-8")
+    git("add", "f.txt", cwd=git_repo)
+    message = (
+        "feat(cache): zstd archives\n\n"
+        "Decision: compress cache archives with zstd level 3 instead of gzip.\n"
+        "Restores went from 74s to 17s.\n"
+    )
+    git("commit", "-q", "-m", message, cwd=git_repo)
+
+    omp_ok("extract", "--git", "HEAD")
+
+    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    assert "zstd" in decision["title"]
