@@ -122,7 +122,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "local_db": ("isar", "drift", "hive", "realm", "sqflite"),
     "engine": ("godot", "unity", "unreal"),
     "desktop": ("tauri", "electron", "wails"),
-    "runtime": ("node.js", "nodejs", "deno"),
+    "runtime": ("node.js", "nodejs", "node", "deno"),
     "miniprogram": ("taro", "uni-app", "uniapp"),
     "db_proxy": ("pgbouncer", "pgpool", "proxysql"),
     "firmware": ("esp-idf", "arduino", "platformio", "zephyr", "freertos"),
@@ -212,6 +212,7 @@ _AMBIGUOUS = frozenset(
         "dart",
         "ses",
         "moment",
+        "node",
     ]
 )
 
@@ -1208,9 +1209,15 @@ _USES_ZH = re.compile(
     r"(?:现在|目前|也|的)?(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为|走)?\s*"
     r"(?P<x>[A-Za-z][^，。；;！!？?]*)"
     # "CI 是 GitHub Actions", "GitOps 用的是 Argo CD": any topic, when a known name follows
-    r"|(?<![^\s，,：:])(?:[A-Za-z]{2,10}|[\u4e00-\u9fff]{2,4})\s*(?:用的是|使用的是|采用的是|是)\s*"
-    r"(?P<y>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?(?:\s*v?\d+(?:\.\d+){0,2})?)"
+    r"|(?<![^\s，,：:])(?:[A-Za-z]{2,10}|[\u4e00-\u9fff]{2,4})\s*(?:用的是|使用的是|采用的是|是|用的)\s*"
+    r"(?P<y>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?(?:\s*v?\d+(?:\.\d+){0,2})?"
+    r"(?:\s*[+、/]\s*[A-Za-z][\w.+-]*(?:\s*v?\d+(?:\.\d+){0,2})?)*)"
+    # "MySQL 做主库": a name and the part it plays
+    r"|(?P<z>[A-Za-z][\w.+-]*(?:\s*v?\d+(?:\.\d+){0,2})?)\s*(?:做|作为|当)"
+    r"(?:主库|从库|数据库|缓存|消息队列|队列|存储|网关|注册中心|配置中心)"
 )
+# What may follow a stated stack in further clauses: names, versions, separators only
+_ONLY_NAMES_LEFT = re.compile(r"[\s+、/&和及]|v?\d+(?:\.\d+){0,2}|那一套|那套|这套")
 
 
 def assertion(sentence: str) -> str:
@@ -1260,8 +1267,14 @@ def tech_facts(sentence: str) -> dict[str, str]:
     for m in (_USES_ZH if is_chinese(sentence) else _USES_EN).finditer(sentence):
         if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
             continue
-        rest = m.group("x") or (m.groupdict().get("y") or "")
+        rest = m.group("x") or m.groupdict().get("y") or m.groupdict().get("z") or ""
         _stack_parts(rest, facts, strict=m.group("x") is None)
+        if m.group("x") and is_chinese(sentence):
+            # "后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。": a clause of names only
+            for clause in re.split(r"[，,；;]", sentence[m.end() :])[1:]:
+                clause = clause.strip(" 。.！!")
+                if clause and not _ONLY_NAMES_LEFT.sub("", _TECH.sub("", clause)):
+                    _stack_parts(clause, facts, strict=False)
     return facts
 
 
@@ -1318,9 +1331,16 @@ _NOT_NAMES = frozenset(
 
 
 def _with_version(part: str, m: re.Match[str]) -> str:
+    """The name as written, with the rest of its name and its version.
+
+    "Spring Cloud Alibaba", "Node 20".
+    """
     tail = part[m.end() :]
+    more = re.match(r"(?:\s+[A-Z][A-Za-z]{3,}){0,3}", tail) if m.group(1)[0].isupper() else None
+    name = m.group(1) + (more.group(0) if more else "")
+    tail = tail[more.end() :] if more else tail
     v = re.match(r"\s*(v?\d+(?:\.\d+){0,2})\b", tail)
-    return m.group(1) + (f" {v.group(1)}" if v else "")
+    return name + (f" {v.group(1)}" if v else "")
 
 
 _PATH_EN = re.compile(
@@ -1596,6 +1616,11 @@ _RESOURCE = re.compile(
 
 _RESOURCE_ZH = {"桶": "bucket", "桶名": "bucket", "存储桶": "bucket", "集群": "cluster",
                "命名空间": "namespace"}  # fmt: skip
+_APP_SETTING = re.compile(
+    r"(?i)\b(?P<key>bundle id(?:entifier)?|package name|application ?id|"
+    r"min(?:imum)? deployment target|deployment target)\s*(?:is|will be|=|:|是|为)?\s*[`'\"]?"
+    r"(?P<value>[a-z][\w-]*(?:\.[\w-]+){2,}|(?:iOS|iPadOS|macOS|Android)\s*\d+(?:\.\d+)?)"
+)
 _PATH_SETTING = re.compile(
     r"(?i)\b(?P<key>[a-z][a-z0-9_]{0,40}(?:dir|path|root|folder))\s*(?:就用|用|是|为|=|:|改成|设成|定成)"
     r"\s*[`'\"]?(?P<value>(?:/|~/|s3://|gs://)[\w./~-]+)"
@@ -1625,6 +1650,8 @@ def settings(sentence: str) -> dict[str, str]:
             found.setdefault(key, resource.group("value") or resource.group("v2"))
     if found:
         return found  # a sentence naming resources uses numbers for other things
+    for m in _APP_SETTING.finditer(sentence):
+        found.setdefault(m.group("key").lower().replace(" ", "_"), m.group("value"))
     for m in _PATH_SETTING.finditer(sentence):
         found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
     for m in _SETTING.finditer(sentence):

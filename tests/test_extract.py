@@ -718,3 +718,29 @@ def test_a_first_commit_lists_the_stack_and_commits_name_buckets():
         "region": "eu-west-1",
         "bucket": "shipyard-ci-cache",
     }
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("项目用的是 Go 1.22 + Gin 框架，MySQL 做主库。",
+         {"language": "Go 1.22", "backend": "Gin", "database": "MySQL"}),
+        ("我们在做一个电力巡检的 App，状态管理用的 Riverpod。", {"state": "Riverpod"}),
+        ("我们的 billing service 是 Node 20 + Express。",
+         {"runtime": "Node 20", "backend": "Express"}),
+        ("后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。",
+         {"backend": "Spring Cloud Alibaba", "database": "MySQL 8", "cache": "Redis"}),
+        ("the node pool is full", {}),
+    ],
+)  # fmt: skip
+def test_stacks_told_with_roles_trailing_clauses_and_long_names(sentence, facts):
+    assert rules.tech_facts(rules.assertion(sentence)) == facts
+
+
+def test_mobile_app_settings_are_kept():
+    assert rules.settings("Minimum deployment target iOS 16, so I can use NavigationStack") == {
+        "minimum_deployment_target": "iOS 16"
+    }
+    assert rules.settings("Bundle id will be com.tinyloop.habits.") == {
+        "bundle_id": "com.tinyloop.habits"
+    }
