@@ -745,3 +745,10 @@ def test_mobile_app_settings_are_kept():
     assert rules.settings("Bundle id will be com.tinyloop.habits.") == {
         "bundle_id": "com.tinyloop.habits"
     }
+
+
+def test_facts_the_assistant_states_wait_for_review_and_the_persons_are_stored():
+    said = _run(("user", "The project uses Postgres 16 and Redis."))
+    told = _run(("assistant", "The project uses Postgres 16 and Redis."))
+    assert _kept(said, "project") and not _kept(told, "project")
+    assert _kept(told, "project", "review")
