@@ -418,6 +418,24 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "lets stay on postgres + pgvector", "we stay on text-embedding-3-small"
+    (
+        re.compile(
+            r"(?i)\b(?:let'?s|we(?:'ll| will)?|i(?:'ll| will)?)\s+(?:stay|remain)\s+(?:on|with)\s+"
+            r"(?P<x>.+)"
+        ),
+        False,
+        False,
+    ),
+    # "let's drop the sidekiq-cron idea and use Smart Retries"
+    (
+        re.compile(
+            r"(?i)\blet'?s\s+(?:drop|ditch|scrap|remove|kill)\s+.{1,60}?\s+and\s+"
+            r"(?:use|go with|switch to|move to)\s+(?P<x>.+)"
+        ),
+        True,  # dropping one thing for another is a choice outright
+        False,
+    ),
     # "lets switch framework to espidf"
     (
         re.compile(
@@ -534,17 +552,26 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "好，那就 Elasticsearch 8.13 + IK 分词，…", "…，就 BullMQ。"
+    (
+        re.compile(
+            r"(?:^|[，,。]\s*|\s)(?:ok\s*)?(?:那就|就)\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*(?:吧|了)?"
+            r"(?=[，,。！!]|$)"
+        ),
+        False,
+        False,
+    ),
     # "那 HLS 切片就定 4 秒。"
     (re.compile(r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?)\s*[。！!]?$"), False, False),
     (re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
     (re.compile(r"(?:改用|换成|改成|换用)(?P<x>.+)"), False, False),
     (re.compile(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
-    (re.compile(r"(?:^|[，,。\s]|就|那就|还是)换\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (re.compile(r"(?:^|[，,。\s]|就|那就|还是|也)换\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     # "那就雪花算法，…": a short name alone after 那就
     (
         re.compile(
             r"(?:^|[，,。\s])(?:ok\s*)?那就\s*(?P<x>(?![用走按照先把给让来做去是这那改换不算再])"
-            r"[^，,。！!？?\s吧]{2,10})\s*吧?(?=[，,。！!]|$)"
+            r"[^，,。！!？?\s吧]{2,10})\s*(?:吧|了)?(?=[，,。！!]|$)"
         ),
         False,
         False,
@@ -1200,7 +1227,9 @@ _USES_EN = re.compile(
     r"our (?:backend|frontend|service|site|server|web app))(?:\s+|(?='))"
     r"(?:already\s+|also\s+|now\s+|currently\s+|still\s+|will\s+|'ll\s+)*"
     r"(?:uses|use|is using|are using|is an?|is built as an?|is|'s|have|has|run|runs|are running|"
-    r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using)\s+(?P<x>.+)"
+    r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using|'re)\s+"
+    r"(?P<x>.+)"
+    r"|\b(?:app|service|api|project|backend|site|monolith)\s*\((?P<w>[^)]{3,80})\)"
     r"|\b(?:our|the)\s+(?P<role>database|db|backend|frontend|stack|orm|cache|queue|package manager|"
     r"test runner|ci)\s+is\s+(?P<y>.+)"
 )
@@ -1267,8 +1296,9 @@ def tech_facts(sentence: str) -> dict[str, str]:
     for m in (_USES_ZH if is_chinese(sentence) else _USES_EN).finditer(sentence):
         if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
             continue
-        rest = m.group("x") or m.groupdict().get("y") or m.groupdict().get("z") or ""
-        _stack_parts(rest, facts, strict=m.group("x") is None)
+        groups = m.groupdict()
+        rest = groups.get("x") or groups.get("y") or groups.get("z") or groups.get("w") or ""
+        _stack_parts(rest, facts, strict=not (groups.get("x") or groups.get("w")))
         if m.group("x") and is_chinese(sentence):
             # "后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。": a clause of names only
             for clause in re.split(r"[，,；;]", sentence[m.end() :])[1:]:
@@ -1605,21 +1635,32 @@ _REGION = re.compile(
 )
 _RESOURCE = re.compile(
     r"(?i)(?:\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
-    r"queue name|table|configuration set|key ?prefix|prefix)|(?P<kz>桶名?|存储桶|集群|命名空间))"
+    r"queue name|table|configuration set|key ?prefix|prefix|consumer group|index name|alias|"
+    r"queue)|(?P<kz>桶名?|存储桶|集群|命名空间|队列名?|索引名?|别名|消费组))"
     r"\s*(?:name\s+|名字|名称|名)?\s*"
     r"(?:is\s+|named\s+|called\s+|=\s*|:\s*|(?:就|都|统一)?(?:是|叫|用)\s*)?"
-    r"[`'\"]?(?P<value>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60}|[a-z0-9]+\d[\w.-]*)[`'\"]?"
+    r"[`'\"]?(?P<value>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60}|[a-z0-9]+\d[\w.-]*|"
+    r"[a-z][a-z0-9]*(?:\.[a-z0-9]+){2,})[`'\"]?"
     r"|[`'\"](?P<v2>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60})[`'\"]\s*"
     r"(?P<k2>bucket|namespace|cluster|topic|queue|table)\b"
 )
 
 
 _RESOURCE_ZH = {"桶": "bucket", "桶名": "bucket", "存储桶": "bucket", "集群": "cluster",
-               "命名空间": "namespace"}  # fmt: skip
+               "命名空间": "namespace", "队列": "queue", "队列名": "queue", "索引": "index",
+               "索引名": "index", "别名": "alias", "消费组": "consumer_group"}  # fmt: skip
 _APP_SETTING = re.compile(
     r"(?i)\b(?P<key>bundle id(?:entifier)?|package name|application ?id|"
     r"min(?:imum)? deployment target|deployment target)\s*(?:is|will be|=|:|是|为)?\s*[`'\"]?"
     r"(?P<value>[a-z][\w-]*(?:\.[\w-]+){2,}|(?:iOS|iPadOS|macOS|Android)\s*\d+(?:\.\d+)?)"
+)
+_UNIT = r"(?:%|ms|s|m|h|d|rps|/min|秒|分钟|小时|天)?"
+_SNAKE_SETTING = re.compile(
+    r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)\s*(?:=|:|是|为|用|设成|改成|设为|给|就)?\s*"
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")(?![\w.])"
+)
+_CHANGED_TO = re.compile(
+    r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*" + _UNIT + r")(?![\w.])"
 )
 _PATH_SETTING = re.compile(
     r"(?i)\b(?P<key>[a-z][a-z0-9_]{0,40}(?:dir|path|root|folder))\s*(?:就用|用|是|为|=|:|改成|设成|定成)"
@@ -1654,9 +1695,20 @@ def settings(sentence: str) -> dict[str, str]:
         found.setdefault(m.group("key").lower().replace(" ", "_"), m.group("value"))
     for m in _PATH_SETTING.finditer(sentence):
         found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
-    for m in _SETTING.finditer(sentence):
+    return {**_numeric_settings(sentence), **found}
+
+
+def _numeric_settings(sentence: str) -> dict[str, str]:
+    """Named numbers ("timeout 30s", "hls_time 4"), as changed to when the sentence says so."""
+    found: dict[str, str] = {}
+    for m in [*_SETTING.finditer(sentence), *_SNAKE_SETTING.finditer(sentence)]:
         key = re.sub(r"[^a-z0-9_-]+", "_", m.group("key").lower()).strip("_-")
-        found.setdefault(key, m.group("value").replace(" ", ""))
+        value = m.group("value")
+        # "heartbeat_timeout 是 10s，…，改成 3s": the value it is changed to
+        later = _CHANGED_TO.search(sentence, m.end())
+        if later is not None and not _SETTING.search(sentence, m.end(), later.start()):
+            value = later.group(1)
+        found.setdefault(key, value.replace(" ", ""))
     return found
 
 
@@ -1791,7 +1843,7 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
 
 _URL_FACT = re.compile(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
-    r"(?:url|endpoint|address|host|domain|module path|base|地址|域名|模块路径)"
+    r"(?:url|endpoint|address|host|domain|module path|base|broker|地址|域名|模块路径)"
     r"(?:\s*(?:is|:|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|配置为|"
     r"先定|定)"
     r"\s*`?"

@@ -752,3 +752,43 @@ def test_facts_the_assistant_states_wait_for_review_and_the_persons_are_stored()
     told = _run(("assistant", "The project uses Postgres 16 and Redis."))
     assert _kept(said, "project") and not _kept(told, "project")
     assert _kept(told, "project", "review")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("lets stay on postgres + pgvector.", "postgres + pgvector"),
+        ("ok 那就 LiveKit 了，self-host，mediasoup 不考虑了。", "LiveKit"),
+        (
+            "好，那就 Elasticsearch 8.13 + IK 分词，Meilisearch 不用了。",
+            "Elasticsearch 8.13 + IK 分词",
+        ),
+        ("RabbitMQ 我们没有，运维也不想再多一个中间件，就 BullMQ。", "BullMQ"),
+        ("前端也换 MapLibre GL，Leaflet 不用了。", "MapLibre GL"),
+        ("yeah let's drop the sidekiq-cron idea and use Smart Retries.", "Smart Retries"),
+    ],
+)
+def test_staying_on_dropping_for_and_short_chinese_picks_are_choices(sentence, choice):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == choice
+
+
+def test_named_queues_indexes_and_changed_values_are_settings():
+    assert rules.settings(
+        "topic 用 claims.submitted.v1，consumer group 叫 claims-ocr-worker。"
+    ) == {
+        "topic": "claims.submitted.v1",
+        "consumer_group": "claims-ocr-worker",
+    }
+    assert rules.settings("索引名就叫 question_bank_v3，前面挂个别名 qb_current") == {
+        "index": "question_bank_v3",
+        "alias": "qb_current",
+    }
+    assert rules.settings("现在 heartbeat_timeout 是 10s，太长了，改成 3s") == {
+        "heartbeat_timeout": "3s"
+    }
+    assert rules.tech_facts("Our booking app (Rails 7.1, Sidekiq, Postgres) double-charged.") == {
+        "backend": "Rails 7.1",
+        "queue": "Sidekiq",
+        "database": "Postgres",
+    }
