@@ -1298,7 +1298,10 @@ def tech_facts(sentence: str) -> dict[str, str]:
             continue
         groups = m.groupdict()
         rest = groups.get("x") or groups.get("y") or groups.get("z") or groups.get("w") or ""
-        _stack_parts(rest, facts, strict=not (groups.get("x") or groups.get("w")))
+        # "It's MV3, built on WXT" names a stack; "It's Friday" does not: names the list does not
+        # know count after "it" only with a version or a digit
+        vague = re.match(r"(?i)it\b", m.group(0)) is not None
+        _stack_parts(rest, facts, strict=not (groups.get("x") or groups.get("w")), vague=vague)
         if m.group("x") and is_chinese(sentence):
             # "后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。": a clause of names only
             for clause in re.split(r"[，,；;]", sentence[m.end() :])[1:]:
@@ -1308,7 +1311,9 @@ def tech_facts(sentence: str) -> dict[str, str]:
     return facts
 
 
-def _stack_parts(rest: str, facts: dict[str, str], *, strict: bool = True) -> None:
+def _stack_parts(
+    rest: str, facts: dict[str, str], *, strict: bool = True, vague: bool = False
+) -> None:
     """The technologies of a stated stack ("Vue 3.4 + Vite 5 + Element Plus"), by role.
 
     Not `strict`: the sentence says it names the stack ("后端是 go 的 gin"), so names that are
@@ -1330,7 +1335,12 @@ def _stack_parts(rest: str, facts: dict[str, str], *, strict: bool = True) -> No
                 facts[role] = _with_version(part, original)
             break
         unknown = None if known or strict or go else _NAMED_PART.fullmatch(part)
-        if unknown and _looks_like_a_product(unknown["name"], versioned=bool(unknown["v"])):
+        versioned = bool(unknown and (unknown["v"] or re.search(r"\d", unknown["name"])))
+        if (
+            unknown
+            and (versioned or not vague)
+            and _looks_like_a_product(unknown["name"], versioned=versioned)
+        ):
             # a name the list does not know, in a sentence that names the stack ("Skynet + Lua")
             facts.setdefault(unknown["name"].lower(), part)
 
