@@ -359,16 +359,18 @@ def test_an_obsolete_statement_supersedes_the_stored_decision(memory: MemoryRoot
 # ---- git and deploy output ------------------------------------------------------------------
 
 
-def test_git_history_becomes_changelog_entries_and_decisions(memory: MemoryRoot, git_repo: Path):
-    def commit(message: str) -> None:
-        (git_repo / "f.txt").write_text(message, encoding="utf-8")
-        git("add", "f.txt", cwd=git_repo)
-        git("commit", "-q", "-m", message, cwd=git_repo)
+def _commit(git_repo: Path, message: str) -> None:
+    """Commit a change to f.txt with `message`."""
+    (git_repo / "f.txt").write_text(message, encoding="utf-8")
+    git("add", "f.txt", cwd=git_repo)
+    git("commit", "-q", "-m", message, cwd=git_repo)
 
-    commit("feat(api): add order export endpoint")
-    commit("fix: handle empty carts\n\nDecision: validate carts on the server only")
-    commit("feat!: drop the v1 API\n\nBREAKING CHANGE: /v1 routes are gone")
-    commit("wip")
+
+def test_git_history_becomes_changelog_entries_and_decisions(memory: MemoryRoot, git_repo: Path):
+    _commit(git_repo, "feat(api): add order export endpoint")
+    _commit(git_repo, "fix: handle empty carts\n\nDecision: validate carts on the server only")
+    _commit(git_repo, "feat!: drop the v1 API\n\nBREAKING CHANGE: /v1 routes are gone")
+    _commit(git_repo, "wip")
 
     omp_ok("extract", "--git", "HEAD")
     omp_ok("extract", "--git", "HEAD")  # the same range again adds nothing
@@ -388,17 +390,12 @@ def test_git_history_becomes_changelog_entries_and_decisions(memory: MemoryRoot,
 def test_maintenance_commits_wait_for_review_unless_they_break_release_or_decide(
     memory: MemoryRoot, git_repo: Path
 ):
-    def commit(message: str) -> None:
-        (git_repo / "f.txt").write_text(message, encoding="utf-8")
-        git("add", "f.txt", cwd=git_repo)
-        git("commit", "-q", "-m", message, cwd=git_repo)
-
-    commit("chore: tidy the Makefile")
-    commit("ci: cache the pnpm store")
-    commit("refactor(db): partition orders by month")
-    commit("build: replace rollup with tsup\n\nDecision: build the SDK with tsup")
-    commit("chore(release): 2.0.0")
-    commit("style!: rename every exported type")
+    _commit(git_repo, "chore: tidy the Makefile")
+    _commit(git_repo, "ci: cache the pnpm store")
+    _commit(git_repo, "refactor(db): partition orders by month")
+    _commit(git_repo, "build: replace rollup with tsup\n\nDecision: build the SDK with tsup")
+    _commit(git_repo, "chore(release): 2.0.0")
+    _commit(git_repo, "style!: rename every exported type")
 
     omp_ok("extract", "--git", "HEAD")
 
@@ -512,14 +509,12 @@ def test_accepting_a_personal_candidate_queues_it_when_the_user_store_is_unavail
 def test_a_decision_line_git_does_not_take_for_a_trailer_is_still_a_decision(
     memory: MemoryRoot, git_repo: Path
 ):
-    (git_repo / "f.txt").write_text("x", encoding="utf-8")
-    git("add", "f.txt", cwd=git_repo)
-    message = (
+    _commit(
+        git_repo,
         "feat(cache): zstd archives\n\n"
         "Decision: compress cache archives with zstd level 3 instead of gzip.\n"
-        "Restores went from 74s to 17s.\n"
+        "Restores went from 74s to 17s.\n",
     )
-    git("commit", "-q", "-m", message, cwd=git_repo)
 
     omp_ok("extract", "--git", "HEAD")
 
