@@ -206,7 +206,8 @@ _RULES: tuple[_Rule, ...] = (
         "start",
         r"(?:" + _PROMPT + r")?kubectl\b" + _NAMESPACE + r"[^|;&]*?\bset\s+image\s+"
         r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?/(?P<name>[a-z0-9][\w.-]*)\s+"
-        r"[\w.-]+=(?P<image>\S+?):(?P<version>[\w][\w.-]{0,127})(?:@sha256:\w+)?\s*$",
+        r"[\w.-]+=(?P<image>\S+?):(?P<version>[\w][\w.-]{0,127})(?:@sha256:\w+)?"
+        r"(?:\s+--?[\w-]+(?:=\S+)?)*\s*$",
         raw=True,
     ),
     _r(
@@ -255,6 +256,8 @@ _RULES: tuple[_Rule, ...] = (
         "pending",
     ),
     _r("netlify", "start", r"Deploy is live", "active"),
+    _r("netlify", "start", r"Starting to deploy site from\b", "pending"),  # `deploy --build`
+    _r("netlify", "attach", r"(?:🚀\s*)?Deploy complete$", "active"),
     _r("netlify", "attach", r"Production deploy is live", "active"),
     _r("netlify", "attach", r"(?:Draft deploy is live|Deployed draft to\b)", skip=True),
     _r("netlify", "attach", r"(?:Website|Live) [Dd]raft URL:", skip=True),

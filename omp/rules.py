@@ -1230,20 +1230,24 @@ _USES_EN = re.compile(
     r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using|'re)\s+"
     r"(?P<x>.+)"
     r"|\b(?:app|service|api|project|backend|site|monolith)\s*\((?P<w>[^)]{3,80})\)"
-    r"|\b(?:our|the)\s+(?P<role>database|db|backend|frontend|stack|orm|cache|queue|package manager|"
-    r"test runner|ci)\s+is\s+(?P<y>.+)"
+    r"|(?:\b(?:our|the)\s+|^)(?:tech\s+)?(?P<role>database|db|backend|frontend|stack|orm|cache|queue|"
+    r"package manager|test runner|ci)(?:\s+is\s+|\s*:\s*)(?P<y>.+)"
 )
 _USES_ZH = re.compile(
     r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)[\u4e00-\u9fff]{0,4}?"
     r"(?:现在|目前|也|的)?(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为|走)?\s*"
     r"(?P<x>[A-Za-z][^，。；;！!？?]*)"
     # "CI 是 GitHub Actions", "GitOps 用的是 Argo CD": any topic, when a known name follows
-    r"|(?<![^\s，,：:])(?:[A-Za-z]{2,10}|[\u4e00-\u9fff]{2,4})\s*(?:用的是|使用的是|采用的是|是|用的)\s*"
-    r"(?P<y>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?(?:\s*v?\d+(?:\.\d+){0,2})?"
+    r"|(?<![^\s，,：:])(?!问题|原因|结果|报错|错误|瓶颈|区别|难点|坑)"
+    r"(?:[A-Za-z]{2,10}|[\u4e00-\u9fff]{2,4})\s*(?:用的是|使用的是|采用的是|是|用的)\s*"
+    r"(?P<y>(?![\w.+-]*://)[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?(?:\s*v?\d+(?:\.\d+){0,2})?"
     r"(?:\s*[+、/]\s*[A-Za-z][\w.+-]*(?:\s*v?\d+(?:\.\d+){0,2})?)*)"
     # "MySQL 做主库": a name and the part it plays
     r"|(?P<z>[A-Za-z][\w.+-]*(?:\s*v?\d+(?:\.\d+){0,2})?)\s*(?:做|作为|当)"
     r"(?:主库|从库|数据库|缓存|消息队列|队列|存储|网关|注册中心|配置中心)"
+    # "小程序（Taro 3.6 + React，后端 NestJS）": what a thing is built with, in brackets
+    r"|(?:小程序|项目|服务|后端|前端|应用|系统|平台|网站|客户端|App|app|APP)\s*[（(]"
+    r"(?P<w>[A-Za-z][^）)]{2,80})[）)]"
 )
 # What may follow a stated stack in further clauses: names, versions, separators only
 _ONLY_NAMES_LEFT = re.compile(r"[\s+、/&和及]|v?\d+(?:\.\d+){0,2}|那一套|那套|这套")
@@ -1269,16 +1273,21 @@ _STACK_WISH = re.compile(
 )
 
 
-_SCAFFOLD = re.compile(r"(?i)\b(?:scaffold|bootstrap|initiali[sz]e|init)\b|初始化|骨架|脚手架")
+SCAFFOLD = re.compile(r"(?i)\b(?:scaffold|bootstrap|initiali[sz]e|init)\b|初始化|骨架|脚手架")
 
 
 def scaffold_stack(subject: str) -> dict[str, str]:
     """The stack a project's first commit lists ("scaffold payouts-api (FastAPI 0.111, …)")."""
-    if not _SCAFFOLD.search(subject):
+    if not SCAFFOLD.search(subject):
         return {}
     facts: dict[str, str] = {}
-    for listed in re.findall(r"[（(]([^）)]{3,120})[）)]", subject):
-        _stack_parts(listed, facts, strict=False)
+    listed = re.findall(r"[（(]([^）)]{3,120})[）)]", subject)
+    # "初始化项目：Spring Boot 3.2.3 + MyBatis-Plus + MySQL 8"
+    listed += re.findall(r"[：:]\s*([^（(]{3,120})$", subject) if not listed else []
+    for names in listed:
+        for clause in re.split(r"[，,；;]", names):
+            if _TECH.search(clause):  # "目标芯片 ESP32-S3" names hardware, not the stack
+                _stack_parts(clause, facts, strict=False)
     return facts
 
 
@@ -1302,9 +1311,13 @@ def tech_facts(sentence: str) -> dict[str, str]:
         # know count after "it" only with a version or a digit
         vague = re.match(r"(?i)it\b", m.group(0)) is not None
         _stack_parts(rest, facts, strict=not (groups.get("x") or groups.get("w")), vague=vague)
-        if m.group("x") and is_chinese(sentence):
-            # "后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。": a clause of names only
-            for clause in re.split(r"[，,；;]", sentence[m.end() :])[1:]:
+        if is_chinese(sentence):
+            # "后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。",
+            # "…的 App，Flutter 3.22，状态管理用的 Riverpod。": the other clauses that hold names
+            # and versions only
+            before, after = sentence[: m.start()], sentence[m.end() :]
+            clauses = re.split(r"[，,；;]", before)[:-1] + re.split(r"[，,；;]", after)[1:]
+            for clause in clauses:
                 clause = clause.strip(" 。.！!")
                 if clause and not _ONLY_NAMES_LEFT.sub("", _TECH.sub("", clause)):
                     _stack_parts(clause, facts, strict=False)
@@ -1461,11 +1474,15 @@ def _path_key(path: str) -> str:
 # ---- the person (user store) ----------------------------------------------------------------
 
 _PERSONAL_EN = re.compile(
-    r"(?i)(?:^|[,;:]\s+)(?:(?:also|and|but|btw|fyi|personally|for me)[,]?\s+)?"
+    r"(?i)(?:^|[,;:]\s+|\s[\u2014\u2013-]+\s+)"
+    r"(?:(?:also|and|but|btw|fyi|fwiw|personally|for me|one more thing|oh)[,]?\s+)*"
     r"(?:i'?m an? [\w+#.-]+ (?P<who>person|developer|dev|engineer|programmer)\b"
     r"|i(?:'ve| have) been an? [\w+#. -]{1,24}?(?P<who2>dev|developer|engineer|programmer)\b"
-    r"|i (?:always|usually|generally|normally|typically|never) (?P<habit>run|keep|write|do|put|"
-    r"start|avoid|add|go|commit|format|test)\b"
+    r"|i (?:always|usually|generally|normally|typically|never|only) (?P<habit>run|keep|write|do|"
+    r"put|start|avoid|add|go|commit|format|test|use)\b"
+    r"|i (?P<habit2>run|use|write|test)\b(?=[^,;.]*\b(?:everywhere|on everything|all the time|"
+    r"every time|in every)\b)"
+    r"|(?:that'?s|this is) how i (?:always |usually )?(?P<habit3>run|do|write|work|test)\b"
     r"|i(?:'m| am)?\s+(?:really\s+|generally\s+|usually\s+|always\s+)?"
     r"(?P<verb>prefer|like|love|hate|dislike|always use|usually use|tend to|never use|always want|"
     r"always want|"
@@ -1475,12 +1492,14 @@ _PERSONAL_EN = re.compile(
     r"|personally,? i\b)"
 )
 _PERSONAL_ZH = re.compile(
-    r"(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?:个人)?[\u4e00-\u9fff]{0,4}?"
+    r"(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?:个人)?"
+    r"(?:[\u4e00-\u9fff]{0,4}?|写\s*[A-Za-z][\w+#.-]*\s*)"
     r"(?:比较|一般|通常|平时|一直|更|最|向来)?"
     r"(?P<verb>喜欢|偏好|习惯|倾向|讨厌|不喜欢|熟悉|熟(?=[，,。！!]|$)|擅长|会用|常用|用惯了|精通|"
-    r"不太熟|不熟|没用过)"
+    r"不太熟|不熟|没用过|用不惯)"
     r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)[\u4e00-\u9fff]{0,4}?"
-    r"(?P<habit>(?:一般|通常|平时|一直|向来)都?(?:是|用))"
+    r"(?P<habit>(?:一般|通常|平时|一直|向来)都?(?:是|用|这么[写用做]))"
+    r"|(?:^|[，,；;。：:])我(?:平时)?用的(?P<setup>开发环境|编辑器|IDE|终端|shell|系统|电脑)是"
     r"|(?P<ask>别再给我|不要给我|以后给我|以后都给我|给我用)"
 )
 _SKILL = re.compile(
@@ -1827,6 +1846,29 @@ def states_stack(sentence: str) -> bool:
 
 
 _CANON = {"node.js": "node", "golang": "go", "postgresql": "postgres"}
+_LISTED_AFTER = re.compile(
+    r"(?i)(?<![\w.-])(?:" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
+    r"(?:\s*v?\d+(?:\.\d+){0,2}(?:\.x)?)?\s*(?:,|，|、|\+|/|\bon\b|\bwith\b|\band\b|和|及|加)\s*"
+    r"(?:and\s+)?$"
+)
+
+
+def listed_versions(sentence: str) -> set[str]:
+    """Keys of the versions that follow another technology in a list.
+
+    "Python 3.12 on Postgres 16", "Node 20, Express 4.19": in a sentence that states the
+    stack, they are stack too.
+    """
+    keys: set[str] = set()
+    for m in _VERSIONED.finditer(sentence):
+        if _LISTED_AFTER.search(sentence[max(0, m.start() - 60) : m.start()]):
+            keys.add(_version_key(m))
+    return keys
+
+
+def _version_key(m: re.Match[str]) -> str:
+    key = _CANON.get(m.group("name").lower(), m.group("name").lower())
+    return key.replace(".js", "js").replace(" ", "_")
 
 
 def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
@@ -1844,10 +1886,7 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
         return {}  # a version in passing ("Redis 7 on Render for sessions") is not the stack
     facts: dict[str, str] = {}
     for m in found:
-        key = _CANON.get(m.group("name").lower(), m.group("name").lower())
-        facts.setdefault(
-            key.replace(".js", "js").replace(" ", "_"), f"{m.group('name')} {m.group('ver')}"
-        )
+        facts.setdefault(_version_key(m), f"{m.group('name')} {m.group('ver')}")
     return facts
 
 

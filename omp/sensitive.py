@@ -68,7 +68,8 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
 # NAME = value / NAME: value, where NAME looks secret-bearing; group 2 is the value
 _ASSIGNMENT = re.compile(
     r"(?i)\b([A-Z0-9_.\-]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
-    r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?)[A-Z0-9_\-]*)"
+    r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?|SIGN(?:ING)?[_\-]?KEY|HMAC[_\-]?KEY|"
+    r"ENCRYPTION[_\-]?KEY|[_\-]KEY\b|SALT)[A-Z0-9_\-]*)"
     r"[\"']?\s*(?:=|:)\s*[\"']?([^\s\"',;]{6,})"
 )
 _PLACEHOLDER = re.compile(
@@ -96,8 +97,8 @@ def _secret_value(name: str, value: str) -> bool:
     """Whether `value`, assigned to `name`, is a real secret rather than a reference to one."""
     if _PLACEHOLDER.match(value) or (value.isidentifier() and value.isupper()):
         return False  # `${VERCEL_TOKEN}`, `<token>`, `***`, another variable's name
-    if re.search(r"(?i)pass(?:word|wd)?|pwd", name):
-        return True
+    if re.search(r"(?i)pass(?:word|wd)?|pwd|secret", name):
+        return True  # whatever its shape
     return len(value) >= 12 and _entropy(value) >= 3.0
 
 
@@ -168,6 +169,10 @@ def find_secrets(data: Any, path: str = "$") -> list[Finding]:
             sub = f"{path}.{key}"
             if isinstance(key, str):
                 found.extend(Finding(kind, sub) for kind in find_in_text(key))
+                if isinstance(value, str) and not find_in_text(value):
+                    # structured data names the secret in its key: {SIGNING_SECRET: "kt_…"}
+                    found.extend(Finding(kind, sub) for kind in find_in_text(f"{key}: {value}"))
+                    continue
             found.extend(find_secrets(value, sub))
     elif isinstance(data, list):
         for i, value in enumerate(data):

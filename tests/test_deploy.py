@@ -676,6 +676,39 @@ def test_kubectl_set_image_gives_the_version_and_the_namespace_of_the_rollout():
     )
 
 
+def test_kubectl_set_image_with_trailing_flags_still_gives_the_image():
+    text = (
+        "+ kubectl -n fin-prod set image deployment/ledger "
+        "ledger=ghcr.io/acme/ledger:v3.14.2 --record\n"
+        "+ kubectl -n fin-prod rollout status deployment/ledger\n"
+        'deployment "ledger" successfully rolled out\n'
+    )
+    (event,) = parse_deploy(text)
+    assert (event.image, event.version, event.status) == (
+        "ghcr.io/acme/ledger",
+        "v3.14.2",
+        "active",
+    )
+
+
+def test_netlify_deploy_build_output_is_a_production_deploy():
+    text = (
+        "$ netlify deploy --build --prod\n"
+        "Starting to deploy site from 'dist'\n"
+        "Site deploy was successfully initiated\n"
+        "\U0001f680 Deploy complete\n"
+        "  Deployed to production URL: https://docs.example.dev\n"
+        "  Unique deploy URL:          https://66d1a7f0c2b93e0008a4f7d1--docs-site.netlify.app\n"
+    )
+    (event,) = parse_deploy(text)
+    assert (event.status, event.url, event.app, event.deploy_id) == (
+        "active",
+        "https://docs.example.dev",
+        "docs-site",
+        "66d1a7f0c2b93e0008a4f7d1",
+    )
+
+
 def test_the_vercel_build_banner_inside_a_deploy_does_not_split_it():
     text = (
         "$ vercel deploy --prod\n"

@@ -245,13 +245,44 @@ def test_a_failed_deploy_retried_with_success_is_live_and_a_rollback_stays_faile
     )
     facts = [c.entry for c in batch.candidates if c.target == "project"]
     assert facts == [
-        {"deployment": {"cloudflare": {"status": "active", "url": "https://s.example"}}}
-    ]
+        {"deployment": {"cloudflare": {"status": "active", "url": "https://s.example",
+                                       "app": "shortlink"}}}
+    ]  # fmt: skip
     rollback = ex.Batch()
     ex.from_deploys([_deploy("failed", 10, "v2"), _deploy("active", 30, "v2")], rollback,
                     path="deploy.log")  # fmt: skip
     changes = [c.entry["summary"] for c in rollback.candidates if c.target == "changelog"]
     assert changes == ["Deploy of shortlink failed; rolled back"]
+
+
+def test_a_secret_named_by_its_key_in_a_deploy_fact_is_redacted_and_reported():
+    from omp.deploy import DeployEvent
+
+    event = DeployEvent("wrangler", "cloudflare", "active", "https://s.example", "v2", 10,
+                        "img", bindings=(("URL_SIGNING_KEY", "kt_sig_4Fq9Lm2xT7"),
+                                         ("MAX_WIDTH", "2560")))  # fmt: skip
+    batch = ex.Batch()
+    ex.from_deploys([event], batch, path="deploy.log")
+    ex.settle(batch, [], today="2026-11-30")
+    fact = next(c for c in batch.candidates if c.target == "project")
+    assert fact.entry["deployment"]["cloudflare"]["bindings"] == {
+        "URL_SIGNING_KEY": "[REDACTED:secret]",
+        "MAX_WIDTH": "2560",
+    }
+    assert [r.kind for r in batch.redactions] == ["secret assigned to URL_SIGNING_KEY"]
+
+
+def test_a_deploy_that_went_live_is_stored_and_a_failed_one_waits_for_review():
+    for status, url, action in (
+        ("active", "https://s.example", "stored"),
+        ("failed", None, "review"),
+    ):
+        batch = ex.Batch()
+        ex.from_deploys([_deploy(status, 10, "v2", url)], batch, path="deploy.log")
+        ex.settle(batch, [], today="2026-11-30")
+        change = next(c for c in batch.candidates if c.target == "changelog")
+        status_fact = next(c for c in batch.candidates if c.target == "project")
+        assert (change.action, status_fact.action) == (action, "stored")
 
 
 @pytest.mark.parametrize(
@@ -346,12 +377,24 @@ def test_every_setting_a_sentence_states_is_kept(sentence, facts):
     assert rules.settings(sentence) == facts
 
 
-def test_the_first_version_of_a_stack_statement_is_stored_and_the_rest_reviewed():
+def test_a_stated_stack_is_stored_whole_and_versions_in_passing_reviewed():
     batch = _run(("user", "Stack is Node 20, Express 4.19, TypeScript 5.4."))
-    stored = _kept(batch, "project")
-    review = _kept(batch, "project", "review")
-    assert stored == [{"tech_stack": {"node": "Node 20"}}]
-    assert {"tech_stack": {"express": "Express 4.19"}} in review
+    assert _kept(batch, "project") == [
+        {
+            "tech_stack": {
+                "runtime": "Node 20",
+                "backend": "Express 4.19",
+                "language": "TypeScript 5.4",
+            }
+        }
+    ]
+    batch = _run(
+        ("user", "The service is Python 3.12 on Postgres 16, the cron box still has Ruby 2.7.")
+    )
+    assert _kept(batch, "project") == [
+        {"tech_stack": {"language": "Python 3.12", "postgres": "Postgres 16"}}
+    ]
+    assert _kept(batch, "project", "review") == [{"tech_stack": {"ruby": "Ruby 2.7"}}]
     passing = _run(("user", "I bumped the SDK while on Node 20 and Express 4.19, no change."))
     assert _kept(passing, "project") == []
 
@@ -573,6 +616,15 @@ def test_a_done_lead_makes_an_assistant_edit_the_outcome():
             "顺便问下，原生这块我习惯用 Android Studio 打开 android 目录单独调，这样有啥问题吗",
             "preference",
         ),
+        ("also I run mypy --strict on everything, so keep the annotations complete", "preference"),
+        (
+            "one more thing — I only test push on my physical Pixel 7, never the emulator",
+            "preference",
+        ),
+        ("use `pytest -x --lf`, that's how I always run them locally", "preference"),
+        ("我用的开发环境是 VS Code + ESP-IDF 插件，Eclipse 那套我用不惯。", "preference"),
+        ("对了，我写 SQL 习惯关键字全大写。", "preference"),
+        ("commit message 用英文，conventional commits 格式，我一直这么写的", "preference"),
     ],
 )
 def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind):
@@ -581,8 +633,10 @@ def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind
 
 
 @pytest.mark.parametrize(
-    "sentence", ["我们都是用 pnpm", "maybe I prefer tabs", "Do I prefer tabs?"]
-)
+    "sentence",
+    ["我们都是用 pnpm", "maybe I prefer tabs", "Do I prefer tabs?",
+     "I run the migrations on staging first.", "I only saw it once."],
+)  # fmt: skip
 def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence):
     assert rules.personal(sentence) is None
 
@@ -713,6 +767,11 @@ def test_a_first_commit_lists_the_stack_and_commits_name_buckets():
         "frontend": "React 18",
     }
     assert rules.scaffold_stack("fix: handle (rare) nulls") == {}
+    assert rules.scaffold_stack("初始化项目：Spring Boot 3.2.3 + MyBatis-Plus + MySQL 8") == {
+        "backend": "Spring Boot 3.2.3",
+        "mybatis-plus": "MyBatis-Plus",
+        "database": "MySQL 8",
+    }
     assert rules.settings("refactor(storage)!: 原始图片改存 MinIO，桶名 label-raw") == {
         "bucket": "label-raw"
     }
@@ -733,6 +792,13 @@ def test_a_first_commit_lists_the_stack_and_commits_name_buckets():
         ("后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。",
          {"backend": "Spring Cloud Alibaba", "database": "MySQL 8", "cache": "Redis"}),
         ("the node pool is full", {}),
+        ("我们在做一个电力巡检的 App，Flutter 3.22，状态管理用的 riverpod。",
+         {"state": "riverpod", "mobile": "Flutter 3.22"}),
+        ("我们的小程序（Taro 3.6 + React，后端 NestJS）在做跨境商品。",
+         {"miniprogram": "Taro 3.6", "frontend": "React", "backend": "NestJS"}),
+        ("Tech stack: Django 5, Celery and Postgres.",
+         {"backend": "Django 5", "queue": "Celery", "database": "Postgres"}),
+        ("问题是 redis 超时了。", {}),
     ],
 )  # fmt: skip
 def test_stacks_told_with_roles_trailing_clauses_and_long_names(sentence, facts):

@@ -39,7 +39,20 @@ def test_the_corpus_is_big_enough_and_covers_every_format():
     assert set(EVAL.SOURCE_NAMES) - {"conversation.md"} <= names
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
+# Held-out cases whose failure is known and left unfixed so that the split stays unseen (the
+# README reports them); strict: a fix that comes from other work shows here and ends the entry.
+KNOWN_UNSEEN_FAILURES = {
+    "51-quant-backtest-vectorbt": "a reversed choice is stored (rejected option stored: 1)",
+}
+
+
+def _case(p: Path) -> Any:
+    why = KNOWN_UNSEEN_FAILURES.get(p.name) if p.parent.name == "unseen" else None
+    marks = [pytest.mark.xfail(reason=why, strict=True)] if why else []
+    return pytest.param(p, marks=marks, id=f"{p.parent.name}/{p.name}")
+
+
+@pytest.mark.parametrize("case", [_case(p) for p in CASES])
 def test_a_case_extracts_without_leaking_secrets_or_storing_rejected_options(case: Path):
     result = EVAL.run_case(case, case.parent.name)
 

@@ -396,15 +396,20 @@ def test_maintenance_commits_wait_for_review_unless_they_break_release_or_decide
     _commit(git_repo, "build: replace rollup with tsup\n\nDecision: build the SDK with tsup")
     _commit(git_repo, "chore(release): 2.0.0")
     _commit(git_repo, "style!: rename every exported type")
+    _commit(git_repo, "chore: upgrade Spring Boot to 3.2.5")
+    _commit(git_repo, "传感器采集改用 FreeRTOS 队列")
+    _commit(git_repo, "Merge pull request #142 from acme/feat/vpc")
 
     omp_ok("extract", "--git", "HEAD")
 
     changes = _data(memory, "changelog.yaml")["changelog"]
-    assert [c["summary"] for c in changes] == [
-        "partition orders by month",
-        "replace rollup with tsup",
-        "Release 2.0.0",
-        "rename every exported type",
+    assert [(c["summary"], c["type"]) for c in changes] == [
+        ("partition orders by month", "refactor"),
+        ("replace rollup with tsup", "chore"),
+        ("Release 2.0.0", "chore"),
+        ("rename every exported type", "chore"),
+        ("upgrade Spring Boot to 3.2.5", "chore"),
+        ("传感器采集改用 FreeRTOS 队列", "refactor"),
     ]
     queued = (memory.memory / "candidates.yaml").read_text(encoding="utf-8")
     assert "tidy the Makefile" in queued and "cache the pnpm store" in queued

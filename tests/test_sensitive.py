@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omp.sensitive import find_in_text, redact, scan
+from omp.sensitive import find_in_text, find_secrets, redact, scan
 
 SECRETS = [
     ("private key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----"),
@@ -41,12 +41,15 @@ def test_each_kind_is_found_and_redacted_without_its_neighbours(kind, value):
         "postgres://admin:hunter22@db.example.com/app",
         "Authorization: Bearer abcdefghijklmnopqrstuvwx0123",
         "Authorization: Basic dXNlcjpwYXNzd29yZA==",
+        '  - URL_SIGNATURE_KEY: "kt_sig_4Fq9Lm2xT7"',
+        "HMAC_SECRET=prod2024",
     ],
 )
 def test_values_are_redacted_and_variable_names_kept(text):
     redacted, matches = redact(text)
     assert len(matches) == 1
-    for name in ("VERCEL_TOKEN", "password", "DB_PASSWORD", "postgres://admin:", "Bearer", "Basic"):
+    for name in ("VERCEL_TOKEN", "password", "DB_PASSWORD", "postgres://admin:", "Bearer", "Basic",
+                 "URL_SIGNATURE_KEY", "HMAC_SECRET"):  # fmt: skip
         if name in text:
             assert name in redacted
     secret = text[matches[0].start : matches[0].end]
@@ -67,6 +70,8 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "20261130123456",  # a timestamp
         "commit 1234567890abcdef and order 1381234567",  # ten digits: no mobile number
         "id: dec-2026-11-30-13812345678x",
+        "primary_key: id",
+        "MAX_WIDTH: 2560",
     ],
 )
 def test_things_that_only_look_sensitive_are_kept(text):
@@ -79,3 +84,10 @@ def test_things_that_only_look_sensitive_are_kept(text):
 def test_scanning_never_fails_and_redacted_text_has_nothing_left(text):
     redacted, _ = redact(text)
     assert scan(redacted) == []
+
+
+def test_a_value_whose_key_names_it_a_secret_is_found_in_structured_data():
+    data = {"bindings": {"IMG_SIGNING_KEY": "kt_sig_4Fq9Lm2xT7", "MAX_WIDTH": "2560"}}
+    assert [(f.kind, f.path) for f in find_secrets(data)] == [
+        ("secret assigned to IMG_SIGNING_KEY", "$.bindings.IMG_SIGNING_KEY")
+    ]
