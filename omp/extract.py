@@ -189,6 +189,7 @@ class _Conversation:
         self.offered: list[str] = []  # the options of the last "X or Y?" question
         self.listed: set[str] = set()
         self.previous: str | None = None  # the user's last statement, for "make that the rule"
+        self.preferred = ""  # what the user's last message said of their own ways, lower case
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -200,6 +201,8 @@ class _Conversation:
         conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
         if role == "user":
             self._answer(text)
+            said = (rules.personal(s) for s in rules.statements(text))
+            self.preferred = " ".join(p.text.lower() for p in said if p is not None)
         else:
             self._offers(text, index)
         self.offered = rules.asked_options(text) or self.offered
@@ -350,6 +353,8 @@ class _Conversation:
         if (label := rules.option_label(d.choice)) in self.options:
             d = d._replace(choice=self.options[str(label)])
         src = self.source(index)
+        if role == "assistant" and d.explicit and d.choice.lower() in self.preferred:
+            return None  # "好的，后面都用 Java。" acknowledges the person's way, decides nothing
         if role == "assistant" and not d.explicit:
             if rules.proposal(s) is None:
                 return None  # the assistant describing what it does, not proposing a choice
@@ -364,14 +369,18 @@ class _Conversation:
         for gone in rules.refused(s) if role == "user" else ():
             if gone not in d.choice.lower():
                 self._drop_choice(gone, index)
-        for side in rules.side_choices(s, d.choice) if role == "user" else ():
+        if role == "user":
+            self._side_choices(s, d.choice, src)
+        return True
+
+    def _side_choices(self, s: str, choice: str, src: dict[str, Any]) -> None:
+        for side in rules.side_choices(s, choice):
             reason = "a further choice in the same sentence"  # 3 of 7 kept on dev: reviewed
             c = Candidate("decisions", _decision_entry(side, s), SIDE_CHOICE_CONF, reason, src)
             if not any(
                 str(o.entry.get("choice")).lower() == side.choice.lower() for o in self.decisions
             ):
                 self.decisions.append(c)  # not a reversal of the sentence's first choice
-        return True
 
     def _work(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> None:
         """Finished work: a changelog entry."""
@@ -488,7 +497,7 @@ _Fact = tuple[dict[str, Any], float, str, str]  # facts, confidence, reason, pri
 def _stack_facts(s: str, conf: dict[str, float], *, own: bool, decided: bool) -> list[_Fact]:
     """Technologies, versions and settings a statement gives."""
     found: list[_Fact] = []
-    stack = rules.tech_facts(s) if not decided else {}
+    stack = {**rules.listed_stack(s), **rules.tech_facts(s)} if not decided else {}
     if stack:
         found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
     versions = rules.version_facts(s, own=own)
@@ -755,6 +764,10 @@ def _commit_facts(subject: str, body: str) -> dict[str, Any]:
     for sentence in [subject, *rules.statements(rules.unwrap(body))]:
         if config := rules.settings(sentence):
             facts.setdefault("config", {}).update(config)
+        if urls := rules.url_facts(sentence):
+            facts.setdefault("urls", {}).update(urls)
+        if stores := rules.storage_locations(sentence):
+            facts.setdefault("storage", {}).update(stores)
     return facts
 
 

@@ -294,6 +294,7 @@ def clip(phrase: str) -> str:
     """The head of `phrase`: the thing named, without the reasons and asides that follow."""
     phrase = phrase.strip().strip("`'\"“”‘’")
     head = _ZH_CUT.split(phrase, maxsplit=1)[0].strip()
+    head = re.sub(r"(?<=[A-Za-z0-9.+#-])\s*的$", "", head)  # "用 Redis 的吧": Redis
     if is_chinese(head[:4]):
         return head.strip(" `'\"“”")[:40]
     head = _EN_CUT.split(" " + head, maxsplit=1)[0].strip()
@@ -704,6 +705,8 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
         return False
     if _WISH.search(sentence[max(0, m.start() - 6) : m.start("x")]):
         return False  # "他们本来就想改成 X", "if we wanted to use X": a wish, not a choice
+    if re.search(r"(?:要|想|准备|打算|计划)把", before):
+        return False  # "要把规则引擎从批处理改成实时的": a plan being discussed
     # "离我们用户近": 用户 (user) is a noun, not "use 户"
     return not (sentence[m.start("x") - 1 : m.start("x")] == "用" and _USE_NOUN.match(m.group("x")))
 
@@ -719,13 +722,14 @@ _THEN_USE = re.compile(
 )
 _WISH = re.compile(
     r"(?i)\b(?:if|would|wanted|wants|unless|whether|once|until)\b"
-    r"|想|打算|本来|如果|要是|假如|等到|之后再"
+    r"|想|打算|本来|如果|要是|假如|等到|之后再|准备|计划"
 )
 _VAGUE = re.compile(
     r"(?i)^(?:it|this|that|they|them|these|those|he|she|we|you|i|something|anything|"
     r"one(?=\s+of\b|\s*$)|the same|"
     r"same|what|which|"
     r"your|my|his|her|their|a few|some|any|more|less|both|either|neither|all|这个|那个|它|一下|"
+    r"[这那][两几三四]个|"
     r"什么|哪个|这些|那些|这样|这么办)\b"
 )
 _ACTION_WORD = re.compile(
@@ -1250,7 +1254,40 @@ _USES_ZH = re.compile(
     r"(?P<w>[A-Za-z][^）)]{2,80})[）)]"
 )
 # What may follow a stated stack in further clauses: names, versions, separators only
-_ONLY_NAMES_LEFT = re.compile(r"[\s+、/&和及]|v?\d+(?:\.\d+){0,2}|那一套|那套|这套")
+_ONLY_NAMES_LEFT = re.compile(
+    r"[\s+、/&和及]|v?\d+(?:\.\d+){0,2}|那一套|那套|这套|\b(?:LTS|SDK|all|and)\b"
+)
+
+
+def _names_only(clause: str) -> bool:
+    """Whether a clause holds known names and versions only ("Postgres 16", "Unity 2022.3 LTS")."""
+    return bool(_TECH.search(clause)) and not _ONLY_NAMES_LEFT.sub("", _TECH.sub("", clause))
+
+
+def listed_stack(sentence: str) -> dict[str, str]:
+    """The stack a run of bare names gives.
+
+    "context: Python 3.12, FastAPI, Postgres 16, …", "(Godot 4.3, all GDScript)", "订单表 8 亿行
+    了，PostgreSQL 15，单表 1.2T": a run of two or more clauses of names only, or one name with
+    its version between commas.
+    """
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _NOT_STACK.search(sentence):
+        return {}
+    if _STACK_WISH.search(sentence) or re.search(r"(?i)\b(?:if|unless)\b", sentence):
+        return {}  # "If budget isn't a concern, LaunchDarkly."
+    clauses = [c.strip(" .。!！") for c in re.split(r"[，,；;（）()]", sentence)]
+    facts: dict[str, str] = {}
+    run: list[str] = []
+    for clause in [*clauses, ""]:
+        if clause and _names_only(clause):
+            run.append(clause)
+            continue
+        single = len(run) == 1 and re.search(r"\d", run[0]) and len(clauses) > 1
+        if len(run) >= 2 or single:
+            for named in run:
+                _stack_parts(named, facts, strict=True)
+        run = []
+    return facts
 
 
 def assertion(sentence: str) -> str:
@@ -1389,7 +1426,11 @@ def _with_version(part: str, m: re.Match[str]) -> str:
     "Spring Cloud Alibaba", "Node 20".
     """
     tail = part[m.end() :]
-    more = re.match(r"(?:\s+[A-Z][A-Za-z]{3,}){0,3}", tail) if m.group(1)[0].isupper() else None
+    more = (
+        re.match(r"(?:\s+(?:[A-Z][A-Za-z]{3,}|SDK)){0,3}", tail)
+        if m.group(1)[0].isupper()
+        else None
+    )
     name = m.group(1) + (more.group(0) if more else "")
     tail = tail[more.end() :] if more else tail
     v = re.match(r"\s*(v?\d+(?:\.\d+){0,2})\b", tail)
@@ -1893,8 +1934,8 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
 _URL_FACT = re.compile(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
     r"(?:url|endpoint|address|host|domain|module path|base|broker|地址|域名|模块路径)"
-    r"(?:\s*(?:is|:|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|配置为|"
-    r"先定|定)"
+    r"(?:\s*(?:is|:|：|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|"
+    r"配置为|先定|定)"
     r"\s*`?"
     r"|\s+(?=`|[a-z0-9-]+\.[a-z0-9.-]+))`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+"
@@ -1902,6 +1943,7 @@ _URL_FACT = re.compile(
 )
 # Chinese names of addresses, as keys
 _URL_NAMES = {
+    "环境": "",  # 测试环境 / 生产环境: the place names the key (_PLACE_NAMES)
     "回调": "callback",
     "服务": "service",
     "接口": "api",
@@ -1913,6 +1955,19 @@ _URL_NAMES = {
 _ENV_URL = re.compile(
     r"(?i)(?P<url>https?://[^\s<>\"'`)\]，。]+?)[.,;]?\s+(?:on|in|for)\s+(?:the\s+)?"
     r"(?P<env>staging|production|prod|dev|development|test|preview)\b"
+)
+_PLACE_NAMES = {"测试环境": "test", "生产环境": "production", "线上": "production",
+                "预发": "staging", "预发环境": "staging", "正式环境": "production"}  # fmt: skip
+# "prod is https://…", "staging: https://…", "测试环境地址：https://…"
+_PLACE_URL = re.compile(
+    r"(?i)(?:^|[\s,;，；(（])(?P<env>prod|production|staging|preview|测试环境|生产环境|正式环境|线上|"
+    r"预发(?:环境)?)(?:\s*(?:url|site|address|地址|域名))?\s*(?:is|=|:|：|是|在)\s*"
+    r"(?P<url>https?://[^\s<>\"'`)\]，。]+)"
+)
+# "Redis 用 redis://127.0.0.1:6379/2", "MQTT 走 mqtts://iot.example.cn:8883"
+_NAMED_URL = re.compile(
+    r"(?P<name>[A-Za-z][\w-]{1,20})\s*(?:用|走|连|连的是|is at|lives at|runs at)\s*`?"
+    r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
 )
 _ENV_VAR_URL = re.compile(
     r"\b(?P<key>[A-Z][A-Z0-9_]{1,40}_(?:URL|URI|HOST|ENDPOINT|ADDR|ADDRESS))\s*=\s*"
@@ -1936,6 +1991,13 @@ def url_facts(sentence: str) -> dict[str, str]:
         env = {"prod": "production", "development": "dev"}
         return {f"{base}_{env.get(m['env'].lower(), m['env'].lower())}": m["url"] for m in places}
     found = dict([named]) if named is not None else {}
+    for m in _PLACE_URL.finditer(sentence):
+        place = m["env"].lower()
+        place = _PLACE_NAMES.get(place, {"prod": "production"}.get(place, place))
+        found = {k: v for k, v in found.items() if v != m["url"].rstrip(".,;:!")}
+        found.setdefault(place, m["url"].rstrip(".,;:!"))
+    for m in _NAMED_URL.finditer(sentence):
+        found.setdefault(m["name"].lower(), m["url"].rstrip(".,;:!"))
     for m in _ENV_VAR_URL.finditer(sentence):
         found.setdefault(m["key"].lower(), m["url"].rstrip(".,;:!"))
     # an address with credentials in it is a connection string, not a fact to keep

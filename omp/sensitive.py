@@ -74,7 +74,7 @@ _ASSIGNMENT = re.compile(
 )
 _PLACEHOLDER = re.compile(
     r"(?i)^(?:\$\{?[A-Z0-9_]+\}?|<[^>]*>|\{\{.*\}\}|%\(.*\)s|\*+|x+|\.+|changeme|"
-    r"redacted|\[redacted[^\]]*\]|none|null|true|false|example|dummy|placeholder|"
+    r"redacted|\[redacted\b[^\]]*\]?|none|null|true|false|example|dummy|placeholder|"
     r"(?:process\.env|os\.environ)\S*|secrets\.\S+|env\(\S*\))$"
 )
 

@@ -859,3 +859,52 @@ def test_named_queues_indexes_and_changed_values_are_settings():
         "queue": "Sidekiq",
         "database": "Postgres",
     }
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["topic 名就用这两个。", "我们要把规则引擎从 T+1 批处理改成实时的，先跟你 brainstorm 一下。"],
+)
+def test_a_plan_under_discussion_and_a_pointer_are_no_choice(sentence):
+    assert rules.decision(sentence) is None
+
+
+def test_an_assistant_acknowledging_the_persons_way_decides_nothing():
+    batch = _run(
+        ("user", "顺便说一句，Flink job 我比较喜欢用 Java 写，不要给我 Scala 的例子。"),
+        ("assistant", "好的，后面都用 Java。"),
+    )
+    assert _kept(batch, "decisions") == []
+    assert len(_kept(batch, "user")) == 1
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("context: marketplace payouts, Python 3.12, FastAPI, Postgres 16, Celery workers.",
+         {"language": "Python 3.12", "backend": "FastAPI", "database": "Postgres 16"}),
+        ("working on my fighting game again (Godot 4.3, all GDScript).",
+         {"engine": "Godot 4.3", "language": "GDScript"}),
+        ("I've got a React Native app (Expo SDK 51, managed workflow) called Tidepool",
+         {"mobile": "Expo SDK 51"}),
+        ("我们的订单表现在 8 亿行了，PostgreSQL 15，单表 1.2T。", {"database": "PostgreSQL 15"}),
+        ("I compared Redis, Memcached and Valkey last week.", {}),
+        ("If budget isn't a concern, LaunchDarkly, Unleash otherwise.", {}),
+        ("Redis 7, or Valkey 8?", {}),
+    ],
+)  # fmt: skip
+def test_a_run_of_bare_names_is_the_stack(sentence, facts):
+    assert rules.listed_stack(sentence) == facts
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("prod is https://www.fernhollow.studio btw", {"production": "https://www.fernhollow.studio"}),
+        ("测试环境地址：https://test-gh.yikang-health.cn", {"test": "https://test-gh.yikang-health.cn"}),
+        ("Redis 用 redis://127.0.0.1:6379/2 这个库", {"redis": "redis://127.0.0.1:6379/2"}),
+        ("Is prod https://x.example.com?", {}),
+    ],
+)  # fmt: skip
+def test_addresses_named_by_their_place_or_their_service(sentence, facts):
+    assert rules.url_facts(sentence) == facts

@@ -68,6 +68,40 @@ def test_extract_writes_each_item_to_its_target(memory: MemoryRoot, chat: Path):
     assert "stored 6" in result.stderr
 
 
+WORKER_TOKEN = "xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOpQrStUvWx"
+WORKER_KEY = "kt_sig_4Fq9Lm2xT7"
+
+
+def test_a_workers_secret_vars_are_redacted_and_its_plain_vars_kept(
+    memory: MemoryRoot, tmp_path: Path
+):
+    log = tmp_path / "deploy.log"
+    log.write_text(
+        "$ npx wrangler deploy\n"
+        " \u26c5\ufe0f wrangler 3.60.3\n"
+        "Total Upload: 48.73 KiB / gzip: 12.08 KiB\n"
+        "Your worker has access to the following bindings:\n"
+        "- Vars:\n"
+        f'  - SLACK_BOT_TOKEN: "{WORKER_TOKEN}"\n'
+        f'  - URL_SIGNATURE_KEY: "{WORKER_KEY}"\n'
+        '  - MAX_WIDTH: "2560"\n'
+        "Uploaded img-worker (2.41 sec)\n"
+        "Deployed img-worker triggers (0.38 sec)\n"
+        "  https://img-worker.acme.workers.dev\n",
+        encoding="utf-8",
+    )
+    result = omp_ok("extract", str(log), "--json")
+
+    for secret in (WORKER_TOKEN, WORKER_KEY):
+        assert secret not in _everything(memory.project / "_omp") + result.stdout + result.stderr
+    bindings = _data(memory, "project.yaml")["deployment"]["cloudflare"]["bindings"]
+    assert bindings == {
+        "SLACK_BOT_TOKEN": "[REDACTED:Slack token]",
+        "URL_SIGNATURE_KEY": "[REDACTED:secret]",
+        "MAX_WIDTH": "2560",
+    }
+
+
 def test_no_secret_reaches_any_file_or_output(memory: MemoryRoot, chat: Path):
     result = omp_ok("extract", str(chat), "--json")
     again = omp_ok("extract", str(chat))  # backups are taken on the second write
@@ -413,6 +447,17 @@ def test_maintenance_commits_wait_for_review_unless_they_break_release_or_decide
     ]
     queued = (memory.memory / "candidates.yaml").read_text(encoding="utf-8")
     assert "tidy the Makefile" in queued and "cache the pnpm store" in queued
+
+
+def test_commits_name_addresses_and_buckets(memory: MemoryRoot, git_repo: Path):
+    _commit(git_repo, "docs: 部署说明\n\n测试环境地址：https://test.example.cn")
+    _commit(git_repo, "feat!: move state\n\nBREAKING: state backend is now s3://tf-state/eks/")
+
+    omp_ok("extract", "--git", "HEAD")
+
+    project = _data(memory, "project.yaml")
+    assert project["urls"] == {"test": "https://test.example.cn"}
+    assert project["storage"] == {"tf-state": "s3://tf-state/eks/"}
 
 
 def test_a_bad_git_range_is_an_error(memory: MemoryRoot):

@@ -71,6 +71,7 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "commit 1234567890abcdef and order 1381234567",  # ten digits: no mobile number
         "id: dec-2026-11-30-13812345678x",
         "primary_key: id",
+        "SLACK_BOT_TOKEN: [REDACTED:Slack token]",
         "MAX_WIDTH: 2560",
     ],
 )
