@@ -176,8 +176,9 @@ def _title(choice: str, purpose: str | None) -> str:
 class _Conversation:
     """The state of one conversation while its messages are read in order."""
 
-    def __init__(self, path: str, batch: Batch, title: str | None) -> None:
+    def __init__(self, path: str, batch: Batch, title: str | None, *, agent: bool) -> None:
         self.path = path
+        self.agent = agent
         self.batch = batch
         self.title = title
         self.decisions: list[Candidate] = []
@@ -394,7 +395,8 @@ class _Conversation:
             reason = f"finished work ({work.type})"
             level = conf["work"]
             outcome = _DONE_LEAD.match(s) is not None
-            if level < _SUMMARY_CONF and (outcome or not _NARRATION.search(work.summary)):
+            told = outcome or not _NARRATION.search(work.summary)
+            if level < _SUMMARY_CONF and self.agent and told:
                 level = _SUMMARY_CONF  # the outcome, not a step ("Added `src/x.ts` ...")
             if work.type == "other":
                 level -= 0.15  # "removed", "published", "完成": too vague to store unseen
@@ -593,10 +595,19 @@ def _merge_fields(into: dict[str, Any], extra: dict[str, Any]) -> None:
 
 
 def from_conversation(
-    messages: Iterable[tuple[str, str, int]], batch: Batch, *, path: str, title: str | None = None
+    messages: Iterable[tuple[str, str, int]],
+    batch: Batch,
+    *,
+    path: str,
+    title: str | None = None,
+    agent: bool = True,
 ) -> None:
-    """Add the candidates of one conversation (role, text, index triples, in order) to `batch`."""
-    state = _Conversation(path, batch, title)
+    """Add the candidates of one conversation (role, text, index triples, in order) to `batch`.
+
+    `agent`: the assistant could act (a Claude Code or Codex session), so what it reports done
+    may be its own work; a chat assistant only tells of work (dev corpus: 2 of 7 kept).
+    """
+    state = _Conversation(path, batch, title, agent=agent)
     for role, text, index in messages:
         state.feed(role, text, index)
     state.finish()

@@ -398,7 +398,10 @@ def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
     for conversation in sources.stream(source.lines(), format=fmt):
         messages = ((m.role, m.text, m.position) for m in conversation.messages)
         if llm_cmd is None:
-            ex.from_conversation(messages, batch, path=display, title=conversation.title)
+            agent = conversation.format in ("claude-code", "codex")
+            ex.from_conversation(
+                messages, batch, path=display, title=conversation.title, agent=agent
+            )
         else:
             redacted = [(r, ex.redact_text(t, display, i, batch), i) for r, t, i in messages]
             batch.candidates += _llm_candidates(llm_cmd, redacted, display, conversation.title)

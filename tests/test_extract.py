@@ -908,3 +908,14 @@ def test_a_run_of_bare_names_is_the_stack(sentence, facts):
 )  # fmt: skip
 def test_addresses_named_by_their_place_or_their_service(sentence, facts):
     assert rules.url_facts(sentence) == facts
+
+
+@pytest.mark.parametrize(("agent", "action"), [(True, "stored"), (False, "review")])
+def test_work_a_chat_assistant_reports_waits_for_review(agent, action):
+    batch = ex.Batch()
+    turns = [("user", "The export is slow.", 0),
+             ("assistant", "I've fixed the N+1 query in the export view.", 1)]  # fmt: skip
+    ex.from_conversation(turns, batch, path="chat.json", agent=agent)
+    ex.settle(batch, [], today="2026-11-30")
+    (change,) = [c for c in batch.candidates if c.target == "changelog"]
+    assert change.action == action

@@ -23,7 +23,7 @@ CHAT = f"""\
 User: Hi! We need a database for the orders service. MySQL or Postgres?
 Assistant: Both work; Postgres has better JSON support.
 User: We decided to use Postgres because we need JSONB.
-Assistant: I've fixed the connection pool leak in db.py.
+User: I have fixed the connection pool leak in db.py.
 User: The project uses FastAPI. I prefer tabs over spaces.
 User: my OpenAI key is {SECRET}, put it in the env file
 Assistant: Deployed to https://orders-demo.vercel.app and it is live.
