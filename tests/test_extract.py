@@ -919,3 +919,14 @@ def test_work_a_chat_assistant_reports_waits_for_review(agent, action):
     ex.settle(batch, [], today="2026-11-30")
     (change,) = [c for c in batch.candidates if c.target == "changelog"]
     assert change.action == action
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [("更新一下：v3 数据集清洗完了，去重后还剩 48k 条。", "chore"),
+     ("登录模块的 store 已经迁完了，都测过没问题。", "refactor"),
+     ("等我跑完了再说", None)],
+)  # fmt: skip
+def test_chinese_work_finished_with_wan_le(sentence, kind):
+    work = rules.finished_work(sentence)
+    assert (work.type if work else None) == kind
