@@ -496,10 +496,16 @@ class _Conversation:
 _Fact = tuple[dict[str, Any], float, str, str]  # facts, confidence, reason, priority
 
 
+def _stated_stack(s: str) -> dict[str, str]:
+    """The technologies a statement names as the stack, by role."""
+    stack = rules.tech_facts(s)
+    return stack | {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
+
+
 def _stack_facts(s: str, conf: dict[str, float], *, own: bool, decided: bool) -> list[_Fact]:
     """Technologies, versions and settings a statement gives."""
     found: list[_Fact] = []
-    stack = {**rules.listed_stack(s), **rules.tech_facts(s)} if not decided else {}
+    stack = _stated_stack(s) if not decided else {}
     if stack:
         found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
     versions = rules.version_facts(s, own=own)
