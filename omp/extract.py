@@ -188,6 +188,7 @@ class _Conversation:
         self.substantive = False
         self.options: dict[str, str] = {}
         self.offered: list[str] = []  # the options of the last "X or Y?" question
+        self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
         self.listed: set[str] = set()
         self.previous: str | None = None  # the user's last statement, for "make that the rule"
         self.preferred = ""  # what the user's last message said of their own ways, lower case
@@ -206,6 +207,7 @@ class _Conversation:
             self.preferred = " ".join(p.text.lower() for p in said if p is not None)
         else:
             self._offers(text, index)
+            self.names = rules.offered_names(text) or self.names
         self.offered = rules.asked_options(text) or self.offered
         self._done_list(text, index, conf)
         sentences = rules.statements(text)
@@ -346,7 +348,7 @@ class _Conversation:
 
     def _stated(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool | None:
         """A decision stated in `s` (True), an assistant's proposal (False), or None."""
-        d = rules.decision(s)
+        d = rules.decision(s, self.names if role == "user" else ())
         if d is not None and not d.explicit and rules.finished_work(s) is not None:
             return None  # "已经改成 X" / "switched X to Y" reports work done, not a choice
         if d is None:

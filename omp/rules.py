@@ -12,6 +12,7 @@ milestones, P2 paths and tools.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 # ---- statements -----------------------------------------------------------------------------
@@ -403,6 +404,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         re.compile(
             r"(?i)\b(?:let'?s|let us|we(?:'ll| will| are going to|'re going to| shall)|"
             r"we(?=\s+go\s+with)|we're|we are|i'?m|i am|i(?:'ll| will))\s+"
+            r"(?:just\s+|simply\s+|definitely\s+|actually\s+)?"
             r"(?:go(?:ing)? with|use|adopt|switch to|switching to|move to|moving to|stick with|"
             r"stay with|standardi[sz]e on|"
             r"standardi[sz]ing on|settl(?:e|ing) on|migrate to|keep|going to use)\s+(?P<x>.+)"
@@ -488,8 +490,9 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         re.compile(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
-            r"hmm|no|nah|on second thought|sounds good|great|perfect|cool|agreed)[,.!]?\s*)*"
-            r"(?:go with|switch to|move to|pick|choose|adopt|stick with)\s+(?P<x>.+)"
+            r"hmm|no|nah|on second thought|sounds good|great|perfect|cool|agreed|screw it|"
+            r"fuck it|forget it|never mind)[,.!]?\s*)*"
+            r"(?:go with|going with|switch to|move to|pick|choose|adopt|stick with)\s+(?P<x>.+)"
         ),
         False,
         False,
@@ -654,8 +657,12 @@ class Decision(NamedTuple):
     explicit: bool  # "we decided" / "决定" rather than an instruction
 
 
-def decision(sentence: str) -> Decision | None:
-    """The decision `sentence` states, or None (questions and tentative talk state none)."""
+def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
+    """The decision `sentence` states, or None (questions and tentative talk state none).
+
+    `known`: names the conversation offered as options ("**clap**"), which a bare "use X"
+    may name as well as the technologies of the lexicon.
+    """
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
         return None
     en = [(p, explicit, "en", bare) for p, explicit, bare in _DECISION_EN]
@@ -683,10 +690,11 @@ def decision(sentence: str) -> Decision | None:
             choice = (
                 f"{topic} {choice}" if topic and not (generic or _NEGATED.search(topic)) else choice
             )
-        if not _plausible_choice(choice, bare=bare):
+        named = _names_known(choice, known)
+        if not _plausible_choice(choice, bare=bare and not named):
             continue
         generic_verb = re.search(r"(?i)\b(?:use|keep)\s*$", sentence[: m.start("x")])
-        if generic_verb and english_instruction and not technologies(choice):
+        if generic_verb and english_instruction and not (technologies(choice) or named):
             continue  # "I'll use grep to ..." narrates an action; a choice names a technology
         return Decision(
             choice,
@@ -696,6 +704,27 @@ def decision(sentence: str) -> Decision | None:
             explicit=explicit,
         )
     return None
+
+
+def _names_known(choice: str, known: Sequence[str]) -> bool:
+    """Whether `choice` starts with a name the conversation offered.
+
+    "MessagePack" for "MessagePack-CSharp", "clap with derive" for "clap".
+    """
+    head = choice.lower().split()[0].strip(".,;:!`*") if choice.split() else ""
+
+    def extends(longer: str, shorter: str) -> bool:  # "messagepack-csharp", "messagepack"
+        return longer.startswith(shorter) and not longer[len(shorter)].isalnum()
+
+    return len(head) >= 2 and any(head == k or extends(k, head) or extends(head, k) for k in known)
+
+
+_BOLD_NAME = re.compile(r"\*\*`?([A-Za-z][\w.+#/-]{1,40})`?\*\*")
+
+
+def offered_names(message: str) -> list[str]:
+    """Names an assistant message offers in bold ("- **clap** (v4): …"), lower case."""
+    return list(dict.fromkeys(m.group(1).lower() for m in _BOLD_NAME.finditer(message)))
 
 
 def _states_choice(sentence: str, m: re.Match[str]) -> bool:
@@ -885,9 +914,20 @@ def named_out(sentence: str) -> list[str]:
     return list(dict.fromkeys(_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)))
 
 
+_DROPPED_NAME = re.compile(
+    r"(?i:\b(?:drop(?:ping)?|ditch(?:ing)?|scrap(?:ping)?|retir(?:e|ing)|kill(?:ing)?|"
+    r"get(?:ting)? rid of)\s+(?:the\s+)?)(?P<x>[A-Z][\w.+-]{1,30})"
+)
+
+
 def refused(sentence: str) -> list[str]:
-    """Known technologies a sentence turns down ("let's not bother with Tailwind")."""
+    """Technologies a sentence turns down.
+
+    "let's not bother with Tailwind", "dropping the ENet relay": known ones near a refusal,
+    any Capitalised name right after a verb of it.
+    """
     out = [_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)]
+    out += [m.group("x").lower() for m in _DROPPED_NAME.finditer(sentence)]
     for m in _REFUSAL.finditer(sentence):
         window = sentence[max(0, m.start() - 30) : m.end() + 40]
         out += technologies(window)

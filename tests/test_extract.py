@@ -930,3 +930,24 @@ def test_work_a_chat_assistant_reports_waits_for_review(agent, action):
 def test_chinese_work_finished_with_wan_le(sentence, kind):
     work = rules.finished_work(sentence)
     assert (work.type if work else None) == kind
+
+
+def test_a_bare_use_may_name_what_the_assistant_offered_in_bold():
+    batch = _run(
+        ("user", "the arg parsing is a hand-rolled mess. thoughts?"),
+        ("assistant", "Two options:\n- **clap** (v4, derive API): the standard.\n"
+                      "- **argh**: tiny, derive-based."),
+        ("user", "yeah use clap with derive. binary size doesn't matter much."),
+    )  # fmt: skip
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["clap with derive"]
+    assert rules.decision("yeah use clap with derive.") is None  # no offer: not a known name
+
+
+def test_a_choice_dropped_later_by_name_is_not_kept():
+    batch = _run(
+        ("user", "ok let's just use MessagePack then."),
+        ("user", "going with ENet for now."),
+        ("user", "yeah screw it, switch to GodotSteam. dropping the ENet relay entirely."),
+    )
+    choices = [d["choice"] for d in _kept(batch, "decisions")]
+    assert "ENet" not in choices and "GodotSteam" in choices
