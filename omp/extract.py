@@ -773,6 +773,46 @@ def from_commit(
             batch.candidates.append(
                 Candidate("decisions", entry, 0.8, "decision in a commit message", src)
             )
+    _switch_decision(commit, subject, batch, src)
+
+
+# "adopt Karpenter", "改用 Redis Lua 脚本": a commit that moves to another tool decides it
+_SWITCH = re.compile(
+    r"(?i)^(?:adopt|switch(?:es|ed)? to|migrate to|move to)\b|改用|换成|切换到|切到|还是用"
+)
+
+
+_BACK_OUT = (
+    r"(?:回退|撤回|撤销|去掉|移除|revert(?:s|ed)?|roll(?:s|ed)? back|remove[sd]?|drop(?:s|ped)?)"
+)
+
+
+def _drop_backed_out(batch: Batch) -> None:
+    later = [c for c in batch.candidates if c.target == "changelog" and c.origin]
+    for c in batch.candidates:
+        if c.reason != "a commit that switches to a tool" or c.action:
+            continue
+        name = re.escape(str(c.entry.get("choice", "")).split()[0])
+        start = next((n for n, o in enumerate(later) if o.origin == c.origin), len(later))
+        backed = re.compile(rf"(?i){_BACK_OUT}\s*(?:the\s+)?{name}(?![\w-])")
+        if any(backed.search(str(o.origin)) for o in later[start + 1 :]):
+            c.action, c.note = "dropped", "backed out by a later commit"
+            c.confidence = 0.0
+
+
+def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any]) -> None:
+    """The choice a commit subject that switches to a tool makes (undone with the commit)."""
+    summary = re.sub(r"^\w+(?:\([^)]*\))?!?:\s*", "", subject)  # without the conventional type
+    m = _SWITCH.search(summary)
+    d = rules.decision(summary[m.start() :]) if m else None
+    if d is None and m is not None and m.group(0).lower() == "adopt":
+        d = rules.Decision(rules.clip(summary[m.end() :]), (), None, None, False)
+    if d is None or not (rules.technologies(d.choice) or re.match(r"[A-Z]", d.choice)):
+        return
+    entry = _decision_entry(d, subject)
+    entry.update(date=commit.date[:10], source_refs=[commit.short])
+    reason = "a commit that switches to a tool"
+    batch.candidates.append(Candidate("decisions", entry, 0.75, reason, src, origin=subject))
 
 
 def _commit_facts(subject: str, body: str) -> dict[str, Any]:
@@ -811,14 +851,20 @@ def _recorded_decision(
 
 
 def drop_reverted(batch: Batch) -> None:
-    """A commit reverted later in the range, and the revert, leave no changelog entry."""
+    """A commit reverted later in the range, and the revert, leave no changelog entry.
+
+    A tool a commit switched to and a later commit backs out ("回退 Koin，还是用 Hilt",
+    "remove Koin") is no decision either.
+    """
+    _drop_backed_out(batch)
     changes = [c for c in batch.candidates if c.target == "changelog" and c.origin]
+    made = [c for c in batch.candidates if c.origin]  # changes and the choices they made
     for revert in changes:
         m = _REVERT.match(str(revert.origin))
         if m is None:
             continue
         undone = m.group("x").strip().casefold()
-        for c in changes:
+        for c in made:
             if c is not revert and str(c.origin).casefold() == undone:
                 c.action, c.note = "dropped", f"reverted by {revert.source.get('index')}"
                 revert.action, revert.note = "dropped", "a revert"

@@ -433,7 +433,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "let's drop the sidekiq-cron idea and use Smart Retries"
     (
         re.compile(
-            r"(?i)\blet'?s\s+(?:drop|ditch|scrap|remove|kill)\s+.{1,60}?\s+and\s+"
+            r"(?i)(?:\blet'?s\s+|^(?:(?:ok(?:ay)?|so|yeah|fine|then)[,.!]?\s*)*)"
+            r"(?:drop|ditch|scrap|remove|kill)\s+.{1,60}?\s+and\s+"
             r"(?:use|go with|switch to|move to)\s+(?P<x>.+)"
         ),
         True,  # dropping one thing for another is a choice outright

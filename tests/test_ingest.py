@@ -449,6 +449,19 @@ def test_maintenance_commits_wait_for_review_unless_they_break_release_or_decide
     assert "tidy the Makefile" in queued and "cache the pnpm store" in queued
 
 
+def test_a_commit_switching_to_a_tool_decides_it_until_a_later_one_backs_it_out(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "feat(autoscaling): adopt Karpenter, remove cluster-autoscaler")
+    _commit(git_repo, "chore(di): 切换到 Koin 做依赖注入")
+    _commit(git_repo, "revert(di): 回退 Koin，还是用 Hilt")
+
+    omp_ok("extract", "--git", "HEAD")
+
+    decisions = _data(memory, "decisions.yaml")["decisions"]
+    assert [d["choice"] for d in decisions] == ["Karpenter", "Hilt"]
+
+
 def test_commits_name_addresses_and_buckets(memory: MemoryRoot, git_repo: Path):
     _commit(git_repo, "docs: 部署说明\n\n测试环境地址：https://test.example.cn")
     _commit(git_repo, "feat!: move state\n\nBREAKING: state backend is now s3://tf-state/eks/")
