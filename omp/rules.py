@@ -1514,6 +1514,8 @@ _PATH_EN = re.compile(
 _PATH_ZH = re.compile(
     r"(?P<key>[\u4e00-\u9fff]{2,4}?|(?<![\w.-])[A-Za-z][\w-]{1,20}\s*)(?:文件)?(?:我|我们|都|统一|会)*"
     r"(?:放在|在|位于|放到|存放在|写在|放)\s*`?(?P<path>[\w.~/%-]+/?)`?"
+    # "…，放在 `/data/sft/v3/train.jsonl`": an absolute path after a comma, the topic before it
+    r"|(?<=[，,])\s*(?:都|统一)?(?:放在|存放在|位于|存在)\s*`?(?P<p2>(?:/|~/)[\w.~/%-]+)`?"
 )
 _PATH_KEYS = {
     "源码": "source",
@@ -1548,7 +1550,7 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
     if m is None:
         return None
     groups = m.groupdict()
-    path = (groups.get("path") or groups.get("p2") or groups.get("p3") or "").rstrip(".")
+    path = (groups.get("path") or groups.get("p2") or groups.get("p3") or "").rstrip(".`")
     if any(
         re.search(r"\.\w{1,4}$", part)
         for part in path.split("/")[:-1]
@@ -1570,7 +1572,8 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
 def _path_key(path: str) -> str:
     """A key for a path with no name given: its last folder name."""
     parts = [p for p in path.strip("/").split("/") if p not in (".", "")]
-    return parts[-1] if parts else "root"
+    # a file is named by its stem: a dotted key would read as nested ("paths.train.jsonl")
+    return re.sub(r"\.\w{1,6}$", "", parts[-1]) if parts else "root"
 
 
 # ---- the person (user store) ----------------------------------------------------------------
@@ -1767,17 +1770,18 @@ _REGION = re.compile(
 _RESOURCE = re.compile(
     r"(?i)(?:\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
     r"queue name|table|configuration set|key ?prefix|prefix|consumer group|index name|alias|"
-    r"queue)|(?P<kz>桶名?|存储桶|集群|命名空间|队列名?|索引名?|别名|消费组))"
+    r"queue)|(?P<kz>桶名?|存储桶|集群|命名空间|队列名?|索引名?|别名|消费组|(?<![列图代报发时仪])表(?![格示达单情])名?))"
     r"\s*(?:name\s+|名字|名称|名)?\s*"
     r"(?:is\s+|named\s+|called\s+|=\s*|:\s*|(?:就|都|统一)?(?:是|叫|用)\s*)?"
     r"[`'\"]?(?P<value>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60}|[a-z0-9]+\d[\w.-]*|"
-    r"[a-z][a-z0-9]*(?:\.[a-z0-9]+){2,})[`'\"]?"
+    r"[a-z][a-z0-9]*(?:\.[a-z0-9]+){1,}|[a-z][\w.-]*(?:/[\w{}\u4e00-\u9fff.+#-]+)+/?)[`'\"]?"
     r"|[`'\"](?P<v2>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60})[`'\"]\s*"
     r"(?P<k2>bucket|namespace|cluster|topic|queue|table)\b"
 )
 
 
 _RESOURCE_ZH = {"桶": "bucket", "桶名": "bucket", "存储桶": "bucket", "集群": "cluster",
+               "表": "table", "表名": "table",
                "命名空间": "namespace", "队列": "queue", "队列名": "queue", "索引": "index",
                "索引名": "index", "别名": "alias", "消费组": "consumer_group"}  # fmt: skip
 _APP_SETTING = re.compile(
@@ -1794,8 +1798,14 @@ _CHANGED_TO = re.compile(
     r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*" + _UNIT + r")(?![\w.])"
 )
 _PATH_SETTING = re.compile(
-    r"(?i)\b(?P<key>[a-z][a-z0-9_]{0,40}(?:dir|path|root|folder))\s*(?:就用|用|是|为|=|:|改成|设成|定成)"
+    r"(?i)\b(?P<key>[a-z][a-z0-9_]{0,40}(?:dir|path|root|folder))\s*"
+    r"(?:就用|用|是|为|=|:|改成|设成|定成|should be|is now|will be|is)"
     r"\s*[`'\"]?(?P<value>(?:/|~/|s3://|gs://)[\w./~-]+)"
+)
+# "ClusterIssuer 名字叫 letsencrypt-prod", "the IAM role is named ci-deployer"
+_NAMED_THING = re.compile(
+    r"(?P<key>[A-Z][A-Za-z]{2,30})\s*(?:的)?(?:名字|名称|name)\s*(?:叫|是|为|is)\s*[`'\"]?"
+    r"(?P<value>[a-z0-9][\w.-]*[-_.][\w.-]+)"
 )
 _PREFIX = re.compile(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
 
@@ -1825,6 +1835,8 @@ def settings(sentence: str) -> dict[str, str]:
     for m in _APP_SETTING.finditer(sentence):
         found.setdefault(m.group("key").lower().replace(" ", "_"), m.group("value"))
     for m in _PATH_SETTING.finditer(sentence):
+        found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
+    for m in _NAMED_THING.finditer(sentence):
         found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
     return {**_numeric_settings(sentence), **found}
 
@@ -2000,7 +2012,7 @@ _URL_FACT = re.compile(
     r"\s*`?"
     r"|\s+(?=`|[a-z0-9-]+\.[a-z0-9.-]+))`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+"
-    r"|(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d{2,5})?(?:/[\w.-]+)*(?![\w.-]))"
+    r"|(?:\*\.)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d{2,5})?(?:/[\w.-]+)*(?![\w.-]))"
 )
 # Chinese names of addresses, as keys
 _URL_NAMES = {
@@ -2092,8 +2104,9 @@ def url_fact(sentence: str) -> tuple[str, str] | None:
         name = _URL_NAMES.get(name[-2:], "")
     stop = ("the", "our", "a", "its", "and", "or", "but", "so", "then", "while", "with", "also")
     words = [w for w in name.lower().split() if w not in stop]
-    key = "_".join(words) or "base"
-    return re.sub(r"[^a-z0-9_]", "", key) or "base", m.group("url").rstrip(".,;:!")
+    fallback = "domain" if re.search(r"(?i)域名|domain", m.group(0)) else "base"
+    key = "_".join(words) or fallback
+    return re.sub(r"[^a-z0-9_]", "", key) or fallback, m.group("url").rstrip(".,;:!")
 
 
 _LAYOUT = re.compile(

@@ -951,3 +951,26 @@ def test_a_choice_dropped_later_by_name_is_not_kept():
     )
     choices = [d["choice"] for d in _kept(batch, "decisions")]
     assert "ENet" not in choices and "GodotSteam" in choices
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("数据现在是从 Kafka 进来的，topic 是 events.raw，JSON 格式。", {"topic": "events.raw"}),
+        ("topic 用 farm/{大棚编号}/soil。", {"topic": "farm/{大棚编号}/soil"}),
+        ("bucket 叫 `acme-tfstate-prod`，lock 表就叫 `tf-locks`。",
+         {"bucket": "acme-tfstate-prod", "table": "tf-locks"}),
+        ("ClusterIssuer 名字叫 letsencrypt-prod。", {"clusterissuer": "letsencrypt-prod"}),
+        ("表格、脚注、任务列表 pulldown-cmark 都已经支持", {}),
+    ],
+)  # fmt: skip
+def test_named_resources_topics_tables_and_names(sentence, facts):
+    assert rules.settings(sentence) == facts
+
+
+def test_an_absolute_path_after_a_comma_and_a_wildcard_domain():
+    assert rules.path_fact("去重后还剩 48k 条，放在 `/data/sft/v3/train.jsonl`。") == (
+        "train",
+        "/data/sft/v3/train.jsonl",
+    )
+    assert rules.url_facts("我们域名是 *.k8s.acme-corp.cn") == {"domain": "*.k8s.acme-corp.cn"}
