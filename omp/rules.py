@@ -1682,9 +1682,12 @@ _OPTION_REF = re.compile(
     r"(?i)\b(?:option|choice|approach|plan|number)\s*#?(?P<l>[A-Da-d1-4])\b"
     r"|(?:方案|选项)\s*(?P<z>[A-Da-d1-4一二三四])"
     r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|go with|pick|take|do)\s*"
-    r"(?P<y>[A-D1-4])(?![\w.])"
+    r"(?P<y>(?-i:[A-D1-4]))(?![\w.])"
     r"|\b(?:the\s+)?(?P<ord>first|second|third|fourth)\s+(?:one|option|approach)\b"
     r"|第(?P<n>[一二三四1-4])(?:个|种)"
+    # "Let's do (c).": a bracketed label, in either case
+    r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|go with|pick|take|do|try)\s*"
+    r"[(（](?P<p>[A-Da-d1-4])[)）]"
 )
 
 
@@ -1731,7 +1734,7 @@ def option_reference(sentence: str) -> str | None:
         return None
     if m.group("ord"):
         return _ORDINALS[m.group("ord").lower()]
-    label = m.group("l") or m.group("z") or m.group("y") or m.group("n") or ""
+    label = m.group("l") or m.group("z") or m.group("y") or m.group("n") or m.group("p") or ""
     return _NUMERALS.get(label, label.upper())
 
 

@@ -974,3 +974,12 @@ def test_an_absolute_path_after_a_comma_and_a_wildcard_domain():
         "/data/sft/v3/train.jsonl",
     )
     assert rules.url_facts("我们域名是 *.k8s.acme-corp.cn") == {"domain": "*.k8s.acme-corp.cn"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "label"),
+    [("Hmm. Let's do (c). Celery is overkill.", "C"), ("let's do a quick test", None),
+     ("ok go with B", "B")],
+)  # fmt: skip
+def test_an_option_picked_by_a_bracketed_label_and_not_by_an_article(sentence, label):
+    assert rules.option_reference(sentence) == label
