@@ -450,7 +450,8 @@ class _Conversation:
                 _merge_fields(old.entry, new.entry)
                 old.confidence = max(old.confidence, new.confidence)
                 return
-            close = int(new.source["index"]) - int(old.source["index"]) <= _REVERSAL_REACH
+            later = int(new.source["index"]) - int(old.source["index"])
+            close = 0 < later <= _REVERSAL_REACH  # a message does not take back its own choice
             if same_role or named or (reverses and last and close and role is None):
                 self.decisions.remove(old)
                 old.action, old.note = (

@@ -254,10 +254,11 @@ _EN_CUT = re.compile(
     r"keep|add|write|run|retire|drop|remove|delete|kill|stop|sunset|deprecate|replace|ditch)|"
     r"from now on|going forward|moving forward|here|there|too|as well|"
     r"in (?:production|prod|the|our|this))\b"
-    r"|[,;:!?()\u2014]|\.(?:\s|$)|\s-\s"
+    r"|[,;!?()\u2014]|:(?![\w/])|\.(?:\s|$)|\s-\s"
 )
 _ZH_CUT = re.compile(
-    r"因为|由于|而不是|而非|不用|替代|代替|取代|来做|来|作为|做为|做|用于|吧|了|的话|进行|，|,|。|；|;|！|!|？|\?|、|（|\(|：|:"
+    r"因为|由于|而不是|而非|不用|替代|代替|取代|来做|来|作为|做为|做|用于|吧|了|的话|进行|，|,|。|；|;|！|!|？|\?|、|（|\(|：|"
+    r":(?![\w/])"  # "EPSG:3857", "node:20-alpine" keep their colon
 )
 _LEAD = re.compile(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
 _TAIL = re.compile(r"\s+(?:then|instead|again|now|for it|here|there|too|it is|it's)$", re.I)

@@ -983,3 +983,17 @@ def test_an_absolute_path_after_a_comma_and_a_wildcard_domain():
 )  # fmt: skip
 def test_an_option_picked_by_a_bracketed_label_and_not_by_an_article(sentence, label):
     assert rules.option_reference(sentence) == label
+
+
+def test_a_message_does_not_take_back_its_own_choice_and_colons_in_names_stay():
+    batch = _run(
+        (
+            "user",
+            "用 Martin 吧。前端也换 MapLibre GL，Leaflet 不用了。"
+            "坐标系这样定：出瓦片统一用 EPSG:3857",
+        ),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == [
+        "Martin", "MapLibre GL", "EPSG:3857",
+    ]  # fmt: skip
+    assert rules.clip("Redis: fast and simple") == "Redis"
