@@ -540,7 +540,9 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (re.compile(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
     (re.compile(r"(?:要|得|必须|应该|一律)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (
-        re.compile(r"(?:就|那就|还是|最终|我们|那)(?:用|使用|采用|选|自建|上)(?P<x>.+)"),
+        re.compile(
+            r"(?:就|那就|还是|最终|我们|那)(?:用|使用|采用|选|自建|上(?![个周次午半面线班回去来]))(?P<x>.+)"
+        ),
         False,
         False,
     ),
@@ -759,9 +761,9 @@ _VAGUE = re.compile(
     r"(?i)^(?:it|this|that|they|them|these|those|he|she|we|you|i|something|anything|"
     r"one(?=\s+of\b|\s*$)|the same|"
     r"same|what|which|"
-    r"your|my|his|her|their|a few|some|any|more|less|both|either|neither|all|这个|那个|它|一下|"
-    r"[这那][两几三四]个|"
-    r"什么|哪个|这些|那些|这样|这么办)\b"
+    r"your|my|his|her|their|a few|some|any|more|less|both|either|neither|all)\b"
+    # Chinese has no word boundary: "这个上", "怎么处理它"
+    r"|^(?:这个|那个|它|一下|[这那][两几三四]个|什么|哪个|这些|那些|这样|这么办|怎么|如何|为什么)"
 )
 _ACTION_WORD = re.compile(
     r"(?i)^(?:the\s+)?(?:command|script|file|function|tool|terminal|shell|output|following|"
@@ -774,6 +776,8 @@ def _plausible_choice(choice: str, *, bare: bool) -> bool:
         return False
     if not re.search(r"[A-Za-z\u4e00-\u9fff]", choice):
         return False  # "就按 1+2 来": option numbers, not a choice
+    if re.fullmatch(r"[\u4e00-\u9fff]{1,3}的", choice):
+        return False  # "用假的": a quality, not a choice
     if re.fullmatch(r"v?\d+(?:\.\d+)*", choice) or re.match(r"(?:/|~/|[a-z0-9]+://)", choice):
         return False  # "版本就用 7.2", "output_dir 就用 /mnt/…": a value, not a choice
     if bare:
