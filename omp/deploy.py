@@ -146,8 +146,10 @@ class _Rule(NamedTuple):
     shown nothing yet; "start" continues the open deploy unless it has finished or has another
     deploy id; "tail" continues the open deploy, finished or not; all three begin one when none
     is open.
-    "attach" continues the open deploy only; "error" fails the latest deploy under way of
-    `tool`, or of any tool with plain `Error` lines when `tool` is empty.
+    "attach" continues the open deploy only (for kubectl, a line naming no deployment continues
+    the latest one); "error" fails the latest deploy under way of `tool`, or of any tool with
+    plain `Error` lines when `tool` is empty; "note" gives data to the deploys of `tool` that
+    begin after it (a script printing its kubectl context first).
 
     Named groups carry data: `url`, `host` (an address without scheme), `pages` (a pages.dev
     address), `id`, `app` and `name` (a kubectl deployment, which keys the deploy), `version`,
@@ -369,6 +371,21 @@ _RULES: tuple[_Rule, ...] = (
     _r("kubectl", "error", r"error: (?:timed out waiting for the condition|watch closed before)"),
     _r(
         "kubectl",
+        "note",
+        r".*?\b(?:kubectl context:|kubectl config use-context)\s+(?P<context>[\w.:@/-]+)",
+        raw=True,
+    ),
+    # the address a script checks after the rollout ("curl -fsS https://x/healthz", "冒烟测试 …")
+    _r(
+        "kubectl",
+        "attach",
+        r".*?(?:\bcurl\b[^\n]*?\s|冒烟测试\s*(?:GET\s+)?|\bsmoke[- ]?test\S*\s*(?:GET\s+)?)"
+        r"(?P<url>https?://(?!localhost|127\.|10\.|192\.168\.)[\w.-]+\.[a-z]{2,}(?::\d+)?)(?=[/\s]|$)",
+        rank=1,
+        raw=True,
+    ),
+    _r(
+        "kubectl",
         "attach",
         r"(?:deployments?|daemonsets?)(?:\.apps)?/(?P<name>[\w.-]+) with revision #(?P<id>\d+)",
     ),
@@ -516,9 +533,14 @@ class _Reader:
     def __init__(self) -> None:
         self.drafts: list[_Draft] = []
         self.open: dict[tuple[str, str | None], _Draft] = {}
+        self.notes: dict[str, dict[str, str]] = {}  # data for the deploys of a tool to come
 
     def feed(self, rule: _Rule, match: re.Match[str], number: int) -> bool:
         """Give a matching line to its deploy; False if it belongs to none."""
+        if rule.mode == "note":
+            found = {k: v for k, v in match.groupdict().items() if v}
+            self.notes.setdefault(rule.tool, {}).update(found)
+            return True
         draft = self._failing(rule.tool) if rule.mode == "error" else self._draft(rule, match)
         if draft is None:
             return False
@@ -529,11 +551,15 @@ class _Reader:
         name = match.groupdict().get("name")
         key = (rule.tool, name)
         current = self.open.get(key)
+        if current is None and rule.mode == "attach" and rule.tool == "kubectl" and name is None:
+            mine = [d for d in self.drafts if d.tool == "kubectl"]
+            current = max(mine, key=lambda d: d.touched, default=None)
         if rule.mode == "attach" or (current is not None and rule.mode == "tail"):
             return current
         if current is not None and not _starts_new(rule, match, current):
             return current
         draft = _Draft(rule.tool, name)
+        draft.context = self.notes.get(rule.tool, {}).get("context")
         self.drafts.append(draft)
         self.open[key] = draft
         return draft

@@ -1499,7 +1499,7 @@ def _with_version(part: str, m: re.Match[str]) -> str:
     )
     name = m.group(1) + (more.group(0) if more else "")
     tail = tail[more.end() :] if more else tail
-    v = re.match(r"\s*(v?\d+(?:\.\d+){0,2})\b", tail)
+    v = re.match(r"\s*(v?\d+(?:\.\d+){0,2}(?:[a-z]\d+|-(?:rc|beta|alpha)[\w.]*)?)\b", tail)
     return name + (f" {v.group(1)}" if v else "")
 
 

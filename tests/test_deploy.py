@@ -691,6 +691,23 @@ def test_kubectl_set_image_with_trailing_flags_still_gives_the_image():
     )
 
 
+def test_a_scripts_kubectl_context_and_its_health_check_address_are_kept():
+    text = (
+        "[2025-09-18 22:31:06] ==> kubectl context: ack-sh-prod-01\n"
+        "+ kubectl -n payments set image deployment/gw app=registry.example.cn/gw:v2.14.3\n"
+        "+ kubectl -n payments rollout status deployment/gw --timeout=600s\n"
+        'deployment "gw" successfully rolled out\n'
+        "[2025-09-18 22:34:11] ==> 冒烟测试 https://pay-api.example.com/actuator/health\n"
+        "+ curl -fsS http://localhost:8080/healthz\n"
+    )
+    (event,) = parse_deploy(text)
+    assert (event.context, event.url, event.version) == (
+        "ack-sh-prod-01",
+        "https://pay-api.example.com",
+        "v2.14.3",
+    )
+
+
 def test_netlify_deploy_build_output_is_a_production_deploy():
     text = (
         "$ netlify deploy --build --prod\n"

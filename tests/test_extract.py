@@ -997,3 +997,7 @@ def test_a_message_does_not_take_back_its_own_choice_and_colons_in_names_stay():
         "Martin", "MapLibre GL", "EPSG:3857",
     ]  # fmt: skip
     assert rules.clip("Redis: fast and simple") == "Redis"
+
+
+def test_versions_keep_their_build_suffix():
+    assert rules.tech_facts("我们的项目是 Unity 2022.3.21f1") == {"engine": "Unity 2022.3.21f1"}
