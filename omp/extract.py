@@ -274,7 +274,10 @@ class _Conversation:
         src = self.source(index)
         for gone in rules.named_out(s) if role == "user" else ():
             self._drop_choice(gone, index)  # "行，Pulsar 不考虑了。" turns down an earlier choice
-        decided = self._choices(role, s, index, conf)
+        # "我比较喜欢 table-driven 的写法，用 JUnit 5 的 …" tells the person's way, not a choice
+        decided = (
+            False if role == "user" and rules.prefers(s) else self._choices(role, s, index, conf)
+        )
         obsolete = rot.obsolete_signal(s)
         if obsolete is not None:
             self.batch.obsolete.append((obsolete, src))

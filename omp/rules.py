@@ -79,7 +79,8 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
                  "cassandra", "clickhouse", "duckdb", "firestore", "tidb", "oracle", "timescaledb"),
     "cache": ("redis", "memcached", "valkey", "keydb"),
     "queue": ("kafka", "rabbitmq", "sqs", "celery", "bullmq", "nats", "jetstream", "sidekiq", "rq",
-              "arq", "pulsar", "redis streams", "pub/sub", "mqtt", "zeromq", "temporal"),
+              "arq", "pulsar", "redis streams", "pub/sub", "mqtt", "zeromq", "temporal",
+              "dramatiq"),
     "frontend": ("react", "vue", "svelte", "angular", "solidjs", "preact", "next.js", "nextjs",
                  "nuxt", "sveltekit", "remix", "astro", "htmx"),
     "backend": ("fastapi", "django", "flask", "express", "nestjs", "koa", "hono", "rails",
@@ -1301,7 +1302,7 @@ _USES_EN = re.compile(
     r"(?P<x>.+)"
     r"|\b(?:app|service|api|project|backend|site|monolith)\s*\((?P<w>[^)]{3,80})\)"
     r"|(?:\b(?:our|the)\s+|^)(?:tech\s+)?(?P<role>database|db|backend|frontend|stack|orm|cache|queue|"
-    r"package manager|test runner|ci)(?:\s+is\s+|\s*:\s*)(?P<y>.+)"
+    r"package manager|test runner|ci|worker|server)(?:\s+is\s+|\s*:\s*)(?P<y>.+)"
 )
 _USES_ZH = re.compile(
     r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)[\u4e00-\u9fff]{0,4}?"
@@ -1326,8 +1327,13 @@ _ONLY_NAMES_LEFT = re.compile(
 
 
 def _names_only(clause: str) -> bool:
-    """Whether a clause holds known names and versions only ("Postgres 16", "Unity 2022.3 LTS")."""
-    return bool(_TECH.search(clause)) and not _ONLY_NAMES_LEFT.sub("", _TECH.sub("", clause))
+    """Whether a clause holds known names and versions only.
+
+    "Postgres 16", "Unity 2022.3 LTS", "Java 17 + Spring Batch": a known name may run on in
+    capitalised words.
+    """
+    rest = re.sub(r"\x00(?:\s+[A-Z][A-Za-z]{2,}){0,2}", "", _TECH.sub("\x00", clause))
+    return bool(_TECH.search(clause)) and not _ONLY_NAMES_LEFT.sub("", rest)
 
 
 def listed_stack(sentence: str) -> dict[str, str]:
@@ -1628,6 +1634,17 @@ class Personal(NamedTuple):
     kind: str
     text: str
     scope: str
+
+
+_PREFERS = re.compile(
+    r"(?i)\bi (?:really |strongly )?(?:prefer|like|love|always|usually|never)\b"
+    r"|我(?:个人)?(?:比较|一般|通常|平时|一直|更)?(?:喜欢|偏好|习惯)"
+)
+
+
+def prefers(sentence: str) -> bool:
+    """Whether a sentence is the person's own way ("我比较喜欢 … 用 JUnit 5"), not a choice."""
+    return _PREFERS.search(sentence) is not None and personal(sentence) is not None
 
 
 def personal(sentence: str) -> Personal | None:

@@ -1001,3 +1001,19 @@ def test_a_message_does_not_take_back_its_own_choice_and_colons_in_names_stay():
 
 def test_versions_keep_their_build_suffix():
     assert rules.tech_facts("我们的项目是 Unity 2022.3.21f1") == {"engine": "Unity 2022.3.21f1"}
+
+
+def test_a_stated_preference_is_the_persons_way_and_no_choice():
+    batch = _run(
+        ("user", "测试的话我比较喜欢 table-driven 的写法，用 JUnit 5 的 @ParameterizedTest。")
+    )
+    assert _kept(batch, "decisions") == []
+    assert len(_kept(batch, "user")) == 1
+    assert rules.listed_stack("我们在做对账系统，Java 17 + Spring Batch，每天凌晨拉文件") == {
+        "language": "Java 17",
+        "backend": "Spring Batch",
+    }
+    assert rules.tech_facts("Worker is Python 3.12 + Dramatiq.") == {
+        "language": "Python 3.12",
+        "queue": "Dramatiq",
+    }
