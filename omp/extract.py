@@ -159,6 +159,7 @@ PROPOSAL_CONF = 0.55
 SIDE_CHOICE_CONF = 0.6
 VERSION_CONF = 0.6
 ACCEPTED_CONF = 0.85
+ADOPTED_CONF = 0.6  # "就这么定了" after a statement: the statement is as often context as choice
 TENTATIVE_CONF = 0.3
 
 
@@ -293,10 +294,8 @@ class _Conversation:
         if role == "user" and self.previous and rules.adopts_previous(s):
             adopted = rules.Decision(rules.clip(self.previous), (), None, None, True)
             entry = _decision_entry(adopted, f"{self.previous} {s}")
-            reason = "the statement before it made the rule"
-            self._decide(
-                Candidate("decisions", entry, conf["explicit"], reason, src), reverses=False
-            )
+            reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
+            self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
             return True
         answer = rules.short_answer(s, self.offered) if role == "user" else None
         if answer is not None:

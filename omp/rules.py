@@ -1816,7 +1816,7 @@ _APP_SETTING = re.compile(
 )
 _UNIT = r"(?:%|ms|s|m|h|d|rps|/min|秒|分钟|小时|天)?"
 _SNAKE_SETTING = re.compile(
-    r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)\s*(?:=|:|是|为|用|设成|改成|设为|给|就)?\s*"
+    r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|给|就)\s*|\s+)"
     r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")(?![\w.])"
 )
 _CHANGED_TO = re.compile(

@@ -1017,3 +1017,12 @@ def test_a_stated_preference_is_the_persons_way_and_no_choice():
         "language": "Python 3.12",
         "queue": "Dramatiq",
     }
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [("build for x86_64 only", {}), ("归档到 register_order_202401 里", {}),
+     ("hls_time 4", {"hls_time": "4"}), ("max_connections=100", {"max_connections": "100"})],
+)  # fmt: skip
+def test_a_number_inside_a_name_is_no_setting(sentence, facts):
+    assert rules.settings(sentence) == facts
