@@ -1473,8 +1473,10 @@ _NAMED_PART = re.compile(r"(?P<name>[A-Za-z][\w.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.
 
 def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
     """Whether a name looks like a product: "Skynet", "MV3", "bwa-mem2"; not "merge"."""
-    if name.lower() in _NOT_NAMES or re.fullmatch(r"(?i)v\d+", name):
+    if name.lower() in _NOT_NAMES or re.fullmatch(r"(?i)v\d+(?:\.\d+)*", name):
         return False
+    if re.fullmatch(r"[a-z]+-v?\d+", name):
+        return False  # "amr-02", "large-v2": a host or a size, not a product
     if versioned or re.search(r"\d", name):
         return True
     capital = name[0].isupper() and not name.isupper()  # Skynet, WeChat
@@ -1488,7 +1490,12 @@ _NOT_NAMES = frozenset(
      "services", "backend", "frontend", "api", "stack", "version", "latest", "everything",
      "sdk", "cli", "gui", "rest", "http", "https", "json", "yaml", "sql", "html", "css", "llm",
      "gpu", "cpu", "ram", "ssd", "aws", "gcp", "saas", "mvp", "poc", "etl", "crud", "deployment",
-     "node", "server", "client", "worker", "database", "cache", "queue")
+     "node", "server", "client", "worker", "database", "cache", "queue",
+     # acronyms that name no product: currencies, standards, kinds of thing
+     "eur", "usd", "cny", "jpy", "gbp", "rmb", "wgs", "crd", "dns", "cdn", "tls", "ssl", "ssh",
+     "tcp", "udp", "url", "uri", "pr", "qa", "ui", "ux", "os", "vm", "vpc", "iam", "sso", "otp",
+     "sms", "pdf", "csv", "xml", "jwt", "rpc", "kpi", "sla", "slo", "qps", "tps", "rps", "oom",
+     "cpu", "gpu", "ram", "ide", "lts", "faq", "tbd", "todo", "wip")
 )  # fmt: skip
 
 

@@ -1026,3 +1026,8 @@ def test_a_stated_preference_is_the_persons_way_and_no_choice():
 )  # fmt: skip
 def test_a_number_inside_a_name_is_no_setting(sentence, facts):
     assert rules.settings(sentence) == facts
+
+
+@pytest.mark.parametrize("name", ["EUR", "WGS", "v1.29", "amr-02", "large-v2"])
+def test_currencies_standards_hosts_and_sizes_are_no_products(name):
+    assert not rules._looks_like_a_product(name, versioned=False)
