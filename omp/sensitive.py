@@ -68,8 +68,8 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
 # NAME = value / NAME: value, where NAME looks secret-bearing; group 2 is the value
 _ASSIGNMENT = re.compile(
     r"(?i)\b([A-Z0-9_.\-]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
-    r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?|SIGN(?:ING)?[_\-]?KEY|HMAC[_\-]?KEY|"
-    r"ENCRYPTION[_\-]?KEY|[_\-]KEY\b|SALT)[A-Z0-9_\-]*)"
+    r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?|SALT|"
+    r"(?:SIGN[A-Z]*|HMAC|ENCRYPTION|MASTER|AUTH|LICEN[CS]E|WEBHOOK)[_\-]?KEY)[A-Z0-9_\-]*)"
     r"[\"']?\s*(?:=|:)\s*[\"']?([^\s\"',;]{6,})"
 )
 _PLACEHOLDER = re.compile(
@@ -97,8 +97,8 @@ def _secret_value(name: str, value: str) -> bool:
     """Whether `value`, assigned to `name`, is a real secret rather than a reference to one."""
     if _PLACEHOLDER.match(value) or (value.isidentifier() and value.isupper()):
         return False  # `${VERCEL_TOKEN}`, `<token>`, `***`, another variable's name
-    if re.search(r"(?i)pass(?:word|wd)?|pwd|secret", name):
-        return True  # whatever its shape
+    if re.search(r"(?i)pass(?:word|wd)?|pwd", name):
+        return True
     return len(value) >= 12 and _entropy(value) >= 3.0
 
 

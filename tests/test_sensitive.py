@@ -42,7 +42,7 @@ def test_each_kind_is_found_and_redacted_without_its_neighbours(kind, value):
         "Authorization: Bearer abcdefghijklmnopqrstuvwx0123",
         "Authorization: Basic dXNlcjpwYXNzd29yZA==",
         '  - URL_SIGNATURE_KEY: "kt_sig_4Fq9Lm2xT7"',
-        "HMAC_SECRET=prod2024",
+        "HMAC_SECRET=9fKq2LmX7vT4pZ8w",
     ],
 )
 def test_values_are_redacted_and_variable_names_kept(text):
@@ -71,6 +71,7 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "commit 1234567890abcdef and order 1381234567",  # ten digits: no mobile number
         "id: dec-2026-11-30-13812345678x",
         "primary_key: id",
+        "cache_key: user:{id}:profile",
         "SLACK_BOT_TOKEN: [REDACTED:Slack token]",
         "MAX_WIDTH: 2560",
     ],
