@@ -204,8 +204,7 @@ class _Conversation:
         conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
         if role == "user":
             self._answer(text)
-            said = (rules.personal(s) for s in rules.statements(text))
-            self.preferred = " ".join(p.text.lower() for p in said if p is not None)
+            self.preferred = ""
         else:
             self._offers(text, index)
             self.names = rules.offered_names(text) or self.names
@@ -275,15 +274,18 @@ class _Conversation:
         src = self.source(index)
         for gone in rules.named_out(s) if role == "user" else ():
             self._drop_choice(gone, index)  # "行，Pulsar 不考虑了。" turns down an earlier choice
+        person = rules.personal(s) if role == "user" else None
+        if person is not None:
+            self.preferred += f" {person.text.lower()}"
         # "我比较喜欢 table-driven 的写法，用 JUnit 5 的 …" tells the person's way, not a choice
-        decided = (
-            False if role == "user" and rules.prefers(s) else self._choices(role, s, index, conf)
-        )
+        prefers = person is not None and rules.states_preference(s)
+        decided = False if prefers else self._choices(role, s, index, conf)
         obsolete = rot.obsolete_signal(s)
         if obsolete is not None:
             self.batch.obsolete.append((obsolete, src))
         self._work(s, src, conf)
-        self._facts(role, s, src, conf, decided=decided)
+        own = role == "user"
+        self._facts(s, src, conf, own=own, decided=decided, person=None if decided else person)
 
     def _choices(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool:
         """Decisions, proposals, reversals and tentative talk; True when `s` decides."""
@@ -414,15 +416,22 @@ class _Conversation:
             self._found(Candidate("changelog", entry, conf["work"], reason, src))
 
     def _facts(
-        self, role: str, s: str, src: dict[str, Any], conf: dict[str, float], *, decided: bool
+        self,
+        s: str,
+        src: dict[str, Any],
+        conf: dict[str, float],
+        *,
+        own: bool,
+        decided: bool,
+        person: rules.Personal | None,
     ) -> None:
         """Project facts (deployment, stack, settings, paths) and the person's own ways."""
         statement = rules.assertion(s)
-        found = _stack_facts(statement, conf, own=role == "user", decided=decided)
-        found += _place_facts(statement, conf, own=role == "user")
+        found = _stack_facts(statement, conf, own=own, decided=decided)
+        found += _place_facts(statement, conf, own=own)
         for facts, level, reason, priority in found:
             self._found(Candidate("project", facts, level, reason, src, priority=priority))
-        p = rules.personal(s) if role == "user" and not decided else None
+        p = person
         if p is not None:
             entry = {"text": p.text, "kind": p.kind}
             reason = f"personal {p.kind}"

@@ -1649,9 +1649,12 @@ _PREFERS = re.compile(
 )
 
 
-def prefers(sentence: str) -> bool:
-    """Whether a sentence is the person's own way ("我比较喜欢 … 用 JUnit 5"), not a choice."""
-    return _PREFERS.search(sentence) is not None and personal(sentence) is not None
+def states_preference(sentence: str) -> bool:
+    """Whether a sentence says what the person prefers ("我比较喜欢 … 用 JUnit 5").
+
+    Such a sentence is a personal item, not a choice.
+    """
+    return _PREFERS.search(sentence) is not None
 
 
 def personal(sentence: str) -> Personal | None:
