@@ -1030,4 +1030,8 @@ def test_a_number_inside_a_name_is_no_setting(sentence, facts):
 
 @pytest.mark.parametrize("name", ["EUR", "WGS", "v1.29", "amr-02", "large-v2"])
 def test_currencies_standards_hosts_and_sizes_are_no_products(name):
-    assert not rules._looks_like_a_product(name, versioned=False)
+    assert rules.tech_facts(f"Our stack is Django + {name}.") == {"backend": "Django"}
+    assert rules.tech_facts("Our stack is Django + Skynet.") == {
+        "backend": "Django",
+        "skynet": "Skynet",
+    }  # an unknown product name still counts
