@@ -463,7 +463,10 @@ class _Conversation:
                 return
             later = int(new.source["index"]) - int(old.source["index"])
             close = 0 < later <= _REVERSAL_REACH  # a message does not take back its own choice
-            if same_role or named or (reverses and last and close and role is None):
+            # a change of mind without roles to compare replaces the last choice ("算了，
+            # 乐观锁不用了，还是 Lua": the lock is no known technology)
+            unranked = role is None or rules.role_of(old_choice) is None
+            if same_role or named or (reverses and last and close and unranked):
                 self.decisions.remove(old)
                 old.action, old.note = (
                     "dropped",

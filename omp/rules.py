@@ -76,80 +76,178 @@ def is_chinese(text: str) -> bool:
 TECH_ROLES: dict[str, tuple[str, ...]] = {
     "database": ("postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo",
                  "dynamodb", "cockroachdb", "supabase", "planetscale", "neon", "sql server",
-                 "cassandra", "clickhouse", "duckdb", "firestore", "tidb", "oracle", "timescaledb"),
-    "cache": ("redis", "memcached", "valkey", "keydb"),
+                 "cassandra", "clickhouse", "duckdb", "firestore", "tidb", "oracle", "timescaledb",
+                 "couchdb", "couchbase", "neo4j", "surrealdb", "pocketbase", "yugabytedb",
+                 "oceanbase", "scylladb", "hbase", "rds", "aurora", "spanner", "cosmos db"),
+    "warehouse": ("bigquery", "snowflake", "redshift", "databricks", "doris", "starrocks",
+                  "greenplum", "trino", "presto", "athena", "hologres", "maxcompute"),
+    "timeseries": ("influxdb", "tdengine", "questdb", "victoriametrics", "iotdb"),
+    "vector_db": ("pgvector", "milvus", "qdrant", "weaviate", "pinecone", "chroma", "chromadb",
+                  "faiss", "lancedb"),
+    "cache": ("redis", "memcached", "valkey", "keydb", "dragonfly", "caffeine", "ehcache",
+              "upstash"),
     "queue": ("kafka", "rabbitmq", "sqs", "celery", "bullmq", "nats", "jetstream", "sidekiq", "rq",
               "arq", "pulsar", "redis streams", "pub/sub", "mqtt", "zeromq", "temporal",
-              "dramatiq"),
+              "dramatiq", "rocketmq", "activemq", "emqx", "mosquitto", "kinesis", "eventbridge"),
     "frontend": ("react", "vue", "svelte", "angular", "solidjs", "preact", "next.js", "nextjs",
-                 "nuxt", "sveltekit", "remix", "astro", "htmx"),
+                 "nuxt", "sveltekit", "remix", "astro", "htmx", "qwik", "gatsby", "ember",
+                 "alpine.js", "lit", "umi", "streamlit", "gradio"),
     "backend": ("fastapi", "django", "flask", "express", "nestjs", "koa", "hono", "rails",
                 "spring boot", "spring", "gin", "fiber", "actix", "axum", "laravel", "litestar",
-                "starlette", "chi", "echo"),
+                "starlette", "chi", "echo", "fastify", "phoenix", "sinatra", "go-zero", "kratos",
+                "hertz", "quarkus", "micronaut", "ktor", "vapor", "asp.net core", "asp.net",
+                "spring cloud", "dubbo", "tornado", "sanic", "rocket", "adonisjs"),
     "language": ("typescript", "javascript", "python", "golang", "rust", "java", "kotlin",
-                 "swift", "dart", "gdscript"),
+                 "swift", "dart", "gdscript", "c++", "c#", "ruby", "php", "scala", "elixir",
+                 "erlang", "haskell", "lua", "zig", "ocaml", "clojure", "julia", "solidity",
+                 "cuda", "verilog", "jdk", "openjdk", "objective-c"),
     "orm": ("prisma", "drizzle", "sqlalchemy", "typeorm", "sequelize", "gorm", "knex", "sqlx",
-            "alembic", "tortoise", "peewee", "sqlc"),
+            "alembic", "tortoise", "peewee", "sqlc", "mybatis", "mybatis-plus", "hibernate",
+            "diesel", "seaorm", "ecto", "doctrine", "eloquent", "mikro-orm", "kysely", "jooq"),
+    "migrations": ("flyway", "liquibase", "goose", "golang-migrate", "atlas"),
     "hosting": ("vercel", "netlify", "cloudflare", "fly.io", "heroku", "render", "railway", "aws",
-                "gcp", "azure", "kubernetes", "k8s", "ecs", "lambda", "tke", "gke", "eks"),
+                "gcp", "azure", "kubernetes", "k8s", "ecs", "lambda", "tke", "gke", "eks",
+                "aks", "ack", "openshift", "nomad", "cloud run", "app engine", "digitalocean",
+                "hetzner", "linode", "vultr", "mwaa", "k3s", "cloudflare workers", "deno deploy"),
     "deploy_tooling": ("helm", "kustomize", "argo cd", "argocd", "flux", "terraform", "pulumi",
-                       "ansible", "cdk", "cloudformation"),
-    "package_manager": ("pnpm", "npm", "yarn", "bun", "poetry", "uv", "pipenv", "pip"),
-    "testing": ("vitest", "jest", "pytest", "playwright", "cypress", "mocha", "unittest"),
+                       "ansible", "cdk", "cloudformation", "opentofu", "crossplane",
+                       "serverless framework", "sst", "docker compose", "docker-compose"),
+    "package_manager": ("pnpm", "npm", "yarn", "bun", "poetry", "uv", "pipenv", "pip", "cargo",
+                        "conda", "mamba", "pdm", "hatch", "rye", "composer", "bundler",
+                        "cocoapods"),
+    "build_system": ("maven", "gradle", "bazel", "cmake", "meson", "sbt", "buck2", "xmake"),
+    "testing": ("vitest", "jest", "pytest", "playwright", "cypress", "mocha", "unittest",
+                "junit", "testng", "mockito", "rspec", "phpunit", "xunit", "nunit", "testify",
+                "ginkgo", "selenium", "puppeteer", "detox", "appium", "testcontainers"),
+    "load_testing": ("k6", "locust", "jmeter", "gatling", "vegeta", "wrk"),
     "styling": ("tailwindcss", "tailwind", "bootstrap", "styled-components", "sass",
-                "css modules"),
+                "css modules", "unocss", "emotion"),
     "state": ("redux", "zustand", "mobx", "recoil", "jotai", "pinia", "vuex", "react context",
-              "riverpod", "bloc", "getx"),
+              "riverpod", "bloc", "getx", "tanstack query", "react query", "swr"),
     "ui_kit": ("element plus", "ant design", "naive ui", "vuetify", "material ui", "mui",
-               "chakra", "shadcn"),
-    "auth": ("auth0", "clerk", "nextauth", "keycloak", "lucia", "oauth"),
-    "ci": ("github actions", "gitlab ci", "circleci", "jenkins", "buildkite"),
+               "chakra", "shadcn", "vant", "arco design", "radix", "mantine", "quasar"),
+    "auth": ("auth0", "clerk", "nextauth", "keycloak", "lucia", "oauth", "cognito", "okta",
+             "casdoor", "authing", "ory", "better-auth", "supertokens"),
+    "ci": ("github actions", "gitlab ci", "circleci", "jenkins", "buildkite", "drone",
+           "woodpecker", "tekton", "teamcity", "azure pipelines", "travis ci"),
     "lint": ("eslint", "prettier", "biome", "oxlint", "ruff", "black", "flake8", "pylint",
-             "golangci-lint"),
-    "build": ("vite", "webpack", "turbopack", "esbuild", "rollup", "parcel"),
+             "golangci-lint", "clippy", "rustfmt", "gofmt", "stylelint", "rubocop", "ktlint",
+             "detekt", "swiftlint", "mypy", "pyright", "isort"),
+    "build": ("vite", "webpack", "turbopack", "esbuild", "rollup", "parcel", "rspack", "swc",
+              "babel", "tsup"),
     "monorepo": ("turborepo", "nx", "lerna"),
-    "search": ("elasticsearch", "meilisearch", "algolia", "typesense", "opensearch"),
-    "api": ("graphql", "trpc", "grpc", "rest"),
+    "search": ("elasticsearch", "meilisearch", "algolia", "typesense", "opensearch", "solr",
+               "manticore", "zincsearch", "vespa"),
+    "api": ("graphql", "trpc", "grpc", "rest", "openapi", "protobuf", "connectrpc",
+            "websocket", "websockets", "socket.io"),
     "observability": ("sentry", "datadog", "prometheus", "grafana", "opentelemetry", "jaeger",
-                      "tempo", "honeycomb", "loki", "elk", "promtail", "fluentd"),
-    "container": ("docker", "podman"),
+                      "tempo", "honeycomb", "loki", "elk", "promtail", "fluentd", "mimir",
+                      "thanos", "zabbix", "skywalking", "arms", "new relic", "signoz",
+                      "alertmanager", "fluent bit", "vector", "kibana", "logstash"),
+    "analytics": ("posthog", "mixpanel", "amplitude", "plausible", "umami", "google analytics"),
+    "container": ("docker", "podman", "apptainer", "singularity", "containerd"),
+    "hpc": ("slurm", "pbs", "lsf", "htcondor"),
     "editor": ("neovim", "vim", "vscode", "vs code", "emacs", "cursor", "jetbrains", "goland",
-               "pycharm", "intellij"),
-    "storage": ("s3", "r2", "oss", "minio", "gcs", "cloudinary"),
-    "secrets": ("vault", "kms", "sops", "secrets manager"),
-    "ml_serving": ("torchserve", "triton", "vllm", "bentoml", "kserve", "seldon"),
+               "pycharm", "intellij", "rider", "webstorm", "xcode", "android studio", "zed"),
+    "storage": ("s3", "r2", "oss", "minio", "gcs", "cloudinary", "cos", "ceph", "seaweedfs",
+                "hdfs", "backblaze", "azure blob"),
+    "cdn": ("cloudfront", "fastly", "akamai", "bunny"),
+    "proxy": ("nginx", "caddy", "traefik", "envoy", "haproxy", "kong", "apisix", "openresty"),
+    "service_mesh": ("istio", "linkerd"),
+    "service_discovery": ("nacos", "consul", "etcd", "zookeeper", "eureka"),
+    "secrets": ("vault", "kms", "sops", "secrets manager", "doppler", "infisical"),
+    "ml_serving": ("torchserve", "triton", "vllm", "bentoml", "kserve", "seldon", "sglang",
+                   "lmdeploy", "text-generation-inference", "tgi", "ollama", "llama.cpp"),
     "ml_tracking": ("mlflow", "wandb", "weights & biases", "neptune", "comet"),
-    "ml": ("pytorch", "tensorflow", "jax", "onnx", "tensorrt", "scikit-learn"),
-    "mobile": ("flutter", "react native", "swiftui", "jetpack compose", "expo"),
-    "local_db": ("isar", "drift", "hive", "realm", "sqflite"),
-    "engine": ("godot", "unity", "unreal"),
-    "desktop": ("tauri", "electron", "wails"),
-    "runtime": ("node.js", "nodejs", "node", "deno"),
-    "miniprogram": ("taro", "uni-app", "uniapp"),
+    "ml": ("pytorch", "tensorflow", "jax", "onnx", "tensorrt", "scikit-learn", "transformers",
+           "peft", "trl", "deepspeed", "fsdp", "accelerate", "keras", "xgboost", "lightgbm",
+           "catboost", "langchain", "llamaindex", "sentence-transformers", "unsloth",
+           "paddleocr", "paddlepaddle", "opencv", "yolo", "whisper"),
+    "mobile": ("flutter", "react native", "swiftui", "jetpack compose", "expo", "ionic",
+               "capacitor", "kotlin multiplatform", "uikit"),
+    "di": ("hilt", "koin", "dagger"),
+    "local_db": ("isar", "drift", "hive", "realm", "sqflite", "room", "datastore", "mmkv",
+                 "indexeddb"),
+    "engine": ("godot", "unity", "unreal", "bevy", "pygame", "phaser", "cocos creator",
+               "cocos", "monogame", "defold", "love2d", "three.js", "babylon.js", "pixi.js"),
+    "desktop": ("tauri", "electron", "wails", "qt", "gtk", "wpf", "winui", "avalonia",
+                "javafx"),
+    "runtime": ("node.js", "nodejs", "node", "deno", "graalvm", ".net", "dotnet"),
+    "miniprogram": ("taro", "uni-app", "uniapp", "cloudbase"),
     "db_proxy": ("pgbouncer", "pgpool", "proxysql"),
-    "firmware": ("esp-idf", "arduino", "platformio", "zephyr", "freertos"),
+    "firmware": ("esp-idf", "arduino", "platformio", "zephyr", "freertos", "embassy", "rtic",
+                 "micropython", "circuitpython", "rt-thread", "lvgl", "stm32cube", "mbed",
+                 "probe-rs", "defmt"),
+    "robotics": ("ros", "ros 2", "ros2", "nav2", "moveit", "gazebo", "cyclonedds", "fastdds"),
+    "gis": ("postgis", "maplibre", "mapbox", "leaflet", "openlayers", "cesium", "geoserver",
+            "martin", "pmtiles", "tippecanoe", "gdal", "osrm", "valhalla", "graphhopper"),
+    "solver": ("or-tools", "ortools", "optaplanner", "timefold", "gurobi", "cplex", "highs",
+               "pulp", "pyomo"),
+    "bioinformatics": ("gatk", "bwa", "bwa-mem2", "samtools", "bcftools", "deepvariant",
+                       "nf-core", "sarek", "snakemake", "nextflow", "bioconductor"),
+    "cms": ("sanity", "contentful", "strapi", "directus", "wordpress", "ghost", "payload cms",
+            "keystatic", "storyblok"),
+    "docs_site": ("vitepress", "docusaurus", "mkdocs", "sphinx", "hugo", "jekyll", "gitbook",
+                  "mintlify", "starlight", "storybook"),
+    "extension": ("wxt", "plasmo", "crxjs"),
+    "cli_framework": ("cobra", "clap", "typer", "click", "commander", "yargs", "urfave/cli",
+                      "argparse", "picocli"),
+    "realtime": ("livekit", "mediasoup", "janus", "agora", "twilio", "pusher", "ably",
+                 "centrifugo", "webrtc"),
+    "media": ("ffmpeg", "gstreamer", "hls", "video.js", "hls.js"),
+    "workflow": ("n8n", "airbyte", "debezium", "fivetran", "dlt", "kedro", "luigi"),
     "validation": ("zod", "valibot", "yup", "joi", "pydantic"),
     "dates": ("moment", "moment.js", "dayjs", "date-fns", "luxon"),
-    "http_client": ("axios", "httpx", "requests", "aiohttp", "got", "ky"),
-    "pipelines": ("airflow", "dagster", "prefect", "dbt", "spark", "polars", "pandas"),
+    "http_client": ("axios", "httpx", "requests", "aiohttp", "got", "ky", "reqwest", "okhttp",
+                    "retrofit"),
+    "pipelines": ("airflow", "dagster", "prefect", "dbt", "dbt-core", "spark", "polars",
+                  "pandas", "flink", "beam", "dask", "ray"),
     "email": ("ses", "sendgrid", "postmark", "mailgun", "resend"),
-    "payments": ("stripe", "paddle", "adyen", "braintree"),
+    "payments": ("stripe", "paddle", "adyen", "braintree", "alipay", "wechat pay", "paypal"),
     "feature_flags": ("launchdarkly", "unleash", "flipper", "growthbook", "flagsmith"),
+    "llm_api": ("openai", "anthropic", "gemini", "deepseek", "azure openai", "bedrock",
+                "dashscope", "openrouter"),
 }
 # fmt: on
 _ROLE_OF = {name: role for role, names in TECH_ROLES.items() for name in names}
+# Families named by pattern, not one by one: chips, boards, GPUs and models ("ESP32-S3",
+# "STM32L476RG", "2 x A100", "Qwen2.5-7B-Instruct")
+_FAMILIES = {
+    "hardware": r"esp32(?:-[a-z0-9]+)*|esp8266|stm32[a-z]\d{1,3}[a-z0-9]*|nrf5\d{3,4}[a-z0-9]*"
+    r"|rp2040|rp2350|gd32[a-z]\d+[a-z0-9]*|ch32v\d+[a-z0-9]*"
+    r"|raspberry pi(?: [345]| zero(?: 2 w)?| pico)?|jetson(?: (?:agx|orin|nano|xavier|nx))+"
+    r"|a100|a800|a10g|h100|h800|h200|v100|l40s?|rtx ?[2-5]0[5-9]0(?: ?ti)?",
+    "model": r"qwen[\d.]*(?:-[\w.]+)+|qwen[\d.]+|llama-?[\d.]+(?:-[\w.]+)*"
+    r"|(?:bge|gte|e5)-[\w.-]+|mistral-[\w.-]+|gemma-?[\d.]+(?:-[\w.]+)*"
+    r"|deepseek-[\w.-]+|(?:chat)?glm-?\d[\w.-]*|gpt-(?:4o|4\.1|4|3\.5|5)(?:-[\w.]+)*"
+    r"|claude-[\w.-]+|whisper-[\w.-]+|yolov?\d+[a-z]?",
+}
+_FAMILY = {role: re.compile(rf"(?:{pattern})", re.I) for role, pattern in _FAMILIES.items()}
 # Roles a project fills with several tools at once (OpenTelemetry and Tempo, ESLint and
 # Prettier, Vitest and Playwright): a second choice adds to the first unless it says it replaces
 SHARED_ROLES = frozenset(
     {"observability", "lint", "testing", "deploy_tooling", "container", "storage", "secrets",
-     "api", "editor", "language", "pipelines", "ml", "firmware", "hosting"}
+     "api", "editor", "language", "pipelines", "ml", "firmware", "hosting", "robotics", "gis",
+     "bioinformatics", "media", "analytics", "workflow", "llm_api", "hardware", "model"}
 )  # fmt: skip
 _TECH = re.compile(
     r"(?<![\w.-])("
     + "|".join(re.escape(n) for n in sorted(_ROLE_OF, key=len, reverse=True))
+    + "|"
+    + "|".join(_FAMILIES.values())
     + r")(?![\w-])",
     re.I,
 )
+
+
+def _role(name: str) -> str:
+    """The role of a name `_TECH` matched, lower-cased."""
+    role = _ROLE_OF.get(name)
+    if role is not None:
+        return role
+    return next(r for r, family in _FAMILY.items() if family.fullmatch(name))
+
+
 _ROLE_WORDS = {
     "database": ("database", "db", "数据库", "存储"),
     "cache": ("cache", "caching", "缓存"),
@@ -215,6 +313,115 @@ _AMBIGUOUS = frozenset(
         "ses",
         "moment",
         "node",
+        "lit",
+        "rocket",
+        "phoenix",
+        "ember",
+        "tornado",
+        "hertz",
+        "vapor",
+        "ghost",
+        "sphinx",
+        "starlight",
+        "martin",
+        "cesium",
+        "leaflet",
+        "pulp",
+        "highs",
+        "beam",
+        "whisper",
+        "yolo",
+        "accelerate",
+        "transformers",
+        "vector",
+        "arms",
+        "consul",
+        "envoy",
+        "caddy",
+        "eureka",
+        "singularity",
+        "drone",
+        "woodpecker",
+        "ruby",
+        "julia",
+        "elixir",
+        "solidity",
+        "emotion",
+        "babel",
+        "room",
+        "datastore",
+        "presto",
+        "athena",
+        "doris",
+        "chroma",
+        "pinecone",
+        "vespa",
+        "dragonfly",
+        "caffeine",
+        "gazebo",
+        "locust",
+        "selenium",
+        "detox",
+        "ginkgo",
+        "testify",
+        "radix",
+        "quasar",
+        "umami",
+        "plausible",
+        "amplitude",
+        "rider",
+        "bevy",
+        "phaser",
+        "pusher",
+        "ably",
+        "agora",
+        "luigi",
+        "click",
+        "commander",
+        "clap",
+        "cobra",
+        "bedrock",
+        "gemini",
+        "anthropic",
+        "goose",
+        "atlas",
+        "hatch",
+        "rye",
+        "composer",
+        "bundler",
+        "mamba",
+        "cargo",
+        "maven",
+        "meson",
+        "diesel",
+        "doctrine",
+        "eloquent",
+        "aurora",
+        "ack",
+        "nomad",
+        "hugo",
+        "bunny",
+        "cos",
+        "spanner",
+        "dagger",
+        "hilt",
+        "zed",
+        "kong",
+        "lightning",
+        "ros",
+        "pbs",
+        "hls",
+        "sst",
+        "dlt",
+        "storybook",
+        "kratos",
+        "umi",
+        "vant",
+        "mantine",
+        "media",
+        "snowflake",
+        "trino",
+        "ray",
     ]
 )
 
@@ -237,7 +444,7 @@ def role_of(text: str) -> str | None:
     Without a known name, a role word ("for caching", "数据库") decides.
     """
     for name in technologies(text):
-        return _ROLE_OF[name]
+        return _role(name)
     low = text.lower()
     for role, words in _ROLE_WORDS.items():
         if any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) for w in words):
@@ -1284,7 +1491,7 @@ def deployment(sentence: str) -> Deployment | None:
         return None  # "http://loki-gateway.logging.svc": an address inside a cluster or network
     service = next((s for s, ends in _HOSTS if any(host.endswith(e) for e in ends)), None)
     if service is None:
-        named = [t for t in technologies(sentence) if _ROLE_OF[t] == "hosting"]
+        named = [t for t in technologies(sentence) if _role(t) == "hosting"]
         service = named[0].replace(".io", "") if named else "production"
     if _STAGING.search(sentence):
         service = f"{service}-staging" if service != "production" else "staging"
@@ -1343,10 +1550,9 @@ def listed_stack(sentence: str) -> dict[str, str]:
     了，PostgreSQL 15，单表 1.2T": a run of two or more clauses of names only, or one name with
     its version between commas.
     """
-    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _NOT_STACK.search(sentence):
+    if _QUESTION.search(sentence):
         return {}
-    if _STACK_WISH.search(sentence) or re.search(r"(?i)\b(?:if|unless)\b", sentence):
-        return {}  # "If budget isn't a concern, LaunchDarkly."
+    sentence = settled(sentence, _TENTATIVE, _NOT_STACK, _STACK_WISH, _CONDITION)
     clauses = [c.strip(" .。!！") for c in re.split(r"[，,；;（）()]", sentence)]
     facts: dict[str, str] = {}
     run: list[str] = []
@@ -1376,10 +1582,26 @@ _NOT_STACK = re.compile(
 )
 
 
+_CONDITION = re.compile(r"(?i)\b(?:if|unless)\b")  # "If budget isn't a concern, LaunchDarkly."
 _STACK_WISH = re.compile(
     r"(?i)想|打算|如果|要是|假如"
     r"|\b(?:want(?:s|ed)? to|would like|planning to|plan to|thinking of)\b"
 )
+
+
+def settled(sentence: str, *doubts: re.Pattern[str]) -> str:
+    """The part of `sentence` before its first clause of doubt, wish or request.
+
+    "后端是 Spring Boot，想做一个自动排线的模块" states the stack in its first clause; "We use
+    Postgres, maybe CockroachDB later" in everything before "maybe".
+    """
+    doubts = doubts or (_TENTATIVE, _STACK_WISH, _NOT_STACK)
+    kept: list[str] = []
+    for clause in re.split(r"(?<=[，,；;])", sentence):
+        if any(d.search(clause) for d in doubts):
+            break
+        kept.append(clause)
+    return "".join(kept).rstrip(" ，,；;")
 
 
 SCAFFOLD = re.compile(r"(?i)\b(?:scaffold|bootstrap|initiali[sz]e|init)\b|初始化|骨架|脚手架")
@@ -1406,10 +1628,9 @@ def tech_facts(sentence: str) -> dict[str, str]:
     Candidates, requests and wishes name no fact ("候选是 …", "帮我给这个 Go 项目配 …",
     "数据库我想先用 MongoDB").
     """
-    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+    if _QUESTION.search(sentence):
         return {}
-    if _NOT_STACK.search(sentence) or _STACK_WISH.search(sentence):
-        return {}
+    sentence = settled(sentence)
     facts: dict[str, str] = {}
     for m in (_USES_ZH if is_chinese(sentence) else _USES_EN).finditer(sentence):
         if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
@@ -1452,7 +1673,7 @@ def _stack_parts(
             if strict and name.lower() in _AMBIGUOUS and name.islower():
                 continue
             known = True
-            role = _ROLE_OF[name.lower()]
+            role = _role(name.lower())
             if role not in facts:
                 facts[role] = _with_version(part, original)
             break

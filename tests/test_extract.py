@@ -685,10 +685,10 @@ def test_chinese_completion_verbs_and_going_live_are_finished_work(sentence, kin
     ("sentence", "facts"),
     [
         ("我们手游要做赛季排行榜，服务端是 Skynet + Lua，数据库 MySQL。",
-         {"skynet": "Skynet", "lua": "Lua", "database": "MySQL"}),
+         {"skynet": "Skynet", "language": "Lua", "database": "MySQL"}),
         ("we're on go 1.22 and grpc-go v1.64.",
          {"language": "go 1.22", "grpc-go": "grpc-go v1.64"}),
-        ("It's MV3, built on WXT, TypeScript.",
+        ("It's MV3, built on Wirebox, TypeScript.",
          {"mv3": "MV3", "language": "TypeScript"}),  # after "it", unknown names need a digit
         ("It's Friday and prod is down", {}),
         ("the service is throughput, merge and v1 everywhere", {}),
@@ -769,7 +769,7 @@ def test_a_first_commit_lists_the_stack_and_commits_name_buckets():
     assert rules.scaffold_stack("fix: handle (rare) nulls") == {}
     assert rules.scaffold_stack("初始化项目：Spring Boot 3.2.3 + MyBatis-Plus + MySQL 8") == {
         "backend": "Spring Boot 3.2.3",
-        "mybatis-plus": "MyBatis-Plus",
+        "orm": "MyBatis-Plus",
         "database": "MySQL 8",
     }
     assert rules.settings("refactor(storage)!: 原始图片改存 MinIO，桶名 label-raw") == {
