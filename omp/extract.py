@@ -429,6 +429,8 @@ class _Conversation:
         statement = rules.assertion(s)
         found = _stack_facts(statement, conf, own=own, decided=decided)
         found += _place_facts(statement, conf, own=own)
+        if own:
+            found += _named_facts(statement, conf, found)
         for facts, level, reason, priority in found:
             self._found(Candidate("project", facts, level, reason, src, priority=priority))
         p = person
@@ -584,6 +586,17 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
     if stores:
         found.append(({"storage": stores}, conf["path"], "object-store location", "P2"))
     return found
+
+
+def _named_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
+    """Paths, hosts and names the person gives a part of the project, unless already found."""
+    known = " ".join(str(v) for facts, *_ in found for _, v in flatten(facts))
+    named: dict[str, dict[str, str]] = {}
+    for section, values in rules.named_values(s).items():
+        for key, value in values.items():
+            if value not in known:
+                named.setdefault(section, {})[key] = value
+    return [(named, conf["fact"], "named value", "P2")] if named else []
 
 
 def _original(text: str, name: str) -> str:

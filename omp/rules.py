@@ -2085,7 +2085,7 @@ def settings(sentence: str) -> dict[str, str]:
         for resource in _RESOURCE.finditer(sentence):
             named = resource.group("key") or resource.group("k2") or resource.group("kz")
             key = _RESOURCE_ZH.get(named, named).lower().replace(" ", "_")
-            found.setdefault(key, resource.group("value") or resource.group("v2"))
+            found.setdefault(key, (resource.group("value") or resource.group("v2")).rstrip("."))
     if found:
         return found  # a sentence naming resources uses numbers for other things
     for m in _APP_SETTING.finditer(sentence):
@@ -2331,6 +2331,89 @@ def url_facts(sentence: str) -> dict[str, str]:
         found.setdefault(m["key"].lower(), m["url"].rstrip(".,;:!"))
     # an address with credentials in it is a connection string, not a fact to keep
     return {k: v for k, v in found.items() if "@" not in v and "REDACTED" not in v}
+
+
+# ---- named values: "RDS 那边是 rm-bp1x….rds.aliyuncs.com", "the engine is quant/engine.py" ----
+
+_IDENT = (
+    r"(?P<value>(?:~|\.{1,2})?/?[\w.{}-]+(?:/[\w.{}*-]+)+/?"  # a path
+    r"|[a-z0-9][\w-]*(?:\.[\w-]+)+(?::\d{2,5})?"  # a host, maybe with its port
+    r"|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)"  # a kebab or snake name
+)
+_NAMED_EN = re.compile(
+    r"(?i)(?:^|(?<=[\s(,;]))(?:(?:the|our|my|its|their)\s+)?(?P<topic>(?:[a-z][\w-]*\s+){0,2}?"
+    r"[a-z][\w-]*)\s+(?:is|are|will be|lives|sits|is called|is named|called|named)"
+    r"(?:\s+(?:reachable|available|running|served|hosted|deployed|kept|stored))?"
+    r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?" + _IDENT + r"(?=[`'\"]?(?:[\s,;:)]|\.?$))"
+)
+_NAMED_ZH = re.compile(
+    r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w-]{1,20}|[\u4e00-\u9fff]{2,6}?)\s*(?:那边|那个)?(?:的)?"
+    r"(?:名字|名称|地址|路径|ID|id)?\s*(?:是|叫做?|为|在|放在|存在)\s*[`'\"]?"
+    + _IDENT
+    + r"(?![\w.{}/-])"
+)
+# topics that name a trouble or a passing thing, not a part of the project
+_NOT_A_PART = re.compile(
+    r"(?i)^(?:error|errors|issue|problem|bug|log|logs|output|result|it|this|that|which|there|"
+    r"what|one|example|diff|change|fix|trace|stack|line|file|test|报错|问题|错误|日志|原因|结果|"
+    r"例子|输出|示例)$"
+)
+_ADVERB_ZH = re.compile(r"现在|大概|果然|就|都|统一|还是|已经|也|然后|应该|其实|一般|默认")
+_HOST_END = re.compile(
+    r"\.(?:com|net|org|io|cn|dev|app|internal|local|lan|svc|co|ai|cloud|edu|gov|tech|site|xyz|"
+    r"me|us|eu|de|uk|jp|hk|tw|sg|corp|intra)(?::\d+)?$",
+    re.I,
+)
+_FILE_EXT = re.compile(
+    r"\.(?:ya?ml|toml|json|py|ts|tsx|js|mjs|go|rs|java|kt|swift|md|sh|sql|xml|conf|ini|env|txt|"
+    r"csv|lua|rb|php|cs|cpp|c|h|proto|tf|dockerfile)$",
+    re.I,
+)
+
+
+def _a_value(value: str) -> bool:
+    """Whether a token names a place or a resource, not a word, a name in code or a size.
+
+    Paths are absolute, relative with "./", files, or three folders deep; hosts end in a domain
+    or carry a port; a kebab name is not an adjective ("hand-rolled").
+    """
+    if _TECH.fullmatch(value) or _VERSION.fullmatch(value):
+        return False
+    if "/" in value:
+        deep = value.strip("/").count("/") >= 2
+        return value.startswith(("/", "~", ".")) or bool(_FILE_EXT.search(value)) or deep
+    if "." in value:
+        return bool(_FILE_EXT.search(value) or _HOST_END.search(value) or ":" in value)
+    return not re.fullmatch(r"[a-z]+-[a-z]+(?:ed|ing)", value)
+
+
+def named_values(sentence: str) -> dict[str, dict[str, str]]:
+    """Paths, hosts and resource names a statement gives a part of the project, by section.
+
+    "RDS 那边是 rm-bp1x9k2m3n4.mysql.rds.aliyuncs.com" → urls.rds, "our engine is
+    quantlab/backtest/engine.py" → paths.engine, "云环境 ID 是 kids-code-prod-8g3k2" →
+    config.云环境. Known technologies, versions and troubles ("the error is in …") are not.
+    """
+    if _QUESTION.search(sentence):
+        return {}
+    sentence = settled(sentence, _TENTATIVE, _STACK_WISH, _NOT_STACK)
+    found: dict[str, dict[str, str]] = {}
+    for m in (_NAMED_ZH if is_chinese(sentence) else _NAMED_EN).finditer(sentence):
+        topic, value = m["topic"].strip(), m["value"].rstrip(".")
+        topic = topic.split()[-1] if not is_chinese(topic) and topic.count(" ") > 1 else topic
+        if _NOT_A_PART.match(topic) or _ADVERB_ZH.search(topic) or not _a_value(value):
+            continue
+        if "://" in sentence[max(0, m.start("value") - 3) : m.start("value") + 1]:
+            continue  # part of an address url_facts reads whole
+        key = re.sub(r"[^\w]+", "_", topic.lower()).strip("_")
+        if "/" in value or _FILE_EXT.search(value):
+            section = "paths"
+        elif "." in value:
+            section = "urls"
+        else:
+            section = "config"
+        found.setdefault(section, {}).setdefault(key, value)
+    return found
 
 
 _STORE_URI = re.compile(

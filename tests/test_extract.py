@@ -1035,3 +1035,74 @@ def test_currencies_standards_hosts_and_sizes_are_no_products(name):
         "backend": "Django",
         "skynet": "Skynet",
     }  # an unknown product name still counts
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("我在做土壤湿度采集节点，主控是 ESP32-S3，传感器是 SHT30。", {"hardware": "ESP32-S3"}),
+        ("项目是 Spring Boot 3.2.4 + JDK 17。",
+         {"backend": "Spring Boot 3.2.4", "language": "JDK 17"}),
+        ("Our backend is Fastify, deployed behind Caddy.",
+         {"backend": "Fastify", "proxy": "Caddy"}),
+        ("后端是 Spring Boot，想做一个自动排线的模块。", {"backend": "Spring Boot"}),
+        ("We use Postgres, maybe CockroachDB later.", {"database": "Postgres"}),
+        ("数据库我想先用 MongoDB", {}),
+    ],
+)  # fmt: skip
+def test_names_by_family_and_the_clauses_before_a_wish_state_the_stack(sentence, facts):
+    assert rules.tech_facts(rules.assertion(sentence)) == facts
+
+
+def test_chips_gpus_and_models_are_named_by_pattern_and_words_need_a_capital():
+    assert rules.technologies("8 x A100 80G, Qwen2.5-7B-Instruct on vLLM, board STM32L476RG") == [
+        "a100",
+        "qwen2.5-7b-instruct",
+        "vllm",
+        "stm32l476rg",
+    ]
+    assert rules.role_of("ESP32-S3-DevKitC-1") == "hardware"
+    assert rules.technologies("click the cargo button, then snowflake ids") == []
+
+
+def test_a_change_of_mind_replaces_a_choice_the_lexicon_does_not_know():
+    batch = _run(
+        ("user", "那就用乐观锁吧，简单，不想引入 Lua 的复杂度"),
+        ("assistant", "可以，不过高并发下乐观锁冲突会很多。"),
+        ("user", "算了，乐观锁不用了，还是 Lua。"),
+    )
+    choices = [d["choice"] for d in _kept(batch, "decisions")]
+    assert choices and not any("乐观锁" in c for c in choices)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("RDS 那边是 rm-bp1x9k2m3n4.mysql.rds.aliyuncs.com，规格 4c16g。",
+         {"urls": {"rds": "rm-bp1x9k2m3n4.mysql.rds.aliyuncs.com"}}),
+        ("our engine is quantlab/backtest/engine.py, ~600 lines",
+         {"paths": {"engine": "quantlab/backtest/engine.py"}}),
+        ("the typesense node will be reachable at search.acme.internal:8108 from the app",
+         {"urls": {"typesense_node": "search.acme.internal:8108"}}),
+        ("商户回调那个叫 merchant-callbacks。", {"config": {"商户回调": "merchant-callbacks"}}),
+        ("the error is in src/foo/bar.py line 30", {}),
+        ("parsing is hand-rolled for now", {}),
+        ("the image is 1.21GB now", {}),
+        ("代码大概是 jwt.verify 这样", {}),
+        ("is the queue called orders-dlq?", {}),
+    ],
+)  # fmt: skip
+def test_paths_hosts_and_names_given_to_a_part_of_the_project_are_facts(sentence, facts):
+    assert rules.named_values(sentence) == facts
+
+
+def test_named_values_are_the_persons_and_not_repeated():
+    batch = _run(
+        ("user", "the typesense node will be reachable at search.acme.internal:8108"),
+        ("assistant", "the scratch dir is /tmp/work-area/cache, by the way."),
+        ("user", "bucket is acme-uploads-prod, in eu-west-1."),
+    )
+    facts = _kept(batch, "project")
+    assert {"urls": {"typesense_node": "search.acme.internal:8108"}} in facts
+    assert not any("/tmp/work-area" in str(f) for f in facts)  # the assistant's aside
+    assert sum("acme-uploads-prod" in str(f) for f in facts) == 1
