@@ -161,6 +161,7 @@ VERSION_CONF = 0.6
 ACCEPTED_CONF = 0.85
 ADOPTED_CONF = 0.6  # "就这么定了" after a statement: the statement is as often context as choice
 TENTATIVE_CONF = 0.3
+_TITLE_MAX = 200
 
 
 def _title(choice: str, purpose: str | None) -> str:
@@ -302,7 +303,7 @@ class _Conversation:
         answer = rules.short_answer(s, self.offered) if role == "user" else None
         if answer is not None:
             named = rules.Decision(_original(s, answer), (), None, None, False)
-            entry = _decision_entry(named, s)
+            entry = _decision_entry(named, s, details=True)
             reason = "the answer to an either-or question"
             self._decide(
                 Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
@@ -313,7 +314,7 @@ class _Conversation:
         if label is not None and label in self.options:
             picked = rules.Decision(self.options[label], (), rules.rationale(s), None, False)
             reason = "an option picked by its label"
-            entry = _decision_entry(picked, s)
+            entry = _decision_entry(picked, s, details=True)
             self._decide(
                 Candidate("decisions", entry, conf["instruction"], reason, src),
                 reverses=rules.reverses(s),
@@ -329,7 +330,7 @@ class _Conversation:
         elif obsolete is not None and obsolete.new and role == "user":
             new, old = rules.clip(obsolete.new), rules.clip(obsolete.old)
             replaced = rules.Decision(new, (old,), rules.rationale(s), None, True)
-            entry = _decision_entry(replaced, s)
+            entry = _decision_entry(replaced, s, details=True)
             c = Candidate("decisions", entry, conf["explicit"], "replaces an earlier choice", src)
             self._decide(c, reverses=True)
             return True
@@ -347,7 +348,11 @@ class _Conversation:
 
     def _proposal(self, d: rules.Decision, s: str, src: dict[str, Any]) -> Candidate:
         return Candidate(
-            "decisions", _decision_entry(d, s), PROPOSAL_CONF, "proposed by the assistant", src
+            "decisions",
+            _decision_entry(d, s, details=True),
+            PROPOSAL_CONF,
+            "proposed by the assistant",
+            src,
         )
 
     def _stated(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool | None:
@@ -370,7 +375,7 @@ class _Conversation:
         reason = "explicit decision" if d.explicit else "instruction naming a choice"
         level = conf["explicit" if d.explicit else "instruction"]
         self._decide(
-            Candidate("decisions", _decision_entry(d, s), level, reason, src),
+            Candidate("decisions", _decision_entry(d, s, details=True), level, reason, src),
             reverses=rules.overrides(s),
         )
         for gone in rules.refused(s) if role == "user" else ():
@@ -449,7 +454,9 @@ class _Conversation:
 
     def _decide(self, new: Candidate, *, reverses: bool) -> None:
         choice = str(new.entry.get("choice", ""))
-        role = rules.role_of(choice) or rules.role_of(str(new.entry.get("title", "")))
+        # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
+        head = re.split(r"：|: ", str(new.entry.get("title", "")), maxsplit=1)[0]
+        role = rules.role_of(choice) or rules.role_of(head)
         alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
         for old in list(self.decisions):
             old_choice = str(old.entry.get("choice", ""))
@@ -605,9 +612,20 @@ def _original(text: str, name: str) -> str:
     return text[at : at + len(name)] if at >= 0 else name
 
 
-def _decision_entry(d: rules.Decision, sentence: str) -> dict[str, Any]:
+def _decision_entry(d: rules.Decision, sentence: str, *, details: bool = False) -> dict[str, Any]:
+    """A decision entry; with `details`, its title also gives what else the sentence settles.
+
+    "行，就用 ReplacingMergeTree，version 用 updated_at。" is titled "采用 ReplacingMergeTree：
+    version 用 updated_at", not only "Use ReplacingMergeTree".
+    """
+    title = _title(d.choice, d.purpose)
+    settled = rules.decided_details(sentence, d.choice) if details else []
+    settled = [s for s in settled if s.lower() not in title.lower()]
+    if settled:
+        chinese = rules.is_chinese(title)
+        title += ("：" if chinese else ": ") + ("；" if chinese else "; ").join(settled)
     entry: dict[str, Any] = {
-        "title": _title(d.choice, d.purpose),
+        "title": title[:_TITLE_MAX],
         "context": sentence[:500],
         "choice": d.choice,
     }

@@ -1052,6 +1052,58 @@ def purpose(text: str) -> str | None:
     return what or None
 
 
+# ---- details: what else the sentence of a decision settles ----------------------------------
+
+_CLAUSE = re.compile(r"[，；。！？!?：]|[,;:]\s|\.\s|\s+-\s+")
+_DETAIL_LEAD = re.compile(
+    r"(?i)^(?:ok(?:ay)?|嗯|好的?|行|那就?|就|也|顺便|then|and|also|plus)[\s,，]*"
+)
+# "version 用 updated_at", "商品索引叫 goods_v3", "副本给 1"
+_SETTLES_ZH = re.compile(
+    r"[\w\u4e00-\u9fff)\]>`]\s*(?:统一用|只存|不存|(?<![使采应费作以有])用|走|放|存|叫|改成|改为|调到|就定|定成|定为"
+    r"|给|设为|设成|写入)"
+    r"\s*[\w\u4e00-\u9fff<`'\"./-]"
+)
+# "m=16", "self-hosted on our k8s cluster as a 3-node statefulset", "the key is payment_id"
+_SETTLES_EN = re.compile(
+    r"(?i)\b(?:uses?|as|via|with|in|on|at|is|are|stays?|goes)\s+\S|\S\s*=\s*\S"
+)
+_CONCRETE = re.compile(r"\d|[A-Za-z]\w*[_.][\w.]*\w|`|[A-Z]{2,}|[A-Za-z]{3,}")
+# a clause that turns something down, gives a reason, recalls the past or wavers is not a setting
+_DETAIL_NOT = re.compile(
+    r"(?i)不要了|不考虑|不用了?|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
+    r"之前|现在|目前|原来|以前|是不是|用不上|不支持|或者|要么|你给|你先|你来"
+    r"|\b(?:is out|dropped|off the table|no longer|instead of|rather than|revert\w*|since|because|"
+    r"given|recommend\w*|suggest\w*|reflection|currently|used to|not|don'?t|won'?t|later|if|"
+    r"unless|go with|i'?d|or)\b"
+)
+
+
+_DETAIL_MAX = 90  # a longer clause explains rather than sets
+
+
+def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
+    """What else the sentence of a decision settles, clause by clause.
+
+    "行，就用 ReplacingMergeTree，version 用 updated_at。" decides ReplacingMergeTree and
+    "version 用 updated_at"; "hnsw, m=16 ef_construction=64" decides "m=16 ef_construction=64".
+    Clauses that name the choice, turn an option down, give a reason, recall how things were
+    or waver are not details; nor is a clause naming nothing concrete.
+    """
+    found: list[str] = []
+    for clause in _CLAUSE.split(sentence):
+        c = _DETAIL_LEAD.sub("", clause.strip(" `'\"“”，,。.;；:：")).strip()
+        low, named = c.lower().replace("`", ""), choice.lower().replace("`", "")
+        if not c or named in low or low in named or c in found:
+            continue
+        if any(p.search(c) for p in (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK)):
+            continue
+        settles = _SETTLES_ZH if is_chinese(c) else _SETTLES_EN
+        if len(c) <= _DETAIL_MAX and settles.search(c) and _CONCRETE.search(c):
+            found.append(c)
+    return found[:most]
+
+
 def proposal(sentence: str) -> str | None:
     """The option an assistant recommends in `sentence` ("I'd suggest X", "建议用 X")."""
     if _QUESTION.search(sentence):

@@ -1106,3 +1106,33 @@ def test_named_values_are_the_persons_and_not_repeated():
     assert {"urls": {"typesense_node": "search.acme.internal:8108"}} in facts
     assert not any("/tmp/work-area" in str(f) for f in facts)  # the assistant's aside
     assert sum("acme-uploads-prod" in str(f) for f in facts) == 1
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "details"),
+    [
+        ("行，就用 ReplacingMergeTree，version 用 updated_at。", "ReplacingMergeTree",
+         ["version 用 updated_at"]),
+        ("ok 那就定了：fanout 用 core NATS，subject 用 im.room.<roomID>，离线消息走 JetStream。",
+         "fanout 用 core NATS", ["subject 用 im.room.<roomID>", "离线消息走 JetStream"]),
+        ("Typesense it is, self-hosted on our k8s cluster as a 3-node statefulset.", "Typesense",
+         ["self-hosted on our k8s cluster as a 3-node statefulset"]),
+        ("Let's use hnsw, m=16 ef_construction=64.", "hnsw", ["m=16 ef_construction=64"]),
+        # turned down, a reason, the old state, a request, a wish: none settles anything
+        ("用 Redis，Memcached 不要了，因为运维熟悉 Redis。", "Redis", []),
+        ("短信用腾讯云，现在用的阿里云短信。", "腾讯云", []),
+        ("Use CSS Modules. Let's not bother with Tailwind.", "CSS Modules", []),
+        ("用 cosmos，你给个 DAG 的骨架。", "cosmos", []),
+        ("Go with Postgres, maybe Citus later if we need sharding.", "Postgres", []),
+        ("就用 Element Plus，固定列都现成。", "Element Plus", []),
+    ],
+)  # fmt: skip
+def test_the_sentence_of_a_decision_settles_details_too(sentence, choice, details):
+    assert rules.decided_details(sentence, choice) == details
+
+
+def test_a_decision_title_carries_what_its_sentence_settles():
+    batch = _run(("user", "行，就用 ReplacingMergeTree，version 用 updated_at。"))
+    (decision,) = _kept(batch, "decisions")
+    assert decision["choice"] == "ReplacingMergeTree"
+    assert decision["title"] == "Use ReplacingMergeTree: version 用 updated_at"
