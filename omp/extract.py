@@ -433,6 +433,7 @@ class _Conversation:
         """Project facts (deployment, stack, settings, paths) and the person's own ways."""
         statement = rules.assertion(s)
         found = _stack_facts(statement, conf, own=own, decided=decided)
+        found += _moved_facts(statement, conf, found)
         found += _place_facts(statement, conf, own=own)
         if own:
             found += _named_facts(statement, conf, found)
@@ -558,6 +559,13 @@ def _stack_facts(s: str, conf: dict[str, float], *, own: bool, decided: bool) ->
     if config:
         found.append(({"config": config}, conf["fact"], "configuration value", "P0"))
     return found
+
+
+def _moved_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
+    """The versions a sentence reports moving to ("We bumped Node to 20"), unless already found."""
+    stack = {k: v for facts, *_ in found for k, v in facts.get("tech_stack", {}).items()}
+    moved = {k: v for k, v in rules.version_changes(s).items() if not _named_in(v, stack)}
+    return [({"tech_stack": moved}, conf["fact"], "version moved to", "P2")] if moved else []
 
 
 def _named_in(version: str, stack: dict[str, str]) -> bool:
@@ -862,11 +870,13 @@ def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any
 
 
 def _commit_facts(subject: str, body: str) -> dict[str, Any]:
-    """The stack a first commit lists and the settings (bucket, region, ...) a commit names."""
+    """The stack a first commit lists, the versions it moves to and the settings it names."""
     facts: dict[str, Any] = {}
     if stack := rules.scaffold_stack(subject):
         facts["tech_stack"] = stack
     for sentence in [subject, *rules.statements(rules.unwrap(body))]:
+        if moved := rules.version_changes(sentence, done=True):
+            facts.setdefault("tech_stack", {}).update(moved)
         if config := rules.settings(sentence):
             facts.setdefault("config", {}).update(config)
         if urls := rules.url_facts(sentence):

@@ -2293,6 +2293,54 @@ def _version_key(m: re.Match[str]) -> str:
     return key.replace(".js", "js").replace(" ", "_")
 
 
+_NAMES = r"(?:" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
+_TO_VERSION = r"v?(?P<ver>\d+(?:\.\d+){0,2})(?!\d|\.\d|\s*%)"
+# "Go 升级到 1.22", "pin rust toolchain to 1.78", "bumped Node to 20", "把 Kotlin 升级到 1.9.23"
+_VERSION_MOVE = re.compile(
+    r"(?i)(?:(?<![\w.-])(?P<a>" + _NAMES + r")(?:\s+(?:toolchain|version|sdk|runtime|cli))?\s*"
+    r"(?:升级到|升到|更新到|切到|降级到|降到|锁定到|锁定为|固定到|固定为|锁到)"
+    r"|\b(?:upgrad|bump|pin|updat|mov|downgrad)\w*\s+(?:the\s+|our\s+)?(?P<b>" + _NAMES + r")"
+    r"(?:\s+(?:toolchain|version|sdk|runtime|cli))?\s+(?:to|at)"
+    r"|\b(?:upgrad|bump|mov|switch)\w*\s+to\s+(?P<c>" + _NAMES + r")"
+    r"|把\s*(?P<d>"
+    + _NAMES
+    + r")(?:\s*(?:版本|toolchain))?\s*(?:升级|升|更新|锁定|固定|降级)(?:到|为|成)"
+    r"|(?:升级|更新|降级)\s*(?P<e>" + _NAMES + r")\s*(?:到|至)"
+    r"|(?:升级|升|切|迁移|切换)到\s*(?P<f>" + _NAMES + r"))"
+    r"\s*" + _TO_VERSION
+)
+# what a project runs on; a version move of a library ("bump zod to 3.23") is only work
+_PLATFORM_ROLES = frozenset(
+    ("platform", "language", "runtime", "backend", "frontend", "mobile", "desktop", "database",
+     "cache", "queue", "search", "hosting", "container", "deploy_tooling", "firmware", "engine",
+     "build_system", "miniprogram", "timeseries", "warehouse", "vector_db")
+)  # fmt: skip
+_DONE_MARK = re.compile(
+    r"(?i)\b(?:upgraded|bumped|pinned|updated|moved|switched|downgraded)\b|了|已"
+)
+
+
+def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
+    """The versions a sentence moves technologies to ("Go 升级到 1.22" → {"go": "Go 1.22"}).
+
+    After the move, the project is on the new version: a stack fact, beside the changelog entry
+    the work gives. `done`: the sentence is known to report work done (a commit subject);
+    otherwise it must say so itself ("upgraded", "了"). Wishes and questions move nothing.
+    """
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _STACK_WISH.search(sentence):
+        return {}
+    if not done and not _DONE_MARK.search(sentence):
+        return {}
+    facts: dict[str, str] = {}
+    for m in _VERSION_MOVE.finditer(sentence):
+        name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"]) if g)
+        if _ROLE_OF.get(name.lower(), "platform") not in _PLATFORM_ROLES:
+            continue  # "gorm 升级到 v1.25.10": a library bump, not the stack
+        key = _CANON.get(name.lower(), name.lower()).replace(".js", "js").replace(" ", "_")
+        facts.setdefault(key, f"{name} {m['ver']}")
+    return facts
+
+
 def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
     """Runtime and service versions a sentence states ("Node 20 everywhere", "Node 是 20.11").
 

@@ -1136,3 +1136,27 @@ def test_a_decision_title_carries_what_its_sentence_settles():
     (decision,) = _kept(batch, "decisions")
     assert decision["choice"] == "ReplacingMergeTree"
     assert decision["title"] == "Use ReplacingMergeTree: version 用 updated_at"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "done", "facts"),
+    [
+        ("Go 升级到 1.22，顺便升级 minio-go 到 v7.0.70", True, {"go": "Go 1.22"}),
+        ("升级 Go 到 1.22，gorm 升级到 v1.25.10", True, {"go": "Go 1.22"}),
+        ("pin rust toolchain to 1.78 in rust-toolchain.toml", True, {"rust": "rust 1.78"}),
+        ("We bumped Node to 20 last week.", False, {"node": "Node 20"}),
+        ("把 Kotlin 升级到 2.0 了", False, {"kotlin": "Kotlin 2.0"}),
+        ("升级到 Go 1.22，go.mod 同步更新", True, {"go": "Go 1.22"}),
+        ("upgrade Go to 1.22", False, {}),  # a request, not yet done
+        ("想把 Go 升级到 1.23", True, {}),  # a wish
+        ("should we bump Node to 22?", True, {}),
+        ("bump zod to 3.23", True, {}),  # a library, not what the project runs on
+    ],
+)
+def test_a_version_moved_to_is_the_stack_from_then_on(sentence, done, facts):
+    assert rules.version_changes(sentence, done=done) == facts
+
+
+def test_a_version_moved_to_in_conversation_is_a_stack_fact():
+    batch = _run(("user", "We bumped Node to 20 last week, CI is green."))
+    assert {"tech_stack": {"node": "Node 20"}} in _kept(batch, "project")

@@ -421,6 +421,15 @@ def test_git_history_becomes_changelog_entries_and_decisions(memory: MemoryRoot,
     assert decision["title"] == "validate carts on the server only"
 
 
+def test_a_commit_that_moves_a_version_puts_it_in_the_stack(memory: MemoryRoot, git_repo: Path):
+    _commit(git_repo, "chore: Go 升级到 1.22，顺便升级 minio-go 到 v7.0.70")
+    _commit(git_repo, "chore(deps): bump zod to 3.23")
+
+    omp_ok("extract", "--git", "HEAD")
+
+    assert _data(memory, "project.yaml")["tech_stack"] == {"go": "Go 1.22"}
+
+
 def test_maintenance_commits_wait_for_review_unless_they_break_release_or_decide(
     memory: MemoryRoot, git_repo: Path
 ):
