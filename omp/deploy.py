@@ -64,7 +64,10 @@ class DeployEvent(NamedTuple):
         line: 1-based number of the line that decided the status (for "pending", the last
             line showing the deploy under way).
         app: The project, site, Worker, app or deployment name when shown.
-        version: The image tag a kubectl deploy set (`kubectl set image ...:v2.14.0`).
+        version: The image tag a kubectl deploy set (`kubectl set image ...:v2.14.0`), else
+            the one release the output announces ("开始部署 ingest-gw v2.3.1", "Deploying
+            api 2.14.0", `VERSION=1.14.0`); for the rollout of a rollback, the version it
+            restored.
         namespace: The Kubernetes namespace of a kubectl deploy (`-n` / `--namespace`).
         framework: The framework and version the build detected (Vercel's
             `Detected Next.js version: 14.2.3` gives "Next.js 14.2.3").
@@ -73,6 +76,9 @@ class DeployEvent(NamedTuple):
         bindings: A Worker's bindings as wrangler lists them, (name, resource) pairs:
             ("DB", "shortlink-prod") for a D1 database, a KV namespace id, a var's value.
         routes: A Worker's routes ("api.example.app/*").
+        restored: The version running again after the deploy was rolled back, when the output
+            says it (`rollout history`, the image after `rollout undo`, "rolled back to v2.2.4",
+            "已回滚到 v2.2.4").
     """
 
     tool: str
@@ -89,6 +95,7 @@ class DeployEvent(NamedTuple):
     image: str | None = None
     bindings: tuple[tuple[str, str], ...] = ()
     routes: tuple[str, ...] = ()
+    restored: str | None = None
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -592,5 +599,78 @@ def parse_deploy(text: str) -> list[DeployEvent]:
             match = rule.pattern.match(line if rule.raw else bare)
             if match is not None and reader.feed(rule, match, number):
                 break
-    events = (draft.event() for draft in reader.drafts)
-    return [e for e in events if e is not None]
+    events = [e for e in (draft.event() for draft in reader.drafts) if e is not None]
+    return _versions(text, events)
+
+
+# ---- the release a script announces, and the version a rollback went back to ----------------
+
+_SEMVER = r"v?\d+\.\d+\.\d+(?:-[\w.]+)?"
+# "开始部署 ingest-gw v2.3.1", "发布 luma-admin v1.12.0 到生产环境", "版本：v1.8.3",
+# "Deploying payments-api 2.14.0", "--message "发布文档 0.9.2：…"", "VERSION=1.14.0"
+_ANNOUNCED = re.compile(
+    r"(?i)(?:(?:开始)?(?:部署|发布|上线)|\b(?:deploying|releasing|release|rolling out)\b)"
+    r"\s*(?:[\w\u4e00-\u9fff.-]{1,40}[\s:@]\s*)?(?P<v>" + _SEMVER + r")(?![\w.])"
+    r"|(?:版本|\bversion\b)\s*[:：]?\s*(?P<w>" + _SEMVER + r")(?![\w.])(?!\s*\(update)"
+    r"|\bVERSION=(?P<x>" + _SEMVER + r")\b"
+)
+# a tool printing its own version is not the release ("wrangler 3.57.1", "Vercel CLI 37.4.2")
+_TOOL_VERSION = re.compile(
+    r"(?i)\b(?:cli|wrangler|vercel|netlify|flyctl|kubectl|node(?:\.js)?|npm|pnpm|yarn|"
+    r"@netlify/build|vitepress|next\.js|nuxt|astro|helm|docker)\b(?:\s+version)?[\s@:v]*\d"
+    r"|^Detected\b"
+)
+# "已回滚到 v2.2.4", "rolled back to v1.8.2", "当前线上版本 v1.8.2", "prod 当前版本 v2.7.3"
+_RESTORED = re.compile(
+    r"(?i)(?:回滚到|回退到|rolled back to|rolling back to|roll(?:ing)? back to|reverted to)"
+    r"\s*(?:上一个?(?:版本|revision)\s*)?(?P<v>" + _SEMVER + r")(?![\w.])"
+    r"|当前(?:线上)?版本\s*[:：]?\s*(?P<w>" + _SEMVER + r")(?![\w.])"
+)
+_UNDONE = re.compile(
+    r"(?i)\brollout\s+undo\b|\b(?:rolled|rolling) back\b|(?:开始|自动|已)回滚|回滚(?:完成|成功)"
+)
+_HISTORY_ROW = re.compile(r"^\s*\d+\s+.*?(?P<v>" + _SEMVER + r")(?![\w.])")
+_IMAGE_LINE = re.compile(r"^[\w.-]+(?:\.[\w.-]+)+(?::\d+)?/[\w./-]+:(?P<v>" + _SEMVER + r")$")
+
+
+def _versions(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
+    """Give the events the release the output announces and the version a rollback restored.
+
+    Only when the output names one release (one restored version): with several, which deploy
+    each belongs to cannot be told from the text.
+    """
+    if not events:
+        return events
+    announced, restored, undone = _read_versions(text)
+    release = announced.pop() if len(announced) == 1 else None
+    back = restored.pop() if len(restored) == 1 else None
+    out = []
+    for e in events:
+        if undone and e.line > undone:  # the rollout that put the old version back
+            out.append(e._replace(version=back or e.version))
+        else:
+            restored_to = back if e.status == "failed" else None
+            out.append(e._replace(version=e.version or release, restored=restored_to))
+    return out
+
+
+def _read_versions(text: str) -> tuple[set[str], set[str], int]:
+    """The releases announced, the versions restored, and the line of the first rollback (0)."""
+    announced: set[str] = set()
+    restored: set[str] = set()
+    undone, history = 0, ""
+    for number, line, _ in _lines(text):
+        bare = _bare(line).strip()
+        if not undone and _UNDONE.search(bare):
+            undone = number
+        row = _HISTORY_ROW.match(bare) or _IMAGE_LINE.match(bare)
+        if said := [m["v"] or m["w"] for m in _RESTORED.finditer(bare)]:
+            restored.update(said)
+        elif row is not None:
+            if undone:  # the last revision listed, or the image read back, after an undo
+                history = row["v"]
+        elif not _TOOL_VERSION.search(bare):
+            announced.update(m["v"] or m["w"] or m["x"] for m in _ANNOUNCED.finditer(bare))
+    if not restored and history:
+        restored.add(history)
+    return announced, restored, undone

@@ -963,6 +963,7 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             image=before.image or event.image,
             bindings=before.bindings or event.bindings,
             routes=before.routes or event.routes,
+            restored=before.restored or event.restored,
         )
     for service, event in merged.items():
         from_deploy(event, batch, path=path, rolled_back=service in rolled_back)
@@ -978,6 +979,8 @@ def _deploy_facts(event: Any) -> dict[str, Any]:
     for key in ("version", "image", "namespace", "context"):
         if getattr(event, key):
             facts[key] = getattr(event, key)
+    if event.restored:  # what runs in production after the failed deploy was rolled back
+        facts["rolled_back_to"] = event.restored
     if event.routes:
         facts["routes"] = list(event.routes)
     if event.bindings:
@@ -1003,17 +1006,20 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
         where = f" to namespace {event.namespace}" if event.namespace else where
         summary = f"Deploy {name}{where}"
     elif event.status == "failed":
-        summary = f"Deploy of {name} failed" + ("; rolled back" if rolled_back else "")
+        back = f" to {event.restored}" if event.restored else ""
+        summary = f"Deploy of {name} failed" + (f"; rolled back{back}" if rolled_back else "")
     else:
         summary = f"Deploy of {name} started"
     entry: dict[str, Any] = {"type": "deploy", "summary": summary, "scope": event.service}
     if event.deploy_id:
         entry["ref"] = event.deploy_id
-    # every deploy is a changelog line (the contract), stored when it went live; a failed
-    # one changed nothing in production (its status is in project.yaml) and a deploy whose output
+    # every deploy is a changelog line (the contract), stored when it went live or was
+    # rolled back to a known version (production moved, and back); any other failed deploy
+    # changed nothing in production (its status is in project.yaml) and a deploy whose output
     # stops before the outcome is unknown: both wait for review (dev corpus: labellers kept 9 of
-    # 15 successful deploys as changelog lines and none of 8 failed ones)
-    confidence = 0.9 if event.status == "active" else 0.6
+    # 15 successful deploys as changelog lines, 5 of the 6 rolled back to a named version, and
+    # none of the other failed ones)
+    confidence = 0.9 if event.status == "active" else 0.8 if event.restored else 0.6
     batch.candidates.append(Candidate("changelog", entry, confidence, reason, src, priority="P0"))
 
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -806,3 +807,48 @@ def test_kubectl_lines_a_wrapper_prints_without_a_prompt_are_commands():
         "payments",
         "ack-hz-prod",
     )
+
+
+_UNDO = (
+    "+ kubectl -n iot set image deployment/gw gw=registry.example.cn/iot/gw:v2.3.1\n"
+    "+ kubectl -n iot rollout status deployment/gw --timeout=300s\n"
+    'error: deployment "gw" exceeded its progress deadline\n'
+    "+ kubectl -n iot rollout undo deployment/gw\n"
+    "deployment.apps/gw rolled back\n"
+    "+ kubectl -n iot rollout status deployment/gw\n"
+    'deployment "gw" successfully rolled out\n'
+)
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        # the rollout history the script prints: the last revision is what runs
+        "+ kubectl -n iot rollout history deployment/gw\nREVISION  CHANGE-CAUSE\n"
+        "41        release v2.2.4 (jenkins #309)\n43        release v2.3.1 (jenkins #318)\n"
+        "44        release v2.2.4 (jenkins #309)\n",
+        # the image read back after the undo
+        "+ kubectl -n iot get deploy gw -o jsonpath='{..image}'\n"
+        "registry.example.cn/iot/gw:v2.2.4\n",
+        # the script says so
+        "==> 部署失败：gw v2.3.1 未上线，已回滚到 v2.2.4\n",
+    ],
+)
+def test_a_rollback_gives_the_version_it_restored(after):
+    failed, restored = parse_deploy(_UNDO + after)
+    assert (failed.status, failed.version, failed.restored) == ("failed", "v2.3.1", "v2.2.4")
+    assert (restored.status, restored.version, restored.restored) == ("active", "v2.2.4", None)
+
+
+def test_the_release_a_script_announces_is_the_version_and_tool_versions_are_not():
+    text = (
+        "==> 发布 luma-admin v1.12.0 到生产环境（commit a91f3c6）\n"
+        "Vercel CLI 37.4.2\n"
+        "Detected Next.js version: 14.2.5\n"
+        "✅  Production: https://luma-admin-x1.vercel.app [42s]\n"
+        "🔗  Aliased: https://admin.luma.example [42s]\n"
+    )
+    (event,) = parse_deploy(text)
+    assert (event.status, event.version) == ("active", "v1.12.0")
+    two = text.replace("Detected", "==> 发布 luma-admin v1.12.1\nDetected")
+    assert parse_deploy(two)[0].version is None  # two releases: which one went live is unclear

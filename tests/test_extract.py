@@ -253,6 +253,19 @@ def test_a_failed_deploy_retried_with_success_is_live_and_a_rollback_stays_faile
                     path="deploy.log")  # fmt: skip
     changes = [c.entry["summary"] for c in rollback.candidates if c.target == "changelog"]
     assert changes == ["Deploy of shortlink failed; rolled back"]
+    assert [c.confidence for c in rollback.candidates if c.target == "changelog"] == [0.6]
+
+
+def test_a_deploy_rolled_back_to_a_known_version_is_a_change_to_store():
+    batch = ex.Batch()
+    failed = _deploy("failed", 10, "v2")._replace(version="v2.3.1", restored="v2.2.4")
+    ex.from_deploys([failed, _deploy("active", 30, "v2")._replace(version="v2.2.4")], batch,
+                    path="deploy.log")  # fmt: skip
+    (change,) = [c for c in batch.candidates if c.target == "changelog"]
+    assert change.entry["summary"] == "Deploy of shortlink v2.3.1 failed; rolled back to v2.2.4"
+    assert change.confidence >= ex.AUTO_STORE_AT
+    (facts,) = [c.entry for c in batch.candidates if c.target == "project"]
+    assert facts["deployment"]["cloudflare"]["rolled_back_to"] == "v2.2.4"
 
 
 def test_a_secret_named_by_its_key_in_a_deploy_fact_is_redacted_and_reported():
