@@ -322,6 +322,7 @@ _RULES: tuple[_Rule, ...] = (
         raw=True,
     ),
     _r("wrangler", "attach", r"(?P<route>[\w-]+(?:\.[\w-]+)+/\S*) \(zone name: [\w.-]+\)$"),
+    _r("wrangler", "attach", r"(?P<route>[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/\S*)$"),  # a trigger
     # Fly.io
     _r(
         "fly",
@@ -380,6 +381,14 @@ _RULES: tuple[_Rule, ...] = (
         "kubectl",
         "note",
         r".*?\b(?:kubectl context:|kubectl config use-context)\s+(?P<context>[\w.:@/-]+)",
+        raw=True,
+    ),
+    # the cluster a script fetches credentials for (EKS, GKE, AKS) is the context it deploys to
+    _r(
+        "kubectl",
+        "note",
+        r".*?\b(?:aws eks update-kubeconfig\b.*?--name[=\s]+|gcloud container clusters "
+        r"get-credentials\s+|az aks get-credentials\b.*?--name[=\s]+)(?P<context>[\w.:@-]+)",
         raw=True,
     ),
     # the address a script checks after the rollout ("curl -fsS https://x/healthz", "冒烟测试 …")
@@ -641,6 +650,8 @@ def _versions(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
     """
     if not events:
         return events
+    built = _built_with(text)
+    events = [e if e.framework else e._replace(framework=built) for e in events]
     announced, restored, undone = _read_versions(text)
     release = announced.pop() if len(announced) == 1 else None
     back = restored.pop() if len(restored) == 1 else None
@@ -674,3 +685,37 @@ def _read_versions(text: str) -> tuple[set[str], set[str], int]:
     if not restored and history:
         restored.add(history)
     return announced, restored, undone
+
+
+# ---- what the build ran ("> astro check && astro build", "vite v5.3.1 building for production")
+
+_FRAMEWORKS = {
+    "astro": "Astro", "vitepress": "VitePress", "vuepress": "VuePress", "next": "Next.js",
+    "nuxt": "Nuxt", "nuxi": "Nuxt", "gatsby": "Gatsby", "docusaurus": "Docusaurus",
+    "hugo": "Hugo", "eleventy": "Eleventy", "remix": "Remix", "svelte-kit": "SvelteKit",
+    "vite": "Vite",
+}  # fmt: skip
+_BUILD_RUN = re.compile(
+    r"(?:^|[>&;]\s*|\s)(?P<name>" + "|".join(map(re.escape, _FRAMEWORKS)) + r")\s+build\b"
+)
+_BUILD_BANNER = re.compile(
+    r"^(?P<name>" + "|".join(map(re.escape, _FRAMEWORKS)) + r")\s+v(?P<version>\d+\.\d+\.\d+)\b"
+)
+
+
+def _built_with(text: str) -> str | None:
+    """The framework the build in the output ran, with its version when its banner shows it.
+
+    Vite under a framework is the framework's bundler: the framework is named. None when the
+    output runs several frameworks' builds, or none.
+    """
+    found: dict[str, str] = {}
+    for _, line, _ in _lines(text):
+        bare = _bare(line).strip().removeprefix("Building:").strip()
+        if (m := _BUILD_BANNER.match(bare)) is not None:
+            found[m["name"]] = f"{_FRAMEWORKS[m['name']]} {m['version']}"
+        for m in _BUILD_RUN.finditer(bare):
+            found.setdefault(m["name"], _FRAMEWORKS[m["name"]])
+    if len(found) > 1:
+        found.pop("vite", None)
+    return next(iter(found.values())) if len(found) == 1 else None

@@ -852,3 +852,48 @@ def test_the_release_a_script_announces_is_the_version_and_tool_versions_are_not
     assert (event.status, event.version) == ("active", "v1.12.0")
     two = text.replace("Detected", "==> 发布 luma-admin v1.12.1\nDetected")
     assert parse_deploy(two)[0].version is None  # two releases: which one went live is unclear
+
+
+_NETLIFY_BUILD = (
+    "$ netlify deploy --build --prod\n"
+    "{build}\n"
+    "Deploy path:        /builds/site/dist\n"
+    "Deploying to main site URL...\n"
+    "Deploy is live!\n"
+    "Website URL:       https://docs.example.dev\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("build", "framework"),
+    [
+        ("> astro check && astro build\n18:42:16 [vite] ✓ built in 5.61s", "Astro"),
+        ("> vue-tsc --noEmit && vite build\nvite v5.3.1 building for production...", "Vite 5.3.1"),
+        ("> vitepress build docs\n  vitepress v1.3.4", "VitePress 1.3.4"),
+        ("> astro build && vitepress build docs", None),  # two builds: which is the site's?
+        ("> tsc -p .", None),
+    ],
+)  # fmt: skip
+def test_the_framework_a_build_runs_is_the_deploys(build, framework):
+    (event,) = parse_deploy(_NETLIFY_BUILD.format(build=build))
+    assert (event.status, event.framework) == ("active", framework)
+
+
+def test_a_workers_trigger_route_and_an_eks_cluster_are_kept():
+    wrangler = (
+        " ⛅️ wrangler 3.57.1\n"
+        "Uploaded img-resizer (2.41 sec)\n"
+        "Deployed img-resizer triggers (0.38 sec)\n"
+        "  img.example.app/*\n"
+        "Current Version ID: 5b0e7c2a-91d4-4f3e-8a6b-2c1d0e9f8a7b\n"
+    )
+    (event,) = parse_deploy(wrangler)
+    assert event.routes == ("img.example.app/*",)
+    kubectl = (
+        "+ aws eks update-kubeconfig --region eu-west-1 --name prod-eu-1\n"
+        "+ kubectl -n shop set image deployment/web web=registry.example.io/web:v3.8.2\n"
+        "+ kubectl -n shop rollout status deployment/web\n"
+        'deployment "web" successfully rolled out\n'
+    )
+    (event,) = parse_deploy(kubectl)
+    assert (event.context, event.version) == ("prod-eu-1", "v3.8.2")
