@@ -2263,8 +2263,13 @@ _STACK_TALK = re.compile(
 
 
 def states_stack(sentence: str) -> bool:
-    """Whether a sentence describes the project's stack ("Stack is ...", "后端是 Go 1.22")."""
-    return bool(_STACK_TALK.search(sentence))
+    """Whether a sentence describes the project's stack ("Stack is ...", "后端是 Go 1.22").
+
+    So does a clause that is only a name and its version ("模块路径是 github.com/x/y，Go 1.22。").
+    """
+    if _STACK_TALK.search(sentence):
+        return True
+    return any(_VERSIONED.fullmatch(c.strip(" .")) for c in _CLAUSES.split(sentence))
 
 
 _CANON = {"node.js": "node", "golang": "go", "postgresql": "postgres"}
@@ -2341,6 +2346,9 @@ def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
     return facts
 
 
+_CLAUSES = re.compile(r"[，,;；。:：]|\.\s")
+
+
 def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
     """Runtime and service versions a sentence states ("Node 20 everywhere", "Node 是 20.11").
 
@@ -2352,7 +2360,7 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
     if not own:
         return {}
     found = list(_VERSIONED.finditer(sentence))
-    if len(found) < 2 and not _STACK_TALK.search(sentence):
+    if len(found) < 2 and not states_stack(sentence):
         return {}  # a version in passing ("Redis 7 on Render for sessions") is not the stack
     facts: dict[str, str] = {}
     for m in found:

@@ -1173,3 +1173,12 @@ def test_a_version_moved_to_is_the_stack_from_then_on(sentence, done, facts):
 def test_a_version_moved_to_in_conversation_is_a_stack_fact():
     batch = _run(("user", "We bumped Node to 20 last week, CI is green."))
     assert {"tech_stack": {"node": "Node 20"}} in _kept(batch, "project")
+
+
+def test_a_clause_that_is_only_a_name_and_its_version_states_the_stack():
+    sentence = (
+        "帮我给这个 Go 项目配一下 golangci-lint。模块路径是 github.com/hexia/ledger-svc，Go 1.22。"
+    )
+    assert rules.version_facts(sentence, own=True) == {"go": "Go 1.22"}
+    assert rules.version_facts("Redis 7 on Render for sessions", own=True) == {}
+    assert rules.version_facts("we tried Node 18, then gave up", own=True) == {}
