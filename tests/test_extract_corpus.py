@@ -60,3 +60,18 @@ def test_a_case_extracts_without_leaking_secrets_or_storing_rejected_options(cas
 
     assert result.leaks == 0, result.leak_places
     assert result.rejected_stored == 0, result.false_positives
+
+
+def test_the_learned_probes_hold_out_whole_batches_and_learn_a_separable_rule():
+    spec = importlib.util.spec_from_file_location(
+        "probe_learned", REPO / "scripts" / "probe_learned.py"
+    )
+    assert spec is not None and spec.loader is not None
+    probe = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(probe)
+    dev = [p.name for p in CASES if p.parent.name == "dev"]
+    batches = {probe.batch_of(name) for name in dev}
+    assert batches == set(range(len(probe.BATCHES) - 1))  # every batch holds cases
+    assert probe.batch_of("18-x") == 0 and probe.batch_of("19-x") == 1
+    w = probe.train([(["bias", "good"], 1), (["bias", "bad"], 0)] * 20)
+    assert probe.score(w, ["bias", "good"]) > 0.9 > 0.1 > probe.score(w, ["bias", "bad"])
