@@ -162,6 +162,7 @@ ACCEPTED_CONF = 0.85
 ADOPTED_CONF = 0.6  # "就这么定了" after a statement: the statement is as often context as choice
 TENTATIVE_CONF = 0.3
 _TITLE_MAX = 200
+NAMED_ADDRESS_CONF = 0.75
 
 
 def _title(choice: str, purpose: str | None) -> str:
@@ -589,7 +590,10 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
         found.append((facts, conf["fact"] + 0.05, "deployment URL", "P0"))
     addresses = rules.url_facts(s) if dep is None else {}
     if addresses:
-        found.append(({"urls": addresses}, conf["fact"], "address", "P0"))
+        # an address named as what it is ("the broker is mqtts://…") is the project's whoever
+        # says it: the assistant mostly repeats or reports it (dev corpus: 8 of 8 kept)
+        level = max(conf["fact"], NAMED_ADDRESS_CONF)
+        found.append(({"urls": addresses}, level, "address", "P0"))
     layout = rules.layout_fact(s)
     if layout is not None:
         found.append(({"paths": {"layout": layout}}, conf["path"], "project layout", "P2"))

@@ -1182,3 +1182,12 @@ def test_a_clause_that_is_only_a_name_and_its_version_states_the_stack():
     assert rules.version_facts(sentence, own=True) == {"go": "Go 1.22"}
     assert rules.version_facts("Redis 7 on Render for sessions", own=True) == {}
     assert rules.version_facts("we tried Node 18, then gave up", own=True) == {}
+
+
+def test_an_address_named_for_what_it_is_is_kept_whoever_says_it():
+    batch = _run(
+        ("user", "设备连不上 broker 了，帮我看看"),
+        ("assistant", "配置里 broker 地址是 mqtts://mqtt.example.internal:8883，证书过期了。"),
+    )
+    (facts,) = _kept(batch, "project")
+    assert list(facts["urls"].values()) == ["mqtts://mqtt.example.internal:8883"]
