@@ -79,6 +79,10 @@ class DeployEvent(NamedTuple):
         restored: The version running again after the deploy was rolled back, when the output
             says it (`rollout history`, the image after `rollout undo`, "rolled back to v2.2.4",
             "已回滚到 v2.2.4").
+        migrations: Database migrations the output shows applied: Cloudflare D1 (`wrangler d1
+            migrations apply`, a ✅ row), Rails (`== 2024… AddX: migrated`), Flyway
+            (`Successfully applied 1 migration …, now at version v27`), Alembic (`Running
+            upgrade a -> b, add x`). Given to the first deploy of the output.
     """
 
     tool: str
@@ -96,6 +100,7 @@ class DeployEvent(NamedTuple):
     bindings: tuple[tuple[str, str], ...] = ()
     routes: tuple[str, ...] = ()
     restored: str | None = None
+    migrations: tuple[str, ...] = ()
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -652,6 +657,8 @@ def _versions(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
         return events
     built = _built_with(text)
     events = [e if e.framework else e._replace(framework=built) for e in events]
+    if applied := _migrations(text):
+        events[0] = events[0]._replace(migrations=applied)
     announced, restored, undone = _read_versions(text)
     release = announced.pop() if len(announced) == 1 else None
     back = restored.pop() if len(restored) == 1 else None
@@ -719,3 +726,28 @@ def _built_with(text: str) -> str | None:
     if len(found) > 1:
         found.pop("vite", None)
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+# ---- database migrations the deploy applied -------------------------------------------------
+
+_MIGRATED = re.compile(
+    r"│\s*(?P<d1>[\w.-]+?)(?:\.sql)?\s*│\s*(?:✅|✔)"  # wrangler d1 migrations apply
+    r"|==\s*\d{14}\s+(?P<rails>\w+):\s*migrated\b"  # rails db:migrate
+    r"|Successfully applied \d+ migrations? to schema \S+,? now at version (?P<flyway>v?[\w.]+)"
+    r"|Running upgrade \S+ -> (?P<alembic>\w+)(?:, (?P<message>[^\n]{1,80}))?"
+)
+
+
+def _migrations(text: str) -> tuple[str, ...]:
+    """The migrations the output shows applied, in order, each once."""
+    found: dict[str, None] = {}
+    for _, line, _ in _lines(text):
+        for m in _MIGRATED.finditer(line):
+            if m["flyway"]:
+                name = f"flyway {m['flyway']}"
+            elif m["alembic"]:
+                name = f"{m['alembic']} ({m['message']})" if m["message"] else m["alembic"]
+            else:
+                name = m["d1"] or m["rails"]
+            found.setdefault(name)
+    return tuple(found)

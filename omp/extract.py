@@ -968,6 +968,7 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             bindings=before.bindings or event.bindings,
             routes=before.routes or event.routes,
             restored=before.restored or event.restored,
+            migrations=before.migrations or event.migrations,
         )
     for service, event in merged.items():
         from_deploy(event, batch, path=path, rolled_back=service in rolled_back)
@@ -1025,6 +1026,10 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
     # none of the other failed ones)
     confidence = 0.9 if event.status == "active" else 0.8 if event.restored else 0.6
     batch.candidates.append(Candidate("changelog", entry, confidence, reason, src, priority="P0"))
+    for migration in event.migrations:  # applied to the database, whatever the deploy's fate
+        change = {"type": "deploy", "summary": f"Apply migration {migration}",
+                  "scope": event.service}  # fmt: skip
+        batch.candidates.append(Candidate("changelog", change, 0.85, reason, src, priority="P0"))
 
 
 # ---- filters and routing --------------------------------------------------------------------

@@ -897,3 +897,26 @@ def test_a_workers_trigger_route_and_an_eks_cluster_are_kept():
     )
     (event,) = parse_deploy(kubectl)
     assert (event.context, event.version) == ("prod-eu-1", "v3.8.2")
+
+
+@pytest.mark.parametrize(
+    ("lines", "applied"),
+    [
+        ("Migrations to be applied:\n│ 0004_add_expires_at.sql  │\n"
+         "│ name                     │ status │\n│ 0004_add_expires_at.sql  │ ✅     │\n",
+         ("0004_add_expires_at",)),
+        ("== 20240926151204 AddCurrencyToInvoices: migrating ====\n"
+         "== 20240926151204 AddCurrencyToInvoices: migrated (0.0123s) ====\n",
+         ("AddCurrencyToInvoices",)),
+        ("Successfully applied 1 migration to schema `settlement`, now at version v27\n",
+         ("flyway v27",)),
+        ("INFO  [alembic.runtime.migration] Running upgrade 3f2a -> 9c1d, add payout batch id\n",
+         ("9c1d (add payout batch id)",)),
+        ("== 20240926151204 AddCurrencyToInvoices: migrating ====\n"
+         "StandardError: An error has occurred, this and all later migrations canceled\n", ()),
+    ],
+)  # fmt: skip
+def test_migrations_a_deploy_applied_are_given_to_it(lines, applied):
+    text = "$ fly deploy\n==> Verifying app config\n" + lines + "v7 deployed successfully\n"
+    (event,) = parse_deploy(text)
+    assert event.migrations == applied

@@ -1191,3 +1191,11 @@ def test_an_address_named_for_what_it_is_is_kept_whoever_says_it():
     )
     (facts,) = _kept(batch, "project")
     assert list(facts["urls"].values()) == ["mqtts://mqtt.example.internal:8883"]
+
+
+def test_a_migration_a_deploy_applied_is_a_change():
+    batch = ex.Batch()
+    ex.from_deploys([_deploy("active", 30, "v2")._replace(migrations=("0004_add_expires_at",))],
+                    batch, path="deploy.log")  # fmt: skip
+    summaries = [c.entry["summary"] for c in batch.candidates if c.target == "changelog"]
+    assert "Apply migration 0004_add_expires_at" in summaries
