@@ -97,9 +97,14 @@ class Batch:
 
 
 def text_of(target: str, entry: dict[str, Any]) -> str:
-    """The words of an entry compared for redundancy."""
+    """The words of an entry compared for redundancy.
+
+    A decision is its choice and its title's head: the details a title also carries ("Use X:
+    Y 用 Z") vary with the sentence that restates the choice.
+    """
     if target == "decisions":
-        return " ".join(str(entry.get(k) or "") for k in ("title", "choice", "decision")).strip()
+        head = title_head(str(entry.get("title") or ""))
+        return " ".join(str(v or "") for v in (head, entry.get("choice"), entry.get("decision")))
     if target == "changelog":
         return str(entry.get("summary") or "")
     if target == "user":
@@ -109,6 +114,11 @@ def text_of(target: str, entry: dict[str, Any]) -> str:
     if target == "sessions":
         return str(entry.get("summary") or "")
     return ""
+
+
+def title_head(title: str) -> str:
+    """A decision title without the details after its first ": " ("Use X: Y 用 Z" → "Use X")."""
+    return re.split(r"：|: ", title, maxsplit=1)[0]
 
 
 def flatten(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
@@ -457,8 +467,7 @@ class _Conversation:
     def _decide(self, new: Candidate, *, reverses: bool) -> None:
         choice = str(new.entry.get("choice", ""))
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
-        head = re.split(r"：|: ", str(new.entry.get("title", "")), maxsplit=1)[0]
-        role = rules.role_of(choice) or rules.role_of(head)
+        role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
         alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
         for old in list(self.decisions):
             old_choice = str(old.entry.get("choice", ""))

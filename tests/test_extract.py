@@ -1199,3 +1199,15 @@ def test_a_migration_a_deploy_applied_is_a_change():
                     batch, path="deploy.log")  # fmt: skip
     summaries = [c.entry["summary"] for c in batch.candidates if c.target == "changelog"]
     assert "Apply migration 0004_add_expires_at" in summaries
+
+
+def test_a_choice_restated_with_other_details_is_not_a_second_decision():
+    kept = [
+        ex.Stored(
+            "decisions", "dec-1", "Use Redis Redis", {"title": "Use Redis", "choice": "Redis"}
+        )
+    ]
+    batch = _run(("user", "就用 Redis，TTL 设为 30 分钟。"), stored=kept)
+    (decision,) = [c for c in batch.candidates if c.target == "decisions"]
+    assert decision.entry["title"] == "Use Redis: TTL 设为 30 分钟"
+    assert decision.action in ("merged", "dropped") and decision.merge_into == "dec-1"
