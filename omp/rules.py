@@ -1091,10 +1091,15 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
     or waver are not details; nor is a clause naming nothing concrete.
     """
     found: list[str] = []
+    chosen = False  # the clause that names the choice is the decision itself
+    named = choice.lower().replace("`", "")
     for clause in _CLAUSE.split(sentence):
         c = _DETAIL_LEAD.sub("", clause.strip(" `'\"“”，,。.;；:：")).strip()
-        low, named = c.lower().replace("`", ""), choice.lower().replace("`", "")
-        if not c or named in low or low in named or c in found:
+        low = c.lower().replace("`", "")
+        if not chosen and (named in low or low in named):
+            chosen = True
+            continue
+        if not c or low in named or c in found:
             continue
         if any(p.search(c) for p in (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK)):
             continue

@@ -1211,3 +1211,11 @@ def test_a_choice_restated_with_other_details_is_not_a_second_decision():
     (decision,) = [c for c in batch.candidates if c.target == "decisions"]
     assert decision.entry["title"] == "Use Redis: TTL 设为 30 分钟"
     assert decision.action in ("merged", "dropped") and decision.merge_into == "dec-1"
+
+
+def test_a_later_clause_naming_the_choice_can_be_a_detail():
+    sentence = "就用 Redis，Redis 的 key 前缀用 sess，TTL 设为 30 分钟。"
+    assert rules.decided_details(sentence, "Redis") == [
+        "Redis 的 key 前缀用 sess",
+        "TTL 设为 30 分钟",
+    ]
