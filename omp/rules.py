@@ -869,14 +869,33 @@ class Decision(NamedTuple):
     explicit: bool  # "we decided" / "决定" rather than an instruction
 
 
+_WAVERS = re.compile(r"(?i)(?:or|either)\b|或者|或|还是|要么")
+
+
+def _before_doubt(sentence: str) -> str | None:
+    """The clauses of a hedged sentence before its doubt, when they stand on their own.
+
+    None when the doubt comes first, or weighs another option ("Use Redis, or maybe Memcached").
+    """
+    head = settled(sentence, _TENTATIVE)
+    rest = sentence[len(head) :].lstrip(" ，,；;")
+    if not head or _TENTATIVE.search(head) or _WAVERS.match(rest):
+        return None
+    return head
+
+
 def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
     """The decision `sentence` states, or None (questions and tentative talk state none).
 
     `known`: names the conversation offered as options ("**clap**"), which a bare "use X"
-    may name as well as the technologies of the lexicon.
+    may name as well as the technologies of the lexicon. The clauses before a doubt still
+    decide ("先用 Kafka engine 吧，也许以后再上 Flink" decides Kafka engine).
     """
-    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+    if _QUESTION.search(sentence):
         return None
+    if _TENTATIVE.search(sentence):
+        head = _before_doubt(sentence)
+        return decision(head, known) if head else None
     en = [(p, explicit, "en", bare) for p, explicit, bare in _DECISION_EN]
     zh = [(p, explicit, "zh", bare) for p, explicit, bare in _DECISION_ZH]
     for pattern, explicit, lang, bare in zh + en if is_chinese(sentence) else en:
@@ -892,16 +911,7 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
                 continue
             choice = clip(then.group("x") or then.group("z"))
         english_instruction = lang == "en" and not explicit
-        if re.fullmatch(r"v?\d+(?:\.\d+)*\s*[\u4e00-\u9fff\w]{0,2}", choice):
-            # "QoS 统一用 1", "HLS 切片就定 4 秒": a value means something with its topic
-            topic = re.split(r"[，,；;。:：]", sentence[: m.start()])[-1]
-            topic = re.sub(
-                r"^(?:那|就|那就|还是|我们|先)+\s*|\s*(?:就|都|统一|也)+$", "", topic.strip()
-            )
-            generic = re.fullmatch(r"(?i)版本号?|version", topic)
-            choice = (
-                f"{topic} {choice}" if topic and not (generic or _NEGATED.search(topic)) else choice
-            )
+        choice = _with_topic(sentence[: m.start()], choice)
         named = _names_known(choice, known)
         if not _plausible_choice(choice, bare=bare and not named):
             continue
@@ -916,6 +926,16 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
             explicit=explicit,
         )
     return None
+
+
+def _with_topic(before: str, choice: str) -> str:
+    """A bare value with what it is the value of ("QoS 统一用 1", "HLS 切片就定 4 秒")."""
+    if not re.fullmatch(r"v?\d+(?:\.\d+)*\s*[\u4e00-\u9fff\w]{0,2}", choice):
+        return choice
+    topic = re.split(r"[，,；;。:：]", before)[-1]
+    topic = re.sub(r"^(?:那|就|那就|还是|我们|先)+\s*|\s*(?:就|都|统一|也)+$", "", topic.strip())
+    generic = re.fullmatch(r"(?i)版本号?|version", topic)
+    return f"{topic} {choice}" if topic and not (generic or _NEGATED.search(topic)) else choice
 
 
 def _names_known(choice: str, known: Sequence[str]) -> bool:

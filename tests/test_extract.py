@@ -1219,3 +1219,18 @@ def test_a_later_clause_naming_the_choice_can_be_a_detail():
         "Redis 的 key 前缀用 sess",
         "TTL 设为 30 分钟",
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("先用 Kafka engine 吧，也许以后量再大几倍了再考虑上 Flink。", "Kafka engine"),
+        ("Let's go with Tempo, not sure about the retention yet.", "Tempo"),
+        ("嗯，也许以后上 Flink SQL，现在先不搞。", None),  # the doubt comes first
+        ("Use Redis, or maybe Memcached.", None),  # weighs two options
+        ("就用 Redis 吧，你觉得呢？", None),  # asks
+    ],
+)
+def test_the_clauses_before_a_doubt_still_decide(sentence, choice):
+    found = rules.decision(sentence)
+    assert (found.choice if found else None) == choice
