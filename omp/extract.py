@@ -636,7 +636,7 @@ def _original(text: str, name: str) -> str:
 def _decision_entry(d: rules.Decision, sentence: str, *, details: bool = False) -> dict[str, Any]:
     """A decision entry; with `details`, its title also gives what else the sentence settles.
 
-    "行，就用 ReplacingMergeTree，version 用 updated_at。" is titled "采用 ReplacingMergeTree：
+    "行，就用 ReplacingMergeTree，version 用 updated_at。" is titled "Use ReplacingMergeTree:
     version 用 updated_at", not only "Use ReplacingMergeTree".
     """
     title = _title(d.choice, d.purpose)

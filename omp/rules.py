@@ -2294,7 +2294,7 @@ def states_stack(sentence: str) -> bool:
     """
     if _STACK_TALK.search(sentence):
         return True
-    return any(_VERSIONED.fullmatch(c.strip(" .")) for c in _CLAUSES.split(sentence))
+    return any(_VERSIONED.fullmatch(c.strip(" .,")) for c in _CLAUSE.split(sentence))
 
 
 _CANON = {"node.js": "node", "golang": "go", "postgresql": "postgres"}
@@ -2319,7 +2319,12 @@ def listed_versions(sentence: str) -> set[str]:
 
 
 def _version_key(m: re.Match[str]) -> str:
-    key = _CANON.get(m.group("name").lower(), m.group("name").lower())
+    return _key_of(m.group("name"))
+
+
+def _key_of(name: str) -> str:
+    """The `tech_stack` key of a versioned name ("Node.js" → "nodejs", "Golang" → "go")."""
+    key = _CANON.get(name.lower(), name.lower())
     return key.replace(".js", "js").replace(" ", "_")
 
 
@@ -2366,12 +2371,8 @@ def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
         name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"]) if g)
         if _ROLE_OF.get(name.lower(), "platform") not in _PLATFORM_ROLES:
             continue  # "gorm 升级到 v1.25.10": a library bump, not the stack
-        key = _CANON.get(name.lower(), name.lower()).replace(".js", "js").replace(" ", "_")
-        facts.setdefault(key, f"{name} {m['ver']}")
+        facts.setdefault(_key_of(name), f"{name} {m['ver']}")
     return facts
-
-
-_CLAUSES = re.compile(r"[，,;；。:：]|\.\s")
 
 
 def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
