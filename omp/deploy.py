@@ -614,7 +614,7 @@ def parse_deploy(text: str) -> list[DeployEvent]:
             if match is not None and reader.feed(rule, match, number):
                 break
     events = [e for e in (draft.event() for draft in reader.drafts) if e is not None]
-    return _versions(text, events)
+    return _completed(text, events)
 
 
 # ---- the release a script announces, and the version a rollback went back to ----------------
@@ -647,53 +647,6 @@ _HISTORY_ROW = re.compile(r"^\s*\d+\s+.*?(?P<v>" + _SEMVER + r")(?![\w.])")
 _IMAGE_LINE = re.compile(r"^[\w.-]+(?:\.[\w.-]+)+(?::\d+)?/[\w./-]+:(?P<v>" + _SEMVER + r")$")
 
 
-def _versions(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
-    """Give the events the release the output announces and the version a rollback restored.
-
-    Only when the output names one release (one restored version): with several, which deploy
-    each belongs to cannot be told from the text.
-    """
-    if not events:
-        return events
-    built = _built_with(text)
-    events = [e if e.framework else e._replace(framework=built) for e in events]
-    if applied := _migrations(text):
-        events[0] = events[0]._replace(migrations=applied)
-    announced, restored, undone = _read_versions(text)
-    release = announced.pop() if len(announced) == 1 else None
-    back = restored.pop() if len(restored) == 1 else None
-    out = []
-    for e in events:
-        if undone and e.line > undone:  # the rollout that put the old version back
-            out.append(e._replace(version=back or e.version))
-        else:
-            restored_to = back if e.status == "failed" else None
-            out.append(e._replace(version=e.version or release, restored=restored_to))
-    return out
-
-
-def _read_versions(text: str) -> tuple[set[str], set[str], int]:
-    """The releases announced, the versions restored, and the line of the first rollback (0)."""
-    announced: set[str] = set()
-    restored: set[str] = set()
-    undone, history = 0, ""
-    for number, line, _ in _lines(text):
-        bare = _bare(line).strip()
-        if not undone and _UNDONE.search(bare):
-            undone = number
-        row = _HISTORY_ROW.match(bare) or _IMAGE_LINE.match(bare)
-        if said := [m["v"] or m["w"] for m in _RESTORED.finditer(bare)]:
-            restored.update(said)
-        elif row is not None:
-            if undone:  # the last revision listed, or the image read back, after an undo
-                history = row["v"]
-        elif not _TOOL_VERSION.search(bare):
-            announced.update(m["v"] or m["w"] or m["x"] for m in _ANNOUNCED.finditer(bare))
-    if not restored and history:
-        restored.add(history)
-    return announced, restored, undone
-
-
 # ---- what the build ran ("> astro check && astro build", "vite v5.3.1 building for production")
 
 _FRAMEWORKS = {
@@ -710,24 +663,6 @@ _BUILD_BANNER = re.compile(
 )
 
 
-def _built_with(text: str) -> str | None:
-    """The framework the build in the output ran, with its version when its banner shows it.
-
-    Vite under a framework is the framework's bundler: the framework is named. None when the
-    output runs several frameworks' builds, or none.
-    """
-    found: dict[str, str] = {}
-    for _, line, _ in _lines(text):
-        bare = _bare(line).strip().removeprefix("Building:").strip()
-        if (m := _BUILD_BANNER.match(bare)) is not None:
-            found[m["name"]] = f"{_FRAMEWORKS[m['name']]} {m['version']}"
-        for m in _BUILD_RUN.finditer(bare):
-            found.setdefault(m["name"], _FRAMEWORKS[m["name"]])
-    if len(found) > 1:
-        found.pop("vite", None)
-    return next(iter(found.values())) if len(found) == 1 else None
-
-
 # ---- database migrations the deploy applied -------------------------------------------------
 
 _MIGRATED = re.compile(
@@ -738,10 +673,45 @@ _MIGRATED = re.compile(
 )
 
 
-def _migrations(text: str) -> tuple[str, ...]:
-    """The migrations the output shows applied, in order, each once."""
-    found: dict[str, None] = {}
-    for _, line, _ in _lines(text):
+class _Scan:
+    """One more pass over the output, for what the tools' lines do not give.
+
+    The release a script announces, the versions a rollback restored, the framework a build
+    ran, the migrations applied.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.announced: set[str] = set()
+        self.restored: set[str] = set()
+        self.undone = 0  # the line of the first rollback
+        self.frameworks: dict[str, str] = {}
+        self.migrations: dict[str, None] = {}
+        history = ""
+        for number, line, _ in _lines(text):
+            bare = _bare(line).strip()
+            self._build(bare.removeprefix("Building:").strip())
+            self._migrated(line)
+            if not self.undone and _UNDONE.search(bare):
+                self.undone = number
+            row = _HISTORY_ROW.match(bare) or _IMAGE_LINE.match(bare)
+            if said := [m["v"] or m["w"] for m in _RESTORED.finditer(bare)]:
+                self.restored.update(said)
+            elif row is not None:
+                if self.undone:  # the last revision listed, or the image read back, after an undo
+                    history = row["v"]
+            elif not _TOOL_VERSION.search(bare):
+                found = (m["v"] or m["w"] or m["x"] for m in _ANNOUNCED.finditer(bare))
+                self.announced.update(found)
+        if not self.restored and history:
+            self.restored.add(history)
+
+    def _build(self, bare: str) -> None:
+        if (m := _BUILD_BANNER.match(bare)) is not None:
+            self.frameworks[m["name"]] = f"{_FRAMEWORKS[m['name']]} {m['version']}"
+        for m in _BUILD_RUN.finditer(bare):
+            self.frameworks.setdefault(m["name"], _FRAMEWORKS[m["name"]])
+
+    def _migrated(self, line: str) -> None:
         for m in _MIGRATED.finditer(line):
             if m["flyway"]:
                 name = f"flyway {m['flyway']}"
@@ -749,5 +719,40 @@ def _migrations(text: str) -> tuple[str, ...]:
                 name = f"{m['alembic']} ({m['message']})" if m["message"] else m["alembic"]
             else:
                 name = m["d1"] or m["rails"]
-            found.setdefault(name)
-    return tuple(found)
+            self.migrations.setdefault(name)
+
+    @property
+    def built_with(self) -> str | None:
+        """The framework the build ran, with its version when its banner shows it.
+
+        Vite under a framework is the framework's bundler: the framework is named. None when
+        the output runs several frameworks' builds, or none.
+        """
+        found = dict(self.frameworks)
+        if len(found) > 1:
+            found.pop("vite", None)
+        return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _completed(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
+    """Give the events what `_Scan` reads.
+
+    Only when the output names one release (one restored version): with several, which deploy
+    each belongs to cannot be told from the text. Migrations go to the first deploy.
+    """
+    if not events:
+        return events
+    scan = _Scan(text)
+    release = scan.announced.pop() if len(scan.announced) == 1 else None
+    back = scan.restored.pop() if len(scan.restored) == 1 else None
+    out = []
+    for e in events:
+        e = e if e.framework else e._replace(framework=scan.built_with)
+        if scan.undone and e.line > scan.undone:  # the rollout that put the old version back
+            out.append(e._replace(version=back or e.version))
+        else:
+            restored_to = back if e.status == "failed" else None
+            out.append(e._replace(version=e.version or release, restored=restored_to))
+    if scan.migrations:
+        out[0] = out[0]._replace(migrations=tuple(scan.migrations))
+    return out
