@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from omp import extract as ex
 from omp import rules
+from omp.constants import AUTO_STORE_AT
 
 
 def _run(*turns: tuple[str, str], stored: list[ex.Stored] | None = None) -> ex.Batch:
@@ -263,7 +264,7 @@ def test_a_deploy_rolled_back_to_a_known_version_is_a_change_to_store():
                     path="deploy.log")  # fmt: skip
     (change,) = [c for c in batch.candidates if c.target == "changelog"]
     assert change.entry["summary"] == "Deploy of shortlink v2.3.1 failed; rolled back to v2.2.4"
-    assert change.confidence >= ex.AUTO_STORE_AT
+    assert change.confidence >= AUTO_STORE_AT
     (facts,) = [c.entry for c in batch.candidates if c.target == "project"]
     assert facts["deployment"]["cloudflare"]["rolled_back_to"] == "v2.2.4"
 
