@@ -999,6 +999,10 @@ _ACTION_WORD = re.compile(
 )
 
 
+# a verb with 一下 / 一遍 / 看看 asks for something done once ("跑一下", "测一遍", "查看看")
+_ONE_OFF = re.compile(r"[\u4e00-\u9fff](?:一下|一遍|看看)")
+
+
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
     if not choice or len(choice) < 2 or _VAGUE.match(choice) or _ACTION_WORD.match(choice):
         return False
@@ -1006,6 +1010,8 @@ def _plausible_choice(choice: str, *, bare: bool) -> bool:
         return False  # "就按 1+2 来": option numbers, not a choice
     if re.fullmatch(r"[\u4e00-\u9fff]{1,3}的", choice):
         return False  # "用假的": a quality, not a choice
+    if _ONE_OFF.search(choice):
+        return False  # "用 pytest 跑一下测试": an errand, not a choice
     if re.fullmatch(r"v?\d+(?:\.\d+)*", choice) or re.match(r"(?:/|~/|[a-z0-9]+://)", choice):
         return False  # "版本就用 7.2", "output_dir 就用 /mnt/…": a value, not a choice
     if bare:

@@ -1235,3 +1235,11 @@ def test_a_later_clause_naming_the_choice_can_be_a_detail():
 def test_the_clauses_before_a_doubt_still_decide(sentence, choice):
     found = rules.decision(sentence)
     assert (found.choice if found else None) == choice
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["用 pytest 跑一下测试", "用 docker compose 起一下本地环境", "行，用 pnpm 装一遍依赖"],
+)
+def test_an_errand_done_once_with_a_tool_is_not_a_decision(sentence):
+    assert rules.decision(sentence) is None
