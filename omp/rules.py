@@ -716,6 +716,16 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "Yep, team.feature in kebab-case, that's the convention."
+    (
+        re.compile(
+            r"(?i)^(?:(?:ok(?:ay)?|yep|yeah|yes|sure|right|fine|alright)[,.!]?\s*)*"
+            r"(?P<x>(?:[^.;!?]|\.(?=\S)){3,60}?)[,;]\s*"
+            r"that'?s (?:the convention|settled|final|the plan|the rule|decided)\b"
+        ),
+        True,
+        False,
+    ),
     # "X it is"
     (
         re.compile(
@@ -728,6 +738,15 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
 )
 _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (re.compile(r"(?:最终|最后)?决定(?:了)?[：:，,]\s*(?P<x>.+)"), True, False),
+    # "每个 tenant 100 rps，burst 200，就这么定。": what was said, then sealed
+    (
+        re.compile(
+            r"^(?:(?:ok|好的?|行|嗯|那)[，,\s]*)?(?P<x>(?=[^，,]*[A-Za-z0-9])[^。！!？?]{3,60}?)"
+            r"[，,]\s*(?:那就|就)?(?:这么定|这样定|这么办|定了|定下来)(?:了|吧)?\s*[。！!]?$"
+        ),
+        True,
+        False,
+    ),
     (
         re.compile(
             r"(?:我们|团队|那就|那|就)?(?:最终|最后)?(?:决定|确定|选定|敲定|定下来|拍板)(?:了)?"
@@ -808,6 +827,24 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (re.compile(r"用\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*吧"), False, False),
+    # "先用高德的 API 吧": a name in Chinese, suggested for now
+    (
+        re.compile(
+            r"(?:先|就|那就|还是|就先)用\s*(?P<x>[^，,。！!？?\s吧]{2,12}(?:\s*[A-Za-z][\w.+#-]*)?)"
+            r"\s*吧"
+        ),
+        False,
+        False,
+    ),
+    # "代码这块没什么好纠结的，HybridCLR 吧，…": an offered name alone in its clause
+    (
+        re.compile(
+            r"[，,；;]\s*(?:那就?|就)?\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)\s*吧"
+            r"(?=[，,。！!]|$)"
+        ),
+        False,
+        True,
+    ),
     (re.compile(r"(?:迁到|迁移到|换到|切到)\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (re.compile(r"我们(?:自己|就)?(?:部署|搭|上|自建)\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (re.compile(r"(?:全部|统一|都|一律)走\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),

@@ -1243,3 +1243,28 @@ def test_the_clauses_before_a_doubt_still_decide(sentence, choice):
 )
 def test_an_errand_done_once_with_a_tool_is_not_a_decision(sentence):
     assert rules.decision(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("每个 tenant 100 rps，burst 200，就这么定。", "每个 tenant 100 rps"),
+        ("ok 日志只打 last4 + brand，定了。", "日志只打 last4 + brand"),
+        ("Yep, team.feature in kebab-case, that's the convention.", "team.feature in kebab-case"),
+        ("先用高德的 API 吧，已经有企业 key 了。", "高德的 API"),
+        ("好，就这么定。", None),  # agreeing, with nothing said before the seal
+        ("没问题，就这么办。", None),
+        ("就用默认的吧", None),  # a quality, not a name
+    ],
+)
+def test_a_choice_sealed_after_it_is_said_or_named_in_chinese_is_read(sentence, choice):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == choice
+
+
+def test_an_offered_name_alone_in_its_clause_is_picked_and_a_guess_is_not():
+    assert rules.decision("没什么好纠结的，HybridCLR 吧，没人想写 Lua。", ["hybridclr"]) == (
+        rules.Decision("HybridCLR", (), None, None, explicit=False)
+    )
+    assert rules.decision("没什么好纠结的，Foo 吧。") is None  # neither offered nor known
+    assert rules.decision("应该是 Redis 吧，我也不确定") is None
