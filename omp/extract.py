@@ -165,6 +165,7 @@ _NARRATION = re.compile(r"^\S+\s+(?:`|the file\b|a file\b|\S+\.\w{1,4}\b)|[\w-]+
 _DONE_LEAD = re.compile(
     r"(?i)^\W*(?:done|all done|finished|fixed)\s*[:：\u2014-]|^\W*(?:完成|搞定|已完成)"
 )
+_FIX_ITEM = re.compile(r"(?i)^(?:fix(?:ed|es)?|resolved?)\b|^(?:修复|修正|修好|解决)")
 PROPOSAL_CONF = 0.55
 SIDE_CHOICE_CONF = 0.6
 VERSION_CONF = 0.6
@@ -271,16 +272,26 @@ class _Conversation:
             )
 
     def _done_list(self, text: str, index: int, conf: dict[str, float]) -> None:
-        """A "Done:" list is one changelog entry (its first item), not one per line."""
+        """A "Done:" list is one changelog entry (its first item), not one per line.
+
+        A bug fixed on the way ("- 修复司机过期判断 bug", "- Fixed the retry loop") is a
+        change of its own.
+        """
         done = rules.done_list(text)
         if not done:
             return
-        summary = done[0][:200]
         self.listed = set(done)
-        kind = (rules.finished_work(summary) or rules.Work("feat", summary, None)).type
-        entry = {"type": kind, "summary": summary}
         level = max(conf["work"], _SUMMARY_CONF)
-        self._found(Candidate("changelog", entry, level, "reported done", self.source(index)))
+        for n, item in enumerate(done):
+            summary = item[:200]
+            if n == 0:
+                kind = (rules.finished_work(summary) or rules.Work("feat", summary, None)).type
+            elif _FIX_ITEM.match(summary):
+                kind = "fix"
+            else:
+                continue
+            entry = {"type": kind, "summary": summary}
+            self._found(Candidate("changelog", entry, level, "reported done", self.source(index)))
 
     def _sentence(self, role: str, s: str, index: int, conf: dict[str, float]) -> None:
         src = self.source(index)
@@ -383,6 +394,7 @@ class _Conversation:
                 return None  # the assistant describing what it does, not proposing a choice
             self._propose(self._proposal(d, s, src))
             return False
+        d = self._switched(role, s, d)
         reason = "explicit decision" if d.explicit else "instruction naming a choice"
         level = conf["explicit" if d.explicit else "instruction"]
         self._decide(
@@ -395,6 +407,15 @@ class _Conversation:
         if role == "user":
             self._side_choices(s, d.choice, src)
         return True
+
+    def _switched(self, role: str, s: str, d: rules.Decision) -> rules.Decision:
+        """A person's switch has the earlier choices it names as alternatives ("X 先关掉，改 Y")."""
+        if role != "user" or not rules.switches(s):
+            return d
+        low = s.lower()
+        earlier = [str(o.entry.get("choice", "")) for o in self.decisions]
+        named = [c for c in earlier if c and c.lower() in low and c.lower() not in d.choice.lower()]
+        return d._replace(alternatives=tuple(dict.fromkeys((*d.alternatives, *named))))
 
     def _side_choices(self, s: str, choice: str, src: dict[str, Any]) -> None:
         for side in rules.side_choices(s, choice):
@@ -843,14 +864,26 @@ def from_commit(
     _switch_decision(commit, subject, batch, src)
 
 
-# "adopt Karpenter", "改用 Redis Lua 脚本": a commit that moves to another tool decides it
+# "adopt Karpenter", "migrate from structopt to clap v4", "switch release pipeline to
+# cargo-dist", "改用 Redis Lua 脚本", "match_events 迁移到 ClickHouse": a commit that moves to
+# another tool decides it
 _SWITCH = re.compile(
-    r"(?i)^(?:adopt|switch(?:es|ed)? to|migrate to|move to)\b|改用|换成|切换到|切到|还是用"
+    r"(?i)^(?:switch(?:es|ed)?|migrat(?:e|es|ed)|mov(?:e|es|ed)|port(?:s|ed)?)\b"
+    r"[^,;:]{0,40}?\bto\s+(?P<x>.+)"
+    r"|^replac(?:e|es|ed)\b[^,;:]{1,40}?\bwith\s+(?P<w>.+)"
+    r"|^adopt\s+(?P<a>.+)"
+    r"|(?:改用|换成|切换到|切到|还是用|迁移到|迁到|改回|改存)\s*(?P<z>.+)"
+)
+# "clap v4", "cargo-dist": a lower-case name in a commit's switch with a version or a hyphen,
+# not a word ("main") or a path
+_SWITCH_NAME = re.compile(
+    r"[a-z][\w.+]*(?:-[\w.+]+)+(?:\s+\w+)?|[a-z][\w.+-]*\s+v?\d[\w.]*(?:\s+\w+)?"
 )
 
 
 _BACK_OUT = (
-    r"(?:回退|撤回|撤销|去掉|移除|revert(?:s|ed)?|roll(?:s|ed)? back|remove[sd]?|drop(?:s|ped)?)"
+    r"(?:回退|回滚|撤回|撤销|去掉|移除|revert(?:s|ed)?|roll(?:s|ed)? back|remove[sd]?|"
+    r"drop(?:s|ped)?)"
 )
 
 
@@ -871,11 +904,15 @@ def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any
     """The choice a commit subject that switches to a tool makes (undone with the commit)."""
     summary = re.sub(r"^\w+(?:\([^)]*\))?!?:\s*", "", subject)  # without the conventional type
     m = _SWITCH.search(summary)
-    d = rules.decision(summary[m.start() :]) if m else None
-    if d is None and m is not None and m.group(0).lower() == "adopt":
-        d = rules.Decision(rules.clip(summary[m.end() :]), (), None, None, False)
-    if d is None or not (rules.technologies(d.choice) or re.match(r"[A-Z]", d.choice)):
+    if m is None or re.match(r"(?i)revert", summary):
         return
+    choice = rules.clip(next(g for g in m.groups() if g is not None))
+    named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
+    if not (named or _SWITCH_NAME.fullmatch(choice)) or "/" in choice:
+        return
+    old = re.search(r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|从\s*([\w.+-]+)\s*(?:迁移|切换|改)", summary)
+    alternatives = (old.group(1) or old.group(2),) if old else rules.alternatives(summary, choice)
+    d = rules.Decision(choice, alternatives, None, None, False)
     entry = _decision_entry(d, subject)
     entry.update(date=commit.date[:10], source_refs=[commit.short])
     reason = "a commit that switches to a tool"

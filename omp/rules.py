@@ -441,9 +441,14 @@ def technologies(text: str) -> list[str]:
 def role_of(text: str) -> str | None:
     """The role (database, cache, ...) of the first technology named in `text`.
 
-    Without a known name, a role word ("for caching", "数据库") decides.
+    Without a known name, a role word ("for caching", "数据库") decides. A known name
+    followed by a capitalised word names another product ("Hive Gateway" is no Hive database):
+    no role.
     """
     for name in technologies(text):
+        at = text.lower().find(name)
+        if at >= 0 and re.match(r"\s+[A-Z][a-z]", text[at + len(name) :]):
+            return None
         return _role(name)
     low = text.lower()
     for role, words in _ROLE_WORDS.items():
@@ -726,6 +731,24 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "ok pin dbt-bigquery 1.8.3": a version pinned
+    (
+        re.compile(
+            r"(?i)^(?:(?:ok(?:ay)?|so|yes|yeah|yep|fine|then)[,.!]?\s*)*(?:let'?s\s+|we\s+)?"
+            r"pin\s+(?P<x>[\w.+-]+\s*(?:[@=~]=?)?\s*v?\d+(?:\.\d+)+)"
+        ),
+        False,
+        False,
+    ),
+    # "coturn on hetzner, let's do it": an offered or known name, then the go-ahead
+    (
+        re.compile(
+            r"(?i)^(?:(?:ok(?:ay)?|yep|yeah|yes|sure|alright|right)[,.!]?\s*)*"
+            r"(?P<x>[A-Za-z][\w.+# -]{1,40}?)[,;]\s*let'?s do (?:it|that|this)\b"
+        ),
+        False,
+        True,
+    ),
     # "X it is"
     (
         re.compile(
@@ -736,13 +759,17 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
 )
+_AGREE_ZH = r"(?:ok|好的?|行|嗯|那|可以|同意|没问题|有道理|对)"
 _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (re.compile(r"(?:最终|最后)?决定(?:了)?[：:，,]\s*(?P<x>.+)"), True, False),
-    # "每个 tenant 100 rps，burst 200，就这么定。": what was said, then sealed
+    # "每个 tenant 100 rps，burst 200，就这么定。", "卡号只显示后四位，同意，就这么改。": what was
+    # said, then sealed
     (
         re.compile(
-            r"^(?:(?:ok|好的?|行|嗯|那)[，,\s]*)?(?P<x>(?=[^，,]*[A-Za-z0-9])[^。！!？?]{3,60}?)"
-            r"[，,]\s*(?:那就|就)?(?:这么定|这样定|这么办|定了|定下来)(?:了|吧)?\s*[。！!]?$"
+            rf"^(?:{_AGREE_ZH}[，,\s]*)*"
+            r"(?P<x>(?!你|按你|就按|照你)(?=[^，,]*[A-Za-z0-9]|[^，,]{4})[^。！!？?]{3,60}?)"
+            rf"[，,]\s*(?:{_AGREE_ZH}[，,]\s*)*"
+            r"(?:那就|就)?(?:这么定|这样定|这么办|这么改|这么做|定了|定下来)(?:了|吧)?\s*[。！!]?$"
         ),
         True,
         False,
@@ -762,13 +789,14 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
-    (re.compile(r"(?:统一|全部|一律)(?:改为|改成|换成|用|使用|采用)(?P<x>.+)"), True, False),
+    (re.compile(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
     (re.compile(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
     (re.compile(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
     (re.compile(r"(?:要|得|必须|应该|一律)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (
         re.compile(
-            r"(?:就|那就|还是|最终|我们|那)(?:用|使用|采用|选|自建|上(?![个周次午半面线班回去来]))(?P<x>.+)"
+            r"(?:就|那就|还是|最终|我们|那)(?:用|使用|采用|选|自建|上(?![个周次午半面线班回去来]))"
+            r"(?P<x>.+)"
         ),
         False,
         False,
@@ -787,6 +815,16 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "ok 就按移动加权平均来": a method named in Chinese
+    (
+        re.compile(
+            r"(?:^|[，,。；;]\s*)(?:ok\s*)?(?:那就|就|都|统一)(?P<x>按\s*(?=[\u4e00-\u9fff])(?![你我他她这那之原])"
+            r"[^\s，,。的]{2,12}?)\s*(?:这套|这个|的)?"
+            r"(?:来|记|算|走)(?![\u4e00-\u9fff])"
+        ),
+        False,
+        False,
+    ),
     # "好，那就 Elasticsearch 8.13 + IK 分词，…", "…，就 BullMQ。"
     (
         re.compile(
@@ -799,9 +837,17 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "那 HLS 切片就定 4 秒。"
     (re.compile(r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?)\s*[。！!]?$"), False, False),
     (re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
-    (re.compile(r"(?:改用|换成|改成|换用)(?P<x>.+)"), False, False),
+    (re.compile(r"(?:改用|换成|改成|换用|改存)(?P<x>.+)"), False, False),
     (re.compile(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
     (re.compile(r"(?:^|[，,。\s]|就|那就|还是|也)换\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    # "Redis GEO 那个 MR 先关掉，改 H3。": a known or offered name alone after 改
+    (
+        re.compile(
+            r"(?:^|[，,。；;]\s*)改\s*(?P<x>[A-Za-z][A-Za-z0-9_.+#-]*)\s*(?=[，,。！!；;]|$)"
+        ),
+        False,
+        True,
+    ),
     # "那就雪花算法，…": a short name alone after 那就
     (
         re.compile(
@@ -827,6 +873,12 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (re.compile(r"用\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*吧"), False, False),
+    # "先用 shared pool，以后再说": a name that ends its clause ("先用 X 改" uses X as a tool)
+    (
+        re.compile(r"先用\s*(?P<x>[A-Za-z][A-Za-z0-9_.+# -]*?)\s*(?:吧|了)?(?=[，,。！!；;]|$)"),
+        False,
+        False,
+    ),
     # "先用高德的 API 吧": a name in Chinese, suggested for now
     (
         re.compile(
@@ -921,6 +973,9 @@ def _before_doubt(sentence: str) -> str | None:
     return head
 
 
+_CONCLUSION = re.compile(r"^\W*(?:选型|技术选型|最终)(?:结论|结果|方案)\s*[：:]\s*")
+
+
 def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
     """The decision `sentence` states, or None (questions and tentative talk state none).
 
@@ -930,9 +985,16 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
     """
     if _QUESTION.search(sentence):
         return None
+    if (m := _CONCLUSION.match(sentence)) and (inner := decision(sentence[m.end() :], known)):
+        return inner._replace(explicit=True)  # "选型结论：…改存 ClickHouse"
     if _TENTATIVE.search(sentence):
         head = _before_doubt(sentence)
         return decision(head, known) if head else None
+    return _first_decision(sentence, known)
+
+
+def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
+    """The choice of the first decision pattern that names a plausible one."""
     en = [(p, explicit, "en", bare) for p, explicit, bare in _DECISION_EN]
     zh = [(p, explicit, "zh", bare) for p, explicit, bare in _DECISION_ZH]
     for pattern, explicit, lang, bare in zh + en if is_chinese(sentence) else en:
@@ -988,7 +1050,8 @@ def _names_known(choice: str, known: Sequence[str]) -> bool:
     return len(head) >= 2 and any(head == k or extends(k, head) or extends(head, k) for k in known)
 
 
-_BOLD_NAME = re.compile(r"\*\*`?([A-Za-z][\w.+#/-]{1,40})`?\*\*")
+# "**clap**", and the Latin head of a bold Chinese label ("**H3 六边形索引**")
+_BOLD_NAME = re.compile(r"\*\*`?([A-Za-z][\w.+#/-]{1,40})`?(?:\*\*|\s+(?=[\u4e00-\u9fff（(]))")
 
 
 def offered_names(message: str) -> list[str]:
@@ -1001,15 +1064,24 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
     before = re.split(r"[，,；;。:：]", sentence[: m.start("x")])[-1]  # this clause only
     if _NEGATED.search(before[-12:]) or _NEGATED.match(m.group("x")):
         return False
-    if _WISH.search(sentence[max(0, m.start() - 6) : m.start("x")]):
+    near = re.split(r"[，,；;。]", sentence[max(0, m.start() - 6) : m.start("x")])[-1]
+    if _WISH.search(near) or _WISH_ZH.search(before):
         return False  # "他们本来就想改成 X", "if we wanted to use X": a wish, not a choice
     if re.search(r"(?:要|想|准备|打算|计划)把", before):
         return False  # "要把规则引擎从批处理改成实时的": a plan being discussed
+    if _OLD_STATE.search(before):
+        return False  # "老代码是按 FIFO 算出库成本的": how things were, not a choice
     # "离我们用户近": 用户 (user) is a noun, not "use 户"
     return not (sentence[m.start("x") - 1 : m.start("x")] == "用" and _USE_NOUN.match(m.group("x")))
 
 
 _USE_NOUN = re.compile(r"[户途法量例处时]")
+# "想上 Federation v2 做统一 gateway": a wish anywhere in the clause
+_WISH_ZH = re.compile(r"(?<![了一想])想(?![了想法])|打算|准备|计划|本来|如果|要是|假如")
+_OLD_STATE = re.compile(
+    r"(?i)老代码|老的|原来|以前|之前|旧的?|(?:现在|目前)(?:是|都是|用的是|还是)"
+    r"|\b(?:currently|used to|previously|legacy|the old)\b"
+)
 _ABANDON = re.compile(
     r"(?i)^(?:drop(?:ping)?|stop using|abandon(?:ing)?|remove|get rid of|ditch(?:ing)?|"
     r"no more|retire|phase out)\b|^(?:放弃|弃用|不再用|不再使用|去掉|去除|移除|废弃|下线|淘汰)"
@@ -1159,10 +1231,12 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
     for clause in _CLAUSE.split(sentence):
         c = _DETAIL_LEAD.sub("", clause.strip(" `'\"“”，,。.;；:：")).strip()
         low = c.lower().replace("`", "")
+        if not c:
+            continue
         if not chosen and (named in low or low in named):
             chosen = True
             continue
-        if not c or low in named or c in found:
+        if low in named or c in found:
             continue
         if any(p.search(c) for p in (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK)):
             continue
@@ -1214,6 +1288,17 @@ _STRONG_REVERSAL = re.compile(
 )
 
 
+_SWITCH_WORD = re.compile(
+    r"(?i)\b(?:switch(?:ing)? to|move to|migrate to|replac(?:e|ing))\b"
+    r"|改成|改用|换成|换用|改为|换到|切到|(?:^|[，,。；;\s])[改换]\s*[A-Za-z]"
+)
+
+
+def switches(sentence: str) -> bool:
+    """True when `sentence` moves from one thing to another ("改 H3", "switch to Kafka")."""
+    return _SWITCH_WORD.search(sentence) is not None
+
+
 def overrides(sentence: str) -> bool:
     """True for an outright change of mind ("actually", "scrap that", "算了，还是 ...")."""
     return _STRONG_REVERSAL.search(sentence) is not None
@@ -1231,7 +1316,7 @@ _REFUSAL = re.compile(
 )
 _NAMED_OUT = re.compile(
     r"(?i)(?P<x>[A-Za-z][\w.+-]{1,30}(?: [A-Z][\w.+-]{1,20})?)\s*(?:is out\b|is off the table|"
-    r"is a no-go|也?不要了|就不用了|先不用了|不考虑了?|(?:先|就)?不(?:搞|弄|折腾|上)了)"
+    r"is a no-go|也?不要了|(?:就|先)?不用了|不考虑了?|(?:先|就)?不(?:搞|弄|折腾|上)了)"
 )
 
 
@@ -2233,7 +2318,7 @@ def _numeric_settings(sentence: str) -> dict[str, str]:
 
 _DONE_HEADER = re.compile(
     r"(?i)^\W*(?:done|fixed|finished|completed|all done|changes made|what i changed|summary of "
-    r"changes|已完成|完成了|已修复|改动如下|修改如下|做了以下改动)\W*[:：]\s*$"
+    r"changes|已完成|完成了|已修复|改动如下|修改如下|做了以下改动|搞定了?|都?改好了|弄好了)\W*[:：]\s*$"
 )
 
 

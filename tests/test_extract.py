@@ -1139,6 +1139,7 @@ def test_named_values_are_the_persons_and_not_repeated():
         ("用 cosmos，你给个 DAG 的骨架。", "cosmos", []),
         ("Go with Postgres, maybe Citus later if we need sharding.", "Postgres", []),
         ("就用 Element Plus，固定列都现成。", "Element Plus", []),
+        ("行，先用 Redis GEO 吧，反正 Redis 集群现成的", "Redis GEO", []),  # "行" names nothing
     ],
 )  # fmt: skip
 def test_the_sentence_of_a_decision_settles_details_too(sentence, choice, details):
@@ -1252,6 +1253,21 @@ def test_an_errand_done_once_with_a_tool_is_not_a_decision(sentence):
         ("ok 日志只打 last4 + brand，定了。", "日志只打 last4 + brand"),
         ("Yep, team.feature in kebab-case, that's the convention.", "team.feature in kebab-case"),
         ("先用高德的 API 吧，已经有企业 key 了。", "高德的 API"),
+        ("卡号只显示后四位，同意，就这么改。", "卡号只显示后四位"),
+        ("算了，dedicated IP 不要了，先用 shared pool，以后量稳定了再说", "shared pool"),
+        ("好，lot 号统一为 `LOT-YYYYMMDD-NNNN`。", "LOT-YYYYMMDD-NNNN"),
+        ("选型结论：比赛逐回合事件（play-by-play）改存 ClickHouse，MySQL 只保留汇总", "ClickHouse"),
+        ("ok pin dbt-bigquery 1.8.3.", "dbt-bigquery 1.8.3"),
+        ("redis streams, let's do it", "redis streams"),
+        ("sounds good, let's do it", None),  # agreeing names nothing
+        ("行，先用 FOR UPDATE 改，改完我拿 k6 压一下", None),  # a tool for a step, not a choice
+        ("测试的时候先用我的手机号注册下单就行。", None),
+        ("你说的方案可以，就这么定。", None),
+        ("行，就按月分区来。", "按月分区"),
+        ("老代码是按 FIFO 算出库成本的，但是财务一直在抱怨。", None),  # how things were
+        ("你以后给例子都按组合式来。", None),  # how the assistant should write
+        ("想上 Federation v2 做统一 gateway。", None),  # a wish
+        ("我想了想，还是用 Redis", "Redis"),
         ("好，就这么定。", None),  # agreeing, with nothing said before the seal
         ("没问题，就这么办。", None),
         ("就用默认的吧", None),  # a quality, not a name
@@ -1268,3 +1284,35 @@ def test_an_offered_name_alone_in_its_clause_is_picked_and_a_guess_is_not():
     )
     assert rules.decision("没什么好纠结的，Foo 吧。") is None  # neither offered nor known
     assert rules.decision("应该是 Redis 吧，我也不确定") is None
+
+
+def test_a_done_list_gives_its_first_item_and_every_fix_on_the_way():
+    batch = _run(
+        ("user", "附近司机查询太慢了，帮我改一下"),
+        (
+            "assistant",
+            "搞定：\n\n- 附近司机查询改为 H3 res 9 内存索引；\n"
+            "- 修复司机过期判断 bug，TTL 从 30 秒改为 12 秒；\n- 测试全部通过。",
+        ),
+    )
+    assert [(e["type"], e["summary"]) for e in _kept(batch, "changelog")] == [
+        ("feat", "附近司机查询改为 H3 res 9 内存索引"),
+        ("fix", "修复司机过期判断 bug，TTL 从 30 秒改为 12 秒"),
+    ]
+
+
+def test_a_switch_that_names_an_earlier_choice_replaces_it_however_far_back():
+    batch = _run(
+        ("assistant", "1. **Redis GEO**：改动小。\n2. **H3 六边形索引（uber/h3-go）**：纯内存。"),
+        ("user", "行，先用 Redis GEO 吧，反正 Redis 集群现成的"),
+        *[("assistant", f"进度 {n}") for n in range(8)],
+        ("user", "Redis GEO 那个 MR 先关掉，改 H3。另外 Apollo Router 不用了"),
+    )
+    (decision,) = _kept(batch, "decisions")
+    assert (decision["choice"], decision["alternatives"]) == ("H3", ["Redis GEO"])
+    assert rules.named_out("改成 Hive Gateway，Apollo Router 不用了") == ["apollo router"]
+
+
+def test_a_known_name_followed_by_a_capitalised_word_is_another_product():
+    assert rules.role_of("Redis") == rules.role_of("Redis GEO") == "cache"
+    assert rules.role_of("Hive Gateway") is None

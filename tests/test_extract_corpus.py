@@ -42,9 +42,9 @@ def test_the_corpus_is_big_enough_and_covers_every_format():
 # Held-out cases whose failure is known and left unfixed so that the split stays unseen (the
 # README reports them); strict: a fix that comes from other work shows here and ends the entry.
 KNOWN_UNSEEN_FAILURES = {
-    "51-quant-backtest-vectorbt": "a reversed choice is stored (rejected option stored: 1)",
     "60-zh-md-mes-modbus-to-opcua": "a reversed choice is stored (batch 59-78, as written)",
-    "65-mixed-chatjson-ue5-server-hosting-agones": "a reversed choice is stored (batch 59-78)",
+    "96-zh-txt-bike-geofence-h3": "a reversed choice is stored (batch 79-98, as written)",
+    "97-mixed-md-subtitle-align-whisperx": "a reversed choice is stored (batch 79-98)",
 }
 
 

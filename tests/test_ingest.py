@@ -471,6 +471,27 @@ def test_a_commit_switching_to_a_tool_decides_it_until_a_later_one_backs_it_out(
     assert [d["choice"] for d in decisions] == ["Karpenter", "Hilt"]
 
 
+def test_a_commit_moving_from_one_tool_to_another_decides_the_second(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "refactor(cli): migrate from structopt to clap v4 derive")
+    _commit(git_repo, "build(release): switch release pipeline to cargo-dist")
+    _commit(git_repo, "feat(storage): match_events 迁移到 ClickHouse")
+    _commit(git_repo, "fix(git): switch default branch to main")  # a word, not a tool
+    _commit(git_repo, "feat(live): 比分直播改用 WebSocket 推送")
+    _commit(git_repo, "revert: 回滚 WebSocket 直播，改回 SSE")
+
+    omp_ok("extract", "--git", "HEAD")
+
+    decisions = _data(memory, "decisions.yaml")["decisions"]
+    assert [(d["choice"], d.get("alternatives")) for d in decisions] == [
+        ("clap v4 derive", ["structopt"]),
+        ("cargo-dist", None),
+        ("ClickHouse", None),
+        ("SSE", None),
+    ]
+
+
 def test_commits_name_addresses_and_buckets(memory: MemoryRoot, git_repo: Path):
     _commit(git_repo, "docs: 部署说明\n\n测试环境地址：https://test.example.cn")
     _commit(git_repo, "feat!: move state\n\nBREAKING: state backend is now s3://tf-state/eks/")
