@@ -1715,6 +1715,10 @@ _USES_EN = re.compile(
     r"|\b(?:app|service|api|project|backend|site|monolith)\s*\((?P<w>[^)]{3,80})\)"
     r"|(?:\b(?:our|the)\s+|^)(?:tech\s+)?(?P<role>database|db|backend|frontend|stack|orm|cache|queue|"
     r"package manager|test runner|ci|worker|server)(?:\s+is\s+|\s*:\s*)(?P<y>.+)"
+    # "our SFU is mediasoup v3": any part of ours, when a known name follows
+    r"|\bour\s+(?!(?:problem|issue|bug|error|question|concern|bottleneck|worry)\b)"
+    r"(?:[A-Za-z][\w-]{1,20})\s+(?:is|runs on|is built on|uses)\s+"
+    r"(?!(?:that|the|a|an|not|very|too|so|just|still|also)\b)(?P<v>.+)"
 )
 _USES_ZH = re.compile(
     r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)[\u4e00-\u9fff]{0,4}?"
@@ -1731,6 +1735,8 @@ _USES_ZH = re.compile(
     # "小程序（Taro 3.6 + React，后端 NestJS）": what a thing is built with, in brackets
     r"|(?:小程序|项目|服务|后端|前端|应用|系统|平台|网站|客户端|App|app|APP)\s*[（(]"
     r"(?P<w>[A-Za-z][^）)]{2,80})[）)]"
+    # "popup 和翻译浮层都是 React 18 + TypeScript": known names after 都是
+    r"|(?:都|也|全)是\s*(?P<v>[A-Za-z][^，。；;！!？?]*)"
 )
 # What may follow a stated stack in further clauses: names, versions, separators only
 _ONLY_NAMES_LEFT = re.compile(
@@ -1782,7 +1788,7 @@ def assertion(sentence: str) -> str:
 
 
 _NOT_STACK = re.compile(
-    r"(?i)候选|备选|选项|方案|推荐|建议|帮我|请|麻烦|\b(?:candidates?|options?|alternatives?|"
+    r"(?i)候选|备选|选项|方案|推荐|建议|帮我|(?<![申邀])请(?!求)|麻烦|\b(?:candidates?|options?|alternatives?|"
     r"can you|could you|please|help me)\b"
 )
 
@@ -1841,7 +1847,8 @@ def tech_facts(sentence: str) -> dict[str, str]:
         if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
             continue
         groups = m.groupdict()
-        rest = groups.get("x") or groups.get("y") or groups.get("z") or groups.get("w") or ""
+        named = ("x", "y", "z", "w", "v")
+        rest = next((groups[g] for g in named if groups.get(g)), "")
         # "It's MV3, built on WXT" names a stack; "It's Friday" does not: names the list does not
         # know count after "it" only with a version or a digit
         vague = re.match(r"(?i)it\b", m.group(0)) is not None
@@ -2614,6 +2621,16 @@ _NAMED_ZH = re.compile(
     + _IDENT
     + r"(?![\w.{}/-])"
 )
+# "扩展 ID 是 kpbnlgeci…", "the app id is 1234567": after an ID word, any token is the value
+_NAMED_ID = re.compile(
+    r"(?P<topic>(?<![\w-])[A-Za-z][\w-]{1,20}|[\u4e00-\u9fff]{2,6})\s*(?:的)?\s*"
+    r"(?<![\w-])(?:ID|id|Id)\s*(?:是|为|[:：=]|is)\s*[`'\"]?(?P<value>[A-Za-z0-9][\w.-]{3,80})(?![\w.-])"
+)
+# ids of one run or one record, not of a part of the project
+_PASSING_ID = re.compile(
+    r"(?i)^(?:request|correlation|trace|span|event|message|run|job|order|user|session|build|"
+    r"commit|task|process|thread|请求|订单|用户|会话|任务|进程)$"
+)
 # topics that name a trouble or a passing thing, not a part of the project
 _NOT_A_PART = re.compile(
     r"(?i)^(?:error|errors|issue|problem|bug|log|logs|output|result|it|this|that|which|there|"
@@ -2660,8 +2677,11 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
         return {}
     sentence = settled(sentence, _TENTATIVE, _STACK_WISH, _NOT_STACK)
     found: dict[str, dict[str, str]] = {}
-    for m in (_NAMED_ZH if is_chinese(sentence) else _NAMED_EN).finditer(sentence):
-        topic, value = m["topic"].strip(), m["value"].rstrip(".")
+    named = _NAMED_ZH if is_chinese(sentence) else _NAMED_EN
+    for m in [*named.finditer(sentence), *_NAMED_ID.finditer(sentence)]:
+        topic, value = m["topic"].strip().split("的")[-1], m["value"].rstrip(".")
+        if m.re is _NAMED_ID and _PASSING_ID.match(topic):
+            continue
         topic = topic.split()[-1] if not is_chinese(topic) and topic.count(" ") > 1 else topic
         if _NOT_A_PART.match(topic) or _ADVERB_ZH.search(topic) or not _a_value(value):
             continue

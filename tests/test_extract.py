@@ -1316,3 +1316,32 @@ def test_a_switch_that_names_an_earlier_choice_replaces_it_however_far_back():
 def test_a_known_name_followed_by_a_capitalised_word_is_another_product():
     assert rules.role_of("Redis") == rules.role_of("Redis GEO") == "cache"
     assert rules.role_of("Hive Gateway") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("模板我已经申请好了，上课提醒的模板 ID 是 4hN2kq8xW-Pz3fTb，云环境 ID 是 kids-prod-8g3k2",
+         {"config": {"模板": "4hN2kq8xW-Pz3fTb", "云环境": "kids-prod-8g3k2"}}),
+        ("对了 Chrome 商店的扩展 ID 是 kpbnlgeciomhdlhfjkmnbcfdpagmpbnm",
+         {"config": {"扩展": "kpbnlgeciomhdlhfjkmnbcfdpagmpbnm"}}),
+        ("the request id is 8f2c9a and it failed", {}),  # one request's, not the project's
+        ("请求 ID 是 abc123", {}),
+    ],
+)  # fmt: skip
+def test_an_id_named_for_a_part_of_the_project_is_a_setting(sentence, facts):
+    assert rules.named_values(sentence) == facts
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("our SFU is mediasoup v3 in services/sfu.", {"realtime": "mediasoup v3"}),
+        ("our queue is Kafka", {"queue": "Kafka"}),
+        ("our problem is that the Redis latency spikes", {}),
+        ("popup 和翻译浮层都是 React 18 + TypeScript",
+         {"frontend": "React 18", "language": "TypeScript"}),
+    ],
+)  # fmt: skip
+def test_a_part_of_ours_named_with_a_known_tool_states_the_stack(sentence, facts):
+    assert rules.tech_facts(sentence) == facts
