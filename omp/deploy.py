@@ -623,10 +623,11 @@ _SEMVER = r"v?\d+\.\d+\.\d+(?:-[\w.]+)?"
 # "开始部署 ingest-gw v2.3.1", "发布 luma-admin v1.12.0 到生产环境", "版本：v1.8.3",
 # "Deploying payments-api 2.14.0", "--message "发布文档 0.9.2：…"", "VERSION=1.14.0"
 _ANNOUNCED = re.compile(
-    r"(?i)(?:(?:开始)?(?:部署|发布|上线)|\b(?:deploying|releasing|release|rolling out)\b)"
-    r"\s*(?:[\w\u4e00-\u9fff.-]{1,40}[\s:@]\s*)?(?P<v>" + _SEMVER + r")(?![\w.])"
+    r"(?i)(?:(?:开始)?(?:部署|发布|上线)(?:成功|完成)?"
+    r"|\b(?:deploying|releasing|release|rolling out)\b)\s*[✅✔!！:：]*\s*"
+    r"(?:[\w\u4e00-\u9fff.-]{1,40}[\s:@]\s*)?(?P<v>" + _SEMVER + r")(?![\w.])"
     r"|(?:版本|\bversion\b)\s*[:：]?\s*(?P<w>" + _SEMVER + r")(?![\w.])(?!\s*\(update)"
-    r"|\bVERSION=(?P<x>" + _SEMVER + r")\b"
+    r"|(?:\b|_)VERSION=(?P<x>" + _SEMVER + r")\b"
 )
 # a tool printing its own version is not the release ("wrangler 3.57.1", "Vercel CLI 37.4.2")
 _TOOL_VERSION = re.compile(

@@ -750,11 +750,15 @@ _VERB_TYPES = (
 # A Chinese subject often starts with what changed: "传感器采集改用 FreeRTOS 队列", "采样间隔从
 # 10s 改为 30s"; its verb says what kind of change it is
 _ZH_CHANGE_VERB = (
-    ("fix", "修复|修正"),
-    ("perf", "优化"),
-    ("refactor", "改用|改为|改成|换成|切换|迁移|迁到|重构"),
-    ("feat", "新增|增加|接入|引入|支持"),
-    ("chore", "升级"),
+    ("fix", "修复|修正|修好|修掉"),
+    ("perf", "优化|加索引|加了索引"),
+    ("refactor", "改用|改为|改成|换成|切换|迁移|迁到|重构|搬进|搬到"),
+    ("feat", "新增|增加|接入|引入|支持|加了|加上|添加|实现了"),
+    ("chore", "升级|升到"),
+)
+# "发版 1.4.0", "release 2.3.0": a release commit without a conventional type
+_RELEASE_COMMIT = re.compile(
+    r"(?i)^(?:release|released|发版|发布|版本)\s*(?P<v>v?\d+(?:\.\d+)+)\s*$"
 )
 # A maintenance commit that moves to another version or tool is worth its changelog line
 _NOTABLE_CHORE = re.compile(r"(?i)\b(?:upgrade|bump|pin|switch|migrate)\b|升级|切换|改为|改成|改用")
@@ -802,13 +806,12 @@ def _commit_change(
         if conventional.type in _MINOR_TYPES and not notable:
             return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
         return entry, 0.9, f"conventional commit ({conventional.type})"
-    kind = next((t for t, verbs in _VERB_TYPES if re.match(rf"(?i)^(?:{verbs})\b", subject)), None)
-    if kind is None and rules.is_chinese(subject) and not rules.SCAFFOLD.search(subject):
-        kind = next((t for t, verbs in _ZH_CHANGE_VERB if re.search(verbs, subject)), None)
+    kind = _commit_kind(subject)
+    bare_release = _RELEASE_COMMIT.match(subject.strip())
     entry = {
         "date": day,
         "type": kind or "other",
-        "summary": subject,
+        "summary": f"Release {bare_release['v']}" if bare_release else subject,
         "ref": commit.short,
         "breaking": True if breaking_note else None,
         "author": commit.author,
@@ -818,6 +821,16 @@ def _commit_change(
     if kind is not None:
         return entry, 0.75, f"commit subject starting with a {kind} verb"
     return entry, 0.5, "commit without a conventional type"
+
+
+def _commit_kind(subject: str) -> str | None:
+    """The kind of change a commit subject without a conventional type names by its verb."""
+    if _RELEASE_COMMIT.match(subject.strip()):
+        return "chore"
+    kind = next((t for t, verbs in _VERB_TYPES if re.match(rf"(?i)^(?:{verbs})\b", subject)), None)
+    if kind is None and rules.is_chinese(subject) and not rules.SCAFFOLD.search(subject):
+        kind = next((t for t, verbs in _ZH_CHANGE_VERB if re.search(verbs, subject)), None)
+    return kind
 
 
 def from_commit(

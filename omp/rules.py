@@ -1382,10 +1382,10 @@ _DONE_EN = re.compile(
     r"swapped|switched|converted|ported|integrated|wired up|hooked up)[:：]?\s+(?P<x>.+)"
 )
 _DONE_ZH = re.compile(
-    r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|上线|完成|升级|重构|优化|"
+    r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|发版|上线|完成|升级|升到|重构|优化|"
     r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
     r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
-    r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了|清洗完了|跑完了|迁完了|导完了|导入完了|测完了|配完了|装完了|搭完了|"
+    r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|修掉了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了|清洗完了|跑完了|迁完了|导完了|导入完了|测完了|配完了|装完了|搭完了|"
     r"迁移完了|升级完了|部署完了|合完了)(?P<x2>.*)"
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
     r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
@@ -1532,6 +1532,7 @@ def finished_work(sentence: str) -> Work | None:
     summary = sentence[m.start(vkey) :].strip().rstrip(".。!！")
     if vkey != "verb3" and m.re is _DONE_ZH:
         summary = _chinese_clause(sentence, m, vkey) or summary
+        summary += _more_done(sentence[sentence.find(summary) + len(summary) :])
     elif vkey == "verb3":
         summary = m.group(xkey).strip().rstrip(".。!！✅")
     summary = summary.rstrip(":：")
@@ -1569,6 +1570,16 @@ def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool
         # "加到 `.bashrc` 里就行": how to do it; "已经加到 … 了": done
         return bool(re.search(r"已|了", sentence[max(0, m.start(vkey) - 6) : m.end(xkey)]))
     return True
+
+
+def _more_done(rest: str) -> str:
+    """The clauses right after a Chinese report of work that report work too.
+
+    "写法改完了，XSS 修掉了，安全组复测通过": the fix the first clause leaves out.
+    """
+    clauses = [c for c in re.split(r"(?=[，,；;])", rest) if c.strip(" ，,；;。")][:4]
+    done = [n for n, c in enumerate(clauses) if _DONE_ZH.search(c)]
+    return "".join(clauses[: done[-1] + 1]).rstrip(" 。.！!") if done else ""
 
 
 def _chinese_clause(sentence: str, m: re.Match[str], vkey: str) -> str | None:

@@ -854,6 +854,23 @@ def test_the_release_a_script_announces_is_the_version_and_tool_versions_are_not
     assert parse_deploy(two)[0].version is None  # two releases: which one went live is unclear
 
 
+@pytest.mark.parametrize(
+    "announcement",
+    [
+        "==> [deploy.sh] 部署成功 ✅ luma-admin v1.12.0 -> production",
+        "Run vercel deploy --prod --build-env APP_VERSION=v1.12.0",
+    ],
+)
+def test_a_release_announced_after_success_or_in_a_build_variable_is_the_version(announcement):
+    text = (
+        f"{announcement}\n"
+        "Vercel CLI 37.4.2\n"
+        "✅  Production: https://luma-admin-x1.vercel.app [42s]\n"
+    )
+    (event,) = parse_deploy(text)
+    assert (event.status, event.version) == ("active", "v1.12.0")
+
+
 _NETLIFY_BUILD = (
     "$ netlify deploy --build --prod\n"
     "{build}\n"

@@ -1345,3 +1345,19 @@ def test_an_id_named_for_a_part_of_the_project_is_a_setting(sentence, facts):
 )  # fmt: skip
 def test_a_part_of_ours_named_with_a_known_tool_states_the_stack(sentence, facts):
     assert rules.tech_facts(sentence) == facts
+
+
+@pytest.mark.parametrize(
+    ("sentence", "summary"),
+    [
+        ("用你这个片段渲染的写法改完了，XSS 修掉了，安全组复测通过。",
+         "用你这个片段渲染的写法改完了，XSS 修掉了"),
+        ("身份证校验的 bug 修好了，已经发版 lending-service 2.7.1。",
+         "身份证校验的 bug 修好了，已经发版 lending-service 2.7.1"),
+        ("升级我刚刚在 staging 做完了，collector 已经升到 0.104.0，跑了半小时没问题",
+         "升级我刚刚在 staging 做完了，collector 已经升到 0.104.0"),
+    ],
+)  # fmt: skip
+def test_a_chinese_report_keeps_the_further_work_its_next_clauses_report(sentence, summary):
+    work = rules.finished_work(sentence)
+    assert work is not None and work.summary == summary

@@ -492,6 +492,24 @@ def test_a_commit_moving_from_one_tool_to_another_decides_the_second(
     ]
 
 
+def test_sloppy_chinese_commits_are_read_by_their_verb_and_a_bare_release_by_its_version(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "对账差异比较加了容差 0.01 元")
+    _commit(git_repo, "nx 升到 19.8，顺手删了几个没用的 target")
+    _commit(git_repo, "发版 1.4.0")
+    _commit(git_repo, "删掉debug日志")  # housekeeping: for review
+
+    omp_ok("extract", "--git", "HEAD")
+
+    changes = _data(memory, "changelog.yaml")["changelog"]
+    assert [(c["summary"], c["type"]) for c in changes] == [
+        ("对账差异比较加了容差 0.01 元", "feat"),
+        ("nx 升到 19.8，顺手删了几个没用的 target", "chore"),
+        ("Release 1.4.0", "chore"),
+    ]
+
+
 def test_commits_name_addresses_and_buckets(memory: MemoryRoot, git_repo: Path):
     _commit(git_repo, "docs: 部署说明\n\n测试环境地址：https://test.example.cn")
     _commit(git_repo, "feat!: move state\n\nBREAKING: state backend is now s3://tf-state/eks/")
