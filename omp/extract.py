@@ -203,6 +203,7 @@ class _Conversation:
         self.options: dict[str, str] = {}
         self.offered: list[str] = []  # the options of the last "X or Y?" question
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
+        self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
         self.listed: set[str] = set()
         self.previous: str | None = None  # the user's last statement, for "make that the rule"
         self.preferred = ""  # what the user's last message said of their own ways, lower case
@@ -221,6 +222,7 @@ class _Conversation:
         else:
             self._offers(text, index)
             self.names = rules.offered_names(text) or self.names
+            self.labels = rules.offered_labels(text) or self.labels
         self.offered = rules.asked_options(text) or self.offered
         self._done_list(text, index, conf)
         sentences = rules.statements(text)
@@ -323,8 +325,9 @@ class _Conversation:
             self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
             return True
         answer = rules.short_answer(s, self.offered) if role == "user" else None
-        if answer is not None:
-            named = rules.Decision(_original(s, answer), (), None, None, False)
+        head = rules.picked_label(s, self.labels) if role == "user" else None
+        if answer is not None or head is not None:
+            named = rules.Decision(head or _original(s, str(answer)), (), None, None, False)
             entry = _decision_entry(named, s, details=True)
             reason = "the answer to an either-or question"
             self._decide(
@@ -875,6 +878,15 @@ def from_commit(
                 Candidate("decisions", entry, 0.8, "decision in a commit message", src)
             )
     _switch_decision(commit, subject, batch, src)
+    if adr := _ADR.search(subject):  # "docs(adr): ADR-007 use spot instances …"
+        reason = "an architecture decision record"
+        batch.candidates.append(
+            _recorded_decision(adr["x"], commit, subject, batch, path=path, reason=reason)
+        )
+
+
+# an architecture decision record a commit adds: what follows its number is the decision
+_ADR = re.compile(r"\bADR[-\s]?\d+\s*[:：-]?\s*(?P<x>(?:use|adopt|采用|使用)\b.{3,})", re.I)
 
 
 # "adopt Karpenter", "migrate from structopt to clap v4", "switch release pipeline to
@@ -950,9 +962,15 @@ def _commit_facts(subject: str, body: str) -> dict[str, Any]:
 
 
 def _recorded_decision(
-    value: str, commit: Any, subject: str, batch: Batch, *, path: str
+    value: str,
+    commit: Any,
+    subject: str,
+    batch: Batch,
+    *,
+    path: str,
+    reason: str = "Decision: trailer",
 ) -> Candidate:
-    """The decision a commit records in a `Decision:` line."""
+    """The decision a commit records in a `Decision:` line (or an ADR it adds)."""
     text = redact_text(value, path, commit.short, batch)
     d = rules.decision(text)
     entry = {
@@ -963,7 +981,7 @@ def _recorded_decision(
         "source_refs": [commit.short],
     }
     src = {"path": path, "index": commit.short}
-    return Candidate("decisions", entry, 0.9, "Decision: trailer", src)
+    return Candidate("decisions", entry, 0.9, reason, src)
 
 
 # ---- deploy output --------------------------------------------------------------------------

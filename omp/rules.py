@@ -858,7 +858,20 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (re.compile(r"^(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*吧"), False, False),
-    (re.compile(r"(?:放|存|走)\s*(?P<x>[A-Za-z][A-Za-z0-9_.+#-]*)\s*吧"), False, False),
+    (
+        re.compile(r"(?:放|存|走|自建|上|切到?|换成?)\s*(?P<x>[A-Za-z][A-Za-z0-9_.+#-]*)\s*吧"),
+        False,
+        False,
+    ),
+    # "ok TimescaleDB 定了。": a name, then settled
+    (
+        re.compile(
+            r"^(?:(?:ok|好的?|行|那)[，,\s]*)?(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*(?:就)?定了"
+            r"(?=[，,。！!]|$)"
+        ),
+        True,
+        False,
+    ),
     (re.compile(r"(?:就|那就)(?:开|开启|启用)\s*(?P<x>[A-Za-z][\w.+#=-]*)"), False, False),
     (
         re.compile(
@@ -2790,6 +2803,25 @@ def asked_options(message: str) -> list[str]:
             names = [m.group(1).lower() for m in _TECH.finditer(sentence)]
             out += [t for t in names if t not in out]
     return out if len(out) >= 2 else []
+
+
+_BOLD_LABEL = re.compile(r"\*\*([\u4e00-\u9fff][^*\n：:，,（(]{1,15})[^*\n]*\*\*")
+
+
+def offered_labels(message: str) -> list[str]:
+    """Chinese options a message offers in bold ("- **禁止负库存**：…")."""
+    labels = (m.group(1).strip() for m in _BOLD_LABEL.finditer(message))
+    return list(dict.fromkeys(x for x in labels if not re.match(r"方案|选项|第", x)))
+
+
+def picked_label(sentence: str, labels: list[str]) -> str | None:
+    """The one offered label a short reply names by its head ("禁止吧" for "禁止负库存")."""
+    first = re.split(r"[，,。！!；;]", sentence, maxsplit=1)[0].strip()
+    head = re.sub(r"^(?:ok|好的?|行|嗯|那就?|就)\s*|\s*(?:吧|了|呗)$", "", first)
+    if not 2 <= len(head) <= 6 or _QUESTION.search(sentence) or _NEGATED.search(head):
+        return None
+    picked = [label for label in labels if label.startswith(head)]
+    return picked[0] if len(picked) == 1 else None
 
 
 def short_answer(sentence: str, offered: list[str]) -> str | None:

@@ -1268,6 +1268,9 @@ def test_an_errand_done_once_with_a_tool_is_not_a_decision(sentence):
         ("你以后给例子都按组合式来。", None),  # how the assistant should write
         ("想上 Federation v2 做统一 gateway。", None),  # a wish
         ("我想了想，还是用 Redis", "Redis"),
+        ("ok TimescaleDB 定了。", "TimescaleDB"),
+        ("好，自建 ffmpeg 吧，MPS 不用了。", "ffmpeg"),
+        ("版本定了吗", None),
         ("好，就这么定。", None),  # agreeing, with nothing said before the seal
         ("没问题，就这么办。", None),
         ("就用默认的吧", None),  # a quality, not a name
@@ -1361,3 +1364,15 @@ def test_a_part_of_ours_named_with_a_known_tool_states_the_stack(sentence, facts
 def test_a_chinese_report_keeps_the_further_work_its_next_clauses_report(sentence, summary):
     work = rules.finished_work(sentence)
     assert work is not None and work.summary == summary
+
+
+def test_a_short_reply_picks_the_chinese_option_it_names_by_its_head():
+    offer = (
+        "两种策略：\n\n- **禁止负库存**：出库时校验。\n"
+        "- **允许负库存，入库时补差**：出库用最近均价。\n\n**方案一** 也行。"
+    )
+    assert rules.offered_labels(offer) == ["禁止负库存", "允许负库存"]  # option numbers are not
+    batch = _run(("assistant", offer), ("user", "禁止吧，仓库那边我去沟通"))
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["禁止负库存"]
+    assert rules.picked_label("不禁止吧", ["禁止负库存"]) is None
+    assert rules.picked_label("禁止吗？", ["禁止负库存"]) is None

@@ -492,6 +492,18 @@ def test_a_commit_moving_from_one_tool_to_another_decides_the_second(
     ]
 
 
+def test_a_commit_adding_an_architecture_decision_record_decides_it(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "docs(adr): ADR-007 use spot instances with on-demand fallback")
+    _commit(git_repo, "docs(adr): fix a typo in ADR-007")
+
+    omp_ok("extract", "--git", "HEAD")
+
+    decisions = _data(memory, "decisions.yaml")["decisions"]
+    assert [d["title"] for d in decisions] == ["use spot instances with on-demand fallback"]
+
+
 def test_sloppy_chinese_commits_are_read_by_their_verb_and_a_bare_release_by_its_version(
     memory: MemoryRoot, git_repo: Path
 ):
