@@ -1376,3 +1376,24 @@ def test_a_short_reply_picks_the_chinese_option_it_names_by_its_head():
     assert [d["choice"] for d in _kept(batch, "decisions")] == ["禁止负库存"]
     assert rules.picked_label("不禁止吧", ["禁止负库存"]) is None
     assert rules.picked_label("禁止吗？", ["禁止负库存"]) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("also fyi - don't use alembic autogenerate, I always hand-write migrations as SQL files.",
+         "preference"),
+        ("yeah I always reach for Zustand over Redux in my own projects.", "preference"),
+        ("one more: style-wise I prefer explicit service objects over model callbacks.",
+         "preference"),
+        ("one style thing: I really don't like `unwrap()` in non-test code.", "preference"),
+        ("我 commit 前一般都会跑一下 ktlintFormat，你也帮我跑一下", "preference"),
+        ("还有个 personal preference：前端包管理我 prefer pnpm", "preference"),
+        ("对了 commit message 我习惯用英文写，conventional commits 那种", "preference"),
+        ("I always get this error when I run the tests", None),
+        ("I only care about iOS for now", None),
+    ],
+)  # fmt: skip
+def test_habits_told_with_any_verb_and_dislikes_are_the_persons_ways(sentence, kind):
+    p = rules.personal(sentence)
+    assert (p.kind if p else None) == kind
