@@ -706,7 +706,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         re.compile(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
             r"hmm|no|nah|on second thought|sounds good|great|perfect|cool|agreed|screw it|"
-            r"fuck it|forget it|never mind)[,.!]?\s*)*"
+            r"fuck it|forget it|never mind|嗯|好的?|行|那)[,.!，。]?\s*)*"
             r"(?:go with|going with|switch to|move to|pick|choose|adopt|stick with)\s+(?P<x>.+)"
         ),
         False,
@@ -721,6 +721,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "great, pgvector stays, Pinecone is off the table."
+    (re.compile(r"(?i)(?:^|[,;]\s*)(?P<x>[\w.+#-]{2,30})\s+stays\b"), False, True),
     # "Yep, team.feature in kebab-case, that's the convention."
     (
         re.compile(
@@ -878,6 +880,18 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?:只存|只保留|只用|只留)\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)"
         ),
         False,
+        False,
+    ),
+    # "身份证就只存哈希加后四位": what is kept, in Chinese
+    (re.compile(r"就只(?:存|保留|用|留|显示)\s*(?P<x>[^，,。；;！!\s]{2,12})"), False, False),
+    # "DaemonSet + loadbalancing exporter 路由到 gateway 这个方案就这么定了"
+    (
+        re.compile(
+            rf"^(?:{_AGREE_ZH}[，,\s]*)*(?P<x>(?=[^，,]*[A-Za-z0-9])[^。！!？?，,]{{3,60}}?)\s*"
+            r"(?:这个方案|这套方案|这个|这样)\s*(?:就这么定|就这样定|就这么办|定了|可以)(?:了|吧)?"
+            r"\s*[。！!]?$"
+        ),
+        True,
         False,
     ),
     (

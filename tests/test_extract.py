@@ -1271,6 +1271,14 @@ def test_an_errand_done_once_with_a_tool_is_not_a_decision(sentence):
         ("ok TimescaleDB 定了。", "TimescaleDB"),
         ("好，自建 ffmpeg 吧，MPS 不用了。", "ffmpeg"),
         ("版本定了吗", None),
+        ("嗯 go with Tempo，Jaeger 下掉。", "Tempo"),
+        (
+            "DaemonSet + loadbalancing exporter 路由到 gateway 这个方案就这么定了",
+            "DaemonSet + loadbalancing exporter 路由到 gateway",
+        ),
+        ("great, pgvector stays, Pinecone is off the table.", "pgvector"),
+        ("身份证就只存哈希加后四位，手机号加密存。", "哈希加后四位"),
+        ("这个方案可以", None),
         ("好，就这么定。", None),  # agreeing, with nothing said before the seal
         ("没问题，就这么办。", None),
         ("就用默认的吧", None),  # a quality, not a name
