@@ -535,6 +535,7 @@ _TENTATIVE = re.compile(
     r"how about|what about|thinking (?:about|of)|considering|consider|not sure|possibly|"
     r"let'?s try|try out|give .{1,30} a (?:try|shot)|i wonder|wondering|probably|idea:)\b"
     r"|试试|也许|可能|或许|(?<!不)考虑|要不要|是不是|不确定|尝试一下|看看能不能|能不能|行不行"
+    r"|(?<![好用必])纠结|犹豫|还没定|没定"
 )
 _QUESTION = re.compile(
     r"[?？]\s*$|^(?:should|shall|can|could|would|do|does|did|is|are|what|which|how|why|where|"
@@ -763,7 +764,13 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
 )
 _AGREE_ZH = r"(?:ok|好的?|行|嗯|那|可以|同意|没问题|有道理|对)"
 _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
-    (re.compile(r"(?:最终|最后)?决定(?:了)?[：:，,]\s*(?P<x>.+)"), True, False),
+    (
+        re.compile(
+            r"(?:^|(?<=[，,。；;\s])|我们|团队)(?:最终|最后)?决定(?:了)?[：:，,]\s*(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
     # "每个 tenant 100 rps，burst 200，就这么定。", "卡号只显示后四位，同意，就这么改。": what was
     # said, then sealed
     (
@@ -778,7 +785,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         re.compile(
-            r"(?:我们|团队|那就|那|就)?(?:最终|最后)?(?:决定|确定|选定|敲定|定下来|拍板)(?:了)?"
+            r"(?:^|(?<=[，,。；;：:\s])|我们|团队|那就|那|就|我|咱们|大家|已经?|领导|老板|所以|因此|于是)"
+            r"(?:最终|最后)?(?:决定|确定|选定|敲定|定下来|拍板)(?:了)?"
             r"(?:使用|采用|用|选用|选择|选|上)?(?P<x>[A-Za-z].+|[^，。]+)"
         ),
         True,
@@ -938,7 +946,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(r"(?:^|[，,。\s])(?:算了[，,]?\s*)?还是\s*(?P<x>[A-Za-z][\w.+# -]*)"),
+        re.compile(r"(?:^|[，,。]\s*|算了\s*)(?:算了[，,]?\s*)?还是\s*(?P<x>[A-Za-z][\w.+# -]*)"),
         False,
         False,
     ),
@@ -1094,7 +1102,7 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
     near = re.split(r"[，,；;。]", sentence[max(0, m.start() - 6) : m.start("x")])[-1]
     if _WISH.search(near) or _WISH_ZH.search(before):
         return False  # "他们本来就想改成 X", "if we wanted to use X": a wish, not a choice
-    if re.search(r"(?:要|想|准备|打算|计划)把", before):
+    if re.search(r"(?:要|想|准备|打算|计划|让我们?|需要|得)[^，,。]{0,8}?把", before):
         return False  # "要把规则引擎从批处理改成实时的": a plan being discussed
     if _OLD_STATE.search(before):
         return False  # "老代码是按 FIFO 算出库成本的": how things were, not a choice

@@ -1279,6 +1279,12 @@ def test_an_errand_done_once_with_a_tool_is_not_a_decision(sentence):
         ("great, pgvector stays, Pinecone is off the table.", "pgvector"),
         ("身份证就只存哈希加后四位，手机号加密存。", "哈希加后四位"),
         ("这个方案可以", None),
+        ("参数耦合（N 同时决定内存和时间），调参不如 Argon2 直观。", None),  # "determines"
+        ("商店更新时 ID 由商店账号下的条目决定，只要你在同一个条目上传新包就不会变。", None),
+        ("主要纠结几个点：消息格式用 ICU MessageFormat 还是 gettext 的 .po", None),  # torn
+        ("领导让我这个季度把它换成正经的工作流引擎。", None),  # a task given, not a choice
+        ("所以最后决定 self-host PaddleOCR，部署在 k8s 的 ocr namespace。", "self-host PaddleOCR"),
+        ("代码这块没什么好纠结的，就用 HybridCLR 吧。", "HybridCLR"),
         ("好，就这么定。", None),  # agreeing, with nothing said before the seal
         ("没问题，就这么办。", None),
         ("就用默认的吧", None),  # a quality, not a name
