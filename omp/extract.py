@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from omp import rot, rules, sensitive
+from omp import gitrepo, rot, rules, sensitive
 from omp.constants import AUTO_STORE_AT, REVIEW_AT
 
 TARGETS = ("decisions", "changelog", "project", "sessions", "user")
@@ -172,6 +172,7 @@ VERSION_CONF = 0.6
 ACCEPTED_CONF = 0.85
 ADOPTED_CONF = 0.6  # "就这么定了" after a statement: the statement is as often context as choice
 TENTATIVE_CONF = 0.3
+AGENT_COMMIT_CONF = 0.8  # "git commit -m 'fix: …'" in a tool call: work the agent did
 _TITLE_MAX = 200
 NAMED_ADDRESS_CONF = 0.75
 
@@ -215,15 +216,11 @@ class _Conversation:
         if role == "system":
             return
         text = redact_text(text, self.path, index, self.batch)
+        if role == "commit":
+            self._agent_commit(text, index)
+            return
         conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
-        if role == "user":
-            self._answer(text)
-            self.preferred = ""
-        else:
-            self._offers(text, index)
-            self.names = rules.offered_names(text) or self.names
-            self.labels = rules.offered_labels(text) or self.labels
-        self.offered = rules.asked_options(text) or self.offered
+        self._turn(role, text, index)
         self._done_list(text, index, conf)
         sentences = rules.statements(text)
         remember = any(rules.asks_to_remember(s) for s in sentences)
@@ -244,6 +241,17 @@ class _Conversation:
             for c in self.found[before:]:
                 c.confidence = min(0.95, c.confidence + 0.1)
                 c.reason += "; asked to remember"
+
+    def _turn(self, role: str, text: str, index: int) -> None:
+        """What a whole message settles or offers before its sentences are read."""
+        if role == "user":
+            self._answer(text)
+            self.preferred = ""
+        else:
+            self._offers(text, index)
+            self.names = rules.offered_names(text) or self.names
+            self.labels = rules.offered_labels(text) or self.labels
+        self.offered = rules.asked_options(text) or self.offered
 
     def _answer(self, text: str) -> None:
         """A user's reply settles the assistant's pending proposal one way or the other."""
@@ -272,6 +280,29 @@ class _Conversation:
                     self.source(index),
                 )
             )
+
+    def _agent_commit(self, message: str, index: int) -> None:
+        """A commit the agent made in the session: its subject is a changelog entry.
+
+        A conventional maintenance commit (chore, test, ci, style) waits for review, as in
+        `--git`; work in progress and housekeeping are dropped.
+        """
+        subject = message.split("\n", 1)[0].strip()
+        conventional = gitrepo.parse_conventional(subject)
+        reason, level = "a commit the agent made", AGENT_COMMIT_CONF
+        entry: dict[str, Any]
+        if conventional is None:
+            entry = {"type": _commit_kind(subject) or "other", "summary": subject}
+        else:
+            kind = _CONVENTIONAL_TYPES.get(conventional.type, "other")
+            entry = {"type": kind, "summary": conventional.summary}
+            if conventional.scope:
+                entry["scope"] = conventional.scope
+            if conventional.type in _MINOR_TYPES:
+                reason, level = "a minor commit the agent made: for review", 0.6
+        if _TRIVIAL_COMMIT.match(subject) or _NOISE_COMMIT.search(subject):
+            level = TENTATIVE_CONF
+        self._found(Candidate("changelog", entry, level, reason, self.source(index)))
 
     def _done_list(self, text: str, index: int, conf: dict[str, float]) -> None:
         """A "Done:" list is one changelog entry (its first item), not one per line.
@@ -954,7 +985,9 @@ def _commit_facts(subject: str, body: str) -> dict[str, Any]:
             facts.setdefault("tech_stack", {}).update(moved)
         if config := rules.settings(sentence):
             facts.setdefault("config", {}).update(config)
-        if urls := rules.url_facts(sentence):
+        if dep := rules.deployment(sentence):  # "chore(deploy): 生产环境上线 https://…"
+            facts.setdefault("deployment", {})[dep.service] = {"url": dep.url, "status": dep.status}
+        elif urls := rules.url_facts(sentence):
             facts.setdefault("urls", {}).update(urls)
         if stores := rules.storage_locations(sentence):
             facts.setdefault("storage", {}).update(stores)

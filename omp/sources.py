@@ -22,7 +22,11 @@ FORMATS = ("text", "chat-json", "chatgpt", "claude-code", "codex")
 
 
 class Message(NamedTuple):
-    """One turn: `role` is "user", "assistant" or "system"; `position` its place in order."""
+    """One turn: `role` is "user", "assistant" or "system"; `position` its place in order.
+
+    A commit the agent made with a shell tool call (`git commit -m "…"`) is a message of role
+    "commit" holding the commit message: the rest of a tool call is noise.
+    """
 
     role: str
     text: str
@@ -335,6 +339,62 @@ def _jsonl(lines: Iterable[str], fmt: str, warnings: list[str]) -> Iterator[Mess
         if role and body.strip() and not _INJECTED.match(body):
             yield Message(role, body.strip(), count)
             count += 1
+        for message in commit_messages(_shell_command(record, fmt)):
+            yield Message("commit", message, count)
+            count += 1
+
+
+# `git commit … -m 'subject' -m "body"`, or the message of a heredoc (`-m "$(cat <<'EOF'`)
+_GIT_COMMIT = re.compile(
+    r"\bgit\s+(?:-C\s+\S+\s+)?commit\b(?P<args>[^;&|]*(?:\$\(cat\s*<<.*?\n\s*\w+\s*\)\S?)?)", re.S
+)
+_MESSAGE_FLAG = re.compile(r"""(?:^|\s)-[a-zA-Z]*m\s*(?:'(?P<q>[^']*)'|"(?P<d>(?:[^"\\]|\\.)*)")""")
+_HEREDOC = re.compile(r"<<-?\s*['\"]?(?P<tag>\w+)['\"]?\s*\n(?P<body>.*?)\n\s*(?P=tag)\b", re.S)
+
+
+def commit_messages(command: str) -> list[str]:
+    """The messages of the `git commit` commands in a shell command line."""
+    found = []
+    for m in _GIT_COMMIT.finditer(command):
+        args = m["args"]
+        heredoc = _HEREDOC.search(args)
+        if heredoc is not None:
+            found.append(heredoc["body"].strip())
+            continue
+        parts = [p["q"] if p["q"] is not None else p["d"] for p in _MESSAGE_FLAG.finditer(args)]
+        parts = [p.replace('\\"', '"').strip() for p in parts]
+        if parts and parts[0]:
+            found.append("\n\n".join(p for p in parts if p))
+    return found
+
+
+def _shell_command(record: dict[str, Any], fmt: str) -> str:
+    """The shell command a tool call of the record runs, or ""."""
+    if fmt == "codex":
+        item = record.get("payload") if record.get("type") == "response_item" else record
+        if not isinstance(item, dict) or item.get("type") not in (
+            "function_call",
+            "local_shell_call",
+        ):
+            return ""
+        args: Any = item.get("arguments") or (item.get("action") or {})
+        if isinstance(args, str):
+            try:
+                args = json.loads(args)
+            except ValueError:
+                return ""
+        command = args.get("command") if isinstance(args, dict) else None
+        return " ".join(command) if isinstance(command, list) else str(command or "")
+    content = (
+        (record.get("message") or {}).get("content") if record.get("type") == "assistant" else None
+    )
+    if not isinstance(content, list):
+        return ""
+    return "\n".join(
+        str((part.get("input") or {}).get("command", ""))
+        for part in content
+        if isinstance(part, dict) and part.get("type") == "tool_use"
+    )
 
 
 def _claude(record: dict[str, Any]) -> tuple[str | None, str]:

@@ -1411,3 +1411,16 @@ def test_a_short_reply_picks_the_chinese_option_it_names_by_its_head():
 def test_habits_told_with_any_verb_and_dislikes_are_the_persons_ways(sentence, kind):
     p = rules.personal(sentence)
     assert (p.kind if p else None) == kind
+
+
+def test_a_commit_the_agent_made_is_a_change_and_a_minor_one_waits_for_review():
+    batch = _run(
+        ("user", "fix the retry loop please"),
+        ("commit", "fix(api): retry on 503 with backoff\n\nLonger body."),
+        ("commit", "chore: bump lockfile"),
+        ("commit", "wip"),
+    )
+    assert [(e["type"], e["summary"], e.get("scope")) for e in _kept(batch, "changelog")] == [
+        ("fix", "retry on 503 with backoff", "api")
+    ]
+    assert [e["summary"] for e in _kept(batch, "changelog", "review")] == ["bump lockfile"]

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omp.sources import Message, SourceError, detect_format, parse, stream
+from omp.sources import Message, SourceError, commit_messages, detect_format, parse, stream
 
 from .helpers import chatgpt_conversation
 
@@ -160,6 +160,49 @@ def test_codex_jsonl_both_generations():
         {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "hello"}]}
     )
     assert _roles(old, format="codex") == [("user", "hello")]
+
+
+@pytest.mark.parametrize(
+    ("command", "messages"),
+    [
+        ("git add a && git commit -qm 'feat(core): switch KDF to Argon2id' && git log -1",
+         ["feat(core): switch KDF to Argon2id"]),
+        ('git commit -m "fix: retry" -m "Body line."', ["fix: retry\n\nBody line."]),
+        ("git commit -m \"$(cat <<'EOF'\nfix(api): retry on 503\n\nWhy.\nEOF\n)\" && git push",
+         ["fix(api): retry on 503\n\nWhy."]),
+        ("git commit --amend --no-edit", []),
+        ("git status && git diff", []),
+    ],
+)  # fmt: skip
+def test_the_messages_of_git_commit_commands_are_read(command, messages):
+    assert commit_messages(command) == messages
+
+
+def test_commits_an_agent_makes_in_tool_calls_are_messages_of_their_own():
+    claude = {
+        "type": "assistant",
+        "message": {
+            "role": "assistant",
+            "content": [
+                {"type": "text", "text": "Committing."},
+                {
+                    "type": "tool_use",
+                    "name": "Bash",
+                    "input": {"command": "git commit -m 'feat: x'"},
+                },
+            ],
+        },
+    }
+    assert _roles(json.dumps(claude), format="claude-code") == [
+        ("assistant", "Committing."),
+        ("commit", "feat: x"),
+    ]
+    call = {"command": ["bash", "-lc", "git commit -qm 'fix: y'"]}
+    codex = {
+        "type": "response_item",
+        "payload": {"type": "function_call", "name": "shell", "arguments": json.dumps(call)},
+    }
+    assert _roles(json.dumps(codex), format="codex") == [("commit", "fix: y")]
 
 
 def test_unknown_format_names_are_refused():
