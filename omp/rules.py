@@ -1769,7 +1769,7 @@ _USES_EN = re.compile(
 _USES_ZH = re.compile(
     r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)[\u4e00-\u9fff]{0,4}?"
     r"(?:现在|目前|也|的)?(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为|走)?\s*"
-    r"(?P<x>[A-Za-z][^，。；;！!？?]*)"
+    r"(?:现有的|已有的|原来的|自己的)?\s*(?P<x>[A-Za-z][^，。；;！!？?]*)"
     # "CI 是 GitHub Actions", "GitOps 用的是 Argo CD": any topic, when a known name follows
     r"|(?<![^\s，,：:])(?!问题|原因|结果|报错|错误|瓶颈|区别|难点|坑)"
     r"(?:[A-Za-z]{2,10}|[\u4e00-\u9fff]{2,4})\s*(?:用的是|使用的是|采用的是|是|用的)\s*"
@@ -2669,7 +2669,7 @@ _NAMED_EN = re.compile(
 )
 _NAMED_ZH = re.compile(
     r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w-]{1,20}|[\u4e00-\u9fff]{2,6}?)\s*(?:那边|那个)?(?:的)?"
-    r"(?:名字|名称|地址|路径|ID|id)?\s*(?:是|叫做?|为|在|放在|存在)\s*[`'\"]?"
+    r"(?:名字|名称|地址|路径|ID|id)?\s*(?:就|也|都)?(?:是|叫做?|为|在|放在|存在)\s*[`'\"]?"
     + _IDENT
     + r"(?![\w.{}/-])"
 )
@@ -2713,8 +2713,8 @@ def _a_value(value: str) -> bool:
     if "/" in value:
         deep = value.strip("/").count("/") >= 2
         return value.startswith(("/", "~", ".")) or bool(_FILE_EXT.search(value)) or deep
-    if "." in value:
-        return bool(_FILE_EXT.search(value) or _HOST_END.search(value) or ":" in value)
+    if "." in value:  # a file, a host, or a dotted setting name ("solver.time_limit_seconds")
+        return bool(_FILE_EXT.search(value) or _HOST_END.search(value) or re.search("[:_]", value))
     return not re.fullmatch(r"[a-z]+-[a-z]+(?:ed|ing)", value)
 
 
@@ -2742,7 +2742,7 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
         key = re.sub(r"[^\w]+", "_", topic.lower()).strip("_")
         if "/" in value or _FILE_EXT.search(value):
             section = "paths"
-        elif "." in value:
+        elif "." in value and (_HOST_END.search(value) or ":" in value):
             section = "urls"
         else:
             section = "config"

@@ -1344,6 +1344,8 @@ def test_a_known_name_followed_by_a_capitalised_word_is_another_product():
          {"config": {"扩展": "kpbnlgeciomhdlhfjkmnbcfdpagmpbnm"}}),
         ("the request id is 8f2c9a and it failed", {}),  # one request's, not the project's
         ("请求 ID 是 abc123", {}),
+        ("行，就按 30 秒来，配置项就叫 solver.time_limit_seconds。",
+         {"config": {"配置项": "solver.time_limit_seconds"}}),
     ],
 )  # fmt: skip
 def test_an_id_named_for_a_part_of_the_project_is_a_setting(sentence, facts):
@@ -1356,6 +1358,7 @@ def test_an_id_named_for_a_part_of_the_project_is_a_setting(sentence, facts):
         ("our SFU is mediasoup v3 in services/sfu.", {"realtime": "mediasoup v3"}),
         ("our queue is Kafka", {"queue": "Kafka"}),
         ("our problem is that the Redis latency spikes", {}),
+        ("数据库还是用现有的 MySQL 8.0，DBA 不想多维护一种。", {"database": "MySQL 8.0"}),
         ("popup 和翻译浮层都是 React 18 + TypeScript",
          {"frontend": "React 18", "language": "TypeScript"}),
     ],
