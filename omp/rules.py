@@ -2085,9 +2085,11 @@ _PERSONAL_EN = re.compile(
     r"(?!(?:get|got|see|saw|have|had|need|needed|forget|forgot|thought|think|want|wanted|said|"
     r"knew|know|meant|did|was|were|am|care|cared|mind|guess|remember|found|seem)\b)"
     r"(?P<habit>[a-z][a-z-]{1,20})\b"
-    r"|i (?P<habit2>run|use|write|test)\b(?=[^,;.]*\b(?:everywhere|on everything|all the time|"
-    r"every time|in every)\b)"
+    r"|i (?P<habit2>run|use|write|test|keep|do)\b(?=[^;.]*\b(?:everywhere|on everything|"
+    r"all the time|every time|in every|always do)\b)"
+    r"|\b(?P<ask2>keep|make)\s+(?:your\s+|the\s+)?(?:answers|replies|responses)\b"
     r"|(?:that'?s|this is) how i (?:always |usually )?(?P<habit3>run|do|write|work|test)\b"
+    r"|i(?:'d| would)\s+(?:really\s+|much\s+)?(?P<wish>prefer)\b"
     r"|i(?:'m| am)?\s+(?:really\s+|generally\s+|usually\s+|always\s+)?"
     r"(?P<verb>prefer|like|love|hate|dislike|don'?t like|do not like|always use|usually use|"
     r"tend to|never use|always want|"
@@ -2103,12 +2105,15 @@ _PERSONAL_ZH = re.compile(
     r"(?:比较|一般|通常|平时|一直|更|最|向来)?\s*"
     r"(?P<verb>prefer\b|喜欢|偏好|习惯|倾向|讨厌|不喜欢|熟悉|熟(?=[，,。！!]|$)|擅长|会用|常用|用惯了|精通|"
     r"不太熟|不熟|没用过|用不惯)"
-    r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)[\u4e00-\u9fff]{0,4}?"
+    r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)[\u4e00-\u9fff]{0,8}?"
     r"(?P<habit>(?:一般|通常|平时|一直|向来)都?(?:是|用|这么[写用做]))"
     # "我 commit 前一般都会跑一下 ktlintFormat"
     r"|(?:^|[，,；;。：:])我(?!们)[^，,。；;]{0,16}?(?P<habit2>(?:一般|通常|平时|每次|向来)都?会)"
     r"|(?:^|[，,；;。：:])我(?:平时)?用的(?P<setup>开发环境|编辑器|IDE|终端|shell|系统|电脑)是"
-    r"|(?P<ask>别再给我|不要给我|以后给我|以后都给我|给我用)"
+    r"|(?P<ask>别再给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我)"
+)
+_HOW_I_WORK = re.compile(
+    r"(?i)\bhow i (?:work|do things|like to work)\s*[:：]\s*\S|我的习惯[是：:]"
 )
 _SKILL = re.compile(
     r"(?i)familiar|comfortable|experienced|good at|fluent|new to|expert|know"
@@ -2151,6 +2156,8 @@ def personal(sentence: str) -> Personal | None:
     if _UNIVERSAL.match(sentence):
         return Personal("preference", sentence.strip(), "UNIVERSAL")
     text = sentence.strip()
+    if _HOW_I_WORK.search(text):  # "one thing about how I work: I keep all … in …"
+        return Personal("preference", text.rstrip("。."), "PERSONAL")
     m = (_PERSONAL_ZH if is_chinese(sentence) else _PERSONAL_EN).search(text)
     if m is None:
         m = _PERSONAL_EN.search(text) if is_chinese(sentence) else None  # "…：I always write …"

@@ -1409,6 +1409,14 @@ def test_a_short_reply_picks_the_chinese_option_it_names_by_its_head():
         ("对了 commit message 我习惯用英文写，conventional commits 那种", "preference"),
         ("I always get this error when I run the tests", None),
         ("I only care about iOS for now", None),
+        ("另外我自己装环境一直用 mamba，conda 原生那个 solver 太慢了", "preference"),
+        ("one thing about how I work: I keep all Kconfig choices in sdkconfig.defaults.",
+         "preference"),
+        ("I test this with 20% packet loss via tc netem on the uplink, always do.", "preference"),
+        ("before we start: keep answers short, bullet points please.", "preference"),
+        ("It's TypeScript everywhere and I'd really prefer to keep it that way.", "preference"),
+        ("I would like to know why", None),
+        ("I'd rather not change RMW right now, everyone's used to Fast DDS", None),
     ],
 )  # fmt: skip
 def test_habits_told_with_any_verb_and_dislikes_are_the_persons_ways(sentence, kind):
