@@ -1414,7 +1414,7 @@ def test_a_short_reply_picks_the_chinese_option_it_names_by_its_head():
          "preference"),
         ("I test this with 20% packet loss via tc netem on the uplink, always do.", "preference"),
         ("before we start: keep answers short, bullet points please.", "preference"),
-        ("It's TypeScript everywhere and I'd really prefer to keep it that way.", "preference"),
+        ("It's TypeScript everywhere — and I'd really prefer to keep it that way.", "preference"),
         ("I would like to know why", None),
         ("I'd rather not change RMW right now, everyone's used to Fast DDS", None),
     ],
