@@ -1861,7 +1861,10 @@ def settled(sentence: str, *doubts: re.Pattern[str]) -> str:
     return "".join(kept).rstrip(" ，,；;")
 
 
-SCAFFOLD = re.compile(r"(?i)\b(?:scaffold|bootstrap|initiali[sz]e|init)\b|初始化|骨架|脚手架")
+SCAFFOLD = re.compile(
+    r"(?i)\b(?:scaffold|bootstrap|initiali[sz]e|init|initial (?:commit|import)|skeleton)\b"
+    r"|初始化|骨架|脚手架"
+)
 
 
 def scaffold_stack(subject: str) -> dict[str, str]:
@@ -1872,6 +1875,8 @@ def scaffold_stack(subject: str) -> dict[str, str]:
     listed = re.findall(r"[（(]([^）)]{3,120})[）)]", subject)
     # "初始化项目：Spring Boot 3.2.3 + MyBatis-Plus + MySQL 8"
     listed += re.findall(r"[：:]\s*([^（(]{3,120})$", subject) if not listed else []
+    # "初始化 monorepo，pnpm workspace + nx": the clauses after the first
+    listed += re.split(r"[，,]", subject)[1:] if not listed else []
     for names in listed:
         for clause in re.split(r"[，,；;]", names):
             if _TECH.search(clause):  # "目标芯片 ESP32-S3" names hardware, not the stack
