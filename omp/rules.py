@@ -1879,7 +1879,8 @@ def scaffold_stack(subject: str) -> dict[str, str]:
     listed += re.split(r"[，,]", subject)[1:] if not listed else []
     for names in listed:
         for clause in re.split(r"[，,；;]", names):
-            if _TECH.search(clause):  # "目标芯片 ESP32-S3" names hardware, not the stack
+            go = re.fullmatch(r"\s*Go(?:lang)?(?:\s+v?\d[\d.]*)?\s*", clause)  # a word too
+            if _TECH.search(clause) or go:  # "目标芯片 ESP32-S3" names hardware, not the stack
                 _stack_parts(clause, facts, strict=False)
     return facts
 

@@ -786,7 +786,8 @@ def test_a_first_commit_lists_the_stack_and_commits_name_buckets():
         "monorepo": "nx",
     }
     assert rules.scaffold_stack("Initial commit: ci-shard CLI skeleton (Go, cobra)") == {
-        "cli_framework": "cobra"
+        "language": "Go",
+        "cli_framework": "cobra",
     }
     assert rules.scaffold_stack("初始化项目：Spring Boot 3.2.3 + MyBatis-Plus + MySQL 8") == {
         "backend": "Spring Boot 3.2.3",
