@@ -377,30 +377,32 @@ def _shell_command(record: dict[str, Any], fmt: str) -> str:
             "local_shell_call",
         ):
             return ""
-        args: Any = item.get("arguments") or (item.get("action") or {})
+        args: Any = item.get("arguments") or item.get("action")
         if isinstance(args, str):
             try:
                 args = json.loads(args)
             except ValueError:
                 return ""
         command = args.get("command") if isinstance(args, dict) else None
-        return " ".join(command) if isinstance(command, list) else str(command or "")
-    content = (
-        (record.get("message") or {}).get("content") if record.get("type") == "assistant" else None
-    )
+        if isinstance(command, list):
+            return " ".join(str(c) for c in command)
+        return command if isinstance(command, str) else ""
+    message = record.get("message") if record.get("type") == "assistant" else None
+    content = message.get("content") if isinstance(message, dict) else None
     if not isinstance(content, list):
         return ""
+    calls = [p.get("input") for p in content if isinstance(p, dict) and p.get("type") == "tool_use"]
     return "\n".join(
-        str((part.get("input") or {}).get("command", ""))
-        for part in content
-        if isinstance(part, dict) and part.get("type") == "tool_use"
+        c["command"] for c in calls if isinstance(c, dict) and isinstance(c.get("command"), str)
     )
 
 
 def _claude(record: dict[str, Any]) -> tuple[str | None, str]:
     if record.get("type") not in ("user", "assistant") or record.get("isMeta"):
         return None, ""  # summaries, snapshots, system records
-    message = record.get("message") or {}
+    message = record.get("message")
+    if not isinstance(message, dict):
+        return None, ""  # a damaged record: no message object
     return _role(message.get("role") or record["type"]), _text_of(message.get("content"))
 
 

@@ -203,6 +203,17 @@ def test_commits_an_agent_makes_in_tool_calls_are_messages_of_their_own():
         "payload": {"type": "function_call", "name": "shell", "arguments": json.dumps(call)},
     }
     assert _roles(json.dumps(codex), format="codex") == [("commit", "fix: y")]
+    odd = [  # malformed tool calls are skipped, never fatal
+        {"type": "assistant", "message": "git commit -m 'x: y'"},
+        {"type": "assistant", "message": {"content": [{"type": "tool_use", "input": ["x"]}]}},
+        {
+            "type": "assistant",
+            "message": {"content": [{"type": "tool_use", "input": {"command": 3}}]},
+        },
+    ]
+    assert _roles("\n".join(json.dumps(x) for x in odd), format="claude-code") == []
+    bad = {"type": "response_item", "payload": {"type": "function_call", "arguments": "{oops"}}
+    assert _roles(json.dumps(bad), format="codex") == []
 
 
 def test_unknown_format_names_are_refused():
