@@ -946,7 +946,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(r"(?:^|[，,。]\s*|算了\s*)(?:算了[，,]?\s*)?还是\s*(?P<x>[A-Za-z][\w.+# -]*)"),
+        re.compile(r"(?:^|[，,。]\s*|算了[，,]?\s*)还是\s*(?P<x>[A-Za-z][\w.+# -]*)"),
         False,
         False,
     ),
