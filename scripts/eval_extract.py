@@ -53,11 +53,12 @@ class CaseResult:
     found_with_review: int = 0
     stored: int = 0
     correct: int = 0
+    acceptable: int = 0  # stored beyond the labels, but judged correct on adjudication
     rejected_stored: int = 0
     leaks: int = 0
     by_target: dict[str, list[int]] = field(
         default_factory=dict
-    )  # expected, found, stored, correct
+    )  # expected, found, stored, correct, correct or acceptable
     misses: list[str] = field(default_factory=list)
     false_positives: list[str] = field(default_factory=list)
     leak_places: list[str] = field(default_factory=list)
@@ -173,9 +174,10 @@ def _score(result: CaseResult, expected: dict[str, Any], report: dict[str, Any])
     stored = [c for c in candidates if c["action"] == "stored"]
     review = [c for c in candidates if c["action"] == "review"]
     items = expected.get("items") or []
+    acceptable = expected.get("acceptable") or []
     result.expected = len(items)
     for item in items:
-        row = result.by_target.setdefault(item["target"], [0, 0, 0, 0])
+        row = result.by_target.setdefault(item["target"], [0, 0, 0, 0, 0])
         row[0] += 1
         if any(_matches(item, c) for c in stored):
             row[1] += 1
@@ -196,15 +198,21 @@ def _score(result: CaseResult, expected: dict[str, Any], report: dict[str, Any])
                 "reason": c["reason"],
                 "text": _text(c).strip()[:200],
                 "correct": any(_matches(item, c) for item in items),
+                "acceptable": any(_matches(item, c) for item in acceptable),
             }
         )
     rejected = [str(r).casefold() for r in expected.get("rejected") or []]
     for c in stored:
-        row = result.by_target.setdefault(c["target"], [0, 0, 0, 0])
+        row = result.by_target.setdefault(c["target"], [0, 0, 0, 0, 0])
         row[2] += 1
         if any(_matches(item, c) for item in items):
             row[3] += 1
+            row[4] += 1
             result.correct += 1
+        elif any(_matches(item, c) for item in acceptable):
+            row[4] += 1
+            result.acceptable += 1
+            result.false_positives.append(f"{c['target']}: {_text(c).strip()[:100]}  [acceptable]")
         else:
             result.false_positives.append(f"{c['target']}: {_text(c).strip()[:100]}")
         choice = str(c["entry"].get("choice", "")).casefold()
@@ -221,6 +229,7 @@ def _print_case(r: CaseResult, *, verbose: bool) -> None:
     print(
         f"{r.split:<6} {r.name:<48} found {r.found}/{r.expected}  "
         f"correct {r.correct}/{r.stored}  rejected {r.rejected_stored}  leaks {r.leaks}"
+        + (f"  acceptable {r.acceptable}" if r.acceptable else "")
     )
     if verbose:
         for line in r.misses:
@@ -241,12 +250,14 @@ def _summarise(
             "recall": _ratio(t["found"], t["expected"]),
             "recall_with_review": _ratio(t["found_with_review"], t["expected"]),
             "precision": _ratio(t["correct"], t["stored"]),
+            "precision_adjudicated": _ratio(t["correct"] + t["acceptable"], t["stored"]),
             "by_target": {
                 target: {
                     "expected": row[0],
                     "recall": _ratio(row[1], row[0]),
                     "stored": row[2],
                     "precision": _ratio(row[3], row[2]),
+                    "precision_adjudicated": _ratio(row[4], row[2]),
                 }
                 for target, row in sorted(targets.get(split, {}).items())
             },
@@ -259,20 +270,24 @@ def _print_summary(summary: dict[str, Any]) -> None:
     print()
     print(
         f"{'split':<8}{'cases':>6}{'recall':>8}{'+review':>9}{'precision':>11}"
-        f"{'rejected stored':>17}{'secret leaks':>14}"
+        f"{'adjudicated':>13}{'rejected stored':>17}{'secret leaks':>14}"
     )
     for split, s in summary.items():
         print(
             f"{split:<8}{s['cases']:>6}{s['recall']:>8}{s['recall_with_review']:>9}"
-            f"{s['precision']:>11}{s['rejected_stored']:>17}{s['leaks']:>14}"
+            f"{s['precision']:>11}{s['precision_adjudicated']:>13}"
+            f"{s['rejected_stored']:>17}{s['leaks']:>14}"
         )
     print()
-    print(f"{'split':<8}{'target':<12}{'expected':>9}{'recall':>8}{'stored':>8}{'precision':>11}")
+    print(
+        f"{'split':<8}{'target':<12}{'expected':>9}{'recall':>8}{'stored':>8}{'precision':>11}"
+        f"{'adjudicated':>13}"
+    )
     for split, s in summary.items():
         for target, row in s["by_target"].items():
             print(
                 f"{split:<8}{target:<12}{row['expected']:>9}{row['recall']:>8}"
-                f"{row['stored']:>8}{row['precision']:>11}"
+                f"{row['stored']:>8}{row['precision']:>11}{row['precision_adjudicated']:>13}"
             )
 
 
@@ -315,6 +330,7 @@ def main() -> int:
                     "found_with_review",
                     "stored",
                     "correct",
+                    "acceptable",
                     "rejected_stored",
                     "leaks",
                 ),
@@ -334,7 +350,7 @@ def main() -> int:
             for key in t:
                 t[key] += 1 if key == "cases" else getattr(r, key)
             for target, row in r.by_target.items():
-                total = targets.setdefault(split, {}).setdefault(target, [0, 0, 0, 0])
+                total = targets.setdefault(split, {}).setdefault(target, [0, 0, 0, 0, 0])
                 for n, value in enumerate(row):
                     total[n] += value
             if not args.json:

@@ -62,6 +62,49 @@ def test_a_case_extracts_without_leaking_secrets_or_storing_rejected_options(cas
     assert result.rejected_stored == 0, result.false_positives
 
 
+def test_an_adjudicated_item_counts_for_precision_only():
+    expected = {
+        "items": [{"target": "decisions", "keywords": ["postgres"]}],
+        "acceptable": [{"target": "changelog", "keywords": ["bump vite"]}],
+    }
+
+    def stored(target: str, entry: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "target": target,
+            "action": "stored",
+            "confidence": 0.9,
+            "reason": "",
+            "entry": entry,
+        }
+
+    report = {
+        "candidates": [
+            stored("changelog", {"summary": "bump vite to 5.2"}),
+            stored("changelog", {"summary": "wip"}),
+        ]
+    }
+    result = EVAL.CaseResult("x", "dev")
+    EVAL._score(result, expected, report)
+    assert (result.expected, result.found, result.stored) == (1, 0, 2)
+    assert (result.correct, result.acceptable) == (0, 1)
+    assert result.false_positives == ["changelog: bump vite to 5.2  [acceptable]", "changelog: wip"]
+    totals = {"dev": {"found": 0, "found_with_review": 0, "expected": 1, "stored": 2,
+                      "correct": 0, "acceptable": 1}}  # fmt: skip
+    summary = EVAL._summarise(totals, {"dev": result.by_target})["dev"]
+    assert (summary["precision"], summary["precision_adjudicated"]) == ("0.00", "0.50")
+
+
+def test_every_acceptable_item_is_shaped_like_a_label():
+    from ruamel.yaml import YAML
+
+    for case in CASES:
+        expected = YAML(typ="safe").load((case / "expected.yaml").read_text(encoding="utf-8"))
+        for item in expected.get("acceptable") or []:
+            assert item["target"] in ("decisions", "changelog", "project", "user"), case
+            assert 1 <= len(item["keywords"]) <= 3, case
+            assert all(isinstance(k, str) and k == k.lower() for k in item["keywords"]), case
+
+
 def test_the_learned_probes_hold_out_whole_batches_and_learn_a_separable_rule():
     spec = importlib.util.spec_from_file_location(
         "probe_learned", REPO / "scripts" / "probe_learned.py"
