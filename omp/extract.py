@@ -14,9 +14,9 @@ as an alternative.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from omp import gitrepo, rot, rules, sensitive
 from omp.constants import AUTO_STORE_AT, REVIEW_AT
@@ -532,7 +532,14 @@ class _Conversation:
                 same_role = False  # OpenTelemetry and then Tempo: both kept, no change of mind
             named = any(old_choice.lower() in a or a in old_choice.lower() for a in alternatives)
             last = old is self.decisions[-1]
-            if same_choice:
+            kin = role is None or rules.role_of(old_choice) in (None, role)
+            if same_choice or (kin and _fuller(choice, old_choice)):
+                _merge_fields(old.entry, new.entry)
+                old.confidence = max(old.confidence, new.confidence)
+                return
+            if kin and _fuller(old_choice, choice):
+                # "Use Flutter", then "Flutter 3.22 + Riverpod": one decision, the fuller name
+                old.entry.update(choice=choice, title=new.entry.get("title", old.entry["title"]))
                 _merge_fields(old.entry, new.entry)
                 old.confidence = max(old.confidence, new.confidence)
                 return
@@ -563,9 +570,63 @@ class _Conversation:
                 old.confidence = 0.0
                 self.batch.candidates.append(old)
 
+    def _replaced_stack(self) -> None:
+        """Drop the stack facts that a later choice or switch replaced.
+
+        "lint 用的是 flake8 + black" and later "统一用 ruff 做 lint": flake8 is no longer the
+        linter. A later choice replaces the stack of its role; a choice made over an option, a
+        reversed choice and "no longer use X" replace that tool.
+        """
+        gone = [
+            (str(a), int(d.source["index"]))
+            for d in self.decisions
+            for a in d.entry.get("alternatives", [])
+        ]
+        gone += [
+            (str(signal.old), int(src["index"]))
+            for signal, src in self.batch.obsolete
+            if src.get("path") == self.path
+        ]
+        chosen = [
+            _Choice(
+                str(d.entry.get("choice", "")),
+                int(d.source["index"]),
+                whole=_ALL_IN.search(str(d.entry.get("context", ""))) is not None,
+            )
+            for d in self.decisions
+            if not _PART_ONLY.search(str(d.entry.get("context", "")))
+        ]
+        replaced: list[str] = []
+        for c, stack in self._stacks():
+            at = int(c.source["index"])
+            for key, value in list(stack.items()):
+                if any(later >= at and _same_tool(value, name) for name, later in gone) or any(
+                    d.at > at and _replaces(key, value, d) for d in chosen
+                ):
+                    replaced.append(value)
+                    del stack[key]
+        for c, stack in self._stacks():  # named again later ("我们现在 Arduino 项目里的配置")
+            for key, value in list(stack.items()):
+                if any(_same_tool(value, old) for old in replaced) and not any(
+                    _same_tool(value, d.choice) for d in chosen
+                ):
+                    del stack[key]
+            if not stack:
+                del c.entry["tech_stack"]
+            if not c.entry:
+                c.action, c.note = "dropped", "replaced later in the conversation"
+                c.confidence = 0.0
+
+    def _stacks(self) -> Iterator[tuple[Candidate, dict[str, str]]]:
+        for c in self.found:
+            stack = c.entry.get("tech_stack")
+            if c.target == "project" and isinstance(stack, dict):
+                yield c, stack
+
     def finish(self) -> None:
         if self.proposal is not None:
             self.found.append(self.proposal)
+        self._replaced_stack()
         self.batch.candidates += self.decisions + self.found
         if not self.substantive:
             return
@@ -586,6 +647,53 @@ class _Conversation:
 
 
 _Fact = tuple[dict[str, Any], float, str, str]  # facts, confidence, reason, priority
+
+
+# "统一用 ruff", "switch everything to Biome": one tool for the whole role
+_ALL_IN = re.compile(r"(?i)统一|全部(?:换|改|用)|都(?:换|改|用)|\b(?:everything|all of it)\b")
+
+
+# "新模块就用 sqlc 写吧，老代码先不动": a choice for part of the code keeps the old tool
+_PART_ONLY = re.compile(
+    r"(?i)新模块|新代码|新服务|新功能|老代码|旧代码|\bnew (?:code|modules?|services?)\b"
+    r"|\b(?:existing|old|legacy) code\b"
+)
+
+
+def _fuller(short: str, long: str) -> bool:
+    """Whether `long` names `short` with more detail ("Flutter" → "Flutter 3.22")."""
+    return len(short) >= 2 and long.lower().startswith(short.lower() + " ")
+
+
+class _Choice(NamedTuple):
+    """A choice made in a conversation, where, and whether for a whole role."""
+
+    choice: str
+    at: int
+    whole: bool
+
+
+def _replaces(role: str, value: str, d: _Choice) -> bool:
+    """Whether choice `d` replaces `value` as the stack's `role`.
+
+    Where tools share a role (linters, hosting), only a choice made for the whole role does.
+    """
+    if (role in rules.SHARED_ROLES and not d.whole) or rules.role_of(d.choice) != role:
+        return False
+    return not _same_tool(value, d.choice) and not _same_tool(d.choice, value)
+
+
+def _same_tool(value: str, name: str) -> bool:
+    """Whether a stack value and a refused option name one tool ("flake8 6" and "flake8").
+
+    The option must be the tool alone: "MySQL 定时排序那套" refuses a way of using MySQL.
+    """
+    name = name.strip().lower()
+    if value.lower() == name:
+        return True
+    named = rules.technologies(name)
+    rest = re.sub(r"[\s\d.v]+", "", name.replace(named[0], "", 1)) if named else name
+    return len(rest) <= 2 and rules.technologies(value)[:1] == named[:1]
 
 
 def _stated_stack(s: str) -> dict[str, str]:
@@ -952,8 +1060,11 @@ def _drop_backed_out(batch: Batch) -> None:
         start = next((n for n, o in enumerate(later) if o.origin == c.origin), len(later))
         backed = re.compile(rf"(?i){_BACK_OUT}\s*(?:the\s+)?{name}(?![\w-])")
         if any(backed.search(str(o.origin)) for o in later[start + 1 :]):
-            c.action, c.note = "dropped", "backed out by a later commit"
-            c.confidence = 0.0
+            # the switch and its changelog entry go, as a revert takes both; the later commit
+            # that backs it out tells the story
+            for o in [c, *(o for o in later if o.origin == c.origin and not o.action)]:
+                o.action, o.note = "dropped", "backed out by a later commit"
+                o.confidence = 0.0
 
 
 def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any]) -> None:
@@ -1155,6 +1266,7 @@ def settle(
     marking stored decisions superseded → confidence below `min_confidence` dropped →
     EPHEMERAL dropped → stored (confidence ≥ AUTO_STORE_AT) or queued for review.
     """
+    _latest_facts(batch)
     kept: list[Candidate] = []
     for c in batch.candidates:
         if c.action:
@@ -1178,6 +1290,61 @@ def settle(
         c.action = "stored" if c.confidence >= AUTO_STORE_AT else "review"
         kept.append(c)
     _supersede(batch, stored, today)
+
+
+def _leaves(data: dict[str, Any], path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for key, value in data.items():
+        here = (*path, str(key))
+        out += _leaves(value, here) if isinstance(value, dict) and value else [here]
+    return out
+
+
+def _leaf(data: dict[str, Any], path: tuple[str, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def _drop_leaf(data: dict[str, Any], path: tuple[str, ...]) -> None:
+    if len(path) > 1:
+        _drop_leaf(data[path[0]], path[1:])
+        if not data[path[0]]:
+            del data[path[0]]
+    else:
+        del data[path[0]]
+
+
+def _latest_facts(batch: Batch) -> None:
+    """A project key given twice in one batch is written once.
+
+    The same value is kept where it was most confident; a new value that will be stored
+    replaces the earlier one ("batch size 4", later "改成 2"), as writing both in turn would,
+    except for a role that tools share, which lists both ("gis: MapLibre + PMTiles").
+    """
+    holder: dict[tuple[str, ...], Candidate] = {}
+    for c in batch.candidates:
+        if c.target != "project" or c.action:
+            continue
+        for path in _leaves(c.entry):
+            first = holder.get(path)
+            if first is None:
+                holder[path] = c
+                continue
+            before, now = str(_leaf(first.entry, path)), str(_leaf(c.entry, path))
+            fuller = before.lower() in now.lower()  # "Postgres", then "Postgres 16"
+            if now.lower() in before.lower() and (
+                before != now or c.confidence <= first.confidence
+            ):
+                _drop_leaf(c.entry, path)
+            elif fuller or c.confidence >= AUTO_STORE_AT:
+                if path[0] == "tech_stack" and path[-1] in rules.SHARED_ROLES and not fuller:
+                    _leaf(c.entry, path[:-1])[path[-1]] = f"{before} + {now}"  # both in use
+                _drop_leaf(first.entry, path)
+                holder[path] = c
+    for c in batch.candidates:
+        if c.target == "project" and not c.action and not c.entry:
+            c.action, c.note = "dropped", "the same key is given again in the batch"
 
 
 def _clean_secrets(c: Candidate, batch: Batch) -> None:

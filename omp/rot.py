@@ -115,6 +115,8 @@ _OBSOLETE = (
     (re.compile(rf"(?:不再使用|不再用|弃用|停用)\s*{_TERM}"), "old"),
     # "X 已废弃" / "X 已弃用"
     (re.compile(rf"{_TERM}\s*(?:已废弃|已经废弃|已弃用|已淘汰)"), "old"),
+    # "Arduino 那套后面不维护了"
+    (re.compile(rf"{_TERM}\s*(?:那套|这套)?\s*(?:后面|以后|之后)?\s*(?:不维护了|不再维护)"), "old"),
     # "replace(d) X with Y"
     (re.compile(rf"(?i)\breplac(?:e|ed|ing)\s+{_TERM}\s+with\s+{_TERM}"), "old-new"),
     # "switch(ed) from X to Y" / "migrate(d) from X to Y" / "moved from X to Y"

@@ -752,14 +752,22 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
-    # "X it is"
+    # "X it is": a name ("MPPI it is"), or a known one ("sqlite it is"), not a gift idea
+    (
+        re.compile(
+            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?P<x>(?=[\w.+# -]*[A-Z0-9.#-])[\w.+# -]{2,30}?)\s+(?i:it is)\b"
+        ),
+        False,
+        False,
+    ),
     (
         re.compile(
             r"(?i)^(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
             r"(?P<x>[\w.+# -]{2,30}?)\s+it is\b"
         ),
         False,
-        False,
+        True,
     ),
 )
 _AGREE_ZH = r"(?:ok|好的?|行|嗯|那|可以|同意|没问题|有道理|对)"
@@ -1045,7 +1053,7 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
                 continue
             choice = clip(then.group("x") or then.group("z"))
         english_instruction = lang == "en" and not explicit
-        choice = _with_topic(sentence[: m.start()], choice)
+        choice = fuller_name(_with_topic(sentence[: m.start()], choice), known)
         named = _names_known(choice, known)
         if not _plausible_choice(choice, bare=bare and not named):
             continue
@@ -1089,6 +1097,15 @@ def _names_known(choice: str, known: Sequence[str]) -> bool:
 _BOLD_NAME = re.compile(r"\*\*`?([A-Za-z][\w.+#/-]{1,40})`?(?:\*\*|\s+(?=[\u4e00-\u9fff（(]))")
 
 
+def fuller_name(choice: str, offered: Sequence[str]) -> str:
+    """The offered name a one-word choice shortens ("sqlite it is" after **expo-sqlite**)."""
+    low = choice.lower()
+    if not re.fullmatch(r"[\w.+#-]{2,30}", low) or low in offered:
+        return choice
+    fuller = [name for name in offered if low in re.split(r"[-_./]", name)]
+    return fuller[0] if len(fuller) == 1 else choice
+
+
 def offered_names(message: str) -> list[str]:
     """Names an assistant message offers in bold ("- **clap** (v4): …"), lower case."""
     return list(dict.fromkeys(m.group(1).lower() for m in _BOLD_NAME.finditer(message)))
@@ -1112,7 +1129,9 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
 
 _USE_NOUN = re.compile(r"[户途法量例处时]")
 # "想上 Federation v2 做统一 gateway": a wish anywhere in the clause
-_WISH_ZH = re.compile(r"(?<![了一想])想(?![了想法])|打算|准备|计划|本来|如果|要是|假如")
+_WISH_ZH = re.compile(
+    r"(?<![了一想])想(?![了想法])|打算|准备|计划|本来|如果|要是|假如|(?<![我们])建议"
+)
 _OLD_STATE = re.compile(
     r"(?i)老代码|老的|原来|以前|之前|旧的?|(?:现在|目前)(?:是|都是|用的是|还是)"
     r"|\b(?:currently|used to|previously|legacy|the old)\b"
@@ -1934,7 +1953,8 @@ def _stack_parts(
         known = False
         for original in _TECH.finditer(part):
             name = original.group(1)
-            if strict and name.lower() in _AMBIGUOUS and name.islower():
+            # an everyday word deep in a clause is a word ("we're launching in the UK in spring")
+            if name.lower() in _AMBIGUOUS and name.islower() and (strict or original.start()):
                 continue
             known = True
             role = _role(name.lower())

@@ -1443,3 +1443,119 @@ def test_a_commit_the_agent_made_is_a_change_and_a_minor_one_waits_for_review():
         ("fix", "retry on 503 with backoff", "api")
     ]
     assert [e["summary"] for e in _kept(batch, "changelog", "review")] == ["bump lockfile"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("MPPI it is. vx_max 0.8 is right.", "MPPI"),
+        ("OK, Tempo it is.", "Tempo"),
+        ("sqlite it is", "sqlite"),
+        ("chalk bag + brush set it is, thanks", None),
+    ],
+)  # fmt: skip
+def test_x_it_is_needs_a_name_not_everyday_words(sentence, choice):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == choice
+
+
+def test_a_choice_shortening_an_offered_name_takes_the_full_name():
+    batch = _run(
+        ("assistant", "Options:\n\n- **AsyncStorage**: key/value.\n- **expo-sqlite**: real SQL."),
+        ("user", "AsyncStorage got slow for me, so no. sqlite it is"),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["expo-sqlite"]
+
+
+def test_an_everyday_word_deep_in_a_clause_is_no_technology():
+    sentence = "most users are in the US but we're launching in the UK in spring"
+    assert rules.tech_facts(sentence) == {}
+    assert rules.tech_facts("we're on spring boot 3") == {"backend": "spring boot 3"}
+
+
+def test_a_change_someone_else_recommends_is_not_a_decision():
+    assert rules.decision("安全审计报告说偏弱，建议换成内存困难的算法。") is None
+    assert rules.decision("我建议换成 Redis。") is not None
+
+
+def _stack(batch: ex.Batch) -> dict[str, str]:
+    stack: dict[str, str] = {}
+    for entry in _kept(batch, "project"):
+        stack |= entry.get("tech_stack", {})
+    return stack
+
+
+def test_a_stack_fact_replaced_later_in_the_conversation_is_not_stored():
+    unified = _run(
+        ("user", "我们项目现在 lint 用的是 flake8 + black + isort，配置很乱。"),
+        ("assistant", "可以全部换成 ruff。"),
+        ("user", "OK, decided: 统一用 ruff 做 lint 和 format。"),
+    )
+    assert "lint" not in _stack(unified)
+    switched = _run(
+        ("user", "Our feature flags run on LaunchDarkly today."),
+        ("user", "We decided to use Unleash instead of LaunchDarkly."),
+    )
+    assert _stack(switched).get("feature_flags") != "LaunchDarkly"
+    abandoned = _run(
+        ("user", "我们的节点是 ESP32-S3，固件现在是 Arduino 框架写的。"),
+        ("user", "行，就迁到 ESP-IDF v5.1。Arduino 那套后面不维护了。"),
+        ("user", "这是我们现在 Arduino 项目里的配置。"),
+    )
+    assert "Arduino" not in _stack(abandoned).values()
+
+
+def test_a_choice_for_new_code_or_a_shared_role_keeps_the_stack():
+    partial = _run(
+        ("user", "数据层我们现在用的是 GORM，写空间查询有点别扭"),
+        ("user", "新模块就用 sqlc 写吧，老代码先不动"),
+    )
+    assert _stack(partial).get("orm") == "GORM"
+    shared = _run(
+        ("user", "We use peft for the LoRA adapters."),
+        ("user", "OK, switch to FSDP instead of DeepSpeed ZeRO-3."),
+    )
+    assert _stack(shared).get("ml") == "peft"
+
+
+def test_a_setting_given_twice_is_stored_once_with_its_last_value():
+    changed = _run(
+        ("user", "Settings: region = eu-west-1, idle_count = 4."),
+        ("user", "We changed it: idle_count = 2 now."),
+    )
+    assert _kept(changed, "project") == [
+        {"config": {"region": "eu-west-1"}},
+        {"config": {"idle_count": "2"}},
+    ]
+    repeated = _run(
+        ("user", "The region is eu-west-1."), ("user", "Everything runs in region eu-west-1.")
+    )
+    assert _kept(repeated, "project") == [{"config": {"region": "eu-west-1"}}]
+    assert [c.note for c in repeated.candidates if c.action == "dropped"] == [
+        "the same key is given again in the batch"
+    ]
+
+
+def test_a_choice_named_again_in_more_detail_is_one_decision():
+    batch = _run(
+        ("user", "Let's use Flutter for the app."),
+        ("user", "OK, decided: Flutter 3.22 with Riverpod."),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["Flutter 3.22 with Riverpod"]
+    two = _run(
+        ("user", "Let's use Redis for caching."), ("user", "Decided: Redis Streams as queue.")
+    )
+    assert len(_kept(two, "decisions")) == 2
+
+
+def test_tools_sharing_a_role_are_listed_together_and_a_vaguer_repeat_is_dropped():
+    batch = _run(
+        ("user", "The frontend uses MapLibre."),
+        ("user", "The tiles: we use PMTiles."),
+        ("user", "The project uses Postgres 16."),
+        ("user", "The project uses Postgres."),
+    )
+    stack: dict[str, str] = {}
+    for entry in _kept(batch, "project"):
+        stack |= entry.get("tech_stack", {})
+    assert stack == {"gis": "MapLibre + PMTiles", "database": "Postgres 16"}

@@ -490,6 +490,9 @@ def test_a_commit_moving_from_one_tool_to_another_decides_the_second(
         ("ClickHouse", None),
         ("SSE", None),
     ]
+    summaries = [c["summary"] for c in _data(memory, "changelog.yaml")["changelog"]]
+    assert "回滚 WebSocket 直播，改回 SSE" in summaries  # the switch backed out: only the revert
+    assert not any("改用 WebSocket" in s for s in summaries)
 
 
 def test_a_commit_adding_an_architecture_decision_record_decides_it(
