@@ -355,7 +355,11 @@ class _Conversation:
             reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
             self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
             return True
-        answer = rules.short_answer(s, self.offered) if role == "user" else None
+        answer = (
+            rules.short_answer(s, self.offered) or rules.leading_name(s, self.names)
+            if role == "user"
+            else None
+        )
         head = rules.picked_label(s, self.labels) if role == "user" else None
         if answer is not None or head is not None:
             named = rules.Decision(head or _original(s, str(answer)), (), None, None, False)

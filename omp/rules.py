@@ -708,7 +708,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
             r"hmm|no|nah|on second thought|sounds good|great|perfect|cool|agreed|screw it|"
             r"fuck it|forget it|never mind|嗯|好的?|行|那)[,.!，。]?\s*)*"
-            r"(?:go with|going with|switch to|move to|pick|choose|adopt|stick with)\s+(?P<x>.+)"
+            r"(?:go with|going with|(?:switch|move)(?: everything| it all| it| us)? to|pick|choose|"
+            r"adopt|stick with)\s+(?P<x>.+)"
         ),
         False,
         False,
@@ -2652,6 +2653,17 @@ _NAMED_URL = re.compile(
     r"(?P<name>[A-Za-z][\w-]{1,20})\s*(?:用|走|连|连的是|is at|lives at|runs at)\s*`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
 )
+# "集群是 https://es-prod…:9200", "自动更新仍然走 `https://dl.inkpad.cn/updates/`"
+_NAMED_URL_ZH = re.compile(
+    r"(?<![\u4e00-\u9fff\w])(?P<name>[\u4e00-\u9fff]{2,4})\s*(?:仍然|还是|都|也|就|现在)?"
+    r"(?:是|走|连|连的是|走的是|用的是)\s*`?"
+    r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
+)
+# "ota.trellis-iot.io is our domain"
+_HOST_IS = re.compile(
+    r"(?i)(?<![\w.-])`?(?P<url>(?:[a-z0-9-]+\.)+[a-z]{2,})`?\s+is\s+(?:our|the)\s+"
+    r"(?P<name>domain|host|endpoint|broker|cdn)\b"
+)
 _ENV_VAR_URL = re.compile(
     r"\b(?P<key>[A-Z][A-Z0-9_]{1,40}_(?:URL|URI|HOST|ENDPOINT|ADDR|ADDRESS))\s*=\s*"
     r"(?P<url>(?:https?|grpc|nats|amqp|mqtt)s?://[^\s<>\"'`)\]，。]+)"
@@ -2683,6 +2695,12 @@ def url_facts(sentence: str) -> dict[str, str]:
         found.setdefault(m["name"].lower(), m["url"].rstrip(".,;:!"))
     for m in _ENV_VAR_URL.finditer(sentence):
         found.setdefault(m["key"].lower(), m["url"].rstrip(".,;:!"))
+    for m in _NAMED_URL_ZH.finditer(sentence):  # unless named already ("broker 地址是 …")
+        name = _URL_NAMES.get(m["name"][-2:], m["name"]) or "base"
+        if (url := m["url"].rstrip(".,;:!")) not in found.values():
+            found.setdefault(name, url)
+    for m in _HOST_IS.finditer(sentence):
+        found.setdefault(m["name"].lower(), m["url"])
     # an address with credentials in it is a connection string, not a fact to keep
     return {k: v for k, v in found.items() if "@" not in v and "REDACTED" not in v}
 
@@ -2883,6 +2901,14 @@ def picked_label(sentence: str, labels: list[str]) -> str | None:
         return None
     picked = [label for label in labels if label.startswith(head)]
     return picked[0] if len(picked) == 1 else None
+
+
+def leading_name(sentence: str, offered: list[str]) -> str | None:
+    """The offered name a reply opens with, alone in its clause ("Argon2id，参数就按你说的 …")."""
+    first = re.split(r"[，,。；;:：!！]", sentence, maxsplit=1)[0].strip(" *`")
+    if _QUESTION.search(sentence) or _NEGATED.search(sentence):
+        return None
+    return first.lower() if first.lower() in offered else None
 
 
 def short_answer(sentence: str, offered: list[str]) -> str | None:

@@ -1559,3 +1559,38 @@ def test_tools_sharing_a_role_are_listed_together_and_a_vaguer_repeat_is_dropped
     for entry in _kept(batch, "project"):
         stack |= entry.get("tech_stack", {})
     assert stack == {"gis": "MapLibre + PMTiles", "database": "Postgres 16"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("集群是 https://es-prod.mall.internal:9200 ，账号 elastic，只读操作可以直接 curl",
+         {"集群": "https://es-prod.mall.internal:9200"}),
+        ("自动更新仍然走 `https://dl.inkpad.cn/updates/`（generic provider）。",
+         {"自动更新": "https://dl.inkpad.cn/updates/"}),
+        ("回调服务走 https://api.example.cn/notify 。", {"service": "https://api.example.cn/notify"}),
+        ("nice, ota.trellis-iot.io is our domain already, cloudfront works.",
+         {"domain": "ota.trellis-iot.io"}),
+        ("集群是不是 https://es-prod.mall.internal:9200？", {}),
+    ],
+)  # fmt: skip
+def test_an_address_named_by_what_it_serves_is_kept(sentence, facts):
+    assert rules.url_facts(sentence) == facts
+
+
+def test_a_reply_opening_with_an_offered_name_picks_it():
+    batch = _run(
+        ("assistant", "可选：\n\n- **Argon2id**：PHC 冠军。\n- **scrypt**：也是内存困难。"),
+        ("user", "Argon2id，参数就按你说的 64MiB / t=3 / p=4。迁移方案也 OK"),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["Argon2id"]
+    asked = _run(
+        ("assistant", "Options:\n\n- **Redis**: fast.\n- **Memcached**: simple."),
+        ("user", "Redis, but why not Memcached?"),
+    )
+    assert _kept(asked, "decisions") == []
+
+
+def test_switch_everything_to_is_an_instruction():
+    d = rules.decision("switch everything to Cyclone DDS with the peers list")
+    assert d is not None and d.choice.startswith("Cyclone DDS")
