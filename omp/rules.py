@@ -2411,7 +2411,8 @@ def _numeric_settings(sentence: str) -> dict[str, str]:
 
 _DONE_HEADER = re.compile(
     r"(?i)^\W*(?:done|fixed|finished|completed|all done|changes made|what i changed|summary of "
-    r"changes|已完成|完成了|已修复|改动如下|修改如下|做了以下改动|搞定了?|都?改好了|弄好了)\W*[:：]\s*$"
+    r"changes|progress|results|已完成|完成了|已修复|改动如下|修改如下|做了以下改动|搞定了?|都?改好了"
+    r"|弄好了|进度|结果|(?:本次)?改动汇总)\W*[:：]\s*$"
 )
 
 

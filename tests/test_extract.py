@@ -1326,6 +1326,16 @@ def test_a_done_list_gives_its_first_item_and_every_fix_on_the_way():
     ]
 
 
+@pytest.mark.parametrize("header", ["结果：", "进度：", "本次改动汇总：", "Results:", "Progress:"])
+def test_a_results_or_progress_list_is_a_done_list(header):
+    message = f"{header}\n\n- 耗时 836s → 19.8s（polars lazy scan）；\n- 修复 look-ahead bias。"
+    assert rules.done_list(message) == [
+        "耗时 836s → 19.8s（polars lazy scan）",
+        "修复 look-ahead bias",
+    ]
+    assert rules.done_list("候选方案：\n\n- polars\n- DuckDB") == []
+
+
 def test_a_switch_that_names_an_earlier_choice_replaces_it_however_far_back():
     batch = _run(
         ("assistant", "1. **Redis GEO**：改动小。\n2. **H3 六边形索引（uber/h3-go）**：纯内存。"),
