@@ -773,6 +773,17 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
 )
 _AGREE_ZH = r"(?:ok|好的?|行|嗯|那|可以|同意|没问题|有道理|对)"
 _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
+    # "raw retention 90 天 OK，…", "proxy-body-size 50m 可以": a value agreed to, with what it
+    # is the value of ("150ms 可以" alone names nothing)
+    (
+        re.compile(
+            rf"^(?:{_AGREE_ZH}[，,\s]*)*(?!{_AGREE_ZH}[，,\s])"
+            r"(?P<x>(?=[^，,。\d]*[A-Za-z\u4e00-\u9fff][^，,。]*\d)[^，,。？?]{2,30}?\d[^，,。？?]{0,12}?)\s*"
+            r"(?:OK|ok|可以|没问题)(?:的|了|吧)?\s*(?:[，,。！!]|$)"
+        ),
+        False,
+        False,
+    ),
     (
         re.compile(
             r"(?:^|(?<=[，,。；;\s])|我们|团队)(?:最终|最后)?决定(?:了)?[：:，,]\s*(?P<x>.+)"

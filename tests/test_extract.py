@@ -1604,3 +1604,19 @@ def test_a_reply_opening_with_an_offered_name_picks_it():
 def test_switch_everything_to_is_an_instruction():
     d = rules.decision("switch everything to Cyclone DDS with the peers list")
     assert d is not None and d.choice.startswith("Cyclone DDS")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("raw retention 90 天 OK，小时聚合永久保留。", "raw retention 90 天"),
+        ("嗯，TTL 10 分钟没问题。", "TTL 10 分钟"),
+        ("ok，debounce 150ms 可以", "debounce 150ms"),
+        ("嗯 150ms 可以", None),  # a value alone names nothing
+        ("3 个副本可以吗？", None),
+        ("测试 OK", None),
+    ],
+)  # fmt: skip
+def test_a_value_agreed_to_with_what_it_is_the_value_of_is_a_decision(sentence, choice):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == choice
