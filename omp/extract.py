@@ -1346,9 +1346,39 @@ def _latest_facts(batch: Batch) -> None:
                     _leaf(c.entry, path[:-1])[path[-1]] = f"{before} + {now}"  # both in use
                 _drop_leaf(first.entry, path)
                 holder[path] = c
+    _vaguer_facts(holder)
     for c in batch.candidates:
         if c.target == "project" and not c.action and not c.entry:
             c.action, c.note = "dropped", "the same key is given again in the batch"
+
+
+def _names_more(full: str, value: str, *, address: bool) -> bool:
+    """Whether `full` is `value` with more to it: a version, or a path around a host."""
+    if address:
+        pattern = rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w-])"
+        return len(full) > len(value) and re.search(pattern, full) is not None
+    return re.fullmatch(rf"(?i){re.escape(value)}\s*v?\d[\w.+-]*", full) is not None
+
+
+def _vaguer_facts(holder: dict[tuple[str, ...], Candidate]) -> None:
+    """Drop a stack or address value that another one of the batch names more fully.
+
+    "urls.domain: tiles.example.cn" beside "urls.base: https://tiles.example.cn/x.pmtiles",
+    "tech_stack.queue: celery" beside "tech_stack.celery: celery 5.3".
+    """
+    values = {path: str(_leaf(c.entry, path)) for path, c in holder.items()}
+    for path, value in values.items():
+        if path[0] not in ("tech_stack", "urls") or len(value) < 3:
+            continue
+        fuller = any(
+            other != path
+            and other[0] == path[0]
+            and holder[other] is not holder[path]
+            and _names_more(full, value, address=path[0] == "urls")
+            for other, full in values.items()
+        )
+        if fuller:
+            _drop_leaf(holder[path].entry, path)
 
 
 def _clean_secrets(c: Candidate, batch: Batch) -> None:

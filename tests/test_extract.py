@@ -1620,3 +1620,18 @@ def test_switch_everything_to_is_an_instruction():
 def test_a_value_agreed_to_with_what_it_is_the_value_of_is_a_decision(sentence, choice):
     d = rules.decision(sentence)
     assert (d.choice if d else None) == choice
+
+
+def test_a_vaguer_copy_of_an_address_or_a_versioned_tool_is_dropped():
+    batch = _run(
+        ("user", "The queue is Celery, Redis as broker."),
+        ("user", "The tiles URL is https://tiles.example.cn/forest.pmtiles."),
+        ("user", "our domain is tiles.example.cn"),
+        ("user", "We bumped Celery to 5.3 last week."),
+        ("user", "The frontend uses React; the app uses React Native."),
+    )
+    values = [v for entry in _kept(batch, "project") for _, v in ex.flatten(entry)]
+    assert "https://tiles.example.cn/forest.pmtiles" in values
+    assert "tiles.example.cn" not in values
+    assert "Celery 5.3" in values and "Celery" not in values
+    assert "React" in values and "React Native" in values  # another tool, not a version
