@@ -336,7 +336,7 @@ class _Conversation:
         # "我比较喜欢 table-driven 的写法，用 JUnit 5 的 …" tells the person's way, not a choice
         prefers = person is not None and rules.states_preference(s)
         decided = False if prefers else self._choices(role, s, index, conf)
-        obsolete = rot.obsolete_signal(s)
+        obsolete = None if rules.is_question(s) else rot.obsolete_signal(s)
         if obsolete is not None:
             self.batch.obsolete.append((obsolete, src))
         self._work(s, src, conf)
@@ -387,7 +387,7 @@ class _Conversation:
                 choice, rules.alternatives(s, choice), rules.rationale(s), rules.purpose(s), False
             )
             self._propose(self._proposal(found, s, src))
-        elif obsolete is not None and obsolete.new and role == "user":
+        elif obsolete is not None and obsolete.new and role == "user" and not rules.is_question(s):
             new, old = rules.clip(obsolete.new), rules.clip(obsolete.old)
             replaced = rules.Decision(new, (old,), rules.rationale(s), None, True)
             entry = _decision_entry(replaced, s, details=True)

@@ -723,6 +723,15 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "I'd rather use slog with the JSON handler than pull in zap"
+    (
+        re.compile(
+            r"(?i)\b(?:i'?d|we'?d|i would|we would) (?:much )?rather "
+            r"(?:use|go with|stick with|keep)\s+(?P<x>.+?)(?=\s+than\b|[,;:.!?]\s|[,;:.!?]?$)"
+        ),
+        True,  # a choice said against another, not narration ("I'll use grep to …")
+        False,
+    ),
     # "great, pgvector stays, Pinecone is off the table."
     (re.compile(r"(?i)(?:^|[,;]\s*)(?P<x>[\w.+#-]{2,30})\s+stays\b"), False, True),
     # "Yep, team.feature in kebab-case, that's the convention."
@@ -1343,6 +1352,11 @@ def accepts(message: str) -> bool:
     )
 
 
+def is_question(sentence: str) -> bool:
+    """True when `sentence` asks rather than states ("Replace logrus with zap I guess?")."""
+    return _QUESTION.search(sentence) is not None
+
+
 def tentative(sentence: str) -> bool:
     """True for hedged talk ("maybe we could", "试试", "也许"): not a decision."""
     return _TENTATIVE.search(sentence) is not None
@@ -1422,7 +1436,8 @@ def refused(sentence: str) -> list[str]:
 def rejected(sentence: str) -> list[str]:
     """Options `sentence` turns down without choosing another ("no Redux", "不用 Redux 了")."""
     m = re.search(
-        r"(?i)\b(?:no|not|don'?t use|drop|skip|forget(?: about)?)\s+(?P<x>[\w.+# -]{2,30})",
+        r"(?i)\b(?:no|not|don'?t use|drop|skip|scrap|ditch|forget(?: about)?)\s+"
+        r"(?P<x>[\w.+# -]{2,30})",
         sentence,
     )
     if m is None:
@@ -1431,7 +1446,12 @@ def rejected(sentence: str) -> list[str]:
         )
     if m is None:
         return []
-    return [clip(m.group("x"))]
+    gone = re.sub(
+        r"(?i)\s+(?:please|pls|then|too|as well|for now|entirely)$", "", m.group("x").rstrip(" .")
+    )
+    if gone.lower() in ("that", "this", "it", "them", "those", "these", "the idea", "the plan"):
+        return []  # "scrap that" takes back what was just said: a reversal, not an option
+    return [clip(gone)]  # "Drop zap please." turns down zap
 
 
 # ---- finished work (changelog) --------------------------------------------------------------

@@ -1635,3 +1635,30 @@ def test_a_vaguer_copy_of_an_address_or_a_versioned_tool_is_dropped():
     assert "tiles.example.cn" not in values
     assert "Celery 5.3" in values and "Celery" not in values
     assert "React" in values and "React Native" in values  # another tool, not a version
+
+
+def test_a_switch_asked_about_then_taken_back_for_a_rather_leaves_the_rather():
+    batch = _run(
+        ("user", "Everything goes through logrus. Replace logrus with zap I guess?"),
+        ("assistant", "Shall I go ahead with zap?"),
+        ("user", "yeah go with zap"),
+        (
+            "user",
+            "wait. I'd rather use slog with the JSON handler than pull in zap. Drop zap please.",
+        ),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["slog"]
+    assert [src["index"] for _, src in batch.obsolete] == [3]  # the question supersedes nothing
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gone"),
+    [
+        ("OK scrap BinaryFormatter.", ["BinaryFormatter"]),
+        ("Drop zap please.", ["zap"]),
+        ("ditch Redux", ["Redux"]),
+        ("scrap that, use SQLite", []),  # a reversal, not an option named
+    ],
+)  # fmt: skip
+def test_an_option_turned_down_is_named_without_its_politeness(sentence, gone):
+    assert rules.rejected(sentence) == gone

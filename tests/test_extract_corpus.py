@@ -45,6 +45,8 @@ KNOWN_UNSEEN_FAILURES = {
     "60-zh-md-mes-modbus-to-opcua": "a reversed choice is stored (batch 59-78, as written)",
     "96-zh-txt-bike-geofence-h3": "a reversed choice is stored (batch 79-98, as written)",
     "97-mixed-md-subtitle-align-whisperx": "a reversed choice is stored (batch 79-98)",
+    "99-en-txt-unity-coop-netcode": "a reversed choice is stored (batch 99-118, as written)",
+    "102-en-md-rnaseq-nextflow": "a reversed choice is stored (batch 99-118, as written)",
 }
 
 
