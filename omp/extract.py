@@ -146,6 +146,7 @@ _USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "
 # An assistant's facts and paths are as often suggestions, examples or files it touched as the
 # project's own (dev corpus: under half kept by the labels): they wait for review.
 _ASSISTANT_CONF = {"explicit": 0.75, "instruction": 0.55, "fact": 0.65, "work": 0.6, "path": 0.65}
+_REPLY_REACH = 2  # messages: a reply opening with an offered name picks it this soon after
 _REVERSAL_REACH = 6  # messages: "actually, ..." changes a choice made this recently
 _REWORK = {
     "migration",
@@ -204,6 +205,7 @@ class _Conversation:
         self.options: dict[str, str] = {}
         self.offered: list[str] = []  # the options of the last "X or Y?" question
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
+        self.named_at = -1  # the message that offered them
         self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
         self.listed: set[str] = set()
         self.previous: str | None = None  # the user's last statement, for "make that the rule"
@@ -249,7 +251,8 @@ class _Conversation:
             self.preferred = ""
         else:
             self._offers(text, index)
-            self.names = rules.offered_names(text) or self.names
+            if names := rules.offered_names(text):
+                self.names, self.named_at = names, index
             self.labels = rules.offered_labels(text) or self.labels
         self.offered = rules.asked_options(text) or self.offered
 
@@ -355,8 +358,10 @@ class _Conversation:
             reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
             self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
             return True
+        replying = index - self.named_at <= _REPLY_REACH  # the reply to the offer, not later talk
         answer = (
-            rules.short_answer(s, self.offered) or rules.leading_name(s, self.names)
+            rules.short_answer(s, self.offered)
+            or (rules.leading_name(s, self.names) if replying else None)
             if role == "user"
             else None
         )

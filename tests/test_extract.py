@@ -1662,3 +1662,15 @@ def test_a_switch_asked_about_then_taken_back_for_a_rather_leaves_the_rather():
 )  # fmt: skip
 def test_an_option_turned_down_is_named_without_its_politeness(sentence, gone):
     assert rules.rejected(sentence) == gone
+
+
+def test_an_offered_name_opening_a_much_later_message_picks_nothing():
+    batch = _run(
+        ("assistant", "Options:\n\n- **Redis**: fast.\n- **Memcached**: simple."),
+        ("user", "Let me think about it."),
+        ("assistant", "Sure."),
+        ("user", "Meanwhile the CI is red."),
+        ("assistant", "Fixed the CI."),
+        ("user", "Redis, by the way, was down all morning on staging."),
+    )
+    assert _kept(batch, "decisions") == []
