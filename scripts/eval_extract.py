@@ -10,6 +10,7 @@ planted secrets.
     python scripts/eval_extract.py --split unseen  # the figures quoted in the README
     python scripts/eval_extract.py -v              # misses, false positives, leaks
     python scripts/eval_extract.py --split dev --dump /tmp/c.jsonl   # every candidate, judged
+    python scripts/eval_extract.py --extras /tmp/x.jsonl   # unlabelled items, to adjudicate
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ class CaseResult:
     false_positives: list[str] = field(default_factory=list)
     leak_places: list[str] = field(default_factory=list)
     judged: list[dict[str, Any]] = field(default_factory=list)  # every candidate, for --dump
+    extras: list[dict[str, Any]] = field(default_factory=list)  # stored, unlabelled: --extras
 
 
 def _text(c: dict[str, Any]) -> str:
@@ -215,6 +217,8 @@ def _score(result: CaseResult, expected: dict[str, Any], report: dict[str, Any])
             result.false_positives.append(f"{c['target']}: {_text(c).strip()[:100]}  [acceptable]")
         else:
             result.false_positives.append(f"{c['target']}: {_text(c).strip()[:100]}")
+            extra = {"target": c["target"], "text": _text(c).strip()}
+            result.extras.append({"split": result.split, "case": result.name, **extra})
         choice = str(c["entry"].get("choice", "")).casefold()
         if c["target"] == "decisions" and any(r in choice for r in rejected):
             result.rejected_stored += 1
@@ -291,6 +295,16 @@ def _print_summary(summary: dict[str, Any]) -> None:
             )
 
 
+def _add(r: CaseResult, totals: dict[str, int], targets: dict[str, list[int]]) -> None:
+    """Add one case's counts to its split's totals."""
+    for key in totals:
+        totals[key] += 1 if key == "cases" else getattr(r, key)
+    for target, row in r.by_target.items():
+        total = targets.setdefault(target, [0, 0, 0, 0, 0])
+        for n, value in enumerate(row):
+            total[n] += value
+
+
 def main() -> int:
     """Run the evaluation and print per-case lines and totals."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -307,9 +321,17 @@ def main() -> int:
         help="write every candidate (stored, review, dropped) as JSON lines, each judged "
         "correct or not against the labels: for choosing thresholds on dev",
     )
+    parser.add_argument(
+        "--extras",
+        metavar="FILE",
+        type=Path,
+        help="write the stored items that match neither the labels nor `acceptable:` as JSON "
+        "lines, for adjudication (scripts/adjudicate.py)",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="cases run at once (default 2)")
     args = parser.parse_args()
     judged: list[dict[str, Any]] = []
+    extras: list[dict[str, Any]] = []
     splits = ("dev", "unseen") if args.split == "all" else (args.split,)
     totals: dict[str, dict[str, int]] = {}
     targets: dict[str, dict[str, list[int]]] = {}
@@ -347,19 +369,16 @@ def main() -> int:
                 failed += 1
                 continue
             judged += r.judged
-            for key in t:
-                t[key] += 1 if key == "cases" else getattr(r, key)
-            for target, row in r.by_target.items():
-                total = targets.setdefault(split, {}).setdefault(target, [0, 0, 0, 0, 0])
-                for n, value in enumerate(row):
-                    total[n] += value
+            extras += r.extras
+            _add(r, t, targets.setdefault(split, {}))
             if not args.json:
                 _print_case(r, verbose=args.verbose)
     summary = _summarise(totals, targets)
-    if args.dump is not None:
-        args.dump.write_text(
-            "".join(json.dumps(j, ensure_ascii=False) + "\n" for j in judged), encoding="utf-8"
-        )
+    for path, rows in ((args.dump, judged), (args.extras, extras)):
+        if path is not None:
+            path.write_text(
+                "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
+            )
     if args.json:
         print(json.dumps(summary, indent=2))
     else:

@@ -7,11 +7,13 @@ asserted here; secrets and rejected options are absolute rules, so they are.
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from ruamel.yaml import YAML
 
 from .helpers import REPO
 
@@ -90,15 +92,57 @@ def test_an_adjudicated_item_counts_for_precision_only():
     assert (result.expected, result.found, result.stored) == (1, 0, 2)
     assert (result.correct, result.acceptable) == (0, 1)
     assert result.false_positives == ["changelog: bump vite to 5.2  [acceptable]", "changelog: wip"]
+    assert result.extras == [{"split": "dev", "case": "x", "target": "changelog", "text": "wip"}]
     totals = {"dev": {"found": 0, "found_with_review": 0, "expected": 1, "stored": 2,
                       "correct": 0, "acceptable": 1}}  # fmt: skip
     summary = EVAL._summarise(totals, {"dev": result.by_target})["dev"]
     assert (summary["precision"], summary["precision_adjudicated"]) == ("0.00", "0.50")
 
 
-def test_every_acceptable_item_is_shaped_like_a_label():
-    from ruamel.yaml import YAML
+def _script(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
+
+def test_adjudication_appends_accepted_items_and_leaves_the_labels_alone(tmp_path, capsys):
+    adjudicate = _script("adjudicate")
+    case = tmp_path / "dev" / "01-en-x"
+    case.mkdir(parents=True)
+    labels = (
+        "description: x\nlanguage: en\nitems:\n  - target: decisions  # the choice\n"
+        '    keywords: [postgres]\nrejected: [mysql]\nsecrets: ["sk-test"]\n'
+    )
+    (case / "expected.yaml").write_text(labels, encoding="utf-8")
+    verdict = {"split": "dev", "case": "01-en-x", "target": "changelog", "why": ""}
+    lines = [
+        {**verdict, "text": "bump vite to 5.2 deps 4e91b07", "verdict": "accept",
+         "keywords": ["bump vite", "4e91b07"]},
+        {**verdict, "text": "wip", "verdict": "reject", "keywords": []},
+        {**verdict, "text": "Fixed it", "verdict": "accept", "keywords": ["Fixed"]},
+        {**verdict, "text": "fixed the retry loop", "verdict": "accept", "keywords": ["loop x"]},
+    ]  # fmt: skip
+    verdicts = tmp_path / "v.jsonl"
+    verdicts.write_text("".join(json.dumps(v) + "\n" for v in lines), encoding="utf-8")
+
+    assert adjudicate.main([str(verdicts)], corpus=tmp_path) == 0
+    adjudicate.main([str(verdicts)], corpus=tmp_path)  # twice is once
+
+    text = (case / "expected.yaml").read_text(encoding="utf-8")
+    assert text.startswith(labels)  # every label byte, the comment too
+    data = YAML(typ="safe").load(text)
+    assert data["acceptable"] == [{"target": "changelog", "keywords": ["bump vite"]}]
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        "4 verdicts; added 1 acceptable items in 1 cases; 2 accepted verdicts refused "
+        "(keywords not 1-3 lower-case substrings of the text)"
+    )
+    assert out[1].startswith("4 verdicts; added 0 acceptable items")
+
+
+def test_every_acceptable_item_is_shaped_like_a_label():
     for case in CASES:
         expected = YAML(typ="safe").load((case / "expected.yaml").read_text(encoding="utf-8"))
         for item in expected.get("acceptable") or []:
