@@ -1309,6 +1309,7 @@ def _leaves(data: dict[str, Any], path: tuple[str, ...] = ()) -> list[tuple[str,
     return out
 
 
+# not yamlio.get_path: extraction stays pure and free of ruamel's import cost
 def _leaf(data: dict[str, Any], path: tuple[str, ...]) -> Any:
     for key in path:
         data = data[key]

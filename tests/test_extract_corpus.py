@@ -21,18 +21,17 @@ CORPUS = REPO / "tests" / "extract_corpus"
 CASES = sorted(p for split in ("dev", "unseen") for p in (CORPUS / split).iterdir() if p.is_dir())
 
 
-def _evaluator() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "eval_extract", REPO / "scripts" / "eval_extract.py"
-    )
+def _script(name: str) -> Any:
+    """A module of scripts/, loaded by path (registered: its dataclasses need it)."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["eval_extract"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
 
-EVAL = _evaluator()
+EVAL = _script("eval_extract")
 
 
 def test_the_corpus_is_big_enough_and_covers_every_format():
@@ -99,14 +98,6 @@ def test_an_adjudicated_item_counts_for_precision_only():
     assert (summary["precision"], summary["precision_adjudicated"]) == ("0.00", "0.50")
 
 
-def _script(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_adjudication_appends_accepted_items_and_leaves_the_labels_alone(tmp_path, capsys):
     adjudicate = _script("adjudicate")
     case = tmp_path / "dev" / "01-en-x"
@@ -152,12 +143,7 @@ def test_every_acceptable_item_is_shaped_like_a_label():
 
 
 def test_the_learned_probes_hold_out_whole_batches_and_learn_a_separable_rule():
-    spec = importlib.util.spec_from_file_location(
-        "probe_learned", REPO / "scripts" / "probe_learned.py"
-    )
-    assert spec is not None and spec.loader is not None
-    probe = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(probe)
+    probe = _script("probe_learned")
     dev = [p.name for p in CASES if p.parent.name == "dev"]
     batches = {probe.batch_of(name) for name in dev}
     assert batches == set(range(len(probe.BATCHES) - 1))  # every batch holds cases
