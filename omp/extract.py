@@ -176,6 +176,7 @@ TENTATIVE_CONF = 0.3
 AGENT_COMMIT_CONF = 0.8  # "git commit -m 'fix: …'" in a tool call: work the agent did
 _TITLE_MAX = 200
 NAMED_ADDRESS_CONF = 0.75
+_OPENING_MIN = 60  # characters: a shorter first message is a title or a greeting
 
 
 def _title(choice: str, purpose: str | None) -> str:
@@ -202,6 +203,7 @@ class _Conversation:
         self.found: list[Candidate] = []
         self.summary: str | None = None
         self.substantive = False
+        self.opening: int | None = None  # the user's first real message: what the project is
         self.options: dict[str, str] = {}
         self.offered: list[str] = []  # the options of the last "X or Y?" question
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
@@ -249,6 +251,8 @@ class _Conversation:
         if role == "user":
             self._answer(text)
             self.preferred = ""
+            if self.opening is None and len(text) >= _OPENING_MIN:
+                self.opening = index
         else:
             self._offers(text, index)
             if names := rules.offered_names(text):
@@ -444,8 +448,8 @@ class _Conversation:
             Candidate("decisions", _decision_entry(d, s, details=True), level, reason, src),
             reverses=rules.overrides(s),
         )
-        for gone in rules.refused(s) if role == "user" else ():
-            if gone not in d.choice.lower():
+        for gone in rules.refused(s) + rules.rejected(s) if role == "user" else ():
+            if gone.lower() not in d.choice.lower():
                 self._drop_choice(gone, index)
         if role == "user":
             self._side_choices(s, d.choice, src)
@@ -507,7 +511,8 @@ class _Conversation:
     ) -> None:
         """Project facts (deployment, stack, settings, paths) and the person's own ways."""
         statement = rules.assertion(s)
-        found = _stack_facts(statement, conf, own=own, decided=decided)
+        opening = own and src["index"] == self.opening
+        found = _stack_facts(statement, conf, own=own, decided=decided, opening=opening)
         found += _moved_facts(statement, conf, found)
         found += _place_facts(statement, conf, own=own)
         if own:
@@ -711,19 +716,27 @@ def _stated_stack(s: str) -> dict[str, str]:
     return stack | {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
 
 
-def _stack_facts(s: str, conf: dict[str, float], *, own: bool, decided: bool) -> list[_Fact]:
-    """Technologies, versions and settings a statement gives."""
+def _stack_facts(
+    s: str, conf: dict[str, float], *, own: bool, decided: bool, opening: bool = False
+) -> list[_Fact]:
+    """Technologies, versions and settings a statement gives.
+
+    `opening`: the statement is in the message where the person introduces the project, so
+    the versions it names are the project's ("I'm making a co-op crawler in Godot 4.3").
+    """
     found: list[_Fact] = []
     stack = _stated_stack(s) if not decided else {}
     if stack:
         found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
-    versions = rules.version_facts(s, own=own)
+    versions = rules.version_facts(s, own=own, opening=opening)
     # the first version of a sentence that describes the stack ("X is Python 3.12 on Postgres
     # 16", "后端是 Go 1.22 + Gin") is the project's own, unless a stack fact was already found;
     # so are the versions listed after it or after a stack fact
-    primary = next(iter(versions), None) if not stack and rules.states_stack(s) else None
+    states = rules.states_stack(s)
+    opening = opening and not states  # a stated stack says itself which versions are its own
+    primary = next(iter(versions), None) if not stack and (states or opening) else None
     listed = rules.listed_versions(s) if stack or primary else set()
-    stated = {k: v for k, v in versions.items() if k == primary or k in listed}
+    stated = {k: v for k, v in versions.items() if k == primary or k in listed or opening}
     if primary is not None:
         found.append(({"tech_stack": stated}, conf["fact"], "stack stated", "P2"))
     elif stack:

@@ -461,7 +461,8 @@ def role_of(text: str) -> str | None:
 
 _EN_CUT = re.compile(
     r"\s+(?:because|since|as (?:it|we|they|this|that)|so (?:that|we|it)|instead of|rather than|"
-    r"over|versus|vs\.?|for|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|on (?:our|the|a|an|top|its)|"
+    r"over|versus|vs\.?|for(?! [A-Z][a-z]+[A-Z])|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|"
+    r"on (?:our|the|a|an|top|its)|"
     r"which|"
     r"that(?:'s| is| will)|then|but|and (?:then|also|deploy|set|use|move|"
     r"keep|add|write|run|retire|drop|remove|delete|kill|stop|sunset|deprecate|replace|ditch)|"
@@ -474,7 +475,9 @@ _ZH_CUT = re.compile(
     r":(?![\w/])"  # "EPSG:3857", "node:20-alpine" keep their colon
 )
 _LEAD = re.compile(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
-_TAIL = re.compile(r"\s+(?:then|instead|again|now|for it|here|there|too|it is|it's)$", re.I)
+_TAIL = re.compile(
+    r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's)$", re.I
+)
 _MAX_WORDS = 6
 # A choice that starts with one of these is an action ("store amounts as integer cents").
 VERBS = frozenset(
@@ -562,7 +565,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "Decision: X" / "Decided: X" / "Final answer: X" / "Approved: X" / "The call is X"
     (
         re.compile(
-            r"(?i)^(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|"
+            r"(?i)^(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|new plan|"
             r"approval)\s*[:：]\s*(?P<x>.+)"
         ),
         True,
@@ -649,8 +652,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         re.compile(
             r"(?i)(?:\blet'?s\s+|^(?:(?:ok(?:ay)?|so|yeah|fine|then)[,.!]?\s*)*)"
-            r"(?:drop|ditch|scrap|remove|kill)\s+.{1,60}?\s+and\s+"
-            r"(?:use|go with|switch to|move to)\s+(?P<x>.+)"
+            r"(?:drop|ditch|scrap|remove|kill)\s+.{1,60}?(?:\s+and|[,;])\s+"
+            r"(?:use|go with|switch to|move to|keep|stick with|stay with)\s+(?P<x>.+)"
         ),
         True,  # dropping one thing for another is a choice outright
         False,
@@ -762,6 +765,56 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "yeah slowapi sounds fine.": a known or offered name, agreed to
+    (
+        re.compile(
+            r"(?i)^(?:(?:ok(?:ay)?|yeah|yes|yep|sure|alright)[,.!]?\s*)*(?P<x>[\w.+# -]{2,30}?)\s+"
+            r"(?:sounds|looks|seems)\s+(?:fine|good|great|right|reasonable|ok(?:ay)?)\b"
+        ),
+        False,
+        True,
+    ),
+    # "I'm using Facepunch.Steamworks, not Steamworks.NET"
+    (
+        re.compile(
+            r"(?i)\b(?:i'?m|we'?re|i am|we are)\s+(?:going with|using)\s+"
+            r"(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+)?),?\s+not\s+[\w.+#-]{2,}"
+        ),
+        False,
+        False,
+    ),
+    # "agreed on the built in retry policy, no new deps."
+    (
+        re.compile(r"(?i)^agreed on (?!(?:both|all|that|this|it)\b)(?P<x>.+)"),
+        False,
+        False,
+    ),
+    # "Yep, do that: saveVersion int …", "agreed on both: slim + a buildkit secret."
+    (
+        re.compile(
+            r"(?i)^(?:(?:ok(?:ay)?|yep|yeah|yes|sure|right|fine|alright)[,.!]?\s*)*"
+            r"(?:(?:let'?s\s+)?(?:do|go with) (?:that|this|it)"
+            r"|agreed(?: on (?:both|all|that|this))?)"
+            r"\s*[:：]\s*(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    # "let's do it properly with ESP-IDF"
+    (
+        re.compile(r"(?i)\blet'?s\s+do\s+(?:it|this|that)\s+(?:\w+\s+)?(?:with|in|on)\s+(?P<x>.+)"),
+        False,
+        True,
+    ),
+    # "Deterministic IDs from file name + start time, good call, I'll do that."
+    (
+        re.compile(
+            r"(?i)^(?!(?:thanks|thank|ok|okay|yes|yeah|yep|sure|oh|ah|ha|wow|nice|great)\b)"
+            r"(?P<x>[A-Za-z][^,;.!?]{5,60}?),\s*(?:good call|good idea|great idea|nice idea)\b"
+        ),
+        False,
+        False,
+    ),
     # "X it is": a name ("MPPI it is"), or a known one ("sqlite it is"), not a gift idea
     (
         re.compile(
@@ -815,7 +868,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         re.compile(
             r"(?:^|(?<=[，,。；;：:\s])|我们|团队|那就|那|就|我|咱们|大家|已经?|领导|老板|所以|因此|于是)"
-            r"(?:最终|最后)?(?:决定|确定|选定|敲定|定下来|拍板)(?:了)?"
+            r"(?:(?:最终|最后)?(?:决定|确定|选定|敲定|定下来|拍板)|(?:最终|最后)定)(?:了)?"
             r"(?:使用|采用|用|选用|选择|选|上)?(?P<x>[A-Za-z].+|[^，。]+)"
         ),
         True,
@@ -834,7 +887,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (re.compile(r"(?:要|得|必须|应该|一律)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (
         re.compile(
-            r"(?:就|那就|还是|最终|我们|那)(?:用|使用|采用|选|自建|上(?![个周次午半面线班回去来]))"
+            r"(?:就|那就|还是|最终|我们|那)(?:直接|都|先)?"
+            r"(?:用|使用|采用|选|自建|上(?![个周次午半面线班回去来]))"
             r"(?P<x>.+)"
         ),
         False,
@@ -842,7 +896,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "就这么定，(tenant_id, idempotency_key) 唯一约束": the agreement, then what was agreed
     (
-        re.compile(r"(?:就这么定|就这样定)[，,：:]\s*(?P<x>[^，,。；;]{3,})"),
+        re.compile(r"(?:就这么定|就这样定|就按这个来|按这个来)[，,：:]\s*(?P<x>[^，,。；;]{3,})"),
         False,
         False,
     ),
@@ -873,8 +927,27 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "ok 冲突就 last-write-wins，…": a topic, then a name alone in its clause
+    (
+        re.compile(
+            r"(?<![那这也都先就])(?!现在|马上|今天|明天|目前|暂时|这个|那个)[\u4e00-\u9fff]{2,6}就\s*"
+            r"(?P<x>(?!(?i:ok|okay|yes|no|done|fine|good)\b)[A-Za-z][\w.+#-]*"
+            r"(?:\s+[A-Za-z][\w.+#-]*)?)\s*(?:吧|了)?(?=[，,。！!；;]|$)"
+        ),
+        False,
+        False,
+    ),
     # "那 HLS 切片就定 4 秒。"
     (re.compile(r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?)\s*[。！!]?$"), False, False),
+    # "那 TTL 就 180 天吧": a value for a named setting (`_with_topic` names it)
+    (
+        re.compile(
+            r"(?<=[A-Za-z_])\s*就\s*(?P<x>\d+(?:\.\d+)?\s*(?:[\u4e00-\u9fff]{1,2}|[A-Za-z%]{1,3})?)"
+            r"\s*(?:吧|了)?(?=[，,。！!；;]|$)"
+        ),
+        False,
+        False,
+    ),
     (re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
     (re.compile(r"(?:改用|换成|改成|换用|改存)(?P<x>.+)"), False, False),
     (re.compile(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
@@ -907,6 +980,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         re.compile(
             r"^(?:(?:ok|好的?|行|那)[，,\s]*)?(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*(?:就)?定了"
             r"(?=[，,。！!]|$)"
+        ),
+        True,
+        False,
+    ),
+    # "ReplacingMergeTree 就它了。": a name, then "that one"
+    (
+        re.compile(
+            rf"^(?:{_AGREE_ZH}[，,\s]*)*(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s*"
+            r"就(?:是|用|选)?(?:它|这个)(?:了|吧)?(?=[，,。！!]|$)"
         ),
         True,
         False,
@@ -961,11 +1043,20 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "行，那就走后端代理": a route in Chinese
+    (
+        re.compile(r"(?:那就|就)走\s*(?P<x>(?![了吧的过去啊呢一这那])[^\s，,。！!？?]{2,12})"),
+        False,
+        False,
+    ),
+    (re.compile(r"直接上\s*(?P<x>[A-Za-z][\w.+#/-]*)"), False, False),
     (re.compile(r"(?:迁到|迁移到|换到|切到)\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (re.compile(r"我们(?:自己|就)?(?:部署|搭|上|自建)\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (re.compile(r"(?:全部|统一|都|一律)走\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (
-        re.compile(r"(?:^|[，,。\s])(?:就|那就)?定了[，,：:]?\s*(?:用|就用|使用)?(?P<x>.+)"),
+        re.compile(
+            r"(?:^|[，,。：:\s]|我们)(?:就|那就)?定了[，,：:]?\s*(?:用|就用|使用)?(?P<x>.+)"
+        ),
         False,
         False,
     ),
@@ -979,8 +1070,61 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "AMI 用 AL2023，Bottlerocket 不考虑了": what a part uses, said against another option
+    (
+        re.compile(
+            r"(?:^|[，,。；;]\s*)(?![^，,]*(?:不|想|要|可以|能|他们|你们|之前|以前|原来))"
+            r"[\w\u4e00-\u9fff][\w\u4e00-\u9fff .-]{0,15}?\s*(?:就|都|统一|也)?用\s*"
+            r"(?P<x>[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*"
+            r"(?:吧)?(?=[，,；;]\s*[^，,。]{1,30}?(?:不考虑|不用了|不要了|不看了|放弃))"
+        ),
+        False,
+        False,
+    ),
+    # "那就不搞 MQ 了，保持同步", "不用云函数了，用云托管": the option kept, after one dropped
+    (
+        re.compile(
+            r"不(?:用|搞|要|上)[^，,。]{1,12}了[，,]\s*(?:就|那就|改|还是)?(?:用|保持|上|走)\s*"
+            r"(?P<x>[^，,。！!？?\s]{2,12})"
+        ),
+        False,
+        False,
+    ),
+    # "调度的话用我们现有的 XXL-JOB"
+    (
+        re.compile(r"用(?:我们|咱们)?现有的\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)"),
+        False,
+        False,
+    ),
+    # "pg_partman 可以，…": a known or offered name, agreed to
+    (
+        re.compile(
+            rf"^(?:{_AGREE_ZH}[，,\s]*)*(?P<x>[A-Za-z][\w.+#/-]{{1,30}}(?:\s+[A-Za-z0-9][\w.+#/-]*)?)"
+            r"\s*(?:可以|没问题|OK|ok|挺好|不错)(?:的|了|吧)?\s*(?:[，,。！!]|$)"
+        ),
+        False,
+        True,
+    ),
+    # "行，排行榜用 Redis ZSET，…": agreed, then what a part uses
+    (
+        re.compile(
+            rf"^(?:{_AGREE_ZH}[，,\s]*)+(?![^，,]*(?:不|想|要|可以|能|他们|你们|之前|以前|原来))"
+            r"[\u4e00-\u9fff]{2,8}(?:就|都|统一|也)?用\s*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?=[，,。！!；;]|$)"
+        ),
+        False,
+        False,
+    ),
     (re.compile(r"(?:^|[，,。]\s*)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (re.compile(r"(?:^|[，,。]\s*)(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*就行"), False, False),
+    # "语言包还是懒加载吧": a way named in Chinese (not an errand: "还是每天凌晨跑吧")
+    (
+        re.compile(
+            r"(?:^|[，,。；;]\s*)[^，,。]{0,8}还是\s*(?P<x>(?![^吧]*[跑做弄搞写改看说等])[\u4e00-\u9fff]{2,8})吧"
+        ),
+        False,
+        False,
+    ),
 )
 _PROPOSAL = re.compile(
     r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation is|"
@@ -1426,7 +1570,7 @@ def refused(sentence: str) -> list[str]:
     any Capitalised name right after a verb of it.
     """
     out = [_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)]
-    out += [m.group("x").lower() for m in _DROPPED_NAME.finditer(sentence)]
+    out += [m.group("x").rstrip(".").lower() for m in _DROPPED_NAME.finditer(sentence)]
     for m in _REFUSAL.finditer(sentence):
         window = sentence[max(0, m.start() - 30) : m.end() + 40]
         out += technologies(window)
@@ -1436,7 +1580,7 @@ def refused(sentence: str) -> list[str]:
 def rejected(sentence: str) -> list[str]:
     """Options `sentence` turns down without choosing another ("no Redux", "不用 Redux 了")."""
     m = re.search(
-        r"(?i)\b(?:no|not|don'?t use|drop|skip|scrap|ditch|forget(?: about)?)\s+"
+        r"(?i)\b(?:no|not|don'?t use|drop|skip|scrap|scratch|ditch|forget(?: about)?)\s+"
         r"(?P<x>[\w.+# -]{2,30})",
         sentence,
     )
@@ -2525,7 +2669,8 @@ _VERSIONED = re.compile(
 )
 _CHANGE_WORDS = re.compile(
     r"(?i)\b(?:upgrad\w*|bump\w*|downgrad\w*|migrat\w*|from\b.*\bto|update\w*|install\w*|requires?|"
-    r"needs?|supports?|deprecat\w*|until|before|after|since|released?)\b|升级|降级|迁移|从|需要|支持"
+    r"needs?|supports?|deprecat\w*|until|before|after|since|released?)\b"
+    r"|升级|降级|迁移|迁到|换成|换到|改成|改用|从|需要|支持"
 )
 _OURS = re.compile(r"(?i)\b(?:we|our|we're|project|the app|everywhere|all)\b|我们|项目|线上|都是")
 _STACK_TALK = re.compile(
@@ -2628,10 +2773,11 @@ def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
     return facts
 
 
-def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
+def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[str, str]:
     """Runtime and service versions a sentence states ("Node 20 everywhere", "Node 是 20.11").
 
     `own`: the speaker is the user (an assistant's sentence must say it is about the project).
+    `opening`: the sentence introduces the project, so one version alone is its own too.
     Sentences about changing versions are work, not facts, and give none.
     """
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _CHANGE_WORDS.search(sentence):
@@ -2639,10 +2785,12 @@ def version_facts(sentence: str, *, own: bool) -> dict[str, str]:
     if not own:
         return {}
     found = list(_VERSIONED.finditer(sentence))
-    if len(found) < 2 and not states_stack(sentence):
+    if len(found) < 2 and not states_stack(sentence) and not opening:
         return {}  # a version in passing ("Redis 7 on Render for sessions") is not the stack
     facts: dict[str, str] = {}
     for m in found:
+        if re.fullmatch(r"\d{3,}", m.group("ver")):
+            continue  # "requests 404": a status code, not a version
         facts.setdefault(_version_key(m), f"{m.group('name')} {m.group('ver')}")
     return facts
 

@@ -198,6 +198,7 @@ def _score(result: CaseResult, expected: dict[str, Any], report: dict[str, Any])
                 "action": c["action"],
                 "confidence": c["confidence"],
                 "reason": c["reason"],
+                "index": (c.get("source") or {}).get("index"),
                 "text": _text(c).strip()[:200],
                 "correct": any(_matches(item, c) for item in items),
                 "acceptable": any(_matches(item, c) for item in acceptable),

@@ -1674,3 +1674,88 @@ def test_an_offered_name_opening_a_much_later_message_picks_nothing():
         ("user", "Redis, by the way, was down all morning on staging."),
     )
     assert _kept(batch, "decisions") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("跟团队又聊了一下，最后定了 ClickHouse，运维那边维护过。", "ClickHouse"),
+        ("ReplacingMergeTree 就它了。", "ReplacingMergeTree"),
+        ("产品说明细要留半年，那 TTL 就 180 天吧。", "TTL 180 天"),
+        ("老板回复了：定了，积分按滚动过期算。", "积分按滚动过期算"),
+        ("行，那就走后端代理，前端这边你先把直连的代码删掉", "后端代理"),
+        ("ok 冲突就 last-write-wins，以服务端时间戳为准。", "last-write-wins"),
+        ("现在就 OK 了。", None),
+        ("行，不折腾了，还是直接用 trl 的 SFTTrainer。", "trl 的 SFTTrainer"),
+        ("行，排行榜用 Redis ZSET，MySQL 只存对局明细。", "Redis ZSET"),
+        ("AMI 用 AL2023，Bottlerocket 不考虑了。", "AL2023"),
+        ("那就不搞 MQ 了，保持同步。", "同步"),
+        ("那就不用云函数了，用云托管，最小实例设 1。", "云托管"),
+        ("调度的话用我们现有的 XXL-JOB，每天 10:30 跑。", "XXL-JOB"),
+        ("语言包还是懒加载吧。", "懒加载"),
+        ("离线任务还是每天凌晨跑吧。", None),  # when it runs, not a way of doing it
+        ("那我们定了：表属性 write.distribution-mode 设成 hash。",
+         "表属性 write.distribution-mode 设成 hash"),
+        ("就按这个来：AES-GCM 信封加密存密文，HMAC 存 hash。", "AES-GCM 信封加密存密文"),
+        ("scrap OHIF, use cornerstone3d directly.", "cornerstone3d"),
+        ("let's drop vectorbt and keep the in-house engine", "in-house engine"),
+        ("Yep, do that: saveVersion int starting at 1.", "saveVersion int starting at 1"),
+        ("agreed on both: slim + a buildkit secret.", "slim + a buildkit secret"),
+        ("agreed on the built in retry policy, no new deps.", "built in retry policy"),
+        ("Ok, let's do it properly with ESP-IDF.", "ESP-IDF"),
+        ("let's do it in the morning", None),
+        ("Deterministic IDs from file name, good call, I'll do that.",
+         "Deterministic IDs from file name"),
+        ("Thanks, good call.", None),
+        ("I'm using Facepunch.Steamworks, not Steamworks.NET", "Facepunch.Steamworks"),
+        ("New plan: dedicated headless server.", "dedicated headless server"),
+        ("going with Netcode for GameObjects", "Netcode for GameObjects"),
+    ],
+)  # fmt: skip
+def test_choices_sealed_agreed_or_kept_over_a_dropped_option_are_read(sentence, choice):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == choice
+
+
+def test_a_name_offered_and_agreed_to_is_a_choice():
+    batch = _run(
+        ("assistant", "Options:\n\n1. **nginx limit_req**: cheap.\n2. **slowapi**: per route."),
+        ("user", "yeah slowapi sounds fine. in-memory for now is ok"),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["slowapi"]
+    assert rules.decision("that sounds good") is None
+
+
+def test_an_option_dropped_by_a_short_name_or_in_the_deciding_sentence_is_not_kept():
+    batch = _run(
+        ("user", "Let's go with Photon Fusion."),
+        ("assistant", "OK."),
+        ("user", "not sustainable. scrapping Fusion. going with Netcode for GameObjects."),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["Netcode for GameObjects"]
+    batch = _run(
+        ("user", "OK, let's go with Cyclone DDS for now."),
+        ("assistant", "OK."),
+        ("user", "peers 列表不现实。那就不用 Cyclone 了，换 Fast DDS + Discovery Server。"),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["Fast DDS + Discovery Server"]
+    batch = _run(("user", "lua sounds fine."), ("assistant", "OK."), ("user", "ok scratch lua."))
+    assert _kept(batch, "decisions") == []
+
+
+def test_versions_in_the_message_that_introduces_the_project_are_its_stack():
+    opening = (
+        "I'm making a 4-player co-op dungeon crawler in Godot 4.3 (already have the "
+        "single-player prototype). What's the best way to add online co-op?"
+    )
+    batch = _run(("user", opening), ("assistant", "OK."), ("user", "the CI box has Ruby 2.7."))
+    assert _stack(batch) == {"godot": "Godot 4.3"}
+    assert _kept(batch, "project", "review") == []  # one version in passing, later: not a fact
+    wish = (
+        "我们的 Markdown 笔记桌面端现在是 Electron，安装包 148MB，用户老吐槽太大。"
+        "想迁到 Tauri 2，你先评估下工作量"
+    )
+    assert "tauri" not in _stack(_run(("user", wish)))
+    status = "The upload endpoint answers every call from requests 404 for the whole morning."
+    assert rules.version_facts(status, own=True, opening=True) == {}  # a status code
+    assert _stack(_run(("user", status))) == {}
