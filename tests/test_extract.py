@@ -838,7 +838,7 @@ def test_mobile_app_settings_are_kept():
 
 def test_facts_the_assistant_states_wait_for_review_and_the_persons_are_stored():
     said = _run(("user", "The project uses Postgres 16 and Redis."))
-    told = _run(("assistant", "The project uses Postgres 16 and Redis."))
+    told = _agent_run(("assistant", "The project uses Postgres 16 and Redis."), agent=False)
     assert _kept(said, "project") and not _kept(told, "project")
     assert _kept(told, "project", "review")
 
@@ -1759,3 +1759,20 @@ def test_versions_in_the_message_that_introduces_the_project_are_its_stack():
     status = "The upload endpoint answers every call from requests 404 for the whole morning."
     assert rules.version_facts(status, own=True, opening=True) == {}  # a status code
     assert _stack(_run(("user", status))) == {}
+
+
+def _agent_run(*turns: tuple[str, str], agent: bool) -> ex.Batch:
+    batch = ex.Batch()
+    messages = [(role, text, n) for n, (role, text) in enumerate(turns)]
+    ex.from_conversation(messages, batch, path="session.jsonl", agent=agent)
+    ex.settle(batch, [], today="2026-11-30")
+    return batch
+
+
+def test_a_coding_agent_stating_the_stack_it_read_is_believed_a_chat_assistant_is_reviewed():
+    turns = (("user", "加个国际化。"), ("assistant", "项目是 Vue 3 + Vite 5 + Element Plus。"))
+    stored = {"frontend": "Vue 3", "build": "Vite 5", "ui_kit": "Element Plus"}
+    assert _stack(_agent_run(*turns, agent=True)) == stored
+    assert _stack(_agent_run(*turns, agent=False)) == {}
+    one = (("user", "Add a queue."), ("assistant", "The queue is BullMQ."))
+    assert _stack(_agent_run(*one, agent=True)) == {}  # one name: as often what it will use
