@@ -1776,3 +1776,23 @@ def test_a_coding_agent_stating_the_stack_it_read_is_believed_a_chat_assistant_i
     assert _stack(_agent_run(*turns, agent=False)) == {}
     one = (("user", "Add a queue."), ("assistant", "The queue is BullMQ."))
     assert _stack(_agent_run(*one, agent=True)) == {}  # one name: as often what it will use
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kept"),
+    [
+        ("btw I code in Rider, so skip the Visual Studio specific tips", True),
+        ("btw before you tell me anything is done, always run the full suite with pytest -q -x.",
+         True),
+        ("I don't use CocoaPods anymore and don't want it back in this project.", True),
+        ("对了说一下，我写 Go 一直用 GoLand，VS Code 的插件我用不上哈。", True),
+        ("另外提醒一下，装包用 uv add，我不用 pip。", True),
+        ("clippy pedantic 我一直是全开的，以后也按这个标准。", True),
+        ("Flutter 3.22，我用 FVM 管版本，习惯每个项目固定一个 .fvmrc", True),
+        ("we always use the staging db", False),  # the team's way: a fact, not the person's
+        ("我不用管这个吧", False),
+        ("习惯了就好", False),
+    ],
+)  # fmt: skip
+def test_the_persons_tools_and_standing_instructions_are_their_ways(sentence, kept):
+    assert (rules.personal(sentence) is not None) == kept
