@@ -174,10 +174,11 @@ ACCEPTED_CONF = 0.85
 ADOPTED_CONF = 0.6  # "就这么定了" after a statement: the statement is as often context as choice
 TENTATIVE_CONF = 0.3
 AGENT_COMMIT_CONF = 0.8
-AGENT_STACK_CONF = 0.7  # "git commit -m 'fix: …'" in a tool call: work the agent did
+AGENT_STACK_CONF = 0.7
+OPENING_CHOICE_CONF = 0.6  # "git commit -m 'fix: …'" in a tool call: work the agent did
 _TITLE_MAX = 200
 NAMED_ADDRESS_CONF = 0.75
-_OPENING_MIN = 60  # characters: a shorter first message is a title or a greeting
+_OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" is a title
 
 
 def _title(choice: str, purpose: str | None) -> str:
@@ -205,6 +206,8 @@ class _Conversation:
         self.summary: str | None = None
         self.substantive = False
         self.opening: int | None = None  # the user's first real message: what the project is
+        self.introduced: list[Candidate] = []  # choices named in it, and not again
+        self.replied = False  # the assistant answered after it: a dialogue
         self.options: dict[str, str] = {}
         self.offered: list[str] = []  # the options of the last "X or Y?" question
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
@@ -252,9 +255,10 @@ class _Conversation:
         if role == "user":
             self._answer(text)
             self.preferred = ""
-            if self.opening is None and len(text) >= _OPENING_MIN:
+            if self.opening is None and len(text) >= _OPENING_MIN and text.lstrip()[:1] != "#":
                 self.opening = index
         else:
+            self.replied = self.replied or self.opening is not None
             self._offers(text, index)
             if names := rules.offered_names(text):
                 self.names, self.named_at = names, index
@@ -443,18 +447,23 @@ class _Conversation:
             self._propose(self._proposal(d, s, src))
             return False
         d = self._switched(role, s, d)
-        reason = "explicit decision" if d.explicit else "instruction naming a choice"
-        level = conf["explicit" if d.explicit else "instruction"]
-        self._decide(
-            Candidate("decisions", _decision_entry(d, s, details=True), level, reason, src),
-            reverses=rules.overrides(s),
-        )
+        self._decide(self._choice(d, s, src, conf), reverses=rules.overrides(s))
         for gone in rules.refused(s) + rules.rejected(s) if role == "user" else ():
             if gone.lower() not in d.choice.lower():
                 self._drop_choice(gone, index)
         if role == "user":
             self._side_choices(s, d.choice, src)
         return True
+
+    def _choice(
+        self, d: rules.Decision, s: str, src: dict[str, Any], conf: dict[str, float]
+    ) -> Candidate:
+        reason = "explicit decision" if d.explicit else "instruction naming a choice"
+        level = conf["explicit" if d.explicit else "instruction"]
+        c = Candidate("decisions", _decision_entry(d, s, details=True), level, reason, src)
+        if src["index"] == self.opening and not d.explicit and rules.is_chinese(s):
+            self.introduced.append(c)
+        return c
 
     def _switched(self, role: str, s: str, d: rules.Decision) -> rules.Decision:
         """A person's switch has the earlier choices it names as alternatives ("X 先关掉，改 Y")."""
@@ -551,14 +560,12 @@ class _Conversation:
             last = old is self.decisions[-1]
             kin = role is None or rules.role_of(old_choice) in (None, role)
             if same_choice or (kin and _fuller(choice, old_choice)):
-                _merge_fields(old.entry, new.entry)
-                old.confidence = max(old.confidence, new.confidence)
+                self._confirm(old, new)
                 return
             if kin and _fuller(old_choice, choice):
                 # "Use Flutter", then "Flutter 3.22 + Riverpod": one decision, the fuller name
                 old.entry.update(choice=choice, title=new.entry.get("title", old.entry["title"]))
-                _merge_fields(old.entry, new.entry)
-                old.confidence = max(old.confidence, new.confidence)
+                self._confirm(old, new)
                 return
             later = int(new.source["index"]) - int(old.source["index"])
             close = 0 < later <= _REVERSAL_REACH  # a message does not take back its own choice
@@ -578,6 +585,29 @@ class _Conversation:
                     alts.append(old_choice)
                 new.entry["alternatives"] = alts
         self.decisions.append(new)
+
+    def _confirm(self, old: Candidate, new: Candidate) -> None:
+        """`new` states the choice `old` made again: one decision, as sure as the surer."""
+        _merge_fields(old.entry, new.entry)
+        old.confidence = max(old.confidence, new.confidence)
+        if new.source["index"] != old.source["index"]:
+            self.introduced = [c for c in self.introduced if c is not old]
+
+    def _introduced(self) -> None:
+        """Chinese choices named only in the message that opens a dialogue wait for review.
+
+        "要用 ERA5 的 2m 气温", "用 xarray + dask 读的时候特别慢", "现在用的是 DDP": the
+        person introducing the project mostly tells how things are with 用 (dev corpus: 1 of
+        8 kept), where "We're moving to S3" and "Let's switch it to NUMERIC" choose. A
+        statement given alone (`--text`) or a choice named again later is a choice.
+        """
+        if not self.replied:
+            return
+        for c in self.introduced:
+            c.reason, c.confidence = (
+                "a choice named while the project is introduced",
+                min(c.confidence, OPENING_CHOICE_CONF),
+            )
 
     def _drop_choice(self, gone: str, index: int) -> None:
         for old in list(self.decisions):
@@ -644,6 +674,7 @@ class _Conversation:
         if self.proposal is not None:
             self.found.append(self.proposal)
         self._replaced_stack()
+        self._introduced()
         self.batch.candidates += self.decisions + self.found
         if not self.substantive:
             return
@@ -736,7 +767,8 @@ def _stack_facts(
     # 16", "后端是 Go 1.22 + Gin") is the project's own, unless a stack fact was already found;
     # so are the versions listed after it or after a stack fact
     states = rules.states_stack(s)
-    opening = opening and not states  # a stated stack says itself which versions are its own
+    # a stated stack says itself which versions are its own; a choice and hearsay are no fact
+    opening = opening and not (states or decided or _HEARSAY.search(s))
     primary = next(iter(versions), None) if not stack and (states or opening) else None
     listed = rules.listed_versions(s) if stack or primary else set()
     stated = {k: v for k, v in versions.items() if k == primary or k in listed or opening}
@@ -757,6 +789,11 @@ def _stack_facts(
     if config:
         found.append(({"config": config}, conf["fact"], "configuration value", "P0"))
     return found
+
+
+_HEARSAY = re.compile(
+    r"(?i)听说|挺火|很火|最近看|\bi (?:heard|read)\b|\bpeople (?:say|are saying)\b"
+)
 
 
 def _read_stack(fact: _Fact) -> _Fact:

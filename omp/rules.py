@@ -617,6 +617,15 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "We'll standardise on OpenTelemetry for tracing": a rule for everyone, decided
+    (
+        re.compile(
+            r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to))\s+"
+            r"standardi[sz]e on\s+(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
     # "let's go with X" / "we'll use X" / "we're moving to X" / "I'm settling on X"
     (
         re.compile(

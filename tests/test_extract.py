@@ -1796,3 +1796,20 @@ def test_a_coding_agent_stating_the_stack_it_read_is_believed_a_chat_assistant_i
 )  # fmt: skip
 def test_the_persons_tools_and_standing_instructions_are_their_ways(sentence, kept):
     assert (rules.personal(sentence) is not None) == kept
+
+
+def test_a_choice_named_while_the_project_is_introduced_waits_for_review():
+    opening = "我在做一个区域气候的课题，要用 ERA5 再分析的 2m 气温，现在读得特别慢。"
+    batch = _run(("user", opening), ("assistant", "几个方向。"), ("user", "那就用 Zarr 吧。"))
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["Zarr"]
+    assert [e["choice"] for e in _kept(batch, "decisions", "review")] == ["ERA5 再分析的 2m 气温"]
+    titled = _run(("user", "# ERA5"), ("user", "我们决定用 Zarr 存。"))
+    assert [e["choice"] for e in _kept(titled, "decisions")] == ["Zarr 存"]  # explicit: kept
+    english = _run(
+        ("user", "We're moving to S3 for uploads, half the avatars 404."), ("assistant", "OK.")
+    )
+    assert [e["choice"] for e in _kept(english, "decisions")] == ["S3"]
+    alone = _run(("user", "我们要用 ERA5 再分析的 2m 气温做这个课题。"))
+    assert [e["choice"] for e in _kept(alone, "decisions")] == ["ERA5 再分析的 2m 气温"]
+    hearsay = "最近看 Bun 1.1 挺火的，说是装依赖和跑测试都快很多。"
+    assert _stack(_run(("user", hearsay))) == {}
