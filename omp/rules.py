@@ -1741,9 +1741,17 @@ _TODO_ZH = re.compile(r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|
 _NO_SUBJECT = re.compile(r"[我你他她们它咱昨今明前后天刚才已经都也就先终于总算这那个]")
 
 
+# a symptom counted ("余额加了两遍"), a cause explained, or what others say they did
+_NOT_WORK = re.compile(
+    r"(?:加|扣|发|跑|执行|调用|触发)了(?:一|两|三|几|多|好几)(?:遍|次)"
+    r"|^(?:原因是|是因为|因为)|(?:他们|她|他|别人|同事)说|听说|据说"
+    r"|(?i:^(?:the (?:cause|reason|root cause) (?:is|was)|because)\b)"
+)
+
+
 def finished_work(sentence: str) -> Work | None:
     """The finished work `sentence` reports ("Fixed the login loop", "修复了登录问题")."""
-    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _NOT_WORK.search(sentence):
         return None
     m = _DONE_EN.search(sentence)
     if m is None and is_chinese(sentence):

@@ -1813,3 +1813,18 @@ def test_a_choice_named_while_the_project_is_introduced_waits_for_review():
     assert [e["choice"] for e in _kept(alone, "decisions")] == ["ERA5 再分析的 2m 气温"]
     hearsay = "最近看 Bun 1.1 挺火的，说是装依赖和跑测试都快很多。"
     assert _stack(_run(("user", hearsay))) == {}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "用户余额加了两遍",  # a symptom counted
+        "压测时余额只加了一次",
+        "原因是上游埋点 SDK 新版本在 JSON 顶层加了 ab_bucket 字段",  # a cause explained
+        "他们说 production 那边去年已经从 Cluster Autoscaler 换成 Karpenter 了",  # hearsay
+        "The root cause was that we added a second consumer group.",
+    ],
+)
+def test_symptoms_causes_and_hearsay_are_no_finished_work(sentence):
+    assert rules.finished_work(sentence) is None
+    assert rules.finished_work("已经加了唯一索引") is not None
