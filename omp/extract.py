@@ -550,6 +550,10 @@ class _Conversation:
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
         role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
         alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
+        # a change of mind replaces one choice: the last one only when none has the new role
+        ranked = role is not None and any(
+            rules.role_of(str(o.entry.get("choice", ""))) == role for o in self.decisions
+        )
         for old in list(self.decisions):
             old_choice = str(old.entry.get("choice", ""))
             same_choice = old_choice.lower() == choice.lower()
@@ -572,7 +576,7 @@ class _Conversation:
             # a change of mind without roles to compare replaces the last choice ("算了，
             # 乐观锁不用了，还是 Lua": the lock is no known technology)
             unranked = role is None or rules.role_of(old_choice) is None
-            if same_role or named or (reverses and last and close and unranked):
+            if same_role or named or (reverses and last and close and unranked and not ranked):
                 self.decisions.remove(old)
                 old.action, old.note = (
                     "dropped",

@@ -1581,7 +1581,9 @@ def refused(sentence: str) -> list[str]:
     out = [_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)]
     out += [m.group("x").rstrip(".").lower() for m in _DROPPED_NAME.finditer(sentence)]
     for m in _REFUSAL.finditer(sentence):
-        window = sentence[max(0, m.start() - 30) : m.end() + 40]
+        # "InfluxDB 算了" gives up what came before; "算了，换 TDengine" chooses what follows
+        after = 0 if m.group() == "算了" else 40
+        window = sentence[max(0, m.start() - 30) : m.end() + after]
         out += technologies(window)
     return list(dict.fromkeys(out))
 
@@ -1745,6 +1747,7 @@ _NO_SUBJECT = re.compile(r"[我你他她们它咱昨今明前后天刚才已经�
 _NOT_WORK = re.compile(
     r"(?:加|扣|发|跑|执行|调用|触发)了(?:一|两|三|几|多|好几)(?:遍|次)"
     r"|^(?:原因是|是因为|因为)|(?:他们|她|他|别人|同事)说|听说|据说"
+    r"|^那就?(?:改|换)了[，,]"  # "那改了，Redis Pub/Sub 不用了，…": then change it
     r"|(?i:^(?:the (?:cause|reason|root cause) (?:is|was)|because)\b)"
 )
 

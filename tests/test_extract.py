@@ -1828,3 +1828,22 @@ def test_a_choice_named_while_the_project_is_introduced_waits_for_review():
 def test_symptoms_causes_and_hearsay_are_no_finished_work(sentence):
     assert rules.finished_work(sentence) is None
     assert rules.finished_work("已经加了唯一索引") is not None
+
+
+def test_a_change_of_mind_replaces_the_choice_of_its_role_and_nothing_it_merely_names():
+    batch = _run(
+        ("user", "你好，帮我设计一下温室的 IoT 数据链路。"),
+        ("assistant", "好的。"),
+        ("user", "那就用 EMQX 开源版吧，规则引擎能直接写库。时序库用 InfluxDB 吧，我比较熟。"),
+        ("assistant", "InfluxDB 2.x 的保留策略有限制。"),
+        ("user", "啊，这个我还真不知道。那算了，换 TDengine，反正 EMQX 原生支持。"),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["EMQX 开源版", "TDengine"]
+    assert rules.refused("InfluxDB 算了，太重") == ["influxdb"]
+
+
+def test_then_change_it_is_a_choice_not_work_done():
+    s = "那改了，Redis Pub/Sub 不用了，跨服消息全部走 NATS JetStream，省得两套。"
+    assert rules.finished_work(s) is None
+    batch = _run(("user", "帮我看看跨服消息。"), ("assistant", "建议 JetStream。"), ("user", s))
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["NATS JetStream"]
