@@ -11,11 +11,12 @@ from omp import rules
 from omp.constants import AUTO_STORE_AT
 
 
-def _run(*turns: tuple[str, str], stored: list[ex.Stored] | None = None) -> ex.Batch:
+def _run(
+    *turns: tuple[str, str], stored: list[ex.Stored] | None = None, agent: bool = True
+) -> ex.Batch:
     batch = ex.Batch()
-    ex.from_conversation(
-        [(role, text, n) for n, (role, text) in enumerate(turns)], batch, path="chat.txt"
-    )
+    messages = [(role, text, n) for n, (role, text) in enumerate(turns)]
+    ex.from_conversation(messages, batch, path="chat.txt", agent=agent)
     ex.settle(batch, stored or [], today="2026-11-30")
     return batch
 
@@ -838,7 +839,7 @@ def test_mobile_app_settings_are_kept():
 
 def test_facts_the_assistant_states_wait_for_review_and_the_persons_are_stored():
     said = _run(("user", "The project uses Postgres 16 and Redis."))
-    told = _agent_run(("assistant", "The project uses Postgres 16 and Redis."), agent=False)
+    told = _run(("assistant", "The project uses Postgres 16 and Redis."), agent=False)
     assert _kept(said, "project") and not _kept(told, "project")
     assert _kept(told, "project", "review")
 
@@ -1435,6 +1436,17 @@ def test_a_short_reply_picks_the_chinese_option_it_names_by_its_head():
         ("It's TypeScript everywhere — and I'd really prefer to keep it that way.", "preference"),
         ("I would like to know why", None),
         ("I'd rather not change RMW right now, everyone's used to Fast DDS", None),
+        ("btw I code in Rider, so skip the Visual Studio specific tips", "preference"),
+        ("btw before you tell me anything is done, always run the full suite with pytest -q -x.",
+         "preference"),
+        ("I don't use CocoaPods anymore and don't want it back in this project.", "preference"),
+        ("对了说一下，我写 Go 一直用 GoLand，VS Code 的插件我用不上哈。", "preference"),
+        ("另外提醒一下，装包用 uv add，我不用 pip。", "preference"),
+        ("clippy pedantic 我一直是全开的，以后也按这个标准。", "preference"),
+        ("Flutter 3.22，我用 FVM 管版本，习惯每个项目固定一个 .fvmrc", "preference"),
+        ("we always use the staging db", None),  # the team's way: a fact, not the person's
+        ("我不用管这个吧", None),
+        ("习惯了就好", None),
     ],
 )  # fmt: skip
 def test_habits_told_with_any_verb_and_dislikes_are_the_persons_ways(sentence, kind):
@@ -1761,41 +1773,13 @@ def test_versions_in_the_message_that_introduces_the_project_are_its_stack():
     assert _stack(_run(("user", status))) == {}
 
 
-def _agent_run(*turns: tuple[str, str], agent: bool) -> ex.Batch:
-    batch = ex.Batch()
-    messages = [(role, text, n) for n, (role, text) in enumerate(turns)]
-    ex.from_conversation(messages, batch, path="session.jsonl", agent=agent)
-    ex.settle(batch, [], today="2026-11-30")
-    return batch
-
-
 def test_a_coding_agent_stating_the_stack_it_read_is_believed_a_chat_assistant_is_reviewed():
     turns = (("user", "加个国际化。"), ("assistant", "项目是 Vue 3 + Vite 5 + Element Plus。"))
     stored = {"frontend": "Vue 3", "build": "Vite 5", "ui_kit": "Element Plus"}
-    assert _stack(_agent_run(*turns, agent=True)) == stored
-    assert _stack(_agent_run(*turns, agent=False)) == {}
+    assert _stack(_run(*turns, agent=True)) == stored
+    assert _stack(_run(*turns, agent=False)) == {}
     one = (("user", "Add a queue."), ("assistant", "The queue is BullMQ."))
-    assert _stack(_agent_run(*one, agent=True)) == {}  # one name: as often what it will use
-
-
-@pytest.mark.parametrize(
-    ("sentence", "kept"),
-    [
-        ("btw I code in Rider, so skip the Visual Studio specific tips", True),
-        ("btw before you tell me anything is done, always run the full suite with pytest -q -x.",
-         True),
-        ("I don't use CocoaPods anymore and don't want it back in this project.", True),
-        ("对了说一下，我写 Go 一直用 GoLand，VS Code 的插件我用不上哈。", True),
-        ("另外提醒一下，装包用 uv add，我不用 pip。", True),
-        ("clippy pedantic 我一直是全开的，以后也按这个标准。", True),
-        ("Flutter 3.22，我用 FVM 管版本，习惯每个项目固定一个 .fvmrc", True),
-        ("we always use the staging db", False),  # the team's way: a fact, not the person's
-        ("我不用管这个吧", False),
-        ("习惯了就好", False),
-    ],
-)  # fmt: skip
-def test_the_persons_tools_and_standing_instructions_are_their_ways(sentence, kept):
-    assert (rules.personal(sentence) is not None) == kept
+    assert _stack(_run(*one, agent=True)) == {}  # one name: as often what it will use
 
 
 def test_a_choice_named_while_the_project_is_introduced_waits_for_review():
