@@ -841,6 +841,24 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "Keycloak then, no Auth0.": a name, then, against another; "Postgres then." a known one
+    (
+        re.compile(
+            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s+then\s*[,;]\s*"
+            r"(?i:no|not)\s+[A-Za-z]"
+        ),
+        False,
+        False,
+    ),
+    (
+        re.compile(
+            r"(?i)^(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?P<x>[\w.+#-]{2,30}(?:\s+[\w.+#-]+)?)\s+then\s*(?:[.!]|$)"
+        ),
+        False,
+        True,
+    ),
 )
 _AGREE_ZH = r"(?:ok|好的?|行|嗯|那|可以|同意|没问题|有道理|对)"
 _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
@@ -960,7 +978,12 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
     (re.compile(r"(?:改用|换成|改成|换用|改存)(?P<x>.+)"), False, False),
     (re.compile(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
-    (re.compile(r"(?:^|[，,。\s]|就|那就|还是|也)换\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    # "换 Fast DDS", "kerchunk 就不考虑了，转 Zarr"
+    (
+        re.compile(r"(?:^|[，,。\s]|就|那就|还是|也)(?:换|转)\s*(?P<x>[A-Za-z][\w.+# -]*)"),
+        False,
+        False,
+    ),
     # "Redis GEO 那个 MR 先关掉，改 H3。": a known or offered name alone after 改
     (
         re.compile(
@@ -1124,7 +1147,14 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    (re.compile(r"(?:^|[，,。]\s*)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    # "用 Zarr", "那改一下：用 Zarr，…"
+    (
+        re.compile(
+            r"(?:^|[，,。]\s*|(?:改一下|调整下|改下)[：:]\s*)用\s*(?P<x>[A-Za-z][\w.+# -]*)"
+        ),
+        False,
+        False,
+    ),
     (re.compile(r"(?:^|[，,。]\s*)(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*就行"), False, False),
     # "语言包还是懒加载吧": a way named in Chinese (not an errand: "还是每天凌晨跑吧")
     (
@@ -1547,6 +1577,9 @@ _REFUSAL = re.compile(
     r"let'?s not (?:bother with|use|do|go with)|is out|is off the table|is a no-go|"
     r"dealbreaker)\b|不用|不要用?|别用|放弃|不考虑|太重了|算了|不要了"
 )
+_REFUSES_AHEAD = re.compile(
+    r"(?i)no|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|let'?s not .+|别用|不要用"
+)
 _NAMED_OUT = re.compile(
     r"(?i)(?P<x>[A-Za-z][\w.+-]{1,30}(?: [A-Z][\w.+-]{1,20})?)\s*(?:is out\b|is off the table|"
     r"is a no-go|也?不要了|(?:就|先)?不用了|不考虑了?|(?:先|就)?不(?:搞|弄|折腾|上)了)"
@@ -1581,9 +1614,11 @@ def refused(sentence: str) -> list[str]:
     out = [_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)]
     out += [m.group("x").rstrip(".").lower() for m in _DROPPED_NAME.finditer(sentence)]
     for m in _REFUSAL.finditer(sentence):
-        # "InfluxDB 算了" gives up what came before; "算了，换 TDengine" chooses what follows
+        # "InfluxDB 算了" gives up what came before; "算了，换 TDengine" chooses what follows;
+        # "Keycloak then, no Auth0" turns down only what follows a word put before its object
         after = 0 if m.group() == "算了" else 40
-        window = sentence[max(0, m.start() - 30) : m.end() + after]
+        before = 0 if _REFUSES_AHEAD.fullmatch(m.group()) else 30
+        window = sentence[max(0, m.start() - before) : m.end() + after]
         out += technologies(window)
     return list(dict.fromkeys(out))
 
@@ -2328,7 +2363,7 @@ _PERSONAL_ZH = re.compile(
     r"(?:^|[，,；;。：:])[^，,；;。：:]{0,24}?我(?!们)(?:个人)?"
     r"(?:[\u4e00-\u9fff]{0,4}?|写\s*[A-Za-z][\w+#.-]*\s*)"
     r"(?:比较|一般|通常|平时|一直|更|最|向来)?\s*"
-    r"(?P<verb>prefer\b|喜欢|偏好|习惯|倾向|讨厌|不喜欢|熟悉|熟(?=[，,。！!]|$)|擅长|会用|常用|用惯了|精通|"
+    r"(?P<verb>prefer\b|喜欢|偏好|习惯|讨厌|不喜欢|熟悉|熟(?=[，,。！!]|$)|擅长|会用|常用|用惯了|精通|"
     r"不太熟|不熟|没用过|用不惯)"
     r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,24}?我(?!们)(?:[\u4e00-\u9fff]{0,8}?|写\s*[A-Za-z][\w+#.-]*\s*)"
     r"(?P<habit>(?:一般|通常|平时|一直|向来)都?(?:是|用|这么[写用做]))"
@@ -2693,6 +2728,12 @@ _VERSIONED = re.compile(
     r"(?i)(?<![\w.-])(?P<name>" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
     r"\s*(?:是|为|版本是|version|v)?\s*(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
 )
+# a capitalised name with a dotted version, for the message introducing the project
+_NAMED_VERSION = re.compile(
+    r"(?<![\w.@/-])(?P<name>(?!(?:Chapter|Section|Step|Phase|Part|Figure|Table|Version|Release|"
+    r"Sprint|Week|Day|Page|Line|Round|Level|Stage|Item|Task|Issue|PR|v|V)\b)"
+    r"[A-Z][A-Za-z0-9+#]*(?:[-_][A-Za-z0-9]+)?)\s+v?(?P<ver>\d+\.\d+(?:\.\d+)?)(?![\w.]|\s*%)"
+)
 _CHANGE_WORDS = re.compile(
     r"(?i)\b(?:upgrad\w*|bump\w*|downgrad\w*|migrat\w*|from\b.*\bto|update\w*|install\w*|requires?|"
     r"needs?|supports?|deprecat\w*|until|before|after|since|released?)\b"
@@ -2813,6 +2854,11 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
     found = list(_VERSIONED.finditer(sentence))
     if len(found) < 2 and not states_stack(sentence) and not opening:
         return {}  # a version in passing ("Redis 7 on Render for sessions") is not the stack
+    if opening:
+        # the person introducing the project names its parts, known to the lexicon or not
+        # ("…用 feast init 生成的，Feast 0.40", "EMR 6.15，Spark 3.4")
+        known = {m.start() for m in found}
+        found += [m for m in _NAMED_VERSION.finditer(sentence) if m.start() not in known]
     facts: dict[str, str] = {}
     for m in found:
         if re.fullmatch(r"\d{3,}", m.group("ver")):

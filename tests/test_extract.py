@@ -434,6 +434,9 @@ def test_an_option_that_asks_a_question_is_not_an_option():
 
 def test_a_dropped_tool_named_before_bu_gao_le_is_refused():
     assert rules.refused("ok 那 cosmos 不搞了，回到 BashOperator 跑 `dbt build`") == ["cosmos"]
+    # "no X" turns down what follows it, not the choice said just before
+    assert rules.refused("Keycloak then, no Auth0.") == ["auth0"]
+    assert rules.refused("Memcached is not needed here") == ["memcached"]  # said after it
 
 
 def test_a_deploy_keeps_its_version_namespace_and_detected_framework():
@@ -1446,6 +1449,7 @@ def test_a_short_reply_picks_the_chinese_option_it_names_by_its_head():
         ("Flutter 3.22，我用 FVM 管版本，习惯每个项目固定一个 .fvmrc", "preference"),
         ("we always use the staging db", None),  # the team's way: a fact, not the person's
         ("我不用管这个吧", None),
+        ("online store 我倾向 DynamoDB，省得自己运维", None),  # a leaning for the project
         ("习惯了就好", None),
     ],
 )  # fmt: skip
@@ -1722,6 +1726,12 @@ def test_an_offered_name_opening_a_much_later_message_picks_nothing():
         ("I'm using Facepunch.Steamworks, not Steamworks.NET", "Facepunch.Steamworks"),
         ("New plan: dedicated headless server.", "dedicated headless server"),
         ("going with Netcode for GameObjects", "Netcode for GameObjects"),
+        ("Keycloak then, no Auth0. We'll write the interceptor ourselves.", "Keycloak"),
+        ("Postgres then.", "Postgres"),
+        ("See you then.", None),
+        ("嗯你说得对。那改一下：用 Zarr，parquet 的方案不要了。", "Zarr"),
+        ("明白，那 kerchunk 就不考虑了，转 Zarr。", "Zarr"),
+        ("把结果转 JSON 输出", None),  # a conversion, not a switch
     ],
 )  # fmt: skip
 def test_choices_sealed_agreed_or_kept_over_a_dropped_option_are_read(sentence, choice):
@@ -1770,6 +1780,13 @@ def test_versions_in_the_message_that_introduces_the_project_are_its_stack():
     assert "tauri" not in _stack(_run(("user", wish)))
     status = "The upload endpoint answers every call from requests 404 for the whole morning."
     assert rules.version_facts(status, own=True, opening=True) == {}  # a status code
+    # the lexicon does not know every part; the person introducing the project names them
+    unknown = "repo 里 feature_repo/ 是我昨天用 feast init 生成的，Feast 0.40。在 EMR 6.15 上跑。"
+    assert _stack(_run(("user", unknown))) == {"feast": "Feast 0.40", "emr": "EMR 6.15"}
+    counted = "Step 2.1 fails, see Chapter 3.2 of the runbook; load is at 40.5% now."
+    assert rules.version_facts(counted, own=True, opening=True) == {}
+    later = _run(("user", opening), ("assistant", "OK."), ("user", "Feast 0.40 is what we run."))
+    assert "feast" not in _stack(later)  # an unknown name needs the opening
     assert _stack(_run(("user", status))) == {}
 
 
