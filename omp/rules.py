@@ -915,7 +915,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         re.compile(
             r"(?:就|那就|还是|最终|我们|那)(?:直接|都|先)?"
-            r"(?:用|使用|采用|选|自建|上(?![个周次午半面线班回去来]))"
+            r"(?:用|使用|采用|选|自建|上(?![个周次午半面线班回去来])|留在|继续用)"
             r"(?P<x>.+)"
         ),
         False,
@@ -1262,7 +1262,8 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
         if not _plausible_choice(choice, bare=bare and not named):
             continue
         generic_verb = re.search(r"(?i)\b(?:use|keep)\s*$", sentence[: m.start("x")])
-        if generic_verb and english_instruction and not (technologies(choice) or named):
+        agreed = _AGREED_WE.match(sentence)  # "agreed, we'll use an instance profile"
+        if generic_verb and english_instruction and not (technologies(choice) or named or agreed):
             continue  # "I'll use grep to ..." narrates an action; a choice names a technology
         return Decision(
             choice,
@@ -1272,6 +1273,12 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
             explicit=explicit,
         )
     return None
+
+
+_AGREED_WE = re.compile(
+    r"(?i)^(?:agreed|ok(?:ay)?|yes|yeah|yep|sure|fine|alright|right|sounds good|good (?:idea|call|"
+    r"point))[,.!:;]?\s+(?:then\s+)?we(?:'ll| will)\s+use\b"
+)
 
 
 def _with_topic(before: str, choice: str) -> str:
@@ -1582,7 +1589,8 @@ _REFUSES_AHEAD = re.compile(
 )
 _NAMED_OUT = re.compile(
     r"(?i)(?P<x>[A-Za-z][\w.+-]{1,30}(?: [A-Z][\w.+-]{1,20})?)\s*(?:is out\b|is off the table|"
-    r"is a no-go|也?不要了|(?:就|先)?不用了|不考虑了?|(?:先|就)?不(?:搞|弄|折腾|上)了)"
+    r"is a no-go|也?不要了|(?:就|先)?不用了|不考虑了?|(?:先|就)?不(?:搞|弄|折腾|上|换)了|"
+    r"(?:就|也)?不行了)"
 )
 
 

@@ -63,6 +63,15 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ("bearer token", re.compile(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{20,})"), 1),
     ("basic auth", re.compile(r"(?i)\bbasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])"), 1),
     ("password in URL", re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:([^\s@/]{3,})@"), 1),
+    # Go's MySQL DSN and other scheme-less "user:password@host:port" strings
+    (
+        "password in connection string",
+        re.compile(
+            r"(?<![\w.:/@-])[A-Za-z_][\w.\-]{0,63}:(?!\d+(?:\.\d+)*@)([^\s@/:()]{3,})@"
+            r"(?:(?:tcp|unix|udp)\(|(?=[\w\-]+(?:\.[\w\-]+)+|[\w\-]+:\d{2,5}\b))"
+        ),
+        1,
+    ),
 )
 
 # NAME = value / NAME: value, where NAME looks secret-bearing; group 2 is the value

@@ -437,6 +437,8 @@ def test_a_dropped_tool_named_before_bu_gao_le_is_refused():
     # "no X" turns down what follows it, not the choice said just before
     assert rules.refused("Keycloak then, no Auth0.") == ["auth0"]
     assert rules.refused("Memcached is not needed here") == ["memcached"]  # said after it
+    assert rules.refused("所以 LittleFS 不行了，还是得改回 FatFS。") == ["littlefs"]
+    assert "polars" in rules.refused("算了，polars 不换了，改回来。")
 
 
 def test_a_deploy_keeps_its_version_namespace_and_detected_framework():
@@ -1732,6 +1734,10 @@ def test_an_offered_name_opening_a_much_later_message_picks_nothing():
         ("嗯你说得对。那改一下：用 Zarr，parquet 的方案不要了。", "Zarr"),
         ("明白，那 kerchunk 就不考虑了，转 Zarr。", "Zarr"),
         ("把结果转 JSON 输出", None),  # a conversion, not a switch
+        ("还是留在 pandas。", "pandas"),
+        ("agreed, we'll use an instance profile and remove the keys from .env.",
+         "instance profile"),
+        ("ok, I'll use grep to find it", None),  # an action narrated, no choice
     ],
 )  # fmt: skip
 def test_choices_sealed_agreed_or_kept_over_a_dropped_option_are_read(sentence, choice):

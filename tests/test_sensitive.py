@@ -43,6 +43,9 @@ def test_each_kind_is_found_and_redacted_without_its_neighbours(kind, value):
         "Authorization: Basic dXNlcjpwYXNzd29yZA==",
         '  - URL_SIGNATURE_KEY: "kt_sig_4Fq9Lm2xT7"',
         "HMAC_SECRET=9fKq2LmX7vT4pZ8w",
+        "chore: 临时改测试库连接 test:Cp0n#Test88@tcp(10.8.1.20:3306)/coupon_test，联调完改回",
+        "redis at default:s3cretRedis@10.0.3.7:6379 for now",
+        "replica: app_ro:ro-Pass-2024@db2.internal",
     ],
 )
 def test_values_are_redacted_and_variable_names_kept(text):
@@ -74,6 +77,9 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "cache_key: user:{id}:profile",
         "SLACK_BOT_TOKEN: [REDACTED:Slack token]",
         "MAX_WIDTH: 2560",
+        "image: nginx:1.25@sha256",  # a digest reference, no password
+        "git@github.com:acme/api.git",
+        "ssh deploy@10.0.0.5 then tail the log",
     ],
 )
 def test_things_that_only_look_sensitive_are_kept(text):
