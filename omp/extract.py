@@ -148,6 +148,7 @@ _USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "
 _ASSISTANT_CONF = {"explicit": 0.75, "instruction": 0.55, "fact": 0.65, "work": 0.6, "path": 0.65}
 _REPLY_REACH = 2  # messages: a reply opening with an offered name picks it this soon after
 _REVERSAL_REACH = 6  # messages: "actually, ..." changes a choice made this recently
+_RECAP_REACH = 2  # messages: a summary this close to the end tells where things landed
 _REWORK = {
     "migration",
     "switch",
@@ -175,6 +176,7 @@ ADOPTED_CONF = 0.6  # "就这么定了" after a statement: the statement is as o
 TENTATIVE_CONF = 0.3
 AGENT_COMMIT_CONF = 0.8  # "git commit -m 'fix: …'" in a tool call: work the agent did
 AGENT_STACK_CONF = 0.7  # a coding agent's statement of the stack, with a version or two parts
+RECAP_CONF = 0.75  # a fact of the assistant's closing summary of where things landed
 OPENING_CHOICE_CONF = 0.6  # a Chinese choice named only in the message opening a dialogue
 _TITLE_MAX = 200
 NAMED_ADDRESS_CONF = 0.75
@@ -216,6 +218,8 @@ class _Conversation:
         self.listed: set[str] = set()
         self.previous: str | None = None  # the user's last statement, for "make that the rule"
         self.preferred = ""  # what the user's last message said of their own ways, lower case
+        self.recaps: list[tuple[int, list[str]]] = []  # the assistant's "Summary: …" messages
+        self.last = 0  # the index of the last message read
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -228,6 +232,7 @@ class _Conversation:
             self._agent_commit(text, index)
             return
         conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
+        self.last = index
         self._turn(role, text, index)
         self._done_list(text, index, conf)
         sentences = rules.statements(text)
@@ -260,6 +265,8 @@ class _Conversation:
         else:
             self.replied = self.replied or self.opening is not None
             self._offers(text, index)
+            if parts := rules.recap(text):
+                self.recaps.append((index, parts))
             if names := rules.offered_names(text):
                 self.names, self.named_at = names, index
             self.labels = rules.offered_labels(text) or self.labels
@@ -674,9 +681,28 @@ class _Conversation:
             if c.target == "project" and isinstance(stack, dict):
                 yield c, stack
 
+    def _recapped(self) -> None:
+        r"""The facts of the assistant's summary of where things landed, at the end.
+
+        "For the record, the current setup:\n- engine: DuckDB 1.1.3, `memory_limit='24GB'`":
+        a summary among the last messages states what the conversation settled, so its
+        stack, settings and paths are the project's, though the assistant says them.
+        """
+        taken: dict[str, str] = {}
+        for index, parts in self.recaps:
+            if index < self.last - _RECAP_REACH:
+                continue
+            for part in parts:
+                facts = rules.recap_facts(part, taken)
+                if facts:
+                    reason = "the assistant's summary of where things landed"
+                    src = self.source(index)
+                    self._found(Candidate("project", facts, RECAP_CONF, reason, src, priority="P2"))
+
     def finish(self) -> None:
         if self.proposal is not None:
             self.found.append(self.proposal)
+        self._recapped()
         self._replaced_stack()
         self._introduced()
         self.batch.candidates += self.decisions + self.found

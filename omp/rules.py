@@ -1172,8 +1172,8 @@ _PROPOSAL = re.compile(
     r"i'?d (?:go with|go for|use|pick|choose)|my (?:pick|vote) (?:would be|is)|"
     r"my (?:proposal|suggestion)\s*[:：]|proposal\s*[:：]|i propose)\s*"
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
-    r"|(?:建议|推荐)(?:你们?|我们)?(?:使用|用|采用|选择|选|改用|换成)(?P<z>.+)"
-    r"|(?:推荐|建议|倾向于?|我会选)\s*(?P<w>[A-Za-z][\w.+# -]{1,30})"
+    r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:使用|用|采用|选择|选|改用|换成)(?P<z>.+)"
+    r"|(?<![不别])(?:推荐|建议|倾向于?|我会选)\s*(?P<w>[A-Za-z][\w.+# -]{1,30})"
 )
 _ACCEPT = re.compile(
     r"(?i)^(?:ok(?:ay)?|sure|yes|yep|yeah|sounds? good|sounds great|agreed|agree|great|perfect|"
@@ -1585,7 +1585,8 @@ _REFUSAL = re.compile(
     r"dealbreaker)\b|不用|不要用?|别用|放弃|不考虑|太重了|算了|不要了"
 )
 _REFUSES_AHEAD = re.compile(
-    r"(?i)no|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|let'?s not .+|别用|不要用"
+    r"(?i)no|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|let'?s not .+|"
+    r"别用|不要用?|不用|放弃|不考虑"
 )
 _NAMED_OUT = re.compile(
     r"(?i)(?P<x>[A-Za-z][\w.+-]{1,30}(?: [A-Z][\w.+-]{1,20})?)\s*(?:is out\b|is off the table|"
@@ -1624,9 +1625,13 @@ def refused(sentence: str) -> list[str]:
     for m in _REFUSAL.finditer(sentence):
         # "InfluxDB 算了" gives up what came before; "算了，换 TDengine" chooses what follows;
         # "Keycloak then, no Auth0" turns down only what follows a word put before its object
-        after = 0 if m.group() == "算了" else 40
-        before = 0 if _REFUSES_AHEAD.fullmatch(m.group()) else 30
-        window = sentence[max(0, m.start() - before) : m.end() + after]
+        behind = m.group() == "算了" or sentence.startswith("了", m.end())  # "Redis 不用了"
+        after = 0 if behind else 40
+        ahead = _REFUSES_AHEAD.fullmatch(m.group()) and not behind
+        if ahead:  # "放弃 Kafka，改用 Redis Stream": to the end of its clause
+            clause = re.search(r"[，,;；。]", sentence[m.end() + 1 :])
+            after = min(after, clause.end() if clause else after)
+        window = sentence[max(0, m.start() - (0 if ahead else 30)) : m.end() + after]
         out += technologies(window)
     return list(dict.fromkeys(out))
 
@@ -2703,6 +2708,108 @@ def proposal_list(message: str) -> str | None:
                 named = clip(_LEAD_VERB.sub("", text))
                 return named if named and not _VAGUE.match(named) else None
     return None
+
+
+# ---- a summary of where things landed -------------------------------------------------------
+
+_RECAP_HEAD = re.compile(
+    r"(?i)(?:\b(?:summary|recap|to recap|for the record|where (?:you|we)(?:'ve)? landed|"
+    r"final (?:setup|config(?:uration)?|state|stack|layout)|current setup|you now have|"
+    r"what you have now)\b|(?:最终|当前|目前|现在的?)(?:配置|方案|状态|架构|技术栈)|总结|小结)"
+    r"[^:：\n]{0,40}[:：]"
+)
+_RECAP_LEAD = re.compile(
+    r"(?:[^.!?。！？\n]{0,24}[.!。！]\s*){0,2}(?:so|ok|okay|好的?|那)?[,，]?\s*"
+)
+_RECAP_SPLIT = re.compile(r"[;；，]\s*|,\s+(?![^()（）]*[)）])")
+_GONE = re.compile(
+    r"(?i)\b(?:removed|dropped|deleted|retired|gone|no longer|instead of|replaced|rotated|"
+    r"revoked)\b|不再|已删除|删掉|去掉|移除|替换掉"
+)
+_LINKED = re.compile(r"(?i)\s+(?:on|via|through|over|behind|atop|for)\s+(?=[A-Z`])")
+_QUOTED_SETTING = re.compile(r"`(?P<k>[a-z][\w.]{2,40})\s*=\s*['\"]?(?P<v>[^`'\"\s]{1,40})['\"]?`")
+_QUOTED_PATH = re.compile(r"`(?P<path>(?:~|\.{1,2})?/?[\w.@{}-]+(?:/[\w.@{}-]+)+/?)`")
+
+
+def recap(message: str) -> list[str]:
+    r"""The parts of the summary of where things landed that opens a message.
+
+    "Summary of where you landed:\n- Sidekiq 7.3 on Redis Cloud\n- concurrency 10" gives
+    its bullets; "You now have: Nextflow + nf-core/rnaseq 3.14.0, Singularity on SLURM" the
+    parts of the sentence after the colon. A message that does not open with one gives none.
+    """
+    text = _FENCE.sub("\n\n", message).lstrip()
+    head = _RECAP_HEAD.search(text[:300])
+    if head is None or not _RECAP_LEAD.fullmatch(text[: head.start()]):
+        return []  # "The crash comes from the pool. Summary: …" sums up an answer
+    line, _, after = text[head.end() :].partition("\n")
+    if line.strip():
+        sentence = re.split(r"(?<=[.。!！])\s", line.strip(), maxsplit=1)[0]
+        return [p.strip(" .。") for p in _RECAP_SPLIT.split(sentence) if p.strip(" .。")]
+    parts: list[str] = []
+    for item in after.splitlines():
+        if not item.strip():
+            if parts:
+                break
+            continue
+        if not _BULLET.match(item):
+            break
+        parts.append(_BULLET.sub("", item).strip().replace("**", "").rstrip("；;。."))
+    return parts
+
+
+def recap_facts(part: str, taken: dict[str, str] | None = None) -> dict[str, dict[str, str]]:
+    """The stack, settings and paths one part of a summary of where things landed states.
+
+    "engine: DuckDB 1.1.3, `memory_limit='24GB'`" gives the engine and the memory limit;
+    what the part says is gone ("GoodJob removed") is no stack. `taken`: the stack the
+    summary's earlier parts gave, by key; a second tool of a role is keyed by its name.
+    """
+    body = re.sub(r"\([^)]*\)|（[^）]*）", "", re.sub(r"^`?[\w .-]{1,24}`?\s*[:：]\s+", "", part))
+    body = _URL.sub(" ", re.sub(r"\b[a-z][a-z0-9+.-]*://\S+", " ", body))
+    facts: dict[str, dict[str, str]] = {}
+    if stack := _recap_stack(body, {} if taken is None else taken):
+        facts["tech_stack"] = stack
+    config = settings(body.replace("`", ""))
+    config |= {m["k"].lower(): m["v"] for m in _QUOTED_SETTING.finditer(part)}
+    if config:
+        facts["config"] = config
+    paths = {
+        _path_key(m["path"]): m["path"]
+        for m in _QUOTED_PATH.finditer(part)
+        if not re.match(r"(?i)[a-z][\w+.-]*:/", m["path"])
+        and re.search(r"^(?:~|\.{0,2}/)|/$|\.[A-Za-z]\w{0,5}$", m["path"])  # not Asia/Shanghai
+    }
+    if paths:
+        facts["paths"] = paths
+    if stores := storage_locations(part):
+        label = re.match(r"^([a-z][\w -]{0,20}?)\s*[:：]\s", part)
+        if label and len(stores) == 1:  # "output: s3://…/marts/": keyed by what it is
+            stores = {label[1].replace(" ", "_"): next(iter(stores.values()))}
+        facts["storage"] = stores
+    return facts
+
+
+def _recap_stack(body: str, taken: dict[str, str]) -> dict[str, str]:
+    """The versioned tools of a part of a summary, by role, not yet in `taken`."""
+    found: dict[str, str] = {}
+    for piece in _RECAP_SPLIT.split(body):
+        if _GONE.search(piece) or _QUESTION.search(piece) or _TENTATIVE.search(piece):
+            continue
+        for linked in _LINKED.split(piece):
+            _stack_parts(linked.replace("`", ""), found)
+        for m in [*_VERSIONED.finditer(piece), *_NAMED_VERSION.finditer(piece)]:
+            if not any(m.group("name").lower() in v.lower() for v in found.values()):
+                found.setdefault(_version_key(m), f"{m.group('name')} {m.group('ver')}")
+    stack: dict[str, str] = {}
+    for key, value in found.items():
+        if not re.search(r"\d", value):
+            continue  # a tool named alone mostly repeats a choice the conversation made
+        if key in taken and taken[key] != value:
+            key = _key_of(value.split()[0])
+        if key not in taken:
+            stack[key] = taken[key] = value
+    return stack
 
 
 # ---- versions, addresses and layout ---------------------------------------------------------

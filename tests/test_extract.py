@@ -1854,3 +1854,62 @@ def test_then_change_it_is_a_choice_not_work_done():
     assert rules.finished_work(s) is None
     batch = _run(("user", "帮我看看跨服消息。"), ("assistant", "建议 JetStream。"), ("user", s))
     assert [e["choice"] for e in _kept(batch, "decisions")] == ["NATS JetStream"]
+
+
+def test_the_assistants_closing_summary_of_where_things_landed_gives_the_projects_facts():
+    recap = (
+        "Nice. For the record, the current setup:\n\n"
+        "- engine: DuckDB 1.1.3, `memory_limit='24GB'`, spill dir `/mnt/nvme/duckdb_spill`\n"
+        "- output: `s3://acme-clickstream/marts/daily_sessions/`\n"
+        "- auth: EC2 instance profile (static keys removed)\n"
+        "- GoodJob 3.1 removed\n\n"
+        "You still need to rotate the keys."
+    )
+    turns = (("user", "The nightly job keeps dying."), ("assistant", "Try DuckDB."))
+    batch = _run(*turns, ("user", "Ran it, works."), ("assistant", recap))
+    facts = [e for e in _kept(batch, "project")]
+    assert {"tech_stack": {"database": "DuckDB 1.1.3"}, "config": {"memory_limit": "24GB"},
+            "paths": {"duckdb_spill": "/mnt/nvme/duckdb_spill"}} in facts  # fmt: skip
+    assert {"storage": {"output": "s3://acme-clickstream/marts/daily_sessions/"}} in facts
+    assert "GoodJob" not in str(facts)  # what the summary says is gone is not the stack
+    # a summary early in the conversation is not where things landed
+    early = _run(*turns, ("assistant", recap), ("user", "Hm."), ("assistant", "OK."),
+                 ("user", "Let me think."), ("assistant", "Sure."))  # fmt: skip
+    assert _kept(early, "project") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "parts"),
+    [
+        ("Excellent. You now have: Nextflow + nf-core/rnaseq 3.14.0, Singularity on SLURM. "
+         "When the AWS labs are ready, add a profile.",
+         ["Nextflow + nf-core/rnaseq 3.14.0", "Singularity on SLURM"]),
+        ("最终配置：\n- provider: gcp\n- online store: Redis（Memorystore）\n\n建议轮换密码。",
+         ["provider: gcp", "online store: Redis（Memorystore）"]),
+        ("The crash comes from the pool. Summary: it is the pool.", []),  # not what it opens with
+        ("Here is the fix:\n- Sidekiq 7.3", []),
+    ],
+)  # fmt: skip
+def test_a_summary_of_where_things_landed_is_read_by_its_parts(message, parts):
+    assert rules.recap(message) == parts
+
+
+def test_a_tool_named_alone_or_a_zone_in_a_summary_is_no_new_fact():
+    assert rules.recap_facts("Zustand + TanStack Query") == {}  # a choice the talk made
+    assert rules.recap_facts("timezone `Asia/Shanghai`") == {}
+    taken: dict[str, str] = {}
+    assert rules.recap_facts("Embassy 0.4 for FOC", taken) == {
+        "tech_stack": {"firmware": "Embassy 0.4"}
+    }
+    assert rules.recap_facts("defmt 0.3 logging", taken) == {"tech_stack": {"defmt": "defmt 0.3"}}
+
+
+def test_an_option_the_assistant_advises_against_is_not_its_proposal():
+    assert rules.proposal("nf-core 官方现在不推荐 iGenomes 的 GRCh38（GTF 版本比较老）。") is None
+    assert rules.proposal("我推荐 Ensembl 110") == "Ensembl 110"
+
+
+def test_a_refusal_put_before_its_object_reaches_to_the_end_of_its_clause():
+    assert rules.refused("放弃 Kafka，改用 Redis Stream") == ["kafka"]
+    assert rules.refused("行吧，那 nextflow 主进程改成用 sbatch 提交，不用 tmux 了。") == []
+    assert rules.refused("Redis 不用了，换 Memcached") == ["redis"]
