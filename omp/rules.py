@@ -774,6 +774,16 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "Per-record last-write-wins is enough, …": a way named, and said to suffice
+    (
+        re.compile(
+            r"^(?i:(?:ok(?:ay)?|yeah|yes|yep|sure|alright|fine|so|then)[,.!]?\s*)*"
+            r"(?P<x>(?=[\w .+#-]*[A-Z0-9+#-])[A-Za-z][\w .+#-]{2,40}?)\s+(?:is|are)\s+"
+            r"(?:enough|sufficient|good enough|plenty)\b"
+        ),
+        False,
+        False,
+    ),
     # "yeah slowapi sounds fine.": a known or offered name, agreed to
     (
         re.compile(
@@ -1142,6 +1152,26 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         re.compile(
             rf"^(?:{_AGREE_ZH}[，,\s]*)+(?![^，,]*(?:不|想|要|可以|能|他们|你们|之前|以前|原来))"
             r"[\u4e00-\u9fff]{2,8}(?:就|都|统一|也)?用\s*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?=[，,。！!；;]|$)"
+        ),
+        False,
+        False,
+    ),
+    # "好，topic 就按 … 这个格式，telemetry 用 QoS 1。": agreed, then what a part uses, later
+    (
+        re.compile(
+            rf"^(?:{_AGREE_ZH}[，,\s]*)+[^。！!？?]*?[，,]\s*"
+            r"(?![^，,]*(?:不|想|要|可以|能|他们|你们|之前|以前|原来))"
+            r"[\u4e00-\u9fffA-Za-z_]{2,12}\s*(?:就|都|统一|也)?用\s*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?=[，,。！!；;]|$)"
+        ),
+        False,
+        False,
+    ),
+    # "RevenueCat 不用，直接 StoreKit 2": the option kept, after one turned down
+    (
+        re.compile(
+            r"(?:不用|不要|不考虑|不上)了?[，,]\s*(?:直接|就|那就|还是|改)(?:用|上)?\s*"
             r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?=[，,。！!；;]|$)"
         ),
         False,

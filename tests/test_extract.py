@@ -1738,6 +1738,12 @@ def test_an_offered_name_opening_a_much_later_message_picks_nothing():
         ("agreed, we'll use an instance profile and remove the keys from .env.",
          "instance profile"),
         ("ok, I'll use grep to find it", None),  # an action narrated, no choice
+        ("好，topic 就按 site/device 这个格式，telemetry 用 QoS 1。", "QoS 1"),
+        ("好，我先用 pytest 跑一下，然后用 ruff 检查", None),
+        ("只做 iOS，不想多一个第三方抽成，RevenueCat 不用，直接 StoreKit 2。", "StoreKit 2"),
+        ("Per-record last-write-wins is enough, habits are edited by one person.",
+         "Per-record last-write-wins"),
+        ("The test is enough", None),
     ],
 )  # fmt: skip
 def test_choices_sealed_agreed_or_kept_over_a_dropped_option_are_read(sentence, choice):
