@@ -2065,7 +2065,7 @@ _USES_ZH = re.compile(
     r"(?:现有的|已有的|原来的|自己的)?\s*(?P<x>[A-Za-z][^，。；;！!？?]*)"
     # "CI 是 GitHub Actions", "GitOps 用的是 Argo CD": any topic, when a known name follows
     r"|(?<![^\s，,：:])(?!问题|原因|结果|报错|错误|瓶颈|区别|难点|坑)"
-    r"(?:[A-Za-z]{2,10}|[\u4e00-\u9fff]{2,4})\s*(?:用的是|使用的是|采用的是|是|用的)\s*"
+    r"(?:[A-Za-z]{2,10}|[\u4e00-\u9fff]{2,4})(?<![不非])\s*(?:用的是|使用的是|采用的是|是|用的)\s*"
     r"(?P<y>(?![\w.+-]*://)[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?(?:\s*v?\d+(?:\.\d+){0,2})?"
     r"(?:\s*[+、/]\s*[A-Za-z][\w.+-]*(?:\s*v?\d+(?:\.\d+){0,2})?)*)"
     # "MySQL 做主库": a name and the part it plays
@@ -2265,6 +2265,7 @@ def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
 _NOT_NAMES = frozenset(
     ("it", "its", "the", "a", "an", "our", "we", "us", "this", "that", "all", "both", "some",
      "one", "two", "fine", "ok", "good", "done", "yes", "no", "not", "also", "too", "now", "here",
+     "is", "are", "was", "were", "be", "been", "at", "of", "to", "so", "then",
      "there", "prod", "production", "staging", "dev", "test", "tests", "app", "apps", "service",
      "services", "backend", "frontend", "api", "stack", "version", "latest", "everything",
      "sdk", "cli", "gui", "rest", "http", "https", "json", "yaml", "sql", "html", "css", "llm",
@@ -2873,6 +2874,10 @@ _VERSIONED = re.compile(
     r"(?i)(?<![\w.-])(?P<name>" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
     r"\s*(?:是|为|版本是|version|v)?\s*(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
 )
+_VERSION_WE_RUN = re.compile(
+    r"(?i)(?<![\w.-])(?P<name>[A-Za-z][\w.+-]{1,30})\s+version\s+(?:we(?:'re| are)\s+(?:on|using)|"
+    r"we\s+(?:use|run)|in use)\s+is\s+v?(?P<ver>\d+(?:\.\d+){1,2})(?!\w|\.\d)"
+)
 # a capitalised name with a dotted version, for the message introducing the project
 _NAMED_VERSION = re.compile(
     r"(?<![\w.@/-])(?P<name>(?!(?:Chapter|Section|Step|Phase|Part|Figure|Table|Version|Release|"
@@ -2996,6 +3001,8 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
         return {}
     if not own:
         return {}
+    if ours := _VERSION_WE_RUN.search(sentence):  # "GRDB version we're on is 6.27"
+        return {_key_of(ours["name"]): f"{ours['name']} {ours['ver']}"}
     found = list(_VERSIONED.finditer(sentence))
     if len(found) < 2 and not states_stack(sentence) and not opening:
         return {}  # a version in passing ("Redis 7 on Render for sessions") is not the stack

@@ -1919,3 +1919,13 @@ def test_a_refusal_put_before_its_object_reaches_to_the_end_of_its_clause():
     assert rules.refused("放弃 Kafka，改用 Redis Stream") == ["kafka"]
     assert rules.refused("行吧，那 nextflow 主进程改成用 sbatch 提交，不用 tmux 了。") == []
     assert rules.refused("Redis 不用了，换 Memcached") == ["redis"]
+
+
+def test_the_version_we_are_on_is_the_stack_and_a_tool_said_against_is_not():
+    assert _stack(_run(("user", "ok, that's the plan. GRDB version we're on is 6.27. thanks"))) == {
+        "grdb": "GRDB 6.27"
+    }
+    assert _stack(_run(("user", "GRDB version we're on is 6.27?"))) == {}  # asked
+    rather = "btw 我习惯用 PlatformIO 而不是 Arduino IDE 写 ESP32 固件。"
+    assert _stack(_run(("user", rather))) == {}
+    assert rules.tech_facts("we're on is 6.27") == {}  # "is" names no product
