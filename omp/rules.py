@@ -1721,6 +1721,11 @@ _DONE_PASSIVE = re.compile(
     r"(?P<x2>[\w`'./@-]+(?:\s+[\w`'./@-]+){0,4}?)\s+(?P<verb2>went live|went out|got merged|"
     r"got deployed|got released|is live)\b"
 )
+# "…，desync fixed。": a thing, then fixed, closing the sentence
+_FIXED_LAST = re.compile(
+    r"(?i)(?:^|[，,;；]\s*)(?P<x>[A-Za-z][\w`'./@-]*(?:\s+[\w`'./@-]+){0,2}?)\s+"
+    r"(?:fixed|resolved|solved)\s*[.!。！]?$"
+)
 _PASSIVE_LEAD = re.compile(r"(?i)^(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+")
 _DONE_LIST_EN = re.compile(
     r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)"
@@ -1860,7 +1865,7 @@ def finished_work(sentence: str) -> Work | None:
     summary = sentence[m.start(vkey) :].strip().rstrip(".。!！")
     if vkey != "verb3" and m.re is _DONE_ZH:
         summary = _chinese_clause(sentence, m, vkey) or summary
-        summary += _more_done(sentence[sentence.find(summary) + len(summary) :])
+        summary += _more_done(sentence[sentence.find(summary) + len(summary) :], summary)
     elif vkey == "verb3":
         summary = m.group(xkey).strip().rstrip(".。!！✅")
     summary = summary.rstrip(":：")
@@ -1900,14 +1905,18 @@ def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool
     return True
 
 
-def _more_done(rest: str) -> str:
+def _more_done(rest: str, summary: str) -> str:
     """The clauses right after a Chinese report of work that report work too.
 
-    "写法改完了，XSS 修掉了，安全组复测通过": the fix the first clause leaves out.
+    "写法改完了，XSS 修掉了，安全组复测通过": the fix the first clause leaves out. A short
+    report keeps the detail after it ("登录流程已经跑通了，wx.login → code2Session …").
     """
     clauses = [c for c in re.split(r"(?=[，,；;])", rest) if c.strip(" ，,；;。")][:4]
     done = [n for n, c in enumerate(clauses) if _DONE_ZH.search(c)]
-    return "".join(clauses[: done[-1] + 1]).rstrip(" 。.！!") if done else ""
+    if done:
+        return "".join(clauses[: done[-1] + 1]).rstrip(" 。.！!")
+    detail = re.match(r"\s*[，,]\s*([^，,。；;]{3,60})", rest) if len(summary) <= 12 else None
+    return f"，{detail[1].strip()}" if detail and re.search(r"[A-Za-z]", detail[1]) else ""
 
 
 def _chinese_clause(sentence: str, m: re.Match[str], vkey: str) -> str | None:
@@ -1955,6 +1964,9 @@ def _passive_work(sentence: str) -> Work | None:
         summary = sentence.strip().rstrip(".。!！:：")
         kind = next((t for t, p in _OBJECT_TYPES if p.search(sentence)), "refactor")
         return Work(kind, summary[0].upper() + summary[1:], None)
+    last = _FIXED_LAST.search(sentence) if passive is None else None
+    if last is not None and not _VAGUE.match(last["x"]):
+        return Work("fix", sentence.strip().rstrip(".。!！"), None)
     if passive is None or _NEGATED.search(passive.group("x")) or _VAGUE.match(passive.group("x")):
         return None  # "it is fixed" names nothing
     summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
