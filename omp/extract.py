@@ -446,13 +446,8 @@ class _Conversation:
         if (label := rules.option_label(d.choice)) in self.options:
             d = d._replace(choice=self.options[str(label)])
         src = self.source(index)
-        if role == "assistant" and d.explicit and d.choice.lower() in self.preferred:
-            return None  # "好的，后面都用 Java。" acknowledges the person's way, decides nothing
-        if role == "assistant" and not d.explicit:
-            if rules.proposal(s) is None:
-                return None  # the assistant describing what it does, not proposing a choice
-            self._propose(self._proposal(d, s, src))
-            return False
+        if role == "assistant":
+            return self._assistant_choice(d, s, src)
         d = self._switched(role, s, d)
         self._decide(self._choice(d, s, src, conf), reverses=rules.overrides(s))
         for gone in rules.refused(s) + rules.rejected(s) if role == "user" else ():
@@ -461,6 +456,18 @@ class _Conversation:
         if role == "user":
             self._side_choices(s, d.choice, src)
         return True
+
+    def _assistant_choice(self, d: rules.Decision, s: str, src: dict[str, Any]) -> bool | None:
+        """A rule the assistant states outright (True), a proposal of it (False), or None."""
+        if d.explicit and d.choice.lower() in self.preferred:
+            return None  # "好的，后面都用 Java。" acknowledges the person's way, decides nothing
+        if d.explicit and not rules.advises(s):  # not "建议 …，或者以后用 HF_TOKEN 环境变量"
+            self._decide(self._choice(d, s, src, _ASSISTANT_CONF), reverses=rules.overrides(s))
+            return True
+        if rules.proposal(s) is None:
+            return None  # the assistant describing what it does, not proposing a choice
+        self._propose(self._proposal(d._replace(explicit=False), s, src))
+        return False
 
     def _choice(
         self, d: rules.Decision, s: str, src: dict[str, Any], conf: dict[str, float]

@@ -1278,8 +1278,8 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
         m = pattern.search(sentence)
         if m is None:
             continue
-        if not _states_choice(sentence, m):
-            continue
+        if not _states_choice(sentence, m) or _RAN.search(re.split(r"[，,。；;]", m["x"])[0]):
+            continue  # "改成 ntasks=1 以后到了 210 ns/day" reports a run, not a choice
         choice = clip(m.group("x"))
         if _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "决定：放弃 X" alone, nothing
             then = _THEN_USE.search(m.group("x"))
@@ -1288,6 +1288,8 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
             choice = clip(then.group("x") or then.group("z"))
         english_instruction = lang == "en" and not explicit
         choice = fuller_name(_with_topic(sentence[: m.start()], choice), known)
+        if lang == "zh" and (role := _AS_ROLE.match(m.group("x")[m.group("x").find(choice) :])):
+            choice = role[0].strip()  # "用 rider_id 做 alias": what it is used as is the choice
         named = _names_known(choice, known)
         if not _plausible_choice(choice, bare=bare and not named):
             continue
@@ -1309,6 +1311,9 @@ _AGREED_WE = re.compile(
     r"(?i)^(?:agreed|ok(?:ay)?|yes|yeah|yep|sure|fine|alright|right|sounds good|good (?:idea|call|"
     r"point))[,.!:;]?\s+(?:then\s+)?we(?:'ll| will)\s+use\b"
 )
+
+
+_AS_ROLE = re.compile(r"[A-Za-z][\w.+#-]*\s*做\s*[A-Za-z][\w.-]{1,20}(?![\w.-])")
 
 
 def _with_topic(before: str, choice: str) -> str:
@@ -1403,6 +1408,7 @@ _ACTION_WORD = re.compile(
 )
 
 
+_RAN = re.compile(r"跑成功|跑通|跑起来|成功了|(?:以后|之后)(?:到了|变成|就)")
 # a verb with 一下 / 一遍 / 看看 asks for something done once ("跑一下", "测一遍", "查看看")
 _ONE_OFF = re.compile(r"[\u4e00-\u9fff](?:一下|一遍|看看)")
 
@@ -1570,6 +1576,17 @@ def accepts(message: str) -> bool:
         and not _NEGATED.search(first)
         and not _DEFER.search(text)
     )
+
+
+_ADVICE = re.compile(
+    r"(?i)建议|推荐|可以考虑|或者|\b(?:i (?:suggest|recommend)|you (?:could|might|may want to)|"
+    r"consider|alternatively)\b"
+)
+
+
+def advises(sentence: str) -> bool:
+    """Whether a sentence gives advice ("建议 …，或者以后用 HF_TOKEN"), which decides nothing."""
+    return _ADVICE.search(sentence) is not None
 
 
 def is_question(sentence: str) -> bool:
@@ -2417,8 +2434,8 @@ _PERSONAL_EN = re.compile(
 )
 _PERSONAL_ZH = re.compile(
     r"(?:^|[，,；;。：:])[^，,；;。：:]{0,24}?我(?!们)(?:个人)?"
-    r"(?:[\u4e00-\u9fff]{0,4}?|写\s*[A-Za-z][\w+#.-]*\s*)"
-    r"(?:比较|一般|通常|平时|一直|更|最|向来)?\s*"
+    r"(?:[\u4e00-\u9fff]{0,6}?|写\s*[A-Za-z][\w+#.-]*\s*)"
+    r"(?:比较|一般|通常|平时|一直|更|最|向来|一向)?\s*"
     r"(?P<verb>prefer\b|喜欢|偏好|习惯|讨厌|不喜欢|熟悉|熟(?=[，,。！!]|$)|擅长|会用|常用|用惯了|精通|"
     r"不太熟|不熟|没用过|用不惯)"
     r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,24}?我(?!们)(?:[\u4e00-\u9fff]{0,8}?|写\s*[A-Za-z][\w+#.-]*\s*)"
@@ -2454,7 +2471,7 @@ class Personal(NamedTuple):
 
 _PREFERS = re.compile(
     r"(?i)\bi (?:really |strongly )?(?:prefer|like|love|always|usually|never)\b"
-    r"|我(?:个人)?(?:比较|一般|通常|平时|一直|更)?(?:喜欢|偏好|习惯)"
+    r"|我(?:个人)?(?:比较|一般|通常|平时|一直|更|一向|向来|从来)?(?:喜欢|偏好|习惯)"
 )
 
 

@@ -1456,6 +1456,9 @@ def test_a_short_reply_picks_the_chinese_option_it_names_by_its_head():
         ("Flutter 3.22，我用 FVM 管版本，习惯每个项目固定一个 .fvmrc", "preference"),
         ("we always use the staging db", None),  # the team's way: a fact, not the person's
         ("我不用管这个吧", None),
+        ("我一向习惯用 ssh remote，这个是之前拷过来的，我马上换成 ssh。", "preference"),
+        ("对，report_to wandb，我所有实验都习惯用 wandb 记录，别给我整 tensorboard。",
+         "preference"),
         ("online store 我倾向 DynamoDB，省得自己运维", None),  # a leaning for the project
         ("习惯了就好", None),
     ],
@@ -1749,6 +1752,10 @@ def test_an_offered_name_opening_a_much_later_message_picks_nothing():
         ("Per-record last-write-wins is enough, habits are edited by one person.",
          "Per-record last-write-wins"),
         ("The test is enough", None),
+        ("嗯，那就用 rider_id 做 alias，不用手机号。", "rider_id 做 alias"),
+        ("用 Redis 做缓存", "Redis"),
+        ("改成 ntasks=1、-ntmpi 1 以后到了 210 ns/day。", None),  # a run reported
+        ("用 admin sso 跑成功了。", None),
     ],
 )  # fmt: skip
 def test_choices_sealed_agreed_or_kept_over_a_dropped_option_are_read(sentence, choice):
@@ -1934,3 +1941,11 @@ def test_the_version_we_are_on_is_the_stack_and_a_tool_said_against_is_not():
     rather = "btw 我习惯用 PlatformIO 而不是 Arduino IDE 写 ESP32 固件。"
     assert _stack(_run(("user", rather))) == {}
     assert rules.tech_facts("we're on is 6.27") == {}  # "is" names no product
+
+
+def test_an_assistants_advice_decides_nothing_even_in_the_words_of_a_rule():
+    advice = "小提醒：建议 `history -d` 掉那一行，或者以后用 `HF_TOKEN` 环境变量。"
+    batch = _run(("user", "登录成功了。"), ("assistant", advice))
+    assert _kept(batch, "decisions") == []
+    told = _run(("user", "实验跟踪怎么弄？"), ("assistant", "好的，以后统一用 wandb 记录。"))
+    assert [e["choice"] for e in _kept(told, "decisions")] == ["wandb 记录"]
