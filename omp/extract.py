@@ -452,7 +452,7 @@ class _Conversation:
         self._decide(self._choice(d, s, src, conf), reverses=rules.overrides(s))
         for gone in rules.refused(s) + rules.rejected(s) if role == "user" else ():
             if gone.lower() not in d.choice.lower():
-                self._drop_choice(gone, index)
+                self._drop_choice(gone, index, said=rules.switches(s))
         if role == "user":
             self._side_choices(s, d.choice, src)
         return True
@@ -627,9 +627,19 @@ class _Conversation:
                 min(c.confidence, OPENING_CHOICE_CONF),
             )
 
-    def _drop_choice(self, gone: str, index: int) -> None:
+    def _drop_choice(self, gone: str, index: int, *, said: bool = False) -> None:
+        """Drop the decisions that chose `gone`.
+
+        `said`: a switch turned `gone` down ("那就不用 Redis 了，改成唯一索引"), so a choice
+        made in a sentence about it goes too ("Redis 那个最简单，就用 SETNX 吧").
+        """
+        named = re.compile(rf"(?i)(?<![\w.-]){re.escape(gone)}(?![\w-])") if said and gone else None
         for old in list(self.decisions):
-            if gone and gone.lower() in str(old.entry.get("choice", "")).lower():
+            context = str(old.entry.get("context", ""))
+            earlier = int(old.source["index"]) < index
+            if (gone and gone.lower() in str(old.entry.get("choice", "")).lower()) or (
+                named is not None and earlier and named.search(context)
+            ):
                 self.decisions.remove(old)
                 old.action, old.note = "dropped", f"turned down later in the conversation ({index})"
                 old.confidence = 0.0

@@ -513,6 +513,7 @@ def clip(phrase: str) -> str:
     phrase = phrase.strip().strip("`'\"“”‘’")
     head = _ZH_CUT.split(phrase, maxsplit=1)[0].strip()
     head = re.sub(r"(?<=[A-Za-z0-9.+#-])\s*的$", "", head)  # "用 Redis 的吧": Redis
+    head = re.sub(r"^(?:走|用|使用|采用|改用)\s*(?=[A-Za-z])", "", head)  # "改成走 RocketMQ"
     if is_chinese(head[:4]):
         return head.strip(" `'\"“”")[:40]
     head = _EN_CUT.split(" " + head, maxsplit=1)[0].strip()
@@ -864,7 +865,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         re.compile(
             r"(?i)^(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
-            r"(?P<x>[\w.+#-]{2,30}(?:\s+[\w.+#-]+)?)\s+then\s*(?:[.!]|$)"
+            r"(?P<x>[\w.+#-]{2,30}(?:\s+[\w.+#-]+){0,4})\s+then\s*(?:[.!]|$)"
         ),
         False,
         True,
@@ -1686,8 +1687,9 @@ def refused(sentence: str) -> list[str]:
 def rejected(sentence: str) -> list[str]:
     """Options `sentence` turns down without choosing another ("no Redux", "不用 Redux 了")."""
     m = re.search(
-        r"(?i)\b(?:no|not|don'?t use|drop|skip|scrap|scratch|ditch|forget(?: about)?)\s+"
-        r"(?P<x>[\w.+# -]{2,30})",
+        r"(?i)\b(?:no|not|don'?t use|drop|skip|scrap|scratch|ditch|forget(?: about)?|rip out|"
+        r"get rid of)\s+(?:the\s+)?(?P<x>[\w.+# -]{2,30}?)(?:\s+(?:stuff|thing|things|code|bits))?"
+        r"(?=[.,;!]|$)",
         sentence,
     )
     if m is None:

@@ -1949,3 +1949,34 @@ def test_an_assistants_advice_decides_nothing_even_in_the_words_of_a_rule():
     assert _kept(batch, "decisions") == []
     told = _run(("user", "实验跟踪怎么弄？"), ("assistant", "好的，以后统一用 wandb 记录。"))
     assert [e["choice"] for e in _kept(told, "decisions")] == ["wandb 记录"]
+
+
+def test_a_switch_away_from_a_tool_drops_the_choice_made_about_it():
+    batch = _run(
+        ("user", "Spring Boot 3.2 + Redis 6。我觉得 Redis 那个最简单，就用 SETNX 吧，改动最小"),
+        ("assistant", "好的。"),
+        ("user", "等下，哨兵模式主从切换的时候 key 会丢。"),
+        ("assistant", "对。"),
+        ("user", "那就不用 Redis 了，改成唯一索引。建表吧"),
+    )
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["唯一索引"]
+    # only a switch reaches into the sentence: a plain "no Redis" drops only a choice of Redis
+    kept = _run(
+        ("user", "支付回调要做幂等，重复通知会重复发货。"),
+        ("assistant", "几种做法。"),
+        ("user", "Redis 那个最简单，就用 SETNX 吧"),
+        ("assistant", "OK."),
+        ("user", "日志不用 Redis 了。"),
+    )
+    assert [e["choice"] for e in _kept(kept, "decisions")] == ["SETNX"]
+
+
+def test_ripping_out_a_choice_turns_it_down():
+    assert rules.rejected("Rip out the localStorage stuff.") == ["localStorage"]
+    batch = _run(
+        ("user", "Let's go with JWT in localStorage, access token 15 min."),
+        ("assistant", "OK."),
+        ("user", "Auth.js v5 with database sessions then. Rip out the localStorage stuff."),
+    )
+    assert "JWT in localStorage" not in [e["choice"] for e in _kept(batch, "decisions")]
+    assert rules.decision("那就发货改成走 RocketMQ，回调里只改状态发消息。").choice == "RocketMQ"
