@@ -1688,8 +1688,7 @@ def rejected(sentence: str) -> list[str]:
     """Options `sentence` turns down without choosing another ("no Redux", "不用 Redux 了")."""
     m = re.search(
         r"(?i)\b(?:no|not|don'?t use|drop|skip|scrap|scratch|ditch|forget(?: about)?|rip out|"
-        r"get rid of)\s+(?:the\s+)?(?P<x>[\w.+# -]{2,30}?)(?:\s+(?:stuff|thing|things|code|bits))?"
-        r"(?=[.,;!]|$)",
+        r"get rid of)\s+(?P<x>[\w.+# -]{2,30})",
         sentence,
     )
     if m is None:
@@ -1699,7 +1698,9 @@ def rejected(sentence: str) -> list[str]:
     if m is None:
         return []
     gone = re.sub(
-        r"(?i)\s+(?:please|pls|then|too|as well|for now|entirely)$", "", m.group("x").rstrip(" .")
+        r"(?i)\s+(?:please|pls|then|too|as well|for now|entirely|stuff|things?|code|bits)$",
+        "",
+        re.sub(r"(?i)^the\s+", "", m.group("x").rstrip(" .")),
     )
     if gone.lower() in ("that", "this", "it", "them", "those", "these", "the idea", "the plan"):
         return []  # "scrap that" takes back what was just said: a reversal, not an option

@@ -1979,4 +1979,6 @@ def test_ripping_out_a_choice_turns_it_down():
         ("user", "Auth.js v5 with database sessions then. Rip out the localStorage stuff."),
     )
     assert "JWT in localStorage" not in [e["choice"] for e in _kept(batch, "decisions")]
-    assert rules.decision("那就发货改成走 RocketMQ，回调里只改状态发消息。").choice == "RocketMQ"
+    routed = rules.decision("那就发货改成走 RocketMQ，回调里只改状态发消息。")
+    assert routed is not None and routed.choice == "RocketMQ"
+    assert rules.rejected("scrap django-q2 — we stay on Celery") == ["django-q2"]
