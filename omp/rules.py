@@ -775,6 +775,17 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "defmt + defmt-rtt, yeah.": a known name, agreed to
+    (
+        re.compile(
+            r"(?i)^(?P<x>[A-Za-z][\w.+#-]*(?:\s*\+\s*[A-Za-z][\w.+#-]*)*),?\s+"
+            r"(?:yeah|yes|yep|sure|ok(?:ay)?|agreed)\s*(?:[.!,]|$)"
+        ),
+        False,
+        True,
+    ),
+    # "let's do polars with the lazy API": a known name, done
+    (re.compile(r"(?i)\blet'?s\s+do\s+(?P<x>[A-Za-z][\w.+# -]{1,40})"), False, True),
     # "Per-record last-write-wins is enough, …": a way named, and said to suffice
     (
         re.compile(
@@ -1431,7 +1442,7 @@ def _plausible_choice(choice: str, *, bare: bool) -> bool:
 
 
 _SIDE_CHOICE = re.compile(
-    r"^(?P<topic>[^，,。；;:：]{1,16}?)\s*也?(?:用|放|走|存到?|放到|存在|选)\s*"
+    r"^(?P<topic>[^，,。；;:：]{1,16}?)\s*也?(?:直接|就|都)?(?:用|放|走|存到?|放到|存在|选)\s*"
     r"(?:现有的|自己的|我们的|同一个)?\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s*$"
 )
 
@@ -1453,7 +1464,19 @@ def side_choices(sentence: str, choice: str) -> list[Decision]:
         if re.fullmatch(r"(?:我们?|就|那就|还是|也|都|统一|全部)+", topic):
             continue  # "就用 X" is a decision of its own, found by `decision`
         found.append(Decision(m.group("x"), (), None, topic, False))
+    if not is_chinese(sentence):
+        # "Zustand it is, and MMKV for storage, not AsyncStorage": a known name for a part
+        for m in _SIDE_CHOICE_EN.finditer(sentence):
+            if technologies(m["x"]) and choice.lower() not in m["x"].lower():
+                gone = (m["not"].rstrip("."),) if m["not"] else ()
+                found.append(Decision(m["x"], gone, None, m["topic"], False))
     return found
+
+
+_SIDE_CHOICE_EN = re.compile(
+    r"(?i)[,;]\s+(?:and|plus)\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s+for\s+"
+    r"(?P<topic>[a-z][\w -]{1,20}?)(?:,\s+not\s+(?P<not>[A-Za-z][\w.+#-]*))?\s*(?=[,.;!]|$)"
+)
 
 
 def alternatives(text: str, choice: str) -> tuple[str, ...]:
@@ -1479,8 +1502,11 @@ def rationale(sentence: str) -> str | None:
 
 
 def purpose(text: str) -> str | None:
-    """What a choice is for ("Redis for caching" gives "caching")."""
-    m = _PURPOSE.search(text)
+    """What a choice is for ("Redis for caching" gives "caching"), in the choice's clause.
+
+    "Zustand it is, and MMKV for storage": storage is what MMKV is for, not Zustand.
+    """
+    m = _PURPOSE.search(re.split(r"[,;]\s+(?:and|plus|but)\s|[，；。;]", text, maxsplit=1)[0])
     if m is None:
         return None
     what = (m.group("x") or m.group("z") or "").strip()

@@ -1752,6 +1752,9 @@ def test_an_offered_name_opening_a_much_later_message_picks_nothing():
         ("Per-record last-write-wins is enough, habits are edited by one person.",
          "Per-record last-write-wins"),
         ("The test is enough", None),
+        ("defmt + defmt-rtt, yeah.", "defmt + defmt-rtt"),
+        ("Sure, yeah.", None),
+        ("let's do Polars with the lazy API", "Polars"),
         ("嗯，那就用 rider_id 做 alias，不用手机号。", "rider_id 做 alias"),
         ("用 Redis 做缓存", "Redis"),
         ("改成 ntasks=1、-ntmpi 1 以后到了 210 ns/day。", None),  # a run reported
@@ -1982,3 +1985,15 @@ def test_ripping_out_a_choice_turns_it_down():
     routed = rules.decision("那就发货改成走 RocketMQ，回调里只改状态发消息。")
     assert routed is not None and routed.choice == "RocketMQ"
     assert rules.rejected("scrap django-q2 — we stay on Celery") == ["django-q2"]
+
+
+def test_a_known_tool_for_a_part_after_the_choice_is_a_choice_too():
+    sides = rules.side_choices("Zustand it is, and MMKV for storage, not AsyncStorage.", "Zustand")
+    assert [(d.choice, d.alternatives, d.purpose) for d in sides] == [
+        ("MMKV", ("AsyncStorage",), "storage")
+    ]
+    assert rules.purpose("Zustand it is, and MMKV for storage") is None  # MMKV's, not Zustand's
+    assert rules.side_choices("Go with Postgres, and thanks for the help.", "Postgres") == []
+    assert [
+        d.choice for d in rules.side_choices("国内 JPush，Google Play 包直接用 FCM", "JPush")
+    ] == ["FCM"]
