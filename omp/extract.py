@@ -541,6 +541,8 @@ class _Conversation:
         found += _place_facts(statement, conf, own=own)
         if own:
             found += _named_facts(statement, conf, found)
+            if name := rules.project_name(statement):
+                found.append(({"project": {"name": name}}, conf["fact"], "project name", "P2"))
         elif self.agent:
             found = [_read_stack(f) for f in found]
         for facts, level, reason, priority in found:

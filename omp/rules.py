@@ -2432,6 +2432,31 @@ def _path_key(path: str) -> str:
     return re.sub(r"\.\w{1,6}$", "", parts[-1]) if parts else "root"
 
 
+_PROJECT_NAME = re.compile(
+    r"(?i)\b(?:my|our|a|an)\s+(?:[\w-]+\s+){0,4}?(?:app|game|project|tool|service|site|website|"
+    r"bot|library|cli|product|startup|platform|extension|plugin)\s+(?:called|named)\s+[`\"']?"
+    r"(?P<n>[A-Za-z][\w.-]{1,30})"
+    r"|(?:App|app|APP|游戏|项目|产品|小程序|应用|网站|平台|系统|插件|project)\s*"
+    r"(?:(?:叫做?|名叫|名字叫|就叫|名字是|名称是)\s*[「“\"`]?(?P<z>[A-Za-z][\w.-]{1,30}|"
+    r"[\u4e00-\u9fff]{2,8})|「(?P<q>[^」]{1,20})」)"
+    r"|(?:在做|开发|在写|做了?)一个[^。，,]{0,30}[，,]\s*叫\s*(?P<y>[A-Za-z][\w.-]{1,30}|[\u4e00-\u9fff]{2,8})"
+)
+_BUILDING = re.compile(
+    r"(?i)\b(?:i'?m|we'?re|i am|we are|building|making|starting|working on|our|my)\b|我们|我在|我的"
+)
+
+
+def project_name(sentence: str) -> str | None:
+    """The name the person gives their project ("a habit tracker app called Streakly")."""
+    if _QUESTION.search(sentence) or not _BUILDING.search(sentence):
+        return None
+    m = _PROJECT_NAME.search(sentence)
+    if m is None:
+        return None
+    name = (m["n"] or m["z"] or m["q"] or m["y"]).rstrip(".")
+    return None if name.lower() in _NOT_NAMES or technologies(name) else name
+
+
 # ---- the person (user store) ----------------------------------------------------------------
 
 _PERSONAL_EN = re.compile(
@@ -2889,7 +2914,7 @@ def _recap_stack(body: str, taken: dict[str, str]) -> dict[str, str]:
             _stack_parts(linked.replace("`", ""), found)
         for m in [*_VERSIONED.finditer(piece), *_NAMED_VERSION.finditer(piece)]:
             if not any(m.group("name").lower() in v.lower() for v in found.values()):
-                found.setdefault(_version_key(m), f"{m.group('name')} {m.group('ver')}")
+                found.setdefault(_version_key(m), _versioned(m))
     stack: dict[str, str] = {}
     for key, value in found.items():
         if not re.search(r"\d", value):
@@ -2930,7 +2955,7 @@ _VERSIONED_NAMES = sorted(
 )
 _VERSIONED = re.compile(
     r"(?i)(?<![\w.-])(?P<name>" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
-    r"\s*(?:是|为|版本是|version|v)?\s*(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
+    r"\s*(?:是|为|版本是|version|v|(?P<sdk>SDK))?\s*(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
 )
 _VERSION_WE_RUN = re.compile(
     r"(?i)(?<![\w.-])(?P<name>[A-Za-z][\w.+-]{1,30})\s+version\s+(?:we(?:'re| are)\s+(?:on|using)|"
@@ -2989,6 +3014,12 @@ def listed_versions(sentence: str) -> set[str]:
         if _LISTED_AFTER.search(sentence[max(0, m.start() - 60) : m.start()]):
             keys.add(_version_key(m))
     return keys
+
+
+def _versioned(m: re.Match[str]) -> str:
+    """A versioned name as the project would write it ("Node 20", "Expo SDK 51")."""
+    sdk = " SDK" if m.groupdict().get("sdk") else ""
+    return f"{m.group('name')}{sdk} {m.group('ver')}"
 
 
 def _version_key(m: re.Match[str]) -> str:
@@ -3073,7 +3104,7 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
     for m in found:
         if re.fullmatch(r"\d{3,}", m.group("ver")):
             continue  # "requests 404": a status code, not a version
-        facts.setdefault(_version_key(m), f"{m.group('name')} {m.group('ver')}")
+        facts.setdefault(_version_key(m), _versioned(m))
     return facts
 
 

@@ -1997,3 +1997,27 @@ def test_a_known_tool_for_a_part_after_the_choice_is_a_choice_too():
     assert [
         d.choice for d in rules.side_choices("国内 JPush，Google Play 包直接用 FCM", "JPush")
     ] == ["FCM"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("I'm starting a habit tracker app called Streakly. React Native with Expo.", "Streakly"),
+        ("我们在做一个 4 人 co-op 的 roguelike，叫 Lanternfall，Unity 2022.3 LTS。", "Lanternfall"),
+        ("我们的社区生鲜团购 App「邻鲜」是 Flutter 3.22 写的", "邻鲜"),
+        ("there is a tool called ruff that does this", None),  # not theirs
+        ("our cache service called Redis", None),  # a technology, not a name
+        ("what's a good app called?", None),
+    ],
+)
+def test_the_name_the_person_gives_their_project_is_a_project_fact(sentence, name):
+    assert rules.project_name(sentence) == name
+
+
+def test_the_name_and_the_sdk_version_of_a_project_are_kept():
+    batch = _run(
+        ("user", "I'm starting a habit tracker app called Streakly, React Native with Expo SDK 51.")
+    )
+    facts = _kept(batch, "project")
+    assert {"project": {"name": "Streakly"}} in facts
+    assert _stack(batch).get("expo") == "Expo SDK 51"
