@@ -43,7 +43,30 @@ from omp import rules, sensitive, sources  # noqa: E402
 
 DEV = ev.CORPUS / "dev"
 # first case number of each dev batch (tests/extract_corpus/README.md)
-BATCHES = (1, 19, 39, 57, 75, 95, 115, 135, 155, 175, 195, 215, 235, 255, 275, 295, 315, 335)
+BATCHES = (
+    1,
+    19,
+    39,
+    57,
+    75,
+    95,
+    115,
+    135,
+    155,
+    175,
+    195,
+    215,
+    235,
+    255,
+    275,
+    295,
+    315,
+    335,
+    355,
+    375,
+    395,
+    415,
+)
 CONVERSATIONS = ev.SOURCE_NAMES[:6]
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")
 VALUE = re.compile(
