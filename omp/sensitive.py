@@ -51,10 +51,22 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
         re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})"),
         0,
     ),
-    ("GitLab token", re.compile(r"\bglpat-[A-Za-z0-9_\-]{20,}"), 0),
+    (
+        "GitLab token",
+        re.compile(r"\bgl(?:pat|rt|dt|ptt|cbt|soat|ft|imt|agent)-[A-Za-z0-9_\-]{20,}"),
+        0,
+    ),
     ("Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
     ("Stripe key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), 0),
     ("Google API key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b"), 0),
+    ("Google OAuth client secret", re.compile(r"\bGOCSPX-[A-Za-z0-9_\-]{24,}"), 0),
+    ("Hugging Face token", re.compile(r"\bhf_[A-Za-z0-9]{30,}\b"), 0),
+    ("npm token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0),
+    ("PyPI token", re.compile(r"\bpypi-AgE[A-Za-z0-9_\-]{50,}"), 0),
+    ("SendGrid key", re.compile(r"\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b"), 0),
+    ("DigitalOcean token", re.compile(r"\bdo[opr]_v1_[a-f0-9]{64}\b"), 0),
+    ("Shopify token", re.compile(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"), 0),
+    ("Telegram bot token", re.compile(r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"), 0),
     (
         "JSON Web Token",
         re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
@@ -77,6 +89,7 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
 # NAME = value / NAME: value, where NAME looks secret-bearing; group 2 is the value
 _ASSIGNMENT = re.compile(
     r"(?i)\b([A-Z0-9_.\-]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
+    r"ACCOUNT[_\-]?KEY|"
     r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?|SALT|"
     r"(?:SIGN[A-Z]*|HMAC|ENCRYPTION|MASTER|AUTH|LICEN[CS]E|WEBHOOK)[_\-]?KEY)[A-Z0-9_\-]*)"
     r"[\"']?\s*(?:=|:)\s*[\"']?([^\s\"',;]{6,})"

@@ -15,6 +15,15 @@ SECRETS = [
     ("Slack token", "xoxb-1234567890-abcdefghij"),
     ("Stripe key", "sk_live_abcdefghijklmnop1234"),
     ("JSON Web Token", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTYifQ.dozjgNryP4J3jVmNHl0w5N"),
+    ("GitLab token", "glrt-AbCdEfGhIjKlMnOpQrSt"),
+    ("Google OAuth client secret", "GOCSPX-AbCdEfGhIjKlMnOpQrStUvWxYz12"),
+    ("Hugging Face token", "hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
+    ("npm token", "npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
+    ("PyPI token", "pypi-AgEIcHlwaS5vcmcCJGExYjJjM2Q0LWU1ZjYtNzg5MC1hYmNkLWVmMDEyMzQ1Njc4OQ"),
+    ("SendGrid key", "SG.abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefg"),
+    ("DigitalOcean token", "dop_v1_" + "0123456789abcdef" * 4),
+    ("Shopify token", "shpat_0123456789abcdef0123456789abcdef"),
+    ("Telegram bot token", "7123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0"),
     ("Chinese ID number", "11010519491231002X"),
     ("card number", "4111 1111 1111 1111"),
     ("Chinese mobile number", "13812345678"),
@@ -46,6 +55,7 @@ def test_each_kind_is_found_and_redacted_without_its_neighbours(kind, value):
         "chore: 临时改测试库连接 test:Cp0n#Test88@tcp(10.8.1.20:3306)/coupon_test，联调完改回",
         "redis at default:s3cretRedis@10.0.3.7:6379 for now",
         "replica: app_ro:ro-Pass-2024@db2.internal",
+        "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==",
     ],
 )
 def test_values_are_redacted_and_variable_names_kept(text):
@@ -80,6 +90,8 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "image: nginx:1.25@sha256",  # a digest reference, no password
         "git@github.com:acme/api.git",
         "ssh deploy@10.0.0.5 then tail the log",
+        "set HF_TOKEN in the env; hf_hub_download is a function",
+        "at 12:30:45 the job 1234567890:AA failed",
     ],
 )
 def test_things_that_only_look_sensitive_are_kept(text):
