@@ -1703,8 +1703,8 @@ def refused(sentence: str) -> list[str]:
         after = 0 if behind else 40
         ahead = _REFUSES_AHEAD.fullmatch(m.group()) and not behind
         if ahead:  # "放弃 Kafka，改用 Redis Stream": to the end of its clause
-            clause = re.search(r"[，,;；。]", sentence[m.end() + 1 :])
-            after = min(after, clause.end() if clause else after)
+            clause = re.search(r"[，,;；。]", sentence[m.end() :])
+            after = min(after, clause.start() if clause else after)
         window = sentence[max(0, m.start() - (0 if ahead else 30)) : m.end() + after]
         out += technologies(window)
     return list(dict.fromkeys(out))
@@ -2784,17 +2784,22 @@ def done_list(message: str) -> list[str]:
     lines = _FENCE.sub("\n", message).splitlines()
     for n, line in enumerate(lines):
         if _DONE_HEADER.match(line):
-            items: list[str] = []
-            for item in lines[n + 1 :]:
-                if not item.strip():
-                    if items:
-                        break
-                    continue
-                if not _BULLET.match(item):
-                    break
-                items.append(_BULLET.sub("", item).strip().replace("**", "").rstrip("；;。."))
-            return items
+            return _bullets(lines[n + 1 :])
     return []
+
+
+def _bullets(lines: list[str]) -> list[str]:
+    """The items of the bullet list the lines open with, cleaned of bullets and markup."""
+    items: list[str] = []
+    for item in lines:
+        if not item.strip():
+            if items:
+                break
+            continue
+        if not _BULLET.match(item):
+            break
+        items.append(_BULLET.sub("", item).strip().replace("**", "").rstrip("；;。."))
+    return items
 
 
 _PROPOSAL_HEADER = re.compile(
@@ -2860,16 +2865,7 @@ def recap(message: str) -> list[str]:
     if line.strip():
         sentence = re.split(r"(?<=[.。!！])\s", line.strip(), maxsplit=1)[0]
         return [p.strip(" .。") for p in _RECAP_SPLIT.split(sentence) if p.strip(" .。")]
-    parts: list[str] = []
-    for item in after.splitlines():
-        if not item.strip():
-            if parts:
-                break
-            continue
-        if not _BULLET.match(item):
-            break
-        parts.append(_BULLET.sub("", item).strip().replace("**", "").rstrip("；;。."))
-    return parts
+    return _bullets(after.splitlines())
 
 
 def recap_facts(part: str, taken: dict[str, str] | None = None) -> dict[str, dict[str, str]]:
