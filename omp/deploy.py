@@ -43,6 +43,8 @@ import unicodedata
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from omp.lazyre import lazy
+
 SERVICES = {"vercel": "vercel", "netlify": "netlify", "wrangler": "cloudflare", "fly": "fly"}
 """The `service` key of each tool but kubectl, whose key is the deployment's name."""
 
@@ -105,19 +107,19 @@ class DeployEvent(NamedTuple):
 
 # ---- reading the terminal -------------------------------------------------------------------
 
-_ESCAPES = re.compile(
+_ESCAPES = lazy(
     r"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC: hyperlinks, window titles
     r"|\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves, erasing
     r"|\x1b[@-Z\\-_]"  # other two-byte escapes
 )
-_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_CONTROLS = lazy(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Leading decoration: check marks, emoji, spinners, box drawing, arrows, bullets
 _DECOR = frozenset({"So", "Sm", "Sk", "Cf", "Mn", "Me", "Pd", "Pi", "Pf", "Zs", "Cc"})
 _DECOR_CHARS = frozenset("*•·.:!|")
 
 
 # The timestamp a CI log puts before every line (GitHub Actions: 2025-04-09T18:41:02.1188735Z)
-_STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z ")
+_STAMP = lazy(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z ")
 
 
 def _lines(text: str) -> Iterator[tuple[int, str, bool]]:
@@ -201,7 +203,7 @@ def _r(
     raw: bool = False,
     sticky: bool = True,
 ) -> _Rule:
-    return _Rule(tool, mode, re.compile(pattern), status, rank, skip, raw, sticky)
+    return _Rule(tool, mode, lazy(pattern), status, rank, skip, raw, sticky)
 
 
 _RULES: tuple[_Rule, ...] = (
@@ -415,7 +417,7 @@ _RULES: tuple[_Rule, ...] = (
 )
 
 # Lines only these tools print (decoration allowed before them); a mere address is no sign
-_SIGNATURE = re.compile(
+_SIGNATURE = lazy(
     r"^(?:\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z )?[^\w\n]*(?:"
     r"(?:Vercel|Now) CLI \d+\.\d+|Inspect: https://vercel\.com/"
     r"|(?:Production|Preview|Aliased): https?://\S+ \[|Ready! Deployed to https?://"
@@ -446,8 +448,8 @@ def looks_like_deploy(text: str) -> bool:
 # ---- putting lines together -----------------------------------------------------------------
 
 _FINAL = ("active", "failed")
-_PAGES = re.compile(r"https://(?:(?P<id>[0-9a-f]{8})\.)?(?P<app>[\w-]+)\.pages\.dev\b")
-_ORIGIN = re.compile(r"https?://[^/]+/$")
+_PAGES = lazy(r"https://(?:(?P<id>[0-9a-f]{8})\.)?(?P<app>[\w-]+)\.pages\.dev\b")
+_ORIGIN = lazy(r"https?://[^/]+/$")
 
 
 class _Draft:
@@ -622,7 +624,7 @@ def parse_deploy(text: str) -> list[DeployEvent]:
 _SEMVER = r"v?\d+\.\d+\.\d+(?:-[\w.]+)?"
 # "开始部署 ingest-gw v2.3.1", "发布 luma-admin v1.12.0 到生产环境", "版本：v1.8.3",
 # "Deploying payments-api 2.14.0", "--message "发布文档 0.9.2：…"", "VERSION=1.14.0"
-_ANNOUNCED = re.compile(
+_ANNOUNCED = lazy(
     r"(?i)(?:(?:开始)?(?:部署|发布|上线)(?:成功|完成)?"
     r"|\b(?:deploying|releasing|release|rolling out)\b)\s*[✅✔!！:：]*\s*"
     r"(?:[\w\u4e00-\u9fff.-]{1,40}[\s:@]\s*)?(?P<v>" + _SEMVER + r")(?![\w.])"
@@ -630,22 +632,22 @@ _ANNOUNCED = re.compile(
     r"|(?:\b|_)VERSION=(?P<x>" + _SEMVER + r")\b"
 )
 # a tool printing its own version is not the release ("wrangler 3.57.1", "Vercel CLI 37.4.2")
-_TOOL_VERSION = re.compile(
+_TOOL_VERSION = lazy(
     r"(?i)\b(?:cli|wrangler|vercel|netlify|flyctl|kubectl|node(?:\.js)?|npm|pnpm|yarn|"
     r"@netlify/build|vitepress|next\.js|nuxt|astro|helm|docker)\b(?:\s+version)?[\s@:v]*\d"
     r"|^Detected\b"
 )
 # "已回滚到 v2.2.4", "rolled back to v1.8.2", "当前线上版本 v1.8.2", "prod 当前版本 v2.7.3"
-_RESTORED = re.compile(
+_RESTORED = lazy(
     r"(?i)(?:回滚到|回退到|rolled back to|rolling back to|roll(?:ing)? back to|reverted to)"
     r"\s*(?:上一个?(?:版本|revision)\s*)?(?P<v>" + _SEMVER + r")(?![\w.])"
     r"|当前(?:线上)?版本\s*[:：]?\s*(?P<w>" + _SEMVER + r")(?![\w.])"
 )
-_UNDONE = re.compile(
+_UNDONE = lazy(
     r"(?i)\brollout\s+undo\b|\b(?:rolled|rolling) back\b|(?:开始|自动|已)回滚|回滚(?:完成|成功)"
 )
-_HISTORY_ROW = re.compile(r"^\s*\d+\s+.*?(?P<v>" + _SEMVER + r")(?![\w.])")
-_IMAGE_LINE = re.compile(r"^[\w.-]+(?:\.[\w.-]+)+(?::\d+)?/[\w./-]+:(?P<v>" + _SEMVER + r")$")
+_HISTORY_ROW = lazy(r"^\s*\d+\s+.*?(?P<v>" + _SEMVER + r")(?![\w.])")
+_IMAGE_LINE = lazy(r"^[\w.-]+(?:\.[\w.-]+)+(?::\d+)?/[\w./-]+:(?P<v>" + _SEMVER + r")$")
 
 
 # ---- what the build ran ("> astro check && astro build", "vite v5.3.1 building for production")
@@ -656,17 +658,17 @@ _FRAMEWORKS = {
     "hugo": "Hugo", "eleventy": "Eleventy", "remix": "Remix", "svelte-kit": "SvelteKit",
     "vite": "Vite",
 }  # fmt: skip
-_BUILD_RUN = re.compile(
+_BUILD_RUN = lazy(
     r"(?:^|[>&;]\s*|\s)(?P<name>" + "|".join(map(re.escape, _FRAMEWORKS)) + r")\s+build\b"
 )
-_BUILD_BANNER = re.compile(
+_BUILD_BANNER = lazy(
     r"^(?P<name>" + "|".join(map(re.escape, _FRAMEWORKS)) + r")\s+v(?P<version>\d+\.\d+\.\d+)\b"
 )
 
 
 # ---- database migrations the deploy applied -------------------------------------------------
 
-_MIGRATED = re.compile(
+_MIGRATED = lazy(
     r"│\s*(?P<d1>[\w.-]+?)(?:\.sql)?\s*│\s*(?:✅|✔)"  # wrangler d1 migrations apply
     r"|==\s*\d{14}\s+(?P<rails>\w+):\s*migrated\b"  # rails db:migrate
     r"|Successfully applied \d+ migrations? to schema \S+,? now at version (?P<flyway>v?[\w.]+)"

@@ -15,6 +15,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from omp.constants import MERGE_AT, MIN_INFO_LENGTH, SKIP_AT
+from omp.lazyre import lazy
 
 __all__ = [
     "FILLER",
@@ -28,12 +29,12 @@ __all__ = [
     "trivial_reason",
 ]
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_CJK = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_WORD = lazy(r"[^\W_]+", re.UNICODE)
 
 # Anchored, case-insensitive: acknowledgements, waiting, fillers, thanks (upstream list),
 # plus test chatter the upstream docs name.
-_BLOCKED = re.compile(
+_BLOCKED = lazy(
     r"(?i)^(?:"
     r"(?:好的|ok|okay|明白|收到|了解|知道了|是的|对|嗯|行|可以|sure|yes|yep|yeah|got it|roger|"
     r"understood|thanks|thank you|thx|ty|hmm|hm|ah|oh|uh)[\s!.~\u3002\uff01\uff5e]*$"
@@ -110,26 +111,29 @@ _STOP = r"\s,;:!?\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f"
 _TERM = rf"([^{_STOP}]+(?:\s+[^{_STOP}]+){{0,2}}?)"
 _OBSOLETE = (
     # "改用 Y 替代 X" / "用 Y 替换 X" / "用 Y 代替 X"
-    (re.compile(rf"(?:改用|用)\s*{_TERM}\s*(?:替代|替换|代替|取代)\s*{_TERM}"), "new-old"),
+    (lazy(rf"(?:改用|用)\s*{_TERM}\s*(?:替代|替换|代替|取代)\s*{_TERM}"), "new-old"),
     # "不再使用 X" / "弃用 X" / "停用 X"
-    (re.compile(rf"(?:不再使用|不再用|弃用|停用)\s*{_TERM}"), "old"),
+    (lazy(rf"(?:不再使用|不再用|弃用|停用)\s*{_TERM}"), "old"),
     # "X 已废弃" / "X 已弃用"
-    (re.compile(rf"{_TERM}\s*(?:已废弃|已经废弃|已弃用|已淘汰)"), "old"),
+    (lazy(rf"{_TERM}\s*(?:已废弃|已经废弃|已弃用|已淘汰)"), "old"),
     # "Arduino 那套后面不维护了"
-    (re.compile(rf"{_TERM}\s*(?:那套|这套)?\s*(?:后面|以后|之后)?\s*(?:不维护了|不再维护)"), "old"),
+    (
+        lazy(rf"{_TERM}\s*(?:那套|这套)?\s*(?:后面|以后|之后)?\s*(?:不维护了|不再维护)"),
+        "old",
+    ),
     # "replace(d) X with Y"
-    (re.compile(rf"(?i)\breplac(?:e|ed|ing)\s+{_TERM}\s+with\s+{_TERM}"), "old-new"),
+    (lazy(rf"(?i)\breplac(?:e|ed|ing)\s+{_TERM}\s+with\s+{_TERM}"), "old-new"),
     # "switch(ed) from X to Y" / "migrate(d) from X to Y" / "moved from X to Y"
     (
-        re.compile(rf"(?i)\b(?:switch|migrat|mov)(?:e|ed|ing)?\s+from\s+{_TERM}\s+to\s+{_TERM}"),
+        lazy(rf"(?i)\b(?:switch|migrat|mov)(?:e|ed|ing)?\s+from\s+{_TERM}\s+to\s+{_TERM}"),
         "old-new",
     ),
     # "no longer use X" / "stop(ped) using X" / "X is deprecated"
     (
-        re.compile(rf"(?i)\b(?:no longer us(?:e|ing)|stop(?:ped)? using|dropp?(?:ed)?)\s+{_TERM}"),
+        lazy(rf"(?i)\b(?:no longer us(?:e|ing)|stop(?:ped)? using|dropp?(?:ed)?)\s+{_TERM}"),
         "old",
     ),
-    (re.compile(rf"(?i){_TERM}\s+(?:is|was|has been)\s+(?:deprecated|retired|removed)\b"), "old"),
+    (lazy(rf"(?i){_TERM}\s+(?:is|was|has been)\s+(?:deprecated|retired|removed)\b"), "old"),
 )
 
 

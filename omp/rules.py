@@ -15,19 +15,21 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from omp.lazyre import lazy
+
 # ---- statements -----------------------------------------------------------------------------
 
-_FENCE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)", re.S)
-_NOISE_LINE = re.compile(
+_FENCE = lazy(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)", re.S)
+_NOISE_LINE = lazy(
     r"^\s*(?:at\s+\S+\s*\(|at\s+[\w.$<>]+:\d+|File \"|Traceback|\$\s|>>>\s|>\s|\|.*\||"
     r"npm (?:ERR|WARN)|[-=+*#_]{3,}\s*$|\d+\s+(?:passed|failed)|[A-Za-z]*Error:|E\s{2,})"
 )
-_BULLET = re.compile(r"^\s*(?:[-*+•]\s+|\d+[.)]\s+|#{1,6}\s+|\[[ xX]\]\s+)+")
-_SENTENCE_END = re.compile(
+_BULLET = lazy(r"^\s*(?:[-*+•]\s+|\d+[.)]\s+|#{1,6}\s+|\[[ xX]\]\s+)+")
+_SENTENCE_END = lazy(
     r"(?<!\b[A-Z]\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<=[.!?])\s+"
     r"(?=[A-Za-z\"'`(\[*\u4e00-\u9fff])|(?<=[。！？；!?])"
 )
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_CJK = lazy(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 def statements(text: str) -> list[str]:
@@ -45,7 +47,7 @@ def statements(text: str) -> list[str]:
     return out
 
 
-_HARD_BREAK = re.compile(r"^\s*(?:[-*+•]\s|\d+[.)]\s|[\w-]+:\s|```|>)")
+_HARD_BREAK = lazy(r"^\s*(?:[-*+•]\s|\d+[.)]\s|[\w-]+:\s|```|>)")
 
 
 def unwrap(text: str) -> str:
@@ -222,7 +224,7 @@ _FAMILIES = {
     r"|deepseek-[\w.-]+|(?:chat)?glm-?\d[\w.-]*|gpt-(?:4o|4\.1|4|3\.5|5)(?:-[\w.]+)*"
     r"|claude-[\w.-]+|whisper-[\w.-]+|yolov?\d+[a-z]?",
 }
-_FAMILY = {role: re.compile(rf"(?:{pattern})", re.I) for role, pattern in _FAMILIES.items()}
+_FAMILY = {role: lazy(rf"(?:{pattern})", re.I) for role, pattern in _FAMILIES.items()}
 # Roles a project fills with several tools at once (OpenTelemetry and Tempo, ESLint and
 # Prettier, Vitest and Playwright): a second choice adds to the first unless it says it replaces
 SHARED_ROLES = frozenset(
@@ -230,7 +232,7 @@ SHARED_ROLES = frozenset(
      "api", "editor", "language", "pipelines", "ml", "firmware", "hosting", "robotics", "gis",
      "bioinformatics", "media", "analytics", "workflow", "llm_api", "hardware", "model"}
 )  # fmt: skip
-_TECH = re.compile(
+_TECH = lazy(
     r"(?<![\w.-])("
     + "|".join(re.escape(n) for n in sorted(_ROLE_OF, key=len, reverse=True))
     + "|"
@@ -459,7 +461,7 @@ def role_of(text: str) -> str | None:
 
 # ---- cutting phrases ------------------------------------------------------------------------
 
-_EN_CUT = re.compile(
+_EN_CUT = lazy(
     r"\s+(?:because|since|as (?:it|we|they|this|that)|so (?:that|we|it)|instead of|rather than|"
     r"over|versus|vs\.?|for(?! [A-Z][a-z]+[A-Z])|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|"
     r"on (?:our|the|a|an|top|its)|"
@@ -470,14 +472,12 @@ _EN_CUT = re.compile(
     r"in (?:production|prod|the|our|this))\b"
     r"|[,;!?()\u2014]|:(?![\w/])|\.(?:\s|$)|\s-\s"
 )
-_ZH_CUT = re.compile(
+_ZH_CUT = lazy(
     r"因为|由于|而不是|而非|不用|替代|代替|取代|来做|来|作为|做为|做|用于|吧|了|的话|进行|，|,|。|；|;|！|!|？|\?|、|（|\(|：|"
     r":(?![\w/])"  # "EPSG:3857", "node:20-alpine" keep their colon
 )
-_LEAD = re.compile(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
-_TAIL = re.compile(
-    r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's)$", re.I
-)
+_LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
+_TAIL = lazy(r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's)$", re.I)
 _MAX_WORDS = 6
 # A choice that starts with one of these is an action ("store amounts as integer cents").
 VERBS = frozenset(
@@ -534,14 +534,14 @@ _PREPOSITIONS = frozenset(("under", "in", "on", "at", "of", "from", "by", "into"
 
 # ---- signals --------------------------------------------------------------------------------
 
-_TENTATIVE = re.compile(
+_TENTATIVE = lazy(
     r"(?i)\b(?:maybe|perhaps|might|could try|we could|could we|should we|shall we|what if|"
     r"how about|what about|thinking (?:about|of)|considering|consider|not sure|possibly|"
     r"let'?s try|try out|give .{1,30} a (?:try|shot)|i wonder|wondering|probably|idea:)\b"
     r"|试试|也许|可能|或许|(?<!不)考虑|要不要|是不是|不确定|尝试一下|看看能不能|能不能|行不行"
     r"|(?<![好用必])纠结|犹豫|还没定|没定"
 )
-_QUESTION = re.compile(
+_QUESTION = lazy(
     r"[?？]\s*$|^(?:should|shall|can|could|would|do|does|did|is|are|what|which|how|why|where|"
     r"when|who)\b"
     # Chinese asks with a final particle as often as with a question mark ("…，你觉得呢")
@@ -549,12 +549,12 @@ _QUESTION = re.compile(
     r"|\b(?:what do you think|thoughts|wdyt)\W*$",
     re.I,
 )
-_NEGATED = re.compile(
+_NEGATED = lazy(
     r"(?i)\b(?:not|never|don'?t|doesn'?t|won'?t|no longer|didn'?t|isn'?t|aren'?t)\b"
     r"|不要|不用|别用|不会|没有|不再"
 )
 
-_REVERSAL = re.compile(
+_REVERSAL = lazy(
     r"(?i)\b(?:actually|on second thought|scratch that|change of plan|changed my mind|"
     r"wait|instead|after all|let'?s switch|switch(?:ing)? to|hold on|never mind|final|finally|"
     r"on reflection|scrap that|no,)\b"
@@ -565,7 +565,7 @@ _REVERSAL = re.compile(
 _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "Decision: X" / "Decided: X" / "Final answer: X" / "Approved: X" / "The call is X"
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|new plan|"
             r"approval)\s*[:：]\s*(?P<x>.+)"
         ),
@@ -573,14 +573,14 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:ok(?:ay)?[,.]?\s*)?decided\s*[:：,]\s*(?:we\s+(?:use|go with)\s+)?(?P<x>.+)"
         ),
         True,
         False,
     ),
     (
-        re.compile(
+        lazy(
             r"(?i)\bthe (?:call|decision|plan|verdict|winner) is\s+"
             r"(?:to\s+(?:use|go with|adopt)\s+)?(?P<x>.+)"
         ),
@@ -589,7 +589,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "we decided to use X" / "we've decided on X" / "I chose X" / "we agreed on X"
     (
-        re.compile(
+        lazy(
             r"(?i)\b(?:we|i|team|they)(?:'ve| have| had)?\s+(?:finally\s+)?(?:decided|agreed|"
             r"settled|chose|chosen|picked|opted|committed)\s+"
             r"(?:(?:to|that we(?:'ll| will)?|we(?:'ll| will)?)\s+"
@@ -601,7 +601,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "going forward all services use X" / "from now on we use X"
     (
-        re.compile(
+        lazy(
             r"(?i)\b(?:going forward|from now on|moving forward|in future|henceforth)[,]?\s+"
             r"(?:all\s+[\w -]{1,30}?\s+|everything\s+|every\s+\w+\s+|we\s+|everyone\s+)?"
             r"(?:will\s+|should\s+|must\s+)?(?:use|uses|go through|standardi[sz]e on)\s+(?P<x>.+)"
@@ -611,7 +611,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "we switched to X" / "we've moved over to X" (a change already made)
     (
-        re.compile(
+        lazy(
             r"(?i)\b(?:we|i|team|they)(?:'ve| have)?\s+(?:switched|moved|migrated|changed|"
             r"converted)\s+(?:(?:everything|it|over)\s+)*to\s+(?P<x>.+)"
         ),
@@ -620,7 +620,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "We'll standardise on OpenTelemetry for tracing": a rule for everyone, decided
     (
-        re.compile(
+        lazy(
             r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to))\s+"
             r"standardi[sz]e on\s+(?P<x>.+)"
         ),
@@ -629,7 +629,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "let's go with X" / "we'll use X" / "we're moving to X" / "I'm settling on X"
     (
-        re.compile(
+        lazy(
             r"(?i)\b(?:let'?s|let us|we(?:'ll| will| are going to|'re going to| shall)|"
             r"we(?=\s+go\s+with)|we're|we are|i'?m|i am|i(?:'ll| will))\s+"
             r"(?:just\s+|simply\s+|definitely\s+|actually\s+)?"
@@ -642,7 +642,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "it has to be ROUND_HALF_UP": a constraint naming an identifier
     (
-        re.compile(
+        lazy(
             r"\b(?:it|this|that|we|rounding|the \w+)\s+(?:has to|have to|must|needs to)\s+"
             r"(?:be|use)\s+`?(?P<x>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z][a-z]+[A-Z]\w*)`?"
         ),
@@ -651,7 +651,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "lets stay on postgres + pgvector", "we stay on text-embedding-3-small"
     (
-        re.compile(
+        lazy(
             r"(?i)\b(?:let'?s|we(?:'ll| will)?|i(?:'ll| will)?)\s+(?:stay|remain)\s+(?:on|with)\s+"
             r"(?P<x>.+)"
         ),
@@ -660,7 +660,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "let's drop the sidekiq-cron idea and use Smart Retries"
     (
-        re.compile(
+        lazy(
             r"(?i)(?:\blet'?s\s+|^(?:(?:ok(?:ay)?|so|yeah|fine|then)[,.!]?\s*)*)"
             r"(?:drop|ditch|scrap|remove|kill)\s+.{1,60}?(?:\s+and|[,;])\s+"
             r"(?:use|go with|switch to|move to|keep|stick with|stay with)\s+(?P<x>.+)"
@@ -670,17 +670,15 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "lets switch framework to espidf"
     (
-        re.compile(
-            r"(?i)\blet'?s\s+(?:switch|move|change|migrate)\s+(?:the\s+)?[\w-]+\s+to\s+(?P<x>.+)"
-        ),
+        lazy(r"(?i)\blet'?s\s+(?:switch|move|change|migrate)\s+(?:the\s+)?[\w-]+\s+to\s+(?P<x>.+)"),
         False,
         False,
     ),
     # "we use browser from wxt/browser everywhere"
-    (re.compile(r"(?i)\bwe(?:'ll| will)?\s+use\s+(?P<x>.+?)\s+everywhere\b"), True, False),
+    (lazy(r"(?i)\bwe(?:'ll| will)?\s+use\s+(?P<x>.+?)\s+everywhere\b"), True, False),
     # "let's go back to X" / "switch back to X" (after trying something else)
     (
-        re.compile(
+        lazy(
             r"(?i)\b(?:let'?s|we(?:'ll| will)|i(?:'ll| will)|we're|we are)\s+"
             r"(?:go(?:ing)? back to|switch(?:ing)? back to|revert(?:ing)? to|fall(?:ing)? back to)"
             r"\s+(?P<x>.+)"
@@ -689,7 +687,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|right)[,.!]?\s*)*"
             r"(?:go back to|switch back to|revert to|fall back to)\s+(?P<x>.+)"
         ),
@@ -698,17 +696,17 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "X gets my vote" / "ship it with X"
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:ok(?:ay)?[,.!]?\s*|alright[,.!]?\s*)?(?P<x>[\w.+# -]{2,30}?)\s+"
             r"(?:gets my vote|wins|is the winner)\b"
         ),
         False,
         False,
     ),
-    (re.compile(r"(?i)\bship it with\s+(?P<x>.+)"), False, False),
+    (lazy(r"(?i)\bship it with\s+(?P<x>.+)"), False, False),
     # "X is enough" (after turning something down)
     (
-        re.compile(
+        lazy(
             r"(?i)(?:^|[,;]\s*)(?P<x>[\w.+# -]{2,30}?)\s+(?:is|are)\s+(?:enough|good enough|"
             r"sufficient|all we need)\b"
         ),
@@ -717,7 +715,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "go with X" / "use X" at the start (an instruction from the person deciding)
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
             r"hmm|no|nah|on second thought|sounds good|great|perfect|cool|agreed|screw it|"
             r"fuck it|forget it|never mind|嗯|好的?|行|那)[,.!，。]?\s*)*"
@@ -728,7 +726,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
             r"hmm|no|nah|on second thought)[,.!]?\s*)*"
             r"use\s+(?P<x>.+)"
@@ -738,7 +736,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "I'd rather use slog with the JSON handler than pull in zap"
     (
-        re.compile(
+        lazy(
             r"(?i)\b(?:i'?d|we'?d|i would|we would) (?:much )?rather "
             r"(?:use|go with|stick with|keep)\s+(?P<x>.+?)(?=\s+than\b|[,;:.!?]\s|[,;:.!?]?$)"
         ),
@@ -746,10 +744,10 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     # "great, pgvector stays, Pinecone is off the table."
-    (re.compile(r"(?i)(?:^|[,;]\s*)(?P<x>[\w.+#-]{2,30})\s+stays\b"), False, True),
+    (lazy(r"(?i)(?:^|[,;]\s*)(?P<x>[\w.+#-]{2,30})\s+stays\b"), False, True),
     # "Yep, team.feature in kebab-case, that's the convention."
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:(?:ok(?:ay)?|yep|yeah|yes|sure|right|fine|alright)[,.!]?\s*)*"
             r"(?P<x>(?:[^.;!?]|\.(?=\S)){3,60}?)[,;]\s*"
             r"that'?s (?:the convention|settled|final|the plan|the rule|decided)\b"
@@ -759,7 +757,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "ok pin dbt-bigquery 1.8.3": a version pinned
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|yes|yeah|yep|fine|then)[,.!]?\s*)*(?:let'?s\s+|we\s+)?"
             r"pin\s+(?P<x>[\w.+-]+\s*(?:[@=~]=?)?\s*v?\d+(?:\.\d+)+)"
         ),
@@ -768,7 +766,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "coturn on hetzner, let's do it": an offered or known name, then the go-ahead
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:(?:ok(?:ay)?|yep|yeah|yes|sure|alright|right)[,.!]?\s*)*"
             r"(?P<x>[A-Za-z][\w.+# -]{1,40}?)[,;]\s*let'?s do (?:it|that|this)\b"
         ),
@@ -777,7 +775,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "defmt + defmt-rtt, yeah.": a known name, agreed to
     (
-        re.compile(
+        lazy(
             r"(?i)^(?P<x>[A-Za-z][\w.+#-]*(?:\s*\+\s*[A-Za-z][\w.+#-]*)*),?\s+"
             r"(?:yeah|yes|yep|sure|ok(?:ay)?|agreed)\s*(?:[.!,]|$)"
         ),
@@ -785,10 +783,10 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
     ),
     # "let's do polars with the lazy API": a known name, done
-    (re.compile(r"(?i)\blet'?s\s+do\s+(?P<x>[A-Za-z][\w.+# -]{1,40})"), False, True),
+    (lazy(r"(?i)\blet'?s\s+do\s+(?P<x>[A-Za-z][\w.+# -]{1,40})"), False, True),
     # "Per-record last-write-wins is enough, …": a way named, and said to suffice
     (
-        re.compile(
+        lazy(
             r"^(?i:(?:ok(?:ay)?|yeah|yes|yep|sure|alright|fine|so|then)[,.!]?\s*)*"
             r"(?P<x>(?=[\w .+#-]*[A-Z0-9+#-])[A-Za-z][\w .+#-]{2,40}?)\s+(?:is|are)\s+"
             r"(?:enough|sufficient|good enough|plenty)\b"
@@ -798,7 +796,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "yeah slowapi sounds fine.": a known or offered name, agreed to
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:(?:ok(?:ay)?|yeah|yes|yep|sure|alright)[,.!]?\s*)*(?P<x>[\w.+# -]{2,30}?)\s+"
             r"(?:sounds|looks|seems)\s+(?:fine|good|great|right|reasonable|ok(?:ay)?)\b"
         ),
@@ -807,7 +805,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "I'm using Facepunch.Steamworks, not Steamworks.NET"
     (
-        re.compile(
+        lazy(
             r"(?i)\b(?:i'?m|we'?re|i am|we are)\s+(?:going with|using)\s+"
             r"(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+)?),?\s+not\s+[\w.+#-]{2,}"
         ),
@@ -816,13 +814,13 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "agreed on the built in retry policy, no new deps."
     (
-        re.compile(r"(?i)^agreed on (?!(?:both|all|that|this|it)\b)(?P<x>.+)"),
+        lazy(r"(?i)^agreed on (?!(?:both|all|that|this|it)\b)(?P<x>.+)"),
         False,
         False,
     ),
     # "Yep, do that: saveVersion int …", "agreed on both: slim + a buildkit secret."
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:(?:ok(?:ay)?|yep|yeah|yes|sure|right|fine|alright)[,.!]?\s*)*"
             r"(?:(?:let'?s\s+)?(?:do|go with) (?:that|this|it)"
             r"|agreed(?: on (?:both|all|that|this))?)"
@@ -833,13 +831,13 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "let's do it properly with ESP-IDF"
     (
-        re.compile(r"(?i)\blet'?s\s+do\s+(?:it|this|that)\s+(?:\w+\s+)?(?:with|in|on)\s+(?P<x>.+)"),
+        lazy(r"(?i)\blet'?s\s+do\s+(?:it|this|that)\s+(?:\w+\s+)?(?:with|in|on)\s+(?P<x>.+)"),
         False,
         True,
     ),
     # "Deterministic IDs from file name + start time, good call, I'll do that."
     (
-        re.compile(
+        lazy(
             r"(?i)^(?!(?:thanks|thank|ok|okay|yes|yeah|yep|sure|oh|ah|ha|wow|nice|great)\b)"
             r"(?P<x>[A-Za-z][^,;.!?]{5,60}?),\s*(?:good call|good idea|great idea|nice idea)\b"
         ),
@@ -848,7 +846,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "X it is": a name ("MPPI it is"), or a known one ("sqlite it is"), not a gift idea
     (
-        re.compile(
+        lazy(
             r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
             r"(?P<x>(?=[\w.+# -]*[A-Z0-9.#-])[\w.+# -]{2,30}?)\s+(?i:it is)\b"
         ),
@@ -856,7 +854,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
             r"(?P<x>[\w.+# -]{2,30}?)\s+it is\b"
         ),
@@ -865,7 +863,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "Keycloak then, no Auth0.": a name, then, against another; "Postgres then." a known one
     (
-        re.compile(
+        lazy(
             r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
             r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s+then\s*[,;]\s*"
             r"(?i:no|not)\s+[A-Za-z]"
@@ -874,7 +872,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(
+        lazy(
             r"(?i)^(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
             r"(?P<x>[\w.+#-]{2,30}(?:\s+[\w.+#-]+){0,4})\s+then\s*(?:[.!]|$)"
         ),
@@ -887,7 +885,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "raw retention 90 天 OK，…", "proxy-body-size 50m 可以": a value agreed to, with what it
     # is the value of ("150ms 可以" alone names nothing)
     (
-        re.compile(
+        lazy(
             rf"^(?:{_AGREE_ZH}[，,\s]*)*(?!{_AGREE_ZH}[，,\s])"
             r"(?P<x>(?=[^，,。\d]*[A-Za-z\u4e00-\u9fff][^，,。]*\d)[^，,。？?]{2,30}?\d[^，,。？?]{0,12}?)\s*"
             r"(?:OK|ok|可以|没问题)(?:的|了|吧)?\s*(?:[，,。！!]|$)"
@@ -896,16 +894,14 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(
-            r"(?:^|(?<=[，,。；;\s])|我们|团队)(?:最终|最后)?决定(?:了)?[：:，,]\s*(?P<x>.+)"
-        ),
+        lazy(r"(?:^|(?<=[，,。；;\s])|我们|团队)(?:最终|最后)?决定(?:了)?[：:，,]\s*(?P<x>.+)"),
         True,
         False,
     ),
     # "每个 tenant 100 rps，burst 200，就这么定。", "卡号只显示后四位，同意，就这么改。": what was
     # said, then sealed
     (
-        re.compile(
+        lazy(
             rf"^(?:{_AGREE_ZH}[，,\s]*)*"
             r"(?P<x>(?!你|按你|就按|照你)(?=[^，,]*[A-Za-z0-9]|[^，,]{4})[^。！!？?]{3,60}?)"
             rf"[，,]\s*(?:{_AGREE_ZH}[，,]\s*)*"
@@ -915,7 +911,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(
+        lazy(
             r"(?:^|(?<=[，,。；;：:\s])|我们|团队|那就|那|就|我|咱们|大家|已经?|领导|老板|所以|因此|于是)"
             r"(?:(?:最终|最后)?(?:决定|确定|选定|敲定|定下来|拍板)|(?:最终|最后)定)(?:了)?"
             r"(?:使用|采用|用|选用|选择|选|上)?(?P<x>[A-Za-z].+|[^，。]+)"
@@ -924,18 +920,18 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(
+        lazy(
             r"(?:以后|今后|后面|之后|从现在起)(?:都|统一|全部|一律)?(?:用|使用|采用|改用)(?P<x>.+)"
         ),
         True,
         False,
     ),
-    (re.compile(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
-    (re.compile(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
-    (re.compile(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
-    (re.compile(r"(?:要|得|必须|应该|一律)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (lazy(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
+    (lazy(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
+    (lazy(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
+    (lazy(r"(?:要|得|必须|应该|一律)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (
-        re.compile(
+        lazy(
             r"(?:就|那就|还是|最终|我们|那)(?:直接|都|先)?"
             r"(?:用|使用|采用|选|自建|上(?![个周次午半面线班回去来])|留在|继续用)"
             r"(?P<x>.+)"
@@ -945,13 +941,13 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "就这么定，(tenant_id, idempotency_key) 唯一约束": the agreement, then what was agreed
     (
-        re.compile(r"(?:就这么定|就这样定|就按这个来|按这个来)[，,：:]\s*(?P<x>[^，,。；;]{3,})"),
+        lazy(r"(?:就这么定|就这样定|就按这个来|按这个来)[，,：:]\s*(?P<x>[^，,。；;]{3,})"),
         False,
         False,
     ),
     # "topic 就按 factory/{line}/{device}/telemetry 这套来", "ETH 按 gwei 记"
     (
-        re.compile(
+        lazy(
             r"(?:就|都|统一)?按\s*(?P<x>[A-Za-z0-9][^\s，,。]*?)\s*(?:这套|这个|的)?(?:来|记|算|走)"
         ),
         False,
@@ -959,7 +955,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "ok 就按移动加权平均来": a method named in Chinese
     (
-        re.compile(
+        lazy(
             r"(?:^|[，,。；;]\s*)(?:ok\s*)?(?:那就|就|都|统一)(?P<x>按\s*(?=[\u4e00-\u9fff])(?![你我他她这那之原])"
             r"[^\s，,。的]{2,12}?)\s*(?:这套|这个|的)?"
             r"(?:来|记|算|走)(?![\u4e00-\u9fff])"
@@ -969,7 +965,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "好，那就 Elasticsearch 8.13 + IK 分词，…", "…，就 BullMQ。"
     (
-        re.compile(
+        lazy(
             r"(?:^|[，,。]\s*|\s)(?:ok\s*)?(?:那就|就)\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*(?:吧|了)?"
             r"(?=[，,。！!]|$)"
         ),
@@ -978,7 +974,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "ok 冲突就 last-write-wins，…": a topic, then a name alone in its clause
     (
-        re.compile(
+        lazy(
             r"(?<![那这也都先就])(?!现在|马上|今天|明天|目前|暂时|这个|那个)[\u4e00-\u9fff]{2,6}就\s*"
             r"(?P<x>(?!(?i:ok|okay|yes|no|done|fine|good)\b)[A-Za-z][\w.+#-]*"
             r"(?:\s+[A-Za-z][\w.+#-]*)?)\s*(?:吧|了)?(?=[，,。！!；;]|$)"
@@ -987,51 +983,49 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     # "那 HLS 切片就定 4 秒。"
-    (re.compile(r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?)\s*[。！!]?$"), False, False),
+    (lazy(r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?)\s*[。！!]?$"), False, False),
     # "那 TTL 就 180 天吧": a value for a named setting (`_with_topic` names it)
     (
-        re.compile(
+        lazy(
             r"(?<=[A-Za-z_])\s*就\s*(?P<x>\d+(?:\.\d+)?\s*(?:[\u4e00-\u9fff]{1,2}|[A-Za-z%]{1,3})?)"
             r"\s*(?:吧|了)?(?=[，,。！!；;]|$)"
         ),
         False,
         False,
     ),
-    (re.compile(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
-    (re.compile(r"(?:改用|换成|改成|换用|改存)(?P<x>.+)"), False, False),
-    (re.compile(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
+    (lazy(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
+    (lazy(r"(?:改用|换成|改成|换用|改存)(?P<x>.+)"), False, False),
+    (lazy(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
     # "换 Fast DDS", "kerchunk 就不考虑了，转 Zarr"
     (
-        re.compile(r"(?:^|[，,。\s]|就|那就|还是|也)(?:换|转)\s*(?P<x>[A-Za-z][\w.+# -]*)"),
+        lazy(r"(?:^|[，,。\s]|就|那就|还是|也)(?:换|转)\s*(?P<x>[A-Za-z][\w.+# -]*)"),
         False,
         False,
     ),
     # "Redis GEO 那个 MR 先关掉，改 H3。": a known or offered name alone after 改
     (
-        re.compile(
-            r"(?:^|[，,。；;]\s*)改\s*(?P<x>[A-Za-z][A-Za-z0-9_.+#-]*)\s*(?=[，,。！!；;]|$)"
-        ),
+        lazy(r"(?:^|[，,。；;]\s*)改\s*(?P<x>[A-Za-z][A-Za-z0-9_.+#-]*)\s*(?=[，,。！!；;]|$)"),
         False,
         True,
     ),
     # "那就雪花算法，…": a short name alone after 那就
     (
-        re.compile(
+        lazy(
             r"(?:^|[，,。\s])(?:ok\s*)?那就\s*(?P<x>(?![用走按照先把给让来做去是这那改换不算再])"
             r"[^，,。！!？?\s吧]{2,10})\s*(?:吧|了)?(?=[，,。！!]|$)"
         ),
         False,
         False,
     ),
-    (re.compile(r"^(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*吧"), False, False),
+    (lazy(r"^(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*吧"), False, False),
     (
-        re.compile(r"(?:放|存|走|自建|上|切到?|换成?)\s*(?P<x>[A-Za-z][A-Za-z0-9_.+#-]*)\s*吧"),
+        lazy(r"(?:放|存|走|自建|上|切到?|换成?)\s*(?P<x>[A-Za-z][A-Za-z0-9_.+#-]*)\s*吧"),
         False,
         False,
     ),
     # "ok TimescaleDB 定了。": a name, then settled
     (
-        re.compile(
+        lazy(
             r"^(?:(?:ok|好的?|行|那)[，,\s]*)?(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*(?:就)?定了"
             r"(?=[，,。！!]|$)"
         ),
@@ -1040,26 +1034,24 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "ReplacingMergeTree 就它了。": a name, then "that one"
     (
-        re.compile(
+        lazy(
             rf"^(?:{_AGREE_ZH}[，,\s]*)*(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s*"
             r"就(?:是|用|选)?(?:它|这个)(?:了|吧)?(?=[，,。！!]|$)"
         ),
         True,
         False,
     ),
-    (re.compile(r"(?:就|那就)(?:开|开启|启用)\s*(?P<x>[A-Za-z][\w.+#=-]*)"), False, False),
+    (lazy(r"(?:就|那就)(?:开|开启|启用)\s*(?P<x>[A-Za-z][\w.+#=-]*)"), False, False),
     (
-        re.compile(
-            r"(?:只存|只保留|只用|只留)\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)"
-        ),
+        lazy(r"(?:只存|只保留|只用|只留)\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)"),
         False,
         False,
     ),
     # "身份证就只存哈希加后四位": what is kept, in Chinese
-    (re.compile(r"就只(?:存|保留|用|留|显示)\s*(?P<x>[^，,。；;！!\s]{2,12})"), False, False),
+    (lazy(r"就只(?:存|保留|用|留|显示)\s*(?P<x>[^，,。；;！!\s]{2,12})"), False, False),
     # "DaemonSet + loadbalancing exporter 路由到 gateway 这个方案就这么定了"
     (
-        re.compile(
+        lazy(
             rf"^(?:{_AGREE_ZH}[，,\s]*)*(?P<x>(?=[^，,]*[A-Za-z0-9])[^。！!？?，,]{{3,60}}?)\s*"
             r"(?:这个方案|这套方案|这个|这样)\s*(?:就这么定|就这样定|就这么办|定了|可以)(?:了|吧)?"
             r"\s*[。！!]?$"
@@ -1068,20 +1060,20 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        re.compile(r"(?:^|[，,。\s])(?:ok\s*)?(?:那就|就)\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*吧"),
+        lazy(r"(?:^|[，,。\s])(?:ok\s*)?(?:那就|就)\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*吧"),
         False,
         False,
     ),
-    (re.compile(r"用\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*吧"), False, False),
+    (lazy(r"用\s*(?P<x>[A-Za-z][\w.+# -]*?)\s*吧"), False, False),
     # "先用 shared pool，以后再说": a name that ends its clause ("先用 X 改" uses X as a tool)
     (
-        re.compile(r"先用\s*(?P<x>[A-Za-z][A-Za-z0-9_.+# -]*?)\s*(?:吧|了)?(?=[，,。！!；;]|$)"),
+        lazy(r"先用\s*(?P<x>[A-Za-z][A-Za-z0-9_.+# -]*?)\s*(?:吧|了)?(?=[，,。！!；;]|$)"),
         False,
         False,
     ),
     # "先用高德的 API 吧": a name in Chinese, suggested for now
     (
-        re.compile(
+        lazy(
             r"(?:先|就|那就|还是|就先)用\s*(?P<x>[^，,。！!？?\s吧]{2,12}(?:\s*[A-Za-z][\w.+#-]*)?)"
             r"\s*吧"
         ),
@@ -1090,7 +1082,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "代码这块没什么好纠结的，HybridCLR 吧，…": an offered name alone in its clause
     (
-        re.compile(
+        lazy(
             r"[，,；;]\s*(?:那就?|就)?\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)\s*吧"
             r"(?=[，,。！!]|$)"
         ),
@@ -1099,34 +1091,36 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "行，那就走后端代理": a route in Chinese
     (
-        re.compile(r"(?:那就|就)走\s*(?P<x>(?![了吧的过去啊呢一这那])[^\s，,。！!？?]{2,12})"),
+        lazy(r"(?:那就|就)走\s*(?P<x>(?![了吧的过去啊呢一这那])[^\s，,。！!？?]{2,12})"),
         False,
         False,
     ),
-    (re.compile(r"直接上\s*(?P<x>[A-Za-z][\w.+#/-]*)"), False, False),
-    (re.compile(r"(?:迁到|迁移到|换到|切到)\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
-    (re.compile(r"我们(?:自己|就)?(?:部署|搭|上|自建)\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
-    (re.compile(r"(?:全部|统一|都|一律)走\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (lazy(r"直接上\s*(?P<x>[A-Za-z][\w.+#/-]*)"), False, False),
+    (lazy(r"(?:迁到|迁移到|换到|切到)\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (
-        re.compile(
-            r"(?:^|[，,。：:\s]|我们)(?:就|那就)?定了[，,：:]?\s*(?:用|就用|使用)?(?P<x>.+)"
-        ),
+        lazy(r"我们(?:自己|就)?(?:部署|搭|上|自建)\s*(?P<x>[A-Za-z][\w.+# -]*)"),
         False,
         False,
     ),
+    (lazy(r"(?:全部|统一|都|一律)走\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (
-        re.compile(r"(?:^|[，,。\s])(?:那|那就|就|干脆)?选\s*(?P<x>[^，。！!？?]+?)\s*吧"),
+        lazy(r"(?:^|[，,。：:\s]|我们)(?:就|那就)?定了[，,：:]?\s*(?:用|就用|使用)?(?P<x>.+)"),
         False,
         False,
     ),
     (
-        re.compile(r"(?:^|[，,。]\s*|算了[，,]?\s*)还是\s*(?P<x>[A-Za-z][\w.+# -]*)"),
+        lazy(r"(?:^|[，,。\s])(?:那|那就|就|干脆)?选\s*(?P<x>[^，。！!？?]+?)\s*吧"),
+        False,
+        False,
+    ),
+    (
+        lazy(r"(?:^|[，,。]\s*|算了[，,]?\s*)还是\s*(?P<x>[A-Za-z][\w.+# -]*)"),
         False,
         False,
     ),
     # "AMI 用 AL2023，Bottlerocket 不考虑了": what a part uses, said against another option
     (
-        re.compile(
+        lazy(
             r"(?:^|[，,。；;]\s*)(?![^，,]*(?:不|想|要|可以|能|他们|你们|之前|以前|原来))"
             r"[\w\u4e00-\u9fff][\w\u4e00-\u9fff .-]{0,15}?\s*(?:就|都|统一|也)?用\s*"
             r"(?P<x>[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*"
@@ -1137,7 +1131,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "那就不搞 MQ 了，保持同步", "不用云函数了，用云托管": the option kept, after one dropped
     (
-        re.compile(
+        lazy(
             r"不(?:用|搞|要|上)[^，,。]{1,12}了[，,]\s*(?:就|那就|改|还是)?(?:用|保持|上|走)\s*"
             r"(?P<x>[^，,。！!？?\s]{2,12})"
         ),
@@ -1146,13 +1140,13 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "调度的话用我们现有的 XXL-JOB"
     (
-        re.compile(r"用(?:我们|咱们)?现有的\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)"),
+        lazy(r"用(?:我们|咱们)?现有的\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)"),
         False,
         False,
     ),
     # "pg_partman 可以，…": a known or offered name, agreed to
     (
-        re.compile(
+        lazy(
             rf"^(?:{_AGREE_ZH}[，,\s]*)*(?P<x>[A-Za-z][\w.+#/-]{{1,30}}(?:\s+[A-Za-z0-9][\w.+#/-]*)?)"
             r"\s*(?:可以|没问题|OK|ok|挺好|不错)(?:的|了|吧)?\s*(?:[，,。！!]|$)"
         ),
@@ -1161,7 +1155,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "行，排行榜用 Redis ZSET，…": agreed, then what a part uses
     (
-        re.compile(
+        lazy(
             rf"^(?:{_AGREE_ZH}[，,\s]*)+(?![^，,]*(?:不|想|要|可以|能|他们|你们|之前|以前|原来))"
             r"[\u4e00-\u9fff]{2,8}(?:就|都|统一|也)?用\s*"
             r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?=[，,。！!；;]|$)"
@@ -1171,7 +1165,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "好，topic 就按 … 这个格式，telemetry 用 QoS 1。": agreed, then what a part uses, later
     (
-        re.compile(
+        lazy(
             rf"^(?:{_AGREE_ZH}[，,\s]*)+[^。！!？?]*?[，,]\s*"
             r"(?![^，,]*(?:不|想|要|可以|能|他们|你们|之前|以前|原来))"
             r"[\u4e00-\u9fffA-Za-z_]{2,12}\s*(?:就|都|统一|也)?用\s*"
@@ -1182,7 +1176,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "RevenueCat 不用，直接 StoreKit 2": the option kept, after one turned down
     (
-        re.compile(
+        lazy(
             r"(?:不用|不要|不考虑|不上)了?[，,]\s*(?:直接|就|那就|还是|改)(?:用|上)?\s*"
             r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?=[，,。！!；;]|$)"
         ),
@@ -1191,23 +1185,21 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "用 Zarr", "那改一下：用 Zarr，…"
     (
-        re.compile(
-            r"(?:^|[，,。]\s*|(?:改一下|调整下|改下)[：:]\s*)用\s*(?P<x>[A-Za-z][\w.+# -]*)"
-        ),
+        lazy(r"(?:^|[，,。]\s*|(?:改一下|调整下|改下)[：:]\s*)用\s*(?P<x>[A-Za-z][\w.+# -]*)"),
         False,
         False,
     ),
-    (re.compile(r"(?:^|[，,。]\s*)(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*就行"), False, False),
+    (lazy(r"(?:^|[，,。]\s*)(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*就行"), False, False),
     # "语言包还是懒加载吧": a way named in Chinese (not an errand: "还是每天凌晨跑吧")
     (
-        re.compile(
+        lazy(
             r"(?:^|[，,。；;]\s*)[^，,。]{0,8}还是\s*(?P<x>(?![^吧]*[跑做弄搞写改看说等])[\u4e00-\u9fff]{2,8})吧"
         ),
         False,
         False,
     ),
 )
-_PROPOSAL = re.compile(
+_PROPOSAL = lazy(
     r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation is|"
     r"i recommend|recommendation:|the best (?:option|choice|fit) (?:is|would be)|"
     r"(?:we|you) should (?:use|go with|switch to|adopt)|let'?s (?:go with|use|switch to)|"
@@ -1217,21 +1209,21 @@ _PROPOSAL = re.compile(
     r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:使用|用|采用|选择|选|改用|换成)(?P<z>.+)"
     r"|(?<![不别])(?:推荐|建议|倾向于?|我会选)\s*(?P<w>[A-Za-z][\w.+# -]{1,30})"
 )
-_ACCEPT = re.compile(
+_ACCEPT = lazy(
     r"(?i)^(?:ok(?:ay)?|sure|yes|yep|yeah|sounds? good|sounds great|agreed|agree|great|perfect|"
     r"lgtm|let'?s do (?:it|that|this)|do it|do that|go ahead|go for it|fine|makes sense|deal|"
     r"works for me|ship it|approved|好的?|可以|行|同意|没问题|就这么办|就这样|就按你说的|按你说的|"
     r"听你的|赞同|对)(?:[\s,.!。！，~]|$)"
 )
-_ALTERNATIVE_EN = re.compile(
+_ALTERNATIVE_EN = lazy(
     r"(?i)\b(?:instead of|rather than|over|not|versus|vs\.?|and not|no more|drop(?:ping)?|"
     r"ditch(?:ing)?|replac(?:e|ing))\s+(?P<x>[^,;.!?()]+)"
 )
-_ALTERNATIVE_ZH = re.compile(
+_ALTERNATIVE_ZH = lazy(
     r"(?:而不是|而非|不用|放弃|替代|代替|取代|不要)(?:了)?(?P<x>[^，。,；;!！?？]+)"
 )
-_WHY = re.compile(r"(?i)\b(?:because|since|as|so that)\s+(?P<x>.+)|(?:因为|由于)(?P<z>.+)")
-_PURPOSE = re.compile(
+_WHY = lazy(r"(?i)\b(?:because|since|as|so that)\s+(?P<x>.+)|(?:因为|由于)(?P<z>.+)")
+_PURPOSE = lazy(
     r"(?i)\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)(?:[,.;]|$|\s+(?:because|since|and))"
     r"|(?:来做|做|作为)(?P<z>[\u4e00-\u9fff]{2,6})"
 )
@@ -1247,7 +1239,7 @@ class Decision(NamedTuple):
     explicit: bool  # "we decided" / "决定" rather than an instruction
 
 
-_WAVERS = re.compile(r"(?i)(?:or|either)\b|或者|或|还是|要么")
+_WAVERS = lazy(r"(?i)(?:or|either)\b|或者|或|还是|要么")
 
 
 def _before_doubt(sentence: str) -> str | None:
@@ -1262,7 +1254,7 @@ def _before_doubt(sentence: str) -> str | None:
     return head
 
 
-_CONCLUSION = re.compile(r"^\W*(?:选型|技术选型|最终)(?:结论|结果|方案)\s*[：:]\s*")
+_CONCLUSION = lazy(r"^\W*(?:选型|技术选型|最终)(?:结论|结果|方案)\s*[：:]\s*")
 
 
 def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
@@ -1319,13 +1311,13 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
     return None
 
 
-_AGREED_WE = re.compile(
+_AGREED_WE = lazy(
     r"(?i)^(?:agreed|ok(?:ay)?|yes|yeah|yep|sure|fine|alright|right|sounds good|good (?:idea|call|"
     r"point))[,.!:;]?\s+(?:then\s+)?we(?:'ll| will)\s+use\b"
 )
 
 
-_AS_ROLE = re.compile(r"[A-Za-z][\w.+#-]*\s*做\s*[A-Za-z][\w.-]{1,20}(?![\w.-])")
+_AS_ROLE = lazy(r"[A-Za-z][\w.+#-]*\s*做\s*[A-Za-z][\w.-]{1,20}(?![\w.-])")
 
 
 def _with_topic(before: str, choice: str) -> str:
@@ -1352,7 +1344,7 @@ def _names_known(choice: str, known: Sequence[str]) -> bool:
 
 
 # "**clap**", and the Latin head of a bold Chinese label ("**H3 六边形索引**")
-_BOLD_NAME = re.compile(r"\*\*`?([A-Za-z][\w.+#/-]{1,40})`?(?:\*\*|\s+(?=[\u4e00-\u9fff（(]))")
+_BOLD_NAME = lazy(r"\*\*`?([A-Za-z][\w.+#/-]{1,40})`?(?:\*\*|\s+(?=[\u4e00-\u9fff（(]))")
 
 
 def fuller_name(choice: str, offered: Sequence[str]) -> str:
@@ -1385,28 +1377,26 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
     return not (sentence[m.start("x") - 1 : m.start("x")] == "用" and _USE_NOUN.match(m.group("x")))
 
 
-_USE_NOUN = re.compile(r"[户途法量例处时]")
+_USE_NOUN = lazy(r"[户途法量例处时]")
 # "想上 Federation v2 做统一 gateway": a wish anywhere in the clause
-_WISH_ZH = re.compile(
-    r"(?<![了一想])想(?![了想法])|打算|准备|计划|本来|如果|要是|假如|(?<![我们])建议"
-)
-_OLD_STATE = re.compile(
+_WISH_ZH = lazy(r"(?<![了一想])想(?![了想法])|打算|准备|计划|本来|如果|要是|假如|(?<![我们])建议")
+_OLD_STATE = lazy(
     r"(?i)老代码|老的|原来|以前|之前|旧的?|(?:现在|目前)(?:是|都是|用的是|还是)"
     r"|\b(?:currently|used to|previously|legacy|the old)\b"
 )
-_ABANDON = re.compile(
+_ABANDON = lazy(
     r"(?i)^(?:drop(?:ping)?|stop using|abandon(?:ing)?|remove|get rid of|ditch(?:ing)?|"
     r"no more|retire|phase out)\b|^(?:放弃|弃用|不再用|不再使用|去掉|去除|移除|废弃|下线|淘汰)"
 )
-_THEN_USE = re.compile(
+_THEN_USE = lazy(
     r"(?i)\b(?:and|then)\s+(?:use|switch to|move to|go with|adopt)\s+(?P<x>.+)"
     r"|(?:并|然后|，|,)\s*(?:改用|换成|统一使用|使用|用|采用)(?P<z>.+)"
 )
-_WISH = re.compile(
+_WISH = lazy(
     r"(?i)\b(?:if|would|wanted|wants|unless|whether|once|until)\b"
     r"|想|打算|本来|如果|要是|假如|等到|之后再|准备|计划"
 )
-_VAGUE = re.compile(
+_VAGUE = lazy(
     r"(?i)^(?:it|this|that|they|them|these|those|he|she|we|you|i|something|anything|"
     r"one(?=\s+of\b|\s*$)|the same|"
     r"same|what|which|"
@@ -1414,15 +1404,15 @@ _VAGUE = re.compile(
     # Chinese has no word boundary: "这个上", "怎么处理它"
     r"|^(?:这个|那个|它|一下|[这那][两几三四]个|什么|哪个|这些|那些|这样|这么办|怎么|如何|为什么)"
 )
-_ACTION_WORD = re.compile(
+_ACTION_WORD = lazy(
     r"(?i)^(?:the\s+)?(?:command|script|file|function|tool|terminal|shell|output|following|"
     r"above|below|approach|way|method|code|snippet|test|tests|logs?)\b"
 )
 
 
-_RAN = re.compile(r"跑成功|跑通|跑起来|成功了|(?:以后|之后)(?:到了|变成|就)")
+_RAN = lazy(r"跑成功|跑通|跑起来|成功了|(?:以后|之后)(?:到了|变成|就)")
 # a verb with 一下 / 一遍 / 看看 asks for something done once ("跑一下", "测一遍", "查看看")
-_ONE_OFF = re.compile(r"[\u4e00-\u9fff](?:一下|一遍|看看)")
+_ONE_OFF = lazy(r"[\u4e00-\u9fff](?:一下|一遍|看看)")
 
 
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
@@ -1441,7 +1431,7 @@ def _plausible_choice(choice: str, *, bare: bool) -> bool:
     return True
 
 
-_SIDE_CHOICE = re.compile(
+_SIDE_CHOICE = lazy(
     r"^(?P<topic>[^，,。；;:：]{1,16}?)\s*也?(?:直接|就|都)?(?:用|放|走|存到?|放到|存在|选)\s*"
     r"(?:现有的|自己的|我们的|同一个)?\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s*$"
 )
@@ -1473,7 +1463,7 @@ def side_choices(sentence: str, choice: str) -> list[Decision]:
     return found
 
 
-_SIDE_CHOICE_EN = re.compile(
+_SIDE_CHOICE_EN = lazy(
     r"(?i)[,;]\s+(?:and|plus)\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s+for\s+"
     r"(?P<topic>[a-z][\w -]{1,20}?)(?:,\s+not\s+(?P<not>[A-Za-z][\w.+#-]*))?\s*(?=[,.;!]|$)"
 )
@@ -1517,23 +1507,19 @@ def purpose(text: str) -> str | None:
 
 # ---- details: what else the sentence of a decision settles ----------------------------------
 
-_CLAUSE = re.compile(r"[，；。！？!?：]|[,;:]\s|\.\s|\s+-\s+")
-_DETAIL_LEAD = re.compile(
-    r"(?i)^(?:ok(?:ay)?|嗯|好的?|行|那就?|就|也|顺便|then|and|also|plus)[\s,，]*"
-)
+_CLAUSE = lazy(r"[，；。！？!?：]|[,;:]\s|\.\s|\s+-\s+")
+_DETAIL_LEAD = lazy(r"(?i)^(?:ok(?:ay)?|嗯|好的?|行|那就?|就|也|顺便|then|and|also|plus)[\s,，]*")
 # "version 用 updated_at", "商品索引叫 goods_v3", "副本给 1"
-_SETTLES_ZH = re.compile(
+_SETTLES_ZH = lazy(
     r"[\w\u4e00-\u9fff)\]>`]\s*(?:统一用|只存|不存|(?<![使采应费作以有])用|走|放|存|叫|改成|改为|调到|就定|定成|定为"
     r"|给|设为|设成|写入)"
     r"\s*[\w\u4e00-\u9fff<`'\"./-]"
 )
 # "m=16", "self-hosted on our k8s cluster as a 3-node statefulset", "the key is payment_id"
-_SETTLES_EN = re.compile(
-    r"(?i)\b(?:uses?|as|via|with|in|on|at|is|are|stays?|goes)\s+\S|\S\s*=\s*\S"
-)
-_CONCRETE = re.compile(r"\d|[A-Za-z]\w*[_.][\w.]*\w|`|[A-Z]{2,}|[A-Za-z]{3,}")
+_SETTLES_EN = lazy(r"(?i)\b(?:uses?|as|via|with|in|on|at|is|are|stays?|goes)\s+\S|\S\s*=\s*\S")
+_CONCRETE = lazy(r"\d|[A-Za-z]\w*[_.][\w.]*\w|`|[A-Z]{2,}|[A-Za-z]{3,}")
 # a clause that turns something down, gives a reason, recalls the past or wavers is not a setting
-_DETAIL_NOT = re.compile(
+_DETAIL_NOT = lazy(
     r"(?i)不要了|不考虑|不用了?|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
     r"之前|现在|目前|原来|以前|是不是|用不上|不支持|或者|要么|你给|你先|你来"
     r"|\b(?:is out|dropped|off the table|no longer|instead of|rather than|revert\w*|since|because|"
@@ -1587,7 +1573,7 @@ def proposal(sentence: str) -> str | None:
     )
 
 
-_DEFER = re.compile(
+_DEFER = lazy(
     r"(?i)\b(?:not now|later|hold off|wait|no need|not yet|don'?t|let me think|instead)\b"
     r"|先不|暂时不|以后再|再说|等等|不用了|不急|先别"
 )
@@ -1605,7 +1591,7 @@ def accepts(message: str) -> bool:
     )
 
 
-_ADVICE = re.compile(
+_ADVICE = lazy(
     r"(?i)建议|推荐|可以考虑|或者|\b(?:i (?:suggest|recommend)|you (?:could|might|may want to)|"
     r"consider|alternatively)\b"
 )
@@ -1626,13 +1612,13 @@ def tentative(sentence: str) -> bool:
     return _TENTATIVE.search(sentence) is not None
 
 
-_STRONG_REVERSAL = re.compile(
+_STRONG_REVERSAL = lazy(
     r"(?i)\b(?:actually|on second thought|scratch that|scrap that|change of plan|changed my mind|"
     r"on reflection|never mind|final answer|after all)\b|改主意|算了|还是|不对|重新考虑|最终"
 )
 
 
-_SWITCH_WORD = re.compile(
+_SWITCH_WORD = lazy(
     r"(?i)\b(?:switch(?:ing)? to|move to|migrate to|replac(?:e|ing))\b"
     r"|改成|改用|换成|换用|改为|换到|切到|(?:^|[，,。；;\s])[改换]\s*[A-Za-z]"
 )
@@ -1653,16 +1639,16 @@ def reverses(sentence: str) -> bool:
     return _REVERSAL.search(sentence) is not None
 
 
-_REFUSAL = re.compile(
+_REFUSAL = lazy(
     r"(?i)\b(?:no|not|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|"
     r"let'?s not (?:bother with|use|do|go with)|is out|is off the table|is a no-go|"
     r"dealbreaker)\b|不用|不要用?|别用|放弃|不考虑|太重了|算了|不要了"
 )
-_REFUSES_AHEAD = re.compile(
+_REFUSES_AHEAD = lazy(
     r"(?i)no|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|let'?s not .+|"
     r"别用|不要用?|不用|放弃|不考虑"
 )
-_NAMED_OUT = re.compile(
+_NAMED_OUT = lazy(
     r"(?i)(?P<x>[A-Za-z][\w.+-]{1,30}(?: [A-Z][\w.+-]{1,20})?)\s*(?:is out\b|is off the table|"
     r"is a no-go|也?不要了|(?:就|先)?不用了|不考虑了?|(?:先|就)?不(?:搞|弄|折腾|上|换)了|"
     r"(?:就|也)?不行了)"
@@ -1682,7 +1668,7 @@ def named_out(sentence: str) -> list[str]:
     return list(dict.fromkeys(_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)))
 
 
-_DROPPED_NAME = re.compile(
+_DROPPED_NAME = lazy(
     r"(?i:\b(?:drop(?:ping)?|ditch(?:ing)?|scrap(?:ping)?|retir(?:e|ing)|kill(?:ing)?|"
     r"get(?:ting)? rid of)\s+(?:the\s+)?)(?P<x>[A-Z][\w.+-]{1,30})"
 )
@@ -1735,7 +1721,7 @@ def rejected(sentence: str) -> list[str]:
 
 # ---- finished work (changelog) --------------------------------------------------------------
 
-_DONE_EN = re.compile(
+_DONE_EN = lazy(
     r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|then|so|ok|okay|yesterday|today|earlier|"
     r"finally)[,:]?\s+)?"
     r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
@@ -1746,7 +1732,7 @@ _DONE_EN = re.compile(
     r"resolved|patched|enabled|disabled|configured|set up|updated|created|wrote|moved|replaced|"
     r"swapped|switched|converted|ported|integrated|wired up|hooked up)[:：]?\s+(?P<x>.+)"
 )
-_DONE_ZH = re.compile(
+_DONE_ZH = lazy(
     r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|发版|上线|完成|升级|升到|重构|优化|"
     r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
     r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
@@ -1758,7 +1744,7 @@ _DONE_ZH = re.compile(
     r"(?P<x6>[^，,。；;：:]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
     r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|\S{1,6}\s?到).{1,40}?)了"
 )
-_DONE_PASSIVE = re.compile(
+_DONE_PASSIVE = lazy(
     r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?"
     r"(?P<x>[\w`'./@-]+(?:\s+[\w`'./@-]+){0,4}?)\s+(?:is|are|has been|have been)\s+"
     r"(?:now\s+|all\s+|finally\s+)*(?P<verb>deployed|fixed|merged|released|shipped|migrated|"
@@ -1768,14 +1754,12 @@ _DONE_PASSIVE = re.compile(
     r"got deployed|got released|is live)\b"
 )
 # "…，desync fixed。": a thing, then fixed, closing the sentence
-_FIXED_LAST = re.compile(
+_FIXED_LAST = lazy(
     r"(?i)(?:^|[，,;；]\s*)(?P<x>[A-Za-z][\w`'./@-]*(?:\s+[\w`'./@-]+){0,2}?)\s+"
     r"(?:fixed|resolved|solved)\s*[.!。！]?$"
 )
-_PASSIVE_LEAD = re.compile(r"(?i)^(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+")
-_DONE_LIST_EN = re.compile(
-    r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)"
-)
+_PASSIVE_LEAD = lazy(r"(?i)^(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+")
+_DONE_LIST_EN = lazy(r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)")
 _TYPES = (
     ("fix", ("fix", "resolv", "patch", "修", "解决")),
     ("deploy", ("deploy", "shipped", "部署", "上线")),
@@ -1847,14 +1831,14 @@ _TYPES = (
     ),
     ("other", ("released", "published", "发布", "完成", "改好", "removed")),
 )
-_VERSION = re.compile(r"(?i)\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b")
+_VERSION = lazy(r"(?i)\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b")
 # When the verb says only that work ended ("pushed", "committed", "搞定了"), what it was about
 # tells the kind ("Pushed the fix for ...", "图片已经全部迁到 R2 了").
 _OBJECT_TYPES = (
-    ("fix", re.compile(r"(?i)\bfix|\bbug|修复|修好|修了|修掉")),
-    ("deploy", re.compile(r"(?i)\bdeploy|部署|上线|发到了?(?:预发|生产|线上|staging)")),
-    ("refactor", re.compile(r"(?i)\bmigrat|\bswitch|迁到|迁移|切到|换到|换成|改用|改成|改为")),
-    ("feat", re.compile(r"(?i)\badds?\b|\bnew\b|加了|加上|加到|加进|新增|新建|加好")),
+    ("fix", lazy(r"(?i)\bfix|\bbug|修复|修好|修了|修掉")),
+    ("deploy", lazy(r"(?i)\bdeploy|部署|上线|发到了?(?:预发|生产|线上|staging)")),
+    ("refactor", lazy(r"(?i)\bmigrat|\bswitch|迁到|迁移|切到|换到|换成|改用|改成|改为")),
+    ("feat", lazy(r"(?i)\badds?\b|\bnew\b|加了|加上|加到|加进|新增|新建|加好")),
 )
 
 
@@ -1866,14 +1850,14 @@ class Work(NamedTuple):
     version: str | None
 
 
-_FILLER_ZH = re.compile(r"好的|懂了|明白了?|知道了|收到|嗯+|哦+|ok|OK|行|对|是的|谢谢|感谢|👌|👍")
-_TODO_ZH = re.compile(r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该")
+_FILLER_ZH = lazy(r"好的|懂了|明白了?|知道了|收到|嗯+|哦+|ok|OK|行|对|是的|谢谢|感谢|👌|👍")
+_TODO_ZH = lazy(r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该")
 # Words a Chinese clause may hold before its verb without naming what was done.
-_NO_SUBJECT = re.compile(r"[我你他她们它咱昨今明前后天刚才已经都也就先终于总算这那个]")
+_NO_SUBJECT = lazy(r"[我你他她们它咱昨今明前后天刚才已经都也就先终于总算这那个]")
 
 
 # a symptom counted ("余额加了两遍"), a cause explained, or what others say they did
-_NOT_WORK = re.compile(
+_NOT_WORK = lazy(
     r"(?:加|扣|发|跑|执行|调用|触发)了(?:一|两|三|几|多|好几)(?:遍|次)"
     r"|^(?:原因是|是因为|因为)|(?:他们|她|他|别人|同事)说|听说|据说"
     r"|^那就?(?:改|换)了[，,]"  # "那改了，Redis Pub/Sub 不用了，…": then change it
@@ -1895,11 +1879,11 @@ def finished_work(sentence: str) -> Work | None:
         ("verb", "x"),
     )
     what = m.group(xkey).strip()
-    if m.re is _DONE_ZH and re.match(r"一下|下子|一点", what):
+    if m.re == _DONE_ZH and re.match(r"一下|下子|一点", what):
         # "我改了一下，…，修复已经合并到 main 了": the report is in a later clause
         rest = re.split(r"[，,；;]", sentence[m.end(vkey) :], maxsplit=1)
         return finished_work(rest[1]) if len(rest) == 2 else None
-    if m.re is _DONE_ZH and len(what) < 3 and vkey in ("verb", "verb2", "verb6"):
+    if m.re == _DONE_ZH and len(what) < 3 and vkey in ("verb", "verb2", "verb6"):
         clause = _chinese_clause(sentence, m, vkey)  # "OOM 解决了": what was done comes first
         what = _FILLER_ZH.sub("", clause[: len(clause) - len(m.group(vkey))] if clause else "")
         what = _NO_SUBJECT.sub("", what).strip(" ，,。")
@@ -1909,7 +1893,7 @@ def finished_work(sentence: str) -> Work | None:
     if kind == "other":
         kind = next((t for t, p in _OBJECT_TYPES if p.search(sentence)), "other")
     summary = sentence[m.start(vkey) :].strip().rstrip(".。!！")
-    if vkey != "verb3" and m.re is _DONE_ZH:
+    if vkey != "verb3" and m.re == _DONE_ZH:
         summary = _chinese_clause(sentence, m, vkey) or summary
         summary += _more_done(sentence[sentence.find(summary) + len(summary) :], summary)
     elif vkey == "verb3":
@@ -1939,11 +1923,11 @@ def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool
     before = sentence[: m.start(vkey)]
     if _NEGATED.search(before):
         return False
-    if m.re is _DONE_ZH and _TODO_ZH.search(before):
+    if m.re == _DONE_ZH and _TODO_ZH.search(before):
         return False  # "记得把域名加到…里": asks for work, reports none
-    if m.re is _DONE_ZH and before.endswith("白"):
+    if m.re == _DONE_ZH and before.endswith("白"):
         return False  # "白加了": done for nothing
-    if m.re is _DONE_ZH and re.search(r"等(?:我|你|他|它|咱|我们)|之后再|以后再|再说", sentence):
+    if m.re == _DONE_ZH and re.search(r"等(?:我|你|他|它|咱|我们)|之后再|以后再|再说", sentence):
         return False  # "等我跑完了再说": a condition for later
     if m.group(vkey) in ("加到", "加进"):
         # "加到 `.bashrc` 里就行": how to do it; "已经加到 … 了": done
@@ -1984,13 +1968,13 @@ def _chinese_clause(sentence: str, m: re.Match[str], vkey: str) -> str | None:
     return clause if len(clause) > len(m.group(vkey)) + 1 else None
 
 
-_NOW_STATE = re.compile(
+_NOW_STATE = lazy(
     r"(?i)^(?:(?:done|ok|so)[:,]?\s+)?(?P<x>(?:the\s+)?[`\w./-]+(?:\s+[`\w./-]+){0,3}?)\s+"
     r"(?:is|are)\s+now\s+(?P<y>\S.{8,})"
 )
 
 
-_BAD_STATE = re.compile(
+_BAD_STATE = lazy(
     r"(?i)\b(?:broken|fail\w*|error\w*|down|slow\w*|wrong|missing|gone|outdated|deprecated|"
     r"stuck|flaky|in this|exposed|leaked|public)\b"
 )
@@ -2029,8 +2013,8 @@ def _listed_work(sentence: str) -> Work | None:
 
 # ---- project facts --------------------------------------------------------------------------
 
-_URL = re.compile(r"https?://[^\s<>\"'`)\]，。]+")
-_DEPLOY_WORDS = re.compile(
+_URL = lazy(r"https?://[^\s<>\"'`)\]，。]+")
+_DEPLOY_WORDS = lazy(
     r"(?i)\b(?:deploy(?:ed|ment)?|live at|is live|now live|went live|production|prod|preview|"
     r"staging|hosted|host it|host them|hosting)\b|部署|上线|线上|生产|预发"
 )
@@ -2053,11 +2037,11 @@ _NOT_DEPLOYED = (
     "fly.io",
     "docs.",
 )
-_INTERNAL_HOST = re.compile(
+_INTERNAL_HOST = lazy(
     r"(?:\.svc|\.cluster\.local|\.internal|\.local|\.lan|\.corp)$"
     r"|^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|^[^.]+$"
 )
-_FAILED = re.compile(r"(?i)\b(?:failed|failing|broken|error|down)\b|失败|报错|挂了")
+_FAILED = lazy(r"(?i)\b(?:failed|failing|broken|error|down)\b|失败|报错|挂了")
 _HOSTS = (
     ("vercel", ("vercel.app", "vercel.com")),
     ("netlify", ("netlify.app", "netlify.com")),
@@ -2067,7 +2051,7 @@ _HOSTS = (
     ("render", ("onrender.com",)),
     ("railway", ("railway.app", "up.railway.app")),
 )
-_STAGING = re.compile(r"(?i)\bstaging\b|预发|测试环境")
+_STAGING = lazy(r"(?i)\bstaging\b|预发|测试环境")
 
 
 class Deployment(NamedTuple):
@@ -2101,7 +2085,7 @@ def deployment(sentence: str) -> Deployment | None:
     return Deployment(service, address, status)
 
 
-_USES_EN = re.compile(
+_USES_EN = lazy(
     r"(?i)\b(?:the project|this project|the app|this app|our app|the repo|this repo|we|our stack|"
     r"the codebase|the backend|the frontend|the service|the monorepo|it|our api|the api|"
     r"our (?:backend|frontend|service|site|server|web app))(?:\s+|(?='))"
@@ -2117,7 +2101,7 @@ _USES_EN = re.compile(
     r"(?:[A-Za-z][\w-]{1,20})\s+(?:is|runs on|is built on|uses)\s+"
     r"(?!(?:that|the|a|an|not|very|too|so|just|still|also)\b)(?P<v>.+)"
 )
-_USES_ZH = re.compile(
+_USES_ZH = lazy(
     r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)[\u4e00-\u9fff]{0,4}?"
     r"(?:现在|目前|也|的)?(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为|走)?\s*"
     r"(?:现有的|已有的|原来的|自己的)?\s*(?P<x>[A-Za-z][^，。；;！!？?]*)"
@@ -2136,7 +2120,7 @@ _USES_ZH = re.compile(
     r"|(?:都|也|全)是\s*(?P<v>[A-Za-z][^，。；;！!？?]*)"
 )
 # What may follow a stated stack in further clauses: names, versions, separators only
-_ONLY_NAMES_LEFT = re.compile(
+_ONLY_NAMES_LEFT = lazy(
     r"[\s+、/&和及]|v?\d+(?:\.\d+){0,2}|那一套|那套|这套|\b(?:LTS|SDK|all|and)\b"
 )
 
@@ -2184,14 +2168,14 @@ def assertion(sentence: str) -> str:
     return head[0] if len(head) == 2 else ""
 
 
-_NOT_STACK = re.compile(
+_NOT_STACK = lazy(
     r"(?i)候选|备选|选项|方案|推荐|建议|帮我|(?<![申邀])请(?!求)|麻烦|\b(?:candidates?|options?|alternatives?|"
     r"can you|could you|please|help me)\b"
 )
 
 
-_CONDITION = re.compile(r"(?i)\b(?:if|unless)\b")  # "If budget isn't a concern, LaunchDarkly."
-_STACK_WISH = re.compile(
+_CONDITION = lazy(r"(?i)\b(?:if|unless)\b")  # "If budget isn't a concern, LaunchDarkly."
+_STACK_WISH = lazy(
     r"(?i)想|打算|如果|要是|假如"
     r"|\b(?:want(?:s|ed)? to|would like|planning to|plan to|thinking of)\b"
 )
@@ -2212,7 +2196,7 @@ def settled(sentence: str, *doubts: re.Pattern[str]) -> str:
     return "".join(kept).rstrip(" ，,；;")
 
 
-SCAFFOLD = re.compile(
+SCAFFOLD = lazy(
     r"(?i)\b(?:scaffold|bootstrap|initiali[sz]e|init|initial (?:commit|import)|skeleton)\b"
     r"|初始化|骨架|脚手架"
 )
@@ -2304,8 +2288,8 @@ def _stack_parts(
             facts.setdefault(unknown["name"].lower(), part)
 
 
-_PART_LEAD = re.compile(r"(?i)^(?:built (?:on|with)|using|with|on|in|plus|also)\s+")
-_NAMED_PART = re.compile(r"(?P<name>[A-Za-z][\w.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?")
+_PART_LEAD = lazy(r"(?i)^(?:built (?:on|with)|using|with|on|in|plus|also)\s+")
+_NAMED_PART = lazy(r"(?P<name>[A-Za-z][\w.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?")
 
 
 def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
@@ -2354,7 +2338,7 @@ def _with_version(part: str, m: re.Match[str]) -> str:
     return name + (f" {v.group(1)}" if v else "")
 
 
-_PATH_EN = re.compile(
+_PATH_EN = lazy(
     r"(?i)\b(?P<key>source|sources|code|tests?|docs|documentation|migrations?|components?|"
     r"config|configs|scripts|assets|static files|templates|api routes|handlers|models|db|database|"
     r"frontend|backend|infra|terraform|ci config|ci workflow|workflow|ci)\s+(?:code\s+|files?\s+)?"
@@ -2367,7 +2351,7 @@ _PATH_EN = re.compile(
     r"|\b(?:created|added|moved .{1,40} to|put .{1,40} in(?:to)?)\s+(?:a\s+|the\s+|new\s+)*"
     r"(?:directory|folder)?\s*[`'\"](?P<p2>[\w.~/-]+/)[`'\"]"
 )
-_PATH_ZH = re.compile(
+_PATH_ZH = lazy(
     r"(?P<key>[\u4e00-\u9fff]{2,4}?|(?<![\w.-])[A-Za-z][\w-]{1,20}\s*)(?:文件)?(?:我|我们|都|统一|会)*"
     r"(?:放在|在|位于|放到|存放在|写在|放)\s*`?(?P<path>[\w.~/%-]+/?)`?"
     # "…，放在 `/data/sft/v3/train.jsonl`": an absolute path after a comma, the topic before it
@@ -2432,7 +2416,7 @@ def _path_key(path: str) -> str:
     return re.sub(r"\.\w{1,6}$", "", parts[-1]) if parts else "root"
 
 
-_PROJECT_NAME = re.compile(
+_PROJECT_NAME = lazy(
     r"(?i)\b(?:my|our|a|an)\s+(?:[\w-]+\s+){0,4}?(?:app|game|project|tool|service|site|website|"
     r"bot|library|cli|product|startup|platform|extension|plugin)\s+(?:called|named)\s+[`\"']?"
     r"(?P<n>[A-Za-z][\w.-]{1,30})"
@@ -2441,7 +2425,7 @@ _PROJECT_NAME = re.compile(
     r"[\u4e00-\u9fff]{2,8})|「(?P<q>[^」]{1,20})」)"
     r"|(?:在做|开发|在写|做了?)一个[^。，,]{0,30}[，,]\s*叫\s*(?P<y>[A-Za-z][\w.-]{1,30}|[\u4e00-\u9fff]{2,8})"
 )
-_BUILDING = re.compile(
+_BUILDING = lazy(
     r"(?i)\b(?:i'?m|we'?re|i am|we are|building|making|starting|working on|our|my)\b|我们|我在|我的"
 )
 
@@ -2459,7 +2443,7 @@ def project_name(sentence: str) -> str | None:
 
 # ---- the person (user store) ----------------------------------------------------------------
 
-_PERSONAL_EN = re.compile(
+_PERSONAL_EN = lazy(
     r"(?i)(?:^|[,;:]\s+|\s[\u2014\u2013-]+\s+)"
     r"(?:(?:also|and|but|btw|fyi|fwiw|personally|for me|one more thing|oh|yeah|yes|so|honestly|"
     r"[a-z]+-wise)[,]?\s+)*"
@@ -2486,7 +2470,7 @@ _PERSONAL_EN = re.compile(
     r"|my (?:preference|habit|style|editor|shell|setup|workflow) is\b"
     r"|personally,? i\b)"
 )
-_PERSONAL_ZH = re.compile(
+_PERSONAL_ZH = lazy(
     r"(?:^|[，,；;。：:])[^，,；;。：:]{0,24}?我(?!们)(?:个人)?"
     r"(?:[\u4e00-\u9fff]{0,6}?|写\s*[A-Za-z][\w+#.-]*\s*)"
     r"(?:比较|一般|通常|平时|一直|更|最|向来|一向)?\s*"
@@ -2502,14 +2486,12 @@ _PERSONAL_ZH = re.compile(
     r"|(?:^|[，,；;。：:])我(?:平时)?用的(?P<setup>开发环境|编辑器|IDE|终端|shell|系统|电脑)是"
     r"|(?P<ask>别再给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我)"
 )
-_HOW_I_WORK = re.compile(
-    r"(?i)\bhow i (?:work|do things|like to work)\s*[:：]\s*\S|我的习惯[是：:]"
-)
-_SKILL = re.compile(
+_HOW_I_WORK = lazy(r"(?i)\bhow i (?:work|do things|like to work)\s*[:：]\s*\S|我的习惯[是：:]")
+_SKILL = lazy(
     r"(?i)familiar|comfortable|experienced|good at|fluent|new to|expert|know"
     r"|熟|擅长|会用|精通|没用过"
 )
-_UNIVERSAL = re.compile(
+_UNIVERSAL = lazy(
     r"(?i)^(?:as a rule|in general|generally speaking|rule of thumb)[,:]?\s+"
     r"|^(?:一般来说|原则上|通常来说)[，,]?"
 )
@@ -2523,7 +2505,7 @@ class Personal(NamedTuple):
     scope: str
 
 
-_PREFERS = re.compile(
+_PREFERS = lazy(
     r"(?i)\bi (?:really |strongly )?(?:prefer|like|love|always|usually|never)\b"
     r"|我(?:个人)?(?:比较|一般|通常|平时|一直|更|一向|向来|从来)?(?:喜欢|偏好|习惯)"
 )
@@ -2570,7 +2552,7 @@ def personal(sentence: str) -> Personal | None:
 
 # ---- memory requests ------------------------------------------------------------------------
 
-_REMEMBER = re.compile(
+_REMEMBER = lazy(
     r"(?i)\b(?:remember (?:this|that)|please remember|note (?:this|that)|keep in mind|"
     r"save (?:this|that) to memory)\b|记住|保存到记忆|记一下|别忘了"
 )
@@ -2581,18 +2563,18 @@ def asks_to_remember(sentence: str) -> bool:
     return _REMEMBER.search(sentence) is not None
 
 
-_OPTION = re.compile(
+_OPTION = lazy(
     r"^\W*(?:option\s+|方案\s*)?(?P<label>[A-Da-d1-4一二三四])\s*[.):：]\W*\s*(?P<text>.+)$",
     re.I | re.M,
 )
 _NUMERALS = {"一": "1", "二": "2", "三": "3", "四": "4"}
 _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4"}
-_OPTION_LEAD = re.compile(
+_OPTION_LEAD = lazy(
     r"(?i)^(?:stay on|stay with|switch to|move to|migrate to|go with|use|keep|adopt|add|改成|改为|"
     r"改用|使用|采用|换成|用)\s*"
 )
-_LABEL_REF = re.compile(r"(?i)^(?:option\s+|方案\s*|选项\s*)?([A-Da-d1-4一二三四])$")
-_OPTION_REF = re.compile(
+_LABEL_REF = lazy(r"(?i)^(?:option\s+|方案\s*|选项\s*)?([A-Da-d1-4一二三四])$")
+_OPTION_REF = lazy(
     r"(?i)\b(?:option|choice|approach|plan|number)\s*#?(?P<l>[A-Da-d1-4])\b"
     r"|(?:方案|选项)\s*(?P<z>[A-Da-d1-4一二三四])"
     r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|go with|pick|take|do)\s*"
@@ -2605,7 +2587,7 @@ _OPTION_REF = re.compile(
 )
 
 
-_BARE_LABEL = re.compile(r"^\W*(?:option\s+|方案\s*)?([A-Da-d1-4一二三四])\s*[.):：]?\W*$", re.I)
+_BARE_LABEL = lazy(r"^\W*(?:option\s+|方案\s*)?([A-Da-d1-4一二三四])\s*[.):：]?\W*$", re.I)
 
 
 def options(message: str) -> dict[str, str]:
@@ -2652,7 +2634,7 @@ def option_reference(sentence: str) -> str | None:
     return _NUMERALS.get(label, label.upper())
 
 
-_DONE_NOUN = re.compile(
+_DONE_NOUN = lazy(
     r"(?i)\b(?:the\s+)?(?P<noun>migration|switch|move|upgrade|setup|set-up|refactor(?:ing)?|"
     r"rewrite|integration|rollout|port)\s+(?:is|has been|was)\s+(?:now\s+)?(?:done|complete|"
     r"completed|finished|merged)\b"
@@ -2670,7 +2652,7 @@ def completion(sentence: str) -> str | None:
     return (m.group("noun") or m.group("zh") or "").lower()
 
 
-_SETTING = re.compile(
+_SETTING = lazy(
     r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk)[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
@@ -2679,12 +2661,12 @@ _SETTING = re.compile(
 )
 
 
-_REGION = re.compile(
+_REGION = lazy(
     r"(?<![\w-])((?:us|eu|ap|sa|ca|me|af|il|cn)-(?:north|south|east|west|central|northeast|"
     r"southeast|northwest|southwest)-\d|(?:us|europe|asia|australia|southamerica)-"
     r"(?:north|south|east|west|central|northeast|southeast)\d)(?![\w-])"
 )
-_RESOURCE = re.compile(
+_RESOURCE = lazy(
     r"(?i)(?:\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
     r"queue name|table|configuration set|key ?prefix|prefix|consumer group|index name|alias|"
     r"queue)|(?P<kz>桶名?|存储桶|集群|命名空间|队列名?|索引名?|别名|消费组|(?<![列图代报发时仪])表(?![格示达单情])名?))"
@@ -2701,30 +2683,30 @@ _RESOURCE_ZH = {"桶": "bucket", "桶名": "bucket", "存储桶": "bucket", "集
                "表": "table", "表名": "table",
                "命名空间": "namespace", "队列": "queue", "队列名": "queue", "索引": "index",
                "索引名": "index", "别名": "alias", "消费组": "consumer_group"}  # fmt: skip
-_APP_SETTING = re.compile(
+_APP_SETTING = lazy(
     r"(?i)\b(?P<key>bundle id(?:entifier)?|package name|application ?id|"
     r"min(?:imum)? deployment target|deployment target)\s*(?:is|will be|=|:|是|为)?\s*[`'\"]?"
     r"(?P<value>[a-z][\w-]*(?:\.[\w-]+){2,}|(?:iOS|iPadOS|macOS|Android)\s*\d+(?:\.\d+)?)"
 )
 _UNIT = r"(?:%|ms|s|m|h|d|rps|/min|秒|分钟|小时|天)?"
-_SNAKE_SETTING = re.compile(
+_SNAKE_SETTING = lazy(
     r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|给|就)\s*|\s+)"
     r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")(?![\w.])"
 )
-_CHANGED_TO = re.compile(
+_CHANGED_TO = lazy(
     r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*" + _UNIT + r")(?![\w.])"
 )
-_PATH_SETTING = re.compile(
+_PATH_SETTING = lazy(
     r"(?i)\b(?P<key>[a-z][a-z0-9_]{0,40}(?:dir|path|root|folder))\s*"
     r"(?:就用|用|是|为|=|:|改成|设成|定成|should be|is now|will be|is)"
     r"\s*[`'\"]?(?P<value>(?:/|~/|s3://|gs://)[\w./~-]+)"
 )
 # "ClusterIssuer 名字叫 letsencrypt-prod", "the IAM role is named ci-deployer"
-_NAMED_THING = re.compile(
+_NAMED_THING = lazy(
     r"(?P<key>[A-Z][A-Za-z]{2,30})\s*(?:的)?(?:名字|名称|name)\s*(?:叫|是|为|is)\s*[`'\"]?"
     r"(?P<value>[a-z0-9][\w.-]*[-_.][\w.-]+)"
 )
-_PREFIX = re.compile(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
+_PREFIX = lazy(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
 
 
 def settings(sentence: str) -> dict[str, str]:
@@ -2772,7 +2754,7 @@ def _numeric_settings(sentence: str) -> dict[str, str]:
     return found
 
 
-_DONE_HEADER = re.compile(
+_DONE_HEADER = lazy(
     r"(?i)^\W*(?:done|fixed|finished|completed|all done|changes made|what i changed|summary of "
     r"changes|progress|results|已完成|完成了|已修复|改动如下|修改如下|做了以下改动|搞定了?|都?改好了"
     r"|弄好了|进度|结果|(?:本次)?改动汇总)\W*[:：]\s*$"
@@ -2802,13 +2784,13 @@ def _bullets(lines: list[str]) -> list[str]:
     return items
 
 
-_PROPOSAL_HEADER = re.compile(
+_PROPOSAL_HEADER = lazy(
     r"(?i)(?:我的建议|我建议|建议如下|推荐方案|proposed (?:fix|plan|approach|solution)|"
     r"my (?:suggestion|recommendation|proposal)|recommendation|"
     r"i(?:'d| would)? (?:suggest|recommend|propose))"
     r"[^:：\n]{0,20}[:：]\s*$"
 )
-_LEAD_VERB = re.compile(r"(?i)^(?:use|switch to|adopt|go with|move to|用|使用|采用|改用|换成)\s*")
+_LEAD_VERB = lazy(r"(?i)^(?:use|switch to|adopt|go with|move to|用|使用|采用|改用|换成)\s*")
 
 
 def proposal_list(message: str) -> str | None:
@@ -2831,23 +2813,21 @@ def proposal_list(message: str) -> str | None:
 
 # ---- a summary of where things landed -------------------------------------------------------
 
-_RECAP_HEAD = re.compile(
+_RECAP_HEAD = lazy(
     r"(?i)(?:\b(?:summary|recap|to recap|for the record|where (?:you|we)(?:'ve)? landed|"
     r"final (?:setup|config(?:uration)?|state|stack|layout)|current setup|you now have|"
     r"what you have now)\b|(?:最终|当前|目前|现在的?)(?:配置|方案|状态|架构|技术栈)|总结|小结)"
     r"[^:：\n]{0,40}[:：]"
 )
-_RECAP_LEAD = re.compile(
-    r"(?:[^.!?。！？\n]{0,24}[.!。！]\s*){0,2}(?:so|ok|okay|好的?|那)?[,，]?\s*"
-)
-_RECAP_SPLIT = re.compile(r"[;；，]\s*|,\s+(?![^()（）]*[)）])")
-_GONE = re.compile(
+_RECAP_LEAD = lazy(r"(?:[^.!?。！？\n]{0,24}[.!。！]\s*){0,2}(?:so|ok|okay|好的?|那)?[,，]?\s*")
+_RECAP_SPLIT = lazy(r"[;；，]\s*|,\s+(?![^()（）]*[)）])")
+_GONE = lazy(
     r"(?i)\b(?:removed|dropped|deleted|retired|gone|no longer|instead of|replaced|rotated|"
     r"revoked)\b|不再|已删除|删掉|去掉|移除|替换掉"
 )
-_LINKED = re.compile(r"(?i)\s+(?:on|via|through|over|behind|atop|for)\s+(?=[A-Z`])")
-_QUOTED_SETTING = re.compile(r"`(?P<k>[a-z][\w.]{2,40})\s*=\s*['\"]?(?P<v>[^`'\"\s]{1,40})['\"]?`")
-_QUOTED_PATH = re.compile(r"`(?P<path>(?:~|\.{1,2})?/?[\w.@{}-]+(?:/[\w.@{}-]+)+/?)`")
+_LINKED = lazy(r"(?i)\s+(?:on|via|through|over|behind|atop|for)\s+(?=[A-Z`])")
+_QUOTED_SETTING = lazy(r"`(?P<k>[a-z][\w.]{2,40})\s*=\s*['\"]?(?P<v>[^`'\"\s]{1,40})['\"]?`")
+_QUOTED_PATH = lazy(r"`(?P<path>(?:~|\.{1,2})?/?[\w.@{}-]+(?:/[\w.@{}-]+)+/?)`")
 
 
 def recap(message: str) -> list[str]:
@@ -2949,27 +2929,27 @@ _VERSIONED_NAMES = sorted(
     key=len,
     reverse=True,
 )
-_VERSIONED = re.compile(
+_VERSIONED = lazy(
     r"(?i)(?<![\w.-])(?P<name>" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
     r"\s*(?:是|为|版本是|version|v|(?P<sdk>SDK))?\s*(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
 )
-_VERSION_WE_RUN = re.compile(
+_VERSION_WE_RUN = lazy(
     r"(?i)(?<![\w.-])(?P<name>[A-Za-z][\w.+-]{1,30})\s+version\s+(?:we(?:'re| are)\s+(?:on|using)|"
     r"we\s+(?:use|run)|in use)\s+is\s+v?(?P<ver>\d+(?:\.\d+){1,2})(?!\w|\.\d)"
 )
 # a capitalised name with a dotted version, for the message introducing the project
-_NAMED_VERSION = re.compile(
+_NAMED_VERSION = lazy(
     r"(?<![\w.@/-])(?P<name>(?!(?:Chapter|Section|Step|Phase|Part|Figure|Table|Version|Release|"
     r"Sprint|Week|Day|Page|Line|Round|Level|Stage|Item|Task|Issue|PR|v|V)\b)"
     r"[A-Z][A-Za-z0-9+#]*(?:[-_][A-Za-z0-9]+)?)\s+v?(?P<ver>\d+\.\d+(?:\.\d+)?)(?![\w.]|\s*%)"
 )
-_CHANGE_WORDS = re.compile(
+_CHANGE_WORDS = lazy(
     r"(?i)\b(?:upgrad\w*|bump\w*|downgrad\w*|migrat\w*|from\b.*\bto|update\w*|install\w*|requires?|"
     r"needs?|supports?|deprecat\w*|until|before|after|since|released?)\b"
     r"|升级|降级|迁移|迁到|换成|换到|改成|改用|从|需要|支持"
 )
-_OURS = re.compile(r"(?i)\b(?:we|our|we're|project|the app|everywhere|all)\b|我们|项目|线上|都是")
-_STACK_TALK = re.compile(
+_OURS = lazy(r"(?i)\b(?:we|our|we're|project|the app|everywhere|all)\b|我们|项目|线上|都是")
+_STACK_TALK = lazy(
     r"(?i)\b(?:stack|we(?:'re| are) (?:on|a|an)|runs? on|built (?:with|on)|written in|"
     r"project is|app is|service is|everywhere|is an? [\w.+-]+ (?:app|monolith|service|project))\b"
     r"|\b(?:building|built|writing|written)\b[^.;]{0,60}\bin\s+(?=[A-Z])"
@@ -2992,7 +2972,7 @@ def states_stack(sentence: str) -> bool:
 
 
 _CANON = {"node.js": "node", "golang": "go", "postgresql": "postgres"}
-_LISTED_AFTER = re.compile(
+_LISTED_AFTER = lazy(
     r"(?i)(?<![\w.-])(?:" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
     r"(?:\s*v?\d+(?:\.\d+){0,2}(?:\.x)?)?\s*(?:,|，|、|\+|/|\bon\b|\bwith\b|\band\b|和|及|加)\s*"
     r"(?:and\s+)?$"
@@ -3031,7 +3011,7 @@ def _key_of(name: str) -> str:
 _NAMES = r"(?:" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
 _TO_VERSION = r"v?(?P<ver>\d+(?:\.\d+){0,2})(?!\d|\.\d|\s*%)"
 # "Go 升级到 1.22", "pin rust toolchain to 1.78", "bumped Node to 20", "把 Kotlin 升级到 1.9.23"
-_VERSION_MOVE = re.compile(
+_VERSION_MOVE = lazy(
     r"(?i)(?:(?<![\w.-])(?P<a>" + _NAMES + r")(?:\s+(?:toolchain|version|sdk|runtime|cli))?\s*"
     r"(?:升级到|升到|更新到|切到|降级到|降到|锁定到|锁定为|固定到|固定为|锁到)"
     r"|\b(?:upgrad|bump|pin|updat|mov|downgrad)\w*\s+(?:the\s+|our\s+)?(?P<b>" + _NAMES + r")"
@@ -3050,9 +3030,7 @@ _PLATFORM_ROLES = frozenset(
      "cache", "queue", "search", "hosting", "container", "deploy_tooling", "firmware", "engine",
      "build_system", "miniprogram", "timeseries", "warehouse", "vector_db")
 )  # fmt: skip
-_DONE_MARK = re.compile(
-    r"(?i)\b(?:upgraded|bumped|pinned|updated|moved|switched|downgraded)\b|了|已"
-)
+_DONE_MARK = lazy(r"(?i)\b(?:upgraded|bumped|pinned|updated|moved|switched|downgraded)\b|了|已")
 
 
 def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
@@ -3066,6 +3044,8 @@ def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
         return {}
     if not done and not _DONE_MARK.search(sentence):
         return {}
+    if not any(char.isdigit() for char in sentence):
+        return {}  # no version to move to (and `_VERSION_MOVE` is costly to compile)
     facts: dict[str, str] = {}
     for m in _VERSION_MOVE.finditer(sentence):
         name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"]) if g)
@@ -3104,7 +3084,7 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
     return facts
 
 
-_URL_FACT = re.compile(
+_URL_FACT = lazy(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
     r"(?:url|endpoint|address|host|domain|module path|base|broker|地址|域名|模块路径)"
     r"(?:\s*(?:is|:|：|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|"
@@ -3125,35 +3105,35 @@ _URL_NAMES = {
 }
 
 
-_ENV_URL = re.compile(
+_ENV_URL = lazy(
     r"(?i)(?P<url>https?://[^\s<>\"'`)\]，。]+?)[.,;]?\s+(?:on|in|for)\s+(?:the\s+)?"
     r"(?P<env>staging|production|prod|dev|development|test|preview)\b"
 )
 _PLACE_NAMES = {"测试环境": "test", "生产环境": "production", "线上": "production",
                 "预发": "staging", "预发环境": "staging", "正式环境": "production"}  # fmt: skip
 # "prod is https://…", "staging: https://…", "测试环境地址：https://…"
-_PLACE_URL = re.compile(
+_PLACE_URL = lazy(
     r"(?i)(?:^|[\s,;，；(（])(?P<env>prod|production|staging|preview|测试环境|生产环境|正式环境|线上|"
     r"预发(?:环境)?)(?:\s*(?:url|site|address|地址|域名))?\s*(?:is|=|:|：|是|在)\s*"
     r"(?P<url>https?://[^\s<>\"'`)\]，。]+)"
 )
 # "Redis 用 redis://127.0.0.1:6379/2", "MQTT 走 mqtts://iot.example.cn:8883"
-_NAMED_URL = re.compile(
+_NAMED_URL = lazy(
     r"(?P<name>[A-Za-z][\w-]{1,20})\s*(?:用|走|连|连的是|is at|lives at|runs at)\s*`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
 )
 # "集群是 https://es-prod…:9200", "自动更新仍然走 `https://dl.inkpad.cn/updates/`"
-_NAMED_URL_ZH = re.compile(
+_NAMED_URL_ZH = lazy(
     r"(?<![\u4e00-\u9fff\w])(?P<name>[\u4e00-\u9fff]{2,4})\s*(?:仍然|还是|都|也|就|现在)?"
     r"(?:是|走|连|连的是|走的是|用的是)\s*`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
 )
 # "ota.trellis-iot.io is our domain"
-_HOST_IS = re.compile(
+_HOST_IS = lazy(
     r"(?i)(?<![\w.-])`?(?P<url>(?:[a-z0-9-]+\.)+[a-z]{2,})`?\s+is\s+(?:our|the)\s+"
     r"(?P<name>domain|host|endpoint|broker|cdn)\b"
 )
-_ENV_VAR_URL = re.compile(
+_ENV_VAR_URL = lazy(
     r"\b(?P<key>[A-Z][A-Z0-9_]{1,40}_(?:URL|URI|HOST|ENDPOINT|ADDR|ADDRESS))\s*=\s*"
     r"(?P<url>(?:https?|grpc|nats|amqp|mqtt)s?://[^\s<>\"'`)\]，。]+)"
 )
@@ -3201,41 +3181,41 @@ _IDENT = (
     r"|[a-z0-9][\w-]*(?:\.[\w-]+)+(?::\d{2,5})?"  # a host, maybe with its port
     r"|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)"  # a kebab or snake name
 )
-_NAMED_EN = re.compile(
+_NAMED_EN = lazy(
     r"(?i)(?:^|(?<=[\s(,;]))(?:(?:the|our|my|its|their)\s+)?(?P<topic>(?:[a-z][\w-]*\s+){0,2}?"
     r"[a-z][\w-]*)\s+(?:is|are|will be|lives|sits|is called|is named|called|named)"
     r"(?:\s+(?:reachable|available|running|served|hosted|deployed|kept|stored))?"
     r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?" + _IDENT + r"(?=[`'\"]?(?:[\s,;:)]|\.?$))"
 )
-_NAMED_ZH = re.compile(
+_NAMED_ZH = lazy(
     r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w-]{1,20}|[\u4e00-\u9fff]{2,6}?)\s*(?:那边|那个)?(?:的)?"
     r"(?:名字|名称|地址|路径|ID|id)?\s*(?:就|也|都)?(?:是|叫做?|为|在|放在|存在)\s*[`'\"]?"
     + _IDENT
     + r"(?![\w.{}/-])"
 )
 # "扩展 ID 是 kpbnlgeci…", "the app id is 1234567": after an ID word, any token is the value
-_NAMED_ID = re.compile(
+_NAMED_ID = lazy(
     r"(?P<topic>(?<![\w-])[A-Za-z][\w-]{1,20}|[\u4e00-\u9fff]{2,6})\s*(?:的)?\s*"
     r"(?<![\w-])(?:ID|id|Id)\s*(?:是|为|[:：=]|is)\s*[`'\"]?(?P<value>[A-Za-z0-9][\w.-]{3,80})(?![\w.-])"
 )
 # ids of one run or one record, not of a part of the project
-_PASSING_ID = re.compile(
+_PASSING_ID = lazy(
     r"(?i)^(?:request|correlation|trace|span|event|message|run|job|order|user|session|build|"
     r"commit|task|process|thread|请求|订单|用户|会话|任务|进程)$"
 )
 # topics that name a trouble or a passing thing, not a part of the project
-_NOT_A_PART = re.compile(
+_NOT_A_PART = lazy(
     r"(?i)^(?:error|errors|issue|problem|bug|log|logs|output|result|it|this|that|which|there|"
     r"what|one|example|diff|change|fix|trace|stack|line|file|test|报错|问题|错误|日志|原因|结果|"
     r"例子|输出|示例)$"
 )
-_ADVERB_ZH = re.compile(r"现在|大概|果然|就|都|统一|还是|已经|也|然后|应该|其实|一般|默认")
-_HOST_END = re.compile(
+_ADVERB_ZH = lazy(r"现在|大概|果然|就|都|统一|还是|已经|也|然后|应该|其实|一般|默认")
+_HOST_END = lazy(
     r"\.(?:com|net|org|io|cn|dev|app|internal|local|lan|svc|co|ai|cloud|edu|gov|tech|site|xyz|"
     r"me|us|eu|de|uk|jp|hk|tw|sg|corp|intra)(?::\d+)?$",
     re.I,
 )
-_FILE_EXT = re.compile(
+_FILE_EXT = lazy(
     r"\.(?:ya?ml|toml|json|py|ts|tsx|js|mjs|go|rs|java|kt|swift|md|sh|sql|xml|conf|ini|env|txt|"
     r"csv|lua|rb|php|cs|cpp|c|h|proto|tf|dockerfile)$",
     re.I,
@@ -3272,7 +3252,7 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
     named = _NAMED_ZH if is_chinese(sentence) else _NAMED_EN
     for m in [*named.finditer(sentence), *_NAMED_ID.finditer(sentence)]:
         topic, value = m["topic"].strip().split("的")[-1], m["value"].rstrip(".")
-        if m.re is _NAMED_ID and _PASSING_ID.match(topic):
+        if m.re == _NAMED_ID and _PASSING_ID.match(topic):
             continue
         topic = topic.split()[-1] if not is_chinese(topic) and topic.count(" ") > 1 else topic
         if _NOT_A_PART.match(topic) or _ADVERB_ZH.search(topic) or not _a_value(value):
@@ -3290,7 +3270,7 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
     return found
 
 
-_STORE_URI = re.compile(
+_STORE_URI = lazy(
     r"(?<![\w/])(?P<uri>(?:s3|s3a|gs|oss|cos|obs|r2|az|abfss?|hdfs|minio)://"
     r"(?P<bucket>[a-z0-9][\w.-]{1,62})(?:/[\w.~/{}=-]*)?)"
 )
@@ -3322,12 +3302,12 @@ def url_fact(sentence: str) -> tuple[str, str] | None:
     return re.sub(r"[^a-z0-9_]", "", key) or fallback, m.group("url").rstrip(".,;:!")
 
 
-_LAYOUT = re.compile(
+_LAYOUT = lazy(
     r"(?i)\b(?:monorepo|repo|repository|project|codebase|workspace)\s+"
     r"(?:has|contains|is split into|consists of)\s+(?P<x>.+)"
     r"|(?:仓库|项目|monorepo)(?:里|下)?(?:有|分为|包含)(?P<z>.+)"
 )
-_DIR = re.compile(r"(?<![\w/.-])[`'\"]?([\w.-]+/(?:[\w.*-]+/?)*)")
+_DIR = lazy(r"(?<![\w/.-])[`'\"]?([\w.-]+/(?:[\w.*-]+/?)*)")
 
 
 def layout_fact(sentence: str) -> str | None:
@@ -3342,7 +3322,7 @@ def layout_fact(sentence: str) -> str | None:
     return ", ".join(dict.fromkeys(dirs)) if len(dirs) >= 2 else None
 
 
-_ADOPT = re.compile(
+_ADOPT = lazy(
     r"(?i)\blet'?s make (?:that|this|it) (?:the )?(?:rule|standard|convention|default|policy)\b"
     r"|\b(?:that|this)(?:'s| is) (?:the|our) (?:rule|standard|convention)(?: now)?\b"
     r"|\bmake it official\b|就这么定了?|就这样定了|以后都按这个来|以后就这么办"
@@ -3354,8 +3334,8 @@ def adopts_previous(sentence: str) -> bool:
     return _ADOPT.search(sentence) is not None
 
 
-_LISTED = re.compile(r"^\W*(?P<name>[\w.+# -]{2,30}?)\W*(?:\([^)]*\)\W*)?\s*[:：\u2014\u2013]\s+\S")
-_ASKED = re.compile(r"(?i)\bor\b|还是|或者|vs\.?|versus")
+_LISTED = lazy(r"^\W*(?P<name>[\w.+# -]{2,30}?)\W*(?:\([^)]*\)\W*)?\s*[:：\u2014\u2013]\s+\S")
+_ASKED = lazy(r"(?i)\bor\b|还是|或者|vs\.?|versus")
 
 
 def asked_options(message: str) -> list[str]:
@@ -3373,7 +3353,7 @@ def asked_options(message: str) -> list[str]:
     return out if len(out) >= 2 else []
 
 
-_BOLD_LABEL = re.compile(r"\*\*([\u4e00-\u9fff][^*\n：:，,（(]{1,15})[^*\n]*\*\*")
+_BOLD_LABEL = lazy(r"\*\*([\u4e00-\u9fff][^*\n：:，,（(]{1,15})[^*\n]*\*\*")
 
 
 def offered_labels(message: str) -> list[str]:

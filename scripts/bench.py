@@ -2,10 +2,11 @@
 
     python scripts/bench.py [--runs 5] [--decisions 10000] [--changes 50000] [--sessions 365]
 
-Generates (deterministically) a small memory (10 entries per list) and a large one, then
-prints one table: the median wall time of each command over `--runs` runs, its peak RSS, and
-its ratio to the reference named in the table. All rows come from the same run, side by
-side, on the same machine, so ratios are meaningful even on a noisy machine.
+Generates (deterministically) a small memory (10 entries per list), a copy of it in a git
+repository for the git hooks (run as git runs them: `python -m omp.hooks NAME`) and a large
+memory, then prints one table: the median wall time of each command over `--runs` runs, its
+peak RSS, and its ratio to the reference named in the table. All rows come from the same run,
+side by side, on the same machine, so ratios are meaningful even on a noisy machine.
 """
 
 from __future__ import annotations
@@ -326,6 +327,40 @@ def _settle(_: int) -> None:
     time.sleep(2.1)
 
 
+class _HookRepo:
+    """A git repository with a small memory, driven as git drives omp's hooks.
+
+    `stage(i)` stages an outside edit of a memory file (so pre-commit must check it);
+    `commit(i)` commits a source change (so post-commit writes a changelog entry for it).
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.sha = ""
+        self._git("init", "-q", "-b", "main")
+        self._git("add", "-A")
+        self._git("commit", "-q", "-m", "start")
+
+    def _git(self, *args: str) -> str:
+        return subprocess.run(
+            ["git", "-c", "user.name=bench", "-c", "user.email=bench@example.invalid", *args],
+            cwd=self.path, check=True, capture_output=True, text=True,
+        ).stdout  # fmt: skip
+
+    def stage(self, i: int) -> None:
+        _outside_edit(self.path / "_omp" / "memory" / "decisions.yaml", i)
+        self._git("add", "_omp/memory/decisions.yaml")
+
+    def commit(self, i: int) -> None:
+        (self.path / "src.txt").write_text(f"change {i}\n", encoding="utf-8")
+        self._git("add", "-A")  # with the changelog entry of the previous round
+        self._git("commit", "-q", "-m", f"feat: add bench feature {i}")
+        self.sha = self._git("rev-parse", "HEAD").strip()
+
+    def post_commit(self, python: str) -> Callable[[int], list[str]]:
+        return lambda _: [python, "-m", "omp.hooks", "post-commit", self.sha]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Generate the memories, run every case, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -355,11 +390,12 @@ def main(argv: list[str] | None = None) -> int:
     package = Path(__file__).resolve().parent.parent / "omp"
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)
     with tempfile.TemporaryDirectory(prefix="omp-bench-") as tmp:
-        small, large = Path(tmp) / "small", Path(tmp) / "large"
+        small, large, hooked = Path(tmp) / "small", Path(tmp) / "large", Path(tmp) / "hooked"
         # generated in a child process: a child's peak RSS counts its parent's memory at
         # the time it was spawned, so the driver stays small
         for where, sizes in (
             (small, (10, 10, 3)),
+            (hooked, (10, 10, 3)),
             (large, (args.decisions, args.changes, args.sessions)),
         ):
             subprocess.run(
@@ -385,8 +421,9 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         rows: list[Row] = []
-        for where in (small, large):  # warm: the first read after generation builds the index
+        for where in (small, hooked, large):  # warm: the first read after generation indexes
             run_process([*omp, "index"], where)
+        hooks = _HookRepo(hooked)
 
         wanted = f"dec-2025-01-01-{0:06x}"
         show_argv = [*omp, "show", "decisions", "--id", wanted]
@@ -400,6 +437,10 @@ def main(argv: list[str] | None = None) -> int:
             Case("python -c 'import ruamel.yaml'", [sys.executable, "-c", "import ruamel.yaml"],
                  small),
             Case("omp --version", [*omp, "--version"], small),
+            Case("hook pre-commit (staged memory edit, small)",
+                 [sys.executable, "-m", "omp.hooks", "pre-commit"], hooked, hooks.stage),
+            Case("hook post-commit (changelog entry, small)", hooks.post_commit(sys.executable),
+                 hooked, hooks.commit),
             Case("omp show decisions --id (large)", show_argv, large, _settle),
             Case("omp search (large)", [*omp, "search", "postgres deploy", "--limit", "10"], large),
             Case("omp context (large)", [*omp, "context"], large),
@@ -415,10 +456,14 @@ def main(argv: list[str] | None = None) -> int:
                  lambda i: _outside_edit(big, i)),
         ]  # fmt: skip
         (
-            bare, ruamel, version, show, search, context, context_for, dec_small, dec_large,
-            chg_small, chg_large, first_read,
+            bare, ruamel, version, pre_commit, post_commit, show, search, context, context_for,
+            dec_small, dec_large, chg_small, chg_large, first_read,
         ) = measure_all(cases, runs)  # fmt: skip
-        rows += [bare, ruamel, version]
+        if hooks.sha[:7] not in (hooked / "_omp/memory/changelog.yaml").read_text("utf-8"):
+            raise SystemExit("the post-commit hook wrote no changelog entry: its row is void")
+        for row in (version, pre_commit, post_commit):
+            row.reference, row.ratio = ruamel.name, row.median_ms / ruamel.median_ms
+        rows += [bare, ruamel, version, pre_commit, post_commit]
         dec_large.reference, dec_large.ratio = (
             dec_small.name,
             dec_large.median_ms / dec_small.median_ms,

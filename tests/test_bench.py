@@ -29,6 +29,8 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
     ).stdout
     for case in (
         "omp --version",
+        "hook pre-commit (staged memory edit, small)",
+        "hook post-commit (changelog entry, small)",
         "omp add decision (30 entries)",
         "omp add change (40 entries)",
         "omp show decisions --id (large)",
@@ -39,6 +41,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
     ):
         assert case in out
     assert "x omp add decision (10 entries)" in out and "x omp --version" in out
+    assert out.count("x python -c 'import ruamel.yaml'") == 3
 
 
 def test_the_manifest_benchmark_runs_and_checks_streamed_equals_whole(tmp_path):
