@@ -3,8 +3,9 @@
 Formats: plain text or Markdown transcripts (`User:` / `Assistant:`, `用户：` / `助手：`),
 generic chat JSON (`messages`, `chat_messages`, `turns`), ChatGPT `conversations.json`
 (`mapping` trees, following the branch that ends at `current_node`), Claude Code session
-JSONL and Codex CLI session JSONL (tool calls, tool results, reasoning and injected context
-are not conversation and are left out). Damaged JSONL lines become warnings naming the line.
+JSONL (following its current branch too: a rewind leaves the old branch in the file) and Codex
+CLI session JSONL (tool calls, tool results, reasoning, subagents and injected context are not
+conversation and are left out). Damaged JSONL lines become warnings naming the line.
 """
 
 from __future__ import annotations
@@ -67,7 +68,18 @@ _SPEAKER = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?(?P<who>[A-Za-z]+|用户|我|助手|系统)(?:\*\*|__)?\s*[:：]"
     r"(?:\*\*|__)?\s?(?P<rest>.*)$"
 )
-_INJECTED = re.compile(r"^\s*<(?:environment_context|user_instructions|system-reminder)\b")
+# What the person did not type, though it arrives as their message: reminders and context the
+# harness adds (Claude Code's `<system-reminder>`, Codex's `<environment_context>` and
+# `<user_instructions>`), slash commands and their output, `!` shell commands and their output
+# (commits they make are read apart, from `<bash-input>`), and interruption notices.
+_INJECTED = re.compile(
+    r"<(?P<tag>system-reminder|environment_context|user_instructions|command-name|"
+    r"command-message|command-args|local-command-(?:stdout|stderr|caveat)|"
+    r"bash-(?:input|stdout|stderr))>.*?(?:</(?P=tag)>|\Z)"
+    r"|\[Request interrupted by user(?: for tool use)?\]",
+    re.S,
+)
+_BASH_INPUT = re.compile(r"<bash-input>(?P<command>.*?)(?:</bash-input>|\Z)", re.S)
 
 
 def _role(name: Any) -> str | None:
@@ -136,8 +148,9 @@ def stream(lines: TextIO | Iterable[str], *, format: str) -> Iterator[Conversati
     """The conversations of a source read line by line, each one's messages produced lazily.
 
     Transcripts, JSONL sessions and ChatGPT exports are never held whole in memory: memory
-    is bounded by the largest conversation of an export, or the largest message of the
-    others. A conversation's `warnings` are complete once its messages have been read.
+    is bounded by the largest conversation of an export, the text of a Claude Code session
+    (its branches are known at its end; tool output is not kept), or the largest message of
+    the others. A conversation's `warnings` are complete once its messages have been read.
 
     Raises:
         SourceError: an unknown format name, JSON that holds no conversation, or a JSON
@@ -322,8 +335,32 @@ def _chatgpt(conversation: dict[str, Any]) -> Conversation:
     return Conversation("chatgpt", messages, [], conversation.get("title"))
 
 
+class _Turn(NamedTuple):
+    """What one JSONL record holds for extraction, and where it sits in the message tree."""
+
+    role: str | None
+    text: str
+    commits: list[str]
+    uuid: str | None = None
+    parent: str | None = None
+    main: bool = False  # a user or assistant record of the main thread (not a subagent's)
+
+
 def _jsonl(lines: Iterable[str], fmt: str, warnings: list[str]) -> Iterator[Message]:
+    turns: Iterable[_Turn] = (_turn(record, fmt) for record in _records(lines, warnings))
+    if fmt == "claude-code":
+        turns = _current_branch(list(turns), warnings)  # the text of the turns, not the file
     count = 0
+    for turn in turns:
+        if turn.role and turn.text:
+            yield Message(turn.role, turn.text, count)
+            count += 1
+        for message in turn.commits:
+            yield Message("commit", message, count)
+            count += 1
+
+
+def _records(lines: Iterable[str], warnings: list[str]) -> Iterator[dict[str, Any]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -335,13 +372,58 @@ def _jsonl(lines: Iterable[str], fmt: str, warnings: list[str]) -> Iterator[Mess
         if not isinstance(record, dict):
             warnings.append(f"line {number}: not an object; skipped")
             continue
-        role, body = (_codex if fmt == "codex" else _claude)(record)
-        if role and body.strip() and not _INJECTED.match(body):
-            yield Message(role, body.strip(), count)
-            count += 1
-        for message in commit_messages(_shell_command(record, fmt)):
-            yield Message("commit", message, count)
-            count += 1
+        yield record
+
+
+def _turn(record: dict[str, Any], fmt: str) -> _Turn:
+    role, body = (_codex if fmt == "codex" else _claude)(record)
+    commits = commit_messages(_shell_command(record, fmt))
+    for typed in _BASH_INPUT.finditer(body):  # `!git commit -m "…"` typed in Claude Code
+        commits += commit_messages(typed["command"])
+    text = _INJECTED.sub("", body).strip()
+    if fmt == "codex":
+        return _Turn(role, text, commits)
+    uuid, parent = record.get("uuid"), record.get("parentUuid")
+    return _Turn(
+        role,
+        text,
+        commits,
+        uuid if isinstance(uuid, str) else None,
+        (parent or record.get("logicalParentUuid")) if isinstance(parent, str | None) else None,
+        record.get("type") in ("user", "assistant") and not record.get("isSidechain"),
+    )
+
+
+def _current_branch(turns: list[_Turn], warnings: list[str]) -> list[_Turn]:
+    """The turns without the branches the conversation left.
+
+    Claude Code records each turn with its parent's `uuid`: rewinding to an earlier message
+    (or editing it) starts a new branch from there, and the old one stays in the file. The
+    current branch ends at the last turn of the main thread; walking its parents back (across
+    a compaction, to the turn before it) gives its turns. Turns that hang off that branch
+    without being on it were left (their commits are kept: rewinding does not undo them);
+    turns of other trees (no link to it) are kept.
+    """
+    by_id = {t.uuid: t for t in turns if t.uuid is not None}
+    leaf = next((t.uuid for t in reversed(turns) if t.main and t.uuid is not None), None)
+    on_branch: set[str] = set()
+    while leaf is not None and leaf in by_id and leaf not in on_branch:
+        on_branch.add(leaf)
+        leaf = by_id[leaf].parent
+    left: set[str] = set()  # parents come before their children in the file
+    for t in turns:
+        if t.uuid is None or t.uuid in on_branch:
+            continue
+        if t.parent in on_branch or t.parent in left:
+            left.add(t.uuid)
+    dropped = [t for t in turns if t.uuid in left and t.role and t.text]
+    if dropped:
+        warnings.append(
+            f"{len(dropped)} message(s) on a branch the conversation left (rewound or edited) "
+            "skipped"
+        )
+    # a commit made on a left branch is still in git: only the talk is dropped
+    return [t._replace(role=None, text="") if t.uuid in left else t for t in turns]
 
 
 # `git commit … -m 'subject' -m "body"`, or the message of a heredoc (`-m "$(cat <<'EOF'`)
@@ -398,8 +480,13 @@ def _shell_command(record: dict[str, Any], fmt: str) -> str:
 
 
 def _claude(record: dict[str, Any]) -> tuple[str | None, str]:
-    if record.get("type") not in ("user", "assistant") or record.get("isMeta"):
-        return None, ""  # summaries, snapshots, system records
+    if record.get("type") not in ("user", "assistant") or any(
+        record.get(flag)
+        for flag in ("isMeta", "isSidechain", "isCompactSummary", "isVisibleInTranscriptOnly")
+    ):
+        # summaries, snapshots, system records; a subagent's turns (its "user" is the agent
+        # that called it); the model's summary of a compacted conversation
+        return None, ""
     message = record.get("message")
     if not isinstance(message, dict):
         return None, ""  # a damaged record: no message object

@@ -366,6 +366,30 @@ def test_truncated_jsonl_lines_are_warned_about_and_the_rest_is_used(
     assert [d["choice"] for d in _data(memory, "decisions.yaml")["decisions"]] == ["Redis"]
 
 
+def test_a_choice_made_on_a_rewound_branch_of_a_claude_code_session_is_not_stored(
+    memory: MemoryRoot, git_repo: Path
+):
+    def turn(uuid: str, parent: str | None, role: str, text: str) -> dict[str, Any]:
+        message = {"role": role, "content": text}
+        return {"type": role, "uuid": uuid, "parentUuid": parent, "message": message}
+
+    lines = [
+        turn("u1", None, "user", "The orders service needs a database."),
+        turn("a1", "u1", "assistant", "MySQL or Postgres?"),
+        turn("u2", "a1", "user", "We decided to use MySQL."),
+        turn("a2", "u2", "assistant", "OK, MySQL."),
+        turn("u3", "a1", "user", "We decided to use Postgres."),  # the message, edited
+        turn("a3", "u3", "assistant", "OK, Postgres."),
+    ]
+    (git_repo / "session.jsonl").write_text("\n".join(map(json.dumps, lines)), encoding="utf-8")
+
+    result = omp_ok("extract", "session.jsonl")
+
+    assert "on a branch the conversation left (rewound or edited) skipped" in result.stderr
+    assert [d["choice"] for d in _data(memory, "decisions.yaml")["decisions"]] == ["Postgres"]
+    assert "MySQL" not in (memory.memory / "decisions.yaml").read_text(encoding="utf-8")
+
+
 def test_a_chatgpt_export_zip_is_read(memory: MemoryRoot, git_repo: Path):
     conversation = chatgpt_conversation(
         "Queue choice", "Let's go with BullMQ for the jobs.", "Good choice."

@@ -122,6 +122,126 @@ def test_claude_code_jsonl_skips_tools_and_meta_and_reports_bad_lines():
     assert conversation.warnings == ["line 6: not valid JSON (truncated?); skipped"]
 
 
+def _turn(uuid: str, parent: str | None, role: str, content: Any, **flags: Any) -> dict[str, Any]:
+    """A Claude Code record as the tool writes it: linked to its parent by uuid."""
+    return {
+        "type": role,
+        "uuid": uuid,
+        "parentUuid": parent,
+        "isSidechain": False,
+        "message": {"role": role, "content": content},
+        **flags,
+    }
+
+
+def _session(*records: dict[str, Any]) -> str:
+    return "\n".join(json.dumps(r) for r in records)
+
+
+def test_claude_code_follows_the_branch_a_rewind_left_in_place():
+    text = _session(
+        _turn("u1", None, "user", "Let's add a cache for the pricing API."),
+        _turn("a1", "u1", "assistant", "Which store?"),
+        _turn("u2", "a1", "user", "Use Memcached."),  # then rewound and edited:
+        _turn("a2", "u2", "assistant", "Memcached it is."),
+        _turn("u3", "a1", "user", "Use Redis 7."),
+        _turn("a3", "u3", "assistant", "Redis 7 it is."),
+        {"type": "file-history-snapshot", "messageId": "a3", "snapshot": {}},
+    )
+    (conversation,) = parse(text)
+    assert [(m.role, m.text) for m in conversation.messages] == [
+        ("user", "Let's add a cache for the pricing API."),
+        ("assistant", "Which store?"),
+        ("user", "Use Redis 7."),
+        ("assistant", "Redis 7 it is."),
+    ]
+    assert conversation.warnings == [
+        "2 message(s) on a branch the conversation left (rewound or edited) skipped"
+    ]
+
+
+def test_claude_code_reads_across_a_compaction_without_the_models_summary():
+    text = _session(
+        _turn("u1", None, "user", "We deploy with Fly.io."),
+        _turn("a1", "u1", "assistant", "Noted."),
+        {"type": "system", "subtype": "compact_boundary", "uuid": "b1", "parentUuid": None,
+         "logicalParentUuid": "a1", "content": "Conversation compacted"},
+        _turn("s1", "b1", "user", "This session is being continued ... Fly.io ...",
+              isCompactSummary=True),
+        _turn("u2", "s1", "user", "Now switch the queue to SQS."),
+        _turn("a2", "u2", "assistant", "Switched to SQS."),
+    )  # fmt: skip
+    (conversation,) = parse(text)
+    assert [m.text for m in conversation.messages] == [
+        "We deploy with Fly.io.",
+        "Noted.",
+        "Now switch the queue to SQS.",
+        "Switched to SQS.",
+    ]
+    assert conversation.warnings == []
+
+
+def test_claude_code_leaves_out_subagents_but_keeps_every_commit():
+    commit = {"type": "tool_use", "name": "Bash", "input": {"command": "git commit -m 'fix: a'"}}
+    text = _session(
+        _turn("u1", None, "user", "Fix the flaky test."),
+        _turn("t1", "u1", "user", "Search the repo for sleep() calls.", isSidechain=True),
+        _turn("t2", "t1", "assistant", "Found three; use MySQL.", isSidechain=True),
+        _turn("a1", "u1", "assistant", [{"type": "text", "text": "Fixed."}, commit]),
+        _turn("u2", "u1", "user", "Actually, only fix the timeout."),  # a rewind past a1
+        _turn("a2", "u2", "assistant", "Timeout fixed."),
+    )
+    (conversation,) = parse(text)
+    assert [(m.role, m.text) for m in conversation.messages] == [
+        ("user", "Fix the flaky test."),
+        ("commit", "fix: a"),  # made on the left branch: the commit is still in git
+        ("user", "Actually, only fix the timeout."),
+        ("assistant", "Timeout fixed."),
+    ]
+
+
+def test_claude_code_keeps_turns_with_no_link_to_the_current_branch():
+    text = _session(
+        _turn("u1", None, "user", "Use pnpm."),
+        _turn("a1", "u1", "assistant", "OK."),
+        _turn("c1", None, "user", "<command-name>/clear</command-name>"),
+        _turn("u2", "c1", "user", "Now the docs."),
+        _turn("a2", "u2", "assistant", "Docs done."),
+        _turn("x1", "gone", "user", "A turn whose parent is not in the file."),
+    )
+    (conversation,) = parse(text)
+    assert [m.text for m in conversation.messages] == [
+        "Use pnpm.",
+        "OK.",
+        "Now the docs.",
+        "Docs done.",
+        "A turn whose parent is not in the file.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("<system-reminder>\nThe user opened db.ts in the IDE.\n</system-reminder>", []),
+        ("<system-reminder>Todo list is empty.</system-reminder>\nPlease use pnpm here.",
+         [("user", "Please use pnpm here.")]),
+        ([{"type": "text", "text": "<system-reminder>ctx</system-reminder>"},
+          {"type": "text", "text": "Keep the API on Hono."}],
+         [("user", "Keep the API on Hono.")]),
+        ("<command-name>/model</command-name>\n<command-message>model</command-message>\n"
+         "<command-args>opus</command-args>", []),
+        ("<local-command-stdout>Set model to opus</local-command-stdout>", []),
+        ("[Request interrupted by user for tool use]", []),
+        ("<bash-input>git commit -m 'docs: readme'</bash-input>",
+         [("commit", "docs: readme")]),
+        ("<bash-stdout>[main 1a2b3c4] docs: readme</bash-stdout><bash-stderr></bash-stderr>", []),
+        ("<system-reminder>never closed, so it runs to the end", []),
+    ],
+)  # fmt: skip
+def test_what_the_person_did_not_type_is_not_their_message(content, expected):
+    assert _roles(json.dumps(_turn("u1", None, "user", content))) == expected
+
+
 def test_codex_jsonl_both_generations():
     new = [
         {"type": "session_meta", "payload": {"id": "s"}},
