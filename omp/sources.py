@@ -493,8 +493,30 @@ def _claude(record: dict[str, Any]) -> tuple[str | None, str]:
     return _role(message.get("role") or record["type"]), _text_of(message.get("content"))
 
 
+# Parts of a Codex "user" message that Codex wrote: the project's AGENTS.md, the environment,
+# plugin lists. Each is a part of its own (or the whole message), so it is left out whole.
+_CODEX_INJECTED = (
+    "# AGENTS.md instructions for ",
+    "<environment_context>",
+    "<user_instructions>",
+    "<INSTRUCTIONS>",
+    "<recommended_plugins>",
+)
+
+
 def _codex(record: dict[str, Any]) -> tuple[str | None, str]:
     item = record.get("payload") if record.get("type") == "response_item" else record
     if not isinstance(item, dict) or item.get("type") != "message":
         return None, ""  # session_meta, turn_context, reasoning, function calls, events
-    return _role(item.get("role")), _text_of(item.get("content"))
+    content = item.get("content")
+    if isinstance(content, list):
+        content = [
+            p for p in content if not _codex_injected(p.get("text") if isinstance(p, dict) else p)
+        ]
+    elif _codex_injected(content):
+        content = ""
+    return _role(item.get("role")), _text_of(content)
+
+
+def _codex_injected(text: Any) -> bool:
+    return isinstance(text, str) and text.lstrip().startswith(_CODEX_INJECTED)

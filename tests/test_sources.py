@@ -282,6 +282,26 @@ def test_codex_jsonl_both_generations():
     assert _roles(old, format="codex") == [("user", "hello")]
 
 
+def _codex_user(*parts: str) -> dict[str, Any]:
+    content = [{"type": "input_text", "text": part} for part in parts]
+    message = {"type": "message", "role": "user", "content": content}
+    return {"type": "response_item", "payload": message}
+
+
+def test_what_codex_adds_to_the_persons_message_is_left_out():
+    agents = "# AGENTS.md instructions for /repo\n\n<INSTRUCTIONS>\nUse MySQL.\n</INSTRUCTIONS>"
+    env = "<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>"
+    text = _session(
+        _codex_user("<recommended_plugins>\nfigma\n</recommended_plugins>", agents, env),
+        _codex_user("# AGENTS.md instructions for /repo\n\nUse pytest.", "Why Postgres here?"),
+        {"type": "response_item", "payload": {"type": "message", "role": "user",
+                                              "content": "# AGENTS.md instructions for /repo"}},
+        {"type": "response_item", "payload": {"type": "message", "role": "developer",
+                                              "content": "You are Codex."}},
+    )  # fmt: skip
+    assert _roles(text, format="codex") == [("user", "Why Postgres here?")]
+
+
 @pytest.mark.parametrize(
     ("command", "messages"),
     [
