@@ -60,13 +60,29 @@ _ROLES = {
     "gpt": "assistant",
     "model": "assistant",
     "bot": "assistant",
+    "agent": "assistant",
+    "you": "user",
     "助手": "assistant",
     "system": "system",
     "系统": "system",
 }
 _SPEAKER = re.compile(
-    r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?(?P<who>[A-Za-z]+|用户|我|助手|系统)(?:\*\*|__)?\s*[:：]"
-    r"(?:\*\*|__)?\s?(?P<rest>.*)$"
+    r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?(?P<who>[A-Za-z]+|用户|我|助手|系统)(?:\s+said)?(?:\*\*|__)?"
+    r"\s*[:：](?:\*\*|__)?\s?(?P<rest>.*)$"
+)
+# A speaker on a line of its own, as a heading or in bold: "## User", "**Assistant**",
+# SpecStory's "_**User (2025-06-01 10:00Z)**_" and "_**Agent (model …, mode Agent)**_"; only
+# names no document uses as a heading of its own ("## Model", "## System" may be a section)
+_SPEAKER_LINE = re.compile(
+    r"\s*(?:#{1,6}\s*(?:[*_]{1,3})?|[*_]{1,3})"
+    r"(?P<who>(?i:user|human|assistant|ai|claude|chatgpt|agent)|用户|助手)"
+    r"(?:\s*[(（][^)）\n]{0,80}[)）])?[*_]{0,3}\s*[:：]?\s*"
+)
+# what transcript exporters put around a message: SpecStory's separators and tool sections,
+# folded tool output, a model's thinking
+_TRANSCRIPT_NOISE = re.compile(
+    r"^\s*(?:-{3,}|_\*{4}_)\s*$|<details>.*?(?:</details>|\Z)|<think>.*?(?:</think>|\Z)",
+    re.S | re.M,
 )
 # What the person did not type, though it arrives as their message: reminders and context the
 # harness adds (Claude Code's `<system-reminder>`, Codex's `<environment_context>` and
@@ -268,17 +284,17 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
     role, held = "user", list[str]()  # text before any speaker is the user's
     for raw in lines:
         for line in raw.splitlines() or [""]:
-            m = _SPEAKER.match(line)
+            m = _SPEAKER.match(line) or _SPEAKER_LINE.fullmatch(line)
             who = _role(m.group("who")) if m else None
             if m and who:
-                body = "\n".join(held).strip()
+                body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
                 if body:
                     yield Message(role, body, count)
                     count += 1
-                role, held = who, [m.group("rest")]
+                role, held = who, [m.groupdict().get("rest") or ""]
             else:
                 held.append(line)
-    body = "\n".join(held).strip()
+    body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
     if body:
         yield Message(role, body, count)
 

@@ -122,6 +122,31 @@ def test_claude_code_jsonl_skips_tools_and_meta_and_reports_bad_lines():
     assert conversation.warnings == ["line 6: not valid JSON (truncated?); skipped"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## User\n\nUse Postgres.\n\n## Assistant\n\nPostgres it is.",
+        "**User**\nUse Postgres.\n**Assistant**\nPostgres it is.",
+        "You said:\nUse Postgres.\nChatGPT said:\nPostgres it is.",
+        # SpecStory (Cursor): separators, tool sections and folded tool output are no talk
+        "_**User (2025-06-01 10:00Z)**_\n\nUse Postgres.\n\n---\n\n"
+        "_**Agent (model claude-4-sonnet, mode Agent)**_\n\n_****_\n\n<details>\n"
+        "<summary>Listed directory</summary>\nsrc/db/mysql.ts\n</details>\n\n"
+        "Postgres it is.\n\n---",
+    ],
+)
+def test_speakers_on_lines_of_their_own_split_a_markdown_transcript(text):
+    assert detect_format(text) == "text"
+    assert _roles(text) == [("user", "Use Postgres."), ("assistant", "Postgres it is.")]
+
+
+def test_a_heading_that_is_not_a_speaker_stays_in_the_message():
+    text = "User: here is the design doc\n## Model\nan order has lines\n## System\nthree services"
+    assert _roles(text) == [
+        ("user", "here is the design doc\n## Model\nan order has lines\n## System\nthree services")
+    ]
+
+
 def _turn(uuid: str, parent: str | None, role: str, content: Any, **flags: Any) -> dict[str, Any]:
     """A Claude Code record as the tool writes it: linked to its parent by uuid."""
     return {
