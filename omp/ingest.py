@@ -119,7 +119,8 @@ class _Source:
         elif b"\x00" in head:
             raise SourceReadError(
                 f"{self.display}: a binary file, not a conversation, log or transcript",
-                hint="give the exported text or JSON file (a ChatGPT export .zip is read as is)",
+                hint="give the exported text or JSON file (a ChatGPT or Claude.ai export .zip is "
+                "read as is)",
             )
 
     def _binary(self) -> IO[bytes]:
@@ -184,7 +185,7 @@ def _zip_member(path: Path, display: str) -> str:
     if not names:
         raise SourceReadError(
             f"{display}: a ZIP without conversations.json",
-            hint="give the ChatGPT export .zip, or the conversation file itself",
+            hint="give the ChatGPT or Claude.ai export .zip, or the conversation file itself",
         )
     return names[0]
 

@@ -1,7 +1,8 @@
 """Conversations from their source formats, as plain messages (pure: text in, messages out).
 
 Formats: plain text or Markdown transcripts (`User:` / `Assistant:`, `用户：` / `助手：`),
-generic chat JSON (`messages`, `chat_messages`, `turns`), ChatGPT `conversations.json`
+generic chat JSON (`messages`, `chat_messages`, `turns`; Claude.ai's export is an array of
+such conversations), ChatGPT `conversations.json`
 (`mapping` trees, following the branch that ends at `current_node`), Claude Code session
 JSONL (following its current branch too: a rewind leaves the old branch in the file) and Codex
 CLI session JSONL (tool calls, tool results, reasoning, subagents and injected context are not
@@ -184,7 +185,7 @@ def stream(lines: TextIO | Iterable[str], *, format: str) -> Iterator[Conversati
             if isinstance(item, dict):
                 yield _chatgpt(item)
     else:
-        yield _chat_json(_json_document(lines))
+        yield from _chat_json_stream(lines)
 
 
 # A JSON document that is not a ChatGPT export array is read whole; past this size it is
@@ -222,6 +223,7 @@ class _ArrayItems:
     """The items of a top-level JSON array, decoded one at a time (a lone object: itself)."""
 
     def __init__(self, lines: TextIO | Iterable[str]) -> None:
+        self.array = False  # known once iteration starts: the document is an array
         self.chunks = _chunks(lines)
         self.buf, self.pos = "", 0
         self.decoder = json.JSONDecoder()
@@ -261,6 +263,7 @@ class _ArrayItems:
         first = self._next_char(" \t\r\n\ufeff")
         if first is None:
             return
+        self.array = first == "["
         if first == "{":  # a single conversation rather than an export
             yield _json_document(itertools.chain([self.buf[self.pos :]], self.chunks))
             return
@@ -273,7 +276,7 @@ class _ArrayItems:
         while (char := self._next_char(" \t\r\n,")) != "]":
             if char is None:
                 raise SourceError(
-                    "not valid JSON: the conversations array is not closed (truncated?)",
+                    "not valid JSON: the top-level array is not closed (truncated?)",
                     hint="export again, or give the complete file",
                 )
             yield self._item()
@@ -299,12 +302,44 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
         yield Message(role, body, count)
 
 
+_MESSAGE_LISTS = ("messages", "chat_messages", "turns")
+
+
+def _chat_json_stream(lines: TextIO | Iterable[str]) -> Iterator[Conversation]:
+    """The conversations of a chat JSON document, read one at a time.
+
+    An object holding its message list, or an array of messages, is one conversation; an
+    array of such objects (Claude.ai's export) holds one conversation per object.
+
+    Raises:
+        SourceError: not JSON, or an object that holds no message list.
+    """
+    items = _ArrayItems(lines)
+    messages: list[Any] = []
+    conversations = 0
+    for item in items:
+        if not items.array:  # a lone object: the conversation itself
+            yield _chat_json(item)
+            return
+        if isinstance(item, dict) and any(isinstance(item.get(k), list) for k in _MESSAGE_LISTS):
+            conversations += 1
+            yield _chat_json(item)
+        else:
+            messages.append(item)
+    if not items.array:
+        raise SourceError(
+            "not valid JSON (the document is empty)", hint="give the file as exported"
+        )
+    if messages or not conversations:
+        yield _chat_json(messages)
+
+
 def _chat_json(data: Any) -> Conversation:
     items: Any = data
     title = None
     if isinstance(data, dict):
         title = data.get("title") or data.get("name")
-        items = next((data[k] for k in ("messages", "chat_messages", "turns") if k in data), None)
+        items = next((data[k] for k in _MESSAGE_LISTS if k in data), None)
     if not isinstance(items, list):
         raise SourceError(
             "no `messages`, `chat_messages` or `turns` list in this JSON",

@@ -402,6 +402,27 @@ def test_a_chatgpt_export_zip_is_read(memory: MemoryRoot, git_repo: Path):
     assert [d["choice"] for d in _data(memory, "decisions.yaml")["decisions"]] == ["BullMQ"]
 
 
+def test_a_claude_ai_export_zip_is_read_conversation_by_conversation(
+    memory: MemoryRoot, git_repo: Path
+):
+    def conversation(name: str, text: str) -> dict[str, Any]:
+        said = [{"sender": "human", "text": text}, {"sender": "assistant", "text": "Noted."}]
+        return {"uuid": name, "name": name, "chat_messages": said}
+
+    export = [
+        conversation("Queue", "Let's go with BullMQ for the jobs."),
+        conversation("Hosting", "We decided to use Fly.io."),
+    ]
+    with zipfile.ZipFile(git_repo / "data-export.zip", "w") as z:
+        z.writestr("users.json", "[]")
+        z.writestr("conversations.json", json.dumps(export))
+
+    omp_ok("extract", "data-export.zip")
+
+    decisions = _data(memory, "decisions.yaml")["decisions"]
+    assert sorted(d["choice"] for d in decisions) == ["BullMQ", "Fly.io"]
+
+
 def test_an_obsolete_statement_supersedes_the_stored_decision(memory: MemoryRoot):
     omp_ok("add", "decision", "--title", "Use Moment.js", "--choice", "moment.js")
 

@@ -147,6 +147,43 @@ def test_a_heading_that_is_not_a_speaker_stays_in_the_message():
     ]
 
 
+def test_a_claude_ai_export_gives_each_conversation_with_its_name():
+    def conversation(name: str, *said: tuple[str, str]) -> dict[str, Any]:
+        messages = [
+            {"sender": who, "text": text, "content": [{"type": "text", "text": text}]}
+            for who, text in said
+        ]
+        return {"uuid": name, "name": name, "chat_messages": messages}
+
+    export = json.dumps(
+        [
+            conversation("Database", ("human", "Use Postgres."), ("assistant", "Postgres it is.")),
+            conversation("Hosting", ("human", "Deploy to Fly.io.")),
+            conversation("Empty"),
+        ]
+    )
+    assert detect_format(export) == "chat-json"
+    found = [(c.title, [(m.role, m.text) for m in c.messages]) for c in parse(export)]
+    assert found == [
+        ("Database", [("user", "Use Postgres."), ("assistant", "Postgres it is.")]),
+        ("Hosting", [("user", "Deploy to Fly.io.")]),
+        ("Empty", []),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("", "the document is empty"),
+        ('{"title": "x"}', "no `messages`, `chat_messages` or `turns` list"),
+        ('[{"role": "user", "content": "hi"}', "the top-level array is not closed"),
+    ],
+)
+def test_chat_json_that_holds_no_conversation_is_an_error(text, error):
+    with pytest.raises(SourceError, match=error):
+        parse(text, format="chat-json")
+
+
 def _turn(uuid: str, parent: str | None, role: str, content: Any, **flags: Any) -> dict[str, Any]:
     """A Claude Code record as the tool writes it: linked to its parent by uuid."""
     return {
