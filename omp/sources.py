@@ -302,7 +302,7 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
         yield Message(role, body, count)
 
 
-_MESSAGE_LISTS = ("messages", "chat_messages", "turns")
+_MESSAGE_LISTS = ("messages", "chat_messages", "turns", "contents")  # contents: Gemini's
 
 
 def _chat_json_stream(lines: TextIO | Iterable[str]) -> Iterator[Conversation]:
@@ -334,6 +334,10 @@ def _chat_json_stream(lines: TextIO | Iterable[str]) -> Iterator[Conversation]:
         yield _chat_json(messages)
 
 
+# who speaks, by the keys exporters use; `type` last ("human" / "ai" in LangChain's dumps)
+_SPEAKER_KEYS = ("role", "sender", "author", "speaker", "type")
+
+
 def _chat_json(data: Any) -> Conversation:
     items: Any = data
     title = None
@@ -342,7 +346,7 @@ def _chat_json(data: Any) -> Conversation:
         items = next((data[k] for k in _MESSAGE_LISTS if k in data), None)
     if not isinstance(items, list):
         raise SourceError(
-            "no `messages`, `chat_messages` or `turns` list in this JSON",
+            "no `messages`, `chat_messages`, `turns` or `contents` list in this JSON",
             hint="use --format to say what it is",
         )
     messages: list[Message] = []
@@ -351,10 +355,10 @@ def _chat_json(data: Any) -> Conversation:
         if not isinstance(item, dict):
             warnings.append(f"item {n}: not an object; skipped")
             continue
-        role = _role(
-            item.get("role") or item.get("sender") or item.get("author") or item.get("speaker")
-        )
-        text = _text_of(item.get("content") if "content" in item else item.get("text"))
+        who = next((item[k] for k in _SPEAKER_KEYS if item.get(k)), None)
+        role = _role(who.get("role") or who.get("name") if isinstance(who, dict) else who)
+        body = item["data"] if isinstance(item.get("data"), dict) else item  # LangChain's dump
+        text = _text_of(next((body[k] for k in ("content", "text", "parts") if k in body), None))
         if role and text.strip():
             messages.append(Message(role, text.strip(), len(messages)))
     return Conversation("chat-json", messages, warnings, title)

@@ -147,6 +147,31 @@ def test_a_heading_that_is_not_a_speaker_stays_in_the_message():
     ]
 
 
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"contents": [{"role": "user", "parts": [{"text": "Use Postgres."}]},
+                      {"role": "model", "parts": [{"text": "Postgres it is."}]}]},
+        {"messages": [{"author": {"role": "user"}, "content": "Use Postgres."},
+                      {"author": {"role": "assistant"}, "content": "Postgres it is."}]},
+        [{"type": "human", "data": {"content": "Use Postgres."}},
+         {"type": "ai", "data": {"content": "Postgres it is."}}],
+        [{"type": "message", "role": "user",
+          "content": [{"type": "input_text", "text": "Use Postgres."}]},
+         {"type": "function_call", "name": "shell", "arguments": "{}"},
+         {"type": "message", "role": "assistant",
+          "content": [{"type": "output_text", "text": "Postgres it is."}]}],
+    ],
+)  # fmt: skip
+def test_chat_json_in_the_shapes_of_common_apis(document):
+    # Gemini's contents and parts; an author object; LangChain's message dump; OpenAI's
+    # Responses items
+    assert _roles(json.dumps(document)) == [
+        ("user", "Use Postgres."),
+        ("assistant", "Postgres it is."),
+    ]
+
+
 def test_a_claude_ai_export_gives_each_conversation_with_its_name():
     def conversation(name: str, *said: tuple[str, str]) -> dict[str, Any]:
         messages = [
@@ -175,7 +200,7 @@ def test_a_claude_ai_export_gives_each_conversation_with_its_name():
     ("text", "error"),
     [
         ("", "the document is empty"),
-        ('{"title": "x"}', "no `messages`, `chat_messages` or `turns` list"),
+        ('{"title": "x"}', "no `messages`, `chat_messages`, `turns` or `contents` list"),
         ('[{"role": "user", "content": "hi"}', "the top-level array is not closed"),
     ],
 )
