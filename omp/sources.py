@@ -283,9 +283,14 @@ class _ArrayItems:
 
 
 def _plain(lines: Iterable[str]) -> Iterator[Message]:
+    split = (line for raw in lines for line in (raw.splitlines() or [""]))
+    head = list(itertools.islice(split, _TERMINAL_PEEK))
+    if any(_CC_SAYS.match(line) for line in head):
+        yield from _terminal(itertools.chain(head, split))
+        return
     count = 0
     role, held = "user", list[str]()  # text before any speaker is the user's
-    for raw in lines:
+    for raw in itertools.chain(head, split):
         for line in raw.splitlines() or [""]:
             m = _SPEAKER.match(line) or _SPEAKER_LINE.fullmatch(line)
             who = _role(m.group("who")) if m else None
@@ -303,6 +308,85 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
 
 
 _MESSAGE_LISTS = ("messages", "chat_messages", "turns", "contents")  # contents: Gemini's
+
+
+# Claude Code's terminal, saved with /export or copied: "> " (or U+276F) starts the person's
+# prompt, "⏺ " Claude's answer or a tool call ("⏺ Bash(git status)", "⏺ Update Todos") whose
+# output follows on lines starting with "⎿"; continuation lines are indented, wrapped at the
+# terminal's width. Anything before the first prompt is the welcome banner.
+_TERMINAL_PEEK = 400  # lines looked at to tell such a transcript from another
+_CC_PROMPT = re.compile(r"[>\u276f] ?(?P<rest>.*)")
+_CC_SAYS = re.compile(r"⏺ ?(?P<rest>.*)")
+_CC_TOOL = re.compile(r"⏺ ?[A-Z][\w ]{0,30}\(")
+_CC_OUTPUT = re.compile(r"\s+⎿")
+_CC_SLASH = re.compile(r"/[\w:-]+(?:\s.*)?")
+# `git commit` prints "[main 1a2b3c4] subject"; the subject may wrap onto the next lines
+_CC_COMMITTED = re.compile(
+    r"\s*(?:⎿\s*)?\[[^\s\]]+(?: \(root-commit\))? [0-9a-f]{7,40}\] (?P<s>.+)"
+)
+_CC_STAT = re.compile(r"\s*(?:\d+ files? changed|(?:create|delete|rename) mode|… \+\d+ lines?)")
+_LIST_ITEM = re.compile(r"\s*(?:[-*•+]|\d+[.)]|#{1,6})\s|\s*```")
+
+
+def _terminal(lines: Iterable[str]) -> Iterator[Message]:
+    count, role, held = 0, "banner", list[str]()
+    for line in itertools.chain(lines, ["> "]):  # a last empty prompt ends the last message
+        prompt, says = _CC_PROMPT.match(line), _CC_SAYS.match(line)
+        if role == "assistant" and len(held) == 1 and _CC_OUTPUT.match(line):
+            role = "tool"  # "⏺ Update Todos" was a tool call: its output follows
+        if prompt or says or (_CC_OUTPUT.match(line) and role in ("user", "assistant")):
+            for message in _terminal_message(role, held):
+                yield Message(message[0], message[1], count)
+                count += 1
+            if prompt:
+                rest = prompt["rest"]
+                role = "slash" if _CC_SLASH.fullmatch(rest.strip()) else "user"
+                held = [rest]
+            elif says and not _CC_TOOL.match(line):
+                role, held = "assistant", [says["rest"]]
+            else:  # a tool call, or the output of one ("⏺ Update Todos" then "⎿ ☒ …")
+                role, held = "tool", [line]
+        else:
+            held.append(line)
+
+
+def _terminal_message(role: str, held: list[str]) -> list[tuple[str, str]]:
+    if role in ("user", "assistant"):
+        text = _unwrap(held)
+        return [(role, text)] if text else []
+    if role != "tool" or "git commit" not in held[0]:
+        return []
+    commits = []
+    for n, line in enumerate(held):
+        m = _CC_COMMITTED.fullmatch(line)
+        if m is None:
+            continue
+        subject = [m["s"].strip()]
+        for more in held[n + 1 :]:  # wrapped: "… never trus" / "     t client"
+            if not more.strip() or _CC_STAT.match(more) or _CC_OUTPUT.match(more):
+                break
+            subject.append(more.strip())
+        commits.append(("commit", "".join(subject)))
+    return commits
+
+
+def _unwrap(lines: list[str]) -> str:
+    """The text of lines the terminal wrapped: paragraphs kept, wrapped lines joined."""
+    out: list[str] = []
+    fenced = False
+    for raw in lines:
+        line = raw[2:] if raw.startswith("  ") else raw
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        joins = (
+            out and out[-1].strip() and line.strip() and not fenced
+            and not _LIST_ITEM.match(line) and not out[-1].rstrip().endswith((":", "："))
+        )  # fmt: skip
+        if joins:
+            out[-1] = out[-1].rstrip() + " " + line.strip()
+        else:
+            out.append(line.rstrip())
+    return "\n".join(out).strip()
 
 
 def _chat_json_stream(lines: TextIO | Iterable[str]) -> Iterator[Conversation]:

@@ -140,6 +140,66 @@ def test_speakers_on_lines_of_their_own_split_a_markdown_transcript(text):
     assert _roles(text) == [("user", "Use Postgres."), ("assistant", "Postgres it is.")]
 
 
+CLAUDE_TERMINAL = """\
+╭───────────────────────────────────────────╮
+│ ✻ Welcome to Claude Code!                 │
+╰───────────────────────────────────────────╯
+
+> /model opus
+  ⎿  Set model to opus
+
+> Let's use Redis for the session cache instead of Memcached, we already run
+  Redis 7 for the queue.
+
+⏺ I'll switch the session cache to Redis. Let me look at the current setup
+  first.
+
+⏺ Read(src/cache/session.ts)
+  ⎿  Read 42 lines (ctrl+r to expand)
+
+⏺ Update Todos
+  ⎿  ☐ Replace the Memcached client
+
+⏺ Bash(git status)
+  ⎿  On branch main
+     Your branch is up to date with 'origin/main'.
+
+⏺ Bash(git commit -m "feat(cache): move the session cache from Memcached to Redis and drop…)
+  ⎿  [main 4f2a9c1] feat(cache): move the session cache from Memcached to Redis and drop the ol
+     d client
+      3 files changed, 40 insertions(+), 31 deletions(-)
+
+⏺ Done. The session cache now uses Redis 7:
+  - `src/cache/session.ts` uses ioredis
+  - the Memcached client is gone
+
+> great, I prefer small commits
+"""
+
+
+def test_a_claude_code_terminal_transcript_is_split_into_turns_and_commits():
+    assert detect_format(CLAUDE_TERMINAL) == "text"
+    assert _roles(CLAUDE_TERMINAL) == [
+        ("user", "Let's use Redis for the session cache instead of Memcached, we already run "
+                 "Redis 7 for the queue."),
+        ("assistant", "I'll switch the session cache to Redis. Let me look at the current setup "
+                      "first."),
+        ("commit", "feat(cache): move the session cache from Memcached to Redis and drop the old "
+                   "client"),
+        ("assistant", "Done. The session cache now uses Redis 7:\n- `src/cache/session.ts` uses "
+                      "ioredis\n- the Memcached client is gone"),
+        ("user", "great, I prefer small commits"),
+    ]  # fmt: skip
+
+
+def test_quoted_lines_in_an_ordinary_transcript_are_not_prompts():
+    text = "User: the error says\n> connection refused\nAssistant: Is Postgres running?"
+    assert _roles(text) == [
+        ("user", "the error says\n> connection refused"),
+        ("assistant", "Is Postgres running?"),
+    ]
+
+
 def test_a_heading_that_is_not_a_speaker_stays_in_the_message():
     text = "User: here is the design doc\n## Model\nan order has lines\n## System\nthree services"
     assert _roles(text) == [
