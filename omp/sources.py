@@ -62,6 +62,9 @@ _ROLES = {
     "model": "assistant",
     "bot": "assistant",
     "agent": "assistant",
+    "cursor": "assistant",
+    "copilot": "assistant",
+    "gemini": "assistant",
     "you": "user",
     "助手": "assistant",
     "system": "system",
@@ -71,20 +74,23 @@ _SPEAKER = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?(?P<who>[A-Za-z]+|用户|我|助手|系统)(?:\s+said)?(?:\*\*|__)?"
     r"\s*[:：](?:\*\*|__)?\s?(?P<rest>.*)$"
 )
-# A speaker on a line of its own, as a heading or in bold: "## User", "**Assistant**",
-# SpecStory's "_**User (2025-06-01 10:00Z)**_" and "_**Agent (model …, mode Agent)**_"; only
-# names no document uses as a heading of its own ("## Model", "## System" may be a section)
+# A speaker on a line of its own, as a heading, in bold or in brackets: "## User",
+# "### 👤 User", Cursor's "**User**" / "**Cursor**", SpecStory's "_**User (2025-06-01 …)**_"
+# and "_**Agent (model …, mode Agent)**_", "[ASSISTANT]"; only names no document uses as a
+# heading of its own ("## Model", "## System" may be a section)
 _SPEAKER_LINE = re.compile(
-    r"\s*(?:#{1,6}\s*(?:[*_]{1,3})?|[*_]{1,3})"
-    r"(?P<who>(?i:user|human|assistant|ai|claude|chatgpt|agent)|用户|助手)"
-    r"(?:\s*[(（][^)）\n]{0,80}[)）])?[*_]{0,3}\s*[:：]?\s*"
+    r"\s*(?:#{1,6}\s*(?:[*_]{1,3})?|[*_]{1,3}|\[)(?:[^\w\s#*_\[\]]{1,2}\s*)?"
+    r"(?P<who>(?i:user|human|assistant|ai|claude|chatgpt|agent|cursor|copilot|gemini)|用户|助手)"
+    r"(?:\s*[(（][^)）\n]{0,80}[)）])?(?:[*_]{0,3}|\])\s*[:：]?\s*"
 )
-# what transcript exporters put around a message: SpecStory's separators and tool sections,
-# folded tool output, a model's thinking
+# what transcript exporters put around a message: separators, SpecStory's tool sections and
+# comments, Cursor's export line, folded tool output, a model's thinking
 _TRANSCRIPT_NOISE = re.compile(
-    r"^\s*(?:-{3,}|_\*{4}_)\s*$|<details>.*?(?:</details>|\Z)|<think>.*?(?:</think>|\Z)",
+    r"^\s*(?:-{3,}|_\*{4}_|_Exported on .{0,80} from Cursor.{0,40}_)\s*$"
+    r"|<details>.*?(?:</details>|\Z)|<think>.*?(?:</think>|\Z)|<!--.*?(?:-->|\Z)",
     re.S | re.M,
 )
+_TITLE_ONLY = re.compile(r"(?:\s*#{1,6} [^\n]*)+\s*")
 # What the person did not type, though it arrives as their message: reminders and context the
 # harness adds (Claude Code's `<system-reminder>`, Codex's `<environment_context>` and
 # `<user_instructions>`), slash commands and their output, `!` shell commands and their output
@@ -288,20 +294,19 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
     if any(_CC_SAYS.match(line) for line in head):
         yield from _terminal(itertools.chain(head, split))
         return
-    count = 0
+    count, spoken = 0, False
     role, held = "user", list[str]()  # text before any speaker is the user's
-    for raw in itertools.chain(head, split):
-        for line in raw.splitlines() or [""]:
-            m = _SPEAKER.match(line) or _SPEAKER_LINE.fullmatch(line)
-            who = _role(m.group("who")) if m else None
-            if m and who:
-                body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
-                if body:
-                    yield Message(role, body, count)
-                    count += 1
-                role, held = who, [m.groupdict().get("rest") or ""]
-            else:
-                held.append(line)
+    for line in itertools.chain(head, split):
+        m = _SPEAKER.match(line) or _SPEAKER_LINE.fullmatch(line)
+        who = _role(m.group("who")) if m else None
+        if m and who:
+            body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
+            if body and (spoken or not _TITLE_ONLY.fullmatch(body)):  # an export's title
+                yield Message(role, body, count)
+                count += 1
+            role, held, spoken = who, [m.groupdict().get("rest") or ""], True
+        else:
+            held.append(line)
     body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
     if body:
         yield Message(role, body, count)

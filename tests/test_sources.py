@@ -128,6 +128,10 @@ def test_claude_code_jsonl_skips_tools_and_meta_and_reports_bad_lines():
         "## User\n\nUse Postgres.\n\n## Assistant\n\nPostgres it is.",
         "**User**\nUse Postgres.\n**Assistant**\nPostgres it is.",
         "You said:\nUse Postgres.\nChatGPT said:\nPostgres it is.",
+        "# Cache\n_Exported on 5/28/2025 at 10:25 from Cursor (0.50.7)_\n\n---\n\n**User**\n\n"
+        "Use Postgres.\n\n---\n\n**Cursor**\n\nPostgres it is.\n",
+        "### 👤 User\nUse Postgres.\n### 🤖 Assistant\nPostgres it is.",
+        "[USER]\nUse Postgres.\n\n[ASSISTANT]\nPostgres it is.",
         # SpecStory (Cursor): separators, tool sections and folded tool output are no talk
         "_**User (2025-06-01 10:00Z)**_\n\nUse Postgres.\n\n---\n\n"
         "_**Agent (model claude-4-sonnet, mode Agent)**_\n\n_****_\n\n<details>\n"
