@@ -227,7 +227,7 @@ class _Conversation:
     def feed(self, role: str, text: str, index: int) -> None:
         if role == "system":
             return
-        text = redact_text(text, self.path, index, self.batch)
+        text = rules.without_blobs(redact_text(text, self.path, index, self.batch))
         if role == "commit":
             self._agent_commit(text, index)
             return

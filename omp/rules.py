@@ -32,6 +32,17 @@ _SENTENCE_END = lazy(
 _CJK = lazy(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
+# A run of this many characters without a space is data (minified code, base64, a pasted log
+# line), not words; the rules' patterns cost the square of a word's length, so such a run
+# would cost minutes. It is read as one placeholder.
+_BLOB = lazy(r"\S{200,}")
+
+
+def without_blobs(text: str) -> str:
+    """`text` with every run of 200 or more non-space characters replaced by "…"."""
+    return _BLOB.sub("…", text)
+
+
 def statements(text: str) -> list[str]:
     """The prose sentences of a message: code blocks, traces and pasted output left out."""
     text = _FENCE.sub("\n", text)
@@ -2856,7 +2867,7 @@ def recap_facts(part: str, taken: dict[str, str] | None = None) -> dict[str, dic
     summary's earlier parts gave, by key; a second tool of a role is keyed by its name.
     """
     body = re.sub(r"\([^)]*\)|（[^）]*）", "", re.sub(r"^`?[\w .-]{1,24}`?\s*[:：]\s+", "", part))
-    body = _URL.sub(" ", re.sub(r"\b[a-z][a-z0-9+.-]*://\S+", " ", body))
+    body = _URL.sub(" ", re.sub(r"\b[a-z][a-z0-9+.-]{0,30}://\S+", " ", body))
     facts: dict[str, dict[str, str]] = {}
     if stack := _recap_stack(body, {} if taken is None else taken):
         facts["tech_stack"] = stack

@@ -74,7 +74,7 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ),
     ("bearer token", re.compile(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{20,})"), 1),
     ("basic auth", re.compile(r"(?i)\bbasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])"), 1),
-    ("password in URL", re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:([^\s@/]{3,})@"), 1),
+    ("password in URL", re.compile(r"\b[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]+:([^\s@/]{3,})@"), 1),
     # Go's MySQL DSN and other scheme-less "user:password@host:port" strings
     (
         "password in connection string",
@@ -88,7 +88,7 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
 
 # NAME = value / NAME: value, where NAME looks secret-bearing; group 2 is the value
 _ASSIGNMENT = re.compile(
-    r"(?i)\b([A-Z0-9_.\-]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
+    r"(?i)\b([A-Z0-9_.\-]{0,100}(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
     r"ACCOUNT[_\-]?KEY|"
     r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?|SALT|"
     r"(?:SIGN[A-Z]*|HMAC|ENCRYPTION|MASTER|AUTH|LICEN[CS]E|WEBHOOK)[_\-]?KEY)[A-Z0-9_\-]*)"

@@ -656,6 +656,25 @@ def test_a_huge_session_file_is_streamed_in_bounded_memory(memory: MemoryRoot, g
     assert peak_mib < 120, f"peak RSS {peak_mib:.0f} MiB for a {size_mib} MiB file"
 
 
+def test_a_pasted_blob_neither_hangs_extraction_nor_hides_what_follows(
+    memory: MemoryRoot, git_repo: Path
+):
+    # minified code, base64 or a log line with no spaces: the patterns of the rules and of the
+    # secret scanner used to cost the square of such a run (hours for this one)
+    blob = "ab.cd-ef_g1/h:" * 25_000 + " " + "aB3-" * 25_000
+    chat = f"User: here is the bundle {blob}\nUser: We decided to use Redis.\n"
+    (git_repo / "chat.txt").write_text(chat, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "omp", "extract", "chat.txt", "--json"],
+        cwd=git_repo,
+        capture_output=True,
+        text=True,
+        timeout=120,  # a hang guard, not a performance figure
+    )
+    assert done.returncode == 0, done.stderr
+    assert [d["choice"] for d in _data(memory, "decisions.yaml")["decisions"]] == ["Redis"]
+
+
 def test_accepting_a_personal_candidate_queues_it_when_the_user_store_is_unavailable(
     memory: MemoryRoot, git_repo: Path, tmp_path: Path
 ):
