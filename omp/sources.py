@@ -302,14 +302,29 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
         if m and who:
             body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
             if body and (spoken or not _TITLE_ONLY.fullmatch(body)):  # an export's title
-                yield Message(role, body, count)
-                count += 1
+                for said, text in _with_commits(role, body):
+                    yield Message(said, text, count)
+                    count += 1
             role, held, spoken = who, [m.groupdict().get("rest") or ""], True
         else:
             held.append(line)
     body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
-    if body:
-        yield Message(role, body, count)
+    for said, text in _with_commits(role, body) if body else []:
+        yield Message(said, text, count)
+        count += 1
+
+
+# what `git commit` prints when it has made a commit: "[main 6e2b19d] feat: subject"
+_COMMITTED = r"\[[^\s\]]+(?: \(root-commit\))? [0-9a-f]{7,40}\] (?P<s>\S.*)"
+_GIT_COMMITTED = re.compile(rf"^\s*{_COMMITTED}$", re.M)
+
+
+def _with_commits(role: str, body: str) -> list[tuple[str, str]]:
+    """The message, then the commits that git's output in it shows were made.
+
+    An agent's transcript pastes what its commands printed.
+    """
+    return [(role, body)] + [("commit", m["s"].strip()) for m in _GIT_COMMITTED.finditer(body)]
 
 
 _MESSAGE_LISTS = ("messages", "chat_messages", "turns", "contents")  # contents: Gemini's
@@ -325,10 +340,8 @@ _CC_SAYS = re.compile(r"⏺ ?(?P<rest>.*)")
 _CC_TOOL = re.compile(r"⏺ ?[A-Z][\w ]{0,30}\(")
 _CC_OUTPUT = re.compile(r"\s+⎿")
 _CC_SLASH = re.compile(r"/[\w:-]+(?:\s.*)?")
-# `git commit` prints "[main 1a2b3c4] subject"; the subject may wrap onto the next lines
-_CC_COMMITTED = re.compile(
-    r"\s*(?:⎿\s*)?\[[^\s\]]+(?: \(root-commit\))? [0-9a-f]{7,40}\] (?P<s>.+)"
-)
+# in the terminal the subject git printed may wrap onto the next lines
+_CC_COMMITTED = re.compile(rf"\s*(?:⎿\s*)?{_COMMITTED}")
 _CC_STAT = re.compile(r"\s*(?:\d+ files? changed|(?:create|delete|rename) mode|… \+\d+ lines?)")
 _LIST_ITEM = re.compile(r"\s*(?:[-*•+]|\d+[.)]|#{1,6})\s|\s*```")
 

@@ -204,6 +204,20 @@ def test_quoted_lines_in_an_ordinary_transcript_are_not_prompts():
     ]
 
 
+def test_commits_whose_output_an_agent_transcript_shows_are_messages_of_their_own():
+    text = (
+        "_**User**_\n\nCommit it.\n\n---\n\n_**Agent (model claude-4-sonnet, mode Agent)**_\n\n"
+        '```bash\ngit commit -m "feat(ratelimit): per-user limits via redis_rate"\n```\n\n'
+        "```\n[main 6e2b19d] feat(ratelimit): per-user limits via redis_rate\n"
+        " 3 files changed, 88 insertions(+)\n```\n\nCommitted."
+    )
+    assert [(role, said[:20]) for role, said in _roles(text)] == [
+        ("user", "Commit it."),
+        ("assistant", "```bash\ngit commit -"),
+        ("commit", "feat(ratelimit): per"),
+    ]
+
+
 def test_a_heading_that_is_not_a_speaker_stays_in_the_message():
     text = "User: here is the design doc\n## Model\nan order has lines\n## System\nthree services"
     assert _roles(text) == [
