@@ -449,7 +449,10 @@ class _Conversation:
         if role == "assistant":
             return self._assistant_choice(d, s, src)
         d = self._switched(role, s, d)
-        self._decide(self._choice(d, s, src, conf), reverses=rules.overrides(s))
+        chosen = self._choice(d, s, src, conf)
+        self._decide(chosen, reverses=rules.overrides(s))
+        if role == "user" and chosen in self.decisions and (part := rules.switched_part(s)):
+            self._switched_part(part, chosen)
         for gone in rules.refused(s) + rules.rejected(s) if role == "user" else ():
             if gone.lower() not in d.choice.lower():
                 self._drop_choice(gone, index, said=rules.switches(s))
@@ -593,18 +596,38 @@ class _Conversation:
             # 乐观锁不用了，还是 Lua": the lock is no known technology)
             unranked = role is None or rules.role_of(old_choice) is None
             if same_role or named or (reverses and last and close and unranked and not ranked):
-                self.decisions.remove(old)
-                old.action, old.note = (
-                    "dropped",
-                    f"reversed later in the conversation ({new.source['index']})",
-                )
-                old.confidence = min(old.confidence, 0.0)
-                self.batch.candidates.append(old)
-                alts = list(new.entry.get("alternatives", []))
-                if old_choice.lower() not in [a.lower() for a in alts]:
-                    alts.append(old_choice)
-                new.entry["alternatives"] = alts
+                self._reversed(old, new)
         self.decisions.append(new)
+
+    def _reversed(self, old: Candidate, new: Candidate) -> None:
+        """`new` changes the choice `old` made: `old` is dropped, its choice an alternative."""
+        self.decisions.remove(old)
+        old.action, old.note = (
+            "dropped",
+            f"reversed later in the conversation ({new.source['index']})",
+        )
+        old.confidence = min(old.confidence, 0.0)
+        self.batch.candidates.append(old)
+        old_choice = str(old.entry.get("choice", ""))
+        alts = list(new.entry.get("alternatives", []))
+        if old_choice.lower() not in [a.lower() for a in alts]:
+            alts.append(old_choice)
+        new.entry["alternatives"] = alts
+
+    def _switched_part(self, part: str, new: Candidate) -> None:
+        """A switch of a named part replaces the recent choice made for it.
+
+        "存档就直接用 ResourceSaver 存成 .tres 吧" then "那存档改用 System.Text.Json": neither
+        tool has a known role to compare, but both sentences are about the saves.
+        """
+        index = int(new.source["index"])
+        for old in list(self.decisions):
+            distance = index - int(old.source["index"])
+            same = str(old.entry.get("choice", "")).lower() == str(new.entry["choice"]).lower()
+            if old is new or same or not 0 < distance <= _REVERSAL_REACH:
+                continue
+            if part in str(old.entry.get("context", "")).lower():
+                self._reversed(old, new)
 
     def _confirm(self, old: Candidate, new: Candidate) -> None:
         """`new` states the choice `old` made again: one decision, as sure as the surer."""

@@ -136,7 +136,8 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "styling": ("tailwindcss", "tailwind", "bootstrap", "styled-components", "sass",
                 "css modules", "unocss", "emotion"),
     "state": ("redux", "zustand", "mobx", "recoil", "jotai", "pinia", "vuex", "react context",
-              "riverpod", "bloc", "getx", "tanstack query", "react query", "swr"),
+              "riverpod", "bloc", "getx", "tanstack query", "react query", "swr", "flutter_bloc",
+              "flutter_riverpod", "hooks_riverpod", "flutter_redux", "ngrx", "xstate"),
     "ui_kit": ("element plus", "ant design", "naive ui", "vuetify", "material ui", "mui",
                "chakra", "shadcn", "vant", "arco design", "radix", "mantine", "quasar"),
     "auth": ("auth0", "clerk", "nextauth", "keycloak", "lucia", "oauth", "cognito", "okta",
@@ -1633,6 +1634,27 @@ _SWITCH_WORD = lazy(
     r"(?i)\b(?:switch(?:ing)? to|move to|migrate to|replac(?:e|ing))\b"
     r"|改成|改用|换成|换用|改为|换到|切到|(?:^|[，,。；;\s])[改换]\s*[A-Za-z]"
 )
+
+
+# "那存档改用 System.Text.Json", "switch the saves to JSON": what part of the project a switch is
+# about, so that the choice made for that part earlier goes
+_SWITCHED_PART = lazy(
+    r"(?P<zh>[\u4e00-\u9fff]{2,5}?)(?:就|都|也|这块|这边)?(?:改用|换成|换用|改为|改成)\s*[A-Za-z`]"
+    r"|(?i:\bswitch(?:ing)? (?:the |our )?(?P<en>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:over )?to\b)"
+)
+_NO_PART = frozenset(
+    {"我们", "咱们", "统一", "全部", "还是", "直接", "现在", "以后", "后面", "然后", "这个",
+     "那个", "it", "everything", "all", "them", "this", "that"}
+)  # fmt: skip
+
+
+def switched_part(sentence: str) -> str | None:
+    """The part of the project a switch names ("那存档改用 X" → "存档"), or None."""
+    m = _SWITCHED_PART.search(sentence)
+    if m is None:
+        return None
+    part = (m["zh"] or "").lstrip("那就都也") or (m["en"] or "").lower()
+    return part if len(part) >= 2 and part not in _NO_PART else None
 
 
 def switches(sentence: str) -> bool:

@@ -81,6 +81,34 @@ def test_a_chinese_reversal_keeps_the_final_choice():
     assert [d["choice"] for d in _kept(batch, "decisions")] == ["Redis"]
 
 
+def test_a_switch_of_a_named_part_replaces_the_choice_made_for_it():
+    batch = _run(
+        (
+            "user",
+            "ItemData 用 Resource 这个方案可以。存档就直接用 ResourceSaver 存成 .tres 吧，省事。",
+        ),
+        ("assistant", "好，我先写 InventorySave。"),
+        ("user", "OK 那存档改用 System.Text.Json，加 schemaVersion 字段。"),
+    )
+    decisions = {d["choice"]: d for d in _kept(batch, "decisions")}
+    assert set(decisions) == {"ItemData 用 Resource", "System.Text.Json"}  # not about the saves
+    assert decisions["System.Text.Json"]["alternatives"] == ["ResourceSaver 存成 .tres"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "part"),
+    [
+        ("OK 那存档改用 System.Text.Json，加 schemaVersion 字段。", "存档"),
+        ("Let's switch the saves to JSON.", "saves"),
+        ("统一改用 Vitest。", None),  # "all of it", not a part
+        ("Let's switch to Riverpod.", None),
+        ("用 Postgres。", None),
+    ],
+)
+def test_the_part_a_switch_names(sentence, part):
+    assert rules.switched_part(sentence) == part
+
+
 def test_an_assistant_proposal_becomes_a_decision_only_when_the_user_accepts():
     accepted = _run(
         ("user", "Which test runner should we use?"),

@@ -44,6 +44,10 @@ def test_the_corpus_is_big_enough_and_covers_every_format():
 # README reports them); strict: a fix that comes from other work shows here and ends the entry.
 KNOWN_UNSEEN_FAILURES = {
     "140-zh-rollout-flink-late-events": "a reversed choice is stored (batch 139-158, as written)",
+    "174-zh-claude-export-springboot-order-flyway": (
+        "a reversed choice is stored (batch 159-178; the rules at its writing read it as one "
+        "message and stored no choice)"
+    ),
     "97-mixed-md-subtitle-align-whisperx": "a reversed choice is stored (batch 79-98)",
     "99-en-txt-unity-coop-netcode": "a reversed choice is stored (batch 99-118, as written)",
     "102-en-md-rnaseq-nextflow": "a reversed choice is stored (batch 99-118, as written)",
