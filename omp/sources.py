@@ -291,27 +291,32 @@ class _ArrayItems:
 def _plain(lines: Iterable[str]) -> Iterator[Message]:
     split = (line for raw in lines for line in (raw.splitlines() or [""]))
     head = list(itertools.islice(split, _TERMINAL_PEEK))
-    if any(_CC_SAYS.match(line) for line in head):
+    if any(_CC_SAYS.match(line) for line in head) and not any(map(_speaker, head)):
         yield from _terminal(itertools.chain(head, split))
         return
     count, spoken = 0, False
     role, held = "user", list[str]()  # text before any speaker is the user's
     for line in itertools.chain(head, split):
-        m = _SPEAKER.match(line) or _SPEAKER_LINE.fullmatch(line)
-        who = _role(m.group("who")) if m else None
-        if m and who:
+        m = _speaker(line)
+        if m is not None:
             body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
             if body and (spoken or not _TITLE_ONLY.fullmatch(body)):  # an export's title
                 for said, text in _with_commits(role, body):
                     yield Message(said, text, count)
                     count += 1
-            role, held, spoken = who, [m.groupdict().get("rest") or ""], True
+            role, held, spoken = _role(m["who"]) or role, [m.groupdict().get("rest") or ""], True
         else:
             held.append(line)
     body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
     for said, text in _with_commits(role, body) if body else []:
         yield Message(said, text, count)
         count += 1
+
+
+def _speaker(line: str) -> re.Match[str] | None:
+    """The speaker a transcript line starts a message of ("User: …", "## Assistant")."""
+    m = _SPEAKER.match(line) or _SPEAKER_LINE.fullmatch(line)
+    return m if m is not None and _role(m["who"]) is not None else None
 
 
 # what `git commit` prints when it has made a commit: "[main 6e2b19d] feat: subject"

@@ -196,6 +196,14 @@ def test_a_claude_code_terminal_transcript_is_split_into_turns_and_commits():
     ]  # fmt: skip
 
 
+def test_terminal_output_pasted_into_an_ordinary_transcript_keeps_its_speakers():
+    text = "User: claude printed this:\n⏺ Bash(npm test)\n  ⎿  3 passed\nAssistant: Tests pass."
+    assert _roles(text) == [
+        ("user", "claude printed this:\n⏺ Bash(npm test)\n  ⎿  3 passed"),
+        ("assistant", "Tests pass."),
+    ]
+
+
 def test_quoted_lines_in_an_ordinary_transcript_are_not_prompts():
     text = "User: the error says\n> connection refused\nAssistant: Is Postgres running?"
     assert _roles(text) == [
