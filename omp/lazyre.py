@@ -57,13 +57,13 @@ class LazyPattern:
 
 def lazy(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """`re.compile(pattern, flags)`, done when the pattern is first used."""
-    lazy = LazyPattern(pattern, flags)
-    _CREATED.append(lazy)
-    return cast("re.Pattern[str]", lazy)
+    stand_in = LazyPattern(pattern, flags)
+    _CREATED.append(stand_in)
+    return cast("re.Pattern[str]", stand_in)
 
 
 def compile_all() -> int:
     """Compile every pattern made so far (a check that none has a syntax error); how many."""
-    for lazy in _CREATED:
-        lazy.search("")
+    for stand_in in _CREATED:
+        stand_in.search("")
     return len(_CREATED)
