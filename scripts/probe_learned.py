@@ -66,6 +66,7 @@ BATCHES = (
     375,
     395,
     415,
+    435,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:6]
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")
