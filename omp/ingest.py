@@ -190,6 +190,36 @@ def _zip_member(path: Path, display: str) -> str:
     return names[0]
 
 
+# what a folder of conversations holds (Claude Code's ~/.claude/projects/<project>/, Codex's
+# ~/.codex/sessions/, a folder of exports); other files in it are not read
+_SOURCE_SUFFIXES = (".jsonl", ".json", ".txt", ".md", ".log", ".zip")
+
+
+def _open_all(source: str, stdin_text: str | None) -> list[_Source]:
+    """The sources an argument names: a file, `-`, or every conversation file of a folder.
+
+    A folder's files are read oldest first (sessions are named by id, not by date); hidden
+    files and folders are left out.
+    """
+    folder = Path(source)
+    if source == "-" or not folder.is_dir():
+        return [_open(source, stdin_text)]
+    files = [
+        p
+        for p in folder.rglob("*")
+        if p.suffix.lower() in _SOURCE_SUFFIXES
+        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+        and p.is_file()
+    ]
+    if not files:
+        raise SourceReadError(
+            f"{source}: a folder without conversation files",
+            hint=f"give files ending in {', '.join(_SOURCE_SUFFIXES)}, or the files themselves",
+        )
+    files.sort(key=lambda p: (p.stat().st_mtime_ns, str(p)))
+    return [_open(str(p), stdin_text) for p in files]
+
+
 def _open(source: str, stdin_text: str | None) -> _Source:
     """A source argument (`-` is standard input)."""
     if source == "-":
@@ -373,7 +403,7 @@ def extract(
     if not 0 <= min_confidence <= 1:
         raise UsageError("--min-confidence must be between 0 and 1", hint="e.g. 0.4")
     batch = ex.Batch()
-    opened = [_open(source, stdin_text) for source in paths]  # every path checked first
+    opened = [s for source in paths for s in _open_all(source, stdin_text)]  # all checked first
     for source in opened:
         _from_source(batch, source, format, llm_cmd)
     if text is not None:

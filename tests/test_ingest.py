@@ -390,6 +390,30 @@ def test_a_choice_made_on_a_rewound_branch_of_a_claude_code_session_is_not_store
     assert "MySQL" not in (memory.memory / "decisions.yaml").read_text(encoding="utf-8")
 
 
+def test_a_folder_of_sessions_is_read_oldest_first(memory: MemoryRoot, git_repo: Path):
+    def session(text: str) -> str:
+        return json.dumps({"type": "user", "message": {"role": "user", "content": text}})
+
+    folder = git_repo / "projects" / "-home-me-shop"
+    (folder / "nested").mkdir(parents=True)
+    (folder / ".hidden").mkdir()
+    older, newer = folder / "b2.jsonl", folder / "nested" / "a1.jsonl"
+    older.write_text(session("We decided to use MySQL."), encoding="utf-8")
+    newer.write_text(session("We decided to use Redis for caching."), encoding="utf-8")
+    os.utime(older, ns=(1_000_000_000, 1_000_000_000))
+    (folder / ".hidden" / "x.jsonl").write_text("not read", encoding="utf-8")
+    (folder / "notes.bin").write_bytes(b"\x00\x01")  # not a conversation file: not read
+
+    omp_ok("extract", "projects")
+
+    decisions = _data(memory, "decisions.yaml")["decisions"]
+    assert [d["choice"] for d in decisions] == ["MySQL", "Redis"]  # by age, not by name
+    (git_repo / "empty").mkdir()
+    result = omp("extract", "empty")
+    assert result.exit_code == 1
+    assert "empty: a folder without conversation files" in result.stderr
+
+
 def test_a_chatgpt_export_zip_is_read(memory: MemoryRoot, git_repo: Path):
     conversation = chatgpt_conversation(
         "Queue choice", "Let's go with BullMQ for the jobs.", "Good choice."
