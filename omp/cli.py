@@ -579,8 +579,8 @@ def extract(
     sources: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Conversation exports, transcripts, deploy logs or folders of them (- reads standard "
-            "input).",
+            help="Conversation exports, transcripts, deploy logs or folders of them "
+            "(- reads standard input).",
             show_default=False,
         ),
     ] = None,
