@@ -291,7 +291,7 @@ class _ArrayItems:
 def _plain(lines: Iterable[str]) -> Iterator[Message]:
     split = (line for raw in lines for line in (raw.splitlines() or [""]))
     head = list(itertools.islice(split, _TERMINAL_PEEK))
-    if any(_CC_SAYS.match(line) for line in head) and not any(map(_speaker, head)):
+    if _is_terminal(head):
         yield from _terminal(itertools.chain(head, split))
         return
     count, spoken = 0, False
@@ -311,6 +311,19 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
     for said, text in _with_commits(role, body) if body else []:
         yield Message(said, text, count)
         count += 1
+
+
+def _is_terminal(head: list[str]) -> bool:
+    """Whether the first lines of a text are Claude Code's terminal.
+
+    It has answers after "⏺" (or "●"), a prompt or a tool's output, and no line naming a
+    speaker ("User: …").
+    """
+    return (
+        any(_CC_SAYS.match(line) for line in head)
+        and any(_CC_PROMPT.match(line) or _CC_OUTPUT.match(line) for line in head)
+        and not any(map(_speaker, head))
+    )
 
 
 def _speaker(line: str) -> re.Match[str] | None:
@@ -336,13 +349,13 @@ _MESSAGE_LISTS = ("messages", "chat_messages", "turns", "contents")  # contents:
 
 
 # Claude Code's terminal, saved with /export or copied: "> " (or U+276F) starts the person's
-# prompt, "⏺ " Claude's answer or a tool call ("⏺ Bash(git status)", "⏺ Update Todos") whose
-# output follows on lines starting with "⎿"; continuation lines are indented, wrapped at the
-# terminal's width. Anything before the first prompt is the welcome banner.
+# prompt, "⏺ " (or "● ") Claude's answer or a tool call ("⏺ Bash(git status)", "⏺ Update
+# Todos") whose output follows on lines starting with "⎿"; continuation lines are indented,
+# wrapped at the terminal's width. Anything before the first prompt is the welcome banner.
 _TERMINAL_PEEK = 400  # lines looked at to tell such a transcript from another
 _CC_PROMPT = re.compile(r"[>\u276f] ?(?P<rest>.*)")
-_CC_SAYS = re.compile(r"⏺ ?(?P<rest>.*)")
-_CC_TOOL = re.compile(r"⏺ ?[A-Z][\w ]{0,30}\(")
+_CC_SAYS = re.compile(r"[⏺●] ?(?P<rest>.*)")  # ● where the terminal's font lacks ⏺
+_CC_TOOL = re.compile(r"[⏺●] ?[A-Z][\w ]{0,30}\(")
 _CC_OUTPUT = re.compile(r"\s+⎿")
 _CC_SLASH = re.compile(r"/[\w:-]+(?:\s.*)?")
 # in the terminal the subject git printed may wrap onto the next lines

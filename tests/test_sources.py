@@ -204,6 +204,16 @@ def test_terminal_output_pasted_into_an_ordinary_transcript_keeps_its_speakers()
     ]
 
 
+def test_a_terminal_that_draws_answers_with_a_plain_bullet_is_read_too():
+    text = CLAUDE_TERMINAL.replace("⏺", "●")
+    assert _roles(text) == _roles(CLAUDE_TERMINAL)
+
+
+def test_notes_with_bullets_are_not_a_terminal_transcript():
+    text = "● 用 Postgres 16\n● 部署在 Fly.io\n  两个区域"
+    assert _roles(text) == [("user", text)]
+
+
 def test_quoted_lines_in_an_ordinary_transcript_are_not_prompts():
     text = "User: the error says\n> connection refused\nAssistant: Is Postgres running?"
     assert _roles(text) == [
