@@ -361,6 +361,7 @@ _CC_SLASH = re.compile(r"/[\w:-]+(?:\s.*)?")
 # in the terminal the subject git printed may wrap onto the next lines
 _CC_COMMITTED = re.compile(rf"\s*(?:⎿\s*)?{_COMMITTED}")
 _CC_STAT = re.compile(r"\s*(?:\d+ files? changed|(?:create|delete|rename) mode|… \+\d+ lines?)")
+_CC_FOLDED = re.compile(r"\(ctrl\+[a-z] to expand\)")
 _LIST_ITEM = re.compile(r"\s*(?:[-*•+]|\d+[.)]|#{1,6})\s|\s*```")
 
 
@@ -411,6 +412,8 @@ def _unwrap(lines: list[str]) -> str:
     out: list[str] = []
     fenced = False
     for raw in lines:
+        if _CC_FOLDED.search(raw):
+            continue  # "Read 3 files (ctrl+o to expand)": a tool's summary, no talk
         line = raw[2:] if raw.startswith("  ") else raw
         if line.lstrip().startswith("```"):
             fenced = not fenced

@@ -157,6 +157,7 @@ CLAUDE_TERMINAL = """\
 
 ⏺ I'll switch the session cache to Redis. Let me look at the current setup
   first.
+  Read 2 files (ctrl+o to expand)
 
 ⏺ Read(src/cache/session.ts)
   ⎿  Read 42 lines (ctrl+r to expand)
