@@ -474,7 +474,8 @@ def _chat_json(data: Any) -> Conversation:
         )
     messages: list[Message] = []
     warnings: list[str] = []
-    for n, item in enumerate(items):
+    leaf = data.get("current_leaf_message_uuid") if isinstance(data, dict) else None
+    for n, item in enumerate(_current_thread(items, leaf, warnings)):
         if not isinstance(item, dict):
             warnings.append(f"item {n}: not an object; skipped")
             continue
@@ -485,6 +486,37 @@ def _chat_json(data: Any) -> Conversation:
         if role and text.strip():
             messages.append(Message(role, text.strip(), len(messages)))
     return Conversation("chat-json", messages, warnings, title)
+
+
+# Claude.ai's root messages name this parent rather than none
+_NO_PARENT = re.compile(r"0{8}-0{4}-[0-9a-f]{4}-[0-9a-f]{4}-0{12}")
+
+
+def _current_thread(items: list[Any], leaf: Any, warnings: list[str]) -> list[Any]:
+    """The messages of the thread that ends at `leaf` (else at the last message).
+
+    Claude.ai links each message to its parent (`parent_message_uuid`); editing a message or
+    regenerating an answer starts a branch, and the export holds the abandoned ones too. A
+    list without those links, or whose links break, is taken as it is.
+    """
+    by_id = {m["uuid"]: m for m in items if isinstance(m, dict) and isinstance(m.get("uuid"), str)}
+    if not by_id or not all("parent_message_uuid" in m for m in by_id.values()):
+        return items
+    node = leaf if leaf in by_id else list(by_id)[-1]  # dicts keep the file's order
+    thread: list[Any] = []
+    seen: set[str] = set()
+    while node in by_id and node not in seen:
+        seen.add(node)
+        thread.append(by_id[node])
+        node = by_id[node].get("parent_message_uuid")
+    if node is not None and not _NO_PARENT.fullmatch(str(node)):
+        return items  # the thread breaks off: read everything rather than lose its start
+    if len(thread) < len(by_id):
+        warnings.append(
+            f"{len(by_id) - len(thread)} message(s) on a branch the conversation left "
+            "(edited or regenerated) skipped"
+        )
+    return thread[::-1]
 
 
 def _chatgpt(conversation: dict[str, Any]) -> Conversation:

@@ -293,6 +293,46 @@ def test_a_claude_ai_export_gives_each_conversation_with_its_name():
     ]
 
 
+def _claude_ai(*said: tuple[str, str | None, str, str], **more: Any) -> dict[str, Any]:
+    messages = [
+        {"uuid": uuid, "parent_message_uuid": parent, "sender": who, "text": text}
+        for uuid, parent, who, text in said
+    ]
+    return {"uuid": "c", "name": "Cache", "chat_messages": messages, **more}
+
+
+ROOT = "00000000-0000-4000-8000-000000000000"
+
+
+@pytest.mark.parametrize("leaf", [{"current_leaf_message_uuid": "a3"}, {}])
+def test_a_claude_ai_conversation_follows_the_branch_its_edits_left(leaf):
+    conversation = _claude_ai(
+        ("u1", ROOT, "human", "We need a cache."),
+        ("a1", "u1", "assistant", "Memcached or Redis?"),
+        ("u2", "a1", "human", "Use Memcached."),
+        ("a2", "u2", "assistant", "Memcached it is."),
+        ("u3", "a1", "human", "Use Redis 7."),  # the message, edited
+        ("a3", "u3", "assistant", "Redis 7 it is."),
+        **leaf,
+    )
+    (found,) = parse(json.dumps([conversation]))
+    assert [m.text for m in found.messages] == [
+        "We need a cache.", "Memcached or Redis?", "Use Redis 7.", "Redis 7 it is."
+    ]  # fmt: skip
+    assert found.warnings == [
+        "2 message(s) on a branch the conversation left (edited or regenerated) skipped"
+    ]
+
+
+def test_a_claude_ai_thread_that_breaks_off_is_read_whole():
+    conversation = _claude_ai(
+        ("u1", "lost", "human", "We need a cache."), ("u2", "u1", "human", "Use Redis 7.")
+    )
+    (found,) = parse(json.dumps([conversation]))
+    assert [m.text for m in found.messages] == ["We need a cache.", "Use Redis 7."]
+    assert found.warnings == []
+
+
 @pytest.mark.parametrize(
     ("text", "error"),
     [
