@@ -539,6 +539,8 @@ def _chatgpt(conversation: dict[str, Any]) -> Conversation:
         content = message.get("content") or {}
         if content.get("content_type", "text") not in ("text", "multimodal_text"):
             continue  # code execution, browsing results, tool output
+        if (message.get("metadata") or {}).get("is_visually_hidden_from_conversation"):
+            continue  # context ChatGPT adds and does not show (instructions, memory)
         text = _text_of(content)
         if role in ("user", "assistant") and text.strip():
             messages.append(Message(role, text.strip(), len(messages)))

@@ -293,6 +293,17 @@ def test_a_claude_ai_export_gives_each_conversation_with_its_name():
     ]
 
 
+def test_what_chatgpt_hides_from_the_conversation_is_not_read():
+    conversation = chatgpt_conversation("Cache", "Use Redis 7.", "Redis 7 it is.")
+    hidden = conversation["mapping"]["a"]["message"]
+    conversation["mapping"]["a"]["message"] = {
+        **hidden,
+        "metadata": {"is_visually_hidden_from_conversation": True},
+    }
+    (found,) = parse(json.dumps([conversation]))
+    assert [(m.role, m.text) for m in found.messages] == [("assistant", "Redis 7 it is.")]
+
+
 def _claude_ai(*said: tuple[str, str | None, str, str], **more: Any) -> dict[str, Any]:
     messages = [
         {"uuid": uuid, "parent_message_uuid": parent, "sender": who, "text": text}
