@@ -15,7 +15,7 @@ import io
 import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from typing import Any, NamedTuple, TextIO
 
 from omp.errors import OmpError
@@ -488,6 +488,23 @@ def _chat_json(data: Any) -> Conversation:
     return Conversation("chat-json", messages, warnings, title)
 
 
+def _ancestry(
+    node: Any, known: Container[Any], parent: Callable[[Any], Any]
+) -> tuple[list[Any], Any]:
+    """The ids from `node` up through `parent` while they are `known`, and the first that is not.
+
+    Each id is taken once, so a cycle ends the walk. The id returned last is None at a root,
+    else where the chain breaks.
+    """
+    path: list[Any] = []
+    seen: set[Any] = set()
+    while node is not None and node in known and node not in seen:
+        seen.add(node)
+        path.append(node)
+        node = parent(node)
+    return path, node
+
+
 # Claude.ai's root messages name this parent rather than none
 _NO_PARENT = re.compile(r"0{8}-0{4}-[0-9a-f]{4}-[0-9a-f]{4}-0{12}")
 
@@ -503,12 +520,8 @@ def _current_thread(items: list[Any], leaf: Any, warnings: list[str]) -> list[An
     if not by_id or not all("parent_message_uuid" in m for m in by_id.values()):
         return items
     node = leaf if leaf in by_id else list(by_id)[-1]  # dicts keep the file's order
-    thread: list[Any] = []
-    seen: set[str] = set()
-    while node in by_id and node not in seen:
-        seen.add(node)
-        thread.append(by_id[node])
-        node = by_id[node].get("parent_message_uuid")
+    path, node = _ancestry(node, by_id, lambda n: by_id[n].get("parent_message_uuid"))
+    thread = [by_id[n] for n in path]
     if node is not None and not _NO_PARENT.fullmatch(str(node)):
         return items  # the thread breaks off: read everything rather than lose its start
     if len(thread) < len(by_id):
@@ -527,11 +540,8 @@ def _chatgpt(conversation: dict[str, Any]) -> Conversation:
         node_id = roots[0] if roots else None
         while node_id is not None and mapping[node_id].get("children"):
             node_id = mapping[node_id]["children"][-1]
-    branch, seen = [], set()
-    while node_id is not None and node_id in mapping and node_id not in seen:
-        seen.add(node_id)
-        branch.append(mapping[node_id])
-        node_id = mapping[node_id].get("parent")
+    path, _ = _ancestry(node_id, mapping, lambda n: mapping[n].get("parent"))
+    branch = [mapping[n] for n in path]
     messages: list[Message] = []
     for node in reversed(branch):
         message = node.get("message") or {}
@@ -618,10 +628,7 @@ def _current_branch(turns: list[_Turn], warnings: list[str]) -> list[_Turn]:
     """
     by_id = {t.uuid: t for t in turns if t.uuid is not None}
     leaf = next((t.uuid for t in reversed(turns) if t.main and t.uuid is not None), None)
-    on_branch: set[str] = set()
-    while leaf is not None and leaf in by_id and leaf not in on_branch:
-        on_branch.add(leaf)
-        leaf = by_id[leaf].parent
+    on_branch = set(_ancestry(leaf, by_id, lambda n: by_id[n].parent)[0])
     left: set[str] = set()  # parents come before their children in the file
     for t in turns:
         if t.uuid is None or t.uuid in on_branch:
