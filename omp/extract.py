@@ -355,7 +355,9 @@ class _Conversation:
         # "我比较喜欢 table-driven 的写法，用 JUnit 5 的 …" tells the person's way, not a choice
         prefers = person is not None and rules.states_preference(s)
         decided = False if prefers else self._choices(role, s, index, conf)
-        obsolete = None if rules.is_question(s) else rot.obsolete_signal(s)
+        # "we could move off Prisma to Drizzle" retires nothing
+        doubt = rules.is_question(s) or rules.tentative(s)
+        obsolete = None if doubt else rot.obsolete_signal(s)
         if obsolete is not None:
             self.batch.obsolete.append((obsolete, src))
         self._work(s, src, conf)
@@ -408,7 +410,12 @@ class _Conversation:
                 choice, rules.alternatives(s, choice), rules.rationale(s), rules.purpose(s), False
             )
             self._propose(self._proposal(found, s, src))
-        elif obsolete is not None and obsolete.new and role == "user" and not rules.is_question(s):
+        elif (
+            obsolete is not None
+            and obsolete.new
+            and role == "user"
+            and not (rules.is_question(s) or rules.tentative(s))
+        ):
             new, old = rules.clip(obsolete.new), rules.clip(obsolete.old)
             replaced = rules.Decision(new, (old,), rules.rationale(s), None, True)
             entry = _decision_entry(replaced, s, details=True)
@@ -595,7 +602,9 @@ class _Conversation:
             # a change of mind without roles to compare replaces the last choice ("算了，
             # 乐观锁不用了，还是 Lua": the lock is no known technology)
             unranked = role is None or rules.role_of(old_choice) is None
-            if same_role or named or (reverses and last and close and unranked and not ranked):
+            # ... unless the sentence names what it replaces ("from MySQL to Postgres")
+            fallback = reverses and last and close and unranked and not ranked and not alternatives
+            if same_role or named or fallback:
                 self._reversed(old, new)
         self.decisions.append(new)
 

@@ -109,6 +109,8 @@ class Obsolete(NamedTuple):
 # a sentence, so `moment.js` and `Next.js` stay whole.
 _STOP = r"\s,;:!?\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f"
 _TERM = rf"([^{_STOP}]+(?:\s+[^{_STOP}]+){{0,2}}?)"
+# a term that ends the pattern: more words only while they are capitalised ("Cloud Run")
+_LAST = rf"([^{_STOP}]+(?:\s+(?-i:[A-Z0-9])[^{_STOP}]*){{0,2}})"
 _OBSOLETE = (
     # "改用 Y 替代 X" / "用 Y 替换 X" / "用 Y 代替 X"
     (lazy(rf"(?:改用|用)\s*{_TERM}\s*(?:替代|替换|代替|取代)\s*{_TERM}"), "new-old"),
@@ -123,9 +125,21 @@ _OBSOLETE = (
     ),
     # "replace(d) X with Y"
     (lazy(rf"(?i)\breplac(?:e|ed|ing)\s+{_TERM}\s+with\s+{_TERM}"), "old-new"),
-    # "switch(ed) from X to Y" / "migrate(d) from X to Y" / "moved from X to Y"
+    # "switch(ed) from X to Y" / "migrate(d) from X to Y" / "moving the api off X and onto Y"
     (
-        lazy(rf"(?i)\b(?:switch|migrat|mov)(?:e|ed|ing)?\s+from\s+{_TERM}\s+to\s+{_TERM}"),
+        lazy(
+            rf"(?i)\b(?:switch|migrat|mov)(?:e|ed|ing)?\s+(?:[\w.\-]+\s+){{0,3}}?"
+            rf"(?:from|off(?:\s+of)?|away from)\s+(?:the\s+)?(?:old\s+|current\s+)?{_TERM}"
+            rf",?\s+(?:and\s+)?(?:onto|on to|over to|to)\s+{_LAST}"
+        ),
+        "old-new",
+    ),
+    # "从 Flask 迁移到 FastAPI" / "把队列从 RabbitMQ 换成 Kafka": the new one a name
+    (
+        lazy(
+            rf"从\s*{_TERM}\s*(?:迁移到|迁到|迁至|换成|换到|切到|切换到|改成|改为|改用|升级到)了?\s*"
+            r"([A-Za-z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)"
+        ),
         "old-new",
     ),
     # "no longer use X" / "stop(ped) using X" / "X is deprecated"

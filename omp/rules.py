@@ -516,6 +516,8 @@ VERBS = frozenset(
         "deploy",
         "ship",
         "host",
+        "pin",
+        "lock",
     ]
 )
 
@@ -572,6 +574,9 @@ _REVERSAL = lazy(
     r"on reflection|scrap that|no,)\b"
     r"|还是|算了|改成|改用|换成|换回|不对|等等|重新考虑|改主意|最终|最后决定"
 )
+
+# "X it is" says where something is when a place follows ("Terraform for it is in this repo")
+_NOT_WHERE = r"\b(?!\s+(?:in|at|on|under|inside|within|from|located|stored|kept|defined|not)\b)"
 
 # Decision patterns: (pattern, states the decision outright, bare "use X" needing a known name).
 _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
@@ -659,6 +664,17 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?:be|use)\s+`?(?P<x>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z][a-z]+[A-Z]\w*)`?"
         ),
         False,
+        False,
+    ),
+    # "pin the google provider to ~> 5.30": a version fixed on purpose
+    (
+        lazy(
+            r"(?i)(?:^|[.;,]\s+|\band\s+)(?:(?:please|also|and|let'?s|we(?:'ll| will| should))\s+)?"
+            r"(?P<x>(?:pin|lock)\s+"
+            r"(?:the\s+)?[\w.\-/@]+(?:\s+[\w.\-/@]+){0,2}?\s+(?:to|at)\s+(?:version\s+)?"
+            r"[~^<>=!]*\s*v?\d[\w.\-*]*)"
+        ),
+        True,
         False,
     ),
     # "lets stay on postgres + pgvector", "we stay on text-embedding-3-small"
@@ -856,11 +872,12 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    # "X it is": a name ("MPPI it is"), or a known one ("sqlite it is"), not a gift idea
+    # "X it is": a name ("MPPI it is"), or a known one ("sqlite it is"), not a gift idea; not
+    # where something is ("Terraform for it is in this repo")
     (
         lazy(
             r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
-            r"(?P<x>(?=[\w.+# -]*[A-Z0-9.#-])[\w.+# -]{2,30}?)\s+(?i:it is)\b"
+            r"(?P<x>(?=[\w.+# -]*[A-Z0-9.#-])[\w.+# -]{2,30}?)\s+(?i:it is)" + _NOT_WHERE
         ),
         False,
         False,
@@ -868,7 +885,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)^(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
-            r"(?P<x>[\w.+# -]{2,30}?)\s+it is\b"
+            r"(?P<x>[\w.+# -]{2,30}?)\s+it is" + _NOT_WHERE
         ),
         False,
         True,
@@ -1237,7 +1254,7 @@ _ALTERNATIVE_ZH = lazy(
 _WHY = lazy(r"(?i)\b(?:because|since|as|so that)\s+(?P<x>.+)|(?:因为|由于)(?P<z>.+)")
 _PURPOSE = lazy(
     r"(?i)\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)(?:[,.;]|$|\s+(?:because|since|and))"
-    r"|(?:来做|做|作为)(?P<z>[\u4e00-\u9fff]{2,6})"
+    r"|(?:来做|做|作为)(?P<z>[\u4e00-\u9fff]{2,6}?)(?=[吧了呢啊吗嘛]|[^\u4e00-\u9fff]|$)"
 )
 
 
@@ -1421,6 +1438,12 @@ _ACTION_WORD = lazy(
     r"above|below|approach|way|method|code|snippet|test|tests|logs?)\b"
 )
 
+# "commit 吧", "deploy", "继续吧": a go-ahead for a step of work, not a choice
+_ERRAND = lazy(
+    r"(?i)(?:git\s+)?(?:commit|push|merge|rebase|deploy|ship(?: it)?|release|revert|"
+    r"continue|proceed|go ahead|pr|提交|推送|合并|部署|上线|发布|继续|开始)(?:\s*(?:it|吧|了))?"
+)
+
 
 _RAN = lazy(r"跑成功|跑通|跑起来|成功了|(?:以后|之后)(?:到了|变成|就)")
 # a verb with 一下 / 一遍 / 看看 asks for something done once ("跑一下", "测一遍", "查看看")
@@ -1429,6 +1452,8 @@ _ONE_OFF = lazy(r"[\u4e00-\u9fff](?:一下|一遍|看看)")
 
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
     if not choice or len(choice) < 2 or _VAGUE.match(choice) or _ACTION_WORD.match(choice):
+        return False
+    if _ERRAND.fullmatch(choice):
         return False
     if not re.search(r"[A-Za-z\u4e00-\u9fff]", choice):
         return False  # "就按 1+2 来": option numbers, not a choice
@@ -1514,6 +1539,8 @@ def purpose(text: str) -> str | None:
     what = (m.group("x") or m.group("z") or "").strip()
     if what.lower() in ("now", "the time being", "the moment", "a while", "now on"):
         return None
+    if re.match(r"(?i)(?:it|this|that|them|these|those|you|me|us)\b", what):
+        return None  # "Terraform for it is in this repo": no purpose named
     return what or None
 
 
@@ -2350,7 +2377,9 @@ _NOT_NAMES = frozenset(
      "eur", "usd", "cny", "jpy", "gbp", "rmb", "wgs", "crd", "dns", "cdn", "tls", "ssl", "ssh",
      "tcp", "udp", "url", "uri", "pr", "qa", "ui", "ux", "os", "vm", "vpc", "iam", "sso", "otp",
      "sms", "pdf", "csv", "xml", "jwt", "rpc", "kpi", "sla", "slo", "qps", "tps", "rps", "oom",
-     "cpu", "gpu", "ram", "ide", "lts", "faq", "tbd", "todo", "wip")
+     "cpu", "gpu", "ram", "ide", "lts", "faq", "tbd", "todo", "wip",
+     # HTTP methods ("后端接口是 POST /api/tasks 和 GET /api/tasks/:id")
+     "get", "post", "put", "patch", "delete", "head", "options")
 )  # fmt: skip
 
 

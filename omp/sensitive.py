@@ -100,6 +100,11 @@ _PLACEHOLDER = re.compile(
     r"(?:process\.env|os\.environ)\S*|secrets\.\S+|env\(\S*\))$"
 )
 
+# where a secret is kept, not the secret: `include/secrets.h`, `/run/secrets/db_password`
+_FILE_PATH = re.compile(
+    r"^(?:(?:~|\.{1,2})?/(?:[\w\-.]+/)*[\w\-.]+"
+    r"|(?:[\w\-.]+/)*[\w\-]+\.(?:h|hpp|env|json|ya?ml|toml|ini|cfg|conf|pem|key|txt|py|ts|js))$"
+)
 _DIGITS = re.compile(r"(?<![\dA-Za-z])(?:\+?86[\s\-]?)?\d[\d\s\-]{9,22}[\dXx](?![\dA-Za-z])")
 _CN_ID = re.compile(r"^\d{17}[\dXx]$")
 _CN_MOBILE = re.compile(r"^(?:\+?86)?1[3-9]\d{9}$")
@@ -119,6 +124,8 @@ def _secret_value(name: str, value: str) -> bool:
     """Whether `value`, assigned to `name`, is a real secret rather than a reference to one."""
     if _PLACEHOLDER.match(value) or (value.isidentifier() and value.isupper()):
         return False  # `${VERCEL_TOKEN}`, `<token>`, `***`, another variable's name
+    if _FILE_PATH.match(value):
+        return False  # the file that holds it
     if re.search(r"(?i)pass(?:word|wd)?|pwd", name):
         return True
     return len(value) >= 12 and _entropy(value) >= 3.0

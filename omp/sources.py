@@ -612,7 +612,8 @@ def _turn(record: dict[str, Any], fmt: str) -> _Turn:
         commits,
         uuid if isinstance(uuid, str) else None,
         (parent or record.get("logicalParentUuid")) if isinstance(parent, str | None) else None,
-        record.get("type") in ("user", "assistant") and not record.get("isSidechain"),
+        (record.get("type") in ("user", "assistant") or role is not None)
+        and not record.get("isSidechain"),
     )
 
 
@@ -699,6 +700,8 @@ def _shell_command(record: dict[str, Any], fmt: str) -> str:
 
 
 def _claude(record: dict[str, Any]) -> tuple[str | None, str]:
+    if record.get("type") == "attachment":
+        return _queued_prompt(record.get("attachment"))
     if record.get("type") not in ("user", "assistant") or any(
         record.get(flag)
         for flag in ("isMeta", "isSidechain", "isCompactSummary", "isVisibleInTranscriptOnly")
@@ -710,6 +713,22 @@ def _claude(record: dict[str, Any]) -> tuple[str | None, str]:
     if not isinstance(message, dict):
         return None, ""  # a damaged record: no message object
     return _role(message.get("role") or record["type"]), _text_of(message.get("content"))
+
+
+def _queued_prompt(attachment: Any) -> tuple[str | None, str]:
+    """What the person typed while Claude Code worked, if `attachment` holds that.
+
+    Claude Code folds such a prompt into the running turn as a `queued_command` attachment, and
+    no "user" record holds it. Prompts of another session (`origin.kind` other than human),
+    slash commands and task notifications are not the person's words.
+    """
+    if not isinstance(attachment, dict) or attachment.get("type") != "queued_command":
+        return None, ""
+    origin = attachment.get("origin")
+    kind = origin.get("kind", "human") if isinstance(origin, dict) else "human"
+    if attachment.get("isMeta") or attachment.get("commandMode", "prompt") != "prompt":
+        return None, ""
+    return ("user", _text_of(attachment.get("prompt"))) if kind == "human" else (None, "")
 
 
 # Parts of a Codex "user" message that Codex wrote: the project's AGENTS.md, the environment,

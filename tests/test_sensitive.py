@@ -55,6 +55,7 @@ def test_each_kind_is_found_and_redacted_without_its_neighbours(kind, value):
         "chore: 临时改测试库连接 test:Cp0n#Test88@tcp(10.8.1.20:3306)/coupon_test，联调完改回",
         "redis at default:s3cretRedis@10.0.3.7:6379 for now",
         "replica: app_ro:ro-Pass-2024@db2.internal",
+        "DB_PASSWORD=Passw0rd/2024.x",  # a slash does not make a password a path
         "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==",
     ],
 )
@@ -92,6 +93,9 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "ssh deploy@10.0.0.5 then tail the log",
         "set HF_TOKEN in the env; hf_hub_download is a function",
         "at 12:30:45 the job 1234567890:AA failed",
+        "TOKEN_FILE=/run/secrets/registry_token",  # where a secret is kept is not the secret
+        "password: ./secrets/db-password.txt",
+        "SECRETS: include/secrets.h",
     ],
 )
 def test_things_that_only_look_sensitive_are_kept(text):
@@ -111,3 +115,8 @@ def test_a_value_whose_key_names_it_a_secret_is_found_in_structured_data():
     assert [(f.kind, f.path) for f in find_secrets(data)] == [
         ("secret assigned to IMG_SIGNING_KEY", "$.bindings.IMG_SIGNING_KEY")
     ]
+
+
+def test_the_file_that_holds_the_secrets_is_a_path_not_a_secret():
+    assert find_secrets({"paths": {"secrets": "include/secrets.h"}}) == []
+    assert find_secrets({"SIGNING_SECRET": "kt/sig4Fq9Lm2xT7Zp"}) != []

@@ -435,6 +435,44 @@ def test_claude_code_leaves_out_subagents_but_keeps_every_commit():
     ]
 
 
+def _queued(uuid: str, parent: str, prompt: Any, **attachment: Any) -> dict[str, Any]:
+    """A prompt typed while Claude Code worked: an attachment, with no "user" record."""
+    return {
+        "type": "attachment",
+        "uuid": uuid,
+        "parentUuid": parent,
+        "isSidechain": False,
+        "attachment": {"type": "queued_command", "prompt": prompt, "commandMode": "prompt",
+                       "origin": {"kind": "human"}, **attachment},
+    }  # fmt: skip
+
+
+def test_claude_code_reads_what_the_person_typed_while_the_agent_worked():
+    text = _session(
+        {"type": "queue-operation", "operation": "enqueue", "content": "Use Redis 7."},
+        _turn("u1", None, "user", "Add a cache for the pricing API."),
+        _turn("a1", "u1", "assistant", "Reading the pricing client."),
+        _queued("q1", "a1", "Use Redis 7, not Memcached."),
+        _queued("q2", "q1", [{"type": "text", "text": "And keep the TTL at 60s."}]),
+        _queued("q3", "q2", "Deploy the billing fix.", origin={"kind": "peer"}),
+        _queued("q4", "q3", "<task-notification>done</task-notification>",
+                commandMode="task-notification"),
+        {"type": "attachment", "uuid": "f1", "parentUuid": "q4",
+         "attachment": {"type": "todo", "content": []}},
+        _turn("a2", "f1", "assistant", "Switched the cache to Redis 7 with a 60s TTL."),
+        {"type": "queue-operation", "operation": "remove", "reason": "absorbed_mid_turn"},
+    )  # fmt: skip
+    (conversation,) = parse(text)
+    assert [(m.role, m.text) for m in conversation.messages] == [
+        ("user", "Add a cache for the pricing API."),
+        ("assistant", "Reading the pricing client."),
+        ("user", "Use Redis 7, not Memcached."),
+        ("user", "And keep the TTL at 60s."),
+        ("assistant", "Switched the cache to Redis 7 with a 60s TTL."),
+    ]
+    assert conversation.warnings == []
+
+
 def test_claude_code_keeps_turns_with_no_link_to_the_current_branch():
     text = _session(
         _turn("u1", None, "user", "Use pnpm."),
