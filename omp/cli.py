@@ -599,7 +599,10 @@ def extract(
         str | None,
         typer.Option(
             "--format",
-            help="Force the source format: text, chat-json, chatgpt, claude-code, codex, deploy.",
+            help=(
+                "Force the source format: text, chat-json, chatgpt, claude-code, codex, aider, "
+                "deploy."
+            ),
         ),
     ] = None,
     min_confidence: Annotated[

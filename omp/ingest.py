@@ -429,7 +429,7 @@ def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
     for conversation in sources.stream(source.lines(), format=fmt):
         messages = ((m.role, m.text, m.position) for m in conversation.messages)
         if llm_cmd is None:
-            agent = conversation.format in ("claude-code", "codex")
+            agent = conversation.format in ("claude-code", "codex", "aider")
             ex.from_conversation(
                 messages, batch, path=display, title=conversation.title, agent=agent
             )

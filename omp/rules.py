@@ -666,6 +666,16 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "we should use Postgres 16 for the orders service, not MySQL" (said by the person)
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|yeah|right|then|i think|honestly)[,.]?\s*)*"
+            r"we\s+(?:should|must|need to|have to)\s+(?:just\s+)?"
+            r"(?:use|go with|switch to|move to|adopt|stick with|stay with|keep)\s+(?P<x>.+)"
+        ),
+        False,
+        False,
+    ),
     # "pin the google provider to ~> 5.30": a version fixed on purpose
     (
         lazy(

@@ -6,7 +6,8 @@ such conversations), ChatGPT `conversations.json`
 (`mapping` trees, following the branch that ends at `current_node`), Claude Code session
 JSONL (following its current branch too: a rewind leaves the old branch in the file) and Codex
 CLI session JSONL (tool calls, tool results, reasoning, subagents and injected context are not
-conversation and are left out). Damaged JSONL lines become warnings naming the line.
+conversation and are left out), and Aider's `.aider.chat.history.md` (one conversation per
+session it started). Damaged JSONL lines become warnings naming the line.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, NamedTuple, TextIO
 
 from omp.errors import OmpError
 
-FORMATS = ("text", "chat-json", "chatgpt", "claude-code", "codex")
+FORMATS = ("text", "chat-json", "chatgpt", "claude-code", "codex", "aider")
 
 
 class Message(NamedTuple):
@@ -128,11 +129,18 @@ _JSON_START = re.compile(r'\s*(?:\[\s*(?:[{\["\]]|$)|\{\s*(?:"|\}|$))')
 def detect_format(head: str) -> str:
     """The format of a source from its first bytes (the whole text, or its first 64 KiB)."""
     stripped = head.lstrip("\ufeff \t\r\n")
+    if _AIDER_SESSION.match(stripped):
+        return "aider"
     if not stripped.startswith(("[", "{")):
         return "text"
     lines = [line for line in stripped.splitlines() if line.strip()]
     if not _JSON_START.match(lines[0]):
         return "text"  # "[2024-06-11 14:02] deploying ..." is a log, not JSON
+    return _json_format(stripped, lines)
+
+
+def _json_format(stripped: str, lines: list[str]) -> str:
+    """The format of a source that starts like JSON, from its first lines or the whole."""
     try:
         record = json.loads(lines[0])
     except ValueError:
@@ -183,6 +191,8 @@ def stream(lines: TextIO | Iterable[str], *, format: str) -> Iterator[Conversati
         raise SourceError(f"unknown format {format!r}", hint=f"use one of {', '.join(FORMATS)}")
     if format == "text":
         yield Conversation("text", _plain(lines), [])
+    elif format == "aider":
+        yield from _aider(lines)
     elif format in ("claude-code", "codex"):
         warnings: list[str] = []
         yield Conversation(format, _jsonl(lines, format, warnings), warnings)
@@ -311,6 +321,70 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
     for said, text in _with_commits(role, body) if body else []:
         yield Message(said, text, count)
         count += 1
+
+
+# Aider appends every session to `.aider.chat.history.md`: a heading when it starts, the
+# person's lines after "#### ", its own notices (tokens, edits applied, commits) after "> ",
+# and the model's answers as they are.
+_AIDER_SESSION = re.compile(r"# aider chat started at (?P<stamp>.+?)\s*$", re.M)
+_AIDER_USER = re.compile(r"#### ?(?P<text>.*?)\s*$")
+_AIDER_NOTICE = re.compile(r"> (?P<text>.*?)\s*$")
+_AIDER_COMMIT = re.compile(r"Commit [0-9a-f]{7,40} (?P<message>.+?)\s*$")
+# a slash command whose words are a request (`/ask why…`, `/architect …`); others (`/add`,
+# `/commit`, `/run`) are no one's words
+_AIDER_SAYS = re.compile(r"/(?:ask|code|architect|context)\s+(?P<text>.+)", re.S)
+
+
+def _aider(lines: Iterable[str]) -> Iterator[Conversation]:
+    """Each session of an Aider chat history, its messages in order."""
+    session = _AiderSession(None)
+    for line in (line for raw in lines for line in (raw.splitlines() or [""])):
+        started = _AIDER_SESSION.match(line)
+        if started is None:
+            session.read(line)
+            continue
+        if session.title is not None or session.messages:
+            yield session.conversation()
+        session = _AiderSession(f"aider chat started at {started['stamp']}")
+    if session.title is not None or session.messages:
+        yield session.conversation()
+
+
+class _AiderSession:
+    """The messages of one Aider session as its lines are read."""
+
+    def __init__(self, title: str | None) -> None:
+        self.title = title
+        self.messages: list[Message] = []
+        self.role = ""  # "" after a notice: what follows is the model's answer
+        self.held: list[str] = []
+
+    def read(self, line: str) -> None:
+        if (typed := _AIDER_USER.match(line)) is not None:
+            self._speaker("user")
+            self.held.append(typed["text"])
+        elif (notice := _AIDER_NOTICE.match(line)) is not None:
+            self._speaker("")
+            if (commit := _AIDER_COMMIT.match(notice["text"])) is not None:
+                self.messages.append(Message("commit", commit["message"], len(self.messages)))
+        else:
+            self._speaker("assistant")
+            self.held.append(line)
+
+    def conversation(self) -> Conversation:
+        self._speaker("")
+        return Conversation("aider", self.messages, [], self.title)
+
+    def _speaker(self, role: str) -> None:
+        if role and role == self.role:
+            return
+        body = "\n".join(self.held).strip()
+        if self.role == "user" and body.startswith("/"):
+            m = _AIDER_SAYS.match(body)
+            body = m["text"].strip() if m else ""
+        if self.role and body and body != "<blank>":
+            self.messages.append(Message(self.role, body, len(self.messages)))
+        self.role, self.held = role, []
 
 
 def _is_terminal(head: list[str]) -> bool:
@@ -482,10 +556,43 @@ def _chat_json(data: Any) -> Conversation:
         who = next((item[k] for k in _SPEAKER_KEYS if item.get(k)), None)
         role = _role(who.get("role") or who.get("name") if isinstance(who, dict) else who)
         body = item["data"] if isinstance(item.get("data"), dict) else item  # LangChain's dump
-        text = _text_of(next((body[k] for k in ("content", "text", "parts") if k in body), None))
+        text, commits = _chat_text(next((body[k] for k in _CONTENT_KEYS if k in body), None))
         if role and text.strip():
             messages.append(Message(role, text.strip(), len(messages)))
+        messages += [Message("commit", c, len(messages) + n) for n, c in enumerate(commits)]
     return Conversation("chat-json", messages, warnings, title)
+
+
+_CONTENT_KEYS = ("content", "text", "parts")
+# What Cline and its forks (Roo Code, Kilo Code) put into the messages they keep: the editor's
+# state and tool results in the "user" turns, thinking and XML tool calls in the model's
+_AGENT_RESULT = re.compile(r"\[[\w-]+(?: for [^\]]*)?\] Result:")
+_AGENT_NOISE = re.compile(
+    r"<(?P<tag>environment_details|thinking|write_to_file|replace_in_file|apply_diff|"
+    r"insert_content|search_and_replace|read_file|list_files|search_files|"
+    r"list_code_definition_names|browser_action|use_mcp_tool|access_mcp_resource|"
+    r"execute_command|new_task|switch_mode|codebase_search|follow_up|options|command)>"
+    r".*?(?:</(?P=tag)>|\Z)",
+    re.S,
+)
+_AGENT_WRAPPER = re.compile(
+    r"</?(?:task|feedback|user_message|answer|attempt_completion|result|ask_followup_question|"
+    r"question|plan_mode_respond|response)>"
+)
+_AGENT_COMMAND = re.compile(r"<execute_command>\s*<command>(?P<command>.*?)</command>", re.S)
+
+
+def _chat_text(content: Any) -> tuple[str, list[str]]:
+    """The words of a chat JSON message, and the commits its XML tool calls make."""
+    if isinstance(content, list):  # a tool's result is a part of its own
+        content = [p for p in content if not _AGENT_RESULT.match(_text_of(p).lstrip())]
+    text = _text_of(content)
+    if _AGENT_RESULT.match(text.lstrip()):
+        return "", []
+    if "<" not in text:
+        return text, []
+    commits = [c for m in _AGENT_COMMAND.finditer(text) for c in commit_messages(m["command"])]
+    return _AGENT_WRAPPER.sub("", _AGENT_NOISE.sub("", text)), commits
 
 
 def _ancestry(

@@ -390,6 +390,24 @@ def test_a_choice_made_on_a_rewound_branch_of_a_claude_code_session_is_not_store
     assert "MySQL" not in (memory.memory / "decisions.yaml").read_text(encoding="utf-8")
 
 
+def test_an_aider_history_gives_its_commits_and_choices(memory: MemoryRoot, git_repo: Path):
+    history = (
+        "\n# aider chat started at 2025-03-02 10:14:55\n\n"
+        "#### we should use Postgres 16 for the orders service, not MySQL.  \n\n"
+        "I'll switch the database service to Postgres 16.\n\n"
+        "> Applied edit to docker-compose.yml  \n"
+        "> Commit 3f2a9c1 feat: switch orders db to Postgres 16  \n"
+    )
+    (git_repo / ".aider.chat.history.md").write_text(history, encoding="utf-8")
+
+    omp_ok("extract", ".aider.chat.history.md")
+
+    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    assert (decision["choice"], decision["alternatives"]) == ("Postgres 16", ["MySQL"])
+    (change,) = _data(memory, "changelog.yaml")["changelog"]
+    assert (change["type"], change["summary"]) == ("feat", "switch orders db to Postgres 16")
+
+
 def test_a_folder_of_sessions_is_read_oldest_first(memory: MemoryRoot, git_repo: Path):
     def session(text: str) -> str:
         return json.dumps({"type": "user", "message": {"role": "user", "content": text}})

@@ -694,3 +694,91 @@ def test_a_log_starting_with_a_bracketed_timestamp_is_text_not_json():
     log = "[2024-06-11 14:02:11] deploying shop-api\n[2024-06-11 14:03:40] done\n"
     assert detect_format(log) == "text"
     assert detect_format('[\n  {"mapping": {}}\n]') == "chatgpt"
+
+
+AIDER_HISTORY = """
+# aider chat started at 2025-03-02 10:14:55
+
+> /usr/local/bin/aider --model sonnet  
+> Aider v0.75.1  
+
+#### we should use Postgres 16 for the orders service, not MySQL.  
+#### update docker-compose.yml  
+
+I'll switch the database service to Postgres 16.
+
+```yaml
+  db:
+    image: postgres:16
+```
+
+> Tokens: 4.1k sent, 210 received. Cost: $0.02 message, $0.02 session.  
+> Applied edit to docker-compose.yml  
+> Commit 3f2a9c1 feat: switch orders db to Postgres 16  
+
+#### /add src/db.py  
+
+> Added src/db.py to the chat  
+
+#### /ask why not keep MySQL?  
+
+Postgres has the JSONB support you use.
+
+# aider chat started at 2025-03-03 09:00:01
+
+#### <blank>  
+
+#### from now on we use pnpm, never npm  
+
+Got it.
+"""  # noqa: W291 - aider ends its lines with two spaces
+
+
+def test_an_aider_chat_history_gives_one_conversation_per_session():
+    assert detect_format(AIDER_HISTORY) == "aider"
+    first, second = parse(AIDER_HISTORY)
+    assert (first.format, first.title) == ("aider", "aider chat started at 2025-03-02 10:14:55")
+    assert [(m.role, m.text.splitlines()[0]) for m in first.messages] == [
+        ("user", "we should use Postgres 16 for the orders service, not MySQL."),
+        ("assistant", "I'll switch the database service to Postgres 16."),
+        ("commit", "feat: switch orders db to Postgres 16"),
+        ("user", "why not keep MySQL?"),  # /ask is a question; /add is no one's words
+        ("assistant", "Postgres has the JSONB support you use."),
+    ]
+    assert next(iter(first.messages)).text.endswith("\nupdate docker-compose.yml")  # one prompt
+    assert [(m.role, m.text) for m in second.messages] == [
+        ("user", "from now on we use pnpm, never npm"),
+        ("assistant", "Got it."),
+    ]
+
+
+def test_cline_history_keeps_the_words_and_leaves_out_the_editor_and_its_tools():
+    """Cline (and Roo Code) keep the API's messages: editor state and tool results in "user"
+    turns, thinking and XML tool calls in the model's."""
+    said = [
+        ("user", ["<task>\nLet's use Redis 7 for the session store.\n</task>",
+                  "<environment_details>\n# VSCode Visible Files\nsrc/app.ts\n"
+                  "</environment_details>"]),
+        ("assistant", ["<thinking>maybe MySQL</thinking>\nI'll add Redis 7.\n\n<write_to_file>\n"
+                       "<path>src/session.ts</path>\n<content>\n// we use MySQL\n</content>\n"
+                       "</write_to_file>"]),
+        ("user", ["[write_to_file for 'src/session.ts'] Result:\nSaved. We decided on MySQL."]),
+        ("assistant", ["<execute_command>\n<command>git commit -m 'feat: sessions in Redis 7'"
+                       "</command>\n<requires_approval>false</requires_approval>\n"
+                       "</execute_command>"]),
+        ("assistant", ["<attempt_completion>\n<result>\nSessions are in Redis 7.\n</result>\n"
+                       "</attempt_completion>"]),
+        ("user", ["[attempt_completion] Result:", "<feedback>\nAlso add a TTL.\n</feedback>"]),
+    ]  # fmt: skip
+    history = [
+        {"role": role, "content": [{"type": "text", "text": t} for t in parts]}
+        for role, parts in said
+    ]
+    (conversation,) = parse(json.dumps(history))
+    assert [(m.role, m.text) for m in conversation.messages] == [
+        ("user", "Let's use Redis 7 for the session store."),
+        ("assistant", "I'll add Redis 7."),
+        ("commit", "feat: sessions in Redis 7"),
+        ("assistant", "Sessions are in Redis 7."),
+        ("user", "Also add a TTL."),
+    ]
