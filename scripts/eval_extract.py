@@ -38,6 +38,7 @@ SOURCE_NAMES = (
     "conversations.json",
     "session.jsonl",
     "rollout.jsonl",
+    "aider.chat.history.md",
     "deploy.log",
     "commits.yaml",
 )
