@@ -184,7 +184,7 @@ _OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" 
 
 
 def _title(choice: str, purpose: str | None) -> str:
-    first = choice.split(" ", 1)[0]
+    first = choice.split(" ", 1)[0].lower()
     if first in rules.VERBS:  # "store amounts as cents" is its own title
         return choice[0].upper() + choice[1:]
     if rules.is_chinese(choice):

@@ -518,6 +518,7 @@ VERBS = frozenset(
         "host",
         "pin",
         "lock",
+        "schedule",
     ]
 )
 
@@ -575,6 +576,10 @@ _REVERSAL = lazy(
     r"|还是|算了|改成|改用|换成|换回|不对|等等|重新考虑|改主意|最终|最后决定"
 )
 
+# where an instruction starts: "…, and pin the provider to 5.30", "Let's schedule …"
+_INSTRUCTION_LEAD = (
+    r"(?i)(?:^|[.;,]\s+|\band\s+)(?:(?:please|also|and|let'?s|we(?:'ll| will| should))\s+)?"
+)
 # "X it is" says where something is when a place follows ("Terraform for it is in this repo")
 _NOT_WHERE = r"\b(?!\s+(?:in|at|on|under|inside|within|from|located|stored|kept|defined|not)\b)"
 
@@ -676,11 +681,20 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "Schedule the rollup at 02:30 UTC so the FX refresh has slack"
+    (
+        lazy(
+            _INSTRUCTION_LEAD + r"(?P<x>schedule\s+(?:the\s+|it\s+)?(?:[\w.-]+\s+){0,4}?"
+            r"(?:at|for|every day at|daily at|nightly at)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
+            r"(?:\s*(?:utc|gmt|(?-i:[A-Z]{3,4})))?)\b"
+        ),
+        True,
+        False,
+    ),
     # "pin the google provider to ~> 5.30": a version fixed on purpose
     (
         lazy(
-            r"(?i)(?:^|[.;,]\s+|\band\s+)(?:(?:please|also|and|let'?s|we(?:'ll| will| should))\s+)?"
-            r"(?P<x>(?:pin|lock)\s+"
+            _INSTRUCTION_LEAD + r"(?P<x>(?:pin|lock)\s+"
             r"(?:the\s+)?[\w.\-/@]+(?:\s+[\w.\-/@]+){0,2}?\s+(?:to|at)\s+(?:version\s+)?"
             r"[~^<>=!]*\s*v?\d[\w.\-*]*)"
         ),
@@ -2748,6 +2762,11 @@ _RESOURCE = lazy(
     r"[a-z][a-z0-9]*(?:\.[a-z0-9]+){1,}|[a-z][\w.-]*(?:/[\w{}\u4e00-\u9fff.+#-]+)+/?)[`'\"]?"
     r"|[`'\"](?P<v2>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60})[`'\"]\s*"
     r"(?P<k2>bucket|namespace|cluster|topic|queue|table)\b"
+    # "use the TRANSFORM_WH warehouse", "生产用 esp32s3-prod 这个 env": a name, then its kind
+    r"|(?:\bthe\s+|用\s*)(?!\w+-(?:scoped|based|level|wide|only|side|aware|safe|specific)\b)"
+    r"(?P<v3>[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)\s*(?:这个\s*)?"
+    r"(?P<k3>warehouse|bucket|cluster|topic|queue|namespace|env|profile|workspace)\b"
+    r"(?!\s*var)"
 )
 
 
@@ -2798,9 +2817,10 @@ def settings(sentence: str) -> dict[str, str]:
         found["key_prefix"] = prefix.group(1)
     if not _NEGATED.search(sentence):
         for resource in _RESOURCE.finditer(sentence):
-            named = resource.group("key") or resource.group("k2") or resource.group("kz")
+            named = next(resource[k] for k in ("key", "k2", "kz", "k3") if resource[k])
             key = _RESOURCE_ZH.get(named, named).lower().replace(" ", "_")
-            found.setdefault(key, (resource.group("value") or resource.group("v2")).rstrip("."))
+            value = next(resource[k] for k in ("value", "v2", "v3") if resource[k])
+            found.setdefault(key, value.rstrip("."))
     if found:
         return found  # a sentence naming resources uses numbers for other things
     for m in _APP_SETTING.finditer(sentence):

@@ -414,6 +414,10 @@ def test_wrapped_commit_bodies_are_read_as_sentences():
          {"bucket": "acme-tf-state-prod", "table": "tf-locks"}),
         ("push them to the `pg-backups` bucket on MinIO", {"bucket": "pg-backups"}),
         ("Is the bucket acme-uploads-prod?", {}),
+        ("Use the TRANSFORM_WH warehouse for dagster runs.", {"warehouse": "TRANSFORM_WH"}),
+        ("生产用 esp32s3-prod 这个 env。", {"env": "esp32s3-prod"}),
+        ("以后新文件都用 file-scoped namespace。", {}),  # a kind of namespace, not its name
+        ("set the CI_SHARD_CACHE_BUCKET env var in CI", {}),
     ],
 )  # fmt: skip
 def test_every_setting_a_sentence_states_is_kept(sentence, facts):
@@ -2049,3 +2053,63 @@ def test_the_name_and_the_sdk_version_of_a_project_are_kept():
     facts = _kept(batch, "project")
     assert {"project": {"name": "Streakly"}} in facts
     assert _stack(batch).get("expo") == "Expo SDK 51"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        ("we're moving tidepool-api off the old GKE cluster and onto Cloud Run, it costs too much.",
+         "Cloud Run", ("GKE cluster",)),
+        ("我们要把广告点击日志从 MySQL 迁到 ClickHouse。", "ClickHouse", ("MySQL",)),
+        ("We're moving the dbt project off Snowflake to BigQuery this quarter.", "BigQuery",
+         ("Snowflake",)),
+    ],
+)  # fmt: skip
+def test_a_move_off_one_thing_onto_another_replaces_it(sentence, choice, alternatives):
+    (decision,) = _kept(_run(("user", sentence)), "decisions")
+    assert (decision["choice"], tuple(decision["alternatives"])) == (choice, alternatives)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Alternatively we could move off Prisma to Drizzle.",  # tentative
+        "我们风控这边要把规则引擎从 T+1 批处理改成实时的。",  # no name to choose
+        "上周我们已经把订单导入从 Excel 手工上传改成了和门店 ERP 的 API 对接。",
+    ],
+)
+def test_a_move_without_a_named_destination_or_said_tentatively_decides_nothing(sentence):
+    assert _kept(_run(("user", sentence)), "decisions") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "title"),
+    [
+        ("region stays europe-west1, and pin the google provider to ~> 5.30",
+         "Pin the google provider to ~> 5.30"),
+        ("Let's pin pydantic to 2.7.4 for now.", "Pin pydantic to 2.7.4"),
+        ("Schedule the rollup at 02:30 UTC so the FX refresh has slack.",
+         "Schedule the rollup at 02:30 UTC"),
+        ("we should use Postgres 16 for the orders service, not MySQL.",
+         "Use Postgres 16 for orders service"),
+        ("还是用 Redis 做分布式限流吧，我们已经有 Redis 集群了。", "Use Redis for 分布式限流"),
+    ],
+)  # fmt: skip
+def test_pins_schedules_and_what_we_should_use_are_decisions(sentence, title):
+    (decision,) = _kept(_run(("user", sentence)), "decisions")
+    assert decision["title"].startswith(title)  # then what else the sentence settles, if any
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "实测一个节点跑了一晚，没丢。commit 吧。",  # a go-ahead, not a choice
+        "ok, deploy it.",
+        "hey. Terraform for it is in this repo. can you look at what's there first?",
+        "后端接口是 POST /api/export/tasks 和 GET /api/export/tasks/:id。",
+    ],
+)
+def test_go_aheads_and_where_things_are_decide_nothing(sentence):
+    batch = _run(("user", sentence))
+    assert _kept(batch, "decisions") == []
+    assert _kept(batch, "project") == []
