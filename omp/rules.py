@@ -2788,7 +2788,7 @@ _CHANGED_TO = lazy(
     r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*" + _UNIT + r")(?![\w.])"
 )
 _PATH_SETTING = lazy(
-    r"(?i)\b(?P<key>[a-z][a-z0-9_]{0,40}(?:dir|path|root|folder))\s*"
+    r"(?i)\b(?P<key>(?:[a-z][a-z0-9_]{0,40})?(?:dir|path|root|folder))\s*"
     r"(?:就用|用|是|为|=|:|改成|设成|定成|should be|is now|will be|is)"
     r"\s*[`'\"]?(?P<value>(?:/|~/|s3://|gs://)[\w./~-]+)"
 )
@@ -3214,6 +3214,13 @@ _NAMED_URL = lazy(
     r"(?P<name>[A-Za-z][\w-]{1,20})\s*(?:用|走|连|连的是|is at|lives at|runs at)\s*`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
 )
+# "broker 地址 mqtts://iot.example.cn:8883", "OSRM 在内网起好了，地址 http://osrm.internal:5000",
+# "the Unleash API address is https://…"
+_ADDRESS_OF = lazy(
+    r"(?P<name>[A-Za-z][\w-]{1,20})[^。.;；?？A-Za-z]{0,24}?(?:地址|\baddress|\bendpoint)\s*"
+    r"(?:是|为|is|[:：])?\s*`?"
+    r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
+)
 # "集群是 https://es-prod…:9200", "自动更新仍然走 `https://dl.inkpad.cn/updates/`"
 _NAMED_URL_ZH = lazy(
     r"(?<![\u4e00-\u9fff\w])(?P<name>[\u4e00-\u9fff]{2,4})\s*(?:仍然|还是|都|也|就|现在)?"
@@ -3252,8 +3259,9 @@ def url_facts(sentence: str) -> dict[str, str]:
         place = _PLACE_NAMES.get(place, {"prod": "production"}.get(place, place))
         found = {k: v for k, v in found.items() if v != m["url"].rstrip(".,;:!")}
         found.setdefault(place, m["url"].rstrip(".,;:!"))
-    for m in _NAMED_URL.finditer(sentence):
-        found.setdefault(m["name"].lower(), m["url"].rstrip(".,;:!"))
+    for m in [*_NAMED_URL.finditer(sentence), *_ADDRESS_OF.finditer(sentence)]:
+        if (url := m["url"].rstrip(".,;:!")) not in found.values():
+            found.setdefault(m["name"].lower(), url)
     for m in _ENV_VAR_URL.finditer(sentence):
         found.setdefault(m["key"].lower(), m["url"].rstrip(".,;:!"))
     for m in _NAMED_URL_ZH.finditer(sentence):  # unless named already ("broker 地址是 …")

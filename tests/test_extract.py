@@ -418,6 +418,8 @@ def test_wrapped_commit_bodies_are_read_as_sentences():
         ("生产用 esp32s3-prod 这个 env。", {"env": "esp32s3-prod"}),
         ("以后新文件都用 file-scoped namespace。", {}),  # a kind of namespace, not its name
         ("set the CI_SHARD_CACHE_BUCKET env var in CI", {}),
+        ("new default path should be ~/.config/tidyx/config.toml",
+         {"path": "~/.config/tidyx/config.toml"}),
     ],
 )  # fmt: skip
 def test_every_setting_a_sentence_states_is_kept(sentence, facts):
@@ -576,6 +578,10 @@ def test_stated_stacks_give_every_named_tool_and_candidates_give_none(sentence, 
          {"mlflow_tracking_uri": "http://mlflow.ml.internal:5000"}),
         ("models go to s3 and the endpoint stays https://infer.example.ai",
          {"base": "https://infer.example.ai"}),
+        ("OSRM 我已经在内网起好了，地址 http://osrm.internal:5000 。",
+         {"osrm": "http://osrm.internal:5000"}),
+        ("接入 MQTT，broker 地址 mqtts://iot.lumenfarm.cn:8883",
+         {"broker": "mqtts://iot.lumenfarm.cn:8883"}),
     ],
 )  # fmt: skip
 def test_named_addresses_by_place_and_environment_variable(sentence, addresses):
