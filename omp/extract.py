@@ -197,8 +197,20 @@ def _title(choice: str, purpose: str | None) -> str:
 class _Conversation:
     """The state of one conversation while its messages are read in order."""
 
-    def __init__(self, path: str, batch: Batch, title: str | None, *, agent: bool) -> None:
+    def __init__(
+        self,
+        path: str,
+        batch: Batch,
+        title: str | None,
+        *,
+        agent: bool,
+        earlier: list[Candidate] | None = None,
+    ) -> None:
         self.path = path
+        # the choices of earlier sessions of the same work (an Aider history): a later session
+        # may change them, by role or by the part it names
+        self.earlier = earlier if earlier is not None else []
+        self.continued = bool(self.earlier)  # its first message introduces nothing
         self.agent = agent
         self.batch = batch
         self.title = title
@@ -606,17 +618,25 @@ class _Conversation:
             fallback = reverses and last and close and unranked and not ranked and not alternatives
             if same_role or named or fallback:
                 self._reversed(old, new)
+        for old in list(self.earlier):
+            old_choice = str(old.entry.get("choice", ""))
+            if old_choice.lower() != choice.lower() and (
+                (role is not None and role == rules.role_of(old_choice) and reverses)
+                or any(old_choice.lower() in a or a in old_choice.lower() for a in alternatives)
+            ):
+                self._reversed(old, new)
         self.decisions.append(new)
 
     def _reversed(self, old: Candidate, new: Candidate) -> None:
         """`new` changes the choice `old` made: `old` is dropped, its choice an alternative."""
-        self.decisions.remove(old)
-        old.action, old.note = (
-            "dropped",
-            f"reversed later in the conversation ({new.source['index']})",
-        )
-        old.confidence = min(old.confidence, 0.0)
-        self.batch.candidates.append(old)
+        if old in self.earlier:  # already among the batch's candidates
+            self.earlier.remove(old)
+            old.note = f"reversed in a later session ({new.source['index']})"
+        else:
+            self.decisions.remove(old)
+            old.note = f"reversed later in the conversation ({new.source['index']})"
+            self.batch.candidates.append(old)
+        old.action, old.confidence = "dropped", min(old.confidence, 0.0)
         old_choice = str(old.entry.get("choice", ""))
         alts = list(new.entry.get("alternatives", []))
         if old_choice.lower() not in [a.lower() for a in alts]:
@@ -630,10 +650,11 @@ class _Conversation:
         tool has a known role to compare, but both sentences are about the saves.
         """
         index = int(new.source["index"])
-        for old in list(self.decisions):
+        for old in [*self.decisions, *self.earlier]:
             distance = index - int(old.source["index"])
             same = str(old.entry.get("choice", "")).lower() == str(new.entry["choice"]).lower()
-            if old is new or same or not 0 < distance <= _REVERSAL_REACH:
+            close = old in self.earlier or 0 < distance <= _REVERSAL_REACH
+            if old is new or same or not close:
                 continue
             if part in str(old.entry.get("context", "")).lower():
                 self._reversed(old, new)
@@ -653,7 +674,7 @@ class _Conversation:
         8 kept), where "We're moving to S3" and "Let's switch it to NUMERIC" choose. A
         statement given alone (`--text`) or a choice named again later is a choice.
         """
-        if not self.replied:
+        if not self.replied or self.continued:
             return
         for c in self.introduced:
             c.reason, c.confidence = (
@@ -997,16 +1018,20 @@ def from_conversation(
     path: str,
     title: str | None = None,
     agent: bool = True,
-) -> None:
+    earlier: list[Candidate] | None = None,
+) -> list[Candidate]:
     """Add the candidates of one conversation (role, text, index triples, in order) to `batch`.
 
     `agent`: the assistant could act (a Claude Code or Codex session), so what it reports done
     may be its own work; a chat assistant only tells of work (dev corpus: 2 of 7 kept).
+    `earlier`: the decisions of earlier sessions of the same work, which this one may reverse
+    (those it reverses are dropped and leave the list). Returns this conversation's decisions.
     """
-    state = _Conversation(path, batch, title, agent=agent)
+    state = _Conversation(path, batch, title, agent=agent, earlier=earlier)
     for role, text, index in messages:
         state.feed(role, text, index)
     state.finish()
+    return state.decisions
 
 
 # ---- commits --------------------------------------------------------------------------------

@@ -426,13 +426,16 @@ def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
             batch.warnings.append(f"{display}: no deploy recognised in this output")
         ex.from_deploys(events, batch, path=display)
         return
+    earlier: list[ex.Candidate] = []  # an Aider history's sessions are one piece of work
     for conversation in sources.stream(source.lines(), format=fmt):
         messages = ((m.role, m.text, m.position) for m in conversation.messages)
         if llm_cmd is None:
             agent = conversation.format in ("claude-code", "codex", "aider")
-            ex.from_conversation(
-                messages, batch, path=display, title=conversation.title, agent=agent
-            )
+            carried = earlier if conversation.format == "aider" else None
+            earlier += ex.from_conversation(
+                messages, batch, path=display, title=conversation.title, agent=agent,
+                earlier=carried,
+            )  # fmt: skip
         else:
             redacted = [(r, ex.redact_text(t, display, i, batch), i) for r, t, i in messages]
             batch.candidates += _llm_candidates(llm_cmd, redacted, display, conversation.title)

@@ -182,7 +182,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "di": ("hilt", "koin", "dagger"),
     "local_db": ("isar", "drift", "hive", "realm", "sqflite", "room", "datastore", "mmkv",
                  "indexeddb"),
-    "engine": ("godot", "unity", "unreal", "bevy", "pygame", "phaser", "cocos creator",
+    "engine": ("godot", "unity", "unreal", "bevy", "pygame", "pygame-ce", "phaser", "cocos creator",
                "cocos", "monogame", "defold", "love2d", "three.js", "babylon.js", "pixi.js"),
     "desktop": ("tauri", "electron", "wails", "qt", "gtk", "wpf", "winui", "avalonia",
                 "javafx"),
@@ -1265,8 +1265,8 @@ _PROPOSAL = lazy(
 _ACCEPT = lazy(
     r"(?i)^(?:ok(?:ay)?|sure|yes|yep|yeah|sounds? good|sounds great|agreed|agree|great|perfect|"
     r"lgtm|let'?s do (?:it|that|this)|do it|do that|go ahead|go for it|fine|makes sense|deal|"
-    r"works for me|ship it|approved|好的?|可以|行|同意|没问题|就这么办|就这样|就按你说的|按你说的|"
-    r"听你的|赞同|对)(?:[\s,.!。！，~]|$)"
+    r"works for me|ship it|approved|好的?|可以|行|同意|没问题|就这么办|就这样|"
+    r"就?[按照]你(?:说的|的方案|的建议)(?:来|办|做|弄|写)?(?:吧)?|听你的|赞同|对)(?:[\s,.!。！，~]|$)"
 )
 _ALTERNATIVE_EN = lazy(
     r"(?i)\b(?:instead of|rather than|over|not|versus|vs\.?|and not|no more|drop(?:ping)?|"
@@ -1481,8 +1481,8 @@ def _plausible_choice(choice: str, *, bare: bool) -> bool:
         return False
     if not re.search(r"[A-Za-z\u4e00-\u9fff]", choice):
         return False  # "就按 1+2 来": option numbers, not a choice
-    if re.fullmatch(r"[\u4e00-\u9fff]{1,3}的", choice):
-        return False  # "用假的": a quality, not a choice
+    if re.fullmatch(r"[\u4e00-\u9fff]{1,3}的", choice) or choice.startswith("的"):
+        return False  # "用假的": a quality, not a choice; "用的是 X": a statement
     if _ONE_OFF.search(choice):
         return False  # "用 pytest 跑一下测试": an errand, not a choice
     if re.fullmatch(r"v?\d+(?:\.\d+)*", choice) or re.match(r"(?:/|~/|[a-z0-9]+://)", choice):
@@ -1735,7 +1735,7 @@ _REFUSES_AHEAD = lazy(
 _NAMED_OUT = lazy(
     r"(?i)(?P<x>[A-Za-z][\w.+-]{1,30}(?: [A-Z][\w.+-]{1,20})?)\s*(?:is out\b|is off the table|"
     r"is a no-go|也?不要了|(?:就|先)?不用了|不考虑了?|(?:先|就)?不(?:搞|弄|折腾|上|换)了|"
-    r"(?:就|也)?不行了)"
+    r"(?:就|也)?不行了|(?:先|就|还是)算了)"
 )
 
 
@@ -2244,8 +2244,20 @@ def listed_stack(sentence: str) -> dict[str, str]:
     return facts
 
 
+# "pygame-ce 2.5 不是原版 pygame", "Postgres, not MySQL": a name said to be not the one used
+_NOT_THIS = lazy(
+    r"[，,]?\s*(?:而不是|不是|并非)\s*(?:原版|官方的?)?\s*[A-Za-z][\w.+#-]*"
+    r"|(?:,\s*not|\s(?:rather than|instead of))\s+(?:the\s+)?[A-Z][\w.+#-]*"
+)
+
+
 def assertion(sentence: str) -> str:
-    """`sentence` without a trailing question ("X is MySQL 8.0, is that OK?" → the statement)."""
+    """`sentence` as a statement of what is used.
+
+    Without a trailing question ("X is MySQL 8.0, is that OK?" → the statement), and without
+    the names it says are not the ones ("…，不是原版 pygame").
+    """
+    sentence = _NOT_THIS.sub("", sentence)
     if not re.search(r"[?？]\s*$", sentence):
         return sentence
     head = re.split(r"[，,;；](?=[^，,;；]*$)", sentence, maxsplit=1)
@@ -3357,6 +3369,8 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
         topic = topic.split()[-1] if not is_chinese(topic) and topic.count(" ") > 1 else topic
         if _NOT_A_PART.match(topic) or _ADVERB_ZH.search(topic) or not _a_value(value):
             continue
+        if re.search(r"[我你他她咱]|用$", topic):
+            continue  # "我们用的是 pygame-ce": what the project uses, not a part of it
         if "://" in sentence[max(0, m.start("value") - 3) : m.start("value") + 1]:
             continue  # part of an address url_facts reads whole
         key = re.sub(r"[^\w]+", "_", topic.lower()).strip("_")

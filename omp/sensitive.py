@@ -86,6 +86,12 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ),
 )
 
+# an account given as a pair: "测试账号 (13916827734 / chat-demo-2024)", "login admin/admin123"
+_ACCOUNT_PAIR = re.compile(
+    r"(?i)(?:账号|帐号|账户|用户名|登录|\blogin|\bcredentials?|\b(?:test|demo|admin|service)\s+account|\buser(?:name)?\s*/\s*"
+    r"pass(?:word)?)(?:\s*(?:是|为|[:：=])\s*|\s*[（(]\s*|\s+)[^\s/()（）,，;；]{2,64}\s*/\s*"
+    r"(?P<pw>(?=[^\s()（）,，;；。]*[\d\W_])[^\s()（）,，;；。/]{4,64})"
+)
 # NAME = value / NAME: value, where NAME looks secret-bearing; group 2 is the value
 _ASSIGNMENT = re.compile(
     r"(?i)\b([A-Z0-9_.\-]{0,100}(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
@@ -155,6 +161,9 @@ def scan(text: str) -> list[Match]:
     found: list[Match] = []
     for kind, pattern, group in _CREDENTIALS:
         found += [Match(kind, m.start(group), m.end(group)) for m in pattern.finditer(text)]
+    for m in _ACCOUNT_PAIR.finditer(text):
+        if not _PLACEHOLDER.match(m["pw"]):
+            found.append(Match("password of an account", m.start("pw"), m.end("pw")))
     for m in _ASSIGNMENT.finditer(text):
         if _secret_value(m.group(1), m.group(2)):
             found.append(Match("secret assigned to " + m.group(1), m.start(2), m.end(2)))

@@ -330,6 +330,7 @@ _AIDER_SESSION = re.compile(r"# aider chat started at (?P<stamp>.+?)\s*$", re.M)
 _AIDER_USER = re.compile(r"#### ?(?P<text>.*?)\s*$")
 _AIDER_NOTICE = re.compile(r"> (?P<text>.*?)\s*$")
 _AIDER_COMMIT = re.compile(r"Commit [0-9a-f]{7,40} (?P<message>.+?)\s*$")
+_AIDER_UNDONE = re.compile(r"Removed: [0-9a-f]{7,40} (?P<message>.+?)\s*$")  # after `/undo`
 # a slash command whose words are a request (`/ask why…`, `/architect …`); others (`/add`,
 # `/commit`, `/run`) are no one's words
 _AIDER_SAYS = re.compile(r"/(?:ask|code|architect|context)\s+(?P<text>.+)", re.S)
@@ -367,9 +368,19 @@ class _AiderSession:
             self._speaker("")
             if (commit := _AIDER_COMMIT.match(notice["text"])) is not None:
                 self.messages.append(Message("commit", commit["message"], len(self.messages)))
+            elif (undone := _AIDER_UNDONE.match(notice["text"])) is not None:
+                self._undo(undone["message"])
         else:
             self._speaker("assistant")
             self.held.append(line)
+
+    def _undo(self, message: str) -> None:
+        """`/undo` removed the commit: it is not in the history any more."""
+        for n in range(len(self.messages) - 1, -1, -1):
+            if self.messages[n].role == "commit" and self.messages[n].text == message:
+                del self.messages[n]
+                self.messages[n:] = [m._replace(position=m.position - 1) for m in self.messages[n:]]
+                return
 
     def conversation(self) -> Conversation:
         self._speaker("")
@@ -582,15 +593,21 @@ _AGENT_WRAPPER = re.compile(
 _AGENT_COMMAND = re.compile(r"<execute_command>\s*<command>(?P<command>.*?)</command>", re.S)
 
 
+_AGENT_SAID = re.compile(r"<(?P<tag>feedback|answer|user_message)>(?P<said>.*?)</(?P=tag)>", re.S)
+
+
 def _chat_text(content: Any) -> tuple[str, list[str]]:
     """The words of a chat JSON message, and the commits its XML tool calls make."""
-    if isinstance(content, list):  # a tool's result is a part of its own
-        content = [p for p in content if not _AGENT_RESULT.match(_text_of(p).lstrip())]
     text = _text_of(content)
-    if _AGENT_RESULT.match(text.lstrip()):
-        return "", []
+    parts = content if isinstance(content, list) else [content]
+    if any(_AGENT_RESULT.match(_text_of(p).lstrip()) for p in parts):
+        # a turn of tool results (their header, output and the editor's state in parts of their
+        # own): the person's words in it are only what they answered or typed as feedback
+        return "\n".join(m["said"].strip() for m in _AGENT_SAID.finditer(text)), []
     if "<" not in text:
         return text, []
+    if said := [m["said"].strip() for m in _AGENT_SAID.finditer(text)]:
+        return "\n".join(said), []  # "[TASK RESUMPTION] …" / "The user has provided feedback …"
     commits = [c for m in _AGENT_COMMAND.finditer(text) for c in commit_messages(m["command"])]
     return _AGENT_WRAPPER.sub("", _AGENT_NOISE.sub("", text)), commits
 

@@ -67,8 +67,9 @@ BATCHES = (
     395,
     415,
     435,
+    455,
 )
-CONVERSATIONS = ev.SOURCE_NAMES[:6]
+CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")
 VALUE = re.compile(
     r"(?P<url>\b[a-z][a-z0-9+.-]{1,10}://[^\s<>\"'`)\]，。、；（）]+)"

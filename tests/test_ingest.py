@@ -408,6 +408,25 @@ def test_an_aider_history_gives_its_commits_and_choices(memory: MemoryRoot, git_
     assert (change["type"], change["summary"]) == ("feat", "switch orders db to Postgres 16")
 
 
+def test_a_later_aider_session_changes_a_choice_of_an_earlier_one(
+    memory: MemoryRoot, git_repo: Path
+):
+    history = (
+        "\n# aider chat started at 2025-03-02 10:14:55\n\n"
+        "#### add a --config flag, 配置格式先用 yaml  \n\nDone.\n\n"
+        "\n# aider chat started at 2025-03-03 09:00:01\n\n"
+        "#### 配置格式改成 toml 吧，README 也一起改  \n\nDone.\n"
+    )
+    (git_repo / ".aider.chat.history.md").write_text(history, encoding="utf-8")
+
+    omp_ok("extract", ".aider.chat.history.md")
+
+    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    assert (decision["choice"], decision["alternatives"]) == ("toml", ["yaml"])
+    sessions = next((memory.memory / "sessions").iterdir())
+    assert len(load(sessions.read_text(encoding="utf-8"))["sessions"]) == 2  # one per session
+
+
 def test_a_folder_of_sessions_is_read_oldest_first(memory: MemoryRoot, git_repo: Path):
     def session(text: str) -> str:
         return json.dumps({"type": "user", "message": {"role": "user", "content": text}})

@@ -56,6 +56,8 @@ def test_each_kind_is_found_and_redacted_without_its_neighbours(kind, value):
         "redis at default:s3cretRedis@10.0.3.7:6379 for now",
         "replica: app_ro:ro-Pass-2024@db2.internal",
         "DB_PASSWORD=Passw0rd/2024.x",  # a slash does not make a password a path
+        "login admin/admin123 on staging",
+        "demo account: demo@cafe.io / Demo#2024",
         "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==",
     ],
 )
@@ -96,6 +98,9 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "TOKEN_FILE=/run/secrets/registry_token",  # where a secret is kept is not the secret
         "password: ./secrets/db-password.txt",
         "SECRETS: include/secrets.h",
+        "登录 GitHub 账号 acme/widgets",  # an owner and a repository, no password
+        "账号/密码 在 .env 里",
+        "tests/extract_corpus/unseen/18-login-rate-limit-cloudflare/conversation.md",
     ],
 )
 def test_things_that_only_look_sensitive_are_kept(text):
@@ -120,3 +125,11 @@ def test_a_value_whose_key_names_it_a_secret_is_found_in_structured_data():
 def test_the_file_that_holds_the_secrets_is_a_path_not_a_secret():
     assert find_secrets({"paths": {"secrets": "include/secrets.h"}}) == []
     assert find_secrets({"SIGNING_SECRET": "kt/sig4Fq9Lm2xT7Zp"}) != []
+
+
+def test_an_account_given_as_a_pair_keeps_no_password():
+    redacted, matches = redact(
+        "test: seeds 里加测试账号 (13916827734 / chat-demo-2024)，本地联调用"
+    )
+    assert [m.kind for m in matches] == ["Chinese mobile number", "password of an account"]
+    assert "13916827734" not in redacted and "chat-demo-2024" not in redacted

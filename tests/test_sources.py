@@ -720,6 +720,17 @@ I'll switch the database service to Postgres 16.
 
 > Added src/db.py to the chat  
 
+#### add a bullet pool  
+
+Done.
+
+> Commit 7f3e9a1 perf: add bullet pool  
+> You can use /undo to undo and discard each aider commit.  
+
+#### /undo  
+
+> Removed: 7f3e9a1 perf: add bullet pool  
+
 #### /ask why not keep MySQL?  
 
 Postgres has the JSONB support you use.
@@ -742,6 +753,8 @@ def test_an_aider_chat_history_gives_one_conversation_per_session():
         ("user", "we should use Postgres 16 for the orders service, not MySQL."),
         ("assistant", "I'll switch the database service to Postgres 16."),
         ("commit", "feat: switch orders db to Postgres 16"),
+        ("user", "add a bullet pool"),
+        ("assistant", "Done."),  # its commit was undone: it is not a change any more
         ("user", "why not keep MySQL?"),  # /ask is a question; /add is no one's words
         ("assistant", "Postgres has the JSONB support you use."),
     ]
