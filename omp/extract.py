@@ -227,6 +227,7 @@ class _Conversation:
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
         self.named_at = -1  # the message that offered them
         self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
+        self.bullets: list[str] = []  # the options of its last "which one?" list
         self.listed: set[str] = set()
         self.previous: str | None = None  # the user's last statement, for "make that the rule"
         self.preferred = ""  # what the user's last message said of their own ways, lower case
@@ -282,6 +283,7 @@ class _Conversation:
             if names := rules.offered_names(text):
                 self.names, self.named_at = names, index
             self.labels = rules.offered_labels(text) or self.labels
+            self.bullets = rules.offered_bullets(text)
         self.offered = rules.asked_options(text) or self.offered
 
     def _answer(self, text: str) -> None:
@@ -395,7 +397,11 @@ class _Conversation:
             if role == "user"
             else None
         )
-        head = rules.picked_label(s, self.labels) if role == "user" else None
+        head = (
+            rules.picked_label(s, self.labels) or rules.picked_bullet(s, self.bullets)
+            if role == "user"
+            else None
+        )
         if answer is not None or head is not None:
             named = rules.Decision(head or _original(s, str(answer)), (), None, None, False)
             entry = _decision_entry(named, s, details=True)
@@ -830,6 +836,8 @@ def _replaces(role: str, value: str, d: _Choice) -> bool:
     """
     if (role in rules.SHARED_ROLES and not d.whole) or rules.role_of(d.choice) != role:
         return False
+    if (tool := rules.technologies(d.choice)[:1]) and tool == rules.technologies(value)[:1]:
+        return False  # "Expo SDK 51", then "Expo push service": more of the same tool
     return not _same_tool(value, d.choice) and not _same_tool(d.choice, value)
 
 

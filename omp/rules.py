@@ -777,6 +777,34 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "hmm actually, switch the queue thing to SQS instead": a known name for a part
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|then|right|actually|wait|hmm|no|"
+            r"nah|on second thought)[,.!]?\s*)*"
+            r"(?:switch|move|change) (?:the |our )?[\w-]+(?: [\w-]+){0,2}? to\s+(?P<x>.+)"
+        ),
+        False,
+        True,
+    ),
+    # "letsencrypt，不要 zerossl": one name, the other turned down
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|嗯|好的?|行|那)[,.!，。]?\s*)*(?P<x>[a-z][\w.+#-]{1,30})\s*[，,]\s*"
+            r"(?:不要|不用|别用|而不是)\s*[a-z][\w.+#-]{1,30}(?=\s*(?:[，,。.;；!]|$))"
+        ),
+        True,
+        False,
+    ),
+    # "redis, not memcached": a known name against another
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|yeah|yep|hmm)[,.!]?\s*)*(?P<x>[a-z][\w.+#-]{1,30})\s*,\s*"
+            r"(?:not|no)\s+[a-z][\w.+#-]{1,30}(?=\s*(?:[,.;!]|$))"
+        ),
+        True,
+        True,
+    ),
     (
         lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
@@ -3474,6 +3502,44 @@ def offered_labels(message: str) -> list[str]:
     """Chinese options a message offers in bold ("- **禁止负库存**：…")."""
     labels = (m.group(1).strip() for m in _BOLD_LABEL.finditer(message))
     return list(dict.fromkeys(x for x in labels if not re.match(r"方案|选项|第", x)))
+
+
+_OPTION_LINE = lazy(
+    r"^\s*[-*•]\s+(?:\*\*)?(?P<head>[^\n(（:：—]{3,60}?)(?:\*\*)?\s*(?:[(（:：—]|\s-\s|$)", re.M
+)
+_OPTION_WORD = lazy(r"[a-z0-9][\w.+#/@-]*|[\u4e00-\u9fff]{2,}")
+_NOT_OPTION_WORD = frozenset(
+    ("the", "a", "an", "its", "it", "with", "via", "and", "or", "just", "s", "yes", "yeah", "yep",
+     "ok", "okay", "fine", "sure", "eh", "hmm", "no", "nah", "maybe", "that", "this", "one")
+)  # fmt: skip
+
+
+def offered_bullets(message: str) -> list[str]:
+    """The options of a message that asks which one and lists them as bullets, by their heads.
+
+    "Which push delivery path do you want? - Expo push service (…) - FCM/APNs directly via …"
+    """
+    if not re.search(r"[?？]", message):
+        return []
+    heads = [m["head"].strip(" *`") for m in _OPTION_LINE.finditer(message)]
+    return heads if 2 <= len(heads) <= 6 else []
+
+
+def _option_words(text: str) -> set[str]:
+    words = _OPTION_WORD.findall(text.lower().replace("'s", ""))
+    return {w for w in words if w not in _NOT_OPTION_WORD}
+
+
+def picked_bullet(sentence: str, bullets: list[str]) -> str | None:
+    """The one listed option a reply opens by naming ("expo's push service, keep it simple")."""
+    first = re.split(r"[，,。！!；;.]\s", sentence + " ", maxsplit=1)[0]
+    words = _option_words(first)
+    if not words or len(words) > 5 or _QUESTION.search(first) or _NEGATED.search(first):
+        return None
+    if len(words) < 2 and not technologies(first):
+        return None  # one word that is no known name: "fine", "eh"
+    picked = [b for b in bullets if words <= _option_words(b)]
+    return picked[0] if len(picked) == 1 else None
 
 
 def picked_label(sentence: str, labels: list[str]) -> str | None:

@@ -582,7 +582,7 @@ _AGENT_NOISE = re.compile(
     r"<(?P<tag>environment_details|thinking|write_to_file|replace_in_file|apply_diff|"
     r"insert_content|search_and_replace|read_file|list_files|search_files|"
     r"list_code_definition_names|browser_action|use_mcp_tool|access_mcp_resource|"
-    r"execute_command|new_task|switch_mode|codebase_search|follow_up|options|command)>"
+    r"execute_command|new_task|switch_mode|codebase_search|follow_up|command)>"
     r".*?(?:</(?P=tag)>|\Z)",
     re.S,
 )
@@ -609,7 +609,22 @@ def _chat_text(content: Any) -> tuple[str, list[str]]:
     if said := [m["said"].strip() for m in _AGENT_SAID.finditer(text)]:
         return "\n".join(said), []  # "[TASK RESUMPTION] …" / "The user has provided feedback …"
     commits = [c for m in _AGENT_COMMAND.finditer(text) for c in commit_messages(m["command"])]
-    return _AGENT_WRAPPER.sub("", _AGENT_NOISE.sub("", text)), commits
+    text = _AGENT_OPTIONS.sub(_option_list, _AGENT_NOISE.sub("", text))
+    return _AGENT_WRAPPER.sub("", text), commits
+
+
+# the answers an `ask_followup_question` offers: `<options>["Expo push service", "FCM"]</options>`
+_AGENT_OPTIONS = re.compile(r"<options>(?P<options>.*?)(?:</options>|\Z)", re.S)
+
+
+def _option_list(m: re.Match[str]) -> str:
+    try:
+        options = json.loads(m["options"])
+    except ValueError:
+        return ""
+    if not isinstance(options, list):
+        return ""
+    return "".join(f"\n- {o}" for o in options if isinstance(o, str))
 
 
 def _ancestry(

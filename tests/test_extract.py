@@ -2119,3 +2119,40 @@ def test_go_aheads_and_where_things_are_decide_nothing(sentence):
     batch = _run(("user", sentence))
     assert _kept(batch, "decisions") == []
     assert _kept(batch, "project") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("hmm actually, switch the queue thing to SQS instead.", "SQS"),
+        ("letsencrypt，不要 zerossl，我们别的机器全是 le 的", "letsencrypt"),
+        ("redis, not memcached.", "redis"),
+    ],
+)
+def test_terse_replies_that_name_a_choice(sentence, choice):
+    assert [d["choice"] for d in _kept(_run(("user", sentence)), "decisions")] == [choice]
+
+
+@pytest.mark.parametrize(
+    "sentence", ["eh, not now.", "Fine, no encryption.", "switch the tab to settings", "yes please"]
+)
+def test_terse_replies_that_name_nothing_decide_nothing(sentence):
+    assert _kept(_run(("user", sentence)), "decisions") == []
+
+
+def test_a_reply_naming_one_listed_option_picks_it():
+    offer = (
+        "Which push delivery path do you want?\n\n"
+        "- Expo push service (expo-notifications; the backend calls exp.host)\n"
+        "- FCM/APNs directly via @react-native-firebase/messaging\n"
+        "- OneSignal SDK"
+    )
+    batch = _run(
+        ("user", "Add push notifications. We're on Expo SDK 51 with expo-router."),
+        ("assistant", offer),
+        ("user", "expo's push service, keep it simple."),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Expo push service"]
+    assert _kept(batch, "project") == [{"tech_stack": {"mobile": "Expo SDK 51"}}]  # still true
+    batch = _run(("assistant", offer), ("user", "fine."))
+    assert _kept(batch, "decisions") == []
