@@ -635,8 +635,8 @@ class _Conversation:
 
     def _reversed(self, old: Candidate, new: Candidate) -> None:
         """`new` changes the choice `old` made: `old` is dropped, its choice an alternative."""
-        if old in self.earlier:  # already among the batch's candidates
-            self.earlier.remove(old)
+        if any(o is old for o in self.earlier):  # already among the batch's candidates
+            self.earlier[:] = [o for o in self.earlier if o is not old]
             old.note = f"reversed in a later session ({new.source['index']})"
         else:
             self.decisions.remove(old)
@@ -659,7 +659,7 @@ class _Conversation:
         for old in [*self.decisions, *self.earlier]:
             distance = index - int(old.source["index"])
             same = str(old.entry.get("choice", "")).lower() == str(new.entry["choice"]).lower()
-            close = old in self.earlier or 0 < distance <= _REVERSAL_REACH
+            close = any(o is old for o in self.earlier) or 0 < distance <= _REVERSAL_REACH
             if old is new or same or not close:
                 continue
             if part in str(old.entry.get("context", "")).lower():
