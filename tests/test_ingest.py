@@ -390,6 +390,14 @@ def test_a_choice_made_on_a_rewound_branch_of_a_claude_code_session_is_not_store
     assert "MySQL" not in (memory.memory / "decisions.yaml").read_text(encoding="utf-8")
 
 
+def _aider_decision(memory: MemoryRoot, git_repo: Path, history: str) -> Any:
+    """Extract an Aider history of the repository; its one decision."""
+    (git_repo / ".aider.chat.history.md").write_text(history, encoding="utf-8")
+    omp_ok("extract", ".aider.chat.history.md")
+    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    return decision
+
+
 def test_an_aider_history_gives_its_commits_and_choices(memory: MemoryRoot, git_repo: Path):
     history = (
         "\n# aider chat started at 2025-03-02 10:14:55\n\n"
@@ -398,11 +406,7 @@ def test_an_aider_history_gives_its_commits_and_choices(memory: MemoryRoot, git_
         "> Applied edit to docker-compose.yml  \n"
         "> Commit 3f2a9c1 feat: switch orders db to Postgres 16  \n"
     )
-    (git_repo / ".aider.chat.history.md").write_text(history, encoding="utf-8")
-
-    omp_ok("extract", ".aider.chat.history.md")
-
-    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    decision = _aider_decision(memory, git_repo, history)
     assert (decision["choice"], decision["alternatives"]) == ("Postgres 16", ["MySQL"])
     (change,) = _data(memory, "changelog.yaml")["changelog"]
     assert (change["type"], change["summary"]) == ("feat", "switch orders db to Postgres 16")
@@ -417,11 +421,7 @@ def test_a_later_aider_session_changes_a_choice_of_an_earlier_one(
         "\n# aider chat started at 2025-03-03 09:00:01\n\n"
         "#### 配置格式改成 toml 吧，README 也一起改  \n\nDone.\n"
     )
-    (git_repo / ".aider.chat.history.md").write_text(history, encoding="utf-8")
-
-    omp_ok("extract", ".aider.chat.history.md")
-
-    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    decision = _aider_decision(memory, git_repo, history)
     assert (decision["choice"], decision["alternatives"]) == ("toml", ["yaml"])
     sessions = next((memory.memory / "sessions").iterdir())
     assert len(load(sessions.read_text(encoding="utf-8"))["sessions"]) == 2  # one per session
