@@ -359,9 +359,13 @@ class _AiderSession:
         self.messages: list[Message] = []
         self.role = ""  # "" after a notice: what follows is the model's answer
         self.held: list[str] = []
+        self.fenced = False  # inside a code block of an answer: "#### " there is no prompt
 
     def read(self, line: str) -> None:
-        if (typed := _AIDER_USER.match(line)) is not None:
+        if self.role == "assistant" and (self.fenced or line.lstrip().startswith("```")):
+            self.fenced ^= line.lstrip().startswith("```")
+            self.held.append(line)
+        elif (typed := _AIDER_USER.match(line)) is not None:
             self._speaker("user")
             self.held.append(typed["text"])
         elif (notice := _AIDER_NOTICE.match(line)) is not None:
@@ -594,6 +598,8 @@ _AGENT_COMMAND = re.compile(r"<execute_command>\s*<command>(?P<command>.*?)</com
 
 
 _AGENT_SAID = re.compile(r"<(?P<tag>feedback|answer|user_message)>(?P<said>.*?)</(?P=tag)>", re.S)
+# the answers an `ask_followup_question` offers: `<options>["Expo push service", "FCM"]</options>`
+_AGENT_OPTIONS = re.compile(r"<options>(?P<options>.*?)(?:</options>|\Z)", re.S)
 
 
 def _chat_text(content: Any) -> tuple[str, list[str]]:
@@ -611,10 +617,6 @@ def _chat_text(content: Any) -> tuple[str, list[str]]:
     commits = [c for m in _AGENT_COMMAND.finditer(text) for c in commit_messages(m["command"])]
     text = _AGENT_OPTIONS.sub(_option_list, _AGENT_NOISE.sub("", text))
     return _AGENT_WRAPPER.sub("", text), commits
-
-
-# the answers an `ask_followup_question` offers: `<options>["Expo push service", "FCM"]</options>`
-_AGENT_OPTIONS = re.compile(r"<options>(?P<options>.*?)(?:</options>|\Z)", re.S)
 
 
 def _option_list(m: re.Match[str]) -> str:

@@ -710,6 +710,7 @@ I'll switch the database service to Postgres 16.
 ```yaml
   db:
     image: postgres:16
+#### not a prompt: a comment in the answer's code
 ```
 
 > Tokens: 4.1k sent, 210 received. Cost: $0.02 message, $0.02 session.  
