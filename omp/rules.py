@@ -529,6 +529,8 @@ def clip(phrase: str) -> str:
     head = _ZH_CUT.split(phrase, maxsplit=1)[0].strip()
     head = re.sub(r"(?<=[A-Za-z0-9.+#-])\s*的$", "", head)  # "用 Redis 的吧": Redis
     head = re.sub(r"^(?:走|用|使用|采用|改用)\s*(?=[A-Za-z])", "", head)  # "改成走 RocketMQ"
+    # "Flink SQL 写", "sqlc 写": the verb after the tool is what is done with it
+    head = re.sub(r"(?:(?<=[A-Za-z0-9])\s*|\s+)[写读造跑调存传发](?:入|出)?$", "", head)
     if is_chinese(head[:4]):
         return head.strip(" `'\"“”")[:40]
     head = _EN_CUT.split(" " + head, maxsplit=1)[0].strip()
@@ -1498,23 +1500,25 @@ _ERRAND = lazy(
 
 
 _RAN = lazy(r"跑成功|跑通|跑起来|成功了|(?:以后|之后)(?:到了|变成|就)")
-# a verb with 一下 / 一遍 / 看看 asks for something done once ("跑一下", "测一遍", "查看看")
-_ONE_OFF = lazy(r"[\u4e00-\u9fff](?:一下|一遍|看看)")
+
+
+# what a phrase after "use" is when it is no choice
+_NOT_CHOICES = (
+    lazy(r"[^A-Za-z\u4e00-\u9fff]*"),  # "就按 1+2 来": option numbers
+    lazy(r"[\u4e00-\u9fff]{1,3}的|的.*"),  # "用假的": a quality; "用的是 X": a statement
+    lazy(r"v?\d+(?:\.\d+)*|(?:/|~/|[a-z0-9]+://).*"),  # "版本就用 7.2", "就用 /mnt/…": values
+    lazy(r"(?:[从把给让]|调\s*[^\u4e00-\u9fff]).*"),  # "调 /api/ai/chat", "从环境变量 X 读"
+    lazy(r".*(?:帮我|麻烦|哪[里儿个些]?|什么|怎么|吗).*"),  # "帮我把 baud 9600", "放哪": asked
+    lazy(r".+还是.+"),  # "用 CDN 还是 OSS": either, not a choice
+    lazy(r".*[\u4e00-\u9fff](?:一下|一遍|看看).*"),  # "用 pytest 跑一下测试": an errand
+)
 
 
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
     if not choice or len(choice) < 2 or _VAGUE.match(choice) or _ACTION_WORD.match(choice):
         return False
-    if _ERRAND.fullmatch(choice):
+    if _ERRAND.fullmatch(choice) or any(p.fullmatch(choice) for p in _NOT_CHOICES):
         return False
-    if not re.search(r"[A-Za-z\u4e00-\u9fff]", choice):
-        return False  # "就按 1+2 来": option numbers, not a choice
-    if re.fullmatch(r"[\u4e00-\u9fff]{1,3}的", choice) or choice.startswith("的"):
-        return False  # "用假的": a quality, not a choice; "用的是 X": a statement
-    if _ONE_OFF.search(choice):
-        return False  # "用 pytest 跑一下测试": an errand, not a choice
-    if re.fullmatch(r"v?\d+(?:\.\d+)*", choice) or re.match(r"(?:/|~/|[a-z0-9]+://)", choice):
-        return False  # "版本就用 7.2", "output_dir 就用 /mnt/…": a value, not a choice
     if bare:
         return bool(technologies(choice))  # a bare "use X" counts only for a known technology
     return True

@@ -1870,7 +1870,7 @@ def test_a_choice_named_while_the_project_is_introduced_waits_for_review():
     assert [e["choice"] for e in _kept(batch, "decisions")] == ["Zarr"]
     assert [e["choice"] for e in _kept(batch, "decisions", "review")] == ["ERA5 再分析的 2m 气温"]
     titled = _run(("user", "# ERA5"), ("user", "我们决定用 Zarr 存。"))
-    assert [e["choice"] for e in _kept(titled, "decisions")] == ["Zarr 存"]  # explicit: kept
+    assert [e["choice"] for e in _kept(titled, "decisions")] == ["Zarr"]  # explicit: kept
     english = _run(
         ("user", "We're moving to S3 for uploads, half the avatars 404."), ("assistant", "OK.")
     )
@@ -2156,3 +2156,17 @@ def test_a_reply_naming_one_listed_option_picks_it():
     assert _kept(batch, "project") == [{"tech_stack": {"mobile": "Expo SDK 51"}}]  # still true
     batch = _run(("assistant", offer), ("user", "fine."))
     assert _kept(batch, "decisions") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choices"),
+    [
+        ("同步就用 Flink SQL 写吧", ["Flink SQL"]),  # the verb after the tool is not its name
+        ("那就帮我把 baud 9600 也改了吧", []),  # a request
+        ("remote 资源放哪？用 CDN 还是 OSS", []),  # a question without its question mark
+        ("前端直接调 /api/ai/chat 就行", []),
+        ("密码就从环境变量 KAFKA_SASL_PASSWORD 读", []),
+    ],
+)
+def test_requests_questions_and_verbs_are_not_part_of_a_choice(sentence, choices):
+    assert [d["choice"] for d in _kept(_run(("user", sentence)), "decisions")] == choices
