@@ -432,10 +432,12 @@ def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
         if llm_cmd is None:
             agent = conversation.format in ("claude-code", "codex", "aider")
             carried = earlier if conversation.format == "aider" else None
-            earlier += ex.from_conversation(
+            decided = ex.from_conversation(
                 messages, batch, path=display, title=conversation.title, agent=agent,
                 earlier=carried,
             )  # fmt: skip
+            if carried is not None:
+                carried += decided
         else:
             redacted = [(r, ex.redact_text(t, display, i, batch), i) for r, t, i in messages]
             batch.candidates += _llm_candidates(llm_cmd, redacted, display, conversation.title)
