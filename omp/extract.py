@@ -163,6 +163,10 @@ _REWORK = {
     "改造",
 }
 _SUMMARY_CONF = 0.7
+_FROM_NOW = re.compile(
+    r"(?i)要用|得用|必须用|应该用|以后|今后|别再用|不要再用|\b(?:from now on|going forward|"
+    r"(?:should|must) (?:use|be)|don't use .{1,30} anymore)\b"
+)
 _NARRATION = re.compile(r"^\S+\s+(?:`|the file\b|a file\b|\S+\.\w{1,4}\b)|[\w-]+/[\w./-]+\.\w{1,4}")
 _DONE_LEAD = re.compile(
     r"(?i)^\W*(?:done|all done|finished|fixed)\s*[:：\u2014-]|^\W*(?:完成|搞定|已完成)"
@@ -464,9 +468,14 @@ class _Conversation:
     def _stated(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool | None:
         """A decision stated in `s` (True), an assistant's proposal (False), or None."""
         d = rules.decision(s, self.names if role == "user" else ())
-        if d is not None and not d.explicit and rules.finished_work(s) is not None:
-            return None  # "已经改成 X" / "switched X to Y" reports work done, not a choice
         if d is None:
+            return None
+        work = None if d.explicit else rules.finished_work(s)
+        if work is not None and not (
+            d.choice.lower() not in work.summary.lower() and _FROM_NOW.search(s)
+        ):
+            # "已经改成 X" / "switched X to Y" reports work done, not a choice; but "已经把 A 换成
+            # B 了，所以测试要用 C，别再用 D 了" reports one thing and decides another
             return None
         if (label := rules.option_label(d.choice)) in self.options:
             d = d._replace(choice=self.options[str(label)])

@@ -1613,13 +1613,18 @@ _SETTLES_ZH = lazy(
 # "m=16", "self-hosted on our k8s cluster as a 3-node statefulset", "the key is payment_id"
 _SETTLES_EN = lazy(r"(?i)\b(?:uses?|as|via|with|in|on|at|is|are|stays?|goes)\s+\S|\S\s*=\s*\S")
 _CONCRETE = lazy(r"\d|[A-Za-z]\w*[_.][\w.]*\w|`|[A-Z]{2,}|[A-Za-z]{3,}")
+# "go with FSDP FULL_SHARD, bf16 mixed precision": a short noun phrase holding a name
+_NOMINAL_EN = lazy(r"[\w.+/-]+(?:\s+(?:\+\s+)?[\w.+/-]+){0,5}")
+_NAME_TOKEN = lazy(r"\b(?=[\w.-]*[A-Za-z])[\w.-]*(?:\d|_|[A-Z]{2})[\w.-]*")
+# "activation checkpointing 打开", "exportSchema 打开": a feature turned on or off
+_SWITCHED_ZH = lazy(r"^[A-Za-z][\w .-]{1,40}?\s*(?:打开|开启|开上|开着)$")
 # a clause that turns something down, gives a reason, recalls the past or wavers is not a setting
 _DETAIL_NOT = lazy(
     r"(?i)不要了|不考虑|不用了?|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
     r"之前|现在|目前|原来|以前|是不是|用不上|不支持|或者|要么|你给|你先|你来"
     r"|\b(?:is out|dropped|off the table|no longer|instead of|rather than|revert\w*|since|because|"
     r"given|recommend\w*|suggest\w*|reflection|currently|used to|not|don'?t|won'?t|later|if|"
-    r"unless|go with|i'?d|or)\b"
+    r"unless|go with|i'?d|or|no|scrap\w*|ditch\w*|kill)\b"
 )
 
 
@@ -1649,10 +1654,24 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
             continue
         if any(p.search(c) for p in (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK)):
             continue
-        settles = _SETTLES_ZH if is_chinese(c) else _SETTLES_EN
-        if len(c) <= _DETAIL_MAX and settles.search(c) and _CONCRETE.search(c):
+        if _settles(c):
             found.append(c)
     return found[:most]
+
+
+def _settles(clause: str) -> bool:
+    """Whether a clause sets something: a verb of setting and a value, a named noun phrase."""
+    if is_chinese(clause):
+        if _SWITCHED_ZH.match(clause):
+            return True
+        return len(clause) <= _DETAIL_MAX and bool(
+            _SETTLES_ZH.search(clause) and _CONCRETE.search(clause)
+        )
+    if _NOMINAL_EN.fullmatch(clause) and _NAME_TOKEN.search(clause):
+        return True
+    return len(clause) <= _DETAIL_MAX and bool(
+        _SETTLES_EN.search(clause) and _CONCRETE.search(clause)
+    )
 
 
 def proposal(sentence: str) -> str | None:

@@ -384,6 +384,19 @@ def test_work_before_a_trailing_question_is_still_reported():
     ]
 
 
+def test_work_reported_beside_a_rule_for_later_keeps_both():
+    batch = _run(
+        ("user", "我上周已经把 requests 换成 httpx 了，所以测试里 mock 外部接口要用 respx，别再用 "
+                 "responses 了。"),
+        ("user", "昨天已经把 connection leak 修了，改成事务外面再异步。"),
+    )  # fmt: skip
+    assert [e["choice"] for e in _kept(batch, "decisions")] == ["respx"]  # the second: work
+    assert [e["summary"] for e in _kept(batch, "changelog")] == [
+        "我上周已经把 requests 换成 httpx 了",
+        "昨天已经把 connection leak 修了",
+    ]
+
+
 def test_wrapped_commit_bodies_are_read_as_sentences():
     body = (
         "After the incident we decided to require an\n"
@@ -1192,6 +1205,13 @@ def test_named_values_are_the_persons_and_not_repeated():
         ("Go with Postgres, maybe Citus later if we need sharding.", "Postgres", []),
         ("就用 Element Plus，固定列都现成。", "Element Plus", []),
         ("行，先用 Redis GEO 吧，反正 Redis 集群现成的", "Redis GEO", []),  # "行" names nothing
+        # a short named noun phrase, a feature turned on
+        ("go with FSDP FULL_SHARD, bf16 mixed precision.", "FSDP FULL_SHARD",
+         ["bf16 mixed precision"]),
+        ("就 FSDP + bf16 吧，activation checkpointing 打开。", "FSDP + bf16",
+         ["activation checkpointing 打开"]),
+        ("Keycloak, no Auth0, scrap OHIF.", "Keycloak", []),
+        ("就用 H3，Redis GEO 那个 MR 先关掉。", "H3", []),
     ],
 )  # fmt: skip
 def test_the_sentence_of_a_decision_settles_details_too(sentence, choice, details):
