@@ -519,6 +519,7 @@ VERBS = frozenset(
         "pin",
         "lock",
         "schedule",
+        "enable",
     ]
 )
 
@@ -1205,9 +1206,9 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?:^|[，,。；;]\s*)(?![^，,]*(?:不|想|要|可以|能|他们|你们|之前|以前|原来))"
-            r"[\w\u4e00-\u9fff][\w\u4e00-\u9fff .-]{0,15}?\s*(?:就|都|统一|也)?用\s*"
+            r"(?P<topic>[\w\u4e00-\u9fff][\w\u4e00-\u9fff .-]{0,15}?)\s*(?:就|都|统一|也)?用\s*"
             r"(?P<x>[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*"
-            r"(?:吧)?(?=[，,；;]\s*[^，,。]{1,30}?(?:不考虑|不用了|不要了|不看了|放弃))"
+            r"(?:吧)?(?=[，,；;]\s*[^，,。]{1,30}?(?:不考虑|不用了|不要了|不看了|放弃|不引入|不加了|不上了))"
         ),
         False,
         False,
@@ -1273,6 +1274,33 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (lazy(r"(?:^|[，,。]\s*)(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*就行"), False, False),
+    # "并行用 rayon，…", "后端用 expo-server-sdk-node 发。": what a part uses, a name ending its
+    # clause; not how things are ("我们现在用 X"), a wish or a question
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?:对了|另外|然后|顺便)?[，,]?\s*"
+            r"(?![^，,。]*(?:我|你|他|她|现在|目前|之前|以前|原来|本来|一直|平时|可以|能|要不要|"
+            r"是不是|不|没|想|打算|如果|时候|或者|还是|说|尽量))"
+            r"(?![^，,。用换]*(?i:region|bucket|key|prefix|table|topic|queue|group|port|path|"
+            r"namespace|名字|名称|前缀|表名?|队列|端口|地址|路径|目录|域名))"
+            r"(?P<topic>[\u4e00-\u9fff][\u4e00-\u9fff\w -]{0,11}?|[A-Za-z][\w -]{0,15}?)\s*"
+            r"(?:就|都|统一|也|直接|继续|还是)?(?:用|换)\s*"
+            r"(?P<x>[A-Za-z][\w.+#/-]{2,}(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s*"
+            r"(?:发|做|写|存|跑|实现|来做)?\s*(?:吧)?(?=[，,。！!；;]|$)"
+        ),
+        False,
+        False,
+    ),
+    # "acks_late 也打开吧": a named feature turned on
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?:对了|另外|然后|顺便)?[，,]?\s*"
+            r"(?P<on>(?P<x>[A-Za-z][\w.-]{2,40}))\s*(?:也|都)?(?:打开|开启|开上|开起来)(?:吧)?"
+            r"(?=[，,。！!；;]|$)"
+        ),
+        False,
+        False,
+    ),
     # "语言包还是懒加载吧": a way named in Chinese (not an errand: "还是每天凌晨跑吧")
     (
         lazy(
@@ -1367,31 +1395,46 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
             continue
         if not _states_choice(sentence, m) or _RAN.search(re.split(r"[，,。；;]", m["x"])[0]):
             continue  # "改成 ntasks=1 以后到了 210 ns/day" reports a run, not a choice
-        choice = clip(m.group("x"))
-        if _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "决定：放弃 X" alone, nothing
-            then = _THEN_USE.search(m.group("x"))
-            if then is None:
-                continue
-            choice = clip(then.group("x") or then.group("z"))
-        english_instruction = lang == "en" and not explicit
-        choice = fuller_name(_with_topic(sentence[: m.start()], choice), known)
-        if lang == "zh" and (role := _AS_ROLE.match(m.group("x")[m.group("x").find(choice) :])):
-            choice = role[0].strip()  # "用 rider_id 做 alias": what it is used as is the choice
-        named = _names_known(choice, known)
-        if not _plausible_choice(choice, bare=bare and not named):
-            continue
-        generic_verb = re.search(r"(?i)\b(?:use|keep)\s*$", sentence[: m.start("x")])
-        agreed = _AGREED_WE.match(sentence)  # "agreed, we'll use an instance profile"
-        if generic_verb and english_instruction and not (technologies(choice) or named or agreed):
-            continue  # "I'll use grep to ..." narrates an action; a choice names a technology
-        return Decision(
-            choice,
-            alternatives(sentence[m.start("x") :], choice),
-            rationale(sentence),
-            purpose(sentence[m.start("x") :]),
-            explicit=explicit,
-        )
+        found = _decision_of(m, sentence, known, explicit=explicit, lang=lang, bare=bare)
+        if found is not None:
+            return found
     return None
+
+
+def _decision_of(
+    m: re.Match[str], sentence: str, known: Sequence[str], *, explicit: bool, lang: str, bare: bool
+) -> Decision | None:
+    """The decision a pattern's match states, or None when what it names is no choice."""
+    choice = clip(m.group("x"))
+    if "on" in m.re.groupindex:
+        choice = f"enable {choice}"  # "acks_late 也打开吧"
+    if _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "决定：放弃 X" alone, nothing
+        then = _THEN_USE.search(m.group("x"))
+        if then is None:
+            return None
+        choice = clip(then.group("x") or then.group("z"))
+    english_instruction = lang == "en" and not explicit
+    choice = fuller_name(_with_topic(sentence[: m.start()], choice), known)
+    if lang == "zh" and (role := _AS_ROLE.match(m.group("x")[m.group("x").find(choice) :])):
+        choice = role[0].strip()  # "用 rider_id 做 alias": what it is used as is the choice
+    named = _names_known(choice, known)
+    if not _plausible_choice(choice, bare=bare and not named):
+        return None
+    generic_verb = re.search(r"(?i)\b(?:use|keep)\s*$", sentence[: m.start("x")])
+    agreed = _AGREED_WE.match(sentence)  # "agreed, we'll use an instance profile"
+    if generic_verb and english_instruction and not (technologies(choice) or named or agreed):
+        return None  # "I'll use grep to ..." narrates an action; a choice names a technology
+    topic = m["topic"] if "topic" in m.re.groupindex else None
+    if topic is not None and _MINE.search(sentence):
+        return None  # "装包用 uv add，我不用 pip": the person's way, not the project's choice
+    topic = re.sub(r"^(?:继续|直接|还是|也|都|就|那)+\s*", "", topic.strip()) if topic else None
+    return Decision(
+        choice,
+        alternatives(sentence[m.start("x") :], choice),
+        rationale(sentence),
+        topic or purpose(sentence[m.start("x") :]),
+        explicit=explicit,
+    )
 
 
 _AGREED_WE = lazy(
@@ -1400,6 +1443,7 @@ _AGREED_WE = lazy(
 )
 
 
+_MINE = lazy(r"我(?!们)|习惯|一直|平时|尽量")
 _AS_ROLE = lazy(r"[A-Za-z][\w.+#-]*\s*做\s*[A-Za-z][\w.-]{1,20}(?![\w.-])")
 
 

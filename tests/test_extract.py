@@ -2127,6 +2127,37 @@ def test_pins_schedules_and_what_we_should_use_are_decisions(sentence, title):
 
 
 @pytest.mark.parametrize(
+    ("sentence", "title"),
+    [
+        ("并行用 rayon，tokio 不引入，这是 CPU 活。", "Use rayon for 并行"),
+        ("后端用 expo-server-sdk-node 发。", "Use expo-server-sdk-node for 后端"),
+        ("解析换 nom，regex 那套不要了。", "Use nom for 解析"),
+        ("Google Play 包直接用 FCM", "Use FCM for Google Play 包"),
+        ("对了，acks_late 也打开吧，worker 被 OOM 杀掉的时候任务别丢。", "Enable acks_late"),
+    ],
+)  # fmt: skip
+def test_what_a_part_uses_said_alone_in_its_clause_is_a_decision(sentence, title):
+    (decision,) = _kept(_run(("assistant", "两种都行。"), ("user", sentence)), "decisions")
+    assert decision["title"].startswith(title)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "我们现在后端用 Django。",  # how things are
+        "对了说一下，我写 Go 一直用 GoLand，你给的命令我用不上哈",  # the person's way
+        "另外提醒一下，装包用 uv add，我不用 pip。",
+        "bucket 名字用 acme-tf-state-prod。",  # a setting's value
+        "region 用 ap-northeast-1。",
+        "前端或者用 uni-app？",  # a question, and wavering
+        "team 里有人说用 Terraform Cloud",  # hearsay
+    ],
+)
+def test_what_is_used_now_by_whom_or_as_a_value_is_no_decision(sentence):
+    assert _kept(_run(("assistant", "两种都行。"), ("user", sentence)), "decisions") == []
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "实测一个节点跑了一晚，没丢。commit 吧。",  # a go-ahead, not a choice
