@@ -905,8 +905,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)^(?:(?:ok(?:ay)?|yep|yeah|yes|sure|right|fine|alright)[,.!]?\s*)*"
-            r"(?:(?:let'?s\s+)?(?:do|go with) (?:that|this|it)"
-            r"|agreed(?: on (?:both|all|that|this))?)"
+            r"(?:(?:let'?s\s+)?(?:do|go with) (?:that|this|it)(?: properly| right| this way)?"
+            r"|agreed(?: on (?:both|all|that|this))?|ok(?:ay)?|fine|final|decided)"
             r"\s*[:：]\s*(?P<x>.+)"
         ),
         True,
@@ -924,6 +924,12 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?i)^(?!(?:thanks|thank|ok|okay|yes|yeah|yep|sure|oh|ah|ha|wow|nice|great)\b)"
             r"(?P<x>[A-Za-z][^,;.!?]{5,60}?),\s*(?:good call|good idea|great idea|nice idea)\b"
         ),
+        False,
+        False,
+    ),
+    # "per-field last-write-wins with server timestamps, agreed.": a short way, agreed to
+    (
+        lazy(r"(?i)^(?P<x>[A-Za-z][\w.+/-]*(?:\s+[\w.+/-]+){0,5}),\s*agreed\W*$"),
         False,
         False,
     ),
@@ -1425,8 +1431,10 @@ def _decision_of(
     if generic_verb and english_instruction and not (technologies(choice) or named or agreed):
         return None  # "I'll use grep to ..." narrates an action; a choice names a technology
     topic = m["topic"] if "topic" in m.re.groupindex else None
-    if topic is not None and _MINE.search(sentence):
-        return None  # "装包用 uv add，我不用 pip": the person's way, not the project's choice
+    if topic is not None and (_MINE.search(sentence) or _VERSIONED.search(sentence)):
+        # "装包用 uv add，我不用 pip": the person's way; "服务是 FastAPI 0.111，broker 用 Redis 7":
+        # the stack described, not chosen
+        return None
     topic = re.sub(r"^(?:继续|直接|还是|也|都|就|那)+\s*", "", topic.strip()) if topic else None
     return Decision(
         choice,
@@ -1452,7 +1460,11 @@ def _with_topic(before: str, choice: str) -> str:
     if not re.fullmatch(r"v?\d+(?:\.\d+)*\s*[\u4e00-\u9fff\w]{0,2}", choice):
         return choice
     topic = re.split(r"[，,；;。:：]", before)[-1]
-    topic = re.sub(r"^(?:那|就|那就|还是|我们|先)+\s*|\s*(?:就|都|统一|也)+$", "", topic.strip())
+    topic = re.sub(
+        r"^(?:那|就|那就|还是|我们|先|顺手|顺便)+\s*|\s*(?:就|都|统一|也|顺手|顺便|直接|先)+$",
+        "",
+        topic.strip(),
+    )
     generic = re.fullmatch(r"(?i)版本号?|version", topic)
     return f"{topic} {choice}" if topic and not (generic or _NEGATED.search(topic)) else choice
 

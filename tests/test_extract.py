@@ -2158,6 +2158,25 @@ def test_what_is_used_now_by_whom_or_as_a_value_is_no_decision(sentence):
 
 
 @pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("per-field last-write-wins with server timestamps, agreed.",
+         "per-field last-write-wins with server timestamps"),
+        ("that is fine, agreed.", None),  # agreement, no way named
+        ("let's do it properly: Alembic migrations for every schema change",
+         "Alembic migrations"),
+        ("final: Argon2id for password hashing", "Argon2id"),
+        ("并发顺手改成 8", "并发 8"),  # the adverb is not part of what is set
+        ("重试次数顺便改成 5 吧", "重试次数 5"),
+        ("服务是 FastAPI 0.111，broker 用 Redis 7。", None),  # the stack described
+    ],
+)  # fmt: skip
+def test_a_way_agreed_to_or_declared_final_is_a_decision(sentence, choice):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == choice
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "实测一个节点跑了一晚，没丢。commit 吧。",  # a go-ahead, not a choice
