@@ -1083,7 +1083,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    (lazy(r"(?:采用|选择|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
+    # not 选择器 (a selector), 选择题, 选择框
+    (lazy(r"(?:采用|选择(?![器题框项])|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
     (lazy(r"(?:改用|换成|改成|换用|改存)(?P<x>.+)"), False, False),
     (lazy(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
     # "换 Fast DDS", "kerchunk 就不考虑了，转 Zarr"
@@ -2724,6 +2725,15 @@ def states_preference(sentence: str) -> bool:
     return _PREFERS.search(sentence) is not None
 
 
+# "这是我一直的习惯", "that's just my habit": points back at the sentence before, says nothing
+_POINTS_BACK = lazy(
+    r"(?i)^(?:这|那|这个|那个|这也|这样)(?:是|就是|算是)?我(?:个人)?[\u4e00-\u9fff]{0,6}?"
+    r"(?:习惯|偏好|风格|喜好)(?:了|吧|啦)?\W*$"
+    r"|^(?:that'?s|this is|it'?s)\s+(?:just\s+)?(?:my|how i)\s+"
+    r"(?:habit|preference|style|always done it|like it)\W*$"
+)
+
+
 def personal(sentence: str) -> Personal | None:
     """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim").
 
@@ -2733,6 +2743,8 @@ def personal(sentence: str) -> Personal | None:
     if _UNIVERSAL.match(sentence):
         return Personal("preference", sentence.strip(), "UNIVERSAL")
     text = sentence.strip()
+    if _POINTS_BACK.match(text):
+        return None
     if _HOW_I_WORK.search(text):  # "one thing about how I work: I keep all … in …"
         return Personal("preference", text.rstrip("。."), "PERSONAL")
     m = (_PERSONAL_ZH if is_chinese(sentence) else _PERSONAL_EN).search(text)
@@ -3426,8 +3438,8 @@ _PASSING_ID = lazy(
 # topics that name a trouble or a passing thing, not a part of the project
 _NOT_A_PART = lazy(
     r"(?i)^(?:error|errors|issue|problem|bug|log|logs|output|result|it|this|that|which|there|"
-    r"what|one|example|diff|change|fix|trace|stack|line|file|test|报错|问题|错误|日志|原因|结果|"
-    r"例子|输出|示例)$"
+    r"what|one|example|diff|change|fix|trace|stack|line|file|test|here|below|above|following|"
+    r"报错|问题|错误|日志|原因|结果|例子|输出|示例|下面|上面|如下|以下|这里|这边|那里|下边|附上)$"
 )
 _ADVERB_ZH = lazy(r"现在|大概|果然|就|都|统一|还是|已经|也|然后|应该|其实|一般|默认")
 _HOST_END = lazy(

@@ -706,7 +706,8 @@ def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind
 @pytest.mark.parametrize(
     "sentence",
     ["我们都是用 pnpm", "maybe I prefer tabs", "Do I prefer tabs?",
-     "I run the migrations on staging first.", "I only saw it once."],
+     "I run the migrations on staging first.", "I only saw it once.",
+     "这是我一直的习惯。", "That's just my habit."],  # point back, say nothing themselves
 )  # fmt: skip
 def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence):
     assert rules.personal(sentence) is None
@@ -1045,6 +1046,17 @@ def test_a_choice_dropped_later_by_name_is_not_kept():
 )  # fmt: skip
 def test_named_resources_topics_tables_and_names(sentence, facts):
     assert rules.settings(sentence) == facts
+
+
+def test_a_file_shown_below_is_not_a_part_named_and_a_selector_is_not_a_choice():
+    assert rules.named_values("下面是 application-prod.yml：") == {}
+    assert rules.named_values("Below is config/app/settings.yaml:") == {}
+    assert rules.named_values("配置文件是 application-prod.yml") == {
+        "paths": {"配置文件": "application-prod.yml"}
+    }
+    choice = rules.decision("组件本身的文案（分页、日期选择器）也要跟着切换，用 ElConfigProvider。")
+    assert choice is not None and choice.choice == "ElConfigProvider"
+    assert rules.decision("最后选择了 Redis Streams。") is not None
 
 
 def test_an_absolute_path_after_a_comma_and_a_wildcard_domain():
