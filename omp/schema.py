@@ -41,11 +41,9 @@ SCHEMA_NAMES = (
 def _registry() -> Any:
     from referencing import Registry, Resource
 
-    resources = []
-    for name in SCHEMA_NAMES:
-        contents = json.loads(resource("schemas", f"{name}.schema.json").read_text("utf-8"))
-        resources.append((contents["$id"], Resource.from_contents(contents)))
-    return Registry().with_resources(resources)
+    return Registry().with_resources(
+        (uri, Resource.from_contents(contents)) for uri, contents in _schemas()
+    )
 
 
 @lru_cache(maxsize=16)
@@ -55,6 +53,70 @@ def validator(name: str) -> Validator:
 
     schema = _registry().contents(f"urn:omp:schema:{name}")
     return Draft202012Validator(schema, registry=_registry())
+
+
+# Validity is decided first by jsonschema-rs, a compiled validator that imports in a third of
+# the time of jsonschema (omp validates in git hooks); only data it rejects goes to jsonschema,
+# which words the problems and has the last say. jsonschema-rs is never more lenient on omp's
+# schemas (its `\d` is ASCII, its `$` does not match before a final newline, it rejects NaN),
+# which tests/test_schema.py checks on generated entries: what it accepts, jsonschema accepts.
+
+
+class _NotPlain(Exception):
+    """Data that jsonschema-rs would read differently from jsonschema: leave it to jsonschema."""
+
+
+def _plain(data: Any) -> Any:
+    """`data` as plain JSON values (ruamel's str, int and float subclasses made plain)."""
+    if data is None or type(data) is bool:
+        return data
+    if isinstance(data, str):
+        return str(data)
+    if isinstance(data, int) and not isinstance(data, bool):
+        return int(data)
+    if isinstance(data, float):
+        return float(data)
+    if isinstance(data, dict):
+        if not all(isinstance(k, str) for k in data):
+            raise _NotPlain
+        return {str(k): _plain(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_plain(v) for v in data]
+    raise _NotPlain  # a tuple, a date, bytes...: not a JSON type to jsonschema either
+
+
+@lru_cache(maxsize=1)
+def _schemas() -> list[tuple[str, Any]]:
+    """Every shipped schema, as (its `$id`, its contents)."""
+    out = []
+    for name in SCHEMA_NAMES:
+        contents = json.loads(resource("schemas", f"{name}.schema.json").read_text("utf-8"))
+        out.append((contents["$id"], contents))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _quick_registry() -> Any:
+    import jsonschema_rs
+
+    return jsonschema_rs.Registry(_schemas())
+
+
+@lru_cache(maxsize=16)
+def _quick(ref: str) -> Any:
+    import jsonschema_rs
+
+    return jsonschema_rs.Draft202012Validator(
+        {"$ref": ref}, registry=_quick_registry(), offline=True
+    )
+
+
+def surely_valid(ref: str, data: Any) -> bool:
+    """True when `data` is valid against the schema at `ref`; False means "ask jsonschema"."""
+    try:
+        return bool(_quick(ref).is_valid(_plain(data)))
+    except (_NotPlain, ValueError, RecursionError):  # ValueError: e.g. a lone surrogate
+        return False
 
 
 def _display_path(json_path: str) -> str:
@@ -82,6 +144,8 @@ def schema_problems(name: str, data: Any) -> list[Problem]:
     """Every place where `data` breaks the schema `name`."""
     if data is None:  # an empty file (or only comments) is an empty memory, not an error
         return []
+    if surely_valid(f"urn:omp:schema:{name}", data):
+        return []
     problems = [
         (_display_path(leaf.json_path), leaf.message)
         for error in validator(name).iter_errors(data)
@@ -101,14 +165,27 @@ _ITEM_DEFS = {
 }
 
 
+def _item_ref(kind_name: str) -> str:
+    schema, item = _ITEM_DEFS[kind_name]
+    return f"urn:omp:schema:{schema}#/$defs/{item}"
+
+
 @lru_cache(maxsize=8)
 def _item_validator(kind_name: str) -> Validator:
     from jsonschema import Draft202012Validator
 
-    schema, item = _ITEM_DEFS[kind_name]
-    return Draft202012Validator(
-        {"$ref": f"urn:omp:schema:{schema}#/$defs/{item}"}, registry=_registry()
-    )
+    return Draft202012Validator({"$ref": _item_ref(kind_name)}, registry=_registry())
+
+
+def _item_problems(kind_name: str, item: Any) -> list[Problem]:
+    if surely_valid(_item_ref(kind_name), item):
+        return []
+    problems = [
+        (_display_path(leaf.json_path), leaf.message)
+        for error in _item_validator(kind_name).iter_errors(item)
+        for leaf in _leaves(error)
+    ]
+    return sorted(set(problems))
 
 
 def check_entry(kind_name: str, entry: Any) -> list[Problem]:
@@ -116,37 +193,32 @@ def check_entry(kind_name: str, entry: Any) -> list[Problem]:
 
     Paths are relative to the entry (`(top)` for the entry itself).
     """
-    problems = [
-        (_display_path(leaf.json_path), leaf.message)
-        for error in _item_validator(kind_name).iter_errors(entry)
-        for leaf in _leaves(error)
-    ]
-    return sorted(set(problems)) + char_problems(entry)
+    return _item_problems(kind_name, entry) + char_problems(entry)
 
 
 def manifest_item_problems(item: Any) -> list[Problem]:
     """Where one item of an agent-migration.v1 manifest breaks its schema (paths from the item)."""
-    problems = [
-        (_display_path(leaf.json_path), leaf.message)
-        for error in _item_validator("manifest-item").iter_errors(item)
-        for leaf in _leaves(error)
-    ]
-    return sorted(set(problems))
+    return _item_problems("manifest-item", item)
 
 
 def meta_problems(meta: Any) -> list[Problem]:
     """Problems of a `_meta` block."""
+    if surely_valid(_META_REF, meta):
+        return char_problems(meta)
     problems = [
         (_display_path(e.json_path), e.message) for e in _meta_validator().iter_errors(meta)
     ]
     return problems + char_problems(meta)
 
 
+_META_REF = "urn:omp:schema:common#/$defs/meta"
+
+
 @lru_cache(maxsize=1)
 def _meta_validator() -> Validator:
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator({"$ref": "urn:omp:schema:common#/$defs/meta"}, registry=_registry())
+    return Draft202012Validator({"$ref": _META_REF}, registry=_registry())
 
 
 def check_skeleton(name: str | None, skeleton: Any) -> list[Problem]:
