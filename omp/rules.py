@@ -212,6 +212,8 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "workflow": ("n8n", "airbyte", "debezium", "fivetran", "dlt", "kedro", "luigi"),
     "validation": ("zod", "valibot", "yup", "joi", "pydantic"),
     "dates": ("moment", "moment.js", "dayjs", "date-fns", "luxon"),
+    "i18n": ("vue-i18n", "i18next", "react-i18next", "next-intl", "next-i18next", "lingui",
+             "react-intl", "formatjs", "gettext"),
     "http_client": ("axios", "httpx", "requests", "aiohttp", "got", "ky", "reqwest", "okhttp",
                     "retrofit"),
     "pipelines": ("airflow", "dagster", "prefect", "dbt", "dbt-core", "spark", "polars",
@@ -799,6 +801,18 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "a SoftDeleteManager + deleted_at timestamp, not a boolean.": a sentence that is only a
+    # thing named in code against another
+    (
+        lazy(
+            r"^(?:(?:[Aa]n?|[Tt]he)\s+)?(?!(?i:i|we|you|it|this|that|they)\b)"
+            r"(?=[^,;]*?(?:[a-z][A-Z]|[a-z0-9]_[a-z]))"
+            r"(?P<x>[A-Za-z][^,;:!?]{2,60}?)\s*,\s*not\s+(?:an?\s+|the\s+)?"
+            r"[\w.+#-]{2,30}(?:\s+[\w.+#-]{2,20})?\s*[.!]?$"
+        ),
+        True,
+        False,  # the lookahead asks for a name in code: it need not be a known technology
+    ),
     # "redis, not memcached": a known name against another
     (
         lazy(
@@ -1086,7 +1100,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # not 选择器 (a selector), 选择题, 选择框
     (lazy(r"(?:采用|选择(?![器题框项])|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
     (lazy(r"(?:改用|换成|改成|换用|改存)(?P<x>.+)"), False, False),
-    (lazy(r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*)"), False, False),
+    # "波特率还是回到 115200，不折腾了": a value goes back, named by what it is the value of
+    (
+        lazy(
+            r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*"
+            r"|\d+(?:\.\d+)?(?![\d.])(?=\s*(?:[，,。！!；;]|$)))"
+        ),
+        False,
+        False,
+    ),
     # "换 Fast DDS", "kerchunk 就不考虑了，转 Zarr"
     (
         lazy(r"(?:^|[，,。\s]|就|那就|还是|也)(?:换|转)\s*(?P<x>[A-Za-z][\w.+# -]*)"),
@@ -1462,7 +1484,8 @@ def _with_topic(before: str, choice: str) -> str:
         return choice
     topic = re.split(r"[，,；;。:：]", before)[-1]
     topic = re.sub(
-        r"^(?:那|就|那就|还是|我们|先|顺手|顺便)+\s*|\s*(?:就|都|统一|也|顺手|顺便|直接|先)+$",
+        r"^(?:那|就|那就|还是|我们|先|顺手|顺便|算了)+\s*"
+        r"|\s*(?:就|都|统一|也|顺手|顺便|直接|先|还是)+$",
         "",
         topic.strip(),
     )
@@ -2874,7 +2897,7 @@ _SETTING = lazy(
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk)[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
     r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给)?\s*"
-    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒)?)(?![\w.])"
+    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒)?)(?!\w|\.\d)"
 )
 
 
@@ -2914,10 +2937,10 @@ _APP_SETTING = lazy(
 _UNIT = r"(?:%|ms|s|m|h|d|rps|/min|秒|分钟|小时|天)?"
 _SNAKE_SETTING = lazy(
     r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|给|就)\s*|\s+)"
-    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")(?![\w.])"
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")(?!\w|\.\d)"
 )
 _CHANGED_TO = lazy(
-    r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*" + _UNIT + r")(?![\w.])"
+    r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*" + _UNIT + r")(?!\w|\.\d)"
 )
 _PATH_SETTING = lazy(
     r"(?i)\b(?P<key>(?:[a-z][a-z0-9_]{0,40})?(?:dir|path|root|folder))\s*"
@@ -3203,6 +3226,11 @@ _LISTED_AFTER = lazy(
 )
 
 
+# "用的是 STM32F407VET6，跑 FreeRTOS 10.5", "an ESP32-S3 running Zephyr 3.6": what the stated
+# part runs is stack too
+_RUN_BY = lazy(r"(?i)(?:[，,]\s*|\s)(?:跑|运行|跑着|跑的是|running|runs)\s*$")
+
+
 def listed_versions(sentence: str) -> set[str]:
     """Keys of the versions that follow another technology in a list.
 
@@ -3211,7 +3239,8 @@ def listed_versions(sentence: str) -> set[str]:
     """
     keys: set[str] = set()
     for m in _VERSIONED.finditer(sentence):
-        if _LISTED_AFTER.search(sentence[max(0, m.start() - 60) : m.start()]):
+        before = sentence[max(0, m.start() - 60) : m.start()]
+        if _LISTED_AFTER.search(before) or _RUN_BY.search(before):
             keys.add(_version_key(m))
     return keys
 

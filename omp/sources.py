@@ -372,6 +372,8 @@ class _AiderSession:
             self._speaker("")
             if (commit := _AIDER_COMMIT.match(notice["text"])) is not None:
                 self.messages.append(Message("commit", commit["message"], len(self.messages)))
+            elif (made := _GIT_COMMITTED.match(notice["text"])) is not None:  # `/run git commit`
+                self.messages.append(Message("commit", made["s"].strip(), len(self.messages)))
             elif (undone := _AIDER_UNDONE.match(notice["text"])) is not None:
                 self._undo(undone["message"])
         else:

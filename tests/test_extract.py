@@ -1048,6 +1048,51 @@ def test_named_resources_topics_tables_and_names(sentence, facts):
     assert rules.settings(sentence) == facts
 
 
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        ("make it min_size = 3.", {"min_size": "3"}),  # the full stop ends the value
+        ("the timeout is 30s.", {"timeout": "30s"}),
+        ("pool_size 3.5.1", {}),  # a version, no setting
+    ],
+)  # fmt: skip
+def test_settings_named_before_their_values(sentence, facts):
+    assert rules.settings(sentence) == facts
+
+
+def test_a_value_set_back_is_a_decision_named_by_its_setting():
+    back = rules.decision("算了波特率还是回到 115200，不折腾了。")
+    assert back is not None and back.choice == "波特率 115200"
+    assert rules.decision("我们回到 2 年前的方案") is None
+    assert rules.decision("还是回到 115200。") is None  # a bare number names nothing
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("a SoftDeleteManager + deleted_at timestamp, not a boolean.",
+      "SoftDeleteManager + deleted_at timestamp"),
+     ("the deleted_at column, not is_deleted", "deleted_at column"),
+     ("Good question, not sure.", None), ("Fine, not now.", None),
+     ("we fixed the user_id bug, not the other one.", None)],
+)  # fmt: skip
+def test_a_sentence_naming_a_thing_in_code_against_another_chooses_it(sentence, choice):
+    found = rules.decision(sentence)
+    assert (found.choice if found else None) == choice
+
+
+def test_what_a_stated_board_runs_is_stack():
+    s = "我们的采集板用的是 STM32F407VET6，跑 FreeRTOS 10.5，HAL 库，CubeMX 生成的工程。"
+    assert rules.listed_versions(s) == {"freertos"}
+    assert rules.listed_versions("The board is an ESP32-S3 running Zephyr 3.6.") == {"zephyr"}
+
+
+def test_an_either_or_about_i18n_libraries_is_answered_by_naming_one():
+    asked = "i18n 库用 vue-i18n 9 还是 i18next（i18next-vue）？"
+    assert (
+        rules.short_answer("vue-i18n 9，legacy: false。", rules.asked_options(asked)) == "vue-i18n"
+    )
+
+
 def test_a_file_shown_below_is_not_a_part_named_and_a_selector_is_not_a_choice():
     assert rules.named_values("下面是 application-prod.yml：") == {}
     assert rules.named_values("Below is config/app/settings.yaml:") == {}

@@ -766,6 +766,21 @@ def test_an_aider_chat_history_gives_one_conversation_per_session():
     ]
 
 
+def test_a_commit_the_person_runs_in_aider_is_a_commit():
+    history = (
+        "# aider chat started at 2025-04-07 10:02:33\n\n"
+        '#### /run git commit -m "chore: migration for Invoice.deleted_at"  \n\n'
+        "> [main 51c07e4] chore: migration for Invoice.deleted_at  \n"
+        "> 1 file changed, 18 insertions(+)  \n\n"
+        "#### thanks  \n"
+    )
+    (conversation,) = parse(history)
+    assert [(m.role, m.text) for m in conversation.messages] == [
+        ("commit", "chore: migration for Invoice.deleted_at"),
+        ("user", "thanks"),
+    ]
+
+
 def test_cline_history_keeps_the_words_and_leaves_out_the_editor_and_its_tools():
     """Cline (and Roo Code) keep the API's messages: editor state and tool results in "user"
     turns, thinking and XML tool calls in the model's."""
