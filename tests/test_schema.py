@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from omp import schema, store, yamlio
+from omp import hooks, schema, store, yamlio
 from omp.paths import MemoryRoot
 
 _DAY = "2026-12-01"
@@ -243,3 +243,35 @@ def test_a_valid_write_never_imports_jsonschema(memory: MemoryRoot):
         check=True,
     )
     assert out.stdout.strip() == "False"
+
+
+def test_a_valid_hand_edit_staged_for_commit_is_checked_without_jsonschema(memory: MemoryRoot):
+    store.add_decision(memory, title="Index reads", choice="SQLite", rationale="stdlib")
+    path = memory.memory / "decisions.yaml"
+    path.write_text(path.read_text("utf-8").replace("stdlib", "stdlib, no server"), "utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
+    probe = (
+        "import sys; from omp import hooks\n"
+        "status = hooks.main(['pre-commit'])\n"
+        "print(status, 'jsonschema' in sys.modules, 'jsonschema_rs' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=memory.project,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split() == ["0", "False", "True"]  # checked, valid, quick path only
+
+    path.write_text(path.read_text("utf-8").replace("status: active", "status: maybe"), "utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
+    refused = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=memory.project,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert refused.stdout.split()[:2] == [str(hooks.BLOCK), "True"]  # jsonschema words it
+    assert "'maybe' is not one of" in refused.stderr
