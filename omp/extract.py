@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from omp import gitrepo, rot, rules, sensitive
 from omp.constants import AUTO_STORE_AT, REVIEW_AT
+from omp.lazyre import lazy
 
 TARGETS = ("decisions", "changelog", "project", "sessions", "user")
 ACTIONS = ("stored", "review", "dropped", "merged", "superseded")
@@ -1490,6 +1491,7 @@ def settle(
         c.action = "stored" if c.confidence >= AUTO_STORE_AT else "review"
         kept.append(c)
     _supersede(batch, stored, today)
+    _switched_away(batch, stored, today)
 
 
 def _leaves(data: dict[str, Any], path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -1656,6 +1658,69 @@ def _obsoleted(old: str, stored: Sequence[Stored]) -> list[Stored]:
         if choice and (old in choice.lower() or choice.lower() in old):
             out.append(s)
     return out
+
+
+# "Switch the cache to Memcached instead", "cache 改用 Memcached": a switch made in a later
+# session replaces the choice an earlier session made for the same part, though it does not
+# name it (a conversation's own reversals are settled while it is read)
+_INSTEAD = lazy(r"(?i)\binstead\b|而不是|替代|取代")
+
+
+def _switch_of(c: Candidate) -> tuple[str, str | None] | None:
+    """(role, part) of a decision stored from a switch; None for any other candidate."""
+    if c.target != "decisions" or c.action != "stored":
+        return None
+    said = str(c.entry.get("context") or "")
+    part = rules.switched_part(said)
+    if not (part or rules.switches(said) or _INSTEAD.search(said)):
+        return None
+    role = rules.role_of(str(c.entry.get("choice") or ""))
+    if role is None or role in rules.SHARED_ROLES:
+        return None  # a second observability tool adds to the first
+    return role, part
+
+
+def _replaced(entry: dict[str, Any], role: str, part: str | None, choice: str) -> bool:
+    """Whether a decision in force is the choice a switch to `choice` (for `part`) replaces."""
+    if entry.get("status", "active") not in ("active", "proposed"):
+        return False
+    old = str(entry.get("choice") or entry.get("decision") or "").lower()
+    if not old or old in choice.lower() or choice.lower() in old or rules.role_of(old) != role:
+        return False
+    told = " ".join(str(entry.get(k) or "") for k in ("title", "context", "choice")).lower()
+    return part is None or part.lower() in told  # "migrate analytics to X" spares the main DB
+
+
+def _switched_away(batch: Batch, stored: Sequence[Stored], today: str) -> None:
+    """Mark superseded what a switch replaces: stored decisions, and earlier sessions' choices."""
+    done = {str(c.entry.get("id")) for c in batch.candidates if c.action == "superseded"}
+    for n, c in enumerate(list(batch.candidates)):
+        switch = _switch_of(c)
+        if switch is None:
+            continue
+        choice = str(c.entry.get("choice"))
+        why = f"replaced by a later switch to {choice}"
+        ids = [
+            s.id
+            for s in stored
+            if s.target == "decisions" and s.id not in done and _replaced(s.entry, *switch, choice)
+        ]
+        for sid in ids:
+            entry = {"id": sid, "status": "superseded", "valid_to": today}
+            superseded = Candidate("decisions", entry, 0.9, why, c.source, action="superseded")
+            batch.candidates.append(superseded)
+        done.update(ids)
+        if ids:
+            c.entry.setdefault("supersedes", ids[0] if len(ids) == 1 else ids)
+        for e in batch.candidates[:n]:  # a folder's earlier sessions, read in this run
+            if (
+                e.target == "decisions"
+                and e.action == "stored"
+                and e.source.get("path") != c.source.get("path")
+                and _replaced(e.entry, *switch, choice)
+            ):
+                e.entry.update(status="superseded", valid_to=today)
+                e.note = f"superseded: {why} in {c.source.get('path')}"
 
 
 def _supersede(batch: Batch, stored: Sequence[Stored], today: str) -> None:

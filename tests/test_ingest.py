@@ -496,6 +496,65 @@ def test_an_obsolete_statement_supersedes_the_stored_decision(memory: MemoryRoot
     assert new["supersedes"] == old["id"]
 
 
+def test_a_later_sessions_switch_supersedes_the_choice_an_earlier_one_stored(
+    memory: MemoryRoot, git_repo: Path
+):
+    (git_repo / "monday.txt").write_text(
+        "User: We need a cache for sessions. Let's use Redis for the cache.\nAssistant: OK.\n",
+        encoding="utf-8",
+    )
+    (git_repo / "tuesday.txt").write_text(
+        "User: Redis is too heavy for this box. Switch the cache to Memcached instead.\n"
+        "Assistant: Done.\n",
+        encoding="utf-8",
+    )
+    omp_ok("add", "decision", "--title", "Use Postgres", "--choice", "Postgres 16")
+    omp_ok("extract", "monday.txt")
+
+    out = omp_ok("extract", "tuesday.txt", "--json")
+
+    postgres, redis, memcached = _data(memory, "decisions.yaml")["decisions"]
+    assert (redis["choice"], redis["status"]) == ("Redis", "superseded")
+    assert "valid_to" in redis
+    assert (memcached["choice"], memcached["supersedes"]) == ("Memcached", redis["id"])
+    assert postgres.get("status", "active") == "active"  # another part: untouched
+    assert json.loads(out.stdout)["summary"]["superseded"] == 1
+
+
+def test_a_switch_for_a_named_part_spares_a_choice_made_for_another_part(
+    memory: MemoryRoot, git_repo: Path
+):
+    omp_ok("add", "decision", "--title", "Use Postgres", "--choice", "Postgres 16")
+
+    omp_ok("extract", "--text", "Switch the analytics events to ClickHouse instead.")
+
+    postgres, clickhouse = _data(memory, "decisions.yaml")["decisions"]
+    assert (postgres["choice"], postgres["status"]) == ("Postgres 16", "active")
+    assert clickhouse["choice"] == "ClickHouse" and "supersedes" not in clickhouse
+
+
+def test_in_a_folder_an_earlier_sessions_choice_is_kept_as_superseded(
+    memory: MemoryRoot, git_repo: Path
+):
+    folder = git_repo / "sessions"
+    folder.mkdir()
+    monday, tuesday = folder / "b.txt", folder / "a.txt"
+    monday.write_text("User: 缓存就用 Redis。\nAssistant: 好。\n", encoding="utf-8")
+    tuesday.write_text(
+        "User: 服务最近内存吃紧，帮我看一下缓存那边的内存占用，别的可疑的地方也看看。\n"
+        "Assistant: Redis 占了 2 GB。\n"
+        "User: 缓存改用 Memcached，Redis 太重了。\nAssistant: 好。\n",
+        encoding="utf-8",
+    )
+    os.utime(monday, ns=(1_000_000_000, 1_000_000_000))  # read first: it is older
+
+    omp_ok("extract", "sessions")
+
+    redis, memcached = _data(memory, "decisions.yaml")["decisions"]
+    assert (redis["choice"], redis["status"]) == ("Redis", "superseded")
+    assert (memcached["choice"], memcached["status"]) == ("Memcached", "active")
+
+
 # ---- git and deploy output ------------------------------------------------------------------
 
 
