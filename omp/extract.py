@@ -237,6 +237,7 @@ class _Conversation:
         self.previous: str | None = None  # the user's last statement, for "make that the rule"
         self.preferred = ""  # what the user's last message said of their own ways, lower case
         self.recaps: list[tuple[int, list[str]]] = []  # the assistant's "Summary: …" messages
+        self.asked: list[str] = []  # settings the assistant's last message asked values for
         self.last = 0  # the index of the last message read
 
     def source(self, index: int) -> dict[str, Any]:
@@ -268,10 +269,29 @@ class _Conversation:
             self._sentence(role, sentence, index, conf)
             if role == "user":
                 self.previous = sentence
+        self._values(role, text, index, conf)
         if remember:
             for c in self.found[before:]:
                 c.confidence = min(0.95, c.confidence + 0.1)
                 c.reason += "; asked to remember"
+
+    def _values(self, role: str, text: str, index: int, conf: dict[str, float]) -> None:
+        """Decisions for the values a reply gives to the settings the assistant asked about.
+
+        "TTL 你们想设多久？" then "TTL 设 10 分钟": then what this message asks values for.
+        """
+        given = rules.answered_values(text, self.asked) if role == "user" else []
+        self.asked = rules.asked_values(text) if role == "assistant" else []
+        made = [str(d.entry.get("choice", "")).lower() for d in self.decisions]
+        for clause in given:
+            if any(m and m in clause.lower() for m in made):
+                continue  # "好，就用 redis_rate" already decided it
+            entry = {"title": clause[:_TITLE_MAX], "context": clause, "choice": clause}
+            reason = "a value the person gave when the assistant asked for it"
+            self._decide(
+                Candidate("decisions", entry, conf["instruction"], reason, self.source(index)),
+                reverses=False,
+            )
 
     def _turn(self, role: str, text: str, index: int) -> None:
         """What a whole message settles or offers before its sentences are read."""

@@ -3688,3 +3688,72 @@ def short_answer(sentence: str, offered: list[str]) -> str | None:
         return None
     named = [m.group(1).lower() for m in _TECH.finditer(sentence) if m.group(1).lower() in offered]
     return named[0] if len(set(named)) == 1 else None
+
+
+# ---- values asked for -----------------------------------------------------------------------
+
+# "TTL 你们想设多久？", "上报频率、topic 和 QoS 怎么定？", "how often should the sync run?": the
+# assistant asks which value a setting should take (not how big something is now)
+_VALUE_ASKED = lazy(
+    r"(?i)(?:设|定|配|选|(?<!占)用|刷新|支持|保留)(?:成|为|到)?多(?:少|久|大|长)"
+    r"|多(?:少|久|大|长)(?:合适|比较好|刷新)"
+    r"|怎么(?:定|设置?|配置?|选)|要支持哪些|支持哪些|用哪些"
+    r"|\bhow (?:often|long|many|much|big) (?:should|do you want|would you like)\b"
+    r"|\bwhat should (?:the |its |our )?[\w -]{2,30}? be\b"
+    r"|\bwhich [\w -]{2,30}? (?:should|do you want|would you like)\b"
+)
+_ASKED_LEAD = lazy(
+    r"(?i)^(?:接下来|另外|还有|那|那么|以及|然后|你们?|我们|想|希望|要|需要|打算|准备|支持|"
+    r"and|also|the|your|our|should|do you want|would you like)+\s*"
+)
+_ASKED_TAIL = lazy(
+    r"(?i)\s*(?:你们?|我们)?(?:想|希望|打算|准备)?(?:要)?(?:设|定|配|选|用|刷新|支持|保留|是)?"
+    r"(?:成|为|到)?$"
+)
+_VALUE_CLAUSE = lazy(r"[，,。；;！!\n]|(?<=[.!])\s")
+
+
+def asked_values(message: str) -> list[str]:
+    """The settings a message asks the person to give values for ("TTL 你们想设多久？" → TTL)."""
+    topics: list[str] = []
+    questions = [s for s in statements(message) if re.search(r"[?？]\s*$", s)]
+    for question in questions[-2:]:
+        pending: list[str] = []
+        for segment in re.split(r"[、，,/]|和|以及|\band\b", question):
+            m = _VALUE_ASKED.search(segment)
+            if m is None:
+                pending.append(segment)
+                continue
+            before = _ASKED_TAIL.sub("", _ASKED_LEAD.sub("", segment[: m.start()].strip()))
+            after = re.sub(r"[?？\s]+$", "", segment[m.end() :])
+            words = re.findall(r"what should (?:the |its |our )?([\w -]+?) be", segment, re.I)
+            topic = words[0] if words else before or _ASKED_LEAD.sub("", after)
+            for t in [*pending, topic]:
+                t = _ASKED_TAIL.sub("", _ASKED_LEAD.sub("", t.strip(" ?？")))
+                if 2 <= len(t) <= 24 and t.lower() not in (x.lower() for x in topics):
+                    topics.append(t)
+            pending = []
+    return topics
+
+
+def _names_topic(clause: str, topic: str) -> bool:
+    """Whether a clause of an answer is about `topic` ("上报间隔 10 分钟" for 上报频率)."""
+    low, t = clause.lower(), topic.lower()
+    if t in low:
+        return True
+    han = re.sub(r"[^\u4e00-\u9fff]", "", t)
+    return len(han) >= 2 and any(han[i : i + 2] in low for i in range(len(han) - 1))
+
+
+def answered_values(message: str, topics: Sequence[str]) -> list[str]:
+    """The clauses of a reply that give a value for one of `topics` ("TTL 设 10 分钟")."""
+    out: list[str] = []
+    for clause in _VALUE_CLAUSE.split(without_blobs(message)):
+        clause = clause.strip(" 。.")
+        if not 3 <= len(clause) <= 60 or _QUESTION.search(clause) or _NEGATED.search(clause):
+            continue
+        if not re.search(r"\d|[A-Za-z_]{2,}", clause) or _TENTATIVE.search(clause):
+            continue
+        if any(_names_topic(clause, t) for t in topics):
+            out.append(clause)
+    return out

@@ -1080,6 +1080,34 @@ def test_a_sentence_naming_a_thing_in_code_against_another_chooses_it(sentence, 
     assert (found.choice if found else None) == choice
 
 
+@pytest.mark.parametrize(
+    ("question", "topics"),
+    [("接下来上报频率、topic 和 QoS 怎么定？", ["上报频率", "topic", "QoS"]),
+     ("Which one? 另外 timeline 多久刷新、要支持哪些尺寸？", ["timeline", "尺寸"]),
+     ("TTL 你们想设多久？", ["TTL"]), ("限额多少合适？", ["限额"]),
+     ("What should the retry limit be?", ["retry limit"]),
+     ("现在显存占用多少？", []), ("一次导出的数据量大概多少？", []),  # how big it is now
+     ("physics_ticks_per_second 是多少？", [])],
+)  # fmt: skip
+def test_the_settings_an_assistant_asks_values_for(question, topics):
+    assert rules.asked_values(question) == topics
+
+
+def test_a_reply_gives_a_decision_for_each_setting_the_agent_asked_about():
+    batch = _run(
+        ("user", "ESP32 的 soil sensor 固件要加 MQTT 上报，broker 是 HiveMQ Cloud。"),
+        ("assistant", "可以。接下来上报频率、topic 和 QoS 怎么定？"),
+        ("user", "上报间隔 10 分钟，中间 deep sleep。topic 格式 farm/{node_id}/soil。QoS 1。"),
+        ("assistant", "好的。"),
+        ("user", "QoS 2 吧？我再想想。"),  # a question again, and no value was asked for
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == [
+        "上报间隔 10 分钟",
+        "topic 格式 farm/{node_id}/soil",
+        "QoS 1",
+    ]
+
+
 def test_what_a_stated_board_runs_is_stack():
     s = "我们的采集板用的是 STM32F407VET6，跑 FreeRTOS 10.5，HAL 库，CubeMX 生成的工程。"
     assert rules.listed_versions(s) == {"freertos"}
