@@ -601,7 +601,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
-            r"(?i)^(?:ok(?:ay)?[,.]?\s*)?decided\s*[:：,]\s*(?:we\s+(?:use|go with)\s+)?(?P<x>.+)"
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|right)[,.]?\s*)*decided\s*[:：,]\s*"
+            r"(?:we\s+(?:use|go with)\s+)?(?P<x>.+)"
         ),
         True,
         False,
@@ -965,6 +966,16 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "Using richzw/appstore then.", "going with Litestream then": a choice, sealed by "then"
+    (
+        lazy(
+            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?i:using|going with|sticking with|we'?ll use|we'?ll go with)\s+"
+            r"(?P<x>[A-Za-z@][\w.+#/@-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s+(?i:then)\s*[.!]?$"
+        ),
+        True,
+        False,
+    ),
     # "Keycloak then, no Auth0.": a name, then, against another; "Postgres then." a known one
     (
         lazy(
@@ -1320,11 +1331,27 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "同意，token 存 flutter_secure_storage。": where a part is kept, a name ending the clause
+    # (a path or a file there is a project path, not a choice)
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?:对了|另外|然后|顺便)?[，,]?\s*"
+            r"(?![^，,。]*(?:我|你|他|她|现在|目前|之前|以前|原来|本来|一直|平时|可以|能|要不要|"
+            r"是不是|不|没|想|打算|如果|时候|或者|还是|说|尽量))"
+            r"(?P<topic>[\u4e00-\u9fff][\u4e00-\u9fff\w -]{0,11}?|[A-Za-z][\w -]{0,15}?)\s*"
+            r"(?:就|都|统一|也|直接)?(?:存到?|放到?)\s*"
+            r"(?P<x>[A-Za-z][\w+#-]+(?:\s+[A-Za-z0-9][\w+#-]*)?)(?![\w.+#/-])\s*"
+            r"(?:里|中|里面)?\s*(?:吧)?(?=[，,。！!；;]|$)"
+        ),
+        False,
+        False,
+    ),
     # "acks_late 也打开吧": a named feature turned on
     (
         lazy(
             r"(?:^|[，,。；;]\s*)(?:对了|另外|然后|顺便)?[，,]?\s*"
-            r"(?P<on>(?P<x>[A-Za-z][\w.-]{2,40}))\s*(?:也|都)?(?:打开|开启|开上|开起来)(?:吧)?"
+            r"(?P<on>(?P<x>[A-Za-z][\w.-]{2,40}))\s*(?:(?:也|都)开|(?:也|都)?(?:打开|开启|开上|开起来))"
+            r"(?:吧)?"
             r"(?=[，,。！!；;]|$)"
         ),
         False,

@@ -1108,6 +1108,23 @@ def test_a_reply_gives_a_decision_for_each_setting_the_agent_asked_about():
     ]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("Ok so decided: StoreKit 2 only, no RevenueCat.", "StoreKit 2 only"),
+     ("Using richzw/appstore then.", "richzw/appstore"),
+     ("原始明细保留 180 天，ttl_only_drop_parts 也开。", "enable ttl_only_drop_parts"),
+     ("同意，token 存 flutter_secure_storage。", "flutter_secure_storage"),
+     ("图片放 S3", "S3"),
+     ("结果存 results.csv", None),  # a file is a path, not a choice
+     ("我们现在存 S3", None)],  # how things are
+)  # fmt: skip
+def test_decided_lists_choices_sealed_by_then_features_on_and_where_a_part_is_kept(
+    sentence, choice
+):
+    found = rules.decision(sentence)
+    assert (found.choice if found else None) == choice
+
+
 def test_what_a_stated_board_runs_is_stack():
     s = "我们的采集板用的是 STM32F407VET6，跑 FreeRTOS 10.5，HAL 库，CubeMX 生成的工程。"
     assert rules.listed_versions(s) == {"freertos"}
