@@ -69,6 +69,7 @@ BATCHES = (
     435,
     455,
     475,
+    495,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")
