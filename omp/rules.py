@@ -814,6 +814,25 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,  # the lookahead asks for a name in code: it need not be a known technology
     ),
+    # "$app/state switch is fine, keep it.": a change kept
+    (
+        lazy(
+            r"(?i)^(?P<x>[A-Za-z$@.][\w.$@/+-]{1,40}"
+            r"(?:\s+(?!(?:switch|change|approach|version|one)\b)[\w.$@/+-]{1,30})?)\s+"
+            r"(?:switch|change|approach|version|one)?\s*is fine,?\s+keep (?:it|that|this)\b"
+        ),
+        True,
+        False,
+    ),
+    # "also turn on nat logging, errors only": a feature turned on
+    (
+        lazy(
+            r"(?i)(?:^|[,;]\s*)(?:(?:also|and|then|pls|please|ok)\s+)*turn on\s+"
+            r"(?P<on>(?P<x>(?:the\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}))\s*(?=[,.;]|$)"
+        ),
+        False,
+        False,
+    ),
     # "redis, not memcached": a known name against another
     (
         lazy(

@@ -1115,6 +1115,8 @@ def test_a_reply_gives_a_decision_for_each_setting_the_agent_asked_about():
      ("原始明细保留 180 天，ttl_only_drop_parts 也开。", "enable ttl_only_drop_parts"),
      ("同意，token 存 flutter_secure_storage。", "flutter_secure_storage"),
      ("图片放 S3", "S3"),
+     ("$app/state switch is fine, keep it.", "$app/state"),
+     ("also turn on nat logging, errors only", "enable nat logging"),
      ("结果存 results.csv", None),  # a file is a path, not a choice
      ("我们现在存 S3", None)],  # how things are
 )  # fmt: skip
