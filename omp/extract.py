@@ -522,7 +522,7 @@ class _Conversation:
         if d.explicit and not rules.advises(s):  # not "建议 …，或者以后用 HF_TOKEN 环境变量"
             self._decide(self._choice(d, s, src, _ASSISTANT_CONF), reverses=rules.overrides(s))
             return True
-        if rules.proposal(s) is None:
+        if rules.proposal(s) is None and not rules.recommends(s):
             return None  # the assistant describing what it does, not proposing a choice
         self._propose(self._proposal(d._replace(explicit=False), s, src))
         return False

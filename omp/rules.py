@@ -1047,7 +1047,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?:^|(?<=[，,。；;：:\s])|我们|团队|那就|那|就|我|咱们|大家|已经?|领导|老板|所以|因此|于是)"
-            r"(?:(?:最终|最后)?(?:决定|确定|选定|敲定|定下来|拍板)|(?:最终|最后)定)(?:了)?"
+            r"(?:(?:最终|最后)?(?:决定|确定(?!后|以后|之后|了再|下来再|再)|选定|敲定|定下来|拍板)"
+            r"|(?:最终|最后)定)(?:了)?"
             r"(?:使用|采用|用|选用|选择|选|上)?(?P<x>[A-Za-z].+|[^，。]+)"
         ),
         True,
@@ -1822,19 +1823,39 @@ _DEFER = lazy(
 def accepts(message: str) -> bool:
     """True when a short reply accepts what was proposed ("sounds good", "好，就这么办")."""
     text = message.strip()
-    first = re.split(r"[.!。！\n]", text, maxsplit=1)[0]
+    first, *rest = re.split(r"[.!。！\n]", text)
+    # "…。先迁 shop/api 这一个，别的后面再说": what is put off there is something else
+    defers = _DEFER.search(first) or any(_DEFER.search(x) and not _OTHERS.search(x) for x in rest)
     return (
         len(text) <= 200
         and _ACCEPT.match(text) is not None
         and not _NEGATED.search(first)
-        and not _DEFER.search(text)
+        and not defers
     )
+
+
+_OTHERS = lazy(
+    r"(?i)别的|其他|其余|剩下的|\bthe rest\b|\bthe others?\b|\bother (?:ones|parts|services)\b"
+)
 
 
 _ADVICE = lazy(
     r"(?i)建议|推荐|可以考虑|或者|\b(?:i (?:suggest|recommend)|you (?:could|might|may want to)|"
     r"consider|alternatively)\b"
 )
+
+
+# "那就用 Envoy Gateway，我建议：", "Use Litestream, I'd recommend it": a choice the assistant
+# puts forward as its own advice
+_RECOMMENDS = lazy(
+    r"(?i)我(?:的)?建议|我推荐|我更倾向|\bI(?:'d| would)? (?:suggest|recommend)\b"
+    r"|\bmy (?:suggestion|recommendation)\b"
+)
+
+
+def recommends(sentence: str) -> bool:
+    """Whether a sentence of the assistant puts its choice forward as advice."""
+    return _RECOMMENDS.search(sentence) is not None
 
 
 def advises(sentence: str) -> bool:

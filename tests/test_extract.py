@@ -1127,6 +1127,21 @@ def test_decided_lists_choices_sealed_by_then_features_on_and_where_a_part_is_ke
     assert (found.choice if found else None) == choice
 
 
+def test_a_choice_the_assistant_recommends_is_accepted_by_a_seal_that_defers_other_things():
+    batch = _run(
+        (
+            "user",
+            "ingress-nginx 进入维护模式了，我们要迁到 Gateway API，帮我盘点一下现有的 Ingress。",
+        ),
+        ("assistant", "那就用 Envoy Gateway，我建议：先迁一个服务，两套并行。"),
+        ("user", "可以，就这么定。先迁 shop/api 这一个，别的后面再说。"),
+    )
+    kept = _kept(batch, "decisions")
+    assert [d["choice"] for d in kept] == ["Envoy Gateway"]
+    assert rules.decision("body size 确定后再补。") is None  # settled later: nothing yet
+    assert not rules.accepts("Sounds good. But let's wait until next sprint.")
+
+
 def test_what_a_stated_board_runs_is_stack():
     s = "我们的采集板用的是 STM32F407VET6，跑 FreeRTOS 10.5，HAL 库，CubeMX 生成的工程。"
     assert rules.listed_versions(s) == {"freertos"}
