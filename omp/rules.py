@@ -3245,7 +3245,8 @@ _VERSIONED_NAMES = sorted(
 )
 _VERSIONED = lazy(
     r"(?i)(?<![\w.-])(?P<name>" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
-    r"\s*(?:是|为|版本是|version|v|(?P<sdk>SDK))?\s*(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
+    r"\s*(?:是|为|版本号?(?:是|为)?|version(?: is)?|v|(?P<sdk>SDK))?\s*"
+    r"(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
 )
 _VERSION_WE_RUN = lazy(
     r"(?i)(?<![\w.-])(?P<name>[A-Za-z][\w.+-]{1,30})\s+version\s+(?:we(?:'re| are)\s+(?:on|using)|"

@@ -1142,6 +1142,15 @@ def test_a_choice_the_assistant_recommends_is_accepted_by_a_seal_that_defers_oth
     assert not rules.accepts("Sounds good. But let's wait until next sprint.")
 
 
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [("想用 materialized view 做预聚合。ClickHouse 版本 24.3 LTS。", {"clickhouse": "ClickHouse 24.3"}),
+     ("Node version is 20", {"node": "Node 20"})],
+)  # fmt: skip
+def test_a_version_given_after_the_word_version(sentence, facts):
+    assert rules.version_facts(sentence, own=True, opening=True) == facts
+
+
 def test_what_a_stated_board_runs_is_stack():
     s = "我们的采集板用的是 STM32F407VET6，跑 FreeRTOS 10.5，HAL 库，CubeMX 生成的工程。"
     assert rules.listed_versions(s) == {"freertos"}
