@@ -1144,7 +1144,7 @@ def test_a_choice_the_assistant_recommends_is_accepted_by_a_seal_that_defers_oth
 
 @pytest.mark.parametrize(
     ("sentence", "facts"),
-    [("想用 materialized view 做预聚合。ClickHouse 版本 24.3 LTS。", {"clickhouse": "ClickHouse 24.3"}),
+    [("做预聚合。ClickHouse 版本 24.3 LTS。", {"clickhouse": "ClickHouse 24.3"}),
      ("Node version is 20", {"node": "Node 20"})],
 )  # fmt: skip
 def test_a_version_given_after_the_word_version(sentence, facts):
