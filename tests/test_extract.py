@@ -1654,17 +1654,18 @@ def test_habits_told_with_any_verb_and_dislikes_are_the_persons_ways(sentence, k
     assert (p.kind if p else None) == kind
 
 
-def test_a_commit_the_agent_made_is_a_change_and_a_minor_one_waits_for_review():
+def test_a_commit_the_agent_made_is_a_change_maintenance_too_but_not_work_in_progress():
     batch = _run(
-        ("user", "fix the retry loop please"),
+        ("user", "fix the retry loop please, and add a test for it"),
         ("commit", "fix(api): retry on 503 with backoff\n\nLonger body."),
-        ("commit", "chore: bump lockfile"),
+        ("commit", "test(api): cover the 503 retry"),
         ("commit", "wip"),
     )
     assert [(e["type"], e["summary"], e.get("scope")) for e in _kept(batch, "changelog")] == [
-        ("fix", "retry on 503 with backoff", "api")
+        ("fix", "retry on 503 with backoff", "api"),
+        ("chore", "cover the 503 retry", "api"),
     ]
-    assert [e["summary"] for e in _kept(batch, "changelog", "review")] == ["bump lockfile"]
+    assert _kept(batch, "changelog", "review") == []
 
 
 @pytest.mark.parametrize(
