@@ -2763,6 +2763,8 @@ _PERSONAL_EN = lazy(
     r"always want|"
     r"can'?t stand|familiar with|comfortable with|experienced (?:with|in)|good at|fluent in|"
     r"new to|an expert in|know .{1,20} well|work best|write|use)\b"
+    # "I'd rather avoid alloc entirely": a way of working; not "I'd rather use X" (a choice)
+    r"|i(?:'d| would) rather (?:avoid|stay away from|keep away from)\b"
     r"|my (?:preference|habit|style|editor|shell|setup|workflow) is\b"
     r"|personally,? i\b)"
 )
@@ -2824,19 +2826,39 @@ _POINTS_BACK = lazy(
 )
 
 
+# "conventional commits like always", "老规矩，commit message 用英文": a habit the person keeps
+_AS_ALWAYS = lazy(
+    r"(?i)(?:^|[,;]\s*)(?:(?:commit|push|deploy|merge)\s+(?:pls|please)?,?\s*)?"
+    r"(?!(?:it|this|that|they|he|she|we|i|the build|the test|the tests)\b)"
+    r"(?P<x>(?![^,;]*\b(?:\w+ed|broke|broken|fail\w*|crash\w*|down|slow)\b)"
+    r"[a-z][\w .+#/-]{2,40}?),?\s+"
+    r"(?:like always|as always|as usual|like usual|as i always do)\b"
+    r"|(?:老规矩|照旧|跟以前一样|和以前一样)[，,:：]\s*(?P<z>[^，。；]{3,40})"
+)
+
+
+def _said_whole(text: str) -> Personal | None:
+    """A rule of thumb, a way of working or a habit kept "as always", said by the sentence."""
+    if _UNIVERSAL.match(text):
+        return Personal("preference", text, "UNIVERSAL")
+    if (always := _AS_ALWAYS.search(text)) is not None and not _QUESTION.search(text):
+        return Personal("preference", (always["x"] or always["z"]).strip(), "PERSONAL")
+    if _HOW_I_WORK.search(text):  # "one thing about how I work: I keep all … in …"
+        return Personal("preference", text.rstrip("。."), "PERSONAL")
+    return None
+
+
 def personal(sentence: str) -> Personal | None:
     """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim").
 
     Only the clause that says it counts: "我写代码喜欢 early return，能不能顺便开个检查？"
     states a preference and then asks something else.
     """
-    if _UNIVERSAL.match(sentence):
-        return Personal("preference", sentence.strip(), "UNIVERSAL")
     text = sentence.strip()
     if _POINTS_BACK.match(text):
         return None
-    if _HOW_I_WORK.search(text):  # "one thing about how I work: I keep all … in …"
-        return Personal("preference", text.rstrip("。."), "PERSONAL")
+    if (whole := _said_whole(text)) is not None:
+        return whole
     m = (_PERSONAL_ZH if is_chinese(sentence) else _PERSONAL_EN).search(text)
     if m is None:
         m = _PERSONAL_EN.search(text) if is_chinese(sentence) else None  # "…：I always write …"

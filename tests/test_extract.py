@@ -1151,6 +1151,20 @@ def test_a_version_given_after_the_word_version(sentence, facts):
     assert rules.version_facts(sentence, own=True, opening=True) == facts
 
 
+@pytest.mark.parametrize(
+    ("sentence", "text"),
+    [("commit pls, conventional commits like always, two commits", "conventional commits"),
+     ("老规矩，commit message 用英文", "commit message 用英文"),
+     ("I'd rather avoid alloc entirely on these boards, static_cell + heapless is fine.",
+      "I'd rather avoid alloc entirely on these boards, static_cell + heapless is fine"),
+     ("it crashed like always", None), ("the deploy failed as usual", None),
+     ("I'd rather use slog than zap", None)],  # a choice, not a way of working
+)  # fmt: skip
+def test_habits_kept_as_always_and_what_the_person_would_rather_avoid(sentence, text):
+    found = rules.personal(sentence)
+    assert (found.text if found else None) == text
+
+
 def test_what_a_stated_board_runs_is_stack():
     s = "我们的采集板用的是 STM32F407VET6，跑 FreeRTOS 10.5，HAL 库，CubeMX 生成的工程。"
     assert rules.listed_versions(s) == {"freertos"}
