@@ -284,7 +284,7 @@ class _Conversation:
         self.asked = rules.asked_values(text) if role == "assistant" else []
         made = [str(d.entry.get("choice", "")).lower() for d in self.decisions]
         for clause in given:
-            if any(m and m in clause.lower() for m in made):
+            if any(len(m) > 2 and m in clause.lower() for m in made):
                 continue  # "好，就用 redis_rate" already decided it
             entry = {"title": clause[:_TITLE_MAX], "context": clause, "choice": clause}
             reason = "a value the person gave when the assistant asked for it"
