@@ -146,12 +146,17 @@ def schema_problems(name: str, data: Any) -> list[Problem]:
         return []
     if surely_valid(f"urn:omp:schema:{name}", data):
         return []
-    problems = [
+    return _worded(validator(name), data)
+
+
+def _worded(schema_validator: Validator, data: Any) -> list[Problem]:
+    """The problems jsonschema finds in `data`, at the errors that name the fault."""
+    problems = {
         (_display_path(leaf.json_path), leaf.message)
-        for error in validator(name).iter_errors(data)
+        for error in schema_validator.iter_errors(data)
         for leaf in _leaves(error)
-    ]
-    return sorted(set(problems))
+    }
+    return sorted(problems)
 
 
 _ITEM_DEFS = {
@@ -180,12 +185,7 @@ def _item_validator(kind_name: str) -> Validator:
 def _item_problems(kind_name: str, item: Any) -> list[Problem]:
     if surely_valid(_item_ref(kind_name), item):
         return []
-    problems = [
-        (_display_path(leaf.json_path), leaf.message)
-        for error in _item_validator(kind_name).iter_errors(item)
-        for leaf in _leaves(error)
-    ]
-    return sorted(set(problems))
+    return _worded(_item_validator(kind_name), item)
 
 
 def check_entry(kind_name: str, entry: Any) -> list[Problem]:

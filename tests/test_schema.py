@@ -255,23 +255,20 @@ def test_a_valid_hand_edit_staged_for_commit_is_checked_without_jsonschema(memor
         "status = hooks.main(['pre-commit'])\n"
         "print(status, 'jsonschema' in sys.modules, 'jsonschema_rs' in sys.modules)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=memory.project,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert out.stdout.split() == ["0", "False", "True"]  # checked, valid, quick path only
+
+    def pre_commit() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", probe],
+            cwd=memory.project,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+
+    assert pre_commit().stdout.split() == ["0", "False", "True"]  # valid, quick path only
 
     path.write_text(path.read_text("utf-8").replace("status: active", "status: maybe"), "utf-8")
     subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
-    refused = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=memory.project,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    refused = pre_commit()
     assert refused.stdout.split()[:2] == [str(hooks.BLOCK), "True"]  # jsonschema words it
     assert "'maybe' is not one of" in refused.stderr
