@@ -164,15 +164,15 @@ _REWORK = {
     "改造",
 }
 _SUMMARY_CONF = 0.7
-_FROM_NOW = re.compile(
+_FROM_NOW = lazy(
     r"(?i)要用|得用|必须用|应该用|以后|今后|别再用|不要再用|\b(?:from now on|going forward|"
     r"(?:should|must) (?:use|be)|don't use .{1,30} anymore)\b"
 )
-_NARRATION = re.compile(r"^\S+\s+(?:`|the file\b|a file\b|\S+\.\w{1,4}\b)|[\w-]+/[\w./-]+\.\w{1,4}")
-_DONE_LEAD = re.compile(
+_NARRATION = lazy(r"^\S+\s+(?:`|the file\b|a file\b|\S+\.\w{1,4}\b)|[\w-]+/[\w./-]+\.\w{1,4}")
+_DONE_LEAD = lazy(
     r"(?i)^\W*(?:done|all done|finished|fixed)\s*[:：\u2014-]|^\W*(?:完成|搞定|已完成)"
 )
-_FIX_ITEM = re.compile(r"(?i)^(?:fix(?:ed|es)?|resolved?)\b|^(?:修复|修正|修好|解决)")
+_FIX_ITEM = lazy(r"(?i)^(?:fix(?:ed|es)?|resolved?)\b|^(?:修复|修正|修好|解决)")
 PROPOSAL_CONF = 0.55
 SIDE_CHOICE_CONF = 0.6
 VERSION_CONF = 0.6
@@ -835,11 +835,11 @@ _Fact = tuple[dict[str, Any], float, str, str]  # facts, confidence, reason, pri
 
 
 # "统一用 ruff", "switch everything to Biome": one tool for the whole role
-_ALL_IN = re.compile(r"(?i)统一|全部(?:换|改|用)|都(?:换|改|用)|\b(?:everything|all of it)\b")
+_ALL_IN = lazy(r"(?i)统一|全部(?:换|改|用)|都(?:换|改|用)|\b(?:everything|all of it)\b")
 
 
 # "新模块就用 sqlc 写吧，老代码先不动": a choice for part of the code keeps the old tool
-_PART_ONLY = re.compile(
+_PART_ONLY = lazy(
     r"(?i)新模块|新代码|新服务|新功能|老代码|旧代码|\bnew (?:code|modules?|services?)\b"
     r"|\b(?:existing|old|legacy) code\b"
 )
@@ -930,9 +930,7 @@ def _stack_facts(
     return found
 
 
-_HEARSAY = re.compile(
-    r"(?i)听说|挺火|很火|最近看|\bi (?:heard|read)\b|\bpeople (?:say|are saying)\b"
-)
+_HEARSAY = lazy(r"(?i)听说|挺火|很火|最近看|\bi (?:heard|read)\b|\bpeople (?:say|are saying)\b")
 
 
 def _read_stack(fact: _Fact) -> _Fact:
@@ -1119,12 +1117,10 @@ _ZH_CHANGE_VERB = (
     ("chore", "升级|升到"),
 )
 # "发版 1.4.0", "release 2.3.0": a release commit without a conventional type
-_RELEASE_COMMIT = re.compile(
-    r"(?i)^(?:release|released|发版|发布|版本)\s*(?P<v>v?\d+(?:\.\d+)+)\s*$"
-)
+_RELEASE_COMMIT = lazy(r"(?i)^(?:release|released|发版|发布|版本)\s*(?P<v>v?\d+(?:\.\d+)+)\s*$")
 # A maintenance commit that moves to another version or tool is worth its changelog line
-_NOTABLE_CHORE = re.compile(r"(?i)\b(?:upgrade|bump|pin|switch|migrate)\b|升级|切换|改为|改成|改用")
-_TRIVIAL_COMMIT = re.compile(
+_NOTABLE_CHORE = lazy(r"(?i)\b(?:upgrade|bump|pin|switch|migrate)\b|升级|切换|改为|改成|改用")
+_TRIVIAL_COMMIT = lazy(
     r"(?i)^(?:wip|tmp|temp|test|fixup!|squash!|amend!|\.|-|misc|stuff|changes?|update)\b\s*\S{0,12}$"
 )
 # Maintenance commits are rarely worth a changelog line; dependency bumps, releases, breaking
@@ -1132,11 +1128,11 @@ _TRIVIAL_COMMIT = re.compile(
 # a change to CI is notable (a release pipeline, a new check): 10 of 13 kept on dev
 _MINOR_TYPES = frozenset({"chore", "style", "test", "tests"})
 _NOTABLE_SCOPES = frozenset({"deps", "release"})
-_NOISE_COMMIT = re.compile(
+_NOISE_COMMIT = lazy(
     r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial commit|"
     r"first commit|merge branch|merge pull request)\b|错别字|格式化"
 )
-_REVERT = re.compile(r'(?i)^revert\s*[:(]?\s*"?(?P<x>.+?)"?\s*\)?$')
+_REVERT = lazy(r'(?i)^revert\s*[:(]?\s*"?(?P<x>.+?)"?\s*\)?$')
 
 
 def _commit_change(
@@ -1246,13 +1242,13 @@ def from_commit(
 
 
 # an architecture decision record a commit adds: what follows its number is the decision
-_ADR = re.compile(r"\bADR[-\s]?\d+\s*[:：-]?\s*(?P<x>(?:use|adopt|采用|使用)\b.{3,})", re.I)
+_ADR = lazy(r"\bADR[-\s]?\d+\s*[:：-]?\s*(?P<x>(?:use|adopt|采用|使用)\b.{3,})", re.I)
 
 
 # "adopt Karpenter", "migrate from structopt to clap v4", "switch release pipeline to
 # cargo-dist", "改用 Redis Lua 脚本", "match_events 迁移到 ClickHouse": a commit that moves to
 # another tool decides it
-_SWITCH = re.compile(
+_SWITCH = lazy(
     r"(?i)^(?:switch(?:es|ed)?|migrat(?:e|es|ed)|mov(?:e|es|ed)|port(?:s|ed)?)\b"
     r"[^,;:]{0,40}?\bto\s+(?P<x>.+)"
     r"|^replac(?:e|es|ed)\b[^,;:]{1,40}?\bwith\s+(?P<w>.+)"
@@ -1261,9 +1257,7 @@ _SWITCH = re.compile(
 )
 # "clap v4", "cargo-dist": a lower-case name in a commit's switch with a version or a hyphen,
 # not a word ("main") or a path
-_SWITCH_NAME = re.compile(
-    r"[a-z][\w.+]*(?:-[\w.+]+)+(?:\s+\w+)?|[a-z][\w.+-]*\s+v?\d[\w.]*(?:\s+\w+)?"
-)
+_SWITCH_NAME = lazy(r"[a-z][\w.+]*(?:-[\w.+]+)+(?:\s+\w+)?|[a-z][\w.+-]*\s+v?\d[\w.]*(?:\s+\w+)?")
 
 
 _BACK_OUT = (

@@ -59,7 +59,7 @@ def _cjk() -> re.Pattern[str]:
 
 def segment(text: str) -> str:
     """Text as the full-text index sees it: each CJK character is a token of its own."""
-    return _cjk().sub(r" \1 ", text)
+    return text if text.isascii() else _cjk().sub(r" \1 ", text)
 
 
 class Layout(NamedTuple):

@@ -49,7 +49,7 @@ FILLER = "acknowledgement or filler"
 
 def info_length(text: str) -> int:
     """Letters and digits, a CJK character counting as 3 (it carries a word's meaning)."""
-    cjk = len(_CJK.findall(text))
+    cjk = 0 if text.isascii() else len(_CJK.findall(text))
     other = sum(1 for ch in text if ch.isalnum()) - cjk
     return other + 3 * cjk
 

@@ -3374,6 +3374,8 @@ _PLATFORM_ROLES = frozenset(
      "build_system", "miniprogram", "timeseries", "warehouse", "vector_db")
 )  # fmt: skip
 _DONE_MARK = lazy(r"(?i)\b(?:upgraded|bumped|pinned|updated|moved|switched|downgraded)\b|了|已")
+# a word every way of `_VERSION_MOVE` needs: a cheap test before that costly pattern compiles
+_MOVE_WORD = lazy(r"(?i)\b(?:upgrad|bump|pin|updat|mov|downgrad|switch)|升|更新|切|降|锁|固定|迁移")
 
 
 def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
@@ -3387,8 +3389,8 @@ def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
         return {}
     if not done and not _DONE_MARK.search(sentence):
         return {}
-    if not any(char.isdigit() for char in sentence):
-        return {}  # no version to move to (and `_VERSION_MOVE` is costly to compile)
+    if not any(char.isdigit() for char in sentence) or not _MOVE_WORD.search(sentence):
+        return {}  # no version or no move (and `_VERSION_MOVE` is costly to compile)
     facts: dict[str, str] = {}
     for m in _VERSION_MOVE.finditer(sentence):
         name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"]) if g)

@@ -86,6 +86,10 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ),
 )
 
+# every credential pattern above needs one of these: a cheap test that spares short text
+# (most values in a memory file) the twenty patterns
+_MAYBE_CREDENTIAL = re.compile(r"[A-Za-z0-9_\-+/=.]{12,}|@|-----BEGIN")
+
 # an account given as a pair: "测试账号 (13916827734 / chat-demo-2024)", "login admin/admin123"
 _ACCOUNT_PAIR = re.compile(
     r"(?i)(?:账号|帐号|账户|用户名|登录|\blogin|\bcredentials?|\b(?:test|demo|admin|service)\s+account|\buser(?:name)?\s*/\s*"
@@ -159,8 +163,9 @@ def _numbers(text: str) -> list[Match]:
 def scan(text: str) -> list[Match]:
     """Every sensitive value in `text`, in order, without overlaps."""
     found: list[Match] = []
-    for kind, pattern, group in _CREDENTIALS:
-        found += [Match(kind, m.start(group), m.end(group)) for m in pattern.finditer(text)]
+    if _MAYBE_CREDENTIAL.search(text):
+        for kind, pattern, group in _CREDENTIALS:
+            found += [Match(kind, m.start(group), m.end(group)) for m in pattern.finditer(text)]
     for m in _ACCOUNT_PAIR.finditer(text):
         if not _PLACEHOLDER.match(m["pw"]):
             found.append(Match("password of an account", m.start("pw"), m.end("pw")))

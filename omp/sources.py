@@ -20,6 +20,7 @@ from collections.abc import Callable, Container, Iterable, Iterator
 from typing import Any, NamedTuple, TextIO
 
 from omp.errors import OmpError
+from omp.lazyre import lazy
 
 FORMATS = ("text", "chat-json", "chatgpt", "claude-code", "codex", "aider")
 
@@ -71,7 +72,7 @@ _ROLES = {
     "system": "system",
     "系统": "system",
 }
-_SPEAKER = re.compile(
+_SPEAKER = lazy(
     r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?(?P<who>[A-Za-z]+|用户|我|助手|系统)(?:\s+said)?(?:\*\*|__)?"
     r"\s*[:：](?:\*\*|__)?\s?(?P<rest>.*)$"
 )
@@ -79,31 +80,31 @@ _SPEAKER = re.compile(
 # "### 👤 User", Cursor's "**User**" / "**Cursor**", SpecStory's "_**User (2025-06-01 …)**_"
 # and "_**Agent (model …, mode Agent)**_", "[ASSISTANT]"; only names no document uses as a
 # heading of its own ("## Model", "## System" may be a section)
-_SPEAKER_LINE = re.compile(
+_SPEAKER_LINE = lazy(
     r"\s*(?:#{1,6}\s*(?:[*_]{1,3})?|[*_]{1,3}|\[)(?:[^\w\s#*_\[\]]{1,2}\s*)?"
     r"(?P<who>(?i:user|human|assistant|ai|claude|chatgpt|agent|cursor|copilot|gemini)|用户|助手)"
     r"(?:\s*[(（][^)）\n]{0,80}[)）])?(?:[*_]{0,3}|\])\s*[:：]?\s*"
 )
 # what transcript exporters put around a message: separators, SpecStory's tool sections and
 # comments, Cursor's export line, folded tool output, a model's thinking
-_TRANSCRIPT_NOISE = re.compile(
+_TRANSCRIPT_NOISE = lazy(
     r"^\s*(?:-{3,}|_\*{4}_|_Exported on .{0,80} from Cursor.{0,40}_)\s*$"
     r"|<details>.*?(?:</details>|\Z)|<think>.*?(?:</think>|\Z)|<!--.*?(?:-->|\Z)",
     re.S | re.M,
 )
-_TITLE_ONLY = re.compile(r"(?:\s*#{1,6} [^\n]*)+\s*")
+_TITLE_ONLY = lazy(r"(?:\s*#{1,6} [^\n]*)+\s*")
 # What the person did not type, though it arrives as their message: reminders and context the
 # harness adds (Claude Code's `<system-reminder>`, Codex's `<environment_context>` and
 # `<user_instructions>`), slash commands and their output, `!` shell commands and their output
 # (commits they make are read apart, from `<bash-input>`), and interruption notices.
-_INJECTED = re.compile(
+_INJECTED = lazy(
     r"<(?P<tag>system-reminder|environment_context|user_instructions|command-name|"
     r"command-message|command-args|local-command-(?:stdout|stderr|caveat)|"
     r"bash-(?:input|stdout|stderr))>.*?(?:</(?P=tag)>|\Z)"
     r"|\[Request interrupted by user(?: for tool use)?\]",
     re.S,
 )
-_BASH_INPUT = re.compile(r"<bash-input>(?P<command>.*?)(?:</bash-input>|\Z)", re.S)
+_BASH_INPUT = lazy(r"<bash-input>(?P<command>.*?)(?:</bash-input>|\Z)", re.S)
 
 
 def _role(name: Any) -> str | None:
@@ -123,7 +124,7 @@ def _text_of(content: Any, *, keep: tuple[str, ...] = ("text", "input_text", "ou
     return ""
 
 
-_JSON_START = re.compile(r'\s*(?:\[\s*(?:[{\["\]]|$)|\{\s*(?:"|\}|$))')
+_JSON_START = lazy(r'\s*(?:\[\s*(?:[{\["\]]|$)|\{\s*(?:"|\}|$))')
 
 
 def detect_format(head: str) -> str:
@@ -326,14 +327,14 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
 # Aider appends every session to `.aider.chat.history.md`: a heading when it starts, the
 # person's lines after "#### ", its own notices (tokens, edits applied, commits) after "> ",
 # and the model's answers as they are.
-_AIDER_SESSION = re.compile(r"# aider chat started at (?P<stamp>.+?)\s*$", re.M)
-_AIDER_USER = re.compile(r"#### ?(?P<text>.*?)\s*$")
-_AIDER_NOTICE = re.compile(r"> (?P<text>.*?)\s*$")
-_AIDER_COMMIT = re.compile(r"Commit [0-9a-f]{7,40} (?P<message>.+?)\s*$")
-_AIDER_UNDONE = re.compile(r"Removed: [0-9a-f]{7,40} (?P<message>.+?)\s*$")  # after `/undo`
+_AIDER_SESSION = lazy(r"# aider chat started at (?P<stamp>.+?)\s*$", re.M)
+_AIDER_USER = lazy(r"#### ?(?P<text>.*?)\s*$")
+_AIDER_NOTICE = lazy(r"> (?P<text>.*?)\s*$")
+_AIDER_COMMIT = lazy(r"Commit [0-9a-f]{7,40} (?P<message>.+?)\s*$")
+_AIDER_UNDONE = lazy(r"Removed: [0-9a-f]{7,40} (?P<message>.+?)\s*$")  # after `/undo`
 # a slash command whose words are a request (`/ask why…`, `/architect …`); others (`/add`,
 # `/commit`, `/run`) are no one's words
-_AIDER_SAYS = re.compile(r"/(?:ask|code|architect|context)\s+(?P<text>.+)", re.S)
+_AIDER_SAYS = lazy(r"/(?:ask|code|architect|context)\s+(?P<text>.+)", re.S)
 
 
 def _aider(lines: Iterable[str]) -> Iterator[Conversation]:
@@ -425,7 +426,7 @@ def _speaker(line: str) -> re.Match[str] | None:
 
 # what `git commit` prints when it has made a commit: "[main 6e2b19d] feat: subject"
 _COMMITTED = r"\[[^\s\]]+(?: \(root-commit\))? [0-9a-f]{7,40}\] (?P<s>\S.*)"
-_GIT_COMMITTED = re.compile(rf"^\s*{_COMMITTED}$", re.M)
+_GIT_COMMITTED = lazy(rf"^\s*{_COMMITTED}$", re.M)
 
 
 def _with_commits(role: str, body: str) -> list[tuple[str, str]]:
@@ -444,16 +445,16 @@ _MESSAGE_LISTS = ("messages", "chat_messages", "turns", "contents")  # contents:
 # Todos") whose output follows on lines starting with "⎿"; continuation lines are indented,
 # wrapped at the terminal's width. Anything before the first prompt is the welcome banner.
 _TERMINAL_PEEK = 400  # lines looked at to tell such a transcript from another
-_CC_PROMPT = re.compile(r"[>\u276f] ?(?P<rest>.*)")
-_CC_SAYS = re.compile(r"[⏺●] ?(?P<rest>.*)")  # ● where the terminal's font lacks ⏺
-_CC_TOOL = re.compile(r"[⏺●] ?[A-Z][\w ]{0,30}\(")
-_CC_OUTPUT = re.compile(r"\s+⎿")
-_CC_SLASH = re.compile(r"/[\w:-]+(?:\s.*)?")
+_CC_PROMPT = lazy(r"[>\u276f] ?(?P<rest>.*)")
+_CC_SAYS = lazy(r"[⏺●] ?(?P<rest>.*)")  # ● where the terminal's font lacks ⏺
+_CC_TOOL = lazy(r"[⏺●] ?[A-Z][\w ]{0,30}\(")
+_CC_OUTPUT = lazy(r"\s+⎿")
+_CC_SLASH = lazy(r"/[\w:-]+(?:\s.*)?")
 # in the terminal the subject git printed may wrap onto the next lines
-_CC_COMMITTED = re.compile(rf"\s*(?:⎿\s*)?{_COMMITTED}")
-_CC_STAT = re.compile(r"\s*(?:\d+ files? changed|(?:create|delete|rename) mode|… \+\d+ lines?)")
-_CC_FOLDED = re.compile(r"\(ctrl\+[a-z] to expand\)")
-_LIST_ITEM = re.compile(r"\s*(?:[-*•+]|\d+[.)]|#{1,6})\s|\s*```")
+_CC_COMMITTED = lazy(rf"\s*(?:⎿\s*)?{_COMMITTED}")
+_CC_STAT = lazy(r"\s*(?:\d+ files? changed|(?:create|delete|rename) mode|… \+\d+ lines?)")
+_CC_FOLDED = lazy(r"\(ctrl\+[a-z] to expand\)")
+_LIST_ITEM = lazy(r"\s*(?:[-*•+]|\d+[.)]|#{1,6})\s|\s*```")
 
 
 def _terminal(lines: Iterable[str]) -> Iterator[Message]:
@@ -583,8 +584,8 @@ def _chat_json(data: Any) -> Conversation:
 _CONTENT_KEYS = ("content", "text", "parts")
 # What Cline and its forks (Roo Code, Kilo Code) put into the messages they keep: the editor's
 # state and tool results in the "user" turns, thinking and XML tool calls in the model's
-_AGENT_RESULT = re.compile(r"\[[\w-]+(?: for [^\]]*)?\] Result:")
-_AGENT_NOISE = re.compile(
+_AGENT_RESULT = lazy(r"\[[\w-]+(?: for [^\]]*)?\] Result:")
+_AGENT_NOISE = lazy(
     r"<(?P<tag>environment_details|thinking|write_to_file|replace_in_file|apply_diff|"
     r"insert_content|search_and_replace|read_file|list_files|search_files|"
     r"list_code_definition_names|browser_action|use_mcp_tool|access_mcp_resource|"
@@ -592,16 +593,16 @@ _AGENT_NOISE = re.compile(
     r".*?(?:</(?P=tag)>|\Z)",
     re.S,
 )
-_AGENT_WRAPPER = re.compile(
+_AGENT_WRAPPER = lazy(
     r"</?(?:task|feedback|user_message|answer|attempt_completion|result|ask_followup_question|"
     r"question|plan_mode_respond|response)>"
 )
-_AGENT_COMMAND = re.compile(r"<execute_command>\s*<command>(?P<command>.*?)</command>", re.S)
+_AGENT_COMMAND = lazy(r"<execute_command>\s*<command>(?P<command>.*?)</command>", re.S)
 
 
-_AGENT_SAID = re.compile(r"<(?P<tag>feedback|answer|user_message)>(?P<said>.*?)</(?P=tag)>", re.S)
+_AGENT_SAID = lazy(r"<(?P<tag>feedback|answer|user_message)>(?P<said>.*?)</(?P=tag)>", re.S)
 # the answers an `ask_followup_question` offers: `<options>["Expo push service", "FCM"]</options>`
-_AGENT_OPTIONS = re.compile(r"<options>(?P<options>.*?)(?:</options>|\Z)", re.S)
+_AGENT_OPTIONS = lazy(r"<options>(?P<options>.*?)(?:</options>|\Z)", re.S)
 
 
 def _chat_text(content: Any) -> tuple[str, list[str]]:
@@ -649,7 +650,7 @@ def _ancestry(
 
 
 # Claude.ai's root messages name this parent rather than none
-_NO_PARENT = re.compile(r"0{8}-0{4}-[0-9a-f]{4}-[0-9a-f]{4}-0{12}")
+_NO_PARENT = lazy(r"0{8}-0{4}-[0-9a-f]{4}-[0-9a-f]{4}-0{12}")
 
 
 def _current_thread(items: list[Any], leaf: Any, warnings: list[str]) -> list[Any]:
@@ -790,11 +791,11 @@ def _current_branch(turns: list[_Turn], warnings: list[str]) -> list[_Turn]:
 
 
 # `git commit … -m 'subject' -m "body"`, or the message of a heredoc (`-m "$(cat <<'EOF'`)
-_GIT_COMMIT = re.compile(
+_GIT_COMMIT = lazy(
     r"\bgit\s+(?:-C\s+\S+\s+)?commit\b(?P<args>[^;&|]*(?:\$\(cat\s*<<.*?\n\s*\w+\s*\)\S?)?)", re.S
 )
-_MESSAGE_FLAG = re.compile(r"""(?:^|\s)-[a-zA-Z]*m\s*(?:'(?P<q>[^']*)'|"(?P<d>(?:[^"\\]|\\.)*)")""")
-_HEREDOC = re.compile(r"<<-?\s*['\"]?(?P<tag>\w+)['\"]?\s*\n(?P<body>.*?)\n\s*(?P=tag)\b", re.S)
+_MESSAGE_FLAG = lazy(r"""(?:^|\s)-[a-zA-Z]*m\s*(?:'(?P<q>[^']*)'|"(?P<d>(?:[^"\\]|\\.)*)")""")
+_HEREDOC = lazy(r"<<-?\s*['\"]?(?P<tag>\w+)['\"]?\s*\n(?P<body>.*?)\n\s*(?P=tag)\b", re.S)
 
 
 def commit_messages(command: str) -> list[str]:

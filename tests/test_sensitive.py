@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from omp import sensitive
 from omp.sensitive import find_in_text, find_secrets, redact, scan
 
 SECRETS = [
@@ -113,6 +114,21 @@ def test_things_that_only_look_sensitive_are_kept(text):
 def test_scanning_never_fails_and_redacted_text_has_nothing_left(text):
     redacted, _ = redact(text)
     assert scan(redacted) == []
+
+
+_PIECES = st.sampled_from(
+    [value for _, value in SECRETS[:17]]
+    + ["@", "://", ":", "/", "=", "-", "_", ".", " ", "\n", "AA", "sk-", "eyJ", "Bearer ", "中文"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=12)), max_size=12).map("".join))
+def test_the_cheap_test_before_the_credential_patterns_hides_none_of_them(text):
+    # scan() skips the credential patterns when `_MAYBE_CREDENTIAL` finds nothing: that must
+    # only happen for text none of them matches
+    if sensitive._MAYBE_CREDENTIAL.search(text) is None:
+        assert not [kind for kind, p, _ in sensitive._CREDENTIALS if p.search(text)]
 
 
 def test_a_value_whose_key_names_it_a_secret_is_found_in_structured_data():
