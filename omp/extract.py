@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from omp import gitrepo, rot, rules, sensitive
+from omp import buildfiles, gitrepo, rot, rules, sensitive
 from omp.constants import AUTO_STORE_AT, REVIEW_AT
 from omp.lazyre import lazy
 
@@ -180,6 +180,7 @@ ACCEPTED_CONF = 0.85
 ADOPTED_CONF = 0.6  # "就这么定了" after a statement: the statement is as often context as choice
 TENTATIVE_CONF = 0.3
 AGENT_COMMIT_CONF = 0.8  # "git commit -m 'fix: …'" in a tool call: work the agent did
+TOOL_FACT_CONF = 0.75  # a version in a build file the agent's tool printed: the project's own
 AGENT_STACK_CONF = 0.7  # a coding agent's statement of the stack, with a version or two parts
 RECAP_CONF = 0.75  # a fact of the assistant's closing summary of where things landed
 OPENING_CHOICE_CONF = 0.6  # a Chinese choice named only in the message opening a dialogue
@@ -244,7 +245,7 @@ class _Conversation:
         return {"path": self.path, "index": index}
 
     def feed(self, role: str, text: str, index: int) -> None:
-        if role == "system":
+        if self._aside(role, text, index):
             return
         text = rules.without_blobs(redact_text(text, self.path, index, self.batch))
         if role == "commit":
@@ -274,6 +275,21 @@ class _Conversation:
             for c in self.found[before:]:
                 c.confidence = min(0.95, c.confidence + 0.1)
                 c.reason += "; asked to remember"
+
+    def _aside(self, role: str, text: str, index: int) -> bool:
+        """Whether a message is no talk: a system prompt, or what a tool printed.
+
+        Of what a tool printed, the versions and settings of the build files it shows
+        (`package.json`, `go.mod`) are project facts. The output is redacted only when it
+        states some: most of it is never used.
+        """
+        if role != "tool" or not buildfiles.facts(text):
+            return role in ("system", "tool")
+        facts = buildfiles.facts(redact_text(text, self.path, index, self.batch))
+        if facts:
+            reason = "read from a build file a tool printed"
+            self._found(Candidate("project", facts, TOOL_FACT_CONF, reason, self.source(index)))
+        return True
 
     def _values(self, role: str, text: str, index: int, conf: dict[str, float]) -> None:
         """Decisions for the values a reply gives to the settings the assistant asked about.

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from omp import buildfiles, sources, store, userstore
 from omp import extract as ex
-from omp import sources, store, userstore
 from omp.constants import (
     CANDIDATES_FILE,
     CHANGELOG_FILE,
@@ -427,7 +427,9 @@ def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
         ex.from_deploys(events, batch, path=display)
         return
     earlier: list[ex.Candidate] = []  # an Aider history's sessions are one piece of work
-    for conversation in sources.stream(source.lines(), format=fmt):
+    # what an agent's tools printed counts where it shows a build file (`package.json`, …)
+    keep = buildfiles.shows_build_file if llm_cmd is None else _nothing
+    for conversation in sources.stream(source.lines(), format=fmt, tools=keep):
         messages = ((m.role, m.text, m.position) for m in conversation.messages)
         if llm_cmd is None:
             agent = conversation.format in ("claude-code", "codex", "aider")
@@ -442,6 +444,10 @@ def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
             redacted = [(r, ex.redact_text(t, display, i, batch), i) for r, t, i in messages]
             batch.candidates += _llm_candidates(llm_cmd, redacted, display, conversation.title)
         batch.warnings += [f"{display}: {w}" for w in conversation.warnings]
+
+
+def _nothing(_: str) -> bool:
+    return False
 
 
 def _from_git(batch: ex.Batch, root: MemoryRoot, rev_range: str) -> None:

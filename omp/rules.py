@@ -442,6 +442,16 @@ _AMBIGUOUS = frozenset(
 )
 
 
+def role_of_name(name: str) -> str | None:
+    """The role of a technology the lexicon knows by exactly this name ("prisma" → "orm")."""
+    return _ROLE_OF.get(name.lower())
+
+
+def stack_key(name: str) -> str:
+    """The `tech_stack` key of a technology's name ("Node.js" → "nodejs", "Golang" → "go")."""
+    return _key_of(name)
+
+
 def technologies(text: str) -> list[str]:
     """Known technology names in `text`, lower-cased, in order of appearance."""
     found = []

@@ -29,7 +29,9 @@ class Message(NamedTuple):
     """One turn: `role` is "user", "assistant" or "system"; `position` its place in order.
 
     A commit the agent made with a shell tool call (`git commit -m "…"`) is a message of role
-    "commit" holding the commit message: the rest of a tool call is noise.
+    "commit" holding the commit message. What a coding agent's tool printed (a file it read,
+    a command's output) is a message of role "tool": nobody's words, but the project's files
+    as they are (`package.json`, `go.mod`).
     """
 
     role: str
@@ -163,26 +165,45 @@ def _json_format(stripped: str, lines: list[str]) -> str:
     return "chat-json"
 
 
-def parse(text: str, *, format: str | None = None) -> list[Conversation]:
+def _every(_: str) -> bool:
+    return True
+
+
+def _none(_: str) -> bool:
+    return False
+
+
+def parse(
+    text: str, *, format: str | None = None, tools: Callable[[str], bool] = _every
+) -> list[Conversation]:
     """The conversations in `text` (ChatGPT exports hold several; other formats one).
+
+    `tools`: which outputs of an agent's tools to keep as "tool" messages (all by default).
 
     Raises:
         SourceError: an unknown format name, or JSON that holds no conversation.
     """
     out = []
-    for conversation in stream(io.StringIO(text), format=format or detect_format(text)):
+    fmt = format or detect_format(text)
+    for conversation in stream(io.StringIO(text), format=fmt, tools=tools):
         messages = list(conversation.messages)
         out.append(conversation._replace(messages=messages))
     return out
 
 
-def stream(lines: TextIO | Iterable[str], *, format: str) -> Iterator[Conversation]:
+def stream(
+    lines: TextIO | Iterable[str], *, format: str, tools: Callable[[str], bool] = _none
+) -> Iterator[Conversation]:
     """The conversations of a source read line by line, each one's messages produced lazily.
 
     Transcripts, JSONL sessions and ChatGPT exports are never held whole in memory: memory
     is bounded by the largest conversation of an export, the text of a Claude Code session
-    (its branches are known at its end; tool output is not kept), or the largest message of
-    the others. A conversation's `warnings` are complete once its messages have been read.
+    (its branches are known at its end), or the largest message of the others. A
+    conversation's `warnings` are complete once its messages have been read.
+
+    `tools` says which outputs of an agent's tools to keep as "tool" messages (none by
+    default): a Claude Code session holds what it keeps until its end, and tool output is
+    most of a session's bytes.
 
     Raises:
         SourceError: an unknown format name, JSON that holds no conversation, or a JSON
@@ -190,19 +211,24 @@ def stream(lines: TextIO | Iterable[str], *, format: str) -> Iterator[Conversati
     """
     if format not in FORMATS:
         raise SourceError(f"unknown format {format!r}", hint=f"use one of {', '.join(FORMATS)}")
+    conversations: Iterable[Conversation]
     if format == "text":
-        yield Conversation("text", _plain(lines), [])
+        conversations = [Conversation("text", _plain(lines), [])]
     elif format == "aider":
-        yield from _aider(lines)
+        conversations = _aider(lines)
     elif format in ("claude-code", "codex"):
         warnings: list[str] = []
-        yield Conversation(format, _jsonl(lines, format, warnings), warnings)
+        conversations = [Conversation(format, _jsonl(lines, format, warnings, tools), warnings)]
     elif format == "chatgpt":
-        for item in _ArrayItems(lines):
-            if isinstance(item, dict):
-                yield _chatgpt(item)
+        conversations = (_chatgpt(i) for i in _ArrayItems(lines) if isinstance(i, dict))
     else:
-        yield from _chat_json_stream(lines)
+        conversations = _chat_json_stream(lines)
+    for conversation in conversations:
+        yield conversation._replace(messages=_kept(conversation.messages, tools))
+
+
+def _kept(messages: Iterable[Message], tools: Callable[[str], bool]) -> Iterator[Message]:
+    return (m for m in messages if m.role != "tool" or tools(m.text))
 
 
 # A JSON document that is not a ChatGPT export array is read whole; past this size it is
@@ -483,8 +509,13 @@ def _terminal_message(role: str, held: list[str]) -> list[tuple[str, str]]:
     if role in ("user", "assistant"):
         text = _unwrap(held)
         return [(role, text)] if text else []
-    if role != "tool" or "git commit" not in held[0]:
+    if role != "tool":
         return []
+    if "git commit" not in held[0]:  # what a tool printed, below the call ("⎿  …")
+        # "  ⎿  first line", then the next lines indented to the same column
+        output = [re.sub(r"^\s*⎿ {0,2}", "", line).removeprefix("     ") for line in held[1:]]
+        text = "\n".join(output).strip()
+        return [("tool", text)] if text else []
     commits = []
     for n, line in enumerate(held):
         m = _CC_COMMITTED.fullmatch(line)
@@ -574,9 +605,12 @@ def _chat_json(data: Any) -> Conversation:
         who = next((item[k] for k in _SPEAKER_KEYS if item.get(k)), None)
         role = _role(who.get("role") or who.get("name") if isinstance(who, dict) else who)
         body = item["data"] if isinstance(item.get("data"), dict) else item  # LangChain's dump
-        text, commits = _chat_text(next((body[k] for k in _CONTENT_KEYS if k in body), None))
+        content = next((body[k] for k in _CONTENT_KEYS if k in body), None)
+        text, commits = _chat_text(content)
         if role and text.strip():
             messages.append(Message(role, text.strip(), len(messages)))
+        if tool := _agent_results(content):
+            messages.append(Message("tool", tool, len(messages)))
         messages += [Message("commit", c, len(messages) + n) for n, c in enumerate(commits)]
     return Conversation("chat-json", messages, warnings, title)
 
@@ -620,6 +654,16 @@ def _chat_text(content: Any) -> tuple[str, list[str]]:
     commits = [c for m in _AGENT_COMMAND.finditer(text) for c in commit_messages(m["command"])]
     text = _AGENT_OPTIONS.sub(_option_list, _AGENT_NOISE.sub("", text))
     return _AGENT_WRAPPER.sub("", text), commits
+
+
+def _agent_results(content: Any) -> str:
+    """What the tools printed in a Cline / Roo Code turn of tool results, or ""."""
+    parts = content if isinstance(content, list) else [content]
+    texts = [_text_of(p) for p in parts]
+    if not any(_AGENT_RESULT.match(t.lstrip()) for t in texts):
+        return ""
+    printed = "\n".join(t for t in texts if not _AGENT_SAID.search(t))
+    return _AGENT_RESULT.sub("", _AGENT_NOISE.sub("", printed)).strip()
 
 
 def _option_list(m: re.Match[str]) -> str:
@@ -710,16 +754,22 @@ class _Turn(NamedTuple):
     uuid: str | None = None
     parent: str | None = None
     main: bool = False  # a user or assistant record of the main thread (not a subagent's)
+    tool: str = ""  # what a tool call printed
 
 
-def _jsonl(lines: Iterable[str], fmt: str, warnings: list[str]) -> Iterator[Message]:
-    turns: Iterable[_Turn] = (_turn(record, fmt) for record in _records(lines, warnings))
+def _jsonl(
+    lines: Iterable[str], fmt: str, warnings: list[str], tools: Callable[[str], bool]
+) -> Iterator[Message]:
+    turns: Iterable[_Turn] = (_turn(record, fmt, tools) for record in _records(lines, warnings))
     if fmt == "claude-code":
         turns = _current_branch(list(turns), warnings)  # the text of the turns, not the file
     count = 0
     for turn in turns:
         if turn.role and turn.text:
             yield Message(turn.role, turn.text, count)
+            count += 1
+        if turn.tool:
+            yield Message("tool", turn.tool, count)
             count += 1
         for message in turn.commits:
             yield Message("commit", message, count)
@@ -741,14 +791,16 @@ def _records(lines: Iterable[str], warnings: list[str]) -> Iterator[dict[str, An
         yield record
 
 
-def _turn(record: dict[str, Any], fmt: str) -> _Turn:
+def _turn(record: dict[str, Any], fmt: str, tools: Callable[[str], bool]) -> _Turn:
     role, body = (_codex if fmt == "codex" else _claude)(record)
     commits = commit_messages(_shell_command(record, fmt))
     for typed in _BASH_INPUT.finditer(body):  # `!git commit -m "…"` typed in Claude Code
         commits += commit_messages(typed["command"])
     text = _INJECTED.sub("", body).strip()
+    tool = _tool_output(record, fmt)
+    tool = tool if tool and tools(tool) else ""  # not held to the session's end unless wanted
     if fmt == "codex":
-        return _Turn(role, text, commits)
+        return _Turn(role, text, commits, tool=tool)
     uuid, parent = record.get("uuid"), record.get("parentUuid")
     return _Turn(
         role,
@@ -758,7 +810,41 @@ def _turn(record: dict[str, Any], fmt: str) -> _Turn:
         (parent or record.get("logicalParentUuid")) if isinstance(parent, str | None) else None,
         (record.get("type") in ("user", "assistant") or role is not None)
         and not record.get("isSidechain"),
+        tool,
     )
+
+
+def _tool_output(record: dict[str, Any], fmt: str) -> str:
+    """What the tool calls answered in this record printed, or "" (errors print nothing)."""
+    if fmt == "codex":
+        item = record.get("payload") if record.get("type") == "response_item" else record
+        if not isinstance(item, dict) or item.get("type") not in (
+            "function_call_output",
+            "custom_tool_call_output",
+        ):
+            return ""
+        output = item.get("output")
+        if isinstance(output, str) and output.lstrip().startswith("{"):
+            try:
+                output = json.loads(output)
+            except ValueError:
+                return output
+        if isinstance(output, dict):  # {"output": "…", "metadata": {"exit_code": 0, …}}
+            meta = output.get("metadata")
+            if isinstance(meta, dict) and meta.get("exit_code") not in (0, None):
+                return ""
+            output = output.get("output")
+        return output if isinstance(output, str) else ""
+    message = record.get("message") if record.get("type") == "user" else None
+    content = message.get("content") if isinstance(message, dict) else None
+    if record.get("isSidechain") or not isinstance(content, list):
+        return ""
+    results = [
+        _text_of(p.get("content"))
+        for p in content
+        if isinstance(p, dict) and p.get("type") == "tool_result" and not p.get("is_error")
+    ]
+    return "\n".join(r for r in results if r.strip())
 
 
 def _current_branch(turns: list[_Turn], warnings: list[str]) -> list[_Turn]:
@@ -786,8 +872,9 @@ def _current_branch(turns: list[_Turn], warnings: list[str]) -> list[_Turn]:
             f"{len(dropped)} message(s) on a branch the conversation left (rewound or edited) "
             "skipped"
         )
-    # a commit made on a left branch is still in git: only the talk is dropped
-    return [t._replace(role=None, text="") if t.uuid in left else t for t in turns]
+    # a commit made on a left branch is still in git: only the talk (and what tools printed
+    # for it) is dropped
+    return [t._replace(role=None, text="", tool="") if t.uuid in left else t for t in turns]
 
 
 # `git commit … -m 'subject' -m "body"`, or the message of a heredoc (`-m "$(cat <<'EOF'`)

@@ -70,6 +70,7 @@ BATCHES = (
     455,
     475,
     495,
+    515,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")

@@ -390,6 +390,49 @@ def test_a_choice_made_on_a_rewound_branch_of_a_claude_code_session_is_not_store
     assert "MySQL" not in (memory.memory / "decisions.yaml").read_text(encoding="utf-8")
 
 
+def test_the_build_files_an_agent_read_give_the_stack_and_their_secrets_stay_out(
+    memory: MemoryRoot, git_repo: Path
+):
+    def read(uuid: str, parent: str, output: str, **more: Any) -> dict[str, Any]:
+        result = {"type": "tool_result", "tool_use_id": uuid, "content": output, **more}
+        message = {"role": "user", "content": [result]}
+        return {"type": "user", "uuid": uuid, "parentUuid": parent, "message": message}
+
+    def said(uuid: str, parent: str | None, role: str, text: str) -> dict[str, Any]:
+        return {"type": role, "uuid": uuid, "parentUuid": parent,
+                "message": {"role": role, "content": text}}  # fmt: skip
+
+    package = '{\n  "dependencies": {\n    "next": "^14.2.15",\n    "zod": "^3.23.8"\n  }\n}'
+    pyproject = (
+        '[project]\ndependencies = [\n  "fastapi==0.110.3",\n]\n[[tool.uv.index]]\n'
+        'url = "https://ci:Hunter2hunter2@pypi.internal/simple"'
+    )
+    lines = [
+        said("u1", None, "user", "Why does the checkout page 500?"),
+        said("a1", "u1", "assistant", "Let me read the project files."),
+        read("t1", "a1", package),
+        read("t2", "t1", pyproject),
+        read("t3", "t2", '"dependencies": {\n  "react": "^19.0.0"\n}', is_error=True),
+        said("a2", "t3", "assistant", "Found it: the handler throws on an empty cart."),
+    ]
+    (git_repo / "session.jsonl").write_text("\n".join(map(json.dumps, lines)), encoding="utf-8")
+
+    result = omp_ok("extract", "session.jsonl", "--json")
+
+    stack = _data(memory, "project.yaml")["tech_stack"]
+    assert (stack["nextjs"], stack["fastapi"]) == ("next 14.2.15", "fastapi 0.110.3")
+    assert "zod" not in stack and "react" not in stack  # a helper; a failed read
+    report = json.loads(result.stdout)
+    facts = [c for c in report["candidates"] if c["target"] == "project"]
+    assert [(c["action"], c["reason"]) for c in facts] == [
+        ("stored", "read from a build file a tool printed")
+    ] * 2
+    assert [r["kind"] for r in report["redactions"]] == ["password in URL"]
+    written = [p for p in (git_repo / "_omp").rglob("*") if p.is_file()]
+    assert not [p for p in written if b"Hunter2hunter2" in p.read_bytes()]
+    assert "Hunter2hunter2" not in result.stdout + result.stderr
+
+
 def _aider_decision(memory: MemoryRoot, git_repo: Path, history: str) -> Any:
     """Extract an Aider history of the repository; its one decision."""
     (git_repo / ".aider.chat.history.md").write_text(history, encoding="utf-8")

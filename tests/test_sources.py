@@ -118,6 +118,7 @@ def test_claude_code_jsonl_skips_tools_and_meta_and_reports_bad_lines():
     assert [(m.role, m.text) for m in conversation.messages] == [
         ("user", "Use Postgres"),
         ("assistant", "Done."),
+        ("tool", "ok"),  # what the tool printed: nobody's words, kept apart from them
     ]
     assert conversation.warnings == ["line 6: not valid JSON (truncated?); skipped"]
 
@@ -189,6 +190,9 @@ def test_a_claude_code_terminal_transcript_is_split_into_turns_and_commits():
                  "Redis 7 for the queue."),
         ("assistant", "I'll switch the session cache to Redis. Let me look at the current setup "
                       "first."),
+        ("tool", "Read 42 lines (ctrl+r to expand)"),
+        ("tool", "☐ Replace the Memcached client"),
+        ("tool", "On branch main\nYour branch is up to date with 'origin/main'."),
         ("commit", "feat(cache): move the session cache from Memcached to Redis and drop the old "
                    "client"),
         ("assistant", "Done. The session cache now uses Redis 7:\n- `src/cache/session.ts` uses "
@@ -555,6 +559,33 @@ def test_codex_jsonl_both_generations():
     assert _roles(old, format="codex") == [("user", "hello")]
 
 
+def _codex_output(output: str, exit_code: int) -> dict[str, Any]:
+    meta = {"output": output, "metadata": {"exit_code": exit_code, "duration_seconds": 0.1}}
+    payload = {"type": "function_call_output", "call_id": "c1", "output": json.dumps(meta)}
+    return {"type": "response_item", "payload": payload}
+
+
+def test_what_an_agents_tools_printed_is_kept_apart_and_only_when_asked_for():
+    call = {"type": "function_call", "name": "shell", "arguments": '{"command": ["cat", "go.mod"]}'}
+    records = [
+        _codex_user("Which Go do we build with?"),
+        {"type": "response_item", "payload": call},
+        _codex_output("module example.com/x\n\ngo 1.22", 0),
+        _codex_output("cat: nope.txt: No such file or directory", 1),  # a failed command
+    ]
+    text = "\n".join(json.dumps(r) for r in records)
+    assert _roles(text) == [
+        ("user", "Which Go do we build with?"),
+        ("tool", "module example.com/x\n\ngo 1.22"),
+    ]
+    # a stream keeps none unless asked, and then only what its test lets through
+    lines = text.splitlines(keepends=True)
+    (quiet,) = stream(lines, format="codex")
+    assert [m.role for m in quiet.messages] == ["user"]
+    (picky,) = stream(lines, format="codex", tools=lambda t: "module" in t)
+    assert [m.role for m in picky.messages] == ["user", "tool"]
+
+
 def _codex_user(*parts: str) -> dict[str, Any]:
     content = [{"type": "input_text", "text": part} for part in parts]
     message = {"type": "message", "role": "user", "content": content}
@@ -807,6 +838,7 @@ def test_cline_history_keeps_the_words_and_leaves_out_the_editor_and_its_tools()
     assert [(m.role, m.text) for m in conversation.messages] == [
         ("user", "Let's use Redis 7 for the session store."),
         ("assistant", "I'll add Redis 7."),
+        ("tool", "Saved. We decided on MySQL."),  # printed by a tool: not the person's words
         ("commit", "feat: sessions in Redis 7"),
         ("assistant", "Sessions are in Redis 7."),
         ("user", "Also add a TTL."),

@@ -1,0 +1,330 @@
+"""Versions and settings read from the build files a coding agent's tools printed.
+
+An agent reads `package.json`, `go.mod` or `pyproject.toml`, runs `flutter --version` or
+`uv add dlt>=1.3.0`: what it printed is the project as it is, not anyone's opinion, and often
+the only place a session names the versions it works with. `facts(text)` reads such output,
+whole files or the lines `grep -n` printed of them, several to one output, and gives the
+project facts they state: the versions of the technologies the extraction lexicon knows
+(frameworks, runtimes, databases; not linters or test tools) and a few named settings
+(`minSdk`, an app's bundle identifier, a board, a Terraform state bucket).
+
+Everything here is line patterns over text: a tool's output is often a fragment (`head`,
+`grep`) or several files in a row, which no TOML or JSON parser would take.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from omp import rules
+from omp.lazyre import lazy
+
+# line prefixes tools add: Claude Code's Read ("    12→"), `cat -n` ("    12\t"),
+# `grep -n` ("gradle/libs.versions.toml:9:")
+_LINE_PREFIX = lazy(r"^(?:\s*\d+(?:→|\t)|[\w.@/-]+\.[\w]+:\d+:|\s*[\w.@/-]+\.[\w]+-\d+-)")
+_VERSION = r"v?(?P<v>\d+(?:\.\d+){0,2})"
+_SPEC = r"(?:[\^~]|[<>=!~]=?|\s)*"
+# roles that make up the stack; tools that only serve it (linters, test runners, date and
+# HTTP helpers) are left out, and so are services: the `redis` or `stripe` package is a
+# client, whose version is not the server's or the API's
+_SERVING = frozenset(
+    ("lint", "testing", "styling", "validation", "dates", "http_client", "i18n", "build",
+     "docs_site", "editor", "package_manager", "database", "cache", "search", "payments",
+     "email", "llm_api", "hosting", "storage", "analytics", "observability", "auth")
+)  # fmt: skip
+# package names that are not the name the lexicon knows
+_ALIASES = {
+    "@sveltejs/kit": "sveltekit",
+    "next": "next.js",
+    "@angular/core": "angular",
+    "@remix-run/react": "remix",
+    "@remix-run/node": "remix",
+    "drizzle-orm": "drizzle",
+    "@prisma/client": "prisma",
+    "vue-router": "",
+    "react-dom": "",
+    "react-native": "react native",
+    "androidx.room": "room",
+}
+
+
+# what every reader below needs to find something: a cheap test before any of them runs
+_ANCHOR = lazy(
+    r"[dD]ependencies|^module |^go |go version go|requires-python|^\s*\[(?:project|package|"
+    r"versions|env|tool\.)|[mM]inSdk|targetSdk|compileSdk|required_(?:version|providers)|"
+    r"backend\s+\"|Flutter \d|nginx version|psql \(|Redis server|rustc \d|openjdk version|"
+    r"^Python 3\.|bundleIdentifier|applicationId|^\$?\s*(?:uv|pip3?|poetry|npm|pnpm|yarn|bun|"
+    r"cargo|go|flutter|dart)\s|^\s*\+ |==\s*\d",
+    re.M,
+)
+
+
+def shows_build_file(text: str) -> bool:
+    """Whether a tool's output may show a build file or a version (cheap; may say yes wrongly)."""
+    return _ANCHOR.search(text) is not None
+
+
+def facts(text: str) -> dict[str, dict[str, str]]:
+    """The project facts a tool's output states, as `{"tech_stack": {…}, "config": {…}}`."""
+    if not shows_build_file(text):
+        return {}
+    lines = [_LINE_PREFIX.sub("", line).rstrip() for line in text.splitlines()]
+    found: dict[str, dict[str, str]] = {}
+    for reader in _READERS:
+        for section, values in reader(lines).items():
+            for key, value in values.items():
+                found.setdefault(section, {}).setdefault(key, value)
+    return found
+
+
+def _known(package: str) -> str | None:
+    """The lexicon's name of a package that is part of the stack, or None."""
+    name = package.lower().split("[", 1)[0]
+    name = _ALIASES.get(name, name)
+    if name.startswith("@"):  # "@nestjs/core": the scope names the framework
+        name = name[1:].split("/", 1)[0]
+    role = rules.role_of_name(name) if name else None
+    return name if role is not None and role not in _SERVING else None
+
+
+def _versions(pairs: list[tuple[str, str]]) -> dict[str, dict[str, str]]:
+    """The known packages of (package, version) pairs, each under its stack key."""
+    stack: dict[str, str] = {}
+    for package, version in pairs:
+        name = _known(package)
+        if name is not None:
+            stack.setdefault(rules.stack_key(name), f"{package.split('[', 1)[0]} {version}")
+    return {"tech_stack": stack} if stack else {}
+
+
+# ---- JavaScript: package.json, app.json, install output ---------------------------------------
+
+_JSON_DEPS = lazy(r'"(?:dev|peer)?[dD]ependencies"\s*:\s*\{')
+_JSON_PAIR = lazy(r'"(?P<name>@?[\w./-]+)"\s*:\s*"' + _SPEC + _VERSION + r'[^"]*"')
+_NODE_ENGINE = lazy(r'"node"\s*:\s*"(?P<spec>' + _SPEC + r'v?\d+(?:\.\d+){0,2}[^"]*)"')
+_BUNDLE_ID = lazy(r'"(?P<k>bundleIdentifier|applicationId)"\s*:\s*"(?P<v>[\w-]+(?:\.[\w-]+)+)"')
+
+
+def _package_json(lines: list[str]) -> dict[str, dict[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    engines: dict[str, str] = {}
+    block = False
+    for line in lines:
+        if _JSON_DEPS.search(line):
+            block = True
+        elif block and line.strip().startswith("}"):
+            block = False
+        elif block and (m := _JSON_PAIR.search(line)):
+            pairs.append((m["name"], m["v"]))
+        if (m := _NODE_ENGINE.search(line)) and not block:
+            engines.setdefault("node_engine", f"Node {m['spec'].replace(' ', '')}")
+    found = _versions(pairs)
+    if engines:
+        found.setdefault("tech_stack", {}).update(engines)
+    config = {m["k"]: m["v"] for line in lines for m in _BUNDLE_ID.finditer(line)}
+    return found | ({"config": config} if config else {})
+
+
+# `$ npm install prisma@5.20.0`, `uv add 'dlt[duckdb]>=1.3.0'`, and what installers print:
+# " + dlt==1.3.0" (uv), "+ prisma@5.20.0" (npm), "+ prisma 5.20.0" (pnpm)
+_INSTALL = lazy(
+    r"^\$?\s*(?:uv\s+(?:add|pip\s+install)|pip3?\s+install|poetry\s+add|npm\s+(?:install|i|add)|"
+    r"pnpm\s+(?:add|install|i)|yarn\s+add|bun\s+add|cargo\s+add|go\s+get|flutter\s+pub\s+add|"
+    r"dart\s+pub\s+add)\s+(?P<args>.+)$"
+)
+_INSTALL_ARG = lazy(
+    r"""['"]?(?P<name>@?[\w.-]+(?:/[\w.-]+)*(?:\[[\w,-]+\])?)"""
+    r"""(?:@|==|>=|~=|:\^?|\s*=\s*)v?(?P<v>\d+(?:\.\d+){0,2})"""
+)
+_INSTALLED = lazy(
+    r"^\s*\+\s+(?P<name>@?[\w.-]+(?:/[\w.-]+)?)(?:==|@|\s+)v?(?P<v>\d+(?:\.\d+){0,2})"
+)
+
+
+def _installs(lines: list[str]) -> dict[str, dict[str, str]]:
+    pairs = []
+    for line in lines:
+        if m := _INSTALL.match(line.strip()):
+            pairs += [(a["name"], a["v"]) for a in _INSTALL_ARG.finditer(m["args"])]
+        elif m := _INSTALLED.match(line):
+            pairs.append((m["name"], m["v"]))
+    return _versions(pairs)
+
+
+# ---- Python: pyproject.toml, requirements ---------------------------------------------------
+
+_SECTION = lazy(r"^\s*\[{1,2}(?P<name>[^\]]+)\]{1,2}\s*$")
+_REQUIREMENT = lazy(
+    r"""^\s*['"]?(?P<name>[A-Za-z][\w.-]*)(?:\[[\w,\s-]*\])?\s*(?:==|>=|~=|===)\s*v?"""
+    r"""(?P<v>\d+(?:\.\d+){0,2})[^'"]*['"]?,?\s*(?:#.*)?$"""
+)
+_PYTHON = lazy(r"""^\s*(?:requires-python|python)\s*=\s*['"](?P<spec>[^'"]*?(?P<v>3\.\d+)[^'"]*)""")
+_TOML_PAIR = lazy(
+    r"""^\s*(?P<name>[\w.-]+)\s*=\s*(?:['"]""" + _SPEC + _VERSION + r"""[^'"]*['"]|"""
+    r"""\{[^}]*\bversion\s*=\s*['"]""" + _SPEC + r"""v?(?P<v2>\d+(?:\.\d+){0,2}))"""
+)
+
+
+def _python(lines: list[str]) -> dict[str, dict[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    stack: dict[str, str] = {}
+    section = ""
+    for line in lines:
+        if m := _SECTION.match(line):
+            section = m["name"].strip()
+            if section == "tool.uv":
+                stack["package_manager"] = "uv"
+            continue
+        if section in ("project", "tool.poetry.dependencies") and (m := _PYTHON.match(line)):
+            stack.setdefault("requires_python", f"Python {m['spec'].replace(' ', '')}")
+        elif m := _REQUIREMENT.match(line):  # a dependency array's item, or requirements.txt
+            pairs.append((m["name"], m["v"]))
+        elif section == "tool.poetry.dependencies" and (m := _TOML_PAIR.match(line)):
+            pairs.append((m["name"], m["v"] or m["v2"]))
+    found = _versions(pairs)
+    if stack:
+        found.setdefault("tech_stack", {}).update(stack)
+    return found
+
+
+# ---- Go, Rust, Dart/Flutter, Android, embedded, Terraform ------------------------------------
+
+_GO_DIRECTIVE = lazy(r"^go\s+(?P<v>\d+\.\d+(?:\.\d+)?)\s*$")
+_GO_REQUIRE = lazy(
+    r"^\s*(?:require\s+)?(?P<path>[\w.-]+\.\w+/[\w./-]+?)(?:/v\d+)?\s+v(?P<v>\d+\.\d+(?:\.\d+)?)"
+)
+
+
+def _go(lines: list[str]) -> dict[str, dict[str, str]]:
+    if not any(line.startswith("module ") for line in lines):
+        return {}
+    pairs = [
+        (m["path"].rsplit("/", 1)[-1], m["v"]) for line in lines if (m := _GO_REQUIRE.match(line))
+    ]
+    found = _versions(pairs)
+    for line in lines:
+        if m := _GO_DIRECTIVE.match(line):
+            found.setdefault("tech_stack", {})["go"] = f"Go {m['v']}"
+            break
+    return found
+
+
+def _cargo(lines: list[str]) -> dict[str, dict[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    stack: dict[str, str] = {}
+    section = ""
+    for line in lines:
+        if m := _SECTION.match(line):
+            section = m["name"].strip()
+        elif section == "package" and (m := re.match(r'\s*rust-version\s*=\s*"(\d+\.\d+)', line)):
+            stack["rust"] = f"Rust {m.group(1)}"
+        elif section.endswith("dependencies") and (m := _TOML_PAIR.match(line)):
+            pairs.append((m["name"], m["v"] or m["v2"]))
+    found = _versions(pairs)
+    if stack:
+        found.setdefault("tech_stack", {}).update(stack)
+    return found
+
+
+_YAML_DEP = lazy(r"^  (?P<name>[a-z]\w*):\s*['\"]?\^?(?P<v>\d+\.\d+(?:\.\d+)?)['\"]?\s*$")
+_FLUTTER_SDK = lazy(r"""^\s+flutter:\s*['"]""" + _SPEC + _VERSION)
+
+
+def _pubspec(lines: list[str]) -> dict[str, dict[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    stack: dict[str, str] = {}
+    block = ""
+    for line in lines:
+        if re.match(r"^[a-z_]+:\s*$", line):
+            block = line.rstrip(":").strip()
+        elif block == "dependencies" and (m := _YAML_DEP.match(line)):
+            pairs.append((m["name"], m["v"]))
+        elif block == "environment" and (m := _FLUTTER_SDK.match(line)):
+            stack.setdefault("flutter", f"Flutter {m['v']}")
+    found = _versions(pairs)
+    if stack:
+        found.setdefault("tech_stack", {}).update(stack)
+    return found
+
+
+_ANDROID_SDK = lazy(r"^\s*(?P<k>minSdk|targetSdk|compileSdk)(?:Version)?\s*[=(]?\s*(?P<v>\d{2})\b")
+_PIO = lazy(r"^\s*(?P<k>board|framework|platform)\s*=\s*(?P<v>[\w.@-]+)\s*$")
+
+
+def _settings(lines: list[str]) -> dict[str, dict[str, str]]:
+    """Android SDK levels, version catalogs, PlatformIO environments, Terraform state."""
+    config: dict[str, str] = {}
+    pairs: list[tuple[str, str]] = []
+    section = ""
+    for n, line in enumerate(lines):
+        if m := _SECTION.match(line):
+            section = m["name"].strip()
+        elif m := _ANDROID_SDK.match(line):
+            config.setdefault(m["k"], m["v"])
+        elif section == "versions" and (m := _TOML_PAIR.match(line)):
+            pairs.append((m["name"], m["v"] or m["v2"]))
+        elif section.startswith("env") and (m := _PIO.match(line)):
+            config.setdefault(m["k"], m["v"])
+        elif re.match(r'\s*backend\s+"(?:gcs|s3|azurerm)"\s*\{', line):
+            for more in lines[n + 1 : n + 6]:
+                if m := re.match(r'\s*(?:bucket|storage_account_name)\s*=\s*"([\w.-]+)"', more):
+                    config.setdefault("terraform_state_bucket", m.group(1))
+                    break
+    found = _versions(pairs)
+    return found | ({"config": config} if config else {})
+
+
+_PROVIDER = lazy(r'^\s*source\s*=\s*"(?P<source>[\w-]+/(?P<name>[\w-]+))"')
+_PROVIDER_VERSION = lazy(r'^\s*version\s*=\s*"(?P<spec>[^"]*\d[^"]*)"')
+_TERRAFORM = lazy(r'^\s*required_version\s*=\s*"(?P<spec>[^"]*\d[^"]*)"')
+
+
+def _terraform(lines: list[str]) -> dict[str, dict[str, str]]:
+    stack: dict[str, str] = {}
+    for n, line in enumerate(lines):
+        if m := _TERRAFORM.match(line):
+            stack.setdefault("terraform", f"Terraform {m['spec'].replace(' ', '')}")
+        elif m := _PROVIDER.match(line):
+            for more in lines[max(0, n - 2) : n + 3]:
+                if v := _PROVIDER_VERSION.match(more):
+                    spec = v["spec"].replace(" ", "")
+                    stack.setdefault(f"terraform_{m['name']}", f"{m['source']} {spec}")
+                    break
+    return {"tech_stack": stack} if stack else {}
+
+
+# ---- what `--version` printed ----------------------------------------------------------------
+
+_PRINTED = (
+    (lazy(r"^go version go(?P<v>\d+\.\d+(?:\.\d+)?)\b"), "go", "Go"),
+    (lazy(r"^Flutter (?P<v>\d+\.\d+\.\d+) • channel"), "flutter", "Flutter"),
+    (lazy(r"^Python (?P<v>3\.\d+\.\d+)$"), "python", "Python"),
+    (lazy(r"^nginx version: nginx/(?P<v>\d+\.\d+\.\d+)"), "nginx", "nginx"),
+    (lazy(r"^psql \(PostgreSQL\) (?P<v>\d+(?:\.\d+)?)"), "postgres", "PostgreSQL"),
+    (lazy(r"^Redis server v=(?P<v>\d+\.\d+\.\d+)"), "redis", "Redis"),
+    (lazy(r"^rustc (?P<v>\d+\.\d+\.\d+) \("), "rust", "Rust"),
+    (lazy(r'^openjdk version "(?P<v>\d+(?:\.\d+){0,2})'), "java", "Java"),
+)
+
+
+def _printed(lines: list[str]) -> dict[str, dict[str, str]]:
+    stack: dict[str, str] = {}
+    for line in lines:
+        for pattern, key, name in _PRINTED:
+            if m := pattern.match(line.strip()):
+                stack.setdefault(key, f"{name} {m['v']}")
+    return {"tech_stack": stack} if stack else {}
+
+
+_READERS: tuple[Callable[[list[str]], dict[str, dict[str, str]]], ...] = (
+    _printed,
+    _go,
+    _package_json,
+    _python,
+    _cargo,
+    _pubspec,
+    _settings,
+    _terraform,
+    _installs,
+)
