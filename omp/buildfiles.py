@@ -46,7 +46,13 @@ _ALIASES = {
     "react-dom": "",
     "react-native": "react native",
     "androidx.room": "room",
+    "spring-boot-starter-parent": "spring boot",
+    "spring-boot-starter-web": "spring boot",
+    "mybatis-plus-boot-starter": "mybatis-plus",
+    "mybatis-plus-spring-boot3-starter": "mybatis-plus",
 }
+# databases that live in the process: the package is the database itself
+_EMBEDDED = frozenset(("duckdb", "sqlite", "sqlite3", "lancedb", "chromadb", "rocksdb"))
 
 
 # what every reader below needs to find something: a cheap test before any of them runs
@@ -55,7 +61,7 @@ _ANCHOR = lazy(
     r"versions|env|tool\.)|[mM]inSdk|targetSdk|compileSdk|required_(?:version|providers)|"
     r"backend\s+\"|Flutter \d|nginx version|psql \(|Redis server|rustc \d|openjdk version|"
     r"^Python 3\.|bundleIdentifier|applicationId|^\$?\s*(?:uv|pip3?|poetry|npm|pnpm|yarn|bun|"
-    r"cargo|go|flutter|dart)\s|^\s*\+ |==\s*\d",
+    r"cargo|go|flutter|dart)\s|^\s*\+ |==\s*\d|<artifactId>|^- Installed ",
     re.M,
 )
 
@@ -85,7 +91,9 @@ def _known(package: str) -> str | None:
     if name.startswith("@"):  # "@nestjs/core": the scope names the framework
         name = name[1:].split("/", 1)[0]
     role = rules.role_of_name(name) if name else None
-    return name if role is not None and role not in _SERVING else None
+    if role is None or (role in _SERVING and name not in _EMBEDDED):
+        return None
+    return name
 
 
 def _versions(pairs: list[tuple[str, str]]) -> dict[str, dict[str, str]]:
@@ -152,6 +160,26 @@ def _installs(lines: list[str]) -> dict[str, dict[str, str]]:
     return _versions(pairs)
 
 
+# ---- Java: Maven's pom.xml ------------------------------------------------------------------
+
+_POM_ARTIFACT = lazy(r"<artifactId>\s*(?P<name>[\w.-]+)\s*</artifactId>")
+_POM_VERSION = lazy(r"<version>\s*v?(?P<v>\d+(?:\.\d+){0,2})[\w.-]*\s*</version>")
+
+
+def _maven(lines: list[str]) -> dict[str, dict[str, str]]:
+    """`<artifactId>` and the `<version>` within the next lines of the same dependency."""
+    pairs = []
+    for n, line in enumerate(lines):
+        if m := _POM_ARTIFACT.search(line):
+            for more in lines[n : n + 3]:
+                if "</dependency>" in more or "</parent>" in more or "</plugin>" in more:
+                    break
+                if v := _POM_VERSION.search(more):
+                    pairs.append((m["name"], v["v"]))
+                    break
+    return _versions(pairs)
+
+
 # ---- Python: pyproject.toml, requirements ---------------------------------------------------
 
 _SECTION = lazy(r"^\s*\[{1,2}(?P<name>[^\]]+)\]{1,2}\s*$")
@@ -159,6 +187,7 @@ _REQUIREMENT = lazy(
     r"""^\s*['"]?(?P<name>[A-Za-z][\w.-]*)(?:\[[\w,\s-]*\])?\s*(?:==|>=|~=|===)\s*v?"""
     r"""(?P<v>\d+(?:\.\d+){0,2})[^'"]*['"]?,?\s*(?:#.*)?$"""
 )
+_INLINE_ARRAY = lazy(r"^\s*[\w-]*dependencies\s*=\s*\[(?P<items>.*)\]\s*$")
 _PYTHON = lazy(r"""^\s*(?:requires-python|python)\s*=\s*['"](?P<spec>[^'"]*?(?P<v>3\.\d+)[^'"]*)""")
 _TOML_PAIR = lazy(
     r"""^\s*(?P<name>[\w.-]+)\s*=\s*(?:['"]""" + _SPEC + _VERSION + r"""[^'"]*['"]|"""
@@ -180,6 +209,9 @@ def _python(lines: list[str]) -> dict[str, dict[str, str]]:
             stack.setdefault("requires_python", f"Python {m['spec'].replace(' ', '')}")
         elif m := _REQUIREMENT.match(line):  # a dependency array's item, or requirements.txt
             pairs.append((m["name"], m["v"]))
+        elif m := _INLINE_ARRAY.match(line):  # dependencies = ["fastapi==0.110.3", …]
+            items = (_REQUIREMENT.match(i) for i in re.findall(r"['\"][^'\"]+['\"]", m["items"]))
+            pairs += [(i["name"], i["v"]) for i in items if i]
         elif section == "tool.poetry.dependencies" and (m := _TOML_PAIR.match(line)):
             pairs.append((m["name"], m["v"] or m["v2"]))
     found = _versions(pairs)
@@ -276,6 +308,8 @@ def _settings(lines: list[str]) -> dict[str, dict[str, str]]:
 
 
 _PROVIDER = lazy(r'^\s*source\s*=\s*"(?P<source>[\w-]+/(?P<name>[\w-]+))"')
+# what `terraform init` printed: "- Installed hashicorp/google v6.8.0 (signed by HashiCorp)"
+_PROVIDER_INSTALLED = lazy(r"^- Installed (?P<source>[\w-]+/(?P<name>[\w-]+)) v(?P<v>\d[\d.]*)")
 _PROVIDER_VERSION = lazy(r'^\s*version\s*=\s*"(?P<spec>[^"]*\d[^"]*)"')
 _TERRAFORM = lazy(r'^\s*required_version\s*=\s*"(?P<spec>[^"]*\d[^"]*)"')
 
@@ -283,7 +317,9 @@ _TERRAFORM = lazy(r'^\s*required_version\s*=\s*"(?P<spec>[^"]*\d[^"]*)"')
 def _terraform(lines: list[str]) -> dict[str, dict[str, str]]:
     stack: dict[str, str] = {}
     for n, line in enumerate(lines):
-        if m := _TERRAFORM.match(line):
+        if m := _PROVIDER_INSTALLED.match(line):
+            stack.setdefault(f"terraform_{m['name']}", f"{m['source']} {m['v']}")
+        elif m := _TERRAFORM.match(line):
             stack.setdefault("terraform", f"Terraform {m['spec'].replace(' ', '')}")
         elif m := _PROVIDER.match(line):
             for more in lines[max(0, n - 2) : n + 3]:
@@ -320,6 +356,7 @@ def _printed(lines: list[str]) -> dict[str, dict[str, str]]:
 _READERS: tuple[Callable[[list[str]], dict[str, dict[str, str]]], ...] = (
     _printed,
     _go,
+    _maven,
     _package_json,
     _python,
     _cargo,

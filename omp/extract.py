@@ -313,6 +313,7 @@ class _Conversation:
         """What a whole message settles or offers before its sentences are read."""
         if role == "user":
             self._answer(text)
+            self._pasted(text, index)
             self.preferred = ""
             if self.opening is None and len(text) >= _OPENING_MIN and text.lstrip()[:1] != "#":
                 self.opening = index
@@ -326,6 +327,14 @@ class _Conversation:
             self.labels = rules.offered_labels(text) or self.labels
             self.bullets = rules.offered_bullets(text)
         self.offered = rules.asked_options(text) or self.offered
+
+    def _pasted(self, text: str, index: int) -> None:
+        """The build files the person pasted in code blocks ("pom 里是这个：```xml …")."""
+        for block in rules.code_blocks(text):
+            facts = buildfiles.facts(block)
+            if facts:
+                reason = "read from a build file the person pasted"
+                self._found(Candidate("project", facts, TOOL_FACT_CONF, reason, self.source(index)))
 
     def _answer(self, text: str) -> None:
         """A user's reply settles the assistant's pending proposal one way or the other."""

@@ -38,6 +38,13 @@ _CJK = lazy(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _BLOB = lazy(r"\S{200,}")
 
 
+def code_blocks(text: str) -> list[str]:
+    """The text of each fenced code block of a message."""
+    return [
+        re.sub(r"^(?:```|~~~)[^\n]*\n?|(?:```|~~~)$", "", m.group(0)) for m in _FENCE.finditer(text)
+    ]
+
+
 def without_blobs(text: str) -> str:
     """`text` with every run of 200 or more non-space characters replaced by "…"."""
     return _BLOB.sub("…", text)

@@ -337,17 +337,27 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
         m = _speaker(line)
         if m is not None:
             body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
-            if body and (spoken or not _TITLE_ONLY.fullmatch(body)):  # an export's title
-                for said, text in _with_commits(role, body):
+            if spoken or not _TITLE_ONLY.fullmatch(body):  # an export's title
+                for said, text in _transcript_message(role, body, held):
                     yield Message(said, text, count)
                     count += 1
             role, held, spoken = _role(m["who"]) or role, [m.groupdict().get("rest") or ""], True
         else:
             held.append(line)
     body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
-    for said, text in _with_commits(role, body) if body else []:
+    for said, text in _transcript_message(role, body, held):
         yield Message(said, text, count)
         count += 1
+
+
+_TOOL_SECTION = lazy(r"<details>\s*(?:<summary>.*?</summary>)?(?P<shown>.*?)</details>", re.S)
+
+
+def _transcript_message(role: str, body: str, held: list[str]) -> list[tuple[str, str]]:
+    """A transcript's message, its commits, and what its tool sections (SpecStory) show."""
+    said = _with_commits(role, body) if body else []
+    shown = [m["shown"].strip() for m in _TOOL_SECTION.finditer("\n".join(held))]
+    return said + [("tool", text) for text in shown if text]
 
 
 # Aider appends every session to `.aider.chat.history.md`: a heading when it starts, the
@@ -386,6 +396,8 @@ class _AiderSession:
         self.messages: list[Message] = []
         self.role = ""  # "" after a notice: what follows is the model's answer
         self.held: list[str] = []
+        self.printed: list[str] = []  # what the person's last `/run` command printed
+        self.running = False
         self.fenced = False  # inside a code block of an answer: "#### " there is no prompt
 
     def read(self, line: str) -> None:
@@ -397,6 +409,8 @@ class _AiderSession:
             self.held.append(typed["text"])
         elif (notice := _AIDER_NOTICE.match(line)) is not None:
             self._speaker("")
+            if self.running:
+                self.printed.append(notice["text"])
             if (commit := _AIDER_COMMIT.match(notice["text"])) is not None:
                 self.messages.append(Message("commit", commit["message"], len(self.messages)))
             elif (made := _GIT_COMMITTED.match(notice["text"])) is not None:  # `/run git commit`
@@ -417,12 +431,24 @@ class _AiderSession:
 
     def conversation(self) -> Conversation:
         self._speaker("")
+        self._printed()
         return Conversation("aider", self.messages, [], self.title)
 
+    def _printed(self) -> None:
+        """What the last `/run` printed, as one message."""
+        text = "\n".join(self.printed).strip()
+        if text:
+            self.messages.append(Message("tool", text, len(self.messages)))
+        self.printed, self.running = [], False
+
     def _speaker(self, role: str) -> None:
+        if role and self.printed:
+            self._printed()
         if role and role == self.role:
             return
         body = "\n".join(self.held).strip()
+        if self.role == "user":  # a commit's output is read as the commit, below
+            self.running = body.startswith("/run ") and "git commit" not in body
         if self.role == "user" and body.startswith("/"):
             m = _AIDER_SAYS.match(body)
             body = m["text"].strip() if m else ""

@@ -151,6 +151,20 @@ terraform {
             {"tech_stack": {"dlt": "dlt 1.3.0"}},
         ),
         ("$ npm install prisma@5.20.0 --save-dev", {"tech_stack": {"prisma": "prisma 5.20.0"}}),
+        # a database that lives in the process is the package itself
+        ("Resolved 14 packages\n+ duckdb==1.1.3", {"tech_stack": {"duckdb": "duckdb 1.1.3"}}),
+        (
+            "<parent>\n  <groupId>org.springframework.boot</groupId>\n"
+            "  <artifactId>spring-boot-starter-parent</artifactId>\n  <version>3.2.4</version>\n"
+            "</parent>\n<dependency>\n  <artifactId>wechatpay-java</artifactId>\n"
+            "  <version>0.2.12</version>\n</dependency>",
+            {"tech_stack": {"spring_boot": "spring-boot-starter-parent 3.2.4"}},
+        ),
+        (
+            "- Installing hashicorp/google v6.8.0...\n"
+            "- Installed hashicorp/google v6.8.0 (signed by HashiCorp)",
+            {"tech_stack": {"terraform_google": "hashicorp/google 6.8.0"}},
+        ),
         (
             '{\n  "expo": {\n    "ios": { "bundleIdentifier": "com.trailmate.app" }\n  }\n}',
             {"config": {"bundleIdentifier": "com.trailmate.app"}},

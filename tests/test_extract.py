@@ -2383,3 +2383,26 @@ def test_a_reply_naming_one_listed_option_picks_it():
 )
 def test_requests_questions_and_verbs_are_not_part_of_a_choice(sentence, choices):
     assert [d["choice"] for d in _kept(_run(("user", sentence)), "decisions")] == choices
+
+
+def test_the_build_files_a_session_shows_are_the_projects_stack_whoever_shows_them():
+    batch = _run(
+        (
+            "user",
+            "Admin list pages crawl. pip freeze bits:\n```\nDjango==5.1.2\npsycopg==3.2.3\n```",
+        ),
+        ("assistant", "Let me check the versions pinned in the project."),
+        ("tool", '[project]\nrequires-python = ">=3.12"\ndependencies = ["celery==5.4.0"]'),
+        ("assistant", "Here is a settings file you could use:\n```\nflask==3.0.3\n```"),
+        ("tool", "3 passed in 0.41s"),
+    )
+    assert _stack(batch) == {
+        "django": "Django 5.1.2",  # pasted by the person
+        "requires_python": "Python >=3.12",  # printed by a tool
+        "celery": "celery 5.4.0",
+    }  # what the assistant proposes in a code block is no fact of the project
+    reasons = {c.reason for c in batch.candidates if c.target == "project"}
+    assert reasons == {
+        "read from a build file the person pasted",
+        "read from a build file a tool printed",
+    }

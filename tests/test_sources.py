@@ -142,7 +142,32 @@ def test_claude_code_jsonl_skips_tools_and_meta_and_reports_bad_lines():
 )
 def test_speakers_on_lines_of_their_own_split_a_markdown_transcript(text):
     assert detect_format(text) == "text"
-    assert _roles(text) == [("user", "Use Postgres."), ("assistant", "Postgres it is.")]
+    said = [(role, words) for role, words in _roles(text) if role != "tool"]
+    assert said == [("user", "Use Postgres."), ("assistant", "Postgres it is.")]
+
+
+def test_what_a_transcripts_tool_sections_and_aiders_run_show_is_tool_output():
+    specstory = (
+        "_**User (2025-06-01 10:00Z)**_\n\nWhich Ktor?\n\n---\n\n"
+        "_**Agent (model claude-4-sonnet, mode Agent)**_\n\n<details><summary>Tool use: "
+        "**read_file** • Read file: gradle/libs.versions.toml</summary>\n\n```toml\n"
+        '[versions]\nktor = "3.0.1"\n```\n\n</details>\n\nKtor 3.0.1 is in the catalog.'
+    )
+    assert _roles(specstory) == [
+        ("user", "Which Ktor?"),
+        ("assistant", "Ktor 3.0.1 is in the catalog."),
+        ("tool", '```toml\n[versions]\nktor = "3.0.1"\n```'),
+    ]
+    aider = (
+        "\n# aider chat started at 2025-03-02 10:14:55\n\n> Aider v0.82.0\n\n"
+        "#### /run uv add duckdb  \n\n> Resolved 14 packages in 412ms  \n"
+        "> + duckdb==1.1.3  \n\n#### thanks, now load the events  \n\nDone.\n"
+    )
+    assert _roles(aider) == [  # Aider's own notices are no output of the person's command
+        ("tool", "Resolved 14 packages in 412ms\n+ duckdb==1.1.3"),
+        ("user", "thanks, now load the events"),
+        ("assistant", "Done."),
+    ]
 
 
 CLAUDE_TERMINAL = """\
