@@ -23,7 +23,8 @@ from omp.lazyre import lazy
 # line prefixes tools add: Claude Code's Read ("    12→"), `cat -n` ("    12\t"),
 # `grep -n` ("gradle/libs.versions.toml:9:")
 _LINE_PREFIX = lazy(r"^(?:\s*\d+(?:→|\t)|[\w.@/-]+\.[\w]+:\d+:|\s*[\w.@/-]+\.[\w]+-\d+-)")
-_VERSION = r"v?(?P<v>\d+(?:\.\d+){0,2})"
+# a version, with the kind of pre-release it is ("19.0.0-rc-66855b96" → "19.0.0-rc")
+_VERSION = r"v?(?P<v>\d+(?:\.\d+){0,2}(?:-(?:rc|beta|alpha|canary|next|preview)\b(?:\.\d+)?)?)"
 _SPEC = r"(?:[\^~]|[<>=!~]=?|\s)*"
 # roles that make up the stack; tools that only serve it (linters, test runners, date and
 # HTTP helpers) are left out, and so are services: the `redis` or `stripe` package is a
@@ -250,7 +251,7 @@ def _cargo(lines: list[str]) -> dict[str, dict[str, str]]:
         if m := _SECTION.match(line):
             section = m["name"].strip()
         elif section == "package" and (m := re.match(r'\s*rust-version\s*=\s*"(\d+\.\d+)', line)):
-            stack["rust"] = f"Rust {m.group(1)}"
+            stack["rust_msrv"] = f"Rust {m.group(1)} (MSRV)"  # the oldest it builds with
         elif section.endswith("dependencies") and (m := _TOML_PAIR.match(line)):
             pairs.append((m["name"], m["v"] or m["v2"]))
     found = _versions(pairs)

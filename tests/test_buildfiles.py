@@ -122,7 +122,13 @@ terraform {
             {"tech_stack": {"fastapi": "fastapi 0.110.3", "celery": "celery 5.3.6",
                             "requires_python": "Python >=3.11", "package_manager": "uv"}},
         ),
-        (CARGO, {"tech_stack": {"clap": "clap 4.5", "axum": "axum 0.7.5", "rust": "Rust 1.74"}}),
+        (
+            CARGO,
+            {"tech_stack": {"clap": "clap 4.5", "axum": "axum 0.7.5",
+                            "rust_msrv": "Rust 1.74 (MSRV)"}},
+        ),
+        ('"dependencies": {\n  "react": "19.0.0-rc-66855b96-20241106"\n}',
+         {"tech_stack": {"react": "react 19.0.0-rc"}}),
         (
             PUBSPEC_AND_VERSION,
             {"tech_stack": {"flutter": "Flutter 3.24.3",
