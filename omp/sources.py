@@ -224,11 +224,28 @@ def stream(
     else:
         conversations = _chat_json_stream(lines)
     for conversation in conversations:
-        yield conversation._replace(messages=_kept(conversation.messages, tools))
+        kept = _kept(conversation.messages, tools)
+        # a list stays a list (it may be read twice); a stream stays a stream
+        yield conversation._replace(
+            messages=list(kept) if isinstance(conversation.messages, list) else kept
+        )
 
 
 def _kept(messages: Iterable[Message], tools: Callable[[str], bool]) -> Iterator[Message]:
-    return (m for m in messages if m.role != "tool" or tools(m.text))
+    """The messages with the tool output `tools` keeps; tool output takes no place in order.
+
+    What a tool printed belongs to the message before it: it has that message's position,
+    and the talk keeps the positions it has without any tool output (how far apart two
+    messages are is how many were said between them).
+    """
+    printed = 0
+    for m in messages:
+        if m.role != "tool":
+            yield m._replace(position=m.position - printed) if printed else m
+            continue
+        printed += 1
+        if tools(m.text):
+            yield m._replace(position=max(m.position - printed, 0))
 
 
 # A JSON document that is not a ChatGPT export array is read whole; past this size it is

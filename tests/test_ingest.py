@@ -466,7 +466,7 @@ def test_a_later_aider_session_changes_a_choice_of_an_earlier_one(
     )
     decision = _aider_decision(memory, git_repo, history)
     assert (decision["choice"], decision["alternatives"]) == ("toml", ["yaml"])
-    sessions = next((memory.memory / "sessions").iterdir())
+    (sessions,) = (memory.memory / "sessions").glob("*.yaml")
     assert len(load(sessions.read_text(encoding="utf-8"))["sessions"]) == 2  # one per session
 
 
