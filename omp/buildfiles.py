@@ -62,7 +62,7 @@ _ANCHOR = lazy(
     r"versions|env|tool\.)|[mM]inSdk|targetSdk|compileSdk|required_(?:version|providers)|"
     r"backend\s+\"|Flutter \d|nginx version|psql \(|Redis server|rustc \d|openjdk version|"
     r"^Python 3\.|bundleIdentifier|applicationId|^\$?\s*(?:uv|pip3?|poetry|npm|pnpm|yarn|bun|"
-    r"cargo|go|flutter|dart)\s|^\s*\+ |==\s*\d|<artifactId>|^- Installed ",
+    r"cargo|go|flutter|dart)\s|^\s*\+ |==\s*\d|<artifactId>|^- Installed |image:|^FROM ",
     re.M,
 )
 
@@ -331,6 +331,31 @@ def _terraform(lines: list[str]) -> dict[str, dict[str, str]]:
     return {"tech_stack": stack} if stack else {}
 
 
+# ---- containers: the images a compose file, a manifest or a Dockerfile runs ---------------------
+
+# "image: postgres:16-alpine", "image: bitnami/redis:7.2", "FROM python:3.12-slim AS build"
+_IMAGE = lazy(
+    r"^\s*(?:-\s+)?(?:image:\s*['\"]?|FROM\s+(?:--platform=\S+\s+)?)"
+    r"(?:[\w.-]+(?::\d+)?/)*(?P<name>[a-z][\w.-]*):v?(?P<v>\d+(?:\.\d+){0,2})(?![\w.])"
+)
+_IMAGE_NAMES = {"golang": "go", "eclipse-temurin": "java", "openjdk": "java", "postgis": "postgis",
+                "clickhouse-server": "clickhouse", "mongo": "mongodb"}  # fmt: skip
+
+
+def _images(lines: list[str]) -> dict[str, dict[str, str]]:
+    """The versions of the images that run the project: its services and its runtime.
+
+    Unlike a client package, an image is the server itself (`postgres:16` is PostgreSQL 16).
+    """
+    stack: dict[str, str] = {}
+    for line in lines:
+        if m := _IMAGE.match(line):
+            name = _IMAGE_NAMES.get(m["name"], m["name"])
+            if name == "go" or rules.role_of_name(name) is not None:
+                stack.setdefault(rules.stack_key(name), f"{m['name']} {m['v']}")
+    return {"tech_stack": stack} if stack else {}
+
+
 # ---- what `--version` printed ----------------------------------------------------------------
 
 _PRINTED = (
@@ -365,4 +390,5 @@ _READERS: tuple[Callable[[list[str]], dict[str, dict[str, str]]], ...] = (
     _settings,
     _terraform,
     _installs,
+    _images,
 )

@@ -151,6 +151,16 @@ terraform {
         ),
         ("nginx version: nginx/1.24.0\napi.conf", {"tech_stack": {"nginx": "nginx 1.24.0"}}),
         ("go version go1.22.5 linux/amd64", {"tech_stack": {"go": "Go 1.22.5"}}),
+        (
+            "services:\n  db:\n    image: postgres:16-alpine\n  cache:\n    image: redis:7\n"
+            "  app:\n    image: ghcr.io/acme/shop:1.4.2\n    build: .",
+            {"tech_stack": {"postgres": "postgres 16", "redis": "redis 7"}},
+        ),
+        (
+            "FROM golang:1.22-alpine AS build\nRUN go build ./...\n"
+            "FROM gcr.io/distroless/static:nonroot",
+            {"tech_stack": {"go": "golang 1.22"}},
+        ),
         ("psql (PostgreSQL) 16.2", {"tech_stack": {"postgres": "PostgreSQL 16.2"}}),
         (
             "$ uv add 'dlt[duckdb,motherduck]>=1.3.0'\nResolved 84 packages in 1.2s\n + dlt==1.3.0",
