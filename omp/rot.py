@@ -68,7 +68,7 @@ def _features(text: str) -> Counter[str]:
     """Lower-cased words, and character bigrams of CJK runs (Chinese has no spaces)."""
     features: Counter[str] = Counter()
     for word in _WORD.findall(text.casefold()):
-        if _CJK.match(word):
+        if not word.isascii() and _CJK.match(word):
             chars = [ch for ch in word if _CJK.match(ch)]
             features.update(
                 chars if len(chars) < 2 else (a + b for a, b in itertools.pairwise(chars))

@@ -3508,13 +3508,18 @@ _ENV_VAR_URL = lazy(
 )
 
 
+def _may_hold_address(sentence: str) -> bool:
+    """Whether a sentence may hold an address: every pattern above needs "://" or a dotted host."""
+    return "." in sentence or "://" in sentence
+
+
 def url_facts(sentence: str) -> dict[str, str]:
     """The named addresses of a sentence, by key.
 
     "the API base URL is https://...", "`MLFLOW_TRACKING_URI=http://...`", and "X on staging
     and Y in production" (one key per place).
     """
-    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+    if not _may_hold_address(sentence) or is_question(sentence) or tentative(sentence):
         return {}
     named = url_fact(sentence)
     places = list(_ENV_URL.finditer(sentence))
@@ -3657,7 +3662,7 @@ def storage_locations(sentence: str) -> dict[str, str]:
 
 def url_fact(sentence: str) -> tuple[str, str] | None:
     """A named address ("the API base URL is https://...") as (key, url)."""
-    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+    if not _may_hold_address(sentence) or is_question(sentence) or tentative(sentence):
         return None
     m = _URL_FACT.search(sentence)
     if m is None:
