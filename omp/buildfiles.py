@@ -56,6 +56,11 @@ _ALIASES = {
 _EMBEDDED = frozenset(("duckdb", "sqlite", "sqlite3", "lancedb", "chromadb", "rocksdb"))
 
 
+# A build file is short; what runs longer is a lock file, a log or a listing. Only the head of
+# an output is read, so a session full of long outputs costs no more than one of short ones.
+MAX_LINES = 2000
+MAX_CHARS = 200_000
+
 # what every reader below needs to find something: a cheap test before any of them runs
 _ANCHOR = lazy(
     r"[dD]ependencies|^module |^go |go version go|requires-python|^\s*\[(?:project|package|"
@@ -69,14 +74,15 @@ _ANCHOR = lazy(
 
 def shows_build_file(text: str) -> bool:
     """Whether a tool's output may show a build file or a version (cheap; may say yes wrongly)."""
-    return _ANCHOR.search(text) is not None
+    return _ANCHOR.search(text, 0, MAX_CHARS) is not None
 
 
 def facts(text: str) -> dict[str, dict[str, str]]:
     """The project facts a tool's output states, as `{"tech_stack": {…}, "config": {…}}`."""
     if not shows_build_file(text):
         return {}
-    lines = [_LINE_PREFIX.sub("", line).rstrip() for line in text.splitlines()]
+    head = text[:MAX_CHARS].splitlines()[:MAX_LINES]
+    lines = [_LINE_PREFIX.sub("", line).rstrip() for line in head]
     found: dict[str, dict[str, str]] = {}
     for reader in _READERS:
         for section, values in reader(lines).items():

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omp.buildfiles import facts, shows_build_file
+from omp.buildfiles import MAX_LINES, facts, shows_build_file
 
 PACKAGE_JSON_READ = """\
      1→{
@@ -221,3 +221,11 @@ def test_any_output_is_read_without_failing_and_only_when_the_cheap_test_lets_it
     assert isinstance(found, dict)
     if not shows_build_file(text):
         assert found == {}
+
+
+def test_only_the_head_of_a_long_output_is_read():
+    noise = "\n".join(f"line {n}: nothing here" for n in range(MAX_LINES))
+    head = GO_MOD_AFTER_LS + "\n" + noise
+    assert facts(head + "\n" + noise * 40) == facts(GO_MOD_AFTER_LS)  # found at the top
+    tail = noise + "\nmodule example.com/x\ngo 1.22"
+    assert facts(tail) == {}  # past the head: a log that happens to end so is not read
