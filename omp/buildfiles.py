@@ -62,12 +62,15 @@ MAX_LINES = 2000
 MAX_CHARS = 200_000
 
 # what every reader below needs to find something: a cheap test before any of them runs
+_AT_LINE = r"^(?:\s*\d+(?:→|\t)|[\w.@/-]+\.\w+:\d+:)?"  # a line's start, after a tool's prefix
 _ANCHOR = lazy(
-    r"[dD]ependencies|^module |^go |go version go|requires-python|^\s*\[(?:project|package|"
-    r"versions|env|tool\.)|[mM]inSdk|targetSdk|compileSdk|required_(?:version|providers)|"
-    r"backend\s+\"|Flutter \d|nginx version|psql \(|Redis server|rustc \d|openjdk version|"
-    r"^Python 3\.|bundleIdentifier|applicationId|^\$?\s*(?:uv|pip3?|poetry|npm|pnpm|yarn|bun|"
-    r"cargo|go|flutter|dart)\s|^\s*\+ |==\s*\d|<artifactId>|^- Installed |image:|^FROM ",
+    r"[dD]ependencies|go version go|requires-python|[mM]inSdk|targetSdk|compileSdk|"
+    r"required_(?:version|providers)|backend\s+\"|Flutter \d|nginx version|psql \(|"
+    r"Redis server|rustc \d|openjdk version|bundleIdentifier|applicationId|==\s*\d|"
+    r"<artifactId>|image:|"
+    + _AT_LINE
+    + r"(?:module |go |\s*\[(?:project|package|versions|env|tool\.)|Python 3\.|- Installed |"
+    r"FROM |\s*\+ |\$?\s*(?:uv|pip3?|poetry|npm|pnpm|yarn|bun|cargo|go|flutter|dart)\s)",
     re.M,
 )
 

@@ -117,6 +117,10 @@ terraform {
                             "typescript": "typescript 5.7.2", "node_engine": "Node >=20"}},
         ),
         (GO_MOD_AFTER_LS, {"tech_stack": {"gin": "gin 1.9.1", "go": "Go 1.22"}}),
+        # as Claude Code's Read prints them: numbered lines
+        ("     1→module example.com/x\n     2→\n     3→go 1.23", {"tech_stack": {"go": "Go 1.23"}}),
+        ("     1→FROM python:3.12-slim\n     2→RUN pip install uv",
+         {"tech_stack": {"python": "python 3.12"}}),
         (
             PYPROJECT,
             {"tech_stack": {"fastapi": "fastapi 0.110.3", "celery": "celery 5.3.6",
