@@ -106,13 +106,19 @@ def _known(package: str) -> str | None:
     return name
 
 
-def _versions(pairs: list[tuple[str, str]]) -> dict[str, dict[str, str]]:
-    """The known packages of (package, version) pairs, each under its stack key."""
+def _versions(
+    pairs: list[tuple[str, str]], stated: dict[str, str] | None = None
+) -> dict[str, dict[str, str]]:
+    """The known packages of (package, version) pairs, each under its stack key.
+
+    `stated`: what the file says of the stack itself (`requires-python`, `rust-version`, …).
+    """
     stack: dict[str, str] = {}
     for package, version in pairs:
         name = _known(package)
         if name is not None:
             stack.setdefault(rules.stack_key(name), f"{package.split('[', 1)[0]} {version}")
+    stack.update(stated or {})
     return {"tech_stack": stack} if stack else {}
 
 
@@ -137,9 +143,7 @@ def _package_json(lines: list[str]) -> dict[str, dict[str, str]]:
             pairs.append((m["name"], m["v"]))
         if (m := _NODE_ENGINE.search(line)) and not block:
             engines.setdefault("node_engine", f"Node {m['spec'].replace(' ', '')}")
-    found = _versions(pairs)
-    if engines:
-        found.setdefault("tech_stack", {}).update(engines)
+    found = _versions(pairs, engines)
     config = {m["k"]: m["v"] for line in lines for m in _BUNDLE_ID.finditer(line)}
     return found | ({"config": config} if config else {})
 
@@ -224,10 +228,7 @@ def _python(lines: list[str]) -> dict[str, dict[str, str]]:
             pairs += [(i["name"], i["v"]) for i in items if i]
         elif section == "tool.poetry.dependencies" and (m := _TOML_PAIR.match(line)):
             pairs.append((m["name"], m["v"] or m["v2"]))
-    found = _versions(pairs)
-    if stack:
-        found.setdefault("tech_stack", {}).update(stack)
-    return found
+    return _versions(pairs, stack)
 
 
 # ---- Go, Rust, Dart/Flutter, Android, embedded, Terraform ------------------------------------
@@ -263,10 +264,7 @@ def _cargo(lines: list[str]) -> dict[str, dict[str, str]]:
             stack["rust_msrv"] = f"Rust {m.group(1)} (MSRV)"  # the oldest it builds with
         elif section.endswith("dependencies") and (m := _TOML_PAIR.match(line)):
             pairs.append((m["name"], m["v"] or m["v2"]))
-    found = _versions(pairs)
-    if stack:
-        found.setdefault("tech_stack", {}).update(stack)
-    return found
+    return _versions(pairs, stack)
 
 
 _YAML_DEP = lazy(r"^  (?P<name>[a-z]\w*):\s*['\"]?\^?(?P<v>\d+\.\d+(?:\.\d+)?)['\"]?\s*$")
@@ -284,10 +282,7 @@ def _pubspec(lines: list[str]) -> dict[str, dict[str, str]]:
             pairs.append((m["name"], m["v"]))
         elif block == "environment" and (m := _FLUTTER_SDK.match(line)):
             stack.setdefault("flutter", f"Flutter {m['v']}")
-    found = _versions(pairs)
-    if stack:
-        found.setdefault("tech_stack", {}).update(stack)
-    return found
+    return _versions(pairs, stack)
 
 
 _ANDROID_SDK = lazy(r"^\s*(?P<k>minSdk|targetSdk|compileSdk)(?:Version)?\s*[=(]?\s*(?P<v>\d{2})\b")

@@ -454,11 +454,6 @@ def role_of_name(name: str) -> str | None:
     return _ROLE_OF.get(name.lower())
 
 
-def stack_key(name: str) -> str:
-    """The `tech_stack` key of a technology's name ("Node.js" → "nodejs", "Golang" → "go")."""
-    return _key_of(name)
-
-
 def technologies(text: str) -> list[str]:
     """Known technology names in `text`, lower-cased, in order of appearance."""
     found = []
@@ -3249,7 +3244,7 @@ def _recap_stack(body: str, taken: dict[str, str]) -> dict[str, str]:
         if not re.search(r"\d", value):
             continue  # a tool named alone mostly repeats a choice the conversation made
         if key in taken and taken[key] != value:
-            key = _key_of(value.split()[0])
+            key = stack_key(value.split()[0])
         if key not in taken:
             stack[key] = taken[key] = value
     return stack
@@ -3359,11 +3354,11 @@ def _versioned(m: re.Match[str]) -> str:
 
 
 def _version_key(m: re.Match[str]) -> str:
-    return _key_of(m.group("name"))
+    return stack_key(m.group("name"))
 
 
-def _key_of(name: str) -> str:
-    """The `tech_stack` key of a versioned name ("Node.js" → "nodejs", "Golang" → "go")."""
+def stack_key(name: str) -> str:
+    """The `tech_stack` key of a technology's name ("Node.js" → "nodejs", "Golang" → "go")."""
     key = _CANON.get(name.lower(), name.lower())
     return key.replace(".js", "js").replace(" ", "_")
 
@@ -3413,7 +3408,7 @@ def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
         name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"]) if g)
         if _ROLE_OF.get(name.lower(), "platform") not in _PLATFORM_ROLES:
             continue  # "gorm 升级到 v1.25.10": a library bump, not the stack
-        facts.setdefault(_key_of(name), f"{name} {m['ver']}")
+        facts.setdefault(stack_key(name), f"{name} {m['ver']}")
     return facts
 
 
@@ -3429,7 +3424,7 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
     if not own:
         return {}
     if ours := _VERSION_WE_RUN.search(sentence):  # "GRDB version we're on is 6.27"
-        return {_key_of(ours["name"]): f"{ours['name']} {ours['ver']}"}
+        return {stack_key(ours["name"]): f"{ours['name']} {ours['ver']}"}
     found = list(_VERSIONED.finditer(sentence))
     if len(found) < 2 and not states_stack(sentence) and not opening:
         return {}  # a version in passing ("Redis 7 on Render for sessions") is not the stack

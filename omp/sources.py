@@ -857,14 +857,17 @@ def _turn(record: dict[str, Any], fmt: str, tools: Callable[[str], bool]) -> _Tu
     )
 
 
+def _codex_item(record: dict[str, Any], *types: str) -> dict[str, Any] | None:
+    """The item a Codex record holds (newer logs wrap it in `response_item`), if of `types`."""
+    item = record.get("payload") if record.get("type") == "response_item" else record
+    return item if isinstance(item, dict) and item.get("type") in types else None
+
+
 def _tool_output(record: dict[str, Any], fmt: str) -> str:
     """What the tool calls answered in this record printed, or "" (errors print nothing)."""
     if fmt == "codex":
-        item = record.get("payload") if record.get("type") == "response_item" else record
-        if not isinstance(item, dict) or item.get("type") not in (
-            "function_call_output",
-            "custom_tool_call_output",
-        ):
+        item = _codex_item(record, "function_call_output", "custom_tool_call_output")
+        if item is None:
             return ""
         output = item.get("output")
         if isinstance(output, str) and output.lstrip().startswith("{"):
@@ -947,11 +950,8 @@ def commit_messages(command: str) -> list[str]:
 def _shell_command(record: dict[str, Any], fmt: str) -> str:
     """The shell command a tool call of the record runs, or ""."""
     if fmt == "codex":
-        item = record.get("payload") if record.get("type") == "response_item" else record
-        if not isinstance(item, dict) or item.get("type") not in (
-            "function_call",
-            "local_shell_call",
-        ):
+        item = _codex_item(record, "function_call", "local_shell_call")
+        if item is None:
             return ""
         args: Any = item.get("arguments") or item.get("action")
         if isinstance(args, str):
@@ -1017,8 +1017,8 @@ _CODEX_INJECTED = (
 
 
 def _codex(record: dict[str, Any]) -> tuple[str | None, str]:
-    item = record.get("payload") if record.get("type") == "response_item" else record
-    if not isinstance(item, dict) or item.get("type") != "message":
+    item = _codex_item(record, "message")
+    if item is None:
         return None, ""  # session_meta, turn_context, reasoning, function calls, events
     content = item.get("content")
     if isinstance(content, list):
