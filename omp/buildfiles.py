@@ -15,7 +15,7 @@ Everything here is line patterns over text: a tool's output is often a fragment 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from omp import rules
 from omp.lazyre import lazy
@@ -209,13 +209,22 @@ _TOML_PAIR = lazy(
 )
 
 
-def _python(lines: list[str]) -> dict[str, dict[str, str]]:
-    pairs: list[tuple[str, str]] = []
-    stack: dict[str, str] = {}
+def _in_sections(lines: list[str]) -> Iterator[tuple[str, str | None]]:
+    """(the TOML / INI section a line is in, the line); a section's header gives (it, None)."""
     section = ""
     for line in lines:
         if m := _SECTION.match(line):
             section = m["name"].strip()
+            yield section, None
+        else:
+            yield section, line
+
+
+def _python(lines: list[str]) -> dict[str, dict[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    stack: dict[str, str] = {}
+    for section, line in _in_sections(lines):
+        if line is None:
             if section == "tool.uv":
                 stack["package_manager"] = "uv"
             continue
@@ -256,11 +265,10 @@ def _go(lines: list[str]) -> dict[str, dict[str, str]]:
 def _cargo(lines: list[str]) -> dict[str, dict[str, str]]:
     pairs: list[tuple[str, str]] = []
     stack: dict[str, str] = {}
-    section = ""
-    for line in lines:
-        if m := _SECTION.match(line):
-            section = m["name"].strip()
-        elif section == "package" and (m := re.match(r'\s*rust-version\s*=\s*"(\d+\.\d+)', line)):
+    for section, line in _in_sections(lines):
+        if line is None:
+            continue
+        if section == "package" and (m := re.match(r'\s*rust-version\s*=\s*"(\d+\.\d+)', line)):
             stack["rust_msrv"] = f"Rust {m.group(1)} (MSRV)"  # the oldest it builds with
         elif section.endswith("dependencies") and (m := _TOML_PAIR.match(line)):
             pairs.append((m["name"], m["v"] or m["v2"]))
