@@ -17,6 +17,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from omp.lazyre import lazy
+
 
 class Match(NamedTuple):
     """A sensitive value at text[start:end] (the value only, never the name before it)."""
@@ -38,47 +40,47 @@ class Finding:
 _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     (
         "private key",
-        re.compile(
+        lazy(
             r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
             r"(?:[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|[\s\S]*)"
         ),
         0,
     ),
-    ("OpenAI/Anthropic API key", re.compile(r"\bsk-(?:ant-|proj-|live-)?[A-Za-z0-9_\-]{20,}"), 0),
-    ("AWS access key id", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b"), 0),
+    ("OpenAI/Anthropic API key", lazy(r"\bsk-(?:ant-|proj-|live-)?[A-Za-z0-9_\-]{20,}"), 0),
+    ("AWS access key id", lazy(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b"), 0),
     (
         "GitHub token",
-        re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})"),
+        lazy(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})"),
         0,
     ),
     (
         "GitLab token",
-        re.compile(r"\bgl(?:pat|rt|dt|ptt|cbt|soat|ft|imt|agent)-[A-Za-z0-9_\-]{20,}"),
+        lazy(r"\bgl(?:pat|rt|dt|ptt|cbt|soat|ft|imt|agent)-[A-Za-z0-9_\-]{20,}"),
         0,
     ),
-    ("Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
-    ("Stripe key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), 0),
-    ("Google API key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b"), 0),
-    ("Google OAuth client secret", re.compile(r"\bGOCSPX-[A-Za-z0-9_\-]{24,}"), 0),
-    ("Hugging Face token", re.compile(r"\bhf_[A-Za-z0-9]{30,}\b"), 0),
-    ("npm token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0),
-    ("PyPI token", re.compile(r"\bpypi-AgE[A-Za-z0-9_\-]{50,}"), 0),
-    ("SendGrid key", re.compile(r"\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b"), 0),
-    ("DigitalOcean token", re.compile(r"\bdo[opr]_v1_[a-f0-9]{64}\b"), 0),
-    ("Shopify token", re.compile(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"), 0),
-    ("Telegram bot token", re.compile(r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"), 0),
+    ("Slack token", lazy(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
+    ("Stripe key", lazy(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), 0),
+    ("Google API key", lazy(r"\bAIza[0-9A-Za-z_\-]{35}\b"), 0),
+    ("Google OAuth client secret", lazy(r"\bGOCSPX-[A-Za-z0-9_\-]{24,}"), 0),
+    ("Hugging Face token", lazy(r"\bhf_[A-Za-z0-9]{30,}\b"), 0),
+    ("npm token", lazy(r"\bnpm_[A-Za-z0-9]{36}\b"), 0),
+    ("PyPI token", lazy(r"\bpypi-AgE[A-Za-z0-9_\-]{50,}"), 0),
+    ("SendGrid key", lazy(r"\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b"), 0),
+    ("DigitalOcean token", lazy(r"\bdo[opr]_v1_[a-f0-9]{64}\b"), 0),
+    ("Shopify token", lazy(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"), 0),
+    ("Telegram bot token", lazy(r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"), 0),
     (
         "JSON Web Token",
-        re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+        lazy(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
         0,
     ),
-    ("bearer token", re.compile(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{20,})"), 1),
-    ("basic auth", re.compile(r"(?i)\bbasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])"), 1),
-    ("password in URL", re.compile(r"\b[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]+:([^\s@/]{3,})@"), 1),
+    ("bearer token", lazy(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{20,})"), 1),
+    ("basic auth", lazy(r"(?i)\bbasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])"), 1),
+    ("password in URL", lazy(r"\b[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]+:([^\s@/]{3,})@"), 1),
     # Go's MySQL DSN and other scheme-less "user:password@host:port" strings
     (
         "password in connection string",
-        re.compile(
+        lazy(
             r"(?<![\w.:/@-])[A-Za-z_][\w.\-]{0,63}:(?!\d+(?:\.\d+)*@)([^\s@/:()]{3,})@"
             r"(?:(?:tcp|unix|udp)\(|(?=[\w\-]+(?:\.[\w\-]+)+|[\w\-]+:\d{2,5}\b))"
         ),
@@ -88,38 +90,38 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
 
 # every credential pattern above needs one of these: a cheap test that spares short text
 # (most values in a memory file) the twenty patterns
-_MAYBE_CREDENTIAL = re.compile(r"[A-Za-z0-9_\-+/=.]{12,}|@|-----BEGIN")
+_MAYBE_CREDENTIAL = lazy(r"[A-Za-z0-9_\-+/=.]{12,}|@|-----BEGIN")
 
 # an account given as a pair: "测试账号 (13916827734 / chat-demo-2024)", "login admin/admin123"
-_ACCOUNT_PAIR = re.compile(
+_ACCOUNT_PAIR = lazy(
     r"(?i)(?:账号|帐号|账户|用户名|登录|\blogin|\bcredentials?|\b(?:test|demo|admin|service)\s+account|\buser(?:name)?\s*/\s*"
     r"pass(?:word)?)(?:\s*(?:是|为|[:：=])\s*|\s*[（(]\s*|\s+)[^\s/()（）,，;；]{2,64}\s*/\s*"
     r"(?P<pw>(?=[^\s()（）,，;；。]*[\d\W_])[^\s()（）,，;；。/]{4,64})"
 )
 # NAME = value / NAME: value, where NAME looks secret-bearing; group 2 is the value
-_ASSIGNMENT = re.compile(
+_ASSIGNMENT = lazy(
     r"(?i)\b([A-Z0-9_.\-]{0,100}(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
     r"ACCOUNT[_\-]?KEY|"
     r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?|SALT|"
     r"(?:SIGN[A-Z]*|HMAC|ENCRYPTION|MASTER|AUTH|LICEN[CS]E|WEBHOOK)[_\-]?KEY)[A-Z0-9_\-]*)"
     r"[\"']?\s*(?:=|:)\s*[\"']?([^\s\"',;]{6,})"
 )
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = lazy(
     r"(?i)^(?:\$\{?[A-Z0-9_]+\}?|<[^>]*>|\{\{.*\}\}|%\(.*\)s|\*+|x+|\.+|changeme|"
     r"redacted|\[redacted\b[^\]]*\]?|none|null|true|false|example|dummy|placeholder|"
     r"(?:process\.env|os\.environ)\S*|secrets\.\S+|env\(\S*\))$"
 )
 
 # where a secret is kept, not the secret: `include/secrets.h`, `/run/secrets/db_password`
-_FILE_PATH = re.compile(
+_FILE_PATH = lazy(
     r"^(?:(?:~|\.{1,2})?/(?:[\w\-.]+/)*[\w\-.]+"
     r"|(?:[\w\-.]+/)*[\w\-]+\.(?:h|hpp|env|json|ya?ml|toml|ini|cfg|conf|pem|key|txt|py|ts|js))$"
 )
-_DIGITS = re.compile(r"(?<![\dA-Za-z])(?:\+?86[\s\-]?)?\d[\d\s\-]{9,22}[\dXx](?![\dA-Za-z])")
-_CN_ID = re.compile(r"^\d{17}[\dXx]$")
-_CN_MOBILE = re.compile(r"^(?:\+?86)?1[3-9]\d{9}$")
+_DIGITS = lazy(r"(?<![\dA-Za-z])(?:\+?86[\s\-]?)?\d[\d\s\-]{9,22}[\dXx](?![\dA-Za-z])")
+_CN_ID = lazy(r"^\d{17}[\dXx]$")
+_CN_MOBILE = lazy(r"^(?:\+?86)?1[3-9]\d{9}$")
 # issuer prefixes of payment cards: Visa, Mastercard, Amex, Discover, JCB, UnionPay, Diners
-_CARD = re.compile(
+_CARD = lazy(
     r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]|[3-6]\d|7[01])\d{13}|"
     r"3[47]\d{13}|6(?:011|5\d\d)\d{12,15}|35\d{14}|62\d{14,17}|3(?:0[0-5]|[68]\d)\d{11})$"
 )
