@@ -480,6 +480,7 @@ class _Conversation:
         elif (
             obsolete is not None
             and obsolete.new
+            and rules.starts_like_a_name(rules.clip(obsolete.new))
             and role == "user"
             and not (rules.is_question(s) or rules.tentative(s))
         ):

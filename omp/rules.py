@@ -583,7 +583,7 @@ _QUESTION = lazy(
 )
 _NEGATED = lazy(
     r"(?i)\b(?:not|never|don'?t|doesn'?t|won'?t|no longer|didn'?t|isn'?t|aren'?t)\b"
-    r"|不要|不用|别用|不会|没有|不再"
+    r"|不要|不用|别用|不会|没有|不再|没在?用|不使用|未使用"
 )
 
 _REVERSAL = lazy(
@@ -1653,8 +1653,15 @@ _NOT_CHOICES = (
 )
 
 
+def starts_like_a_name(choice: str) -> bool:
+    """False for a choice opening with a pictogram ("switched to 💻 Code mode") or a bracket."""
+    return bool(choice) and (choice[0].isalnum() or choice[0] in "`'\"@./_$-≥≤")
+
+
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
     if not choice or len(choice) < 2 or _VAGUE.match(choice) or _ACTION_WORD.match(choice):
+        return False
+    if not starts_like_a_name(choice):
         return False
     if _ERRAND.fullmatch(choice) or any(p.fullmatch(choice) for p in _NOT_CHOICES):
         return False
@@ -3072,11 +3079,7 @@ def settings(sentence: str) -> dict[str, str]:
     if prefix is not None:
         found["key_prefix"] = prefix.group(1)
     if not _NEGATED.search(sentence):
-        for resource in _RESOURCE.finditer(sentence):
-            named = next(resource[k] for k in ("key", "k2", "kz", "k3") if resource[k])
-            key = _RESOURCE_ZH.get(named, named).lower().replace(" ", "_")
-            value = next(resource[k] for k in ("value", "v2", "v3") if resource[k])
-            found.setdefault(key, value.rstrip("."))
+        found |= {k: v for k, v in _named_resources(sentence).items() if k not in found}
     if found:
         return found  # a sentence naming resources uses numbers for other things
     for m in _APP_SETTING.finditer(sentence):
@@ -3086,6 +3089,21 @@ def settings(sentence: str) -> dict[str, str]:
     for m in _NAMED_THING.finditer(sentence):
         found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
     return {**_numeric_settings(sentence), **found}
+
+
+def _named_resources(sentence: str) -> dict[str, str]:
+    """The buckets, namespaces, topics, tables ... a sentence names, by kind."""
+    found: dict[str, str] = {}
+    for resource in _RESOURCE.finditer(sentence):
+        named = next(resource[k] for k in ("key", "k2", "kz", "k3") if resource[k])
+        key = _RESOURCE_ZH.get(named, named).lower().replace(" ", "_")
+        group = next(k for k in ("value", "v2", "v3") if resource[k])
+        value = resource[group]
+        # "bucket 是 s3://logs/" is a location (storage_locations); "集群是 k8s 1.30" a kind
+        if sentence.startswith("://", resource.end(group)) or role_of_name(value):
+            continue
+        found.setdefault(key, value.rstrip("."))
+    return found
 
 
 def _numeric_settings(sentence: str) -> dict[str, str]:
@@ -3104,7 +3122,7 @@ def _numeric_settings(sentence: str) -> dict[str, str]:
 
 _DONE_HEADER = lazy(
     r"(?i)^\W*(?:done|fixed|finished|completed|all done|changes made|what i changed|summary of "
-    r"changes|progress|results|已完成|完成了|已修复|改动如下|修改如下|做了以下改动|搞定了?|都?改好了"
+    r"changes|progress|results|已?完成了?|已修复|改动如下|修改如下|做了以下改动|搞定了?|都?改好了"
     r"|弄好了|进度|结果|(?:本次)?改动汇总)\W*[:：]\s*$"
 )
 

@@ -553,6 +553,12 @@ def test_short_chinese_and_casual_choices_are_read(sentence, choice):
     assert (d.choice if d else None) == choice
 
 
+def test_a_mode_switch_told_with_pictograms_is_no_choice():
+    batch = _run(("user", "Successfully switched from 🏗️ Architect mode to 💻 Code mode."))
+    assert _kept(batch, "decisions") == []
+    assert not rules.starts_like_a_name("💻 Code") and rules.starts_like_a_name("log/slog")
+
+
 def test_a_short_choice_is_kept_when_its_sentence_says_enough():
     batch = _run(("user", "Room 也顺便切到 KSP"))
     assert [e["choice"] for e in _kept(batch, "decisions")] == ["KSP"]
@@ -572,6 +578,7 @@ def test_a_short_choice_is_kept_when_its_sentence_says_enough():
         ("候选是 SQLAlchemy 2.0、Tortoise ORM 和 Peewee。", {}),
         ("帮我给这个 Go 项目配一下 golangci-lint。", {}),
         ("数据库我想先用 MongoDB，schema-less 正好适合。", {}),
+        ("我们没用 Redis，也没在用 LISTEN/NOTIFY。", {}),
     ],
 )  # fmt: skip
 def test_stated_stacks_give_every_named_tool_and_candidates_give_none(sentence, facts):
@@ -1042,6 +1049,9 @@ def test_a_choice_dropped_later_by_name_is_not_kept():
          {"bucket": "acme-tfstate-prod", "table": "tf-locks"}),
         ("ClusterIssuer 名字叫 letsencrypt-prod。", {"clusterissuer": "letsencrypt-prod"}),
         ("表格、脚注、任务列表 pulldown-cmark 都已经支持", {}),
+        # a location is no bucket name (storage_locations reads it); a kind is no cluster name
+        ("bucket 是 s3://fleetlog-raw/trips/，按 dt 分区。", {}),
+        ("集群是 k8s 1.30，EKS。", {}),
     ],
 )  # fmt: skip
 def test_named_resources_topics_tables_and_names(sentence, facts):
@@ -1532,7 +1542,9 @@ def test_a_done_list_gives_its_first_item_and_every_fix_on_the_way():
     ]
 
 
-@pytest.mark.parametrize("header", ["结果：", "进度：", "本次改动汇总：", "Results:", "Progress:"])
+@pytest.mark.parametrize(
+    "header", ["结果：", "进度：", "本次改动汇总：", "完成：", "已完成：", "Results:", "Progress:"]
+)
 def test_a_results_or_progress_list_is_a_done_list(header):
     message = f"{header}\n\n- 耗时 836s → 19.8s（polars lazy scan）；\n- 修复 look-ahead bias。"
     assert rules.done_list(message) == [
