@@ -738,6 +738,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,  # dropping one thing for another is a choice outright
         False,
     ),
+    # "let's do polars with the lazy API", "Let's try DuckDB"; "… for now" is provisional
+    (lazy(r"(?i)\blet'?s\s+(?:just\s+)?(?:do|try)\s+(?!.*\bfor now\b)(?P<x>.+)"), False, False),
     # "lets switch framework to espidf"
     (
         lazy(r"(?i)\blet'?s\s+(?:switch|move|change|migrate)\s+(?:the\s+)?[\w-]+\s+to\s+(?P<x>.+)"),
@@ -1027,6 +1029,9 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
 )
 _AGREE_ZH = r"(?:ok|好的?|行|嗯|那|可以|同意|没问题|有道理|对)"
+# the name a Chinese decision pattern captures: "Redis 7", "shopspring/decimal", "nf-core/sarek"
+_NAME_X = r"(?P<x>[A-Za-z][\w.+# -]*(?:/[A-Za-z][\w.+#-]*)*)"
+
 _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "raw retention 90 天 OK，…", "proxy-body-size 50m 可以": a value agreed to, with what it
     # is the value of ("150ms 可以" alone names nothing)
@@ -1076,7 +1081,11 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (lazy(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
     (lazy(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
     (lazy(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
-    (lazy(r"(?:要|得|必须|应该|一律)用\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (
+        lazy(r"(?:要|得|必须|应该|一律)用\s*" + _NAME_X),
+        False,
+        False,
+    ),
     (
         lazy(
             r"(?:就|那就|还是|最终|我们|那)(?:直接|都|先)?"
@@ -1154,7 +1163,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "换 Fast DDS", "kerchunk 就不考虑了，转 Zarr"
     (
-        lazy(r"(?:^|[，,。\s]|就|那就|还是|也)(?:换|转)\s*(?P<x>[A-Za-z][\w.+# -]*)"),
+        lazy(r"(?:^|[，,。\s]|就|那就|还是|也)(?:换|转)\s*" + _NAME_X),
         False,
         False,
     ),
@@ -1252,13 +1261,21 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (lazy(r"直接上\s*(?P<x>[A-Za-z][\w.+#/-]*)"), False, False),
-    (lazy(r"(?:迁到|迁移到|换到|切到)\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
     (
-        lazy(r"我们(?:自己|就)?(?:部署|搭|上|自建)\s*(?P<x>[A-Za-z][\w.+# -]*)"),
+        lazy(r"(?:迁到|迁移到|换到|切到)\s*" + _NAME_X),
         False,
         False,
     ),
-    (lazy(r"(?:全部|统一|都|一律)走\s*(?P<x>[A-Za-z][\w.+# -]*)"), False, False),
+    (
+        lazy(r"我们(?:自己|就)?(?:部署|搭|上|自建)\s*" + _NAME_X),
+        False,
+        False,
+    ),
+    (
+        lazy(r"(?:全部|统一|都|一律)走\s*" + _NAME_X),
+        False,
+        False,
+    ),
     (
         lazy(r"(?:^|[，,。：:\s]|我们)(?:就|那就)?定了[，,：:]?\s*(?:用|就用|使用)?(?P<x>.+)"),
         False,
@@ -1270,7 +1287,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        lazy(r"(?:^|[，,。]\s*|算了[，,]?\s*)还是\s*(?P<x>[A-Za-z][\w.+# -]*)"),
+        lazy(r"(?:^|[，,。]\s*|算了[，,]?\s*)还是\s*" + _NAME_X),
         False,
         False,
     ),
@@ -1341,7 +1358,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "用 Zarr", "那改一下：用 Zarr，…"
     (
-        lazy(r"(?:^|[，,。]\s*|(?:改一下|调整下|改下)[：:]\s*)用\s*(?P<x>[A-Za-z][\w.+# -]*)"),
+        lazy(r"(?:^|[，,。]\s*|(?:改一下|调整下|改下)[：:]\s*)用\s*" + _NAME_X),
         False,
         False,
     ),
@@ -1470,7 +1487,14 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
     if _TENTATIVE.search(sentence):
         head = _before_doubt(sentence)
         return decision(head, known) if head else None
-    return _first_decision(sentence, known)
+    found = _first_decision(sentence, known)
+    if found is None and (m := _TOPIC_LEAD.match(sentence)):
+        return _first_decision(sentence[m.end() :], known)  # "Changed my mind on X: switch to Y"
+    return found
+
+
+# a short lead before a colon, then what is decided: "just make it lighter: use Redis as broker"
+_TOPIC_LEAD = lazy(r"^[^:：]{3,40}[:：]\s+")
 
 
 def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
@@ -1893,8 +1917,9 @@ def tentative(sentence: str) -> bool:
 
 
 _STRONG_REVERSAL = lazy(
-    r"(?i)\b(?:actually|on second thought|scratch that|scrap that|change of plan|changed my mind|"
-    r"on reflection|never mind|final answer|after all)\b|改主意|算了|还是|不对|重新考虑|最终"
+    r"(?i)\b(?:actually|on second thought|scratch that|scrap that|change of plan|new plan|"
+    r"changed my mind|on reflection|never mind|final answer|after all)\b"
+    r"|改主意|算了|还是|不对|重新考虑|最终"
 )
 
 

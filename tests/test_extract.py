@@ -36,6 +36,10 @@ def _kept(batch: ex.Batch, target: str, action: str = "stored") -> list[dict[str
         ("我们决定采用 FastAPI 而不是 Flask，因为需要异步。", "FastAPI", ("Flask",)),
         ("就用 Redis 吧", "Redis", ()),
         ("最终决定使用 PostgreSQL 作为主数据库。", "PostgreSQL", ()),
+        ("let's do polars with the lazy API", "polars", ()),
+        ("Changed my mind on logging btw: switch to defmt + defmt-rtt.", "defmt + defmt-rtt", ()),
+        ("just make it lighter: use Redis as broker", "Redis as broker", ()),
+        ("用 shopspring/decimal 吧，big.Rat 太难用了", "shopspring/decimal", ()),
     ],
 )
 def test_decisions_are_read_in_english_and_chinese(sentence, choice, alternatives):
@@ -55,6 +59,7 @@ def test_decisions_are_read_in_english_and_chinese(sentence, choice, alternative
         "I'll use grep to find the file.",
         "We are not going to use GraphQL.",
         "1. Memcached：纯 KV 缓存，多线程，简单稳定，内存利用率高。",
+        "let's do express-rate-limit with the MemoryStore for now.",  # provisional
     ],
 )
 def test_tentative_talk_questions_and_narration_are_not_decisions(sentence):
@@ -72,6 +77,15 @@ def test_a_reversed_decision_keeps_only_the_final_choice_with_the_old_one_as_alt
     assert decisions[0]["alternatives"] == ["MySQL"]
     dropped = [c for c in batch.candidates if c.action == "dropped" and c.target == "decisions"]
     assert "reversed later" in (dropped[0].note or "")
+
+
+def test_a_new_plan_replaces_the_last_choice_it_does_not_name():
+    batch = _run(
+        ("user", "Let's go with a listen server over ENet, and add host migration."),
+        ("assistant", "Host migration is hard: NAT traversal, state handover."),
+        ("user", "ugh, NAT. ok scrap host migration. New plan: dedicated headless server."),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["dedicated headless server"]
 
 
 def test_a_chinese_reversal_keeps_the_final_choice():
