@@ -1494,7 +1494,7 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
 
 
 # a short lead before a colon, then what is decided: "just make it lighter: use Redis as broker"
-_TOPIC_LEAD = lazy(r"^[^:：]{3,40}[:：]\s+")
+_TOPIC_LEAD = lazy(r"^[^:：]{3,40}(?::\s+|：\s*)")
 
 
 def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:

@@ -39,6 +39,11 @@ def _kept(batch: ex.Batch, target: str, action: str = "stored") -> list[dict[str
         ("let's do polars with the lazy API", "polars", ()),
         ("Changed my mind on logging btw: switch to defmt + defmt-rtt.", "defmt + defmt-rtt", ()),
         ("just make it lighter: use Redis as broker", "Redis as broker", ()),
+        (
+            "OK 那就这样定了：embedding 用 text-embedding-3-small，1536 维",
+            "text-embedding-3-small",
+            (),
+        ),
         ("用 shopspring/decimal 吧，big.Rat 太难用了", "shopspring/decimal", ()),
     ],
 )
