@@ -598,6 +598,9 @@ def test_a_short_choice_is_kept_when_its_sentence_says_enough():
         ("帮我给这个 Go 项目配一下 golangci-lint。", {}),
         ("数据库我想先用 MongoDB，schema-less 正好适合。", {}),
         ("我们没用 Redis，也没在用 LISTEN/NOTIFY。", {}),
+        ("项目是 Vue 3 + Pinia，UI 库是 Element Plus。",
+         {"frontend": "Vue 3", "state": "Pinia", "ui_kit": "Element Plus"}),
+        ("Riverpod 还是 Bloc，我看网上吵得很凶", {}),
     ],
 )  # fmt: skip
 def test_stated_stacks_give_every_named_tool_and_candidates_give_none(sentence, facts):
