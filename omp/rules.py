@@ -2458,8 +2458,16 @@ def _names_only(clause: str) -> bool:
     "Postgres 16", "Unity 2022.3 LTS", "Java 17 + Spring Batch": a known name may run on in
     capitalised words.
     """
-    rest = re.sub(r"\x00(?:\s+[A-Z][A-Za-z]{2,}){0,2}", "", _TECH.sub("\x00", clause))
+    rest = _NAME_RUN_ON.sub("", _TECH.sub("\x00", clause))
     return bool(_TECH.search(clause)) and not _ONLY_NAMES_LEFT.sub("", rest)
+
+
+# what a known name (\x00) may carry in a bare list: "Next.js 14 App Router", "Postgres on
+# Neon", "Stripe for billing"
+_NAME_RUN_ON = lazy(
+    r"\x00(?:\s+v?\d+(?:\.\d+){0,2})?(?:\s+[A-Z][A-Za-z]{2,}){0,2}"
+    r"(?:\s+on\s+(?=\x00)|\s+for\s+[a-z]+(?:\s+[a-z]+)?$)?"
+)
 
 
 def listed_stack(sentence: str) -> dict[str, str]:

@@ -1000,6 +1000,10 @@ def test_an_assistant_acknowledging_the_persons_way_decides_nothing():
         ("I compared Redis, Memcached and Valkey last week.", {}),
         ("If budget isn't a concern, LaunchDarkly, Unleash otherwise.", {}),
         ("Redis 7, or Valkey 8?", {}),
+        # a name may carry a version and a product word, a host, or what it is for
+        ("Next.js 14 App Router, Prisma, Postgres on Neon, Stripe for billing.",
+         {"frontend": "Next.js 14", "orm": "Prisma", "database": "Postgres",
+          "payments": "Stripe"}),
     ],
 )  # fmt: skip
 def test_a_run_of_bare_names_is_the_stack(sentence, facts):
