@@ -928,6 +928,9 @@ def _stack_facts(
     if stack:
         found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
     versions = rules.version_facts(s, own=own, opening=opening)
+    if own and (outright := rules.stated_versions(s)):
+        found.append(({"tech_stack": outright}, conf["fact"], "version said to be in use", "P2"))
+        versions = {k: v for k, v in versions.items() if k not in outright}
     # the first version of a sentence that describes the stack ("X is Python 3.12 on Postgres
     # 16", "后端是 Go 1.22 + Gin") is the project's own, unless a stack fact was already found;
     # so are the versions listed after it or after a stack fact
@@ -943,13 +946,13 @@ def _stack_facts(
         for key, value in stated.items():
             if not _named_in(value, stack):
                 stack.setdefault(key, value)
-    for key, value in versions.items():
-        if key in stated:
-            continue
-        if not _named_in(value, stack):
-            # versions named in passing are as often noise as facts (dev corpus: 42% kept by
-            # the labels): they wait for review rather than being stored
-            found.append(({"tech_stack": {key: value}}, VERSION_CONF, "version", "P2"))
+    # versions named in passing are as often noise as facts (dev corpus: 42% kept by the
+    # labels): they wait for review rather than being stored
+    found += [
+        ({"tech_stack": {key: value}}, VERSION_CONF, "version", "P2")
+        for key, value in versions.items()
+        if key not in stated and not _named_in(value, stack)
+    ]
     config = rules.settings(s)
     if config:
         found.append(({"config": config}, conf["fact"], "configuration value", "P0"))

@@ -3338,6 +3338,20 @@ _VERSION_WE_RUN = lazy(
     r"(?i)(?<![\w.-])(?P<name>[A-Za-z][\w.+-]{1,30})\s+version\s+(?:we(?:'re| are)\s+(?:on|using)|"
     r"we\s+(?:use|run)|in use)\s+is\s+v?(?P<ver>\d+(?:\.\d+){1,2})(?!\w|\.\d)"
 )
+# one version said outright to be the one in use: "Room 用的 2.6.1", "Flink 集群是 1.18 的",
+# "ClickHouse 版本是 24.3", "I'm on Xcode 16.2"
+_KNOWN_VERSIONED = "|".join(re.escape(n) for n in _VERSIONED_NAMES)
+_VERSION_STATED = (
+    lazy(
+        r"(?i)(?<![\w.-])(?P<name>" + _KNOWN_VERSIONED + r")\s*"
+        r"(?:版本号?\s*(?:是|为|用的是?)|用的是?|集群(?:版本)?是)\s*"
+        r"v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
+    ),
+    lazy(
+        r"(?i)\b(?:i'?m|i am|we'?re|we are)\s+(?:on|using|running)\s+"
+        r"(?P<name>" + _KNOWN_VERSIONED + r")\s+v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
+    ),
+)
 # a capitalised name with a dotted version, for the message introducing the project
 _NAMED_VERSION = lazy(
     r"(?<![\w.@/-])(?P<name>(?!(?:Chapter|Section|Step|Phase|Part|Figure|Table|Version|Release|"
@@ -3491,6 +3505,20 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
             continue  # "requests 404": a status code, not a version
         facts.setdefault(_version_key(m), _versioned(m))
     return facts
+
+
+def stated_versions(sentence: str) -> dict[str, str]:
+    """Versions a sentence says outright are the ones in use, by key.
+
+    "Room 用的 2.6.1", "I'm on Xcode 16.2"; questions, wishes and changes of version state none.
+    """
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _CHANGE_WORDS.search(sentence):
+        return {}
+    return {
+        stack_key(m["name"]): f"{m['name']} {m['ver']}"
+        for pattern in _VERSION_STATED
+        for m in pattern.finditer(sentence)
+    }
 
 
 _URL_FACT = lazy(

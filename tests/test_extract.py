@@ -1013,6 +1013,27 @@ def test_a_run_of_bare_names_is_the_stack(sentence, facts):
 @pytest.mark.parametrize(
     ("sentence", "facts"),
     [
+        ("项目是 Kotlin + Jetpack Compose，Room 用的 2.6.1。", {"room": "Room 2.6.1"}),
+        ("Flink 集群是 1.18 的，standalone 模式。", {"flink": "Flink 1.18"}),
+        ("另外 ClickHouse 版本是 24.3。", {"clickhouse": "ClickHouse 24.3"}),
+        ("I'm on Xcode 16.2.", {"xcode": "Xcode 16.2"}),
+        ("ClickHouse 版本是 24.3，这个版本能用 is_deleted 吗？", {}),
+        ("Postgres 版本是 15，准备升级到 16。", {}),
+        ("Redis 7 on Render for sessions.", {}),
+    ],
+)  # fmt: skip
+def test_a_version_said_to_be_the_one_in_use_is_the_stack(sentence, facts):
+    assert rules.stated_versions(sentence) == facts
+
+
+def test_a_single_version_said_to_be_in_use_is_stored():
+    batch = _run(("user", "Flink 集群是 1.18 的，standalone 模式。"))
+    assert {"flink": "Flink 1.18"} in [e.get("tech_stack") for e in _kept(batch, "project")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
         ("prod is https://www.fernhollow.studio btw", {"production": "https://www.fernhollow.studio"}),
         ("测试环境地址：https://test-gh.yikang-health.cn", {"test": "https://test-gh.yikang-health.cn"}),
         ("Redis 用 redis://127.0.0.1:6379/2 这个库", {"redis": "redis://127.0.0.1:6379/2"}),
