@@ -2487,7 +2487,8 @@ def listed_stack(sentence: str) -> dict[str, str]:
         if clause and _names_only(clause):
             run.append(clause)
             continue
-        single = len(run) == 1 and re.search(r"\d", run[0]) and len(clauses) > 1
+        # one clause counts with a version ("…, PostgreSQL 15, …") or as names joined by "+"
+        single = len(run) == 1 and len(clauses) > 1 and bool(re.search(r"\d|\+", run[0]))
         if len(run) >= 2 or single:
             for named in run:
                 _stack_parts(named, facts, strict=True)

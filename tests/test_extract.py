@@ -1004,6 +1004,8 @@ def test_an_assistant_acknowledging_the_persons_way_decides_nothing():
         ("Next.js 14 App Router, Prisma, Postgres on Neon, Stripe for billing.",
          {"frontend": "Next.js 14", "orm": "Prisma", "database": "Postgres",
           "payments": "Stripe"}),
+        ("Kotlin + Jetpack Compose, minSdk 26, targetSdk 34.",
+         {"language": "Kotlin", "mobile": "Jetpack Compose"}),
     ],
 )  # fmt: skip
 def test_a_run_of_bare_names_is_the_stack(sentence, facts):
