@@ -1682,11 +1682,14 @@ def starts_like_a_name(choice: str) -> bool:
     return bool(choice) and (choice[0].isalnum() or choice[0] in "`'\"@./_$-≥≤")
 
 
+_ADDRESS_CHOICE = lazy(r"(?i)git@|[a-z][a-z0-9+.-]*://")
+
+
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
     if not choice or len(choice) < 2 or _VAGUE.match(choice) or _ACTION_WORD.match(choice):
         return False
-    if not starts_like_a_name(choice):
-        return False
+    if not starts_like_a_name(choice) or _ADDRESS_CHOICE.match(choice):
+        return False  # an address ("git@github.com:org/repo.git") is a fact, not a choice
     if _ERRAND.fullmatch(choice) or any(p.fullmatch(choice) for p in _NOT_CHOICES):
         return False
     if bare:
