@@ -65,7 +65,7 @@ def test_decisions_are_read_in_english_and_chinese(sentence, choice, alternative
         "We are not going to use GraphQL.",
         "1. Memcached：纯 KV 缓存，多线程，简单稳定，内存利用率高。",
         "let's do express-rate-limit with the MemoryStore for now.",  # provisional
-        "用 git@github.com:yunmo-media/media-infra.git 这个仓库",  # an address, not a choice
+        "remote 改成 git@github.com:yunmo-media/media-infra.git",  # an address, not a choice
     ],
 )
 def test_tentative_talk_questions_and_narration_are_not_decisions(sentence):
