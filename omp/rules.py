@@ -3129,9 +3129,26 @@ def settings(sentence: str) -> dict[str, str]:
     return {**_numeric_settings(sentence), **found}
 
 
+# every match of _RESOURCE holds one of these kind words: a cheap test that spares most
+# sentences (and every commit subject without one) the costly pattern
+_RESOURCE_WORDS = (
+    "bucket", "namespace", "cluster", "topic", "database name", "db name", "project id", "queue",
+    "table", "configuration set", "prefix", "consumer group", "index name", "alias", "warehouse",
+    "env", "profile", "workspace", "桶", "集群", "命名空间", "队列", "索引", "别名", "消费组", "表",
+)  # fmt: skip
+
+
+def may_name_a_resource(sentence: str) -> bool:
+    """False when `sentence` holds no kind word, so that it names no bucket, topic, table ..."""
+    folded = sentence.casefold()  # as IGNORECASE matches: the long s (U+017F) is an "s"
+    return any(word in folded for word in _RESOURCE_WORDS)
+
+
 def _named_resources(sentence: str) -> dict[str, str]:
     """The buckets, namespaces, topics, tables ... a sentence names, by kind."""
     found: dict[str, str] = {}
+    if not may_name_a_resource(sentence):
+        return found
     for resource in _RESOURCE.finditer(sentence):
         named = next(resource[k] for k in ("key", "k2", "kz", "k3") if resource[k])
         key = _RESOURCE_ZH.get(named, named).lower().replace(" ", "_")

@@ -1108,6 +1108,42 @@ def test_named_resources_topics_tables_and_names(sentence, facts):
     assert rules.settings(sentence) == facts
 
 
+_RESOURCE_PIECES = st.sampled_from(
+    ["bucket", "Namespace", "CLUSTER", "topic", "db name", "queue", "table", "prefix", "alias",
+     "warehouse", "env", "profile", "workspace", "桶", "集群", "队列", "索引名", "表", "the ",
+     "用 ", " is ", " = ", ": ", "是", "叫", "acme-prod", "logs-2024", "events.raw", "s3", "`",
+     " ", "，", "\u017f", "\u212a", "the acme-prod env", "用 logs-2024 这个 workspace",
+     "`acme-prod` topic", "the dbt-prod profile", "the transform-wh warehouse"]
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [f"{kind} is acme-prod" for kind in (
+        "bucket", "namespace", "cluster", "topic", "database name", "db name", "project id",
+        "queue name", "table", "configuration set", "key prefix", "prefix", "consumer group",
+        "index name", "alias", "queue")]
+    + [f"{kind}是 acme-prod" for kind in ("桶", "存储桶", "集群", "命名空间", "队列", "索引名",
+                                         "别名", "消费组", "表")]
+    + [f"`acme-prod` {kind}" for kind in ("bucket", "namespace", "cluster", "topic", "queue",
+                                          "table")]
+    + [f"the acme-prod {kind}" for kind in ("warehouse", "bucket", "cluster", "topic", "queue",
+                                            "namespace", "env", "profile", "workspace")],
+)  # fmt: skip
+def test_every_kind_of_resource_passes_the_cheap_test(sentence):
+    assert rules._RESOURCE.search(sentence) is not None
+    assert rules.may_name_a_resource(sentence)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(_RESOURCE_PIECES, st.text(max_size=8)), max_size=10).map("".join))
+def test_the_cheap_test_before_the_resource_pattern_hides_no_resource(text):
+    # settings() skips the costly resource pattern when the cheap test finds no kind word:
+    # that must only happen for text the pattern does not match
+    if not rules.may_name_a_resource(text):
+        assert rules._RESOURCE.search(text) is None
+
+
 @pytest.mark.parametrize(
     ("sentence", "facts"),
     [
