@@ -14,7 +14,7 @@ import json
 import shlex
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -429,8 +429,9 @@ def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
     earlier: list[ex.Candidate] = []  # an Aider history's sessions are one piece of work
     # what an agent's tools printed counts where it shows a build file (`package.json`, …)
     keep = buildfiles.shows_build_file if llm_cmd is None else _nothing
+    said = [0]  # messages read, counted as the stream goes: a conversation is read once
     for conversation in sources.stream(source.lines(), format=fmt, tools=keep):
-        messages = ((m.role, m.text, m.position) for m in conversation.messages)
+        messages = _counted(conversation.messages, said)
         if llm_cmd is None:
             agent = conversation.format in ("claude-code", "codex", "aider")
             carried = earlier if conversation.format == "aider" else None
@@ -444,6 +445,19 @@ def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
             redacted = [(r, ex.redact_text(t, display, i, batch), i) for r, t, i in messages]
             batch.candidates += _llm_candidates(llm_cmd, redacted, display, conversation.title)
         batch.warnings += [f"{display}: {w}" for w in conversation.warnings]
+    if not said[0]:
+        batch.warnings.append(
+            f"{display}: no messages found; is it empty, or not {fmt}? (--format picks the reader)"
+        )
+
+
+def _counted(
+    messages: Iterable[sources.Message], said: list[int]
+) -> Iterator[tuple[str, str, int]]:
+    """(role, text, position) of each message, adding the person's and assistant's to `said`."""
+    for m in messages:
+        said[0] += m.role != "tool"
+        yield m.role, m.text, m.position
 
 
 def _nothing(_: str) -> bool:

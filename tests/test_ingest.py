@@ -366,6 +366,22 @@ def test_truncated_jsonl_lines_are_warned_about_and_the_rest_is_used(
     assert [d["choice"] for d in _data(memory, "decisions.yaml")["decisions"]] == ["Redis"]
 
 
+def test_a_file_without_messages_is_warned_about_and_writes_nothing(
+    memory: MemoryRoot, git_repo: Path
+):
+    (git_repo / "empty.md").write_text("\n  \n", encoding="utf-8")
+    (git_repo / "export.json").write_text('{"messages": []}', encoding="utf-8")
+    before = memory_files(memory.project)
+
+    result = omp_ok("extract", "empty.md", "export.json")
+
+    assert "warning: empty.md: no messages found; is it empty, or not text?" in result.stderr
+    assert "warning: export.json: no messages found; is it empty, or not chat-json?" in (
+        result.stderr
+    )
+    assert memory_files(memory.project) == before
+
+
 def test_a_choice_made_on_a_rewound_branch_of_a_claude_code_session_is_not_stored(
     memory: MemoryRoot, git_repo: Path
 ):
