@@ -3350,8 +3350,10 @@ _VERSIONED_NAMES = sorted(
     key=len,
     reverse=True,
 )
+# the names of _VERSIONED_NAMES as one alternation
+_KNOWN_VERSIONED = "|".join(re.escape(n) for n in _VERSIONED_NAMES)
 _VERSIONED = lazy(
-    r"(?i)(?<![\w.-])(?P<name>" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
+    r"(?i)(?<![\w.-])(?P<name>" + _KNOWN_VERSIONED + r")"
     r"\s*(?:是|为|版本号?(?:是|为)?|version(?: is)?|v|(?P<sdk>SDK))?\s*"
     r"(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
 )
@@ -3361,7 +3363,6 @@ _VERSION_WE_RUN = lazy(
 )
 # one version said outright to be the one in use: "Room 用的 2.6.1", "Flink 集群是 1.18 的",
 # "ClickHouse 版本是 24.3", "I'm on Xcode 16.2"
-_KNOWN_VERSIONED = "|".join(re.escape(n) for n in _VERSIONED_NAMES)
 _VERSION_STATED = (
     lazy(
         r"(?i)(?<![\w.-])(?P<name>" + _KNOWN_VERSIONED + r")\s*"
@@ -3409,7 +3410,7 @@ def states_stack(sentence: str) -> bool:
 
 _CANON = {"node.js": "node", "golang": "go", "postgresql": "postgres"}
 _LISTED_AFTER = lazy(
-    r"(?i)(?<![\w.-])(?:" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
+    r"(?i)(?<![\w.-])(?:" + _KNOWN_VERSIONED + r")"
     r"(?:\s*v?\d+(?:\.\d+){0,2}(?:\.x)?)?\s*(?:,|，|、|\+|/|\bon\b|\bwith\b|\band\b|和|及|加)\s*"
     r"(?:and\s+)?$"
 )
@@ -3450,7 +3451,7 @@ def stack_key(name: str) -> str:
     return key.replace(".js", "js").replace(" ", "_")
 
 
-_NAMES = r"(?:" + "|".join(re.escape(n) for n in _VERSIONED_NAMES) + r")"
+_NAMES = r"(?:" + _KNOWN_VERSIONED + r")"
 _TO_VERSION = r"v?(?P<ver>\d+(?:\.\d+){0,2})(?!\d|\.\d|\s*%)"
 # "Go 升级到 1.22", "pin rust toolchain to 1.78", "bumped Node to 20", "把 Kotlin 升级到 1.9.23"
 _VERSION_MOVE = lazy(
