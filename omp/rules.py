@@ -1779,18 +1779,23 @@ _CLAUSE = lazy(r"[，；。！？!?：]|[,;:]\s|\.\s|\s+-\s+")
 _DETAIL_LEAD = lazy(r"(?i)^(?:ok(?:ay)?|嗯|好的?|行|那就?|就|也|顺便|then|and|also|plus)[\s,，]*")
 # "version 用 updated_at", "商品索引叫 goods_v3", "副本给 1"
 _SETTLES_ZH = lazy(
-    r"[\w\u4e00-\u9fff)\]>`]\s*(?:统一用|只存|不存|(?<![使采应费作以有])用|走|放|存|叫|改成|改为|调到|就定|定成|定为"
-    r"|给|设为|设成|写入)"
+    r"(?:^|[\w\u4e00-\u9fff)\]>`]\s*)(?:统一用|只存|不存|(?<![使采应费作以有])用|走|放|存|加|保留|拆|做(?![一个点完好])|叫|改成"
+    r"|改为|调到|就定|定成|定为|给|设(?![计想备施])|写入|直接上|分(?=\s))"
     r"\s*[\w\u4e00-\u9fff<`'\"./-]"
+    # "redis_rate 就行": a name said to be enough
+    r"|[\w.-]\s*(?:就行|就好|就够了?|即可)$"
 )
 # "m=16", "self-hosted on our k8s cluster as a 3-node statefulset", "the key is payment_id"
-_SETTLES_EN = lazy(r"(?i)\b(?:uses?|as|via|with|in|on|at|is|are|stays?|goes)\s+\S|\S\s*=\s*\S")
+_SETTLES_EN = lazy(
+    r"(?i)\b(?:uses?|as|via|with|in|on|at|is|are|stays?|goes|pinned to|set to|capped at)\s+\S"
+    r"|\S\s*=\s*\S"
+)
 _CONCRETE = lazy(r"\d|[A-Za-z]\w*[_.][\w.]*\w|`|[A-Z]{2,}|[A-Za-z]{3,}")
 # "go with FSDP FULL_SHARD, bf16 mixed precision": a short noun phrase holding a name
 _NOMINAL_EN = lazy(r"[\w.+/-]+(?:\s+(?:\+\s+)?[\w.+/-]+){0,5}")
 _NAME_TOKEN = lazy(r"\b(?=[\w.-]*[A-Za-z])[\w.-]*(?:\d|_|[A-Z]{2})[\w.-]*")
 # "activation checkpointing 打开", "exportSchema 打开": a feature turned on or off
-_SWITCHED_ZH = lazy(r"^[A-Za-z][\w .-]{1,40}?\s*(?:打开|开启|开上|开着)$")
+_SWITCHED_ZH = lazy(r"^[A-Za-z][\w .-]{1,40}?\s*(?:也|都)?(?:打开|开启|开上|开着|开)$")
 # a clause that turns something down, gives a reason, recalls the past or wavers is not a setting
 _DETAIL_NOT = lazy(
     r"(?i)不要了|不考虑|不用了?|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
@@ -1816,20 +1821,35 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
     chosen = False  # the clause that names the choice is the decision itself
     named = choice.lower().replace("`", "")
     for clause in _CLAUSE.split(sentence):
-        c = _DETAIL_LEAD.sub("", clause.strip(" `'\"“”，,。.;；:：")).strip()
+        c = _DETAIL_LEAD.sub("", clause.strip(" '\"“”，,。.;；:：")).strip()
+        if c.count("`") == 2 and c[0] == c[-1] == "`":  # a clause that is one piece of code
+            c = c[1:-1]
         low = c.lower().replace("`", "")
         if not c:
             continue
         if not chosen and (named in low or low in named):
             chosen = True
             continue
-        if low in named or c in found:
+        if low in named or c in found or _restates(low, named):
             continue
         if any(p.search(c) for p in (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK)):
             continue
         if _settles(c):
             found.append(c)
     return found[:most]
+
+
+# "用 xxl-job", "用 APIv2 吧", "就 Redis 了": a clause that only names the choice again
+_BARE_CHOICE = lazy(
+    r"(?i)^(?:就|那就|还是|also|just)?\s*(?:用|上|选|use|go with)?\s*(?P<x>.+?)"
+    r"\s*(?:吧|了|就行|就好)?$"
+)
+
+
+def _restates(clause: str, choice: str) -> bool:
+    """Whether `clause` (lower-cased) only names `choice` (lower-cased) again."""
+    m = _BARE_CHOICE.match(clause)
+    return m is not None and m.group("x") in choice
 
 
 def _settles(clause: str) -> bool:

@@ -1450,6 +1450,21 @@ def test_named_values_are_the_persons_and_not_repeated():
          ["activation checkpointing 打开"]),
         ("Keycloak, no Auth0, scrap OHIF.", "Keycloak", []),
         ("就用 H3，Redis GEO 那个 MR 先关掉。", "H3", []),
+        # set, kept, split, added, said to be enough; a verb may open the clause
+        ("用 Redis 的吧，redis_rate 就行。", "Redis", ["redis_rate 就行"]),
+        ("state backend 换 RocksDB，TTL 设 24h。", "RocksDB", ["TTL 设 24h"]),
+        ("state 放 S3 吧，用 DynamoDB 做 lock。", "S3", ["用 DynamoDB 做 lock"]),
+        ("就 ReplacingMergeTree，原始明细保留 180 天，ttl_only_drop_parts 也开。",
+         "ReplacingMergeTree", ["原始明细保留 180 天", "ttl_only_drop_parts 也开"]),
+        ("行，那就 Nextflow，直接上 nf-core/sarek，Snakemake 就不考虑了。", "Nextflow",
+         ["直接上 nf-core/sarek"]),
+        ("OK, decided: Nextflow DSL2, pinned to release 3.14.0.", "Nextflow DSL2",
+         ["pinned to release 3.14.0"]),
+        ("Google Play 包直接用 FCM，flavor 分 `cn` 和 `gp`。", "FCM", ["flavor 分 `cn` 和 `gp`"]),
+        # the choice named again, a design draft, an errand: nothing more is settled
+        ("行，用 xxl-job 吧，用 xxl-job。", "xxl-job", []),
+        ("设计稿先不管，就用 Tailwind。", "Tailwind", []),
+        ("就用 cron 吧，做一下 benchmark。", "cron", []),
     ],
 )  # fmt: skip
 def test_the_sentence_of_a_decision_settles_details_too(sentence, choice, details):
