@@ -418,6 +418,8 @@ class _Conversation:
         # "我比较喜欢 table-driven 的写法，用 JUnit 5 的 …" tells the person's way, not a choice
         prefers = person is not None and rules.states_preference(s)
         decided = False if prefers else self._choices(role, s, index, conf)
+        if role == "user" and not decided and person is None and self.decisions:
+            self._settled_after(s, index)
         # "we could move off Prisma to Drizzle" retires nothing
         doubt = rules.is_question(s) or rules.tentative(s)
         obsolete = None if doubt else rot.obsolete_signal(s)
@@ -426,6 +428,20 @@ class _Conversation:
         self._work(s, src, conf)
         own = role == "user"
         self._facts(s, src, conf, own=own, decided=decided, person=None if decided else person)
+
+    def _settled_after(self, s: str, index: int) -> None:
+        """Settings a later sentence of the deciding message makes join the decision's title.
+
+        "就用 vue-i18n。默认语言 zh-CN，fallback 用 en。" is one decision of vue-i18n with its
+        default and fallback languages.
+        """
+        last = self.decisions[-1]
+        if last.source["index"] != index or rules.is_question(s) or rules.tentative(s):
+            return
+        title = str(last.entry["title"])
+        more = [d for d in rules.decided_details(s, "") if d.lower() not in title.lower()]
+        if more:
+            last.entry["title"] = _with_details(title, more)[:_TITLE_MAX]
 
     def _choices(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool:
         """Decisions, proposals, reversals and tentative talk; True when `s` decides."""
@@ -1047,10 +1063,7 @@ def _decision_entry(d: rules.Decision, sentence: str, *, details: bool = False) 
     """
     title = _title(d.choice, d.purpose)
     settled = rules.decided_details(sentence, d.choice) if details else []
-    settled = [s for s in settled if s.lower() not in title.lower()]
-    if settled:
-        chinese = rules.is_chinese(title)
-        title += ("：" if chinese else ": ") + ("；" if chinese else "; ").join(settled)
+    title = _with_details(title, [s for s in settled if s.lower() not in title.lower()])
     entry: dict[str, Any] = {
         "title": title[:_TITLE_MAX],
         "context": sentence[:500],
@@ -1061,6 +1074,18 @@ def _decision_entry(d: rules.Decision, sentence: str, *, details: bool = False) 
     if d.rationale:
         entry["rationale"] = d.rationale
     return entry
+
+
+def _with_details(title: str, details: list[str]) -> str:
+    """`title` followed by `details`: "Use X: a; b", "采用 X：a；b"."""
+    if not details:
+        return title
+    if title_head(title) != title:  # details already: go on in their punctuation
+        sep = "；" if "：" in title else "; "
+        return title + sep + sep.join(details)
+    chinese = rules.is_chinese(title)
+    sep = "；" if chinese else "; "
+    return title + ("：" if chinese else ": ") + sep.join(details)
 
 
 def _merge_fields(into: dict[str, Any], extra: dict[str, Any]) -> None:

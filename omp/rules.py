@@ -1779,7 +1779,7 @@ _CLAUSE = lazy(r"[，；。！？!?：]|[,;:]\s|\.\s|\s+-\s+")
 _DETAIL_LEAD = lazy(r"(?i)^(?:ok(?:ay)?|嗯|好的?|行|那就?|就|也|顺便|then|and|also|plus)[\s,，]*")
 # "version 用 updated_at", "商品索引叫 goods_v3", "副本给 1"
 _SETTLES_ZH = lazy(
-    r"(?:^|[\w\u4e00-\u9fff)\]>`]\s*)(?:统一用|只存|不存|(?<![使采应费作以有])用|走|放|存|加|保留|拆|做(?![一个点完好])|叫|改成"
+    r"(?:^|[\w\u4e00-\u9fff)\]>`]\s*)(?:统一用|只存|不存|(?<![使采应费作以有没不])用|走|放|存|加|保留|拆|做(?![一个点完好])|叫|改成"
     r"|改为|调到|就定|定成|定为|给|设(?![计想备施])|写入|直接上|分(?=\s))"
     r"\s*[\w\u4e00-\u9fff<`'\"./-]"
     # "redis_rate 就行": a name said to be enough
@@ -1798,14 +1798,18 @@ _NAME_TOKEN = lazy(r"\b(?=[\w.-]*[A-Za-z])[\w.-]*(?:\d|_|[A-Z]{2})[\w.-]*")
 _SWITCHED_ZH = lazy(r"^[A-Za-z][\w .-]{1,40}?\s*(?:也|都)?(?:打开|开启|开上|开着|开)$")
 # a clause that turns something down, gives a reason, recalls the past or wavers is not a setting
 _DETAIL_NOT = lazy(
-    r"(?i)不要了|不考虑|不用了?|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
+    r"(?i)不要了|不考虑|不用了?|别|不想|再说|放心|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
     r"之前|现在|目前|原来|以前|是不是|用不上|不支持|或者|要么|你给|你先|你来"
     r"|\b(?:is out|dropped|off the table|no longer|instead of|rather than|revert\w*|since|because|"
     r"given|recommend\w*|suggest\w*|reflection|currently|used to|not|don'?t|won'?t|later|if|"
-    r"unless|go with|i'?d|or|no|scrap\w*|ditch\w*|kill)\b"
+    r"unless|go with|i'?d|or|no|scrap\w*|ditch\w*|kill|overkill|ignore)\b"
 )
 
 
+# the person's own ways and asides ("I always flash with probe-rs", "我习惯用 pnpm", "fyi …")
+_ASIDE = lazy(
+    r"(?i)\b(?:I|I'm|I'll|I've|I'd|me|my|fyi|btw|someone|keep in mind)\b|我(?!们)|习惯|顺便说"
+)
 _DETAIL_MAX = 90  # a longer clause explains rather than sets
 
 
@@ -1815,7 +1819,9 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
     "行，就用 ReplacingMergeTree，version 用 updated_at。" decides ReplacingMergeTree and
     "version 用 updated_at"; "hnsw, m=16 ef_construction=64" decides "m=16 ef_construction=64".
     Clauses that name the choice, turn an option down, give a reason, recall how things were
-    or waver are not details; nor is a clause naming nothing concrete.
+    or waver are not details; nor is a clause naming nothing concrete. Without a choice, the
+    sentence follows the deciding one in its message, and an English clause must give a value
+    ("over TLS on 8883", "m=16", "4s segments"): "PnP is going to fight every tool" is talk.
     """
     found: list[str] = []
     chosen = False  # the clause that names the choice is the decision itself
@@ -1827,14 +1833,18 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
         low = c.lower().replace("`", "")
         if not c:
             continue
-        if not chosen and (named in low or low in named):
+        if named and not chosen and (named in low or low in named):
             chosen = True
             continue
         if low in named or c in found or _restates(low, named):
             continue
-        if any(p.search(c) for p in (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK)):
+        if any(p.search(c) for p in (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK, _ASIDE)):
             continue
-        if _settles(c):
+        if "[REDACTED:" in c:  # a setting whose value was a secret is no detail to keep
+            continue
+        named_value = _NOMINAL_EN.fullmatch(c) and _NAME_TOKEN.search(c)
+        valued = is_chinese(c) or _GIVES_VALUE.search(c) or named_value
+        if _settles(c) and (named or valued):
             found.append(c)
     return found[:most]
 
@@ -1844,6 +1854,10 @@ _BARE_CHOICE = lazy(
     r"(?i)^(?:就|那就|还是|also|just)?\s*(?:用|上|选|use|go with)?\s*(?P<x>.+?)"
     r"\s*(?:吧|了|就行|就好)?$"
 )
+
+
+# a value an English clause gives: "at mqtt.greenhouse.local", "on 8883", "m=16", "4s segments"
+_GIVES_VALUE = lazy(r"(?i)\b(?:at|on|to|named|called)\s+[\w.-]*[\d_.:/][\w.:/-]*|\S\s*=\s*\S")
 
 
 def _restates(clause: str, choice: str) -> bool:

@@ -1471,6 +1471,30 @@ def test_the_sentence_of_a_decision_settles_details_too(sentence, choice, detail
     assert rules.decided_details(sentence, choice) == details
 
 
+@pytest.mark.parametrize(
+    ("later", "title"),
+    [
+        ("默认语言 zh-CN，fallback 用 en。", "Use vue-i18n: fallback 用 en"),
+        ("The locale files live at src/locales/.",
+         "Use vue-i18n: The locale files live at src/locales/"),
+        # talk, a question, the person's own ways, a secret: nothing joins the title
+        ("PnP is going to fight every tool we have.", "Use vue-i18n"),
+        ("fallback 用 en 可以吗？", "Use vue-i18n"),
+        ("我习惯用 pnpm，别给我 npm 命令。", "Use vue-i18n"),
+        ("token = ghp_4f9aQ2cX7LmN0pR5sT8vW1yZ3bD6eG9hJ2kM", "Use vue-i18n"),
+    ],
+)  # fmt: skip
+def test_later_sentences_of_the_deciding_message_add_the_settings_they_make(later, title):
+    batch = _run(("user", f"就用 vue-i18n。{later}"))
+    (decision,) = _kept(batch, "decisions")
+    assert decision["title"] == title
+
+
+def test_a_later_message_adds_nothing_to_an_earlier_decision():
+    batch = _run(("user", "就用 vue-i18n。"), ("assistant", "好的。"), ("user", "fallback 用 en。"))
+    assert [d["title"] for d in _kept(batch, "decisions")] == ["Use vue-i18n"]
+
+
 def test_a_decision_title_carries_what_its_sentence_settles():
     batch = _run(("user", "行，就用 ReplacingMergeTree，version 用 updated_at。"))
     (decision,) = _kept(batch, "decisions")
