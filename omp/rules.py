@@ -2086,10 +2086,11 @@ def rejected(sentence: str) -> list[str]:
 
 _DONE_EN = lazy(
     r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|then|so|ok|okay|yesterday|today|earlier|"
-    r"finally)[,:]?\s+)?"
+    r"finally)[,:]?\s+){0,2}"
     r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
     r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|already\s+)?|)"
     r"(?P<verb>fixed|added|implemented|released|shipped|deployed|refactored|removed|upgraded|"
+    r"flashed|"
     r"pushed|landed|rolled out|tagged|committed|finished|completed|"
     r"migrated|optimi[sz]ed|documented|merged|bumped|published|introduced|rewrote|renamed|"
     r"resolved|patched|enabled|disabled|configured|set up|updated|created|wrote|moved|replaced|"
@@ -2100,12 +2101,12 @@ _DONE_ZH = lazy(
     r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
     r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
     r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|修掉了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了|清洗完了|跑完了|迁完了|导完了|导入完了|测完了|配完了|装完了|搭完了|"
-    r"迁移完了|升级完了|部署完了|合完了)(?P<x2>.*)"
+    r"迁移完了|升级完了|部署完了|合完了|(?i:fix)\s*了|(?<=问题)\s?(?i:fixed)(?=\s*[✅!！。]|$))(?P<x2>.*)"
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
     r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
     r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到|改写成|重写成|合进|合到|合入|推到|发到|写好)\s*"
     r"(?P<x6>[^，,。；;：:]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
-    r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|\S{1,6}\s?到).{1,40}?)了"
+    r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|导入|导进|\S{1,6}\s?到).{1,40}?)了"
 )
 _DONE_PASSIVE = lazy(
     r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?"
@@ -2148,7 +2149,19 @@ _TYPES = (
         ),
     ),
     ("docs", ("document",)),
-    ("config", ("configur", "set up", "enabled", "disabled", "配置", "配好", "装好")),
+    (
+        "config",
+        (
+            "configur",
+            "set up",
+            "enabled",
+            "disabled",
+            "flashed",
+            "配置",
+            "配好",
+            "装好",
+        ),
+    ),
     (
         "chore",
         (
@@ -2252,12 +2265,10 @@ def finished_work(sentence: str) -> Work | None:
         what = _NO_SUBJECT.sub("", what).strip(" ，,。")
     if len(what) < 3 or not _reports_done(sentence, m, vkey, xkey):
         return None
-    kind = _kind(m.group(vkey).lower())
-    if kind == "other":
-        kind = next((t for t, p in _OBJECT_TYPES if p.search(sentence)), "other")
+    kind = _work_kind(sentence, m.group(vkey), what)
     summary = sentence[m.start(vkey) :].strip().rstrip(".。!！")
     if vkey != "verb3" and m.re == _DONE_ZH:
-        summary = _chinese_clause(sentence, m, vkey) or summary
+        summary = _PASSIVE_LEAD.sub("", _chinese_clause(sentence, m, vkey) or summary)
         summary += _more_done(sentence[sentence.find(summary) + len(summary) :], summary)
     elif vkey == "verb3":
         summary = m.group(xkey).strip().rstrip(".。!！✅")
@@ -2279,6 +2290,16 @@ _VERB_GROUPS = (
 
 def _kind(verb: str) -> str:
     return next((t for t, stems in _TYPES if any(s in verb for s in stems)), "other")
+
+
+def _work_kind(sentence: str, verb: str, what: str) -> str:
+    """The kind of the work `verb` reports, from what was done when the verb does not tell."""
+    if verb == "把" and re.search("导入|导进", what):  # "把 3000 万题导入 X 了": data, no code
+        return "chore"
+    kind = _kind(verb.lower())
+    if kind == "other":
+        kind = next((t for t, p in _OBJECT_TYPES if p.search(sentence)), "other")
+    return kind
 
 
 def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool:

@@ -377,6 +377,13 @@ def test_named_addresses_are_project_facts(sentence, fact):
         ("我改了一下，修复已经合并到 main 了，身份证校验现在正常了。", "fix",
          "修复已经合并到 main 了"),
         ("`turbo.json` 加好了（build / lint / test 三个 task）", "feat", None),
+        # a problem said fixed in English words, two leads, a flashed board, a bulk import
+        ("btw 上周那个回声问题 fix 了，是 AEC 被绕过去了", "fix", "上周那个回声问题 fix 了"),
+        ("现在都在 20%-45% 之间，calibration 的问题 fixed ✅", "fix", "Calibration 的问题 fixed"),
+        ("Also fyi I already flashed JetPack 6.0 on all three Orins.", "config",
+         "Flashed JetPack 6.0 on all three Orins"),
+        ("昨天已经用 _bulk 把 3000 万题全量导入 question_bank_v3 了。", "chore",
+         "昨天已经用 _bulk 把 3000 万题全量导入 question_bank_v3 了"),
     ],
 )  # fmt: skip
 def test_finished_work_takes_its_kind_from_what_was_done(sentence, kind, summary):
@@ -391,6 +398,8 @@ def test_finished_work_takes_its_kind_from_what_was_done(sentence, kind, summary
         "小程序后台记得把这个域名加到 request 合法域名里",
         "把 `MLFLOW_TRACKING_URI` 加到 `.bashrc` 里就行。",
         "it is fixed now",
+        "这个 bug 能 fix 吗",
+        "记得把 3000 万题导入 question_bank_v3",
     ],
 )
 def test_work_asked_for_or_explained_is_not_finished_work(sentence):
