@@ -1780,8 +1780,8 @@ _DETAIL_LEAD = lazy(r"(?i)^(?:ok(?:ay)?|嗯|好的?|行|那就?|就|也|顺便|t
 # "version 用 updated_at", "商品索引叫 goods_v3", "副本给 1"
 _SETTLES_ZH = lazy(
     r"(?:^|[\w\u4e00-\u9fff)\]>`]\s*)(?:统一用|只存|不存|(?<![使采应费作以有没不])用|走|放|存|加|保留|拆|做(?![一个点完好])|叫|改成"
-    r"|改为|调到|就定|定成|定为|给|设(?![计想备施])|写入|直接上|分(?=\s))"
-    r"\s*[\w\u4e00-\u9fff<`'\"./-]"
+    r"|改为|调到|就定|定成|定为|给|设(?![计想备施])|写入|直接上|分(?=\s)|统一|按(?![钮照你]))"
+    r"\s*[\w\u4e00-\u9fff<`'\"./(（-]"
     # "redis_rate 就行": a name said to be enough
     r"|[\w.-]\s*(?:就行|就好|就够了?|即可)$"
 )
@@ -1860,6 +1860,15 @@ _BARE_CHOICE = lazy(
 _GIVES_VALUE = lazy(r"(?i)\b(?:at|on|to|named|called)\s+[\w.-]*[\d_.:/][\w.:/-]*|\S\s*=\s*\S")
 
 
+# "默认语言 zh-CN", "TTL 180 天": a topic and its value, nothing else (not "接下来 OCR", "反正都是
+# A100", "谢谢你 OK": an adverb, a verb or a pronoun is no topic)
+_VALUE_ZH = lazy(
+    r"^(?:(?!接下来|回头|反正|比如|先|谢谢|你们|我们)(?:(?![是有看写做都个张下])[\u4e00-\u9fff]){2,8}"
+    r"\s*[A-Za-z0-9][\w.:/-]*|[A-Za-z][\w.-]{1,20}\s+\d+(?:\.\d+)?)"
+    r"\s*(?:[天秒个次条]|分钟|小时)?$"
+)
+
+
 def _restates(clause: str, choice: str) -> bool:
     """Whether `clause` (lower-cased) only names `choice` (lower-cased) again."""
     m = _BARE_CHOICE.match(clause)
@@ -1869,7 +1878,7 @@ def _restates(clause: str, choice: str) -> bool:
 def _settles(clause: str) -> bool:
     """Whether a clause sets something: a verb of setting and a value, a named noun phrase."""
     if is_chinese(clause):
-        if _SWITCHED_ZH.match(clause):
+        if _SWITCHED_ZH.match(clause) or _VALUE_ZH.match(clause):
             return True
         return len(clause) <= _DETAIL_MAX and bool(
             _SETTLES_ZH.search(clause) and _CONCRETE.search(clause)

@@ -1470,6 +1470,15 @@ def test_named_values_are_the_persons_and_not_repeated():
         ("OK, decided: Nextflow DSL2, pinned to release 3.14.0.", "Nextflow DSL2",
          ["pinned to release 3.14.0"]),
         ("Google Play 包直接用 FCM，flavor 分 `cn` 和 `gp`。", "FCM", ["flavor 分 `cn` 和 `gp`"]),
+        # a topic and its value, made uniform, by the day, a key in brackets
+        ("就用 vue-i18n，默认语言 zh-CN，TTL 180 天。", "vue-i18n",
+         ["默认语言 zh-CN", "TTL 180 天"]),
+        ("就用 System.Text.Json，堆叠上限 stack 统一 99。", "System.Text.Json",
+         ["堆叠上限 stack 统一 99"]),
+        ("就 ClickHouse，分区按天 toYYYYMMDD。", "ClickHouse", ["分区按天 toYYYYMMDD"]),
+        ("就用 ReplacingMergeTree，排序键就用 (campaign_id)。", "ReplacingMergeTree",
+         ["排序键就用 (campaign_id)"]),
+        ("就用 OCR 服务，接下来 OCR，反正都是 A100。", "OCR 服务", []),
         # the choice named again, a design draft, an errand: nothing more is settled
         ("行，用 xxl-job 吧，用 xxl-job。", "xxl-job", []),
         ("设计稿先不管，就用 Tailwind。", "Tailwind", []),
@@ -1483,7 +1492,7 @@ def test_the_sentence_of_a_decision_settles_details_too(sentence, choice, detail
 @pytest.mark.parametrize(
     ("later", "title"),
     [
-        ("默认语言 zh-CN，fallback 用 en。", "Use vue-i18n: fallback 用 en"),
+        ("默认语言 zh-CN，fallback 用 en。", "Use vue-i18n: 默认语言 zh-CN; fallback 用 en"),
         ("The locale files live at src/locales/.",
          "Use vue-i18n: The locale files live at src/locales/"),
         # talk, a question, the person's own ways, a secret: nothing joins the title
