@@ -438,6 +438,8 @@ class _Conversation:
         last = self.decisions[-1]
         if last.source["index"] != index or rules.is_question(s) or rules.tentative(s):
             return
+        if rules.finished_work(s) is not None:  # "…加了 diff_type": work reported, no setting
+            return
         title = str(last.entry["title"])
         more = [d for d in rules.decided_details(s, "") if d.lower() not in title.lower()]
         if more:

@@ -1500,6 +1500,7 @@ def test_the_sentence_of_a_decision_settles_details_too(sentence, choice, detail
         ("fallback 用 en 可以吗？", "Use vue-i18n"),
         ("我习惯用 pnpm，别给我 npm 命令。", "Use vue-i18n"),
         ("token = ghp_4f9aQ2cX7LmN0pR5sT8vW1yZ3bD6eG9hJ2kM", "Use vue-i18n"),
+        ("字段已经加了 diff_type。", "Use vue-i18n"),  # work reported, not a setting
     ],
 )  # fmt: skip
 def test_later_sentences_of_the_deciding_message_add_the_settings_they_make(later, title):
