@@ -2099,8 +2099,7 @@ _DONE_EN = lazy(
     r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
     r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|already\s+)?|)"
     r"(?P<verb>fixed|added|implemented|released|shipped|deployed|refactored|removed|upgraded|"
-    r"flashed|"
-    r"pushed|landed|rolled out|tagged|committed|finished|completed|"
+    r"flashed|pushed|landed|rolled out|tagged|committed|finished|completed|"
     r"migrated|optimi[sz]ed|documented|merged|bumped|published|introduced|rewrote|renamed|"
     r"resolved|patched|enabled|disabled|configured|set up|updated|created|wrote|moved|replaced|"
     r"swapped|switched|converted|ported|integrated|wired up|hooked up)[:：]?\s+(?P<x>.+)"
@@ -2158,19 +2157,7 @@ _TYPES = (
         ),
     ),
     ("docs", ("document",)),
-    (
-        "config",
-        (
-            "configur",
-            "set up",
-            "enabled",
-            "disabled",
-            "flashed",
-            "配置",
-            "配好",
-            "装好",
-        ),
-    ),
+    ("config", ("configur", "set up", "enabled", "disabled", "flashed", "配置", "配好", "装好")),
     (
         "chore",
         (
