@@ -1779,7 +1779,7 @@ _CLAUSE = lazy(r"[，；。！？!?：]|[,;:]\s|\.\s|\s+-\s+")
 _DETAIL_LEAD = lazy(r"(?i)^(?:ok(?:ay)?|嗯|好的?|行|那就?|就|也|顺便|then|and|also|plus)[\s,，]*")
 # "version 用 updated_at", "商品索引叫 goods_v3", "副本给 1"
 _SETTLES_ZH = lazy(
-    r"(?:^|[\w\u4e00-\u9fff)\]>`]\s*)(?:统一用|只存|不存|(?<![使采应费作以有没不])用|走|放|存|加|保留|拆|做(?![一个点完好])|叫|改成"
+    r"(?:^|[\w\u4e00-\u9fff)\]>`]\s*)(?:统一用|只存|不存|(?<![使采应费作以有没不])用(?!了)|走|放|存|加|保留|拆|做(?![一个点完好])|叫|改成"
     r"|改为|调到|就定|定成|定为|给|设(?![计想备施])|写入|直接上|分(?=\s)|统一|按(?![钮照你]))"
     r"\s*[\w\u4e00-\u9fff<`'\"./(（-]"
     # "redis_rate 就行": a name said to be enough
@@ -1806,9 +1806,10 @@ _DETAIL_NOT = lazy(
 )
 
 
-# the person's own ways and asides ("I always flash with probe-rs", "我习惯用 pnpm", "fyi …")
+# the person's own ways and asides ("I always flash with probe-rs", "我习惯用 pnpm", "fyi …"), and
+# talk to the assistant ("你上面给的也是 pnpm 命令")
 _ASIDE = lazy(
-    r"(?i)\b(?:I|I'm|I'll|I've|I'd|me|my|fyi|btw|someone|keep in mind)\b|我(?!们)|习惯|顺便说"
+    r"(?i)\b(?:I|I'm|I'll|I've|I'd|me|my|fyi|btw|someone|keep in mind)\b|我(?!们)|你|习惯|顺便说"
 )
 _DETAIL_MAX = 90  # a longer clause explains rather than sets
 
