@@ -418,14 +418,15 @@ class _Conversation:
         # "我比较喜欢 table-driven 的写法，用 JUnit 5 的 …" tells the person's way, not a choice
         prefers = person is not None and rules.states_preference(s)
         decided = False if prefers else self._choices(role, s, index, conf)
-        if role == "user" and not decided and person is None and self.decisions:
-            self._settled_after(s, index)
         # "we could move off Prisma to Drizzle" retires nothing
         doubt = rules.is_question(s) or rules.tentative(s)
         obsolete = None if doubt else rot.obsolete_signal(s)
         if obsolete is not None:
             self.batch.obsolete.append((obsolete, src))
-        self._work(s, src, conf)
+        reported = self._work(s, src, conf)
+        # "…加了 diff_type" reports work: only a setting joins the decision
+        if role == "user" and not (decided or doubt or reported) and person is None:
+            self._settled_after(s, index)
         own = role == "user"
         self._facts(s, src, conf, own=own, decided=decided, person=None if decided else person)
 
@@ -433,13 +434,12 @@ class _Conversation:
         """Settings a later sentence of the deciding message makes join the decision's title.
 
         "就用 vue-i18n。默认语言 zh-CN，fallback 用 en。" is one decision of vue-i18n with its
-        default and fallback languages.
+        default and fallback languages. The caller has ruled out questions, tentative talk,
+        reported work and the person's ways.
         """
+        if not self.decisions or self.decisions[-1].source["index"] != index:
+            return
         last = self.decisions[-1]
-        if last.source["index"] != index or rules.is_question(s) or rules.tentative(s):
-            return
-        if rules.finished_work(s) is not None:  # "…加了 diff_type": work reported, no setting
-            return
         title = str(last.entry["title"])
         more = [d for d in rules.decided_details(s, "") if d.lower() not in title.lower()]
         if more:
@@ -598,12 +598,12 @@ class _Conversation:
             ):
                 self.decisions.append(c)  # not a reversal of the sentence's first choice
 
-    def _work(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> None:
-        """Finished work: a changelog entry."""
+    def _work(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """Finished work: a changelog entry; True when `s` reports work done."""
         listed = s.rstrip("；;。.") in self.listed
         work = None if listed else rules.finished_work(rules.assertion(s))
         if work is not None and work.type == "deploy" and rules.deployment(s) is not None:
-            return  # a deployment told in conversation is a project fact; logs give changes
+            return True  # a deployment told in conversation is a project fact; logs give changes
         header = s.rstrip().endswith((":", "：")) and len(work.summary if work else "") < 24
         if work is not None and not header:  # "Changes made:" heads a list; "Fixed the X:" tells
             entry = {"type": work.type, "summary": work.summary.rstrip(":：")}
@@ -623,6 +623,7 @@ class _Conversation:
             entry = {"type": "refactor" if noun in _REWORK else "chore", "summary": summary}
             reason = "work on the decision reported finished"
             self._found(Candidate("changelog", entry, conf["work"], reason, src))
+        return work is not None
 
     def _facts(
         self,
