@@ -605,7 +605,8 @@ class _Conversation:
         if work is not None and work.type == "deploy" and rules.deployment(s) is not None:
             return True  # a deployment told in conversation is a project fact; logs give changes
         header = s.rstrip().endswith((":", "：")) and len(work.summary if work else "") < 24
-        if work is not None and not header:  # "Changes made:" heads a list; "Fixed the X:" tells
+        if work is not None and work.named and not header:
+            # "Changes made:" heads a list; "Fixed the X:" tells; "跑通了，3 秒" names no work
             entry = {"type": work.type, "summary": work.summary.rstrip(":：")}
             reason = f"finished work ({work.type})"
             level = conf["work"]

@@ -2221,6 +2221,7 @@ class Work(NamedTuple):
     type: str
     summary: str
     version: str | None
+    named: bool = True  # False: "跑通了，18 万行 3 秒" reports a result, not what was done
 
 
 _FILLER_ZH = lazy(r"好的|懂了|明白了?|知道了|收到|嗯+|哦+|ok|OK|行|对|是的|谢谢|感谢|👌|👍")
@@ -2262,6 +2263,8 @@ def finished_work(sentence: str) -> Work | None:
         what = _NO_SUBJECT.sub("", what).strip(" ，,。")
     if len(what) < 3 or not _reports_done(sentence, m, vkey, xkey):
         return None
+    then = _after_bare_report(sentence, m, vkey, xkey)
+    named = then is None or finished_work(then) is not None or bool(_DONE_ZH.search(then))
     kind = _work_kind(sentence, m.group(vkey), what)
     summary = sentence[m.start(vkey) :].strip().rstrip(".。!！")
     if vkey != "verb3" and m.re == _DONE_ZH:
@@ -2272,7 +2275,7 @@ def finished_work(sentence: str) -> Work | None:
     summary = summary.rstrip(":：")
     summary = summary[0].upper() + summary[1:]
     version = _VERSION.search(what)
-    return Work(kind, summary, version.group(0) if version else None)
+    return Work(kind, summary, version.group(0) if version else None, named)
 
 
 _VERB_GROUPS = (
@@ -2314,6 +2317,25 @@ def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool
         # "加到 `.bashrc` 里就行": how to do it; "已经加到 … 了": done
         return bool(re.search(r"已|了", sentence[max(0, m.start(vkey) - 6) : m.end(xkey)]))
     return True
+
+
+_PRONOUN_DONE = lazy(r"(?i)^(?:it|that|this|them|those|these)\s*(?:[,:;.!\u2014\u2013-]|and\b|$)")
+_BARE_END = lazy(r"了?\s*(?:[，,。！!；;]|$)")  # a colon lists what was done: "改好了：…"
+
+
+def _after_bare_report(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> str | None:
+    """What follows a report that names no work ("搞定了，…", "Fixed it, …"), else None.
+
+    Such a report names work only if what follows reports work of its own.
+    """
+    if m.re == _DONE_EN:
+        pronoun = _PRONOUN_DONE.match(m.group(xkey))
+        return m.group(xkey)[pronoun.end() :].strip() if pronoun else None
+    before = _NO_SUBJECT.sub("", _FILLER_ZH.sub("", sentence[: m.start(vkey)]))
+    after = _BARE_END.match(sentence, m.end(vkey))
+    if before.strip(" ，,。.!！~～") or after is None or vkey in ("verb4", "verb5", "verb6"):
+        return None
+    return sentence[after.end() :]
 
 
 def _more_done(rest: str, summary: str) -> str:

@@ -413,6 +413,42 @@ def test_work_before_a_trailing_question_is_still_reported():
     ]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "named"),
+    [
+        # a bare report, then a result: nothing says what was done
+        ("跑通了，18 万行 3 秒", False),
+        ("装好了，但是 certificate 一直 pending", False),
+        ("搞定了，本地跑起来没问题", False),
+        ("Fixed it, set it to 64 to match and now it returns", False),
+        ("Deployed that, now the build fails on the product page", False),
+        # a bare report, then the work itself
+        ("搞定了，cert-manager 和 ingress-nginx 都装好了", True),
+        ("测完了，今晚 22:00 发版，幂等已经修好了", True),
+        ("Fixed it, and added player.tscn to the spawn list", True),
+        # a colon lists what was done; a subject names it
+        ("改好了：query.go 改为参数化查询", True),
+        ("已修复：退票后座位恢复可售", True),
+        ("缓存的问题我昨天已经修好了", True),
+    ],
+)
+def test_a_bare_report_names_work_only_when_what_follows_reports_some(sentence, named):
+    work = rules.finished_work(sentence)
+    assert work is not None and work.named is named
+
+
+def test_a_bare_report_is_no_changelog_entry_and_no_decision():
+    batch = _run(
+        ("user", "跑通了，18 万行 3 秒。"),
+        ("user", "改完了，预发测了一遍，用 JMeter 并发 50 个同样的通知打过去，只有一条进来了。"),
+        ("user", "搞定了，cert-manager 和 ingress-nginx 都装好了。"),
+    )
+    assert [e["summary"] for e in _kept(batch, "changelog")] == [
+        "搞定了，cert-manager 和 ingress-nginx 都装好了"
+    ]
+    assert _kept(batch, "decisions") == []
+
+
 def test_work_reported_beside_a_rule_for_later_keeps_both():
     batch = _run(
         ("user", "我上周已经把 requests 换成 httpx 了，所以测试里 mock 外部接口要用 respx，别再用 "
