@@ -2225,7 +2225,8 @@ class Work(NamedTuple):
 
 
 _FILLER_ZH = lazy(r"好的|懂了|明白了?|知道了|收到|嗯+|哦+|ok|OK|行|对|是的|谢谢|感谢|👌|👍")
-_TODO_ZH = lazy(r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该")
+# work asked for, planned ("准备上热更新了") or done by habit ("我习惯…跑通了再…")
+_TODO_ZH = lazy(r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该|准备|打算|计划|习惯")
 # Words a Chinese clause may hold before its verb without naming what was done.
 _NO_SUBJECT = lazy(r"[我你他她们它咱昨今明前后天刚才已经都也就先终于总算这那个]")
 
@@ -2311,8 +2312,11 @@ def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool
         return False  # "记得把域名加到…里": asks for work, reports none
     if m.re == _DONE_ZH and before.endswith("白"):
         return False  # "白加了": done for nothing
-    if m.re == _DONE_ZH and re.search(r"等(?:我|你|他|它|咱|我们)|之后再|以后再|再说", sentence):
-        return False  # "等我跑完了再说": a condition for later
+    if m.re == _DONE_ZH and (
+        re.search(r"等(?:我|你|他|它|咱|我们)|之后再|以后再|再说", sentence)
+        or sentence.startswith("再", m.end(vkey))
+    ):
+        return False  # "等我跑完了再说", "跑通了再改成 sbatch": a condition for later
     if m.group(vkey) in ("加到", "加进"):
         # "加到 `.bashrc` 里就行": how to do it; "已经加到 … 了": done
         return bool(re.search(r"已|了", sentence[max(0, m.start(vkey) - 6) : m.end(xkey)]))

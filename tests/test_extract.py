@@ -400,6 +400,10 @@ def test_finished_work_takes_its_kind_from_what_was_done(sentence, kind, summary
         "it is fixed now",
         "这个 bug 能 fix 吗",
         "记得把 3000 万题导入 question_bank_v3",
+        # planned, or done by habit before a next step
+        "早上好～我们这个三消手游准备上热更新了",
+        "我习惯在 JupyterLab 里交互调试，跑通了再改成 sbatch 脚本提交",
+        "跑通了再说",
     ],
 )
 def test_work_asked_for_or_explained_is_not_finished_work(sentence):
