@@ -403,7 +403,7 @@ def test_finished_work_takes_its_kind_from_what_was_done(sentence, kind, summary
         # planned, or done by habit before a next step
         "早上好～我们这个三消手游准备上热更新了",
         "我习惯在 JupyterLab 里交互调试，跑通了再改成 sbatch 脚本提交",
-        "跑通了再说",
+        "配置改好了再提交 PR",
     ],
 )
 def test_work_asked_for_or_explained_is_not_finished_work(sentence):
