@@ -2493,9 +2493,9 @@ def deployment(sentence: str) -> Deployment | None:
 
 
 _USES_EN = lazy(
-    r"(?i)\b(?:the project|this project|the app|this app|our app|the repo|this repo|we|our stack|"
-    r"the codebase|the backend|the frontend|the service|the monorepo|it|our api|the api|"
-    r"our (?:backend|frontend|service|site|server|web app))(?:\s+|(?='))"
+    r"(?i)\b(?:(?:the|this|our)\s+(?:project|app|repo|codebase|backend|frontend|service|"
+    r"monorepo|api|site|server|web app|bot|cli|game|extension|plugin|pipeline|worker|firmware)|"
+    r"we|our stack|it)(?:\s+|(?='))"
     r"(?:already\s+|also\s+|now\s+|currently\s+|still\s+|will\s+|'ll\s+)*"
     r"(?:uses|use|is using|are using|is an?|is built as an?|is|'s|have|has|run|runs|are running|"
     r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using|'re)\s+"
