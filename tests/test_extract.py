@@ -843,7 +843,8 @@ def test_chinese_completion_verbs_and_going_live_are_finished_work(sentence, kin
          {"mv3": "MV3", "language": "TypeScript"}),  # after "it", unknown names need a digit
         ("It's Friday and prod is down", {}),
         ("the service is throughput, merge and v1 everywhere", {}),
-        ("this service is FastAPI + SQLAlchemy 2.0 async", {"backend": "FastAPI", "orm": "SQLAlchemy 2.0"}),
+        ("this service is FastAPI + SQLAlchemy 2.0 async",
+         {"backend": "FastAPI", "orm": "SQLAlchemy 2.0"}),
         ("Our bot runs on discord.py 2.4.", {"discord.py": "discord.py 2.4"}),
     ],
 )  # fmt: skip
