@@ -1214,12 +1214,14 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "身份证就只存哈希加后四位": what is kept, in Chinese
     (lazy(r"就只(?:存|保留|用|留|显示)\s*(?P<x>[^，,。；;！!\s]{2,12})"), False, False),
-    # "DaemonSet + loadbalancing exporter 路由到 gateway 这个方案就这么定了"
+    # "DaemonSet + loadbalancing exporter 路由到 gateway 这个方案就这么定了", "先写 tmp 再
+    # rename 这个好，…": a way named, then taken
     (
         lazy(
             rf"^(?:{_AGREE_ZH}[，,\s]*)*(?P<x>(?=[^，,]*[A-Za-z0-9])[^。！!？?，,]{{3,60}}?)\s*"
-            r"(?:这个方案|这套方案|这个|这样)\s*(?:就这么定|就这样定|就这么办|定了|可以)(?:了|吧)?"
-            r"\s*[。！!]?$"
+            r"(?:这个方案|这套方案|这个思路|这个做法|这个|这样)\s*"
+            r"(?:就这么定|就这样定|就这么办|定了|可以|好|挺好|不错|没问题)(?:了|吧|的)?"
+            r"\s*(?:[。！!]?$|[，,](?!\s*(?:但|不过|可是|只是)))"  # "这个好，但先不加": not yet
         ),
         True,
         False,

@@ -811,6 +811,11 @@ def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence
         ("版本就用 7.2。", None),
         ("就按 1+2 来。", None),
         ("昨天把 20 台节点全部 OTA 到 1.4.0 了", None),
+        # a way named, then taken ("这个好"), not praised and put off, nor a thing to delete
+        ("先写 tmp 再 rename 这个好，之前别的游戏就有玩家存档坏了来骂的。", "先写 tmp 再 rename"),
+        ("guided_choice 这个好，但先不加，看线上有没有非法输出再说。", None),
+        ("Redis 这个好像不行。", None),
+        ("旧的 cron 这个可以删了。", None),
     ],
 )  # fmt: skip
 def test_choices_by_rule_value_or_plain_statement_are_read(sentence, choice):
