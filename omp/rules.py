@@ -1841,15 +1841,26 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
             continue
         if low in named or c in found or _restates(low, named):
             continue
-        if any(p.search(c) for p in (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK, _ASIDE)):
-            continue
         if "[REDACTED:" in c:  # a setting whose value was a secret is no detail to keep
+            continue
+        taken = _TAKEN_WAY.match(c)
+        if taken and _CONCRETE.search(taken["x"]) and not _QUESTION.search(c):
+            found.append(taken["x"])  # "SNS→SQS→worker 这个方案可以": the way it names
+            continue
+        if any(p.search(c) for p in (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK, _ASIDE)):
             continue
         named_value = _NOMINAL_EN.fullmatch(c) and _NAME_TOKEN.search(c)
         valued = is_chinese(c) or _GIVES_VALUE.search(c) or named_value
         if _settles(c) and (named or valued):
             found.append(c)
     return found[:most]
+
+
+# "SNS→SQS→worker 这个方案可以": a way named, then taken
+_TAKEN_WAY = lazy(
+    r"^(?P<x>[^，,]{3,60}?)\s*(?:这个方案|这套方案|这个思路|这个做法|这个|这样)\s*"
+    r"(?:可以|好|挺好|不错|没问题|就这么定|就这么办)(?:了|吧|的)?$"
+)
 
 
 # "用 xxl-job", "用 APIv2 吧", "就 Redis 了": a clause that only names the choice again

@@ -1531,6 +1531,9 @@ def test_named_values_are_the_persons_and_not_repeated():
         ("行，用 xxl-job 吧，用 xxl-job。", "xxl-job", []),
         ("设计稿先不管，就用 Tailwind。", "Tailwind", []),
         ("就用 cron 吧，做一下 benchmark。", "cron", []),
+        # a way named and taken, though "方案" alone names no setting
+        ("ok 就 Amazon SES，SNS→SQS→worker 这个方案可以。", "Amazon SES", ["SNS→SQS→worker"]),
+        ("就用 Redis，缓存方案以后再说。", "Redis", []),
     ],
 )  # fmt: skip
 def test_the_sentence_of_a_decision_settles_details_too(sentence, choice, details):
