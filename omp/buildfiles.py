@@ -248,13 +248,20 @@ _GO_REQUIRE = lazy(
 )
 
 
+_GO_MODULE = lazy(r"^module\s+(?P<path>[\w.-]+\.\w+/[\w./-]+)\s*$")
+
+
 def _go(lines: list[str]) -> dict[str, dict[str, str]]:
-    if not any(line.startswith("module ") for line in lines):
+    module = next((m["path"] for line in lines if (m := _GO_MODULE.match(line))), None)
+    if module is None:
         return {}
-    pairs = [
-        (m["path"].rsplit("/", 1)[-1], m["v"]) for line in lines if (m := _GO_REQUIRE.match(line))
+    pairs = [  # Go writes its module versions with a "v": "cobra v1.8.1"
+        (m["path"].rsplit("/", 1)[-1], f"v{m['v']}")
+        for line in lines
+        if (m := _GO_REQUIRE.match(line))
     ]
     found = _versions(pairs)
+    found["project"] = {"module": module}
     for line in lines:
         if m := _GO_DIRECTIVE.match(line):
             found.setdefault("tech_stack", {})["go"] = f"Go {m['v']}"

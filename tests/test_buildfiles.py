@@ -116,9 +116,12 @@ terraform {
             {"tech_stack": {"sveltekit": "@sveltejs/kit 2.15.1", "svelte": "svelte 5.16.0",
                             "typescript": "typescript 5.7.2", "node_engine": "Node >=20"}},
         ),
-        (GO_MOD_AFTER_LS, {"tech_stack": {"gin": "gin 1.9.1", "go": "Go 1.22"}}),
+        # Go's versions keep their "v"; the module path is the project's
+        (GO_MOD_AFTER_LS, {"tech_stack": {"gin": "gin v1.9.1", "go": "Go 1.22"},
+                           "project": {"module": "github.com/acme/billing-gateway"}}),
         # as Claude Code's Read prints them: numbered lines
-        ("     1→module example.com/x\n     2→\n     3→go 1.23", {"tech_stack": {"go": "Go 1.23"}}),
+        ("     1→module example.com/x\n     2→\n     3→go 1.23",
+         {"tech_stack": {"go": "Go 1.23"}, "project": {"module": "example.com/x"}}),
         ("     1→FROM python:3.12-slim\n     2→RUN pip install uv",
          {"tech_stack": {"python": "python 3.12"}}),
         (
