@@ -21,7 +21,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from omp.paths import MemoryRoot, read_text
+from omp.paths import MemoryRoot, decode_text
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
@@ -154,9 +154,14 @@ def loads(text: str) -> Any:
 
 def text_hash(text: str) -> str:
     """Content hash used for file identity and entry caching."""
+    return bytes_hash(text.encode("utf-8", "surrogatepass"))
+
+
+def bytes_hash(data: bytes) -> str:
+    """`text_hash` of the text these UTF-8 bytes hold, without decoding them."""
     import hashlib  # here: its OpenSSL start-up is a cost reads from a current index skip
 
-    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return hashlib.sha1(data).hexdigest()
 
 
 def memory_files(root: MemoryRoot) -> list[str]:
@@ -304,8 +309,9 @@ class Index:
                 and st.st_mtime_ns < stored[3] - _RACY_NS
             ):
                 continue
-            text = read_text(Path(path), display=self.root.display(Path(path)))
-            digest = text_hash(text)
+            with open(path, "rb") as f:  # noqa: PTH123
+                data = f.read()
+            digest = bytes_hash(data)  # a file that is what was indexed is never decoded
             if stored is not None and stored[2] == digest:
                 # the content is what was indexed: trust (size, mtime) from now on, unless
                 # the file is still young enough to change again within one mtime tick
@@ -320,6 +326,7 @@ class Index:
                     ),
                 )
                 continue
+            text = decode_text(data, display=self.root.display(Path(path)))
             self.index_text(rel, text, size=st.st_size, mtime_ns=st.st_mtime_ns, digest=digest)
             changed.append(rel)
         if rels is None:

@@ -164,12 +164,21 @@ def read_text(path: Path, *, display: str | None = None) -> str:
     Raises:
         InvalidYamlError: the file is not UTF-8.
     """
+    with path.open("rb") as f:
+        return decode_text(f.read(), display=display or str(path))
+
+
+def decode_text(data: bytes, *, display: str) -> str:
+    """The text of a file's bytes, exactly as `read_text` gives it.
+
+    Raises:
+        InvalidYamlError: the bytes are not UTF-8.
+    """
     try:
-        with path.open(encoding="utf-8", newline="") as f:
-            return f.read()
+        return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise InvalidYamlError(
-            display or str(path),
+            display,
             None,
             None,
             f"not UTF-8 text ({e.reason})",

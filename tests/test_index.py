@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 
 import pytest
@@ -8,7 +9,7 @@ from typer.testing import CliRunner
 
 from omp import lookup, store, yamlio
 from omp.cli import app
-from omp.errors import UsageError, ValidationError
+from omp.errors import InvalidYamlError, UsageError, ValidationError
 from omp.index import Index
 from omp.paths import MemoryRoot
 from tests.helpers import build_file_tree, git
@@ -97,6 +98,23 @@ def test_an_outside_edit_is_seen_by_the_next_read(filled):
     assert lookup.search(filled, "Store memory").hits == []
     text, _ = lookup.show(filled, "decisions", id="dec-c")
     assert text == "- id: dec-c\n  title: Hand-written entry\n  choice: by hand\n"
+
+
+def test_an_edit_in_the_same_mtime_tick_as_the_indexing_is_seen(filled):
+    path = filled.memory / "decisions.yaml"
+    lookup.search(filled, "yaml")  # indexed just now: the file is still young
+    st = path.stat()
+    path.write_text(DECISIONS.replace("dec-a", "dec-z"), encoding="utf-8")  # same size
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the same mtime
+    text, _ = lookup.show(filled, "decisions", id="dec-z")
+    assert text.startswith("- id: dec-z\n")
+
+
+def test_a_memory_file_that_is_not_utf8_is_named_when_read(filled):
+    lookup.search(filled, "yaml")
+    (filled.memory / "decisions.yaml").write_bytes(DECISIONS.encode() + b"# caf\xe9\n")
+    with pytest.raises(InvalidYamlError, match=r"decisions\.yaml.*not UTF-8"):
+        lookup.search(filled, "yaml")
 
 
 def test_the_index_follows_git_checkout_of_another_version(filled):
