@@ -3248,6 +3248,8 @@ def _named_resources(sentence: str) -> dict[str, str]:
         # "bucket 是 s3://logs/" is a location (storage_locations); "集群是 k8s 1.30" a kind
         if sentence.startswith("://", resource.end(group)) or role_of_name(value):
             continue
+        if re.fullmatch(r"v?\d+(?:\.\d+)*", value):  # "集群是 23.8 版本": a version, no name
+            continue
         found.setdefault(key, value.rstrip("."))
     return found
 
@@ -3257,6 +3259,8 @@ def _numeric_settings(sentence: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for m in [*_SETTING.finditer(sentence), *_SNAKE_SETTING.finditer(sentence)]:
         key = re.sub(r"[^a-z0-9_-]+", "_", m.group("key").lower()).strip("_-")
+        if _METRIC.search(key):
+            continue  # "intent_acc 0.903": a result measured, not a value set
         value = m.group("value")
         # "heartbeat_timeout 是 10s，…，改成 3s": the value it is changed to
         later = _CHANGED_TO.search(sentence, m.end())
@@ -3264,6 +3268,12 @@ def _numeric_settings(sentence: str) -> dict[str, str]:
             value = later.group(1)
         found.setdefault(key, value.replace(" ", ""))
     return found
+
+
+_METRIC = lazy(
+    r"(?:^|_)(?:acc|accuracy|loss|f1|map|auc|bleu|rouge\w*|wer|cer|ppl|perplexity|precision|recall|"
+    r"score|mae|mse|rmse|iou|p50|p90|p95|p99)(?:$|_)"
+)
 
 
 _DONE_HEADER = lazy(

@@ -502,6 +502,10 @@ def test_wrapped_commit_bodies_are_read_as_sentences():
         ("set the CI_SHARD_CACHE_BUCKET env var in CI", {}),
         ("new default path should be ~/.config/tidyx/config.toml",
          {"path": "~/.config/tidyx/config.toml"}),
+        # a version is no resource's name; a result measured is no value set
+        ("集群是 23.8 版本，3 分片 2 副本。", {}),
+        ("跑了，bf16 LoRA r=16：intent_acc 0.903，val_loss 1.21。", {}),
+        ("batch_size 设成 32，timeout 30s", {"batch_size": "32", "timeout": "30s"}),
     ],
 )  # fmt: skip
 def test_every_setting_a_sentence_states_is_kept(sentence, facts):
