@@ -2772,7 +2772,7 @@ def _with_version(part: str, m: re.Match[str]) -> str:
     """
     tail = part[m.end() :]
     more = (
-        re.match(r"(?:\s+(?:[A-Z][A-Za-z]{3,}|SDK)){0,3}", tail)
+        re.match(r"(?:\s+(?:[A-Z][a-z][A-Za-z]{2,}|SDK)){0,3}", tail)  # not "MySQL LIKE 查询"
         if m.group(1)[0].isupper()
         else None
     )

@@ -855,6 +855,9 @@ def test_chinese_completion_verbs_and_going_live_are_finished_work(sentence, kin
         ("this service is FastAPI + SQLAlchemy 2.0 async",
          {"backend": "FastAPI", "orm": "SQLAlchemy 2.0"}),
         ("Our bot runs on discord.py 2.4.", {"discord.py": "discord.py 2.4"}),
+        # a name runs on in its own capitalised words, not in an SQL keyword
+        ("现在搜索是 MySQL LIKE，又慢又不准。", {"database": "MySQL"}),
+        ("后端是 Spring Cloud Alibaba 那一套。", {"backend": "Spring Cloud Alibaba"}),
     ],
 )  # fmt: skip
 def test_names_the_list_does_not_know_count_in_a_sentence_that_names_the_stack(sentence, facts):
