@@ -3782,7 +3782,7 @@ _NOT_A_PART = lazy(
     r"what|one|example|diff|change|fix|trace|stack|line|file|test|here|below|above|following|"
     r"报错|问题|错误|日志|原因|结果|例子|输出|示例|下面|上面|如下|以下|这里|这边|那里|下边|附上)$"
 )
-_ADVERB_ZH = lazy(r"现在|大概|果然|就|都|统一|还是|已经|也|然后|应该|其实|一般|默认")
+_ADVERB_ZH = lazy(r"现在|大概|果然|就|都|统一|还是|已经|也|然后|应该|其实|一般|默认|直接|[跑写读]$")
 _HOST_END = lazy(
     r"\.(?:com|net|org|io|cn|dev|app|internal|local|lan|svc|co|ai|cloud|edu|gov|tech|site|xyz|"
     r"me|us|eu|de|uk|jp|hk|tw|sg|corp|intra)(?::\d+)?$",

@@ -1349,6 +1349,19 @@ def test_a_file_shown_below_is_not_a_part_named_and_a_selector_is_not_a_choice()
     assert rules.decision("最后选择了 Redis Streams。") is not None
 
 
+@pytest.mark.parametrize(
+    ("sentence", "named"),
+    [
+        # an adverb or a verb phrase is no part of the project; a noun ending in 调 is
+        ("重启后跑的是 ota_1。", {}),
+        ("Gateway 直接在 envoy-gateway-system 里。", {}),
+        ("商户回调那个叫 merchant-callbacks。", {"config": {"商户回调": "merchant-callbacks"}}),
+    ],
+)  # fmt: skip
+def test_a_chinese_topic_names_a_part_only_as_a_noun(sentence, named):
+    assert rules.named_values(sentence) == named
+
+
 def test_an_absolute_path_after_a_comma_and_a_wildcard_domain():
     assert rules.path_fact("去重后还剩 48k 条，放在 `/data/sft/v3/train.jsonl`。") == (
         "train",
