@@ -2108,7 +2108,9 @@ def rejected(sentence: str) -> list[str]:
 # ---- finished work (changelog) --------------------------------------------------------------
 
 _DONE_EN = lazy(
-    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|then|so|ok|okay|yesterday|today|earlier|"
+    # a short label may come first: "For the record: I flashed …", "Context for planning: …"
+    r"(?i)^(?:(?!done|fixed|finished|completed)[a-z]+(?:\s+[a-z]+){0,3}:\s+(?=i|we))?"
+    r"(?:(?:unrelated|update|fyi|btw|also|and|then|so|ok|okay|yesterday|today|earlier|"
     r"finally)[,:]?\s+){0,2}"
     r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
     r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|already\s+)?|)"
@@ -2137,7 +2139,7 @@ _DONE_PASSIVE = lazy(
     r"upgraded|rolled out)\b"
     r"|^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?"
     r"(?P<x2>[\w`'./@-]+(?:\s+[\w`'./@-]+){0,4}?)\s+(?P<verb2>went live|went out|got merged|"
-    r"got deployed|got released|is live)\b"
+    r"got deployed|got released|is live|is in(?=\s*(?:[,;!]|\.(?!\w)|$)))\b"
 )
 # "…，desync fixed。": a thing, then fixed, closing the sentence
 _FIXED_LAST = lazy(
@@ -2407,7 +2409,8 @@ def _passive_work(sentence: str) -> Work | None:
         if _VAGUE.match(passive.group("x2")):
             return None
         summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
-        return Work("deploy", summary[0].upper() + summary[1:], None)  # "1.4.2 went live ..."
+        kind = "feat" if passive.group("verb2").lower() == "is in" else "deploy"
+        return Work(kind, summary[0].upper() + summary[1:], None)  # "1.4.2 went live ..."
     now = _NOW_STATE.match(sentence) if passive is None else None
     if now and not _VAGUE.match(now["x"]) and not _BAD_STATE.search(now["y"]):
         # "The Dockerfile is now a multi-stage build ...": the state work left behind

@@ -384,6 +384,13 @@ def test_named_addresses_are_project_facts(sentence, fact):
          "Flashed JetPack 6.0 on all three Orins"),
         ("昨天已经用 _bulk 把 3000 万题全量导入 question_bank_v3 了。", "chore",
          "昨天已经用 _bulk 把 3000 万题全量导入 question_bank_v3 了"),
+        # a short label first; a feature said to be in
+        ("For the record: I flashed the rollback bootloader on the spare board.", "config",
+         "Flashed the rollback bootloader on the spare board"),
+        ("Context for planning: I already shipped 2.3.0 to TestFlight.", "deploy",
+         "Shipped 2.3.0 to TestFlight"),
+        ("update: SaveManager is in, 3 slots, merged to main.", "feat",
+         "SaveManager is in, 3 slots, merged to main"),
     ],
 )  # fmt: skip
 def test_finished_work_takes_its_kind_from_what_was_done(sentence, kind, summary):
@@ -400,6 +407,9 @@ def test_finished_work_takes_its_kind_from_what_was_done(sentence, kind, summary
         "it is fixed now",
         "这个 bug 能 fix 吗",
         "记得把 3000 万题导入 question_bank_v3",
+        "the bug is in the parser",
+        "Connection string is in .env",
+        "Question: we fixed it?",
         # planned, or done by habit before a next step
         "早上好～我们这个三消手游准备上热更新了",
         "我习惯在 JupyterLab 里交互调试，跑通了再改成 sbatch 脚本提交",
