@@ -1992,7 +1992,7 @@ _SWITCH_WORD = lazy(
 # "那存档改用 System.Text.Json", "switch the saves to JSON": what part of the project a switch is
 # about, so that the choice made for that part earlier goes
 _SWITCHED_PART = lazy(
-    r"(?P<zh>[\u4e00-\u9fff]{2,5}?)(?:就|都|也|这块|这边)?(?:改用|换成|换用|改为|改成)\s*[A-Za-z`]"
+    r"(?P<zh>[\u4e00-\u9fff]{2,5}?)(?:就|都|也|这块|这边|还是)?(?:改用|换成|换用|改为|改成)\s*[A-Za-z`]"
     r"|(?i:\bswitch(?:ing)? (?:the |our )?(?P<en>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:over )?to\b)"
 )
 _NO_PART = frozenset(

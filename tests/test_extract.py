@@ -119,6 +119,7 @@ def test_a_switch_of_a_named_part_replaces_the_choice_made_for_it():
     ("sentence", "part"),
     [
         ("OK 那存档改用 System.Text.Json，加 schemaVersion 字段。", "存档"),
+        ("语言文件还是改成 JSON 吧。", "语言文件"),  # "还是" is no part of the part
         ("Let's switch the saves to JSON.", "saves"),
         ("统一改用 Vitest。", None),  # "all of it", not a part
         ("Let's switch to Riverpod.", None),
