@@ -2901,7 +2901,7 @@ _PERSONAL_EN = lazy(
     r"knew|know|meant|did|was|were|am|care|cared|mind|guess|remember|found|seem)\b)"
     r"(?P<habit>[a-z][a-z-]{1,20})\b"
     r"|i (?P<habit2>run|use|write|test|keep|do)\b(?=[^;.]*\b(?:everywhere|on everything|"
-    r"all the time|every time|in every|always do)\b)"
+    r"all the time|every time|in every|always do|for all)\b)"
     r"|\b(?P<ask2>keep|make)\s+(?:your\s+|the\s+)?(?:answers|replies|responses)\b"
     r"|(?:that'?s|this is) how i (?:always |usually )?(?P<habit3>run|do|write|work|test)\b"
     r"|i (?P<habit4>code|program|develop) (?:in|with|on)\b"  # "I code in Rider"
@@ -2927,6 +2927,12 @@ _PERSONAL_ZH = lazy(
     r"不太熟|不熟|没用过|用不惯)"
     r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,24}?我(?!们)(?:[\u4e00-\u9fff]{0,8}?|写\s*[A-Za-z][\w+#.-]*\s*)"
     r"(?P<habit>(?:一般|通常|平时|一直|向来)都?(?:是|用|这么[写用做]))"
+    # "我平时看集群都是 k9s", "我一般排查线上都用 Arthas": the habit, its topic, then 都用
+    r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?P<habit4>(?:一般|通常|平时|一直|向来)"
+    r"[^，,。；;]{1,16}?都(?:是|用)\s*(?=[A-Za-z]))"
+    # "我用 Rider 写代码": the tool the person works with
+    r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?:一直|平时|一般)?用\s*[A-Za-z][\w.+#-]*\s*"
+    r"(?P<habit5>写代码|写程序|开发|编程)"
     # "我不用 pip", "习惯每个项目固定一个 .fvmrc"
     r"|(?:^|[，,；;。：:])我(?!们)(?:一直|从来|平时|现在)?(?P<neg>不用|不使用)\s*(?=[A-Za-z])"
     r"|(?:^|[，,；;])(?P<habit3>习惯)(?=每|用|把|在|先)"

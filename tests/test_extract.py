@@ -790,6 +790,11 @@ def test_a_done_lead_makes_an_assistant_edit_the_outcome():
         ("我用的开发环境是 VS Code + ESP-IDF 插件，Eclipse 那套我用不惯。", "preference"),
         ("对了，我写 SQL 习惯关键字全大写。", "preference"),
         ("commit message 用英文，conventional commits 格式，我一直这么写的", "preference"),
+        # a habit, its topic, then 都用; the tool the person codes with; a tool for all work
+        ("我平时看集群都是 k9s，不太敲 kubectl get。", "preference"),
+        ("我平时 Flutter 版本都用 fvm 管理。", "preference"),
+        ("btw 我用 Rider 写代码，不用 VS。", "preference"),
+        ("also fyi I use Rider for all the UE C++ work", "preference"),
     ],
 )
 def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind):
@@ -801,7 +806,8 @@ def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind
     "sentence",
     ["我们都是用 pnpm", "maybe I prefer tabs", "Do I prefer tabs?",
      "I run the migrations on staging first.", "I only saw it once.",
-     "这是我一直的习惯。", "That's just my habit."],  # point back, say nothing themselves
+     "这是我一直的习惯。", "That's just my habit.",  # point back, say nothing themselves
+     "我用 Python 写了个脚本。", "我们平时部署都用 Helm。"],  # a thing done once; the team
 )  # fmt: skip
 def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence):
     assert rules.personal(sentence) is None
