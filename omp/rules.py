@@ -2891,8 +2891,9 @@ def project_name(sentence: str) -> str | None:
 # ---- the person (user store) ----------------------------------------------------------------
 
 _PERSONAL_EN = lazy(
-    r"(?i)(?:^|[,;:]\s+|\s[\u2014\u2013-]+\s+)"
-    r"(?:(?:also|and|but|btw|fyi|fwiw|personally|for me|one more thing|oh|yeah|yes|so|honestly|"
+    r"(?i)(?:^|[,;:]\s+|[，；：]\s*|\s[\u2014\u2013-]+\s+)"
+    r"(?:(?:also|and|but|btw|fyi|fwiw|personally|for me|for the record|one more thing|oh|yeah|yes|"
+    r"so|honestly|"
     r"[a-z]+-wise)[,]?\s+)*"
     r"(?:i'?m an? [\w+#.-]+ (?P<who>person|developer|dev|engineer|programmer)\b"
     r"|i(?:'ve| have) been an? [\w+#. -]{1,24}?(?P<who2>dev|developer|engineer|programmer)\b"
@@ -2901,7 +2902,7 @@ _PERSONAL_EN = lazy(
     r"knew|know|meant|did|was|were|am|care|cared|mind|guess|remember|found|seem)\b)"
     r"(?P<habit>[a-z][a-z-]{1,20})\b"
     r"|i (?P<habit2>run|use|write|test|keep|do)\b(?=[^;.]*\b(?:everywhere|on everything|"
-    r"all the time|every time|in every|always do|for all)\b)"
+    r"all the time|every time|in every|always do|for all|that way)\b)"
     r"|\b(?P<ask2>keep|make)\s+(?:your\s+|the\s+)?(?:answers|replies|responses)\b"
     r"|(?:that'?s|this is) how i (?:always |usually )?(?P<habit3>run|do|write|work|test)\b"
     r"|i (?P<habit4>code|program|develop) (?:in|with|on)\b"  # "I code in Rider"
@@ -2930,6 +2931,8 @@ _PERSONAL_ZH = lazy(
     # "我平时看集群都是 k9s", "我一般排查线上都用 Arthas": the habit, its topic, then 都用
     r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?P<habit4>(?:一般|通常|平时|一直|向来)"
     r"[^，,。；;]{1,16}?都(?:是|用)\s*(?=[A-Za-z]))"
+    # "我只写 GDScript，不碰 C#"
+    r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?P<habit6>只(?:写|用))\s*(?=[A-Za-z])"
     # "我用 Rider 写代码": the tool the person works with
     r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?:一直|平时|一般)?用\s*[A-Za-z][\w.+#-]*\s*"
     r"(?P<habit5>写代码|写程序|开发|编程)"

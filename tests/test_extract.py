@@ -795,6 +795,11 @@ def test_a_done_lead_makes_an_assistant_edit_the_outcome():
         ("我平时 Flutter 版本都用 fvm 管理。", "preference"),
         ("btw 我用 Rider 写代码，不用 VS。", "preference"),
         ("also fyi I use Rider for all the UE C++ work", "preference"),
+        # after a Chinese comma or "for the record"; "so write them that way"; "我只写 X"
+        ("dict 改成 dataclass，I prefer dataclasses over plain dicts", "preference"),
+        ("For the record I like keeping all pipeline parameters in a params.yaml.", "preference"),
+        ("I use pytest-django with fixtures, so write them that way.", "preference"),
+        ("我只写 GDScript，不碰 C#。", "preference"),
     ],
 )
 def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind):
