@@ -2922,7 +2922,7 @@ _PERSONAL_EN = lazy(
 )
 _PERSONAL_ZH = lazy(
     r"(?:^|[，,；;。：:])[^，,；;。：:]{0,24}?我(?!们)(?:个人)?"
-    r"(?:[\u4e00-\u9fff]{0,6}?|写\s*[A-Za-z][\w+#.-]*\s*)"
+    r"(?:[\u4e00-\u9fff]{0,8}?|写\s*[A-Za-z][\w+#.-]*\s*)"
     r"(?:比较|一般|通常|平时|一直|更|最|向来|一向)?\s*"
     r"(?P<verb>prefer\b|喜欢|偏好|习惯|讨厌|不喜欢|熟悉|熟(?=[，,。！!]|$)|擅长|会用|常用|用惯了|精通|"
     r"不太熟|不熟|没用过|用不惯)"
@@ -2940,11 +2940,12 @@ _PERSONAL_ZH = lazy(
     r"|(?:^|[，,；;。：:])我(?!们)(?:一直|从来|平时|现在)?(?P<neg>不用|不使用)\s*(?=[A-Za-z])"
     r"|(?:^|[，,；;])(?P<habit3>习惯)(?=每|用|把|在|先)"
     # "我 commit 前一般都会跑一下 ktlintFormat"
-    r"|(?:^|[，,；;。：:])我(?!们)[^，,。；;]{0,16}?(?P<habit2>(?:一般|通常|平时|每次|向来)都?会)"
+    r"|(?:^|[，,；;。：:])我(?!们)[^，,。；;]{0,16}?(?P<habit2>(?:一般|通常|平时|每次|向来)都?[会先]"
+    r"|都是先)"  # "我一般都先在小区域上验证", "我都是先写测试再写实现"
     r"|(?:^|[，,；;。：:])我(?:平时)?用的(?P<setup>开发环境|编辑器|IDE|终端|shell|系统|电脑)是"
     r"|(?P<ask>别再给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我)"
 )
-_HOW_I_WORK = lazy(r"(?i)\bhow i (?:work|do things|like to work)\s*[:：]\s*\S|我的习惯[是：:]")
+_HOW_I_WORK = lazy(r"(?i)\bhow i (?:work|do things|like to work)\s*[:：]\s*\S|我的习惯[是：:，,]")
 _SKILL = lazy(
     r"(?i)familiar|comfortable|experienced|good at|fluent|new to|expert|know"
     r"|熟|擅长|会用|精通|没用过"
@@ -2974,7 +2975,7 @@ def states_preference(sentence: str) -> bool:
 
     Such a sentence is a personal item, not a choice.
     """
-    return _PREFERS.search(sentence) is not None
+    return _PREFERS.search(sentence) is not None or _HOW_I_WORK.search(sentence) is not None
 
 
 # "这是我一直的习惯", "that's just my habit": points back at the sentence before, says nothing

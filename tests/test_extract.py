@@ -452,6 +452,12 @@ def test_a_bare_report_names_work_only_when_what_follows_reports_some(sentence, 
     assert work is not None and work.named is named
 
 
+def test_a_habit_announced_as_one_is_the_persons_way_not_a_decision():
+    batch = _run(("user", "顺便说下我的习惯：我都是先写测试再写实现，用 Ktor 的 MockEngine。"))
+    assert _kept(batch, "decisions") == []
+    assert [e["kind"] for e in _kept(batch, "user")] == ["preference"]
+
+
 def test_a_bare_report_is_no_changelog_entry_and_no_decision():
     batch = _run(
         ("user", "跑通了，18 万行 3 秒。"),
@@ -800,6 +806,10 @@ def test_a_done_lead_makes_an_assistant_edit_the_outcome():
         ("For the record I like keeping all pipeline parameters in a params.yaml.", "preference"),
         ("I use pytest-django with fixtures, so write them that way.", "preference"),
         ("我只写 GDScript，不碰 C#。", "preference"),
+        # "一般都先", "都是先", a topic of eight characters before the verb
+        ("我一般都先在小区域上验证完再跑全量。", "preference"),
+        ("顺便说下我的习惯：我都是先在 commonTest 里写测试再写实现。", "preference"),
+        ("我平时管理流程都习惯用 snakemake，这几步能串起来吗？", "preference"),
     ],
 )
 def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind):
