@@ -2892,8 +2892,8 @@ def project_name(sentence: str) -> str | None:
 
 _PERSONAL_EN = lazy(
     r"(?i)(?:^|[,;:]\s+|[，；：]\s*|\s[\u2014\u2013-]+\s+)"
-    r"(?:(?:also|and|but|btw|fyi|fwiw|personally|for me|for the record|one more thing|oh|yeah|yes|"
-    r"so|honestly|"
+    r"(?:(?:also|and|but|btw|fyi|fwiw|personally|for me|for the record|keep in mind|"
+    r"one more thing|oh|yeah|yes|so|honestly|"
     r"[a-z]+-wise)[,]?\s+)*"
     r"(?:i'?m an? [\w+#.-]+ (?P<who>person|developer|dev|engineer|programmer)\b"
     r"|i(?:'ve| have) been an? [\w+#. -]{1,24}?(?P<who2>dev|developer|engineer|programmer)\b"
@@ -2901,8 +2901,11 @@ _PERSONAL_EN = lazy(
     r"(?!(?:get|got|see|saw|have|had|need|needed|forget|forgot|thought|think|want|wanted|said|"
     r"knew|know|meant|did|was|were|am|care|cared|mind|guess|remember|found|seem)\b)"
     r"(?P<habit>[a-z][a-z-]{1,20})\b"
-    r"|i (?P<habit2>run|use|write|test|keep|do)\b(?=[^;.]*\b(?:everywhere|on everything|"
-    r"all the time|every time|in every|always do|for all|that way)\b)"
+    r"|i (?P<habit2>run|use|write|test|keep|do|log)\b(?=[^;.]*\b(?:everywhere|on everything|"
+    r"all the time|every time|in every|always do|for all|that way|always)\b)"
+    # "please give me package setup steps with SPM only", "please write them pytest-style"
+    r"|please (?P<ask4>give me|write (?:them|it|the tests|tests))\b"
+    r"(?=[^;.]*(?:\bonly\b|-style\b|\balways\b|from now on))"
     r"|\b(?P<ask2>keep|make)\s+(?:your\s+|the\s+)?(?:answers|replies|responses)\b"
     r"|(?:that'?s|this is) how i (?:always |usually )?(?P<habit3>run|do|write|work|test)\b"
     r"|i (?P<habit4>code|program|develop) (?:in|with|on)\b"  # "I code in Rider"
@@ -2914,6 +2917,7 @@ _PERSONAL_EN = lazy(
     r"tend to|never use|always want|"
     r"always want|"
     r"can'?t stand|familiar with|comfortable with|experienced (?:with|in)|good at|fluent in|"
+    r"picky about|"
     r"new to|an expert in|know .{1,20} well|work best|write|use)\b"
     # "I'd rather avoid alloc entirely": a way of working; not "I'd rather use X" (a choice)
     r"|i(?:'d| would) rather (?:avoid|stay away from|keep away from)\b"

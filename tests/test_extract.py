@@ -810,6 +810,12 @@ def test_a_done_lead_makes_an_assistant_edit_the_outcome():
         ("我一般都先在小区域上验证完再跑全量。", "preference"),
         ("顺便说下我的习惯：我都是先在 commonTest 里写测试再写实现。", "preference"),
         ("我平时管理流程都习惯用 snakemake，这几步能串起来吗？", "preference"),
+        # after "keep in mind"; picky about; a habit kept "always"; how answers should come
+        ("Also, keep in mind I prefer ScriptableObjects for config data.", "preference"),
+        ("yeah always keep mypy --strict clean, I'm picky about type hints.", "preference"),
+        ("btw I log every run to W&B, always.", "preference"),
+        ("Side note, please give me package setup steps with SPM only.", "preference"),
+        ("and tests — please write them pytest-style, plain asserts.", "preference"),
     ],
 )
 def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind):
@@ -822,7 +828,8 @@ def test_the_persons_ways_are_read_in_the_clause_that_states_them(sentence, kind
     ["我们都是用 pnpm", "maybe I prefer tabs", "Do I prefer tabs?",
      "I run the migrations on staging first.", "I only saw it once.",
      "这是我一直的习惯。", "That's just my habit.",  # point back, say nothing themselves
-     "我用 Python 写了个脚本。", "我们平时部署都用 Helm。"],  # a thing done once; the team
+     "我用 Python 写了个脚本。", "我们平时部署都用 Helm。",  # a thing done once; the team
+     "please give me the logs", "I log the error and retry."],  # a request; a thing done
 )  # fmt: skip
 def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence):
     assert rules.personal(sentence) is None
