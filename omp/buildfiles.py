@@ -248,7 +248,7 @@ _GO_REQUIRE = lazy(
 )
 
 
-_GO_MODULE = lazy(r"^module\s+(?P<path>[\w.-]+\.\w+/[\w./-]+)\s*$")
+_GO_MODULE = lazy(r"^module\s+(?P<path>[\w.~/-]+)\s*$")  # "module github.com/a/b", "module app"
 
 
 def _go(lines: list[str]) -> dict[str, dict[str, str]]:

@@ -2109,7 +2109,7 @@ def rejected(sentence: str) -> list[str]:
 
 _DONE_EN = lazy(
     # a short label may come first: "For the record: I flashed …", "Context for planning: …"
-    r"(?i)^(?:(?!done|fixed|finished|completed)[a-z]+(?:\s+[a-z]+){0,3}:\s+(?=i|we))?"
+    r"(?i)^(?:(?!done|fixed|finished|completed)[a-z]+(?:\s+[a-z]+){0,3}:\s+(?=(?:i|we)\b))?"
     r"(?:(?:unrelated|update|fyi|btw|also|and|then|so|ok|okay|yesterday|today|earlier|"
     r"finally)[,:]?\s+){0,2}"
     r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"

@@ -122,6 +122,9 @@ terraform {
         # as Claude Code's Read prints them: numbered lines
         ("     1→module example.com/x\n     2→\n     3→go 1.23",
          {"tech_stack": {"go": "Go 1.23"}, "project": {"module": "example.com/x"}}),
+        # a module path without a domain is a module path too
+        ("module tidectl\n\ngo 1.22",
+         {"tech_stack": {"go": "Go 1.22"}, "project": {"module": "tidectl"}}),
         ("     1→FROM python:3.12-slim\n     2→RUN pip install uv",
          {"tech_stack": {"python": "python 3.12"}}),
         (
