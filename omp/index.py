@@ -25,7 +25,7 @@ from omp.paths import MemoryRoot, decode_text
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "5"  # bump when the tables or what they hold change
+INDEX_FORMAT = "6"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -72,6 +72,8 @@ class Layout(NamedTuple):
         insert_at: char offset where a new item goes (-1: the list has no items).
         meta: char offsets (start, stop) of the `_meta` block, if any.
         style: the file's `yamlio.Style` as a dict.
+        fixed: why omp cannot edit this file in place (a list in flow style, anchors shared
+            between entries), or None. Such a file is read whole; writes to it are refused.
     """
 
     top: str
@@ -80,6 +82,7 @@ class Layout(NamedTuple):
     insert_at: int
     meta: tuple[int, int] | None
     style: dict[str, Any]
+    fixed: str | None = None
 
 
 class Entry(NamedTuple):
@@ -755,6 +758,7 @@ def list_entries(
 ) -> tuple[Layout, list[Entry], list[tuple[str, str]]]:
     """Layout, entries and problems of a list file's text (`cached`: data by entry hash)."""
     from omp import yamlio
+    from omp.errors import InvalidYamlError
     from omp.schema import check_skeleton
 
     o = yamlio.Outline(text)
@@ -769,7 +773,14 @@ def list_entries(
     else:
         skeleton, container, loc = _skeleton(o, keys or [], LIST_KINDS[kind_name], rel)
     items = loc.items if loc is not None else []
-    rows, problems = _rows(o, text, rel, kind_name, items, container, cached)
+    if skeleton is not None and container is not None and not items and skeleton[container]:
+        return _read_whole(o, rel, kind, kind_name, text, [], FLOW_LIST)
+    try:
+        rows, problems = _rows(o, text, rel, kind_name, items, container, cached)
+    except InvalidYamlError as e:
+        if "alias" not in e.problem:
+            raise
+        return _read_whole(o, rel, kind, kind_name, text, items, SHARED_ANCHORS)
     if skeleton is not None and top is not None:  # an empty file is an empty memory
         problems += check_skeleton(kind, skeleton)
     counts: dict[str, int] = {}
@@ -793,6 +804,89 @@ def list_entries(
         style=asdict(o.detect_style()),
     )
     return layout, rows, problems
+
+
+FLOW_LIST = "its list is written in flow style (`[...]`)"
+SHARED_ANCHORS = "its entries share YAML anchors and aliases (`&name`, `*name`)"
+
+
+def _read_whole(
+    o: Any, rel: str, kind: str | None, kind_name: str, text: str, items: list[Any], why: str
+) -> tuple[Layout, list[Entry], list[tuple[str, str]]]:
+    """A list file the surgical editor cannot handle, read whole: every entry, no edits.
+
+    `items` are the entries' places in the outline when it has them (a block list whose
+    entries share anchors); without them (a flow list) an entry's place is the line that
+    names its id.
+    """
+    from omp import yamlio
+    from omp.schema import check_entry
+
+    data = yamlio.load(text, source=rel)
+    list_kind = LIST_KINDS[kind_name]
+    container = None
+    values: Any = data
+    if isinstance(data, dict):
+        container = next((k for k in list_kind.containers if k in data), None)
+        values = data.get(container) if container is not None else []
+    values = values if isinstance(values, list) else []
+    problems = _file_problems(kind, data)
+    spans = [(o.offsets[i.line], o.offsets[i.end], i.line + 1, i.end) for i in items]
+    if len(spans) != len(values):
+        spans = _id_lines(o, values)
+    rows: list[Entry] = []
+    counts: dict[str, int] = {}
+    for pos, (value, (start, stop, line, end_line)) in enumerate(zip(values, spans, strict=True)):
+        is_map = isinstance(value, dict)
+        eid = None if not is_map or value.get("id") is None else str(value["id"])
+        if eid is not None:
+            counts[eid] = counts.get(eid, 0) + 1
+        rows.append(
+            Entry(
+                rel,
+                pos,
+                kind_name,
+                eid,
+                identity_key(list_kind, value) if is_map else "",
+                str(value["ref"]) if is_map and value.get("ref") else None,
+                start,
+                stop,
+                line,
+                end_line,
+                text_hash(text[start:stop] + f"#{pos}"),
+                value,
+                check_entry(kind_name, value),
+            )
+        )
+    problems += [
+        (container or kind_name, f"id {i!r} is used by {n} entries")
+        for i, n in counts.items()
+        if n > 1
+    ]
+    layout = Layout("other", container, -1, -1, None, asdict(o.detect_style()), fixed=why)
+    return layout, rows, problems
+
+
+def _id_lines(o: Any, values: list[Any]) -> list[tuple[int, int, int, int]]:
+    """Each entry's place as the line that names its id, after the previous entry's line."""
+    at = 0
+    out = []
+    for value in values:
+        eid = value.get("id") if isinstance(value, dict) else None
+        n = at
+        if eid is not None:
+            n = next((k for k in range(at, len(o.lines)) if str(eid) in o.lines[k]), at)
+        n = min(n, max(len(o.lines) - 1, 0))
+        out.append(
+            (
+                o.offsets[n],
+                o.offsets[n + 1] if n + 1 < len(o.offsets) else o.offsets[n],
+                n + 1,
+                n + 1,
+            )
+        )
+        at = n
+    return out
 
 
 def _skeleton(

@@ -83,6 +83,13 @@ class ListDoc:
             index.index_text(rel, text, size=st.st_size, mtime_ns=st.st_mtime_ns, digest=digest)
             info = index.file(rel)
         assert info is not None
+        if info.layout is not None and info.layout.fixed is not None:
+            raise OmpError(
+                f"{display}: omp cannot edit this file in place: {info.layout.fixed}; "
+                "nothing was written",
+                hint="rewrite the list in block style, one `- ` item per entry, with every "
+                "entry written out in full (no anchors), then run the command again",
+            )
         if info.problems or info.layout is None:
             if any(where.startswith("line ") for where, _ in info.problems):
                 yamlio.load(text, source=display)  # raises, naming the file, line and column

@@ -54,6 +54,12 @@ def _side(rel: str, text: str) -> _Side:
     list_kind = list_kind_of(kind)
     assert list_kind is not None
     layout, rows, _ = list_entries(rel, kind, list_kind.name, text, {})
+    if layout.fixed is not None:
+        raise OmpError(
+            f"{rel}: cannot merge entry by entry: {layout.fixed}",
+            hint="merge this file by hand; omp edits only block lists of entries written out "
+            "in full",
+        )
     entries: dict[str, Entry] = {}
     for row in rows:
         entries.setdefault(_key(row), row)

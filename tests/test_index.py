@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from omp import lookup, store, yamlio
 from omp.cli import app
-from omp.errors import InvalidYamlError, UsageError, ValidationError
+from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
 from omp.index import Index
 from omp.paths import MemoryRoot
 from tests.helpers import build_file_tree, git
@@ -258,3 +258,46 @@ def test_show_by_id_in_a_broken_file_says_the_file_is_broken(filled):
     )
     with pytest.raises(ValidationError, match="omp validate"):
         lookup.show(filled, "decisions", id="a")
+
+
+FLOW_LIST = (
+    "decisions: [{id: dec-a, title: Use Postgres, choice: Postgres},\n"
+    "  {id: dec-b, title: Use Redis, choice: Redis}]\n"
+)
+SHARED_ANCHORS = """\
+decisions:
+  - &base
+    id: dec-a
+    title: Use Postgres
+    choice: Postgres
+  - <<: *base
+    id: dec-b
+    title: Use Postgres for analytics
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [(FLOW_LIST, "Use Redis"), (SHARED_ANCHORS, "Use Postgres for analytics")],
+    ids=["flow-list", "anchors"],
+)
+def test_a_list_the_editor_cannot_splice_is_read_whole_and_never_written(memory, text, second):
+    path = memory.memory / "decisions.yaml"
+    path.write_text(text, encoding="utf-8")
+
+    assert lookup.search(memory, second).hits[0].id == "dec-b"
+    _, data = lookup.show(memory, "decisions", id="dec-b")
+    assert data["title"] == second
+    with Index(memory) as index:
+        index.refresh(["decisions.yaml"])
+        info = index.file("decisions.yaml")
+        assert info is not None and info.problems == []
+        assert [e.id for e in index.entries("decisions.yaml")] == ["dec-a", "dec-b"]
+
+    # the same id again: a write that could not see the entries would add a second dec-a
+    with pytest.raises(OmpError, match="cannot edit this file in place") as refused:
+        store.add_decision(memory, id="dec-a", title="Use Postgres", choice="Postgres 16")
+    assert "decisions.yaml" in str(refused.value)
+    with pytest.raises(OmpError, match="cannot edit this file in place"):
+        store.add_decision(memory, title="Use Vite", choice="Vite")
+    assert path.read_text(encoding="utf-8") == text

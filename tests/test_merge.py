@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from omp import hooks, merge, store
 from omp.cli import app
+from omp.errors import OmpError
 from omp.paths import MemoryRoot
 from omp.yamlio import load
 
@@ -192,3 +193,10 @@ def test_validate_reports_an_id_used_in_two_files(memory: MemoryRoot):
 
     assert report.exit_code == 1
     assert "id 'ses-dup' is also used in _omp/memory/sessions/2026-11-02.yaml" in report.stdout
+
+
+def test_a_flow_style_side_is_not_merged_entry_by_entry():
+    theirs = "decisions: [{id: dec-1, title: Use Postgres, choice: Postgres}]\n"
+
+    with pytest.raises(OmpError, match="flow style"):
+        merge.merge_lists("decisions.yaml", BASE, BASE, theirs)
