@@ -777,8 +777,8 @@ def list_entries(
         return _read_whole(o, rel, kind, kind_name, text, [], FLOW_LIST)
     try:
         rows, problems = _rows(o, text, rel, kind_name, items, container, cached)
-    except InvalidYamlError as e:
-        if "alias" not in e.problem:
+    except InvalidYamlError as bad:
+        if "alias" not in bad.problem:
             raise
         return _read_whole(o, rel, kind, kind_name, text, items, SHARED_ANCHORS)
     if skeleton is not None and top is not None:  # an empty file is an empty memory
