@@ -32,7 +32,7 @@ from typing import Any
 
 from omp.constants import CANDIDATES_FILE, PROJECT_FILE
 from omp.errors import UsageError
-from omp.index import Index, loads
+from omp.index import Index, loads, reading
 from omp.paths import MemoryRoot
 
 DEFAULT_BUDGET = 2400
@@ -205,8 +205,11 @@ def build(
         b.used = estimate_tokens(intro)
     else:
         intro = ""
-    with Index(root) as index:
-        index.refresh()
+    used = b.used
+
+    def read(index: Index) -> tuple[_Builder, list[dict[str, str]]]:
+        b = _Builder(budget)  # a second run (on a rebuilt index) starts from nothing
+        b.used = used
         db = index.db
         scores = _scores(index, task) if task else {}
         facts = _facts(db)
@@ -243,6 +246,9 @@ def build(
         for item in [i for i in unscored if i.kind != "decisions"] + later:
             b.offer(item)
         excluded = _excluded(db, b, full=full, considered=facts + considered, task=task)
+        return b, excluded
+
+    b, excluded = reading(root, read)
     text = _render(intro, b)
     return Pack(budget, estimate_tokens(text), text, b.included, excluded, task)
 

@@ -10,16 +10,17 @@ The writer updates the index itself after each write, so writes never pay for a 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
 import re
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from omp.paths import MemoryRoot, decode_text
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
@@ -219,6 +220,60 @@ def _reset(db: sqlite3.Connection) -> None:
     db.execute("INSERT INTO info VALUES ('version', ?)", (_version(),))
 
 
+_T = TypeVar("_T")
+
+
+def _corrupt(e: BaseException) -> bool:
+    """Whether `e` (or what it was raised while handling) says the database file is damaged.
+
+    Locks, constraints and bad SQL are subclasses of `DatabaseError`; damage is the base class
+    itself ("database disk image is malformed", "file is not a database").
+    """
+    seen: BaseException | None = e
+    while seen is not None:
+        if type(seen) is sqlite3.DatabaseError:
+            return True
+        seen = seen.__context__
+    return False
+
+
+def _recovering(method: Callable[..., _T]) -> Callable[..., _T]:
+    """Run `method`; if the index file turns out damaged, start a new index and run it again.
+
+    The index is derived data: a damaged page found in the middle of a query must cost a
+    re-index, not the command.
+    """
+
+    @functools.wraps(method)
+    def run(self: Index, *args: Any, **kwargs: Any) -> _T:
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.DatabaseError as e:
+            if not _corrupt(e) or str(self.path) == ":memory:":
+                raise
+            self.start_anew()
+            return method(self, *args, **kwargs)
+
+    return run
+
+
+def reading(root: MemoryRoot, read: Callable[[Index], _T]) -> _T:
+    """`read(index)` on the refreshed index of `root`, for reads that query `index.db` itself.
+
+    If the index file turns out damaged, `read` runs again, from the start, on a new index
+    (row numbers of the old one mean nothing in the new one).
+    """
+    with Index(root) as index:
+        try:
+            index.refresh()
+            return read(index)
+        except sqlite3.DatabaseError as e:
+            if not _corrupt(e) or str(index.path) == ":memory:":
+                raise
+            index.start_anew()
+            return read(index)
+
+
 class Index:
     """A connection to a project's index; `refresh()` brings it up to date with the files."""
 
@@ -230,11 +285,7 @@ class Index:
             self.db = self._open(self.path)
         except sqlite3.DatabaseError:
             # not a database any more (a torn or stray write): it is only a cache, start anew
-            for stale in (
-                self.path,
-                *(self.path.with_name(self.path.name + s) for s in ("-wal", "-shm")),
-            ):
-                stale.unlink(missing_ok=True)
+            self._remove_files()
             self.db = self._open(self.path)
         except OSError:
             # a read-only checkout, or a cache that is not a folder: index in memory for
@@ -258,6 +309,21 @@ class Index:
             _reset(db)
         return db
 
+    def _remove_files(self) -> None:
+        for stale in (
+            self.path,
+            *(self.path.with_name(self.path.name + s) for s in ("-wal", "-shm")),
+        ):
+            stale.unlink(missing_ok=True)
+
+    def start_anew(self) -> None:
+        """Replace a damaged index file by a new index of every memory file."""
+        with contextlib.suppress(sqlite3.Error):
+            self.db.close()
+        self._remove_files()
+        self.db = self._open(self.path)
+        self.refresh()
+
     def close(self) -> None:
         """Close the connection."""
         self.db.close()
@@ -268,6 +334,7 @@ class Index:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @_recovering
     def rebuild(self) -> list[str]:
         """Forget everything and index every file again."""
         self.db.execute("BEGIN IMMEDIATE")
@@ -283,6 +350,7 @@ class Index:
 
     # ---- freshness ---------------------------------------------------------------------------
 
+    @_recovering
     def refresh(self, rels: Iterable[str] | None = None) -> list[str]:
         """Index again every file (or the given ones) whose identity changed.
 
@@ -349,6 +417,7 @@ class Index:
 
     # ---- indexing ----------------------------------------------------------------------------
 
+    @_recovering
     def index_text(self, rel: str, text: str, *, size: int, mtime_ns: int, digest: str) -> None:
         """Store what `text` (the content of `rel`) holds, reusing unchanged entries."""
         kind = schema_kind(rel)
@@ -422,6 +491,7 @@ class Index:
 
     # ---- queries -----------------------------------------------------------------------------
 
+    @_recovering
     def file(self, rel: str) -> FileInfo | None:
         """What the index holds about a file (call `refresh` first)."""
         row = self.db.execute(
@@ -459,6 +529,7 @@ class Index:
                 _problems(r[12]),
             )
 
+    @_recovering
     def body(self, rel: str, pos: int) -> str:
         """The exact text of entry `pos` of `rel` (as of the last indexing)."""
         row = self.db.execute(
@@ -466,27 +537,33 @@ class Index:
         ).fetchone()
         return "" if row is None else str(row[0])
 
+    @_recovering
     def entry_at(self, rel: str, pos: int) -> Entry | None:
         """The entry at position `pos` of `rel`."""
         return next(self._entries("rel=? AND pos=?", (rel, pos)), None)
 
+    @_recovering
     def entries_head(self, rel: str, n: int) -> list[Entry]:
         """The first `n` entries of `rel`."""
         return list(self._entries("rel=? ORDER BY pos LIMIT ?", (rel, n)))
 
+    @_recovering
     def count(self, rel: str) -> int:
         """How many entries `rel` has."""
         row = self.db.execute("SELECT count(*) FROM entries WHERE rel=?", (rel,)).fetchone()
         return int(row[0])
 
+    @_recovering
     def entries(self, rel: str) -> list[Entry]:
         """Entries of one file, in file order."""
         return list(self._entries("rel=? ORDER BY pos", (rel,)))
 
+    @_recovering
     def find_id(self, kind: str, id: str) -> list[Entry]:
         """Entries of `kind` whose id is `id` (several after a bad merge)."""
         return list(self._entries("kind=? AND id=? ORDER BY rel, pos", (kind, id)))
 
+    @_recovering
     def find(
         self,
         rel: str,
@@ -502,6 +579,7 @@ class Index:
                     return e
         return None
 
+    @_recovering
     def has_id(self, rel: str, id: str) -> bool:
         """Whether an entry of `rel` uses `id`."""
         row = self.db.execute(
@@ -509,6 +587,7 @@ class Index:
         ).fetchone()
         return row is not None
 
+    @_recovering
     def search(self, query: str, *, kind: str | None = None, limit: int = 20) -> list[Hit]:
         """Entries matching `query`, best first (BM25)."""
         match = fts_query(query)
@@ -535,6 +614,7 @@ class Index:
 
     # ---- updates from the writer -------------------------------------------------------------
 
+    @_recovering
     def record(
         self,
         rel: str,
@@ -768,30 +848,22 @@ def list_entries(
     keys = yamlio.top_keys(o) if top is not None and top[0] == "map" else []
     skeleton: dict[str, Any] | None = None
     container: str | None = None
-    if top is not None and top[0] == "seq":
-        loc = yamlio.locate_list(o, None)
-    else:
-        skeleton, container, loc = _skeleton(o, keys or [], LIST_KINDS[kind_name], rel)
-    items = loc.items if loc is not None else []
-    if skeleton is not None and container is not None and not items and skeleton[container]:
-        return _read_whole(o, rel, kind, kind_name, text, [], FLOW_LIST)
     try:
+        if top is not None and top[0] == "seq":
+            loc = yamlio.locate_list(o, None)
+        else:
+            skeleton, container, loc = _skeleton(o, keys or [], LIST_KINDS[kind_name], rel)
+        items = loc.items if loc is not None else []
+        if skeleton is not None and container is not None and not items and skeleton[container]:
+            return _read_whole(o, rel, kind, kind_name, text, [], FLOW_LIST)
         rows, problems = _rows(o, text, rel, kind_name, items, container, cached)
-    except InvalidYamlError as bad:
+    except InvalidYamlError as bad:  # an alias to an anchor in another entry, or outside
         if "alias" not in bad.problem:
             raise
-        return _read_whole(o, rel, kind, kind_name, text, items, SHARED_ANCHORS)
+        return _read_whole(o, rel, kind, kind_name, text, _list_items(o, kind_name), SHARED_ANCHORS)
     if skeleton is not None and top is not None:  # an empty file is an empty memory
         problems += check_skeleton(kind, skeleton)
-    counts: dict[str, int] = {}
-    for e in rows:
-        if e.id is not None:
-            counts[e.id] = counts.get(e.id, 0) + 1
-    problems += [
-        (container or kind_name, f"id {i!r} is used by {n} entries")
-        for i, n in counts.items()
-        if n > 1
-    ]
+    problems += _duplicate_ids(rows, container or kind_name)
     meta_key = next((k for k in keys or [] if k.key == "_meta"), None)
     layout = Layout(
         top="seq" if top is not None and top[0] == "seq" else "map",
@@ -835,12 +907,9 @@ def _read_whole(
     if len(spans) != len(values):
         spans = _id_lines(o, values)
     rows: list[Entry] = []
-    counts: dict[str, int] = {}
     for pos, (value, (start, stop, line, end_line)) in enumerate(zip(values, spans, strict=True)):
         is_map = isinstance(value, dict)
         eid = None if not is_map or value.get("id") is None else str(value["id"])
-        if eid is not None:
-            counts[eid] = counts.get(eid, 0) + 1
         rows.append(
             Entry(
                 rel,
@@ -858,13 +927,28 @@ def _read_whole(
                 check_entry(kind_name, value),
             )
         )
-    problems += [
-        (container or kind_name, f"id {i!r} is used by {n} entries")
-        for i, n in counts.items()
-        if n > 1
-    ]
+    problems += _duplicate_ids(rows, container or kind_name)
     layout = Layout("other", container, -1, -1, None, asdict(o.detect_style()), fixed=why)
     return layout, rows, problems
+
+
+def _duplicate_ids(rows: list[Entry], where: str) -> list[tuple[str, str]]:
+    counts: dict[str, int] = {}
+    for e in rows:
+        if e.id is not None:
+            counts[e.id] = counts.get(e.id, 0) + 1
+    return [(where, f"id {i!r} is used by {n} entries") for i, n in counts.items() if n > 1]
+
+
+def _list_items(o: Any, kind_name: str) -> list[Any]:
+    """The outline's items of the file's list (top-level, or under its list key)."""
+    from omp import yamlio
+
+    for container in (None, *LIST_KINDS[kind_name].containers):
+        loc = yamlio.locate_list(o, container)
+        if loc is not None and loc.items:
+            return list(loc.items)
+    return []
 
 
 def _id_lines(o: Any, values: list[Any]) -> list[tuple[int, int, int, int]]:

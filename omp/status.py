@@ -80,10 +80,12 @@ class Status:
 def status(root: MemoryRoot) -> Status:
     """The memory of `root` at a glance."""
     from omp import journal
-    from omp.index import Index
+    from omp.index import Index, reading
 
     with Index(root) as index:
         reindexed = index.refresh()
+
+    def read(index: Index) -> tuple[dict[str, int], list[Any], int, str]:
         db = index.db
         counts = dict(db.execute("SELECT rel, count(*) FROM entries GROUP BY rel").fetchall())
         infos = db.execute("SELECT rel, kind, problems FROM files ORDER BY rel").fetchall()
@@ -91,8 +93,11 @@ def status(root: MemoryRoot) -> Status:
             "SELECT count(*) FROM entries WHERE rel=? AND coalesce(status,'pending')='pending'",
             (CANDIDATES_FILE,),
         ).fetchone()[0]
-        total = sum(counts.values())
         where = "in memory (read-only cache)" if str(index.path) == ":memory:" else str(index.path)
+        return counts, infos, int(pending), where
+
+    counts, infos, pending, where = reading(root, read)
+    total = sum(counts.values())
     last = _last_changes(root)
     files: list[FileStatus] = []
     sessions = FileStatus(f"{SESSIONS_DIR}/", "sessions", 0, 0, files=0)

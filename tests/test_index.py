@@ -7,7 +7,7 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
-from omp import lookup, store, yamlio
+from omp import context, lookup, status, store, yamlio
 from omp.cli import app
 from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
 from omp.index import Index
@@ -276,10 +276,27 @@ decisions:
 """
 
 
+ALIAS_OUTSIDE = """\
+decisions:
+  - &first
+    id: dec-a
+    title: Use Postgres
+    choice: Postgres
+  - id: dec-b
+    title: Use Redis
+    choice: Redis
+legacy: *first
+"""
+
+
 @pytest.mark.parametrize(
     ("text", "second"),
-    [(FLOW_LIST, "Use Redis"), (SHARED_ANCHORS, "Use Postgres for analytics")],
-    ids=["flow-list", "anchors"],
+    [
+        (FLOW_LIST, "Use Redis"),
+        (SHARED_ANCHORS, "Use Postgres for analytics"),
+        (ALIAS_OUTSIDE, "Use Redis"),
+    ],
+    ids=["flow-list", "anchors", "alias-outside-the-list"],
 )
 def test_a_list_the_editor_cannot_splice_is_read_whole_and_never_written(memory, text, second):
     path = memory.memory / "decisions.yaml"
@@ -301,3 +318,53 @@ def test_a_list_the_editor_cannot_splice_is_read_whole_and_never_written(memory,
     with pytest.raises(OmpError, match="cannot edit this file in place"):
         store.add_decision(memory, title="Use Vite", choice="Vite")
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_an_index_damaged_inside_is_rebuilt_by_whatever_reads_it(memory):
+    words = ["alpha", "beta", "gamma", "delta", "kappa", "omega", "sigma", "theta"]
+    for n in range(60):
+        summary = f"change {n} " + " ".join(words[(n * k) % 8] + str(k) for k in range(40))
+        store.add_change(memory, summary=summary, type="feat")
+    before = lookup.reindex(memory).entries
+    some_id = lookup.search(memory, "change 7").hits[0].id
+    db = memory.cache / "index.sqlite3"
+    assert db.stat().st_size > 60_000
+    damaged = bytearray(db.read_bytes())
+    damaged[20_000:28_000] = b"\xff" * 8_000  # pages of the tables, not the header
+    reads = {
+        "search": lambda: len(lookup.search(memory, "change 7").hits),
+        "show": lambda: lookup.show(memory, "changelog", id=some_id)[1]["id"] == some_id,
+        "status": lambda: sum(f.entries for f in status.status(memory).files),
+        "context": lambda: len(context.build(memory).included),
+        "index": lambda: lookup.reindex(memory).entries,
+    }
+    for name, read in reads.items():
+        db.write_bytes(bytes(damaged))
+        assert read(), name
+    db.write_bytes(bytes(damaged))
+    store.add_change(memory, summary="written after the damage", type="fix")
+    assert lookup.search(memory, "after the damage").hits[0].title == "written after the damage"
+    assert lookup.reindex(memory).entries == before + 1
+
+
+def test_a_read_that_meets_a_damaged_page_runs_again_on_a_new_index(filled):
+    import sqlite3
+
+    from omp.index import reading
+
+    runs = []
+
+    def read(index: Index) -> int:
+        runs.append(int(index.db.execute("SELECT count(*) FROM entries").fetchone()[0]))
+        if len(runs) == 1:
+            raise sqlite3.DatabaseError("database disk image is malformed")
+        return int(runs[-1])
+
+    assert reading(filled, read) == runs[0] > 0
+    assert len(runs) == 2
+
+    def locked(index: Index) -> int:
+        raise sqlite3.OperationalError("database is locked")
+
+    with pytest.raises(sqlite3.OperationalError):  # not damage: nothing to rebuild
+        reading(filled, locked)
