@@ -650,6 +650,43 @@ def extract(
         _report_extract(result)
 
 
+@app.command("llm-bridge")
+def llm_bridge(
+    model_cmd: Annotated[
+        str | None,
+        typer.Argument(
+            help="The model command: reads a prompt on stdin and prints its answer "
+            '("claude -p", "llm -m MODEL", "ollama run MODEL").',
+            show_default=False,
+            metavar="MODEL_CMD",
+        ),
+    ] = None,
+    print_prompt: Annotated[
+        bool,
+        typer.Option("--print-prompt", help="Print the prompt for the messages; run nothing."),
+    ] = False,
+    timeout: Annotated[
+        float, typer.Option("--timeout", help="Seconds to wait for the model.", metavar="S")
+    ] = 540.0,
+) -> None:
+    """A ready --llm-cmd: prompt a model command with the messages, print its candidates.
+
+    `omp extract` runs it and sends the redacted messages on stdin, e.g.
+    omp extract chat.jsonl --llm-cmd "omp llm-bridge 'claude -p'".
+    """
+    with _reported():
+        from omp import llmbridge
+        from omp.errors import UsageError
+
+        payload = llmbridge.payload(sys.stdin.read())
+        if print_prompt:
+            typer.echo(llmbridge.prompt(payload), nl=False)
+            return
+        if not model_cmd:
+            raise UsageError("give the model command", hint="e.g. omp llm-bridge 'claude -p'")
+        _print_json(llmbridge.bridge(model_cmd, payload, timeout=timeout))
+
+
 def _report_extract(result: Any) -> None:
     marks = {"stored": "+", "review": "?", "merged": "~", "superseded": "x", "dropped": "-"}
     prefix = "would be " if result.dry_run else ""

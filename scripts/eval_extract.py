@@ -108,7 +108,9 @@ def _build_history(repo: Path, env: dict[str, str], commits: list[dict[str, Any]
         _git(repo, env, "commit", "-q", "--allow-empty", f"--author={author}", "-m", message)
 
 
-def _extract(case: Path, source: Path, tmp: str) -> tuple[dict[str, Any], dict[str, str]]:
+def _extract(
+    case: Path, source: Path, tmp: str, llm_cmd: str | None = None
+) -> tuple[dict[str, Any], dict[str, str]]:
     """Run `omp extract --json` on a case in a fresh repository under `tmp`.
 
     Returns the JSON report and every text omp printed or wrote, by place.
@@ -137,6 +139,7 @@ def _extract(case: Path, source: Path, tmp: str) -> tuple[dict[str, Any], dict[s
         args = ["extract", "--git", "HEAD", "--json"]
     else:
         args = ["extract", str(source), "--json"]
+        args += ["--llm-cmd", llm_cmd] if llm_cmd else []
     done = subprocess.run([*omp, *args], env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{case.name}: omp extract failed:\n{done.stderr}")
@@ -147,7 +150,7 @@ def _extract(case: Path, source: Path, tmp: str) -> tuple[dict[str, Any], dict[s
     return json.loads(done.stdout), outputs
 
 
-def run_case(case: Path, split: str) -> CaseResult:
+def run_case(case: Path, split: str, llm_cmd: str | None = None) -> CaseResult:
     """Extract one case into a fresh repository and score it."""
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
@@ -161,7 +164,7 @@ def run_case(case: Path, split: str) -> CaseResult:
     if source is None:
         raise SystemExit(f"{case}: no source file (one of {', '.join(SOURCE_NAMES)})")
     with tempfile.TemporaryDirectory(prefix="omp-eval-") as tmp:
-        report, outputs = _extract(case, source, tmp)
+        report, outputs = _extract(case, source, tmp, llm_cmd)
     result = CaseResult(case.name, split)
     _score(result, expected, report)
     for secret in expected.get("secrets") or []:
@@ -331,6 +334,12 @@ def main() -> int:
         "lines, for adjudication (scripts/adjudicate.py)",
     )
     parser.add_argument("--jobs", type=int, default=2, help="cases run at once (default 2)")
+    parser.add_argument(
+        "--llm-cmd",
+        metavar="CMD",
+        help="extract conversations with this external extractor (`omp extract --llm-cmd`); "
+        "commit histories and deploy logs keep their rules",
+    )
     args = parser.parse_args()
     judged: list[dict[str, Any]] = []
     extras: list[dict[str, Any]] = []
@@ -362,7 +371,7 @@ def main() -> int:
             ),
         )
         with ThreadPoolExecutor(max(1, args.jobs)) as pool:
-            runs = [(case, pool.submit(run_case, case, split)) for case in cases]
+            runs = [(case, pool.submit(run_case, case, split, args.llm_cmd)) for case in cases]
         for case, run in runs:
             try:
                 r = run.result()

@@ -418,6 +418,8 @@ def test_validate_reports_an_unparseable_file_and_an_invalid_one_together(memory
 
 
 def test_validate_accepts_the_upstream_samples():
+    if not SAMPLES.is_dir():
+        pytest.skip(f"upstream samples not found at {SAMPLES} (shared/ is beside the repo in CI)")
     result = omp_ok("validate", str(SAMPLES))
 
     assert "error" not in result.stdout
