@@ -6,7 +6,8 @@ is trusted to name a place to write: files go to paths omp builds from slugs, un
 
 - memory items go to `candidates.yaml` for `omp review`; with `accept_memories` they go through
   the extraction filters instead (ROT, confidence thresholds) and are written or queued. Items
-  that `omp manifest export` wrote carry the omp entry itself and are restored as they were;
+  that `omp manifest export` wrote carry the omp entry itself and are restored as they were.
+  A project fact already set to another value is never overwritten: it goes to review;
 - skills are installed as `_omp/skills/<category>/<name>/SKILL.md` after a conflict check;
 - conversation threads and archive documents are archived, never turned into memory: their
   text (when the manifest carries it) becomes a file under `_omp/archive/`, and every one gets
@@ -257,14 +258,23 @@ class _Present:
     omp_dir: Path
 
 
-def _present(root: MemoryRoot) -> _Present:
+def _data(root: MemoryRoot, rel: str) -> Any:
     from omp import yamlio
 
+    path = root.memory / rel
+    if not path.is_file():
+        return None
+    return yamlio.load(path.read_text(encoding="utf-8"), source=root.display(path))
+
+
+def _facts(root: MemoryRoot) -> dict[str, Any]:
+    facts = _data(root, PROJECT_FILE)
+    return facts if isinstance(facts, dict) else {}
+
+
+def _present(root: MemoryRoot) -> _Present:
     def data(rel: str) -> Any:
-        path = root.memory / rel
-        if not path.is_file():
-            return None
-        return yamlio.load(path.read_text(encoding="utf-8"), source=root.display(path))
+        return _data(root, rel)
 
     imported = {
         str(e.get("id")) for e in entries(IMPORTS, data(IMPORTS_FILE)) if isinstance(e, dict)
@@ -281,7 +291,6 @@ def _present(root: MemoryRoot) -> _Present:
             if isinstance(e, dict)
         },
     }
-    facts = data(PROJECT_FILE)
     skills: dict[str, str] = {}
     skills_dir = root.omp_dir / SKILLS_DIR
     if skills_dir.is_dir():
@@ -290,7 +299,7 @@ def _present(root: MemoryRoot) -> _Present:
     return _Present(
         imported,
         ids,
-        facts if isinstance(facts, dict) else {},
+        _facts(root),
         {str(m.get("text")) for m in userstore.memories()},
         skills,
         set(),
@@ -507,7 +516,10 @@ def _plan_memory(
         bad = check_entry(kind_name[target], entry) if target in kind_name else []
         if bad:
             return _skip(item, f"invalid: metadata.omp_entry {bad[0][0]}: {bad[0][1]}")
-    if restored is not None and accept:
+    changes: list[str] = []
+    if restored is not None and restored[0] == "project":
+        changes = _fact_changes(restored[1], present.facts)
+    if restored is not None and accept and not changes:
         target, entry = restored
         to = _target_file(target)
         ledger = _ledger(item, source_name, "stored", to, today)
@@ -523,11 +535,60 @@ def _plan_memory(
         candidate = ex.Candidate(target, entry, 1.0, "omp export", src, scope=scope)
     else:
         candidate = _foreign_candidate(item, source_name)
+        if candidate.target == "project":
+            changes = _fact_changes(candidate.entry, present.facts)
+    if changes:  # a fact this project already holds is never overwritten: a person decides
+        candidate.action = "review"  # settled already: the extraction filters leave it alone
+        ledger = _ledger(item, source_name, "staged", CANDIDATES_FILE, today)
+        reason = f"{_would_change(changes)}; not overwritten, queued for review"
+        return Planned(
+            item["id"],
+            "memory",
+            title,
+            "stage",
+            reason,
+            CANDIDATES_FILE,
+            ledger,
+            candidate=candidate,
+        )
     action = "store" if accept else "stage"
     to = _target_file(candidate.target) if accept else CANDIDATES_FILE
     ledger = _ledger(item, source_name, "stored" if accept else "staged", to, today)
     reason = candidate.reason if accept else f"for review ({candidate.target})"
     return Planned(item["id"], "memory", title, action, reason, to, ledger, candidate=candidate)
+
+
+def _fact_changes(entry: dict[str, Any], facts: dict[str, Any]) -> list[str]:
+    """The project facts already set that writing `entry` would change (`key: old → new`).
+
+    A key not set yet, or set to an empty placeholder (`description: ""`), is no change.
+    """
+    out: list[str] = []
+
+    def walk(new: Any, old: Any, path: list[str]) -> None:
+        if old is None or old == "" or old == [] or old == {}:
+            return
+        if isinstance(new, dict) and new and isinstance(old, dict):
+            for key, value in new.items():
+                if key in old:
+                    walk(value, old[key], [*path, str(key)])
+            return
+        if new != old:
+            out.append(f"{'.'.join(path)}: {_short(_shown(old), 40)} → {_short(_shown(new), 40)}")
+
+    for key, value in entry.items():
+        if key in facts:
+            walk(value, facts[key], [str(key)])
+    return out
+
+
+def _shown(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _would_change(changes: list[str]) -> str:
+    more = f" (and {len(changes) - 1} more)" if len(changes) > 1 else ""
+    return f"would change {changes[0]}{more}"
 
 
 def _target_file(target: str) -> str:
@@ -709,7 +770,8 @@ def _settle(root: MemoryRoot, planned: list[Planned], batch: ex.Batch, today: st
     ex.settle(batch, ingest.stored_entries(root), today=today)
     for p in planned:
         c = p.candidate
-        if c is None or c.action == "stored":
+        # queued by the plan already (it would change a fact), or stored
+        if c is None or p.action == "stage" or c.action == "stored":
             continue
         if c.action == "review":
             p.action, p.to = "stage", CANDIDATES_FILE

@@ -256,13 +256,63 @@ def test_export_then_import_reproduces_the_memory(tmp_path: Path) -> None:
     # the user store is shared by both projects: empty it to see the import restore it
     (Path(os.environ["OMP_USER_STORE"]) / "memory" / "memories.yaml").unlink()
     result = import_manifest(b, manifest, accept_memories=True)
+    expected["facts"]["project"]["name"] = "b"  # a fact b already holds is not overwritten
     assert memory_of(b) == expected
+    (renamed,) = [p for p in result.planned if p.action == "stage"]
+    assert renamed.title == "project.name: a"
+    assert renamed.reason.startswith("would change project.name: b → a; not overwritten")
     assert [m["id"] for m in userstore.memories()] == [m["id"] for m in user_entries]
     assert (b.omp_dir / "skills" / "dev" / "review" / "SKILL.md").read_text() == skill.read_text()
     archived = {e["kind"] for e in ledger(b) if e["status"] == "archived"}
     assert archived == {"conversation_thread", "archive_document"}
     assert not any(p.action == "skip" for p in result.planned)
     again = import_manifest(b, manifest, accept_memories=True)
+    assert {p.action for p in again.planned} == {"skip"}
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_import_never_overwrites_a_fact_the_project_already_holds(
+    tmp_path: Path, accept: bool
+) -> None:
+    src = _project(tmp_path / "src")
+    store.set_value(src, "deployment.web.url", "https://staging.example.com")
+    store.set_value(src, "tech_stack.database", "PostgreSQL 16")
+    manifest = tmp_path / "src.json"
+    manifest.write_text(dumps(export_manifest(src, user=False)))
+    foreign = write_manifest(
+        tmp_path / "foreign.json",
+        [{"id": "memory:1", "kind": "memory", "category": "fact",
+          "text": "We use MySQL 8 for the database."}],
+    )  # fmt: skip
+    dst = _project(tmp_path / "dst")
+    store.set_value(dst, "deployment.web.url", "https://prod.example.com")
+    store.set_value(dst, "tech_stack.database", "PostgreSQL 16")
+    facts = dst.memory / "project.yaml"
+    before = facts.read_bytes()
+
+    preview = import_manifest(dst, manifest, accept_memories=accept, dry_run=True)
+    result = import_manifest(dst, manifest, accept_memories=accept)
+    from_foreign = import_manifest(dst, foreign, accept_memories=accept)
+
+    assert facts.read_bytes() == before
+    for planned in (preview.planned, result.planned):
+        reasons = {p.title.split(":")[0]: (p.action, p.reason) for p in planned}
+        assert reasons["deployment.web.url"] == (
+            "stage",
+            "would change deployment.web.url: https://prod.example.com → "
+            "https://staging.example.com; not overwritten, queued for review",
+        )
+        assert reasons["project.name"][1] == (
+            "would change project.name: dst → src; not overwritten, queued for review"
+        )
+        assert reasons["tech_stack.database"][0] == "skip"  # the same value: nothing to do
+    (mysql,) = from_foreign.planned
+    assert mysql.action == "stage"
+    assert "tech_stack.database: PostgreSQL 16 → MySQL 8" in mysql.reason
+    candidates = load((dst.memory / "candidates.yaml").read_text(encoding="utf-8"))
+    queued = [c["entry"] for c in candidates["candidates"] if c["target"] == "project"]
+    assert {"deployment": {"web": {"url": "https://staging.example.com"}}} in queued
+    again = import_manifest(dst, manifest, accept_memories=accept)
     assert {p.action for p in again.planned} == {"skip"}
 
 
