@@ -25,7 +25,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from omp import extract as ex
@@ -672,13 +672,17 @@ def _plan_archive(item: dict[str, Any], source_name: str, present: _Present, tod
     text: str | None = None
     if kind == "conversation_thread" and item.get("messages"):
         text = _transcript(item)
-        rel = f"{folder}/conversations/{slug(str(item['title']))}-{slug(tag)}.md"
+        rel = _free(
+            f"{folder}/conversations/{slug(str(item['title']))}-{slug(tag)}.md", text, present
+        )
     elif kind == "archive_document" and isinstance(item.get("content"), str):
         text = item["content"]
         name = str(item["title"])
         suffix = Path(name).suffix.lower()
         suffix = suffix if re.fullmatch(r"\.[a-z0-9]{1,8}", suffix) else ".txt"
-        rel = f"{folder}/documents/{slug(Path(name).stem)}-{slug(tag)}{suffix}"
+        rel = _free(
+            f"{folder}/documents/{slug(Path(name).stem)}-{slug(tag)}{suffix}", text, present
+        )
     to = f"{OMP_DIR}/{rel}" if text is not None else IMPORTS_FILE
     ledger = _ledger(item, source_name, "archived", to, today)
     excerpt = text if text is not None else ""
@@ -688,12 +692,36 @@ def _plan_archive(item: dict[str, Any], source_name: str, present: _Present, tod
         ledger["excerpt"] = _short(excerpt, EXCERPT_CHARS)
     planned = Planned(item["id"], kind, title, "archive", "archived, not memory", to, ledger)
     if text is not None:
-        if rel in present.files:
-            return _skip(item, f"conflict: {rel} is written by another item of this manifest")
         present.files.add(rel)
         ledger["file"] = to
         planned.file = (rel, text)
     return planned
+
+
+def _free(rel: str, text: str, present: _Present) -> str:
+    """`rel`, else `<name>-2.<ext>`, `-3`, ...: the first name free for `text`.
+
+    Free means no other item of this import takes it and no file on disk holds other text
+    there; a file holding the same text is the same file, so an item imported again is found
+    where it is.
+    """
+    path = PurePosixPath(rel)
+    n = 1
+    while True:
+        name = rel if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}").as_posix()
+        on_disk = present.omp_dir / name
+        if name not in present.files and (
+            not (on_disk.exists() or on_disk.is_symlink()) or _bytes(on_disk) == text.encode()
+        ):
+            return name
+        n += 1
+
+
+def _bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 # ---- applying -------------------------------------------------------------------------------
@@ -759,7 +787,9 @@ def _apply(tx: store.Transaction, planned: list[Planned], today: str) -> None:
             ingest.write_item(tx, p.restore[0], p.restore[1], today=today)
     for p in planned:
         if p.file is not None:
-            tx.put_file(p.file[0], p.file[1], change=f"import {p.id}")
+            # an archive file is never replaced: `_free` chose a name holding nothing else
+            replace = p.kind == "skill"
+            tx.put_file(p.file[0], p.file[1], change=f"import {p.id}", replace=replace)
     for p in planned:
         if p.ledger and (p.action != "skip" or p.ledger.get("status") == "dropped"):
             tx.upsert(IMPORTS, IMPORTS_FILE, p.ledger)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from omp import manifest_build, store, userstore
-from omp.errors import PathOutsideRootError
+from omp.errors import OmpError, PathOutsideRootError
 from omp.manifest import ManifestError, import_manifest
 from omp.manifest_export import dumps, export_manifest
 from omp.paths import MemoryRoot, find_root
@@ -324,6 +324,58 @@ def test_omp_items_already_in_memory_are_not_taken_again(tmp_path: Path) -> None
     result = import_manifest(a, manifest)  # into the project it came from
     reasons = [p.reason for p in result.planned if p.kind == "memory"]
     assert reasons and all(r.startswith("already in memory") for r in reasons)
+
+
+def _document(item_id: str, text: str) -> dict[str, Any]:
+    return {"id": item_id, "kind": "archive_document", "title": "plan.md", "content": text}
+
+
+def test_an_archive_file_on_disk_is_never_overwritten_by_a_later_import(
+    memory: MemoryRoot, tmp_path: Path
+) -> None:
+    first = write_manifest(tmp_path / "d1.json", [_document("archive:aaaaaaaa00000001", "A\n")])
+    second = write_manifest(
+        tmp_path / "d2.json",
+        [_document("archive:bbbbbbbb00000001", "B\n"), _document("archive:c00000001", "C\n")],
+    )
+    docs = memory.omp_dir / "archive" / "other-agent" / "documents"
+
+    import_manifest(memory, first)
+    import_manifest(memory, second)
+
+    assert {p.name: p.read_text() for p in docs.iterdir()} == {
+        "plan-00000001.md": "A\n",
+        "plan-00000001-2.md": "B\n",
+        "plan-00000001-3.md": "C\n",
+    }
+    files = {e["id"]: e["file"] for e in ledger(memory)}
+    assert files == {
+        "archive:aaaaaaaa00000001": "_omp/archive/other-agent/documents/plan-00000001.md",
+        "archive:bbbbbbbb00000001": "_omp/archive/other-agent/documents/plan-00000001-2.md",
+        "archive:c00000001": "_omp/archive/other-agent/documents/plan-00000001-3.md",
+    }
+    # the ledger lost (a reverted imports.yaml): the same items land in the same files again
+    (memory.memory / "imports.yaml").unlink()
+    before = {p.name: p.read_bytes() for p in docs.iterdir()}
+    again = import_manifest(memory, second)
+    assert [p.to for p in again.planned] == [
+        "_omp/archive/other-agent/documents/plan-00000001-2.md",
+        "_omp/archive/other-agent/documents/plan-00000001-3.md",
+    ]
+    assert {p.name: p.read_bytes() for p in docs.iterdir()} == before
+
+
+def test_an_archive_file_written_meanwhile_is_refused_not_replaced(memory: MemoryRoot) -> None:
+    path = memory.omp_dir / "archive" / "x" / "plan.md"
+    path.parent.mkdir(parents=True)
+    path.write_text("theirs\n")
+
+    def put(tx: store.Transaction) -> None:
+        tx.put_file("archive/x/plan.md", "ours\n", change="import x", replace=False)
+
+    with pytest.raises(OmpError, match="already holds other text"):
+        store.transact(memory, [put])
+    assert path.read_text() == "theirs\n"
 
 
 # ---- hostile manifests ---------------------------------------------------------------------------
