@@ -6,7 +6,8 @@ clobbering what is there:
 - `AGENTS.md` (agents-md, codex) and `CLAUDE.md` (claude) get a block between
   `<!-- omp:begin ... -->` and `<!-- omp:end -->` lines, appended after a blank line and
   replaced in place on re-install; every other byte of the file (BOM, CRLF, a missing final
-  newline) is left alone.
+  newline) is left alone. Markers inside fenced code blocks, or without omp's words after the
+  begin marker, are the person's (an example, their own block) and never touched.
 - `.claude/settings.json` (claude) gets a SessionStart hook running `omp context`, inserted as
   one text splice in the file's own indentation, so the rest of the file keeps its bytes.
 - `.cursor/rules/omp.mdc` (cursor) is a rule of its own (frontmatter plus the same block).
@@ -22,7 +23,8 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -48,6 +50,8 @@ TARGET_FILES: dict[str, tuple[str, ...]] = {
 _FILE_ORDER = (AGENTS_MD, CLAUDE_MD, CLAUDE_SETTINGS, CURSOR_RULE)
 
 BEGIN = "<!-- omp:begin"
+# what omp writes after BEGIN (templates/agents/block.md): a block without it is not omp's
+_OMP_BEGIN = "<!-- omp:begin (written by `omp agents install`"
 END = "<!-- omp:end -->"
 # Claude Code adds a SessionStart hook's stdout to the context, up to 10,000 characters;
 # `omp context`'s default budget is chosen to fit.
@@ -258,20 +262,75 @@ def _block(nl: str) -> str:
     return resource_text("templates", "agents", "block.md").replace("\n", nl)
 
 
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
+
+
+def _lines(text: str) -> Iterator[tuple[int, str, bool]]:
+    """Each line's offset, its text (no line ending) and whether a fenced code block holds it.
+
+    The fence lines themselves count as fenced; an unclosed fence runs to the end of the
+    file, as in CommonMark.
+    """
+    fence = ""
+    at = 0
+    pieces = text.split("\n")  # not splitlines(): U+2028 and the like end no Markdown line
+    for n, piece in enumerate(pieces):
+        line = piece.removesuffix("\r")
+        if at == 0:
+            line = line.removeprefix(BOM)
+        opened = _FENCE.fullmatch(line)
+        if fence:
+            if opened and opened[1].startswith(fence) and not opened[2].strip():
+                fence = ""
+            yield at, line, True
+        elif opened and not (opened[1][0] == "`" and "`" in opened[2]):
+            fence = opened[1]
+            yield at, line, True
+        else:
+            yield at, line, False
+        at += len(piece) + (n < len(pieces) - 1)
+
+
+def _markers(text: str) -> tuple[int | None, list[int]]:
+    """Offset of omp's begin line, and the line numbers of begin markers that are not omp's.
+
+    A begin marker is omp's only where omp writes it: at the start of a line, outside fenced
+    code blocks, with the words omp writes after it (`_OMP_BEGIN`). Anything else (a file
+    that shows the markers as an example) belongs to the person and is left alone.
+    """
+    found: int | None = None
+    foreign: list[int] = []
+    for n, (at, line, fenced) in enumerate(_lines(text), 1):
+        if fenced or not line.startswith(BEGIN):
+            continue
+        if found is None and line.startswith(_OMP_BEGIN):
+            found = at + (len(BOM) if at == 0 and text.startswith(BOM) else 0)
+        else:
+            foreign.append(n)
+    return found, foreign
+
+
 def _find_block(text: str, rel: str) -> tuple[int, int] | None:
-    """Start of the begin line and end of the end marker (its newline excluded)."""
-    start = text.find(BEGIN)
-    while start > 0 and text[start - 1] != "\n" and text[:start] != BOM:
-        start = text.find(BEGIN, start + 1)
-    if start < 0:
+    """Start of omp's begin line and end of its end marker (its newline excluded)."""
+    start, _ = _markers(text)
+    if start is None:
         return None
-    end = text.find(END, start)
+    end = text.find("\n" + END, start)
     if end < 0:
         raise AgentsError(
-            f"{rel}: an `{BEGIN}` line has no `{END}` line after it",
+            f"{rel}: omp's `{BEGIN}` line has no `{END}` line after it",
             hint=f"fix or delete the omp block in {rel} by hand, then run the command again",
         )
-    return start, end + len(END)
+    return start, end + 1 + len(END)
+
+
+def _foreign_note(text: str | None) -> str | None:
+    """A note naming begin markers that are not omp's block (left alone)."""
+    _, foreign = _markers(text or "")
+    if not foreign:
+        return None
+    where = ", ".join(str(n) for n in foreign)
+    return f"`{BEGIN}` at line {where} is not omp's block (no omp header line); left alone"
 
 
 def _separator(text: str, nl: str) -> str:
@@ -295,6 +354,12 @@ def _block_install(text: str | None, rel: str) -> tuple[str, str | None]:
     if span is not None:
         return text[: span[0]] + block.removesuffix(nl) + text[span[1] :], None
     sep = _separator(text, nl)
+    if _markers(text + sep + block)[0] is None:
+        raise AgentsError(
+            f"{rel}: a fenced code block (```) is not closed at the end of the file; omp's "
+            "block appended after it would be part of it",
+            hint=f"close the code block in {rel}, then run the command again",
+        )
     return text + sep + block, sep
 
 
@@ -656,8 +721,9 @@ def install(
         before = tree.read(rel)
         old: dict[str, Any] | None = state["files"].get(rel)
         after, record, what = _added(before, rel, old)
+        note = None if rel == CLAUDE_SETTINGS else _foreign_note(before)
         if after == before:
-            changes.append(FileChange(rel, "unchanged", what, before, after))
+            changes.append(FileChange(rel, "unchanged", what, before, after, note))
             continue
         if before is None and record is not None:
             record["dirs"] = tree.missing_dirs(rel)
@@ -666,9 +732,8 @@ def install(
         if record:
             state["files"][rel] = record
         tree.plan(rel, after)
-        changes.append(
-            FileChange(rel, "create" if before is None else "update", what, before, after)
-        )
+        action = "create" if before is None else "update"
+        changes.append(FileChange(rel, action, what, before, after, note))
     state["targets"] = [t for t in TARGETS if t in state["targets"] or t in selected]
     state["version"] = STATE_VERSION
     changes.append(_state_change(root, state))
@@ -747,9 +812,9 @@ def _removed(
     sep = record.get("separator") if record else None
     removed = _block_remove(text, rel, sep if isinstance(sep, str) else None)
     if removed is None:
-        return text, None
+        return text, _foreign_note(text)
     created = record.get("created") if record else True
-    return (None if removed == "" and created else removed), None
+    return (None if removed == "" and created else removed), _foreign_note(removed)
 
 
 def _state_change(root: MemoryRoot, state: dict[str, Any]) -> FileChange:

@@ -148,6 +148,15 @@ def _report_write(
             typer.echo("nothing changed", err=True)
 
 
+# SQLite's largest integer: a count or cursor beyond it means "all" (and overflows the index)
+MAX_INT = 2**63 - 1
+
+
+def _at_most(value: int | None) -> int | None:
+    """Clamp a count or cursor option to MAX_INT (its low end is the library's to check)."""
+    return value if value is None else min(value, MAX_INT)
+
+
 DryRun = Annotated[bool, typer.Option("--dry-run", help="Print the diff; write nothing.")]
 Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 DateOpt = Annotated[str | None, typer.Option("--date", help="YYYY-MM-DD (default: today).")]
@@ -477,7 +486,9 @@ def search(
         str | None,
         typer.Option("--kind", help="decisions | changelog | sessions | project | markdown"),
     ] = None,
-    limit: Annotated[int, typer.Option("--limit", help="How many hits at most.")] = 20,
+    limit: Annotated[
+        int, typer.Option("--limit", help="How many hits at most.", callback=_at_most)
+    ] = 20,
     as_json: Json = False,
 ) -> None:
     """Full-text search of memory, best match first, with file and line."""
@@ -903,10 +914,14 @@ def user_flush(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = Fals
 def changes(
     ctx: typer.Context,
     since: Annotated[
-        int, typer.Option("--since", help="Only changes after this cursor.", metavar="CURSOR")
+        int,
+        typer.Option(
+            "--since", help="Only changes after this cursor.", metavar="CURSOR", callback=_at_most
+        ),
     ] = 0,
     limit: Annotated[
-        int | None, typer.Option("--limit", help="At most N changes.", metavar="N")
+        int | None,
+        typer.Option("--limit", help="At most N changes.", metavar="N", callback=_at_most),
     ] = None,
     follow: Annotated[
         bool, typer.Option("--follow", "-f", help="Keep printing changes as they happen.")
@@ -1194,6 +1209,7 @@ def context(
             help="Most tokens the pack may take (estimated; default 2400, which fits the "
             "10,000 characters of a Claude Code SessionStart hook).",
             metavar="N",
+            callback=_at_most,
         ),
     ] = None,
     task: Annotated[

@@ -145,7 +145,9 @@ def search(
         raise UsageError("the query has no words to search for", hint='omp search "deploy"')
     with Index(root) as index:
         index.refresh()
-        return SearchResult(query, index.search(query, kind=kind, limit=limit), root)
+        # SQLite's integers stop at 2**63 - 1: a larger limit means "all", not an overflow
+        hits = index.search(query, kind=kind, limit=min(limit, 2**63 - 1))
+        return SearchResult(query, hits, root)
 
 
 class IndexReport(NamedTuple):

@@ -6,7 +6,8 @@ is trusted to name a place to write: files go to paths omp builds from slugs, un
 
 - memory items go to `candidates.yaml` for `omp review`; with `accept_memories` they go through
   the extraction filters instead (ROT, confidence thresholds) and are written or queued. Items
-  that `omp manifest export` wrote carry the omp entry itself and are restored as they were;
+  that `omp manifest export` wrote carry the omp entry itself and are restored as they were.
+  A project fact already set to another value is never overwritten: it goes to review;
 - skills are installed as `_omp/skills/<category>/<name>/SKILL.md` after a conflict check;
 - conversation threads and archive documents are archived, never turned into memory: their
   text (when the manifest carries it) becomes a file under `_omp/archive/`, and every one gets
@@ -24,7 +25,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from omp import extract as ex
@@ -257,14 +258,23 @@ class _Present:
     omp_dir: Path
 
 
-def _present(root: MemoryRoot) -> _Present:
+def _data(root: MemoryRoot, rel: str) -> Any:
     from omp import yamlio
 
+    path = root.memory / rel
+    if not path.is_file():
+        return None
+    return yamlio.load(path.read_text(encoding="utf-8"), source=root.display(path))
+
+
+def _facts(root: MemoryRoot) -> dict[str, Any]:
+    facts = _data(root, PROJECT_FILE)
+    return facts if isinstance(facts, dict) else {}
+
+
+def _present(root: MemoryRoot) -> _Present:
     def data(rel: str) -> Any:
-        path = root.memory / rel
-        if not path.is_file():
-            return None
-        return yamlio.load(path.read_text(encoding="utf-8"), source=root.display(path))
+        return _data(root, rel)
 
     imported = {
         str(e.get("id")) for e in entries(IMPORTS, data(IMPORTS_FILE)) if isinstance(e, dict)
@@ -281,7 +291,6 @@ def _present(root: MemoryRoot) -> _Present:
             if isinstance(e, dict)
         },
     }
-    facts = data(PROJECT_FILE)
     skills: dict[str, str] = {}
     skills_dir = root.omp_dir / SKILLS_DIR
     if skills_dir.is_dir():
@@ -290,7 +299,7 @@ def _present(root: MemoryRoot) -> _Present:
     return _Present(
         imported,
         ids,
-        facts if isinstance(facts, dict) else {},
+        _facts(root),
         {str(m.get("text")) for m in userstore.memories()},
         skills,
         set(),
@@ -507,7 +516,10 @@ def _plan_memory(
         bad = check_entry(kind_name[target], entry) if target in kind_name else []
         if bad:
             return _skip(item, f"invalid: metadata.omp_entry {bad[0][0]}: {bad[0][1]}")
-    if restored is not None and accept:
+    changes: list[str] = []
+    if restored is not None and restored[0] == "project":
+        changes = _fact_changes(restored[1], present.facts)
+    if restored is not None and accept and not changes:
         target, entry = restored
         to = _target_file(target)
         ledger = _ledger(item, source_name, "stored", to, today)
@@ -523,11 +535,60 @@ def _plan_memory(
         candidate = ex.Candidate(target, entry, 1.0, "omp export", src, scope=scope)
     else:
         candidate = _foreign_candidate(item, source_name)
+        if candidate.target == "project":
+            changes = _fact_changes(candidate.entry, present.facts)
+    if changes:  # a fact this project already holds is never overwritten: a person decides
+        candidate.action = "review"  # settled already: the extraction filters leave it alone
+        ledger = _ledger(item, source_name, "staged", CANDIDATES_FILE, today)
+        reason = f"{_would_change(changes)}; not overwritten, queued for review"
+        return Planned(
+            item["id"],
+            "memory",
+            title,
+            "stage",
+            reason,
+            CANDIDATES_FILE,
+            ledger,
+            candidate=candidate,
+        )
     action = "store" if accept else "stage"
     to = _target_file(candidate.target) if accept else CANDIDATES_FILE
     ledger = _ledger(item, source_name, "stored" if accept else "staged", to, today)
     reason = candidate.reason if accept else f"for review ({candidate.target})"
     return Planned(item["id"], "memory", title, action, reason, to, ledger, candidate=candidate)
+
+
+def _fact_changes(entry: dict[str, Any], facts: dict[str, Any]) -> list[str]:
+    """The project facts already set that writing `entry` would change (`key: old → new`).
+
+    A key not set yet, or set to an empty placeholder (`description: ""`), is no change.
+    """
+    out: list[str] = []
+
+    def walk(new: Any, old: Any, path: list[str]) -> None:
+        if old is None or old == "" or old == [] or old == {}:
+            return
+        if isinstance(new, dict) and new and isinstance(old, dict):
+            for key, value in new.items():
+                if key in old:
+                    walk(value, old[key], [*path, str(key)])
+            return
+        if new != old:
+            out.append(f"{'.'.join(path)}: {_short(_shown(old), 40)} → {_short(_shown(new), 40)}")
+
+    for key, value in entry.items():
+        if key in facts:
+            walk(value, facts[key], [str(key)])
+    return out
+
+
+def _shown(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _would_change(changes: list[str]) -> str:
+    more = f" (and {len(changes) - 1} more)" if len(changes) > 1 else ""
+    return f"would change {changes[0]}{more}"
 
 
 def _target_file(target: str) -> str:
@@ -611,13 +672,17 @@ def _plan_archive(item: dict[str, Any], source_name: str, present: _Present, tod
     text: str | None = None
     if kind == "conversation_thread" and item.get("messages"):
         text = _transcript(item)
-        rel = f"{folder}/conversations/{slug(str(item['title']))}-{slug(tag)}.md"
+        rel = _free(
+            f"{folder}/conversations/{slug(str(item['title']))}-{slug(tag)}.md", text, present
+        )
     elif kind == "archive_document" and isinstance(item.get("content"), str):
         text = item["content"]
         name = str(item["title"])
         suffix = Path(name).suffix.lower()
         suffix = suffix if re.fullmatch(r"\.[a-z0-9]{1,8}", suffix) else ".txt"
-        rel = f"{folder}/documents/{slug(Path(name).stem)}-{slug(tag)}{suffix}"
+        rel = _free(
+            f"{folder}/documents/{slug(Path(name).stem)}-{slug(tag)}{suffix}", text, present
+        )
     to = f"{OMP_DIR}/{rel}" if text is not None else IMPORTS_FILE
     ledger = _ledger(item, source_name, "archived", to, today)
     excerpt = text if text is not None else ""
@@ -627,12 +692,36 @@ def _plan_archive(item: dict[str, Any], source_name: str, present: _Present, tod
         ledger["excerpt"] = _short(excerpt, EXCERPT_CHARS)
     planned = Planned(item["id"], kind, title, "archive", "archived, not memory", to, ledger)
     if text is not None:
-        if rel in present.files:
-            return _skip(item, f"conflict: {rel} is written by another item of this manifest")
         present.files.add(rel)
         ledger["file"] = to
         planned.file = (rel, text)
     return planned
+
+
+def _free(rel: str, text: str, present: _Present) -> str:
+    """`rel`, else `<name>-2.<ext>`, `-3`, ...: the first name free for `text`.
+
+    Free means no other item of this import takes it and no file on disk holds other text
+    there; a file holding the same text is the same file, so an item imported again is found
+    where it is.
+    """
+    path = PurePosixPath(rel)
+    n = 1
+    while True:
+        name = rel if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}").as_posix()
+        on_disk = present.omp_dir / name
+        if name not in present.files and (
+            not (on_disk.exists() or on_disk.is_symlink()) or _bytes(on_disk) == text.encode()
+        ):
+            return name
+        n += 1
+
+
+def _bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 # ---- applying -------------------------------------------------------------------------------
@@ -698,7 +787,9 @@ def _apply(tx: store.Transaction, planned: list[Planned], today: str) -> None:
             ingest.write_item(tx, p.restore[0], p.restore[1], today=today)
     for p in planned:
         if p.file is not None:
-            tx.put_file(p.file[0], p.file[1], change=f"import {p.id}")
+            # an archive file is never replaced: `_free` chose a name holding nothing else
+            replace = p.kind == "skill"
+            tx.put_file(p.file[0], p.file[1], change=f"import {p.id}", replace=replace)
     for p in planned:
         if p.ledger and (p.action != "skip" or p.ledger.get("status") == "dropped"):
             tx.upsert(IMPORTS, IMPORTS_FILE, p.ledger)
@@ -709,7 +800,8 @@ def _settle(root: MemoryRoot, planned: list[Planned], batch: ex.Batch, today: st
     ex.settle(batch, ingest.stored_entries(root), today=today)
     for p in planned:
         c = p.candidate
-        if c is None or c.action == "stored":
+        # queued by the plan already (it would change a fact), or stored
+        if c is None or p.action == "stage" or c.action == "stored":
             continue
         if c.action == "review":
             p.action, p.to = "stage", CANDIDATES_FILE

@@ -277,14 +277,18 @@ class Transaction:
 
     # ---- project facts -----------------------------------------------------------------------
 
-    def put_file(self, rel: str, text: str, *, change: str) -> FileChange | None:
+    def put_file(
+        self, rel: str, text: str, *, change: str, replace: bool = True
+    ) -> FileChange | None:
         """Write a whole file under `_omp/skills/` or `_omp/archive/` (`rel` from `_omp/`).
 
         The file is created or replaced with the other files of the transaction (an old
-        version is backed up first). Returns None when it already holds `text`.
+        version is backed up first). Returns None when it already holds `text`. With
+        `replace=False` a file holding other text is refused instead of replaced.
 
         Raises:
             PathOutsideRootError: `rel` is not under one of those folders (`..`, symlinks).
+            OmpError: `replace` is False and the file holds other text.
         """
         top = rel.replace("\\", "/").split("/", 1)[0]
         omp_dir = self.root.omp_dir
@@ -311,6 +315,11 @@ class Transaction:
         if old == text:
             self.files.pop(path, None)
             return None
+        if old is not None and not replace:
+            raise OmpError(
+                f"{display}: already holds other text; omp will not overwrite it",
+                hint="another write created it meanwhile: run the command again",
+            )
         _refuse_secrets(display, [("(text)", text)])
         verb = "added" if old is None else "replaced"
         result = FileChange(path, display, old, text, (f"{change}: {verb}",))

@@ -296,12 +296,60 @@ def test_reinstalling_replaces_an_older_omps_hook(
 
 
 def test_a_block_without_its_end_marker_is_refused(memory: MemoryRoot):
-    write_bytes(memory.project, "AGENTS.md", b"x\n<!-- omp:begin -->\nhalf a block\n")
+    begin = agents._block("\n").splitlines()[0].encode()
+    write_bytes(memory.project, "AGENTS.md", b"x\n" + begin + b"\nhalf a block\n")
 
     with pytest.raises(AgentsError, match="no `<!-- omp:end -->` line"):
         agents.install(memory)
 
     assert not (memory.project / "CLAUDE.md").exists()
+
+
+FENCED_EXAMPLE = (
+    b"# Notes\n"
+    b"```\n<!-- omp:begin -->\n(our own example text)\n<!-- omp:end -->\n```\n"
+    b"~~~~ md\n<!-- omp:begin (written by `omp agents install`) -->\nx\n<!-- omp:end -->\n"
+    b"~~~~~\n"
+)
+OWN_MARKERS = b"# Notes\r\n<!-- omp:begin -->\r\nmine\r\n<!-- omp:end -->\r\n"
+
+
+@pytest.mark.parametrize("original", [FENCED_EXAMPLE, OWN_MARKERS], ids=["fenced", "no-header"])
+def test_markers_that_are_not_omps_block_survive_install_and_uninstall(
+    memory: MemoryRoot, original: bytes
+):
+    path = memory.project / "AGENTS.md"
+    write_bytes(memory.project, "AGENTS.md", original)
+
+    installed = omp("agents", "install", "--agents-md")
+
+    assert installed.exit_code == 0
+    text = path.read_bytes()
+    assert text.startswith(original)
+    assert text.count(b"(written by `omp agents install`;") == 1
+    if original == OWN_MARKERS:
+        assert "line 2 is not omp's block (no omp header line); left alone" in installed.stderr
+    assert agents.status(memory).files["AGENTS.md"] == "ok"
+
+    uninstalled = omp("agents", "uninstall", "--agents-md")
+
+    assert uninstalled.exit_code == 0
+    assert path.read_bytes() == original
+    # without _omp/agents.json (never installed here, or the record lost) too
+    assert not (memory.project / STATE).exists()
+    assert omp("agents", "uninstall", "--agents-md").exit_code == 0
+    assert path.read_bytes() == original
+    assert agents.status(memory).files["AGENTS.md"] == "missing"
+
+
+def test_a_file_ending_inside_a_code_block_is_refused(memory: MemoryRoot):
+    write_bytes(memory.project, "AGENTS.md", b"# Notes\n```sh\nomp context\n")
+
+    result = omp("agents", "install", "--agents-md")
+
+    assert result.exit_code == 1
+    assert "AGENTS.md: a fenced code block (```) is not closed" in result.stderr
+    assert (memory.project / "AGENTS.md").read_bytes() == b"# Notes\n```sh\nomp context\n"
 
 
 # ---------------------------------------------------------------------------------------------

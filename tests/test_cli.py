@@ -796,3 +796,26 @@ def test_python_dash_m_without_memory_exits_1(git_repo: Path):
     assert result.returncode == 1
     assert "no omp memory" in result.stderr
     assert "omp init" in result.stderr
+
+
+HUGE = "99999999999999999999"  # above SQLite's 2**63 - 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["search", "Postgres", "--limit", HUGE],
+        ["context", "--budget-tokens", HUGE],
+        ["changes", "--limit", HUGE],
+        ["changes", "--since", HUGE],
+    ],
+)
+def test_a_huge_integer_option_means_all_and_no_traceback(memory: MemoryRoot, args: list[str]):
+    omp_ok("add", "decision", "--title", "Database", "--choice", "Postgres")
+
+    result = run_omp(*args, cwd=memory.project)
+
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    if args[0] == "search":
+        assert "Database" in result.stdout

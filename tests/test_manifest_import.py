@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from omp import manifest_build, store, userstore
-from omp.errors import PathOutsideRootError
+from omp.errors import OmpError, PathOutsideRootError
 from omp.manifest import ManifestError, import_manifest
 from omp.manifest_export import dumps, export_manifest
 from omp.paths import MemoryRoot, find_root
@@ -256,13 +256,63 @@ def test_export_then_import_reproduces_the_memory(tmp_path: Path) -> None:
     # the user store is shared by both projects: empty it to see the import restore it
     (Path(os.environ["OMP_USER_STORE"]) / "memory" / "memories.yaml").unlink()
     result = import_manifest(b, manifest, accept_memories=True)
+    expected["facts"]["project"]["name"] = "b"  # a fact b already holds is not overwritten
     assert memory_of(b) == expected
+    (renamed,) = [p for p in result.planned if p.action == "stage"]
+    assert renamed.title == "project.name: a"
+    assert renamed.reason.startswith("would change project.name: b → a; not overwritten")
     assert [m["id"] for m in userstore.memories()] == [m["id"] for m in user_entries]
     assert (b.omp_dir / "skills" / "dev" / "review" / "SKILL.md").read_text() == skill.read_text()
     archived = {e["kind"] for e in ledger(b) if e["status"] == "archived"}
     assert archived == {"conversation_thread", "archive_document"}
     assert not any(p.action == "skip" for p in result.planned)
     again = import_manifest(b, manifest, accept_memories=True)
+    assert {p.action for p in again.planned} == {"skip"}
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_import_never_overwrites_a_fact_the_project_already_holds(
+    tmp_path: Path, accept: bool
+) -> None:
+    src = _project(tmp_path / "src")
+    store.set_value(src, "deployment.web.url", "https://staging.example.com")
+    store.set_value(src, "tech_stack.database", "PostgreSQL 16")
+    manifest = tmp_path / "src.json"
+    manifest.write_text(dumps(export_manifest(src, user=False)))
+    foreign = write_manifest(
+        tmp_path / "foreign.json",
+        [{"id": "memory:1", "kind": "memory", "category": "fact",
+          "text": "We use MySQL 8 for the database."}],
+    )  # fmt: skip
+    dst = _project(tmp_path / "dst")
+    store.set_value(dst, "deployment.web.url", "https://prod.example.com")
+    store.set_value(dst, "tech_stack.database", "PostgreSQL 16")
+    facts = dst.memory / "project.yaml"
+    before = facts.read_bytes()
+
+    preview = import_manifest(dst, manifest, accept_memories=accept, dry_run=True)
+    result = import_manifest(dst, manifest, accept_memories=accept)
+    from_foreign = import_manifest(dst, foreign, accept_memories=accept)
+
+    assert facts.read_bytes() == before
+    for planned in (preview.planned, result.planned):
+        reasons = {p.title.split(":")[0]: (p.action, p.reason) for p in planned}
+        assert reasons["deployment.web.url"] == (
+            "stage",
+            "would change deployment.web.url: https://prod.example.com → "
+            "https://staging.example.com; not overwritten, queued for review",
+        )
+        assert reasons["project.name"][1] == (
+            "would change project.name: dst → src; not overwritten, queued for review"
+        )
+        assert reasons["tech_stack.database"][0] == "skip"  # the same value: nothing to do
+    (mysql,) = from_foreign.planned
+    assert mysql.action == "stage"
+    assert "tech_stack.database: PostgreSQL 16 → MySQL 8" in mysql.reason
+    candidates = load((dst.memory / "candidates.yaml").read_text(encoding="utf-8"))
+    queued = [c["entry"] for c in candidates["candidates"] if c["target"] == "project"]
+    assert {"deployment": {"web": {"url": "https://staging.example.com"}}} in queued
+    again = import_manifest(dst, manifest, accept_memories=accept)
     assert {p.action for p in again.planned} == {"skip"}
 
 
@@ -274,6 +324,58 @@ def test_omp_items_already_in_memory_are_not_taken_again(tmp_path: Path) -> None
     result = import_manifest(a, manifest)  # into the project it came from
     reasons = [p.reason for p in result.planned if p.kind == "memory"]
     assert reasons and all(r.startswith("already in memory") for r in reasons)
+
+
+def _document(item_id: str, text: str) -> dict[str, Any]:
+    return {"id": item_id, "kind": "archive_document", "title": "plan.md", "content": text}
+
+
+def test_an_archive_file_on_disk_is_never_overwritten_by_a_later_import(
+    memory: MemoryRoot, tmp_path: Path
+) -> None:
+    first = write_manifest(tmp_path / "d1.json", [_document("archive:aaaaaaaa00000001", "A\n")])
+    second = write_manifest(
+        tmp_path / "d2.json",
+        [_document("archive:bbbbbbbb00000001", "B\n"), _document("archive:c00000001", "C\n")],
+    )
+    docs = memory.omp_dir / "archive" / "other-agent" / "documents"
+
+    import_manifest(memory, first)
+    import_manifest(memory, second)
+
+    assert {p.name: p.read_text() for p in docs.iterdir()} == {
+        "plan-00000001.md": "A\n",
+        "plan-00000001-2.md": "B\n",
+        "plan-00000001-3.md": "C\n",
+    }
+    files = {e["id"]: e["file"] for e in ledger(memory)}
+    assert files == {
+        "archive:aaaaaaaa00000001": "_omp/archive/other-agent/documents/plan-00000001.md",
+        "archive:bbbbbbbb00000001": "_omp/archive/other-agent/documents/plan-00000001-2.md",
+        "archive:c00000001": "_omp/archive/other-agent/documents/plan-00000001-3.md",
+    }
+    # the ledger lost (a reverted imports.yaml): the same items land in the same files again
+    (memory.memory / "imports.yaml").unlink()
+    before = {p.name: p.read_bytes() for p in docs.iterdir()}
+    again = import_manifest(memory, second)
+    assert [p.to for p in again.planned] == [
+        "_omp/archive/other-agent/documents/plan-00000001-2.md",
+        "_omp/archive/other-agent/documents/plan-00000001-3.md",
+    ]
+    assert {p.name: p.read_bytes() for p in docs.iterdir()} == before
+
+
+def test_an_archive_file_written_meanwhile_is_refused_not_replaced(memory: MemoryRoot) -> None:
+    path = memory.omp_dir / "archive" / "x" / "plan.md"
+    path.parent.mkdir(parents=True)
+    path.write_text("theirs\n")
+
+    def put(tx: store.Transaction) -> None:
+        tx.put_file("archive/x/plan.md", "ours\n", change="import x", replace=False)
+
+    with pytest.raises(OmpError, match="already holds other text"):
+        store.transact(memory, [put])
+    assert path.read_text() == "theirs\n"
 
 
 # ---- hostile manifests ---------------------------------------------------------------------------
