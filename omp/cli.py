@@ -1420,13 +1420,13 @@ def merge_driver(
     from omp import merge
 
     try:
-        conflicts = merge.merge_file(base, ours, theirs, name)
+        messages = merge.merge_file(base, ours, theirs, name)
     except OmpError as e:
         typer.echo(f"omp merge-driver: {e}", err=True)
         raise typer.Exit(1) from None
-    for conflict in conflicts:
-        typer.echo(f"omp merge-driver: conflict: {conflict} (see _conflict in the file)", err=True)
-    raise typer.Exit(1 if conflicts else 0)
+    for message in messages:
+        typer.echo(f"omp merge-driver: {message}", err=True)
+    raise typer.Exit(1 if messages else 0)
 
 
 @app.command()

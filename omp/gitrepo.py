@@ -17,6 +17,7 @@ import io
 import os
 import re
 import subprocess
+import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import IO, NamedTuple
@@ -318,6 +319,45 @@ def run(repo: Path, *args: str, ok: tuple[int, ...] = (0,)) -> str:
             hint="run the same git command by hand to see why",
         )
     return done.stdout.decode("utf-8", "replace")
+
+
+def line_merge(base: str, ours: str, theirs: str) -> tuple[str, int]:
+    """Git's own 3-way line merge of three texts (`git merge-file -p`); the text and its conflicts.
+
+    Each conflict is marked in the text between `<<<<<<< ours`, `=======` and `>>>>>>> theirs`.
+
+    Raises:
+        GitError: git is missing or failed.
+    """
+    env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARS}
+    env.update(LC_ALL="C")
+    with tempfile.TemporaryDirectory(prefix="omp-merge-") as tmp:
+        paths = []
+        for label, text in (("ours", ours), ("base", base), ("theirs", theirs)):
+            path = Path(tmp) / label
+            path.write_bytes(text.encode("utf-8"))
+            paths.append(str(path))
+        labels = ["-L", "ours", "-L", "base", "-L", "theirs"]
+        try:
+            done = subprocess.run(
+                ["git", "merge-file", "-p", *labels, *paths],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                env=env,
+                check=False,
+            )
+        except FileNotFoundError:
+            raise GitError(
+                "git is not installed (no `git` on PATH)",
+                hint="install git, e.g. `apt install git` or `brew install git`",
+            ) from None
+    if not 0 <= done.returncode < 128:  # the number of conflicts, or negative on an error
+        err = done.stderr.decode("utf-8", "replace").strip()
+        raise GitError(
+            f"git merge-file failed: {err or done.returncode}",
+            hint="merge the file by hand",
+        )
+    return done.stdout.decode("utf-8", "replace"), done.returncode
 
 
 def git_path(repo: Path, name: str) -> Path:
