@@ -936,6 +936,8 @@ def changes(
 
         root = _root(ctx)
         page = journal.read(root, since=since, limit=limit)
+        if page.problem:
+            typer.echo(f"note: the change journal cannot be kept: {page.problem}", err=True)
         if page.missed:
             typer.echo(
                 f"note: changes after cursor {since} up to {(page.oldest or 1) - 1} were "
@@ -956,6 +958,7 @@ def changes(
                     "oldest": page.oldest,
                     "missed": page.missed,
                     "epoch": page.epoch,
+                    "problem": page.problem,
                 }
             )
             return
@@ -1183,7 +1186,10 @@ def _report_status(s: Any) -> None:
         f"index: {i['files']} files, {i['entries']} entries ({i['path']}); "
         f"{i['reindexed']} re-indexed now"
     )
-    typer.echo(f"journal: cursor {s.journal['cursor']} (omp changes)")
+    if s.journal.get("problem"):
+        typer.echo(f"journal: unavailable ({s.journal['problem']})")
+    else:
+        typer.echo(f"journal: cursor {s.journal['cursor']} (omp changes)")
     h = s.hooks
     if h.get("hooks"):
         listed = ", ".join(f"{k} {v}" for k, v in h["hooks"].items())

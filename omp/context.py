@@ -36,6 +36,9 @@ from omp.index import Index, loads, reading
 from omp.paths import MemoryRoot
 
 DEFAULT_BUDGET = 2400
+# a larger budget is taken as this one: it already holds any memory, and the number stays
+# within what SQLite and floats can hold
+MAX_BUDGET = 1 << 40
 RECENT_CHANGES = 8
 RECENT_SESSIONS = 3
 RECENT_JOURNAL = 5
@@ -177,7 +180,8 @@ def build(
 
     Args:
         root: the project's memory.
-        budget_tokens: the most tokens (estimated) the text may take; default DEFAULT_BUDGET.
+        budget_tokens: the most tokens (estimated) the text may take; default DEFAULT_BUDGET,
+            at most MAX_BUDGET (a larger one is taken as MAX_BUDGET).
         task: what the session is about; orders entries by relevance to it.
         today: YYYY-MM-DD for expiry checks (default: today, UTC).
         full: list every excluded entry (False: only the ones considered, which is faster
@@ -193,6 +197,7 @@ def build(
         raise UsageError(
             "--budget-tokens must be 0 or more", hint=f"the default is {DEFAULT_BUDGET}"
         )
+    budget = min(int(budget), MAX_BUDGET)
     day = today or date.today().isoformat()  # local, as omp dates entries
     task = task.strip() if task and task.strip() else None
     b = _Builder(budget)

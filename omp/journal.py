@@ -20,13 +20,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from omp.errors import UsageError
 from omp.paths import MemoryRoot
 
 JOURNAL_FILE = "journal.jsonl"
 OLD_JOURNAL_FILE = "journal.1.jsonl"
 EPOCH_FILE = "journal.epoch"
 MAX_BYTES = 1 << 20  # per segment; two segments are kept
-_TAIL = 4096
+_TAIL = 4096  # first chunk read from the end of the journal; it doubles up to _MAX_CHUNK
+_MAX_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,7 @@ class Page:
     oldest: int | None
     latest: int
     epoch: str
+    problem: str | None = None
 
 
 def _paths(root: MemoryRoot) -> tuple[Path, Path, Path]:
@@ -77,9 +80,9 @@ def _epoch(root: MemoryRoot, *, create: bool) -> str:
     _, _, epoch_path = _paths(root)
     try:
         return epoch_path.read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
+    except OSError:
         if not create:
-            return ""
+            return ""  # missing, or `.cache` is not a folder: no journal yet
     import secrets  # here: it loads OpenSSL, a cost reads of the journal skip
 
     epoch = secrets.token_hex(4)
@@ -87,22 +90,46 @@ def _epoch(root: MemoryRoot, *, create: bool) -> str:
     return epoch
 
 
-def _last_record(path: Path) -> dict[str, Any] | None:
+def _lines_backwards(path: Path) -> Iterator[bytes]:
+    """The whole lines of `path`, last first, reading backwards in growing chunks.
+
+    Only as much of the file is read as the lines asked for take, however long one record is
+    (a record can exceed any fixed tail: a long `--by`, a long entry id). Raises OSError
+    when the file cannot be read.
+    """
+    with path.open("rb") as f:
+        pos = f.seek(0, os.SEEK_END)
+        chunk = _TAIL
+        head = b""  # the start of a line whose beginning is not read yet
+        while pos > 0:
+            step = min(chunk, pos)
+            pos -= step
+            f.seek(pos)
+            lines = (f.read(step) + head).split(b"\n")
+            head = lines.pop(0) if pos > 0 else b""
+            for raw in reversed(lines):
+                if raw.strip():
+                    yield raw
+            chunk = min(chunk * 2, _MAX_CHUNK)
+
+
+def _parse(raw: bytes) -> Change | None:
     try:
-        with path.open("rb") as f:
-            f.seek(0, os.SEEK_END)
-            size = f.tell()
-            f.seek(max(0, size - _TAIL))
-            lines = f.read().splitlines()
-    except FileNotFoundError:
+        data = json.loads(raw)
+        change = Change(**data)
+    except (ValueError, TypeError):
+        return None  # a line torn by a crash, or written by a newer omp
+    return change if isinstance(change.cursor, int) else None
+
+
+def _last_record(path: Path) -> Change | None:
+    try:
+        for raw in _lines_backwards(path):
+            change = _parse(raw)
+            if change is not None:
+                return change
+    except OSError:  # missing, or `.cache` is not a folder: no record
         return None
-    for raw in reversed(lines):
-        try:
-            record = json.loads(raw)
-        except ValueError:
-            continue  # a line torn by a crash
-        if isinstance(record, dict) and isinstance(record.get("cursor"), int):
-            return record
     return None
 
 
@@ -110,7 +137,7 @@ def latest_cursor(root: MemoryRoot) -> int:
     """The cursor of the newest record (0 when the journal is empty)."""
     current, old, _ = _paths(root)
     record = _last_record(current) or _last_record(old)
-    return int(record["cursor"]) if record else 0
+    return record.cursor if record else 0
 
 
 def entry_id(change: str) -> str | None:
@@ -144,6 +171,8 @@ def append(
             for n, (file, change) in enumerate(pairs, start=1)
         ]
         body = "".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in records)
+        if not _ends_a_line(current):
+            body = "\n" + body  # after a line torn by a crash: keep the new records whole
         with current.open("a", encoding="utf-8") as f:
             f.write(body)
             f.flush()
@@ -155,18 +184,39 @@ def append(
     return records
 
 
+def _ends_a_line(path: Path) -> bool:
+    """Whether `path` is empty, missing or ends with a newline."""
+    try:
+        with path.open("rb") as f:
+            if f.seek(0, os.SEEK_END) == 0:
+                return True
+            f.seek(-1, os.SEEK_END)
+            return f.read(1) == b"\n"
+    except FileNotFoundError:
+        return True
+
+
 def _read(path: Path) -> Iterator[Change]:
     try:
-        with path.open(encoding="utf-8") as f:
+        with path.open("rb") as f:
             lines = f.readlines()
-    except FileNotFoundError:
+    except OSError:  # missing, or `.cache` is not a folder: no record
         return
     for raw in lines:
-        try:
-            data = json.loads(raw)
-            yield Change(**data)
-        except (ValueError, TypeError):
-            continue  # a line torn by a crash, or written by a newer omp
+        change = _parse(raw)
+        if change is not None:
+            yield change
+
+
+def problem(root: MemoryRoot) -> str | None:
+    """Why the journal cannot be kept (`.cache` is not a folder, ...), or None when it can."""
+    cache = root.cache
+    if cache.exists() and not cache.is_dir():
+        return f"{root.display(cache)} is not a folder; remove it and omp recreates it"
+    for path in _paths(root)[:2]:
+        if path.exists() and not path.is_file():
+            return f"{root.display(path)} is not a file; remove it and omp recreates it"
+    return None
 
 
 def tail(root: MemoryRoot, n: int) -> list[Change]:
@@ -176,27 +226,35 @@ def tail(root: MemoryRoot, n: int) -> list[Change]:
     found: list[Change] = []
     for path in _paths(root)[:2]:  # current, then the rotated segment
         try:
-            with path.open("rb") as f:
-                f.seek(0, os.SEEK_END)
-                size = f.tell()
-                f.seek(max(0, size - _TAIL * 16))
-                lines = f.read().splitlines()[1 if size > _TAIL * 16 else 0 :]
-        except FileNotFoundError:
+            for raw in _lines_backwards(path):
+                change = _parse(raw)
+                if change is not None:
+                    found.append(change)
+                    if len(found) == n:
+                        return found[::-1]
+        except OSError:
             continue
-        older: list[Change] = []
-        for raw in lines:
-            try:
-                older.append(Change(**json.loads(raw)))
-            except (ValueError, TypeError):
-                continue
-        found = older + found
-        if len(found) >= n:
-            break
-    return found[-n:]
+    return found[::-1]
 
 
 def read(root: MemoryRoot, *, since: int = 0, limit: int | None = None) -> Page:
-    """The records after cursor `since` (oldest first, at most `limit`)."""
+    """The records after cursor `since` (oldest first, at most `limit`).
+
+    A journal that cannot be read (`.cache` is not a folder) reads as empty, and `problem`
+    says why.
+
+    Raises:
+        UsageError: a negative `since` or `limit`.
+    """
+    if since < 0:
+        raise UsageError(
+            f"--since must be 0 or more, not {since}",
+            hint="pass the `latest` cursor of an earlier `omp changes`, or 0 for every change",
+        )
+    if limit is not None and limit < 0:
+        raise UsageError(
+            f"--limit must be 0 or more, not {limit}", hint="leave it out to get every change"
+        )
     current, old, _ = _paths(root)
     kept = [*_read(old), *_read(current)]
     oldest = kept[0].cursor if kept else None
@@ -205,7 +263,7 @@ def read(root: MemoryRoot, *, since: int = 0, limit: int | None = None) -> Page:
     if limit is not None:
         after = after[:limit]
     missed = oldest is not None and since < oldest - 1
-    return Page(after, missed, oldest, latest, _epoch(root, create=False))
+    return Page(after, missed, oldest, latest, _epoch(root, create=False), problem(root))
 
 
 def follow(
@@ -219,7 +277,7 @@ def follow(
         try:
             st = current.stat()
             now = (st.st_size, st.st_mtime_ns)
-        except FileNotFoundError:
+        except OSError:
             now = (0, 0)
         if now != signature:
             signature = now

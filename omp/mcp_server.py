@@ -405,7 +405,22 @@ def call(name: str, arguments: dict[str, Any] | None, *, project: Project) -> Ou
     if errors:
         shown = "; ".join(f"{e.json_path}: {e.message}" for e in errors)
         raise UsageError(f"{name}: invalid arguments: {shown}", hint="see the tool's input schema")
-    return tool.run(project, args)
+    return tool.run(project, _integers(tool.input_schema, args))
+
+
+def _integers(schema: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+    """`args` with the integral floats of `integer` properties as ints.
+
+    JSON Schema's `integer` accepts any number with no fraction (`1.0`, `1e300`); the tools
+    index, slice and pass to SQLite, which need a Python int.
+    """
+    properties = schema.get("properties", {})
+    return {
+        key: int(value)
+        if isinstance(value, float) and properties.get(key, {}).get("type") == "integer"
+        else value
+        for key, value in args.items()
+    }
 
 
 # ---- the server -------------------------------------------------------------------------------

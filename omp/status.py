@@ -129,7 +129,7 @@ def status(root: MemoryRoot) -> Status:
         pending,
         _user_store(root),
         {"path": where, "files": len(infos), "entries": total, "reindexed": len(reindexed)},
-        {"cursor": journal.latest_cursor(root)},
+        {"cursor": journal.latest_cursor(root), "problem": journal.problem(root)},
         _hooks(root),
         _agents(root),
     )

@@ -27,6 +27,9 @@ DEBOUNCE = 0.2  # seconds of quiet before a burst of events is handled
 MAX_DELAY = 2.0  # a steady stream of events is still handled this often
 _SUFFIXES = (".yaml", ".yml", ".json", ".md")
 _IGNORED_DIRS = (".backup", ".cache", ".git")
+# in `.cache/`: the data of the last valid version of each memory file that is invalid now,
+# so that an edit saved half-done and then fixed is compared with what was there before
+VALID_FILE = "watch-valid.json"
 
 
 def relevant(path: str | Path, memory: Path) -> str | None:
@@ -73,6 +76,53 @@ def _stale(index: Any, root: MemoryRoot) -> list[str]:
     return out
 
 
+def _warning(problems: list[tuple[str, str]]) -> str:
+    where, what = problems[0]
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return f"invalid after an outside edit: {where}: {what}{more}"
+
+
+def _valid_data(was: Any, last: dict[str, Any] | None, before: dict[str, Any]) -> Any:
+    """What to compare a file with once it is valid again (None: the index's data then).
+
+    No records come from an invalid file (a half-saved one would read as every entry
+    removed): keep the last valid version, or nothing for a new file, or the index's data
+    when it held a valid version until now.
+    """
+    if last is not None:
+        return last
+    if was is None:
+        return {}
+    return None if was.problems else before
+
+
+def _last_valid(root: MemoryRoot) -> dict[str, dict[str, Any]]:
+    """The data of the last valid version of each file that is invalid now (`VALID_FILE`)."""
+    from omp.index import loads
+
+    try:
+        found = loads((root.cache / VALID_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _remember_valid(root: MemoryRoot, valid: dict[str, dict[str, Any]]) -> None:
+    """Keep `valid` for the next scan (best effort, like everything in `.cache/`)."""
+    from omp.index import dumps
+
+    path = root.cache / VALID_FILE
+    try:
+        if not valid:
+            path.unlink(missing_ok=True)
+            return
+        tmp = path.with_name(f".{VALID_FILE}.tmp")
+        tmp.write_text(dumps(valid), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        return
+
+
 def _diff(rel: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """Change strings from the data before and after an outside edit."""
     from omp.records import list_kind_of, schema_kind
@@ -112,6 +162,10 @@ def scan(root: MemoryRoot, *, by: str = "unknown", new_files: bool = False) -> l
     its entries are reported as added), else the baseline (indexed without records: what was
     there before anyone watched).
 
+    A file that is invalid now gives only a `warning` (its entries cannot be trusted: a
+    half-saved file would read as every entry removed); once it is valid again it is compared
+    with its last valid version, and a `valid again` note is recorded.
+
     Returns the records written (`outside` changes and `warning`s for invalid files).
     """
     from omp import writer
@@ -124,26 +178,39 @@ def scan(root: MemoryRoot, *, by: str = "unknown", new_files: bool = False) -> l
         stale = _stale(index, root)
         if not stale:
             return []
-        known = {rel for rel in stale if index.file(rel) is not None}
+        old = {rel: index.file(rel) for rel in stale}
         before = {rel: _snapshot(index, rel) for rel in stale}
         index.refresh(stale)
+        valid = _last_valid(root)
+        remembered = dict(valid)
         changes: list[tuple[str, str]] = []
         warnings: list[tuple[str, str]] = []
+        notes: list[tuple[str, str]] = []
         for rel in stale:
             display = root.display(root.memory / rel)
-            info = index.file(rel)
+            info, was = index.file(rel), old[rel]
+            # the data of the last valid version, while the index still holds an invalid one
+            last = valid.pop(rel, None) if was is not None and was.problems else None
+            valid.pop(rel, None)
             if info is None:
                 changes.append((display, "file removed outside omp"))
-                continue
-            if rel not in known and not new_files:
+            elif was is None and not new_files:
                 continue  # the baseline: nothing to compare with
-            if info.problems:
-                where, what = info.problems[0]
-                more = f" (and {len(info.problems) - 1} more)" if len(info.problems) > 1 else ""
-                warnings.append((display, f"invalid after an outside edit: {where}: {what}{more}"))
-            changes += [(display, c) for c in _diff(rel, before[rel], _snapshot(index, rel))]
+            elif info.problems:
+                warnings.append((display, _warning(info.problems)))
+                kept = _valid_data(was, last, before[rel])
+                if kept is not None:
+                    valid[rel] = kept
+            else:
+                base = before[rel] if last is None else last
+                changes += [(display, c) for c in _diff(rel, base, _snapshot(index, rel))]
+                if was is not None and was.problems:
+                    notes.append((display, "valid again after an outside edit"))
         records += journal.append(root, changes, by=by, kind="outside")
+        records += journal.append(root, notes, by=by, kind="outside")
         records += journal.append(root, warnings, by=by, kind="warning")
+        if valid != remembered:
+            _remember_valid(root, valid)
     if settings.watch_stamp_meta:
         _stamp(root, changes, {file for file, _ in warnings}, by=by)
     return records

@@ -212,6 +212,14 @@ def locked(root: MemoryRoot, *, timeout: float) -> Iterator[None]:
         root.cache.mkdir(parents=True, exist_ok=True)
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as e:
+        if root.cache.exists() and not root.cache.is_dir():
+            # the lock (and the transaction record) must live there: no lock, no write
+            raise WriteFailedError(
+                f"{root.display(root.cache)} is a file, not a folder: cannot create the write "
+                f"lock {root.display(lock_path)}; nothing was changed",
+                hint=f"remove it (rm {root.display(root.cache)}); omp recreates the folder, which "
+                "holds only derived files (lock, index, journal)",
+            ) from None
         raise WriteFailedError(
             f"{root.display(lock_path)}: cannot create the write lock "
             f"({e.strerror or e}); nothing was changed",

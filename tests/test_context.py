@@ -170,3 +170,25 @@ def test_cli_formats(project: MemoryRoot, tmp_path: Path) -> None:
     assert {"id", "kind", "file", "reason", "score", "tokens"} <= set(data["included"][0])
     bad = run_omp("context", "--format", "xml", cwd=project.project)
     assert bad.returncode != 0 and "md or json" in bad.stderr
+
+
+def test_a_cache_that_is_a_file_gives_a_pack_without_the_journal(project: MemoryRoot) -> None:
+    import shutil
+
+    shutil.rmtree(project.cache)
+    project.cache.touch()
+
+    done = run_omp("context", cwd=project.project)
+
+    assert done.returncode == 0, done.stderr
+    assert "Cache layer" in done.stdout and "## Latest writes" not in done.stdout
+
+
+def test_a_budget_beyond_any_memory_is_taken_as_the_largest(project: MemoryRoot) -> None:
+    done = run_omp("context", "--budget-tokens", str(10**21), "--format", "json",
+                   cwd=project.project)  # fmt: skip
+
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["budget"]["tokens"] == context.MAX_BUDGET
+    assert not [e for e in data["excluded"] if e["reason"] == "budget"]

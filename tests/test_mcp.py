@@ -51,6 +51,8 @@ def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "GIT_CONFIG_NOSYSTEM": "1",
         "GIT_TEMPLATE_DIR": str(tmp_path_factory.mktemp("mcp-git-templates")),
         "OMP_USER_STORE": str(home / "user-store"),
+        # the server must run the omp under test (a worktree on PYTHONPATH), not the installed one
+        **{k: os.environ[k] for k in ("PYTHONPATH",) if k in os.environ},
     }
 
 
@@ -302,6 +304,27 @@ async def test_get_context_as_json_under_a_budget_for_a_task(session):
     assert json.loads(text_of(result)) == result.structured_content
     assert result.structured_content["budget"]["tokens"] == 300
     assert result.structured_content["budget"]["used"] <= 300
+
+
+async def test_numeric_arguments_take_integral_floats_and_huge_values(session, project):
+    omp_ok(project, "add", "change", "--summary", "Teach the numbers to the zeppelin")
+
+    one = await call_ok(session, "list_changes", since=0.0, limit=1.0)
+    beyond = await call_ok(session, "list_changes", since=1e300)
+    hits = await call_ok(session, "search_memory", query="zeppelin", limit=1.0)
+    floated = await call_ok(session, "get_context", budget_tokens=1e300)
+    huge = await call_ok(session, "get_context", budget_tokens=10**400)
+    small = await call_ok(session, "get_context", budget_tokens=300.0)
+    fraction = await call(session, "list_changes", limit=1.5)
+
+    assert [c["cursor"] for c in one["changes"]] == [1]
+    assert beyond["changes"] == [] and beyond["latest"] >= 1
+    assert [h["kind"] for h in hits["hits"]] == ["changelog"]
+    assert "Teach the numbers to the zeppelin" in floated["text"]
+    assert floated["budget"]["tokens"] == huge["budget"]["tokens"] > 10**9
+    assert small["budget"]["tokens"] == 300
+    assert fraction.is_error and "1.5 is not of type 'integer'" in text_of(fraction)
+    assert "internal error" not in text_of(fraction)
 
 
 # ---------------------------------------------------------------------------------------------

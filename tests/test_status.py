@@ -55,3 +55,22 @@ def test_status_cli_and_a_broken_file(memory: MemoryRoot) -> None:
     done = run_omp("status", cwd=memory.project)
     assert done.returncode == 1
     assert "PROBLEM" in done.stdout
+
+
+def test_status_says_the_journal_is_unavailable_when_the_cache_is_a_file(
+    memory: MemoryRoot,
+) -> None:
+    import shutil
+
+    store.add_change(memory, summary="add search", type="feat")
+    shutil.rmtree(memory.cache)
+    memory.cache.touch()
+
+    done = run_omp("status", cwd=memory.project)
+    data = json.loads(run_omp("status", "--json", cwd=memory.project).stdout)
+
+    assert done.returncode == 0, done.stderr
+    assert "journal: unavailable (_omp/.cache is not a folder; remove it" in done.stdout
+    assert "changelog.yaml" in done.stdout
+    assert data["journal"]["cursor"] == 0
+    assert data["journal"]["problem"].startswith("_omp/.cache is not a folder")

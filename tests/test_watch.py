@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import queue
 import signal
 import subprocess
@@ -12,6 +13,7 @@ import pytest
 
 from omp import journal, store, watch
 from omp.paths import MemoryRoot
+from tests.helpers import run_omp
 
 
 @pytest.mark.parametrize(
@@ -150,3 +152,53 @@ def test_the_watch_command_stops_cleanly_on_a_signal(memory: MemoryRoot, sig: in
 
     assert proc.returncode == 0, err
     assert "Traceback" not in err
+
+
+def test_a_file_saved_invalid_mid_edit_gives_only_a_warning_until_it_is_fixed(
+    memory: MemoryRoot,
+):
+    did = store.add_decision(memory, title="Use Redis", choice="Redis").entries[0].id
+    path = memory.memory / "decisions.yaml"
+    good = path.read_text()
+
+    def watch_once() -> list[tuple[str, str]]:
+        done = run_omp("watch", "--once", "--json", cwd=memory.project)
+        assert done.returncode == 0, done.stderr
+        return [(r["kind"], r["change"]) for r in map(json.loads, done.stdout.splitlines())]
+
+    assert watch_once() == []  # the baseline
+    path.write_text(good + "oops: [\n")  # saved mid-edit
+    broken = watch_once()
+    path.write_text(good)  # fixed: the same entries as before
+    fixed = watch_once()
+    path.write_text(good.replace("choice: Redis", "choice: Valkey") + "oops: [\n")
+    broken_again = watch_once()
+    path.write_text(good.replace("choice: Redis", "choice: Valkey"))
+    changed = watch_once()
+
+    assert [kind for kind, _ in broken] == ["warning"]
+    assert fixed == [("outside", "valid again after an outside edit")]
+    assert [kind for kind, _ in broken_again] == ["warning"]
+    assert changed == [
+        ("outside", f"decisions[{did}].choice: Redis → Valkey"),
+        ("outside", "valid again after an outside edit"),
+    ]
+    assert not any("removed" in r.change or "added" in r.change
+                   for r in journal.read(memory, since=1).changes)  # fmt: skip
+    assert watch_once() == []
+
+
+def test_a_new_file_that_appears_invalid_is_reported_once_it_is_valid(memory: MemoryRoot):
+    watch.scan(memory)  # the baseline
+    path = memory.memory / "sessions" / "2025-01-01.yaml"
+    path.write_text("date: 2025-01-01\nsessions:\n  - id: ses-1\n    summary: [half\n")
+
+    broken = watch.scan(memory, new_files=True)
+    path.write_text("date: 2025-01-01\nsessions:\n  - id: ses-1\n    summary: done\n")
+    fixed = watch.scan(memory, new_files=True)
+
+    assert [r.kind for r in broken] == ["warning"]
+    assert [r.change for r in fixed] == [
+        "sessions[ses-1]: added",
+        "valid again after an outside edit",
+    ]
