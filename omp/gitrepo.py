@@ -322,7 +322,7 @@ def run(repo: Path, *args: str, ok: tuple[int, ...] = (0,)) -> str:
 
 def git_path(repo: Path, name: str) -> Path:
     """Where git keeps `name` (`hooks`, `info/attributes`) for this repository or worktree."""
-    out = run(repo, "rev-parse", "--path-format=absolute", "--git-path", name).strip()
+    out = run(repo, "rev-parse", "--path-format=absolute", "--git-path", name).removesuffix("\n")
     return Path(out)
 
 

@@ -107,7 +107,7 @@ def _unregister_driver(top: Path) -> None:
 
 
 def _top(repo: Path) -> Path:
-    return Path(gitrepo.run(repo, "rev-parse", "--show-toplevel").strip())
+    return Path(gitrepo.run(repo, "rev-parse", "--show-toplevel").removesuffix("\n"))
 
 
 def _folder(repo: Path) -> Path:
@@ -348,14 +348,28 @@ def _post_commit(root: object, top: Path, args: list[str]) -> None:
 
     assert isinstance(root, MemoryRoot)
     if args:  # the script checked rebase and amend before running this in the background
-        _record_commit(root, top, args[0])
-        return
-    git_dir, sha = gitrepo.run(top, "rev-parse", "--absolute-git-dir", "HEAD").split()
-    if any((Path(git_dir) / p).exists() for p in ("rebase-merge", "rebase-apply")):
-        return  # a rebase replays commits; post-rewrite maps their shas afterwards
-    if _last_reflog(Path(git_dir)).startswith("commit (amend)"):
-        return  # the amended commit already has its entry; post-rewrite gives it the new sha
+        sha = args[0]
+    else:
+        # one line each: a path may hold spaces
+        git_dir, sha = gitrepo.run(top, "rev-parse", "--absolute-git-dir", "HEAD").split("\n")[:2]
+        if any((Path(git_dir) / p).exists() for p in ("rebase-merge", "rebase-apply")):
+            return  # a rebase replays commits; post-rewrite maps their shas afterwards
+        if _last_reflog(Path(git_dir)).startswith("commit (amend)"):
+            return  # the amended commit already has its entry; post-rewrite gives it the new sha
+    _journal_merge(root, top, sha)
     _record_commit(root, top, sha)
+
+
+def _journal_merge(root: object, top: Path, sha: str) -> None:
+    """Journal the memory a merge commit brought in, as post-merge does for a clean merge.
+
+    Git runs post-merge only for a merge it commits itself; the commit that concludes a
+    conflicted merge (or `git merge --no-commit`) runs post-commit instead, so the two never
+    both run for one merge.
+    """
+    parents = gitrepo.run(top, "rev-list", "--parents", "-n", "1", sha).split()
+    if len(parents) >= 3:  # the commit itself, then two or more parents
+        _journal_git_changes(root, top, parents[1], sha, "merged")
 
 
 def _last_reflog(git_dir: Path) -> str:
@@ -387,27 +401,29 @@ def _record_commit(root: object, top: Path, sha: str) -> None:
 
 
 def _refresh(root: object, top: Path, name: str, args: list[str]) -> None:
-    from omp import journal, store
-    from omp.index import Index
-    from omp.paths import MemoryRoot
-
-    assert isinstance(root, MemoryRoot)
     if name == "post-checkout":
         if len(args) < 2 or args[0] == args[1]:
             return
         old, new = args[0], args[1]
     else:
         old, new = "ORIG_HEAD", "HEAD"
+    _journal_git_changes(root, top, old, new, "merged" if name == "post-merge" else "checked out")
+
+
+def _journal_git_changes(root: object, top: Path, old: str, new: str, verb: str) -> None:
+    """Re-index the memory files that differ between `old` and `new`, and journal them."""
+    from omp import journal, store, writer
+    from omp.config import load_settings
+    from omp.index import Index
+    from omp.paths import MemoryRoot
+
+    assert isinstance(root, MemoryRoot)
     try:
         files = gitrepo.changed(top, old, new, MEMORY_PREFIX)
     except OmpError:
         return  # no ORIG_HEAD (a fast-forward of nothing) or an unborn branch
     if not files:
         return
-    from omp import writer
-    from omp.config import load_settings
-
-    verb = "merged" if name == "post-merge" else "checked out"
     with writer.locked(root, timeout=load_settings(root).lock_timeout), Index(root) as index:
         index.refresh()
         journal.append(  # under the lock, like every writer: cursors stay unique

@@ -302,3 +302,60 @@ def test_memory_staged_as_omp_wrote_it_is_not_checked_again(hooked: MemoryRoot, 
         text=True,
     )
     assert "the pre-commit hook did not run" in edited.stderr
+
+
+def test_post_commit_records_a_commit_in_a_repository_whose_path_has_a_space(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from omp.paths import find_root
+    from omp.scaffold import init_project
+
+    monkeypatch.setenv("OMP_HOOKS_SYNC", "1")
+    repo = tmp_path / "q7 dir"
+    repo.mkdir()
+    git("init", "-q", "-b", "main", cwd=repo)
+    init_project(repo)
+    hooks.install(repo)
+    git("add", "-A", cwd=repo)
+    git("-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "start", cwd=repo)
+    tree = tmp_path / "linked tree"
+    git("worktree", "add", "-q", "-b", "side", str(tree), cwd=repo)
+
+    done = commit(repo, "feat(core): add the invoice export")
+    linked = commit(tree, "feat(core): add the refund export")
+
+    assert done.returncode == 0 and linked.returncode == 0
+    assert "did not run" not in done.stderr + linked.stderr, done.stderr + linked.stderr
+    assert [e["summary"] for e in changelog(find_root(repo))] == ["add the invoice export"]
+    assert [e["summary"] for e in changelog(find_root(tree))] == ["add the refund export"]
+
+
+def test_committing_a_conflicted_merge_journals_the_memory_it_brought(hooked: MemoryRoot):
+    repo = hooked.project
+    start = journal.read(hooked).latest
+    git("checkout", "-q", "-b", "side", cwd=repo)
+    text = "decisions:\n  - id: dec-1\n    title: Use Redis\n    choice: Redis\n"
+    commit(repo, "Record a decision", files={"_omp/memory/decisions.yaml": text})
+    commit(repo, "docs: side readme", files={"README.md": "side\n"})
+    git("checkout", "-q", "main", cwd=repo)
+    commit(repo, "docs: main readme", files={"README.md": "main\n"})
+    git("checkout", "-q", "--", "_omp", cwd=repo)  # main's own changelog line stays out of it
+    checked_out = journal.read(hooked, since=start).latest
+
+    merging = subprocess.run(["git", "merge", "-q", "side"], cwd=repo, capture_output=True)
+    assert merging.returncode == 1  # README conflicts: git runs no post-merge
+    assert journal.read(hooked, since=checked_out).changes == []
+    (repo / "README.md").write_text("both\n", encoding="utf-8")
+    git("add", "README.md", cwd=repo)
+    done = subprocess.run(
+        ["git", "commit", "-q", "--no-edit"], cwd=repo, capture_output=True, text=True
+    )
+
+    assert done.returncode == 0, done.stderr
+    arrived = [c for c in journal.read(hooked, since=checked_out).changes if c.kind == "outside"]
+    assert [c.file for c in arrived] == ["_omp/memory/decisions.yaml"]
+    assert "changed by git (merged " in arrived[0].change
+    shown = omp("changes", "--since", str(checked_out))
+    assert "decisions.yaml" in shown.stdout
+    found = omp("show", "decisions", "--id", "dec-1")
+    assert found.exit_code == 0 and "Use Redis" in found.stdout
