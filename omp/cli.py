@@ -998,18 +998,20 @@ hooks_app = typer.Typer(
 app.add_typer(hooks_app, name="hooks")
 
 
-def _report_hooks(result: Any, *, as_json: bool, verb: str) -> None:
+def _report_hooks(result: Any, *, as_json: bool, verb: str, would: str = "") -> None:
     if as_json:
         _print_json(result.to_json())
         return
     for hook in result.hooks:
-        typer.echo(f"{hook.name:<14} {hook.state}")
+        note = ""
+        if hook.state == "omp-as-legacy":
+            note = f"  (omp's script is {hook.path.name}, run by another manager's hook)"
+        typer.echo(f"{hook.name:<14} {hook.state}{note}")
     typer.echo(f"{'merge-driver':<14} {'registered' if result.merge_driver else 'missing'}")
     if verb:
         done = ", ".join(result.changed) or "nothing"
-        typer.echo(
-            f"{'would ' if result.dry_run else ''}{verb}: {done} ({result.folder})", err=True
-        )
+        said = f"would {would}" if result.dry_run else verb
+        typer.echo(f"{said}: {done} ({result.folder})", err=True)
 
 
 @hooks_app.command("install")
@@ -1019,7 +1021,10 @@ def hooks_install(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = F
         from omp import hooks
 
         _report_hooks(
-            hooks.install(_start(ctx), dry_run=dry_run), as_json=as_json, verb="installed"
+            hooks.install(_start(ctx), dry_run=dry_run),
+            as_json=as_json,
+            verb="installed",
+            would="install",
         )
 
 
@@ -1030,7 +1035,10 @@ def hooks_uninstall(ctx: typer.Context, dry_run: DryRun = False, as_json: Json =
         from omp import hooks
 
         _report_hooks(
-            hooks.uninstall(_start(ctx), dry_run=dry_run), as_json=as_json, verb="removed"
+            hooks.uninstall(_start(ctx), dry_run=dry_run),
+            as_json=as_json,
+            verb="removed",
+            would="remove",
         )
 
 

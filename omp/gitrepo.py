@@ -362,7 +362,7 @@ def line_merge(base: str, ours: str, theirs: str) -> tuple[str, int]:
 
 def git_path(repo: Path, name: str) -> Path:
     """Where git keeps `name` (`hooks`, `info/attributes`) for this repository or worktree."""
-    out = run(repo, "rev-parse", "--path-format=absolute", "--git-path", name).strip()
+    out = run(repo, "rev-parse", "--path-format=absolute", "--git-path", name).removesuffix("\n")
     return Path(out)
 
 

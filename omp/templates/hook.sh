@@ -4,6 +4,13 @@
 # Only invalid memory or a secret in staged memory stops git (exit 65 from omp); if omp itself
 # cannot run, git goes on with a warning.
 legacy="${0%/*}/@HOOK@.legacy"
+# Another manager (the pre-commit framework's `pre-commit install`) may have moved this script to
+# @HOOK@.legacy and run it from its own hook: then "$legacy" is this very file, and running it
+# would fork without end. OMP_HOOK_CHAIN also stops a legacy hook that runs this hook again.
+case ":${OMP_HOOK_CHAIN:-}:" in *":@HOOK@:"*) legacy="" ;; esac
+if [ "$legacy" = "$0" ]; then legacy=""; fi
+OMP_HOOK_CHAIN="${OMP_HOOK_CHAIN:+$OMP_HOOK_CHAIN:}@HOOK@"
+export OMP_HOOK_CHAIN
 python='@PYTHON@'
 [ -x "$python" ] || python=$(command -v python3 || echo python3)
 if [ "@HOOK@" = "post-commit" ] && [ "${OMP_HOOKS_SYNC:-}" != "1" ]; then
