@@ -33,17 +33,21 @@ Targets and their entries:
   proposed by the assistant and accepted by the person.
   entry: {"title": "Use X for Y", "choice": "X", "alternatives": ["options turned down"],
   "rationale": "why, when it was said"}
+  "choice" is the chosen option itself in a few words (a name, a value, a short phrase);
+  the options turned down go in "alternatives" only, never in the title or the choice.
   Not a decision: options only discussed, tentative talk ("maybe we could", "let's try",
   "试试", "也许", "可能"), questions, advice the person did not take up, and a choice that was
   reversed later (keep only the final choice; put the earlier one in its alternatives).
 - "changelog": work stated as done (fixed, added, released, deployed, refactored) or a commit.
-  entry: {"type": "feat|fix|docs|refactor|perf|deploy|config|chore|other", "summary": "...",
-  "ref": "commit sha or tag, when there is one"}
+  entry: {"type": "feat|fix|docs|refactor|perf|deploy|config|chore|other", "summary": "one
+  line", "ref": "commit sha or tag, when there is one"}
 - "project": facts about the project: the tech stack and versions in use, deployment URLs
   and their status, configuration values that are not secret, important paths.
   entry: dotted keys to values, e.g. {"tech_stack.database": "PostgreSQL 16",
-  "deployment.web.url": "https://example.com", "config.cache_ttl": "10m",
-  "paths.migrations": "db/migrations/"}
+  "deployment.web.url": "https://example.com", "deployment.web.status": "active",
+  "config.cache_ttl": "10m", "paths.migrations": "db/migrations/"}
+  A deployment holds only "url" and "status" (active, pending or failed); other facts about
+  where and how it runs go under "config".
 - "user": the person's own preferences, habits and skills, true beyond this project
   ("I prefer tabs", "我习惯用 vim"). entry: {"text": "..."}
 
@@ -128,7 +132,7 @@ def shape(item: Any) -> dict[str, Any] | None:
     target = str(item.get("target", "")).strip().lower()
     entry = dict(item["entry"])
     if target == "project":
-        entry = _nested(entry)
+        entry = _project(_nested(entry))
     elif target == "decisions":
         if not entry.get("title") and entry.get("choice"):
             entry["title"] = f"Use {entry['choice']}"
@@ -142,6 +146,69 @@ def shape(item: Any) -> dict[str, Any] | None:
         out["reason"] = f"model: {item['reason']}"
     if item.get("scope"):
         out["scope"] = item["scope"]
+    return out
+
+
+_SECTIONS = ("project", "memory", "classification", "agent", "tech_stack", "paths", "deployment")
+_STATUS = {
+    "active": ("active", "live", "deployed", "running", "up", "ok", "success", "succeeded",
+               "ready", "healthy", "已部署", "上线", "运行"),
+    "failed": ("failed", "failure", "error", "errored", "down", "crashed", "失败"),
+    "pending": ("pending", "building", "queued", "in progress", "deploying", "waiting",
+                "待", "部署中", "进行中"),
+}  # fmt: skip
+
+
+def _status(value: Any) -> str | None:
+    said = str(value).strip().lower()
+    for status, words in _STATUS.items():
+        if any(said == w or (not w.isascii() and w in said) for w in words):
+            return status
+    return None
+
+
+def _project(facts: dict[str, Any]) -> dict[str, Any]:
+    """Facts in the places project.yaml's schema gives them.
+
+    The sections that must be mappings hold no bare value (it moves to `config.<section>`),
+    a deployment is a mapping (a bare value, such as a region, moves to
+    `config.deployment_<name>`) and a path is a string.
+    """
+    out = dict(facts)
+    found = out.get("config")
+    config: dict[str, Any] = found if isinstance(found, dict) else {}
+    for section in _SECTIONS:
+        if section in out and not isinstance(out[section], dict):
+            config[section] = out.pop(section)
+    deployments: dict[str, Any] = {}
+    for name, target in out.pop("deployment", {}).items():
+        if isinstance(target, dict):
+            deployments[name] = _deployment(target)
+        else:
+            config[f"deployment_{name}"] = target
+    if deployments := {k: v for k, v in deployments.items() if v}:
+        out["deployment"] = deployments
+    if isinstance(out.get("paths"), dict):
+        out["paths"] = {
+            k: v if v is None or isinstance(v, str) else str(v) for k, v in out["paths"].items()
+        }
+    if config:
+        out["config"] = config
+    return out
+
+
+def _deployment(target: dict[str, Any]) -> dict[str, Any]:
+    """One deployment as the schema has it: url a string, status active, pending or failed.
+
+    A model's "deployed" is active; a status that maps to none of the three is left out.
+    """
+    out = dict(target)
+    if "status" in out and out["status"] not in _STATUS:
+        status = _status(out.pop("status"))
+        if status is not None:
+            out["status"] = status
+    if out.get("url") is not None and not isinstance(out["url"], str):
+        out["url"] = str(out["url"])
     return out
 
 

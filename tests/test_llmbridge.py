@@ -173,3 +173,52 @@ def test_print_prompt_runs_no_model(git_repo):
     )
     assert done.returncode == 0
     assert done.stdout.endswith("Conversation:\n[0] user: hi\n")
+
+
+def test_project_facts_are_put_where_the_project_schema_has_them():
+    (found,) = llmbridge.candidates(
+        json.dumps(
+            [
+                {
+                    "target": "project",
+                    "entry": {
+                        "deployment.worker.url": "https://w.example.workers.dev",
+                        "deployment.worker.status": "Deployed",
+                        "deployment.staging.status": "产品在验收订单模块",
+                        "deployment.region": "europe-west1",
+                        "tech_stack": "Python",
+                        "paths.ports": 8080,
+                    },
+                }
+            ]
+        )
+    )
+    assert found["entry"] == {
+        "deployment": {"worker": {"url": "https://w.example.workers.dev", "status": "active"}},
+        "config": {"deployment_region": "europe-west1", "tech_stack": "Python"},
+        "paths": {"ports": "8080"},
+    }
+
+
+def test_the_replay_model_saves_unknown_prompts_and_answers_known_ones(tmp_path):
+    import subprocess
+
+    replay = [sys.executable, str(Path(__file__).parent.parent / "scripts" / "llm_replay.py")]
+
+    def ask(*flags: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [*replay, *flags, str(tmp_path)],
+            input="the prompt",
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    missing = ask()
+    assert missing.returncode == 3 and "no answer recorded" in missing.stderr
+    (saved,) = (tmp_path / "prompts").iterdir()
+    assert saved.read_text(encoding="utf-8") == "the prompt"
+    assert json.loads(ask("--collect").stdout) == {"candidates": []}
+    (tmp_path / "answers").mkdir()
+    (tmp_path / "answers" / saved.name).write_text('{"candidates": [1]}', encoding="utf-8")
+    assert ask().stdout == '{"candidates": [1]}'
