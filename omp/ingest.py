@@ -9,6 +9,7 @@ message before anything else sees it, the external extractor included.
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import shlex
@@ -91,6 +92,9 @@ MAX_DEPLOY_LOG = 64 * 1024 * 1024
 _HEAD = 65536
 
 
+_UTF8 = "convert it to UTF-8 (e.g. `iconv -f gbk -t utf-8`), or give the right file"
+
+
 class _Source:
     """A source to read, maybe several times: once for its head, then in full as a stream."""
 
@@ -100,6 +104,8 @@ class _Source:
         self.member: str | None = None
         self._text = text
         self.encoding = "utf-8-sig"
+        if text is not None:
+            _check_text(text, display)
         if path is not None:
             self._probe(path)
 
@@ -137,6 +143,33 @@ class _Source:
         if self._text is not None:
             yield from io.StringIO(self._text)
             return
+        if self.encoding != "utf-8-sig":
+            yield from self._wide_lines()
+            return
+        # decoded a line at a time, not through a TextIOWrapper: that one decodes ahead in
+        # chunks, so its error would name a line hundreds of lines too early
+        decode = codecs.getincrementaldecoder(self.encoding)().decode
+        number = 0  # lines read so far
+        ended = True  # the last one read has its line end
+        with self._binary() as raw:
+            try:
+                for data in raw:
+                    line = decode(data)
+                    # old Mac line ends: lines as a text file reads them
+                    parts = io.StringIO(line, newline="") if "\r" in line[:-2] else [line]
+                    for part in parts:
+                        number += 1
+                        ended = part.endswith(("\n", "\r"))
+                        yield part
+                decode(b"", final=True)
+            except UnicodeDecodeError as e:
+                raise SourceReadError(
+                    f"{self.display}: line {number + ended}: not UTF-8 text ({e.reason})",
+                    hint=_UTF8,
+                ) from None
+
+    def _wide_lines(self) -> Iterator[str]:
+        """The lines of a UTF-16 file (they cannot be split as bytes)."""
         number = 0
         with self._binary() as raw:
             stream = io.TextIOWrapper(raw, encoding=self.encoding, newline="")
@@ -145,9 +178,8 @@ class _Source:
                     yield line
             except UnicodeDecodeError as e:
                 raise SourceReadError(
-                    f"{self.display}: line {number + 1}: not UTF-8 text ({e.reason})",
-                    hint="convert it to UTF-8 (e.g. `iconv -f gbk -t utf-8`), "
-                    "or give the right file",
+                    f"{self.display}: after line {number}: not {self.encoding} text ({e.reason})",
+                    hint=_UTF8,
                 ) from None
 
     def head(self) -> str:
@@ -172,6 +204,22 @@ class _Source:
                 )
             parts.append(line)
         return "".join(parts)
+
+
+def _check_text(text: str, display: str) -> None:
+    """Refuse text that holds bytes that were not UTF-8 (Python keeps them as surrogates).
+
+    Raises:
+        SourceReadError: naming the line.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        line = text.count("\n", 0, e.start) + 1
+        raise SourceReadError(
+            f"{display}: line {line}: not UTF-8 text (a byte or character UTF-8 cannot hold)",
+            hint=_UTF8,
+        ) from None
 
 
 def _zip_member(path: Path, display: str) -> str:

@@ -890,3 +890,77 @@ def test_a_decision_line_git_does_not_take_for_a_trailer_is_still_a_decision(
 
     (decision,) = _data(memory, "decisions.yaml")["decisions"]
     assert "zstd" in decision["title"]
+
+
+# ---- bad input: bytes that are not UTF-8, malformed exports ---------------------------------
+
+
+def test_bytes_that_are_not_utf8_on_stdin_or_in_text_are_an_error(memory: MemoryRoot):
+    before = memory_files(memory.project)
+    piped = subprocess.run(
+        [sys.executable, "-m", "omp", "extract", "-"],
+        cwd=memory.project,
+        input=b"ok\nWe decided to use Postgres caf\xe9.\n",
+        capture_output=True,
+        check=False,
+    )
+    argument = subprocess.run(
+        [sys.executable.encode(), b"-m", b"omp", b"extract", b"--text", b"x\ncaf\xe9"],
+        cwd=memory.project,
+        capture_output=True,
+        check=False,
+    )
+
+    for done in (piped, argument):
+        assert done.returncode == 1, done.stderr
+        assert b"Traceback" not in done.stderr
+        assert b": line 2: not UTF-8 text" in done.stderr
+        assert b"hint: convert it to UTF-8" in done.stderr
+    assert memory_files(memory.project) == before
+
+
+def test_a_decoding_error_names_the_line_it_is_on(memory: MemoryRoot, git_repo: Path):
+    long = git_repo / "long.txt"
+    long.write_bytes(b"".join(b"User: line %d\n" % n for n in range(2000)) + b"User: bad \xff\n")
+    (git_repo / "cr.txt").write_bytes(b"User: a\rUser: b\r\nUser: \xe9")
+
+    assert "long.txt: line 2001: not UTF-8 text" in omp("extract", "long.txt").stderr
+    assert "cr.txt: line 3: not UTF-8 text" in omp("extract", "cr.txt").stderr
+
+
+def test_malformed_chat_exports_are_read_or_warned_about_without_a_traceback(
+    memory: MemoryRoot, git_repo: Path
+):
+    said = "We decided to use Postgres because we need JSONB."
+    node = {
+        "id": "a",
+        "parent": None,
+        "children": ["zz"],
+        "message": {
+            "author": {"role": "user"},
+            "content": {"content_type": "text", "parts": [said]},
+        },
+    }
+    files = {
+        "number-title.json": {"title": 123, "messages": [{"role": "user", "content": said}]},
+        "dict-title.json": {"title": {"a": 1}, "messages": [{"role": "user", "content": said}]},
+        "missing-child.json": [{"title": "t", "mapping": {"a": node}}],
+        "list-mapping.json": [{"title": "t", "mapping": [node]}],
+    }
+    for name, data in files.items():
+        (git_repo / name).write_text(json.dumps(data), encoding="utf-8")
+
+    found = {name: omp("extract", "--dry-run", name, "--json") for name in files}
+
+    for name, result in found.items():
+        assert result.exit_code == 0, (name, result.stderr, result.exception)
+    stored = {n: json.loads(r.stdout)["summary"]["stored"] for n, r in found.items()}
+    assert stored == {
+        "number-title.json": 2,
+        "dict-title.json": 2,
+        "missing-child.json": 2,
+        "list-mapping.json": 0,
+    }
+    warned = {n: json.loads(r.stdout)["warnings"] for n, r in found.items()}
+    assert any("lacks node(s) zz" in w for w in warned["missing-child.json"])
+    assert any("`mapping` is not an object" in w for w in warned["list-mapping.json"])
