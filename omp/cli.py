@@ -704,9 +704,7 @@ def _report_extract(result: Any) -> None:
     for c in result.batch.candidates:
         if c.action == "dropped" and c.target == "decisions" and c.scope == "EPHEMERAL":
             continue
-        what = c.entry.get("title") or c.entry.get("summary") or c.entry.get("text")
-        if what is None:
-            what = ", ".join(f"{k}: {v}" for k, v in _flat(c.entry))
+        what = _what(c.entry)
         note = f" ({c.note})" if c.note else ""
         typer.echo(
             f"{marks.get(c.action, ' ')} {c.target:<10} {c.confidence:.2f}  {str(what)[:90]}{note}"
@@ -730,6 +728,14 @@ def _report_extract(result: Any) -> None:
     )
     if result.project is not None and result.dry_run:
         typer.echo(result.project.diff(), nl=False)
+
+
+def _what(entry: dict[str, Any]) -> Any:
+    """One line naming an extracted item: its title, summary or text, or its facts."""
+    what = entry.get("title") or entry.get("summary") or entry.get("text")
+    if what is None:
+        what = ", ".join(f"{k}: {v}" for k, v in _flat(entry))
+    return what
 
 
 def _flat(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
@@ -779,7 +785,7 @@ def review_list(
             typer.echo("nothing waiting for review", err=True)
         for c in items:
             entry = c.get("entry") or {}
-            what = entry.get("title") or entry.get("summary") or entry.get("text") or _flat(entry)
+            what = _what(entry)
             status = "" if c.get("status", "pending") == "pending" else f" [{c.get('status')}]"
             typer.echo(
                 f"{c.get('id')}  {c.get('target'):<10} {c.get('confidence', '')}  {what}{status}"
@@ -878,10 +884,12 @@ def user_list(as_json: Json = False) -> None:
         from omp import userstore
 
         items = userstore.memories()
+        off = userstore.unavailable()
         if as_json:
-            _print_json({"location": str(userstore.location()), "memories": items})
+            where = str(userstore.location())
+            _print_json({"location": where, "unavailable": off, "memories": items})
             return
-        typer.echo(f"user store: {userstore.location()}", err=True)
+        typer.echo(f"user store: {off}" if off else f"user store: {userstore.location()}", err=True)
         for m in items:
             typer.echo(f"{m.get('id')}  {m.get('kind', ''):<10} {m.get('text')}")
 

@@ -277,9 +277,17 @@ def reading(root: MemoryRoot, read: Callable[[Index], _T]) -> _T:
 class Index:
     """A connection to a project's index; `refresh()` brings it up to date with the files."""
 
-    def __init__(self, root: MemoryRoot) -> None:
+    def __init__(self, root: MemoryRoot, *, create: bool = True) -> None:
+        """Open the index of `root`; without `create`, an index not made yet is kept in memory.
+
+        (A dry run reads through the index but writes nothing, not even a new cache.)
+        """
         self.root = root
         self.path = root.cache / INDEX_FILE
+        if not create and not self.path.exists():
+            self.path = Path(":memory:")
+            self.db = self._open(self.path)
+            return
         try:
             root.cache.mkdir(parents=True, exist_ok=True)
             self.db = self._open(self.path)

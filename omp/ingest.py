@@ -9,6 +9,7 @@ message before anything else sees it, the external extractor included.
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import shlex
@@ -91,6 +92,9 @@ MAX_DEPLOY_LOG = 64 * 1024 * 1024
 _HEAD = 65536
 
 
+_UTF8 = "convert it to UTF-8 (e.g. `iconv -f gbk -t utf-8`), or give the right file"
+
+
 class _Source:
     """A source to read, maybe several times: once for its head, then in full as a stream."""
 
@@ -100,6 +104,8 @@ class _Source:
         self.member: str | None = None
         self._text = text
         self.encoding = "utf-8-sig"
+        if text is not None:
+            _check_text(text, display)
         if path is not None:
             self._probe(path)
 
@@ -137,6 +143,33 @@ class _Source:
         if self._text is not None:
             yield from io.StringIO(self._text)
             return
+        if self.encoding != "utf-8-sig":
+            yield from self._wide_lines()
+            return
+        # decoded a line at a time, not through a TextIOWrapper: that one decodes ahead in
+        # chunks, so its error would name a line hundreds of lines too early
+        decode = codecs.getincrementaldecoder(self.encoding)().decode
+        number = 0  # lines read so far
+        ended = True  # the last one read has its line end
+        with self._binary() as raw:
+            try:
+                for data in raw:
+                    line = decode(data)
+                    # old Mac line ends: lines as a text file reads them
+                    parts = io.StringIO(line, newline="") if "\r" in line[:-2] else [line]
+                    for part in parts:
+                        number += 1
+                        ended = part.endswith(("\n", "\r"))
+                        yield part
+                decode(b"", final=True)
+            except UnicodeDecodeError as e:
+                raise SourceReadError(
+                    f"{self.display}: line {number + ended}: not UTF-8 text ({e.reason})",
+                    hint=_UTF8,
+                ) from None
+
+    def _wide_lines(self) -> Iterator[str]:
+        """The lines of a UTF-16 file (they cannot be split as bytes)."""
         number = 0
         with self._binary() as raw:
             stream = io.TextIOWrapper(raw, encoding=self.encoding, newline="")
@@ -145,9 +178,8 @@ class _Source:
                     yield line
             except UnicodeDecodeError as e:
                 raise SourceReadError(
-                    f"{self.display}: line {number + 1}: not UTF-8 text ({e.reason})",
-                    hint="convert it to UTF-8 (e.g. `iconv -f gbk -t utf-8`), "
-                    "or give the right file",
+                    f"{self.display}: after line {number}: not {self.encoding} text ({e.reason})",
+                    hint=_UTF8,
                 ) from None
 
     def head(self) -> str:
@@ -172,6 +204,22 @@ class _Source:
                 )
             parts.append(line)
         return "".join(parts)
+
+
+def _check_text(text: str, display: str) -> None:
+    """Refuse text that holds bytes that were not UTF-8 (Python keeps them as surrogates).
+
+    Raises:
+        SourceReadError: naming the line.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        line = text.count("\n", 0, e.start) + 1
+        raise SourceReadError(
+            f"{display}: line {line}: not UTF-8 text (a byte or character UTF-8 cannot hold)",
+            hint=_UTF8,
+        ) from None
 
 
 def _zip_member(path: Path, display: str) -> str:
@@ -298,8 +346,6 @@ def _llm_candidates(
 
 
 def _llm_item(item: Any, n: int, display: str) -> ex.Candidate:
-    from omp.schema import check_entry
-
     src = {"path": display, "index": n, "via": "llm-cmd"}
     if not isinstance(item, dict) or not isinstance(item.get("entry"), dict):
         return ex.Candidate(
@@ -313,20 +359,20 @@ def _llm_item(item: Any, n: int, display: str) -> ex.Candidate:
         )
     target = str(item.get("target", ""))
     entry = dict(item["entry"])
+    # an external extractor proposes new items; it never edits a stored entry by naming its
+    # id (omp gives the entry an id made from its content)
+    given_id = entry.pop("id", None) if target != "project" else None
     conf = item.get("confidence", 0.5)
-    conf = float(conf) if isinstance(conf, int | float) and 0 <= conf <= 1 else 0.5
+    # a bool is an int to Python, not a confidence: `true` counts as missing
+    usable = isinstance(conf, int | float) and not isinstance(conf, bool) and 0 <= conf <= 1
+    conf = float(conf) if usable else 0.5
     scope = str(item.get("scope") or ("PERSONAL" if target == "user" else "PROJECT")).upper()
     c = ex.Candidate(
         target, entry, conf, str(item.get("reason") or "from --llm-cmd"), src, scope=scope
     )
-    kind = {"decisions": "decisions", "changelog": "changelog", "sessions": "sessions"}.get(target)
-    problems: list[tuple[str, str]] = []
-    if target not in ex.TARGETS:
-        problems = [("target", f"must be one of {', '.join(ex.TARGETS)}")]
-    elif kind is not None:
-        problems = check_entry(kind, entry)
-    elif target == "user" and not isinstance(entry.get("text"), str):
-        problems = [("entry.text", "a user item needs a `text` string")]
+    if given_id is not None:
+        c.note = f"its id {given_id!r} was ignored: omp makes the ids of new entries"
+    problems = entry_problems(target, entry)
     if scope not in ("PROJECT", "PERSONAL", "UNIVERSAL", "EPHEMERAL"):
         problems.append(("scope", "must be PROJECT, PERSONAL, UNIVERSAL or EPHEMERAL"))
     if problems:
@@ -335,15 +381,35 @@ def _llm_item(item: Any, n: int, display: str) -> ex.Candidate:
     return c
 
 
+def entry_problems(target: str, entry: dict[str, Any]) -> list[tuple[str, str]]:
+    """Where an item for `target` (`omp.extract.TARGETS`) breaks its schema, from the entry.
+
+    Project facts are checked as a part of project.yaml, a user item as a user store entry.
+    """
+    from omp.schema import char_problems, check_entry, schema_problems
+
+    kind = {"decisions": "decisions", "changelog": "changelog", "sessions": "sessions"}.get(target)
+    if kind is not None:
+        return check_entry(kind, entry)
+    if target == "project":
+        return schema_problems("project", entry) + char_problems(entry)
+    if target == "user":
+        if not isinstance(entry.get("text"), str):
+            return [("entry.text", "a user item needs a `text` string")]
+        memory = {"text": entry["text"], "kind": entry.get("kind") or "preference"}
+        return check_entry("memories", memory)
+    return [("target", f"must be one of {', '.join(ex.TARGETS)}")]
+
+
 # ---- reading what is stored -----------------------------------------------------------------
 
 
-def stored_entries(root: MemoryRoot) -> list[ex.Stored]:
+def stored_entries(root: MemoryRoot, *, dry_run: bool = False) -> list[ex.Stored]:
     """What memory already holds, as the extraction filters compare against it."""
     from omp.index import Index
 
     out: list[ex.Stored] = []
-    with Index(root) as index:
+    with Index(root, create=not dry_run) as index:
         index.refresh([DECISIONS_FILE, CHANGELOG_FILE, CANDIDATES_FILE])
         for rel, target in (
             (DECISIONS_FILE, "decisions"),
@@ -411,7 +477,9 @@ def extract(
     if git is not None:
         _from_git(batch, root, git)
     today = store.today()
-    ex.settle(batch, stored_entries(root), min_confidence=min_confidence, today=today)
+    ex.settle(
+        batch, stored_entries(root, dry_run=dry_run), min_confidence=min_confidence, today=today
+    )
     return write_batch(root, batch, by=by, dry_run=dry_run, today=today)
 
 
@@ -506,13 +574,15 @@ def write_batch(
         for c in batch.candidates
         if c.target == "user" and c.action == "stored"
     ]
-    degraded: str | None = None
-    user: store.WriteResult | None = None
-    if user_items:
-        try:
-            user = userstore.add(user_items, by=by, dry_run=dry_run)
-        except userstore.UserStoreUnavailableError as e:
-            degraded = str(e)
+    degraded = userstore.unavailable() if user_items else None
+    written: list[store.WriteResult] = []
+
+    def write_user() -> None:
+        # after the project files are checked and before they are written: a refused project
+        # write leaves the user store alone, a refused user write cancels the project write
+        if user_items and degraded is None:
+            written.append(userstore.add(user_items, by=by, dry_run=dry_run))
+
     project = store.transact(
         root,
         [
@@ -521,7 +591,9 @@ def write_batch(
         ],
         by=by,
         dry_run=dry_run,
+        before_commit=write_user,
     )
+    user = written[0] if written else None
     return ExtractResult(batch, project, user, degraded, dry_run)
 
 
@@ -565,7 +637,7 @@ def _write_stored(tx: store.Transaction, c: ex.Candidate, today: str) -> str | N
     entry = dict(c.entry)
     if c.target == "decisions":
         entry.setdefault("confidence", round(c.confidence, 2))
-        entry.setdefault("source_refs", [_ref(c.source)])
+        entry.setdefault("source_refs", [source_ref(c.source)])
     before = _edit_count(tx)
     written = write_item(tx, c.target, entry, today=today)
     if _edit_count(tx) == before:
@@ -587,6 +659,12 @@ def _write_merge(tx: store.Transaction, c: ex.Candidate) -> None:
 
 
 def _queue_review(tx: store.Transaction, c: ex.Candidate, today: str) -> None:
+    queued = tx.list_doc(CANDIDATES_FILE, CANDIDATES)
+    slot, _ = queued.match({"target": c.target, "entry": c.entry})
+    status = None if slot is None else queued.get(slot).get("status", "pending")
+    if status not in (None, "pending"):  # a person decided already: extracting again is a no-op
+        c.action, c.note = "dropped", f"already {status} in review"
+        return
     tx.upsert(
         CANDIDATES,
         CANDIDATES_FILE,
@@ -661,5 +739,6 @@ def _fill(
     return fields
 
 
-def _ref(source: dict[str, Any]) -> str:
+def source_ref(source: dict[str, Any]) -> str:
+    """How a decision's `source_refs` names the place a candidate came from (`path#index`)."""
     return f"{source.get('path')}#{source.get('index')}"

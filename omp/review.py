@@ -13,7 +13,7 @@ from typing import Any
 
 from omp import store, userstore
 from omp.constants import CANDIDATES_FILE
-from omp.errors import OmpError, UsageError
+from omp.errors import OmpError, UsageError, ValidationError
 from omp.paths import MemoryRoot
 from omp.records import CANDIDATES, entries, same_id
 
@@ -110,37 +110,55 @@ def accept(
     reviewer = store.agent_name(by)
     users = [
         userstore.UserItem(
-            str(_edited(c.get("entry") or {}, fields or {}).get("text")),
-            str((c.get("entry") or {}).get("kind") or "preference"),
+            str(entry.get("text")),
+            str(entry.get("kind") or "preference"),
             str(c.get("scope") if c.get("scope") in ("PERSONAL", "UNIVERSAL") else "PERSONAL"),
             None,
             root.project.name,
         )
         for c in picked
         if c.get("target") == "user"
+        for entry in [_edited(c.get("entry") or {}, fields or {})]
     ]
-    user: store.WriteResult | None = None
-    degraded: str | None = None
-    if users:
-        try:
-            user = userstore.add(users, by=by, dry_run=dry_run)
-        except userstore.UserStoreUnavailableError as e:
-            degraded = str(e)  # queued in user-context.yaml below, like `omp extract` does
+    degraded = userstore.unavailable() if users else None
+    written: list[store.WriteResult] = []
+
+    def write_user() -> None:
+        # once the project files are checked, before they are written: all or nothing
+        if users and degraded is None:
+            written.append(userstore.add(users, by=by, dry_run=dry_run))
 
     def edits(tx: store.Transaction) -> None:
         if degraded is not None:
-            userstore.queue(tx, users, degraded)
+            userstore.queue(tx, users, degraded)  # like `omp extract` does
         for c in picked:
             entry = _edited(c.get("entry") or {}, fields or {})
             if c.get("target") != "user":
-                ingest.write_item(tx, str(c.get("target")), entry, today=today)
+                ingest.write_item(tx, str(c.get("target")), _with_provenance(c, entry), today=today)
             update = {"id": c["id"], "status": "accepted", "reviewed_by": reviewer}
             if fields:
                 update["entry"] = entry
             tx.upsert(CANDIDATES, CANDIDATES_FILE, update)
 
-    project = store.transact(root, [edits], by=by, dry_run=dry_run)
+    project = store.transact(root, [edits], by=by, dry_run=dry_run, before_commit=write_user)
+    user = written[0] if written else None
     return ReviewResult(tuple(str(c["id"]) for c in picked), project, user)
+
+
+def _with_provenance(candidate: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
+    """A decision keeps where it came from and how sure the extractor was, as when stored."""
+    if candidate.get("target") != "decisions":
+        return entry
+    out = dict(entry)
+    confidence = candidate.get("confidence")
+    if isinstance(confidence, int | float) and not isinstance(confidence, bool):
+        out.setdefault("confidence", confidence)
+    source = candidate.get("source")
+    if isinstance(source, dict) and source.get("path") is not None:
+        from omp import ingest
+
+        out.setdefault("source_refs", [ingest.source_ref(source)])
+    return out
 
 
 def reject(
@@ -188,6 +206,18 @@ def edit(
         raise UsageError("nothing to change", hint="give --set key=value")
     (picked,) = _pick(root, [id], all_pending=False)
     entry = _edited(picked.get("entry") or {}, fields)
+    from omp import ingest
+
+    target = str(picked.get("target"))
+    before = set(ingest.entry_problems(target, picked.get("entry") or {}))
+    problems = [p for p in ingest.entry_problems(target, entry) if p not in before]
+    if problems:
+        raise ValidationError(
+            f"{root.display(root.memory / CANDIDATES_FILE)} ({picked['id']}, a {target} item)",
+            problems,
+            hint="nothing was changed; give a value of the right type "
+            "(--set reads values as YAML: quote a list or number meant as text)",
+        )
 
     def edits(tx: store.Transaction) -> None:
         tx.upsert(CANDIDATES, CANDIDATES_FILE, {"id": picked["id"], "entry": entry})

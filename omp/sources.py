@@ -227,8 +227,21 @@ def stream(
         kept = _kept(conversation.messages, tools)
         # a list stays a list (it may be read twice); a stream stays a stream
         yield conversation._replace(
-            messages=list(kept) if isinstance(conversation.messages, list) else kept
+            messages=list(kept) if isinstance(conversation.messages, list) else kept,
+            title=_title(conversation.title),
         )
+
+
+def _title(value: Any) -> str | None:
+    """A conversation's title as text: a number in its place is spelt out, anything else dropped.
+
+    Titles come from JSON that anybody may have written (`"title": 123`, `"title": {…}`).
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return None
 
 
 def _kept(messages: Iterable[Message], tools: Callable[[str], bool]) -> Iterator[Message]:
@@ -764,28 +777,59 @@ def _current_thread(items: list[Any], leaf: Any, warnings: list[str]) -> list[An
 
 
 def _chatgpt(conversation: dict[str, Any]) -> Conversation:
+    title = conversation.get("title")
     mapping = conversation.get("mapping") or {}
+    if not isinstance(mapping, dict):
+        warning = "`mapping` is not an object (id → message node); conversation skipped"
+        return Conversation("chatgpt", [], [warning], title)
+    nodes = {k: v for k, v in mapping.items() if isinstance(v, dict)}
+    warnings = [f"{len(mapping) - len(nodes)} node(s) of `mapping` not objects; skipped"] * (
+        len(nodes) < len(mapping)
+    )
+    missing = sorted({str(c) for v in nodes.values() for c in _links(v, "children")} - set(nodes))
+    if missing:
+        warnings.append(
+            f"`mapping` lacks node(s) {', '.join(missing[:3])}{', …' * (len(missing) > 3)} "
+            "that others name as children; read without them"
+        )
     node_id = conversation.get("current_node")
-    if node_id not in mapping:  # no current node: follow the last child from the root
-        roots = [k for k, v in mapping.items() if not v.get("parent")]
+    if not isinstance(node_id, str) or node_id not in nodes:
+        # no current node: follow the last child from the root
+        roots = [k for k, v in nodes.items() if not v.get("parent")]
         node_id = roots[0] if roots else None
-        while node_id is not None and mapping[node_id].get("children"):
-            node_id = mapping[node_id]["children"][-1]
-    path, _ = _ancestry(node_id, mapping, lambda n: mapping[n].get("parent"))
-    branch = [mapping[n] for n in path]
+        seen = set()
+        while node_id is not None and node_id not in seen:  # children in a cycle end the walk
+            seen.add(node_id)
+            children = [c for c in _links(nodes[node_id], "children") if c in nodes]
+            if not children:
+                break
+            node_id = children[-1]
+    path, _ = _ancestry(node_id, nodes, lambda n: next(iter(_links(nodes[n], "parent")), None))
     messages: list[Message] = []
-    for node in reversed(branch):
-        message = node.get("message") or {}
-        role = _role((message.get("author") or {}).get("role"))
-        content = message.get("content") or {}
+    for node in reversed([nodes[n] for n in path]):
+        message = _mapping(node.get("message"))
+        role = _role(_mapping(message.get("author")).get("role"))
+        content = _mapping(message.get("content"))
         if content.get("content_type", "text") not in ("text", "multimodal_text"):
             continue  # code execution, browsing results, tool output
-        if (message.get("metadata") or {}).get("is_visually_hidden_from_conversation"):
+        if _mapping(message.get("metadata")).get("is_visually_hidden_from_conversation"):
             continue  # context ChatGPT adds and does not show (instructions, memory)
         text = _text_of(content)
         if role in ("user", "assistant") and text.strip():
             messages.append(Message(role, text.strip(), len(messages)))
-    return Conversation("chatgpt", messages, [], conversation.get("title"))
+    return Conversation("chatgpt", messages, warnings, title)
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _links(node: dict[str, Any], key: str) -> list[str]:
+    """The node ids a ChatGPT node names under `key` (`children`, or its one `parent`)."""
+    value = node.get(key)
+    if isinstance(value, str):
+        return [value]
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
 class _Turn(NamedTuple):

@@ -11,7 +11,7 @@ import contextlib
 import difflib
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -225,8 +225,9 @@ class _Doc:
 class Transaction:
     """Edits of one command, applied to all files at once (or to none)."""
 
-    def __init__(self, root: MemoryRoot, *, by: str | None) -> None:
+    def __init__(self, root: MemoryRoot, *, by: str | None, dry_run: bool = False) -> None:
         self.root = root
+        self.dry_run = dry_run  # a dry run creates no index either
         self.by = agent_name(by)
         self.now = _now()
         self.docs: dict[Path, _Doc] = {}
@@ -426,7 +427,7 @@ class Transaction:
     def index(self) -> Index:
         """The project's index, opened on first use."""
         if self._index is None:
-            self._index = Index(self.root)
+            self._index = Index(self.root, create=not self.dry_run)
         return self._index
 
     def close(self) -> None:
@@ -676,19 +677,30 @@ def _guard(root: MemoryRoot, *, dry_run: bool) -> Iterator[int]:
 
 
 def transact(
-    root: MemoryRoot, edits: Iterable[Any], *, by: str | None = None, dry_run: bool = False
+    root: MemoryRoot,
+    edits: Iterable[Any],
+    *,
+    by: str | None = None,
+    dry_run: bool = False,
+    before_commit: Callable[[], None] | None = None,
 ) -> WriteResult:
     """Run `edits` (callables taking a `Transaction`) as one all-or-nothing write.
+
+    `before_commit` runs once every edited file is checked, just before they are written
+    (in a dry run too): another write (the user store's) that must happen only if this one
+    can, and whose failure cancels this one.
 
     Raises:
         OmpError: any problem; then no file was changed.
     """
     with _guard(root, dry_run=dry_run) as retention:
-        tx = Transaction(root, by=by)
+        tx = Transaction(root, by=by, dry_run=dry_run)
         try:
             for edit in edits:
                 edit(tx)
             files = tx.finish()
+            if before_commit is not None:
+                before_commit()
             backups: list[Path] = []
             if files and not dry_run:
                 backups = writer.commit(

@@ -74,6 +74,15 @@ def open_store(*, create: bool = True) -> MemoryRoot:
     return MemoryRoot(project=base, memory=memory)
 
 
+def unavailable() -> str | None:
+    """Why the user store cannot be used (None: it can); nothing is created to find out."""
+    try:
+        open_store(create=False)
+    except UserStoreUnavailableError as e:
+        return str(e)
+    return None
+
+
 class UserItem(NamedTuple):
     """A memory about the person."""
 

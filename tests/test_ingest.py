@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -890,3 +891,267 @@ def test_a_decision_line_git_does_not_take_for_a_trailer_is_still_a_decision(
 
     (decision,) = _data(memory, "decisions.yaml")["decisions"]
     assert "zstd" in decision["title"]
+
+
+# ---- bad input: bytes that are not UTF-8, malformed exports ---------------------------------
+
+
+def test_bytes_that_are_not_utf8_on_stdin_or_in_text_are_an_error(memory: MemoryRoot):
+    before = memory_files(memory.project)
+    piped = subprocess.run(
+        [sys.executable, "-m", "omp", "extract", "-"],
+        cwd=memory.project,
+        input=b"ok\nWe decided to use Postgres caf\xe9.\n",
+        capture_output=True,
+        check=False,
+    )
+    argument = subprocess.run(
+        [sys.executable.encode(), b"-m", b"omp", b"extract", b"--text", b"x\ncaf\xe9"],
+        cwd=memory.project,
+        capture_output=True,
+        check=False,
+    )
+
+    for done in (piped, argument):
+        assert done.returncode == 1, done.stderr
+        assert b"Traceback" not in done.stderr
+        assert b": line 2: not UTF-8 text" in done.stderr
+        assert b"hint: convert it to UTF-8" in done.stderr
+    assert memory_files(memory.project) == before
+
+
+def test_a_decoding_error_names_the_line_it_is_on(memory: MemoryRoot, git_repo: Path):
+    long = git_repo / "long.txt"
+    long.write_bytes(b"".join(b"User: line %d\n" % n for n in range(2000)) + b"User: bad \xff\n")
+    (git_repo / "cr.txt").write_bytes(b"User: a\rUser: b\r\nUser: \xe9")
+
+    assert "long.txt: line 2001: not UTF-8 text" in omp("extract", "long.txt").stderr
+    assert "cr.txt: line 3: not UTF-8 text" in omp("extract", "cr.txt").stderr
+
+
+def test_malformed_chat_exports_are_read_or_warned_about_without_a_traceback(
+    memory: MemoryRoot, git_repo: Path
+):
+    said = "We decided to use Postgres because we need JSONB."
+    node = {
+        "id": "a",
+        "parent": None,
+        "children": ["zz"],
+        "message": {
+            "author": {"role": "user"},
+            "content": {"content_type": "text", "parts": [said]},
+        },
+    }
+    files = {
+        "number-title.json": {"title": 123, "messages": [{"role": "user", "content": said}]},
+        "dict-title.json": {"title": {"a": 1}, "messages": [{"role": "user", "content": said}]},
+        "missing-child.json": [{"title": "t", "mapping": {"a": node}}],
+        "list-mapping.json": [{"title": "t", "mapping": [node]}],
+    }
+    for name, data in files.items():
+        (git_repo / name).write_text(json.dumps(data), encoding="utf-8")
+
+    found = {name: omp("extract", "--dry-run", name, "--json") for name in files}
+
+    for name, result in found.items():
+        assert result.exit_code == 0, (name, result.stderr, result.exception)
+    stored = {n: json.loads(r.stdout)["summary"]["stored"] for n, r in found.items()}
+    assert stored == {
+        "number-title.json": 2,
+        "dict-title.json": 2,
+        "missing-child.json": 2,
+        "list-mapping.json": 0,
+    }
+    warned = {n: json.loads(r.stdout)["warnings"] for n, r in found.items()}
+    assert any("lacks node(s) zz" in w for w in warned["missing-child.json"])
+    assert any("`mapping` is not an object" in w for w in warned["list-mapping.json"])
+
+
+# ---- the external extractor cannot edit, and its bad items are dropped one by one -----------
+
+
+def test_an_llm_candidate_naming_a_stored_id_never_edits_that_entry(
+    memory: MemoryRoot, tmp_path: Path
+):
+    omp_ok("extract", "--text", "We decided to use Postgres because we need JSONB.")
+    (stored,) = _data(memory, "decisions.yaml")["decisions"]
+    reply = {
+        "candidates": [
+            {
+                "target": "decisions",
+                "entry": {"id": stored["id"], "title": "Use MongoDB", "choice": "MongoDB"},
+                "confidence": 0.9,
+            }
+        ]
+    }
+
+    result = omp_ok("extract", "--text", "anything", "--llm-cmd", _llm_script(tmp_path, reply))
+
+    postgres, mongo = _data(memory, "decisions.yaml")["decisions"]
+    assert postgres == stored
+    assert mongo["choice"] == "MongoDB"
+    assert mongo["id"] != stored["id"]
+    assert f"its id '{stored['id']}' was ignored" in result.stdout
+
+
+def test_bad_llm_candidates_are_dropped_one_by_one_and_the_rest_is_written(
+    memory: MemoryRoot, tmp_path: Path
+):
+    reply = {
+        "candidates": [
+            {"target": "project", "entry": {"tech_stack": ["a"]}, "confidence": 0.9},
+            {
+                "target": "user",
+                "entry": {"text": "I like vim a lot", "kind": "x"},
+                "confidence": 0.9,
+            },
+            {"target": "project", "entry": {"tech_stack": {"db": "Postgres"}}, "confidence": 0.9},
+            # a boolean is no confidence: taken as missing (0.5, so it waits for review)
+            {
+                "target": "decisions",
+                "entry": {"title": "Use Kafka", "choice": "Kafka"},
+                "confidence": True,
+            },
+        ]
+    }
+
+    result = omp_ok("extract", "--text", "x", "--llm-cmd", _llm_script(tmp_path, reply), "--json")
+
+    found = json.loads(result.stdout)["candidates"]
+    assert [c["action"] for c in found] == ["dropped", "dropped", "stored", "review"]
+    assert "schema: tech_stack: ['a'] is not of type 'object'" in found[0]["reason"]
+    assert "schema: kind: 'x' is not one of" in found[1]["reason"]
+    assert found[3]["confidence"] == 0.5
+    assert _data(memory, "project.yaml")["tech_stack"] == {"db": "Postgres"}
+    assert not Path(os.environ["XDG_DATA_HOME"], "omp").exists()
+
+
+# ---- review ---------------------------------------------------------------------------------
+
+NODE = "User: which node?\nAssistant: The project uses Node 20 and tests live in tests/e2e/.\n"
+
+
+def test_extracting_again_leaves_reviewed_candidates_reviewed(memory: MemoryRoot):
+    omp_ok("extract", "--text", NODE)
+    first, second = _queued(memory)
+    omp_ok("review", "reject", first["id"])
+    omp_ok("review", "accept", second["id"])
+    before = memory_files(memory.project)
+
+    result = omp_ok("extract", "--text", NODE, "--json")
+
+    assert memory_files(memory.project) == before
+    summary = json.loads(result.stdout)["summary"]
+    assert (summary["review"], summary["dropped"]) == (0, 2)
+    assert [c["status"] for c in _queued(memory)] == ["rejected", "accepted"]
+    assert "nothing waiting" in omp_ok("review").stderr
+
+
+def test_review_lists_facts_as_key_and_value(memory: MemoryRoot):
+    omp_ok("extract", "--text", NODE)
+
+    listed = omp_ok("review").stdout
+
+    assert "paths.tests: tests/e2e/" in listed
+    assert "[(" not in listed
+
+
+def test_a_decision_accepted_in_review_keeps_its_source_and_confidence(
+    memory: MemoryRoot, git_repo: Path
+):
+    (git_repo / "c.txt").write_text(PROPOSAL, encoding="utf-8")
+    omp_ok("extract", "c.txt")
+    (queued,) = _queued(memory)
+
+    omp_ok("review", "accept", queued["id"])
+
+    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    assert decision["source_refs"] == [f"c.txt#{queued['source']['index']}"]
+    assert decision["confidence"] == queued["confidence"]
+
+
+def test_review_edit_refuses_a_value_the_entry_schema_refuses(memory: MemoryRoot, git_repo: Path):
+    (git_repo / "c.txt").write_text(PROPOSAL, encoding="utf-8")
+    omp_ok("extract", "c.txt")
+    (queued,) = _queued(memory)
+    before = memory_files(memory.project)
+
+    result = omp("review", "edit", queued["id"], "--set", "choice=[1, 2]")
+
+    assert result.exit_code == 1
+    assert "choice: [1, 2] is not of type 'string'" in result.stderr
+    assert "nothing was changed" in result.stderr
+    assert memory_files(memory.project) == before
+    omp_ok("review", "edit", queued["id"], "--set", "choice=Vitest 3")
+    omp_ok("review", "accept", queued["id"])
+    assert _data(memory, "decisions.yaml")["decisions"][0]["choice"] == "Vitest 3"
+
+
+# ---- all or nothing with the user store -----------------------------------------------------
+
+
+def _user_file() -> Path:
+    return Path(os.environ["XDG_DATA_HOME"], "omp", "memory", "memories.yaml")
+
+
+def test_a_refused_project_write_leaves_the_user_store_untouched(memory: MemoryRoot):
+    project = memory.memory / "project.yaml"
+    project.write_text(project.read_text("utf-8") + "tech_stack: [unclosed\n", encoding="utf-8")
+    before = memory_files(memory.project)
+
+    result = omp("extract", "--text", "I prefer tabs over spaces. The project uses Next.js 14.")
+
+    assert result.exit_code == 1
+    assert "project.yaml" in result.stderr
+    assert memory_files(memory.project) == before
+    assert not _user_file().exists()
+
+
+def test_review_accept_is_all_or_nothing_across_the_user_store(memory: MemoryRoot):
+    # a decision candidate that cannot be written (edited by hand) and a personal one
+    (memory.memory / "candidates.yaml").write_text(
+        textwrap.dedent("""\
+            candidates:
+              - id: cand-bad
+                target: decisions
+                status: pending
+                entry: {title: Use two things, choice: [1, 2]}
+              - id: cand-user
+                target: user
+                status: pending
+                scope: PERSONAL
+                entry: {text: I review pull requests in the morning}
+        """),
+        encoding="utf-8",
+    )
+    before = memory_files(memory.project)
+
+    result = omp("review", "accept", "cand-bad", "cand-user")
+
+    assert result.exit_code == 1
+    assert "choice" in result.stderr
+    assert memory_files(memory.project) == before
+    assert not _user_file().exists()
+    omp_ok("review", "accept", "cand-user")
+    assert "I review pull requests" in _user_file().read_text("utf-8")
+
+
+def test_user_list_says_when_the_user_store_is_off(memory: MemoryRoot):
+    result = omp_ok("user", "list", env={"OMP_USER_STORE": "off"})
+    listed = json.loads(omp_ok("user", "list", "--json", env={"OMP_USER_STORE": "off"}).stdout)
+
+    assert "user store: the user store is switched off" in result.stderr
+    assert "switched off" in listed["unavailable"]
+
+
+# ---- dry run --------------------------------------------------------------------------------
+
+
+def test_a_dry_run_creates_no_index(memory: MemoryRoot):
+    cache = memory.project / "_omp" / ".cache"
+    shutil.rmtree(cache, ignore_errors=True)
+
+    omp_ok("extract", "--dry-run", "--text", "We decided to use Postgres. I prefer tabs to spaces.")
+
+    assert not cache.exists()
+    assert not Path(os.environ["XDG_DATA_HOME"], "omp").exists()
