@@ -228,7 +228,7 @@ def render_inline(value: Any, style: Style) -> str | None:
 
 BLANK, COMMENT, CONTENT, SCALAR = "B", "C", "X", "S"
 
-_BLOCK_SCALAR = re.compile(r"[|>][-+1-9]{0,2}[ \t]*(?:#.*)?$")
+_BLOCK_SCALAR = re.compile(r"[|>]([-+1-9]{0,2})[ \t]*(?:#.*)?$")
 _DOC_MARK = re.compile(r"^(?:---|\.\.\.)(?:[ \t]|$)")
 
 
@@ -377,12 +377,15 @@ class Outline:
 
     def _classify(self) -> None:
         owner: int | None = None  # column owning the block scalar being read
+        keep = False  # that scalar keeps its trailing blank lines (`|+`, `>+`)
         for i in range(len(self.lines)):
             body = self.body(i)
             stripped = body.lstrip(" ")
             indent = len(body) - len(stripped)
             if owner is not None and (not stripped or indent > owner):
-                self.kinds.append(SCALAR if stripped else BLANK)
+                # Blank lines after a keep-chomping scalar are part of its value: the entry
+                # ends after them, so nothing is ever inserted between the text and them.
+                self.kinds.append(SCALAR if stripped or keep else BLANK)
                 self.indents.append(indent)
                 continue
             owner = None
@@ -394,25 +397,28 @@ class Outline:
                 kind = CONTENT
                 if indent == 0 and _DOC_MARK.match(body):
                     self.docs += 1
-                owner = self._block_scalar_owner(body, indent)
+                owner, keep = self._block_scalar_owner(body, indent)
             self.kinds.append(kind)
             self.indents.append(indent)
 
     @staticmethod
-    def _block_scalar_owner(body: str, indent: int) -> int | None:
+    def _block_scalar_owner(body: str, indent: int) -> tuple[int | None, bool]:
+        """Column owning a block scalar started on this line, and whether it keeps blanks."""
         col = _skip_dashes(body, indent)
         dash_col = None
         if col > indent:
             dash_col = len(body[:col].rstrip()) - 1
-        if _BLOCK_SCALAR.match(body, col):
-            return dash_col if dash_col is not None else indent
+        m = _BLOCK_SCALAR.match(body, col)
+        if m:
+            return (dash_col if dash_col is not None else indent), "+" in m.group(1)
         parsed = parse_key(body, col)
         if parsed is None:
-            return None
+            return None, False
         after = parsed[1]
         while after < len(body) and body[after] in " \t":
             after += 1
-        return col if _BLOCK_SCALAR.match(body, after) else None
+        m = _BLOCK_SCALAR.match(body, after)
+        return (col, "+" in m.group(1)) if m else (None, False)
 
     # ---- structure -----------------------------------------------------------------------
 

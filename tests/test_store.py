@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from omp import store
+from omp import lookup, store
 from omp.errors import (
     NotInitializedError,
     PathOutsideRootError,
@@ -382,3 +382,53 @@ def test_a_mapping_is_never_replaced_by_a_scalar_and_set_merges_mappings(memory)
         "testing": "pytest",
         "lint": "ruff",
     }
+
+
+_KEEP = "context: |+\n      keep me\n\n"
+
+
+@pytest.mark.parametrize(
+    ("rel", "text", "add", "where"),
+    [
+        (
+            "decisions.yaml",
+            "decisions:\n  - id: dec-1\n    title: A\n    choice: a\n    " + _KEEP,
+            lambda m: store.add_decision(m, title="B", choice="b", date="2026-01-02"),
+            ("decisions", "dec-1"),
+        ),
+        (
+            "changelog.yaml",
+            "changelog:\n  - id: chg-1\n    summary: a\n    " + _KEEP,
+            lambda m: store.add_change(m, summary="b", date="2026-01-02"),
+            ("changelog", "chg-1"),
+        ),
+        (
+            "sessions/2026-01-02.yaml",
+            "date: 2026-01-02\nsessions:\n  - id: ses-1\n    summary: a\n    " + _KEEP,
+            lambda m: store.add_session(m, summary="b", date="2026-01-02"),
+            ("sessions", "ses-1"),
+        ),
+        (
+            "project.yaml",
+            "project:\n  name: p\n  " + _KEEP.replace("\n    ", "\n  "),
+            lambda m: store.set_value(m, "project.other", "x"),
+            ("project", None),
+        ),
+    ],
+    ids=["decision", "change", "session", "project"],
+)
+def test_an_entry_ending_in_a_keep_chomping_block_keeps_its_trailing_blank_lines(
+    memory, rel, text, add, where
+):
+    path = memory.memory / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    kind, eid = where
+    if eid is not None:  # the index reads the entry with its blank lines too
+        assert lookup.show(memory, kind, id=eid)[1]["context"] == "keep me\n\n"
+    add(memory)
+    new = path.read_text(encoding="utf-8")
+    assert new.startswith(text)
+    data = load(new)
+    first = data[kind][0] if eid is not None else data[kind]
+    assert first["context"] == "keep me\n\n"
