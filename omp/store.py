@@ -366,7 +366,7 @@ class Transaction:
         """Deep-merge a mapping into project.yaml: mappings merge, anything else replaces."""
         for key, value in facts.items():
             path = [*prefix, str(key)]
-            if isinstance(value, dict) and value:
+            if isinstance(value, dict):  # `{}` merges too: it changes nothing that is there
                 current = yamlio.get_path(
                     self.doc(PROJECT_FILE, template=_template(PROJECT_FILE, self.root)).data, path
                 )
@@ -819,8 +819,10 @@ def set_value(
     """Set a project fact (`omp set deployment.vercel.status active`)."""
     path = split_key(key)
     value = _normalize(value, path[-1])
-    if isinstance(value, dict) and value:  # a mapping merges into what is there
-        return transact(root, [lambda tx: tx.merge_facts(value, path)], by=by, dry_run=dry_run)
+    if isinstance(value, dict):  # a mapping merges into what is there, `{}` included
+        return transact(
+            root, [lambda tx: tx.merge_facts({path[-1]: value}, path[:-1])], by=by, dry_run=dry_run
+        )
     return transact(root, [lambda tx: tx.set_fact(path, value)], by=by, dry_run=dry_run)
 
 

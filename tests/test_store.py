@@ -432,3 +432,19 @@ def test_an_entry_ending_in_a_keep_chomping_block_keeps_its_trailing_blank_lines
     data = load(new)
     first = data[kind][0] if eid is not None else data[kind]
     assert first["context"] == "keep me\n\n"
+
+
+def test_an_empty_mapping_merges_into_a_mapping_and_deletes_nothing(memory):
+    store.set_value(memory, "deployment.web.url", "https://x.example")
+    before = memory_files(memory.project)
+    for write in (
+        lambda: store.set_value(memory, "deployment.web", {}),
+        lambda: store.set_value(memory, "deployment", {}),
+        lambda: store.write_document(memory, {"project": {"deployment": {}}}),
+        lambda: store.write_document(memory, {"project": {"deployment": {"web": {}}}}),
+    ):
+        assert write().files == ()
+    assert memory_files(memory.project) == before
+    store.set_value(memory, "deployment.api", {})
+    assert _data(memory, "project.yaml")["deployment"]["api"] == {}
+    assert _data(memory, "project.yaml")["deployment"]["web"]["url"] == "https://x.example"
