@@ -92,7 +92,7 @@ class ListDoc:
             )
         if info.problems or info.layout is None:
             if any(where.startswith("line ") for where, _ in info.problems):
-                yamlio.load(text, source=display)  # raises, naming the file, line and column
+                yamlio.load_stored(text, source=display)  # raises, naming the file, line and column
             raise ValidationError(
                 display,
                 info.problems or [("(file)", "cannot be read as a list file")],

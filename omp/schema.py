@@ -286,6 +286,37 @@ def check(name: str | None, data: Any) -> list[Problem]:
     return problems
 
 
+def conflict_problems(data: Any, where: str = "") -> list[Problem]:
+    """Places a merge left both sides' values (`_conflict`, written by `omp merge-driver`)."""
+    found: list[Problem] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            path = f"{where}.{key}" if where else str(key)
+            if key == "_conflict" and isinstance(value, dict):
+                fields = ", ".join(str(k) for k in value)
+                found.append(
+                    (
+                        path,
+                        f"unresolved merge conflict on {fields}: keep one value of "
+                        "`ours`/`theirs` and delete `_conflict`",
+                    )
+                )
+            else:
+                found += conflict_problems(value, path)
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            found += conflict_problems(value, f"{where}[{n}]")
+    return found
+
+
+def stored_problems(name: str | None, data: Any) -> list[Problem]:
+    """Every problem `omp validate` finds in one file's data, which omp then never writes to.
+
+    `check`, plus credentials and unresolved merge conflicts already in the file.
+    """
+    return check(name, data) + secret_problems(data) + conflict_problems(data)
+
+
 def themes_problems(index: Any, embeddings: Any) -> list[Problem]:
     """Cross-checks of `themes/index.yaml` against `themes/embeddings.json`.
 

@@ -54,7 +54,7 @@ from omp.records import (
     schema_kind,
 )
 from omp.resources import resource_text
-from omp.schema import check, secret_problems
+from omp.schema import check, secret_problems, stored_problems
 from omp.yamlio import Timestamp
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -250,8 +250,8 @@ class Transaction:
             original: str | None = read_text(path, display=display)
             assert original is not None
             text = original
-            data = yamlio.load(text, source=display)
-            problems = check(schema, data)
+            data = yamlio.load_stored(text, source=display)
+            problems = stored_problems(schema, data)
             if problems:
                 raise ValidationError(
                     display,

@@ -70,6 +70,27 @@ def load(text: str, *, source: str = "<string>") -> Any:
     return docs[0] if docs else None
 
 
+def load_stored(text: str, *, source: str) -> Any:
+    """`load` a file omp is about to edit; a parse error says why omp will not write to it.
+
+    Raises:
+        InvalidYamlError: as `load`, with a hint naming the fix.
+    """
+    try:
+        return load(text, source=source)
+    except InvalidYamlError as e:
+        if e.hint is not None:
+            raise
+        raise InvalidYamlError(
+            e.path,
+            e.line,
+            e.column,
+            e.problem,
+            hint="the file is not valid YAML, so omp will not write to it; fix it there "
+            "(`omp validate` lists every problem) or `omp restore` a backup",
+        ) from None
+
+
 def load_scalar(text: str) -> Any:
     """Read a value typed on a command line as a YAML scalar (`true`, `3`, `"3"`, a date)."""
     value = load(f"value: {text}" if text.strip() else "value: ''", source="value")

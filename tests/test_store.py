@@ -8,12 +8,14 @@ import pytest
 from omp import lookup, store
 from omp.errors import (
     NotInitializedError,
+    OmpError,
     PathOutsideRootError,
     SecretDetectedError,
     UsageError,
     ValidationError,
 )
 from omp.paths import MemoryRoot, find_root
+from omp.validate import validate
 from omp.yamlio import load
 from tests.helpers import build_file_tree, memory_files
 
@@ -448,3 +450,78 @@ def test_an_empty_mapping_merges_into_a_mapping_and_deletes_nothing(memory):
     store.set_value(memory, "deployment.api", {})
     assert _data(memory, "project.yaml")["deployment"]["api"] == {}
     assert _data(memory, "project.yaml")["deployment"]["web"]["url"] == "https://x.example"
+
+
+_TOKEN = "ghp_" + "a1B2c3D4e5" * 3 + "f6G7h8"
+
+
+@pytest.mark.parametrize(
+    ("rel", "bad", "write", "where"),
+    [
+        (
+            "decisions.yaml",
+            "decisions:\n  - id: dec-1\n    title: A\n    choice: a\ndecisions: []\n",
+            lambda m: store.add_decision(m, title="B", choice="b"),
+            ":5:1: ",
+        ),
+        (
+            "project.yaml",
+            "project:\n  name: p\nproject: {}\n",
+            lambda m: store.set_value(m, "a", 1),
+            ":3:1: ",
+        ),
+        (
+            "sessions/2026-01-05.yaml",
+            "- id: ses-1\n  summary: s1\n",
+            lambda m: store.add_session(m, summary="s2", date="2026-01-05"),
+            "(top)",
+        ),
+        (
+            "decisions.yaml",
+            f'decisions:\n  - id: dec-1\n    title: A\n    choice: a\n    note: "{_TOKEN}"\n',
+            lambda m: store.add_decision(m, title="B", choice="b"),
+            "decisions[0].note",
+        ),
+        (
+            "changelog.yaml",
+            f'changelog:\n  - id: c\n    summary: a\n_meta:\n  note: "{_TOKEN}"\n',
+            lambda m: store.add_change(m, summary="b"),
+            "_meta.note",
+        ),
+        (
+            "project.yaml",
+            f'project:\n  name: p\n_meta:\n  note: "{_TOKEN}"\n',
+            lambda m: store.set_value(m, "a", 1),
+            "_meta.note",
+        ),
+        (
+            "decisions.yaml",
+            "decisions:\n  - id: dec-1\n    title: A\n    choice: a\n"
+            "    _conflict: {choice: {ours: a, theirs: b}}\n",
+            lambda m: store.add_decision(m, title="B", choice="b"),
+            "decisions[0]._conflict",
+        ),
+    ],
+    ids=[
+        "duplicate-list-key",
+        "duplicate-project-key",
+        "session-file-as-list",
+        "secret-in-entry",
+        "secret-in-list-meta",
+        "secret-in-project-meta",
+        "merge-conflict",
+    ],
+)
+def test_a_file_omp_validate_rejects_is_never_written_to(memory, rel, bad, write, where):
+    path = memory.memory / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(bad, encoding="utf-8")
+    (report,) = [r for r in validate(start=memory.project) if r.path == path]
+    assert report.problems
+    with pytest.raises(OmpError) as info:
+        write(memory)
+    message = str(info.value)
+    assert f"_omp/memory/{rel}" in message and where in message
+    assert "omp will not write to it" in message
+    assert _TOKEN not in message
+    assert path.read_text(encoding="utf-8") == bad
