@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from omp.constants import UNKEEPABLE_CHARS
-from omp.records import entries, list_kind_of
+from omp.records import Timestamp, entries, list_kind_of
 from omp.resources import resource
 from omp.sensitive import find_secrets
 
@@ -232,10 +232,40 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _BAD_CHARS = re.compile("[" + "".join(UNKEEPABLE_CHARS) + "\ud800-\udfff]")
 
 
+def _real_timestamp(text: str) -> bool:
+    """Whether a YAML date or timestamp names a real day and time (not 2026-02-30)."""
+    from ruamel.yaml.util import create_timestamp, timestamp_regexp
+
+    m = timestamp_regexp.match(text)
+    if m is None:
+        return True
+    try:
+        create_timestamp(**m.groupdict())
+    except (ValueError, OverflowError):
+        return False
+    return True
+
+
+def _date_problems(text: str, path: str) -> list[Problem]:
+    if not isinstance(text, Timestamp) or _real_timestamp(text):
+        return []
+    return [
+        (
+            _display_path(path),
+            f"{text} is not a real date or time (YAML readers fail on it): "
+            "write a date that exists, or quote it to keep it as text",
+        )
+    ]
+
+
 def char_problems(data: Any, path: str = "$") -> list[Problem]:
-    """Strings holding characters a YAML round-trip cannot keep."""
+    """Strings a YAML round-trip cannot keep: characters it drops, dates that are not real.
+
+    YAML readers (PyYAML, ruamel) turn an unquoted `2026-02-30` into a date and fail on it.
+    """
     out: list[Problem] = []
     if isinstance(data, str):
+        out += _date_problems(data, path)
         if _BAD_CHARS.search(data) is None:
             return out
         for ch, name in UNKEEPABLE_CHARS.items():

@@ -525,3 +525,39 @@ def test_a_file_omp_validate_rejects_is_never_written_to(memory, rel, bad, write
     assert "omp will not write to it" in message
     assert _TOKEN not in message
     assert path.read_text(encoding="utf-8") == bad
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda m: store.set_value(m, "release.date", load("d: 2026-02-30")["d"]),
+        lambda m: store.set_value(m, "release.at", load("d: 2026-02-28T25:00:00Z")["d"]),
+        lambda m: store.write_document(
+            m, load("decisions:\n  - {title: T, choice: c, date: 2026-02-30}\n")
+        ),
+        lambda m: store.write_document(m, load("changelog:\n  - {summary: s, date: 2026-13-01}")),
+    ],
+    ids=["set-date", "set-timestamp", "write-decision", "write-change"],
+)
+def test_an_impossible_date_is_refused_like_a_typed_one(memory, write):
+    before = memory_files(memory.project)
+    with pytest.raises(ValidationError, match="is not a real date"):
+        write(memory)
+    assert memory_files(memory.project) == before
+    with pytest.raises(UsageError, match="is not a date"):
+        store.add_decision(memory, title="T", choice="c", date="2026-02-30")
+
+
+def test_validate_flags_an_impossible_date_on_disk_and_writes_refuse_the_file(memory):
+    path = memory.memory / "decisions.yaml"
+    path.write_text("decisions:\n  - id: a\n    title: A\n    choice: a\n    date: 2026-02-30\n")
+    (report,) = [r for r in validate(start=memory.project) if r.path == path]
+    assert report.problems == [
+        (
+            "decisions[0].date",
+            "2026-02-30 is not a real date or time (YAML readers fail on it): write a date "
+            "that exists, or quote it to keep it as text",
+        )
+    ]
+    with pytest.raises(ValidationError, match="already invalid on disk"):
+        store.add_decision(memory, title="B", choice="b")
