@@ -48,8 +48,10 @@ from omp.records import (
     DECISIONS,
     SESSIONS,
     ListKind,
+    id_spellings,
     new_id,
     same,
+    same_id,
     same_text,
     schema_kind,
 )
@@ -452,6 +454,8 @@ class Transaction:
         """
         doc = self.list_doc(rel, kind)
         slot, by_id = doc.match(entry)
+        if slot is None and kind is SESSIONS and "id" in entry:
+            self._refuse_session_id_elsewhere(doc, entry["id"])
         if slot is None:
             result = self._add(doc, kind, entry, default_date)
         else:
@@ -465,6 +469,40 @@ class Transaction:
             result = self._update(doc, kind, slot, existing, entry)
         self.entries.append(result)
         return result
+
+    def _refuse_session_id_elsewhere(self, doc: ListDoc, eid: Any) -> None:
+        """Session ids are unique across the day files (`omp validate` checks that too).
+
+        Raises:
+            ValidationError: another day's file holds (or this transaction adds to it) `eid`.
+        """
+        where = [
+            other.display
+            for other in self.lists.values()
+            if other is not doc
+            and other.kind is SESSIONS
+            and any(same_id(a.get("id"), eid) for a in other.added)
+        ]
+        if not where:
+            folder = self.root.memory / SESSIONS_DIR
+            rels = [f"{SESSIONS_DIR}/{p.name}" for p in sorted(folder.glob("*.yaml"))]
+            self.index.refresh(rels)
+            where = sorted(
+                {
+                    self.root.display(self.root.memory / e.rel)
+                    for spelling in id_spellings(str(eid))
+                    for e in self.index.find_id(SESSIONS.name, spelling)
+                    if e.rel != doc.rel
+                }
+            )
+        if where:
+            day = Path(where[0]).stem
+            raise ValidationError(
+                doc.display,
+                [(f"sessions[{doc.count()}].id", f"id {eid!r} is already used in {where[0]}")],
+                hint=f"session ids are unique across days: give date {day} to update that "
+                "session, or leave the id out for a new one; nothing was changed",
+            )
 
     def _add(
         self, doc: ListDoc, kind: ListKind, entry: dict[str, Any], default_date: str | None

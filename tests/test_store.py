@@ -561,3 +561,23 @@ def test_validate_flags_an_impossible_date_on_disk_and_writes_refuse_the_file(me
     ]
     with pytest.raises(ValidationError, match="already invalid on disk"):
         store.add_decision(memory, title="B", choice="b")
+
+
+def test_a_session_id_used_on_another_day_is_refused_and_its_own_day_updates_it(memory):
+    def session(day, summary):
+        return {"id": "ses-x", "date": day, "summary": summary}
+
+    before = memory_files(memory.project)
+    with pytest.raises(ValidationError, match=r"id 'ses-x' is already used in .*2026-01-01\.yaml"):
+        store.write_document(
+            memory, {"sessions": [session("2026-01-01", "a"), session("2026-01-02", "b")]}
+        )
+    assert memory_files(memory.project) == before
+    store.write_document(memory, {"sessions": [session("2026-01-01", "a")]})
+    before = memory_files(memory.project)
+    with pytest.raises(ValidationError, match="give date 2026-01-01 to update that session"):
+        store.write_document(memory, {"sessions": [session("2026-01-02", "b")]})
+    assert memory_files(memory.project) == before
+    store.write_document(memory, {"sessions": [session("2026-01-01", "b")]})
+    assert _data(memory, "sessions/2026-01-01.yaml")["sessions"][0]["summary"] == "b"
+    assert not [r for r in validate(start=memory.project) if r.problems]
