@@ -533,7 +533,7 @@ class Transaction:
         eid = str(entry.get("id", existing.get("id", slot[1])))
         fields = {
             name: value
-            for name, value in _in_file_shape(kind, doc.sample(), entry).items()
+            for name, value in _in_file_shape(kind, doc.sample(), entry, own=existing).items()
             if name != "id" and not same(existing.get(name), value)
         }
         if not fields:
@@ -656,15 +656,24 @@ def _edit_text(doc: _Doc, edit: Any) -> str:
     return text
 
 
-def _in_file_shape(kind: ListKind, items: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
-    """Order fields canonically and use the file's own spelling of decision fields."""
+def _in_file_shape(
+    kind: ListKind, items: list[Any], entry: dict[str, Any], *, own: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Order fields canonically and use the file's own spelling of decision fields.
+
+    An entry being updated (`own`) keeps its own spelling; the file's decides only for a
+    field it does not have yet.
+    """
     ordered = {f: entry[f] for f in kind.fields if f in entry}
     ordered.update((k, v) for k, v in entry.items() if k not in ordered)
     if kind is not DECISIONS:
         return ordered
     dicts = [e for e in items if isinstance(e, dict)]
     for canonical, alias in DECISION_ALIASES.items():
-        uses_alias = any(alias in e for e in dicts) and not any(canonical in e for e in dicts)
+        if own is not None and (canonical in own or alias in own):
+            uses_alias = alias in own and canonical not in own
+        else:
+            uses_alias = any(alias in e for e in dicts) and not any(canonical in e for e in dicts)
         if uses_alias and canonical in ordered:
             ordered = {(alias if k == canonical else k): v for k, v in ordered.items()}
     return ordered

@@ -581,3 +581,22 @@ def test_a_session_id_used_on_another_day_is_refused_and_its_own_day_updates_it(
     store.write_document(memory, {"sessions": [session("2026-01-01", "b")]})
     assert _data(memory, "sessions/2026-01-01.yaml")["sessions"][0]["summary"] == "b"
     assert not [r for r in validate(start=memory.project) if r.problems]
+
+
+def test_an_update_keeps_the_entry_s_own_spelling_of_decision_fields(memory):
+    path = memory.memory / "decisions.yaml"
+    path.write_text(
+        "decisions:\n  - id: dec-1\n    title: A\n    choice: a\n"
+        "  - id: dec-2\n    title: B\n    decision: b\n    alternatives_considered: [x]\n",
+        encoding="utf-8",
+    )
+    result = store.add_decision(memory, id="dec-2", title="B", choice="b2", alternatives=["x", "y"])
+    assert result.changes == [
+        "decisions[dec-2].decision: b → b2",
+        'decisions[dec-2].alternatives_considered: ["x"] → ["x", "y"]',
+    ]
+    store.add_decision(memory, id="dec-1", title="A", choice="a2")
+    assert _data(memory, "decisions.yaml")["decisions"] == [
+        {"id": "dec-1", "title": "A", "choice": "a2"},
+        {"id": "dec-2", "title": "B", "decision": "b2", "alternatives_considered": ["x", "y"]},
+    ]
