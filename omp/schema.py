@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from functools import lru_cache
@@ -258,21 +259,35 @@ def _date_problems(text: str, path: str) -> list[Problem]:
     ]
 
 
-def char_problems(data: Any, path: str = "$") -> list[Problem]:
-    """Strings a YAML round-trip cannot keep: characters it drops, dates that are not real.
+def _text_problems(text: str, path: str) -> list[Problem]:
+    out = _date_problems(text, path)
+    if _BAD_CHARS.search(text) is None:
+        return out
+    for ch, name in UNKEEPABLE_CHARS.items():
+        if ch in text:
+            out.append((_display_path(path), f"contains {name}, which YAML cannot keep"))
+    if _SURROGATE.search(text):
+        out.append((_display_path(path), "contains a lone surrogate (not valid Unicode)"))
+    return out
 
-    YAML readers (PyYAML, ruamel) turn an unquoted `2026-02-30` into a date and fail on it.
+
+def char_problems(data: Any, path: str = "$") -> list[Problem]:
+    """Values a round-trip cannot keep: characters YAML drops, dates that are not real, NaN.
+
+    YAML readers (PyYAML, ruamel) turn an unquoted `2026-02-30` into a date and fail on it;
+    NaN is not JSON and never equals itself, so no check can tell it was written as meant.
     """
     out: list[Problem] = []
     if isinstance(data, str):
-        out += _date_problems(data, path)
-        if _BAD_CHARS.search(data) is None:
-            return out
-        for ch, name in UNKEEPABLE_CHARS.items():
-            if ch in data:
-                out.append((_display_path(path), f"contains {name}, which YAML cannot keep"))
-        if _SURROGATE.search(data):
-            out.append((_display_path(path), "contains a lone surrogate (not valid Unicode)"))
+        out += _text_problems(data, path)
+    elif isinstance(data, float) and math.isnan(data):
+        out.append(
+            (
+                _display_path(path),
+                "NaN (`.nan`) cannot be kept: it is not JSON and never equals itself; write "
+                "a number, or quote it (`'\".nan\"'` on the command line) to keep it as text",
+            )
+        )
     elif isinstance(data, dict):
         for k, v in data.items():
             out.extend(char_problems(k, f"{path}.{k}"))

@@ -600,3 +600,18 @@ def test_an_update_keeps_the_entry_s_own_spelling_of_decision_fields(memory):
         {"id": "dec-1", "title": "A", "choice": "a2"},
         {"id": "dec-2", "title": "B", "decision": "b2", "alternatives_considered": ["x", "y"]},
     ]
+
+
+def test_nan_is_refused_with_a_message_and_flagged_on_disk(memory):
+    before = memory_files(memory.project)
+    with pytest.raises(ValidationError, match=r"x: NaN \(`\.nan`\) cannot be kept"):
+        store.set_value(memory, "x", load("v: .nan")["v"])
+    with pytest.raises(ValidationError, match=r"decisions\[0\]\.n: NaN"):
+        store.write_document(memory, load("decisions:\n  - {title: T, choice: c, n: .nan}\n"))
+    assert memory_files(memory.project) == before
+    store.set_value(memory, "x", ".nan")  # the text
+    assert _data(memory, "project.yaml")["x"] == ".nan"
+    path = memory.memory / "changelog.yaml"
+    path.write_text("changelog:\n  - id: c\n    summary: s\n    n: .nan\n", encoding="utf-8")
+    (report,) = [r for r in validate(start=memory.project) if r.path == path]
+    assert [p for p, _ in report.problems] == ["changelog[0].n"]
