@@ -171,6 +171,8 @@ _FLOW_PLAIN = re.compile(r"[^\W\d_][\w.\-/+() ]*(?<! )\Z|\d[\w.\-/+()]*\Z")
 
 def _styled(value: Any, style: Style) -> Any:
     """Mark strings and lists so ruamel writes them the way the file does."""
+    if isinstance(value, _Kept):
+        return value.value
     if isinstance(value, Timestamp):
         return value
     if isinstance(value, str):
@@ -784,22 +786,21 @@ def with_path(current: Any, path: Sequence[str], value: Any) -> Any:
 
 
 def _key_comment(o: Outline, k: KeyLoc) -> str:
-    """A comment after a key whose value is on later lines (`key:  # note`)."""
-    if k.value.kind != "block":
+    """The comment on a key's line (`key:  # note`, `key: {a: 1}  # note`), with its spacing."""
+    if k.value.kind not in ("block", "inline"):
         return ""
     body = o.body(k.value.line)
-    rest = body[k.value.start :]
-    return (
-        " " * max(1, k.value.start - len(body[: k.value.start].rstrip())) + rest
-        if rest.startswith("#")
-        else ""
-    )
+    rest = body[k.value.start if k.value.kind == "block" else k.value.stop :].lstrip(" \t")
+    if not rest.startswith("#"):
+        return ""
+    head = body[: len(body) - len(rest)]
+    return " " * max(1, len(head) - len(head.rstrip())) + rest
 
 
 def _render_key_keeping(o: Outline, k: KeyLoc, value: Any, style: Style) -> list[str]:
     lines = render_key(k.key, value, k.value.col, style)
     note = _key_comment(o, k)
-    if note and lines and _strip_nl(lines[0]).endswith(":"):
+    if note and lines and (_strip_nl(lines[0]).endswith(":") or len(lines) == 1):
         lines[0] = _strip_nl(lines[0]) + note + style.newline
     # keep the key exactly as written (quoted keys, `- ` of a first key in an item)
     head = o.body(k.value.line)[: k.value.col]
@@ -882,12 +883,61 @@ def _set_in(
             style,
         )
         return
-    # an empty, flow or scalar value: write the key again with its whole new value
+    # an empty, flow or scalar value: write the key again with its whole new value, keeping
+    # the quoting of what a flow mapping held
+    new = _flow_with_path(o, found, path[1:], value, style)
     sp.replace(
         found.value.line,
         found.value.end,
-        _render_key_keeping(o, found, with_path(here, path[1:], value), style),
+        _render_key_keeping(
+            o, found, with_path(here, path[1:], value) if new is None else new, style
+        ),
     )
+
+
+def _flow_with_path(
+    o: Outline, k: KeyLoc, path: Sequence[str], value: Any, style: Style
+) -> Any | None:
+    """A one-line flow mapping's value with `path` set, its scalars quoted as they were.
+
+    The result is written in block style (the caller renders it); None when the value is not
+    such a mapping, or reads as something else.
+    """
+    token = o.body(k.value.line)[k.value.start : k.value.stop]
+    if k.value.kind != "inline" or not token.startswith("{") or token.replace(" ", "") == "{}":
+        return None
+    from ruamel.yaml.comments import CommentedMap
+
+    yaml = YAML(typ="rt", pure=True)
+    yaml.preserve_quotes = True
+    try:
+        loaded = yaml.load("_: " + token)
+    except YAMLError:
+        return None
+    top = loaded.get("_") if isinstance(loaded, dict) else None
+    if not isinstance(top, CommentedMap):
+        return None
+    node: Any = top
+    for key in path[:-1]:
+        if not isinstance(node.get(key), CommentedMap):
+            node[key] = CommentedMap()
+        node = node[key]
+    node[path[-1]] = _styled(value, style)
+    stack = [top]
+    while stack:  # mappings go to block style, the way `_styled` writes new ones
+        m = stack.pop()
+        m.fa.set_block_style()
+        stack += [v for v in m.values() if isinstance(v, CommentedMap)]
+    return _Kept(top)
+
+
+class _Kept:
+    """A value `_styled` leaves alone (already styled, or loaded with its quoting)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
 
 
 def _top(o: Outline) -> tuple[list[KeyLoc], int]:

@@ -615,3 +615,20 @@ def test_nan_is_refused_with_a_message_and_flagged_on_disk(memory):
     path.write_text("changelog:\n  - id: c\n    summary: s\n    n: .nan\n", encoding="utf-8")
     (report,) = [r for r in validate(start=memory.project) if r.path == path]
     assert [p for p, _ in report.problems] == ["changelog[0].n"]
+
+
+def test_an_edit_inside_a_flow_mapping_keeps_its_comment_and_the_quoting_of_the_rest(memory):
+    path = memory.memory / "project.yaml"
+    path.write_text(
+        'project: {name: p, description: "", code: 007}\n'
+        'deployment: {web: {url: "https://a"}}  # prod since 2024, ask ops\n',
+        encoding="utf-8",
+    )
+    store.set_value(memory, "deployment.web.url", "https://b")
+    store.set_value(memory, "project.name", "q")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('project:\n  name: "q"\n  description: ""\n  code: 007\n')
+    assert "deployment:  # prod since 2024, ask ops\n  web:\n" in text
+    data = load(text)
+    assert data["project"] == {"name": "q", "description": "", "code": 7}
+    assert data["deployment"]["web"]["url"] == "https://b"
