@@ -34,11 +34,28 @@ def _construct_timestamp(constructor: Any, node: ScalarNode) -> Timestamp:
     return Timestamp(constructor.construct_scalar(node))
 
 
-@lru_cache(maxsize=1)
-def _safe_yaml() -> YAML:
-    yaml = YAML(typ="safe", pure=False)  # libyaml's parser when ruamel.yaml.clib is present
+@lru_cache(maxsize=2)
+def _safe_yaml(pure: bool = False) -> YAML:
+    yaml = YAML(typ="safe", pure=pure)  # libyaml's parser when ruamel.yaml.clib is present
     yaml.constructor.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
     return yaml
+
+
+# libyaml scans YAML 1.1, where a plain scalar in a flow collection cannot hold `:`
+# (`{url: https://example.com}`); YAML 1.2 allows it, and so does ruamel's own parser.
+_FLOW_COLON = "found unexpected ':'"
+
+
+def _load_all(text: str) -> list[Any]:
+    try:
+        return list(_safe_yaml().load_all(text))
+    except MarkedYAMLError as e:
+        if _FLOW_COLON not in str(e.problem):
+            raise
+        try:  # the slower YAML 1.2 parser, only for the texts that need it
+            return list(_safe_yaml(pure=True).load_all(text))
+        except YAMLError:
+            raise e from None
 
 
 def load(text: str, *, source: str = "<string>") -> Any:
@@ -49,14 +66,17 @@ def load(text: str, *, source: str = "<string>") -> Any:
             duplicate keys, or holds more than one document.
     """
     try:
-        docs = list(_safe_yaml().load_all(text))
+        docs = _load_all(text)
     except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         problem = " ".join(str(x) for x in (e.context, e.problem) if x) or str(e)
         problem = problem.replace("\n", " ")
+        hint = None
+        if "flow" in problem or _FLOW_COLON in problem:
+            hint = 'inside `{...}` or `[...]`, quote a value that holds `: `, `,` or `#` ("a: b")'
         if mark is None:
-            raise InvalidYamlError(source, None, None, problem) from None
-        raise InvalidYamlError(source, mark.line + 1, mark.column + 1, problem) from None
+            raise InvalidYamlError(source, None, None, problem, hint=hint) from None
+        raise InvalidYamlError(source, mark.line + 1, mark.column + 1, problem, hint=hint) from None
     except YAMLError as e:
         raise InvalidYamlError(source, None, None, str(e).replace("\n", " ")) from None
     if len(docs) > 1:

@@ -17,7 +17,7 @@ from omp.errors import (
 from omp.paths import MemoryRoot, find_root
 from omp.validate import validate
 from omp.yamlio import load
-from tests.helpers import build_file_tree, memory_files
+from tests.helpers import build_file_tree, memory_files, omp_ok
 
 ID = re.compile(r"^dec-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
 
@@ -632,3 +632,20 @@ def test_an_edit_inside_a_flow_mapping_keeps_its_comment_and_the_quoting_of_the_
     data = load(text)
     assert data["project"] == {"name": "q", "description": "", "code": 7}
     assert data["deployment"]["web"]["url"] == "https://b"
+
+
+def test_the_readme_write_example_is_accepted_and_a_flow_url_on_disk_validates(memory):
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    example = readme.split("### `omp write FILE|-`", 1)[1].split("```yaml\n", 1)[1]
+    example = example.split("```", 1)[0]
+    result = omp_ok("write", "-", input=example)
+    assert "Traceback" not in result.stderr
+    project = _data(memory, "project.yaml")
+    assert project["deployment"]["web"]["url"] == "https://example.com"
+    path = memory.memory / "project.yaml"
+    path.write_text(
+        "project:\n  name: p\ndeployment: {web: {url: https://a.example}}\n", encoding="utf-8"
+    )
+    assert not [r for r in validate(start=memory.project) if r.problems]
+    store.set_value(memory, "deployment.web.status", "active")
+    assert _data(memory, "project.yaml")["deployment"]["web"]["url"] == "https://a.example"
