@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 
@@ -50,18 +51,23 @@ def load_settings(root: MemoryRoot) -> Settings:
             section = data["omp"]
     retention = section.get("backup_retention", DEFAULT_BACKUP_RETENTION)
     timeout = section.get("lock_timeout_seconds", DEFAULT_LOCK_TIMEOUT)
+    where, what = root.display(root.config), "omp.lock_timeout_seconds"
     env = os.environ.get(LOCK_TIMEOUT_ENV)
     if env:
+        where, what = "environment", LOCK_TIMEOUT_ENV
         try:
             timeout = float(env)
         except ValueError:
-            raise ValidationError(
-                LOCK_TIMEOUT_ENV,
-                [(LOCK_TIMEOUT_ENV, f"{env!r} is not a number")],
-                hint="set it to a number of seconds, e.g. 10",
-            ) from None
+            timeout = math.nan
     stamp = section.get("watch_stamp_meta", False)
     assert isinstance(retention, int) and isinstance(timeout, int | float)
+    if not timeout >= 0:  # NaN too; 0: do not wait; infinity: wait for as long as it takes
+        raise ValidationError(
+            where,
+            [(what, f"{env if env else timeout!r} is not a number of seconds (0 or more)")],
+            hint="set it to a number of seconds, e.g. 10 (`.inf` in the config file, `inf` "
+            "in the variable: wait for as long as it takes)",
+        )
     return Settings(
         backup_retention=retention, lock_timeout=float(timeout), watch_stamp_meta=bool(stamp)
     )

@@ -26,7 +26,7 @@ from omp.paths import MemoryRoot, decode_text
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "6"  # bump when the tables or what they hold change
+INDEX_FORMAT = "7"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -797,9 +797,16 @@ def _yaml_entries(
 
 
 def _file_problems(kind: str | None, data: Any) -> list[tuple[str, str]]:
-    from omp.schema import check
+    from omp.schema import stored_problems
 
-    return check(kind, data)
+    return stored_problems(kind, data)
+
+
+def _entry_problems(kind_name: str, data: Any) -> list[tuple[str, str]]:
+    """What `omp validate` finds in one entry (paths relative to it)."""
+    from omp.schema import check_entry, conflict_problems, secret_problems
+
+    return check_entry(kind_name, data) + secret_problems(data) + conflict_problems(data)
 
 
 def _fact_entries(rel: str, kind: str | None, text: str, data: Any) -> Iterator[Entry]:
@@ -847,13 +854,16 @@ def list_entries(
     """Layout, entries and problems of a list file's text (`cached`: data by entry hash)."""
     from omp import yamlio
     from omp.errors import InvalidYamlError
-    from omp.schema import check_skeleton
+    from omp.schema import check_skeleton, conflict_problems, secret_problems
 
     o = yamlio.Outline(text)
     if o.docs > 1:
         raise yamlio.EditError("the file holds several YAML documents")
     top = o.top()
     keys = yamlio.top_keys(o) if top is not None and top[0] == "map" else []
+    names = [k.key for k in keys or []]
+    if len(set(names)) < len(names):  # the whole-file parse names the line of the second one
+        yamlio.load(text, source=rel)
     skeleton: dict[str, Any] | None = None
     container: str | None = None
     try:
@@ -871,6 +881,9 @@ def list_entries(
         return _read_whole(o, rel, kind, kind_name, text, _list_items(o, kind_name), SHARED_ANCHORS)
     if skeleton is not None and top is not None:  # an empty file is an empty memory
         problems += check_skeleton(kind, skeleton)
+        problems += secret_problems(skeleton) + conflict_problems(skeleton)
+    elif top is not None and top[0] == "seq" and check_skeleton(kind, []):
+        problems.append(("(top)", "is a list, but this file must be a mapping"))
     problems += _duplicate_ids(rows, container or kind_name)
     meta_key = next((k for k in keys or [] if k.key == "_meta"), None)
     layout = Layout(
@@ -900,7 +913,6 @@ def _read_whole(
     names its id.
     """
     from omp import yamlio
-    from omp.schema import check_entry
 
     data = yamlio.load(text, source=rel)
     list_kind = LIST_KINDS[kind_name]
@@ -932,7 +944,7 @@ def _read_whole(
                 end_line,
                 text_hash(text[start:stop] + f"#{pos}"),
                 value,
-                check_entry(kind_name, value),
+                _entry_problems(kind_name, value),
             )
         )
     problems += _duplicate_ids(rows, container or kind_name)
@@ -1034,7 +1046,6 @@ def _rows(
 ) -> tuple[list[Entry], list[tuple[str, str]]]:
     """An `Entry` per item; items whose text is in `cached` are not parsed again."""
     from omp import yamlio
-    from omp.schema import check_entry
 
     list_kind = LIST_KINDS[kind_name]
     rows: list[Entry] = []
@@ -1053,7 +1064,7 @@ def _rows(
             else:
                 parsed = yamlio.load(text[start:stop], source=f"{rel}:{item.line + 1}")
                 data = parsed[0] if isinstance(parsed, list) and parsed else parsed
-            entry_problems = check_entry(kind_name, data)
+            entry_problems = _entry_problems(kind_name, data)
         where = f"{container or kind_name}[{pos}]"
         problems += [(where if p == "(top)" else f"{where}.{p}", m) for p, m in entry_problems]
         is_map = isinstance(data, dict)

@@ -92,7 +92,7 @@ class ListDoc:
             )
         if info.problems or info.layout is None:
             if any(where.startswith("line ") for where, _ in info.problems):
-                yamlio.load(text, source=display)  # raises, naming the file, line and column
+                yamlio.load_stored(text, source=display)  # raises, naming the file, line and column
             raise ValidationError(
                 display,
                 info.problems or [("(file)", "cannot be read as a list file")],
@@ -231,6 +231,7 @@ class ListDoc:
                 "".join(yamlio.render_item(a, self.layout.dash_col, style)) for a in self.added
             )
             edits.append(_Edit(at, at, lead + rendered, [(None, a) for a in self.added]))
+            self._check_neighbour(at)
         for edit in edits:
             self._check_piece(edit)
         if meta is not None and self.layout.top == "map":
@@ -253,6 +254,34 @@ class ListDoc:
                 f"{self.display}: a rendered entry did not read back as intended; nothing "
                 "was changed",
                 hint="this is a bug in omp's YAML renderer; please report it",
+            )
+
+    def _check_neighbour(self, at: int) -> None:
+        """The entry before the insertion point `at` must keep its data once others follow it.
+
+        It would not if it owned the blank or comment lines after `at` (a `|+` block scalar
+        keeps its trailing blank lines): parsed up to the next content line, it must hold its
+        indexed data, which is what it holds when the new entries are spliced in at `at`.
+        """
+        n = self.count() - len(self.added) - 1
+        if n < 0:
+            return
+        before = self._base(n)
+        end = at
+        for line in self.text[at:].splitlines(keepends=True):
+            if line.strip() and not line.lstrip().startswith("#"):
+                break
+            end += len(line)
+        if before.stop != at or end == at:
+            return
+        parsed = yamlio.load(self.text[before.start : end], source=self.display)
+        got = parsed[0] if isinstance(parsed, list) and parsed else parsed
+        if not same(got, before.data):
+            raise OmpError(
+                f"{self.display}: line {before.line}: the entry before the new one would change "
+                "its value once an entry follows it; nothing was changed",
+                hint="this is a bug in omp's YAML editor (it misreads where that entry ends); "
+                "please report it with the file attached",
             )
 
     def _meta_edit(self, meta: dict[str, Any], style: yamlio.Style) -> _Edit:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from omp.constants import UNKEEPABLE_CHARS
-from omp.records import entries, list_kind_of
+from omp.records import Timestamp, entries, list_kind_of
 from omp.resources import resource
 from omp.sensitive import find_secrets
 
@@ -232,17 +233,61 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _BAD_CHARS = re.compile("[" + "".join(UNKEEPABLE_CHARS) + "\ud800-\udfff]")
 
 
+def _real_timestamp(text: str) -> bool:
+    """Whether a YAML date or timestamp names a real day and time (not 2026-02-30)."""
+    from ruamel.yaml.util import create_timestamp, timestamp_regexp
+
+    m = timestamp_regexp.match(text)
+    if m is None:
+        return True
+    try:
+        create_timestamp(**m.groupdict())
+    except (ValueError, OverflowError):
+        return False
+    return True
+
+
+def _date_problems(text: str, path: str) -> list[Problem]:
+    if not isinstance(text, Timestamp) or _real_timestamp(text):
+        return []
+    return [
+        (
+            _display_path(path),
+            f"{text} is not a real date or time (YAML readers fail on it): "
+            "write a date that exists, or quote it to keep it as text",
+        )
+    ]
+
+
+def _text_problems(text: str, path: str) -> list[Problem]:
+    out = _date_problems(text, path)
+    if _BAD_CHARS.search(text) is None:
+        return out
+    for ch, name in UNKEEPABLE_CHARS.items():
+        if ch in text:
+            out.append((_display_path(path), f"contains {name}, which YAML cannot keep"))
+    if _SURROGATE.search(text):
+        out.append((_display_path(path), "contains a lone surrogate (not valid Unicode)"))
+    return out
+
+
 def char_problems(data: Any, path: str = "$") -> list[Problem]:
-    """Strings holding characters a YAML round-trip cannot keep."""
+    """Values a round-trip cannot keep: characters YAML drops, dates that are not real, NaN.
+
+    YAML readers (PyYAML, ruamel) turn an unquoted `2026-02-30` into a date and fail on it;
+    NaN is not JSON and never equals itself, so no check can tell it was written as meant.
+    """
     out: list[Problem] = []
     if isinstance(data, str):
-        if _BAD_CHARS.search(data) is None:
-            return out
-        for ch, name in UNKEEPABLE_CHARS.items():
-            if ch in data:
-                out.append((_display_path(path), f"contains {name}, which YAML cannot keep"))
-        if _SURROGATE.search(data):
-            out.append((_display_path(path), "contains a lone surrogate (not valid Unicode)"))
+        out += _text_problems(data, path)
+    elif isinstance(data, float) and math.isnan(data):
+        out.append(
+            (
+                _display_path(path),
+                "NaN (`.nan`) cannot be kept: it is not JSON and never equals itself; write "
+                "a number, or quote it (`'\".nan\"'` on the command line) to keep it as text",
+            )
+        )
     elif isinstance(data, dict):
         for k, v in data.items():
             out.extend(char_problems(k, f"{path}.{k}"))
@@ -284,6 +329,37 @@ def check(name: str | None, data: Any) -> list[Problem]:
     if name is not None:
         problems += schema_problems(name, data) + duplicate_ids(name, data)
     return problems
+
+
+def conflict_problems(data: Any, where: str = "") -> list[Problem]:
+    """Places a merge left both sides' values (`_conflict`, written by `omp merge-driver`)."""
+    found: list[Problem] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            path = f"{where}.{key}" if where else str(key)
+            if key == "_conflict" and isinstance(value, dict):
+                fields = ", ".join(str(k) for k in value)
+                found.append(
+                    (
+                        path,
+                        f"unresolved merge conflict on {fields}: keep one value of "
+                        "`ours`/`theirs` and delete `_conflict`",
+                    )
+                )
+            else:
+                found += conflict_problems(value, path)
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            found += conflict_problems(value, f"{where}[{n}]")
+    return found
+
+
+def stored_problems(name: str | None, data: Any) -> list[Problem]:
+    """Every problem `omp validate` finds in one file's data, which omp then never writes to.
+
+    `check`, plus credentials and unresolved merge conflicts already in the file.
+    """
+    return check(name, data) + secret_problems(data) + conflict_problems(data)
 
 
 def themes_problems(index: Any, embeddings: Any) -> list[Problem]:

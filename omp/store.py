@@ -48,13 +48,15 @@ from omp.records import (
     DECISIONS,
     SESSIONS,
     ListKind,
+    id_spellings,
     new_id,
     same,
+    same_id,
     same_text,
     schema_kind,
 )
 from omp.resources import resource_text
-from omp.schema import check, secret_problems
+from omp.schema import check, secret_problems, stored_problems
 from omp.yamlio import Timestamp
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -251,8 +253,8 @@ class Transaction:
             original: str | None = read_text(path, display=display)
             assert original is not None
             text = original
-            data = yamlio.load(text, source=display)
-            problems = check(schema, data)
+            data = yamlio.load_stored(text, source=display)
+            problems = stored_problems(schema, data)
             if problems:
                 raise ValidationError(
                     display,
@@ -376,7 +378,7 @@ class Transaction:
         """Deep-merge a mapping into project.yaml: mappings merge, anything else replaces."""
         for key, value in facts.items():
             path = [*prefix, str(key)]
-            if isinstance(value, dict) and value:
+            if isinstance(value, dict):  # `{}` merges too: it changes nothing that is there
                 current = yamlio.get_path(
                     self.doc(PROJECT_FILE, template=_template(PROJECT_FILE, self.root)).data, path
                 )
@@ -462,6 +464,8 @@ class Transaction:
         """
         doc = self.list_doc(rel, kind)
         slot, by_id = doc.match(entry)
+        if slot is None and kind is SESSIONS and "id" in entry:
+            self._refuse_session_id_elsewhere(doc, entry["id"])
         if slot is None:
             result = self._add(doc, kind, entry, default_date)
         else:
@@ -475,6 +479,40 @@ class Transaction:
             result = self._update(doc, kind, slot, existing, entry)
         self.entries.append(result)
         return result
+
+    def _refuse_session_id_elsewhere(self, doc: ListDoc, eid: Any) -> None:
+        """Session ids are unique across the day files (`omp validate` checks that too).
+
+        Raises:
+            ValidationError: another day's file holds (or this transaction adds to it) `eid`.
+        """
+        where = [
+            other.display
+            for other in self.lists.values()
+            if other is not doc
+            and other.kind is SESSIONS
+            and any(same_id(a.get("id"), eid) for a in other.added)
+        ]
+        if not where:
+            folder = self.root.memory / SESSIONS_DIR
+            rels = [f"{SESSIONS_DIR}/{p.name}" for p in sorted(folder.glob("*.yaml"))]
+            self.index.refresh(rels)
+            where = sorted(
+                {
+                    self.root.display(self.root.memory / e.rel)
+                    for spelling in id_spellings(str(eid))
+                    for e in self.index.find_id(SESSIONS.name, spelling)
+                    if e.rel != doc.rel
+                }
+            )
+        if where:
+            day = Path(where[0]).stem
+            raise ValidationError(
+                doc.display,
+                [(f"sessions[{doc.count()}].id", f"id {eid!r} is already used in {where[0]}")],
+                hint=f"session ids are unique across days: give date {day} to update that "
+                "session, or leave the id out for a new one; nothing was changed",
+            )
 
     def _add(
         self, doc: ListDoc, kind: ListKind, entry: dict[str, Any], default_date: str | None
@@ -505,7 +543,7 @@ class Transaction:
         eid = str(entry.get("id", existing.get("id", slot[1])))
         fields = {
             name: value
-            for name, value in _in_file_shape(kind, doc.sample(), entry).items()
+            for name, value in _in_file_shape(kind, doc.sample(), entry, own=existing).items()
             if name != "id" and not same(existing.get(name), value)
         }
         if not fields:
@@ -628,15 +666,24 @@ def _edit_text(doc: _Doc, edit: Any) -> str:
     return text
 
 
-def _in_file_shape(kind: ListKind, items: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
-    """Order fields canonically and use the file's own spelling of decision fields."""
+def _in_file_shape(
+    kind: ListKind, items: list[Any], entry: dict[str, Any], *, own: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Order fields canonically and use the file's own spelling of decision fields.
+
+    An entry being updated (`own`) keeps its own spelling; the file's decides only for a
+    field it does not have yet.
+    """
     ordered = {f: entry[f] for f in kind.fields if f in entry}
     ordered.update((k, v) for k, v in entry.items() if k not in ordered)
     if kind is not DECISIONS:
         return ordered
     dicts = [e for e in items if isinstance(e, dict)]
     for canonical, alias in DECISION_ALIASES.items():
-        uses_alias = any(alias in e for e in dicts) and not any(canonical in e for e in dicts)
+        if own is not None and (canonical in own or alias in own):
+            uses_alias = alias in own and canonical not in own
+        else:
+            uses_alias = any(alias in e for e in dicts) and not any(canonical in e for e in dicts)
         if uses_alias and canonical in ordered:
             ordered = {(alias if k == canonical else k): v for k, v in ordered.items()}
     return ordered
@@ -840,8 +887,10 @@ def set_value(
     """Set a project fact (`omp set deployment.vercel.status active`)."""
     path = split_key(key)
     value = _normalize(value, path[-1])
-    if isinstance(value, dict) and value:  # a mapping merges into what is there
-        return transact(root, [lambda tx: tx.merge_facts(value, path)], by=by, dry_run=dry_run)
+    if isinstance(value, dict):  # a mapping merges into what is there, `{}` included
+        return transact(
+            root, [lambda tx: tx.merge_facts({path[-1]: value}, path[:-1])], by=by, dry_run=dry_run
+        )
     return transact(root, [lambda tx: tx.set_fact(path, value)], by=by, dry_run=dry_run)
 
 

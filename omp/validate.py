@@ -12,7 +12,7 @@ from omp.constants import BACKUP_DIR, CACHE_DIR, CONFIG_FILE, MEMORY_DIR, OMP_DI
 from omp.errors import InvalidYamlError
 from omp.paths import find_root
 from omp.records import entries, list_kind_of, schema_kind
-from omp.schema import check, secret_problems, themes_problems
+from omp.schema import stored_problems, themes_problems
 from omp.writer import is_temp
 from omp.yamlio import load
 
@@ -103,31 +103,8 @@ def _check_file(path: Path, display: str, schema: str | None) -> FileReport:
         report.problems.append((where, e.problem))
         return report
     report.data = data
-    report.problems += check(schema, data) + secret_problems(data) + _conflicts(data)
+    report.problems += stored_problems(schema, data)
     return report
-
-
-def _conflicts(data: Any, where: str = "") -> list[tuple[str, str]]:
-    """Places a merge left both sides' values (`_conflict`, written by `omp merge-driver`)."""
-    found: list[tuple[str, str]] = []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            path = f"{where}.{key}" if where else str(key)
-            if key == "_conflict" and isinstance(value, dict):
-                fields = ", ".join(str(k) for k in value)
-                found.append(
-                    (
-                        path,
-                        f"unresolved merge conflict on {fields}: keep one value of "
-                        "`ours`/`theirs` and delete `_conflict`",
-                    )
-                )
-            else:
-                found += _conflicts(value, path)
-    elif isinstance(data, list):
-        for n, value in enumerate(data):
-            found += _conflicts(value, f"{where}[{n}]")
-    return found
 
 
 def _cross_file(reports: list[FileReport]) -> None:

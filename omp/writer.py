@@ -162,6 +162,11 @@ def _on_alarm(_signum: int, _frame: object) -> None:
     raise _Expired
 
 
+# Longer waits than this (`.inf` included) wait for as long as it takes: a timer signal
+# cannot be set that far ahead (`setitimer` overflows the platform's time_t).
+_FOREVER = float(2**31 - 1)
+
+
 def _acquire(fd: int, timeout: float) -> bool:
     """Take an exclusive flock on `fd` within `timeout` seconds; False if it did not come.
 
@@ -175,7 +180,17 @@ def _acquire(fd: int, timeout: float) -> bool:
         return True
     except BlockingIOError:
         pass
-    if timeout > 0 and threading.current_thread() is threading.main_thread():
+    main = threading.current_thread() is threading.main_thread()
+    if timeout >= _FOREVER:
+        if main:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            return True
+        while True:
+            time.sleep(0.002)
+            with contextlib.suppress(BlockingIOError):
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+    if timeout > 0 and main:
         previous = signal.signal(signal.SIGALRM, _on_alarm)
         signal.setitimer(signal.ITIMER_REAL, timeout)
         try:

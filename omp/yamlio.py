@@ -34,11 +34,28 @@ def _construct_timestamp(constructor: Any, node: ScalarNode) -> Timestamp:
     return Timestamp(constructor.construct_scalar(node))
 
 
-@lru_cache(maxsize=1)
-def _safe_yaml() -> YAML:
-    yaml = YAML(typ="safe", pure=False)  # libyaml's parser when ruamel.yaml.clib is present
+@lru_cache(maxsize=2)
+def _safe_yaml(pure: bool = False) -> YAML:
+    yaml = YAML(typ="safe", pure=pure)  # libyaml's parser when ruamel.yaml.clib is present
     yaml.constructor.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
     return yaml
+
+
+# libyaml scans YAML 1.1, where a plain scalar in a flow collection cannot hold `:`
+# (`{url: https://example.com}`); YAML 1.2 allows it, and so does ruamel's own parser.
+_FLOW_COLON = "found unexpected ':'"
+
+
+def _load_all(text: str) -> list[Any]:
+    try:
+        return list(_safe_yaml().load_all(text))
+    except MarkedYAMLError as e:
+        if _FLOW_COLON not in str(e.problem):
+            raise
+        try:  # the slower YAML 1.2 parser, only for the texts that need it
+            return list(_safe_yaml(pure=True).load_all(text))
+        except YAMLError:
+            raise e from None
 
 
 def load(text: str, *, source: str = "<string>") -> Any:
@@ -49,14 +66,17 @@ def load(text: str, *, source: str = "<string>") -> Any:
             duplicate keys, or holds more than one document.
     """
     try:
-        docs = list(_safe_yaml().load_all(text))
+        docs = _load_all(text)
     except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         problem = " ".join(str(x) for x in (e.context, e.problem) if x) or str(e)
         problem = problem.replace("\n", " ")
+        hint = None
+        if "flow" in problem or _FLOW_COLON in problem:
+            hint = 'inside `{...}` or `[...]`, quote a value that holds `: `, `,` or `#` ("a: b")'
         if mark is None:
-            raise InvalidYamlError(source, None, None, problem) from None
-        raise InvalidYamlError(source, mark.line + 1, mark.column + 1, problem) from None
+            raise InvalidYamlError(source, None, None, problem, hint=hint) from None
+        raise InvalidYamlError(source, mark.line + 1, mark.column + 1, problem, hint=hint) from None
     except YAMLError as e:
         raise InvalidYamlError(source, None, None, str(e).replace("\n", " ")) from None
     if len(docs) > 1:
@@ -68,6 +88,27 @@ def load(text: str, *, source: str = "<string>") -> Any:
             hint="remove the extra `---` document separators",
         )
     return docs[0] if docs else None
+
+
+def load_stored(text: str, *, source: str) -> Any:
+    """`load` a file omp is about to edit; a parse error says why omp will not write to it.
+
+    Raises:
+        InvalidYamlError: as `load`, with a hint naming the fix.
+    """
+    try:
+        return load(text, source=source)
+    except InvalidYamlError as e:
+        if e.hint is not None:
+            raise
+        raise InvalidYamlError(
+            e.path,
+            e.line,
+            e.column,
+            e.problem,
+            hint="the file is not valid YAML, so omp will not write to it; fix it there "
+            "(`omp validate` lists every problem) or `omp restore` a backup",
+        ) from None
 
 
 def load_scalar(text: str) -> Any:
@@ -150,6 +191,8 @@ _FLOW_PLAIN = re.compile(r"[^\W\d_][\w.\-/+() ]*(?<! )\Z|\d[\w.\-/+()]*\Z")
 
 def _styled(value: Any, style: Style) -> Any:
     """Mark strings and lists so ruamel writes them the way the file does."""
+    if isinstance(value, _Kept):
+        return value.value
     if isinstance(value, Timestamp):
         return value
     if isinstance(value, str):
@@ -228,7 +271,7 @@ def render_inline(value: Any, style: Style) -> str | None:
 
 BLANK, COMMENT, CONTENT, SCALAR = "B", "C", "X", "S"
 
-_BLOCK_SCALAR = re.compile(r"[|>][-+1-9]{0,2}[ \t]*(?:#.*)?$")
+_BLOCK_SCALAR = re.compile(r"[|>]([-+1-9]{0,2})[ \t]*(?:#.*)?$")
 _DOC_MARK = re.compile(r"^(?:---|\.\.\.)(?:[ \t]|$)")
 
 
@@ -377,12 +420,15 @@ class Outline:
 
     def _classify(self) -> None:
         owner: int | None = None  # column owning the block scalar being read
+        keep = False  # that scalar keeps its trailing blank lines (`|+`, `>+`)
         for i in range(len(self.lines)):
             body = self.body(i)
             stripped = body.lstrip(" ")
             indent = len(body) - len(stripped)
             if owner is not None and (not stripped or indent > owner):
-                self.kinds.append(SCALAR if stripped else BLANK)
+                # Blank lines after a keep-chomping scalar are part of its value: the entry
+                # ends after them, so nothing is ever inserted between the text and them.
+                self.kinds.append(SCALAR if stripped or keep else BLANK)
                 self.indents.append(indent)
                 continue
             owner = None
@@ -394,25 +440,28 @@ class Outline:
                 kind = CONTENT
                 if indent == 0 and _DOC_MARK.match(body):
                     self.docs += 1
-                owner = self._block_scalar_owner(body, indent)
+                owner, keep = self._block_scalar_owner(body, indent)
             self.kinds.append(kind)
             self.indents.append(indent)
 
     @staticmethod
-    def _block_scalar_owner(body: str, indent: int) -> int | None:
+    def _block_scalar_owner(body: str, indent: int) -> tuple[int | None, bool]:
+        """Column owning a block scalar started on this line, and whether it keeps blanks."""
         col = _skip_dashes(body, indent)
         dash_col = None
         if col > indent:
             dash_col = len(body[:col].rstrip()) - 1
-        if _BLOCK_SCALAR.match(body, col):
-            return dash_col if dash_col is not None else indent
+        m = _BLOCK_SCALAR.match(body, col)
+        if m:
+            return (dash_col if dash_col is not None else indent), "+" in m.group(1)
         parsed = parse_key(body, col)
         if parsed is None:
-            return None
+            return None, False
         after = parsed[1]
         while after < len(body) and body[after] in " \t":
             after += 1
-        return col if _BLOCK_SCALAR.match(body, after) else None
+        m = _BLOCK_SCALAR.match(body, after)
+        return (col, "+" in m.group(1)) if m else (None, False)
 
     # ---- structure -----------------------------------------------------------------------
 
@@ -757,22 +806,21 @@ def with_path(current: Any, path: Sequence[str], value: Any) -> Any:
 
 
 def _key_comment(o: Outline, k: KeyLoc) -> str:
-    """A comment after a key whose value is on later lines (`key:  # note`)."""
-    if k.value.kind != "block":
+    """The comment on a key's line (`key:  # note`, `key: {a: 1}  # note`), with its spacing."""
+    if k.value.kind not in ("block", "inline"):
         return ""
     body = o.body(k.value.line)
-    rest = body[k.value.start :]
-    return (
-        " " * max(1, k.value.start - len(body[: k.value.start].rstrip())) + rest
-        if rest.startswith("#")
-        else ""
-    )
+    rest = body[k.value.start if k.value.kind == "block" else k.value.stop :].lstrip(" \t")
+    if not rest.startswith("#"):
+        return ""
+    head = body[: len(body) - len(rest)]
+    return " " * max(1, len(head) - len(head.rstrip())) + rest
 
 
 def _render_key_keeping(o: Outline, k: KeyLoc, value: Any, style: Style) -> list[str]:
     lines = render_key(k.key, value, k.value.col, style)
     note = _key_comment(o, k)
-    if note and lines and _strip_nl(lines[0]).endswith(":"):
+    if note and lines and (_strip_nl(lines[0]).endswith(":") or len(lines) == 1):
         lines[0] = _strip_nl(lines[0]) + note + style.newline
     # keep the key exactly as written (quoted keys, `- ` of a first key in an item)
     head = o.body(k.value.line)[: k.value.col]
@@ -855,12 +903,61 @@ def _set_in(
             style,
         )
         return
-    # an empty, flow or scalar value: write the key again with its whole new value
+    # an empty, flow or scalar value: write the key again with its whole new value, keeping
+    # the quoting of what a flow mapping held
+    new = _flow_with_path(o, found, path[1:], value, style)
     sp.replace(
         found.value.line,
         found.value.end,
-        _render_key_keeping(o, found, with_path(here, path[1:], value), style),
+        _render_key_keeping(
+            o, found, with_path(here, path[1:], value) if new is None else new, style
+        ),
     )
+
+
+def _flow_with_path(
+    o: Outline, k: KeyLoc, path: Sequence[str], value: Any, style: Style
+) -> Any | None:
+    """A one-line flow mapping's value with `path` set, its scalars quoted as they were.
+
+    The result is written in block style (the caller renders it); None when the value is not
+    such a mapping, or reads as something else.
+    """
+    token = o.body(k.value.line)[k.value.start : k.value.stop]
+    if k.value.kind != "inline" or not token.startswith("{") or token.replace(" ", "") == "{}":
+        return None
+    from ruamel.yaml.comments import CommentedMap
+
+    yaml = YAML(typ="rt", pure=True)
+    yaml.preserve_quotes = True
+    try:
+        loaded = yaml.load("_: " + token)
+    except YAMLError:
+        return None
+    top = loaded.get("_") if isinstance(loaded, dict) else None
+    if not isinstance(top, CommentedMap):
+        return None
+    node: Any = top
+    for key in path[:-1]:
+        if not isinstance(node.get(key), CommentedMap):
+            node[key] = CommentedMap()
+        node = node[key]
+    node[path[-1]] = _styled(value, style)
+    stack = [top]
+    while stack:  # mappings go to block style, the way `_styled` writes new ones
+        m = stack.pop()
+        m.fa.set_block_style()
+        stack += [v for v in m.values() if isinstance(v, CommentedMap)]
+    return _Kept(top)
+
+
+class _Kept:
+    """A value `_styled` leaves alone (already styled, or loaded with its quoting)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
 
 
 def _top(o: Outline) -> tuple[list[KeyLoc], int]:

@@ -5,17 +5,19 @@ from pathlib import Path
 
 import pytest
 
-from omp import store
+from omp import lookup, store
 from omp.errors import (
     NotInitializedError,
+    OmpError,
     PathOutsideRootError,
     SecretDetectedError,
     UsageError,
     ValidationError,
 )
 from omp.paths import MemoryRoot, find_root
+from omp.validate import validate
 from omp.yamlio import load
-from tests.helpers import build_file_tree, memory_files
+from tests.helpers import build_file_tree, memory_files, omp_ok
 
 ID = re.compile(r"^dec-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
 
@@ -382,3 +384,268 @@ def test_a_mapping_is_never_replaced_by_a_scalar_and_set_merges_mappings(memory)
         "testing": "pytest",
         "lint": "ruff",
     }
+
+
+_KEEP = "context: |+\n      keep me\n\n"
+
+
+@pytest.mark.parametrize(
+    ("rel", "text", "add", "where"),
+    [
+        (
+            "decisions.yaml",
+            "decisions:\n  - id: dec-1\n    title: A\n    choice: a\n    " + _KEEP,
+            lambda m: store.add_decision(m, title="B", choice="b", date="2026-01-02"),
+            ("decisions", "dec-1"),
+        ),
+        (
+            "changelog.yaml",
+            "changelog:\n  - id: chg-1\n    summary: a\n    " + _KEEP,
+            lambda m: store.add_change(m, summary="b", date="2026-01-02"),
+            ("changelog", "chg-1"),
+        ),
+        (
+            "sessions/2026-01-02.yaml",
+            "date: 2026-01-02\nsessions:\n  - id: ses-1\n    summary: a\n    " + _KEEP,
+            lambda m: store.add_session(m, summary="b", date="2026-01-02"),
+            ("sessions", "ses-1"),
+        ),
+        (
+            "project.yaml",
+            "project:\n  name: p\n  " + _KEEP.replace("\n    ", "\n  "),
+            lambda m: store.set_value(m, "project.other", "x"),
+            ("project", None),
+        ),
+    ],
+    ids=["decision", "change", "session", "project"],
+)
+def test_an_entry_ending_in_a_keep_chomping_block_keeps_its_trailing_blank_lines(
+    memory, rel, text, add, where
+):
+    path = memory.memory / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    kind, eid = where
+    if eid is not None:  # the index reads the entry with its blank lines too
+        assert lookup.show(memory, kind, id=eid)[1]["context"] == "keep me\n\n"
+    add(memory)
+    new = path.read_text(encoding="utf-8")
+    assert new.startswith(text)
+    data = load(new)
+    first = data[kind][0] if eid is not None else data[kind]
+    assert first["context"] == "keep me\n\n"
+
+
+def test_an_empty_mapping_merges_into_a_mapping_and_deletes_nothing(memory):
+    store.set_value(memory, "deployment.web.url", "https://x.example")
+    before = memory_files(memory.project)
+    for write in (
+        lambda: store.set_value(memory, "deployment.web", {}),
+        lambda: store.set_value(memory, "deployment", {}),
+        lambda: store.write_document(memory, {"project": {"deployment": {}}}),
+        lambda: store.write_document(memory, {"project": {"deployment": {"web": {}}}}),
+    ):
+        assert write().files == ()
+    assert memory_files(memory.project) == before
+    store.set_value(memory, "deployment.api", {})
+    assert _data(memory, "project.yaml")["deployment"]["api"] == {}
+    assert _data(memory, "project.yaml")["deployment"]["web"]["url"] == "https://x.example"
+
+
+_TOKEN = "ghp_" + "a1B2c3D4e5" * 3 + "f6G7h8"
+
+
+@pytest.mark.parametrize(
+    ("rel", "bad", "write", "where"),
+    [
+        (
+            "decisions.yaml",
+            "decisions:\n  - id: dec-1\n    title: A\n    choice: a\ndecisions: []\n",
+            lambda m: store.add_decision(m, title="B", choice="b"),
+            ":5:1: ",
+        ),
+        (
+            "project.yaml",
+            "project:\n  name: p\nproject: {}\n",
+            lambda m: store.set_value(m, "a", 1),
+            ":3:1: ",
+        ),
+        (
+            "sessions/2026-01-05.yaml",
+            "- id: ses-1\n  summary: s1\n",
+            lambda m: store.add_session(m, summary="s2", date="2026-01-05"),
+            "(top)",
+        ),
+        (
+            "decisions.yaml",
+            f'decisions:\n  - id: dec-1\n    title: A\n    choice: a\n    note: "{_TOKEN}"\n',
+            lambda m: store.add_decision(m, title="B", choice="b"),
+            "decisions[0].note",
+        ),
+        (
+            "changelog.yaml",
+            f'changelog:\n  - id: c\n    summary: a\n_meta:\n  note: "{_TOKEN}"\n',
+            lambda m: store.add_change(m, summary="b"),
+            "_meta.note",
+        ),
+        (
+            "project.yaml",
+            f'project:\n  name: p\n_meta:\n  note: "{_TOKEN}"\n',
+            lambda m: store.set_value(m, "a", 1),
+            "_meta.note",
+        ),
+        (
+            "decisions.yaml",
+            "decisions:\n  - id: dec-1\n    title: A\n    choice: a\n"
+            "    _conflict: {choice: {ours: a, theirs: b}}\n",
+            lambda m: store.add_decision(m, title="B", choice="b"),
+            "decisions[0]._conflict",
+        ),
+    ],
+    ids=[
+        "duplicate-list-key",
+        "duplicate-project-key",
+        "session-file-as-list",
+        "secret-in-entry",
+        "secret-in-list-meta",
+        "secret-in-project-meta",
+        "merge-conflict",
+    ],
+)
+def test_a_file_omp_validate_rejects_is_never_written_to(memory, rel, bad, write, where):
+    path = memory.memory / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(bad, encoding="utf-8")
+    (report,) = [r for r in validate(start=memory.project) if r.path == path]
+    assert report.problems
+    with pytest.raises(OmpError) as info:
+        write(memory)
+    message = str(info.value)
+    assert f"_omp/memory/{rel}" in message and where in message
+    assert "omp will not write to it" in message
+    assert _TOKEN not in message
+    assert path.read_text(encoding="utf-8") == bad
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda m: store.set_value(m, "release.date", load("d: 2026-02-30")["d"]),
+        lambda m: store.set_value(m, "release.at", load("d: 2026-02-28T25:00:00Z")["d"]),
+        lambda m: store.write_document(
+            m, load("decisions:\n  - {title: T, choice: c, date: 2026-02-30}\n")
+        ),
+        lambda m: store.write_document(m, load("changelog:\n  - {summary: s, date: 2026-13-01}")),
+    ],
+    ids=["set-date", "set-timestamp", "write-decision", "write-change"],
+)
+def test_an_impossible_date_is_refused_like_a_typed_one(memory, write):
+    before = memory_files(memory.project)
+    with pytest.raises(ValidationError, match="is not a real date"):
+        write(memory)
+    assert memory_files(memory.project) == before
+    with pytest.raises(UsageError, match="is not a date"):
+        store.add_decision(memory, title="T", choice="c", date="2026-02-30")
+
+
+def test_validate_flags_an_impossible_date_on_disk_and_writes_refuse_the_file(memory):
+    path = memory.memory / "decisions.yaml"
+    path.write_text("decisions:\n  - id: a\n    title: A\n    choice: a\n    date: 2026-02-30\n")
+    (report,) = [r for r in validate(start=memory.project) if r.path == path]
+    assert report.problems == [
+        (
+            "decisions[0].date",
+            "2026-02-30 is not a real date or time (YAML readers fail on it): write a date "
+            "that exists, or quote it to keep it as text",
+        )
+    ]
+    with pytest.raises(ValidationError, match="already invalid on disk"):
+        store.add_decision(memory, title="B", choice="b")
+
+
+def test_a_session_id_used_on_another_day_is_refused_and_its_own_day_updates_it(memory):
+    def session(day, summary):
+        return {"id": "ses-x", "date": day, "summary": summary}
+
+    before = memory_files(memory.project)
+    with pytest.raises(ValidationError, match=r"id 'ses-x' is already used in .*2026-01-01\.yaml"):
+        store.write_document(
+            memory, {"sessions": [session("2026-01-01", "a"), session("2026-01-02", "b")]}
+        )
+    assert memory_files(memory.project) == before
+    store.write_document(memory, {"sessions": [session("2026-01-01", "a")]})
+    before = memory_files(memory.project)
+    with pytest.raises(ValidationError, match="give date 2026-01-01 to update that session"):
+        store.write_document(memory, {"sessions": [session("2026-01-02", "b")]})
+    assert memory_files(memory.project) == before
+    store.write_document(memory, {"sessions": [session("2026-01-01", "b")]})
+    assert _data(memory, "sessions/2026-01-01.yaml")["sessions"][0]["summary"] == "b"
+    assert not [r for r in validate(start=memory.project) if r.problems]
+
+
+def test_an_update_keeps_the_entry_s_own_spelling_of_decision_fields(memory):
+    path = memory.memory / "decisions.yaml"
+    path.write_text(
+        "decisions:\n  - id: dec-1\n    title: A\n    choice: a\n"
+        "  - id: dec-2\n    title: B\n    decision: b\n    alternatives_considered: [x]\n",
+        encoding="utf-8",
+    )
+    result = store.add_decision(memory, id="dec-2", title="B", choice="b2", alternatives=["x", "y"])
+    assert result.changes == [
+        "decisions[dec-2].decision: b → b2",
+        'decisions[dec-2].alternatives_considered: ["x"] → ["x", "y"]',
+    ]
+    store.add_decision(memory, id="dec-1", title="A", choice="a2")
+    assert _data(memory, "decisions.yaml")["decisions"] == [
+        {"id": "dec-1", "title": "A", "choice": "a2"},
+        {"id": "dec-2", "title": "B", "decision": "b2", "alternatives_considered": ["x", "y"]},
+    ]
+
+
+def test_nan_is_refused_with_a_message_and_flagged_on_disk(memory):
+    before = memory_files(memory.project)
+    with pytest.raises(ValidationError, match=r"x: NaN \(`\.nan`\) cannot be kept"):
+        store.set_value(memory, "x", load("v: .nan")["v"])
+    with pytest.raises(ValidationError, match=r"decisions\[0\]\.n: NaN"):
+        store.write_document(memory, load("decisions:\n  - {title: T, choice: c, n: .nan}\n"))
+    assert memory_files(memory.project) == before
+    store.set_value(memory, "x", ".nan")  # the text
+    assert _data(memory, "project.yaml")["x"] == ".nan"
+    path = memory.memory / "changelog.yaml"
+    path.write_text("changelog:\n  - id: c\n    summary: s\n    n: .nan\n", encoding="utf-8")
+    (report,) = [r for r in validate(start=memory.project) if r.path == path]
+    assert [p for p, _ in report.problems] == ["changelog[0].n"]
+
+
+def test_an_edit_inside_a_flow_mapping_keeps_its_comment_and_the_quoting_of_the_rest(memory):
+    path = memory.memory / "project.yaml"
+    path.write_text(
+        'project: {name: p, description: "", code: 007}\n'
+        'deployment: {web: {url: "https://a"}}  # prod since 2024, ask ops\n',
+        encoding="utf-8",
+    )
+    store.set_value(memory, "deployment.web.url", "https://b")
+    store.set_value(memory, "project.name", "q")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('project:\n  name: "q"\n  description: ""\n  code: 007\n')
+    assert "deployment:  # prod since 2024, ask ops\n  web:\n" in text
+    data = load(text)
+    assert data["project"] == {"name": "q", "description": "", "code": 7}
+    assert data["deployment"]["web"]["url"] == "https://b"
+
+
+def test_the_readme_write_example_is_accepted_and_a_flow_url_on_disk_validates(memory):
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    example = readme.split("### `omp write FILE|-`", 1)[1].split("```yaml\n", 1)[1]
+    example = example.split("```", 1)[0]
+    result = omp_ok("write", "-", input=example)
+    assert "Traceback" not in result.stderr
+    project = _data(memory, "project.yaml")
+    assert project["deployment"]["web"]["url"] == "https://example.com"
+    path = memory.memory / "project.yaml"
+    path.write_text(
+        "project:\n  name: p\ndeployment: {web: {url: https://a.example}}\n", encoding="utf-8"
+    )
+    assert not [r for r in validate(start=memory.project) if r.problems]
+    store.set_value(memory, "deployment.web.status", "active")
+    assert _data(memory, "project.yaml")["deployment"]["web"]["url"] == "https://a.example"

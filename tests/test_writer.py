@@ -484,3 +484,53 @@ def test_a_cache_that_cannot_hold_the_lock_refuses_writes_clearly(memory):
     assert "cannot create the write lock" in result.stderr
     assert "Traceback" not in result.stderr
     assert (memory.memory / "decisions.yaml").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("env", "config"),
+    [("inf", None), ("1e308", None), (None, ".inf")],
+    ids=["env-inf", "env-huge", "config-inf"],
+)
+def test_an_endless_lock_wait_waits_until_the_holder_is_done(
+    written: MemoryRoot, env: str | None, config: str | None
+) -> None:
+    if config is not None:
+        text = written.config.read_text(encoding="utf-8")
+        assert "  lock_timeout_seconds: 10\n" in text
+        text = text.replace("  lock_timeout_seconds: 10\n", f"  lock_timeout_seconds: {config}\n")
+        written.config.write_text(text, encoding="utf-8")
+    with subprocess.Popen(
+        [sys.executable, "-c", LOCK_HOLDER, str(written.project)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as holder:
+        assert holder.stdin is not None and holder.stdout is not None
+        assert holder.stdout.readline() == "locked\n"
+        with subprocess.Popen(
+            [sys.executable, "-m", "omp", "set", "waited", "yes"],
+            cwd=written.project,
+            env={**os.environ, **({"OMP_LOCK_TIMEOUT": env} if env else {})},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        ) as waiter:
+            try:
+                with pytest.raises(subprocess.TimeoutExpired):
+                    waiter.wait(timeout=1.5)  # still waiting for the lock, not crashed
+                holder.stdin.close()  # the holder lets go
+                _out, err = waiter.communicate(timeout=30)
+            finally:
+                waiter.kill()
+                holder.kill()
+    assert waiter.returncode == 0, err
+    assert "Traceback" not in err
+    assert load((written.memory / "project.yaml").read_text(encoding="utf-8"))["waited"] == "yes"
+
+
+@pytest.mark.parametrize("value", ["nan", "-1", "soon"])
+def test_a_lock_wait_that_is_not_a_number_of_seconds_is_refused(memory, value):
+    result = run_omp("set", "a", "1", cwd=memory.project, env={"OMP_LOCK_TIMEOUT": value})
+    assert result.returncode == 1
+    assert f"OMP_LOCK_TIMEOUT: {value!r} is not a number of seconds" in result.stderr
+    assert "hint:" in result.stderr and "Traceback" not in result.stderr

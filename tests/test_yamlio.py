@@ -529,3 +529,14 @@ def test_setting_facts_changes_only_the_touched_keys_and_meta(generated, ops):
                 position = text.index(unit, position + 1)  # ValueError if gone or out of order
         for comment in generated.comments:
             assert comment in text
+
+
+def test_a_colon_inside_a_flow_plain_scalar_reads_as_yaml_1_2_does():
+    text = "project: {deployment: {web: {url: https://example.com, status: active}}}\n"
+    assert load(text) == {
+        "project": {"deployment": {"web": {"url": "https://example.com", "status": "active"}}}
+    }
+    with pytest.raises(InvalidYamlError) as info:
+        load("project: {a: b: c}\n", source="in.yaml")
+    assert str(info.value).startswith("in.yaml:1:")
+    assert info.value.hint is not None and "quote a value" in info.value.hint
