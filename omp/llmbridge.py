@@ -47,7 +47,9 @@ Targets and their entries:
   "deployment.web.url": "https://example.com", "deployment.web.status": "active",
   "config.cache_ttl": "10m", "paths.migrations": "db/migrations/"}
   A deployment holds only "url" and "status" (active, pending or failed); other facts about
-  where and how it runs go under "config".
+  where and how it runs go under "config". Keep what a later session needs to work on the
+  project (the stack and its versions, where it runs, settings that were chosen, the paths
+  people refer to), not every file touched, resource name, port or identifier seen.
 - "user": the person's own preferences, habits and skills, true beyond this project
   ("I prefer tabs", "我习惯用 vim"). entry: {"text": "..."}
 
