@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Container, Iterable, Iterator
 from typing import Any, NamedTuple, TextIO
 
+from omp import sensitive
 from omp.errors import OmpError
 from omp.lazyre import lazy
 
@@ -605,11 +606,7 @@ def _wrapped_secret(before: str, after: str) -> bool:
     Joined without a space, a secret runs across the wrap; joined with one, its halves would
     each escape the patterns.
     """
-    from omp import sensitive
-
     tail, head = before[-_WRAP_WINDOW:], after[:_WRAP_WINDOW]
-    if tail[-1:].isspace() or head[:1].isspace():
-        return False
     return any(m.start < len(tail) < m.end for m in sensitive.scan(tail + head))
 
 
