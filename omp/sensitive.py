@@ -142,13 +142,17 @@ def _entropy(value: str) -> float:
     return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
 
 
+_PASSWORD_NAME = lazy(r"(?i)pass(?:word|wd)?|pwd")
+_WORD = lazy(r"[^\s\"',;，；。]*")
+
+
 def _secret_value(name: str, value: str) -> bool:
     """Whether `value`, assigned to `name`, is a real secret rather than a reference to one."""
     if _PLACEHOLDER.match(value) or (value.isidentifier() and value.isupper()):
         return False  # `${VERCEL_TOKEN}`, `<token>`, `***`, another variable's name
     if _FILE_PATH.match(value):
         return False  # the file that holds it
-    if re.search(r"(?i)pass(?:word|wd)?|pwd", name):
+    if _PASSWORD_NAME.search(name):
         return True
     return len(value) >= 12 and _entropy(value) >= 3.0
 
@@ -172,6 +176,23 @@ def _numbers(text: str) -> list[Match]:
     return out
 
 
+def _assignments(text: str) -> list[Match]:
+    out: list[Match] = []
+    for m in _ASSIGNMENT.finditer(text):
+        group = next(g for g in ("dq", "sq", "bare") if m[g] is not None)
+        value, start = m[group], m.start(group)
+        if group != "bare" and not _PASSWORD_NAME.search(m["name"]):
+            # a pass phrase is a password's; under another name a quoted phrase is words
+            # ("SECRETS: 'Secrets Manager'"), of which only a first word may be a key
+            word = _WORD.match(value)
+            value = word[0] if word else ""
+            if len(value) < 6:
+                continue
+        if _secret_value(m["name"], value):
+            out.append(Match("secret assigned to " + m["name"], start, start + len(value)))
+    return out
+
+
 def scan(text: str) -> list[Match]:
     """Every sensitive value in `text`, in order, without overlaps."""
     found: list[Match] = []
@@ -181,10 +202,7 @@ def scan(text: str) -> list[Match]:
     for m in _ACCOUNT_PAIR.finditer(text):
         if not _PLACEHOLDER.match(m["pw"]):
             found.append(Match("password of an account", m.start("pw"), m.end("pw")))
-    for m in _ASSIGNMENT.finditer(text):
-        value = next(g for g in ("dq", "sq", "bare") if m[g] is not None)
-        if _secret_value(m["name"], m[value]):
-            found.append(Match("secret assigned to " + m["name"], m.start(value), m.end(value)))
+    found += _assignments(text)
     if any(ch.isdigit() for ch in text):
         found += _numbers(text)
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))

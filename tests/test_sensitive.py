@@ -153,6 +153,8 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "缓存连 localhost:6379，密码在 vault 里",
         "api_key='<motherduck token>'",
         "url: http://:8080/health",
+        'SECRETS: "Secrets Manager"',  # under a token's name, a quoted phrase is words
+        "API_KEY: 'see the vault'",
     ],
 )
 def test_things_that_only_look_sensitive_are_kept(text):
@@ -193,6 +195,10 @@ def test_a_pass_phrase_under_a_secret_key_is_found_in_structured_data():
     assert find_secrets({"vars": {"DB_PASSWORD": "FAKEmy secret phrase2"}}) == [
         sensitive.Finding("secret assigned to DB_PASSWORD", "$.vars.DB_PASSWORD")
     ]
+
+
+def test_a_phrase_under_a_name_that_is_no_passwords_is_not_a_secret():
+    assert find_secrets({"tech_stack": {"secrets": "Secrets Manager"}}) == []
 
 
 def test_the_file_that_holds_the_secrets_is_a_path_not_a_secret():
