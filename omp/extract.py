@@ -132,8 +132,25 @@ def flatten(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
     return [(prefix, data)]
 
 
+# Control characters have no place in memory: a NUL would be stored as "\0", and the rules use
+# it as a placeholder; NEL and the Unicode line and paragraph separators are line breaks YAML
+# cannot keep (the writer refuses them), lone surrogates are not text
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff]")
+_LINE_BREAKS = re.compile("[\x85\u2028\u2029]")
+
+
+def plain_text(text: str) -> str:
+    """`text` without control characters; NEL and the Unicode separators become line breaks."""
+    return _LINE_BREAKS.sub("\n", _CONTROLS.sub("", text))
+
+
 def redact_text(text: str, path: str, index: Any, batch: Batch) -> str:
-    """`text` with its secrets replaced; each one is reported in `batch`."""
+    """`text` without control characters and with its secrets replaced; each one is reported.
+
+    Control characters go first: one inside a key would hide it from the patterns.
+    """
+    if _CONTROLS.search(text) or _LINE_BREAKS.search(text):
+        text = plain_text(text)
     clean, matches = sensitive.redact(text)
     batch.redactions += [Redaction(m.kind, path, index, m.start) for m in matches]
     return clean
@@ -219,7 +236,8 @@ class _Conversation:
         self.continued = bool(self.earlier)  # its first message introduces nothing
         self.agent = agent
         self.batch = batch
-        self.title = title
+        # redacted whole before the session summary cuts it (a cut key is no longer found)
+        self.title = redact_text(title, path, "title", batch) if title else title
         self.decisions: list[Candidate] = []
         self.proposal: Candidate | None = None
         self.found: list[Candidate] = []
@@ -1664,22 +1682,38 @@ def _clean_secrets(c: Candidate, batch: Batch) -> None:
         if isinstance(value, str):
             return redact_text(value, path, index, batch)
         if isinstance(value, dict):
-            return {k: named(k, v) if isinstance(v, str) else walk(v, f"{where}.{k}")
+            return {plain_text(k): named(k, v) if isinstance(v, str) else walk(v, f"{where}.{k}")
                     for k, v in value.items()}  # fmt: skip
         if isinstance(value, list):
             return [walk(v, where) for v in value]
         return value
 
     def named(key: str, value: str) -> str:
+        value = plain_text(value)
         clean = redact_text(value, path, index, batch)
         if clean != value:
             return clean
         # a value whose key names it a secret ({SIGNING_SECRET: "kt_…"})
-        pair = redact_text(f"{key}: {value}", path, index, batch)
-        return pair.removeprefix(f"{key}: ") if pair.startswith(f"{key}: ") else "[REDACTED:secret]"
+        text, head = sensitive.assignment(key, value)
+        pair = redact_text(text, path, index, batch)
+        if pair == text:
+            return value
+        if not pair.startswith(head):
+            return "[REDACTED:secret]"
+        return pair[len(head) :].removesuffix(head[len(key) + 2 :])  # and its closing quote
 
-    if sensitive.find_secrets(c.entry):
+    if sensitive.find_secrets(c.entry) or _has_controls(c.entry):
         c.entry = walk(c.entry, "$")
+
+
+def _has_controls(data: Any) -> bool:
+    if isinstance(data, str):
+        return bool(_CONTROLS.search(data) or _LINE_BREAKS.search(data))
+    if isinstance(data, dict):
+        return any(_has_controls(k) or _has_controls(v) for k, v in data.items())
+    if isinstance(data, list):
+        return any(_has_controls(v) for v in data)
+    return False
 
 
 def _nearest(

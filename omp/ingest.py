@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from omp import buildfiles, sources, store, userstore
+from omp import buildfiles, sensitive, sources, store, userstore
 from omp import extract as ex
 from omp.constants import (
     CANDIDATES_FILE,
@@ -302,6 +302,7 @@ def _llm_candidates(
         "targets": list(ex.TARGETS),
         "reply_with": {"candidates": [{"target": "...", "entry": {}, "confidence": 0.0}]},
     }
+    shown = sensitive.redact(command)[0]  # a key given on the command line
     try:
         argv = shlex.split(command)
         done = subprocess.run(
@@ -314,32 +315,34 @@ def _llm_candidates(
         )
     except (OSError, ValueError) as e:
         raise OmpError(
-            f"--llm-cmd {command!r} cannot run: {e}", hint="give a command on PATH"
+            f"--llm-cmd {shown!r} cannot run: {sensitive.redact(str(e))[0]}",
+            hint="give a command on PATH",
         ) from None
     except subprocess.TimeoutExpired:
         raise OmpError(
-            f"--llm-cmd {command!r} did not answer within {LLM_TIMEOUT:.0f} s; nothing was written",
+            f"--llm-cmd {shown!r} did not answer within {LLM_TIMEOUT:.0f} s; nothing was written",
             hint="make it faster, or extract without --llm-cmd",
         ) from None
     if done.returncode != 0:
-        tail = done.stderr.strip().splitlines()[-3:]
+        # what it printed may quote a key ("401: incorrect API key sk-…"): never echo one
+        tail = sensitive.redact(" / ".join(done.stderr.strip().splitlines()[-3:]))[0]
         raise OmpError(
-            f"--llm-cmd {command!r} failed (exit {done.returncode}); nothing was written"
-            + (": " + " / ".join(tail) if tail else ""),
+            f"--llm-cmd {shown!r} failed (exit {done.returncode}); nothing was written"
+            + (f": {tail}" if tail else ""),
             hint="run the command by hand with the messages JSON on its standard input",
         )
     try:
         reply = json.loads(done.stdout)
     except ValueError as e:
         raise OmpError(
-            f"--llm-cmd {command!r} did not print JSON ({e}); nothing was written",
+            f"--llm-cmd {shown!r} did not print JSON ({e}); nothing was written",
             hint='it must print {"candidates": [{"target": ..., "entry": {...}, '
             '"confidence": ...}]}',
         ) from None
     items = reply.get("candidates") if isinstance(reply, dict) else reply
     if not isinstance(items, list):
         raise OmpError(
-            f"--llm-cmd {command!r}: the reply holds no `candidates` list; nothing was written",
+            f"--llm-cmd {shown!r}: the reply holds no `candidates` list; nothing was written",
             hint='print {"candidates": [...]}',
         )
     return [_llm_item(item, n, display) for n, item in enumerate(items)]
@@ -511,7 +514,10 @@ def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
                 carried += decided
         else:
             redacted = [(r, ex.redact_text(t, display, i, batch), i) for r, t, i in messages]
-            batch.candidates += _llm_candidates(llm_cmd, redacted, display, conversation.title)
+            title = conversation.title and ex.redact_text(
+                conversation.title, display, "title", batch
+            )
+            batch.candidates += _llm_candidates(llm_cmd, redacted, display, title)
         batch.warnings += [f"{display}: {w}" for w in conversation.warnings]
     if not said[0]:
         batch.warnings.append(

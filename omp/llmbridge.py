@@ -16,6 +16,7 @@ import shlex
 import subprocess
 from typing import Any
 
+from omp import sensitive
 from omp.constants import CHANGE_TYPES
 from omp.errors import OmpError, UsageError
 
@@ -90,7 +91,7 @@ def candidates(answer: str) -> list[dict[str, Any]]:
     """
     found = _first_json(answer)
     if found is None:
-        start = answer.strip()[:120].replace("\n", " ")
+        start = sensitive.redact(answer.strip()[:400])[0][:120].replace("\n", " ")
         raise OmpError(
             f"the model's answer holds no JSON candidates (it starts: {start!r})",
             hint="run the model command by hand with `omp llm-bridge --print-prompt` output "
@@ -239,6 +240,7 @@ def ask(command: str, text: str, timeout: float = TIMEOUT) -> str:
     Raises:
         OmpError: the command cannot run, fails or does not answer in time.
     """
+    shown = sensitive.redact(command)[0]  # a key given on the command line
     try:
         done = subprocess.run(
             shlex.split(command),
@@ -250,17 +252,19 @@ def ask(command: str, text: str, timeout: float = TIMEOUT) -> str:
         )
     except (OSError, ValueError) as e:
         raise OmpError(
-            f"model command {command!r} cannot run: {e}", hint="give a command on PATH"
+            f"model command {shown!r} cannot run: {sensitive.redact(str(e))[0]}",
+            hint="give a command on PATH",
         ) from None
     except subprocess.TimeoutExpired:
         raise OmpError(
-            f"model command {command!r} did not answer within {timeout:.0f} s",
+            f"model command {shown!r} did not answer within {timeout:.0f} s",
             hint="use a faster model, or --timeout",
         ) from None
     if done.returncode != 0:
-        tail = " / ".join(done.stderr.strip().splitlines()[-3:])
+        # what it printed may quote a key ("401: incorrect API key sk-…"): never echo one
+        tail = sensitive.redact(" / ".join(done.stderr.strip().splitlines()[-3:]))[0]
         raise OmpError(
-            f"model command {command!r} failed (exit {done.returncode})"
+            f"model command {shown!r} failed (exit {done.returncode})"
             + (f": {tail}" if tail else ""),
             hint="run it by hand with the output of `omp llm-bridge --print-prompt`",
         )

@@ -36,6 +36,11 @@ class Finding:
     path: str
 
 
+# Word boundaries are ASCII ones: `\b` finds none between CJK text and a key written right
+# after it ("测试key是sk-…"), since CJK characters are word characters to `re`
+_B = r"(?<![A-Za-z0-9_])"
+_E = r"(?![A-Za-z0-9_])"
+
 # (kind, pattern, group holding the value: 0 for the whole match)
 _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     (
@@ -46,43 +51,43 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
         ),
         0,
     ),
-    ("OpenAI/Anthropic API key", lazy(r"\bsk-(?:ant-|proj-|live-)?[A-Za-z0-9_\-]{20,}"), 0),
-    ("AWS access key id", lazy(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b"), 0),
+    ("OpenAI/Anthropic API key", lazy(_B + r"sk-(?:ant-|proj-|live-)?[A-Za-z0-9_\-]{20,}"), 0),
+    ("AWS access key id", lazy(_B + r"(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}" + _E), 0),
     (
         "GitHub token",
-        lazy(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})"),
+        lazy(_B + r"(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})"),
         0,
     ),
     (
         "GitLab token",
-        lazy(r"\bgl(?:pat|rt|dt|ptt|cbt|soat|ft|imt|agent)-[A-Za-z0-9_\-]{20,}"),
+        lazy(_B + r"gl(?:pat|rt|dt|ptt|cbt|soat|ft|imt|agent)-[A-Za-z0-9_\-]{20,}"),
         0,
     ),
-    ("Slack token", lazy(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
-    ("Stripe key", lazy(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), 0),
-    ("Google API key", lazy(r"\bAIza[0-9A-Za-z_\-]{35}\b"), 0),
-    ("Google OAuth client secret", lazy(r"\bGOCSPX-[A-Za-z0-9_\-]{24,}"), 0),
-    ("Hugging Face token", lazy(r"\bhf_[A-Za-z0-9]{30,}\b"), 0),
-    ("npm token", lazy(r"\bnpm_[A-Za-z0-9]{36}\b"), 0),
-    ("PyPI token", lazy(r"\bpypi-AgE[A-Za-z0-9_\-]{50,}"), 0),
-    ("SendGrid key", lazy(r"\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b"), 0),
-    ("DigitalOcean token", lazy(r"\bdo[opr]_v1_[a-f0-9]{64}\b"), 0),
-    ("Shopify token", lazy(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"), 0),
-    ("Telegram bot token", lazy(r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"), 0),
+    ("Slack token", lazy(_B + r"xox[abposr]-[A-Za-z0-9-]{10,}"), 0),
+    ("Stripe key", lazy(_B + r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), 0),
+    ("Google API key", lazy(_B + r"AIza[0-9A-Za-z_\-]{35}" + _E), 0),
+    ("Google OAuth client secret", lazy(_B + r"GOCSPX-[A-Za-z0-9_\-]{24,}"), 0),
+    ("Hugging Face token", lazy(_B + r"hf_[A-Za-z0-9]{30,}" + _E), 0),
+    ("npm token", lazy(_B + r"npm_[A-Za-z0-9]{36}" + _E), 0),
+    ("PyPI token", lazy(_B + r"pypi-AgE[A-Za-z0-9_\-]{50,}"), 0),
+    ("SendGrid key", lazy(_B + r"SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}" + _E), 0),
+    ("DigitalOcean token", lazy(_B + r"do[opr]_v1_[a-f0-9]{64}" + _E), 0),
+    ("Shopify token", lazy(_B + r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}" + _E), 0),
+    ("Telegram bot token", lazy(r"(?<![A-Za-z0-9_:])\d{8,10}:AA[A-Za-z0-9_\-]{33}" + _E), 0),
     (
         "JSON Web Token",
-        lazy(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+        lazy(_B + r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
         0,
     ),
-    ("bearer token", lazy(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{20,})"), 1),
-    ("basic auth", lazy(r"(?i)\bbasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])"), 1),
-    ("password in URL", lazy(r"\b[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]+:([^\s@/]{3,})@"), 1),
+    ("bearer token", lazy(r"(?i)" + _B + r"bearer\s+([A-Za-z0-9_\-.=+/]{20,})"), 1),
+    ("basic auth", lazy(r"(?i)" + _B + r"basic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])"), 1),
+    ("password in URL", lazy(_B + r"[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]*:([^\s@/]{3,})@"), 1),
     # Go's MySQL DSN and other scheme-less "user:password@host:port" strings
     (
         "password in connection string",
         lazy(
-            r"(?<![\w.:/@-])[A-Za-z_][\w.\-]{0,63}:(?!\d+(?:\.\d+)*@)([^\s@/:()]{3,})@"
-            r"(?:(?:tcp|unix|udp)\(|(?=[\w\-]+(?:\.[\w\-]+)+|[\w\-]+:\d{2,5}\b))"
+            r"(?<![A-Za-z0-9_.:/@-])[A-Za-z_][\w.\-]{0,63}:(?!\d+(?:\.\d+)*@)([^\s@/:()]{3,})@"
+            r"(?:(?:tcp|unix|udp)\(|(?=[\w\-]+(?:\.[\w\-]+)+|[\w\-]+:\d{2,5}(?![A-Za-z0-9_])))"
         ),
         1,
     ),
@@ -94,17 +99,22 @@ _MAYBE_CREDENTIAL = lazy(r"[A-Za-z0-9_\-+/=.]{12,}|@|-----BEGIN")
 
 # an account given as a pair: "测试账号 (13916827734 / chat-demo-2024)", "login admin/admin123"
 _ACCOUNT_PAIR = lazy(
-    r"(?i)(?:账号|帐号|账户|用户名|登录|\blogin|\bcredentials?|\b(?:test|demo|admin|service)\s+account|\buser(?:name)?\s*/\s*"
-    r"pass(?:word)?)(?:\s*(?:是|为|[:：=])\s*|\s*[（(]\s*|\s+)[^\s/()（）,，;；]{2,64}\s*/\s*"
+    r"(?i)(?:账号|帐号|账户|用户名|登录|"
+    + _B
+    + r"(?:login|credentials?|(?:test|demo|admin|service)\s+account|user(?:name)?\s*/\s*"
+    r"pass(?:word)?))(?:\s*(?:是|为|[:：=])\s*|\s*[（(]\s*|\s+)[^\s/()（）,，;；]{2,64}\s*/\s*"
     r"(?P<pw>(?=[^\s()（）,，;；。]*[\d\W_])[^\s()（）,，;；。/]{4,64})"
 )
-# NAME = value / NAME: value, where NAME looks secret-bearing; group 2 is the value
+# NAME = value / NAME: value (or a full-width ：), where NAME looks secret-bearing; a quoted
+# value runs to its closing quote (a pass phrase holds spaces), an unquoted one to a space or
+# a comma, semicolon or full stop (also full-width: "DB_PASSWORD：xxx，然后…")
 _ASSIGNMENT = lazy(
-    r"(?i)\b([A-Z0-9_.\-]{0,100}(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
-    r"ACCOUNT[_\-]?KEY|"
+    r"(?i)" + _B + r"(?P<name>(?:[A-Z0-9_][A-Z0-9_.\-]{0,99})?"
+    r"(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|ACCOUNT[_\-]?KEY|"
     r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?|SALT|"
     r"(?:SIGN[A-Z]*|HMAC|ENCRYPTION|MASTER|AUTH|LICEN[CS]E|WEBHOOK)[_\-]?KEY)[A-Z0-9_\-]*)"
-    r"[\"']?\s*(?:=|:)\s*[\"']?([^\s\"',;]{6,})"
+    r"[\"']?\s*[=:：\uff1d]\s*"  # \uff1d: full-width =
+    r"(?:\"(?P<dq>[^\"\n]{6,200})\"|'(?P<sq>[^'\n]{6,200})'|[\"']?(?P<bare>[^\s\"',;，；。]{6,}))"
 )
 _PLACEHOLDER = lazy(
     r"(?i)^(?:\$\{?[A-Z0-9_]+\}?|<[^>]*>|\{\{.*\}\}|%\(.*\)s|\*+|x+|\.+|changeme|"
@@ -132,13 +142,17 @@ def _entropy(value: str) -> float:
     return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
 
 
+_PASSWORD_NAME = lazy(r"(?i)pass(?:word|wd)?|pwd")
+_WORD = lazy(r"[^\s\"',;，；。]*")
+
+
 def _secret_value(name: str, value: str) -> bool:
     """Whether `value`, assigned to `name`, is a real secret rather than a reference to one."""
     if _PLACEHOLDER.match(value) or (value.isidentifier() and value.isupper()):
         return False  # `${VERCEL_TOKEN}`, `<token>`, `***`, another variable's name
     if _FILE_PATH.match(value):
         return False  # the file that holds it
-    if re.search(r"(?i)pass(?:word|wd)?|pwd", name):
+    if _PASSWORD_NAME.search(name):
         return True
     return len(value) >= 12 and _entropy(value) >= 3.0
 
@@ -162,6 +176,23 @@ def _numbers(text: str) -> list[Match]:
     return out
 
 
+def _assignments(text: str) -> list[Match]:
+    out: list[Match] = []
+    for m in _ASSIGNMENT.finditer(text):
+        group = next(g for g in ("dq", "sq", "bare") if m[g] is not None)
+        value, start = m[group], m.start(group)
+        if group != "bare" and not _PASSWORD_NAME.search(m["name"]):
+            # a pass phrase is a password's; under another name a quoted phrase is words
+            # ("SECRETS: 'Secrets Manager'"), of which only a first word may be a key
+            word = _WORD.match(value)
+            value = word[0] if word else ""
+            if len(value) < 6:
+                continue
+        if _secret_value(m["name"], value):
+            out.append(Match("secret assigned to " + m["name"], start, start + len(value)))
+    return out
+
+
 def scan(text: str) -> list[Match]:
     """Every sensitive value in `text`, in order, without overlaps."""
     found: list[Match] = []
@@ -171,9 +202,7 @@ def scan(text: str) -> list[Match]:
     for m in _ACCOUNT_PAIR.finditer(text):
         if not _PLACEHOLDER.match(m["pw"]):
             found.append(Match("password of an account", m.start("pw"), m.end("pw")))
-    for m in _ASSIGNMENT.finditer(text):
-        if _secret_value(m.group(1), m.group(2)):
-            found.append(Match("secret assigned to " + m.group(1), m.start(2), m.end(2)))
+    found += _assignments(text)
     if any(ch.isdigit() for ch in text):
         found += _numbers(text)
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
@@ -204,6 +233,15 @@ def find_in_text(text: str) -> list[str]:
     return list(dict.fromkeys(m.kind for m in scan(text)))
 
 
+def assignment(key: str, value: str) -> tuple[str, str]:
+    """`key: value` as the patterns read an assignment, and the text before the value.
+
+    A value holding spaces is quoted, so that all of it is read as the value ("my pass phrase").
+    """
+    quote = '"' if any(ch.isspace() for ch in value) and '"' not in value else ""
+    return f"{key}: {quote}{value}{quote}", f"{key}: {quote}"
+
+
 def find_secrets(data: Any, path: str = "$") -> list[Finding]:
     """Everything sensitive in the strings (keys included) of `data`, with its JSON path."""
     found: list[Finding] = []
@@ -216,7 +254,9 @@ def find_secrets(data: Any, path: str = "$") -> list[Finding]:
                 found.extend(Finding(kind, sub) for kind in find_in_text(key))
                 if isinstance(value, str) and not find_in_text(value):
                     # structured data names the secret in its key: {SIGNING_SECRET: "kt_…"}
-                    found.extend(Finding(kind, sub) for kind in find_in_text(f"{key}: {value}"))
+                    found.extend(
+                        Finding(kind, sub) for kind in find_in_text(assignment(key, value)[0])
+                    )
                     continue
             found.extend(find_secrets(value, sub))
     elif isinstance(data, list):

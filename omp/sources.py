@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Container, Iterable, Iterator
 from typing import Any, NamedTuple, TextIO
 
+from omp import sensitive
 from omp.errors import OmpError
 from omp.lazyre import lazy
 
@@ -601,10 +602,25 @@ def _unwrap(lines: list[str]) -> str:
             and not _LIST_ITEM.match(line) and not out[-1].rstrip().endswith((":", "："))
         )  # fmt: skip
         if joins:
-            out[-1] = out[-1].rstrip() + " " + line.strip()
+            before, after = out[-1].rstrip(), line.strip()
+            out[-1] = before + ("" if _wrapped_secret(before, after) else " ") + after
         else:
             out.append(line.rstrip())
     return "\n".join(out).strip()
+
+
+# how much of each side of a wrap is looked at: more than the longest key or token
+_WRAP_WINDOW = 400
+
+
+def _wrapped_secret(before: str, after: str) -> bool:
+    """Whether the terminal wrapped a key or token in the middle.
+
+    Joined without a space, a secret runs across the wrap; joined with one, its halves would
+    each escape the patterns.
+    """
+    tail, head = before[-_WRAP_WINDOW:], after[:_WRAP_WINDOW]
+    return any(m.start < len(tail) < m.end for m in sensitive.scan(tail + head))
 
 
 def _chat_json_stream(lines: TextIO | Iterable[str]) -> Iterator[Conversation]:

@@ -42,6 +42,52 @@ def test_each_kind_is_found_and_redacted_without_its_neighbours(kind, value):
     assert [(m.kind, text[m.start : m.end]) for m in matches] == [(kind, value)]
 
 
+@pytest.mark.parametrize(("kind", "value"), SECRETS)
+def test_each_kind_is_found_between_chinese_characters(kind, value):
+    # CJK characters are word characters to `re`: no `\b` between them and a key
+    text = f"测试key是{value}，然后重启"
+    redacted, matches = redact(text)
+    assert [(m.kind, text[m.start : m.end]) for m in matches] == [(kind, value)]
+    assert redacted == f"测试key是[REDACTED:{kind}]，然后重启"
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        (
+            "配置里 DB_PASSWORD：FAKEfwPass2024x，然后重启",
+            "配置里 DB_PASSWORD：[REDACTED:secret]，然后重启",
+        ),
+        ("配置里DB_PASSWORD=FAKEfwPass2024x。", "配置里DB_PASSWORD=[REDACTED:secret]。"),
+        ('DB_PASSWORD="FAKEmy secret phrase2" for now', 'DB_PASSWORD="[REDACTED:secret]" for now'),
+        ("passwd: 'FAKE pass phrase'", "passwd: '[REDACTED:secret]'"),
+        (
+            "REDIS_URL=redis://:FAKEredisPw88@cache.example.com:6379/0",
+            "REDIS_URL=redis://:[REDACTED:password in URL]@cache.example.com:6379/0",
+        ),
+        (
+            "连接串mongodb://root:FAKEmongoPw77@db.example.com",
+            "连接串mongodb://root:[REDACTED:password in URL]@db.example.com",
+        ),
+        (
+            "缓存用default:FAKEpw99@cache:6379端口",
+            "缓存用default:[REDACTED:password in connection string]@cache:6379端口",
+        ),
+        (
+            "kubectl create secret --docker-password=c7c3c6bcda29e9319d18f7380ed01713",
+            "kubectl create secret --docker-password=[REDACTED:secret]",
+        ),
+    ],
+)
+def test_full_width_colons_empty_user_names_and_pass_phrases_are_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+def test_the_name_a_secret_is_reported_by_is_the_variables_not_its_flags():
+    (match,) = scan("vercel deploy --token=Xk7pQ2mN9rT4vB8cL1wZ6yHd")
+    assert match.kind == "secret assigned to token"
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -102,6 +148,13 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "登录 GitHub 账号 acme/widgets",  # an owner and a repository, no password
         "账号/密码 在 .env 里",
         "tests/extract_corpus/unseen/18-login-rate-limit-cloudflare/conversation.md",
+        "用sk-learn做分类，hf_hub下载模型",
+        "配置 TOKEN：见文档",
+        "缓存连 localhost:6379，密码在 vault 里",
+        "api_key='<motherduck token>'",
+        "url: http://:8080/health",
+        'SECRETS: "Secrets Manager"',  # under a token's name, a quoted phrase is words
+        "API_KEY: 'see the vault'",
     ],
 )
 def test_things_that_only_look_sensitive_are_kept(text):
@@ -136,6 +189,16 @@ def test_a_value_whose_key_names_it_a_secret_is_found_in_structured_data():
     assert [(f.kind, f.path) for f in find_secrets(data)] == [
         ("secret assigned to IMG_SIGNING_KEY", "$.bindings.IMG_SIGNING_KEY")
     ]
+
+
+def test_a_pass_phrase_under_a_secret_key_is_found_in_structured_data():
+    assert find_secrets({"vars": {"DB_PASSWORD": "FAKEmy secret phrase2"}}) == [
+        sensitive.Finding("secret assigned to DB_PASSWORD", "$.vars.DB_PASSWORD")
+    ]
+
+
+def test_a_phrase_under_a_name_that_is_no_passwords_is_not_a_secret():
+    assert find_secrets({"tech_stack": {"secrets": "Secrets Manager"}}) == []
 
 
 def test_the_file_that_holds_the_secrets_is_a_path_not_a_secret():
