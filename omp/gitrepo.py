@@ -295,19 +295,7 @@ def run(repo: Path, *args: str, ok: tuple[int, ...] = (0,)) -> str:
     """
     env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARS}
     env.update(LC_ALL="C", GIT_TERMINAL_PROMPT="0")
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(repo), "-c", "core.quotepath=off", *args],
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            env=env,
-            check=False,
-        )
-    except FileNotFoundError:
-        raise GitError(
-            "git is not installed (no `git` on PATH)",
-            hint="install git, e.g. `apt install git` or `brew install git`",
-        ) from None
+    done = _spawn(["git", "-C", str(repo), "-c", "core.quotepath=off", *args], env)
     err = done.stderr.decode("utf-8", "replace").strip()
     if done.returncode not in ok:
         if "not a git repository" in err:
@@ -319,6 +307,23 @@ def run(repo: Path, *args: str, ok: tuple[int, ...] = (0,)) -> str:
             hint="run the same git command by hand to see why",
         )
     return done.stdout.decode("utf-8", "replace")
+
+
+def _spawn(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[bytes]:
+    """Run git (`argv`) with no standard input, capturing its output.
+
+    Raises:
+        GitError: git is not installed.
+    """
+    try:
+        return subprocess.run(
+            argv, stdin=subprocess.DEVNULL, capture_output=True, env=env, check=False
+        )
+    except FileNotFoundError:
+        raise GitError(
+            "git is not installed (no `git` on PATH)",
+            hint="install git, e.g. `apt install git` or `brew install git`",
+        ) from None
 
 
 def line_merge(base: str, ours: str, theirs: str) -> tuple[str, int]:
@@ -338,19 +343,7 @@ def line_merge(base: str, ours: str, theirs: str) -> tuple[str, int]:
             path.write_bytes(text.encode("utf-8"))
             paths.append(str(path))
         labels = ["-L", "ours", "-L", "base", "-L", "theirs"]
-        try:
-            done = subprocess.run(
-                ["git", "merge-file", "-p", *labels, *paths],
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                env=env,
-                check=False,
-            )
-        except FileNotFoundError:
-            raise GitError(
-                "git is not installed (no `git` on PATH)",
-                hint="install git, e.g. `apt install git` or `brew install git`",
-            ) from None
+        done = _spawn(["git", "merge-file", "-p", *labels, *paths], env)
     if not 0 <= done.returncode < 128:  # the number of conflicts, or negative on an error
         err = done.stderr.decode("utf-8", "replace").strip()
         raise GitError(

@@ -12,15 +12,13 @@ from __future__ import annotations
 import codecs
 import io
 import json
-import shlex
-import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from omp import buildfiles, sensitive, sources, store, userstore
+from omp import buildfiles, external, sensitive, sources, store, userstore
 from omp import extract as ex
 from omp.constants import (
     CANDIDATES_FILE,
@@ -303,36 +301,17 @@ def _llm_candidates(
         "reply_with": {"candidates": [{"target": "...", "entry": {}, "confidence": 0.0}]},
     }
     shown = sensitive.redact(command)[0]  # a key given on the command line
+    out = external.run(
+        command,
+        json.dumps(payload, ensure_ascii=False),
+        timeout=LLM_TIMEOUT,
+        label="--llm-cmd",
+        after="; nothing was written",
+        failed_hint="run the command by hand with the messages JSON on its standard input",
+        slow_hint="make it faster, or extract without --llm-cmd",
+    )
     try:
-        argv = shlex.split(command)
-        done = subprocess.run(
-            argv,
-            input=json.dumps(payload, ensure_ascii=False),
-            capture_output=True,
-            text=True,
-            timeout=LLM_TIMEOUT,
-            check=False,
-        )
-    except (OSError, ValueError) as e:
-        raise OmpError(
-            f"--llm-cmd {shown!r} cannot run: {sensitive.redact(str(e))[0]}",
-            hint="give a command on PATH",
-        ) from None
-    except subprocess.TimeoutExpired:
-        raise OmpError(
-            f"--llm-cmd {shown!r} did not answer within {LLM_TIMEOUT:.0f} s; nothing was written",
-            hint="make it faster, or extract without --llm-cmd",
-        ) from None
-    if done.returncode != 0:
-        # what it printed may quote a key ("401: incorrect API key sk-…"): never echo one
-        tail = sensitive.redact(" / ".join(done.stderr.strip().splitlines()[-3:]))[0]
-        raise OmpError(
-            f"--llm-cmd {shown!r} failed (exit {done.returncode}); nothing was written"
-            + (f": {tail}" if tail else ""),
-            hint="run the command by hand with the messages JSON on its standard input",
-        )
-    try:
-        reply = json.loads(done.stdout)
+        reply = json.loads(out)
     except ValueError as e:
         raise OmpError(
             f"--llm-cmd {shown!r} did not print JSON ({e}); nothing was written",

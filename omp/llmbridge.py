@@ -12,11 +12,9 @@ any external candidates (schemas, secret filter, ROT, thresholds); the bridge on
 from __future__ import annotations
 
 import json
-import shlex
-import subprocess
 from typing import Any
 
-from omp import sensitive
+from omp import external, sensitive
 from omp.constants import CHANGE_TYPES
 from omp.errors import OmpError, UsageError
 
@@ -240,35 +238,14 @@ def ask(command: str, text: str, timeout: float = TIMEOUT) -> str:
     Raises:
         OmpError: the command cannot run, fails or does not answer in time.
     """
-    shown = sensitive.redact(command)[0]  # a key given on the command line
-    try:
-        done = subprocess.run(
-            shlex.split(command),
-            input=text,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            check=False,
-        )
-    except (OSError, ValueError) as e:
-        raise OmpError(
-            f"model command {shown!r} cannot run: {sensitive.redact(str(e))[0]}",
-            hint="give a command on PATH",
-        ) from None
-    except subprocess.TimeoutExpired:
-        raise OmpError(
-            f"model command {shown!r} did not answer within {timeout:.0f} s",
-            hint="use a faster model, or --timeout",
-        ) from None
-    if done.returncode != 0:
-        # what it printed may quote a key ("401: incorrect API key sk-…"): never echo one
-        tail = sensitive.redact(" / ".join(done.stderr.strip().splitlines()[-3:]))[0]
-        raise OmpError(
-            f"model command {shown!r} failed (exit {done.returncode})"
-            + (f": {tail}" if tail else ""),
-            hint="run it by hand with the output of `omp llm-bridge --print-prompt`",
-        )
-    return done.stdout
+    return external.run(
+        command,
+        text,
+        timeout=timeout,
+        label="model command",
+        failed_hint="run it by hand with the output of `omp llm-bridge --print-prompt`",
+        slow_hint="use a faster model, or --timeout",
+    )
 
 
 def payload(text: str) -> dict[str, Any]:
