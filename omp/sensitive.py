@@ -105,6 +105,13 @@ _ACCOUNT_PAIR = lazy(
     r"pass(?:word)?))(?:\s*(?:是|为|[:：=])\s*|\s*[（(]\s*|\s+)[^\s/()（）,，;；]{2,64}\s*/\s*"
     r"(?P<pw>(?=[^\s()（）,，;；。]*[\d\W_])[^\s()（）,，;；。/]{4,64})"
 )
+# a password named in Chinese: "数据库密码是 Xy7#kq92pz", "root 密码：hunter2!", "口令为 …"; the
+# value is a run without spaces, punctuation that ends a clause, or Chinese characters
+_CN_PASSWORD = lazy(
+    r"(?:密码|口令|密钥|秘钥|私钥|令牌)\s*(?:是|为|[:：=])\s*"
+    r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{4,128})[\"'”’]"
+    r"|(?P<pw>[^\s,;，；。、（）()\"'”’\u3000-\u303f\u4e00-\u9fff]{6,128}))"
+)
 # NAME = value / NAME: value (or a full-width ：), where NAME looks secret-bearing; a quoted
 # value runs to its closing quote (a pass phrase holds spaces), an unquoted one to a space or
 # a comma, semicolon or full stop (also full-width: "DB_PASSWORD：xxx，然后…")
@@ -203,6 +210,10 @@ def scan(text: str) -> list[Match]:
         if not _PLACEHOLDER.match(m["pw"]):
             found.append(Match("password of an account", m.start("pw"), m.end("pw")))
     found += _assignments(text)
+    for m in _CN_PASSWORD.finditer(text):
+        which = "pw" if m["pw"] is not None else "quoted"
+        if _secret_value("password", m[which]):
+            found.append(Match("password", m.start(which), m.end(which)))
     if any(ch.isdigit() for ch in text):
         found += _numbers(text)
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))

@@ -212,3 +212,34 @@ def test_an_account_given_as_a_pair_keeps_no_password():
     )
     assert [m.kind for m in matches] == ["Chinese mobile number", "password of an account"]
     assert "13916827734" not in redacted and "chat-demo-2024" not in redacted
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("数据库密码是 Xy7#kq92pz，别外传", "数据库密码是 [REDACTED:password]，别外传"),
+        ("p4 密码: Perf0rce!2024 用户 build", "p4 密码: [REDACTED:password] 用户 build"),
+        ("口令为 'Pa55 word'", "口令为 '[REDACTED:password]'"),
+        ("测试库密码=123456", "测试库密码=[REDACTED:password]"),
+        ("新的私钥：“k3y-m4ter1al”", "新的私钥：“[REDACTED:password]”"),
+    ],
+)
+def test_a_password_named_in_chinese_is_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "密码是什么？",
+        "密码：见 vault",
+        "密码是 6 位数字",
+        "改了密码策略：至少 12 位",
+        "密码：${DB_PASSWORD}",
+        "密码：'<your password>'",
+        "私钥：~/.ssh/id_ed25519",
+        "令牌 = VERCEL_TOKEN",
+    ],
+)
+def test_talk_about_a_chinese_named_password_that_gives_none_is_kept(text):
+    assert scan(text) == []
