@@ -543,10 +543,12 @@ def write_batch(
     dry_run: bool,
     today: str,
     extra: Sequence[Callable[[store.Transaction], None]] = (),
+    user_entries: Sequence[dict[str, Any]] = (),
 ) -> ExtractResult:
     """Write a settled batch, with `extra` edits in the same project transaction.
 
-    User items go to the user store (queued in the project when it is unavailable).
+    User items, and `user_entries` (whole user store entries, ids and dates kept), go to the
+    user store, queued in the project when it is unavailable.
     """
     user_items = [
         userstore.UserItem(
@@ -559,14 +561,17 @@ def write_batch(
         for c in batch.candidates
         if c.target == "user" and c.action == "stored"
     ]
-    degraded = userstore.unavailable() if user_items else None
+    degraded = userstore.unavailable() if user_items or user_entries else None
+    if degraded is not None:  # queued as items: the queue's shape has no ids or dates
+        user_items += [_queued_entry(e, root) for e in user_entries]
     written: list[store.WriteResult] = []
 
     def write_user() -> None:
         # after the project files are checked and before they are written: a refused project
         # write leaves the user store alone, a refused user write cancels the project write
-        if user_items and degraded is None:
-            written.append(userstore.add(user_items, by=by, dry_run=dry_run))
+        if (user_items or user_entries) and degraded is None:
+            whole = [item.entry() for item in user_items] + list(user_entries)
+            written.append(userstore.put(whole, by=by, dry_run=dry_run))
 
     project = store.transact(
         root,
@@ -580,6 +585,16 @@ def write_batch(
     )
     user = written[0] if written else None
     return ExtractResult(batch, project, user, degraded, dry_run)
+
+
+def _queued_entry(entry: dict[str, Any], root: MemoryRoot) -> userstore.UserItem:
+    return userstore.UserItem(
+        str(entry.get("text")),
+        str(entry.get("kind") or "preference"),
+        "PERSONAL",
+        1.0,
+        root.project.name,
+    )
 
 
 def _edits(

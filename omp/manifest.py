@@ -16,7 +16,9 @@ is trusted to name a place to write: files go to paths omp builds from slugs, un
 
 `imports.yaml` lists every item taken in (by manifest id) with what became of it, so importing
 the same manifest again changes nothing; an item whose omp id is already in memory is not
-taken either. Everything is written in one transaction, after backups of what it replaces.
+taken either. Everything is written in one transaction, after backups of what it replaces;
+the user store is written only once the project's files are checked, just before they are
+replaced, so a refused project write (a held lock, an invalid file) leaves it untouched.
 """
 
 from __future__ import annotations
@@ -757,8 +759,9 @@ def import_manifest(
     else:
         for c in batch.candidates:
             c.action = "review"
-    user, degraded = _restore_user(planned, batch, by=by, dry_run=dry_run)
-
+    # exported user memories are restored whole (ids and dates kept), in the user store's
+    # write that the project transaction makes only once its own files are checked
+    restored = [p.restore[1] for p in planned if p.restore is not None and p.restore[0] == "user"]
     result = ingest.write_batch(
         root,
         batch,
@@ -766,6 +769,7 @@ def import_manifest(
         dry_run=dry_run,
         today=today,
         extra=[lambda tx: _apply(tx, planned, today)],
+        user_entries=restored,
     )
     warnings = [w for w in doc.get("warnings") or [] if isinstance(w, dict)]
     return ImportResult(
@@ -775,8 +779,8 @@ def import_manifest(
         warnings,
         dry_run,
         result.project,
-        result.user or user,
-        result.degraded or degraded,
+        result.user,
+        result.degraded,
     )
 
 
@@ -810,23 +814,6 @@ def _settle(root: MemoryRoot, planned: list[Planned], batch: ex.Batch, today: st
         else:
             p.action, p.reason = "skip", f"filtered: {c.note or c.action}"
             p.ledger.update(status="dropped", to=c.note or c.action)
-
-
-def _restore_user(
-    planned: list[Planned], batch: ex.Batch, *, by: str | None, dry_run: bool
-) -> tuple[store.WriteResult | None, str | None]:
-    """Put exported user memories back in the user store (queued when it is unavailable)."""
-    entries = [p.restore[1] for p in planned if p.restore is not None and p.restore[0] == "user"]
-    if not entries:
-        return None, None
-    try:
-        return userstore.put(entries, by=by, dry_run=dry_run), None
-    except userstore.UserStoreUnavailableError as e:
-        for entry in entries:  # write_batch queues them in the project
-            c = ex.Candidate("user", entry, 1.0, "omp export", {}, scope="PERSONAL")
-            c.action = "stored"
-            batch.candidates.append(c)
-        return None, str(e)
 
 
 __all__ = [

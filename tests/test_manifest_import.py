@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -324,6 +327,121 @@ def test_omp_items_already_in_memory_are_not_taken_again(tmp_path: Path) -> None
     result = import_manifest(a, manifest)  # into the project it came from
     reasons = [p.reason for p in result.planned if p.kind == "memory"]
     assert reasons and all(r.startswith("already in memory") for r in reasons)
+
+
+# ---- all or nothing with the user store ----------------------------------------------------------
+
+LOCK_HOLDER = """
+import sys
+from pathlib import Path
+
+from omp.paths import find_root
+from omp.writer import locked
+
+with locked(find_root(Path(sys.argv[1])), timeout=5):
+    print("locked", flush=True)
+    sys.stdin.read()  # hold the lock until the test closes our stdin or kills us
+"""
+
+
+def files_under(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def _export_with_a_user_memory(tmp_path: Path) -> tuple[Path, Path]:
+    """An export holding a decision and a user memory that the user store no longer holds."""
+    a = _project(tmp_path / "a")
+    store.add_decision(a, title="Search", choice="SQLite FTS5")
+    userstore.add([userstore.UserItem("Writes the tests first", "preference")])
+    user_file = Path(os.environ["OMP_USER_STORE"]) / "memory" / "memories.yaml"
+    kept = user_file.read_bytes()
+    userstore.add([userstore.UserItem("Prefers short answers", "preference")])
+    manifest = tmp_path / "export.json"
+    manifest.write_text(dumps(export_manifest(a)))
+    user_file.write_bytes(kept)  # the user store lost that memory: the import restores it
+    return manifest, user_file
+
+
+def _refused_by_an_invalid_ledger(project: MemoryRoot, monkeypatch: pytest.MonkeyPatch) -> Any:
+    del monkeypatch
+    (project.memory / "imports.yaml").write_text(
+        "imports:\n  - id: memory:old\n    kind: note\n", encoding="utf-8"
+    )
+    return contextlib.nullcontext("imports.yaml")
+
+
+@contextlib.contextmanager
+def _refused_by_a_held_lock(project: MemoryRoot, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    monkeypatch.setenv("OMP_LOCK_TIMEOUT", "0.5")
+    with subprocess.Popen(
+        [sys.executable, "-c", LOCK_HOLDER, str(project.project)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as holder:
+        try:
+            assert holder.stdout is not None
+            assert holder.stdout.readline() == "locked\n"
+            yield "held by"
+        finally:
+            holder.kill()
+            holder.communicate(timeout=10)
+
+
+@pytest.mark.parametrize("refusal", [_refused_by_an_invalid_ledger, _refused_by_a_held_lock])
+def test_an_import_whose_project_write_fails_leaves_the_user_store_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, refusal: Any
+) -> None:
+    manifest, user_file = _export_with_a_user_memory(tmp_path)
+    b = _project(tmp_path / "b")
+    user_before = files_under(user_file.parent.parent)
+
+    with refusal(b, monkeypatch) as message:
+        project_before = tree(b.project)
+        with pytest.raises(OmpError, match=message):
+            import_manifest(b, manifest, accept_memories=True)
+        assert tree(b.project) == project_before
+
+    assert files_under(user_file.parent.parent) == user_before
+
+
+def test_a_successful_import_writes_the_project_and_the_user_store(tmp_path: Path) -> None:
+    manifest, user_file = _export_with_a_user_memory(tmp_path)
+    b = _project(tmp_path / "b")
+
+    result = import_manifest(b, manifest, accept_memories=True)
+
+    assert "Prefers short answers" in user_file.read_text("utf-8")
+    assert [m["text"] for m in userstore.memories()] == [
+        "Writes the tests first",
+        "Prefers short answers",
+    ]
+    decisions = entries(DECISIONS, load((b.memory / "decisions.yaml").read_text("utf-8")))
+    assert [d["choice"] for d in decisions] == ["SQLite FTS5"]
+    assert "user store: memory/memories.yaml" in result.files()
+    assert {"_omp/memory/decisions.yaml", "_omp/memory/imports.yaml"} <= set(result.files())
+
+
+def test_an_import_queues_user_memories_in_the_project_when_the_user_store_is_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manifest, user_file = _export_with_a_user_memory(tmp_path)
+    b = _project(tmp_path / "b")
+    user_before = files_under(user_file.parent.parent)
+    monkeypatch.setenv("OMP_USER_STORE", "off")
+
+    result = import_manifest(b, manifest, accept_memories=True)
+
+    assert result.degraded is not None and "switched off" in result.degraded
+    assert [p["text"] for p in userstore.pending(b)] == [
+        "Writes the tests first",
+        "Prefers short answers",
+    ]
+    assert files_under(user_file.parent.parent) == user_before
 
 
 def _document(item_id: str, text: str) -> dict[str, Any]:
