@@ -755,7 +755,7 @@ def import_manifest(
     planned = plan(root, doc, accept_memories=accept_memories, skills=skills, today=today)
     batch = ex.Batch(candidates=[p.candidate for p in planned if p.candidate is not None])
     if accept_memories:
-        _settle(root, planned, batch, today)
+        _settle(root, planned, batch, today, dry_run=dry_run)
     else:
         for c in batch.candidates:
             c.action = "review"
@@ -799,9 +799,12 @@ def _apply(tx: store.Transaction, planned: list[Planned], today: str) -> None:
             tx.upsert(IMPORTS, IMPORTS_FILE, p.ledger)
 
 
-def _settle(root: MemoryRoot, planned: list[Planned], batch: ex.Batch, today: str) -> None:
+def _settle(
+    root: MemoryRoot, planned: list[Planned], batch: ex.Batch, today: str, *, dry_run: bool
+) -> None:
     """The extraction filters decide: stored, queued for review, or dropped."""
-    ex.settle(batch, ingest.stored_entries(root), today=today)
+    # a dry run reads through an index kept in memory when none was made yet: it creates none
+    ex.settle(batch, ingest.stored_entries(root, dry_run=dry_run), today=today)
     for p in planned:
         c = p.candidate
         # queued by the plan already (it would change a fact), or stored

@@ -86,6 +86,14 @@ def memory_files(root: Path) -> dict[str, bytes]:
     }
 
 
+def everything_under(folder: Path) -> dict[str, bytes | None]:
+    """Every path under `folder` (folders as None), with its bytes."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() if p.is_file() else None
+        for p in sorted(folder.rglob("*"))
+    }
+
+
 def chatgpt_conversation(title: str, question: str, answer: str) -> dict[str, Any]:
     """One ChatGPT export conversation: a user message and the assistant's reply."""
 

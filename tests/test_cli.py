@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -12,13 +14,28 @@ import typer.main
 from omp import __version__
 from omp.cli import app
 from omp.paths import MemoryRoot
-from tests.helpers import REPO, SAMPLES, build_file_tree, memory_files, omp, omp_ok, run_omp
+from omp.yamlio import load
+from tests.helpers import (
+    REPO,
+    SAMPLES,
+    build_file_tree,
+    everything_under,
+    memory_files,
+    omp,
+    omp_ok,
+    run_omp,
+)
 
 DECISION_ID = re.compile(r"^dec-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
 CHANGE_ID = re.compile(r"^chg-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
 SESSION_ID = re.compile(r"^ses-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$")
 
 DECISIONS = "_omp/memory/decisions.yaml"
+PROPOSAL = """\
+User: Which test runner should we use for the web app?
+Assistant: I'd suggest Vitest, since it reuses the Vite config.
+User: Let me check with the team first.
+"""
 
 
 def show_json(what: str) -> Any:
@@ -739,6 +756,111 @@ def test_every_command_is_in_the_readme(path: tuple[str, ...]):
     readme = (REPO / "README.md").read_text(encoding="utf-8")
 
     assert f"omp {' '.join(path)}" in readme
+
+
+# ---------------------------------------------------------------------------------------------
+# --dry-run writes nothing, not even a cache
+
+
+def _dry_run_args(project: Path) -> dict[tuple[str, ...], list[str]]:
+    """Arguments for every command that has --dry-run, so that each would write something."""
+    manifest = project.parent / "manifest.json"
+    manifest.write_text(
+        json.dumps(
+            {
+                "schema_version": "agent-migration.v1",
+                "generated_at": "2026-06-06T00:00:00Z",
+                "source": {"kind": "generic", "name": "other-agent"},
+                "items": [
+                    {
+                        "id": "memory:1",
+                        "kind": "memory",
+                        "category": "decision",
+                        "text": "We chose PostgreSQL over MySQL because we need JSONB.",
+                    },
+                    {
+                        "id": "memory:2",
+                        "kind": "memory",
+                        "category": "preference",
+                        "text": "Pacey prefers tabs over spaces.",
+                    },
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    document = project.parent / "document.yaml"
+    document.write_text("changelog:\n  - {type: feat, summary: add a report}\n", "utf-8")
+    queued = load((project / "_omp/memory/candidates.yaml").read_text("utf-8"))
+    candidate = next(c["id"] for c in queued["candidates"] if c["target"] == "decisions")
+    return {
+        ("init",): [],
+        ("add", "decision"): ["--title", "Cache", "--choice", "Redis"],
+        ("add", "change"): ["--summary", "add a report", "--type", "feat"],
+        ("add", "session"): ["--summary", "Wrote the report"],
+        ("set",): ["tech_stack.database", "MySQL"],
+        ("write",): [str(document)],
+        ("restore",): ["decisions.yaml"],
+        ("extract",): ["--text", "We decided to use Redis. I prefer tabs to spaces."],
+        ("review", "accept"): [candidate],
+        ("review", "reject"): [candidate],
+        ("review", "edit"): [candidate, "--set", "choice=Jest"],
+        ("user", "flush"): [],
+        ("hooks", "install"): [],
+        ("hooks", "uninstall"): [],
+        ("agents", "install"): [],
+        ("agents", "uninstall"): [],
+        ("import",): [str(manifest), "--accept-memories"],
+    }
+
+
+# what makes each command have something to do, besides the common setup
+_PREPARE: dict[tuple[str, ...], Any] = {
+    ("init",): lambda project: (project / ".gitignore").unlink(),
+    ("hooks", "uninstall"): lambda _: omp_ok("hooks", "install"),
+    ("agents", "uninstall"): lambda _: omp_ok("agents", "install"),
+}
+
+
+def _with_dry_run() -> set[tuple[str, ...]]:
+    found = set()
+    for path in COMMANDS:
+        command: Any = _GROUP
+        for name in path:
+            command = command.commands[name]
+        if any(p.name == "dry_run" for p in command.params):
+            found.add(path)
+    return found
+
+
+def test_every_command_with_a_dry_run_is_checked_for_writing_nothing(memory: MemoryRoot):
+    omp_ok("extract", "-", input=PROPOSAL)
+
+    assert set(_dry_run_args(memory.project)) == _with_dry_run()
+
+
+@pytest.mark.parametrize("path", sorted(_with_dry_run()), ids=" ".join)
+def test_a_dry_run_on_a_repository_without_a_cache_writes_nothing(
+    memory: MemoryRoot, path: tuple[str, ...]
+):
+    omp_ok("set", "tech_stack.database", "PostgreSQL")
+    omp_ok("add", "decision", "--title", "Search", "--choice", "SQLite FTS5")
+    omp_ok("add", "decision", "--title", "Ids", "--choice", "content hashes")  # a backup
+    omp_ok("extract", "-", input=PROPOSAL)  # a candidate for review
+    omp_ok("extract", "--text", "I prefer dark themes.")  # the user store
+    omp_ok("extract", "--text", "I prefer short answers.", env={"OMP_USER_STORE": "off"})
+    _PREPARE.get(path, lambda _: None)(memory.project)
+    args = _dry_run_args(memory.project)[path]
+    user_store = Path(os.environ["XDG_DATA_HOME"], "omp")
+    shutil.rmtree(memory.cache)
+    shutil.rmtree(user_store / "memory" / ".cache")
+    before = everything_under(memory.project), everything_under(user_store)
+
+    omp_ok(*path, *args, "--dry-run")
+
+    assert (everything_under(memory.project), everything_under(user_store)) == before
+    omp_ok(*path, *args)  # the same command without --dry-run does write
+    assert (everything_under(memory.project), everything_under(user_store)) != before
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from omp.paths import MemoryRoot, find_root
 from omp.records import CHANGELOG, DECISIONS, IMPORTS, entries
 from omp.scaffold import init_project
 from omp.yamlio import load
-from tests.helpers import run_omp
+from tests.helpers import everything_under, omp_ok, run_omp
 
 TOKEN = "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"
 
@@ -139,6 +139,22 @@ def test_dry_run_reports_and_writes_nothing(memory: MemoryRoot, tmp_path: Path) 
         "_omp/memory/imports.yaml",
         "_omp/skills/dev/git-helper/SKILL.md",
     ]
+
+
+@pytest.mark.parametrize("accept", [[], ["--accept-memories"]])
+def test_a_dry_run_import_creates_no_cache_and_changes_nothing_under_omp(
+    memory: MemoryRoot, tmp_path: Path, accept: list[str]
+) -> None:
+    store.add_decision(memory, title="Search", choice="SQLite FTS5")
+    shutil.rmtree(memory.cache)
+    manifest = built_manifest(tmp_path)
+    before = everything_under(memory.omp_dir)
+
+    result = omp_ok("import", str(manifest), "--dry-run", *accept)
+
+    assert "would" in result.stdout + result.stderr
+    assert everything_under(memory.omp_dir) == before
+    assert not memory.cache.exists()
 
 
 def _tag(result: Any, prefix: str) -> str:
@@ -344,14 +360,6 @@ with locked(find_root(Path(sys.argv[1])), timeout=5):
 """
 
 
-def files_under(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
-
-
 def _export_with_a_user_memory(tmp_path: Path) -> tuple[Path, Path]:
     """An export holding a decision and a user memory that the user store no longer holds."""
     a = _project(tmp_path / "a")
@@ -398,7 +406,7 @@ def test_an_import_whose_project_write_fails_leaves_the_user_store_unchanged(
 ) -> None:
     manifest, user_file = _export_with_a_user_memory(tmp_path)
     b = _project(tmp_path / "b")
-    user_before = files_under(user_file.parent.parent)
+    user_before = everything_under(user_file.parent.parent)
 
     with refusal(b, monkeypatch) as message:
         project_before = tree(b.project)
@@ -406,7 +414,7 @@ def test_an_import_whose_project_write_fails_leaves_the_user_store_unchanged(
             import_manifest(b, manifest, accept_memories=True)
         assert tree(b.project) == project_before
 
-    assert files_under(user_file.parent.parent) == user_before
+    assert everything_under(user_file.parent.parent) == user_before
 
 
 def test_a_successful_import_writes_the_project_and_the_user_store(tmp_path: Path) -> None:
@@ -431,7 +439,7 @@ def test_an_import_queues_user_memories_in_the_project_when_the_user_store_is_of
 ) -> None:
     manifest, user_file = _export_with_a_user_memory(tmp_path)
     b = _project(tmp_path / "b")
-    user_before = files_under(user_file.parent.parent)
+    user_before = everything_under(user_file.parent.parent)
     monkeypatch.setenv("OMP_USER_STORE", "off")
 
     result = import_manifest(b, manifest, accept_memories=True)
@@ -441,7 +449,7 @@ def test_an_import_queues_user_memories_in_the_project_when_the_user_store_is_of
         "Writes the tests first",
         "Prefers short answers",
     ]
-    assert files_under(user_file.parent.parent) == user_before
+    assert everything_under(user_file.parent.parent) == user_before
 
 
 def _document(item_id: str, text: str) -> dict[str, Any]:
