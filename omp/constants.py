@@ -21,6 +21,8 @@ THEMES_INDEX_FILE = "themes/index.yaml"
 EMBEDDINGS_FILE = "themes/embeddings.json"
 USER_CONTEXT_FILE = "user-context.yaml"
 CANDIDATES_FILE = "candidates.yaml"
+# where an extracted (or imported) item is written: a project file, or the user store
+CANDIDATE_TARGETS = ("decisions", "changelog", "project", "sessions", "user")
 IMPORTS_FILE = "imports.yaml"  # what `omp import` brought in: the ledger and archive index
 SKILLS_DIR = "skills"  # _omp/skills/<category>/<name>/SKILL.md
 ARCHIVE_DIR = "archive"  # _omp/archive/<source>/...: imported documents and transcripts

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from omp import buildfiles, gitrepo, rot, rules, sensitive
-from omp.constants import AUTO_STORE_AT, REVIEW_AT
+from omp.constants import AUTO_STORE_AT, CANDIDATE_TARGETS, REVIEW_AT
 from omp.lazyre import lazy
 
-TARGETS = ("decisions", "changelog", "project", "sessions", "user")
+TARGETS = CANDIDATE_TARGETS
 ACTIONS = ("stored", "review", "dropped", "merged", "superseded")
 
 

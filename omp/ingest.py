@@ -364,23 +364,10 @@ def _llm_item(item: Any, n: int, display: str) -> ex.Candidate:
 
 
 def entry_problems(target: str, entry: dict[str, Any]) -> list[tuple[str, str]]:
-    """Where an item for `target` (`omp.extract.TARGETS`) breaks its schema, from the entry.
+    """Where an item for `target` (`omp.extract.TARGETS`) breaks its schema, from the entry."""
+    from omp.schema import target_entry_problems
 
-    Project facts are checked as a part of project.yaml, a user item as a user store entry.
-    """
-    from omp.schema import char_problems, check_entry, schema_problems
-
-    kind = {"decisions": "decisions", "changelog": "changelog", "sessions": "sessions"}.get(target)
-    if kind is not None:
-        return check_entry(kind, entry)
-    if target == "project":
-        return schema_problems("project", entry) + char_problems(entry)
-    if target == "user":
-        if not isinstance(entry.get("text"), str):
-            return [("entry.text", "a user item needs a `text` string")]
-        memory = {"text": entry["text"], "kind": entry.get("kind") or "preference"}
-        return check_entry("memories", memory)
-    return [("target", f"must be one of {', '.join(ex.TARGETS)}")]
+    return target_entry_problems(target, entry)
 
 
 # ---- reading what is stored -----------------------------------------------------------------

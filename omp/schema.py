@@ -9,7 +9,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from omp.constants import UNKEEPABLE_CHARS
+from omp.constants import CANDIDATE_TARGETS, UNKEEPABLE_CHARS
 from omp.records import Timestamp, entries, list_kind_of
 from omp.resources import resource
 from omp.sensitive import find_secrets
@@ -195,6 +195,26 @@ def check_entry(kind_name: str, entry: Any) -> list[Problem]:
     Paths are relative to the entry (`(top)` for the entry itself).
     """
     return _item_problems(kind_name, entry) + char_problems(entry)
+
+
+def target_entry_problems(target: str, entry: dict[str, Any]) -> list[Problem]:
+    """Where an item to be written to `target` (a candidate's) breaks that file's schema.
+
+    `target` is one of `CANDIDATE_TARGETS`: a decision, change or session is checked as an entry
+    of its list file, project facts as a part of project.yaml, a user item as an entry of the
+    user store. Paths are relative to the entry (`(top)` for the entry itself).
+    """
+    kind = {"decisions": "decisions", "changelog": "changelog", "sessions": "sessions"}.get(target)
+    if kind is not None:
+        return check_entry(kind, entry)
+    if target == "project":
+        return schema_problems("project", entry) + char_problems(entry)
+    if target == "user":
+        if not isinstance(entry.get("text"), str):
+            return [("text", "a user item needs a `text` string")]
+        memory = {"text": entry["text"], "kind": entry.get("kind") or "preference"}
+        return check_entry("memories", memory)
+    return [("target", f"must be one of {', '.join(CANDIDATE_TARGETS)}")]
 
 
 def manifest_item_problems(item: Any) -> list[Problem]:

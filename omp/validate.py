@@ -8,11 +8,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from omp.constants import BACKUP_DIR, CACHE_DIR, CONFIG_FILE, MEMORY_DIR, OMP_DIR
+from omp.constants import (
+    BACKUP_DIR,
+    CACHE_DIR,
+    CANDIDATE_TARGETS,
+    CONFIG_FILE,
+    MEMORY_DIR,
+    OMP_DIR,
+)
 from omp.errors import InvalidYamlError
 from omp.paths import find_root
-from omp.records import entries, list_kind_of, schema_kind
-from omp.schema import stored_problems, themes_problems
+from omp.records import CANDIDATES, entries, list_kind_of, schema_kind
+from omp.schema import stored_problems, target_entry_problems, themes_problems
 from omp.writer import is_temp
 from omp.yamlio import load
 
@@ -104,7 +111,38 @@ def _check_file(path: Path, display: str, schema: str | None) -> FileReport:
         return report
     report.data = data
     report.problems += stored_problems(schema, data)
+    if schema == "candidates":
+        reported = set(report.problems)
+        report.warnings += [w for w in _candidate_problems(data) if w not in reported]
     return report
+
+
+def _candidate_problems(data: Any) -> list[tuple[str, str]]:
+    """Entries of pending candidates that `omp review accept` would refuse to write.
+
+    Warnings, not errors: the review queue is not memory, and an entry that does not fit its
+    target harms nothing until someone accepts it (then the writer refuses it, unchanged).
+    """
+    out: list[tuple[str, str]] = []
+    prefix = CANDIDATES.containers[0] if isinstance(data, dict) else ""
+    for n, candidate in enumerate(entries(CANDIDATES, data)):
+        if not isinstance(candidate, dict) or candidate.get("status", "pending") != "pending":
+            continue
+        target, entry, cid = candidate.get("target"), candidate.get("entry"), candidate.get("id")
+        if target not in CANDIDATE_TARGETS or not isinstance(entry, dict):
+            continue  # the file's own schema reports these
+        for where, what in target_entry_problems(str(target), entry):
+            field = "" if where == "(top)" else where
+            key = field.split("[", 1)[0] or "FIELD"
+            out.append(
+                (
+                    f"{prefix}[{n}].entry{f'.{field}' if field else ''}",
+                    f"candidate {cid} ({target}): {what}; `omp review accept {cid}` would refuse "
+                    f"it: fix it with `omp review edit {cid} --set {key}=VALUE`, or reject it "
+                    f"with `omp review reject {cid}`",
+                )
+            )
+    return out
 
 
 def _cross_file(reports: list[FileReport]) -> None:

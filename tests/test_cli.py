@@ -14,6 +14,7 @@ import typer.main
 from omp import __version__
 from omp.cli import app
 from omp.paths import MemoryRoot
+from omp.validate import validate
 from omp.yamlio import load
 from tests.helpers import (
     REPO,
@@ -432,6 +433,82 @@ def test_validate_reports_an_unparseable_file_and_an_invalid_one_together(memory
     assert result.exit_code == 1
     assert f"error {DECISIONS}: line 3, column 1: " in result.stdout
     assert "error _omp/memory/changelog.yaml: changelog: " in result.stdout
+
+
+CANDIDATES = "_omp/memory/candidates.yaml"
+
+
+def _queue(root: MemoryRoot, *candidates: str) -> None:
+    text = "# waiting for review\ncandidates:\n" + "".join(candidates)
+    (root.memory / "candidates.yaml").write_text(text, encoding="utf-8")
+
+
+GOOD = """\
+  - id: cand-good
+    target: decisions
+    status: pending
+    entry: {title: Test runner, choice: Vitest}
+"""
+BAD = """\
+  - id: cand-bad
+    target: decisions
+    status: pending
+    entry: {title: Test runner, choice: [Vitest, Jest]}
+"""
+REJECTED = """\
+  - id: cand-old
+    target: decisions
+    status: rejected
+    entry: {title: Old, choice: [1, 2]}
+"""
+
+
+def test_validate_warns_about_the_pending_candidate_its_target_would_refuse(memory: MemoryRoot):
+    _queue(memory, GOOD, BAD, REJECTED)
+
+    result = omp_ok("validate")
+    report = json.loads(omp_ok("validate", "--json").stdout)
+
+    warnings = [ln for ln in result.stdout.splitlines() if ln.startswith("warn ")]
+    assert warnings == [
+        f"warn  {CANDIDATES}: candidates[1].entry.choice: candidate cand-bad (decisions): "
+        "['Vitest', 'Jest'] is not of type 'string', 'null'; `omp review accept cand-bad` would "
+        "refuse it: fix it with `omp review edit cand-bad --set choice=VALUE`, or reject it with "
+        "`omp review reject cand-bad`"
+    ]
+    assert f"ok    {CANDIDATES}" in result.stdout
+    assert "0 with problems" in result.stderr
+    assert report["ok"] is True
+    (queue,) = [f for f in report["files"] if f["file"] == CANDIDATES]
+    assert queue["problems"] == []
+    assert [w["path"] for w in queue["warnings"]] == ["candidates[1].entry.choice"]
+    # what the warning foretells, and its fix
+    assert omp("review", "accept", "cand-bad").exit_code == 1
+    omp_ok("review", "edit", "cand-bad", "--set", "choice=Vitest")
+    assert "warn " not in omp_ok("validate").stdout
+
+
+@pytest.mark.parametrize(
+    ("target", "entry", "path"),
+    [
+        ("decisions", "{context: neither a title nor a choice}", "entry"),
+        ("changelog", "{type: someday, summary: Add a report}", "entry.type"),
+        ("sessions", "{summary: 3}", "entry.summary"),
+        ("project", "{deployment: {web: {status: maybe}}}", "entry.deployment.web.status"),
+        ("user", "{kind: preference}", "entry.text"),
+    ],
+)
+def test_validate_checks_a_candidate_against_the_schema_of_its_target(
+    memory: MemoryRoot, target: str, entry: str, path: str
+):
+    _queue(memory, GOOD, f"  - id: cand-x\n    target: {target}\n    entry: {entry}\n")
+
+    (queue,) = [r for r in validate() if r.display == CANDIDATES]
+
+    assert queue.problems == []
+    assert [where for where, _ in queue.warnings] == [f"candidates[1].{path}"]
+    assert f"candidate cand-x ({target}): " in queue.warnings[0][1]
+    assert "omp review edit cand-x --set " in queue.warnings[0][1]
 
 
 def test_validate_accepts_the_upstream_samples():
