@@ -106,6 +106,7 @@ def accept(
     picked = _pick(root, ids, all_pending=all_pending)
     if fields and len(picked) != 1:
         raise UsageError("--set edits one candidate at a time", hint="name a single id")
+    _refuse_invalid_users(root, picked, fields or {})
     today = store.today()
     reviewer = store.agent_name(by)
     users = [
@@ -143,6 +144,29 @@ def accept(
     project = store.transact(root, [edits], by=by, dry_run=dry_run, before_commit=write_user)
     user = written[0] if written else None
     return ReviewResult(tuple(str(c["id"]) for c in picked), project, user)
+
+
+def _refuse_invalid_users(
+    root: MemoryRoot, picked: list[dict[str, Any]], fields: Mapping[str, Any]
+) -> None:
+    """Refuse a user item the user store cannot take (without text it would store "None").
+
+    A project item needs no such check: the writer validates it in its file.
+    """
+    from omp import ingest
+
+    for c in picked:
+        if c.get("target") != "user":
+            continue
+        problems = ingest.entry_problems("user", _edited(c.get("entry") or {}, fields))
+        if problems:
+            cid = c["id"]
+            raise ValidationError(
+                f"{root.display(root.memory / CANDIDATES_FILE)} ({cid}, a user item)",
+                problems,
+                hint=f"nothing was changed; fix it with `omp review edit {cid} --set "
+                f"FIELD=VALUE`, or reject it with `omp review reject {cid}`",
+            )
 
 
 def _with_provenance(candidate: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:

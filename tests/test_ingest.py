@@ -1136,6 +1136,30 @@ def test_review_accept_is_all_or_nothing_across_the_user_store(memory: MemoryRoo
     assert "I review pull requests" in _user_file().read_text("utf-8")
 
 
+def test_review_accept_refuses_a_user_item_without_text(memory: MemoryRoot):
+    (memory.memory / "candidates.yaml").write_text(
+        textwrap.dedent("""\
+            candidates:
+              - id: cand-user
+                target: user
+                status: pending
+                entry: {kind: preference}
+        """),
+        encoding="utf-8",
+    )
+    before = memory_files(memory.project)
+
+    result = omp("review", "accept", "cand-user")
+
+    assert result.exit_code == 1
+    assert "_omp/memory/candidates.yaml (cand-user, a user item): text: " in result.stderr
+    assert "omp review edit cand-user --set FIELD=VALUE" in result.stderr
+    assert memory_files(memory.project) == before
+    assert not _user_file().exists()
+    omp_ok("review", "accept", "cand-user", "--set", "text=I review in the morning")
+    assert "I review in the morning" in _user_file().read_text("utf-8")
+
+
 def test_user_list_says_when_the_user_store_is_off(memory: MemoryRoot):
     result = omp_ok("user", "list", env={"OMP_USER_STORE": "off"})
     listed = json.loads(omp_ok("user", "list", "--json", env={"OMP_USER_STORE": "off"}).stdout)
