@@ -1031,6 +1031,9 @@ def _named_in(version: str, stack: dict[str, str]) -> bool:
     return any(norm(version) in norm(str(v)) for v in stack.values())
 
 
+_DEPLOYED_PLACES = frozenset(("staging", "production", "test", "preview", "dev", "development"))
+
+
 def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_Fact]:
     """Where things are: deployment URLs, named addresses, the layout, paths.
 
@@ -1038,10 +1041,15 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
     """
     found: list[_Fact] = []
     dep = rules.deployment(s)
+    addresses = rules.url_facts(s)
     if dep is not None:
-        facts = {"deployment": {dep.service: {"url": dep.url, "status": dep.status}}}
-        found.append((facts, conf["fact"] + 0.05, "deployment URL", "P0"))
-    addresses = rules.url_facts(s) if dep is None else {}
+        places = {dep.service: {"url": dep.url, "status": dep.status}}
+        # "staging is at https://a and prod at https://b": each place is deployed
+        for env, url in addresses.items():
+            if env in _DEPLOYED_PLACES and url != dep.url and env not in places:
+                places[env] = {"url": url, "status": dep.status}
+        found.append(({"deployment": places}, conf["fact"] + 0.05, "deployment URL", "P0"))
+        addresses = {}
     if addresses:
         # an address named as what it is ("the broker is mqtts://…") is the project's whoever
         # says it: the assistant mostly repeats or reports it (dev corpus: 8 of 8 kept)

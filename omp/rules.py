@@ -492,7 +492,7 @@ _EN_CUT = lazy(
     r"over|versus|vs\.?|for(?! [A-Z][a-z]+[A-Z])|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|"
     r"on (?:our|the|a|an|top|its)|"
     r"which|"
-    r"that(?:'s| is| will)|then|but|and (?:then|also|deploy|set|use|move|"
+    r"that(?:'s| is| will)|then|but|and (?:not|then|also|deploy|set|use|move|"
     r"keep|add|write|run|retire|drop|remove|delete|kill|stop|sunset|deprecate|replace|ditch)|"
     r"from now on|going forward|moving forward|here|there|too|as well|"
     r"in (?:production|prod|the|our|this))\b"
@@ -644,7 +644,20 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?i)\b(?:going forward|from now on|moving forward|in future|henceforth)[,]?\s+"
             r"(?:all\s+[\w -]{1,30}?\s+|everything\s+|every\s+\w+\s+|we\s+|everyone\s+)?"
-            r"(?:will\s+|should\s+|must\s+)?(?:use|uses|go through|standardi[sz]e on)\s+(?P<x>.+)"
+            r"(?:will\s+|should\s+|must\s+)?(?:use|uses|go through|standardi[sz]e on|"
+            r"(?:are|is|get|gets|will be|must be|should be)\s+(?:written|built)\s+(?:in|with))\s+"
+            r"(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    # "we'll deploy on Fly.io rather than Heroku": where or with what, against another
+    (
+        lazy(
+            r"(?i)\b(?:we(?:'ll| will| are going to|'re going to)?|let'?s|i(?:'ll| will))\s+"
+            r"(?:deploy|host|run|build|write|ship)\s+(?:it\s+|this\s+|everything\s+|"
+            r"(?:the|our)\s+[\w-]+\s+)?(?:on|to|with|in|using)\s+"
+            r"(?P<x>[^,;]+?)\s+(?:rather than|instead of)\s+\S"
         ),
         True,
         False,
@@ -1073,7 +1086,9 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
-            r"(?:以后|今后|后面|之后|从现在起)(?:都|统一|全部|一律)?(?:用|使用|采用|改用)(?P<x>.+)"
+            r"(?:以后|今后|后面|之后|从现在起)(?:我们|咱们|大家)?"
+            r"(?:(?:所有|全部|每个|新的?)[\u4e00-\u9fff]{1,4}?)?"
+            r"(?:都|统一|全部|一律)?(?:用|使用|采用|改用)(?P<x>.+)"
         ),
         True,
         False,
@@ -1081,6 +1096,17 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (lazy(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
     (lazy(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
     (lazy(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
+    # "缓存方案定为 Redis Cluster"
+    (lazy(r"(?<![决确选敲约规])定(?:为|成)\s*(?P<x>[A-Za-z].*)"), True, False),
+    # "部署到阿里云 ACK，不上自建 k8s 了": where it goes, against another
+    (
+        lazy(
+            r"^(?:就|都|统一|我们)?(?:部署|迁|搬|放|上)到\s*(?P<x>[^，,。]+?)\s*[，,]\s*"
+            r"(?:不上|不用|不要|而不是|不放|不部署到?)"
+        ),
+        True,
+        False,
+    ),
     (
         lazy(r"(?:要|得|必须|应该|一律)用\s*" + _NAME_X),
         False,
@@ -1089,7 +1115,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?:就|那就|还是|最终|我们|那)(?:直接|都|先)?"
-            r"(?:用|使用|采用|选|自建|上(?![个周次午半面线班回去来])|留在|继续用)"
+            r"(?:用|使用|采用|选择|选用|选|自建|上(?![个周次午半面线班回去来])|留在|继续用)"
             r"(?P<x>.+)"
         ),
         False,
@@ -1438,11 +1464,12 @@ _ALTERNATIVE_EN = lazy(
     r"ditch(?:ing)?|replac(?:e|ing))\s+(?P<x>[^,;.!?()]+)"
 )
 _ALTERNATIVE_ZH = lazy(
-    r"(?:而不是|而非|不用|放弃|替代|代替|取代|不要)(?:了)?(?P<x>[^，。,；;!！?？]+)"
+    r"(?:而不是|而非|不用|放弃|替代|代替|取代|不要|不上(?!线))(?:了)?(?P<x>[^，。,；;!！?？]+)"
 )
 _WHY = lazy(r"(?i)\b(?:because|since|as|so that)\s+(?P<x>.+)|(?:因为|由于)(?P<z>.+)")
 _PURPOSE = lazy(
-    r"(?i)\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)(?:[,.;]|$|\s+(?:because|since|and))"
+    r"(?i)\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)"
+    r"(?:[,.;]|$|\s+(?:because|since|and|over|instead of|rather than|not)\b)"
     r"|(?:来做|做|作为)(?P<z>[\u4e00-\u9fff]{2,6}?)(?=[吧了呢啊吗嘛]|[^\u4e00-\u9fff]|$)"
 )
 
@@ -1520,6 +1547,10 @@ def _decision_of(
 ) -> Decision | None:
     """The decision a pattern's match states, or None when what it names is no choice."""
     choice = clip(m.group("x"))
+    given_up: list[str] = []
+    if moved := _MOVE_FROM.match(m.group("x").strip()):  # "decided to switch from npm to pnpm"
+        new, gone = moved["new"] or moved["new_zh"], moved["old"] or moved["old_zh"]
+        choice, given_up = clip(new), [clip(gone)]
     if "on" in m.re.groupindex:
         choice = f"enable {choice}"  # "acks_late 也打开吧"
     if _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "决定：放弃 X" alone, nothing
@@ -1544,9 +1575,12 @@ def _decision_of(
         # the stack described, not chosen
         return None
     topic = re.sub(r"^(?:继续|直接|还是|也|都|就|那)+\s*", "", topic.strip()) if topic else None
+    given_up += alternatives_before(sentence[: m.start("x")])
+    given_up += [o["x"] or o["z"] for o in _TOO_MUCH.finditer(sentence)]
+    after = alternatives(sentence[m.start("x") :], choice)
     return Decision(
         choice,
-        alternatives(sentence[m.start("x") :], choice),
+        tuple(a for a in dict.fromkeys([*given_up, *after]) if a.lower() != choice.lower()),
         rationale(sentence),
         topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
@@ -1750,6 +1784,46 @@ def alternatives(text: str, choice: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+# "switch from npm to pnpm", "migrate the queue from SQS to RabbitMQ", "从 MySQL 迁移到 PG"
+_MOVE_FROM = lazy(
+    r"(?i)^(?:switch(?:ing)?|mov(?:e|ing)|migrat(?:e|ing)|chang(?:e|ing)|convert(?:ing)?|"
+    r"go(?:ing)?)\s+(?:(?:the|our|all|everything)\s+)?(?:[\w.-]+\s+){0,3}?(?:over\s+)?"
+    r"from\s+(?P<old>[^,;:.!?]{1,40}?)\s+(?:over\s+)?to\s+(?P<new>.+)"
+    r"|^从\s*(?P<old_zh>[^，,。；;]{1,30}?)\s*(?:迁移|迁|切换|切|换|改)(?:到|成|为)\s*(?P<new_zh>.+)"
+)
+# an option given up before the choice is named: "from npm to", "drop Redux and use",
+# "不用 Kafka 了，改成", "Pulsar 不考虑了，"
+_ASCII_NAME = r"[A-Za-z][A-Za-z0-9_.+#/-]*"
+_ASCII_WORD = r"[A-Za-z0-9][A-Za-z0-9_.+#/-]*"
+_GIVEN_UP_BEFORE = lazy(
+    rf"(?i)\bfrom\s+(?P<a>{_ASCII_NAME}(?:\s+{_ASCII_WORD}){{0,2}}?)\s+(?:over\s+)?to\s*$"
+    rf"|从\s*(?P<b>{_ASCII_NAME}(?:\s+{_ASCII_WORD}){{0,2}}?)\s*"
+    r"(?:迁移|迁|切换|切|换|改)(?:到|成|为)?\s*$"
+    r"|\b(?:drop(?:ping)?|ditch(?:ing)?|stop using|replac(?:e|ing)|get rid of)\s+(?:the\s+)?"
+    rf"(?P<c>{_ASCII_NAME})\s+(?:and|with|for)\b"
+    rf"|(?:不用|放弃|弃用|去掉|不要|不上)\s*(?P<d>{_ASCII_NAME}(?:\s+{_ASCII_WORD})?)\s*了?\s*[，,；;]"
+    rf"|(?P<e>{_ASCII_NAME})\s*(?:也?不用了|也?不要了|不考虑了|算了)\s*[，,；;]"
+)
+
+
+# "GraphQL is overkill here", "GraphQL 太重了": an option turned down for its weight
+_TOO_MUCH = lazy(
+    rf"(?i)(?<![\w.+#/-])(?P<x>{_ASCII_NAME})\s+(?:is|would be|feels|seems)\s+"
+    r"(?:overkill|too heavy|too much|too complex|too heavyweight)\b"
+    rf"|(?<![\w.+#/-])(?P<z>{_ASCII_NAME})\s*(?:太重|太复杂|太麻烦|太折腾|没必要)"
+)
+
+
+def alternatives_before(text: str) -> list[str]:
+    """Options `text`, said before a choice, gives up ("from npm to", "不用 Kafka 了，")."""
+    found = []
+    for m in _GIVEN_UP_BEFORE.finditer(text):
+        name = next(g for g in m.groups() if g)
+        if not _VAGUE.match(name) and len(name) < 40:
+            found.append(name.strip())
+    return found
+
+
 def rationale(sentence: str) -> str | None:
     """The reason given in `sentence` ("because ...", "因为 ..."), if any."""
     m = _WHY.search(sentence)
@@ -1800,7 +1874,7 @@ _NAME_TOKEN = lazy(r"\b(?=[\w.-]*[A-Za-z])[\w.-]*(?:\d|_|[A-Z]{2})[\w.-]*")
 _SWITCHED_ZH = lazy(r"^[A-Za-z][\w .-]{1,40}?\s*(?:也|都)?(?:打开|开启|开上|开着|开)$")
 # a clause that turns something down, gives a reason, recalls the past or wavers is not a setting
 _DETAIL_NOT = lazy(
-    r"(?i)不要了|不考虑|不用了?|别|不想|再说|放心|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
+    r"(?i)不要了|不考虑|不用了?|别|不想|再说|放弃|弃用|禁止|放心|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
     r"之前|现在|目前|原来|以前|是不是|用不上|不支持|或者|要么|你给|你先|你来"
     r"|\b(?:is out|dropped|off the table|no longer|instead of|rather than|revert\w*|since|because|"
     r"given|recommend\w*|suggest\w*|reflection|currently|used to|not|don'?t|won'?t|later|if|"
@@ -3149,10 +3223,16 @@ def completion(sentence: str) -> str | None:
 _SETTING = lazy(
     r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
-    r"region|replicas|min ?sdk|compile ?sdk|target ?sdk)[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
+    r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
+    r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数)"
+    r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
     r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给)?\s*"
     r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒)?)(?!\w|\.\d)"
 )
+
+
+_SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout", "副本数": "replicas",
+               "重试次数": "retries"}  # fmt: skip
 
 
 _REGION = lazy(
@@ -3275,7 +3355,9 @@ def _numeric_settings(sentence: str) -> dict[str, str]:
     """Named numbers ("timeout 30s", "hls_time 4"), as changed to when the sentence says so."""
     found: dict[str, str] = {}
     for m in [*_SETTING.finditer(sentence), *_SNAKE_SETTING.finditer(sentence)]:
-        key = re.sub(r"[^a-z0-9_-]+", "_", m.group("key").lower()).strip("_-")
+        zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
+        key = _SETTING_ZH[zh] if zh else m.group("key")  # "本地数据库端口是 5433": port
+        key = re.sub(r"[^a-z0-9_-]+", "_", key.lower()).strip("_-")
         if _METRIC.search(key):
             continue  # "intent_acc 0.903": a result measured, not a value set
         value = m.group("value")
@@ -3686,12 +3768,13 @@ _ENV_URL = lazy(
     r"(?i)(?P<url>https?://[^\s<>\"'`)\]，。]+?)[.,;]?\s+(?:on|in|for)\s+(?:the\s+)?"
     r"(?P<env>staging|production|prod|dev|development|test|preview)\b"
 )
-_PLACE_NAMES = {"测试环境": "test", "生产环境": "production", "线上": "production",
+_PLACE_NAMES = {"测试环境": "test", "生产环境": "production", "生产": "production",
+                "线上": "production",
                 "预发": "staging", "预发环境": "staging", "正式环境": "production"}  # fmt: skip
 # "prod is https://…", "staging: https://…", "测试环境地址：https://…"
 _PLACE_URL = lazy(
     r"(?i)(?:^|[\s,;，；(（])(?P<env>prod|production|staging|preview|测试环境|生产环境|正式环境|线上|"
-    r"预发(?:环境)?)(?:\s*(?:url|site|address|地址|域名))?\s*(?:is|=|:|：|是|在)\s*"
+    r"预发(?:环境)?|生产)(?:\s*(?:url|site|address|地址|域名))?\s*(?:(?:is\s+)?at|is|=|:|：|是|在)\s*"
     r"(?P<url>https?://[^\s<>\"'`)\]，。]+)"
 )
 # "Redis 用 redis://127.0.0.1:6379/2", "MQTT 走 mqtts://iot.example.cn:8883"

@@ -55,6 +55,100 @@ def test_decisions_are_read_in_english_and_chinese(sentence, choice, alternative
 
 
 @pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        # what is moved from is turned down, what is moved to is chosen
+        ("We decided to switch from npm to pnpm for the monorepo.", "pnpm", ("npm",)),
+        ("We decided to move from Heroku to Fly.io.", "Fly.io", ("Heroku",)),
+        ("我们决定从 MySQL 迁移到 PostgreSQL。", "PostgreSQL", ("MySQL",)),
+        # an option given up before the choice is named
+        ("Let's drop Redux and use Zustand.", "Zustand", ("Redux",)),
+        ("不用 Kafka 了，改成 RabbitMQ。", "RabbitMQ", ("Kafka",)),
+        ("Pulsar 不考虑了，就用 Kafka。", "Kafka", ("Pulsar",)),
+        ("缓存方案定为 Redis Cluster，放弃 Memcached。", "Redis Cluster", ("Memcached",)),
+        # where it runs, said against another
+        ("We'll deploy on Fly.io rather than Heroku.", "Fly.io", ("Heroku",)),
+        ("部署到阿里云 ACK，不上自建 k8s 了。", "阿里云 ACK", ("自建 k8s",)),
+        # "选择" is one verb, not "选" and a stray "择"
+        ("最终选择 Vite 作为构建工具，因为启动快。", "Vite", ()),
+        (
+            "We chose to keep the monolith and not split into microservices.",
+            "monolith",
+            ("split into microservices",),
+        ),
+        ("Going forward all new services are written in Go.", "Go", ()),
+        # an option turned down for its weight
+        ("Let's stick with REST; GraphQL is overkill here.", "REST", ("GraphQL",)),
+        ("还是用 REST 吧，GraphQL 太重了。", "REST", ("GraphQL",)),
+        ("以后所有提交都用 conventional commits 格式。", "conventional commits 格式", ()),
+    ],
+)
+def test_common_ways_of_stating_a_choice_name_it_and_what_it_replaces(
+    sentence, choice, alternatives
+):
+    d = rules.decision(sentence)
+    assert d is not None
+    assert (d.choice, d.alternatives) == (choice, alternatives)
+
+
+def test_a_purpose_ends_before_the_option_turned_down():
+    d = rules.decision("We picked Stripe for payments over Paddle.")
+    assert d is not None
+    assert (d.choice, d.purpose, d.alternatives) == ("Stripe", "payments", ("Paddle",))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "之后用户可以用 Google 登录",  # what users can do, not a rule for the project
+        "以后再说",
+        "We moved the API to Cloud Run.",  # work done, no option against it
+    ],
+)
+def test_later_and_moves_without_a_choice_against_another_are_not_decisions(sentence):
+    assert rules.decision(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "places"),
+    [
+        (
+            "Staging is at https://staging.acme.dev and prod at https://acme.dev.",
+            {"staging": "https://staging.acme.dev", "production": "https://acme.dev"},
+        ),
+        (
+            "测试环境地址是 https://test.example.cn，生产是 https://example.cn。",
+            {"staging": "https://test.example.cn", "production": "https://example.cn"},
+        ),
+    ],
+)
+def test_every_place_a_sentence_deploys_to_is_kept(sentence, places):
+    batch = _run(("user", sentence))
+    facts = _kept(batch, "project")
+    deployed = {k: v["url"] for f in facts for k, v in f.get("deployment", {}).items()}
+    assert deployed == places
+
+
+@pytest.mark.parametrize(
+    ("sentence", "setting"),
+    [
+        ("本地数据库端口是 5433。", {"port": "5433"}),
+        ("超时时间改成 30s", {"timeout": "30s"}),
+        ("副本数设为 3", {"replicas": "3"}),
+        ("The database runs on port 5433 locally.", {"port": "5433"}),
+    ],
+)
+def test_settings_named_in_chinese_get_the_english_key(sentence, setting):
+    assert rules.settings(sentence) == setting
+
+
+def test_a_port_range_is_no_port():
+    assert "port" not in rules.settings(
+        "配置就放 infra/livekit.yaml，UDP 端口范围 50000-60000 OK。"
+    )
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "Maybe we could try Redis?",
