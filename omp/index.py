@@ -263,15 +263,26 @@ def reading(root: MemoryRoot, read: Callable[[Index], _T]) -> _T:
     If the index file turns out damaged, `read` runs again, from the start, on a new index
     (row numbers of the old one mean nothing in the new one).
     """
+    return refresh_and_read(root, read)[1]
+
+
+def refresh_and_read(
+    root: MemoryRoot, read: Callable[[Index], _T], *, rebuild: bool = False
+) -> tuple[list[str], _T]:
+    """`reading`, also saying which files the refresh (re)indexed or dropped.
+
+    One connection and one refresh (or, with `rebuild`, one rebuild) serve both, so a
+    command that reports what it re-indexed does not open the index a second time to read.
+    """
     with Index(root) as index:
+        changed = index.rebuild() if rebuild else index.refresh()
         try:
-            index.refresh()
-            return read(index)
+            return changed, read(index)
         except sqlite3.DatabaseError as e:
             if not _corrupt(e) or str(index.path) == ":memory:":
                 raise
-            index.start_anew()
-            return read(index)
+            changed = index.start_anew()
+            return changed, read(index)
 
 
 class Index:
@@ -324,13 +335,13 @@ class Index:
         ):
             stale.unlink(missing_ok=True)
 
-    def start_anew(self) -> None:
-        """Replace a damaged index file by a new index of every memory file."""
+    def start_anew(self) -> list[str]:
+        """Replace a damaged index file by a new index of every memory file (returned)."""
         with contextlib.suppress(sqlite3.Error):
             self.db.close()
         self._remove_files()
         self.db = self._open(self.path)
-        self.refresh()
+        return self.refresh()
 
     def close(self) -> None:
         """Close the connection."""

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from omp.constants import CHANGELOG_FILE, DECISIONS_FILE, PROJECT_FILE, SESSIONS_DIR
 from omp.errors import UsageError, ValidationError
-from omp.index import Hit, Index, memory_files, reading
+from omp.index import Hit, Index, memory_files, refresh_and_read
 from omp.paths import MemoryRoot, read_text
 from omp.records import id_spellings
 
@@ -170,12 +170,9 @@ class IndexReport(NamedTuple):
 
 def reindex(root: MemoryRoot, *, rebuild: bool = False) -> IndexReport:
     """Bring the index up to date (only changed files), or rebuild it from nothing."""
-    with Index(root) as index:
-        changed = index.rebuild() if rebuild else index.refresh()
-    files = len(memory_files(root))
 
-    def count(index: Index) -> int:
-        return int(index.db.execute("SELECT count(*) FROM entries").fetchone()[0])
+    def count(index: Index) -> tuple[Path, int]:
+        return index.path, int(index.db.execute("SELECT count(*) FROM entries").fetchone()[0])
 
-    entries = reading(root, count)
-    return IndexReport(index.path, changed, files, entries)
+    changed, (path, entries) = refresh_and_read(root, count, rebuild=rebuild)
+    return IndexReport(path, changed, len(memory_files(root)), entries)

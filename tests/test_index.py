@@ -193,6 +193,47 @@ def test_search_and_index_commands(filled):
     assert result.exit_code == 2 and "--kind" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "args", [["status"], ["status", "--json"], ["index"], ["index", "--rebuild", "--json"]]
+)
+def test_status_and_index_open_and_refresh_the_index_once(filled, monkeypatch, args):
+    from omp import index as index_module
+
+    lookup.reindex(filled)
+    (filled.memory / "decisions.yaml").write_text(
+        DECISIONS.replace("Reviewable", "Easy to review"), encoding="utf-8"
+    )  # edited outside omp: this run has something to re-index
+    opened: list[str] = []
+    refreshed: list[str] = []
+    real_init, real_refresh = Index.__init__, Index.refresh
+
+    def counting_init(self, root, **kwargs):
+        if root.project == filled.project:  # not the user store, if one is read
+            opened.append(str(root.project))
+        real_init(self, root, **kwargs)
+
+    def counting_refresh(self, rels=None):
+        if self.root.project == filled.project:
+            refreshed.append("all" if rels is None else ",".join(rels))
+        return real_refresh(self, rels)
+
+    monkeypatch.setattr(index_module.Index, "__init__", counting_init)
+    monkeypatch.setattr(index_module.Index, "refresh", counting_refresh)
+    result = CliRunner().invoke(app, args, catch_exceptions=False)
+
+    assert result.exit_code == 0, result.stderr
+    assert len(opened) == 1 and refreshed == ["all"]
+    if args == ["index"]:
+        assert result.stdout == "indexed decisions.yaml\n"
+    elif args[0] == "index":
+        assert "decisions.yaml" in json.loads(result.stdout)["reindexed"]
+    elif "--json" in args:
+        report = json.loads(result.stdout)["index"]
+        assert report["reindexed"] == 1 and report["entries"] >= 3
+    else:
+        assert "decisions.yaml" in result.stdout
+
+
 def test_a_reader_indexing_between_replace_and_record_does_not_corrupt_offsets(filled, monkeypatch):
     from omp import writer
 
@@ -350,7 +391,7 @@ def test_an_index_damaged_inside_is_rebuilt_by_whatever_reads_it(memory):
 def test_a_read_that_meets_a_damaged_page_runs_again_on_a_new_index(filled):
     import sqlite3
 
-    from omp.index import reading
+    from omp.index import memory_files, reading, refresh_and_read
 
     runs = []
 
@@ -362,6 +403,11 @@ def test_a_read_that_meets_a_damaged_page_runs_again_on_a_new_index(filled):
 
     assert reading(filled, read) == runs[0] > 0
     assert len(runs) == 2
+
+    runs.clear()
+    changed, count = refresh_and_read(filled, read)
+    assert count == runs[0] and len(runs) == 2
+    assert changed == memory_files(filled)  # the new index holds every file
 
     def locked(index: Index) -> int:
         raise sqlite3.OperationalError("database is locked")
