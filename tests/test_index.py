@@ -7,7 +7,7 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
-from omp import context, lookup, status, store, yamlio
+from omp import context, lookup, status, store, watch, yamlio
 from omp.cli import app
 from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
 from omp.index import Index
@@ -256,6 +256,7 @@ def test_a_reader_indexing_between_replace_and_record_does_not_corrupt_offsets(f
         assert kept == index.entries("decisions.yaml")
     text = lookup.show(filled, "decisions", id="dec-b").text
     assert text.startswith("- id: dec-b\n")
+    assert watch.scan(filled, new_files=True) == []  # the reader saw omp's writes, not edits
 
 
 def test_parsing_a_whole_list_at_once_gives_what_parsing_entry_by_entry_gives(memory, monkeypatch):
