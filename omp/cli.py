@@ -471,7 +471,9 @@ def show(
     with _reported():
         from omp.lookup import show as run
 
-        text, data = run(_root(ctx), what, id=id, data=as_json)
+        text, data, warnings = run(_root(ctx), what, id=id, data=as_json)
+        for warning in warnings:
+            typer.echo(f"warning: {warning}", err=True)
         if as_json:
             _print_json(data)
         else:

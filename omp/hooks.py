@@ -507,6 +507,8 @@ def _journal_git_changes(root: object, top: Path, old: str, new: str, verb: str)
             by=store.agent_name(None),
             kind="outside",
         )
+        # journaled here: the watcher must not report these files again
+        index.forget_unjournaled([f.removeprefix(MEMORY_PREFIX + "/") for f in files])
 
 
 def _rewrite(root: object, stdin: str) -> None:

@@ -26,7 +26,7 @@ from omp.paths import MemoryRoot, decode_text
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "7"  # bump when the tables or what they hold change
+INDEX_FORMAT = "8"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -49,6 +49,7 @@ CREATE INDEX IF NOT EXISTS entries_by_id ON entries(id);
 CREATE INDEX IF NOT EXISTS entries_by_hash ON entries(hash);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
     text, kind UNINDEXED, tokenize='unicode61 remove_diacritics 2');
+CREATE TABLE IF NOT EXISTS unjournaled(rel TEXT PRIMARY KEY, hash TEXT, problems TEXT, data TEXT);
 """
 
 
@@ -114,6 +115,20 @@ class FileInfo(NamedTuple):
     kind: str | None
     layout: Layout | None
     problems: list[tuple[str, str]]
+
+
+class Unjournaled(NamedTuple):
+    """The version of a file the journal last accounted for, kept after an outside edit.
+
+    Attributes:
+        hash: its content hash, or None when the index did not hold the file (a new file).
+        problems: what `omp validate` found in it then.
+        data: JSON of `{id or identity: entry data}` (decode with `loads`).
+    """
+
+    hash: str | None
+    problems: list[tuple[str, str]]
+    data: str
 
 
 class Hit(NamedTuple):
@@ -215,7 +230,8 @@ def _scalar(value: Any) -> str | None:
 def _reset(db: sqlite3.Connection) -> None:
     db.executescript(
         "DROP TABLE IF EXISTS info; DROP TABLE IF EXISTS files; "
-        "DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS fts;" + _SCHEMA
+        "DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS unjournaled;"
+        + _SCHEMA
     )
     db.execute("INSERT INTO info VALUES ('version', ?)", (_version(),))
 
@@ -263,15 +279,26 @@ def reading(root: MemoryRoot, read: Callable[[Index], _T]) -> _T:
     If the index file turns out damaged, `read` runs again, from the start, on a new index
     (row numbers of the old one mean nothing in the new one).
     """
+    return refresh_and_read(root, read)[1]
+
+
+def refresh_and_read(
+    root: MemoryRoot, read: Callable[[Index], _T], *, rebuild: bool = False
+) -> tuple[list[str], _T]:
+    """`reading`, also saying which files the refresh (re)indexed or dropped.
+
+    One connection and one refresh (or, with `rebuild`, one rebuild) serve both, so a
+    command that reports what it re-indexed does not open the index a second time to read.
+    """
     with Index(root) as index:
+        changed = index.rebuild() if rebuild else index.refresh()
         try:
-            index.refresh()
-            return read(index)
+            return changed, read(index)
         except sqlite3.DatabaseError as e:
             if not _corrupt(e) or str(index.path) == ":memory:":
                 raise
-            index.start_anew()
-            return read(index)
+            changed = index.start_anew()
+            return changed, read(index)
 
 
 class Index:
@@ -324,13 +351,13 @@ class Index:
         ):
             stale.unlink(missing_ok=True)
 
-    def start_anew(self) -> None:
-        """Replace a damaged index file by a new index of every memory file."""
+    def start_anew(self) -> list[str]:
+        """Replace a damaged index file by a new index of every memory file (returned)."""
         with contextlib.suppress(sqlite3.Error):
             self.db.close()
         self._remove_files()
         self.db = self._open(self.path)
-        self.refresh()
+        return self.refresh()
 
     def close(self) -> None:
         """Close the connection."""
@@ -348,6 +375,7 @@ class Index:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             self.db.execute("DELETE FROM files")
+            self.db.execute("DELETE FROM info WHERE key='complete'")
             self.db.execute("DELETE FROM entries")
             self.db.execute("DELETE FROM fts")
             self.db.execute("COMMIT")
@@ -359,8 +387,11 @@ class Index:
     # ---- freshness ---------------------------------------------------------------------------
 
     @_recovering
-    def refresh(self, rels: Iterable[str] | None = None) -> list[str]:
+    def refresh(self, rels: Iterable[str] | None = None, *, outside: bool = True) -> list[str]:
         """Index again every file (or the given ones) whose identity changed.
+
+        A change found is an edit made outside omp unless `outside` is False (the caller
+        just wrote the file itself): the version it replaces is kept as `unjournaled`.
 
         Returns:
             The files that were (re)indexed or dropped.
@@ -378,7 +409,7 @@ class Index:
                 st = os.stat(path)  # noqa: PTH116
             except FileNotFoundError:
                 if rel in known:
-                    self._drop(rel)
+                    self._drop(rel, outside=outside)
                     changed.append(rel)
                 continue
             stored = known.get(rel)
@@ -406,16 +437,33 @@ class Index:
                 )
                 continue
             text = decode_text(data, display=self.root.display(Path(path)))
-            self.index_text(rel, text, size=st.st_size, mtime_ns=st.st_mtime_ns, digest=digest)
+            self.index_text(
+                rel,
+                text,
+                size=st.st_size,
+                mtime_ns=st.st_mtime_ns,
+                digest=digest,
+                outside=outside,
+            )
             changed.append(rel)
         if rels is None:
             for rel in sorted(set(known) - set(wanted)):
-                self._drop(rel)
+                self._drop(rel, outside=outside)
                 changed.append(rel)
+            if not self._complete():
+                # from now on a file the index does not hold is a file that is new
+                self.db.execute("INSERT OR REPLACE INTO info VALUES ('complete', '1')")
         return changed
 
-    def _drop(self, rel: str) -> None:
+    def _complete(self) -> bool:
+        """Whether the index has held every memory file since it was made."""
+        row = self.db.execute("SELECT 1 FROM info WHERE key='complete'").fetchone()
+        return row is not None
+
+    def _drop(self, rel: str, *, outside: bool) -> None:
         self.db.execute("BEGIN IMMEDIATE")
+        if outside:
+            self._keep_unjournaled(rel)
         self.db.execute(
             "DELETE FROM fts WHERE rowid IN (SELECT n FROM entries WHERE rel=?)", (rel,)
         )
@@ -423,11 +471,64 @@ class Index:
         self.db.execute("DELETE FROM files WHERE rel=?", (rel,))
         self.db.execute("COMMIT")
 
+    # ---- outside edits not journaled yet -----------------------------------------------------
+    #
+    # Whoever re-indexes a file edited outside omp (a read, a write that starts from that
+    # version, the watcher) replaces what the index held. The version it replaces is the one
+    # the journal last accounted for, so it is kept (its entries' data as stored, no parse)
+    # until the watcher or the next write to that file journals the change. Only the oldest
+    # such version of a file is kept: one row per file at most.
+
+    def _keep_unjournaled(self, rel: str) -> None:
+        """Keep the indexed version of `rel` before replacing it (inside a transaction)."""
+        if self.db.execute("SELECT 1 FROM unjournaled WHERE rel=?", (rel,)).fetchone():
+            return  # an older version is kept already: the change since then is one change
+        row = self.db.execute("SELECT hash, problems FROM files WHERE rel=?", (rel,)).fetchone()
+        if row is None:
+            if not self._complete():
+                return  # indexed lazily until now: the file may be old, so it is the baseline
+            self.db.execute("INSERT INTO unjournaled VALUES (?, NULL, '[]', '{}')", (rel,))
+            return
+        # the snapshot `{id or identity: data}` is spliced from the stored JSON, not decoded
+        parts = [
+            json.dumps(str(eid or identity), ensure_ascii=False) + ":" + data
+            for eid, identity, data in self.db.execute(
+                "SELECT id, identity, data FROM entries WHERE rel=? ORDER BY pos", (rel,)
+            )
+        ]
+        self.db.execute(
+            "INSERT INTO unjournaled VALUES (?, ?, ?, ?)",
+            (rel, row[0], row[1], "{" + ",".join(parts) + "}"),
+        )
+
+    @_recovering
+    def unjournaled(self, rels: Iterable[str] | None = None) -> dict[str, Unjournaled]:
+        """The kept version of each file (or of `rels`) changed outside omp since journaled."""
+        sql = "SELECT rel, hash, problems, data FROM unjournaled"
+        rows = (
+            self.db.execute(sql + " ORDER BY rel").fetchall()
+            if rels is None
+            else [r for rel in rels for r in self.db.execute(sql + " WHERE rel=?", (rel,))]
+        )
+        return {
+            rel: Unjournaled(digest, _problems(probs), data) for rel, digest, probs, data in rows
+        }
+
+    @_recovering
+    def forget_unjournaled(self, rels: Iterable[str]) -> None:
+        """Drop the kept versions of `rels`: their changes are in the journal now."""
+        self.db.executemany("DELETE FROM unjournaled WHERE rel=?", [(rel,) for rel in rels])
+
     # ---- indexing ----------------------------------------------------------------------------
 
     @_recovering
-    def index_text(self, rel: str, text: str, *, size: int, mtime_ns: int, digest: str) -> None:
-        """Store what `text` (the content of `rel`) holds, reusing unchanged entries."""
+    def index_text(
+        self, rel: str, text: str, *, size: int, mtime_ns: int, digest: str, outside: bool = True
+    ) -> None:
+        """Store what `text` (the content of `rel`) holds, reusing unchanged entries.
+
+        `outside`: the text is an edit made outside omp (see `refresh`).
+        """
         kind = schema_kind(rel)
         cached = {
             h: (d, p)
@@ -443,6 +544,8 @@ class Index:
             layout, rows, problems = _yaml_entries(rel, kind, text, cached)
         self.db.execute("BEGIN IMMEDIATE")
         try:
+            if outside:
+                self._keep_unjournaled(rel)
             self.db.execute(
                 "DELETE FROM fts WHERE rowid IN (SELECT n FROM entries WHERE rel=?)", (rel,)
             )
@@ -645,9 +748,12 @@ class Index:
         self.db.execute("BEGIN IMMEDIATE")
         row = self.db.execute("SELECT hash FROM files WHERE rel=?", (rel,)).fetchone()
         if row is None or row[0] != before:
+            # a reader indexed this write before us and kept the version it was made on as
+            # an outside edit: the change is ours, and journaled as a write
+            self.db.execute("DELETE FROM unjournaled WHERE rel=? AND hash=?", (rel, before))
             self.db.execute("COMMIT")
             if row is None or row[0] != text_hash(text):
-                self.refresh([rel])
+                self.refresh([rel], outside=False)  # the file holds this write
             return
         try:
             for at, delta in shift:

@@ -405,7 +405,7 @@ class ListDoc:
         """Tell the index what the written file holds now."""
         assert self.new_text is not None
         if self._record.get("refresh"):
-            index.refresh([self.rel])
+            index.refresh([self.rel], outside=False)
             return
         rows = [
             Entry(

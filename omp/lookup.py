@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from omp.constants import CHANGELOG_FILE, DECISIONS_FILE, PROJECT_FILE, SESSIONS_DIR
 from omp.errors import UsageError, ValidationError
-from omp.index import Hit, Index, memory_files, reading
+from omp.index import Entry, Hit, Index, memory_files, refresh_and_read
 from omp.paths import MemoryRoot, read_text
 from omp.records import id_spellings
 
@@ -34,13 +34,20 @@ def _session_files(root: MemoryRoot) -> list[str]:
     )
 
 
-def show(
-    root: MemoryRoot, what: str, *, id: str | None = None, data: bool = True
-) -> tuple[str, Any]:
+class Shown(NamedTuple):
+    """What `omp show` prints: the text as written, its data, and warnings for stderr."""
+
+    text: str
+    data: Any
+    warnings: tuple[str, ...] = ()
+
+
+def show(root: MemoryRoot, what: str, *, id: str | None = None, data: bool = True) -> Shown:
     """The text and data of `what` (project | decisions | changelog | sessions), or one entry.
 
     With `data=False` the files are not parsed (the data is None): printing a file needs
-    only its text.
+    only its text. When several entries share the id (a hand edit, a merge), the first is
+    shown and a warning names them all.
 
     Raises:
         UsageError: unknown `what`, or no entry with that id.
@@ -64,11 +71,13 @@ def show(
 
             docs.append((root.display(path), load(text, source=root.display(path))))
     if what != "sessions":
-        return (texts[0], docs[0][1] if docs else None) if texts else ("", None)
-    return "\n".join(texts), [{"file": f, **(d if isinstance(d, dict) else {})} for f, d in docs]
+        return Shown(texts[0], docs[0][1] if docs else None) if texts else Shown("", None)
+    return Shown(
+        "\n".join(texts), [{"file": f, **(d if isinstance(d, dict) else {})} for f, d in docs]
+    )
 
 
-def _show_entry(root: MemoryRoot, what: str, id: str) -> tuple[str, Any]:
+def _show_entry(root: MemoryRoot, what: str, id: str) -> Shown:
     if what == "project":
         raise UsageError("--id works with decisions, changelog and sessions")
     rels = _session_files(root) if what == "sessions" else [_SHOW_FILES[what]]
@@ -92,7 +101,35 @@ def _show_entry(root: MemoryRoot, what: str, id: str) -> tuple[str, Any]:
             raise UsageError(
                 f"no {what} entry with id {id!r}", hint=f"`omp show {what}` lists them"
             )
-        return _dedent(index.body(found[0].rel, found[0].pos)), found[0].data
+        found.sort(key=lambda e: (rels.index(e.rel), e.pos))
+        shown = found[0]
+        text = _dedent(index.body(shown.rel, shown.pos))
+        return Shown(text, shown.data, _duplicates(root, id, found))
+
+
+def _duplicates(root: MemoryRoot, id: str, found: list[Entry]) -> tuple[str, ...]:
+    """A warning when more than one entry answers to `id` (empty when only one does)."""
+    if len(found) < 2:
+        return ()
+    files = list(dict.fromkeys(e.rel for e in found))
+    if len(files) == 1:
+        lines = [str(e.line) for e in found]
+        where = f"{root.display(root.memory / files[0])}: "
+        places = f"at lines {', '.join(lines[:-1])} and {lines[-1]}"
+        first = f"line {found[0].line}"
+    else:
+        where = ""
+        spots = [f"{root.display(root.memory / e.rel)}:{e.line}" for e in found]
+        places = f"at {', '.join(spots[:-1])} and {spots[-1]}"
+        first = spots[0]
+    # `omp validate` reports an id repeated as stored, not `001` beside `1`
+    validate = len({e.id for e in found}) == 1
+    return (
+        f"{where}id {id!r} is used by {len(found)} entries, {places}; "
+        f"showing the one at {first}\n"
+        f"hint: give all but one of them another id (edit the file{'' if len(files) == 1 else 's'})"
+        + (", or run `omp validate` to see every duplicate id" if validate else ""),
+    )
 
 
 def _dedent(snippet: str) -> str:
@@ -170,12 +207,9 @@ class IndexReport(NamedTuple):
 
 def reindex(root: MemoryRoot, *, rebuild: bool = False) -> IndexReport:
     """Bring the index up to date (only changed files), or rebuild it from nothing."""
-    with Index(root) as index:
-        changed = index.rebuild() if rebuild else index.refresh()
-    files = len(memory_files(root))
 
-    def count(index: Index) -> int:
-        return int(index.db.execute("SELECT count(*) FROM entries").fetchone()[0])
+    def count(index: Index) -> tuple[Path, int]:
+        return index.path, int(index.db.execute("SELECT count(*) FROM entries").fetchone()[0])
 
-    entries = reading(root, count)
-    return IndexReport(index.path, changed, files, entries)
+    changed, (path, entries) = refresh_and_read(root, count, rebuild=rebuild)
+    return IndexReport(path, changed, len(memory_files(root)), entries)

@@ -80,10 +80,7 @@ class Status:
 def status(root: MemoryRoot) -> Status:
     """The memory of `root` at a glance."""
     from omp import journal
-    from omp.index import Index, reading
-
-    with Index(root) as index:
-        reindexed = index.refresh()
+    from omp.index import Index, refresh_and_read
 
     def read(index: Index) -> tuple[dict[str, int], list[Any], int, str]:
         db = index.db
@@ -96,7 +93,7 @@ def status(root: MemoryRoot) -> Status:
         where = "in memory (read-only cache)" if str(index.path) == ":memory:" else str(index.path)
         return counts, infos, int(pending), where
 
-    counts, infos, pending, where = reading(root, read)
+    reindexed, (counts, infos, pending, where) = refresh_and_read(root, read)
     total = sum(counts.values())
     last = _last_changes(root)
     files: list[FileStatus] = []

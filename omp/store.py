@@ -629,7 +629,28 @@ class Transaction:
             if doc.new_text is not None:
                 doc.record(self.index)
         for path in self.docs:
-            self.index.refresh([path.relative_to(self.root.memory.resolve()).as_posix()])
+            rel = path.relative_to(self.root.memory.resolve()).as_posix()
+            self.index.refresh([rel], outside=False)  # omp's own write, journaled as one
+
+    def journal_outside_edits(self, files: list[FileChange]) -> None:
+        """Journal the outside edits of `files` not journaled yet, before they are written.
+
+        An edit made outside omp and then indexed (by a read, or by this write opening the
+        file) is the version this write starts from: recorded now, it comes before the
+        write's own changes and the watcher does not report the write as an outside edit.
+        """
+        from omp import watch
+
+        memory = self.root.memory.resolve()
+        written = [f.path for f in files if f.path.is_relative_to(memory)]
+        if not written:
+            return
+        # a list file was indexed as it was opened; a mapping file was only read
+        self.index.refresh(
+            [p.relative_to(memory).as_posix() for p in written if p not in self.lists]
+        )
+        rels = [p.relative_to(memory).as_posix() for p in written]
+        watch.journal_unjournaled(self.root, self.index, rels, by="unknown", new_files=True)
 
 
 def _refuse_secrets(display: str, touched: list[tuple[str, Any]]) -> None:
@@ -750,6 +771,7 @@ def transact(
                 before_commit()
             backups: list[Path] = []
             if files and not dry_run:
+                tx.journal_outside_edits(files)
                 backups = writer.commit(
                     root, [writer.FileWrite(f.path, f.new) for f in files], retention=retention
                 )
@@ -1040,7 +1062,13 @@ def restore(
         change = FileChange(target, display, old, text, (f"restored {chosen.name}",))
         taken: list[Path] = []
         if not dry_run:
-            taken = writer.commit(root, [writer.FileWrite(target, text)], retention=retention)
-            journal.append(root, [(display, f"restored {chosen.name}")], by=agent_name(None))
-            journal.remember_written(root, [(target, text)])
+            tx = Transaction(root, by=None)
+            try:
+                tx.journal_outside_edits([change])
+                taken = writer.commit(root, [writer.FileWrite(target, text)], retention=retention)
+                journal.append(root, [(display, f"restored {chosen.name}")], by=agent_name(None))
+                journal.remember_written(root, [(target, text)])
+                tx.index.refresh([rel], outside=False)  # the watcher must not report it again
+            finally:
+                tx.close()
     return WriteResult((change,), (), dry_run, tuple(taken))

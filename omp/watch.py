@@ -2,11 +2,14 @@
 
 Editors, `git pull` and other tools change memory files without omp. The watcher notices
 (watchdog: inotify, FSEvents, ReadDirectoryChangesW), waits for the burst to settle, then
-compares each changed file with what the index last held: a valid edit becomes `outside`
-records computed from the data (entry added, field changed, entry removed) and the index is
-brought up to date; an invalid edit becomes a `warning` record and a message, and the file is
-left exactly as it was saved. omp's own writes are not reported twice: the writer updates the
-index while it holds the lock, and the watcher takes the same lock before it looks.
+compares each changed file with the version the journal last accounted for: a valid edit
+becomes `outside` records computed from the data (entry added, field changed, entry removed)
+and the index is brought up to date; an invalid edit becomes a `warning` record and a message,
+and the file is left exactly as it was saved. omp's own writes are not reported twice: the
+writer updates the index while it holds the lock, and the watcher takes the same lock before it
+looks. An edit that something else indexed first (a read, a write starting from it) is not
+lost: the index keeps the version such a re-index replaced (`Index.unjournaled`) until the
+watcher, or a write to that file, journals the change.
 
 `relevant` (which paths matter) and `scan` (what changed) are plain functions; the observer
 thread only feeds a queue.
@@ -55,25 +58,6 @@ def relevant(path: str | Path, memory: Path) -> str | None:
 
 def _snapshot(index: Any, rel: str) -> dict[str, Any]:
     return {str(e.id or e.identity): e.data for e in index.entries(rel)}
-
-
-def _stale(index: Any, root: MemoryRoot) -> list[str]:
-    """Files whose size or mtime differ from what the index holds (or that it lacks)."""
-    from omp.index import memory_files
-
-    rels = set(memory_files(root)) | {row[0] for row in index.db.execute("SELECT rel FROM files")}
-    out = []
-    for rel in sorted(rels):
-        info = index.file(rel)
-        path = root.memory / rel
-        if not path.exists():
-            if info is not None:
-                out.append(rel)
-            continue
-        st = path.stat()
-        if info is None or (info.size, info.mtime_ns) != (st.st_size, st.st_mtime_ns):
-            out.append(rel)
-    return out
 
 
 def _warning(problems: list[tuple[str, str]]) -> str:
@@ -156,7 +140,12 @@ def _diff(rel: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
 
 
 def scan(root: MemoryRoot, *, by: str = "unknown", new_files: bool = False) -> list[journal.Change]:
-    """Journal every memory file changed since the index last saw it; bring the index up.
+    """Journal every memory file changed outside omp since the journal accounted for it.
+
+    That is each file whose identity differs from what the index holds, and each file a
+    read (or anything else) re-indexed after an outside edit without journaling it: the index
+    keeps the version such a re-index replaced (`Index.unjournaled`), so the edit is
+    journaled once, whatever ran in between. Files nobody changed are not read.
 
     A file the index never held is a new file when `new_files` (it appeared while watching:
     its entries are reported as added), else the baseline (indexed without records: what was
@@ -173,47 +162,70 @@ def scan(root: MemoryRoot, *, by: str = "unknown", new_files: bool = False) -> l
     from omp.index import Index
 
     settings = load_settings(root)
-    records: list[journal.Change] = []
     with writer.locked(root, timeout=settings.lock_timeout), Index(root) as index:
-        stale = _stale(index, root)
-        if not stale:
-            return []
-        old = {rel: index.file(rel) for rel in stale}
-        before = {rel: _snapshot(index, rel) for rel in stale}
-        index.refresh(stale)
-        valid = _last_valid(root)
-        remembered = dict(valid)
-        changes: list[tuple[str, str]] = []
-        warnings: list[tuple[str, str]] = []
-        notes: list[tuple[str, str]] = []
-        for rel in stale:
-            display = root.display(root.memory / rel)
-            info, was = index.file(rel), old[rel]
-            # the data of the last valid version, while the index still holds an invalid one
-            last = valid.pop(rel, None) if was is not None and was.problems else None
-            valid.pop(rel, None)
-            if info is None:
-                changes.append((display, "file removed outside omp"))
-            elif was is None and not new_files:
-                continue  # the baseline: nothing to compare with
-            elif info.problems:
-                warnings.append((display, _warning(info.problems)))
-                kept = _valid_data(was, last, before[rel])
-                if kept is not None:
-                    valid[rel] = kept
-            else:
-                base = before[rel] if last is None else last
-                changes += [(display, c) for c in _diff(rel, base, _snapshot(index, rel))]
-                if was is not None and was.problems:
-                    notes.append((display, "valid again after an outside edit"))
-        records += journal.append(root, changes, by=by, kind="outside")
-        records += journal.append(root, notes, by=by, kind="outside")
-        records += journal.append(root, warnings, by=by, kind="warning")
-        if valid != remembered:
-            _remember_valid(root, valid)
+        # like any read, this re-indexes only files whose size, mtime (or, for a file young
+        # enough to have changed within one mtime tick, hash) differ, and keeps what it replaces
+        index.refresh()
+        records, changes, warnings = journal_unjournaled(root, index, by=by, new_files=new_files)
     if settings.watch_stamp_meta:
         _stamp(root, changes, {file for file, _ in warnings}, by=by)
     return records
+
+
+def journal_unjournaled(
+    root: MemoryRoot,
+    index: Any,
+    rels: list[str] | None = None,
+    *,
+    by: str,
+    new_files: bool,
+) -> tuple[list[journal.Change], list[tuple[str, str]], list[tuple[str, str]]]:
+    """Journal the outside edits the index re-indexed but nobody journaled (of `rels` or all).
+
+    The caller holds the writer's lock: the watcher's scan, and each write, for the files it
+    is about to write (their outside edits come before its own changes in the journal).
+
+    Returns:
+        The records written, and the `(file, change)` pairs of changes and of warnings.
+    """
+    kept = index.unjournaled(rels)
+    if not kept:
+        return [], [], []
+    from omp.index import loads
+
+    valid = _last_valid(root)
+    remembered = dict(valid)
+    changes: list[tuple[str, str]] = []
+    warnings: list[tuple[str, str]] = []
+    notes: list[tuple[str, str]] = []
+    for rel, was in kept.items():
+        display = root.display(root.memory / rel)
+        info, before = index.file(rel), loads(was.data)
+        # the data of the last valid version, while the index still holds an invalid one
+        last = valid.pop(rel, None) if was.hash is not None and was.problems else None
+        valid.pop(rel, None)
+        if info is None:
+            if was.hash is not None:
+                changes.append((display, "file removed outside omp"))
+        elif was.hash is None and not new_files:
+            continue  # the baseline: nothing to compare with
+        elif info.problems:
+            warnings.append((display, _warning(info.problems)))
+            kept_data = _valid_data(None if was.hash is None else was, last, before)
+            if kept_data is not None:
+                valid[rel] = kept_data
+        else:
+            base = before if last is None else last
+            changes += [(display, c) for c in _diff(rel, base, _snapshot(index, rel))]
+            if was.hash is not None and was.problems:
+                notes.append((display, "valid again after an outside edit"))
+    records = journal.append(root, changes, by=by, kind="outside")
+    records += journal.append(root, notes, by=by, kind="outside")
+    records += journal.append(root, warnings, by=by, kind="warning")
+    index.forget_unjournaled(kept)
+    if valid != remembered:
+        _remember_valid(root, valid)
+    return records, changes, warnings
 
 
 def _stamp(root: MemoryRoot, changes: list[tuple[str, str]], invalid: set[str], *, by: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from omp import hooks, journal
+from omp import hooks, journal, watch
 from omp.cli import app
 from omp.paths import MemoryRoot
 from omp.yamlio import load
@@ -198,6 +198,7 @@ def test_checkout_and_merge_reindex_and_journal_what_git_changed(hooked: MemoryR
     assert len(merged) == 2 and "merged" in merged[-1].change
     found = omp("show", "decisions", "--id", "dec-1")
     assert found.exit_code == 0 and "Use Redis" in found.stdout
+    assert watch.scan(hooked, new_files=True) == []  # journaled by the hooks, not again
 
 
 def test_a_rewritten_commit_keeps_its_changelog_ref(hooked: MemoryRoot):

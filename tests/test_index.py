@@ -7,12 +7,12 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
-from omp import context, lookup, status, store, yamlio
+from omp import context, lookup, status, store, watch, yamlio
 from omp.cli import app
 from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
 from omp.index import Index
 from omp.paths import MemoryRoot
-from tests.helpers import build_file_tree, git
+from tests.helpers import build_file_tree, git, run_omp
 
 DECISIONS = """\
 decisions:
@@ -50,7 +50,7 @@ def filled(memory: MemoryRoot) -> MemoryRoot:
 
 
 def test_show_by_id_prints_the_entry_lines_as_written(filled):
-    text, data = lookup.show(filled, "decisions", id="dec-a")
+    text, data, _ = lookup.show(filled, "decisions", id="dec-a")
     assert text == (
         "- id: dec-a\n  date: 2026-01-02\n  title: Store memory as YAML\n"
         "  context: |\n    # Why\n    Reviewable in pull requests.\n"
@@ -96,7 +96,7 @@ def test_an_outside_edit_is_seen_by_the_next_read(filled):
     )
     assert lookup.search(filled, "TOML").hits[0].id == "dec-a"
     assert lookup.search(filled, "Store memory").hits == []
-    text, _ = lookup.show(filled, "decisions", id="dec-c")
+    text = lookup.show(filled, "decisions", id="dec-c").text
     assert text == "- id: dec-c\n  title: Hand-written entry\n  choice: by hand\n"
 
 
@@ -106,7 +106,7 @@ def test_an_edit_in_the_same_mtime_tick_as_the_indexing_is_seen(filled):
     st = path.stat()
     path.write_text(DECISIONS.replace("dec-a", "dec-z"), encoding="utf-8")  # same size
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the same mtime
-    text, _ = lookup.show(filled, "decisions", id="dec-z")
+    text = lookup.show(filled, "decisions", id="dec-z").text
     assert text.startswith("- id: dec-z\n")
 
 
@@ -137,7 +137,7 @@ def test_deleting_the_cache_loses_nothing(filled):
     before = lookup.search(filled, "derived").hits
     shutil.rmtree(filled.cache)
     assert lookup.search(filled, "derived").hits == before
-    text, _ = lookup.show(filled, "decisions", id=before[0].id or "")
+    text = lookup.show(filled, "decisions", id=before[0].id or "").text
     assert "Cache is derived" in text
 
 
@@ -193,6 +193,47 @@ def test_search_and_index_commands(filled):
     assert result.exit_code == 2 and "--kind" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "args", [["status"], ["status", "--json"], ["index"], ["index", "--rebuild", "--json"]]
+)
+def test_status_and_index_open_and_refresh_the_index_once(filled, monkeypatch, args):
+    from omp import index as index_module
+
+    lookup.reindex(filled)
+    (filled.memory / "decisions.yaml").write_text(
+        DECISIONS.replace("Reviewable", "Easy to review"), encoding="utf-8"
+    )  # edited outside omp: this run has something to re-index
+    opened: list[str] = []
+    refreshed: list[str] = []
+    real_init, real_refresh = Index.__init__, Index.refresh
+
+    def counting_init(self, root, **kwargs):
+        if root.project == filled.project:  # not the user store, if one is read
+            opened.append(str(root.project))
+        real_init(self, root, **kwargs)
+
+    def counting_refresh(self, rels=None):
+        if self.root.project == filled.project:
+            refreshed.append("all" if rels is None else ",".join(rels))
+        return real_refresh(self, rels)
+
+    monkeypatch.setattr(index_module.Index, "__init__", counting_init)
+    monkeypatch.setattr(index_module.Index, "refresh", counting_refresh)
+    result = CliRunner().invoke(app, args, catch_exceptions=False)
+
+    assert result.exit_code == 0, result.stderr
+    assert len(opened) == 1 and refreshed == ["all"]
+    if args == ["index"]:
+        assert result.stdout == "indexed decisions.yaml\n"
+    elif args[0] == "index":
+        assert "decisions.yaml" in json.loads(result.stdout)["reindexed"]
+    elif "--json" in args:
+        report = json.loads(result.stdout)["index"]
+        assert report["reindexed"] == 1 and report["entries"] >= 3
+    else:
+        assert "decisions.yaml" in result.stdout
+
+
 def test_a_reader_indexing_between_replace_and_record_does_not_corrupt_offsets(filled, monkeypatch):
     from omp import writer
 
@@ -213,8 +254,9 @@ def test_a_reader_indexing_between_replace_and_record_does_not_corrupt_offsets(f
         kept = index.entries("decisions.yaml")
         index.rebuild()
         assert kept == index.entries("decisions.yaml")
-    text, _ = lookup.show(filled, "decisions", id="dec-b")
+    text = lookup.show(filled, "decisions", id="dec-b").text
     assert text.startswith("- id: dec-b\n")
+    assert watch.scan(filled, new_files=True) == []  # the reader saw omp's writes, not edits
 
 
 def test_parsing_a_whole_list_at_once_gives_what_parsing_entry_by_entry_gives(memory, monkeypatch):
@@ -238,7 +280,7 @@ def test_reads_work_when_the_cache_cannot_be_written(filled):
     filled.cache.write_text("not a folder\n", encoding="utf-8")  # like a read-only checkout
     (hit,) = lookup.search(filled, "pull requests").hits
     assert hit.id == "dec-a"
-    text, _ = lookup.show(filled, "decisions", id="dec-b")
+    text = lookup.show(filled, "decisions", id="dec-b").text
     assert text.startswith("- id: dec-b\n")
     assert filled.cache.read_text(encoding="utf-8") == "not a folder\n"
 
@@ -250,6 +292,61 @@ def test_a_corrupt_index_is_rebuilt_instead_of_failing(filled):
     assert hit.id == "dec-a"
     store.add_decision(filled, title="After the crash", choice="rebuilt")
     assert lookup.search(filled, "crash").hits[0].title == "After the crash"
+
+
+def test_show_by_id_warns_when_a_hand_edit_left_two_entries_with_that_id(filled):
+    path = filled.memory / "decisions.yaml"
+    path.write_text(
+        DECISIONS + "  # pasted from another branch\n  - id: dec-a\n    title: Pasted\n"
+        "    choice: the other one\n",
+        encoding="utf-8",
+    )
+    warning = (
+        "warning: _omp/memory/decisions.yaml: id 'dec-a' is used by 2 entries, at lines 2 "
+        "and 16; showing the one at line 2\nhint: give all but one of them another id (edit "
+        "the file), or run `omp validate` to see every duplicate id\n"
+    )
+
+    shown = run_omp("show", "decisions", "--id", "dec-a", cwd=filled.project)
+    as_json = run_omp("show", "decisions", "--id", "dec-a", "--json", cwd=filled.project)
+    validated = run_omp("validate", cwd=filled.project)
+
+    assert shown.returncode == 0 and as_json.returncode == 0
+    assert shown.stdout.startswith("- id: dec-a\n  date: 2026-01-02\n  title: Store memory as")
+    assert "Pasted" not in shown.stdout
+    assert shown.stderr == warning
+    assert json.loads(as_json.stdout)["title"] == "Store memory as YAML"
+    assert as_json.stderr == warning
+    assert "id 'dec-a' is used by 2 entries" in validated.stdout
+    alone = run_omp("show", "decisions", "--id", "dec-b", "--json", cwd=filled.project)
+    assert alone.returncode == 0 and alone.stderr == ""
+    assert json.loads(alone.stdout)["id"] == "dec-b"
+
+
+def test_show_by_id_names_both_session_files_that_use_the_id(memory):
+    for day, summary in (("2026-01-02", "first day"), ("2026-01-03", "second day")):
+        build_file_tree(
+            memory.memory,
+            {
+                f"sessions/{day}.yaml": f"""\
+            date: {day}
+            sessions:
+              - id: ses-copied
+                summary: {summary}
+            """
+            },
+        )
+
+    result = CliRunner().invoke(app, ["show", "sessions", "--id", "ses-copied"])
+
+    assert result.exit_code == 0
+    assert "summary: first day" in result.stdout and "second day" not in result.stdout
+    assert result.stderr == (
+        "warning: id 'ses-copied' is used by 2 entries, at _omp/memory/sessions/2026-01-02.yaml:3"
+        " and _omp/memory/sessions/2026-01-03.yaml:3; showing the one at "
+        "_omp/memory/sessions/2026-01-02.yaml:3\nhint: give all but one of them another id "
+        "(edit the files), or run `omp validate` to see every duplicate id\n"
+    )
 
 
 def test_show_by_id_in_a_broken_file_says_the_file_is_broken(filled):
@@ -303,7 +400,7 @@ def test_a_list_the_editor_cannot_splice_is_read_whole_and_never_written(memory,
     path.write_text(text, encoding="utf-8")
 
     assert lookup.search(memory, second).hits[0].id == "dec-b"
-    _, data = lookup.show(memory, "decisions", id="dec-b")
+    data = lookup.show(memory, "decisions", id="dec-b").data
     assert data["title"] == second
     with Index(memory) as index:
         index.refresh(["decisions.yaml"])
@@ -350,7 +447,7 @@ def test_an_index_damaged_inside_is_rebuilt_by_whatever_reads_it(memory):
 def test_a_read_that_meets_a_damaged_page_runs_again_on_a_new_index(filled):
     import sqlite3
 
-    from omp.index import reading
+    from omp.index import memory_files, reading, refresh_and_read
 
     runs = []
 
@@ -362,6 +459,11 @@ def test_a_read_that_meets_a_damaged_page_runs_again_on_a_new_index(filled):
 
     assert reading(filled, read) == runs[0] > 0
     assert len(runs) == 2
+
+    runs.clear()
+    changed, count = refresh_and_read(filled, read)
+    assert count == runs[0] and len(runs) == 2
+    assert changed == memory_files(filled)  # the new index holds every file
 
     def locked(index: Index) -> int:
         raise sqlite3.OperationalError("database is locked")

@@ -113,6 +113,118 @@ def test_a_real_observer_reports_an_edit_and_stops_cleanly(memory: MemoryRoot):
     assert record.change.endswith(".choice: Postgres → Postgres 16")
 
 
+def _watching(memory: MemoryRoot):
+    """A real observer in a thread, and the queue its records arrive on."""
+    seen: queue.Queue[journal.Change] = queue.Queue()
+    stop, ready = threading.Event(), threading.Event()
+    thread = threading.Thread(
+        target=watch.run,
+        kwargs={"root": memory, "stop": stop, "ready": ready, "on_records": seen_put(seen)},
+    )
+    return seen, stop, ready, thread
+
+
+def seen_put(seen: queue.Queue[journal.Change]):
+    def collect(records: list[journal.Change]) -> None:
+        for record in records:
+            seen.put(record)
+
+    return collect
+
+
+@pytest.mark.parametrize("read", ["show", "search", "context"])
+def test_an_outside_edit_a_read_indexed_first_is_journaled_once(memory: MemoryRoot, read: str):
+    from omp import writer
+    from tests.helpers import omp_ok
+
+    did = store.add_decision(memory, title="Use Postgres", choice="Postgres").entries[0].id
+    reads = {  # each prints something only the edited version holds
+        "show": (["show", "decisions", "--id", did], "Postgres 16"),
+        "search": (["search", "16"], did),
+        "context": (["context"], "Postgres 16"),
+    }
+    args, shows = reads[read]
+    seen, stop, ready, thread = _watching(memory)
+    thread.start()
+    try:
+        assert ready.wait(timeout=10)
+        path = memory.memory / "decisions.yaml"
+        # the watcher scans under the write lock: holding it, the read surely indexes first
+        with writer.locked(memory, timeout=10):
+            path.write_text(path.read_text().replace("choice: Postgres", "choice: Postgres 16"))
+            assert shows in omp_ok(*args).stdout
+        record = seen.get(timeout=10)
+        # a second edit, of another file: once it is in, any repeat of the first would be too
+        (memory.memory / "notes.md").write_text("# Notes\nkept by hand\n")
+        sentinel = seen.get(timeout=10)
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+
+    assert not thread.is_alive()
+    assert (record.kind, record.change) == (
+        "outside",
+        f"decisions[{did}].choice: Postgres → Postgres 16",
+    )
+    assert sentinel.file == "_omp/memory/notes.md"
+    outside = [c.change for c in journal.read(memory).changes if c.kind == "outside"]
+    assert outside == [record.change, sentinel.change]
+
+
+def test_an_edit_indexed_by_a_read_while_no_watcher_ran_is_journaled_when_one_starts(
+    memory: MemoryRoot,
+):
+    from tests.helpers import omp_ok
+
+    did = store.add_decision(memory, title="Use Redis", choice="Redis").entries[0].id
+    omp_ok("search", "Redis")  # the index holds every file
+    path = memory.memory / "decisions.yaml"
+    path.write_text(path.read_text().replace("choice: Redis", "choice: Valkey"))
+    (memory.memory / "sessions" / "2026-01-02.yaml").write_text(
+        "date: 2026-01-02\nsessions:\n  - id: ses-by-hand\n    summary: written by hand\n"
+    )
+    omp_ok("search", "Valkey")  # indexes both, before anyone journals them
+
+    started = omp_ok("watch", "--once", "--json")
+    again = omp_ok("watch", "--once", "--json")
+
+    records = [json.loads(line) for line in started.stdout.splitlines()]
+    # a file that appeared while nobody watched is the baseline, as when no read ran
+    assert [r["change"] for r in records] == [f"decisions[{did}].choice: Redis → Valkey"]
+    assert again.stdout == ""
+
+
+def test_a_write_journals_the_outside_edit_it_starts_from_before_its_own(memory: MemoryRoot):
+    from omp import lookup
+
+    did = store.add_decision(memory, title="Use Redis", choice="Redis").entries[0].id
+    path = memory.memory / "decisions.yaml"
+    path.write_text(path.read_text().replace("choice: Redis", "choice: Valkey"))
+    assert lookup.show(memory, "decisions", id=did).data["choice"] == "Valkey"  # a read indexes it
+    store.add_decision(memory, title="Use Vite", choice="Vite", by="agent-a")
+
+    changes = journal.read(memory).changes
+
+    assert [(c.kind, c.by) for c in changes] == [
+        ("write", "omp"),
+        ("outside", "unknown"),
+        ("write", "agent-a"),
+    ]
+    assert changes[1].change == f"decisions[{did}].choice: Redis → Valkey"
+    assert watch.scan(memory, new_files=True) == []  # journaled once, the write not at all
+
+
+def test_a_restore_is_journaled_as_a_restore_only(memory: MemoryRoot):
+    did = store.add_decision(memory, title="Use Redis", choice="Redis").entries[0].id
+    store.add_decision(memory, id=did, title="Use Redis", choice="Valkey")
+    watch.scan(memory)  # the baseline
+
+    store.restore(memory, "decisions.yaml")
+
+    assert journal.read(memory).changes[-1].change.startswith("restored decisions.yaml.")
+    assert watch.scan(memory, new_files=True) == []
+
+
 def test_stamping_meta_on_outside_edits_is_a_setting(memory: MemoryRoot):
     result = store.add_decision(memory, title="Use Redis", choice="Redis")
     did = result.entries[0].id

@@ -371,7 +371,7 @@ def test_leftover_temp_file_is_ignored_by_readers_and_deleted_by_the_next_write(
     decisions = (written.memory / "decisions.yaml").read_text(encoding="utf-8")
 
     reports = validate(start=written.project)
-    text, data = lookup.show(written, "decisions")
+    text, data, _ = lookup.show(written, "decisions")
 
     assert [(r.display, r.problems) for r in reports if r.problems] == []
     assert all(r.path != stray for r in reports)
