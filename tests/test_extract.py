@@ -44,7 +44,7 @@ def _kept(batch: ex.Batch, target: str, action: str = "stored") -> list[dict[str
             "text-embedding-3-small",
             (),
         ),
-        ("用 shopspring/decimal 吧，big.Rat 太难用了", "shopspring/decimal", ()),
+        ("用 shopspring/decimal 吧，big.Rat 太难用了", "shopspring/decimal", ("big.Rat",)),
     ],
 )
 def test_decisions_are_read_in_english_and_chinese(sentence, choice, alternatives):
