@@ -4,7 +4,8 @@ The pack is built from the derived index (no YAML is parsed when it is current) 
 deterministic: the same memory, budget, task and day give the same bytes. Entries are taken in
 a fixed order of priority until the budget is spent:
 
-1. project facts about deployment, paths and the tech stack (and the project's name), by rule;
+1. project facts about deployment, paths, the tech stack and the commands that build and test
+   it (and the project's name), by rule;
 2. the size of the review queue, one line;
 3. decisions in force (status active, proposed or disputed, not expired, already valid), newest
    first, or most relevant to `task` first;
@@ -46,7 +47,9 @@ RELEVANT_LIMIT = 200  # full-text hits considered for a task
 RELEVANT_PER_KIND = 20  # of which at most this many changelog entries, sessions, ...
 LINE_CHARS = 240  # an entry's line is cut here, so one long entry cannot take the budget
 # Project facts included by rule: the first key of their dotted path.
-RULE_FACTS = ("project", "name", "description", "deployment", "paths", "tech_stack", "stack")
+RULE_FACTS = (
+    "project", "name", "description", "deployment", "paths", "tech_stack", "stack", "commands"
+)  # fmt: skip
 IN_FORCE = ("active", "proposed", "disputed")
 BOOKKEEPING = ("updated_at", "updated_by")  # who last set a deployment: not start-up knowledge
 TOKEN_ESTIMATE = "ceil(ASCII characters / 4) + other characters, per piece"
@@ -285,7 +288,11 @@ def _facts(db: Any) -> list[_Item]:
             value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
         )
         by_rule = key.split(".", 1)[0] in RULE_FACTS and key.rsplit(".", 1)[-1] not in BOOKKEEPING
-        reason = "rule: project facts (deployment, paths, stack)" if by_rule else "project fact"
+        reason = (
+            "rule: project facts (deployment, paths, stack, commands)"
+            if by_rule
+            else "project fact"
+        )
         out.append(
             _Item(n, key, "project", PROJECT_FILE, "facts" if by_rule else "more-facts", reason,
                   order=(3, pos), line=_clip(f"- {key}: {shown}"))

@@ -206,9 +206,15 @@ NAMED_ADDRESS_CONF = 0.75
 _OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" is a title
 
 
+_RULE_CLAUSE = lazy(
+    r"(?i)(?:all|every|each|no)\s+[\w -]{1,30}?\s+(?:use|must|should|go|are|is|get)\b"
+)
+
+
 def _title(choice: str, purpose: str | None) -> str:
     first = choice.split(" ", 1)[0].lower()
-    if first in rules.VERBS:  # "store amounts as cents" is its own title
+    # "store amounts as cents", "all API responses use snake_case" are their own titles
+    if first in rules.VERBS or rules.is_rule_clause(choice):
         return choice[0].upper() + choice[1:]
     if rules.is_chinese(choice):
         return f"采用 {choice}" + (f"（{purpose}）" if purpose else "")
@@ -1061,6 +1067,8 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
     path = rules.path_fact(s) if layout is None else None
     if path is not None:
         found.append(({"paths": {path[0]: path[1]}}, conf["path"], "project path", "P2"))
+    if cmds := rules.commands(s):  # "tests run with `pytest -q`": how the project is worked on
+        found.append(({"commands": cmds}, conf["path"], "project command", "P2"))
     stores = rules.storage_locations(s) if own else {}
     stores = {k: v for k, v in stores.items() if path is None or v != path[1]}
     if stores:

@@ -494,7 +494,7 @@ _EN_CUT = lazy(
     r"which|"
     r"that(?:'s| is| will)|then|but|and (?:not|then|also|deploy|set|use|move|"
     r"keep|add|write|run|retire|drop|remove|delete|kill|stop|sunset|deprecate|replace|ditch)|"
-    r"from now on|going forward|moving forward|here|there|too|as well|"
+    r"from now on|going forward|moving forward|here|there|too|as well|across|"
     r"in (?:production|prod|the|our|this))\b"
     r"|[,;!?()\u2014]|:(?![\w/])|\.(?:\s|$)|\s-\s"
 )
@@ -600,6 +600,12 @@ _INSTRUCTION_LEAD = (
 # "X it is" says where something is when a place follows ("Terraform for it is in this repo")
 _NOT_WHERE = r"\b(?!\s+(?:in|at|on|under|inside|within|from|located|stored|kept|defined|not)\b)"
 
+# a rule for every part of a kind: "all API responses use snake_case", "no service talks to …"
+_RULE_CLAUSE_TEXT = (
+    r"(?:all|every|each|no)\s+[\w -]{1,30}?\s+(?:use|must|should|go|are|is|get|talks?|calls?)\b"
+)
+_RULE_CLAUSE = lazy(r"(?i)" + _RULE_CLAUSE_TEXT)
+
 # Decision patterns: (pattern, states the decision outright, bare "use X" needing a known name).
 _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "Decision: X" / "Decided: X" / "Final answer: X" / "Approved: X" / "The call is X"
@@ -634,7 +640,9 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"settled|chose|chosen|picked|opted|committed)\s+"
             r"(?:(?:to|that we(?:'ll| will)?|we(?:'ll| will)?)\s+"
             r"(?:use|go with|adopt|switch to|move to|stick with|keep|stay with|migrate to|"
-            r"build on|standardi[sz]e on)\s+|on\s+|for\s+|to\s+)?(?P<x>.+)"
+            r"build on|standardi[sz]e on)\s+|on\s+|for\s+|to\s+|"
+            # "we agreed that all API responses use snake_case": a rule, said whole
+            r"that\s+(?=" + _RULE_CLAUSE_TEXT + r"))?(?P<x>.+)"
         ),
         True,
         False,
@@ -1576,7 +1584,7 @@ def _decision_of(
         return None
     topic = re.sub(r"^(?:继续|直接|还是|也|都|就|那)+\s*", "", topic.strip()) if topic else None
     given_up += alternatives_before(sentence[: m.start("x")])
-    given_up += [o["x"] or o["z"] for o in _TOO_MUCH.finditer(sentence)]
+    given_up += [o["x"] or o["y"] or o["z"] for o in _TOO_MUCH.finditer(sentence)]
     after = alternatives(sentence[m.start("x") :], choice)
     return Decision(
         choice,
@@ -1721,7 +1729,14 @@ def starts_like_a_name(choice: str) -> bool:
 _ADDRESS_CHOICE = lazy(r"(?i)git@|[a-z][a-z0-9+.-]*://")
 
 
+def is_rule_clause(choice: str) -> bool:
+    """True for a rule said whole ("all API responses use snake_case"): its own title."""
+    return _RULE_CLAUSE.match(choice) is not None
+
+
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
+    if _RULE_CLAUSE.match(choice):
+        return True
     if not choice or len(choice) < 2 or _VAGUE.match(choice) or _ACTION_WORD.match(choice):
         return False
     if not starts_like_a_name(choice) or _ADDRESS_CHOICE.match(choice):
@@ -1810,7 +1825,9 @@ _GIVEN_UP_BEFORE = lazy(
 _TOO_MUCH = lazy(
     rf"(?i)(?<![\w.+#/-])(?P<x>{_ASCII_NAME})\s+(?:is|would be|feels|seems)\s+"
     r"(?:overkill|too heavy|too much|too complex|too heavyweight)\b"
-    rf"|(?<![\w.+#/-])(?P<z>{_ASCII_NAME})\s*(?:太重|太复杂|太麻烦|太折腾|没必要)"
+    rf"|(?<![\w.+#/-])(?P<y>{_ASCII_NAME})\s+(?:was|has been|is)\s+(?:too|a)\s+"
+    r"(?:painful|pain|slow|expensive|flaky|clunky)\b"
+    rf"|(?<![\w.+#/-])(?P<z>{_ASCII_NAME})\s*(?:太重|太复杂|太麻烦|太折腾|太难用|太贵|太慢|没必要)"
 )
 
 
@@ -2197,14 +2214,15 @@ _DONE_EN = lazy(
 _DONE_ZH = lazy(
     r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|发版|上线|完成|升级|升到|重构|优化|"
     r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
-    r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
+    r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|删掉了|删除了|去掉了|移除了|下线了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
     r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|修掉了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了|清洗完了|跑完了|迁完了|导完了|导入完了|测完了|配完了|装完了|搭完了|"
     r"迁移完了|升级完了|部署完了|合完了|(?i:fix)\s*了|(?<=问题)\s?(?i:fixed)(?=\s*[✅!！。]|$))(?P<x2>.*)"
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
     r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
     r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到|改写成|重写成|合进|合到|合入|推到|发到|写好)\s*"
     r"(?P<x6>[^，,。；;：:]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
-    r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|导入|导进|\S{1,6}\s?到).{1,40}?)了"
+    r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|导入|导进|\S{1,6}\s?到)"
+    r"(?:.{1,40}?(?=了)|了\s*[^，,。；;]{1,40}))了?"
 )
 _DONE_PASSIVE = lazy(
     r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?"
@@ -2291,7 +2309,10 @@ _TYPES = (
             "弄完",
         ),
     ),
-    ("other", ("released", "published", "发布", "完成", "改好", "removed")),
+    (
+        "other",
+        ("released", "published", "发布", "完成", "改好", "removed", "删", "去掉", "移除", "下线"),
+    ),
 )
 _VERSION = lazy(r"(?i)\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b")
 # When the verb says only that work ended ("pushed", "committed", "搞定了"), what it was about
@@ -2356,6 +2377,8 @@ def finished_work(sentence: str) -> Work | None:
     then = _after_bare_report(sentence, m, vkey, xkey)
     named = then is None or finished_work(then) is not None or bool(_DONE_ZH.search(then))
     kind = _work_kind(sentence, m.group(vkey), what)
+    if vkey == "verb4" and (inner := _kind(what)) != "other":
+        kind = inner  # "把 Django 升级到了 5.0": the verb after 把 says what kind of work
     summary = sentence[m.start(vkey) :].strip().rstrip(".。!！")
     if vkey != "verb3" and m.re == _DONE_ZH:
         summary = _PASSIVE_LEAD.sub("", _chinese_clause(sentence, m, vkey) or summary)
@@ -2364,7 +2387,9 @@ def finished_work(sentence: str) -> Work | None:
         summary = m.group(xkey).strip().rstrip(".。!！✅")
     summary = summary.rstrip(":：")
     summary = summary[0].upper() + summary[1:]
-    version = _VERSION.search(what)
+    # "从 4.2 升级到了 5.0", "from 4.2 to 5.0": the version moved to
+    moved_to = re.split(r"到了?|\bto\b", what)[-1] if re.search(r"到|\bto\b", what) else ""
+    version = _VERSION.search(moved_to) or _VERSION.search(what)
     return Work(kind, summary, version.group(0) if version else None, named)
 
 
@@ -3909,6 +3934,70 @@ def _a_value(value: str) -> bool:
     if "." in value:  # a file, a host, or a dotted setting name ("solver.time_limit_seconds")
         return bool(_FILE_EXT.search(value) or _HOST_END.search(value) or re.search("[:_]", value))
     return not re.fullmatch(r"[a-z]+-[a-z]+(?:ed|ing)", value)
+
+
+# what a project command does, by the words that name it
+_COMMAND_KEYS = {
+    "build": "build", "test": "test", "tests": "test", "unit tests": "test", "e2e": "e2e",
+    "e2e tests": "e2e", "lint": "lint", "linter": "lint", "format": "format",
+    "formatter": "format", "typecheck": "typecheck", "type check": "typecheck",
+    "type checks": "typecheck", "dev": "dev", "dev server": "dev", "start": "start",
+    "migrations": "migrate", "migration": "migrate", "migrate": "migrate", "deploy": "deploy",
+    "release": "release", "测试": "test", "单元测试": "test", "单测": "test", "构建": "build",
+    "打包": "build", "编译": "build", "迁移": "migrate", "数据库迁移": "migrate", "启动": "dev",
+    "本地启动": "dev", "部署": "deploy", "格式化": "format", "代码检查": "lint",
+    "类型检查": "typecheck", "发布": "release",
+}  # fmt: skip
+_RUNNER = (
+    r"(?:pnpm|npm|yarn|bun|npx|make|just|cargo|go|pytest|tox|nox|uv|poetry|hatch|python3?|"
+    r"alembic|rake|bundle|mix|dotnet|mvn|gradle|\./gradlew|docker|deno|turbo|nx)"
+)
+# the command itself: in backticks, or a known runner to the end of its clause
+_COMMAND_TEXT = (
+    r"(?:`(?P<cmd>[^`\n]{2,80})`"
+    rf"|(?P<bare>{_RUNNER}(?:\s+[\w:./=@-]+){{1,5}}?)(?=\s*(?:[,;，。；]|\.(?:\s|$)|\band\b|$)))"
+)
+_WHAT_EN = (
+    r"(?P<what>build|tests?|unit tests|e2e(?: tests)?|lint|linter|format(?:ter)?|"
+    r"type ?checks?|typecheck|dev(?: server)?|start|migrations?|migrate|deploy|release)"
+)
+_COMMAND = lazy(
+    # "the build command is `pnpm build`", "tests run with `pytest -q`"
+    rf"(?i)(?<![\w-]){_WHAT_EN}\s*(?:command|script|cmd)?\s*(?:[^,;`]{{0,40}}?\s+and\s+)?"
+    r"(?:is|are|=|:|runs? with|runs? via|(?:is |are )?run (?:with|via|by))\s+"
+    + _COMMAND_TEXT
+    +
+    # "run migrations with `alembic upgrade head`"
+    r"|(?i:(?:^|[,;]\s*|\b(?:we|you|always)\s+)(?:run|start)\s+(?:the\s+)?)"
+    + _WHAT_EN.replace("what", "what2")
+    + r"\s+(?i:with|via|using)\s+"
+    + _COMMAND_TEXT.replace("cmd", "cmd2").replace("bare", "bare2")
+    # "测试用 `pnpm test`", "构建命令是 make build"
+    + r"|(?P<zh>数据库迁移|单元测试|本地启动|代码检查|类型检查|测试|单测|构建|打包|编译|迁移|启动|"
+    r"部署|格式化|发布)(?:命令|脚本)?\s*(?:统一|都|就)?(?:用|是|跑|执行|走|为|[：:])\s*"
+    + _COMMAND_TEXT.replace("cmd", "cmd3").replace("bare", "bare3")
+)
+
+
+def commands(sentence: str) -> dict[str, str]:
+    """The project's commands a sentence states ("tests run with `pytest -q`"), by what they do."""
+    if "`" not in sentence and not re.search(_RUNNER, sentence):
+        return {}
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+        return {}
+    found: dict[str, str] = {}
+    for m in _COMMAND.finditer(sentence):
+        what = (m["what"] or m["what2"] or m["zh"]).lower()
+        quoted = m["cmd"] or m["cmd2"] or m["cmd3"]
+        command = (quoted or (m["bare"] or m["bare2"] or m["bare3"]).rstrip(".")).strip()
+        key = _COMMAND_KEYS.get(re.sub(r"\s+", " ", what))
+        if key is not None and _COMMAND_LIKE.match(command):
+            found.setdefault(key, command)
+    return found
+
+
+# a command: a known runner, a path to a program, or a lower-case program with arguments
+_COMMAND_LIKE = lazy(rf"{_RUNNER}(?:\s|$)|(?:\./|[\w.-]+/)+[\w.-]+(?:\s|$)|[a-z][\w.-]*\s+\S")
 
 
 def named_values(sentence: str) -> dict[str, dict[str, str]]:

@@ -44,7 +44,7 @@ def _kept(batch: ex.Batch, target: str, action: str = "stored") -> list[dict[str
             "text-embedding-3-small",
             (),
         ),
-        ("用 shopspring/decimal 吧，big.Rat 太难用了", "shopspring/decimal", ()),
+        ("用 shopspring/decimal 吧，big.Rat 太难用了", "shopspring/decimal", ("big.Rat",)),
     ],
 )
 def test_decisions_are_read_in_english_and_chinese(sentence, choice, alternatives):
@@ -2766,3 +2766,93 @@ def test_the_build_files_a_session_shows_are_the_projects_stack_whoever_shows_th
         "read from a build file the person pasted",
         "read from a build file a tool printed",
     }
+
+
+@pytest.mark.parametrize(
+    ("sentence", "commands"),
+    [
+        ("Run migrations with `alembic upgrade head`.", {"migrate": "alembic upgrade head"}),
+        (
+            "The build command is `pnpm build` and tests run with `pnpm test`.",
+            {"build": "pnpm build", "test": "pnpm test"},
+        ),
+        ("Tests live in tests/ and run with pytest -q.", {"test": "pytest -q"}),
+        ("lint: `ruff check .`", {"lint": "ruff check ."}),
+        ("deploy is `./scripts/deploy.sh prod`", {"deploy": "./scripts/deploy.sh prod"}),
+        (
+            "测试用 `pnpm test`，构建命令是 make build。",
+            {"test": "pnpm test", "build": "make build"},
+        ),
+    ],
+)
+def test_the_commands_that_build_and_test_the_project_are_facts(sentence, commands):
+    assert rules.commands(sentence) == commands
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I ran the tests with `pytest -k foo`.",  # one run, not how the project is tested
+        "Should the build command be `make`?",
+        "The test is failing with `AssertionError`.",
+        "The test is `flaky`.",
+    ],
+)
+def test_a_run_an_error_or_a_question_is_no_project_command(sentence):
+    assert rules.commands(sentence) == {}
+
+
+def test_a_command_the_assistant_reports_waits_for_review():
+    batch = _run(("user", "What runs the tests?"), ("assistant", "The tests run with `npm test`."))
+    assert _kept(batch, "project") == []
+    assert {"commands": {"test": "npm test"}} in _kept(batch, "project", "review")
+    batch = _run(("user", "The build command is `pnpm build`."))
+    assert {"commands": {"build": "pnpm build"}} in _kept(batch, "project")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "title"),
+    [
+        ("We agreed that all API responses use snake_case.", "All API responses use snake_case"),
+        (
+            "We decided that every service must expose /healthz.",
+            "Every service must expose /healthz",
+        ),
+        (
+            "Decision: all services use structured JSON logs.",
+            "All services use structured JSON logs",
+        ),
+    ],
+)
+def test_a_rule_for_every_part_is_a_decision_titled_by_itself(sentence, title):
+    assert [d["title"] for d in _kept(_run(("user", sentence)), "decisions")] == [title]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "gone"),
+    [
+        ("For auth we'll use Auth0; Cognito was too painful.", "Auth0", ("Cognito",)),
+        ("鉴权就用 Auth0 吧，Cognito 太难用了。", "Auth0", ("Cognito",)),
+        ("We're standardizing on Node 20 LTS across all services.", "Node 20 LTS", ()),
+    ],
+)
+def test_an_option_found_wanting_is_turned_down(sentence, choice, gone):
+    d = rules.decision(sentence)
+    assert d is not None
+    assert (d.choice, d.alternatives) == (choice, gone)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind", "version"),
+    [
+        ("把 Django 从 4.2 升级到了 5.0。", "chore", "5.0"),
+        ("Upgraded Django from 4.2 to 5.0.", "chore", "5.0"),
+        ("删掉了废弃的 v1 接口。", "other", None),
+        ("下线了旧的推送服务", "other", None),
+        ("已经把 Redis 换成 KeyDB 了", "refactor", None),
+    ],
+)
+def test_work_reported_in_chinese_and_the_version_moved_to(sentence, kind, version):
+    work = rules.finished_work(sentence)
+    assert work is not None
+    assert (work.type, work.version) == (kind, version)
