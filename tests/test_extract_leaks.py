@@ -317,3 +317,36 @@ def test_perforce_and_command_line_passwords_reach_no_file_and_no_model(
     kinds = {r["kind"] for r in json.loads(rules.stdout)["redactions"]}
     assert kinds == {"password", "Perforce ticket"}
     assert "git-lfs" in (memory.memory / "decisions.yaml").read_text("utf-8")
+
+
+# ---- 8. a URL the terminal wrapped right after a colon ---------------------------------------
+
+URL_PASSWORD = "FAKEs3cretPassw0rd"
+DB_URL = f"postgres://admin:{URL_PASSWORD}@db.internal:5432/app"
+CUTS = ["postgres", "postgres:", "postgres:/", "postgres://admin", "postgres://admin:",
+        f"postgres://admin:{URL_PASSWORD[:9]}", f"postgres://admin:{URL_PASSWORD}"]  # fmt: skip
+
+
+@pytest.mark.parametrize("fenced", [False, True], ids=["prose", "fenced"])
+@pytest.mark.parametrize("cut", [len(c) for c in CUTS], ids=CUTS)
+def test_a_url_the_terminal_wrapped_anywhere_keeps_no_password(
+    memory: MemoryRoot, tmp_path: Path, cut: int, fenced: bool
+):
+    url = ["  " + DB_URL[:cut], "  " + DB_URL[cut:] + " for the main database."]
+    fence = ["  ```"] if fenced else []
+    export = tmp_path / "t.txt"
+    export.write_text(
+        "\n".join(
+            ["> We decided to use Postgres 16 because we need JSONB; connect with:", *fence,
+             *url, *fence, "", "⏺ Ok, Postgres 16 it is.", ""]
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
+
+    rules = omp_ok("extract", str(export), "--json")
+    model = omp_ok("extract", str(export), "--llm-cmd", _llm_script(tmp_path, {"candidates": []}))
+
+    seen = (tmp_path / "seen.json").read_text(encoding="utf-8")
+    assert_nowhere(URL_PASSWORD, memory, rules.stdout, rules.stderr, model.stdout, seen)
+    assert "[REDACTED:password in URL]@db.internal" in seen
+    assert "Postgres" in (memory.memory / "decisions.yaml").read_text("utf-8")
