@@ -200,6 +200,257 @@ def _assignments(text: str) -> list[Match]:
     return out
 
 
+# ---- passwords given to a command line tool ----------------------------------------------
+# a command's words, each to a space or a shell operator, a quoted part whole (`-p'a b'`); a
+# backslash at the end of a line continues the command
+_WORD_IN_COMMAND = lazy(r"(?:[ \t]|\\\r?\n)+(?P<word>(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"`|;&<>])+)")
+_COMMAND_WORDS = 40  # words of a command looked at after the tool's name
+
+# how a flag gives its value: "attached" (-pS3cret, --password=S3cret), "apart" (-p S3cret)
+# or "both"; and what part of it is the password: all, after "user:" (curl -u user:pw),
+# "user%" (smbclient -U user%pw), "user," (lftp -u user,pw) or "pass:" (openssl -passin pass:pw)
+_Flag = tuple[str, str, str]
+_LOGIN: tuple[_Flag, ...] = (("-p", "both", ""), ("--password", "both", ""))
+_MONGO: tuple[_Flag, ...] = _LOGIN
+_MYSQL: tuple[_Flag, ...] = (("-p", "attached", ""), ("--password", "attached", ""))
+_SMB: tuple[_Flag, ...] = (
+    ("-U", "both", "user%"), ("--user", "both", "user%"), ("--username", "both", "user%"),
+)  # fmt: skip
+_KEYSTORE: tuple[_Flag, ...] = tuple(
+    (f"-{side}{store}pass", "apart", "")
+    for side in ("", "src", "dest")
+    for store in ("store", "key")
+)
+_OPENSSL: tuple[_Flag, ...] = (
+    ("-passin", "apart", "pass:"), ("-passout", "apart", "pass:"), ("-pass", "apart", "pass:"),
+    ("-password", "apart", "pass:"), ("-k", "apart", ""),
+)  # fmt: skip
+# tools whose flag holds a password, by name; where the flag means a password only after a
+# subcommand (`docker login -p`, not `docker run -p 8080:80`), the subcommand is named too
+_PASSWORD_FLAGS: dict[str, tuple[str | None, tuple[_Flag, ...]]] = {
+    **dict.fromkeys(
+        ("mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck", "mysqlshow",
+         "mysqlpump", "mysqlsh", "mariadb", "mariadb-dump", "mariadb-admin"),
+        (None, _MYSQL),
+    ),  # `mysql -p app`: -p apart asks for the password, app is the database
+    "sshpass": (None, (("-p", "both", ""),)),
+    "p4": (None, (("-P", "both", ""),)),  # p4's -p is the server's address
+    **dict.fromkeys(
+        ("docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "crane", "helm", "az"),
+        ("login", _LOGIN),
+    ),
+    **dict.fromkeys(
+        ("mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport",
+         "mongostat", "mongotop", "mongofiles"),
+        (None, _MONGO),
+    ),
+    **dict.fromkeys(
+        ("redis-cli", "valkey-cli", "keydb-cli"),
+        (None, (("-a", "both", ""), ("--pass", "both", ""))),  # -p is the port
+    ),
+    "curl": (
+        None,
+        (("-u", "both", "user:"), ("--user", "both", "user:"),
+         ("-U", "both", "user:"), ("--proxy-user", "both", "user:")),
+    ),
+    **dict.fromkeys(("http", "https", "xh"), (None, (("-a", "both", "user:"),
+                                                     ("--auth", "both", "user:")))),
+    "lftp": (None, (("-u", "both", "user,"),)),
+    "wget": (
+        None,
+        tuple((f"--{kind}password", "both", "") for kind in ("", "http-", "ftp-", "proxy-")),
+    ),
+    "svn": (None, (("--password", "both", ""),)),
+    **dict.fromkeys(
+        ("smbclient", "rpcclient", "smbcacls", "smbget", "smbtree", "net", "samba-tool",
+         "winexe"),
+        (None, _SMB),
+    ),
+    "openssl": (None, _OPENSSL),
+    **dict.fromkeys(("keytool", "jarsigner"), (None, _KEYSTORE)),
+    "apksigner": (None, (("--ks-pass", "apart", "pass:"), ("--key-pass", "apart", "pass:"))),
+    **dict.fromkeys(("zip", "unzip", "zipcloak"), (None, (("-P", "both", ""),))),
+    **dict.fromkeys(("7z", "7za", "7zz", "7zr", "rar", "unrar"), (None, (("-p", "attached", ""),))),
+    **dict.fromkeys(("sqlcmd", "bcp", "osql"), (None, (("-P", "both", ""),))),
+    **dict.fromkeys(
+        ("ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami", "ldappasswd"),
+        (None, (("-w", "both", ""),)),
+    ),
+    "ssh-keygen": (None, (("-N", "both", ""), ("-P", "both", ""))),
+    **dict.fromkeys(("gpg", "gpg2"), (None, (("--passphrase", "both", ""),))),
+    **dict.fromkeys(("mosquitto_pub", "mosquitto_sub"), (None, (("-P", "both", ""),))),
+    "twine": (None, (("-p", "both", ""), ("--password", "both", ""))),
+    "htpasswd": (None, ()),  # its password is a word, not a flag's: see _htpasswd
+}  # fmt: skip
+_TOOL = lazy(
+    r"(?<![\w.\-])(?P<tool>"
+    + "|".join(re.escape(t) for t in sorted(_PASSWORD_FLAGS, key=len, reverse=True))
+    + r")(?=[ \t]|\\\r?\n)"
+)
+# words after a flag that prose puts there ("sshpass -p is unsafe"), never a password
+_PROSE_AFTER_FLAG = frozenset(
+    ("is", "are", "was", "were", "to", "for", "with", "and", "or", "the", "a", "an", "in", "on",
+     "of", "it", "this", "that", "which", "but", "not", "only", "also", "too", "flag", "flags",
+     "option", "options", "instead", "here", "there", "will", "would", "can", "could",
+     "should", "must", "may", "works")
+)  # fmt: skip
+# a password written into a tool's input: "echo 'pw' | p4 login", "… | docker login
+# --password-stdin", "echo pw | sudo -S …", "p4 login <<< pw"
+_PIPED_PASSWORD = lazy(
+    r"(?<![\w.\-])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?)"
+    r"[ \t]+(?:'(?P<sq>[^'\n]+)'|\"(?P<dq>[^\"\n]+)\"|(?P<bare>[^\s'\"`|;&<>]+))[ \t]*\|"
+    r"(?=[^\n|;&]{0,300}?(?:\blogin\b|-stdin\b|\bsudo\b[^\n|;&]{0,300}[ \t]-S\b"
+    r"|\b(?:ch)?passwd\b|\bkinit\b))"
+)
+_HERE_STRING_PASSWORD = lazy(
+    r"(?:\blogin\b|-stdin\b|[ \t]-S\b|\b(?:ch)?passwd\b|\bkinit\b)[^\n|;&<]{0,300}<<<[ \t]*"
+    r"(?:'(?P<sq>[^'\n]+)'|\"(?P<dq>[^\"\n]+)\"|(?P<bare>[^\s'\"`|;&<>]+))"
+)
+# a password named in English prose: "the p4 password is Perf0rce!24", "DB password for
+# build was 'a b c'"; a bare value must look like one (a digit, a sign, or a capital inside:
+# "the password is required / auto-generated" are words)
+_EN_PASSWORD = lazy(
+    r"(?i)"
+    + _B
+    + r"(?:\w{0,30}?pass(?:wor)?d|pass ?phrase|passcode)(?:[ \t]+[\w@.\-/]{1,40}){0,3}?"
+    r"(?:[ \t]+(?:is|was|will be|would be|should be|becomes|remains)"
+    r"(?:[ \t]+(?:now|still|just|set to|changed to))?[ \t]*[:=]?|[ \t]*[:=])[ \t]*"
+    r"(?:\"(?P<dq>[^\"\n]{4,128})\"|'(?P<sq>[^'\n]{4,128})'|`(?P<bq>[^`\n]{4,128})`"
+    r"|“(?P<cq>[^”\n]{4,128})”|(?P<pw>[^\s\"'`,;，；。]{6,128}))"
+)
+_LOOKS_LIKE_PASSWORD = lazy(r"\d|[^\w\-]|[a-z][A-Z]")
+# a Perforce ticket, as `p4 login -p` and `p4 tickets` print it (32 capital hex digits), or
+# in any case after the word "ticket"; 32 capital hex digits are also a Steam Web API key.
+# A run that the text masks further ("5157F09E…A72****", a certificate's serial) is no key.
+_HEX_KEY = lazy(
+    r"(?:(?<![0-9A-Za-z])(?P<caps>[0-9A-F]{32})"
+    r"|(?P<ticket>(?i:ticket))(?:[ \t]+[^\s:=]+){0,3}?[ \t]*(?:is|[:=])?[ \t]*"
+    r"(?P<any>[0-9a-fA-F]{32}))"
+    r"(?![0-9A-Za-z*])"
+)
+_PERFORCE = lazy(r"(?i)" + _B + r"(?:p4|perforce)" + _E)
+
+
+def _unquoted(word: str, start: int) -> tuple[int, int]:
+    """Where the text of `word` (at `start`) lies inside its quotes, if it is quoted whole."""
+    if len(word) >= 2 and word[0] == word[-1] and word[0] in "'\"":
+        return start + 1, start + len(word) - 1
+    return start, start + len(word)
+
+
+def _command_words(text: str, pos: int) -> list[tuple[str, int]]:
+    """The words of the command from text[pos:], each with where it starts."""
+    words: list[tuple[str, int]] = []
+    while len(words) < _COMMAND_WORDS and (m := _WORD_IN_COMMAND.match(text, pos)):
+        words.append((m["word"], m.start("word")))
+        pos = m.end()
+    return words
+
+
+def _flag_value(
+    text: str, start: int, end: int, part: str = "", apart: bool = False
+) -> Match | None:
+    """The password in text[start:end], the value of a flag, if it is one.
+
+    `part` names the part of the value that is the password (see `_PASSWORD_FLAGS`); `apart`
+    says the value is the word after the flag, where prose may have put a word of its own.
+    """
+    start, end = _unquoted(text[start:end], start)
+    value = text[start:end]
+    if part == "pass:":
+        if not value.startswith(part):
+            return None  # env:VAR, file:path, stdin
+        start += len(part)
+    elif part:  # user:password
+        user, sep, _ = value.partition(part[-1])
+        if not sep:
+            return None  # curl -u alice asks for the password
+        start += len(user) + 1
+    start, end = _unquoted(text[start:end], start)
+    value = text[start:end]
+    if (
+        not value
+        or value.lstrip("\\\"'")[:1] in ("$", "%")  # a variable, $(command), \"$VAR\"
+        or _PLACEHOLDER.match(value)
+        or (apart and (value.startswith("-") or value.lower() in _PROSE_AFTER_FLAG))
+    ):
+        return None
+    return Match("password", start, end)
+
+
+def _htpasswd(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The password of `htpasswd -b [-c] file user password` (`-nb user password`)."""
+    flags = "".join(w[1:] for w, _ in words if w.startswith("-"))
+    rest = [(w, at) for w, at in words if not w.startswith("-")]
+    if "b" not in flags:
+        return []
+    at = 1 if "n" in flags else 2
+    return rest[at : at + 1]
+
+
+def _flag_password(text: str, words: list[tuple[str, int]], n: int, flag: _Flag) -> Match | None:
+    """The password `flag` gives if words[n] is that flag (its value attached or next)."""
+    (word, at), (name, how, part) = words[n], flag
+    if word == name and how != "attached" and n + 1 < len(words):
+        value, value_at = words[n + 1]
+        return _flag_value(text, value_at, value_at + len(value), part, True)
+    if word.startswith(name) and len(word) > len(name) and how != "apart":
+        if name.startswith("--") and word[len(name)] != "=":
+            return None  # --password-stdin, --passphrase-file
+        skip = len(name) + (word[len(name)] == "=")
+        return _flag_value(text, at + skip, at + len(word), part, False)
+    return None
+
+
+def _tool_passwords(text: str) -> list[Match]:
+    """Passwords given on the command line of a tool that takes one."""
+    out: list[Match] = []
+    for tool in _TOOL.finditer(text):
+        subcommand, flags = _PASSWORD_FLAGS[tool["tool"]]
+        words = _command_words(text, tool.end())
+        if tool["tool"] == "htpasswd":
+            out += [m for w, at in _htpasswd(words) if (m := _flag_value(text, at, at + len(w)))]
+            continue
+        if subcommand is not None:
+            names = [w for w, _ in words]
+            if subcommand not in names:
+                continue  # docker run -p 8080:80
+            words = words[names.index(subcommand) + 1 :]
+        for n in range(len(words)):
+            found = next((m for f in flags if (m := _flag_password(text, words, n, f))), None)
+            out += [found] if found else []
+    return out
+
+
+def _typed_passwords(text: str) -> list[Match]:
+    """Passwords written into a tool's input, or named in English prose."""
+    out: list[Match] = []
+    for pattern in (_PIPED_PASSWORD, _HERE_STRING_PASSWORD):
+        for m in pattern.finditer(text):
+            group = next(g for g in ("sq", "dq", "bare") if m[g] is not None)
+            out += [found] if (found := _flag_value(text, m.start(group), m.end(group))) else []
+    for m in _EN_PASSWORD.finditer(text):
+        which = next(g for g in ("dq", "sq", "bq", "cq", "pw") if m[g] is not None)
+        value = m[which].rstrip(".)") if which == "pw" else m[which]
+        if which == "pw" and (not _LOOKS_LIKE_PASSWORD.search(value) or "://" in value):
+            continue  # a word ("required"), or the address of a vault
+        if len(value) >= 4 and value[0] != "$" and _secret_value("password", value):
+            out.append(Match("password", m.start(which), m.start(which) + len(value)))
+    return out
+
+
+def _hex_keys(text: str) -> list[Match]:
+    """Perforce tickets, named so after the word "ticket" or where Perforce was just named."""
+    out: list[Match] = []
+    for m in _HEX_KEY.finditer(text):
+        which = "caps" if m["caps"] is not None else "any"
+        if any(c.isdigit() for c in m[which]) and any(c.isalpha() for c in m[which]):
+            p4 = m["ticket"] or _PERFORCE.search(text, max(0, m.start() - 300), m.start())
+            kind = "Perforce ticket" if p4 else "hex key"
+            out.append(Match(kind, m.start(which), m.end(which)))
+    return out
+
+
 def scan(text: str) -> list[Match]:
     """Every sensitive value in `text`, in order, without overlaps."""
     found: list[Match] = []
@@ -210,6 +461,7 @@ def scan(text: str) -> list[Match]:
         if not _PLACEHOLDER.match(m["pw"]):
             found.append(Match("password of an account", m.start("pw"), m.end("pw")))
     found += _assignments(text)
+    found += _tool_passwords(text) + _typed_passwords(text) + _hex_keys(text)
     for m in _CN_PASSWORD.finditer(text):
         which = "pw" if m["pw"] is not None else "quoted"
         if _secret_value("password", m[which]):

@@ -571,7 +571,7 @@ def _terminal_message(role: str, held: list[str]) -> list[tuple[str, str]]:
     if "git commit" not in held[0]:  # what a tool printed, below the call ("⎿  …")
         # "  ⎿  first line", then the next lines indented to the same column
         output = [re.sub(r"^\s*⎿ {0,2}", "", line).removeprefix("     ") for line in held[1:]]
-        text = "\n".join(output).strip()
+        text = "\n".join(_rejoined(output)).strip()
         return [("tool", text)] if text else []
     commits = []
     for n, line in enumerate(held):
@@ -597,13 +597,17 @@ def _unwrap(lines: list[str]) -> str:
         line = raw[2:] if raw.startswith("  ") else raw
         if line.lstrip().startswith("```"):
             fenced = not fenced
+        before, after = out[-1].rstrip() if out else "", line.strip()
+        if before and after and _wrapped_secret(before, after):
+            # wherever it was cut (after "postgres:", inside a fence), a secret is joined back
+            out[-1] = before + after
+            continue
         joins = (
-            out and out[-1].strip() and line.strip() and not fenced
-            and not _LIST_ITEM.match(line) and not out[-1].rstrip().endswith((":", "："))
+            before and after and not fenced
+            and not _LIST_ITEM.match(line) and not before.endswith((":", "："))
         )  # fmt: skip
         if joins:
-            before, after = out[-1].rstrip(), line.strip()
-            out[-1] = before + ("" if _wrapped_secret(before, after) else " ") + after
+            out[-1] = before + " " + after
         else:
             out.append(line.rstrip())
     return "\n".join(out).strip()
@@ -614,13 +618,34 @@ _WRAP_WINDOW = 400
 
 
 def _wrapped_secret(before: str, after: str) -> bool:
-    """Whether the terminal wrapped a key or token in the middle.
+    """Whether the terminal cut a secret in two, so that only `before + after` shows it.
 
-    Joined without a space, a secret runs across the wrap; joined with one, its halves would
-    each escape the patterns.
+    A key cut mid-way, or a URL cut anywhere (`postgres:` / `//admin:pw@db`, `admin:pw` /
+    `@db`): joined with a space or a line break, the pieces escape the patterns. True when
+    joining without a space shows a secret that joining with one does not, and hides none.
     """
     tail, head = before[-_WRAP_WINDOW:], after[:_WRAP_WINDOW]
-    return any(m.start < len(tail) < m.end for m in sensitive.scan(tail + head))
+    cut = len(tail)
+    spaced = {
+        (m.start, m.end) if m.start < cut else (m.start - 1, m.end - 1)
+        for m in sensitive.scan(tail + " " + head)
+    }
+    tight = {(m.start, m.end) for m in sensitive.scan(tail + head)}
+    covered = {i for start, end in tight for i in range(start, end)}
+    return bool(tight - spaced) and all(
+        i in covered for start, end in spaced for i in range(max(start, 0), end)
+    )
+
+
+def _rejoined(lines: list[str]) -> list[str]:
+    """Lines of a tool's output, those the terminal cut through a secret joined back."""
+    out: list[str] = []
+    for line in lines:
+        if out and out[-1].strip() and line.strip() and _wrapped_secret(out[-1], line.strip()):
+            out[-1] += line.strip()
+        else:
+            out.append(line)
+    return out
 
 
 def _chat_json_stream(lines: TextIO | Iterable[str]) -> Iterator[Conversation]:

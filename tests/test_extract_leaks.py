@@ -281,3 +281,72 @@ def test_control_characters_are_not_stored_nor_hide_a_key(memory: MemoryRoot):
     assert b"Use Postgres" in stored
     assert_nowhere(key, memory, result.stdout, result.stderr)
     assert_nowhere(key[12:], memory, result.stdout, result.stderr)
+
+
+# ---- 7. Perforce and other command line tools ------------------------------------------------
+
+P4_PASSWORD = "FAKEp4Perf0rce!"
+P4_TICKET = "9C1E0A7DEADBEEF3E2F4A6C8E0B1D3F5"  # 32 hex digits, as `p4 login -p` prints
+MYSQL_PASSWORD = "FAKEmysqlRoot77"
+REGISTRY_PASSWORD = "FAKEregistryPw42"
+
+
+def test_perforce_and_command_line_passwords_reach_no_file_and_no_model(
+    memory: MemoryRoot, tmp_path: Path
+):
+    chat = tmp_path / "chat.txt"
+    chat.write_text(
+        "User: We decided to move the depot from Perforce to git-lfs. The p4 password is "
+        f"{P4_PASSWORD} for the build user; run `p4 -u build -P {P4_PASSWORD} sync //depot/...`"
+        " first.\n"
+        f"Assistant: Logged in with `echo '{P4_PASSWORD}' | p4 -u build login -p`, which"
+        f" printed the ticket:\n{P4_TICKET}\n"
+        f"User: Also dump the asset db: mysqldump -u root -p{MYSQL_PASSWORD} assets > a.sql,"
+        f" then docker login -u ci -p {REGISTRY_PASSWORD} registry.example.com\n",
+        encoding="utf-8",
+    )
+    llm = _llm_script(tmp_path, {"candidates": []})
+
+    rules = omp_ok("extract", str(chat), "--json")
+    model = omp_ok("extract", str(chat), "--llm-cmd", llm)
+
+    seen = (tmp_path / "seen.json").read_text(encoding="utf-8")
+    for secret in (P4_PASSWORD, P4_TICKET, MYSQL_PASSWORD, REGISTRY_PASSWORD):
+        assert_nowhere(secret, memory, rules.stdout, rules.stderr, model.stdout, model.stderr, seen)
+    assert "-P [REDACTED:password] sync" in seen and "[REDACTED:Perforce ticket]" in seen
+    kinds = {r["kind"] for r in json.loads(rules.stdout)["redactions"]}
+    assert kinds == {"password", "Perforce ticket"}
+    assert "git-lfs" in (memory.memory / "decisions.yaml").read_text("utf-8")
+
+
+# ---- 8. a URL the terminal wrapped right after a colon ---------------------------------------
+
+URL_PASSWORD = "FAKEs3cretPassw0rd"
+DB_URL = f"postgres://admin:{URL_PASSWORD}@db.internal:5432/app"
+CUTS = ["postgres", "postgres:", "postgres:/", "postgres://admin", "postgres://admin:",
+        f"postgres://admin:{URL_PASSWORD[:9]}", f"postgres://admin:{URL_PASSWORD}"]  # fmt: skip
+
+
+@pytest.mark.parametrize("fenced", [False, True], ids=["prose", "fenced"])
+@pytest.mark.parametrize("cut", [len(c) for c in CUTS], ids=CUTS)
+def test_a_url_the_terminal_wrapped_anywhere_keeps_no_password(
+    memory: MemoryRoot, tmp_path: Path, cut: int, fenced: bool
+):
+    url = ["  " + DB_URL[:cut], "  " + DB_URL[cut:] + " for the main database."]
+    fence = ["  ```"] if fenced else []
+    export = tmp_path / "t.txt"
+    export.write_text(
+        "\n".join(
+            ["> We decided to use Postgres 16 because we need JSONB; connect with:", *fence,
+             *url, *fence, "", "⏺ Ok, Postgres 16 it is.", ""]
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
+
+    rules = omp_ok("extract", str(export), "--json")
+    model = omp_ok("extract", str(export), "--llm-cmd", _llm_script(tmp_path, {"candidates": []}))
+
+    seen = (tmp_path / "seen.json").read_text(encoding="utf-8")
+    assert_nowhere(URL_PASSWORD, memory, rules.stdout, rules.stderr, model.stdout, seen)
+    assert "[REDACTED:password in URL]@db.internal" in seen
+    assert "Postgres" in (memory.memory / "decisions.yaml").read_text("utf-8")

@@ -243,3 +243,140 @@ def test_a_password_named_in_chinese_is_redacted(text, redacted):
 )
 def test_talk_about_a_chinese_named_password_that_gives_none_is_kept(text):
     assert scan(text) == []
+
+
+# ---- Perforce, and passwords given to command line tools -------------------------------------
+
+TICKET = "3F2504E04F8911D39A0C0305E82C3301"
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("P4PASSWD=Perf0rceS3cret", "P4PASSWD=[REDACTED:secret]"),
+        ("export P4PASSWD=Perf0rceS3cret", "export P4PASSWD=[REDACTED:secret]"),
+        ("p4 set P4PASSWD=Perf0rceS3cret", "p4 set P4PASSWD=[REDACTED:secret]"),
+        ("P4PASSWD=hunter22 (config '/home/ana/.p4config')",
+         "P4PASSWD=[REDACTED:secret] (config '/home/ana/.p4config')"),
+        ("p4 -u build -P Perf0rceS3cret sync //depot/...",
+         "p4 -u build -P [REDACTED:password] sync //depot/..."),
+        ("echo 'Perf0rceS3cret' | p4 login", "echo '[REDACTED:password]' | p4 login"),
+        ("echo Perf0rceS3cret | p4 -u build login -a",
+         "echo [REDACTED:password] | p4 -u build login -a"),
+        ("p4 -u build login <<< Perf0rceS3cret", "p4 -u build login <<< [REDACTED:password]"),
+        ("the p4 password is Perf0rceS3cret, run p4 login -a",
+         "the p4 password is [REDACTED:password], run p4 login -a"),
+        ("P4 password: Perf0rceS3cret", "P4 password: [REDACTED:secret]"),
+        ("Perforce password for build was 'hunter two'",
+         "Perforce password for build was '[REDACTED:password]'"),
+        ("p4 密码是 Perf0rce!2024", "p4 密码是 [REDACTED:password]"),
+        (f"$ p4 -u build login -p < ~/.p4pw\n{TICKET}\n",
+         "$ p4 -u build login -p < ~/.p4pw\n[REDACTED:Perforce ticket]\n"),
+        (f"ticket {TICKET.lower()} expires in 12h",
+         "ticket [REDACTED:Perforce ticket] expires in 12h"),
+        (f"ssl:perforce:1666 (build) {TICKET}",
+         "ssl:perforce:1666 (build) [REDACTED:Perforce ticket]"),
+        (f"P4PASSWD={TICKET} (config)", "P4PASSWD=[REDACTED:secret] (config)"),
+        # 32 capital hex digits are a key too where Perforce is not named (Steam's Web API)
+        (f"Steam Web API key: {TICKET} for now", "Steam Web API key: [REDACTED:hex key] for now"),
+    ],
+)  # fmt: skip
+def test_a_perforce_password_or_ticket_is_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("mysql -u root -pS3cretPw app", "mysql -u root -p[REDACTED:password] app"),
+        ("mysql -h db -u root -p'S3cret Pw' app",
+         "mysql -h db -u root -p'[REDACTED:password]' app"),
+        ("mysqldump -uroot -pS3cretPw app > dump.sql",
+         "mysqldump -uroot -p[REDACTED:password] app > dump.sql"),
+        ("mysql --password=S3cretPw", "mysql --password=[REDACTED:secret]"),
+        ("sshpass -p 'S3cretPw' ssh deploy@10.0.0.5",
+         "sshpass -p '[REDACTED:password]' ssh deploy@10.0.0.5"),
+        ("curl -u admin:S3cretPw https://api.example.com",
+         "curl -u admin:[REDACTED:password] https://api.example.com"),
+        ("curl -s --user 'admin:S3cret Pw' https://x",
+         "curl -s --user 'admin:[REDACTED:password]' https://x"),
+        ("docker login -u ci -p S3cretPw registry.example.com",
+         "docker login -u ci -p [REDACTED:password] registry.example.com"),
+        ("docker login -u ci --password S3cretPw",
+         "docker login -u ci --password [REDACTED:password]"),
+        ("htpasswd -bc /etc/nginx/.htpasswd admin S3cretPw",
+         "htpasswd -bc /etc/nginx/.htpasswd admin [REDACTED:password]"),
+        ("htpasswd -nbB admin S3cretPw", "htpasswd -nbB admin [REDACTED:password]"),
+        ("smbclient //fs/share -U alice%S3cretPw",
+         "smbclient //fs/share -U alice%[REDACTED:password]"),
+        ("PGPASSWORD=S3cretPw psql -h db -U app", "PGPASSWORD=[REDACTED:secret] psql -h db -U app"),
+        ("redis-cli -h cache -p 6379 -a S3cretPw ping",
+         "redis-cli -h cache -p 6379 -a [REDACTED:password] ping"),
+        ("mongosh -u admin -p S3cretPw", "mongosh -u admin -p [REDACTED:password]"),
+        ("openssl pkcs12 -export -passout pass:S3cretPw -out a.p12",
+         "openssl pkcs12 -export -passout pass:[REDACTED:password] -out a.p12"),
+        ("openssl rsa -in key.pem -passin 'pass:S3cret Pw'",
+         "openssl rsa -in key.pem -passin 'pass:[REDACTED:password]'"),
+        ("keytool -list -keystore ks.jks -storepass S3cretPw",
+         "keytool -list -keystore ks.jks -storepass [REDACTED:password]"),
+        ("zip -P S3cretPw out.zip notes.txt", "zip -P [REDACTED:password] out.zip notes.txt"),
+        ("7z a -pS3cretPw out.7z dir", "7z a -p[REDACTED:password] out.7z dir"),
+        ("mysql -h db \\\n  -u root -pS3cretPw",
+         "mysql -h db \\\n  -u root -p[REDACTED:password]"),
+        ("echo S3cretPw | sudo -S apt-get update",
+         "echo [REDACTED:password] | sudo -S apt-get update"),
+    ],
+)  # fmt: skip
+def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
+    result, matches = redact(text)
+    assert result == redacted
+    assert [m.kind for m in matches] in (["password"], ["secret assigned to password"],
+                                         ["secret assigned to PGPASSWORD"])  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "P4PORT=ssl:perforce:1666",
+        "P4USER=alice",
+        "P4CLIENT=alice-ws-main",
+        "p4 set P4PORT=ssl:perforce:1666",
+        "set P4PASSWD in your env",
+        "p4 -p ssl:perforce:1666 -u alice info",
+        "p4 login -a",
+        "the p4 password is in the vault",
+        "the password is required / auto-generated / hashed with argon2id",
+        "commit 3f2504e04f8911d39a0c0305e82c3301",  # lower-case hex is a digest
+        "serial[5157F09EFDC096DE15EBE81A47057A72********]",  # masked further: no key
+        "password: \"{{ env_var('SNOWFLAKE_PASSWORD') }}\"",  # dbt's profiles.yml
+        'mysql -h db -u reader -p"$MYSQL_PASSWORD" -e "SELECT 1"',
+        "ticket PROJ-1234 is fixed",
+        "ssh -p 2222 deploy@host",
+        "docker run -p 8080:80 nginx",
+        "docker compose -p shop up -d",
+        "docker login ghcr.io -u me --password-stdin",
+        'echo "$CR_PAT" | docker login ghcr.io -u me --password-stdin',
+        "mkdir -p src/app",
+        "python -m pip install omp",
+        "git commit -m 'fix the build'",
+        "ls -la",
+        "aws --profile prod s3 ls",
+        "cargo test -p omp-core",
+        "pytest -p no:cacheprovider",
+        "mysql -u root -p app",  # -p apart: mysql asks for the password
+        "mysql -P 3306 -h db",
+        "redis-cli -h cache -p 6379 ping",
+        "psql -h db -U app -p 5432",
+        "curl -u alice https://api.example.com",
+        'curl -u "$USER:$TOKEN" https://api.example.com',
+        "openssl rsa -in key.pem -passin env:KEY_PW",
+        "keytool -list -storepass:env STOREPASS",
+        "use sshpass -p with care",
+        "htpasswd -c .htpasswd admin",
+        "zip -r out.zip dir",
+        "7z x out.7z -oout",
+        "echo done | tee build.log",
+    ],
+)
+def test_flags_and_words_that_only_look_like_a_password_are_kept(text):
+    assert scan(text) == []

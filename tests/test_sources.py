@@ -868,3 +868,22 @@ def test_cline_history_keeps_the_words_and_leaves_out_the_editor_and_its_tools()
         ("assistant", "Sessions are in Redis 7."),
         ("user", "Also add a TTL."),
     ]
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["postgres://admin:FAKEs3cretPassw0rd@db.internal:5432/app",
+     "https://deploy:FAKEs3cretPassw0rd@git.example.com/studio/game.git"],
+)  # fmt: skip
+def test_a_url_the_terminal_cut_anywhere_is_joined_back_for_the_secret_filter(url):
+    from omp.sensitive import redact
+
+    for cut in range(1, len(url)):
+        wrapped = f"  {url[:cut]}\n  {url[cut:]} is the database."
+        text = (
+            f"> connect with:\n{wrapped}\n\n⏺ In a block:\n  ```\n{wrapped}\n  ```\n\n"
+            f"⏺ Bash(cat .env)\n  ⎿  DATABASE_URL=\n     {url[:cut]}\n     {url[cut:]}\n"
+        )
+        messages = [redact(m)[0] for _, m in _roles(text)]
+        assert len(messages) == 3
+        assert not any("Passw0rd" in m or "FAKEs3cr" in m for m in messages), (cut, messages)
