@@ -572,7 +572,7 @@ class _Conversation:
             return self._assistant_choice(d, s, src)
         d = self._switched(role, s, d)
         chosen = self._choice(d, s, src, conf)
-        self._decide(chosen, reverses=rules.overrides(s))
+        self._decide(chosen, reverses=rules.overrides(s), switch=rules.switches(s))
         if role == "user" and chosen in self.decisions and (part := rules.switched_part(s)):
             self._switched_part(part, chosen)
         for gone in rules.refused(s) + rules.rejected(s) if role == "user" else ():
@@ -688,7 +688,7 @@ class _Conversation:
             self.found.append(self.proposal)  # never accepted: left for review
         self.proposal = c
 
-    def _decide(self, new: Candidate, *, reverses: bool) -> None:
+    def _decide(self, new: Candidate, *, reverses: bool, switch: bool = False) -> None:
         choice = str(new.entry.get("choice", ""))
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
         role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
@@ -721,7 +721,10 @@ class _Conversation:
             unranked = role is None or rules.role_of(old_choice) is None
             # ... unless the sentence names what it replaces ("from MySQL to Postgres")
             fallback = reverses and last and close and unranked and not ranked and not alternatives
-            if same_role or named or fallback:
+            # "1. Twilio … 3. Vonage", "twilio.", then "switch to Vonage": another of the options
+            # offered together
+            sibling = (reverses or switch) and close and self._offered_together(choice, old_choice)
+            if same_role or named or fallback or sibling:
                 self._reversed(old, new)
         for old in list(self.earlier):
             old_choice = str(old.entry.get("choice", ""))
@@ -731,6 +734,11 @@ class _Conversation:
             ):
                 self._reversed(old, new)
         self.decisions.append(new)
+
+    def _offered_together(self, one: str, other: str) -> bool:
+        """Whether the last offer named both choices among its options."""
+        offered = {n.lower() for n in self.names} | {v.lower() for v in self.options.values()}
+        return one.lower() in offered and other.lower() in offered
 
     def _reversed(self, old: Candidate, new: Candidate) -> None:
         """`new` changes the choice `old` made: `old` is dropped, its choice an alternative."""

@@ -544,6 +544,8 @@ def clip(phrase: str) -> str:
     head = _ZH_CUT.split(phrase, maxsplit=1)[0].strip()
     head = re.sub(r"(?<=[A-Za-z0-9.+#-])\s*的$", "", head)  # "用 Redis 的吧": Redis
     head = re.sub(r"^(?:走|用|使用|采用|改用)\s*(?=[A-Za-z])", "", head)  # "改成走 RocketMQ"
+    # "用官方的 go-elasticsearch v8": which one, then its name
+    head = re.sub(r"^(?:官方|现成|自带|原生|开源|现有)的\s*(?=[A-Za-z])", "", head)
     # "Flink SQL 写", "sqlc 写": the verb after the tool is what is done with it
     head = re.sub(r"(?:(?<=[A-Za-z0-9])\s*|\s+)[写读造跑调存传发](?:入|出)?$", "", head)
     if is_chinese(head[:4]):
@@ -814,6 +816,18 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"fuck it|forget it|never mind|嗯|好的?|行|那)[,.!，。]?\s*)*"
             r"(?:go with|going with|(?:switch|move)(?: everything| it all| it| us)? to|pick|choose|"
             r"adopt|stick with)\s+(?P<x>.+)"
+        ),
+        False,
+        False,
+    ),
+    # "Vonage is cheaper there, switch to Vonage.": the instruction after its reason (not after
+    # a condition: "if it gets slow, switch to Redis")
+    (
+        lazy(
+            r"(?i)^(?![^,;]*\b(?:if|when|unless|once|until|whether|in case)\b)[^,;]{3,80}[,;]\s*"
+            r"(?:so\s+|then\s+|just\s+|please\s+)?"
+            r"(?:go with|switch(?: everything| it| us)? to|move(?: everything| it)? to|"
+            r"stick with)\s+(?P<x>.+)"
         ),
         False,
         False,
@@ -1394,7 +1408,10 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "用 Zarr", "那改一下：用 Zarr，…"
     (
-        lazy(r"(?:^|[，,。]\s*|(?:改一下|调整下|改下)[：:]\s*)用\s*" + _NAME_X),
+        lazy(
+            r"(?:^|[，,。]\s*|(?:改一下|调整下|改下)[：:]\s*)用\s*"
+            r"(?:(?:官方|现成|自带|原生|开源)的\s*)?" + _NAME_X  # "用官方的 go-elasticsearch v8"
+        ),
         False,
         False,
     ),
@@ -2964,7 +2981,8 @@ def _path_key(path: str) -> str:
 
 _PROJECT_NAME = lazy(
     r"(?i)\b(?:my|our|a|an)\s+(?:[\w-]+\s+){0,4}?(?:app|game|project|tool|service|site|website|"
-    r"bot|library|cli|product|startup|platform|extension|plugin)\s+(?:called|named)\s+[`\"']?"
+    r"bot|library|cli|product|startup|platform|extension|plugin|saas|dashboard|api)"
+    r"(?:\s+(?:for|to)(?:\s+[\w-]+){1,4}?)?\s+(?:called|named)\s+[`\"']?"
     r"(?P<n>[A-Za-z][\w.-]{1,30})"
     r"|(?:App|app|APP|游戏|项目|产品|小程序|应用|网站|平台|系统|插件|project)\s*"
     r"(?:(?:叫做?|名叫|名字叫|就叫|名字是|名称是)\s*[「“\"`]?(?P<z>[A-Za-z][\w.-]{1,30}|"
@@ -4176,7 +4194,7 @@ def picked_label(sentence: str, labels: list[str]) -> str | None:
 
 def leading_name(sentence: str, offered: list[str]) -> str | None:
     """The offered name a reply opens with, alone in its clause ("Argon2id，参数就按你说的 …")."""
-    first = re.split(r"[，,。；;:：!！]", sentence, maxsplit=1)[0].strip(" *`")
+    first = re.split(r"[，,。；;:：!！]", sentence, maxsplit=1)[0].strip(" *`").rstrip(".")
     if _QUESTION.search(sentence) or _NEGATED.search(sentence):
         return None
     return first.lower() if first.lower() in offered else None

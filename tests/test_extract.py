@@ -71,6 +71,8 @@ def test_decisions_are_read_in_english_and_chinese(sentence, choice, alternative
         ("部署到阿里云 ACK，不上自建 k8s 了。", "阿里云 ACK", ("自建 k8s",)),
         # "选择" is one verb, not "选" and a stray "择"
         ("最终选择 Vite 作为构建工具，因为启动快。", "Vite", ()),
+        # which one, then its name
+        ("用官方的 go-elasticsearch v8。", "go-elasticsearch v8", ()),
         (
             "We chose to keep the monolith and not split into microservices.",
             "monolith",
@@ -2856,3 +2858,40 @@ def test_work_reported_in_chinese_and_the_version_moved_to(sentence, kind, versi
     work = rules.finished_work(sentence)
     assert work is not None
     assert (work.type, work.version) == (kind, version)
+
+
+def test_switching_to_another_offered_option_replaces_the_one_picked():
+    offer = (
+        "You have a few options:\n\n"
+        "1. **Twilio**: the default choice, great docs.\n"
+        "2. **AWS SNS**: cheaper at volume, more setup.\n"
+        "3. **Vonage**: similar to Twilio, cheaper in the EU."
+    )
+    batch = _run(
+        ("user", "I need SMS reminders for appointments."),
+        ("assistant", offer),
+        ("user", "twilio."),
+        ("assistant", "Done: lib/sms.ts sends the reminders."),
+        ("user", "our customers are mostly in the UK. Vonage is cheaper there, switch to Vonage."),
+    )
+    decided = _kept(batch, "decisions")
+    assert [d["choice"] for d in decided] == ["Vonage"]
+    assert [a.lower() for a in decided[0]["alternatives"]] == ["twilio"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "decided"),
+    [
+        ("Vonage is cheaper there, switch to Vonage.", "Vonage"),
+        ("Redis is fine, go with Redis 7", "Redis 7"),
+        ("if it gets slow, switch to Redis", None),  # a condition, not a choice
+    ],
+)
+def test_an_instruction_after_its_reason_decides(sentence, decided):
+    d = rules.decision(sentence)
+    assert (d.choice if d else None) == decided
+
+
+def test_a_project_for_someone_called_something_is_named():
+    said = "hey, I'm building a small SaaS for dog groomers called PawBook."
+    assert rules.project_name(said) == "PawBook"
