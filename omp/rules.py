@@ -3267,15 +3267,17 @@ _SETTING = lazy(
     r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
-    r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数)"
+    r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|"
+    r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
     r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给)?\s*"
-    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒)?)(?!\w|\.\d)"
+    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月)?)(?!\w|\.\d)"
 )
 
 
 _SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout", "副本数": "replicas",
-               "重试次数": "retries"}  # fmt: skip
+               "重试次数": "retries", "保留": "retention",
+               "有效期": "ttl", "过期时间": "ttl"}  # fmt: skip
 
 
 _REGION = lazy(
@@ -3762,8 +3764,12 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
     if opening:
         # the person introducing the project names its parts, known to the lexicon or not
         # ("…用 feast init 生成的，Feast 0.40", "EMR 6.15，Spark 3.4")
-        known = {m.start() for m in found}
-        found += [m for m in _NAMED_VERSION.finditer(sentence) if m.start() not in known]
+        known = [m.span() for m in found]  # not "Native 0.74" again inside "React Native 0.74"
+        found += [
+            m
+            for m in _NAMED_VERSION.finditer(sentence)
+            if not any(start <= m.start() < end for start, end in known)
+        ]
     facts: dict[str, str] = {}
     for m in found:
         if re.fullmatch(r"\d{3,}", m.group("ver")):

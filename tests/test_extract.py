@@ -137,6 +137,10 @@ def test_every_place_a_sentence_deploys_to_is_kept(sentence, places):
         ("本地数据库端口是 5433。", {"port": "5433"}),
         ("超时时间改成 30s", {"timeout": "30s"}),
         ("副本数设为 3", {"replicas": "3"}),
+        ("日志保留 30 天。", {"retention": "30天"}),
+        ("token 有效期 2 小时", {"ttl": "2小时"}),
+        ("保留了 3 个字段", {}),  # kept, not a retention
+        ("保留最近 5 个版本", {}),
         ("The database runs on port 5433 locally.", {"port": "5433"}),
     ],
 )
@@ -2895,3 +2899,10 @@ def test_an_instruction_after_its_reason_decides(sentence, decided):
 def test_a_project_for_someone_called_something_is_named():
     said = "hey, I'm building a small SaaS for dog groomers called PawBook."
     assert rules.project_name(said) == "PawBook"
+
+
+def test_a_versioned_name_inside_a_longer_one_is_not_a_second_part():
+    batch = _run(("user", "The mobile app is React Native 0.74 with Expo SDK 51."))
+    stack = {k: v for c in batch.candidates if c.target == "project"
+             for k, v in c.entry.get("tech_stack", {}).items()}  # fmt: skip
+    assert stack == {"react_native": "React Native 0.74", "expo": "Expo SDK 51"}
