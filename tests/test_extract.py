@@ -2906,3 +2906,39 @@ def test_a_versioned_name_inside_a_longer_one_is_not_a_second_part():
     stack = {k: v for c in batch.candidates if c.target == "project"
              for k, v in c.entry.get("tech_stack", {}).items()}  # fmt: skip
     assert stack == {"react_native": "React Native 0.74", "expo": "Expo SDK 51"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        (
+            "The final decision is to use Stripe Checkout instead of Elements.",
+            "Stripe Checkout",
+            ("Elements",),
+        ),
+        ("After benchmarking, we went with ClickHouse over Druid.", "ClickHouse", ("Druid",)),
+        ("We ended up using Litestream for backups.", "Litestream", ()),
+        ("We'll be using pnpm from now on.", "pnpm", ()),
+        ("Let's keep it simple and use SQLite until we need more.", "SQLite", ()),
+        ("REST only.", "REST", ()),
+        ("We'll host docs on GitHub Pages.", "GitHub Pages", ()),
+        ("TypeScript strict mode is mandatory.", "TypeScript strict mode", ()),
+        ("Our policy: every PR needs a test.", "every PR needs a test", ()),
+    ],
+)
+def test_more_ways_of_stating_a_choice(sentence, choice, alternatives):
+    d = rules.decision(sentence)
+    assert d is not None
+    assert (d.choice, d.alternatives) == (choice, alternatives)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "we'll run the tests on every push",  # no host named
+        "Documentation only.",  # not a known technology
+        "The token is required.",
+    ],
+)
+def test_runs_and_requirements_without_a_named_choice_are_not_decisions(sentence):
+    assert rules.decision(sentence) is None
