@@ -128,7 +128,9 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "hosting": ("vercel", "netlify", "cloudflare", "fly.io", "heroku", "render", "railway", "aws",
                 "gcp", "azure", "kubernetes", "k8s", "ecs", "lambda", "tke", "gke", "eks",
                 "aks", "ack", "openshift", "nomad", "cloud run", "app engine", "digitalocean",
-                "hetzner", "linode", "vultr", "mwaa", "k3s", "cloudflare workers", "deno deploy"),
+                "hetzner", "linode", "vultr", "mwaa", "k3s", "cloudflare workers", "deno deploy",
+                "github pages", "gitlab pages", "cloudflare pages", "firebase hosting",
+                "read the docs"),
     "deploy_tooling": ("helm", "kustomize", "argo cd", "argocd", "flux", "terraform", "pulumi",
                        "ansible", "cdk", "cloudformation", "opentofu", "crossplane",
                        "serverless framework", "sst", "docker compose", "docker-compose"),
@@ -494,7 +496,7 @@ _EN_CUT = lazy(
     r"which|"
     r"that(?:'s| is| will)|then|but|and (?:not|then|also|deploy|set|use|move|"
     r"keep|add|write|run|retire|drop|remove|delete|kill|stop|sunset|deprecate|replace|ditch)|"
-    r"from now on|going forward|moving forward|here|there|too|as well|across|"
+    r"from now on|going forward|moving forward|here|there|too|as well|across|until|unless|"
     r"in (?:production|prod|the|our|this))\b"
     r"|[,;!?()\u2014]|:(?![\w/])|\.(?:\s|$)|\s-\s"
 )
@@ -604,7 +606,8 @@ _NOT_WHERE = r"\b(?!\s+(?:in|at|on|under|inside|within|from|located|stored|kept|
 
 # a rule for every part of a kind: "all API responses use snake_case", "no service talks to …"
 _RULE_CLAUSE_TEXT = (
-    r"(?:all|every|each|no)\s+[\w -]{1,30}?\s+(?:use|must|should|go|are|is|get|talks?|calls?)\b"
+    r"(?:all|every|each|no)\s+[\w -]{1,30}?\s+"
+    r"(?:use|must|should|go|are|is|gets?|talks?|calls?|needs?|requires?|has to|have to)\b"
 )
 _RULE_CLAUSE = lazy(r"(?i)" + _RULE_CLAUSE_TEXT)
 
@@ -614,7 +617,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)^(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|new plan|"
-            r"approval)\s*[:：]\s*(?P<x>.+)"
+            r"approval|(?:our |team |house )?(?:policy|convention|rule))\s*[:：]\s*(?P<x>.+)"
         ),
         True,
         False,
@@ -629,7 +632,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
-            r"(?i)\bthe (?:call|decision|plan|verdict|winner) is\s+"
+            r"(?i)\bthe (?:final )?(?:call|decision|plan|verdict|winner) is\s+"
             r"(?:to\s+(?:use|go with|adopt)\s+)?(?P<x>.+)"
         ),
         True,
@@ -672,6 +675,42 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "after benchmarking, we went with ClickHouse over Druid": a choice already made
+    (
+        lazy(
+            r"(?i)\b(?:we|i|team|they)(?:'ve| have)?\s+(?:(?:went|gone|ended up going) with|"
+            r"ended up (?:with|using|choosing|picking))\s+(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    # "TypeScript strict mode is mandatory": a rule for the project
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw)[,.]?\s*)*(?P<x>[A-Za-z][\w .+#/-]{2,40}?)\s+"
+            r"(?:is|are)\s+(?:mandatory|required everywhere|a must|non-negotiable|compulsory)\b"
+        ),
+        True,
+        False,
+    ),
+    # "REST only.", "Postgres only, no Mongo": a known name, alone
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|yeah|fine)[,.]?\s*)*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)"
+            r"\s+only\s*(?:[.!,;]|$)"
+        ),
+        True,
+        True,
+    ),
+    # "we'll host docs on GitHub Pages": where a part runs, a known host
+    (
+        lazy(
+            r"(?i)\b(?:we(?:'ll| will| are going to|'re going to)|let'?s)\s+"
+            r"(?:deploy|host|run|serve)\s+(?:[\w-]+\s+){0,2}?(?:on|to)\s+(?P<x>.+)"
+        ),
+        False,
+        True,
+    ),
     # "we switched to X" / "we've moved over to X" (a change already made)
     (
         lazy(
@@ -695,10 +734,11 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?i)\b(?:let'?s|let us|we(?:'ll| will| are going to|'re going to| shall)|"
             r"we(?=\s+go\s+with)|we're|we are|i'?m|i am|i(?:'ll| will))\s+"
-            r"(?:just\s+|simply\s+|definitely\s+|actually\s+)?"
+            r"(?:just\s+|simply\s+|definitely\s+|actually\s+|be\s+|"
+            r"keep it simple and\s+)?"
             r"(?:go(?:ing)? with|use|adopt|switch to|switching to|move to|moving to|stick with|"
             r"stay with|standardi[sz]e on|"
-            r"standardi[sz]ing on|settl(?:e|ing) on|migrate to|keep|going to use)\s+(?P<x>.+)"
+            r"standardi[sz]ing on|settl(?:e|ing) on|migrate to|keep|going to use|using)\s+(?P<x>.+)"
         ),
         False,
         False,
@@ -3267,15 +3307,17 @@ _SETTING = lazy(
     r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
-    r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数)"
+    r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|"
+    r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
     r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给)?\s*"
-    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒)?)(?!\w|\.\d)"
+    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月)?)(?!\w|\.\d)"
 )
 
 
 _SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout", "副本数": "replicas",
-               "重试次数": "retries"}  # fmt: skip
+               "重试次数": "retries", "保留": "retention",
+               "有效期": "ttl", "过期时间": "ttl"}  # fmt: skip
 
 
 _REGION = lazy(
@@ -3762,8 +3804,12 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
     if opening:
         # the person introducing the project names its parts, known to the lexicon or not
         # ("…用 feast init 生成的，Feast 0.40", "EMR 6.15，Spark 3.4")
-        known = {m.start() for m in found}
-        found += [m for m in _NAMED_VERSION.finditer(sentence) if m.start() not in known]
+        known = [m.span() for m in found]  # not "Native 0.74" again inside "React Native 0.74"
+        found += [
+            m
+            for m in _NAMED_VERSION.finditer(sentence)
+            if not any(start <= m.start() < end for start, end in known)
+        ]
     facts: dict[str, str] = {}
     for m in found:
         if re.fullmatch(r"\d{3,}", m.group("ver")):

@@ -137,6 +137,10 @@ def test_every_place_a_sentence_deploys_to_is_kept(sentence, places):
         ("本地数据库端口是 5433。", {"port": "5433"}),
         ("超时时间改成 30s", {"timeout": "30s"}),
         ("副本数设为 3", {"replicas": "3"}),
+        ("日志保留 30 天。", {"retention": "30天"}),
+        ("token 有效期 2 小时", {"ttl": "2小时"}),
+        ("保留了 3 个字段", {}),  # kept, not a retention
+        ("保留最近 5 个版本", {}),
         ("The database runs on port 5433 locally.", {"port": "5433"}),
     ],
 )
@@ -2895,3 +2899,46 @@ def test_an_instruction_after_its_reason_decides(sentence, decided):
 def test_a_project_for_someone_called_something_is_named():
     said = "hey, I'm building a small SaaS for dog groomers called PawBook."
     assert rules.project_name(said) == "PawBook"
+
+
+def test_a_versioned_name_inside_a_longer_one_is_not_a_second_part():
+    batch = _run(("user", "The mobile app is React Native 0.74 with Expo SDK 51."))
+    stack = {k: v for c in batch.candidates if c.target == "project"
+             for k, v in c.entry.get("tech_stack", {}).items()}  # fmt: skip
+    assert stack == {"react_native": "React Native 0.74", "expo": "Expo SDK 51"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        (
+            "The final decision is to use Stripe Checkout instead of Elements.",
+            "Stripe Checkout",
+            ("Elements",),
+        ),
+        ("After benchmarking, we went with ClickHouse over Druid.", "ClickHouse", ("Druid",)),
+        ("We ended up using Litestream for backups.", "Litestream", ()),
+        ("We'll be using pnpm from now on.", "pnpm", ()),
+        ("Let's keep it simple and use SQLite until we need more.", "SQLite", ()),
+        ("REST only.", "REST", ()),
+        ("We'll host docs on GitHub Pages.", "GitHub Pages", ()),
+        ("TypeScript strict mode is mandatory.", "TypeScript strict mode", ()),
+        ("Our policy: every PR needs a test.", "every PR needs a test", ()),
+    ],
+)
+def test_more_ways_of_stating_a_choice(sentence, choice, alternatives):
+    d = rules.decision(sentence)
+    assert d is not None
+    assert (d.choice, d.alternatives) == (choice, alternatives)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "we'll run the tests on every push",  # no host named
+        "Documentation only.",  # not a known technology
+        "The token is required.",
+    ],
+)
+def test_runs_and_requirements_without_a_named_choice_are_not_decisions(sentence):
+    assert rules.decision(sentence) is None
