@@ -587,7 +587,7 @@ _QUESTION = lazy(
 )
 _NEGATED = lazy(
     r"(?i)\b(?:not|never|don'?t|doesn'?t|won'?t|no longer|didn'?t|isn'?t|aren'?t)\b"
-    r"|不要|不用|别用|不会|没有|不再|没在?用|不使用|未使用"
+    r"|不要|不用|别用|不会|没有|不再|没在?用|没选|不使用|未使用"
 )
 
 _REVERSAL = lazy(
@@ -1158,6 +1158,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (lazy(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
     (lazy(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
     (lazy(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
+    # "我们最后选了 ClickHouse，没选 Druid"
+    (
+        lazy(
+            r"(?:最终|最后)(?:还是)?(?:选了|选择了|选用了|采用了|定了|用了)\s*"
+            r"(?P<x>[A-Za-z][^，,。；;]*)"
+        ),
+        True,
+        False,
+    ),
     # "缓存方案定为 Redis Cluster"
     (lazy(r"(?<![决确选敲约规])定(?:为|成)\s*(?P<x>[A-Za-z].*)"), True, False),
     # "部署到阿里云 ACK，不上自建 k8s 了": where it goes, against another
@@ -1529,7 +1538,8 @@ _ALTERNATIVE_EN = lazy(
     r"ditch(?:ing)?|replac(?:e|ing))\s+(?P<x>[^,;.!?()]+)"
 )
 _ALTERNATIVE_ZH = lazy(
-    r"(?:而不是|而非|不用|放弃|替代|代替|取代|不要|不上(?!线))(?:了)?(?P<x>[^，。,；;!！?？]+)"
+    r"(?:而不是|而非|不再使用|不再用|不用|没选|没用|放弃|替代|代替|取代|不要|不上(?!线))(?:了)?"
+    r"(?P<x>[^，。,；;!！?？]+)"
 )
 _WHY = lazy(r"(?i)\b(?:because|since|as|so that)\s+(?P<x>.+)|(?:因为|由于)(?P<z>.+)")
 _PURPOSE = lazy(
@@ -1627,6 +1637,9 @@ def _decision_of(
     choice = fuller_name(_with_topic(sentence[: m.start()], choice), known)
     if lang == "zh" and (role := _AS_ROLE.match(m.group("x")[m.group("x").find(choice) :])):
         choice = role[0].strip()  # "用 rider_id 做 alias": what it is used as is the choice
+    part_topic = None
+    if lang == "zh" and (part := _PART_USES.fullmatch(choice)):  # "定了：前端用 React"
+        choice, part_topic = part["x"], part["topic"]
     named = _names_known(choice, known)
     if not _plausible_choice(choice, bare=bare and not named):
         return None
@@ -1642,14 +1655,22 @@ def _decision_of(
     topic = re.sub(r"^(?:继续|直接|还是|也|都|就|那)+\s*", "", topic.strip()) if topic else None
     given_up += alternatives_before(sentence[: m.start("x")])
     given_up += [o["x"] or o["y"] or o["z"] for o in _TOO_MUCH.finditer(sentence)]
+    given_up += [g["x"] for g in _NAME_GIVEN_UP.finditer(sentence[m.start("x") :])]
     after = alternatives(sentence[m.start("x") :], choice)
     return Decision(
         choice,
         tuple(a for a in dict.fromkeys([*given_up, *after]) if a.lower() != choice.lower()),
         rationale(sentence),
-        topic or purpose(sentence[m.start("x") :]),
+        topic or part_topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
     )
+
+
+# a part of the project, then what it uses: "前端用 React", "鉴权走 JWT"
+_PART_USES = lazy(
+    r"(?P<topic>[\u4e00-\u9fff]{2,8}?)\s*(?:统一|都|就|也)?(?:用|使用|采用|走|选)\s*"
+    r"(?P<x>[A-Za-z][\w.+# /-]*)"
+)
 
 
 _AGREED_WE = lazy(
@@ -1888,6 +1909,13 @@ _TOO_MUCH = lazy(
 )
 
 
+# "鉴权改成 JWT，session 那套不要了": a name given up after the choice
+_NAME_GIVEN_UP = lazy(
+    rf"(?<![\w.+#/-])(?P<x>{_ASCII_NAME})\s*(?:那套|这套|那个|这个)?\s*"
+    r"(?:也?不用了|也?不要了|不考虑了|就算了|弃用了|下线了)"
+)
+
+
 def alternatives_before(text: str) -> list[str]:
     """Options `text`, said before a choice, gives up ("from npm to", "不用 Kafka 了，")."""
     found = []
@@ -1948,7 +1976,7 @@ _NAME_TOKEN = lazy(r"\b(?=[\w.-]*[A-Za-z])[\w.-]*(?:\d|_|[A-Z]{2})[\w.-]*")
 _SWITCHED_ZH = lazy(r"^[A-Za-z][\w .-]{1,40}?\s*(?:也|都)?(?:打开|开启|开上|开着|开)$")
 # a clause that turns something down, gives a reason, recalls the past or wavers is not a setting
 _DETAIL_NOT = lazy(
-    r"(?i)不要了|不考虑|不用了?|别|不想|再说|放弃|弃用|禁止|放心|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
+    r"(?i)不要了|不考虑|不用了?|别|不想|再说|放弃|弃用|禁止|没选|放心|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
     r"之前|现在|目前|原来|以前|是不是|用不上|不支持|或者|要么|你给|你先|你来"
     r"|\b(?:is out|dropped|off the table|no longer|instead of|rather than|revert\w*|since|because|"
     r"given|recommend\w*|suggest\w*|reflection|currently|used to|not|don'?t|won'?t|later|if|"
@@ -3307,16 +3335,16 @@ _SETTING = lazy(
     r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
-    r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|"
+    r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|覆盖率|"
     r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
-    r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给)?\s*"
+    r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少)?\s*"
     r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月)?)(?!\w|\.\d)"
 )
 
 
 _SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout", "副本数": "replicas",
-               "重试次数": "retries", "保留": "retention",
+               "重试次数": "retries", "保留": "retention", "覆盖率": "coverage",
                "有效期": "ttl", "过期时间": "ttl"}  # fmt: skip
 
 

@@ -2942,3 +2942,32 @@ def test_more_ways_of_stating_a_choice(sentence, choice, alternatives):
 )
 def test_runs_and_requirements_without_a_named_choice_are_not_decisions(sentence):
     assert rules.decision(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives", "purpose"),
+    [
+        ("我们最后选了 ClickHouse，没选 Druid。", "ClickHouse", ("Druid",), None),
+        ("定了：前端用 React，不用 Vue。", "React", ("Vue",), "前端"),
+        ("文件存储统一放 OSS，不再用本地磁盘。", "OSS", ("本地磁盘",), "文件存储"),
+        ("鉴权改成 JWT，session 那套不要了。", "JWT", ("session",), None),
+    ],
+)
+def test_chinese_choices_with_the_option_given_up_and_the_part_they_are_for(
+    sentence, choice, alternatives, purpose
+):
+    d = rules.decision(sentence)
+    assert d is not None
+    assert (d.choice, d.alternatives, d.purpose) == (choice, alternatives, purpose)
+
+
+def test_an_option_not_chosen_is_no_second_decision():
+    decided = _kept(_run(("user", "我们最后选了 ClickHouse，没选 Druid。")), "decisions")
+    assert [d["choice"] for d in decided] == ["ClickHouse"]
+    assert (
+        _kept(_run(("user", "我们最后选了 ClickHouse，没选 Druid。")), "decisions", "review") == []
+    )
+
+
+def test_a_coverage_required_in_chinese_is_a_setting():
+    assert rules.settings("测试覆盖率要求 80% 以上。") == {"coverage": "80%"}
