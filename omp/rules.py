@@ -2289,17 +2289,19 @@ _DONE_EN = lazy(
     r"(?:(?:unrelated|update|fyi|btw|also|and|then|so|ok|okay|yesterday|today|earlier|"
     r"finally)[,:]?\s+){0,2}"
     r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
-    r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|already\s+)?|)"
+    r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|already\s+)?|"
+    r"just\s+|)"
     r"(?P<verb>fixed|added|implemented|released|shipped|deployed|refactored|removed|upgraded|"
     r"flashed|pushed|landed|rolled out|tagged|committed|finished|completed|"
     r"migrated|optimi[sz]ed|documented|merged|bumped|published|introduced|rewrote|renamed|"
     r"resolved|patched|enabled|disabled|configured|set up|updated|created|wrote|moved|replaced|"
-    r"swapped|switched|converted|ported|integrated|wired up|hooked up)[:：]?\s+(?P<x>.+)"
+    r"swapped|switched|converted|ported|integrated|wired up|hooked up|cleaned up|deleted|"
+    r"dropped support for|reworked|redesigned)[:：]?\s+(?P<x>.+)"
 )
 _DONE_ZH = lazy(
     r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|发版|上线|完成|升级|升到|重构|优化|"
     r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
-    r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|删掉了|删除了|去掉了|移除了|下线了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
+    r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|删掉了|删除了|去掉了|移除了|下线了|重做了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
     r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|修掉了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了|清洗完了|跑完了|迁完了|导完了|导入完了|测完了|配完了|装完了|搭完了|"
     r"迁移完了|升级完了|部署完了|合完了|(?i:fix)\s*了|(?<=问题)\s?(?i:fixed)(?=\s*[✅!！。]|$))(?P<x2>.*)"
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
@@ -2322,7 +2324,18 @@ _DONE_PASSIVE = lazy(
 _FIXED_LAST = lazy(
     r"(?i)(?:^|[，,;；]\s*)(?P<x>[A-Za-z][\w`'./@-]*(?:\s+[\w`'./@-]+){0,2}?)\s+"
     r"(?:fixed|resolved|solved)\s*[.!。！]?$"
+    # "The CSV export was broken for large files; fixed by streaming the rows."
+    r"|^(?P<y>(?:the\s+)?[A-Za-z][^;]{3,80}?)\s+(?:was|were)\s+(?:broken|failing|crashing|wrong)\b"
+    r"[^;]*;\s*fixed\s+(?:it\s+|that\s+)?(?:by|with)\s+\S"
 )
+# "The migration to Postgres is done.": a piece of work named, finished
+_DONE_WORK_NOUN = lazy(
+    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?(?P<x>(?:the\s+)?"
+    r"(?:[\w`'./@-]+\s+){0,2}?(?P<noun>migration|upgrade|refactor(?:ing)?|rewrite|port|rollout|"
+    r"integration|setup|switch|move)(?:\s+(?:to|of|from|for)\s+[\w`'./@ -]{2,40}?)?)\s+"
+    r"(?:is|has been|was)\s+(?:now\s+|finally\s+|all\s+)?(?:done|complete|completed|finished)\b"
+)
+_NOUN_KINDS = {"upgrade": "chore", "rollout": "deploy", "integration": "feat", "setup": "config"}
 _PASSIVE_LEAD = lazy(r"(?i)^(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+")
 _DONE_LIST_EN = lazy(r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)")
 _TYPES = (
@@ -2333,6 +2346,9 @@ _TYPES = (
         "refactor",
         (
             "refactor",
+            "reworked",
+            "redesigned",
+            "重做",
             "把",
             "rewrote",
             "renamed",
@@ -2356,6 +2372,8 @@ _TYPES = (
         (
             "bumped",
             "upgraded",
+            "cleaned up",
+            "dropped support",
             "升级",
             "updated",
             "更新",
@@ -2601,8 +2619,16 @@ def _passive_work(sentence: str) -> Work | None:
         summary = sentence.strip().rstrip(".。!！:：")
         kind = next((t for t, p in _OBJECT_TYPES if p.search(sentence)), "refactor")
         return Work(kind, summary[0].upper() + summary[1:], None)
+    noun = _DONE_WORK_NOUN.match(sentence) if passive is None else None
+    named = (
+        noun is not None and re.sub(r"(?i)^the\s+", "", noun["x"]).lower() != noun["noun"].lower()
+    )
+    if noun is not None and named:  # "the setup is done" does not say which
+        summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
+        kind = _NOUN_KINDS.get(noun["noun"].lower(), "refactor")
+        return Work(kind, summary[0].upper() + summary[1:], None)
     last = _FIXED_LAST.search(sentence) if passive is None else None
-    if last is not None and not _VAGUE.match(last["x"]):
+    if last is not None and not _VAGUE.match(last["x"] or last["y"]):
         return Work("fix", sentence.strip().rstrip(".。!！"), None)
     if passive is None or _NEGATED.search(passive.group("x")) or _VAGUE.match(passive.group("x")):
         return None  # "it is fixed" names nothing

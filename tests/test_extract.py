@@ -2971,3 +2971,28 @@ def test_an_option_not_chosen_is_no_second_decision():
 
 def test_a_coverage_required_in_chinese_is_a_setting():
     assert rules.settings("测试覆盖率要求 80% 以上。") == {"coverage": "80%"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("Just merged the PR that adds dark mode.", "feat"),
+        ("Dropped support for Python 3.8.", "chore"),
+        ("Cleaned up the unused feature flags.", "chore"),
+        ("The migration to Postgres is done.", "refactor"),
+        ("The Postgres migration is done.", "refactor"),
+        ("The CSV export was broken for large files; fixed by streaming the rows.", "fix"),
+        ("登录页重做了，换成了新的设计稿。", "refactor"),
+    ],
+)
+def test_more_ways_of_reporting_work_done(sentence, kind):
+    work = rules.finished_work(sentence)
+    assert work is not None
+    assert work.type == kind
+
+
+@pytest.mark.parametrize(
+    "sentence", ["The setup is done, what next?", "That is done.", "Just checking in."]
+)
+def test_work_that_names_nothing_is_no_changelog_entry(sentence):
+    assert rules.finished_work(sentence) is None
