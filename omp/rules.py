@@ -3104,7 +3104,7 @@ def project_name(sentence: str) -> str | None:
 _PERSONAL_EN = lazy(
     r"(?i)(?:^|[,;:]\s+|[，；：]\s*|\s[\u2014\u2013-]+\s+)"
     r"(?:(?:also|and|but|btw|fyi|fwiw|personally|for me|for the record|keep in mind|"
-    r"one more thing|oh|yeah|yes|so|honestly|"
+    r"one more thing|oh|yeah|yes|so|honestly|please|pls|"
     r"[a-z]+-wise)[,]?\s+)*"
     r"(?:i'?m an? [\w+#.-]+ (?P<who>person|developer|dev|engineer|programmer)\b"
     r"|i(?:'ve| have) been an? [\w+#. -]{1,24}?(?P<who2>dev|developer|engineer|programmer)\b"
@@ -3159,6 +3159,12 @@ _PERSONAL_ZH = lazy(
     r"|都是先)"  # "我一般都先在小区域上验证", "我都是先写测试再写实现"
     r"|(?:^|[，,；;。：:])我(?:平时)?用的(?P<setup>开发环境|编辑器|IDE|终端|shell|系统|电脑)是"
     r"|(?P<ask>别再给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我)"
+    # "回答请用中文，代码注释用英文"
+    r"|(?P<ask5>(?:回答|回复|注释|代码注释|提交信息|commit message)\s*"
+    r"(?:请|都|一律|统一)?用(?:中文|英文))"
+    # "我是前端，React 比较熟": the person's trade
+    r"|^我是(?:一个|一名)?(?P<who3>前端|后端|全栈|运维|测试|算法|客户端|移动端|嵌入式|数据)"
+    r"(?:开发|工程师|程序员)?(?=[，,。；;]|$)"
 )
 _HOW_I_WORK = lazy(r"(?i)\bhow i (?:work|do things|like to work)\s*[:：]\s*\S|我的习惯[是：:，,]")
 _SKILL = lazy(
@@ -3224,6 +3230,14 @@ def _said_whole(text: str) -> Personal | None:
     return None
 
 
+# the person's own tools: an editor, a shell, a system, a keyboard layout
+_OWN_TOOL = lazy(
+    r"(?i)\b(?:vs ?code|vim|neovim|nvim|emacs|intellij|pycharm|webstorm|goland|rider|xcode|"
+    r"sublime|zed|jetbrains|zsh|fish shell|tmux|iterm2?|macos|windows|wsl|keybindings|dvorak|"
+    r"colemak)\b"
+)
+
+
 def personal(sentence: str) -> Personal | None:
     """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim").
 
@@ -3247,9 +3261,13 @@ def personal(sentence: str) -> Personal | None:
     if _TENTATIVE.search(said):
         return None
     verb = (m.groupdict().get("verb") or "").lower()
-    if verb in ("write", "use") and not re.search(r"(?i)\b(?:always|usually|prefer)\b", sentence):
-        return None
-    if m.groupdict().get("who") or m.groupdict().get("who2"):
+    if (
+        verb in ("write", "use")
+        and not re.search(r"(?i)\b(?:always|usually|prefer)\b", sentence)
+        and not _OWN_TOOL.search(clause)
+    ):
+        return None  # "I use Postgres" is the project's; "I use VS Code with vim keys" mine
+    if m.groupdict().get("who") or m.groupdict().get("who2") or m.groupdict().get("who3"):
         verb = "know"
     kind = "skill" if _SKILL.search(verb or sentence) else "preference"
     return Personal(kind, text.rstrip("。."), "PERSONAL")

@@ -2996,3 +2996,22 @@ def test_more_ways_of_reporting_work_done(sentence, kind):
 )
 def test_work_that_names_nothing_is_no_changelog_entry(sentence):
     assert rules.finished_work(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("Please keep answers short and skip the explanations unless I ask.", "preference"),
+        ("I use VS Code with vim keybindings.", "preference"),
+        ("我是前端，React 比较熟，Go 不太会。", "skill"),
+        ("回答请用中文，代码注释用英文。", "preference"),
+    ],
+)
+def test_more_ways_the_person_says_how_they_work(sentence, kind):
+    p = rules.personal(sentence)
+    assert p is not None
+    assert p.kind == kind
+
+
+def test_what_the_project_uses_is_not_the_persons_tool():
+    assert rules.personal("I use Postgres for the orders service.") is None
