@@ -206,11 +206,6 @@ NAMED_ADDRESS_CONF = 0.75
 _OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" is a title
 
 
-_RULE_CLAUSE = lazy(
-    r"(?i)(?:all|every|each|no)\s+[\w -]{1,30}?\s+(?:use|must|should|go|are|is|get)\b"
-)
-
-
 def _title(choice: str, purpose: str | None) -> str:
     first = choice.split(" ", 1)[0].lower()
     # "store amounts as cents", "all API responses use snake_case" are their own titles
