@@ -684,13 +684,19 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
-    # "TypeScript strict mode is mandatory": a rule for the project
+    # "TypeScript strict mode is mandatory": a rule for the project, about a known name
     (
         lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw)[,.]?\s*)*(?P<x>[A-Za-z][\w .+#/-]{2,40}?)\s+"
-            r"(?:is|are)\s+(?:mandatory|required everywhere|a must|non-negotiable|compulsory)\b"
+            r"(?:is|are)\s+(?:mandatory|required everywhere|non-negotiable|compulsory)\b"
         ),
         True,
+        True,
+    ),
+    # "we'll be using pnpm from now on" (not "I'm using X right now": what is, not a choice)
+    (
+        lazy(r"(?i)\bwe(?:'ll| will| are going to|'re going to) be using\s+(?P<x>.+)"),
+        False,
         False,
     ),
     # "REST only.", "Postgres only, no Mongo": a known name, alone
@@ -706,7 +712,9 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)\b(?:we(?:'ll| will| are going to|'re going to)|let'?s)\s+"
-            r"(?:deploy|host|run|serve)\s+(?:[\w-]+\s+){0,2}?(?:on|to)\s+(?P<x>.+)"
+            r"(?:deploy|host|run|serve)\s+(?:[\w-]+\s+){0,2}?(?:on|to)\s+(?P<x>(?:"
+            + "|".join(re.escape(name) for name in TECH_ROLES["hosting"])
+            + r")\b.*)"
         ),
         False,
         True,
@@ -734,11 +742,10 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?i)\b(?:let'?s|let us|we(?:'ll| will| are going to|'re going to| shall)|"
             r"we(?=\s+go\s+with)|we're|we are|i'?m|i am|i(?:'ll| will))\s+"
-            r"(?:just\s+|simply\s+|definitely\s+|actually\s+|be\s+|"
-            r"keep it simple and\s+)?"
+            r"(?:just\s+|simply\s+|definitely\s+|actually\s+|keep it simple and\s+)?"
             r"(?:go(?:ing)? with|use|adopt|switch to|switching to|move to|moving to|stick with|"
             r"stay with|standardi[sz]e on|"
-            r"standardi[sz]ing on|settl(?:e|ing) on|migrate to|keep|going to use|using)\s+(?P<x>.+)"
+            r"standardi[sz]ing on|settl(?:e|ing) on|migrate to|keep|going to use)\s+(?P<x>.+)"
         ),
         False,
         False,

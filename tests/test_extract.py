@@ -2938,6 +2938,9 @@ def test_more_ways_of_stating_a_choice(sentence, choice, alternatives):
         "we'll run the tests on every push",  # no host named
         "Documentation only.",  # not a known technology
         "The token is required.",
+        "I'm using a DatabaseQueue right now because the docs example did",  # what is
+        "OTA is a must.",  # a requirement, no choice among tools
+        "We'll run it on our existing Postgres 15 cluster.",  # a database, not a host
     ],
 )
 def test_runs_and_requirements_without_a_named_choice_are_not_decisions(sentence):
