@@ -26,7 +26,7 @@ from omp.paths import MemoryRoot, decode_text
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "8"  # bump when the tables or what they hold change
+INDEX_FORMAT = "9"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -49,7 +49,9 @@ CREATE INDEX IF NOT EXISTS entries_by_id ON entries(id);
 CREATE INDEX IF NOT EXISTS entries_by_hash ON entries(hash);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
     text, kind UNINDEXED, tokenize='unicode61 remove_diacritics 2');
-CREATE TABLE IF NOT EXISTS unjournaled(rel TEXT PRIMARY KEY, hash TEXT, problems TEXT, data TEXT);
+CREATE TABLE IF NOT EXISTS unjournaled(rel TEXT PRIMARY KEY, hash TEXT, problems TEXT);
+CREATE TABLE IF NOT EXISTS unjournaled_entries(rel TEXT, key TEXT, data TEXT);
+CREATE INDEX IF NOT EXISTS unjournaled_by_file ON unjournaled_entries(rel, key);
 """
 
 
@@ -117,18 +119,24 @@ class FileInfo(NamedTuple):
     problems: list[tuple[str, str]]
 
 
+# the key an entry is diffed by: its id, else its identity (as `str(e.id or e.identity)`)
+_ENTRY_KEY = "COALESCE(NULLIF(id, ''), identity, 'None')"
+
+
 class Unjournaled(NamedTuple):
     """The version of a file the journal last accounted for, kept after an outside edit.
 
     Attributes:
         hash: its content hash, or None when the index did not hold the file (a new file).
         problems: what `omp validate` found in it then.
-        data: JSON of `{id or identity: entry data}` (decode with `loads`).
+
+    Its entries are kept as rows (`Index.kept_entries`, `Index.kept_changes`): comparing them
+    with the file's entries now is done by SQLite, so a write after an outside edit of a large
+    file decodes only the entries that changed.
     """
 
     hash: str | None
     problems: list[tuple[str, str]]
-    data: str
 
 
 class Hit(NamedTuple):
@@ -230,8 +238,8 @@ def _scalar(value: Any) -> str | None:
 def _reset(db: sqlite3.Connection) -> None:
     db.executescript(
         "DROP TABLE IF EXISTS info; DROP TABLE IF EXISTS files; "
-        "DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS unjournaled;"
-        + _SCHEMA
+        "DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS unjournaled; "
+        "DROP TABLE IF EXISTS unjournaled_entries;" + _SCHEMA
     )
     db.execute("INSERT INTO info VALUES ('version', ?)", (_version(),))
 
@@ -487,37 +495,75 @@ class Index:
         if row is None:
             if not self._complete():
                 return  # indexed lazily until now: the file may be old, so it is the baseline
-            self.db.execute("INSERT INTO unjournaled VALUES (?, NULL, '[]', '{}')", (rel,))
+            self.db.execute("INSERT INTO unjournaled VALUES (?, NULL, '[]')", (rel,))
             return
-        # the snapshot `{id or identity: data}` is spliced from the stored JSON, not decoded
-        parts = [
-            json.dumps(str(eid or identity), ensure_ascii=False) + ":" + data
-            for eid, identity, data in self.db.execute(
-                "SELECT id, identity, data FROM entries WHERE rel=? ORDER BY pos", (rel,)
-            )
-        ]
+        self.db.execute("INSERT INTO unjournaled VALUES (?, ?, ?)", (rel, row[0], row[1]))
+        # the entries are copied by SQLite, keyed as the watcher keys them (id, else identity)
         self.db.execute(
-            "INSERT INTO unjournaled VALUES (?, ?, ?, ?)",
-            (rel, row[0], row[1], "{" + ",".join(parts) + "}"),
+            f"INSERT INTO unjournaled_entries SELECT rel, {_ENTRY_KEY}, data FROM entries "
+            "WHERE rel=? ORDER BY pos",
+            (rel,),
         )
 
     @_recovering
     def unjournaled(self, rels: Iterable[str] | None = None) -> dict[str, Unjournaled]:
         """The kept version of each file (or of `rels`) changed outside omp since journaled."""
-        sql = "SELECT rel, hash, problems, data FROM unjournaled"
+        sql = "SELECT rel, hash, problems FROM unjournaled"
         rows = (
             self.db.execute(sql + " ORDER BY rel").fetchall()
             if rels is None
             else [r for rel in rels for r in self.db.execute(sql + " WHERE rel=?", (rel,))]
         )
-        return {
-            rel: Unjournaled(digest, _problems(probs), data) for rel, digest, probs, data in rows
-        }
+        return {rel: Unjournaled(digest, _problems(probs)) for rel, digest, probs in rows}
+
+    @_recovering
+    def kept_entries(self, rel: str) -> dict[str, Any]:
+        """The kept version of `rel`: `{id or identity: entry data}`, every entry decoded."""
+        rows = self.db.execute(
+            "SELECT key, data FROM unjournaled_entries WHERE rel=? ORDER BY rowid", (rel,)
+        )
+        return {key: loads(data) for key, data in rows}
+
+    @_recovering
+    def kept_changes(self, rel: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The entries of `rel` that differ between its kept version and now, decoded.
+
+        `(before, after)`, each `{id or identity: data}` of the entries removed or changed
+        (before) and added or changed (after); entries alike on both sides are left out, so
+        the cost is in the entries that changed. None when a key is used twice on either side
+        (a bad merge): then the whole versions must be compared, as a dict keeps the last.
+        """
+        now = f"SELECT {_ENTRY_KEY} AS key, data FROM entries WHERE rel=:rel"
+        twice = self.db.execute(
+            f"SELECT 1 FROM ({now}) GROUP BY key HAVING count(*) > 1 UNION ALL "
+            "SELECT 1 FROM unjournaled_entries WHERE rel=:rel GROUP BY key HAVING count(*) > 1 "
+            "LIMIT 1",
+            {"rel": rel},
+        ).fetchone()
+        if twice:
+            return None
+        rows = self.db.execute(
+            f"SELECT k.key, k.data, n.data FROM unjournaled_entries k LEFT JOIN ({now}) n "
+            "ON n.key = k.key WHERE k.rel=:rel AND (n.data IS NULL OR n.data != k.data) "
+            f"UNION ALL SELECT n.key, NULL, n.data FROM ({now}) n WHERE n.key NOT IN "
+            "(SELECT key FROM unjournaled_entries WHERE rel=:rel)",
+            {"rel": rel},
+        )
+        before: dict[str, Any] = {}
+        after: dict[str, Any] = {}
+        for key, old, new in rows:
+            if old is not None:
+                before[key] = loads(old)
+            if new is not None:
+                after[key] = loads(new)
+        return before, after
 
     @_recovering
     def forget_unjournaled(self, rels: Iterable[str]) -> None:
         """Drop the kept versions of `rels`: their changes are in the journal now."""
-        self.db.executemany("DELETE FROM unjournaled WHERE rel=?", [(rel,) for rel in rels])
+        pairs = [(rel,) for rel in rels]
+        self.db.executemany("DELETE FROM unjournaled WHERE rel=?", pairs)
+        self.db.executemany("DELETE FROM unjournaled_entries WHERE rel=?", pairs)
 
     # ---- indexing ----------------------------------------------------------------------------
 
@@ -750,7 +796,9 @@ class Index:
         if row is None or row[0] != before:
             # a reader indexed this write before us and kept the version it was made on as
             # an outside edit: the change is ours, and journaled as a write
-            self.db.execute("DELETE FROM unjournaled WHERE rel=? AND hash=?", (rel, before))
+            gone = self.db.execute("DELETE FROM unjournaled WHERE rel=? AND hash=?", (rel, before))
+            if gone.rowcount:
+                self.db.execute("DELETE FROM unjournaled_entries WHERE rel=?", (rel,))
             self.db.execute("COMMIT")
             if row is None or row[0] != text_hash(text):
                 self.refresh([rel], outside=False)  # the file holds this write

@@ -172,6 +172,20 @@ def scan(root: MemoryRoot, *, by: str = "unknown", new_files: bool = False) -> l
     return records
 
 
+def _compared(
+    index: Any, rel: str, last: dict[str, Any] | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The data to diff after an outside edit of `rel`: before, and now.
+
+    Only the entries that changed are decoded (SQLite compares the rest), unless the last
+    valid version of the file stands in for the kept one, or an id is used twice.
+    """
+    pair = index.kept_changes(rel) if last is None else None
+    if pair is None:
+        pair = (index.kept_entries(rel) if last is None else last, _snapshot(index, rel))
+    return pair
+
+
 def journal_unjournaled(
     root: MemoryRoot,
     index: Any,
@@ -191,8 +205,6 @@ def journal_unjournaled(
     kept = index.unjournaled(rels)
     if not kept:
         return [], [], []
-    from omp.index import loads
-
     valid = _last_valid(root)
     remembered = dict(valid)
     changes: list[tuple[str, str]] = []
@@ -200,7 +212,7 @@ def journal_unjournaled(
     notes: list[tuple[str, str]] = []
     for rel, was in kept.items():
         display = root.display(root.memory / rel)
-        info, before = index.file(rel), loads(was.data)
+        info = index.file(rel)
         # the data of the last valid version, while the index still holds an invalid one
         last = valid.pop(rel, None) if was.hash is not None and was.problems else None
         valid.pop(rel, None)
@@ -211,12 +223,12 @@ def journal_unjournaled(
             continue  # the baseline: nothing to compare with
         elif info.problems:
             warnings.append((display, _warning(info.problems)))
+            before = index.kept_entries(rel)
             kept_data = _valid_data(None if was.hash is None else was, last, before)
             if kept_data is not None:
                 valid[rel] = kept_data
         else:
-            base = before if last is None else last
-            changes += [(display, c) for c in _diff(rel, base, _snapshot(index, rel))]
+            changes += [(display, c) for c in _diff(rel, *_compared(index, rel, last))]
             if was.hash is not None and was.problems:
                 notes.append((display, "valid again after an outside edit"))
     records = journal.append(root, changes, by=by, kind="outside")

@@ -470,3 +470,37 @@ def test_a_read_that_meets_a_damaged_page_runs_again_on_a_new_index(filled):
 
     with pytest.raises(sqlite3.OperationalError):  # not damage: nothing to rebuild
         reading(filled, locked)
+
+
+def test_the_version_an_outside_edit_replaced_is_compared_entry_by_entry(filled):
+    lookup.search(filled, "yaml")  # indexed: the version before the edit
+    path = filled.memory / "decisions.yaml"
+    path.write_text(
+        DECISIONS.replace("Store memory as YAML", "Keep memory in TOML").split("  - id: dec-b")[0]
+        + "  - id: dec-c\n    title: Hand-written entry\n    choice: by hand\n",
+        encoding="utf-8",
+    )
+    lookup.search(filled, "TOML")  # a read indexes the edit first and keeps what it replaced
+    with Index(filled) as index:
+        before, after = index.kept_changes("decisions.yaml")
+        whole = index.kept_entries("decisions.yaml")
+        now = {e.id: e.data for e in index.entries("decisions.yaml")}
+    # only what changed is decoded: dec-a changed, dec-b went, dec-c came
+    assert sorted(before) == ["dec-a", "dec-b"] and sorted(after) == ["dec-a", "dec-c"]
+    assert before["dec-a"]["title"] == "Store memory as YAML"
+    assert after["dec-a"]["title"] == "Keep memory in TOML"
+    # and the journal gets what a comparison of the whole versions gives
+    rel = "decisions.yaml"
+    assert watch._diff(rel, before, after) == watch._diff(rel, whole, now)
+
+
+def test_an_id_used_twice_is_left_to_a_comparison_of_the_whole_versions(filled):
+    lookup.search(filled, "yaml")
+    path = filled.memory / "decisions.yaml"
+    path.write_text(DECISIONS.replace("dec-b", "dec-a"), encoding="utf-8")  # a bad merge
+    lookup.search(filled, "yaml")
+    with Index(filled) as index:
+        assert index.kept_changes("decisions.yaml") is None  # no entry-by-entry answer
+        assert sorted(index.kept_entries("decisions.yaml")) == ["dec-a", "dec-b"]
+    (change,) = watch.scan(filled, new_files=True)  # such a file is invalid: one warning
+    assert change.kind == "warning" and "'dec-a' is used by 2 entries" in change.change
