@@ -525,37 +525,26 @@ class Index:
         return {key: loads(data) for key, data in rows}
 
     @_recovering
-    def kept_changes(self, rel: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    def kept_changes(self, rel: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """The entries of `rel` that differ between its kept version and now, decoded.
 
         `(before, after)`, each `{id or identity: data}` of the entries removed or changed
-        (before) and added or changed (after); entries alike on both sides are left out, so
-        the cost is in the entries that changed. None when a key is used twice on either side
-        (a bad merge): then the whole versions must be compared, as a dict keeps the last.
+        (before) and added or changed (after). Entries alike on both sides are left out: their
+        stored JSON is compared as text, so only the entries that changed are decoded. A key
+        used twice keeps its last entry, as a comparison of the whole versions would.
         """
-        now = f"SELECT {_ENTRY_KEY} AS key, data FROM entries WHERE rel=:rel"
-        twice = self.db.execute(
-            f"SELECT 1 FROM ({now}) GROUP BY key HAVING count(*) > 1 UNION ALL "
-            "SELECT 1 FROM unjournaled_entries WHERE rel=:rel GROUP BY key HAVING count(*) > 1 "
-            "LIMIT 1",
-            {"rel": rel},
-        ).fetchone()
-        if twice:
-            return None
-        rows = self.db.execute(
-            f"SELECT k.key, k.data, n.data FROM unjournaled_entries k LEFT JOIN ({now}) n "
-            "ON n.key = k.key WHERE k.rel=:rel AND (n.data IS NULL OR n.data != k.data) "
-            f"UNION ALL SELECT n.key, NULL, n.data FROM ({now}) n WHERE n.key NOT IN "
-            "(SELECT key FROM unjournaled_entries WHERE rel=:rel)",
-            {"rel": rel},
+        kept = dict(
+            self.db.execute(
+                "SELECT key, data FROM unjournaled_entries WHERE rel=? ORDER BY rowid", (rel,)
+            )
         )
-        before: dict[str, Any] = {}
-        after: dict[str, Any] = {}
-        for key, old, new in rows:
-            if old is not None:
-                before[key] = loads(old)
-            if new is not None:
-                after[key] = loads(new)
+        now = dict(
+            self.db.execute(
+                f"SELECT {_ENTRY_KEY}, data FROM entries WHERE rel=? ORDER BY pos", (rel,)
+            )
+        )
+        before = {key: loads(data) for key, data in kept.items() if now.get(key) != data}
+        after = {key: loads(data) for key, data in now.items() if kept.get(key) != data}
         return before, after
 
     @_recovering

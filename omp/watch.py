@@ -177,13 +177,13 @@ def _compared(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The data to diff after an outside edit of `rel`: before, and now.
 
-    Only the entries that changed are decoded (SQLite compares the rest), unless the last
-    valid version of the file stands in for the kept one, or an id is used twice.
+    Only the entries that changed are decoded, unless the last valid version of the file
+    stands in for the kept one.
     """
-    pair = index.kept_changes(rel) if last is None else None
-    if pair is None:
-        pair = (index.kept_entries(rel) if last is None else last, _snapshot(index, rel))
-    return pair
+    if last is None:
+        changed: tuple[dict[str, Any], dict[str, Any]] = index.kept_changes(rel)
+        return changed
+    return last, _snapshot(index, rel)
 
 
 def journal_unjournaled(

@@ -484,7 +484,7 @@ def test_the_version_an_outside_edit_replaced_is_compared_entry_by_entry(filled)
     with Index(filled) as index:
         before, after = index.kept_changes("decisions.yaml")
         whole = index.kept_entries("decisions.yaml")
-        now = {e.id: e.data for e in index.entries("decisions.yaml")}
+        now = {str(e.id): e.data for e in index.entries("decisions.yaml")}
     # only what changed is decoded: dec-a changed, dec-b went, dec-c came
     assert sorted(before) == ["dec-a", "dec-b"] and sorted(after) == ["dec-a", "dec-c"]
     assert before["dec-a"]["title"] == "Store memory as YAML"
@@ -494,13 +494,16 @@ def test_the_version_an_outside_edit_replaced_is_compared_entry_by_entry(filled)
     assert watch._diff(rel, before, after) == watch._diff(rel, whole, now)
 
 
-def test_an_id_used_twice_is_left_to_a_comparison_of_the_whole_versions(filled):
+def test_an_id_used_twice_compares_as_the_whole_versions_would(filled):
     lookup.search(filled, "yaml")
     path = filled.memory / "decisions.yaml"
     path.write_text(DECISIONS.replace("dec-b", "dec-a"), encoding="utf-8")  # a bad merge
     lookup.search(filled, "yaml")
     with Index(filled) as index:
-        assert index.kept_changes("decisions.yaml") is None  # no entry-by-entry answer
-        assert sorted(index.kept_entries("decisions.yaml")) == ["dec-a", "dec-b"]
+        before, after = index.kept_changes("decisions.yaml")
+        whole = index.kept_entries("decisions.yaml")
+        now = {str(e.id): e.data for e in index.entries("decisions.yaml")}  # the last dec-a wins
+    assert watch._diff("decisions.yaml", before, after) == watch._diff("decisions.yaml", whole, now)
+    assert "decisions[dec-b]: removed" in watch._diff("decisions.yaml", before, after)
     (change,) = watch.scan(filled, new_files=True)  # such a file is invalid: one warning
     assert change.kind == "warning" and "'dec-a' is used by 2 entries" in change.change
