@@ -50,7 +50,7 @@ CREATE INDEX IF NOT EXISTS entries_by_hash ON entries(hash);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
     text, kind UNINDEXED, tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS unjournaled(rel TEXT PRIMARY KEY, hash TEXT, problems TEXT);
-CREATE TABLE IF NOT EXISTS unjournaled_entries(rel TEXT, key TEXT, data TEXT);
+CREATE TABLE IF NOT EXISTS unjournaled_entries(rel TEXT, key TEXT, hash TEXT, data TEXT);
 CREATE INDEX IF NOT EXISTS unjournaled_by_file ON unjournaled_entries(rel, key);
 """
 
@@ -500,7 +500,7 @@ class Index:
         self.db.execute("INSERT INTO unjournaled VALUES (?, ?, ?)", (rel, row[0], row[1]))
         # the entries are copied by SQLite, keyed as the watcher keys them (id, else identity)
         self.db.execute(
-            f"INSERT INTO unjournaled_entries SELECT rel, {_ENTRY_KEY}, data FROM entries "
+            f"INSERT INTO unjournaled_entries SELECT rel, {_ENTRY_KEY}, hash, data FROM entries "
             "WHERE rel=? ORDER BY pos",
             (rel,),
         )
@@ -529,22 +529,40 @@ class Index:
         """The entries of `rel` that differ between its kept version and now, decoded.
 
         `(before, after)`, each `{id or identity: data}` of the entries removed or changed
-        (before) and added or changed (after). Entries alike on both sides are left out: their
-        stored JSON is compared as text, so only the entries that changed are decoded. A key
-        used twice keeps its last entry, as a comparison of the whole versions would.
+        (before) and added or changed (after). Entries are compared by the hash of their
+        text, so only those that changed are read and decoded. A key used twice keeps its
+        last entry, as a comparison of the whole versions would.
         """
-        kept = dict(
-            self.db.execute(
-                "SELECT key, data FROM unjournaled_entries WHERE rel=? ORDER BY rowid", (rel,)
+        kept = {
+            key: (digest, row)
+            for key, digest, row in self.db.execute(
+                "SELECT key, hash, rowid FROM unjournaled_entries WHERE rel=? ORDER BY rowid",
+                (rel,),
             )
-        )
-        now = dict(
-            self.db.execute(
-                f"SELECT {_ENTRY_KEY}, data FROM entries WHERE rel=? ORDER BY pos", (rel,)
+        }
+        now = {
+            key: (digest, row)
+            for key, digest, row in self.db.execute(
+                f"SELECT {_ENTRY_KEY}, hash, n FROM entries WHERE rel=? ORDER BY pos", (rel,)
             )
-        )
-        before = {key: loads(data) for key, data in kept.items() if now.get(key) != data}
-        after = {key: loads(data) for key, data in now.items() if kept.get(key) != data}
+        }
+
+        def changed(mine: tuple[str | None, int], theirs: tuple[str | None, int] | None) -> bool:
+            return mine[0] is None or theirs is None or theirs[0] != mine[0]
+
+        def data(sql: str, row: int) -> Any:
+            return loads(self.db.execute(sql, (row,)).fetchone()[0])
+
+        before = {
+            key: data("SELECT data FROM unjournaled_entries WHERE rowid=?", was[1])
+            for key, was in kept.items()
+            if changed(was, now.get(key))
+        }
+        after = {
+            key: data("SELECT data FROM entries WHERE n=?", is_[1])
+            for key, is_ in now.items()
+            if changed(is_, kept.get(key))
+        }
         return before, after
 
     @_recovering
