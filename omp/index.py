@@ -51,7 +51,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
     text, kind UNINDEXED, tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS unjournaled(rel TEXT PRIMARY KEY, hash TEXT, problems TEXT);
 CREATE TABLE IF NOT EXISTS unjournaled_entries(rel TEXT, key TEXT, hash TEXT, data TEXT);
-CREATE INDEX IF NOT EXISTS unjournaled_by_file ON unjournaled_entries(rel, key);
+CREATE INDEX IF NOT EXISTS unjournaled_by_hash ON unjournaled_entries(rel, hash);
 """
 
 
@@ -529,40 +529,43 @@ class Index:
         """The entries of `rel` that differ between its kept version and now, decoded.
 
         `(before, after)`, each `{id or identity: data}` of the entries removed or changed
-        (before) and added or changed (after). Entries are compared by the hash of their
-        text, so only those that changed are read and decoded. A key used twice keeps its
-        last entry, as a comparison of the whole versions would.
+        (before) and added or changed (after). SQLite matches entries by the hash of their
+        text (an entry's key comes from its text), so only those that changed are read and
+        decoded. A key used twice keeps its last entry, as a comparison of whole versions would.
         """
-        kept = {
-            key: (digest, row)
-            for key, digest, row in self.db.execute(
-                "SELECT key, hash, rowid FROM unjournaled_entries WHERE rel=? ORDER BY rowid",
-                (rel,),
-            )
-        }
-        now = {
-            key: (digest, row)
-            for key, digest, row in self.db.execute(
-                f"SELECT {_ENTRY_KEY}, hash, n FROM entries WHERE rel=? ORDER BY pos", (rel,)
-            )
-        }
-
-        def changed(mine: tuple[str | None, int], theirs: tuple[str | None, int] | None) -> bool:
-            return mine[0] is None or theirs is None or theirs[0] != mine[0]
-
-        def data(sql: str, row: int) -> Any:
-            return loads(self.db.execute(sql, (row,)).fetchone()[0])
-
-        before = {
-            key: data("SELECT data FROM unjournaled_entries WHERE rowid=?", was[1])
-            for key, was in kept.items()
-            if changed(was, now.get(key))
-        }
-        after = {
-            key: data("SELECT data FROM entries WHERE n=?", is_[1])
-            for key, is_ in now.items()
-            if changed(is_, kept.get(key))
-        }
+        gone = self.db.execute(
+            "SELECT k.key, k.data FROM unjournaled_entries k WHERE k.rel=:rel AND (k.hash IS NULL "
+            "OR NOT EXISTS (SELECT 1 FROM entries e WHERE e.hash=k.hash AND e.rel=k.rel)) "
+            "ORDER BY k.rowid",
+            {"rel": rel},
+        )
+        before = {key: loads(data) for key, data in gone}
+        came = self.db.execute(
+            f"SELECT {_ENTRY_KEY}, e.data FROM entries e WHERE e.rel=:rel AND (e.hash IS NULL "
+            "OR NOT EXISTS (SELECT 1 FROM unjournaled_entries k WHERE k.rel=e.rel "
+            "AND k.hash=e.hash)) ORDER BY e.pos",
+            {"rel": rel},
+        )
+        after = {key: loads(data) for key, data in came}
+        # a key also held by an unchanged entry (used twice): its last entry on the other side
+        for key in after.keys() - before.keys():
+            row = self.db.execute(
+                "SELECT data FROM unjournaled_entries WHERE rel=? AND key=? "
+                "ORDER BY rowid DESC LIMIT 1",
+                (rel, key),
+            ).fetchone()
+            if row is not None:
+                before[key] = loads(row[0])
+        if gone_keys := before.keys() - after.keys():  # removed, unless held twice
+            sql = f"SELECT {_ENTRY_KEY} FROM entries WHERE rel=?"
+            held = gone_keys & {key for (key,) in self.db.execute(sql, (rel,))}
+            for key in held:  # a bad merge's: rare, so one look each
+                (data,) = self.db.execute(
+                    f"SELECT data FROM entries WHERE rel=? AND {_ENTRY_KEY}=? "
+                    "ORDER BY pos DESC LIMIT 1",
+                    (rel, key),
+                ).fetchone()
+                after[key] = loads(data)
         return before, after
 
     @_recovering
