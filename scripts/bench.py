@@ -327,6 +327,29 @@ def _settle(_: int) -> None:
     time.sleep(2.1)
 
 
+def _journaled(omp: list[str], where: Path) -> Callable[[int], None]:
+    """Journal the outside edit a read of an earlier round indexed (untimed).
+
+    The first write after such an edit journals it before its own change: that is its own
+    row, not the cost of a write to a settled memory.
+    """
+
+    def prepare(_: int) -> None:
+        run_process([*omp, "watch", "--once"], where)
+
+    return prepare
+
+
+def _edited_and_read(path: Path, read: list[str]) -> Callable[[int], None]:
+    """An outside edit that a read indexes first (untimed): the next write journals it."""
+
+    def prepare(i: int) -> None:
+        _outside_edit(path, 10_000 + i)
+        run_process(read, path.parents[2])
+
+    return prepare
+
+
 class _HookRepo:
     """A git repository with a small memory, driven as git drives omp's hooks.
 
@@ -448,16 +471,19 @@ def main(argv: list[str] | None = None) -> int:
                  large),
             Case("omp add decision (10 entries)", lambda i: _add_decision(omp, i), small),
             Case(f"omp add decision ({args.decisions} entries)",
-                 lambda i: _add_decision(omp, 1000 + i), large),
+                 lambda i: _add_decision(omp, 1000 + i), large, _journaled(omp, large)),
             Case("omp add change (10 entries)", lambda i: _add_change(omp, i), small),
             Case(f"omp add change ({args.changes} entries)", lambda i: _add_change(omp, 1000 + i),
                  large),
             Case("first read after an outside edit (large)", show_argv, large,
                  lambda i: _outside_edit(big, i)),
+            Case(f"first write after an outside edit ({args.decisions} entries)",
+                 lambda i: _add_decision(omp, 2000 + i), large,
+                 _edited_and_read(big, show_argv)),
         ]  # fmt: skip
         (
             bare, ruamel, version, pre_commit, post_commit, show, search, context, context_for,
-            dec_small, dec_large, chg_small, chg_large, first_read,
+            dec_small, dec_large, chg_small, chg_large, first_read, first_write,
         ) = measure_all(cases, runs)  # fmt: skip
         if hooks.sha[:7] not in (hooked / "_omp/memory/changelog.yaml").read_text("utf-8"):
             raise SystemExit("the post-commit hook wrote no changelog entry: its row is void")
@@ -477,7 +503,9 @@ def main(argv: list[str] | None = None) -> int:
         rows += [dec_small, dec_large, chg_small, chg_large, show, search, context, context_for]
         if not args.skip_baseline:
             rows += _baselines(Path(tmp), large, small, dec_large, chg_large, first_read)
-        rows.append(first_read)
+        first_write.reference = dec_small.name
+        first_write.ratio = first_write.median_ms / dec_small.median_ms
+        rows += [first_read, first_write]
         print(f"\n{'case':<48} {'median ms':>10} {'peak MB':>8}  ratio")
         for r in rows:
             ratio = f"{r.ratio:.2f}x {r.reference}" if r.ratio is not None else ""
