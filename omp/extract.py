@@ -1050,7 +1050,8 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
     """
     found: list[_Fact] = []
     dep = rules.deployment(s)
-    addresses = rules.url_facts(s)
+    # beside a deployment, only another address can name a second place
+    addresses = rules.url_facts(s) if dep is None or s.count("://") > 1 else {}
     if dep is not None:
         places = {dep.service: {"url": dep.url, "status": dep.status}}
         # "staging is at https://a and prod at https://b": each place is deployed

@@ -35,6 +35,23 @@ agent:
 """
 
 
+# a script that holds the writer's lock of the project in argv[1] until its stdin closes;
+# it prints "locked" once it holds it
+LOCK_HOLDER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+
+    from omp.paths import find_root
+    from omp.writer import locked
+
+    with locked(find_root(Path(sys.argv[1])), timeout=5):
+        print("locked", flush=True)
+        sys.stdin.read()  # hold the lock until the test closes our stdin or kills us
+    """
+)
+
+
 def temp_memory(tmp: str | Path) -> MemoryRoot:
     """A bare memory folder under `tmp` (for tests that cannot use pytest's tmp_path)."""
     memory = Path(tmp) / "_omp" / "memory"

@@ -22,7 +22,7 @@ from omp.paths import MemoryRoot, find_root
 from omp.records import CHANGELOG, DECISIONS, IMPORTS, entries
 from omp.scaffold import init_project
 from omp.yamlio import load
-from tests.helpers import everything_under, omp_ok, run_omp
+from tests.helpers import LOCK_HOLDER, everything_under, omp_ok, run_omp
 
 TOKEN = "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"
 
@@ -346,18 +346,6 @@ def test_omp_items_already_in_memory_are_not_taken_again(tmp_path: Path) -> None
 
 
 # ---- all or nothing with the user store ----------------------------------------------------------
-
-LOCK_HOLDER = """
-import sys
-from pathlib import Path
-
-from omp.paths import find_root
-from omp.writer import locked
-
-with locked(find_root(Path(sys.argv[1])), timeout=5):
-    print("locked", flush=True)
-    sys.stdin.read()  # hold the lock until the test closes our stdin or kills us
-"""
 
 
 def _export_with_a_user_memory(tmp_path: Path) -> tuple[Path, Path]:

@@ -8,7 +8,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -23,7 +22,7 @@ from omp.errors import ValidationError, WriteFailedError
 from omp.paths import MemoryRoot
 from omp.validate import validate
 from omp.yamlio import load
-from tests.helpers import memory_files, run_omp
+from tests.helpers import LOCK_HOLDER, memory_files, run_omp
 
 BACKUP_NAME = re.compile(r"^changelog\.yaml\.(\d{8}T\d{6}\.\d{6}Z)(?:-\d+)?\.bak$")
 
@@ -417,21 +416,6 @@ def test_committed_transaction_record_is_rolled_forward_by_the_next_write(
 
 # ---------------------------------------------------------------------------------------------
 # Lock
-
-
-LOCK_HOLDER = textwrap.dedent(
-    """
-    import sys
-    from pathlib import Path
-
-    from omp.paths import find_root
-    from omp.writer import locked
-
-    with locked(find_root(Path(sys.argv[1])), timeout=5):
-        print("locked", flush=True)
-        sys.stdin.read()  # hold the lock until the test closes our stdin or kills us
-    """
-)
 
 
 def test_lock_held_by_another_process_times_out_with_a_message_naming_the_lock(
