@@ -15,9 +15,12 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from omp.lazyre import lazy
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
 class Match(NamedTuple):
@@ -93,9 +96,34 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ),
 )
 
-# every credential pattern above needs one of these: a cheap test that spares short text
-# (most values in a memory file) the twenty patterns
-_MAYBE_CREDENTIAL = lazy(r"[A-Za-z0-9_\-+/=.]{12,}|@|-----BEGIN")
+# what each pattern needs in the text to match anywhere: one of these strings (a string with
+# no capital is looked for in the text case-folded, see `_Text`); text without any of them is
+# not searched, which spares most text of the patterns' compile and search
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "private key": ("-----BEGIN",),
+    "OpenAI/Anthropic API key": ("sk-",),
+    "AWS access key id": ("AKIA", "ASIA", "AGPA", "AIDA", "AROA"),
+    "GitHub token": ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    "GitLab token": tuple(
+        f"gl{kind}-" for kind in ("pat", "rt", "dt", "ptt", "cbt", "soat", "ft", "imt", "agent")
+    ),
+    "Slack token": ("xox",),
+    "Stripe key": ("_live_", "_test_"),
+    "Google API key": ("AIza",),
+    "Google OAuth client secret": ("GOCSPX-",),
+    "Hugging Face token": ("hf_",),
+    "npm token": ("npm_",),
+    "PyPI token": ("pypi-AgE",),
+    "SendGrid key": ("SG.",),
+    "DigitalOcean token": ("dop_v1_", "doo_v1_", "dor_v1_"),
+    "Shopify token": ("shpat_", "shpca_", "shppa_", "shpss_"),
+    "Telegram bot token": (":AA",),
+    "JSON Web Token": ("eyJ",),
+    "bearer token": ("bearer",),
+    "basic auth": ("basic",),
+    "password in URL": ("://",),
+    "password in connection string": ("@",),
+}
 
 # an account given as a pair: "测试账号 (13916827734 / chat-demo-2024)", "login admin/admin123"
 _ACCOUNT_PAIR = lazy(
@@ -422,14 +450,15 @@ def _tool_passwords(text: str) -> list[Match]:
     return out
 
 
-def _typed_passwords(text: str) -> list[Match]:
+def _typed_passwords(text: _Text) -> list[Match]:
     """Passwords written into a tool's input, or named in English prose."""
     out: list[Match] = []
     for pattern in (_PIPED_PASSWORD, _HERE_STRING_PASSWORD):
-        for m in pattern.finditer(text):
+        for m in text.finditer(pattern):
             group = next(g for g in ("sq", "dq", "bare") if m[g] is not None)
-            out += [found] if (found := _flag_value(text, m.start(group), m.end(group))) else []
-    for m in _EN_PASSWORD.finditer(text):
+            found = _flag_value(text.text, m.start(group), m.end(group))
+            out += [found] if found else []
+    for m in text.finditer(_EN_PASSWORD):
         which = next(g for g in ("dq", "sq", "bq", "cq", "pw") if m[g] is not None)
         value = m[which].rstrip(".)") if which == "pw" else m[which]
         if which == "pw" and (not _LOOKS_LIKE_PASSWORD.search(value) or "://" in value):
@@ -451,21 +480,76 @@ def _hex_keys(text: str) -> list[Match]:
     return out
 
 
+# what the other patterns need, as `_NEEDS` says for the credentials
+_PATTERN_NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
+    _ACCOUNT_PAIR: ("/",),
+    _ASSIGNMENT: ("pass", "pwd", "secret", "token", "key", "credential", "salt"),
+    _TOOL: tuple(_PASSWORD_FLAGS),
+    _PIPED_PASSWORD: ("|",),
+    _HERE_STRING_PASSWORD: ("<<<",),
+    _EN_PASSWORD: ("pass",),
+    _HEX_KEY: tuple("0123456789"),
+    _CN_PASSWORD: ("密码", "口令", "密钥", "秘钥", "私钥", "令牌"),
+}
+
+
+class _Text:
+    """Text to scan, which a pattern searches only if it holds something the pattern needs."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._folded: str | None = None
+
+    def holds(self, needs: tuple[str, ...]) -> bool:
+        """Whether the text holds one of `needs` (one without capitals in any case)."""
+        for need in needs:
+            if need != need.casefold():
+                if need in self.text:
+                    return True
+                continue
+            if self._folded is None:
+                # as `re.IGNORECASE` matches: the long s is an "s" and the Kelvin sign a "k"
+                # (casefold knows both), the dotless i and the dotted capital I are an "i"
+                # (casefold leaves the one, and adds a combining dot to the other)
+                folded = self.text.casefold().replace("\u0131", "i").replace("\u0307", "")
+                self._folded = folded
+            if need in self._folded:
+                return True
+        return False
+
+    def finditer(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        """`pattern.finditer(text)`, or nothing without what the pattern needs."""
+        if self.holds(_PATTERN_NEEDS[pattern]):
+            yield from pattern.finditer(self.text)
+
+
+def _named_passwords(text: _Text) -> list[Match]:
+    """Passwords of an account given as a pair, and passwords named in Chinese."""
+    out = [
+        Match("password of an account", m.start("pw"), m.end("pw"))
+        for m in text.finditer(_ACCOUNT_PAIR)
+        if not _PLACEHOLDER.match(m["pw"])
+    ]
+    for m in text.finditer(_CN_PASSWORD):
+        which = "pw" if m["pw"] is not None else "quoted"
+        if _secret_value("password", m[which]):
+            out.append(Match("password", m.start(which), m.end(which)))
+    return out
+
+
 def scan(text: str) -> list[Match]:
     """Every sensitive value in `text`, in order, without overlaps."""
     found: list[Match] = []
-    if _MAYBE_CREDENTIAL.search(text):
-        for kind, pattern, group in _CREDENTIALS:
+    searched = _Text(text)
+    for kind, pattern, group in _CREDENTIALS:
+        if searched.holds(_NEEDS[kind]):
             found += [Match(kind, m.start(group), m.end(group)) for m in pattern.finditer(text)]
-    for m in _ACCOUNT_PAIR.finditer(text):
-        if not _PLACEHOLDER.match(m["pw"]):
-            found.append(Match("password of an account", m.start("pw"), m.end("pw")))
-    found += _assignments(text)
-    found += _tool_passwords(text) + _typed_passwords(text) + _hex_keys(text)
-    for m in _CN_PASSWORD.finditer(text):
-        which = "pw" if m["pw"] is not None else "quoted"
-        if _secret_value("password", m[which]):
-            found.append(Match("password", m.start(which), m.end(which)))
+    for finder, pattern in (
+        (_assignments, _ASSIGNMENT), (_tool_passwords, _TOOL), (_hex_keys, _HEX_KEY),
+    ):  # fmt: skip
+        if searched.holds(_PATTERN_NEEDS[pattern]):
+            found += finder(text)
+    found += _named_passwords(searched) + _typed_passwords(searched)
     if any(ch.isdigit() for ch in text):
         found += _numbers(text)
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -169,19 +171,65 @@ def test_scanning_never_fails_and_redacted_text_has_nothing_left(text):
     assert scan(redacted) == []
 
 
+# text each pattern matches, in other cases than its needs are written in
+_MATCHED_IN_ANY_CASE = [
+    "Authorization: Basic dXNlcjpwYXNzd29yZDEy",
+    "authorization: BASIC dXNlcjpwYXNzd29yZDEy",
+    "header bEaReR abcdefghijklmnopqrstuvwxyz0123",
+    "CREDENTIALS=Zq8vT2xLm9Pw4Rk7",
+    "credent\u0131als: Zq8vT2xLm9Pw4Rk7",
+    "Client_Secret = 'Zq8vT2xLm9Pw4Rk7'",
+    "pa\u017f\u017fword = hunter22",
+    "api\u212aey: Zq8vT2xLm9Pw4Rk7",
+    "The DB PASSWORD is Xy7#kq92pz",
+    "our PassCode is Xy7#kq92pz",
+    "LOGIN admin/Admin1234",
+    "p4 TICKET is 5157f09e8a2c4b7d9e1f3a6c8b0d2e4f",
+    "echo 'Xy7#kq92' | docker login --password-stdin",
+    "kinit <<< 'Xy7#kq92'",
+]
+
+
 _PIECES = st.sampled_from(
     [value for _, value in SECRETS[:17]]
     + ["@", "://", ":", "/", "=", "-", "_", ".", " ", "\n", "AA", "sk-", "eyJ", "Bearer ", "中文"]
+    + ["BASIC ", "dXNlcjpwYXNzd29yZDEy", "PASS", "pwd", "Token", "kEY", "SALT=", "secret: "]
+    + ["password is ", "Passwort", "ticket ", "5157F09E8A2C4B7D9E1F3A6C8B0D2E4F", "|", "<<<"]
+    + ["echo 'Xy7#kq92' | p4 login", "mysql -pS3cret", "curl -u me:pw ", "login admin/"]
+    + ["密码是", "口令：", "令牌为", "user:", "@db.internal:5432", "AKIA", "ghp_", "_live_"]
+    # what `re.IGNORECASE` takes for an ASCII letter: the long s, the Kelvin sign, the dotless
+    # i and the dotted capital I
+    + ["\u017f", "\u212a", "\u0131", "\u0130", "pa\u017f\u017f", "\u212aey", "credent\u0131al"]
+    + _MATCHED_IN_ANY_CASE
 )
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.one_of(_PIECES, st.text(max_size=12)), max_size=12).map("".join))
-def test_the_cheap_test_before_the_credential_patterns_hides_none_of_them(text):
-    # scan() skips the credential patterns when `_MAYBE_CREDENTIAL` finds nothing: that must
-    # only happen for text none of them matches
-    if sensitive._MAYBE_CREDENTIAL.search(text) is None:
-        assert not [kind for kind, p, _ in sensitive._CREDENTIALS if p.search(text)]
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=12)), max_size=14).map("".join))
+def test_what_the_patterns_need_spares_only_text_none_of_them_matches(text):
+    # scan() searches a text with a pattern only if it holds something the pattern needs
+    # (`_NEEDS`, `_PATTERN_NEEDS`): searched with every pattern, it must find the same
+    with mock.patch.object(sensitive._Text, "holds", lambda self, needs: True):
+        everywhere = scan(text)
+    assert scan(text) == everywhere
+
+
+@pytest.mark.parametrize("text", _MATCHED_IN_ANY_CASE)
+def test_what_a_pattern_needs_is_found_in_any_case(text):
+    with mock.patch.object(sensitive._Text, "holds", lambda self, needs: True):
+        everywhere = scan(text)
+    assert everywhere and scan(text) == everywhere
+
+
+def test_a_pattern_is_spared_text_that_lacks_what_it_needs():
+    searched = sensitive._Text("Deploy to prod at 5pm, then tell the team")
+    assert not searched.holds(sensitive._NEEDS["AWS access key id"])
+    assert not searched.holds(sensitive._PATTERN_NEEDS[sensitive._EN_PASSWORD])
+    assert list(searched.finditer(sensitive._ACCOUNT_PAIR)) == []
+    # a need without capitals is looked for in any case, as the pattern's (?i) matches it
+    assert sensitive._Text("BEARER abc").holds(sensitive._NEEDS["bearer token"])
+    assert sensitive._Text("pa\u017f\u017fword").holds(("pass",))
+    assert not sensitive._Text("akia").holds(sensitive._NEEDS["AWS access key id"])
 
 
 def test_a_value_whose_key_names_it_a_secret_is_found_in_structured_data():
