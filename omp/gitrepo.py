@@ -17,7 +17,6 @@ import io
 import os
 import re
 import subprocess
-import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import IO, NamedTuple
@@ -336,6 +335,8 @@ def line_merge(base: str, ours: str, theirs: str) -> tuple[str, int]:
     """
     env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARS}
     env.update(LC_ALL="C")
+    import tempfile  # here: hooks import this module and must start fast
+
     with tempfile.TemporaryDirectory(prefix="omp-merge-") as tmp:
         paths = []
         for label, text in (("ours", ours), ("base", base), ("theirs", theirs)):

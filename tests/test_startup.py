@@ -148,3 +148,35 @@ def test_the_real_entry_point_runs_commands_after_global_options(memory):
         timeout=60,
     )
     assert bad.returncode == 2 and "No such command 'bogus'" in bad.stderr
+
+
+HOOK_PROBE = """
+import json, runpy, sys
+sys.argv = ["omp.hooks", *sys.argv[1:]]
+try:
+    runpy.run_module("omp.hooks", run_name="__main__")
+except SystemExit:
+    pass
+print(json.dumps(sorted({m.split(".")[0] for m in sys.modules})), file=sys.stderr)
+"""
+
+
+def test_a_pre_commit_without_memory_changes_loads_no_yaml_schema_or_temp_files(recorded):
+    memory, _ = recorded
+    subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
+    subprocess.run(
+        ["git", "commit", "-q", "-m", "start", "--no-verify"], cwd=memory.project, check=True
+    )
+    (memory.project / "src.txt").write_text("change\n", encoding="utf-8")
+    subprocess.run(["git", "add", "src.txt"], cwd=memory.project, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", HOOK_PROBE, "pre-commit"],
+        cwd=memory.project,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    loaded = set(json.loads(out.stderr.strip().splitlines()[-1]))
+    assert "omp" in loaded
+    assert not loaded & {*HEAVY, "jsonschema_rs", "yaml", "tempfile"}
