@@ -211,6 +211,8 @@ def _title(choice: str, purpose: str | None) -> str:
     # "store amounts as cents", "all API responses use snake_case" are their own titles
     if first in rules.VERBS or rules.is_rule_clause(choice):
         return choice[0].upper() + choice[1:]
+    if re.match(r"不(?!可|同|错|少|仅|断)", choice):
+        return choice  # "我们决定不上 K8s 了": a choice against, not "采用 不上 K8s"
     if rules.is_chinese(choice):
         return f"采用 {choice}" + (f"（{purpose}）" if purpose else "")
     if purpose and purpose.lower() not in choice.lower():
@@ -249,6 +251,7 @@ class _Conversation:
         self.replied = False  # the assistant answered after it: a dialogue
         self.options: dict[str, str] = {}
         self.offered: list[str] = []  # the options of the last "X or Y?" question
+        self.offered_in = ""  # the message that offered them
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
         self.named_at = -1  # the message that offered them
         self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
@@ -345,7 +348,8 @@ class _Conversation:
                 self.names, self.named_at = names, index
             self.labels = rules.offered_labels(text) or self.labels
             self.bullets = rules.offered_bullets(text)
-        self.offered = rules.asked_options(text) or self.offered
+        if offered := rules.asked_options(text):
+            self.offered, self.offered_in = offered, text
 
     def _pasted(self, text: str, index: int) -> None:
         """The build files the person pasted in code blocks ("pom 里是这个：```xml …")."""
@@ -489,7 +493,12 @@ class _Conversation:
             else None
         )
         if answer is not None or head is not None:
-            named = rules.Decision(head or _original(s, str(answer)), (), None, None, False)
+            # the other options of the question are the alternatives ("Mixpanel or Amplitude?")
+            others = [] if head is not None else self.offered if answer in self.offered else []
+            alternatives = tuple(_original(self.offered_in, o) for o in others if o != answer)
+            named = rules.Decision(
+                head or _original(s, str(answer)), alternatives, None, None, False
+            )
             entry = _decision_entry(named, s, details=True)
             reason = "the answer to an either-or question"
             self._decide(
@@ -959,7 +968,8 @@ def _same_tool(value: str, name: str) -> bool:
 def _stated_stack(s: str) -> dict[str, str]:
     """The technologies a statement names as the stack, by role."""
     stack = rules.tech_facts(s)
-    return stack | {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
+    stack |= {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
+    return stack | {k: v for k, v in rules.named_parts(s).items() if k not in stack}
 
 
 def _stack_facts(

@@ -134,6 +134,15 @@ _OBSOLETE = (
         ),
         "old-new",
     ),
+    # "we're moving off Heroku" / "migrating away from Mongo" / "phasing out Jenkins"
+    (
+        lazy(
+            rf"(?i)\b(?:(?:migrat|mov)(?:e|ed|ing)?\s+(?:[\w.\-]+\s+){{0,3}}?"
+            rf"(?:off(?:\s+of)?|away from)|phas(?:e|ed|ing) out|sunset(?:s|ted|ting)?)"
+            rf"\s+(?:the\s+)?(?:old\s+|current\s+)?{_LAST}"
+        ),
+        "old",
+    ),
     # "从 Flask 迁移到 FastAPI" / "把队列从 RabbitMQ 换成 Kafka": the new one a name
     (
         lazy(

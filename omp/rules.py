@@ -1067,7 +1067,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # where something is ("Terraform for it is in this repo")
     (
         lazy(
-            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?:^|[,;]\s*(?i:so|then)\s+)(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
             r"(?P<x>(?=[\w.+# -]*[A-Z0-9.#-])[\w.+# -]{2,30}?)\s+(?i:it is)" + _NOT_WHERE
         ),
         False,
@@ -1075,7 +1075,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
-            r"(?i)^(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?i)(?:^|[,;]\s*(?:so|then)\s+)(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
             r"(?P<x>[\w.+# -]{2,30}?)\s+it is" + _NOT_WHERE
         ),
         False,
@@ -1635,11 +1635,11 @@ def _decision_of(
         choice, given_up = clip(new), [clip(gone)]
     if "on" in m.re.groupindex:
         choice = f"enable {choice}"  # "acks_late 也打开吧"
-    if _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "决定：放弃 X" alone, nothing
-        then = _THEN_USE.search(m.group("x"))
-        if then is None:
+    if abandon := _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "放弃 X" alone, nothing
+        instead = _taken_instead(abandon, sentence[m.start("x") :])
+        if instead is None:
             return None
-        choice = clip(then.group("x") or then.group("z"))
+        choice, given_up = instead[0], given_up + instead[1]
     english_instruction = lang == "en" and not explicit
     choice = fuller_name(_with_topic(sentence[: m.start()], choice), known)
     if lang == "zh" and (role := _AS_ROLE.match(m.group("x")[m.group("x").find(choice) :])):
@@ -1671,6 +1671,20 @@ def _decision_of(
         topic or part_topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
     )
+
+
+def _taken_instead(abandon: re.Match[str], rest: str) -> tuple[str, list[str]] | None:
+    """What is taken instead of what `rest` gives up ("drop X and use Y"), and what is given up.
+
+    Only "不自己做登录了，接 Auth0" names what is given up here (自己做登录); "drop X" leaves it to
+    the alternatives the sentence names.
+    """
+    then = _THEN_USE.search(rest)
+    if then is None:
+        return None
+    gone = rest[abandon.end() : then.start()]
+    given_up = [re.sub(r"(?:了|吧)?[\s，,]*$", "", gone)] if abandon["not"] else []
+    return clip(then.group("x") or then.group("z")), given_up
 
 
 # a part of the project, then what it uses: "前端用 React", "鉴权走 JWT"
@@ -1739,8 +1753,11 @@ def offered_names(message: str) -> list[str]:
 def _states_choice(sentence: str, m: re.Match[str]) -> bool:
     """False when the words around a decision pattern's match take the choice back."""
     before = re.split(r"[，,；;。:：]", sentence[: m.start("x")])[-1]  # this clause only
-    if _NEGATED.search(before[-12:]) or _NEGATED.match(m.group("x")):
-        return False
+    rest = sentence[m.start("x") :]
+    if _NEGATED.search(before[-12:]) or (
+        _NEGATED.match(rest) and not (_ABANDON.match(rest) and _THEN_USE.search(rest))
+    ):
+        return False  # "决定不上 K8s"; but "决定不自己做了，接 Auth0" chooses Auth0
     near = re.split(r"[，,；;。]", sentence[max(0, m.start() - 6) : m.start("x")])[-1]
     if _WISH.search(near) or _WISH_ZH.search(before):
         return False  # "他们本来就想改成 X", "if we wanted to use X": a wish, not a choice
@@ -1762,10 +1779,12 @@ _OLD_STATE = lazy(
 _ABANDON = lazy(
     r"(?i)^(?:drop(?:ping)?|stop using|abandon(?:ing)?|remove|get rid of|ditch(?:ing)?|"
     r"no more|retire|phase out)\b|^(?:放弃|弃用|不再用|不再使用|去掉|去除|移除|废弃|下线|淘汰)"
+    # "决定不自己做登录了，接 Auth0": building it ourselves is what is given up
+    r"|^(?P<not>不再?)(?=(?:自己|自研|手写|手动)|(?:做|搞|写|维护|开发|用|使用)[^，,。]{0,12}了)"
 )
 _THEN_USE = lazy(
     r"(?i)\b(?:and|then)\s+(?:use|switch to|move to|go with|adopt)\s+(?P<x>.+)"
-    r"|(?:并|然后|，|,)\s*(?:改用|换成|统一使用|使用|用|采用)(?P<z>.+)"
+    r"|(?:并|然后|，|,)\s*(?:改用|换成|统一使用|使用|用|采用|接入?|交给|上)\s*(?P<z>.+)"
 )
 _WISH = lazy(
     r"(?i)\b(?:if|would|wanted|wants|unless|whether|once|until)\b"
@@ -2726,7 +2745,8 @@ def deployment(sentence: str) -> Deployment | None:
 
 
 _USES_EN = lazy(
-    r"(?i)\b(?:(?:the|this|our)\s+(?:project|app|repo|codebase|backend|frontend|service|"
+    r"(?i)\b(?:(?:the|this|our)\s+(?:(?:mobile|web|ios|android|desktop|admin|main)\s+)?"
+    r"(?:project|app|repo|codebase|backend|frontend|service|"
     r"monorepo|api|site|server|web app|bot|cli|game|extension|plugin|pipeline|worker|firmware)|"
     r"we|our stack|it)(?:\s+|(?='))"
     r"(?:already\s+|also\s+|now\s+|currently\s+|still\s+|will\s+|'ll\s+)*"
@@ -2738,13 +2758,19 @@ _USES_EN = lazy(
     r"package manager|test runner|ci|worker|server)(?:\s+is\s+|\s*:\s*)(?P<y>.+)"
     # "our SFU is mediasoup v3": any part of ours, when a known name follows
     r"|\bour\s+(?!(?:problem|issue|bug|error|question|concern|bottleneck|worry)\b)"
-    r"(?:[A-Za-z][\w-]{1,20})\s+(?:is|runs on|is built on|uses)\s+"
+    r"(?:[A-Za-z][\w-]{1,20})"
+    # "our data warehouse is BigQuery": two words when the second names a kind of system
+    r"(?:\s+(?:warehouse|queue|broker|storage|store|engine|database|system|manager|runner|"
+    r"provider|tracker|tracking|framework|cluster|hosting|platform|cache|gateway|proxy|"
+    r"registry|bus|orchestrator|scheduler))?\s+(?:is|runs on|is built on|uses)\s+"
     r"(?!(?:that|the|a|an|not|very|too|so|just|still|also)\b)(?P<v>.+)"
 )
 _USES_ZH = lazy(
     r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)[\u4e00-\u9fff]{0,4}?"
-    r"(?:现在|目前|也|的)?(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为|走)?\s*"
-    r"(?:现有的|已有的|原来的|自己的)?\s*(?P<x>[A-Za-z][^，。；;！!？?]*)"
+    r"(?:现在|目前|也|的)?(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为|走|"
+    r"(?:部署|运行|托管)在)?\s*"
+    r"(?:现有的|已有的|原来的|自己的)?\s*(?:阿里云|腾讯云|华为云|火山引擎|百度智能云|天翼云)?\s*"
+    r"(?P<x>[A-Za-z][^，。；;！!？?]*)"
     # "CI 是 GitHub Actions", "GitOps 用的是 Argo CD": any topic, when a known name follows
     r"|(?<![^\s，,：:])(?!问题|原因|结果|报错|错误|瓶颈|区别|难点|坑)"
     r"(?:[A-Za-z]{2,10}(?:\s?[\u4e00-\u9fff]{1,3})?|[\u4e00-\u9fff]{2,4})(?<![不非还])\s*"
@@ -2898,6 +2924,8 @@ def tech_facts(sentence: str) -> dict[str, str]:
         groups = m.groupdict()
         named = ("x", "y", "z", "w", "v")
         rest = next((groups[g] for g in named if groups.get(g)), "")
+        if _LEAVING.match(rest):
+            continue  # "we're moving off Heroku": what the project leaves
         # "It's MV3, built on WXT" names a stack; "It's Friday" does not: names the list does not
         # know count after "it" only with a version or a digit
         vague = re.match(r"(?i)it\b", m.group(0)) is not None
@@ -2913,6 +2941,38 @@ def tech_facts(sentence: str) -> dict[str, str]:
                 if clause and not _ONLY_NAMES_LEFT.sub("", _TECH.sub("", clause)):
                     _stack_parts(clause, facts, strict=False)
     return facts
+
+
+# "our flask app keeps …", "the React frontend re-renders …", "your Django 4.2 app": a known
+# name as the kind of a part of the project
+_NAMED_PART_OF_OURS = lazy(
+    r"(?i)(?<![\w-])(?:our|my|your|the|this)\s+"
+    r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?(?:\s+v?\d+(?:\.\d+){0,2})?)\s+"
+    r"(?:app|application|project|backend|back end|frontend|front end|service|api|site|"
+    r"website|server|monolith|database|db|cluster|instance|stack)(?![\w-])"
+)
+
+
+def named_parts(sentence: str) -> dict[str, str]:
+    """Known names a sentence gives as the kind of a part of the project, by role."""
+    if _QUESTION.search(sentence):
+        return {}
+    facts: dict[str, str] = {}
+    for m in _NAMED_PART_OF_OURS.finditer(sentence):
+        if _NEGATED.search(sentence[max(0, m.start() - 12) : m.start()]):
+            continue  # "we don't have a Django app"
+        name = re.sub(r"\s+v?\d+(?:\.\d+){0,2}$", "", m["x"])
+        known = _TECH.fullmatch(name)
+        if known is None or (name.lower() in _AMBIGUOUS and name.islower()):
+            continue
+        facts.setdefault(_role(name.lower()), m["x"])
+    return facts
+
+
+_LEAVING = lazy(
+    r"(?i)(?:(?:moving|migrating|switching|getting)\s+(?:[\w.-]+\s+){0,3}?"
+    r"(?:off|away from|from|out of)|leaving|dropping|ditching|phasing out|sunsetting|retiring)\b"
+)
 
 
 def _stack_parts(

@@ -2905,7 +2905,7 @@ def test_a_versioned_name_inside_a_longer_one_is_not_a_second_part():
     batch = _run(("user", "The mobile app is React Native 0.74 with Expo SDK 51."))
     stack = {k: v for c in batch.candidates if c.target == "project"
              for k, v in c.entry.get("tech_stack", {}).items()}  # fmt: skip
-    assert stack == {"react_native": "React Native 0.74", "expo": "Expo SDK 51"}
+    assert stack == {"mobile": "React Native 0.74", "expo": "Expo SDK 51"}
 
 
 @pytest.mark.parametrize(
@@ -3018,3 +3018,76 @@ def test_more_ways_the_person_says_how_they_work(sentence, kind):
 
 def test_what_the_project_uses_is_not_the_persons_tool():
     assert rules.personal("I use Postgres for the orders service.") is None
+
+
+def test_the_other_options_of_an_either_or_question_are_the_alternatives():
+    batch = _run(
+        ("user", "For the mobile app analytics, Mixpanel or Amplitude?"),
+        ("assistant", "Both work. Amplitude has a more generous free tier for your volume."),
+        ("user", "Budget matters more. Amplitude."),
+    )
+    [decision] = _kept(batch, "decisions")
+    assert (decision["choice"], decision["alternatives"]) == ("Amplitude", ["Mixpanel"])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "title", "alternatives"),
+    [
+        # building it ourselves is what is given up; the choice is what is taken instead
+        ("我们决定不自己做登录了，接 Auth0。", "Use Auth0 for 登录", ["自己做登录"]),
+        ("最后决定不自研推送了，交给极光推送。", "采用 极光推送", ["自研推送"]),
+        ("决定不再用 Jenkins 了，改用 GitHub Actions。", "Use GitHub Actions", ["Jenkins"]),
+        # a choice against, without one for: titled as said, not "采用 不上 K8s"
+        ("我们决定不上 K8s 了。", "不上 K8s", ["K8s"]),
+    ],
+)
+def test_a_decision_not_to_do_something_names_what_is_done_instead(sentence, title, alternatives):
+    [decision] = _kept(_run(("user", sentence)), "decisions")
+    assert (decision["title"], decision["alternatives"]) == (title, alternatives)
+
+
+def test_a_decision_not_to_do_something_with_nothing_instead_chooses_nothing():
+    assert rules.decision("决定不做了，下个版本再说。") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        # a known name as the kind of a part of the project
+        ("our flask app's sessions keep getting lost after deploys", {"backend": "flask"}),
+        ("Our Django app keeps timing out on the reports page.", {"backend": "Django"}),
+        ("The React frontend re-renders when I type in the search box.", {"frontend": "React"}),
+        ("Your Rails 7.1 app sends the emails inline.", {"backend": "Rails 7.1"}),
+        # a part named in two words, and an app named by its kind
+        (
+            "Our data warehouse is BigQuery and we're using dbt for transformations.",
+            {"warehouse": "BigQuery", "pipelines": "dbt"},
+        ),
+        ("The mobile app is React Native with Expo.", {"mobile": "React Native"}),
+        ("我们的服务部署在阿里云 ACK 上。", {"hosting": "ACK"}),
+    ],
+)
+def test_more_ways_of_naming_what_the_project_is_built_with(sentence, stack):
+    facts = _kept(_run(("user", sentence)), "project")
+    assert {k: v for f in facts for k, v in f.get("tech_stack", {}).items()} == stack
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We're moving off Heroku. The new home is Render.",  # what the project leaves
+        "We don't have a Django app anymore.",
+        "Should the React frontend call the API directly?",
+        "the rest api app is slow",  # an everyday word in lower case is no name
+        "Is our flask app the problem?",
+    ],
+)
+def test_what_the_project_leaves_or_asks_about_is_no_stack_fact(sentence):
+    facts = _kept(_run(("user", sentence)), "project")
+    assert not [f for f in facts if "tech_stack" in f]
+
+
+def test_so_x_it_is_after_a_reason_is_a_choice():
+    said = "we already have redis for celery, so server-side sessions in redis it is"
+    [decision] = _kept(_run(("user", said)), "decisions")
+    assert decision["choice"] == "server-side sessions in redis"

@@ -95,3 +95,8 @@ def test_obsolete_signals_name_the_old_and_the_new(text, expected):
 @pytest.mark.parametrize("text", ["We use Redux for state", "采用 pnpm", "maybe switch later"])
 def test_no_obsolete_signal_where_there_is_none(text):
     assert obsolete_signal(text) is None
+
+
+def test_moving_off_a_platform_marks_it_obsolete():
+    signal = obsolete_signal("We're moving off Heroku next month.")
+    assert signal is not None and (signal.old, signal.new) == ("Heroku", None)
