@@ -617,7 +617,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)^(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|new plan|"
-            r"approval|(?:our |team |house )?(?:policy|convention|rule))\s*[:：]\s*(?P<x>.+)"
+            r"approval|(?:our |team |house )?(?:policy|convention|rule))\s*[:：]\s*"
+            r"(?:we(?:'ll| will| are going to|'re going to)\s+|let'?s\s+)?(?P<x>.+)"
         ),
         True,
         False,
@@ -660,6 +661,15 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?:will\s+|should\s+|must\s+)?(?:use|uses|go through|standardi[sz]e on|"
             r"(?:are|is|get|gets|will be|must be|should be)\s+(?:written|built)\s+(?:in|with))\s+"
             r"(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    # "Going forward, all new endpoints need OpenAPI docs": a rule, said whole
+    (
+        lazy(
+            r"(?i)\b(?:going forward|from now on|moving forward|henceforth)[,]?\s+"
+            r"(?=" + _RULE_CLAUSE_TEXT + r")(?P<x>.+)"
         ),
         True,
         False,
@@ -735,6 +745,27 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"standardi[sz]e on\s+(?P<x>.+)"
         ),
         True,
+        False,
+    ),
+    # "let's scrap the microservices idea and keep it a modular monolith"
+    (
+        lazy(
+            r"(?i)\b(?:let'?s|we(?:'ll| will))\s+(?:scrap|drop|ditch|forget(?: about)?|kill|"
+            r"abandon)\s+(?:the\s+)?(?P<gone>[^,;.]{2,50}?)(?:\s+(?:idea|plan|approach))?,?\s+"
+            r"and\s+(?:just\s+)?(?:keep it(?: as)?|go with|use|stick with|make it|stay with|"
+            r"keep)\s+(?P<x>.+)"
+        ),
+        False,
+        False,
+    ),
+    # "let's not use an ORM for this service; plain SQL with sqlc"
+    (
+        lazy(
+            r"(?i)\b(?:let'?s not|we won'?t|we will not|don'?t)\s+(?:use|go with|add|bring in|"
+            r"introduce)\s+(?:an?\s+|the\s+)?(?P<gone>[^;,.]{2,50}?)(?:\s+for\s+[^;,.]+)?\s*[;,\u2014\u2013]\s*(?:just\s+|instead\s+|rather\s+)?"
+            r"(?:use\s+|go with\s+)?(?P<x>[^;,.]{2,60})"
+        ),
+        False,
         False,
     ),
     # "let's go with X" / "we'll use X" / "we're moving to X" / "I'm settling on X"
@@ -1548,7 +1579,10 @@ _ALTERNATIVE_ZH = lazy(
     r"(?:而不是|而非|不再使用|不再用|不用|没选|没用|放弃|替代|代替|取代|不要|不上(?!线))(?:了)?"
     r"(?P<x>[^，。,；;!！?？]+)"
 )
-_WHY = lazy(r"(?i)\b(?:because|since|as|so that)\s+(?P<x>.+)|(?:因为|由于)(?P<z>.+)")
+# "as" gives a reason as a clause of its own (", as we need …"), not in "store money as cents"
+_WHY = lazy(
+    r"(?i)(?:\b(?:because|since|so that)|(?:^|[,;]\s*)as)\s+(?P<x>.+)|(?:因为|由于)(?P<z>.+)"
+)
 _PURPOSE = lazy(
     r"(?i)\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)"
     r"(?:[,.;]|$|\s+(?:because|since|and|over|instead of|rather than|not)\b)"
@@ -1629,7 +1663,8 @@ def _decision_of(
 ) -> Decision | None:
     """The decision a pattern's match states, or None when what it names is no choice."""
     choice = clip(m.group("x"))
-    given_up: list[str] = []
+    # "let's scrap X and keep Y", "let's not use X; Y"
+    given_up = [clip(m["gone"])] if "gone" in m.re.groupindex else []
     if moved := _MOVE_FROM.match(m.group("x").strip()):  # "decided to switch from npm to pnpm"
         new, gone = moved["new"] or moved["new_zh"], moved["old"] or moved["old_zh"]
         choice, given_up = clip(new), [clip(gone)]
@@ -3442,6 +3477,13 @@ def completion(sentence: str) -> str | None:
     return (m.group("noun") or m.group("zh") or "").lower()
 
 
+# a rate: "100 requests per minute", "20 req/s", "5 calls per second"
+_PER_TIME = (
+    r"(?:(?:requests?|reqs?|calls?|messages?|msgs?|jobs?|events?)\s*)?"
+    r"(?:/|per\s+)(?:second|sec|s|minute|min|hour|hr|h|day)\b"
+)
+# a value ends where no letter or digit goes on ("30 分钟吧": a Chinese particle may follow)
+_VALUE_END = r"(?!(?![\u4e00-\u9fff])\w|\.\d)"
 _SETTING = lazy(
     r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
@@ -3450,7 +3492,10 @@ _SETTING = lazy(
     r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
     r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少)?\s*"
-    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月)?)(?!\w|\.\d)"
+    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月|"
+    + _PER_TIME
+    + r")?)"
+    + _VALUE_END
 )
 
 
@@ -3492,13 +3537,16 @@ _APP_SETTING = lazy(
     r"min(?:imum)? deployment target|deployment target)\s*(?:is|will be|=|:|是|为)?\s*[`'\"]?"
     r"(?P<value>[a-z][\w-]*(?:\.[\w-]+){2,}|(?:iOS|iPadOS|macOS|Android)\s*\d+(?:\.\d+)?)"
 )
-_UNIT = r"(?:%|ms|s|m|h|d|rps|/min|秒|分钟|小时|天)?"
+_UNIT = r"(?:%|ms|s|m|h|d|rps|/min|秒|分钟|小时|天|" + _PER_TIME + r")?"
 _SNAKE_SETTING = lazy(
     r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|给|就)\s*|\s+)"
-    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")(?!\w|\.\d)"
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END
 )
 _CHANGED_TO = lazy(
-    r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*" + _UNIT + r")(?!\w|\.\d)"
+    r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*"
+    + _UNIT
+    + r")"
+    + _VALUE_END
 )
 _PATH_SETTING = lazy(
     r"(?i)\b(?P<key>(?:[a-z][a-z0-9_]{0,40})?(?:dir|path|root|folder))\s*"
@@ -3589,8 +3637,19 @@ def _numeric_settings(sentence: str) -> dict[str, str]:
         later = _CHANGED_TO.search(sentence, m.end())
         if later is not None and not _SETTING.search(sentence, m.end(), later.start()):
             value = later.group(1)
-        found.setdefault(key, value.replace(" ", ""))
+        found.setdefault(key, _compact(value))
     return found
+
+
+def _compact(value: str) -> str:
+    """A value without the space after its number ("30 分钟" → "30分钟", "5 s" → "5s").
+
+    A rate in words keeps its spaces ("100 requests per minute").
+    """
+    unit = value.partition(" ")[2].strip()
+    if re.search(r"[A-Za-z]{2,}\s", unit):
+        return " ".join(value.split())
+    return value.replace(" ", "")
 
 
 _METRIC = lazy(
@@ -4175,6 +4234,11 @@ _COMMAND = lazy(
     + _WHAT_EN.replace("what", "what2")
     + r"\s+(?i:with|via|using)\s+"
     + _COMMAND_TEXT.replace("cmd", "cmd2").replace("bare", "bare2")
+    # "tests are run with `make test`, and lint with `make lint`": a command named after another
+    + r"|(?i:[,;]\s*(?:and\s+)?)"
+    + _WHAT_EN.replace("what", "what3")
+    + r"\s+(?i:with|via|using)\s+"
+    + _COMMAND_TEXT.replace("cmd", "cmd4").replace("bare", "bare4")
     # "测试用 `pnpm test`", "构建命令是 make build"
     + r"|(?P<zh>数据库迁移|单元测试|本地启动|代码检查|类型检查|测试|单测|构建|打包|编译|迁移|启动|"
     r"部署|格式化|发布)(?:命令|脚本)?\s*(?:统一|都|就)?(?:用|是|跑|执行|走|为|[：:])\s*"
@@ -4190,9 +4254,10 @@ def commands(sentence: str) -> dict[str, str]:
         return {}
     found: dict[str, str] = {}
     for m in _COMMAND.finditer(sentence):
-        what = (m["what"] or m["what2"] or m["zh"]).lower()
-        quoted = m["cmd"] or m["cmd2"] or m["cmd3"]
-        command = (quoted or (m["bare"] or m["bare2"] or m["bare3"]).rstrip(".")).strip()
+        what = (m["what"] or m["what2"] or m["what3"] or m["zh"]).lower()
+        quoted = m["cmd"] or m["cmd2"] or m["cmd3"] or m["cmd4"]
+        bare = m["bare"] or m["bare2"] or m["bare3"] or m["bare4"]
+        command = (quoted or bare.rstrip(".")).strip()
         key = _COMMAND_KEYS.get(re.sub(r"\s+", " ", what))
         if key is not None and _COMMAND_LIKE.match(command):
             found.setdefault(key, command)
