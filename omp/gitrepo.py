@@ -308,13 +308,17 @@ def run(repo: Path, *args: str, ok: tuple[int, ...] = (0,)) -> str:
     return done.stdout.decode("utf-8", "replace")
 
 
-def _spawn(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[bytes]:
-    """Run git (`argv`) with no standard input, capturing its output.
+def _spawn(
+    argv: list[str], env: dict[str, str], given: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """Run git (`argv`) with `given` (else nothing) as its standard input, capturing its output.
 
     Raises:
         GitError: git is not installed.
     """
     try:
+        if given is not None:
+            return subprocess.run(argv, input=given, capture_output=True, env=env, check=False)
         return subprocess.run(
             argv, stdin=subprocess.DEVNULL, capture_output=True, env=env, check=False
         )
@@ -377,7 +381,70 @@ def staged_text(repo: Path, path: str) -> str:
     return run(repo, "show", f":{path}")
 
 
-def changed(repo: Path, old: str, new: str, under: str) -> list[str]:
-    """Paths that differ between two commits under `under`."""
-    out = run(repo, "diff", "--name-only", "-z", old, new, "--", under)
-    return [p for p in out.split("\0") if p]
+class BlobChange(NamedTuple):
+    """A file that differs between two commits, with its blob id in each (None: absent)."""
+
+    path: str
+    old: str | None
+    new: str | None
+
+
+_NO_BLOB = "0" * 40
+
+
+def changed(repo: Path, old: str, new: str, under: str) -> list[BlobChange]:
+    """Files that differ between two commits under `under` (a rename is a delete and an add).
+
+    Raises:
+        GitError: a commit is unknown (no `ORIG_HEAD` yet, an unborn branch).
+    """
+    out = run(repo, "diff", "--raw", "-z", "--no-abbrev", "--no-renames", old, new, "--", under)
+    fields = out.split("\0")
+    found: list[BlobChange] = []
+    # `:<mode> <mode> <old blob> <new blob> <status>` then the path, each ended by NUL
+    for head, path in zip(fields[0::2], fields[1::2], strict=False):
+        parts = head.split()
+        if len(parts) < 5 or not path:
+            continue
+        before, after = parts[2], parts[3]
+        found.append(
+            BlobChange(
+                path, None if before == _NO_BLOB else before, None if after == _NO_BLOB else after
+            )
+        )
+    return found
+
+
+def blobs(repo: Path, ids: list[str]) -> dict[str, bytes]:
+    """The content of each blob in `ids`, read by one `git cat-file --batch` (missing: left out).
+
+    Raises:
+        GitError: git is missing or failed.
+    """
+    wanted = list(dict.fromkeys(ids))
+    if not wanted:
+        return {}
+    env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARS}
+    env.update(LC_ALL="C")
+    argv = ["git", "-C", str(repo), "cat-file", "--batch"]
+    done = _spawn(argv, env, "".join(f"{i}\n" for i in wanted).encode("ascii"))
+    if done.returncode != 0:
+        err = done.stderr.decode("utf-8", "replace").strip()
+        raise GitError(
+            f"git cat-file --batch failed: {err or done.returncode}",
+            hint="run `git fsck` to check the repository",
+        )
+    out, at, found = done.stdout, 0, {}
+    for blob in wanted:
+        # `<id> <type> <size>` then the content and a newline, or `<id> missing`
+        end = out.find(b"\n", at)
+        if end < 0:
+            break
+        header = out[at:end].split()
+        at = end + 1
+        if len(header) != 3:
+            continue
+        size = int(header[2])
+        found[blob] = out[at : at + size]
+        at += size + 1
+    return found

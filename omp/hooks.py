@@ -12,7 +12,8 @@ git goes on.
 - post-commit: the new commit becomes a changelog entry (deduplicated by sha) in the working
   tree, so it goes in with the next commit; commits that only touch memory are skipped. The
   script runs it in the background (`$OMP_HOOKS_SYNC=1` waits), so git is not held up.
-- post-merge, post-checkout: memory files changed by git are re-indexed and journaled.
+- post-merge, post-checkout: memory files changed by git are re-indexed, and what changed
+  in them is journaled entry by entry (as the watcher journals an outside edit).
 - post-rewrite: changelog entries whose `ref` is a rewritten sha get the new sha.
 """
 
@@ -22,10 +23,13 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from omp import gitrepo
 from omp.errors import OmpError
+
+if TYPE_CHECKING:
+    from omp.index import Index
 
 HOOKS = ("pre-commit", "post-commit", "post-merge", "post-checkout", "post-rewrite")
 MARKER = "# omp-managed hook"
@@ -33,6 +37,7 @@ LEGACY_SUFFIX = ".legacy"
 BLOCK = 65  # exit status of `omp hook` that refuses the commit (EX_DATAERR)
 MEMORY_PREFIX = "_omp/memory"
 HOOKS_ENV = "OMP_HOOKS"  # `off` makes every hook a no-op (e.g. in CI)
+_COMPARED = (".yaml", ".yml", ".json")  # memory files git changed that are compared by entry
 
 
 class HooksPathError(OmpError):
@@ -486,29 +491,117 @@ def _refresh(root: object, top: Path, name: str, args: list[str]) -> None:
 
 
 def _journal_git_changes(root: object, top: Path, old: str, new: str, verb: str) -> None:
-    """Re-index the memory files that differ between `old` and `new`, and journal them."""
+    """Re-index the memory files that differ between commits `old` and `new`, and journal them.
+
+    Each file's two versions are compared entry by entry, as the watcher compares an outside
+    edit (`watch.diff_versions`), and every change becomes an `outside` record that names the
+    commits (`decisions[dec-…]: added (git: merged abc1234..def5678)`). A file whose versions
+    cannot be compared that way (one does not parse or is invalid, Markdown, themes) or that
+    changed in no entry gets one record for the whole file (`changed by git (merged …)`).
+
+    The new version is the one `new` holds, not the working tree: local edits git carried over
+    (`git checkout -m`) are not git's. When the journal had not accounted for them either,
+    they stay for the watcher to report, compared with `new`'s version.
+    """
     from omp import journal, store, writer
     from omp.config import load_settings
-    from omp.index import Index
+    from omp.index import Index, bytes_hash
     from omp.paths import MemoryRoot
 
     assert isinstance(root, MemoryRoot)
     try:
         files = gitrepo.changed(top, old, new, MEMORY_PREFIX)
+        if not files:
+            return
+        names = gitrepo.run(
+            top, "log", "--no-walk=unsorted", "--no-show-signature", "--format=%h", old, new
+        ).split()
     except OmpError:
         return  # no ORIG_HEAD (a fast-forward of nothing) or an unborn branch
-    if not files:
-        return
+    context = f"{verb} {names[0]}..{names[1]}" if len(names) == 2 else f"{verb} {old}..{new}"
+    try:  # every version at once: one git process, however many files and entries
+        blobs = gitrepo.blobs(
+            top,
+            [b for f in files if f.path.endswith(_COMPARED) for b in (f.old, f.new) if b],
+        )
+    except OmpError:
+        blobs = {}
+    rels = [f.path.removeprefix(MEMORY_PREFIX + "/") for f in files]
     with writer.locked(root, timeout=load_settings(root).lock_timeout), Index(root) as index:
+        accounted = {rel: _accounted(index, rel) for rel in rels}  # before git's edits count
         index.refresh()
+        pairs: list[tuple[str, str]] = []
+        carried: list[tuple[str, bytes]] = []
+        for f, rel in zip(files, rels, strict=True):
+            display = root.display(root.memory / rel)
+            working = _read_bytes(root.memory / rel)
+            before = None if f.old is None else blobs.get(f.old)
+            after = None if f.new is None else blobs.get(f.new)
+            if working is not None and f.new is not None and journal.blob_id(working) == f.new:
+                after = working  # checked out as committed: no need to read it from git
+            read = (f.old is None or before is not None) and (f.new is None or after is not None)
+            changes = _compare(index, rel, before, after) if read else None
+            if changes:
+                pairs += [(display, f"{change} (git: {context})") for change in changes]
+            else:
+                pairs.append((display, f"changed by git ({context})"))
+            # local edits git carried over, which the journal had not accounted for either
+            unjournaled = accounted[rel] == (None if before is None else bytes_hash(before))
+            if read and unjournaled and after is not None and working not in (None, after):
+                carried.append((rel, after))
         journal.append(  # under the lock, like every writer: cursors stay unique
-            root,
-            [(f, f"changed by git ({verb} {old[:10]}..{new[:10]})") for f in files],
-            by=store.agent_name(None),
-            kind="outside",
+            root, pairs, by=store.agent_name(None), kind="outside"
         )
         # journaled here: the watcher must not report these files again
-        index.forget_unjournaled([f.removeprefix(MEMORY_PREFIX + "/") for f in files])
+        index.forget_unjournaled(rels)
+        for rel, version in carried:
+            _keep_as_journaled(index, rel, version)
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
+
+
+def _compare(index: Index, rel: str, before: bytes | None, after: bytes | None) -> list[str] | None:
+    """The change strings between two versions of `rel`, or None when they are not comparable."""
+    from omp import watch
+    from omp.paths import decode_text
+
+    try:
+        texts = [None if b is None else decode_text(b, display=rel) for b in (before, after)]
+    except OmpError:
+        return None  # not UTF-8
+    return watch.diff_versions(index, rel, texts[0], texts[1])
+
+
+def _accounted(index: Index, rel: str) -> str | None:
+    """The hash of the version of `rel` the journal accounts for (None: no version)."""
+    kept = index.unjournaled([rel])
+    if rel in kept:
+        return kept[rel].hash
+    info = index.file(rel)
+    return None if info is None else info.hash
+
+
+def _keep_as_journaled(index: Index, rel: str, version: bytes) -> None:
+    """Make `version` the one the journal accounts for, and the working tree an edit of it.
+
+    The index then holds the working tree and keeps `version` (`Index.unjournaled`), so the
+    watcher reports the difference (local edits carried over a checkout) as an outside edit.
+    """
+    from omp.index import bytes_hash
+    from omp.paths import decode_text
+
+    try:
+        text = decode_text(version, display=rel)
+    except OmpError:
+        return
+    # a size no file has: the next refresh reads the working tree and keeps this version
+    index.index_text(rel, text, size=-1, mtime_ns=0, digest=bytes_hash(version), outside=False)
+    index.refresh([rel])
 
 
 def _rewrite(root: object, stdin: str) -> None:

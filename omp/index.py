@@ -625,6 +625,44 @@ class Index:
             self.db.execute("ROLLBACK")
             raise
 
+    @_recovering
+    def parse(self, rel: str, text: str) -> tuple[list[Entry], list[tuple[str, str]]] | None:
+        """The entries and problems `text` holds as a version of `rel`; nothing is stored.
+
+        An entry whose text the index holds for `rel` already is not parsed again, so a
+        version of a large file that differs from the indexed one in a few entries costs one
+        pass over its lines and a parse of those entries.
+
+        Returns:
+            None when the text is no version of a list or mapping memory file whose entries
+            can be compared: a Markdown file, a file of another kind (themes, handoffs), a
+            top level that is not a mapping where one is expected, or text that does not
+            parse.
+        """
+        from omp import yamlio
+        from omp.errors import InvalidYamlError
+
+        kind = schema_kind(rel)
+        if rel.endswith(".md") or (list_kind_of(kind) is None and kind not in ("project", None)):
+            return None
+        if list_kind_of(kind) is None:
+            try:
+                data = yamlio.load(text, source=rel)
+            except InvalidYamlError:
+                return None
+            data = {} if data is None else data  # an empty file holds no facts
+            if not isinstance(data, dict):
+                return None
+            return list(_fact_entries(rel, kind, text, data)), _file_problems(kind, data)
+        cached = {
+            h: (d, p)
+            for h, d, p in self.db.execute(
+                "SELECT hash, data, problems FROM entries WHERE rel=?", (rel,)
+            )
+        }
+        layout, rows, problems = _yaml_entries(rel, kind, text, cached)
+        return None if layout is None else (rows, problems)  # no layout: it does not parse
+
     def _insert(self, rows: Iterable[Entry], text: str) -> None:
         """Store `rows` of a file whose content is `text` (each keeps its own lines)."""
         for e in rows:

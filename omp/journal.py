@@ -294,11 +294,11 @@ def follow(
 WRITTEN_FILE = "written"
 
 
-def blob_id(text: str) -> str:
-    """The git blob id of `text` as omp writes it (UTF-8), without running git."""
+def blob_id(text: str | bytes) -> str:
+    """The git blob id of `text` as omp writes it (UTF-8), or of bytes, without running git."""
     import hashlib
 
-    data = text.encode("utf-8")
+    data = text.encode("utf-8") if isinstance(text, str) else text
     return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
 
 

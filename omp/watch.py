@@ -57,7 +57,12 @@ def relevant(path: str | Path, memory: Path) -> str | None:
 
 
 def _snapshot(index: Any, rel: str) -> dict[str, Any]:
-    return {str(e.id or e.identity): e.data for e in index.entries(rel)}
+    return _keyed(index.entries(rel))
+
+
+def _keyed(entries: list[Any]) -> dict[str, Any]:
+    """`{id or identity: data}` of a file's entries: what `_diff` compares."""
+    return {str(e.id or e.identity): e.data for e in entries}
 
 
 def _warning(problems: list[tuple[str, str]]) -> str:
@@ -137,6 +142,26 @@ def _diff(rel: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
             if old.get(field) != new.get(field)
         ]
     return sorted(out)
+
+
+def diff_versions(index: Any, rel: str, before: str | None, after: str | None) -> list[str] | None:
+    """Change strings between two versions of `rel` (None: the file is absent in that one).
+
+    The comparison made for an outside edit, for versions that need not have been on disk
+    (the post-merge and post-checkout hooks compare two commits). None when a version cannot
+    be compared entry by entry: it does not parse, is invalid (as for an outside edit, its
+    entries are not trusted, and a value it holds may be a secret the journal must not
+    show), or is no list or mapping memory file (Markdown, themes).
+    """
+    sides: list[dict[str, Any]] = []
+    for text in (before, after):
+        read = None if text is None else index.parse(rel, text)
+        if text is not None and (read is None or read[1]):
+            return None
+        sides.append({} if read is None else _keyed(read[0]))
+    if before is None and after is None:
+        return None
+    return _diff(rel, sides[0], sides[1])
 
 
 def scan(root: MemoryRoot, *, by: str = "unknown", new_files: bool = False) -> list[journal.Change]:

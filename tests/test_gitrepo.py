@@ -14,7 +14,9 @@ from omp.gitrepo import (
     Conventional,
     GitError,
     NotAGitRepoError,
+    blobs,
     breaking_note,
+    changed,
     commits,
     parse_conventional,
 )
@@ -421,3 +423,40 @@ def test_parse_conventional_and_breaking_note_never_raise(text):
 def test_a_written_conventional_subject_reads_back(kind, scope, breaking, summary):
     subject = f"{kind}{f'({scope})' if scope else ''}{'!' if breaking else ''}: {summary}"
     assert parse_conventional(subject) == Conventional(kind.lower(), scope, breaking, summary)
+
+
+def test_changed_files_come_with_both_blob_ids_and_blobs_reads_them_in_one_go(git_repo):
+    memory = git_repo / "mem"
+    memory.mkdir()
+    (memory / "kept.yaml").write_text("a: 1\n", encoding="utf-8")
+    (memory / "gone.yaml").write_text("b: 2\n", encoding="utf-8")
+    (memory / "old name.yaml").write_bytes(b"line\n\x00binary\nno newline at the end")
+    _git(git_repo, "add", "-A")
+    before = _commit(git_repo, "one")
+    (memory / "kept.yaml").write_text("a: 2\n", encoding="utf-8")
+    (memory / "gone.yaml").unlink()
+    (memory / "new.yaml").write_text("c: 3\n", encoding="utf-8")
+    (memory / "old name.yaml").rename(memory / "new name.yaml")  # a rename: removed and added
+    (git_repo / "outside.yaml").write_text("d: 4\n", encoding="utf-8")
+    _git(git_repo, "add", "-A")
+    after = _commit(git_repo, "two")
+
+    found = changed(git_repo, before, after, "mem")
+    ids = {f.path: (f.old, f.new) for f in found}
+    texts = blobs(git_repo, [i for f in found for i in (f.old, f.new) if i] + ["0" * 39 + "1"])
+
+    assert sorted(ids) == [
+        "mem/gone.yaml",
+        "mem/kept.yaml",
+        "mem/new name.yaml",
+        "mem/new.yaml",
+        "mem/old name.yaml",
+    ]
+    assert ids["mem/new.yaml"][0] is None and ids["mem/gone.yaml"][1] is None
+    assert ids["mem/old name.yaml"][1] is None and ids["mem/new name.yaml"][0] is None
+    assert [texts[i] for i in ids["mem/kept.yaml"] if i] == [b"a: 1\n", b"a: 2\n"]
+    assert texts[ids["mem/gone.yaml"][0] or ""] == b"b: 2\n"
+    assert texts[ids["mem/new name.yaml"][1] or ""] == b"line\n\x00binary\nno newline at the end"
+    assert len(texts) == 5  # each blob once (the renamed file's is one), the missing id left out
+    with pytest.raises(GitError):
+        changed(git_repo, "no-such-commit", after, "mem")

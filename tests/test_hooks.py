@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import json
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -471,8 +473,291 @@ def test_committing_a_conflicted_merge_journals_the_memory_it_brought(hooked: Me
     assert done.returncode == 0, done.stderr
     arrived = [c for c in journal.read(hooked, since=checked_out).changes if c.kind == "outside"]
     assert [c.file for c in arrived] == ["_omp/memory/decisions.yaml"]
-    assert "changed by git (merged " in arrived[0].change
+    assert arrived[0].id == "dec-1"
+    assert arrived[0].change.startswith("decisions[dec-1]: added (git: merged ")
     shown = omp("changes", "--since", str(checked_out))
     assert "decisions.yaml" in shown.stdout
     found = omp("show", "decisions", "--id", "dec-1")
     assert found.exit_code == 0 and "Use Redis" in found.stdout
+
+
+TWO_DECISIONS = """\
+decisions:
+  - id: dec-1
+    title: Use Redis
+    choice: Redis
+  - id: dec-2
+    title: Use Postgres
+    choice: Postgres
+"""
+
+PROJECT_AT = """\
+project:
+  name: demo
+deployment:
+  web:
+    url: {url}
+"""
+
+
+def quiet_commit(repo: Path, message: str, files: dict[str, str]) -> None:
+    """A commit that no omp hook sees (like one made in a clone without omp's hooks)."""
+    for rel, text in files.items():
+        path = repo / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    git("add", "-A", cwd=repo)
+    subprocess.run(
+        ["git", "commit", "-q", "-m", message],
+        cwd=repo,
+        env={**os.environ, "OMP_HOOKS": "off"},
+        check=True,
+    )
+
+
+def second_clone(hooked: MemoryRoot, tmp_path: Path) -> Path:
+    """A bare remote the hooked repository pushes to, and another clone of it."""
+    remote = tmp_path / "remote.git"
+    git("init", "-q", "--bare", "-b", "main", str(remote), cwd=tmp_path)
+    git("remote", "add", "origin", str(remote), cwd=hooked.project)
+    git("push", "-q", "-u", "origin", "main", cwd=hooked.project)
+    other = tmp_path / "other"
+    git("clone", "-q", str(remote), str(other), cwd=tmp_path)
+    return other
+
+
+def publish(other: Path, message: str, files: dict[str, str]) -> None:
+    quiet_commit(other, message, files)
+    git("push", "-q", cwd=other)
+
+
+def changes_since(cursor: int) -> list[tuple[str, str | None, str]]:
+    shown = omp("changes", "--json", "--since", str(cursor))
+    assert shown.exit_code == 0, shown.stderr
+    return [
+        (c["file"], c["id"], c["change"])
+        for c in json.loads(shown.stdout)["changes"]
+        if c["kind"] == "outside"
+    ]
+
+
+def short(repo: Path, rev: str) -> str:
+    return git("rev-parse", "--short", rev, cwd=repo).strip()
+
+
+def test_a_pull_journals_each_entry_it_added_changed_and_removed(
+    hooked: MemoryRoot, tmp_path: Path
+):
+    repo = hooked.project
+    quiet_commit(
+        repo,
+        "memory",
+        {
+            "_omp/memory/decisions.yaml": TWO_DECISIONS,
+            "_omp/memory/project.yaml": PROJECT_AT.format(url="https://old.example"),
+        },
+    )
+    other = second_clone(hooked, tmp_path)
+    text = TWO_DECISIONS.replace("choice: Redis", "choice: Valkey")
+    text = text.split("  - id: dec-2")[0] + "  - id: dec-3\n    title: Use S3\n    choice: S3\n"
+    publish(
+        other,
+        "memory from elsewhere",
+        {
+            "_omp/memory/decisions.yaml": text,
+            "_omp/memory/project.yaml": PROJECT_AT.format(url="https://new.example"),
+        },
+    )
+    start = journal.read(hooked).latest
+    before = short(repo, "HEAD")
+
+    git("pull", "-q", "--no-rebase", cwd=repo)
+
+    where = f"(git: merged {before}..{short(repo, 'HEAD')})"
+    decisions, project = "_omp/memory/decisions.yaml", "_omp/memory/project.yaml"
+    assert changes_since(start) == [
+        (decisions, "dec-1", f"decisions[dec-1].choice: Redis → Valkey {where}"),
+        (decisions, "dec-2", f"decisions[dec-2]: removed {where}"),
+        (decisions, "dec-3", f"decisions[dec-3]: added {where}"),
+        (project, None, f"deployment.web.url: https://old.example → https://new.example {where}"),
+    ]
+    assert watch.scan(hooked, new_files=True) == []  # journaled by the hook, not again
+    found = omp("show", "decisions", "--id", "dec-3")
+    assert found.exit_code == 0 and "Use S3" in found.stdout
+    assert git("status", "--porcelain", cwd=repo) == ""  # no memory file was written
+
+
+def test_a_version_that_does_not_parse_gets_one_record_for_the_file(
+    hooked: MemoryRoot, tmp_path: Path
+):
+    repo = hooked.project
+    quiet_commit(repo, "memory", {"_omp/memory/decisions.yaml": TWO_DECISIONS})
+    other = second_clone(hooked, tmp_path)
+    broken = TWO_DECISIONS + "  - id: [dec-3\n"
+    fixed = TWO_DECISIONS + "  - id: dec-3\n    title: Use S3\n    choice: S3\n"
+    pulled = []
+    for text, notes in ((broken, "# Notes\n"), (fixed, "# Notes\n\nMore.\n")):
+        publish(
+            other,
+            "memory from elsewhere",
+            {"_omp/memory/decisions.yaml": text, "_omp/memory/notes.md": notes},
+        )
+        start = journal.read(hooked).latest
+        before = short(repo, "HEAD")
+        git("pull", "-q", "--no-rebase", cwd=repo)
+        where = f"(merged {before}..{short(repo, 'HEAD')})"
+        pulled.append((changes_since(start), where))
+
+    # broken after the first pull, broken before the second: neither is compared by entry
+    for records, where in pulled:
+        assert records == [
+            ("_omp/memory/decisions.yaml", None, f"changed by git {where}"),
+            ("_omp/memory/notes.md", None, f"changed by git {where}"),
+        ]
+    assert watch.scan(hooked, new_files=True) == []
+
+
+def test_a_pulled_secret_is_journaled_as_one_record_without_its_value(
+    hooked: MemoryRoot, tmp_path: Path
+):
+    repo = hooked.project
+    quiet_commit(repo, "memory", {"_omp/memory/decisions.yaml": TWO_DECISIONS})
+    other = second_clone(hooked, tmp_path)
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    leaked = TWO_DECISIONS.replace("choice: Redis", f"choice: {token}")
+    publish(other, "oops", {"_omp/memory/decisions.yaml": leaked})
+    start = journal.read(hooked).latest
+    before = short(repo, "HEAD")
+
+    git("pull", "-q", "--no-rebase", cwd=repo)
+
+    where = f"(merged {before}..{short(repo, 'HEAD')})"
+    assert changes_since(start) == [("_omp/memory/decisions.yaml", None, f"changed by git {where}")]
+    journal_text = (hooked.cache / journal.JOURNAL_FILE).read_text(encoding="utf-8")
+    assert token not in journal_text
+
+
+def test_a_merge_of_500_entries_reads_every_version_with_one_git_process(
+    hooked: MemoryRoot, tmp_path: Path
+):
+    repo = hooked.project
+    entry = "  - id: dec-{n}\n    title: Decision {n}\n    choice: Choice {n}\n"
+    quiet_commit(repo, "memory", {"_omp/memory/decisions.yaml": TWO_DECISIONS})
+    git("checkout", "-q", "-b", "side", cwd=repo)
+    many = TWO_DECISIONS + "".join(entry.format(n=n) for n in range(3, 503))
+    quiet_commit(repo, "many decisions", {"_omp/memory/decisions.yaml": many})
+    git("checkout", "-q", "main", cwd=repo)
+    quiet_commit(repo, "a change on main", {"work.txt": "main\n"})
+    start = journal.read(hooked).latest
+    subprocess.run(
+        ["git", "merge", "-q", "--no-edit", "side"],
+        cwd=repo,
+        env={**os.environ, "OMP_HOOKS": "off"},
+        check=True,
+    )
+    # git puts its own folder first on the PATH of a hook, so the hook is run here directly,
+    # with a `git` on PATH that logs each call
+    wrapper = tmp_path / "bin"
+    wrapper.mkdir()
+    log = tmp_path / "git-calls"
+    real = subprocess.run(["sh", "-c", "command -v git"], capture_output=True, text=True)
+    (wrapper / "git").write_text(
+        f'#!/bin/sh\necho "$*" >> "{log}"\nexec "{real.stdout.strip()}" "$@"\n',
+        encoding="utf-8",
+    )
+    (wrapper / "git").chmod(0o755)
+    env = {**os.environ, "PATH": f"{wrapper}{os.pathsep}{os.environ['PATH']}"}
+    ran = subprocess.run(
+        [sys.executable, "-m", "omp.hooks", "post-merge", "0"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert ran.returncode == 0, ran.stderr
+    records = changes_since(start)
+    where = f"(git: merged {short(repo, 'HEAD~1')}..{short(repo, 'HEAD')})"
+    assert sorted(records) == sorted(
+        ("_omp/memory/decisions.yaml", f"dec-{n}", f"decisions[dec-{n}]: added {where}")
+        for n in range(3, 503)
+    )
+    calls = log.read_text(encoding="utf-8").splitlines()
+    assert len(calls) == 3  # which files changed, the commits' names, every version at once
+    assert sum("cat-file --batch" in call for call in calls) == 1
+    assert not any(" show " in call for call in calls)
+
+
+def test_checking_out_back_and_forth_journals_the_entries_each_way(hooked: MemoryRoot):
+    repo = hooked.project
+    quiet_commit(repo, "memory", {"_omp/memory/decisions.yaml": TWO_DECISIONS})
+    main = short(repo, "HEAD")
+    git("checkout", "-q", "-b", "side", cwd=repo)
+    quiet_commit(
+        repo,
+        "side memory",
+        {
+            "_omp/memory/decisions.yaml": TWO_DECISIONS.replace("Use Postgres", "Use SQLite")
+            + "  - id: dec-3\n    title: Use S3\n    choice: S3\n",
+            "_omp/memory/sessions/2026-01-02.yaml": "sessions:\n  - id: ses-1\n    summary: Met\n",
+        },
+    )
+    side = short(repo, "HEAD")
+    start = journal.read(hooked).latest
+
+    git("checkout", "-q", "main", cwd=repo)
+    back = journal.read(hooked).latest
+    git("checkout", "-q", "side", cwd=repo)
+
+    decisions, sessions = "_omp/memory/decisions.yaml", "_omp/memory/sessions/2026-01-02.yaml"
+    to_main, to_side = f"(git: checked out {side}..{main})", f"(git: checked out {main}..{side})"
+    assert changes_since(start) == [
+        (decisions, "dec-2", f"decisions[dec-2].title: Use SQLite → Use Postgres {to_main}"),
+        (decisions, "dec-3", f"decisions[dec-3]: removed {to_main}"),
+        (sessions, "ses-1", f"sessions[ses-1]: removed {to_main}"),
+        (decisions, "dec-2", f"decisions[dec-2].title: Use Postgres → Use SQLite {to_side}"),
+        (decisions, "dec-3", f"decisions[dec-3]: added {to_side}"),
+        (sessions, "ses-1", f"sessions[ses-1]: added {to_side}"),
+    ]
+    assert len(changes_since(back)) == 3
+    assert watch.scan(hooked, new_files=True) == []
+
+
+def test_local_edits_a_checkout_carries_over_are_journaled_once_and_not_as_git(
+    hooked: MemoryRoot,
+):
+    repo = hooked.project
+    quiet_commit(repo, "memory", {"_omp/memory/decisions.yaml": TWO_DECISIONS})
+    git("checkout", "-q", "-b", "side", cwd=repo)
+    side_text = TWO_DECISIONS + "  - id: dec-3\n    title: Use S3\n    choice: S3\n"
+    quiet_commit(repo, "side memory", {"_omp/memory/decisions.yaml": side_text})
+    git("checkout", "-q", "main", cwd=repo)
+    path = hooked.memory / "decisions.yaml"
+    start = journal.read(hooked).latest
+
+    # an edit nobody journaled (no watcher ran), carried over by `checkout -m`
+    path.write_text(TWO_DECISIONS.replace("choice: Redis", "choice: Valkey"), encoding="utf-8")
+    git("checkout", "-q", "-m", "side", cwd=repo)
+    by_git = changes_since(start)
+    by_watcher = [c.change for c in watch.scan(hooked, new_files=True)]
+
+    assert [change for _, _, change in by_git] == [
+        f"decisions[dec-3]: added (git: checked out {short(repo, 'main')}..{short(repo, 'side')})"
+    ]
+    assert by_watcher == ["decisions[dec-1].choice: Redis → Valkey"]
+    assert path.read_text(encoding="utf-8") == side_text.replace("choice: Redis", "choice: Valkey")
+
+    # the same edit journaled before the checkout (a watcher ran) is not reported again
+    edited = path.read_text(encoding="utf-8").replace("choice: Postgres", "choice: MySQL")
+    path.write_text(edited, encoding="utf-8")
+    assert [c.change for c in watch.scan(hooked, new_files=True)] == [
+        "decisions[dec-2].choice: Postgres → MySQL"
+    ]
+    before = journal.read(hooked).latest
+    git("checkout", "-q", "-m", "main", cwd=repo)
+
+    assert [change for _, _, change in changes_since(before)] == [
+        f"decisions[dec-3]: removed (git: checked out {short(repo, 'side')}..{short(repo, 'main')})"
+    ]
+    assert watch.scan(hooked, new_files=True) == []
