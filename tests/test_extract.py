@@ -3091,3 +3091,62 @@ def test_so_x_it_is_after_a_reason_is_a_choice():
     said = "we already have redis for celery, so server-side sessions in redis it is"
     [decision] = _kept(_run(("user", said)), "decisions")
     assert decision["choice"] == "server-side sessions in redis"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        (
+            "Decision: we'll store money as integer cents everywhere.",
+            "store money as integer cents everywhere",
+            (),
+        ),
+        (
+            "Going forward, all new endpoints need OpenAPI docs. No exceptions.",
+            "all new endpoints need OpenAPI docs",
+            (),
+        ),
+        (
+            "Let's not use an ORM for this service; plain SQL with sqlc.",
+            "plain SQL with sqlc",
+            ("ORM",),
+        ),
+        (
+            "Hmm, let's scrap the microservices idea and keep it a modular monolith.",
+            "modular monolith",
+            ("microservices",),
+        ),
+    ],
+)
+def test_more_ways_of_deciding(sentence, choice, alternatives):
+    d = rules.decision(sentence)
+    assert d is not None
+    assert (d.choice, d.alternatives) == (choice, alternatives)
+
+
+def test_as_gives_a_reason_only_as_a_clause_of_its_own():
+    assert rules.rationale("Decision: store money as integer cents everywhere.") is None
+    assert rules.rationale("Use Redis for the queue, as we need pub/sub.") == "we need pub/sub"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "settings"),
+    [
+        # the unit stays when a Chinese particle follows it
+        ("缓存过期时间统一设成 30 分钟吧。", {"ttl": "30分钟"}),
+        ("端口 8080，超时 5 秒吧", {"port": "8080", "timeout": "5秒"}),
+        # a rate keeps its words
+        (
+            "The API rate limit is 100 requests per minute per key.",
+            {"rate_limit": "100 requests per minute"},
+        ),
+        ("rate_limit = 20 req/s", {"rate_limit": "20req/s"}),
+    ],
+)
+def test_a_value_keeps_its_unit(sentence, settings):
+    assert rules.settings(sentence) == settings
+
+
+def test_a_command_named_after_another_in_the_same_sentence_is_one_too():
+    said = "Tests are run with `make test`, and lint with `make lint`."
+    assert rules.commands(said) == {"test": "make test", "lint": "make lint"}
