@@ -609,7 +609,12 @@ _RULE_CLAUSE_TEXT = (
     r"(?:all|every|each|no)\s+[\w -]{1,30}?\s+"
     r"(?:use|must|should|go|are|is|gets?|talks?|calls?|needs?|requires?|has to|have to)\b"
 )
-_RULE_CLAUSE = lazy(r"(?i)" + _RULE_CLAUSE_TEXT)
+# "所有接口都要写 OpenAPI 文档", "每个 PR 都必须有测试": a rule said whole, in Chinese
+_RULE_CLAUSE_ZH = (
+    r"(?:所有|全部|每个|每一个|每次|新的?)[^，,。；;]{1,16}?(?:都|一律|统一)?"
+    r"(?:要|必须|需要|得|不能|不许|不准|禁止)[^，,。；;]{2,40}"
+)
+_RULE_CLAUSE = lazy(r"(?i)" + _RULE_CLAUSE_TEXT + "|" + _RULE_CLAUSE_ZH)
 
 # Decision patterns: (pattern, states the decision outright, bare "use X" needing a known name).
 _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
@@ -762,8 +767,10 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)\b(?:let'?s not|we won'?t|we will not|don'?t)\s+(?:use|go with|add|bring in|"
-            r"introduce)\s+(?:an?\s+|the\s+)?(?P<gone>[^;,.]{2,50}?)(?:\s+for\s+[^;,.]+)?\s*[;,\u2014\u2013]\s*(?:just\s+|instead\s+|rather\s+)?"
-            r"(?:use\s+|go with\s+)?(?P<x>[^;,.]{2,60})"
+            r"introduce)\s+(?:an?\s+|the\s+)?(?P<gone>(?:[^;,.]|\.(?=\w)){2,50}?)"
+            r"(?:\s+for\s+[^;,.]+)?\s*(?:[;\u2014\u2013]|,\s*(?=just\b|instead\b|rather\b|use\b))"
+            r"\s*(?:just\s+|instead\s+|rather\s+)?(?:use\s+|go with\s+)?"
+            r"(?P<x>(?!(?:[^;,.]*\s)?(?:is|are|was|were|be|'s)\b)(?:[^;,.]|\.(?=\w)){2,60})"
         ),
         False,
         False,
@@ -1194,6 +1201,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (lazy(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
+    # "以后所有接口都要写 OpenAPI 文档", "从现在起，每个 PR 都必须有测试": a rule from now on
+    (
+        lazy(
+            r"(?:以后|今后|往后|从现在起|从今天起|从现在开始)[，,]?\s*(?:我们|咱们|大家)?"
+            r"(?P<x>" + _RULE_CLAUSE_ZH + r")"
+        ),
+        True,
+        False,
+    ),
     (lazy(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
     (lazy(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
     # "我们最后选了 ClickHouse，没选 Druid"
@@ -2042,6 +2058,7 @@ _DETAIL_NOT = lazy(
     r"|\b(?:is out|dropped|off the table|no longer|instead of|rather than|revert\w*|since|because|"
     r"given|recommend\w*|suggest\w*|reflection|currently|used to|not|don'?t|won'?t|later|if|"
     r"unless|go with|i'?d|or|no|scrap\w*|ditch\w*|kill|overkill|ignore)\b"
+    r"|(?i:^as\b)"  # ", as it's already running": a reason
 )
 
 
@@ -2985,12 +3002,18 @@ _NAMED_PART_OF_OURS = lazy(
     r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?(?:\s+v?\d+(?:\.\d+){0,2})?)\s+"
     r"(?:app|application|project|backend|back end|frontend|front end|service|api|site|"
     r"website|server|monolith|database|db|cluster|instance|stack)(?![\w-])"
+    r"(?!\s+(?:approach|idea|template|tutorial|example|docs|course|pattern|version)s?\b)"
+)
+# where a part named is someone else's or gone: "back in my last job the Rails monolith …"
+_NOT_OURS_NOW = lazy(
+    r"(?i)\b(?:last|previous|old|former|other)\s+(?:job|company|team|project|employer|gig)\b"
+    r"|\b(?:used to|back then|back in|years ago|we tried|i tried|tried the)\b"
 )
 
 
 def named_parts(sentence: str) -> dict[str, str]:
     """Known names a sentence gives as the kind of a part of the project, by role."""
-    if _QUESTION.search(sentence):
+    if _QUESTION.search(sentence) or _NOT_OURS_NOW.search(sentence):
         return {}
     facts: dict[str, str] = {}
     for m in _NAMED_PART_OF_OURS.finditer(sentence):

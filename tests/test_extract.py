@@ -3150,3 +3150,40 @@ def test_a_value_keeps_its_unit(sentence, settings):
 def test_a_command_named_after_another_in_the_same_sentence_is_one_too():
     said = "Tests are run with `make test`, and lint with `make lint`."
     assert rules.commands(said) == {"test": "make test", "lint": "make lint"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("以后所有接口都要写 OpenAPI 文档。", "所有接口都要写 OpenAPI 文档"),
+        ("从现在起，每个 PR 都必须有测试。", "每个 PR 都必须有测试"),
+        ("Don't use moment.js; use date-fns instead.", "date-fns"),
+    ],
+)
+def test_rules_from_now_on_and_a_way_instead_of_another_are_decisions(sentence, choice):
+    [decision] = _kept(_run(("user", sentence)), "decisions")
+    assert decision["choice"] == choice
+    assert decision["title"] in (choice, f"Use {choice}")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We won't add a cache yet, the DB is fast enough.",  # a reason follows, not a choice
+        "Back in my last job the Rails monolith was a nightmare.",  # someone else's stack
+        "we tried the Vue app approach before and it failed",
+        "I read the Django docs and the Flask tutorial, still confused.",
+    ],
+)
+def test_talk_about_other_stacks_and_reasons_is_no_memory(sentence):
+    batch = _run(("user", sentence))
+    assert _kept(batch, "decisions") == []
+    assert not [f for f in _kept(batch, "project") if "tech_stack" in f]
+
+
+def test_a_reason_given_with_as_is_the_rationale_not_a_detail():
+    [decision] = _kept(
+        _run(("user", "We should use Redis for this, as it's already running.")), "decisions"
+    )
+    assert decision["title"] == "Use Redis"
+    assert decision["rationale"] == "it's already running"
