@@ -2140,7 +2140,13 @@ _VALUE_ZH = lazy(
 def _restates(clause: str, choice: str) -> bool:
     """Whether `clause` (lower-cased) only names `choice` (lower-cased) again."""
     m = _BARE_CHOICE.match(clause)
-    return m is not None and m.group("x") in choice
+    if m is not None and m.group("x") in choice:
+        return True
+    # "数据库连接池大小改成 50" restates the choice "数据库连接池大小 50"
+    return _SET_VERB_ZH.sub("", clause).replace(" ", "") == choice.replace(" ", "")
+
+
+_SET_VERB_ZH = lazy(r"改成|改为|设成|设为|设置为|定为|定成|调到|调成|换成|统一用|就用|用")
 
 
 def _settles(clause: str) -> bool:
@@ -2977,7 +2983,7 @@ def tech_facts(sentence: str) -> dict[str, str]:
         named = ("x", "y", "z", "w", "v")
         rest = next((groups[g] for g in named if groups.get(g)), "")
         if _LEAVING.match(rest):
-            continue  # "we're moving off Heroku": what the project leaves
+            continue  # "we're moving off Heroku": what the project leaves or will need
         # "It's MV3, built on WXT" names a stack; "It's Friday" does not: names the list does not
         # know count after "it" only with a version or a digit
         vague = re.match(r"(?i)it\b", m.group(0)) is not None
@@ -3027,9 +3033,13 @@ def named_parts(sentence: str) -> dict[str, str]:
     return facts
 
 
+# what follows "we're" / "we'll" that says what the project leaves or will need, not what it
+# uses: "we're moving off Heroku", "we're going to need to support websockets"
 _LEAVING = lazy(
     r"(?i)(?:(?:moving|migrating|switching|getting)\s+(?:[\w.-]+\s+){0,3}?"
-    r"(?:off|away from|from|out of)|leaving|dropping|ditching|phasing out|sunsetting|retiring)\b"
+    r"(?:off|away from|from|out of)|leaving|dropping|ditching|phasing out|sunsetting|retiring"
+    r"|going to (?:need|have|want)|gonna need|(?:about|planning|hoping|trying) to|"
+    r"(?:thinking|considering) (?:of|about)?|need(?:ing)? to|want(?:ing)? to)\b"
 )
 
 
@@ -3511,7 +3521,8 @@ _SETTING = lazy(
     r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
-    r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|覆盖率|"
+    r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|覆盖率|连接池(?:大小)?|最大连接数|并发数|"
+    r"线程数|批大小|"
     r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
     r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少)?\s*"
@@ -3523,6 +3534,8 @@ _SETTING = lazy(
 
 
 _SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout", "副本数": "replicas",
+               "连接池大小": "pool_size", "连接池": "pool_size", "最大连接数": "max_connections",
+               "并发数": "concurrency", "线程数": "threads", "批大小": "batch_size",
                "重试次数": "retries", "保留": "retention", "覆盖率": "coverage",
                "有效期": "ttl", "过期时间": "ttl"}  # fmt: skip
 
@@ -3535,7 +3548,7 @@ _REGION = lazy(
 _RESOURCE = lazy(
     r"(?i)(?:\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
     r"queue name|table|configuration set|key ?prefix|prefix|consumer group|index name|alias|"
-    r"queue)|(?P<kz>桶名?|存储桶|集群|命名空间|队列名?|索引名?|别名|消费组|(?<![列图代报发时仪])表(?![格示达单情])名?))"
+    r"queue)|(?P<kz>桶名?|存储桶|集群|命名空间|队列名?|索引名?|别名|消费组|数据库名|库名|(?<![列图代报发时仪])表(?![格示达单情])名?))"
     r"\s*(?:name\s+|名字|名称|名)?\s*"
     r"(?:(?:is|should be|will be|stays)\s+|named\s+|called\s+|=\s*|:\s*|"
     r"(?:就|都|统一)?(?:是|叫|用)\s*)?"
@@ -3554,7 +3567,8 @@ _RESOURCE = lazy(
 _RESOURCE_ZH = {"桶": "bucket", "桶名": "bucket", "存储桶": "bucket", "集群": "cluster",
                "表": "table", "表名": "table",
                "命名空间": "namespace", "队列": "queue", "队列名": "queue", "索引": "index",
-               "索引名": "index", "别名": "alias", "消费组": "consumer_group"}  # fmt: skip
+               "索引名": "index", "别名": "alias", "消费组": "consumer_group",
+               "数据库名": "database_name", "库名": "database_name"}  # fmt: skip
 _APP_SETTING = lazy(
     r"(?i)\b(?P<key>bundle id(?:entifier)?|package name|application ?id|"
     r"min(?:imum)? deployment target|deployment target)\s*(?:is|will be|=|:|是|为)?\s*[`'\"]?"
@@ -3618,6 +3632,7 @@ _RESOURCE_WORDS = (
     "bucket", "namespace", "cluster", "topic", "database name", "db name", "project id", "queue",
     "table", "configuration set", "prefix", "consumer group", "index name", "alias", "warehouse",
     "env", "profile", "workspace", "桶", "集群", "命名空间", "队列", "索引", "别名", "消费组", "表",
+    "库名",
 )  # fmt: skip
 
 
@@ -4171,7 +4186,8 @@ _NAMED_EN = lazy(
     r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?" + _IDENT + r"(?=[`'\"]?(?:[\s,;:)]|\.?$))"
 )
 _NAMED_ZH = lazy(
-    r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w-]{1,20}|[\u4e00-\u9fff]{2,6}?)\s*(?:那边|那个)?(?:的)?"
+    r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w-]{1,20}|[\u4e00-\u9fff]{2,6}?"
+    r"(?:的[\u4e00-\u9fff]{2,6}?)?)\s*(?:那边|那个)?(?:的)?"
     r"(?:名字|名称|地址|路径|ID|id)?\s*(?:就|也|都)?(?:是|叫做?|为|在|放在|存在)\s*[`'\"]?"
     + _IDENT
     + r"(?![\w.{}/-])"
@@ -4304,7 +4320,11 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     named = _NAMED_ZH if is_chinese(sentence) else _NAMED_EN
     for m in [*named.finditer(sentence), *_NAMED_ID.finditer(sentence)]:
-        topic, value = m["topic"].strip().split("的")[-1], m["value"].rstrip(".")
+        # "测试环境的数据库是 …" is the 测试环境数据库; "我们的数据库" is the 数据库; an ID is the
+        # ID of its last part ("Chrome 商店的扩展 ID": 扩展)
+        parts = [p for p in m["topic"].strip().split("的") if not _PRONOUN_ZH.fullmatch(p)]
+        topic = "".join(parts[-1:] if m.re == _NAMED_ID else parts[-2:]) or m["topic"]
+        value = m["value"].rstrip(".")
         if m.re == _NAMED_ID and _PASSING_ID.match(topic):
             continue
         topic = topic.split()[-1] if not is_chinese(topic) and topic.count(" ") > 1 else topic
@@ -4323,6 +4343,9 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
             section = "config"
         found.setdefault(section, {}).setdefault(key, value)
     return found
+
+
+_PRONOUN_ZH = lazy(r"[我你他她它咱]们?|这个|那个|这边|那边|项目|本项目")
 
 
 _STORE_URI = lazy(

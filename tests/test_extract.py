@@ -3187,3 +3187,33 @@ def test_a_reason_given_with_as_is_the_rationale_not_a_detail():
     )
     assert decision["title"] == "Use Redis"
     assert decision["rationale"] == "it's already running"
+
+
+def test_an_address_and_a_database_name_asked_to_be_remembered_are_kept():
+    said = "记一下：测试环境的数据库是 test-db.internal:5432，库名 app_test。"
+    assert rules.named_values(said) == {"urls": {"测试环境数据库": "test-db.internal:5432"}}
+    assert rules.settings(said) == {"database_name": "app_test"}
+    assert rules.named_values("我们的数据库是 db.internal:5432") == {
+        "urls": {"数据库": "db.internal:5432"}
+    }
+
+
+@pytest.mark.parametrize(
+    ("sentence", "settings"),
+    [
+        ("数据库连接池大小改成 50，现在 10 不够用。", {"pool_size": "50"}),
+        ("并发数设为 8", {"concurrency": "8"}),
+    ],
+)
+def test_more_settings_named_in_chinese(sentence, settings):
+    assert rules.settings(sentence) == settings
+
+
+def test_a_value_changed_is_titled_once():
+    decisions = _kept(_run(("user", "数据库连接池大小改成 50，现在 10 不够用。")), "decisions")
+    assert [d["title"] for d in decisions] == ["采用 数据库连接池大小 50"]
+
+
+def test_what_the_project_will_need_is_no_stack_fact():
+    said = "We're going to need to support 10k concurrent websocket connections."
+    assert rules.tech_facts(said) == {}
