@@ -200,6 +200,8 @@ _PIECES = st.sampled_from(
     # what `re.IGNORECASE` takes for an ASCII letter: the long s, the Kelvin sign, the dotless
     # i and the dotted capital I
     + ["\u017f", "\u212a", "\u0131", "\u0130", "pa\u017f\u017f", "\u212aey", "credent\u0131al"]
+    + ["rabbitmqctl add_user app ", "net user ", "//fs/share ", " password ", " | chpasswd"]
+    + ["chpasswd <<EOF\n", "bob:Pw123456\n", "EOF\n", "openssl passwd ", "useradd -p "]
     + _MATCHED_IN_ANY_CASE
 )
 
@@ -373,6 +375,31 @@ def test_a_perforce_password_or_ticket_is_redacted(text, redacted):
          "mysql -h db \\\n  -u root -p[REDACTED:password]"),
         ("echo S3cretPw | sudo -S apt-get update",
          "echo [REDACTED:password] | sudo -S apt-get update"),
+        # tools that take the password as a word of its own
+        ("rabbitmqctl add_user app S3cr3tPw!", "rabbitmqctl add_user app [REDACTED:password]"),
+        ("rabbitmqctl change_password app NewPw123",
+         "rabbitmqctl change_password app [REDACTED:password]"),
+        ("sudo rabbitmqctl -n rabbit@mq1 add_user 'app' 'S3cret Pw'",
+         "sudo rabbitmqctl -n rabbit@mq1 add_user 'app' '[REDACTED:password]'"),
+        ("mysqladmin -u root password NewPw1", "mysqladmin -u root password [REDACTED:password]"),
+        ("net user bob P@ssw0rd1 /add", "net user bob [REDACTED:password] /add"),
+        ("net rpc user add -U admin bob Pw12345 -S dc1",
+         "net rpc user add -U admin bob [REDACTED:password] -S dc1"),
+        ("net use Z: \\\\fs\\share P@ss1 /user:CORP\\bob",
+         "net use Z: \\\\fs\\share [REDACTED:password] /user:CORP\\bob"),
+        ("smbclient //fs/share S3cretPw -U alice",
+         "smbclient //fs/share [REDACTED:password] -U alice"),
+        ("samba-tool user create bob Pw12345x --given-name=Bob",
+         "samba-tool user create bob [REDACTED:password] --given-name=Bob"),
+        ("openssl passwd -6 -salt xyz S3cret", "openssl passwd -6 -salt xyz [REDACTED:password]"),
+        ('useradd -m -p "$(openssl passwd -1 S3cret)" bob',
+         'useradd -m -p "$(openssl passwd -1 [REDACTED:password])" bob'),
+        # useradd -p takes a hash, but a password given in plain is taken as it is
+        ("useradd -m -p 'Pw123456' bob", "useradd -m -p '[REDACTED:password]' bob"),
+        ("echo 'bob:Pw123456' | sudo chpasswd", "echo 'bob:[REDACTED:password]' | sudo chpasswd"),
+        ("chpasswd <<< 'bob:Pw123456'", "chpasswd <<< 'bob:[REDACTED:password]'"),
+        ("sudo chpasswd <<EOF\nbob:Pw123456\nEOF\necho done",
+         "sudo chpasswd <<EOF\nbob:[REDACTED:password]\nEOF\necho done"),
     ],
 )  # fmt: skip
 def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
@@ -424,6 +451,28 @@ def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
         "zip -r out.zip dir",
         "7z x out.7z -oout",
         "echo done | tee build.log",
+        "rabbitmqctl add_user app $RABBIT_PW",
+        'rabbitmqctl add_user app "$RABBIT_PW"',
+        "rabbitmqctl add_user <user> <password>",
+        "rabbitmqctl add_user username password",  # the documentation's words
+        "rabbitmqctl add_user app",  # asks for the password
+        "rabbitmqctl add_user app --pre-hashed-password Zm9vYmFyYmF6cXV4",
+        "rabbitmqctl add_user is how you add one",
+        "rabbitmqctl list_users",
+        'mysqladmin -u root -p password "$NEW_PW"',
+        "use the mysqladmin password command",
+        "net user bob * /add",
+        "net user bob /delete",
+        "net user is a Windows command",
+        "smbclient //fs/share -U alice",
+        "smbclient -L //fs -N",
+        "openssl passwd -in passwords.txt",
+        "useradd -m -p '$6$k9Qw$Zc0aXz1Vb2' bob",  # a hash, as useradd wants it
+        "usermod -p '!' bob",
+        "echo 'bob:$6$k9Qw$Zc0aXz1Vb2' | chpasswd -e",
+        'echo "bob:$BOB_PW" | chpasswd',
+        "cat <<'END' | sudo chpasswd -e\nbob:$6$k9Qw$Zc0aXz1Vb2\nEND",
+        "sudo chpasswd < users.txt",
     ],
 )
 def test_flags_and_words_that_only_look_like_a_password_are_kept(text):
