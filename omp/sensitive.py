@@ -405,6 +405,28 @@ _EN_PASSWORD = lazy(
     r"|“(?P<cq>[^”\n]{4,128})”|(?P<pw>[^\s\"'`,;，；。]{6,128}))"
 )
 _LOOKS_LIKE_PASSWORD = lazy(r"\d|[^\w\-]|[a-z][A-Z]")
+# a lower-case word at the end of the clause is the password too ("the wifi password is
+# hunterhunter."), unless prose puts it there: "the password is required.", "… is hashed",
+# "… is visible", "… is below:" (these are words of six letters or more, as the value is)
+_PROSE_AFTER_IS = frozenset(
+    ("required", "optional", "mandatory", "incorrect", "invalid", "correct", "secret", "private",
+     "public", "hidden", "unknown", "unique", "random", "secure", "insecure", "strong", "simple",
+     "longer", "shorter", "stronger", "weaker", "simpler", "easier", "harder", "better",
+     "default", "plaintext", "cleartext", "enough", "nothing", "something", "anything",
+     "everything", "unset", "nonempty", "temporary", "permanent", "personal", "different",
+     "identical", "current", "obsolete", "static", "dynamic", "generic", "global", "unclear",
+     "always", "never", "already", "irrelevant", "important", "sufficient", "insufficient",
+     "present", "absent", "persistent", "constant", "redundant", "broken", "forgotten",
+     "written", "stolen", "chosen", "taken", "given", "proven", "frozen", "overwritten",
+     "rewritten", "below", "above", "inside", "outside", "elsewhere", "somewhere", "nowhere",
+     "uppercase", "lowercase", "alphanumeric", "numeric", "complete", "incomplete", "truthy",
+     "lengthy", "tricky", "itself", "theirs", "nobody", "weekly", "monthly", "hourly", "yearly",
+     "likely", "unlikely", "friendly", "currently", "properly", "correctly", "securely",
+     "randomly", "useful", "careful", "helpful", "harmful", "powerful")
+)  # fmt: skip
+# participles and adjectives: "is hashed / missing / readable / visible / sensitive / useless"
+_PROSE_ENDINGS = ("ed", "ing", "able", "ible", "ive", "ous", "less")
+_CLAUSE_END = lazy(r"[ \t]*(?:\n|$)|[.!?,;:)]+(?:\s|$)")
 # a Perforce ticket, as `p4 login -p` and `p4 tickets` print it (32 capital hex digits), or
 # in any case after the word "ticket"; 32 capital hex digits are also a Steam Web API key.
 # A run that the text masks further ("5157F09E…A72****", a certificate's serial) is no key.
@@ -566,12 +588,32 @@ def _typed_passwords(text: _Text) -> list[Match]:
             out += [found] if found else []
     for m in text.finditer(_EN_PASSWORD):
         which = next(g for g in ("dq", "sq", "bq", "cq", "pw") if m[g] is not None)
-        value = m[which].rstrip(".)") if which == "pw" else m[which]
-        if which == "pw" and (not _LOOKS_LIKE_PASSWORD.search(value) or "://" in value):
-            continue  # a word ("required"), or the address of a vault
+        value = m[which].rstrip(".):") if which == "pw" else m[which]
+        end = m.start(which) + len(value)
+        if which == "pw" and (
+            "://" in value  # the address of a vault
+            or not (_LOOKS_LIKE_PASSWORD.search(value) or _stated_word(text.text, value, end))
+        ):
+            continue  # a word ("required")
         if len(value) >= 4 and value[0] != "$" and _secret_value("password", value):
             out.append(Match("password", m.start(which), m.start(which) + len(value)))
     return out
+
+
+def _stated_word(text: str, value: str, end: int) -> bool:
+    """Whether `value`, a lower-case word that ends at `end` in prose, is stated as a password.
+
+    It is when it ends the clause ("the db password is correcthorsebattery.") and is no word
+    that prose puts after "the password is" ("required", "hashed", "visible").
+    """
+    return (
+        value.isascii()
+        and value.isalpha()
+        and value.islower()
+        and value not in _PROSE_AFTER_IS
+        and not value.endswith(_PROSE_ENDINGS)
+        and _CLAUSE_END.match(text, end) is not None
+    )
 
 
 def _hex_keys(text: str) -> list[Match]:

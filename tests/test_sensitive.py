@@ -182,6 +182,7 @@ _MATCHED_IN_ANY_CASE = [
     "pa\u017f\u017fword = hunter22",
     "api\u212aey: Zq8vT2xLm9Pw4Rk7",
     "The DB PASSWORD is Xy7#kq92pz",
+    "the WiFi PassWord is hunterhunter.",
     "our PassCode is Xy7#kq92pz",
     "LOGIN admin/Admin1234",
     "p4 TICKET is 5157f09e8a2c4b7d9e1f3a6c8b0d2e4f",
@@ -201,6 +202,7 @@ _PIECES = st.sampled_from(
     # i and the dotted capital I
     + ["\u017f", "\u212a", "\u0131", "\u0130", "pa\u017f\u017f", "\u212aey", "credent\u0131al"]
     + ["rabbitmqctl add_user app ", "net user ", "//fs/share ", " password ", " | chpasswd"]
+    + ["password is hunterhunter", ".", "required", "hashed", ", ", "Password was "]
     + ["chpasswd <<EOF\n", "bob:Pw123456\n", "EOF\n", "openssl passwd ", "useradd -p "]
     + _MATCHED_IN_ANY_CASE
 )
@@ -292,6 +294,48 @@ def test_a_password_named_in_chinese_is_redacted(text, redacted):
     ],
 )
 def test_talk_about_a_chinese_named_password_that_gives_none_is_kept(text):
+    assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("the wifi password is hunterhunter", "the wifi password is [REDACTED:password]"),
+        ("db password is correcthorsebattery.", "db password is [REDACTED:password]."),
+        ("The password is hunterhunter, rotate it on Monday.",
+         "The password is [REDACTED:password], rotate it on Monday."),
+        ("the staging password was opensesame\n(nobody changed it)",
+         "the staging password was [REDACTED:password]\n(nobody changed it)"),
+        ("the passphrase is correcthorsebattery", "the passphrase is [REDACTED:password]"),
+    ],
+)  # fmt: skip
+def test_a_lower_case_word_stated_as_the_password_is_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password is required.",
+        "the password is required",
+        "the password is stored in vault",
+        "the password is auto-generated",
+        "the password is rotated weekly",
+        "the password is in 1Password",
+        "If the password is missing, ask Ana.",
+        "Make sure the password is strong.",
+        "the password is sensitive.",
+        "the admin password is printed.",
+        "the password is mandatory",
+        "the password is below:",
+        "the password is hunterhunter and the user is admin",  # mid-clause: a word of prose
+        "the password is correct horse battery staple",
+        "The password is Required.",
+        "the password is secret",
+        "the password is changeme",
+    ],
+)
+def test_prose_about_a_password_that_gives_none_is_kept(text):
     assert scan(text) == []
 
 
