@@ -211,11 +211,26 @@ def _numbers(text: str) -> list[Match]:
     return out
 
 
+# code that fetches a secret, not the secret: `getpass()`, `get_password(user)`,
+# `getpass.getpass(` and `config[` (an unquoted value ends at the quote of an argument)
+_CALL = lazy(
+    r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\([^()\"']*\)(?:\.[A-Za-z_]\w*\([^()\"']*\))*|(?P<open>[(\[]))"
+)
+
+
+def _fetched(text: str, value: str, end: int) -> bool:
+    """Whether `value`, unquoted and ending at text[end], is a call (or index) in code."""
+    m = _CALL.fullmatch(value)
+    return m is not None and (m["open"] is None or text[end : end + 1] in ("'", '"'))
+
+
 def _assignments(text: str) -> list[Match]:
     out: list[Match] = []
     for m in _ASSIGNMENT.finditer(text):
         group = next(g for g in ("dq", "sq", "bare") if m[g] is not None)
         value, start = m[group], m.start(group)
+        if group == "bare" and _fetched(text, value, m.end(group)):
+            continue  # `password = getpass()`
         if group != "bare" and not _PASSWORD_NAME.search(m["name"]):
             # a pass phrase is a password's; under another name a quoted phrase is words
             # ("SECRETS: 'Secrets Manager'"), of which only a first word may be a key
@@ -592,6 +607,7 @@ def _typed_passwords(text: _Text) -> list[Match]:
         end = m.start(which) + len(value)
         if which == "pw" and (
             "://" in value  # the address of a vault
+            or _fetched(text.text, m[which], m.end(which))  # `password = getpass()`
             or not (_LOOKS_LIKE_PASSWORD.search(value) or _stated_word(text.text, value, end))
         ):
             continue  # a word ("required")

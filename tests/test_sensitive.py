@@ -108,6 +108,8 @@ def test_the_name_a_secret_is_reported_by_is_the_variables_not_its_flags():
         "login admin/admin123 on staging",
         "demo account: demo@cafe.io / Demo#2024",
         "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==",
+        'password = "hunter2(x)"',  # quoted: a string, however much it looks like a call
+        "password: Pa55(w0rd",
     ],
 )
 def test_values_are_redacted_and_variable_names_kept(text):
@@ -157,6 +159,15 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "url: http://:8080/health",
         'SECRETS: "Secrets Manager"',  # under a token's name, a quoted phrase is words
         "API_KEY: 'see the vault'",
+        # code that fetches a secret
+        "password = getpass()",
+        'password = getpass.getpass("DB password: ")',
+        'token = os.getenv("TOKEN")',
+        'password = os.getenv("DB_PASSWORD")',
+        "secret = input()",
+        "password = get_password(user)",
+        'password = config["db_password"]',
+        'db_password = keyring.get_password("svc", user).strip()',
     ],
 )
 def test_things_that_only_look_sensitive_are_kept(text):
@@ -202,6 +213,7 @@ _PIECES = st.sampled_from(
     # i and the dotted capital I
     + ["\u017f", "\u212a", "\u0131", "\u0130", "pa\u017f\u017f", "\u212aey", "credent\u0131al"]
     + ["rabbitmqctl add_user app ", "net user ", "//fs/share ", " password ", " | chpasswd"]
+    + ["password = ", "getpass()", "get_password(user)", "config[", '"', "(", ")"]
     + ["password is hunterhunter", ".", "required", "hashed", ", ", "Password was "]
     + ["chpasswd <<EOF\n", "bob:Pw123456\n", "EOF\n", "openssl passwd ", "useradd -p "]
     + _MATCHED_IN_ANY_CASE
