@@ -452,6 +452,13 @@ _HEX_KEY = lazy(
     r"(?![0-9A-Za-z*])"
 )
 _PERFORCE = lazy(r"(?i)" + _B + r"(?:p4|perforce)" + _E)
+# a digest in capitals, no key: "MD5 (a.tar.gz) = 9E10…", "ETag: "9E10…"", PowerShell's
+# Get-FileHash, `p4 fstat -Ol`'s "digest 9E10…"; the word is on the line before the run
+_DIGEST = lazy(
+    r"(?i)(?<![a-z])(?:md5|sha-?(?:1|224|256|384|512)|sha(?![a-z])|checksum|e-?tag|hash"
+    r"|digest|fingerprint|if-(?:none-)?match)"
+)
+_DIGEST_WINDOW = 120  # characters of the line before the run looked at for such a word
 
 
 def _unquoted(word: str, start: int) -> tuple[int, int]:
@@ -633,10 +640,17 @@ def _stated_word(text: str, value: str, end: int) -> bool:
 
 
 def _hex_keys(text: str) -> list[Match]:
-    """Perforce tickets, named so after the word "ticket" or where Perforce was just named."""
+    """Perforce tickets, named so after the word "ticket" or where Perforce was just named.
+
+    32 capital hex digits after a digest's name on their line ("MD5", "checksum", "ETag")
+    are a digest, not a key.
+    """
     out: list[Match] = []
     for m in _HEX_KEY.finditer(text):
         which = "caps" if m["caps"] is not None else "any"
+        line = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _DIGEST_WINDOW)
+        if m["ticket"] is None and _DIGEST.search(text, line, m.start()):
+            continue  # "md5sum: 9E10…"; the word "ticket" names a ticket whatever is before it
         if any(c.isdigit() for c in m[which]) and any(c.isalpha() for c in m[which]):
             p4 = m["ticket"] or _PERFORCE.search(text, max(0, m.start() - 300), m.start())
             kind = "Perforce ticket" if p4 else "hex key"

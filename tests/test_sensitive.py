@@ -213,6 +213,7 @@ _PIECES = st.sampled_from(
     # i and the dotted capital I
     + ["\u017f", "\u212a", "\u0131", "\u0130", "pa\u017f\u017f", "\u212aey", "credent\u0131al"]
     + ["rabbitmqctl add_user app ", "net user ", "//fs/share ", " password ", " | chpasswd"]
+    + ["MD5 (a.tgz) = ", 'ETag: "', "checksum ", "9E107D9D372BB6826BD81D3542A419D6"]
     + ["password = ", "getpass()", "get_password(user)", "config[", '"', "(", ")"]
     + ["password is hunterhunter", ".", "required", "hashed", ", ", "Password was "]
     + ["chpasswd <<EOF\n", "bob:Pw123456\n", "EOF\n", "openssl passwd ", "useradd -p "]
@@ -385,6 +386,10 @@ TICKET = "3F2504E04F8911D39A0C0305E82C3301"
         (f"P4PASSWD={TICKET} (config)", "P4PASSWD=[REDACTED:secret] (config)"),
         # 32 capital hex digits are a key too where Perforce is not named (Steam's Web API)
         (f"Steam Web API key: {TICKET} for now", "Steam Web API key: [REDACTED:hex key] for now"),
+        # the word "ticket" names a ticket, whatever digest's name comes after it
+        (f"the p4 ticket hash is {TICKET}", "the p4 ticket hash is [REDACTED:Perforce ticket]"),
+        (f"md5 of the old file changed.\nSteam key: {TICKET}",
+         "md5 of the old file changed.\nSteam key: [REDACTED:hex key]"),
     ],
 )  # fmt: skip
 def test_a_perforce_password_or_ticket_is_redacted(text, redacted):
@@ -479,6 +484,14 @@ def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
         "the password is required / auto-generated / hashed with argon2id",
         "commit 3f2504e04f8911d39a0c0305e82c3301",  # lower-case hex is a digest
         "serial[5157F09EFDC096DE15EBE81A47057A72********]",  # masked further: no key
+        # digests in capitals
+        "MD5 (file.tar.gz) = 9E107D9D372BB6826BD81D3542A419D6",
+        "md5sum: 9E107D9D372BB6826BD81D3542A419D6",
+        'ETag: "9E107D9D372BB6826BD81D3542A419D6"',
+        "checksum 9E107D9D372BB6826BD81D3542A419D6",
+        "Content-MD5: 9E107D9D372BB6826BD81D3542A419D6",
+        "MD5             9E107D9D372BB6826BD81D3542A419D6       C:\\dl\\file.zip",
+        "p4 fstat -Ol //depot/a.c ... digest 9E107D9D372BB6826BD81D3542A419D6",
         "password: \"{{ env_var('SNOWFLAKE_PASSWORD') }}\"",  # dbt's profiles.yml
         'mysql -h db -u reader -p"$MYSQL_PASSWORD" -e "SELECT 1"',
         "ticket PROJ-1234 is fixed",
