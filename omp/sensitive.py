@@ -211,11 +211,26 @@ def _numbers(text: str) -> list[Match]:
     return out
 
 
+# code that fetches a secret, not the secret: `getpass()`, `get_password(user)`,
+# `getpass.getpass(` and `config[` (an unquoted value ends at the quote of an argument)
+_CALL = lazy(
+    r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\([^()\"']*\)(?:\.[A-Za-z_]\w*\([^()\"']*\))*|(?P<open>[(\[]))"
+)
+
+
+def _fetched(text: str, value: str, end: int) -> bool:
+    """Whether `value`, unquoted and ending at text[end], is a call (or index) in code."""
+    m = _CALL.fullmatch(value)
+    return m is not None and (m["open"] is None or text[end : end + 1] in ("'", '"'))
+
+
 def _assignments(text: str) -> list[Match]:
     out: list[Match] = []
     for m in _ASSIGNMENT.finditer(text):
         group = next(g for g in ("dq", "sq", "bare") if m[g] is not None)
         value, start = m[group], m.start(group)
+        if group == "bare" and _fetched(text, value, m.end(group)):
+            continue  # `password = getpass()`
         if group != "bare" and not _PASSWORD_NAME.search(m["name"]):
             # a pass phrase is a password's; under another name a quoted phrase is words
             # ("SECRETS: 'Secrets Manager'"), of which only a first word may be a key
@@ -308,11 +323,62 @@ _PASSWORD_FLAGS: dict[str, tuple[str | None, tuple[_Flag, ...]]] = {
     **dict.fromkeys(("gpg", "gpg2"), (None, (("--passphrase", "both", ""),))),
     **dict.fromkeys(("mosquitto_pub", "mosquitto_sub"), (None, (("-P", "both", ""),))),
     "twine": (None, (("-p", "both", ""), ("--password", "both", ""))),
-    "htpasswd": (None, ()),  # its password is a word, not a flag's: see _htpasswd
+    # -p takes what crypt(3) makes of a password, but a password given in plain is taken too
+    **dict.fromkeys(("useradd", "usermod"), (None, (("-p", "both", "crypt"),
+                                                    ("--password", "both", "crypt")))),
+    "samba-tool": (None, (*_SMB, ("--newpassword", "attached", ""))),
 }  # fmt: skip
+
+
+class _Positional(NamedTuple):
+    """Where a tool takes a password as a plain word.
+
+    It is word `at` of those after the subcommand `after` (its words in a row) that are
+    neither flags nor the values of the flags in `valued`; or, with `after` = `_SHARE`, the
+    word right after the share a tool connects to.
+    """
+
+    after: tuple[str, ...]
+    at: int
+    valued: tuple[str, ...] = ()
+
+
+# `smbclient //fs/share PASSWORD`, `net use Z: \\fs\share PASSWORD` (no command has this word)
+_SHARE = ("<share>",)
+_SHARES = ("//", "\\\\")
+_SMB_VALUED = (
+    "-U", "--user", "-W", "--workgroup", "-S", "--server", "-I", "--ipaddress", "-p", "--port",
+    "-s", "--configfile", "-n", "--netbiosname", "-d", "--debuglevel",
+)  # fmt: skip
+# tools that take a password as a word of its own ("rabbitmqctl add_user NAME PASSWORD",
+# "mysqladmin password NEW", "net user NAME PASSWORD /add", "openssl passwd -6 PASSWORD")
+_PASSWORD_WORDS: dict[str, tuple[_Positional, ...]] = {
+    "rabbitmqctl": tuple(
+        _Positional((command,), 1, ("-n", "--node", "-t", "--timeout"))
+        for command in ("add_user", "change_password", "authenticate_user")
+    ),
+    "mysqladmin": (_Positional(("password",), 0),),
+    "net": (  # Windows's `net user NAME PASSWORD`, Samba's `net rpc user add NAME PASSWORD`
+        _Positional(("user", "add"), 1, _SMB_VALUED),
+        _Positional(("user", "password"), 1, _SMB_VALUED),
+        _Positional(("user",), 1, _SMB_VALUED),
+        _Positional(_SHARE, 0),
+    ),
+    "samba-tool": tuple(
+        _Positional(("user", command), 1, (*_SMB_VALUED, "-H", "--URL"))
+        for command in ("create", "add")
+    ),
+    "smbclient": (_Positional(_SHARE, 0),),
+    "openssl": (_Positional(("passwd",), 0, ("-salt", "-in")),),
+}  # fmt: skip
+# a tool's documentation names the password it takes: "rabbitmqctl add_user NAME password"
+_PARAMETER_NAME = lazy(
+    r"(?i)^(?:my|your|new|old|the|user|admin)?[_\-]?(?:pass(?:word|wd)?|pw|pwd)$"
+)
+_TOOLS = tuple(sorted({*_PASSWORD_FLAGS, *_PASSWORD_WORDS, "htpasswd"}))
 _TOOL = lazy(
     r"(?<![\w.\-])(?P<tool>"
-    + "|".join(re.escape(t) for t in sorted(_PASSWORD_FLAGS, key=len, reverse=True))
+    + "|".join(re.escape(t) for t in sorted(_TOOLS, key=len, reverse=True))
     + r")(?=[ \t]|\\\r?\n)"
 )
 # words after a flag that prose puts there ("sshpass -p is unsafe"), never a password
@@ -320,7 +386,7 @@ _PROSE_AFTER_FLAG = frozenset(
     ("is", "are", "was", "were", "to", "for", "with", "and", "or", "the", "a", "an", "in", "on",
      "of", "it", "this", "that", "which", "but", "not", "only", "also", "too", "flag", "flags",
      "option", "options", "instead", "here", "there", "will", "would", "can", "could",
-     "should", "must", "may", "works")
+     "should", "must", "may", "works", "command", "subcommand", "argument", "prompts", "asks")
 )  # fmt: skip
 # a password written into a tool's input: "echo 'pw' | p4 login", "… | docker login
 # --password-stdin", "echo pw | sudo -S …", "p4 login <<< pw"
@@ -328,12 +394,19 @@ _PIPED_PASSWORD = lazy(
     r"(?<![\w.\-])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?)"
     r"[ \t]+(?:'(?P<sq>[^'\n]+)'|\"(?P<dq>[^\"\n]+)\"|(?P<bare>[^\s'\"`|;&<>]+))[ \t]*\|"
     r"(?=[^\n|;&]{0,300}?(?:\blogin\b|-stdin\b|\bsudo\b[^\n|;&]{0,300}[ \t]-S\b"
-    r"|\b(?:ch)?passwd\b|\bkinit\b))"
+    r"|\b(?P<ch>ch)?passwd\b|\bkinit\b))"
 )
 _HERE_STRING_PASSWORD = lazy(
-    r"(?:\blogin\b|-stdin\b|[ \t]-S\b|\b(?:ch)?passwd\b|\bkinit\b)[^\n|;&<]{0,300}<<<[ \t]*"
+    r"(?:\blogin\b|-stdin\b|[ \t]-S\b|\b(?P<ch>ch)?passwd\b|\bkinit\b)[^\n|;&<]{0,300}<<<[ \t]*"
     r"(?:'(?P<sq>[^'\n]+)'|\"(?P<dq>[^\"\n]+)\"|(?P<bare>[^\s'\"`|;&<>]+))"
 )
+# lines of "user:password" that a here-document gives chpasswd: "chpasswd <<EOF", "cat <<'EOF' |
+# sudo chpasswd", up to the line that ends it
+_HEREDOC_CHPASSWD = lazy(
+    r"(?m)^(?=[^\n]*\bchpasswd\b)[^\n]*?(?<!<)<<-?[ \t]*(?P<q>['\"]?)(?P<end>[A-Za-z_]\w*)(?P=q)"
+    r"[^\n]*\n(?P<lines>(?:(?![ \t]*(?P=end)[ \t]*$)[^\n]*(?:\n|\Z)){1,1000})"
+)
+_USER_LINE = lazy(r"(?m)^[ \t]*[^\s:]+:[^\s:]+")
 # a password named in English prose: "the p4 password is Perf0rce!24", "DB password for
 # build was 'a b c'"; a bare value must look like one (a digit, a sign, or a capital inside:
 # "the password is required / auto-generated" are words)
@@ -347,6 +420,28 @@ _EN_PASSWORD = lazy(
     r"|“(?P<cq>[^”\n]{4,128})”|(?P<pw>[^\s\"'`,;，；。]{6,128}))"
 )
 _LOOKS_LIKE_PASSWORD = lazy(r"\d|[^\w\-]|[a-z][A-Z]")
+# a lower-case word at the end of the clause is the password too ("the wifi password is
+# hunterhunter."), unless prose puts it there: "the password is required.", "… is hashed",
+# "… is visible", "… is below:" (these are words of six letters or more, as the value is)
+_PROSE_AFTER_IS = frozenset(
+    ("required", "optional", "mandatory", "incorrect", "invalid", "correct", "secret", "private",
+     "public", "hidden", "unknown", "unique", "random", "secure", "insecure", "strong", "simple",
+     "longer", "shorter", "stronger", "weaker", "simpler", "easier", "harder", "better",
+     "default", "plaintext", "cleartext", "enough", "nothing", "something", "anything",
+     "everything", "unset", "nonempty", "temporary", "permanent", "personal", "different",
+     "identical", "current", "obsolete", "static", "dynamic", "generic", "global", "unclear",
+     "always", "never", "already", "irrelevant", "important", "sufficient", "insufficient",
+     "present", "absent", "persistent", "constant", "redundant", "broken", "forgotten",
+     "written", "stolen", "chosen", "taken", "given", "proven", "frozen", "overwritten",
+     "rewritten", "below", "above", "inside", "outside", "elsewhere", "somewhere", "nowhere",
+     "uppercase", "lowercase", "alphanumeric", "numeric", "complete", "incomplete", "truthy",
+     "lengthy", "tricky", "itself", "theirs", "nobody", "weekly", "monthly", "hourly", "yearly",
+     "likely", "unlikely", "friendly", "currently", "properly", "correctly", "securely",
+     "randomly", "useful", "careful", "helpful", "harmful", "powerful")
+)  # fmt: skip
+# participles and adjectives: "is hashed / missing / readable / visible / sensitive / useless"
+_PROSE_ENDINGS = ("ed", "ing", "able", "ible", "ive", "ous", "less")
+_CLAUSE_END = lazy(r"[ \t]*(?:\n|$)|[.!?,;:)]+(?:\s|$)")
 # a Perforce ticket, as `p4 login -p` and `p4 tickets` print it (32 capital hex digits), or
 # in any case after the word "ticket"; 32 capital hex digits are also a Steam Web API key.
 # A run that the text masks further ("5157F09E…A72****", a certificate's serial) is no key.
@@ -357,6 +452,13 @@ _HEX_KEY = lazy(
     r"(?![0-9A-Za-z*])"
 )
 _PERFORCE = lazy(r"(?i)" + _B + r"(?:p4|perforce)" + _E)
+# a digest in capitals, no key: "MD5 (a.tar.gz) = 9E10…", "ETag: "9E10…"", PowerShell's
+# Get-FileHash, `p4 fstat -Ol`'s "digest 9E10…"; the word is on the line before the run
+_DIGEST = lazy(
+    r"(?i)(?<![a-z])(?:md5|sha-?(?:1|224|256|384|512)|sha(?![a-z])|checksum|e-?tag|hash"
+    r"|digest|fingerprint|if-(?:none-)?match)"
+)
+_DIGEST_WINDOW = 120  # characters of the line before the run looked at for such a word
 
 
 def _unquoted(word: str, start: int) -> tuple[int, int]:
@@ -389,6 +491,9 @@ def _flag_value(
         if not value.startswith(part):
             return None  # env:VAR, file:path, stdin
         start += len(part)
+    elif part == "crypt":
+        if value.startswith(("!", "*")):
+            return None  # a locked account's: `'!'`, `'!$6$…'`; a hash (`$6$…`) is seen below
     elif part:  # user:password
         user, sep, _ = value.partition(part[-1])
         if not sep:
@@ -430,15 +535,53 @@ def _flag_password(text: str, words: list[tuple[str, int]], n: int, flag: _Flag)
     return None
 
 
+def _password_word(text: str, words: list[tuple[str, int]], where: _Positional) -> Match | None:
+    """The password a tool takes as a word of its own, found where `where` says."""
+    names = [w for w, _ in words]
+    if where.after == _SHARE:
+        share = next((n for n, w in enumerate(names) if w.lstrip("'\"").startswith(_SHARES)), None)
+        plain = words[share + 1 : share + 2] if share is not None else []
+        at = 0
+    else:
+        size, at = len(where.after), where.at
+        after = next(
+            (n for n in range(len(names)) if tuple(names[n : n + size]) == where.after), None
+        )
+        if after is None:
+            return None
+        plain, valued = [], False  # the words that are neither flags nor their values
+        for word, start in words[after + size :]:
+            if not valued and not word.startswith(("-", "/")):
+                plain.append((word, start))
+            valued = not valued and word in where.valued
+    if (
+        len(plain) <= at
+        or plain[at][0].startswith(("-", "/"))
+        or _PARAMETER_NAME.match(plain[at][0])
+        or any(w.lower() in _PROSE_AFTER_FLAG for w, _ in plain[: at + 1])
+    ):
+        return None  # "net user is a Windows command", "rabbitmqctl add_user NAME password"
+    word, start = plain[at]
+    while word.endswith(")") and word.count(")") > word.count("("):
+        word = word[:-1]  # the end of a command substitution: `"$(openssl passwd -1 S3cret)"`
+    return _flag_value(text, start, start + len(word), "", True)
+
+
 def _tool_passwords(text: str) -> list[Match]:
     """Passwords given on the command line of a tool that takes one."""
     out: list[Match] = []
     for tool in _TOOL.finditer(text):
-        subcommand, flags = _PASSWORD_FLAGS[tool["tool"]]
         words = _command_words(text, tool.end())
         if tool["tool"] == "htpasswd":
             out += [m for w, at in _htpasswd(words) if (m := _flag_value(text, at, at + len(w)))]
             continue
+        if "--pre-hashed-password" in (w for w, _ in words):
+            continue  # `rabbitmqctl add_user NAME --pre-hashed-password HASH`
+        for where in _PASSWORD_WORDS.get(tool["tool"], ()):
+            if found := _password_word(text, words, where):
+                out.append(found)
+                break
+        subcommand, flags = _PASSWORD_FLAGS.get(tool["tool"], (None, ()))
         if subcommand is not None:
             names = [w for w, _ in words]
             if subcommand not in names:
@@ -456,23 +599,58 @@ def _typed_passwords(text: _Text) -> list[Match]:
     for pattern in (_PIPED_PASSWORD, _HERE_STRING_PASSWORD):
         for m in text.finditer(pattern):
             group = next(g for g in ("sq", "dq", "bare") if m[g] is not None)
-            found = _flag_value(text.text, m.start(group), m.end(group))
+            # chpasswd reads "user:password" (a hash after `chpasswd -e` starts with "$")
+            part = "user:" if m["ch"] else ""
+            found = _flag_value(text.text, m.start(group), m.end(group), part)
+            out += [found] if found else []
+    for m in text.finditer(_HEREDOC_CHPASSWD):
+        for line in _USER_LINE.finditer(m["lines"]):
+            start = m.start("lines") + line.start()
+            found = _flag_value(text.text, start, start + len(line[0]), "user:")
             out += [found] if found else []
     for m in text.finditer(_EN_PASSWORD):
         which = next(g for g in ("dq", "sq", "bq", "cq", "pw") if m[g] is not None)
-        value = m[which].rstrip(".)") if which == "pw" else m[which]
-        if which == "pw" and (not _LOOKS_LIKE_PASSWORD.search(value) or "://" in value):
-            continue  # a word ("required"), or the address of a vault
+        value = m[which].rstrip(".):") if which == "pw" else m[which]
+        end = m.start(which) + len(value)
+        if which == "pw" and (
+            "://" in value  # the address of a vault
+            or _fetched(text.text, m[which], m.end(which))  # `password = getpass()`
+            or not (_LOOKS_LIKE_PASSWORD.search(value) or _stated_word(text.text, value, end))
+        ):
+            continue  # a word ("required")
         if len(value) >= 4 and value[0] != "$" and _secret_value("password", value):
             out.append(Match("password", m.start(which), m.start(which) + len(value)))
     return out
 
 
+def _stated_word(text: str, value: str, end: int) -> bool:
+    """Whether `value`, a lower-case word that ends at `end` in prose, is stated as a password.
+
+    It is when it ends the clause ("the db password is correcthorsebattery.") and is no word
+    that prose puts after "the password is" ("required", "hashed", "visible").
+    """
+    return (
+        value.isascii()
+        and value.isalpha()
+        and value.islower()
+        and value not in _PROSE_AFTER_IS
+        and not value.endswith(_PROSE_ENDINGS)
+        and _CLAUSE_END.match(text, end) is not None
+    )
+
+
 def _hex_keys(text: str) -> list[Match]:
-    """Perforce tickets, named so after the word "ticket" or where Perforce was just named."""
+    """Perforce tickets, named so after the word "ticket" or where Perforce was just named.
+
+    32 capital hex digits after a digest's name on their line ("MD5", "checksum", "ETag")
+    are a digest, not a key.
+    """
     out: list[Match] = []
     for m in _HEX_KEY.finditer(text):
         which = "caps" if m["caps"] is not None else "any"
+        line = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _DIGEST_WINDOW)
+        if m["ticket"] is None and _DIGEST.search(text, line, m.start()):
+            continue  # "md5sum: 9E10…"; the word "ticket" names a ticket whatever is before it
         if any(c.isdigit() for c in m[which]) and any(c.isalpha() for c in m[which]):
             p4 = m["ticket"] or _PERFORCE.search(text, max(0, m.start() - 300), m.start())
             kind = "Perforce ticket" if p4 else "hex key"
@@ -484,9 +662,10 @@ def _hex_keys(text: str) -> list[Match]:
 _PATTERN_NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _ACCOUNT_PAIR: ("/",),
     _ASSIGNMENT: ("pass", "pwd", "secret", "token", "key", "credential", "salt"),
-    _TOOL: tuple(_PASSWORD_FLAGS),
+    _TOOL: _TOOLS,
     _PIPED_PASSWORD: ("|",),
     _HERE_STRING_PASSWORD: ("<<<",),
+    _HEREDOC_CHPASSWD: ("chpasswd",),
     _EN_PASSWORD: ("pass",),
     _HEX_KEY: tuple("0123456789"),
     _CN_PASSWORD: ("密码", "口令", "密钥", "秘钥", "私钥", "令牌"),

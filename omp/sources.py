@@ -367,6 +367,7 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
     for line in itertools.chain(head, split):
         m = _speaker(line)
         if m is not None:
+            held = _urls_rejoined(held)
             body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
             if spoken or not _TITLE_ONLY.fullmatch(body):  # an export's title
                 for said, text in _transcript_message(role, body, held):
@@ -375,6 +376,7 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
             role, held, spoken = _role(m["who"]) or role, [m.groupdict().get("rest") or ""], True
         else:
             held.append(line)
+    held = _urls_rejoined(held)
     body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
     for said, text in _transcript_message(role, body, held):
         yield Message(said, text, count)
@@ -635,6 +637,25 @@ def _wrapped_secret(before: str, after: str) -> bool:
     return bool(tight - spaced) and all(
         i in covered for start, end in spaced for i in range(max(start, 0), end)
     )
+
+
+def _urls_rejoined(lines: list[str]) -> list[str]:
+    """Lines of a plain transcript, a URL cut through its credentials joined back.
+
+    A plain transcript's line breaks are its own, but one pasted from a narrow window may cut
+    a URL (`postgres://admin:` / `pw@db:5432/app`) where neither line shows the password.
+    Lines are joined only there: the word across the break is a URL's, and joined it shows
+    a secret that the lines apart hide (see `_wrapped_secret`).
+    """
+    out: list[str] = []
+    for line in lines:
+        before, after = (out[-1].rstrip() if out else ""), line.strip()
+        word = (before.split() or [""])[-1] + (after.split() or [""])[0]  # across the break
+        if before and after and "://" in word and _wrapped_secret(before, after):
+            out[-1] = before + after
+        else:
+            out.append(line)
+    return out
 
 
 def _rejoined(lines: list[str]) -> list[str]:

@@ -108,6 +108,8 @@ def test_the_name_a_secret_is_reported_by_is_the_variables_not_its_flags():
         "login admin/admin123 on staging",
         "demo account: demo@cafe.io / Demo#2024",
         "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==",
+        'password = "hunter2(x)"',  # quoted: a string, however much it looks like a call
+        "password: Pa55(w0rd",
     ],
 )
 def test_values_are_redacted_and_variable_names_kept(text):
@@ -157,6 +159,15 @@ def test_values_are_redacted_and_variable_names_kept(text):
         "url: http://:8080/health",
         'SECRETS: "Secrets Manager"',  # under a token's name, a quoted phrase is words
         "API_KEY: 'see the vault'",
+        # code that fetches a secret
+        "password = getpass()",
+        'password = getpass.getpass("DB password: ")',
+        'token = os.getenv("TOKEN")',
+        'password = os.getenv("DB_PASSWORD")',
+        "secret = input()",
+        "password = get_password(user)",
+        'password = config["db_password"]',
+        'db_password = keyring.get_password("svc", user).strip()',
     ],
 )
 def test_things_that_only_look_sensitive_are_kept(text):
@@ -182,6 +193,7 @@ _MATCHED_IN_ANY_CASE = [
     "pa\u017f\u017fword = hunter22",
     "api\u212aey: Zq8vT2xLm9Pw4Rk7",
     "The DB PASSWORD is Xy7#kq92pz",
+    "the WiFi PassWord is hunterhunter.",
     "our PassCode is Xy7#kq92pz",
     "LOGIN admin/Admin1234",
     "p4 TICKET is 5157f09e8a2c4b7d9e1f3a6c8b0d2e4f",
@@ -200,6 +212,11 @@ _PIECES = st.sampled_from(
     # what `re.IGNORECASE` takes for an ASCII letter: the long s, the Kelvin sign, the dotless
     # i and the dotted capital I
     + ["\u017f", "\u212a", "\u0131", "\u0130", "pa\u017f\u017f", "\u212aey", "credent\u0131al"]
+    + ["rabbitmqctl add_user app ", "net user ", "//fs/share ", " password ", " | chpasswd"]
+    + ["MD5 (a.tgz) = ", 'ETag: "', "checksum ", "9E107D9D372BB6826BD81D3542A419D6"]
+    + ["password = ", "getpass()", "get_password(user)", "config[", '"', "(", ")"]
+    + ["password is hunterhunter", ".", "required", "hashed", ", ", "Password was "]
+    + ["chpasswd <<EOF\n", "bob:Pw123456\n", "EOF\n", "openssl passwd ", "useradd -p "]
     + _MATCHED_IN_ANY_CASE
 )
 
@@ -293,6 +310,48 @@ def test_talk_about_a_chinese_named_password_that_gives_none_is_kept(text):
     assert scan(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("the wifi password is hunterhunter", "the wifi password is [REDACTED:password]"),
+        ("db password is correcthorsebattery.", "db password is [REDACTED:password]."),
+        ("The password is hunterhunter, rotate it on Monday.",
+         "The password is [REDACTED:password], rotate it on Monday."),
+        ("the staging password was opensesame\n(nobody changed it)",
+         "the staging password was [REDACTED:password]\n(nobody changed it)"),
+        ("the passphrase is correcthorsebattery", "the passphrase is [REDACTED:password]"),
+    ],
+)  # fmt: skip
+def test_a_lower_case_word_stated_as_the_password_is_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password is required.",
+        "the password is required",
+        "the password is stored in vault",
+        "the password is auto-generated",
+        "the password is rotated weekly",
+        "the password is in 1Password",
+        "If the password is missing, ask Ana.",
+        "Make sure the password is strong.",
+        "the password is sensitive.",
+        "the admin password is printed.",
+        "the password is mandatory",
+        "the password is below:",
+        "the password is hunterhunter and the user is admin",  # mid-clause: a word of prose
+        "the password is correct horse battery staple",
+        "The password is Required.",
+        "the password is secret",
+        "the password is changeme",
+    ],
+)
+def test_prose_about_a_password_that_gives_none_is_kept(text):
+    assert scan(text) == []
+
+
 # ---- Perforce, and passwords given to command line tools -------------------------------------
 
 TICKET = "3F2504E04F8911D39A0C0305E82C3301"
@@ -327,6 +386,10 @@ TICKET = "3F2504E04F8911D39A0C0305E82C3301"
         (f"P4PASSWD={TICKET} (config)", "P4PASSWD=[REDACTED:secret] (config)"),
         # 32 capital hex digits are a key too where Perforce is not named (Steam's Web API)
         (f"Steam Web API key: {TICKET} for now", "Steam Web API key: [REDACTED:hex key] for now"),
+        # the word "ticket" names a ticket, whatever digest's name comes after it
+        (f"the p4 ticket hash is {TICKET}", "the p4 ticket hash is [REDACTED:Perforce ticket]"),
+        (f"md5 of the old file changed.\nSteam key: {TICKET}",
+         "md5 of the old file changed.\nSteam key: [REDACTED:hex key]"),
     ],
 )  # fmt: skip
 def test_a_perforce_password_or_ticket_is_redacted(text, redacted):
@@ -373,6 +436,31 @@ def test_a_perforce_password_or_ticket_is_redacted(text, redacted):
          "mysql -h db \\\n  -u root -p[REDACTED:password]"),
         ("echo S3cretPw | sudo -S apt-get update",
          "echo [REDACTED:password] | sudo -S apt-get update"),
+        # tools that take the password as a word of its own
+        ("rabbitmqctl add_user app S3cr3tPw!", "rabbitmqctl add_user app [REDACTED:password]"),
+        ("rabbitmqctl change_password app NewPw123",
+         "rabbitmqctl change_password app [REDACTED:password]"),
+        ("sudo rabbitmqctl -n rabbit@mq1 add_user 'app' 'S3cret Pw'",
+         "sudo rabbitmqctl -n rabbit@mq1 add_user 'app' '[REDACTED:password]'"),
+        ("mysqladmin -u root password NewPw1", "mysqladmin -u root password [REDACTED:password]"),
+        ("net user bob P@ssw0rd1 /add", "net user bob [REDACTED:password] /add"),
+        ("net rpc user add -U admin bob Pw12345 -S dc1",
+         "net rpc user add -U admin bob [REDACTED:password] -S dc1"),
+        ("net use Z: \\\\fs\\share P@ss1 /user:CORP\\bob",
+         "net use Z: \\\\fs\\share [REDACTED:password] /user:CORP\\bob"),
+        ("smbclient //fs/share S3cretPw -U alice",
+         "smbclient //fs/share [REDACTED:password] -U alice"),
+        ("samba-tool user create bob Pw12345x --given-name=Bob",
+         "samba-tool user create bob [REDACTED:password] --given-name=Bob"),
+        ("openssl passwd -6 -salt xyz S3cret", "openssl passwd -6 -salt xyz [REDACTED:password]"),
+        ('useradd -m -p "$(openssl passwd -1 S3cret)" bob',
+         'useradd -m -p "$(openssl passwd -1 [REDACTED:password])" bob'),
+        # useradd -p takes a hash, but a password given in plain is taken as it is
+        ("useradd -m -p 'Pw123456' bob", "useradd -m -p '[REDACTED:password]' bob"),
+        ("echo 'bob:Pw123456' | sudo chpasswd", "echo 'bob:[REDACTED:password]' | sudo chpasswd"),
+        ("chpasswd <<< 'bob:Pw123456'", "chpasswd <<< 'bob:[REDACTED:password]'"),
+        ("sudo chpasswd <<EOF\nbob:Pw123456\nEOF\necho done",
+         "sudo chpasswd <<EOF\nbob:[REDACTED:password]\nEOF\necho done"),
     ],
 )  # fmt: skip
 def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
@@ -396,6 +484,14 @@ def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
         "the password is required / auto-generated / hashed with argon2id",
         "commit 3f2504e04f8911d39a0c0305e82c3301",  # lower-case hex is a digest
         "serial[5157F09EFDC096DE15EBE81A47057A72********]",  # masked further: no key
+        # digests in capitals
+        "MD5 (file.tar.gz) = 9E107D9D372BB6826BD81D3542A419D6",
+        "md5sum: 9E107D9D372BB6826BD81D3542A419D6",
+        'ETag: "9E107D9D372BB6826BD81D3542A419D6"',
+        "checksum 9E107D9D372BB6826BD81D3542A419D6",
+        "Content-MD5: 9E107D9D372BB6826BD81D3542A419D6",
+        "MD5             9E107D9D372BB6826BD81D3542A419D6       C:\\dl\\file.zip",
+        "p4 fstat -Ol //depot/a.c ... digest 9E107D9D372BB6826BD81D3542A419D6",
         "password: \"{{ env_var('SNOWFLAKE_PASSWORD') }}\"",  # dbt's profiles.yml
         'mysql -h db -u reader -p"$MYSQL_PASSWORD" -e "SELECT 1"',
         "ticket PROJ-1234 is fixed",
@@ -424,6 +520,28 @@ def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
         "zip -r out.zip dir",
         "7z x out.7z -oout",
         "echo done | tee build.log",
+        "rabbitmqctl add_user app $RABBIT_PW",
+        'rabbitmqctl add_user app "$RABBIT_PW"',
+        "rabbitmqctl add_user <user> <password>",
+        "rabbitmqctl add_user username password",  # the documentation's words
+        "rabbitmqctl add_user app",  # asks for the password
+        "rabbitmqctl add_user app --pre-hashed-password Zm9vYmFyYmF6cXV4",
+        "rabbitmqctl add_user is how you add one",
+        "rabbitmqctl list_users",
+        'mysqladmin -u root -p password "$NEW_PW"',
+        "use the mysqladmin password command",
+        "net user bob * /add",
+        "net user bob /delete",
+        "net user is a Windows command",
+        "smbclient //fs/share -U alice",
+        "smbclient -L //fs -N",
+        "openssl passwd -in passwords.txt",
+        "useradd -m -p '$6$k9Qw$Zc0aXz1Vb2' bob",  # a hash, as useradd wants it
+        "usermod -p '!' bob",
+        "echo 'bob:$6$k9Qw$Zc0aXz1Vb2' | chpasswd -e",
+        'echo "bob:$BOB_PW" | chpasswd',
+        "cat <<'END' | sudo chpasswd -e\nbob:$6$k9Qw$Zc0aXz1Vb2\nEND",
+        "sudo chpasswd < users.txt",
     ],
 )
 def test_flags_and_words_that_only_look_like_a_password_are_kept(text):

@@ -887,3 +887,35 @@ def test_a_url_the_terminal_cut_anywhere_is_joined_back_for_the_secret_filter(ur
         messages = [redact(m)[0] for _, m in _roles(text)]
         assert len(messages) == 3
         assert not any("Passw0rd" in m or "FAKEs3cr" in m for m in messages), (cut, messages)
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["postgres://admin:FAKEs3cretPassw0rd@db.internal:5432/app",
+     "https://deploy:FAKEs3cretPassw0rd@git.example.com/studio/game.git"],
+)  # fmt: skip
+def test_a_url_cut_anywhere_in_a_plain_transcript_is_joined_back_for_the_secret_filter(url):
+    from omp.sensitive import redact
+
+    for cut in range(1, len(url)):
+        lines = f"{url[:cut]}\n{url[cut:]}"
+        text = (
+            f"User: connect with:\n{lines} is the database.\n"
+            f"Assistant: In a block:\n```\n{lines}\n```\n"
+        )
+        messages = [redact(m)[0] for _, m in _roles(text)]
+        assert len(messages) == 2
+        assert not any("Passw0rd" in m or "FAKEs3cr" in m for m in messages), (cut, messages)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Email:\nbob@example.com",
+        "The URL is postgres://admin:\nThat's all I have.",
+        "see https://example.com/docs\nadmin:hunter22@db.example.com is wrong",
+        "key sk-ant-api03-abcdefghijklmnopqrstuvwxyz\nthen run it",
+    ],
+)
+def test_a_plain_transcript_keeps_its_line_breaks_where_no_url_was_cut(text):
+    assert _roles(f"User: {text}\nAssistant: ok") == [("user", text), ("assistant", "ok")]
