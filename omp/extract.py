@@ -341,6 +341,8 @@ class _Conversation:
                 self.opening = index
         else:
             self.replied = self.replied or self.opening is not None
+            for subject in rules.committed_subjects(text):
+                self._agent_commit(subject, index)  # "Merged to main as "fix: …""
             self._offers(text, index)
             if parts := rules.recap(text):
                 self.recaps.append((index, parts))
@@ -629,6 +631,8 @@ class _Conversation:
     def _work(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """Finished work: a changelog entry; True when `s` reports work done."""
         listed = s.rstrip("；;。.") in self.listed
+        if rules.committed_subjects(s):
+            return True  # the commit it reports is the entry ("Merged to main as "fix: …"")
         work = None if listed else rules.finished_work(rules.assertion(s))
         if work is not None and work.type == "deploy" and rules.deployment(s) is not None:
             return True  # a deployment told in conversation is a project fact; logs give changes

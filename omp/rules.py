@@ -4505,6 +4505,22 @@ def short_answer(sentence: str, offered: list[str]) -> str | None:
     return named[0] if len(set(named)) == 1 else None
 
 
+# "Merged to main as "fix: load the polyfill on checkout"", "committed: `feat(api): add
+# rate limiting`", "已提交：fix: 修复登录超时": a commit the assistant reports, by its subject
+_COMMITTED = lazy(
+    r"(?i)(?:\b(?:committed|merged|pushed|landed|squash-merged)\b[^\n\"“`']{0,30}?"
+    r"(?:\bas\b|\bwith(?: the)? message\b|[:：])?"
+    r"|(?:已|已经)?(?:提交|合并)(?:了|到 ?\w+)?[:：]?)\s*"
+    r"[\"“`']?(?P<subject>(?:feat|fix|chore|docs|refactor|perf|test|build|ci|style|revert)"
+    r"(?:\([^)\n]{1,30}\))?!?:\s*[^\"”`'\n]{3,100}?)(?:[\"”`']|\s*$|\s*\n)"
+)
+
+
+def committed_subjects(message: str) -> list[str]:
+    """The conventional subjects of the commits an assistant message reports made."""
+    return [m["subject"].strip().rstrip(".") for m in _COMMITTED.finditer(message)]
+
+
 # ---- values asked for -----------------------------------------------------------------------
 
 # "TTL 你们想设多久？", "上报频率、topic 和 QoS 怎么定？", "how often should the sync run?": the

@@ -3217,3 +3217,28 @@ def test_a_value_changed_is_titled_once():
 def test_what_the_project_will_need_is_no_stack_fact():
     said = "We're going to need to support 10k concurrent websocket connections."
     assert rules.tech_facts(said) == {}
+
+
+@pytest.mark.parametrize(
+    ("message", "subjects"),
+    [
+        (
+            'Merged to main as "fix: load structuredClone polyfill on checkout" and deployed.',
+            ["fix: load structuredClone polyfill on checkout"],
+        ),
+        ("Committed: `feat(api): add rate limiting`", ["feat(api): add rate limiting"]),
+        ("已提交：fix: 修复登录超时", ["fix: 修复登录超时"]),
+        ('You could commit it as "fix: foo bar".', []),  # advice, not a commit made
+    ],
+)
+def test_a_commit_the_assistant_reports_is_read_by_its_subject(message, subjects):
+    assert rules.committed_subjects(message) == subjects
+
+
+def test_a_commit_the_assistant_reports_is_a_changelog_entry():
+    batch = _run(
+        ("user", "The checkout page crashes on Safari 16 when you apply a coupon."),
+        ("assistant", 'Merged to main as "fix: load structuredClone polyfill on checkout".'),
+    )
+    [entry] = _kept(batch, "changelog")
+    assert (entry["type"], entry["summary"]) == ("fix", "load structuredClone polyfill on checkout")
