@@ -1500,11 +1500,14 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    # "RevenueCat 不用，直接 StoreKit 2": the option kept, after one turned down
+    # "RevenueCat 不用，直接 StoreKit 2": the option kept, after one turned down; "不用
+    # Elasticsearch 了，直接用 Postgres 的全文检索": a part of it
     (
         lazy(
-            r"(?:不用|不要|不考虑|不上)了?[，,]\s*(?:直接|就|那就|还是|改)(?:用|上)?\s*"
-            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?=[，,。！!；;]|$)"
+            r"(?:不用|不要|不考虑|不上)(?:\s*[A-Za-z][\w.+# -]{0,30}?)?\s*了?[，,]\s*"
+            r"(?:直接|就|那就|还是|改)(?:用|上)?\s*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?(?:\s*的\s*[\u4e00-\u9fff]{2,6})?)"
+            r"\s*(?=[，,。！!；;]|$)"
         ),
         False,
         False,
@@ -3220,6 +3223,7 @@ _PROJECT_NAME = lazy(
 )
 _BUILDING = lazy(
     r"(?i)\b(?:i'?m|we'?re|i am|we are|building|making|starting|working on|our|my)\b|我们|我在|我的"
+    r"|^(?:这个)?(?:项目|产品|应用|App|app)(?:名字?|名称)?(?:叫|是)"  # "项目叫「云笔记」"
 )
 
 

@@ -3242,3 +3242,21 @@ def test_a_commit_the_assistant_reports_is_a_changelog_entry():
     )
     [entry] = _kept(batch, "changelog")
     assert (entry["type"], entry["summary"]) == ("fix", "load structuredClone polyfill on checkout")
+
+
+def test_a_part_of_the_option_kept_after_one_turned_down_is_the_choice():
+    d = rules.decision("算了，不用 Elasticsearch 了，直接用 Postgres 的全文检索。")
+    assert d is not None
+    assert (d.choice, d.alternatives) == ("Postgres 的全文检索", ("Elasticsearch",))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("项目叫「云笔记」，是一个团队协作笔记应用。", "云笔记"),
+        ("这个项目名字叫 Lumen。", "Lumen"),
+        ("项目叫什么好呢？", None),
+    ],
+)
+def test_a_project_named_without_saying_we_build_it(sentence, name):
+    assert rules.project_name(sentence) == name
