@@ -621,7 +621,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "Decision: X" / "Decided: X" / "Final answer: X" / "Approved: X" / "The call is X"
     (
         lazy(
-            r"(?i)^(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|new plan|"
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright)[,.]?\s+)?(?:here'?s\s+)?(?:the\s+)?"
+            r"(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|(?:new )?plan|"
             r"approval|(?:our |team |house )?(?:policy|convention|rule))\s*[:：]\s*"
             r"(?:we(?:'ll| will| are going to|'re going to)\s+|let'?s\s+)?(?P<x>.+)"
         ),
@@ -2815,6 +2816,9 @@ _USES_EN = lazy(
     r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using|'re)\s+"
     r"(?P<x>.+)"
     r"|\b(?:app|service|api|project|backend|site|monolith)\s*\((?P<w>[^)]{3,80})\)"
+    # "I'm building a recipe sharing app with SvelteKit and Supabase"
+    r"|\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|writing|developing|creating)\s+"
+    r"(?:an?|the|my|our|this)\s+[^.;:!?]{0,60}?\s+(?:with|using|in|on top of)\s+(?P<u>.+)"
     r"|(?:\b(?:our|the)\s+|^)(?:tech\s+)?(?P<role>database|db|backend|frontend|stack|orm|cache|queue|"
     r"package manager|test runner|ci|worker|server)(?:\s+is\s+|\s*:\s*)(?P<y>.+)"
     # "our SFU is mediasoup v3": any part of ours, when a known name follows
@@ -2881,6 +2885,7 @@ def listed_stack(sentence: str) -> dict[str, str]:
     if _QUESTION.search(sentence):
         return {}
     sentence = settled(sentence, _TENTATIVE, _NOT_STACK, _STACK_WISH, _CONDITION)
+    sentence = _STACK_LABEL.sub("", sentence)  # "Context: Rust 1.79, tokio, axum 0.7"
     clauses = [c.strip(" .。!！") for c in re.split(r"[，,；;（）()]", sentence)]
     facts: dict[str, str] = {}
     run: list[str] = []
@@ -2895,6 +2900,12 @@ def listed_stack(sentence: str) -> dict[str, str]:
                 _stack_parts(named, facts, strict=True)
         run = []
     return facts
+
+
+_STACK_LABEL = lazy(
+    r"(?i)^\W*(?:context|stack|tech stack|setup|environment|env|background|技术栈|环境|背景)"
+    r"\s*[:：]\s*"
+)
 
 
 # "pygame-ce 2.5 不是原版 pygame", "Postgres, not MySQL": a name said to be not the one used
@@ -2983,7 +2994,7 @@ def tech_facts(sentence: str) -> dict[str, str]:
         if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
             continue
         groups = m.groupdict()
-        named = ("x", "y", "z", "w", "v")
+        named = ("x", "y", "z", "w", "v", "u")
         rest = next((groups[g] for g in named if groups.get(g)), "")
         if _LEAVING.match(rest):
             continue  # "we're moving off Heroku": what the project leaves or will need
@@ -3054,7 +3065,9 @@ def _stack_parts(
     Not `strict`: the sentence says it names the stack ("后端是 go 的 gin"), so names that are
     also everyday words count even in lower case.
     """
-    for part in re.split(r"\s*(?:,|，|、|\+|/|;|；|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest):
+    for part in re.split(
+        r"\s*(?:,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
+    ):
         go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
         if go and "language" not in facts and (not strict or part[0] == "G"):
             facts["language"] = part.strip()  # "go" is a word too: only where the stack is named

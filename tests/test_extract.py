@@ -2365,7 +2365,7 @@ def test_versions_in_the_message_that_introduces_the_project_are_its_stack():
         "single-player prototype). What's the best way to add online co-op?"
     )
     batch = _run(("user", opening), ("assistant", "OK."), ("user", "the CI box has Ruby 2.7."))
-    assert _stack(batch) == {"godot": "Godot 4.3"}
+    assert _stack(batch) == {"engine": "Godot 4.3"}
     assert _kept(batch, "project", "review") == []  # one version in passing, later: not a fact
     wish = (
         "我们的 Markdown 笔记桌面端现在是 Electron，安装包 148MB，用户老吐槽太大。"
@@ -3260,3 +3260,30 @@ def test_a_part_of_the_option_kept_after_one_turned_down_is_the_choice():
 )
 def test_a_project_named_without_saying_we_build_it(sentence, name):
     assert rules.project_name(sentence) == name
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        (
+            "I'm building a recipe sharing app with SvelteKit and Supabase.",
+            {"frontend": "SvelteKit", "database": "Supabase"},
+        ),
+        (
+            "Context: Rust 1.79, tokio, axum 0.7, sqlx with Postgres.",
+            {"language": "Rust 1.79", "backend": "axum 0.7"},
+        ),
+        (
+            "We're a Python shop: FastAPI services, Celery workers, and everything on GKE.",
+            {"language": "Python", "backend": "FastAPI", "queue": "Celery", "hosting": "GKE"},
+        ),
+    ],
+)
+def test_the_stack_of_an_introduction_or_a_labelled_list(sentence, stack):
+    facts = _kept(_run(("user", sentence)), "project")
+    assert {k: v for f in facts for k, v in f.get("tech_stack", {}).items()} == stack
+
+
+def test_here_is_the_plan_is_a_decision():
+    d = rules.decision("OK here's the plan: Postgres for OLTP, ClickHouse for analytics.")
+    assert d is not None and d.choice == "Postgres"
