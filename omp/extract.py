@@ -698,6 +698,10 @@ class _Conversation:
 
     def _decide(self, new: Candidate, *, reverses: bool, switch: bool = False) -> None:
         choice = str(new.entry.get("choice", ""))
+        if choice.lower() in self.offered and not new.entry.get("alternatives"):
+            # "Go it is." after "Go or Rust?": the question's other options were turned down
+            others = [_original(self.offered_in, o) for o in self.offered if o != choice.lower()]
+            new.entry["alternatives"] = others
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
         role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
         alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]

@@ -1582,7 +1582,8 @@ _PROPOSAL = lazy(
     r"i'?d (?:go with|go for|use|pick|choose)|my (?:pick|vote) (?:would be|is)|"
     r"my (?:proposal|suggestion)\s*[:：]|proposal\s*[:：]|i propose)\s*"
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
-    r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:使用|用|采用|选择|选|改用|换成)(?P<z>.+)"
+    r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:先|还是|直接|就)?(?:使用|用|采用|选择|选|改用|换成)"
+    r"(?P<z>.+)"
     r"|(?<![不别])(?:推荐|建议|倾向于?|我会选)\s*(?P<w>[A-Za-z][\w.+# -]{1,30})"
 )
 _ACCEPT = lazy(

@@ -3287,3 +3287,22 @@ def test_the_stack_of_an_introduction_or_a_labelled_list(sentence, stack):
 def test_here_is_the_plan_is_a_decision():
     d = rules.decision("OK here's the plan: Postgres for OLTP, ClickHouse for analytics.")
     assert d is not None and d.choice == "Postgres"
+
+
+def test_a_choice_of_an_either_or_question_named_another_way_turns_down_the_others():
+    batch = _run(
+        ("user", "Should we use Vitest or Jest for the unit tests?"),
+        ("assistant", "Vitest: it shares the Vite config and is faster."),
+        ("user", "Vitest it is."),
+    )
+    [decision] = _kept(batch, "decisions")
+    assert (decision["choice"], decision["alternatives"]) == ("Vitest", ["Jest"])
+
+
+def test_a_proposal_to_use_something_first_is_taken_when_accepted():
+    batch = _run(
+        ("user", "日志要不要上 ELK？"),
+        ("assistant", "你们量不大，建议先用 Loki + Grafana，比 ELK 轻很多。"),
+        ("user", "行，听你的。"),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Loki + Grafana"]
