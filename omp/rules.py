@@ -1202,6 +1202,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (lazy(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
+    # "最终方案是用 Canal 同步 binlog 到 Kafka": the plan settled on
+    (
+        lazy(
+            r"(?:最终|最后|最后定下来?的|定下来的)(?:的)?(?:方案|做法|选择|选型)(?:是|为|就是|[:：])\s*"
+            r"(?:用|使用|采用|选)?\s*(?P<x>[^，。；;！!？?]+)"
+        ),
+        True,
+        False,
+    ),
     # "以后所有接口都要写 OpenAPI 文档", "从现在起，每个 PR 都必须有测试": a rule from now on
     (
         lazy(
@@ -2811,7 +2820,7 @@ _USES_EN = lazy(
     r"(?i)\b(?:(?:the|this|our)\s+(?:(?:mobile|web|ios|android|desktop|admin|main)\s+)?"
     r"(?:project|app|repo|codebase|backend|frontend|service|"
     r"monorepo|api|site|server|web app|bot|cli|game|extension|plugin|pipeline|worker|firmware)|"
-    r"we|our stack|it)(?:\s+|(?='))"
+    r"we|our stack|it|everything)(?:\s+|(?='))"
     r"(?:already\s+|also\s+|now\s+|currently\s+|still\s+|will\s+|'ll\s+)*"
     r"(?:uses|use|is using|are using|is an?|is built as an?|is|'s|have|has|run|runs|are running|"
     r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using|'re)\s+"
@@ -2820,7 +2829,8 @@ _USES_EN = lazy(
     # "I'm building a recipe sharing app with SvelteKit and Supabase"
     r"|\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|writing|developing|creating)\s+"
     r"(?:an?|the|my|our|this)\s+[^.;:!?]{0,60}?\s+(?:with|using|in|on top of)\s+(?P<u>.+)"
-    r"|(?:\b(?:our|the)\s+|^)(?:tech\s+)?(?P<role>database|db|backend|frontend|stack|orm|cache|queue|"
+    r"|(?:\b(?:our|the)\s+|^)(?:(?:final|current|new|whole|full)\s+)?(?:tech\s+)?"
+    r"(?P<role>database|db|backend|frontend|stack|orm|cache|queue|"
     r"package manager|test runner|ci|worker|server)(?:\s+is\s+|\s*:\s*)(?P<y>.+)"
     # "our SFU is mediasoup v3": any part of ours, when a known name follows
     r"|\bour\s+(?!(?:problem|issue|bug|error|question|concern|bottleneck|worry)\b)"
@@ -2851,6 +2861,10 @@ _USES_ZH = lazy(
     r"(?P<w>[A-Za-z][^）)]{2,80})[）)]"
     # "popup 和翻译浮层都是 React 18 + TypeScript": known names after 都是
     r"|(?:都|也|全)是\s*(?P<v>[A-Za-z][^，。；;！!？?]*)"
+)
+_OUR_VERSION = lazy(
+    r"(?i)\bour\s+(?P<name>[A-Za-z][\w.+-]*)\s+(?:is|runs|is on|runs on)\s+v?"
+    r"(?P<v>\d+(?:\.\d+){0,2})(?![\w.])"
 )
 # What may follow a stated stack in further clauses: names, versions, separators only
 _ONLY_NAMES_LEFT = lazy(
@@ -2991,6 +3005,9 @@ def tech_facts(sentence: str) -> dict[str, str]:
         return {}
     sentence = settled(sentence)
     facts: dict[str, str] = {}
+    if (own := _OUR_VERSION.search(sentence)) and (known := _TECH.fullmatch(own["name"])):
+        # "Our Postgres is 16.2 on RDS": the version is Postgres's, not a part of its own
+        facts[_role(known.group(1).lower())] = f"{own['name']} {own['v']}"
     for m in (_USES_ZH if is_chinese(sentence) else _USES_EN).finditer(sentence):
         if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
             continue

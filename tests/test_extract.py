@@ -3306,3 +3306,29 @@ def test_a_proposal_to_use_something_first_is_taken_when_accepted():
         ("user", "行，听你的。"),
     )
     assert [d["choice"] for d in _kept(batch, "decisions")] == ["Loki + Grafana"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        (
+            "Ok so the final stack is Next.js 15, Drizzle, Neon Postgres, and Clerk for auth.",
+            {
+                "frontend": "Next.js 15",
+                "orm": "Drizzle",
+                "database": "Neon Postgres",
+                "auth": "Clerk",
+            },
+        ),
+        ("Our Postgres is 16.2 on RDS, db.r6g.large.", {"database": "Postgres 16.2"}),
+        ("The old cron jobs are gone; everything runs on Temporal now.", {"queue": "Temporal"}),
+    ],
+)
+def test_a_final_stack_a_version_of_ours_and_what_everything_runs_on(sentence, stack):
+    facts = _kept(_run(("user", sentence)), "project")
+    assert {k: v for f in facts for k, v in f.get("tech_stack", {}).items()} == stack
+
+
+def test_the_final_plan_said_in_chinese_is_a_decision():
+    d = rules.decision("最终方案是用 Canal 同步 binlog 到 Kafka，再由 Flink 消费。")
+    assert d is not None and d.choice == "Canal 同步 binlog 到 Kafka"
