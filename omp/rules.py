@@ -2819,12 +2819,22 @@ def deployment(sentence: str) -> Deployment | None:
 _USES_EN = lazy(
     r"(?i)\b(?:(?:the|this|our)\s+(?:(?:mobile|web|ios|android|desktop|admin|main)\s+)?"
     r"(?:project|app|repo|codebase|backend|frontend|service|"
-    r"monorepo|api|site|server|web app|bot|cli|game|extension|plugin|pipeline|worker|firmware)|"
-    r"we|our stack|it|everything)(?:\s+|(?='))"
+    r"monorepo|api|site|server|web app|bot|cli|game|extension|plugin|pipeline|worker|firmware|"
+    r"team)|we|our stack|it|everything)(?:\s+|(?='))"
     r"(?:already\s+|also\s+|now\s+|currently\s+|still\s+|will\s+|'ll\s+)*"
     r"(?:uses|use|is using|are using|is an?|is built as an?|is|'s|have|has|run|runs|are running|"
-    r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using|'re)\s+"
+    r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using|'re|"
+    r"host (?:everything |it |this )?on|deploy (?:everything |it |this )?(?:on|to))\s+"
     r"(?P<x>.+)"
+    # "Search is powered by Meilisearch", "errors go to Sentry", "CI runs on CircleCI": what a
+    # concern of the project is handled by, when a known name follows
+    r"|(?:^|[,;]\s*|\b(?:the|our)\s+)(?:infra(?:structure)?|ci|cd|search|auth(?:entication)?|"
+    r"hosting|monitoring|logging|logs|e-?mails?|payments?|analytics|storage|error tracking|errors|"
+    r"feature flags|flags|deploys?|deployments?|background jobs|jobs|caching|state management|"
+    r"styling|observability|metrics|tracing|notifications|push notifications|sms|cdn|dns|"
+    r"secrets)\s+(?:is all|are all|is|are|is powered by|are powered by|is handled by|"
+    r"are handled by|is done (?:with|by|in)|runs? on|go(?:es)? (?:out )?(?:through|via)|"
+    r"go(?:es)? to|are sent (?:with|through|via)|lives? in|uses?)\s+(?P<t>.+)"
     r"|\b(?:app|service|api|project|backend|site|monolith)\s*\((?P<w>[^)]{3,80})\)"
     # "I'm building a recipe sharing app with SvelteKit and Supabase"
     r"|\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|writing|developing|creating)\s+"
@@ -2842,7 +2852,7 @@ _USES_EN = lazy(
     r"(?!(?:that|the|a|an|not|very|too|so|just|still|also)\b)(?P<v>.+)"
 )
 _USES_ZH = lazy(
-    r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)[\u4e00-\u9fff]{0,4}?"
+    r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)[\u4e00-\u9fff]{0,6}?"
     r"(?:现在|目前|也|的)?(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为|走|"
     r"(?:部署|运行|托管)在)?\s*"
     r"(?:现有的|已有的|原来的|自己的)?\s*(?:阿里云|腾讯云|华为云|火山引擎|百度智能云|天翼云)?\s*"
@@ -3003,7 +3013,7 @@ def tech_facts(sentence: str) -> dict[str, str]:
     """
     if _QUESTION.search(sentence):
         return {}
-    sentence = settled(sentence)
+    sentence = settled(sentence, _TENTATIVE, _STACK_WISH, _NOT_STACK, _CONDITION)
     facts: dict[str, str] = {}
     if (own := _OUR_VERSION.search(sentence)) and (known := _TECH.fullmatch(own["name"])):
         # "Our Postgres is 16.2 on RDS": the version is Postgres's, not a part of its own
@@ -3012,7 +3022,7 @@ def tech_facts(sentence: str) -> dict[str, str]:
         if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
             continue
         groups = m.groupdict()
-        named = ("x", "y", "z", "w", "v", "u")
+        named = ("x", "y", "z", "w", "v", "u", "t")
         rest = next((groups[g] for g in named if groups.get(g)), "")
         if _LEAVING.match(rest):
             continue  # "we're moving off Heroku": what the project leaves or will need

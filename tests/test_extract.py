@@ -3332,3 +3332,27 @@ def test_a_final_stack_a_version_of_ours_and_what_everything_runs_on(sentence, s
 def test_the_final_plan_said_in_chinese_is_a_decision():
     d = rules.decision("最终方案是用 Canal 同步 binlog 到 Kafka，再由 Flink 消费。")
     assert d is not None and d.choice == "Canal 同步 binlog 到 Kafka"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        (
+            "The mobile team uses Kotlin Multiplatform for shared logic.",
+            {"mobile": "Kotlin Multiplatform"},
+        ),
+        ("Emails go out through Postmark.", {"email": "Postmark"}),
+        ("Search is powered by Meilisearch.", {"search": "Meilisearch"}),
+        ("Feature flags live in LaunchDarkly.", {"feature_flags": "LaunchDarkly"}),
+        ("CI runs on CircleCI.", {"ci": "CircleCI"}),
+        ("We host everything on Hetzner.", {"hosting": "Hetzner"}),
+        ("我们的消息队列是 RabbitMQ，缓存是 Redis 7。", {"queue": "RabbitMQ", "cache": "Redis 7"}),
+        # talk that names a concern and a product without saying it is used
+        ("Search is something we might add with Algolia later.", {}),
+        ("If we deploy to Vercel the cold starts hurt.", {}),
+        ("Payments aren't handled by Stripe yet.", {}),
+        ("logs go to stdout", {}),
+    ],
+)
+def test_what_handles_a_concern_of_the_project(sentence, stack):
+    assert rules.tech_facts(sentence) == stack
