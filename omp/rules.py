@@ -4226,16 +4226,16 @@ _IDENT = (
 )
 _NAMED_EN = lazy(
     r"(?i)(?:^|(?<=[\s(,;]))(?:(?:the|our|my|its|their)\s+)?(?P<topic>(?:[a-z][\w-]*\s+){0,2}?"
-    r"[a-z][\w-]*)\s+(?:is|are|will be|lives|sits|is called|is named|called|named)"
+    r"[a-z][\w-]*)\s+(?:is|are|will be|lives|live|sits|goes|go|belongs?|is called|is named|"
+    r"called|named)"
     r"(?:\s+(?:reachable|available|running|served|hosted|deployed|kept|stored))?"
     r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?" + _IDENT + r"(?=[`'\"]?(?:[\s,;:)]|\.?$))"
 )
 _NAMED_ZH = lazy(
     r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w-]{1,20}|[\u4e00-\u9fff]{2,6}?"
     r"(?:的[\u4e00-\u9fff]{2,6}?)?)\s*(?:那边|那个)?(?:的)?"
-    r"(?:名字|名称|地址|路径|ID|id)?\s*(?:就|也|都)?(?:是|叫做?|为|在|放在|存在)\s*[`'\"]?"
-    + _IDENT
-    + r"(?![\w.{}/-])"
+    r"(?:名字|名称|地址|路径|ID|id)?\s*(?:我们?|咱们)?\s*(?:就|也|都|统一)?"
+    r"(?:是|叫做?|为|在|放在|存在|放到|存到)\s*[`'\"]?" + _IDENT + r"(?![\w.{}/-])"
 )
 # "扩展 ID 是 kpbnlgeci…", "the app id is 1234567": after an ID word, any token is the value
 _NAMED_ID = lazy(
@@ -4264,6 +4264,24 @@ _FILE_EXT = lazy(
     r"csv|lua|rb|php|cs|cpp|c|h|proto|tf|dockerfile)$",
     re.I,
 )
+
+
+# a place said to hold something: "migrations are in db/migrate/", "翻译文件都在 src/locales"
+_LOCATED = lazy(r"(?i)(?:\b(?:in|under|at)|在|放在|存在|放到|存到)\s*[`'\"]?$")
+_NOT_PATHS = frozenset(
+    ("and/or", "read/write", "input/output", "client/server", "ci/cd", "tcp/ip", "i/o", "yes/no",
+     "on/off", "true/false", "front/back", "win/mac", "mac/linux", "x86/arm", "dev/prod",
+     "staging/prod", "test/prod", "src/dest", "before/after", "old/new", "get/set", "a/b")
+)  # fmt: skip
+
+
+def _short_path(value: str) -> bool:
+    """A relative folder two levels deep ("db/migrate/", "src/locales").
+
+    A place only where the sentence says something is in it.
+    """
+    value = value.rstrip("/")
+    return bool(re.fullmatch(r"[a-z_][\w.-]*/[\w.-]+", value)) and value not in _NOT_PATHS
 
 
 def _a_value(value: str) -> bool:
@@ -4373,7 +4391,10 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
         if m.re == _NAMED_ID and _PASSING_ID.match(topic):
             continue
         topic = topic.split()[-1] if not is_chinese(topic) and topic.count(" ") > 1 else topic
-        if _NOT_A_PART.match(topic) or _ADVERB_ZH.search(topic) or not _a_value(value):
+        located = _LOCATED.search(sentence, 0, m.start("value")) is not None
+        if _NOT_A_PART.match(topic) or _ADVERB_ZH.search(topic):
+            continue
+        if not (_a_value(value) or (located and _short_path(value))):
             continue
         if re.search(r"[我你他她咱]|用$", topic):
             continue  # "我们用的是 pygame-ce": what the project uses, not a part of it

@@ -3356,3 +3356,27 @@ def test_the_final_plan_said_in_chinese_is_a_decision():
 )
 def test_what_handles_a_concern_of_the_project(sentence, stack):
     assert rules.tech_facts(sentence) == stack
+
+
+@pytest.mark.parametrize(
+    ("sentence", "paths"),
+    [
+        (
+            "缓存配置我放在 configs/cache.yaml 里，和其他配置文件放一起。",
+            {"缓存配置": "configs/cache.yaml"},
+        ),
+        ("Generated code goes under gen/go.", {"generated_code": "gen/go"}),
+        ("Migrations are in db/migrate/.", {"migrations": "db/migrate/"}),
+        ("翻译文件都在 src/locales 下面。", {"翻译文件": "src/locales"}),
+        ("生成的代码放到 gen/go 目录。", {"生成代码": "gen/go"}),
+    ],
+)
+def test_a_folder_said_to_hold_something_is_a_path(sentence, paths):
+    assert rules.named_values(sentence) == {"paths": paths}
+
+
+@pytest.mark.parametrize(
+    "sentence", ["The switch is on/off.", "The error is in src/app.", "Ports are tcp/ip only."]
+)
+def test_two_words_with_a_slash_are_no_path_unless_something_is_in_them(sentence):
+    assert rules.named_values(sentence) == {}
