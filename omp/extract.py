@@ -333,6 +333,8 @@ class _Conversation:
 
     def _turn(self, role: str, text: str, index: int) -> None:
         """What a whole message settles or offers before its sentences are read."""
+        for subject in rules.committed_subjects(text):
+            self._agent_commit(subject, index)  # 'committed as "fix(db): add …"', by either side
         if role == "user":
             self._answer(text)
             self._pasted(text, index)
@@ -341,8 +343,6 @@ class _Conversation:
                 self.opening = index
         else:
             self.replied = self.replied or self.opening is not None
-            for subject in rules.committed_subjects(text):
-                self._agent_commit(subject, index)  # "Merged to main as "fix: …""
             self._offers(text, index)
             if parts := rules.recap(text):
                 self.recaps.append((index, parts))

@@ -3380,3 +3380,20 @@ def test_a_folder_said_to_hold_something_is_a_path(sentence, paths):
 )
 def test_two_words_with_a_slash_are_no_path_unless_something_is_in_them(sentence):
     assert rules.named_values(sentence) == {}
+
+
+def test_a_commit_the_person_reports_is_a_changelog_entry_once():
+    said = 'done, test is green. committed as "fix(db): add MIGRATION_3_4 and migration test".'
+    batch = _run(
+        ("user", "The Room migration crashes on upgrade."),
+        ("assistant", "Let's fix it."),
+        ("user", said),
+    )
+    assert [(e["type"], e["summary"]) for e in _kept(batch, "changelog")] == [
+        ("fix", "add MIGRATION_3_4 and migration test")
+    ]
+
+
+def test_a_colleague_who_knows_a_language_states_no_stack():
+    assert rules.tech_facts("我们有一个同事会 Python。") == {}
+    assert rules.tech_facts("我们的温湿度节点是 ESP32-S3。") != {}
