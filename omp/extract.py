@@ -206,10 +206,14 @@ NAMED_ADDRESS_CONF = 0.75
 _OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" is a title
 
 
+_CLAUSE_VERB = re.compile(r"(?i)\s(?:is|are|must|should|never|always)\s")
+
+
 def _title(choice: str, purpose: str | None) -> str:
     first = choice.split(" ", 1)[0].lower()
     # "store amounts as cents", "all API responses use snake_case" are their own titles
-    if first in rules.VERBS or rules.is_rule_clause(choice):
+    if first in rules.VERBS or rules.is_rule_clause(choice) or _CLAUSE_VERB.search(choice):
+        # "Convention: branch names are feature/<ticket>-<slug>" is a rule said whole
         return choice[0].upper() + choice[1:]
     if re.match(r"不(?!可|同|错|少|仅|断)", choice):
         return choice  # "我们决定不上 K8s 了": a choice against, not "采用 不上 K8s"
@@ -281,22 +285,42 @@ class _Conversation:
         remember = any(rules.asks_to_remember(s) for s in sentences)
         before = len(self.found)
         for sentence in sentences:
-            if rot.trivial_reason(sentence) == rot.FILLER and rot.info_length(sentence) < 40:
-                # short picks ("方案二。", "Tempo it is.") still count; and a long sentence that
-                # merely opens like filler ("Wait, legal says PostHog is out.") is read
-                continue
-            if role == "user":
-                self.substantive = True
-                if self.summary is None and not rules.accepts(sentence):
-                    self.summary = sentence[:160]
-            self._sentence(role, sentence, index, conf)
-            if role == "user":
-                self.previous = sentence
+            self._read(role, sentence, index, conf)
         self._values(role, text, index, conf)
         if remember:
             for c in self.found[before:]:
                 c.confidence = min(0.95, c.confidence + 0.1)
                 c.reason += "; asked to remember"
+
+    def _read(self, role: str, sentence: str, index: int, conf: dict[str, float]) -> None:
+        """One sentence of a message."""
+        if rot.trivial_reason(sentence) == rot.FILLER and rot.info_length(sentence) < 40:
+            # short picks ("方案二。", "Tempo it is.") still count; and a long sentence that
+            # merely opens like filler ("Wait, legal says PostHog is out.") is read
+            return
+        if role == "user":
+            self.substantive = True
+            if self.summary is None and not rules.accepts(sentence):
+                self.summary = sentence[:160]
+        found = (len(self.found), len(self.decisions))
+        self._sentence(role, sentence, index, conf)
+        if role == "user":
+            self.previous = sentence
+            if found == (len(self.found), len(self.decisions)):
+                self._remembered(sentence, index, conf)
+
+    def _remembered(self, s: str, index: int, conf: dict[str, float]) -> None:
+        """A rule or fact the person asks to keep, said whole, when the sentence gave nothing else.
+
+        "Remember: we never deploy on Fridays" is a decision titled by itself.
+        """
+        clause = rules.remembered_rule(s)
+        if clause is None:
+            return
+        entry = {"title": clause[:_TITLE_MAX], "context": s[:500], "choice": clause}
+        reason = "a rule the person asked to remember"
+        c = Candidate("decisions", entry, conf["explicit"], reason, self.source(index))
+        self._decide(c, reverses=False)
 
     def _aside(self, role: str, text: str, index: int) -> bool:
         """Whether a message is no talk: a system prompt, or what a tool printed.

@@ -3467,6 +3467,37 @@ def asks_to_remember(sentence: str) -> bool:
     return _REMEMBER.search(sentence) is not None
 
 
+# "Remember: the API gateway strips the /v1 prefix", "Just so you know for the future: we never
+# deploy on Fridays", "记住，生产环境不要直接改数据库": a lead that asks to keep what follows
+_REMEMBERED_LEAD = lazy(
+    r"(?i)^(?:(?:ok(?:ay)?|also|and|oh|btw|one more thing)[,\s]+)?"
+    r"(?:(?:(?:can|could|would) you\s+)?(?:please\s+)?remember(?:\s+that)?(?!\s+to\b)"
+    r"|keep in mind(?:\s+that)?|for the record|for future reference|note for (?:the )?future"
+    r"(?: sessions)?|just so you know(?: for the future| for later)?|reminder(?: for "
+    r"(?:future sessions|later|the future))?|the rule is|rule of thumb|important"
+    r"|记住|记一下|别忘了|注意|以后记得|提醒一下)\s*[:：,，]?\s*(?P<x>.{8,200}?)[.。!！?？]?$"
+)
+# "important:" leads a rule only: "Important: all timestamps are stored in UTC"
+_RULE_WORDS = lazy(
+    r"(?i)\b(?:all|every|each|never|always|no|must|only|don'?t|do not)\b"
+    r"|所有|每个|每次|一律|必须|不要|不能|禁止|只能|都"
+)
+
+
+def remembered_rule(sentence: str) -> str | None:
+    """What the person asks to keep about the project, said whole after a memory lead."""
+    m = _REMEMBERED_LEAD.match(sentence.strip())
+    if m is None or personal(m["x"]) is not None or tentative(m["x"]):
+        return None
+    weak = re.match(r"(?i)\W*(?:important|注意|提醒一下)", m.group(0))
+    if weak and not (_RULE_WORDS.search(m["x"]) and re.search(r"[:：,，]", m.group(0))):
+        return None  # "注意看一下日志" asks for care now; "注意：所有金额都用分存储" is a rule
+    clause = m["x"].strip(" ,，")
+    if re.match(r"(?i)(?:this|that|it|these)\b|这个|这些", clause):
+        return None  # "remember this" points at something said before
+    return clause[0].upper() + clause[1:]
+
+
 _OPTION = lazy(
     r"^\W*(?:option\s+|方案\s*)?(?P<label>[A-Da-d1-4一二三四])\s*[.):：]\W*\s*(?P<text>.+)$",
     re.I | re.M,

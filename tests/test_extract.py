@@ -3397,3 +3397,46 @@ def test_a_commit_the_person_reports_is_a_changelog_entry_once():
 def test_a_colleague_who_knows_a_language_states_no_stack():
     assert rules.tech_facts("我们有一个同事会 Python。") == {}
     assert rules.tech_facts("我们的温湿度节点是 ESP32-S3。") != {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "title"),
+    [
+        (
+            "Can you remember that our production database is read-only on Sundays for backups?",
+            "Our production database is read-only on Sundays for backups",
+        ),
+        (
+            "Just so you know for the future: we never deploy on Fridays.",
+            "We never deploy on Fridays",
+        ),
+        ("Important: all timestamps are stored in UTC.", "All timestamps are stored in UTC"),
+        (
+            "记住，生产环境不要直接改数据库，必须走迁移脚本。",
+            "生产环境不要直接改数据库，必须走迁移脚本",
+        ),
+        ("The rule is: one migration per PR.", "One migration per PR"),
+        (
+            "Convention: branch names are feature/<ticket>-<slug>.",
+            "Branch names are feature/<ticket>-<slug>",
+        ),
+    ],
+)
+def test_what_the_person_asks_to_keep_about_the_project_is_a_rule(sentence, title):
+    [decision] = _kept(_run(("user", sentence)), "decisions")
+    assert decision["title"] == title
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "注意看一下日志",  # care asked for now
+        "Remember to run the tests.",  # an errand
+        "Remember this.",  # points at something said before
+        "Please remember that I like short answers.",  # the person's own way: the user store
+        "keep in mind that maybe we switch to Go later",  # tentative
+        "Important: the demo is at 3pm.",  # no rule
+    ],
+)
+def test_a_memory_lead_before_no_rule_of_the_project_keeps_no_rule(sentence):
+    assert rules.remembered_rule(sentence) is None
