@@ -370,9 +370,12 @@ def config_get(repo: Path, key: str) -> str | None:
     return out or None
 
 
-def staged(repo: Path, under: str) -> list[str]:
-    """Paths added, copied or modified in the index under `under` (relative to the top level)."""
-    out = run(repo, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--", under)
+def staged(repo: Path, *under: str) -> list[str]:
+    """Paths added, copied or modified in the index that match the pathspecs `under`.
+
+    Paths are relative to the top level.
+    """
+    out = run(repo, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--", *under)
     return [p for p in out.split("\0") if p]
 
 
@@ -392,13 +395,15 @@ class BlobChange(NamedTuple):
 _NO_BLOB = "0" * 40
 
 
-def changed(repo: Path, old: str, new: str, under: str) -> list[BlobChange]:
-    """Files that differ between two commits under `under` (a rename is a delete and an add).
+def changed(repo: Path, old: str, new: str, *under: str) -> list[BlobChange]:
+    """Files that differ between two commits, matching the pathspecs `under`.
+
+    A rename is a delete and an add.
 
     Raises:
         GitError: a commit is unknown (no `ORIG_HEAD` yet, an unborn branch).
     """
-    out = run(repo, "diff", "--raw", "-z", "--no-abbrev", "--no-renames", old, new, "--", under)
+    out = run(repo, "diff", "--raw", "-z", "--no-abbrev", "--no-renames", old, new, "--", *under)
     fields = out.split("\0")
     found: list[BlobChange] = []
     # `:<mode> <mode> <old blob> <new blob> <status>` then the path, each ended by NUL

@@ -8,12 +8,18 @@ instead; the script never runs itself. Only a validation failure blocks git (exi
 `omp hook`, turned into 1 by the script); anything else that goes wrong in omp is a warning and
 git goes on.
 
+Every hook serves every memory folder of the repository (the top's, and each package's in a
+monorepo), found from the paths git reports rather than by walking the working tree.
+
 - pre-commit: staged memory files must parse, match their schema and hold no secret.
 - post-commit: the new commit becomes a changelog entry (deduplicated by sha) in the working
   tree, so it goes in with the next commit; commits that only touch memory are skipped. The
-  script runs it in the background (`$OMP_HOOKS_SYNC=1` waits), so git is not held up.
+  entry goes to each memory folder whose project holds a file the commit changed (the top's
+  takes every commit). The script runs it in the background (`$OMP_HOOKS_SYNC=1` waits), so
+  git is not held up.
 - post-merge, post-checkout: memory files changed by git are re-indexed, and what changed
-  in them is journaled entry by entry (as the watcher journals an outside edit).
+  in them is journaled entry by entry (as the watcher journals an outside edit), each in the
+  journal of its own memory folder.
 - post-rewrite: changelog entries whose `ref` is a rewritten sha get the new sha.
 """
 
@@ -26,16 +32,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from omp import gitrepo
+from omp.constants import LEGACY_MEMORY_ROOTS, MEMORY_DIR, OMP_DIR
 from omp.errors import OmpError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from omp.index import Index
+    from omp.paths import MemoryRoot
+    from omp.store import Transaction
 
 HOOKS = ("pre-commit", "post-commit", "post-merge", "post-checkout", "post-rewrite")
 MARKER = "# omp-managed hook"
 LEGACY_SUFFIX = ".legacy"
 BLOCK = 65  # exit status of `omp hook` that refuses the commit (EX_DATAERR)
-MEMORY_PREFIX = "_omp/memory"
 HOOKS_ENV = "OMP_HOOKS"  # `off` makes every hook a no-op (e.g. in CI)
 _COMPARED = (".yaml", ".yml", ".json")  # memory files git changed that are compared by entry
 
@@ -81,7 +91,9 @@ class HooksResult(NamedTuple):
         }
 
 
-ATTRIBUTES_LINE = "_omp/memory/**/*.yaml merge=omp"
+# `**/` also matches the top: memory folders of every package of a monorepo get the driver
+ATTRIBUTES_LINE = "**/_omp/memory/**/*.yaml merge=omp"
+_OLD_ATTRIBUTES_LINES = ("_omp/memory/**/*.yaml merge=omp",)  # earlier versions: the top only
 _ATTRIBUTES_COMMENT = "# omp: merge memory files entry by entry (omp hooks install)"
 
 
@@ -90,33 +102,42 @@ def _driver_command() -> str:
     return f"'{python}' -m omp merge-driver %O %A %B %P"
 
 
-def _driver_registered(top: Path) -> bool:
+def _attribute_lines(top: Path) -> list[str]:
     attributes = top / ".gitattributes"
-    has_line = attributes.is_file() and ATTRIBUTES_LINE in attributes.read_text(encoding="utf-8")
+    if not attributes.is_file():
+        return []
+    return attributes.read_text(encoding="utf-8").splitlines(keepends=True)
+
+
+def _driver_registered(top: Path) -> bool:
+    has_line = any(line.strip() == ATTRIBUTES_LINE for line in _attribute_lines(top))
     return has_line and gitrepo.config_get(top, "merge.omp.driver") is not None
 
 
 def _register_driver(top: Path) -> None:
     gitrepo.run(top, "config", "merge.omp.name", "omp memory files, entry by entry")
     gitrepo.run(top, "config", "merge.omp.driver", _driver_command())
-    attributes = top / ".gitattributes"
-    text = attributes.read_text(encoding="utf-8") if attributes.is_file() else ""
-    if ATTRIBUTES_LINE not in text:
-        sep = "" if not text or text.endswith("\n") else "\n"
-        attributes.write_text(
-            f"{text}{sep}{_ATTRIBUTES_COMMENT}\n{ATTRIBUTES_LINE}\n", encoding="utf-8"
-        )
+    lines = _attribute_lines(top)
+    if any(line.strip() == ATTRIBUTES_LINE for line in lines):
+        return
+    # the line of an earlier version becomes the current one where it stands
+    old = [i for i, line in enumerate(lines) if line.strip() in _OLD_ATTRIBUTES_LINES]
+    if old:
+        lines[old[0]] = f"{ATTRIBUTES_LINE}\n"
+        lines = [line for i, line in enumerate(lines) if i not in old[1:]]
+    else:
+        if lines and not lines[-1].endswith("\n"):
+            lines[-1] += "\n"
+        lines += [f"{_ATTRIBUTES_COMMENT}\n", f"{ATTRIBUTES_LINE}\n"]
+    (top / ".gitattributes").write_text("".join(lines), encoding="utf-8")
 
 
 def _unregister_driver(top: Path) -> None:
     gitrepo.run(top, "config", "--remove-section", "merge.omp", ok=(0, 1, 128))
     attributes = top / ".gitattributes"
     if attributes.is_file():
-        kept = [
-            line
-            for line in attributes.read_text(encoding="utf-8").splitlines(keepends=True)
-            if line.strip() not in (ATTRIBUTES_LINE, _ATTRIBUTES_COMMENT)
-        ]
+        ours = (ATTRIBUTES_LINE, *_OLD_ATTRIBUTES_LINES, _ATTRIBUTES_COMMENT)
+        kept = [line for line in _attribute_lines(top) if line.strip() not in ours]
         if kept:
             attributes.write_text("".join(kept), encoding="utf-8")
         else:
@@ -316,48 +337,118 @@ def uninstall(repo: Path, *, dry_run: bool = False) -> HooksResult:
 def run(name: str, args: list[str], stdin: str, cwd: Path) -> int:
     """Run hook `name`; its exit status (BLOCK refuses the commit, anything else lets git go).
 
-    Never raises: a hook must not break git because omp failed.
+    The hook serves every memory folder of the repository (one per package in a monorepo),
+    each found from the paths git reports, never by walking the working tree. Never raises: a
+    hook must not break git because omp failed.
     """
     if os.environ.get(HOOKS_ENV, "").lower() == "off":
         return 0
-    try:
-        from omp.paths import find_root
+    from omp.paths import git_toplevel
 
-        root = find_root(cwd)
-        top = str(root.project)  # where _omp/ is: the top of the working tree
-    except OmpError:
-        return 0  # not a repository with omp memory: nothing to do
+    top = git_toplevel(cwd.absolute()) or cwd.absolute()  # git runs hooks at the top
+    failed: list[str] = []
     try:
         if name == "pre-commit":
-            return _pre_commit(root, Path(top))
+            return _pre_commit(_Roots(top))
         if name == "post-commit":
-            _post_commit(root, Path(top), args)
+            failed = _post_commit(_Roots(top), args)
         elif name in ("post-merge", "post-checkout"):
-            _refresh(root, Path(top), name, args)
+            failed = _refresh(_Roots(top), name, args)
         elif name == "post-rewrite":
-            _rewrite(root, stdin)
+            failed = _rewrite(_Roots(top), stdin)
     except OmpError as e:
-        print(f"omp: {name}: {e}", file=sys.stderr)  # noqa: T201 - hooks report on stderr
-        return 3
-    return 0
+        failed = [str(e)]
+    for problem in failed:
+        print(f"omp: {name}: {problem}", file=sys.stderr)  # noqa: T201 - hooks report on stderr
+    return 3 if failed else 0
 
 
-def _pre_commit(root: object, top: Path) -> int:
+# Where a memory folder sits in its project folder: `find_root`'s layouts, current one first
+_LAYOUTS = tuple(
+    tuple(layout.split("/")) for layout in (f"{OMP_DIR}/{MEMORY_DIR}", *LEGACY_MEMORY_ROOTS)
+)
+# The same as git pathspecs, at any depth: what git is asked about (`**/` also matches the top)
+_PATHSPECS = tuple(f":(glob)**/{'/'.join(layout)}/**" for layout in _LAYOUTS)
+
+
+class _Roots:
+    """The memory folders of one repository, found from paths git reports.
+
+    Each folder is looked at once (a few `stat` calls), so a hook costs nothing more in a
+    repository with one memory folder at the top, and never walks the working tree.
+    """
+
+    def __init__(self, top: Path) -> None:
+        self.top = top
+        self._at: dict[str, MemoryRoot | None] = {}
+
+    def at(self, folder: str) -> MemoryRoot | None:
+        """The memory of project folder `folder` (relative to the top, "" for the top)."""
+        if folder not in self._at:
+            from omp.paths import memory_in
+
+            self._at[folder] = memory_in(self.top / folder)
+        return self._at[folder]
+
+    def holding(self, path: str) -> tuple[MemoryRoot, str] | None:
+        """The memory folder that holds repository path `path`, and the path inside it.
+
+        As `find_root` would take it from the file's folder: the nearest memory folder that
+        exists, in any of its layouts.
+        """
+        parts = path.split("/")
+        for i in range(len(parts) - 2, -1, -1):
+            for layout in _LAYOUTS:
+                end = i + len(layout)
+                if end < len(parts) and tuple(parts[i:end]) == layout:
+                    folder = "/".join(parts[:i])
+                    root = self.at(folder)
+                    if root is not None and root.memory == self.top / folder / "/".join(layout):
+                        return root, "/".join(parts[end:])
+        return None
+
+    def around(self, paths: list[str]) -> list[MemoryRoot]:
+        """The memory folders whose project folder holds one of `paths`, the outermost first."""
+        seen: set[str] = set()
+        for path in paths:
+            folder = path.rpartition("/")[0]
+            while folder not in seen:  # a folder seen already had its parents seen too
+                seen.add(folder)
+                if not folder:
+                    break
+                folder = folder.rpartition("/")[0]
+        ordered = sorted(seen, key=lambda f: (f.count("/") + bool(f), f))
+        found = (self.at(folder) for folder in ordered)
+        return list(dict.fromkeys(root for root in found if root is not None))
+
+    def group(self, paths: list[str]) -> dict[MemoryRoot, list[tuple[str, str]]]:
+        """Memory files among `paths`, by memory folder: (repository path, path inside it)."""
+        groups: dict[MemoryRoot, list[tuple[str, str]]] = {}
+        for path in paths:
+            found = self.holding(path)
+            if found is not None:
+                groups.setdefault(found[0], []).append((path, found[1]))
+        return groups
+
+
+def _pre_commit(roots: _Roots) -> int:
     from omp.index import Index
-    from omp.paths import MemoryRoot
 
-    assert isinstance(root, MemoryRoot)
+    top = roots.top
     problems: list[str] = []
-    paths = [
+    staged = [
         p
-        for p in gitrepo.staged(top, MEMORY_PREFIX)
+        for p in gitrepo.staged(top, *_PATHSPECS)
         if p.endswith((".yaml", ".yml", ".json")) and "/.backup/" not in p
     ]
-    with Index(root) as index:
-        for path in paths:
-            text = gitrepo.staged_text(top, path)
-            known = _indexed_problems(index, top, path, text)
-            problems += _problems(path, text) if known is None else known
+    for root, files in roots.group(staged).items():
+        with Index(root) as index:
+            for path, rel in files:
+                if (root.memory / rel).is_relative_to(root.cache):
+                    continue  # the derived state of a `.memory/` folder, not memory
+                text = gitrepo.staged_text(top, path)
+                known = _indexed_problems(index, top, path, rel, text)
+                problems += _problems(path, rel, text) if known is None else known
     if not problems:
         return 0
     for problem in dict.fromkeys(problems):
@@ -370,7 +461,7 @@ def _pre_commit(root: object, top: Path) -> int:
     return BLOCK
 
 
-def _indexed_problems(index: Any, top: Path, path: str, text: str) -> list[str] | None:
+def _indexed_problems(index: Any, top: Path, path: str, rel: str, text: str) -> list[str] | None:
     """Problems of a staged list file that is also what the working tree holds, from the index.
 
     Files written by omp are already validated and indexed, so they cost no parse and no
@@ -380,7 +471,6 @@ def _indexed_problems(index: Any, top: Path, path: str, text: str) -> list[str] 
     from omp.records import list_kind_of, schema_kind
     from omp.sensitive import find_secrets
 
-    rel = path.removeprefix(MEMORY_PREFIX + "/")
     working = top / path
     if list_kind_of(schema_kind(rel)) is None or not working.is_file():
         return None
@@ -400,14 +490,13 @@ def _indexed_problems(index: Any, top: Path, path: str, text: str) -> list[str] 
     return found
 
 
-def _problems(path: str, text: str) -> list[str]:
+def _problems(path: str, rel: str, text: str) -> list[str]:
     """Every problem of a staged memory file, parsed and checked in full."""
     from omp import yamlio
     from omp.records import schema_kind
     from omp.schema import check
     from omp.sensitive import find_secrets
 
-    rel = path.removeprefix(MEMORY_PREFIX + "/")
     try:
         data = yamlio.load(text, source=path)
     except OmpError as e:
@@ -423,33 +512,32 @@ def _problems(path: str, text: str) -> list[str]:
 SYNC_ENV = "OMP_HOOKS_SYNC"  # `1`: the post-commit script waits for omp (tests, CI)
 
 
-def _post_commit(root: object, top: Path, args: list[str]) -> None:
-    from omp.paths import MemoryRoot
-
-    assert isinstance(root, MemoryRoot)
+def _post_commit(roots: _Roots, args: list[str]) -> list[str]:
+    top = roots.top
     if args:  # the script checked rebase and amend before running this in the background
         sha = args[0]
     else:
         # one line each: a path may hold spaces
         git_dir, sha = gitrepo.run(top, "rev-parse", "--absolute-git-dir", "HEAD").split("\n")[:2]
         if any((Path(git_dir) / p).exists() for p in ("rebase-merge", "rebase-apply")):
-            return  # a rebase replays commits; post-rewrite maps their shas afterwards
+            return []  # a rebase replays commits; post-rewrite maps their shas afterwards
         if _last_reflog(Path(git_dir)).startswith("commit (amend)"):
-            return  # the amended commit already has its entry; post-rewrite gives it the new sha
-    _journal_merge(root, top, sha)
-    _record_commit(root, top, sha)
+            return []  # the amended commit already has its entry; post-rewrite gives it the new sha
+    failed = _journal_merge(roots, sha)
+    return failed + _record_commit(roots, sha)
 
 
-def _journal_merge(root: object, top: Path, sha: str) -> None:
+def _journal_merge(roots: _Roots, sha: str) -> list[str]:
     """Journal the memory a merge commit brought in, as post-merge does for a clean merge.
 
     Git runs post-merge only for a merge it commits itself; the commit that concludes a
     conflicted merge (or `git merge --no-commit`) runs post-commit instead, so the two never
     both run for one merge.
     """
-    parents = gitrepo.run(top, "rev-list", "--parents", "-n", "1", sha).split()
+    parents = gitrepo.run(roots.top, "rev-list", "--parents", "-n", "1", sha).split()
     if len(parents) >= 3:  # the commit itself, then two or more parents
-        _journal_git_changes(root, top, parents[1], sha, "merged")
+        return _journal_git_changes(roots, parents[1], sha, "merged")
+    return []
 
 
 def _last_reflog(git_dir: Path) -> str:
@@ -464,75 +552,122 @@ def _last_reflog(git_dir: Path) -> str:
     return last.partition(b"\t")[2].decode("utf-8", "replace")
 
 
-def _record_commit(root: object, top: Path, sha: str) -> None:
-    """The changelog entry of commit `sha` (skipped when it only touches memory)."""
-    from omp import ingest
-    from omp.paths import MemoryRoot
+def _record_commit(roots: _Roots, sha: str) -> list[str]:
+    """The changelog entry of commit `sha`, in each memory folder whose project it changed.
 
-    assert isinstance(root, MemoryRoot)
+    A memory folder takes the commit when its project folder holds a file the commit changed
+    that is not memory; the one at the top takes every commit (also one that changed no file).
+    A commit that only touches memory (of any folder) gets no entry anywhere.
+    """
+    from omp import ingest
+
+    top = roots.top
     touched = gitrepo.run(
         top, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--root", sha
     )
     files = [p for p in touched.split("\0") if p]
-    if files and all(p.startswith(MEMORY_PREFIX + "/") for p in files):
-        return  # a commit of memory itself: no changelog line about it
+    work = [p for p in files if roots.holding(p) is None]
+    if files and not work:
+        return []  # a commit of memory itself: no changelog line about it
+    targets = roots.around(work) if work else [r for r in (roots.at(""),) if r is not None]
+    if not targets:
+        return []
     has_parent = gitrepo.run(top, "rev-parse", "--verify", "-q", f"{sha}^", ok=(0, 1)).strip()
-    ingest.extract(root, git=f"{sha}^!" if has_parent else sha, by="git-hook")
+    failed: list[str] = []
+    for root in targets:
+        try:
+            ingest.extract(root, git=f"{sha}^!" if has_parent else sha, by="git-hook")
+        except OmpError as e:
+            failed.append(_in(roots, root, e))
+    return failed
 
 
-def _refresh(root: object, top: Path, name: str, args: list[str]) -> None:
+def _in(roots: _Roots, root: MemoryRoot, error: OmpError) -> str:
+    """An error in one memory folder, naming the folder unless it is the top's."""
+    folder = root.project.relative_to(roots.top).as_posix()
+    return str(error) if folder == "." else f"{folder}: {error}"
+
+
+def _refresh(roots: _Roots, name: str, args: list[str]) -> list[str]:
     if name == "post-checkout":
         if len(args) < 2 or args[0] == args[1]:
-            return
+            return []
         old, new = args[0], args[1]
     else:
         old, new = "ORIG_HEAD", "HEAD"
-    _journal_git_changes(root, top, old, new, "merged" if name == "post-merge" else "checked out")
+    return _journal_git_changes(
+        roots, old, new, "merged" if name == "post-merge" else "checked out"
+    )
 
 
-def _journal_git_changes(root: object, top: Path, old: str, new: str, verb: str) -> None:
+def _journal_git_changes(roots: _Roots, old: str, new: str, verb: str) -> list[str]:
     """Re-index the memory files that differ between commits `old` and `new`, and journal them.
 
-    Each file's two versions are compared entry by entry, as the watcher compares an outside
-    edit (`watch.diff_versions`), and every change becomes an `outside` record that names the
-    commits (`decisions[dec-…]: added (git: merged abc1234..def5678)`). A file whose versions
-    cannot be compared that way (one does not parse or is invalid, Markdown, themes) or that
-    changed in no entry gets one record for the whole file (`changed by git (merged …)`).
+    Each memory folder journals its own files, in its own journal. Each file's two versions are
+    compared entry by entry, as the watcher compares an outside edit (`watch.diff_versions`),
+    and every change becomes an `outside` record that names the commits
+    (`decisions[dec-…]: added (git: merged abc1234..def5678)`). A file whose versions cannot be
+    compared that way (one does not parse or is invalid, Markdown, themes) or that changed in
+    no entry gets one record for the whole file (`changed by git (merged …)`).
 
     The new version is the one `new` holds, not the working tree: local edits git carried over
     (`git checkout -m`) are not git's. When the journal had not accounted for them either,
     they stay for the watcher to report, compared with `new`'s version.
     """
-    from omp import journal, store, writer
-    from omp.config import load_settings
-    from omp.index import Index, bytes_hash
-    from omp.paths import MemoryRoot
-
-    assert isinstance(root, MemoryRoot)
+    top = roots.top
     try:
-        files = gitrepo.changed(top, old, new, MEMORY_PREFIX)
-        if not files:
-            return
+        files = gitrepo.changed(top, old, new, *_PATHSPECS)
+        by_path = {f.path: f for f in files}
+        groups = roots.group(list(by_path))
+        if not groups:
+            return []
         names = gitrepo.run(
             top, "log", "--no-walk=unsorted", "--no-show-signature", "--format=%h", old, new
         ).split()
     except OmpError:
-        return  # no ORIG_HEAD (a fast-forward of nothing) or an unborn branch
+        return []  # no ORIG_HEAD (a fast-forward of nothing) or an unborn branch
     context = f"{verb} {names[0]}..{names[1]}" if len(names) == 2 else f"{verb} {old}..{new}"
-    try:  # every version at once: one git process, however many files and entries
+    try:  # every version at once: one git process, however many files, entries and folders
         blobs = gitrepo.blobs(
             top,
-            [b for f in files if f.path.endswith(_COMPARED) for b in (f.old, f.new) if b],
+            [
+                b
+                for changes in groups.values()
+                for path, _ in changes
+                if path.endswith(_COMPARED)
+                for b in (by_path[path].old, by_path[path].new)
+                if b
+            ],
         )
     except OmpError:
         blobs = {}
-    rels = [f.path.removeprefix(MEMORY_PREFIX + "/") for f in files]
+    failed: list[str] = []
+    for root, changes in groups.items():
+        try:
+            _journal_root(root, [(by_path[path], rel) for path, rel in changes], blobs, context)
+        except OmpError as e:
+            failed.append(_in(roots, root, e))
+    return failed
+
+
+def _journal_root(
+    root: MemoryRoot,
+    files: list[tuple[gitrepo.BlobChange, str]],
+    blobs: dict[str, bytes],
+    context: str,
+) -> None:
+    """Journal, in `root`, the changes git made to its files (`rel` is inside its memory)."""
+    from omp import journal, store, writer
+    from omp.config import load_settings
+    from omp.index import Index, bytes_hash
+
+    rels = [rel for _, rel in files]
     with writer.locked(root, timeout=load_settings(root).lock_timeout), Index(root) as index:
         accounted = {rel: _accounted(index, rel) for rel in rels}  # before git's edits count
         index.refresh()
         pairs: list[tuple[str, str]] = []
         carried: list[tuple[str, bytes]] = []
-        for f, rel in zip(files, rels, strict=True):
+        for f, rel in files:
             display = root.display(root.memory / rel)
             working = _read_bytes(root.memory / rel)
             before = None if f.old is None else blobs.get(f.old)
@@ -604,22 +739,52 @@ def _keep_as_journaled(index: Index, rel: str, version: bytes) -> None:
     index.refresh([rel])
 
 
-def _rewrite(root: object, stdin: str) -> None:
-    from omp import store
-    from omp.constants import CHANGELOG_FILE
-    from omp.paths import MemoryRoot
-    from omp.records import CHANGELOG
+def _rewritten_in(roots: _Roots, mapping: dict[str, str]) -> list[MemoryRoot]:
+    """The memory folders rewritten commits could have been recorded in.
 
-    assert isinstance(root, MemoryRoot)
+    The top's, and those whose project holds a file that one of the commits (old or new)
+    changed and that is not memory.
+    """
+    top = roots.at("")
+    targets = [] if top is None else [top]
+    try:  # one git process for every commit
+        shas = list(dict.fromkeys([*mapping, *mapping.values()]))
+        out = gitrepo.run(
+            roots.top, "log", "--no-walk=unsorted", "--format=", "--name-only", "-z", *shas
+        )
+    except OmpError:
+        return targets  # a commit git no longer has: the top's memory is still remapped
+    paths = [p.lstrip("\n") for p in out.split("\0") if p.strip("\n")]
+    targets += roots.around([p for p in paths if roots.holding(p) is None])
+    return list(dict.fromkeys(targets))
+
+
+def _rewrite(roots: _Roots, stdin: str) -> list[str]:
+    """Give changelog entries the new sha of their rewritten commit, in every memory folder."""
+    from omp import store
+
     mapping: dict[str, str] = {}
     for line in stdin.splitlines():
         parts = line.split()
         if len(parts) >= 2:
             mapping[parts[0]] = parts[1]
     if not mapping:
-        return
+        return []
+    failed: list[str] = []
+    for root in _rewritten_in(roots, mapping):
+        try:
+            store.transact(root, [_remapper(mapping)], by="git-hook")
+        except OmpError as e:
+            failed.append(_in(roots, root, e))
+    return failed
 
-    def remap(tx: store.Transaction) -> None:
+
+def _remapper(mapping: dict[str, str]) -> Callable[[Transaction], None]:
+    """The edit that gives each changelog entry whose `ref` is an old sha the new one."""
+    from omp.constants import CHANGELOG_FILE
+    from omp.records import CHANGELOG
+
+    def remap(tx: Transaction) -> None:
         tx.list_doc(CHANGELOG_FILE, CHANGELOG)  # brings the index up to date with the file
         for row in tx.index.entries(CHANGELOG_FILE):
             entry = row.data if isinstance(row.data, dict) else {}
@@ -633,7 +798,7 @@ def _rewrite(root: object, stdin: str) -> None:
                     )
                     break
 
-    store.transact(root, [remap], by="git-hook")
+    return remap
 
 
 def main(argv: list[str] | None = None) -> int:

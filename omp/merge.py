@@ -67,8 +67,8 @@ def _key(e: Entry) -> str:
     return f"id:{e.id}" if e.id is not None else f"content:{e.identity}"
 
 
-def _unparsable(rel: str, text: str, side: str, error: InvalidYamlError) -> OmpError:
-    """`error` as the user should see it: which version, and the line in the whole file."""
+def _unparsable(path: str, text: str, side: str, error: InvalidYamlError) -> OmpError:
+    """`error` as the user should see it: which version of `path`, and the line in the file."""
     try:
         yamlio.load(text)
     except InvalidYamlError as whole:  # an entry parsed alone counts lines from its own start
@@ -76,8 +76,8 @@ def _unparsable(rel: str, text: str, side: str, error: InvalidYamlError) -> OmpE
     where = "" if error.line is None else f" line {error.line}, column {error.column}:"
     label, stage = SIDES[side]
     return OmpError(
-        f"{MEMORY_PREFIX}{rel}, {label}, is not valid YAML:{where} {error.problem}",
-        hint=f"see that version with `git show :{stage}:{MEMORY_PREFIX}{rel}`; fix the YAML in "
+        f"{path}, {label}, is not valid YAML:{where} {error.problem}",
+        hint=f"see that version with `git show :{stage}:{path}`; fix the YAML in "
         "the merged file, then `omp validate` and `git add` it",
     )
 
@@ -90,14 +90,14 @@ def _not_entry_by_entry(rel: str, side: str, why: str) -> OmpError:
     )
 
 
-def _side(rel: str, text: str, side: str) -> _Side:
+def _side(rel: str, text: str, side: str, path: str) -> _Side:
     kind = schema_kind(rel)
     list_kind = list_kind_of(kind)
     assert list_kind is not None
     try:
         layout, rows, _ = list_entries(rel, kind, list_kind.name, text, {})
     except InvalidYamlError as e:
-        raise _unparsable(rel, text, side, e) from None
+        raise _unparsable(path, text, side, e) from None
     except yamlio.EditError as e:  # several YAML documents
         raise _not_entry_by_entry(rel, side, str(e)) from None
     if layout.fixed is not None:
@@ -174,13 +174,21 @@ def _edited(text: str, data: Any, merged: dict[str, Any], style: yamlio.Style) -
         return "".join(yamlio.render_item(merged, dash, style))
 
 
-def merge_lists(rel: str, base: str, ours: str, theirs: str) -> MergeResult:
+def merge_lists(
+    rel: str, base: str, ours: str, theirs: str, *, name: str | None = None
+) -> MergeResult:
     """Merge three versions of a list file (see the module docstring).
+
+    `rel` is the file's path in its memory folder; `name`, its path in the repository, names
+    it in messages (default `_omp/memory/<rel>`; memory may sit in a package's folder).
 
     Raises:
         OmpError: a version does not parse, or its list is not one omp edits in place.
     """
-    o, a, b = _side(rel, base, "base"), _side(rel, ours, "ours"), _side(rel, theirs, "theirs")
+    shown = name or MEMORY_PREFIX + rel
+    o, a, b = (
+        _side(rel, t, s, shown) for t, s in ((base, "base"), (ours, "ours"), (theirs, "theirs"))
+    )
     if a.layout.dash_col < 0 and b.layout.dash_col >= 0 and not o.entries:
         o, a, b = o, b, a  # only their side has items: build on their text instead
     style = yamlio.Style(**a.layout.style) if a.layout.style else yamlio.Style()
@@ -305,11 +313,11 @@ def _meta_edit(a: _Side, b: _Side) -> list[tuple[int, int, str]]:
     return []
 
 
-def _mapping(rel: str, text: str, side: str) -> dict[str, Any]:
+def _mapping(rel: str, text: str, side: str, path: str) -> dict[str, Any]:
     try:
         data = yamlio.load(text)
     except InvalidYamlError as e:
-        raise _unparsable(rel, text, side, e) from None
+        raise _unparsable(path, text, side, e) from None
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -321,8 +329,12 @@ def _mapping(rel: str, text: str, side: str) -> dict[str, Any]:
     return data
 
 
-def merge_mapping(rel: str, base: str, ours: str, theirs: str) -> MergeResult:
+def merge_mapping(
+    rel: str, base: str, ours: str, theirs: str, *, name: str | None = None
+) -> MergeResult:
     """Merge three versions of a mapping file (project.yaml) key by key.
+
+    `rel` and `name` are as for `merge_lists`.
 
     A key removed on one side and unchanged on the other is removed; removed on one side and
     changed on the other, ours stays and `_conflict` records both (`deleted` for the removal).
@@ -331,10 +343,11 @@ def merge_mapping(rel: str, base: str, ours: str, theirs: str) -> MergeResult:
         OmpError: a version does not parse or is not a mapping.
         yamlio.EditError: our text's layout cannot be edited in place.
     """
+    shown = name or MEMORY_PREFIX + rel
     o, a, b = (
-        _mapping(rel, base, "base"),
-        _mapping(rel, ours, "ours"),
-        _mapping(rel, theirs, "theirs"),
+        _mapping(rel, base, "base", shown),
+        _mapping(rel, ours, "ours", shown),
+        _mapping(rel, theirs, "theirs", shown),
     )
     text, conflicts = ours, []
     clashes: dict[str, Any] = {}
@@ -421,10 +434,11 @@ def merge_file(base: Path, ours: Path, theirs: Path, name: str) -> list[str]:
 
 
 def _merge_structured(name: str, rel: str, kind: str | None, texts: list[str]) -> MergeResult:
+    shown = name.replace("\\", "/")
     if list_kind_of(kind) is not None:
-        result = merge_lists(rel, *texts)
+        result = merge_lists(rel, *texts, name=shown)
     else:
-        result = merge_mapping(rel, *texts)
+        result = merge_mapping(rel, *texts, name=shown)
     from omp.schema import check
 
     data = yamlio.load(result.text, source=f"{name} (merged)")

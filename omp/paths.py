@@ -117,7 +117,8 @@ def git_toplevel(start: Path) -> Path | None:
     return None
 
 
-def _memory_in(folder: Path) -> MemoryRoot | None:
+def memory_in(folder: Path) -> MemoryRoot | None:
+    """The memory folder directly in `folder` (as `find_root` takes it there), or None."""
     current = folder / OMP_DIR / MEMORY_DIR
     if current.is_dir():
         return MemoryRoot(folder, current)
@@ -143,7 +144,7 @@ def find_root(start: Path | None = None) -> MemoryRoot:
     start = start.absolute()
     top = git_toplevel(start)
     for folder in (start, *start.parents):
-        root = _memory_in(folder)
+        root = memory_in(folder)
         if root is not None:
             return root
         if folder == top:

@@ -761,3 +761,201 @@ def test_local_edits_a_checkout_carries_over_are_journaled_once_and_not_as_git(
         f"decisions[dec-3]: removed (git: checked out {short(repo, 'side')}..{short(repo, 'main')})"
     ]
     assert watch.scan(hooked, new_files=True) == []
+
+
+# ---- memory folders below the top (one per package of a monorepo) ---------------------------
+
+
+def add_package(repo: Path, folder: str) -> MemoryRoot:
+    """`omp init` of a package: its own `_omp/` and `.gitignore` in `folder` of the repository."""
+    from omp.paths import find_root
+    from omp.scaffold import init_project
+
+    scratch = repo.parent / f"scratch-{folder.replace('/', '-')}"
+    scratch.mkdir()
+    init_project(scratch)  # outside git: the package folder itself is the project
+    (repo / folder).mkdir(parents=True, exist_ok=True)
+    for name in ("_omp", ".gitignore"):
+        (scratch / name).rename(repo / folder / name)
+    return find_root(repo / folder)
+
+
+@pytest.fixture
+def packages(git_repo: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[MemoryRoot, MemoryRoot]:
+    """Two packages with a memory folder each, none at the top; hooks installed from a package."""
+    monkeypatch.setenv("OMP_HOOKS_SYNC", "1")
+    api, web = add_package(git_repo, "services/api"), add_package(git_repo, "services/web")
+    installed = run_in(api.project, "hooks", "install")
+    assert installed.returncode == 0, installed.stderr
+    quiet_commit(git_repo, "start", {"README.md": "shop\n"})
+    return api, web
+
+
+def run_in(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "omp", *args], cwd=folder, capture_output=True, text=True
+    )
+
+
+def test_install_from_a_package_folder_installs_the_repository_hooks(packages):
+    api, _ = packages
+    repo = api.project.parent.parent
+
+    assert {h.name: h.state for h in hooks.status(repo).hooks} == dict.fromkeys(hooks.HOOKS, "omp")
+    assert not (api.project / ".gitattributes").exists()
+    merge = git("check-attr", "merge", "--", "services/web/_omp/memory/decisions.yaml", cwd=repo)
+    assert merge.strip().endswith("merge: omp")
+
+
+def test_a_broken_memory_file_of_one_package_refuses_the_commit_naming_it(packages):
+    api, web = packages
+    repo = api.project.parent.parent
+    good = "decisions:\n  - id: dec-1\n    title: Use Redis\n    choice: Redis\n"
+
+    refused = commit(
+        repo,
+        "fix: memory",
+        files={
+            "services/api/_omp/memory/decisions.yaml": good,
+            "services/web/_omp/memory/decisions.yaml": "decisions:\n  - title: 42\n",
+        },
+    )
+
+    assert refused.returncode == 1
+    assert "services/web/_omp/memory/decisions.yaml: decisions[0].title" in refused.stderr
+    assert "services/api" not in refused.stderr
+    assert "--no-verify" in refused.stderr
+    (web.memory / "decisions.yaml").write_text(good, encoding="utf-8")
+    git("add", "-A", cwd=repo)
+    done = subprocess.run(["git", "commit", "-q", "-m", "fix: memory"], cwd=repo, text=True)
+    assert done.returncode == 0
+
+
+def test_a_commit_is_recorded_in_the_packages_it_touches_only(packages):
+    api, web = packages
+    repo = api.project.parent.parent
+
+    one = commit(repo, "feat(api): add order export", files={"services/api/export.py": "x\n"})
+    both = commit(
+        repo,
+        "fix: share the money type",
+        files={"services/api/money.py": "m\n", "services/web/money.ts": "m\n"},
+    )
+    outside = commit(repo, "fix: name the shop", files={"README.md": "shop!\n"})
+
+    assert one.returncode == both.returncode == outside.returncode == 0
+    assert [e["summary"] for e in changelog(api)] == ["add order export", "share the money type"]
+    assert [e["summary"] for e in changelog(web)] == ["share the money type"]
+    assert changelog(api)[0]["ref"] == short(repo, "HEAD~2")
+    # committing the packages' changelog lines is a memory-only commit: no line anywhere
+    git("add", "services", cwd=repo)
+    git("commit", "-q", "-m", "Record memory", cwd=repo)
+    assert len(changelog(api)) == 2 and len(changelog(web)) == 1
+    assert git("status", "--short", cwd=repo) == ""
+
+
+def test_a_merge_that_changes_one_package_decisions_is_journaled_in_that_package_only(packages):
+    api, web = packages
+    repo = api.project.parent.parent
+    starts = {root: journal.read(root).latest for root in packages}
+    git("checkout", "-q", "-b", "side", cwd=repo)
+    quiet_commit(repo, "web decides", {"services/web/_omp/memory/decisions.yaml": TWO_DECISIONS})
+    git("checkout", "-q", "main", cwd=repo)
+    quiet_commit(repo, "api work", {"services/api/main.py": "print()\n"})
+    checked_out = journal.read(web).latest
+
+    git("merge", "-q", "--no-edit", "side", cwd=repo)
+
+    arrived = [c for c in journal.read(web, since=checked_out).changes if c.kind == "outside"]
+    assert [(c.file, c.id) for c in arrived] == [
+        ("_omp/memory/decisions.yaml", "dec-1"),
+        ("_omp/memory/decisions.yaml", "dec-2"),
+    ]
+    assert all(
+        c.change.endswith(f"(git: merged {short(repo, 'HEAD~1')}..{short(repo, 'HEAD')})")
+        for c in arrived
+    )
+    assert journal.read(api).latest == starts[api]  # nothing of api's changed
+    assert checked_out > starts[web]  # the checkouts were journaled in web too
+    assert watch.scan(web, new_files=True) == []
+    found = run_in(web.project, "show", "decisions", "--id", "dec-2")
+    assert found.returncode == 0 and "Use Postgres" in found.stdout
+
+
+def test_memory_in_a_subfolder_with_none_at_the_top_works(
+    git_repo: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+):
+    monkeypatch.setenv("OMP_HOOKS_SYNC", "1")
+    app_root = add_package(git_repo, "app")
+    assert run_in(app_root.project, "hooks", "install").returncode == 0
+    quiet_commit(git_repo, "start", {"README.md": "x\n"})
+
+    refused = commit(
+        git_repo, "fix: bad", files={"app/_omp/memory/decisions.yaml": "decisions: 3\n"}
+    )
+    git("reset", "-q", "--hard", cwd=git_repo)
+    recorded = commit(git_repo, "feat: add the search page", files={"app/search.py": "s\n"})
+    git("add", "app/_omp", cwd=git_repo)
+    git("commit", "-q", "--amend", "-m", "feat: add the search page (amended)", cwd=git_repo)
+    env = _broken_python(git_repo, tmp_path)
+    git("add", "app/_omp", cwd=git_repo)  # the line post-rewrite remapped, as omp wrote it
+    carried = subprocess.run(
+        ["git", "commit", "-q", "-m", "Record memory"],
+        cwd=git_repo,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+    assert refused.returncode == 1 and "app/_omp/memory/decisions.yaml" in refused.stderr
+    assert recorded.returncode == 0, recorded.stderr
+    ref = git("rev-parse", "--short", "HEAD~1", cwd=git_repo).strip()
+    assert [(e["summary"], e["ref"]) for e in changelog(app_root)] == [("add the search page", ref)]
+    assert carried.returncode == 0
+    assert "the pre-commit hook did not run" not in carried.stderr  # blob ids matched: no Python
+
+
+def test_top_memory_takes_every_commit_and_a_package_only_its_own(
+    memory: MemoryRoot, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("OMP_HOOKS_SYNC", "1")
+    repo = memory.project
+    api = add_package(repo, "services/api")
+    hooks.install(repo)
+    quiet_commit(repo, "start", {"README.md": "x\n"})
+
+    commit(repo, "feat(api): add refunds", files={"services/api/refunds.py": "r\n"})
+    commit(repo, "fix: correct the docs link", files={"docs/index.md": "d\n"})
+    bad = commit(repo, "fix: bad", files={"services/api/_omp/memory/project.yaml": "- 1\n"})
+
+    assert [e["summary"] for e in changelog(memory)] == ["add refunds", "correct the docs link"]
+    assert [e["summary"] for e in changelog(api)] == ["add refunds"]
+    assert bad.returncode == 1 and "services/api/_omp/memory/project.yaml" in bad.stderr
+
+
+def test_a_legacy_memory_folder_of_a_package_is_served_too(
+    git_repo: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from omp.paths import find_root
+
+    monkeypatch.setenv("OMP_HOOKS_SYNC", "1")
+    quiet_commit(
+        git_repo,
+        "start",
+        {
+            "tools/cli/.memory/changelog.yaml": "changelog: []\n",
+            "tools/cli/.memory/decisions.yaml": "decisions: []\n",
+            "tools/cli/.gitignore": ".memory/.cache/\n.memory/.backup/\n",
+        },
+    )
+    legacy = find_root(git_repo / "tools/cli")
+    hooks.install(git_repo)
+
+    recorded = commit(git_repo, "feat(cli): add the export command", files={"tools/cli/x.py": "x"})
+    refused = commit(
+        git_repo, "fix: bad", files={"tools/cli/.memory/decisions.yaml": "decisions: 3\n"}
+    )
+
+    assert legacy.legacy and recorded.returncode == 0, recorded.stderr
+    assert [e["summary"] for e in changelog(legacy)] == ["add the export command"]
+    assert refused.returncode == 1 and "tools/cli/.memory/decisions.yaml" in refused.stderr

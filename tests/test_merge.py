@@ -300,6 +300,71 @@ def test_a_side_that_does_not_parse_is_named_with_its_real_line(tmp_path: Path):
     assert "merged line by line" in messages[-1]
 
 
+def test_a_package_memory_file_is_named_by_its_path_in_the_repository(tmp_path: Path):
+    theirs_text = _with(BASE, "    choice: Redis\n", "    choice: Redis\n    rationale: [oops\n")
+    for side, text in {"base": BASE, "ours": BASE, "theirs": theirs_text}.items():
+        (tmp_path / side).write_text(text)
+    name = "services/api/_omp/memory/decisions.yaml"
+
+    messages = merge.merge_file(tmp_path / "base", tmp_path / "ours", tmp_path / "theirs", name)
+
+    assert messages[0].startswith(f"conflict: {name}, their side (%B), is not valid YAML: line 11,")
+    assert f"hint: see that version with `git show :3:{name}`" in messages[0]
+
+
+def test_the_driver_merges_a_package_memory_folder_entry_by_entry(memory: MemoryRoot):
+    repo = memory.project
+    (repo / "services/api").mkdir(parents=True)
+    for name in ("_omp", ".gitignore"):  # the package's own memory, none at the top
+        (repo / name).rename(repo / "services/api" / name)
+    api = find_root(repo / "services/api")
+    hooks.install(repo / "services/api")
+    _commit_all(repo, "start")
+    for branch in ("left", "right"):
+        git("checkout", "-q", "-b", branch, "main", cwd=repo)
+        for n in range(3):
+            store.add_decision(api, title=f"{branch} decision {n}", choice=f"{branch} {n}")
+        _commit_all(repo, f"{branch} work")
+    git("checkout", "-q", "left", cwd=repo)
+
+    done = subprocess.run(
+        ["git", "merge", "--no-edit", "right"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "OMP_HOOKS": "off"},
+    )
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    decisions = load((api.memory / "decisions.yaml").read_text())["decisions"]
+    assert sorted(d["title"] for d in decisions) == sorted(
+        f"{b} decision {n}" for b in ("left", "right") for n in range(3)
+    )
+    assert _validate(api).returncode == 0
+
+
+def test_install_moves_the_attributes_line_of_an_earlier_version_to_every_package(
+    memory: MemoryRoot,
+):
+    repo = memory.project
+    attributes = repo / ".gitattributes"
+    earlier = "# omp: merge memory files entry by entry (omp hooks install)\n"
+    earlier += "_omp/memory/**/*.yaml merge=omp\n"
+    attributes.write_text(f"*.png binary\n{earlier}*.sh text eol=lf\n")
+    git("config", "merge.omp.driver", "python -m omp merge-driver %O %A %B %P", cwd=repo)
+    assert not hooks.status(repo).merge_driver  # the top's memory only
+
+    installed = hooks.install(repo)
+
+    assert "merge-driver" in installed.changed and installed.merge_driver
+    assert attributes.read_text() == (
+        "*.png binary\n# omp: merge memory files entry by entry (omp hooks install)\n"
+        "**/_omp/memory/**/*.yaml merge=omp\n*.sh text eol=lf\n"
+    )
+    hooks.uninstall(repo)
+    assert attributes.read_text() == "*.png binary\n*.sh text eol=lf\n"
+
+
 # ---- through git, two clones of one origin ---------------------------------------------------
 
 

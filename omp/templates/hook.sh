@@ -26,12 +26,31 @@ if [ "@HOOK@" = "post-commit" ] && [ "${OMP_HOOKS_SYNC:-}" != "1" ]; then
     exit 0
 elif [ "@HOOK@" = "pre-commit" ] && [ ! -x "$legacy" ]; then
     # Staged memory that is byte for byte what omp validated and wrote needs no check: compare
-    # the staged blob ids with the ones omp noted (_omp/.cache/written) before starting Python.
-    staged=$(git diff --cached --raw --no-abbrev --diff-filter=ACMR -- _omp/memory 2>/dev/null |
+    # the staged blob ids with the ones omp noted (.cache/written of each memory folder, paths
+    # relative to its project) before starting Python. Memory folders may sit at any depth.
+    staged=$(git diff --cached --raw --no-abbrev --diff-filter=ACMR -- ':(glob)**/_omp/memory/**' \
+        ':(glob)**/_omp/.memory/**' ':(glob)**/.memory/**' 2>/dev/null |
         sed -n 's/^:[0-7]* [0-7]* [0-9a-f]* \([0-9a-f]*\) [A-Z][0-9]*	/\1 /p')
     if [ -z "$staged" ]; then exit 0; fi
-    if [ -f _omp/.cache/written ] &&
-        ! printf '%s\n' "$staged" | grep -vxF -f _omp/.cache/written >/dev/null; then
+    if printf '%s\n' "$staged" | awk '
+        {
+            blob = substr($0, 1, index($0, " ")); path = substr($0, length(blob) + 1)
+            if (match("/" path, /\/_omp\/\.?memory\//)) cache = "_omp/.cache/written"
+            else if (match("/" path, /\/\.memory\//)) cache = ".memory/.cache/written"
+            else { unknown = 1; exit }
+            project = substr(path, 1, RSTART - 1)
+            cache = project cache
+            if (!(cache in seen)) {
+                seen[cache] = 1
+                while ((getline line < cache) > 0) {
+                    at = index(line, " ")
+                    if (at) written[substr(line, 1, at) project substr(line, at + 1)] = 1
+                }
+                close(cache)
+            }
+            if (!((blob path) in written)) { unknown = 1; exit }
+        }
+        END { exit unknown }'; then
         exit 0
     fi
     "$python" -m omp.hooks @HOOK@ "$@" </dev/null
