@@ -4258,7 +4258,7 @@ _IDENT = (
 )
 _NAMED_EN = lazy(
     r"(?i)(?:^|(?<=[\s(,;]))(?:(?:the|our|my|its|their)\s+)?(?P<topic>(?:[a-z][\w-]*\s+){0,2}?"
-    r"[a-z][\w-]*)\s+(?:is|are|will be|lives|live|sits|goes|go|belongs?|is called|is named|"
+    r"[a-z][\w-]*)\s+(?:is|are|will be|lives|sits|goes|go|belongs?|is called|is named|"
     r"called|named)"
     r"(?:\s+(?:reachable|available|running|served|hosted|deployed|kept|stored))?"
     r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?" + _IDENT + r"(?=[`'\"]?(?:[\s,;:)]|\.?$))"
@@ -4282,6 +4282,7 @@ _PASSING_ID = lazy(
 # topics that name a trouble or a passing thing, not a part of the project
 _NOT_A_PART = lazy(
     r"(?i)^(?:error|errors|issue|problem|bug|log|logs|output|result|it|this|that|which|there|"
+    r"the|a|an|"
     r"what|one|example|diff|change|fix|trace|stack|line|file|test|here|below|above|following|"
     r"报错|问题|错误|日志|原因|结果|例子|输出|示例|下面|上面|如下|以下|这里|这边|那里|下边|附上)$"
 )

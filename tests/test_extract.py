@@ -3440,3 +3440,8 @@ def test_what_the_person_asks_to_keep_about_the_project_is_a_rule(sentence, titl
 )
 def test_a_memory_lead_before_no_rule_of_the_project_keeps_no_rule(sentence):
     assert rules.remembered_rule(sentence) is None
+
+
+def test_an_adjective_is_no_verb_of_place():
+    said = "ops set up Redis for ActionCable, the live table-availability feature needs it."
+    assert rules.named_values(said) == {}
