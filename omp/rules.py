@@ -624,7 +624,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?i)^(?:(?:ok(?:ay)?|so|alright)[,.]?\s+)?(?:here'?s\s+)?(?:the\s+)?"
             r"(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|(?:new )?plan|"
             r"approval|(?:our |team |house )?(?:policy|convention|rule))\s*[:：]\s*"
-            r"(?:we(?:'ll| will| are going to|'re going to)\s+|let'?s\s+)?(?P<x>.+)"
+            r"(?:we(?:'ll| will| are going to|'re going to)?\s+|let'?s\s+)?(?P<x>.+)"
         ),
         True,
         False,
@@ -1120,6 +1120,15 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "sure, Kafka then.": an agreement naming a known choice, sealed by "then"
+    (
+        lazy(
+            r"(?i)^(?:sure|ok(?:ay)?|fine|alright|right|yes|yeah|yep)[,.!]?\s+"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s+then\b"
+        ),
+        False,
+        True,
+    ),
     # "Using richzw/appstore then.", "going with Litestream then": a choice, sealed by "then"
     (
         lazy(
@@ -1202,6 +1211,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (lazy(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
+    # "接口错误统一返回 RFC 7807 格式": a way everything of a kind follows
+    (
+        lazy(
+            r"(?P<topic>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:都|也)?(?:统一|一律)"
+            r"(?:返回|输出|存成|存为|存储为|写成|走)\s*(?P<x>[^，。；;！!]{2,40})"
+        ),
+        True,
+        False,
+    ),
     # "最终方案是用 Canal 同步 binlog 到 Kafka": the plan settled on
     (
         lazy(

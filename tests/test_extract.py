@@ -3445,3 +3445,21 @@ def test_a_memory_lead_before_no_rule_of_the_project_keeps_no_rule(sentence):
 def test_an_adjective_is_no_verb_of_place():
     said = "ops set up Redis for ActionCable, the live table-availability feature needs it."
     assert rules.named_values(said) == {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("接口错误统一返回 RFC 7807 格式。", "RFC 7807 格式"),
+        ("sure, Kafka then. we can revisit if ops complains", "Kafka"),
+        ("Decision: we use Postgres.", "Postgres"),
+    ],
+)
+def test_a_uniform_way_an_agreement_sealed_by_then_and_a_decision_in_the_present(sentence, choice):
+    d = rules.decision(sentence)
+    assert d is not None and d.choice == choice
+
+
+@pytest.mark.parametrize("sentence", ["sure, that then", "ok, lunch then"])
+def test_then_after_an_agreement_seals_a_known_name_only(sentence):
+    assert rules.decision(sentence) is None
