@@ -1848,11 +1848,16 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
         return False  # "要把规则引擎从批处理改成实时的": a plan being discussed
     if _OLD_STATE.search(before):
         return False  # "老代码是按 FIFO 算出库成本的": how things were, not a choice
+    if _TRIED.match(rest):
+        return False  # "我们用 Tesseract 试了一下效果不好": a trial, not a choice
     # "离我们用户近": 用户 (user) is a noun, not "use 户"
     return not (sentence[m.start("x") - 1 : m.start("x")] == "用" and _USE_NOUN.match(m.group("x")))
 
 
 _USE_NOUN = lazy(r"[户途法量例处时]")
+_TRIED = lazy(
+    r"(?i)[^，,。；;]{0,30}?(?:试了|试过|试一下|试了一下|测了一下|跑了一下)|[^,;.]{0,30}?\b(?:tried|tested)\b"
+)
 # "想上 Federation v2 做统一 gateway": a wish anywhere in the clause
 _WISH_ZH = lazy(r"(?<![了一想])想(?![了想法])|打算|准备|计划|本来|如果|要是|假如|(?<![我们])建议")
 _OLD_STATE = lazy(
@@ -2032,7 +2037,18 @@ def alternatives_before(text: str) -> list[str]:
         name = next(g for g in m.groups() if g)
         if not _VAGUE.match(name) and len(name) < 40:
             found.append(name.strip())
+    # "我们用 Tesseract 试了一下效果不好，不用它了，": "it" is the name tried before
+    for m in _GIVEN_UP_IT.finditer(text):
+        named = [t.group(1) for t in _TECH.finditer(text, 0, m.start())]
+        if not named and is_chinese(text):  # in Chinese text, a Latin word is a name
+            named = re.findall(r"(?<![\w.-])[A-Za-z][\w.+#-]{1,30}", text[: m.start()])
+        found += named[-1:]
     return found
+
+
+_GIVEN_UP_IT = lazy(
+    r"(?:不用|放弃|弃用|不要)(?:它|它们|这个)了?\s*[，,；;]|\b(?:drop|ditch) (?:it|that)\b"
+)
 
 
 def rationale(sentence: str) -> str | None:
@@ -2133,7 +2149,9 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
         if taken and _CONCRETE.search(taken["x"]) and not _QUESTION.search(c):
             found.append(taken["x"])  # "SNS→SQS→worker 这个方案可以": the way it names
             continue
-        if any(p.search(c) for p in (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK, _ASIDE)):
+        # nor a trial told ("我们用 Tesseract 试了一下效果不好")
+        doubts = (_TENTATIVE, _QUESTION, _DETAIL_NOT, _NOT_STACK, _ASIDE, _TRIED)
+        if any(p.search(c) for p in doubts):
             continue
         named_value = _NOMINAL_EN.fullmatch(c) and _NAME_TOKEN.search(c)
         valued = is_chinese(c) or _GIVES_VALUE.search(c) or named_value

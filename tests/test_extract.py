@@ -3463,3 +3463,12 @@ def test_a_uniform_way_an_agreement_sealed_by_then_and_a_decision_in_the_present
 @pytest.mark.parametrize("sentence", ["sure, that then", "ok, lunch then"])
 def test_then_after_an_agreement_seals_a_known_name_only(sentence):
     assert rules.decision(sentence) is None
+
+
+def test_a_name_tried_and_given_up_is_the_alternative_not_the_choice():
+    said = "我们用 Tesseract 试了一下效果不好，不用它了，改用 PaddleOCR。"
+    [decision] = _kept(_run(("user", said)), "decisions")
+    assert (decision["title"], decision["alternatives"]) == ("Use PaddleOCR", ["Tesseract"])
+    assert rules.alternatives_before("We used Redis, tried it, it was slow, so drop it and ") == [
+        "Redis"
+    ]
