@@ -169,6 +169,14 @@ DateOpt = Annotated[str | None, typer.Option("--date", help="YYYY-MM-DD (default
 @app.command()
 def init(
     ctx: typer.Context,
+    here: Annotated[
+        bool,
+        typer.Option(
+            "--here",
+            help="Create the memory in this folder (or -C DIR), not at the top of the git "
+            "repository: a package of a monorepo gets its own memory.",
+        ),
+    ] = False,
     force: Annotated[
         bool,
         typer.Option(
@@ -180,21 +188,54 @@ def init(
     dry_run: DryRun = False,
     as_json: Json = False,
 ) -> None:
-    """Create _omp/memory/ in this repository, adding only files that are missing."""
+    """Create _omp/memory/ at the top of this repository (--here: in this folder).
+
+    Adds only files that are missing. In a subfolder, it works on the nearest project above
+    that has memory, else on the top.
+    """
     with _reported():
+        from omp.constants import OMP_DIR
         from omp.scaffold import init_project
 
-        result = init_project(_start(ctx), force=force, dry_run=dry_run)
+        start = _start(ctx).absolute()
+        result = init_project(start, here=here, force=force, dry_run=dry_run)
         if as_json:
             _print_json(result.to_json())
             return
         prefix = "would create" if dry_run else "created"
         for rel in result.created:
             typer.echo(f"{prefix} {rel}")
+        gitignore = _shown_from(result.project, result.gitignore)
+        for old, new in result.gitignore_upgraded:
+            verb = "would rewrite" if dry_run else "rewrote"
+            typer.echo(f"{verb} {old} as {new} in {gitignore} (for every memory folder)")
         for line in result.gitignore_added:
-            typer.echo(f"{'would add' if dry_run else 'added'} {line} to .gitignore")
-        if not result.created and not result.gitignore_added:
+            typer.echo(f"{'would add' if dry_run else 'added'} {line} to {gitignore}")
+        changed = result.created or result.gitignore_added or result.gitignore_upgraded
+        if not changed:
             typer.echo(f"omp memory is already set up in {result.project}")
+        if result.project != start and not start.is_relative_to(result.project / OMP_DIR):
+            sub = start.relative_to(result.project).as_posix()
+            if result.project == result.repository:
+                typer.echo(
+                    f"note: omp memory is at the top of the git repository, {result.project}, "
+                    f"not in {sub}; to give {sub} a memory of its own (a package of a "
+                    "monorepo), run `omp init --here` there",
+                    err=True,
+                )
+            else:
+                typer.echo(
+                    f"note: {sub} is in the project {result.project}, which has omp memory; "
+                    "`omp init --here` there gives it a memory of its own",
+                    err=True,
+                )
+
+
+def _shown_from(base: Path, path: Path | None) -> str:
+    """`path` relative to `base` when it is inside it, else in full."""
+    if path is None:
+        return ""
+    return path.relative_to(base).as_posix() if path.is_relative_to(base) else str(path)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -42,7 +42,12 @@ INIT_FILES = (
 # What `omp init` also creates, relative to `_omp/` and to templates/: the skill and the
 # `/memory` command that tell agents to use omp.
 INIT_AGENT_FILES = (f"{SKILLS_DIR}/memory-extraction/SKILL.md", "commands/memory.md")
-GITIGNORE_LINES = (f"{OMP_DIR}/{MEMORY_DIR}/{BACKUP_DIR}/", f"{OMP_DIR}/{CACHE_DIR}/")
+# What `omp init` puts in the repository's `.gitignore`, under GITIGNORE_COMMENT: `**/` makes
+# each line match the memory folders of every package of a monorepo, not only the top's.
+GITIGNORE_COMMENT = "# omp: backups and derived cache (rebuildable)"
+GITIGNORE_LINES = (f"**/{OMP_DIR}/{MEMORY_DIR}/{BACKUP_DIR}/", f"**/{OMP_DIR}/{CACHE_DIR}/")
+# The lines of earlier versions (the top only), each with the line that replaces it.
+OLD_GITIGNORE_LINES = {line.removeprefix("**/"): line for line in GITIGNORE_LINES}
 
 META_KEY = "_meta"
 

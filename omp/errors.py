@@ -24,6 +24,10 @@ class ForeignOmpDirError(OmpError):
     """An `_omp/` folder exists but belongs to another tool (it has no `memory/`)."""
 
 
+class NestedMemoryError(OmpError):
+    """`omp init` was asked for memory inside a memory folder or inside an `_omp/` folder."""
+
+
 class PathOutsideRootError(OmpError):
     """A path given by the user resolves outside the project."""
 

@@ -91,7 +91,11 @@ class HooksResult(NamedTuple):
         }
 
 
-# `**/` also matches the top: memory folders of every package of a monorepo get the driver
+# `**/` also matches the top: memory folders of every package of a monorepo get the driver.
+# The legacy `.memory/` and `_omp/.memory/` get none: an attributes line cannot check the marker
+# files `find_root` checks, and other tools keep a `.memory/project.yaml` of their own (some in
+# Markdown), whose clean line merges the driver would turn into conflicts; `_omp/.memory/` (a few
+# upstream releases) is left to the `git mv` every command on it prints. See the README.
 ATTRIBUTES_LINE = "**/_omp/memory/**/*.yaml merge=omp"
 _OLD_ATTRIBUTES_LINES = ("_omp/memory/**/*.yaml merge=omp",)  # earlier versions: the top only
 _ATTRIBUTES_COMMENT = "# omp: merge memory files entry by entry (omp hooks install)"

@@ -933,6 +933,43 @@ def test_top_memory_takes_every_commit_and_a_package_only_its_own(
     assert bad.returncode == 1 and "services/api/_omp/memory/project.yaml" in bad.stderr
 
 
+def test_a_package_made_by_init_here_gets_its_commits_and_keeps_its_cache_out_of_git(
+    git_repo: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from omp.paths import find_root
+
+    monkeypatch.setenv("OMP_HOOKS_SYNC", "1")
+    api, web = git_repo / "services/api", git_repo / "services/web"
+    for package in (api, web):
+        package.mkdir(parents=True)
+        made = run_in(package, "init", "--here")
+        assert made.returncode == 0, made.stderr
+    assert run_in(web, "hooks", "install").returncode == 0
+    assert (
+        run_in(api, "add", "decision", "--title", "Use Postgres", "--choice", "PG").returncode == 0
+    )
+    quiet_commit(git_repo, "Add the memory of both packages", {})
+
+    recorded = commit(git_repo, "feat(api): add order export", files={"services/api/x.py": "x"})
+    git("add", "-A", cwd=git_repo)
+    git("commit", "-q", "-m", "Record memory", cwd=git_repo)
+
+    assert recorded.returncode == 0, recorded.stderr
+    ref = git("rev-parse", "--short", "HEAD~1", cwd=git_repo).strip()
+    assert [(e["summary"], e["ref"]) for e in changelog(find_root(api))] == [
+        ("add order export", ref)
+    ]
+    assert changelog(find_root(web)) == []
+    assert (api / "_omp/.cache").is_dir() and (api / "_omp/memory/.backup").is_dir()
+    tracked = git("ls-files", cwd=git_repo).splitlines()
+    assert "services/api/_omp/memory/changelog.yaml" in tracked
+    assert [p for p in tracked if "/.cache/" in p or "/.backup/" in p] == []
+    assert git("status", "--porcelain", "--ignored", cwd=git_repo).splitlines() == [
+        "!! services/api/_omp/.cache/",
+        "!! services/api/_omp/memory/.backup/",
+    ]
+
+
 def test_a_legacy_memory_folder_of_a_package_is_served_too(
     git_repo: Path, monkeypatch: pytest.MonkeyPatch
 ):
