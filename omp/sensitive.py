@@ -154,7 +154,16 @@ _ASSIGNMENT = lazy(
 _PLACEHOLDER = lazy(
     r"(?i)^(?:\$\{?[A-Z0-9_]+\}?|<[^>]*>|\{\{.*\}\}|%\(.*\)s|\*+|x+|\.+|changeme|"
     r"redacted|\[redacted\b[^\]]*\]?|none|null|true|false|example|dummy|placeholder|"
-    r"(?:process\.env|os\.environ)\S*|secrets\.\S+|env\(\S*\))$"
+    r"(?:process\.env|os\.environ)\S*|secrets\.\S+|env\(\S*\)|"
+    r"your[ _\-](?:[a-z]+[ _\-]){0,3}here)$"  # a doc's "your_api_key_here"
+)
+# what a form or a doc writes in a field's place ("Password: required", "password: (optional)",
+# "Password: see below"): a short closed list, since a real password may be any word; only
+# brackets around it and a full stop after it are taken, with a digit or another sign
+# ("required!") it is a password
+_FORM_WORD = lazy(
+    r"(?i)^[(\[]?(?:required|optional|mandatory|hidden|masked|empty|blank|unset|not set|"
+    r"see (?:below|above))[)\]]?\.?$"
 )
 
 # where a secret is kept, not the secret: `include/secrets.h`, `/run/secrets/db_password`
@@ -187,6 +196,8 @@ def _secret_value(name: str, value: str) -> bool:
         return False  # `${VERCEL_TOKEN}`, `<token>`, `***`, another variable's name
     if _FILE_PATH.match(value):
         return False  # the file that holds it
+    if _FORM_WORD.match(value):
+        return False  # a field's label: "Password: required"
     if _PASSWORD_NAME.search(name):
         return True
     return len(value) >= 12 and _entropy(value) >= 3.0

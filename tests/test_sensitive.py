@@ -175,6 +175,45 @@ def test_things_that_only_look_sensitive_are_kept(text):
     assert redact(text) == (text, [])
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Password: required",
+        "password: (required)",
+        "Password: optional",
+        "Password: Optional.",
+        "db_password: mandatory",
+        "Password: hidden",
+        "password: masked",
+        "password: [hidden]",
+        'password: "see below"',
+        "Password: see below",
+        "password: n/a",
+        "API_KEY: <your key here>",
+        "API_KEY=your_api_key_here",
+        'password: "your password here"',
+        "the password is (required)",
+    ],
+)
+def test_a_forms_word_in_a_passwords_place_is_kept(text):
+    assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        # a digit or a sign makes the word a password; so does any word not on the list
+        ("password: required!", "password: [REDACTED:secret]"),
+        ("Password: Hidden2024", "Password: [REDACTED:secret]"),
+        ("password: (required1)", "password: [REDACTED:secret]"),
+        ("password: requirement", "password: [REDACTED:secret]"),
+        ("API_KEY=your_key_here_9f8a7b6c5d4e", "API_KEY=[REDACTED:secret]"),
+    ],
+)
+def test_a_forms_word_with_more_to_it_is_a_password(text, redacted):
+    assert redact(text)[0] == redacted
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=200))
 def test_scanning_never_fails_and_redacted_text_has_nothing_left(text):
@@ -217,6 +256,7 @@ _PIECES = st.sampled_from(
     + ["password = ", "getpass()", "get_password(user)", "config[", '"', "(", ")"]
     + ["password is hunterhunter", ".", "required", "hashed", ", ", "Password was "]
     + ["chpasswd <<EOF\n", "bob:Pw123456\n", "EOF\n", "openssl passwd ", "useradd -p "]
+    + ["(optional)", "[hidden]", "your_api_key_here", "see below"]
     + _MATCHED_IN_ANY_CASE
 )
 
