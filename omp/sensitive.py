@@ -228,9 +228,28 @@ _CALL = lazy(
     r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\([^()\"']*\)(?:\.[A-Za-z_]\w*\([^()\"']*\))*|(?P<open>[(\[]))"
 )
 
+# where code keeps a secret, not the secret: `settings.DB_PASSWORD`, `config.api.token`,
+# `self._key`; a password may hold a dot too ("hunter2.x", "my.pass.word"), so an attribute is
+# a reference only if it names a secret in letters, or belongs to an object code keeps
+# settings in (`self`, `settings`, `config`, `args`, …)
+_REFERENCE = lazy(
+    r"(?P<holder>[A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
+    r"\.(?P<attr>[A-Za-z_][A-Za-z0-9_]*)\.?"  # a full stop may end the sentence
+)
+_SECRET_ATTRIBUTE = lazy(r"(?i)^[a-z_]*(?:pass|pwd|pw$|secret|token|key|credential|auth|salt)")
+_HOLDERS = frozenset(
+    ("self", "this", "cls", "settings", "config", "conf", "cfg", "env", "args", "opts", "options",
+     "ctx", "app")
+)  # fmt: skip
+
 
 def _fetched(text: str, value: str, end: int) -> bool:
-    """Whether `value`, unquoted and ending at text[end], is a call (or index) in code."""
+    """Whether `value`, unquoted and ending at text[end], is a call, index or attribute in code."""
+    if (ref := _REFERENCE.fullmatch(value)) is not None:
+        return ref["holder"].lower() in _HOLDERS or (
+            not any(c.isdigit() for c in ref["attr"])
+            and _SECRET_ATTRIBUTE.match(ref["attr"]) is not None
+        )
     m = _CALL.fullmatch(value)
     return m is not None and (m["open"] is None or text[end : end + 1] in ("'", '"'))
 

@@ -214,6 +214,40 @@ def test_a_forms_word_with_more_to_it_is_a_password(text, redacted):
     assert redact(text)[0] == redacted
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password = settings.DB_PASSWORD",
+        "token = config.api.token",
+        "secret: env.SECRET_KEY",
+        "key = self._key",
+        "API_KEY = self._api_key_value",
+        "password = self.db",  # an attribute of what code keeps such things in
+        "db_password = app.config.db_pw",
+        "the password is settings.DB_PASSWORD.",
+        "password = settings.DB_PASSWORD.strip()",
+    ],
+)
+def test_an_attribute_that_holds_the_secret_is_kept(text):
+    assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        # quoted, it is a string, however much it looks like code
+        ('password = "settings.DB_PASSWORD"', 'password = "[REDACTED:secret]"'),
+        # a password with a dot, whose last part names no secret
+        ("password: hunter2.x", "password: [REDACTED:secret]"),
+        ("password: my.pass.word", "password: [REDACTED:secret]"),
+        ("password: correct.horse", "password: [REDACTED:secret]"),
+        ("password = Summer.Key2024", "password = [REDACTED:secret]"),
+    ],
+)
+def test_a_password_that_only_looks_like_an_attribute_is_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=200))
 def test_scanning_never_fails_and_redacted_text_has_nothing_left(text):
@@ -257,6 +291,7 @@ _PIECES = st.sampled_from(
     + ["password is hunterhunter", ".", "required", "hashed", ", ", "Password was "]
     + ["chpasswd <<EOF\n", "bob:Pw123456\n", "EOF\n", "openssl passwd ", "useradd -p "]
     + ["(optional)", "[hidden]", "your_api_key_here", "see below"]
+    + ["settings.DB_PASSWORD", "self._key", "token = ", "config.api.token"]
     + _MATCHED_IN_ANY_CASE
 )
 
