@@ -732,6 +732,19 @@ class _Text:
             yield from pattern.finditer(self.text)
 
 
+# the code after "密码 =", which the value of `_CN_PASSWORD` stops short of at a bracket
+_CODE_AFTER_CHINESE = lazy(r"[^\s\"',;，；。、（）\u3000-\u303f\u4e00-\u9fff]*")
+
+
+def _fetched_in_chinese(text: str, start: int) -> bool:
+    """Whether the unquoted value of a password named in Chinese, at text[start], is code."""
+    m = _CODE_AFTER_CHINESE.match(text, start)
+    code = m[0] if m else ""
+    while code.endswith(")") and code.count(")") > code.count("("):
+        code = code[:-1]  # "(密码 = getpass())": the bracket of the prose around it
+    return _fetched(text, code, start + len(code))
+
+
 def _named_passwords(text: _Text) -> list[Match]:
     """Passwords of an account given as a pair, and passwords named in Chinese."""
     out = [
@@ -741,6 +754,8 @@ def _named_passwords(text: _Text) -> list[Match]:
     ]
     for m in text.finditer(_CN_PASSWORD):
         which = "pw" if m["pw"] is not None else "quoted"
+        if which == "pw" and _fetched_in_chinese(text.text, m.start("pw")):
+            continue  # `密码 = getpass()`, `密码：settings.DB_PASSWORD`
         if _secret_value("password", m[which]):
             out.append(Match("password", m.start(which), m.end(which)))
     return out

@@ -292,6 +292,7 @@ _PIECES = st.sampled_from(
     + ["chpasswd <<EOF\n", "bob:Pw123456\n", "EOF\n", "openssl passwd ", "useradd -p "]
     + ["(optional)", "[hidden]", "your_api_key_here", "see below"]
     + ["settings.DB_PASSWORD", "self._key", "token = ", "config.api.token"]
+    + ["密码 = ", "密码：", "get_password(user)", "os.environ[", "settings.DB_PASSWORD，"]
     + _MATCHED_IN_ANY_CASE
 )
 
@@ -362,6 +363,9 @@ def test_an_account_given_as_a_pair_keeps_no_password():
         ("口令为 'Pa55 word'", "口令为 '[REDACTED:password]'"),
         ("测试库密码=123456", "测试库密码=[REDACTED:password]"),
         ("新的私钥：“k3y-m4ter1al”", "新的私钥：“[REDACTED:password]”"),
+        # quoted, it is a string, however much it looks like code
+        ('密码 = "getpass()"', '密码 = "[REDACTED:password]"'),
+        ("密码是 hunter2.x，别外传", "密码是 [REDACTED:password]，别外传"),
     ],
 )
 def test_a_password_named_in_chinese_is_redacted(text, redacted):
@@ -379,6 +383,14 @@ def test_a_password_named_in_chinese_is_redacted(text, redacted):
         "密码：'<your password>'",
         "私钥：~/.ssh/id_ed25519",
         "令牌 = VERCEL_TOKEN",
+        # code that fetches the password, or the attribute that holds it
+        "密码 = getpass()",
+        '密码：os.environ["DB_PW"]',
+        '密码=getpass.getpass("DB: ")',
+        "密码 = get_password(user)，然后连库",
+        '密码：config.get("db_password")',
+        "密码 = settings.DB_PASSWORD",
+        "(令牌 = load_token())",
     ],
 )
 def test_talk_about_a_chinese_named_password_that_gives_none_is_kept(text):
