@@ -406,9 +406,15 @@ _PARAMETER_NAME = lazy(
     r"(?i)^(?:my|your|new|old|the|user|admin)?[_\-]?(?:pass(?:word|wd)?|pw|pwd)$"
 )
 _TOOLS = tuple(sorted({*_PASSWORD_FLAGS, *_PASSWORD_WORDS, "htpasswd"}))
+# Windows's commands and their subcommands are the same in any case (`NET USER bob … /ADD`);
+# other tools are matched as they are spelt, as the systems they mostly run on need them
+_WINDOWS_TOOLS = frozenset(("net", "sqlcmd", "bcp", "osql"))
 _TOOL = lazy(
     r"(?<![\w.\-])(?P<tool>"
-    + "|".join(re.escape(t) for t in sorted(_TOOLS, key=len, reverse=True))
+    + "|".join(
+        f"(?ai:{re.escape(t)})" if t in _WINDOWS_TOOLS else re.escape(t)
+        for t in sorted(_TOOLS, key=len, reverse=True)
+    )
     + r")(?=[ \t]|\\\r?\n)"
 )
 # words after a flag that prose puts there ("sshpass -p is unsafe"), never a password
@@ -565,12 +571,21 @@ def _flag_password(text: str, words: list[tuple[str, int]], n: int, flag: _Flag)
     return None
 
 
-def _password_word(text: str, words: list[tuple[str, int]], where: _Positional) -> Match | None:
-    """The password a tool takes as a word of its own, found where `where` says."""
-    names = [w for w, _ in words]
+def _password_word(
+    text: str, words: list[tuple[str, int]], where: _Positional, *, windows: bool = False
+) -> Match | None:
+    """The password a tool takes as a word of its own, found where `where` says.
+
+    `windows`: the tool is a Windows command, whose subcommands are written in any case and
+    whose switches (`/user:bob`, `/persistent:no`) may come before the password.
+    """
+    names = [w.lower() if windows else w for w, _ in words]
     if where.after == _SHARE:
         share = next((n for n, w in enumerate(names) if w.lstrip("'\"").startswith(_SHARES)), None)
-        plain = words[share + 1 : share + 2] if share is not None else []
+        plain = words[share + 1 :] if share is not None else []
+        if windows:  # `net use \\fs\share /user:CORP\bob PASSWORD`
+            plain = [(w, start) for w, start in plain if not w.startswith("/")]
+        plain = plain[:1]
         at = 0
     else:
         size, at = len(where.after), where.at
@@ -602,16 +617,17 @@ def _tool_passwords(text: str) -> list[Match]:
     out: list[Match] = []
     for tool in _TOOL.finditer(text):
         words = _command_words(text, tool.end())
-        if tool["tool"] == "htpasswd":
+        name = tool["tool"].lower()  # only Windows's commands match in other cases
+        if name == "htpasswd":
             out += [m for w, at in _htpasswd(words) if (m := _flag_value(text, at, at + len(w)))]
             continue
         if "--pre-hashed-password" in (w for w, _ in words):
             continue  # `rabbitmqctl add_user NAME --pre-hashed-password HASH`
-        for where in _PASSWORD_WORDS.get(tool["tool"], ()):
-            if found := _password_word(text, words, where):
+        for where in _PASSWORD_WORDS.get(name, ()):
+            if found := _password_word(text, words, where, windows=name in _WINDOWS_TOOLS):
                 out.append(found)
                 break
-        subcommand, flags = _PASSWORD_FLAGS.get(tool["tool"], (None, ()))
+        subcommand, flags = _PASSWORD_FLAGS.get(name, (None, ()))
         if subcommand is not None:
             names = [w for w, _ in words]
             if subcommand not in names:

@@ -272,6 +272,8 @@ _MATCHED_IN_ANY_CASE = [
     "p4 TICKET is 5157f09e8a2c4b7d9e1f3a6c8b0d2e4f",
     "echo 'Xy7#kq92' | docker login --password-stdin",
     "kinit <<< 'Xy7#kq92'",
+    "NET USER bob P@ssw0rd1 /ADD",
+    "Sqlcmd -U sa -P S3cretPw",
 ]
 
 
@@ -293,6 +295,7 @@ _PIECES = st.sampled_from(
     + ["(optional)", "[hidden]", "your_api_key_here", "see below"]
     + ["settings.DB_PASSWORD", "self._key", "token = ", "config.api.token"]
     + ["密码 = ", "密码：", "get_password(user)", "os.environ[", "settings.DB_PASSWORD，"]
+    + ["NET USE ", "\\\\fs\\share ", "/user:x ", "P@ss1", "USER bob "]
     + _MATCHED_IN_ANY_CASE
 )
 
@@ -535,6 +538,15 @@ def test_a_perforce_password_or_ticket_is_redacted(text, redacted):
          "net rpc user add -U admin bob [REDACTED:password] -S dc1"),
         ("net use Z: \\\\fs\\share P@ss1 /user:CORP\\bob",
          "net use Z: \\\\fs\\share [REDACTED:password] /user:CORP\\bob"),
+        # Windows's commands in any case, switches before the password
+        ("NET USER bob P@ssw0rd1 /ADD", "NET USER bob [REDACTED:password] /ADD"),
+        ("Net User bob P@ssw0rd1", "Net User bob [REDACTED:password]"),
+        ("Net Use \\\\srv\\share P@ss1 /user:x",
+         "Net Use \\\\srv\\share [REDACTED:password] /user:x"),
+        ("net use Z: \\\\fs\\share /user:CORP\\bob P@ss1 /persistent:no",
+         "net use Z: \\\\fs\\share /user:CORP\\bob [REDACTED:password] /persistent:no"),
+        ("SQLCMD -S db -U sa -P S3cretPw -Q \"SELECT 1\"",
+         "SQLCMD -S db -U sa -P [REDACTED:password] -Q \"SELECT 1\""),
         ("smbclient //fs/share S3cretPw -U alice",
          "smbclient //fs/share [REDACTED:password] -U alice"),
         ("samba-tool user create bob Pw12345x --given-name=Bob",
@@ -620,6 +632,10 @@ def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
         "net user bob * /add",
         "net user bob /delete",
         "net user is a Windows command",
+        "NET USER bob * /ADD",
+        "NET USER is a Windows command",
+        "NET USE Z: \\\\fs\\share /USER:CORP\\bob /PERSISTENT:NO",
+        "net use \\\\fs\\share /user:bob and then it asks for the password",
         "smbclient //fs/share -U alice",
         "smbclient -L //fs -N",
         "openssl passwd -in passwords.txt",
