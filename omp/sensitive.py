@@ -495,6 +495,10 @@ _DIGEST = lazy(
     r"|digest|fingerprint|if-(?:none-)?match)"
 )
 _DIGEST_WINDOW = 120  # characters of the line before the run looked at for such a word
+# a file of a Perforce depot at a revision: `p4 verify` prints each file's digest after it
+# ("//depot/main/file.c#3 - edit change 1234 (text) 5157F09E…"); not a URL's "https://…#top"
+_DEPOT_FILE = lazy(r"(?<![\w:/])//[^\s#/]+/[^\s#]*#\d+(?!\w)")
+_DEPOT_WINDOW = 400  # characters of the line before the run looked at for a depot file
 
 
 def _unquoted(word: str, start: int) -> tuple[int, int]:
@@ -688,8 +692,9 @@ def _stated_word(text: str, value: str, end: int) -> bool:
 def _hex_keys(text: str) -> list[Match]:
     """Perforce tickets, named so after the word "ticket" or where Perforce was just named.
 
-    32 capital hex digits after a digest's name on their line ("MD5", "checksum", "ETag")
-    are a digest, not a key.
+    32 capital hex digits after a digest's name on their line ("MD5", "checksum", "ETag"),
+    or after a depot file's revision (`p4 verify`'s "//depot/a.c#3 … 9E10…"), are a digest,
+    not a key.
     """
     out: list[Match] = []
     for m in _HEX_KEY.finditer(text):
@@ -697,6 +702,9 @@ def _hex_keys(text: str) -> list[Match]:
         line = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _DIGEST_WINDOW)
         if m["ticket"] is None and _DIGEST.search(text, line, m.start()):
             continue  # "md5sum: 9E10…"; the word "ticket" names a ticket whatever is before it
+        depot = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _DEPOT_WINDOW)
+        if m["ticket"] is None and _DEPOT_FILE.search(text, depot, m.start()):
+            continue  # `p4 verify`: "//depot/a.c#3 - edit change 12 (text) 9E10…"
         if any(c.isdigit() for c in m[which]) and any(c.isalpha() for c in m[which]):
             p4 = m["ticket"] or _PERFORCE.search(text, max(0, m.start() - 300), m.start())
             kind = "Perforce ticket" if p4 else "hex key"

@@ -296,6 +296,7 @@ _PIECES = st.sampled_from(
     + ["settings.DB_PASSWORD", "self._key", "token = ", "config.api.token"]
     + ["密码 = ", "密码：", "get_password(user)", "os.environ[", "settings.DB_PASSWORD，"]
     + ["NET USE ", "\\\\fs\\share ", "/user:x ", "P@ss1", "USER bob "]
+    + ["//depot/a.c#3 ", " - edit change 12 (text) ", "https://example.com/keys#3 "]
     + _MATCHED_IN_ANY_CASE
 )
 
@@ -480,6 +481,12 @@ TICKET = "3F2504E04F8911D39A0C0305E82C3301"
         (f"the p4 ticket hash is {TICKET}", "the p4 ticket hash is [REDACTED:Perforce ticket]"),
         (f"md5 of the old file changed.\nSteam key: {TICKET}",
          "md5 of the old file changed.\nSteam key: [REDACTED:hex key]"),
+        # a depot file on the line before, a URL's anchor or the word "ticket" make no digest
+        (f"$ p4 verify //depot/a.c#3\n{TICKET}",
+         "$ p4 verify //depot/a.c#3\n[REDACTED:Perforce ticket]"),
+        (f"see https://example.com/keys#3 {TICKET}",
+         "see https://example.com/keys#3 [REDACTED:hex key]"),
+        (f"//depot/a.c#3 p4 ticket {TICKET}", "//depot/a.c#3 p4 ticket [REDACTED:Perforce ticket]"),
     ],
 )  # fmt: skip
 def test_a_perforce_password_or_ticket_is_redacted(text, redacted):
@@ -591,6 +598,11 @@ def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
         "Content-MD5: 9E107D9D372BB6826BD81D3542A419D6",
         "MD5             9E107D9D372BB6826BD81D3542A419D6       C:\\dl\\file.zip",
         "p4 fstat -Ol //depot/a.c ... digest 9E107D9D372BB6826BD81D3542A419D6",
+        # `p4 verify` prints each file's digest after its revision
+        "//depot/main/file.c#3 - edit change 1234 (text) 5157F09E8A2C4B7D9E1F3A6C8B0D2E4F",
+        "$ p4 verify //depot/main/...\n"
+        "//depot/main/file.c#3 - edit change 1234 (text) 5157F09E8A2C4B7D9E1F3A6C8B0D2E4F\n"
+        "//depot/main/util.h#12 - add change 1240 (text+k) 9E107D9D372BB6826BD81D3542A419D6",
         "password: \"{{ env_var('SNOWFLAKE_PASSWORD') }}\"",  # dbt's profiles.yml
         'mysql -h db -u reader -p"$MYSQL_PASSWORD" -e "SELECT 1"',
         "ticket PROJ-1234 is fixed",
