@@ -154,7 +154,16 @@ _ASSIGNMENT = lazy(
 _PLACEHOLDER = lazy(
     r"(?i)^(?:\$\{?[A-Z0-9_]+\}?|<[^>]*>|\{\{.*\}\}|%\(.*\)s|\*+|x+|\.+|changeme|"
     r"redacted|\[redacted\b[^\]]*\]?|none|null|true|false|example|dummy|placeholder|"
-    r"(?:process\.env|os\.environ)\S*|secrets\.\S+|env\(\S*\))$"
+    r"(?:process\.env|os\.environ)\S*|secrets\.\S+|env\(\S*\)|"
+    r"your[ _\-](?:[a-z]+[ _\-]){0,3}here)$"  # a doc's "your_api_key_here"
+)
+# what a form or a doc writes in a field's place ("Password: required", "password: (optional)",
+# "Password: see below"): a short closed list, since a real password may be any word; only
+# brackets around it and a full stop after it are taken, with a digit or another sign
+# ("required!") it is a password
+_FORM_WORD = lazy(
+    r"(?i)^[(\[]?(?:required|optional|mandatory|hidden|masked|empty|blank|unset|not set|"
+    r"see (?:below|above))[)\]]?\.?$"
 )
 
 # where a secret is kept, not the secret: `include/secrets.h`, `/run/secrets/db_password`
@@ -187,6 +196,8 @@ def _secret_value(name: str, value: str) -> bool:
         return False  # `${VERCEL_TOKEN}`, `<token>`, `***`, another variable's name
     if _FILE_PATH.match(value):
         return False  # the file that holds it
+    if _FORM_WORD.match(value):
+        return False  # a field's label: "Password: required"
     if _PASSWORD_NAME.search(name):
         return True
     return len(value) >= 12 and _entropy(value) >= 3.0
@@ -217,9 +228,28 @@ _CALL = lazy(
     r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\([^()\"']*\)(?:\.[A-Za-z_]\w*\([^()\"']*\))*|(?P<open>[(\[]))"
 )
 
+# where code keeps a secret, not the secret: `settings.DB_PASSWORD`, `config.api.token`,
+# `self._key`; a password may hold a dot too ("hunter2.x", "my.pass.word"), so an attribute is
+# a reference only if it names a secret in letters, or belongs to an object code keeps
+# settings in (`self`, `settings`, `config`, `args`, …)
+_REFERENCE = lazy(
+    r"(?P<holder>[A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
+    r"\.(?P<attr>[A-Za-z_][A-Za-z0-9_]*)\.?"  # a full stop may end the sentence
+)
+_SECRET_ATTRIBUTE = lazy(r"(?i)^[a-z_]*(?:pass|pwd|pw$|secret|token|key|credential|auth|salt)")
+_HOLDERS = frozenset(
+    ("self", "this", "cls", "settings", "config", "conf", "cfg", "env", "args", "opts", "options",
+     "ctx", "app")
+)  # fmt: skip
+
 
 def _fetched(text: str, value: str, end: int) -> bool:
-    """Whether `value`, unquoted and ending at text[end], is a call (or index) in code."""
+    """Whether `value`, unquoted and ending at text[end], is a call, index or attribute in code."""
+    if (ref := _REFERENCE.fullmatch(value)) is not None:
+        return ref["holder"].lower() in _HOLDERS or (
+            not any(c.isdigit() for c in ref["attr"])
+            and _SECRET_ATTRIBUTE.match(ref["attr"]) is not None
+        )
     m = _CALL.fullmatch(value)
     return m is not None and (m["open"] is None or text[end : end + 1] in ("'", '"'))
 
@@ -376,9 +406,15 @@ _PARAMETER_NAME = lazy(
     r"(?i)^(?:my|your|new|old|the|user|admin)?[_\-]?(?:pass(?:word|wd)?|pw|pwd)$"
 )
 _TOOLS = tuple(sorted({*_PASSWORD_FLAGS, *_PASSWORD_WORDS, "htpasswd"}))
+# Windows's commands and their subcommands are the same in any case (`NET USER bob … /ADD`);
+# other tools are matched as they are spelt, as the systems they mostly run on need them
+_WINDOWS_TOOLS = frozenset(("net", "sqlcmd", "bcp", "osql"))
 _TOOL = lazy(
     r"(?<![\w.\-])(?P<tool>"
-    + "|".join(re.escape(t) for t in sorted(_TOOLS, key=len, reverse=True))
+    + "|".join(
+        f"(?ai:{re.escape(t)})" if t in _WINDOWS_TOOLS else re.escape(t)
+        for t in sorted(_TOOLS, key=len, reverse=True)
+    )
     + r")(?=[ \t]|\\\r?\n)"
 )
 # words after a flag that prose puts there ("sshpass -p is unsafe"), never a password
@@ -459,6 +495,10 @@ _DIGEST = lazy(
     r"|digest|fingerprint|if-(?:none-)?match)"
 )
 _DIGEST_WINDOW = 120  # characters of the line before the run looked at for such a word
+# a file of a Perforce depot at a revision: `p4 verify` prints each file's digest after it
+# ("//depot/main/file.c#3 - edit change 1234 (text) 5157F09E…"); not a URL's "https://…#top"
+_DEPOT_FILE = lazy(r"(?<![\w:/])//[^\s#/]+/[^\s#]*#\d+(?!\w)")
+_DEPOT_WINDOW = 400  # characters of the line before the run looked at for a depot file
 
 
 def _unquoted(word: str, start: int) -> tuple[int, int]:
@@ -535,12 +575,21 @@ def _flag_password(text: str, words: list[tuple[str, int]], n: int, flag: _Flag)
     return None
 
 
-def _password_word(text: str, words: list[tuple[str, int]], where: _Positional) -> Match | None:
-    """The password a tool takes as a word of its own, found where `where` says."""
-    names = [w for w, _ in words]
+def _password_word(
+    text: str, words: list[tuple[str, int]], where: _Positional, *, windows: bool = False
+) -> Match | None:
+    """The password a tool takes as a word of its own, found where `where` says.
+
+    `windows`: the tool is a Windows command, whose subcommands are written in any case and
+    whose switches (`/user:bob`, `/persistent:no`) may come before the password.
+    """
+    names = [w.lower() if windows else w for w, _ in words]
     if where.after == _SHARE:
         share = next((n for n, w in enumerate(names) if w.lstrip("'\"").startswith(_SHARES)), None)
-        plain = words[share + 1 : share + 2] if share is not None else []
+        plain = words[share + 1 :] if share is not None else []
+        if windows:  # `net use \\fs\share /user:CORP\bob PASSWORD`
+            plain = [(w, start) for w, start in plain if not w.startswith("/")]
+        plain = plain[:1]
         at = 0
     else:
         size, at = len(where.after), where.at
@@ -572,16 +621,17 @@ def _tool_passwords(text: str) -> list[Match]:
     out: list[Match] = []
     for tool in _TOOL.finditer(text):
         words = _command_words(text, tool.end())
-        if tool["tool"] == "htpasswd":
+        name = tool["tool"].lower()  # only Windows's commands match in other cases
+        if name == "htpasswd":
             out += [m for w, at in _htpasswd(words) if (m := _flag_value(text, at, at + len(w)))]
             continue
         if "--pre-hashed-password" in (w for w, _ in words):
             continue  # `rabbitmqctl add_user NAME --pre-hashed-password HASH`
-        for where in _PASSWORD_WORDS.get(tool["tool"], ()):
-            if found := _password_word(text, words, where):
+        for where in _PASSWORD_WORDS.get(name, ()):
+            if found := _password_word(text, words, where, windows=name in _WINDOWS_TOOLS):
                 out.append(found)
                 break
-        subcommand, flags = _PASSWORD_FLAGS.get(tool["tool"], (None, ()))
+        subcommand, flags = _PASSWORD_FLAGS.get(name, (None, ()))
         if subcommand is not None:
             names = [w for w, _ in words]
             if subcommand not in names:
@@ -642,8 +692,9 @@ def _stated_word(text: str, value: str, end: int) -> bool:
 def _hex_keys(text: str) -> list[Match]:
     """Perforce tickets, named so after the word "ticket" or where Perforce was just named.
 
-    32 capital hex digits after a digest's name on their line ("MD5", "checksum", "ETag")
-    are a digest, not a key.
+    32 capital hex digits after a digest's name on their line ("MD5", "checksum", "ETag"),
+    or after a depot file's revision (`p4 verify`'s "//depot/a.c#3 … 9E10…"), are a digest,
+    not a key.
     """
     out: list[Match] = []
     for m in _HEX_KEY.finditer(text):
@@ -651,6 +702,9 @@ def _hex_keys(text: str) -> list[Match]:
         line = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _DIGEST_WINDOW)
         if m["ticket"] is None and _DIGEST.search(text, line, m.start()):
             continue  # "md5sum: 9E10…"; the word "ticket" names a ticket whatever is before it
+        depot = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _DEPOT_WINDOW)
+        if m["ticket"] is None and _DEPOT_FILE.search(text, depot, m.start()):
+            continue  # `p4 verify`: "//depot/a.c#3 - edit change 12 (text) 9E10…"
         if any(c.isdigit() for c in m[which]) and any(c.isalpha() for c in m[which]):
             p4 = m["ticket"] or _PERFORCE.search(text, max(0, m.start() - 300), m.start())
             kind = "Perforce ticket" if p4 else "hex key"
@@ -702,6 +756,19 @@ class _Text:
             yield from pattern.finditer(self.text)
 
 
+# the code after "密码 =", which the value of `_CN_PASSWORD` stops short of at a bracket
+_CODE_AFTER_CHINESE = lazy(r"[^\s\"',;，；。、（）\u3000-\u303f\u4e00-\u9fff]*")
+
+
+def _fetched_in_chinese(text: str, start: int) -> bool:
+    """Whether the unquoted value of a password named in Chinese, at text[start], is code."""
+    m = _CODE_AFTER_CHINESE.match(text, start)
+    code = m[0] if m else ""
+    while code.endswith(")") and code.count(")") > code.count("("):
+        code = code[:-1]  # "(密码 = getpass())": the bracket of the prose around it
+    return _fetched(text, code, start + len(code))
+
+
 def _named_passwords(text: _Text) -> list[Match]:
     """Passwords of an account given as a pair, and passwords named in Chinese."""
     out = [
@@ -711,6 +778,8 @@ def _named_passwords(text: _Text) -> list[Match]:
     ]
     for m in text.finditer(_CN_PASSWORD):
         which = "pw" if m["pw"] is not None else "quoted"
+        if which == "pw" and _fetched_in_chinese(text.text, m.start("pw")):
+            continue  # `密码 = getpass()`, `密码：settings.DB_PASSWORD`
         if _secret_value("password", m[which]):
             out.append(Match("password", m.start(which), m.end(which)))
     return out

@@ -250,16 +250,21 @@ def _kept(messages: Iterable[Message], tools: Callable[[str], bool]) -> Iterator
 
     What a tool printed belongs to the message before it: it has that message's position,
     and the talk keeps the positions it has without any tool output (how far apart two
-    messages are is how many were said between them).
+    messages are is how many were said between them). Every format's messages pass here, so
+    here a URL cut through its credentials is joined back (see `_urls_rejoined`).
     """
     printed = 0
     for m in messages:
-        if m.role != "tool":
-            yield m._replace(position=m.position - printed) if printed else m
-            continue
-        printed += 1
-        if tools(m.text):
-            yield m._replace(position=max(m.position - printed, 0))
+        if m.role == "tool":
+            printed += 1
+            if not tools(m.text):
+                continue
+            m = m._replace(position=max(m.position - printed, 0))
+        elif printed:
+            m = m._replace(position=m.position - printed)
+        if "\n" in m.text and ":" in m.text and "/" in m.text:  # "postgres:" / "//admin:pw@db"
+            m = m._replace(text="\n".join(_urls_rejoined(m.text.split("\n"))))
+        yield m
 
 
 # A JSON document that is not a ChatGPT export array is read whole; past this size it is
@@ -367,7 +372,6 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
     for line in itertools.chain(head, split):
         m = _speaker(line)
         if m is not None:
-            held = _urls_rejoined(held)
             body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
             if spoken or not _TITLE_ONLY.fullmatch(body):  # an export's title
                 for said, text in _transcript_message(role, body, held):
@@ -376,7 +380,6 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
             role, held, spoken = _role(m["who"]) or role, [m.groupdict().get("rest") or ""], True
         else:
             held.append(line)
-    held = _urls_rejoined(held)
     body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
     for said, text in _transcript_message(role, body, held):
         yield Message(said, text, count)
@@ -640,12 +643,13 @@ def _wrapped_secret(before: str, after: str) -> bool:
 
 
 def _urls_rejoined(lines: list[str]) -> list[str]:
-    """Lines of a plain transcript, a URL cut through its credentials joined back.
+    """Lines of a message, a URL cut through its credentials joined back.
 
-    A plain transcript's line breaks are its own, but one pasted from a narrow window may cut
-    a URL (`postgres://admin:` / `pw@db:5432/app`) where neither line shows the password.
-    Lines are joined only there: the word across the break is a URL's, and joined it shows
-    a secret that the lines apart hide (see `_wrapped_secret`).
+    A message's line breaks are its own, but one pasted from a narrow window (into a plain
+    transcript, Aider's prompt, a chat) may cut a URL (`postgres://admin:` / `pw@db:5432/app`)
+    where neither line shows the password. Lines are joined only there: the word across the
+    break is a URL's, and joined it shows a secret that the lines apart hide (see
+    `_wrapped_secret`).
     """
     out: list[str] = []
     for line in lines:

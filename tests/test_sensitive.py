@@ -175,6 +175,79 @@ def test_things_that_only_look_sensitive_are_kept(text):
     assert redact(text) == (text, [])
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Password: required",
+        "password: (required)",
+        "Password: optional",
+        "Password: Optional.",
+        "db_password: mandatory",
+        "Password: hidden",
+        "password: masked",
+        "password: [hidden]",
+        'password: "see below"',
+        "Password: see below",
+        "password: n/a",
+        "API_KEY: <your key here>",
+        "API_KEY=your_api_key_here",
+        'password: "your password here"',
+        "the password is (required)",
+    ],
+)
+def test_a_forms_word_in_a_passwords_place_is_kept(text):
+    assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        # a digit or a sign makes the word a password; so does any word not on the list
+        ("password: required!", "password: [REDACTED:secret]"),
+        ("Password: Hidden2024", "Password: [REDACTED:secret]"),
+        ("password: (required1)", "password: [REDACTED:secret]"),
+        ("password: requirement", "password: [REDACTED:secret]"),
+        ("API_KEY=your_key_here_9f8a7b6c5d4e", "API_KEY=[REDACTED:secret]"),
+    ],
+)
+def test_a_forms_word_with_more_to_it_is_a_password(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password = settings.DB_PASSWORD",
+        "token = config.api.token",
+        "secret: env.SECRET_KEY",
+        "key = self._key",
+        "API_KEY = self._api_key_value",
+        "password = self.db",  # an attribute of what code keeps such things in
+        "db_password = app.config.db_pw",
+        "the password is settings.DB_PASSWORD.",
+        "password = settings.DB_PASSWORD.strip()",
+    ],
+)
+def test_an_attribute_that_holds_the_secret_is_kept(text):
+    assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        # quoted, it is a string, however much it looks like code
+        ('password = "settings.DB_PASSWORD"', 'password = "[REDACTED:secret]"'),
+        # a password with a dot, whose last part names no secret
+        ("password: hunter2.x", "password: [REDACTED:secret]"),
+        ("password: my.pass.word", "password: [REDACTED:secret]"),
+        ("password: correct.horse", "password: [REDACTED:secret]"),
+        ("password = Summer.Key2024", "password = [REDACTED:secret]"),
+    ],
+)
+def test_a_password_that_only_looks_like_an_attribute_is_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=200))
 def test_scanning_never_fails_and_redacted_text_has_nothing_left(text):
@@ -199,6 +272,8 @@ _MATCHED_IN_ANY_CASE = [
     "p4 TICKET is 5157f09e8a2c4b7d9e1f3a6c8b0d2e4f",
     "echo 'Xy7#kq92' | docker login --password-stdin",
     "kinit <<< 'Xy7#kq92'",
+    "NET USER bob P@ssw0rd1 /ADD",
+    "Sqlcmd -U sa -P S3cretPw",
 ]
 
 
@@ -217,6 +292,11 @@ _PIECES = st.sampled_from(
     + ["password = ", "getpass()", "get_password(user)", "config[", '"', "(", ")"]
     + ["password is hunterhunter", ".", "required", "hashed", ", ", "Password was "]
     + ["chpasswd <<EOF\n", "bob:Pw123456\n", "EOF\n", "openssl passwd ", "useradd -p "]
+    + ["(optional)", "[hidden]", "your_api_key_here", "see below"]
+    + ["settings.DB_PASSWORD", "self._key", "token = ", "config.api.token"]
+    + ["密码 = ", "密码：", "get_password(user)", "os.environ[", "settings.DB_PASSWORD，"]
+    + ["NET USE ", "\\\\fs\\share ", "/user:x ", "P@ss1", "USER bob "]
+    + ["//depot/a.c#3 ", " - edit change 12 (text) ", "https://example.com/keys#3 "]
     + _MATCHED_IN_ANY_CASE
 )
 
@@ -287,6 +367,9 @@ def test_an_account_given_as_a_pair_keeps_no_password():
         ("口令为 'Pa55 word'", "口令为 '[REDACTED:password]'"),
         ("测试库密码=123456", "测试库密码=[REDACTED:password]"),
         ("新的私钥：“k3y-m4ter1al”", "新的私钥：“[REDACTED:password]”"),
+        # quoted, it is a string, however much it looks like code
+        ('密码 = "getpass()"', '密码 = "[REDACTED:password]"'),
+        ("密码是 hunter2.x，别外传", "密码是 [REDACTED:password]，别外传"),
     ],
 )
 def test_a_password_named_in_chinese_is_redacted(text, redacted):
@@ -304,6 +387,14 @@ def test_a_password_named_in_chinese_is_redacted(text, redacted):
         "密码：'<your password>'",
         "私钥：~/.ssh/id_ed25519",
         "令牌 = VERCEL_TOKEN",
+        # code that fetches the password, or the attribute that holds it
+        "密码 = getpass()",
+        '密码：os.environ["DB_PW"]',
+        '密码=getpass.getpass("DB: ")',
+        "密码 = get_password(user)，然后连库",
+        '密码：config.get("db_password")',
+        "密码 = settings.DB_PASSWORD",
+        "(令牌 = load_token())",
     ],
 )
 def test_talk_about_a_chinese_named_password_that_gives_none_is_kept(text):
@@ -390,6 +481,12 @@ TICKET = "3F2504E04F8911D39A0C0305E82C3301"
         (f"the p4 ticket hash is {TICKET}", "the p4 ticket hash is [REDACTED:Perforce ticket]"),
         (f"md5 of the old file changed.\nSteam key: {TICKET}",
          "md5 of the old file changed.\nSteam key: [REDACTED:hex key]"),
+        # a depot file on the line before, a URL's anchor or the word "ticket" make no digest
+        (f"$ p4 verify //depot/a.c#3\n{TICKET}",
+         "$ p4 verify //depot/a.c#3\n[REDACTED:Perforce ticket]"),
+        (f"see https://example.com/keys#3 {TICKET}",
+         "see https://example.com/keys#3 [REDACTED:hex key]"),
+        (f"//depot/a.c#3 p4 ticket {TICKET}", "//depot/a.c#3 p4 ticket [REDACTED:Perforce ticket]"),
     ],
 )  # fmt: skip
 def test_a_perforce_password_or_ticket_is_redacted(text, redacted):
@@ -448,6 +545,15 @@ def test_a_perforce_password_or_ticket_is_redacted(text, redacted):
          "net rpc user add -U admin bob [REDACTED:password] -S dc1"),
         ("net use Z: \\\\fs\\share P@ss1 /user:CORP\\bob",
          "net use Z: \\\\fs\\share [REDACTED:password] /user:CORP\\bob"),
+        # Windows's commands in any case, switches before the password
+        ("NET USER bob P@ssw0rd1 /ADD", "NET USER bob [REDACTED:password] /ADD"),
+        ("Net User bob P@ssw0rd1", "Net User bob [REDACTED:password]"),
+        ("Net Use \\\\srv\\share P@ss1 /user:x",
+         "Net Use \\\\srv\\share [REDACTED:password] /user:x"),
+        ("net use Z: \\\\fs\\share /user:CORP\\bob P@ss1 /persistent:no",
+         "net use Z: \\\\fs\\share /user:CORP\\bob [REDACTED:password] /persistent:no"),
+        ("SQLCMD -S db -U sa -P S3cretPw -Q \"SELECT 1\"",
+         "SQLCMD -S db -U sa -P [REDACTED:password] -Q \"SELECT 1\""),
         ("smbclient //fs/share S3cretPw -U alice",
          "smbclient //fs/share [REDACTED:password] -U alice"),
         ("samba-tool user create bob Pw12345x --given-name=Bob",
@@ -492,6 +598,11 @@ def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
         "Content-MD5: 9E107D9D372BB6826BD81D3542A419D6",
         "MD5             9E107D9D372BB6826BD81D3542A419D6       C:\\dl\\file.zip",
         "p4 fstat -Ol //depot/a.c ... digest 9E107D9D372BB6826BD81D3542A419D6",
+        # `p4 verify` prints each file's digest after its revision
+        "//depot/main/file.c#3 - edit change 1234 (text) 5157F09E8A2C4B7D9E1F3A6C8B0D2E4F",
+        "$ p4 verify //depot/main/...\n"
+        "//depot/main/file.c#3 - edit change 1234 (text) 5157F09E8A2C4B7D9E1F3A6C8B0D2E4F\n"
+        "//depot/main/util.h#12 - add change 1240 (text+k) 9E107D9D372BB6826BD81D3542A419D6",
         "password: \"{{ env_var('SNOWFLAKE_PASSWORD') }}\"",  # dbt's profiles.yml
         'mysql -h db -u reader -p"$MYSQL_PASSWORD" -e "SELECT 1"',
         "ticket PROJ-1234 is fixed",
@@ -533,6 +644,10 @@ def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
         "net user bob * /add",
         "net user bob /delete",
         "net user is a Windows command",
+        "NET USER bob * /ADD",
+        "NET USER is a Windows command",
+        "NET USE Z: \\\\fs\\share /USER:CORP\\bob /PERSISTENT:NO",
+        "net use \\\\fs\\share /user:bob and then it asks for the password",
         "smbclient //fs/share -U alice",
         "smbclient -L //fs -N",
         "openssl passwd -in passwords.txt",

@@ -919,3 +919,56 @@ def test_a_url_cut_anywhere_in_a_plain_transcript_is_joined_back_for_the_secret_
 )
 def test_a_plain_transcript_keeps_its_line_breaks_where_no_url_was_cut(text):
     assert _roles(f"User: {text}\nAssistant: ok") == [("user", text), ("assistant", "ok")]
+
+
+def _in_each_format(said: str) -> dict[str, str]:
+    """A conversation whose person said `said` (lines of it), as each format writes it."""
+    prompt = "".join(f"#### {line}  \n" for line in said.split("\n"))
+    return {
+        "aider": f"# aider chat started at 2025-03-02 10:14:55\n\n{prompt}\nOk.\n",
+        "chat-json": json.dumps(
+            {
+                "messages": [
+                    {"role": "user", "content": said},
+                    {"role": "assistant", "content": "Ok."},
+                ]
+            }
+        ),
+        "chatgpt": json.dumps([chatgpt_conversation("db", said, "Ok.")]),
+        "claude-code": _session(
+            _turn("u1", None, "user", said),
+            _turn("a1", "u1", "assistant", [{"type": "text", "text": "Ok."}]),
+        ),
+        "codex": _session(_codex_user(said)),
+    }
+
+
+_FORMATS = ["aider", "chat-json", "chatgpt", "claude-code", "codex"]
+
+
+@pytest.mark.parametrize("fmt", _FORMATS)
+@pytest.mark.parametrize(
+    "url",
+    ["postgres://admin:FAKEs3cretPassw0rd@db.internal:5432/app",
+     "https://deploy:FAKEs3cretPassw0rd@git.example.com/studio/game.git"],
+)  # fmt: skip
+def test_a_url_cut_anywhere_in_any_formats_message_is_joined_back_for_the_secret_filter(fmt, url):
+    from omp.sensitive import redact
+
+    for cut in range(1, len(url)):
+        said = f"connect with:\n{url[:cut]}\n{url[cut:]} is the database."
+        (conversation,) = parse(_in_each_format(said)[fmt], format=fmt)
+        texts = [redact(m.text)[0] for m in conversation.messages]
+        assert texts[0].startswith("connect with:\n"), (cut, texts)
+        assert not any("Passw0rd" in t or "FAKEs3cr" in t for t in texts), (cut, texts)
+
+
+@pytest.mark.parametrize("fmt", _FORMATS)
+@pytest.mark.parametrize(
+    "said",
+    ["The URL is postgres://admin:\nThat's all I have.",
+     "see https://example.com/docs\nadmin:hunter22@db.example.com is wrong"],
+)  # fmt: skip
+def test_a_message_in_any_format_keeps_its_line_breaks_where_no_url_was_cut(fmt, said):
+    (conversation,) = parse(_in_each_format(said)[fmt], format=fmt)
+    assert next(iter(conversation.messages)) == Message("user", said, 0)
