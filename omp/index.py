@@ -22,7 +22,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from omp.paths import MemoryRoot, decode_text
+from omp.paths import MemoryRoot, decode_text, make_derived_dir
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
@@ -324,7 +324,7 @@ class Index:
             self.db = self._open(self.path)
             return
         try:
-            root.cache.mkdir(parents=True, exist_ok=True)
+            make_derived_dir(root.cache)
             self.db = self._open(self.path)
         except sqlite3.DatabaseError:
             # not a database any more (a torn or stray write): it is only a cache, start anew

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from omp.errors import UsageError
-from omp.paths import MemoryRoot
+from omp.paths import MemoryRoot, make_derived_dir
 
 JOURNAL_FILE = "journal.jsonl"
 OLD_JOURNAL_FILE = "journal.1.jsonl"
@@ -162,7 +162,7 @@ def append(
         return []
     current, old, _ = _paths(root)
     try:
-        root.cache.mkdir(parents=True, exist_ok=True)
+        make_derived_dir(root.cache)
         epoch = _epoch(root, create=True)
         cursor = latest_cursor(root)
         now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

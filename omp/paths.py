@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import NamedTuple
@@ -85,6 +86,23 @@ class MemoryRoot(NamedTuple):
             f"this project uses the legacy memory folder {old}/; move it with "
             f"`git mv {old} {OMP_DIR}/{MEMORY_DIR}`"
         )
+
+
+def make_derived_dir(folder: Path) -> None:
+    """Create `folder` (`.cache/`, `.backup/`), with a `.gitignore` that ignores all of it.
+
+    The repository's `.gitignore` lines cover the layout `omp init` made; this covers every
+    other (a legacy `.memory/`, a package whose lines were never added), so `git add -A`
+    never commits an index, a lock or a backup. The `.gitignore` is written only when the
+    folder has none; a failure to write it leaves the folder in place (it is a safeguard).
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    ignore = folder / ".gitignore"
+    if not ignore.exists():
+        with contextlib.suppress(OSError):
+            ignore.write_text(
+                "# made by omp: derived state, never committed\n*\n", encoding="utf-8"
+            )
 
 
 def _is_under(path: Path, base: Path) -> bool:

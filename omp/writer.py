@@ -37,7 +37,7 @@ from omp.constants import (
     TXN_FILE,
 )
 from omp.errors import LockTimeoutError, WriteFailedError
-from omp.paths import MemoryRoot
+from omp.paths import MemoryRoot, make_derived_dir
 
 # Folders under `_omp/` that the writer writes besides the memory folder (`omp import`).
 OUTSIDE_MEMORY_DIRS = (SKILLS_DIR, ARCHIVE_DIR)
@@ -224,7 +224,7 @@ def locked(root: MemoryRoot, *, timeout: float) -> Iterator[None]:
     """
     lock_path = root.cache / LOCK_FILE
     try:
-        root.cache.mkdir(parents=True, exist_ok=True)
+        make_derived_dir(root.cache)
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as e:
         if root.cache.exists() and not root.cache.is_dir():
@@ -298,6 +298,7 @@ def _back_up(root: MemoryRoot, path: Path, retention: int) -> Path | None:
     except FileNotFoundError:
         return None
     folder = backup_dir_for(root, path)
+    make_derived_dir(root.backups)
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime(BACKUP_STAMP_FORMAT)
     target = folder / f"{path.name}.{stamp}{BACKUP_SUFFIX}"

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -557,3 +558,25 @@ def test_init_here_in_another_tools_omp_folder_names_here_and_force(git_repo: Pa
     assert result.exit_code == 1
     assert "`omp init --here --force`" in result.stderr
     assert not (git_repo / "services/api/_omp/memory").exists()
+
+
+def test_derived_folders_ignore_themselves_in_any_layout(git_repo):
+    # a legacy `.memory/` that no .gitignore line of omp's covers: its index, lock and
+    # backups must still never be committed
+    from omp import store
+    from omp.paths import find_root
+
+    legacy = git_repo / ".memory"
+    legacy.mkdir()
+    (legacy / "decisions.yaml").write_text("decisions: []\n", encoding="utf-8")
+    (legacy / "project.yaml").write_text("project:\n  name: old\n", encoding="utf-8")
+    root = find_root(git_repo)
+    store.add_decision(root, title="Use SQLite", choice="SQLite")
+    store.add_decision(root, title="Use Redis", choice="Redis")
+    subprocess.run(["git", "add", "-A"], cwd=git_repo, check=True)
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=git_repo, check=True, capture_output=True, text=True
+    ).stdout.split()
+    assert root.cache.is_dir() and root.backups.is_dir()
+    assert not [t for t in tracked if "/.cache/" in t or "/.backup/" in t]
+    assert ".memory/decisions.yaml" in tracked
