@@ -3472,3 +3472,12 @@ def test_a_name_tried_and_given_up_is_the_alternative_not_the_choice():
     assert rules.alternatives_before("We used Redis, tried it, it was slow, so drop it and ") == [
         "Redis"
     ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["I'm more of a backend person, frontend is not my thing.", "I'm mostly a Python dev."],
+)
+def test_what_kind_of_developer_the_person_mostly_is_is_a_skill(sentence):
+    p = rules.personal(sentence)
+    assert p is not None and p.kind == "skill"
