@@ -2430,12 +2430,12 @@ _DONE_EN = lazy(
     r"migrated|optimi[sz]ed|documented|merged|bumped|published|introduced|rewrote|renamed|"
     r"resolved|patched|enabled|disabled|configured|set up|updated|created|wrote|moved|replaced|"
     r"swapped|switched|converted|ported|integrated|wired up|hooked up|cleaned up|deleted|"
-    r"dropped support for|reworked|redesigned)[:：]?\s+(?P<x>.+)"
+    r"dropped support for|reworked|redesigned|rolled back|reverted)[:：]?\s+(?P<x>.+)"
 )
 _DONE_ZH = lazy(
     r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|发版|上线|完成|升级|升到|重构|优化|"
     r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
-    r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|删掉了|删除了|去掉了|移除了|下线了|重做了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|"
+    r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|删掉了|删除了|去掉了|移除了|下线了|重做了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|回滚了|"
     r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|修掉了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了|清洗完了|跑完了|迁完了|导完了|导入完了|测完了|配完了|装完了|搭完了|"
     r"迁移完了|升级完了|部署完了|合完了|(?i:fix)\s*了|(?<=问题)\s?(?i:fixed)(?=\s*[✅!！。]|$))(?P<x2>.*)"
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
@@ -2474,7 +2474,7 @@ _PASSIVE_LEAD = lazy(r"(?i)^(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]
 _DONE_LIST_EN = lazy(r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)")
 _TYPES = (
     ("fix", ("fix", "resolv", "patch", "修", "解决")),
-    ("deploy", ("deploy", "shipped", "部署", "上线")),
+    ("deploy", ("deploy", "shipped", "rolled back", "部署", "上线", "回滚")),
     ("perf", ("optimi", "优化")),
     (
         "refactor",

@@ -3481,3 +3481,20 @@ def test_a_name_tried_and_given_up_is_the_alternative_not_the_choice():
 def test_what_kind_of_developer_the_person_mostly_is_is_a_skill(sentence):
     p = rules.personal(sentence)
     assert p is not None and p.kind == "skill"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("Rolled back the search change, it was causing timeouts.", "deploy"),
+        ("回滚了搜索的改动。", "deploy"),
+        ("Reverted the search change.", "other"),
+    ],
+)
+def test_a_change_rolled_back_is_work_done(sentence, kind):
+    work = rules.finished_work(sentence)
+    assert work is not None and work.type == kind
+
+
+def test_a_rollback_asked_for_is_no_work_done():
+    assert rules.finished_work("We should roll back the search change.") is None
