@@ -722,9 +722,11 @@ class _Conversation:
 
     def _decide(self, new: Candidate, *, reverses: bool, switch: bool = False) -> None:
         choice = str(new.entry.get("choice", ""))
-        if choice.lower() in self.offered and not new.entry.get("alternatives"):
-            # "Go it is." after "Go or Rust?": the question's other options were turned down
-            others = [_original(self.offered_in, o) for o in self.offered if o != choice.lower()]
+        picked = _offered_one(choice, self.offered)
+        if picked is not None and not new.entry.get("alternatives"):
+            # "Vitest it is." after "Vitest or Jest?", "Compose" for "Docker Compose": the
+            # question's other options were turned down
+            others = [_original(self.offered_in, o) for o in self.offered if o != picked]
             new.entry["alternatives"] = others
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
         role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
@@ -1131,6 +1133,13 @@ def _named_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fa
             if value not in known:
                 named.setdefault(section, {})[key] = value
     return [(named, conf["fact"], "named value", "P2")] if named else []
+
+
+def _offered_one(choice: str, offered: list[str]) -> str | None:
+    """The option of an either-or question `choice` names, whole or by a word of its name."""
+    low = choice.lower()
+    named = [o for o in offered if low == o or low in o.split() or o in low.split()]
+    return named[0] if len(named) == 1 else None
 
 
 def _original(text: str, name: str) -> str:

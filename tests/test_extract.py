@@ -3498,3 +3498,13 @@ def test_a_change_rolled_back_is_work_done(sentence, kind):
 
 def test_a_rollback_asked_for_is_no_work_done():
     assert rules.finished_work("We should roll back the search change.") is None
+
+
+def test_an_option_picked_by_a_word_of_its_name_turns_down_the_others():
+    batch = _run(
+        ("user", "部署方式用 Docker Compose 还是 K8s？"),
+        ("assistant", "你们只有两台机器，Docker Compose 足够。"),
+        ("user", "那就 Compose。"),
+    )
+    [decision] = _kept(batch, "decisions")
+    assert (decision["choice"], decision["alternatives"]) == ("Compose", ["K8s"])
