@@ -256,6 +256,8 @@ class _Conversation:
         self.options: dict[str, str] = {}
         self.offered: list[str] = []  # the options of the last "X or Y?" question
         self.offered_in = ""  # the message that offered them
+        self.asked_which = False  # the person's last message asked which one to use
+        self.offered_asked = False  # the options came as a question ("X or Y?")
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
         self.named_at = -1  # the message that offered them
         self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
@@ -374,8 +376,20 @@ class _Conversation:
                 self.names, self.named_at = names, index
             self.labels = rules.offered_labels(text) or self.labels
             self.bullets = rules.offered_bullets(text)
-        if offered := rules.asked_options(text):
-            self.offered, self.offered_in = offered, text
+        if asked := rules.asked_options(text):
+            self.offered, self.offered_in, self.offered_asked = asked, text, True
+        elif named := self._named_for_which(role, text):
+            self.offered, self.offered_in, self.offered_asked = named, text, False
+        self.asked_which = role == "user" and rules.asks_which(text)
+
+    def _named_for_which(self, role: str, text: str) -> list[str]:
+        """The options an answer to "which charting lib?" names ("Recharts …; ECharts if …")."""
+        if role != "assistant" or not self.asked_which:
+            return []
+        named = list(dict.fromkeys(rules.technologies(text)))
+        # of the kind the first names ("Recharts is the simplest for React": not React)
+        named = [n for n in named if rules.role_of(n) == rules.role_of(named[0])] if named else []
+        return named[:4] if len(named) >= 2 else []
 
     def _pasted(self, text: str, index: int) -> None:
         """The build files the person pasted in code blocks ("pom 里是这个：```xml …")."""
@@ -722,7 +736,7 @@ class _Conversation:
 
     def _decide(self, new: Candidate, *, reverses: bool, switch: bool = False) -> None:
         choice = str(new.entry.get("choice", ""))
-        picked = _offered_one(choice, self.offered)
+        picked = _offered_one(choice, self.offered) if self.offered_asked else None
         if picked is not None and not new.entry.get("alternatives"):
             # "Vitest it is." after "Vitest or Jest?", "Compose" for "Docker Compose": the
             # question's other options were turned down
@@ -1144,8 +1158,12 @@ def _offered_one(choice: str, offered: list[str]) -> str | None:
 
 def _original(text: str, name: str) -> str:
     """`name` as written in `text` ("drift" in "Drift."), else `name`."""
-    at = text.lower().find(name)
-    return text[at : at + len(name)] if at >= 0 else name
+    # a whole name: "echarts" in "Recharts; ECharts" is the second
+    m = re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+    if m is None:
+        at = text.lower().find(name)
+        return text[at : at + len(name)] if at >= 0 else name
+    return m.group(0)
 
 
 def _decision_entry(d: rules.Decision, sentence: str, *, details: bool = False) -> dict[str, Any]:

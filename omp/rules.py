@@ -230,6 +230,8 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "email": ("ses", "sendgrid", "postmark", "mailgun", "resend"),
     "payments": ("stripe", "paddle", "adyen", "braintree", "alipay", "wechat pay", "paypal"),
     "feature_flags": ("launchdarkly", "unleash", "flipper", "growthbook", "flagsmith"),
+    "charts": ("recharts", "echarts", "chart.js", "chartjs", "highcharts", "apexcharts", "nivo",
+               "visx", "plotly", "vega-lite", "antv", "g2plot"),
     "llm_api": ("openai", "anthropic", "gemini", "deepseek", "azure openai", "bedrock",
                 "dashscope", "openrouter"),
 }
@@ -553,6 +555,8 @@ def clip(phrase: str) -> str:
     if is_chinese(head[:4]):
         return head.strip(" `'\"“”")[:40]
     head = _EN_CUT.split(" " + head, maxsplit=1)[0].strip()
+    # "AWS Secrets Manager and load them at startup": the name, not what to do with it
+    head = re.split(r"\s+and\s+(?=[a-z]+\s+(?:them|it|this|that|those)\b)", head)[0]
     for _ in range(3):
         head = _LEAD.sub("", head).strip()
     head = _TAIL.sub("", head)
@@ -1607,7 +1611,9 @@ _PROPOSAL = lazy(
     r"i recommend|recommendation:|the best (?:option|choice|fit) (?:is|would be)|"
     r"(?:we|you) should (?:use|go with|switch to|adopt)|let'?s (?:go with|use|switch to)|"
     r"i'?d (?:go with|go for|use|pick|choose)|my (?:pick|vote) (?:would be|is)|"
-    r"my (?:proposal|suggestion)\s*[:：]|proposal\s*[:：]|i propose)\s*"
+    r"my (?:proposal|suggestion)\s*[:：]|proposal\s*[:：]|i propose|"
+    # "Use AWS Secrets Manager and load them at startup": advice in the imperative
+    r"^(?:just\s+)?(?:use|go with|pick|stick with))\s*"
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
     r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:先|还是|直接|就)?(?:使用|用|采用|选择|选|改用|换成)"
     r"(?P<z>.+)"
@@ -1616,6 +1622,8 @@ _PROPOSAL = lazy(
 _ACCEPT = lazy(
     r"(?i)^(?:ok(?:ay)?|sure|yes|yep|yeah|sounds? good|sounds great|agreed|agree|great|perfect|"
     r"lgtm|let'?s do (?:it|that|this)|do it|do that|go ahead|go for it|fine|makes sense|deal|"
+    r"(?:let'?s )?go with (?:your|that|the) (?:suggestion|recommendation|proposal|pick)|"
+    r"\U0001f44d|\U0001f44c|\u2705|"
     r"works for me|ship it|approved|好的?|可以|行|同意|没问题|就这么办|就这样|"
     r"就?[按照]你(?:说的|的方案|的建议)(?:来|办|做|弄|写)?(?:吧)?|听你的|赞同|对)(?:[\s,.!。！，~]|$)"
 )
@@ -2222,6 +2230,10 @@ def proposal(sentence: str) -> str | None:
     if m is None:
         return None
     choice = clip(m.group("x") or m.group("z") or m.group("w") or "")
+    if re.match(r"(?i)(?:just\s+)?(?:use|go with|pick|stick with)\b", m.group(0)) and not (
+        _TECH.match(choice)
+    ):
+        return None  # "Use the --force flag": advice on what to type, not a choice to keep
     return (
         choice if choice and not _VAGUE.match(choice) and not _ACTION_WORD.match(choice) else None
     )
@@ -4550,6 +4562,18 @@ def adopts_previous(sentence: str) -> bool:
 
 _LISTED = lazy(r"^\W*(?P<name>[\w.+# -]{2,30}?)\W*(?:\([^)]*\)\W*)?\s*[:：\u2014\u2013]\s+\S")
 _ASKED = lazy(r"(?i)\bor\b|还是|或者|vs\.?|versus")
+
+
+_WHICH = lazy(
+    r"(?i)\b(?:which|what)\s+(?:\w+\s+){0,2}?(?:lib(?:rary)?|tool|framework|db|database|"
+    r"queue|orm|service|provider|one|option|approach|stack|package)s?\b"
+    r"|(?:选|用)哪(?:个|种|家)|哪(?:个|种|家)(?:好|比较好|更好)"
+)
+
+
+def asks_which(message: str) -> bool:
+    """Whether a message asks which tool to use ("which charting lib?", "测试框架选哪个？")."""
+    return bool(re.search(r"[?？]", message)) and _WHICH.search(message) is not None
 
 
 def asked_options(message: str) -> list[str]:

@@ -3508,3 +3508,33 @@ def test_an_option_picked_by_a_word_of_its_name_turns_down_the_others():
     )
     [decision] = _kept(batch, "decisions")
     assert (decision["choice"], decision["alternatives"]) == ("Compose", ["K8s"])
+
+
+def test_an_option_the_answer_to_which_one_names_is_picked_by_a_short_reply():
+    batch = _run(
+        ("user", "which charting lib?"),
+        ("assistant", "Recharts is the simplest for React; ECharts if you need heavy datasets."),
+        ("user", "recharts is fine"),
+    )
+    [decision] = _kept(batch, "decisions")
+    assert (decision["choice"], decision["alternatives"]) == ("recharts", ["ECharts"])
+
+
+@pytest.mark.parametrize(
+    ("advice", "reply", "choice"),
+    [
+        (
+            "Use AWS Secrets Manager and load them at startup; avoid .env files in production.",
+            "agreed",
+            "AWS Secrets Manager",
+        ),
+        ("My recommendation: Redis with a 5 minute TTL on the product pages.", "👍", "Redis"),
+    ],
+)
+def test_advice_accepted_is_a_decision(advice, reply, choice):
+    batch = _run(("user", "What should we use here?"), ("assistant", advice), ("user", reply))
+    assert [d["choice"] for d in _kept(batch, "decisions")] == [choice]
+
+
+def test_advice_on_what_to_type_is_no_choice():
+    assert rules.proposal("Use the --force flag.") is None
