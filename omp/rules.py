@@ -561,7 +561,8 @@ def clip(phrase: str) -> str:
         head = _LEAD.sub("", head).strip()
     head = _TAIL.sub("", head)
     words = head.split()
-    limit = _MAX_WORDS + 4 if words and words[0].lower() in VERBS else _MAX_WORDS
+    rule = words and (words[0].lower() in VERBS or _RULE_CLAUSE.match(head))  # said whole
+    limit = _MAX_WORDS + 4 if rule else _MAX_WORDS
     if len(words) > limit:
         # a cut right after a preposition loses its object ("... under envs/"): keep it
         limit += int(words[limit - 1].lower() in _PREPOSITIONS)
@@ -766,6 +767,25 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"keep)\s+(?P<x>.+)"
         ),
         False,
+        False,
+    ),
+    # "All new code should be typed", "Every endpoint must have a test": a requirement said whole
+    (
+        lazy(
+            r"(?i)^(?:(?:also|and|so|ok(?:ay)?)[,\s]+)?"
+            r"(?P<x>(?:all|every|each|no)\s+[\w -]{1,30}?\s+(?:must|should|need to|needs to|have to|has to|are required to|is required to)"
+            r"\s+[^;.!?]{2,80})"
+        ),
+        True,
+        False,
+    ),
+    # "We don't use ORMs here, raw SQL only."
+    (
+        lazy(
+            r"(?i)\bwe (?:don'?t|do not|never) use\s+(?P<gone>[^,;.]{2,40}?)(?:\s+here)?\s*[,;]\s*"
+            r"(?P<x>[^,;.]{2,40}?)\s+only\b"
+        ),
+        True,
         False,
     ),
     # "let's not use an ORM for this service; plain SQL with sqlc"
@@ -1738,7 +1758,7 @@ def _decision_of(
     part_topic = None
     if lang == "zh" and (part := _PART_USES.fullmatch(choice)):  # "定了：前端用 React"
         choice, part_topic = part["x"], part["topic"]
-    named = _names_known(choice, known)
+    named = _names_known(choice, known) or _named_for_a_purpose(choice, sentence, lang)
     if not _plausible_choice(choice, bare=bare and not named):
         return None
     generic_verb = re.search(r"(?i)\b(?:use|keep)\s*$", sentence[: m.start("x")])
@@ -1776,6 +1796,28 @@ def _taken_instead(abandon: re.Match[str], rest: str) -> tuple[str, list[str]] |
     gone = rest[abandon.end() : then.start()]
     given_up = [re.sub(r"(?:了|吧)?[\s，,]*$", "", gone)] if abandon["not"] else []
     return clip(then.group("x") or then.group("z")), given_up
+
+
+def _named_for_a_purpose(choice: str, sentence: str, lang: str) -> bool:
+    """A name the lexicon does not know, chosen for a purpose the sentence gives.
+
+    "Use structlog for logging", "Use UUIDv7 for all primary keys", "For logging we'll use
+    structlog": one token, not an everyday word, and what it is for.
+    """
+    if lang != "en" or not re.fullmatch(r"[A-Za-z][\w.+#-]{1,30}", choice):
+        return False
+    if choice.lower() in _NOT_NAMES or choice.lower() in _EVERYDAY_CHOICES:
+        return False
+    return (
+        purpose(sentence) is not None
+        or re.search(r"(?i)\bfor (?:all|every)\b", sentence) is not None
+    )
+
+
+_EVERYDAY_CHOICES = frozenset(
+    ("caution", "care", "caching", "logging", "this", "that", "them", "something", "anything",
+     "whatever", "defaults", "default", "common", "sense", "judgment", "judgement")
+)  # fmt: skip
 
 
 # a part of the project, then what it uses: "前端用 React", "鉴权走 JWT"

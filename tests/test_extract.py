@@ -3538,3 +3538,34 @@ def test_advice_accepted_is_a_decision(advice, reply, choice):
 
 def test_advice_on_what_to_type_is_no_choice():
     assert rules.proposal("Use the --force flag.") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        ("Use UUIDv7 for all primary keys.", "UUIDv7", ()),
+        ("Use structlog for logging.", "structlog", ()),
+        ("All new code should be typed; mypy strict in CI.", "All new code should be typed", ()),
+        (
+            "Every endpoint must have an integration test.",
+            "Every endpoint must have an integration test",
+            (),
+        ),
+        ("We don't use ORMs here, raw SQL only.", "raw SQL", ("ORMs",)),
+    ],
+)
+def test_a_tool_for_a_purpose_a_requirement_and_a_way_only(sentence, choice, alternatives):
+    d = rules.decision(sentence)
+    assert d is not None and (d.choice, d.alternatives) == (choice, alternatives)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Use caution for the migration.",
+        "All tests are failing.",
+        "All the services should be up now, can you check?",
+    ],
+)
+def test_everyday_words_a_status_and_a_question_decide_nothing(sentence):
+    assert rules.decision(sentence) is None
