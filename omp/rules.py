@@ -773,7 +773,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)^(?:(?:also|and|so|ok(?:ay)?)[,\s]+)?"
-            r"(?P<x>(?:all|every|each|no)\s+[\w -]{1,30}?\s+(?:must|should|need to|needs to|have to|has to|are required to|is required to)"
+            r"(?P<x>(?:all|every|each|no)\s+[\w -]{1,30}?\s+"
+            r"(?:must|should|need to|needs to|have to|has to|are required to|is required to)"
             r"\s+[^;.!?]{2,80})"
         ),
         True,
