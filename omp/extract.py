@@ -319,9 +319,17 @@ class _Conversation:
         clause = rules.remembered_rule(s)
         if clause is None:
             return
-        entry = {"title": clause[:_TITLE_MAX], "context": s[:500], "choice": clause}
+        entry: dict[str, Any] = {"title": clause[:_TITLE_MAX], "context": s[:500]}
         reason = "a rule the person asked to remember"
         c = Candidate("decisions", entry, conf["explicit"], reason, self.source(index))
+        if rules.forbids(clause):
+            # "注意：不要用 Tesseract，识别率太低" chooses nothing: what it forbids is the
+            # alternative, never the choice; a rule without a choice merges with no other
+            if forbidden := rules.forbidden_names(clause):
+                entry["alternatives"] = forbidden
+            self.decisions.append(c)
+            return
+        entry["choice"] = clause
         self._decide(c, reverses=False)
 
     def _aside(self, role: str, text: str, index: int) -> bool:

@@ -3576,6 +3576,29 @@ _RULE_WORDS = lazy(
 )
 
 
+_FORBIDS = lazy(
+    r"(?:(?i:\b(?:don'?t|do not|never|no longer|stop|avoid)\s+(?:use|using|add|adding|call|"
+    r"calling)\s+(?:the\s+)?)|\b(?i:no)\s+(?=[A-Z])"
+    r"|不要用|别用|不能用|禁止使用|禁止用|不准用|不许用|不再用)\s*"
+    r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?)"
+)
+
+
+_FORBIDDING = lazy(
+    r"(?i)\b(?:don'?t|do not|never|no|not|avoid|stop|without)\b|不要|不能|不准|不许|禁止|别|不用|不再|勿"
+)
+
+
+def forbids(clause: str) -> bool:
+    """Whether a rule says what not to do ("生产环境不要直接改数据库", "never push to main")."""
+    return _FORBIDDING.search(clause) is not None
+
+
+def forbidden_names(clause: str) -> list[str]:
+    """The names a rule forbids ("不要用 Tesseract", "never use moment.js"), as written."""
+    return list(dict.fromkeys(m["x"] for m in _FORBIDS.finditer(clause)))
+
+
 def remembered_rule(sentence: str) -> str | None:
     """What the person asks to keep about the project, said whole after a memory lead."""
     m = _REMEMBERED_LEAD.match(sentence.strip())

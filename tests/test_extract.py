@@ -3569,3 +3569,18 @@ def test_a_tool_for_a_purpose_a_requirement_and_a_way_only(sentence, choice, alt
 )
 def test_everyday_words_a_status_and_a_question_decide_nothing(sentence):
     assert rules.decision(sentence) is None
+
+
+def test_a_rule_that_forbids_a_tool_chooses_nothing_and_keeps_it_as_the_alternative():
+    # the tool it forbids must never read as the choice (it is the option turned down)
+    [decision] = _kept(_run(("user", "注意：不要用 Tesseract，识别率太低。")), "decisions")
+    assert "choice" not in decision
+    assert (decision["title"], decision["alternatives"]) == (
+        "不要用 Tesseract，识别率太低",
+        ["Tesseract"],
+    )
+    assert rules.forbidden_names("We never deploy on Fridays") == []
+    assert rules.forbidden_names("never use moment.js in new code") == ["moment.js"]
+    # a rule saying what not to do names no choice even without a tool named
+    [rule] = _kept(_run(("user", "记住，生产环境不要直接改数据库，必须走迁移脚本。")), "decisions")
+    assert "choice" not in rule and "alternatives" not in rule
