@@ -390,6 +390,17 @@ class _Conversation:
             self.offered, self.offered_in, self.offered_asked = named, text, False
         self.asked_which = role == "user" and rules.asks_which(text)
 
+    def _short_answer(self, s: str) -> str | None:
+        """The offered option a short reply picks.
+
+        The names an answer to "which lib?" gave are picked only by a reply that names one and
+        accepts it ("recharts is fine"), not by one that talks about it.
+        """
+        picked = rules.short_answer(s, self.offered)
+        if picked is not None and not self.offered_asked and not rules.picks_alone(s, picked):
+            return None
+        return picked
+
     def _named_for_which(self, role: str, text: str) -> list[str]:
         """The options an answer to "which charting lib?" names ("Recharts …; ECharts if …")."""
         if role != "assistant" or not self.asked_which:
@@ -530,8 +541,7 @@ class _Conversation:
             return True
         replying = index - self.named_at <= _REPLY_REACH  # the reply to the offer, not later talk
         answer = (
-            rules.short_answer(s, self.offered)
-            or (rules.leading_name(s, self.names) if replying else None)
+            self._short_answer(s) or (rules.leading_name(s, self.names) if replying else None)
             if role == "user"
             else None
         )

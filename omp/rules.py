@@ -554,6 +554,9 @@ def clip(phrase: str) -> str:
     head = re.sub(r"(?:(?<=[A-Za-z0-9])\s*|\s+)[写读造跑调存传发](?:入|出)?$", "", head)
     if is_chinese(head[:4]):
         return head.strip(" `'\"“”")[:40]
+    if _RULE_CLAUSE.match(head):  # a rule said whole: "Every node has to use the same RMW"
+        clause = re.split(r"[,;:.]\s|\s[\u2014\u2013-]\s", head)[0]
+        return " ".join(clause.split()[:16]).rstrip(".")
     head = _EN_CUT.split(" " + head, maxsplit=1)[0].strip()
     # "AWS Secrets Manager and load them at startup": the name, not what to do with it
     head = re.split(r"\s+and\s+(?=[a-z]+\s+(?:them|it|this|that|those)\b)", head)[0]
@@ -777,7 +780,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?:must|should|need to|needs to|have to|has to|are required to|is required to)"
             r"\s+[^;.!?]{2,80})"
         ),
-        True,
+        False,
         False,
     ),
     # "We don't use ORMs here, raw SQL only."
@@ -1242,7 +1245,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?P<topic>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:都|也)?(?:统一|一律)"
             r"(?:返回|输出|存成|存为|存储为|写成|走)\s*(?P<x>[^，。；;！!]{2,40})"
         ),
-        True,
+        False,
         False,
     ),
     # "最终方案是用 Canal 同步 binlog 到 Kafka": the plan settled on
@@ -1809,6 +1812,8 @@ def _named_for_a_purpose(choice: str, sentence: str, lang: str) -> bool:
         return False
     if choice.lower() in _NOT_NAMES or choice.lower() in _EVERYDAY_CHOICES:
         return False
+    if re.search(rf"(?i)\b(?:a|an|some|any)\s+{re.escape(choice)}\b|\bif\b", sentence):
+        return False  # "Use a subagent for the digging if it helps": a thing, a request
     return (
         purpose(sentence) is not None
         or re.search(r"(?i)\bfor (?:all|every)\b", sentence) is not None
@@ -3585,7 +3590,8 @@ _FORBIDS = lazy(
 
 
 _FORBIDDING = lazy(
-    r"(?i)\b(?:don'?t|do not|never|no|not|avoid|stop|without)\b|不要|不能|不准|不许|禁止|别|不用|不再|勿"
+    r"(?i)\b(?:don'?t|do not|never|no|not|avoid|stop|without)\b"
+    r"|不要|不能|不准|不许|禁止|别|不用|不再|勿"
 )
 
 
@@ -3610,6 +3616,10 @@ def remembered_rule(sentence: str) -> str | None:
     clause = m["x"].strip(" ,，")
     if re.match(r"(?i)(?:this|that|it|these)\b|这个|这些", clause):
         return None  # "remember this" points at something said before
+    if re.fullmatch(
+        r"(?i)(?:for\s+)?(?:next time|the future|later|future sessions|reference)", clause
+    ):
+        return None  # "just so you know for next time" closes what was said before
     return clause[0].upper() + clause[1:]
 
 
@@ -4720,6 +4730,20 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
     if _QUESTION.search(sentence) or _NEGATED.search(sentence):
         return None
     return first.lower() if first.lower() in offered else None
+
+
+def picks_alone(sentence: str, name: str) -> bool:
+    """Whether a reply is the name and a word of acceptance ("recharts is fine", "Vitest 吧")."""
+    rest = re.sub(rf"(?i)(?<![\w.-]){re.escape(name)}(?![\w-])", "", sentence, count=1)
+    return (
+        re.fullmatch(
+            r"(?i)\W*(?:ok(?:ay)?|sure|yes|yeah|then|let'?s go with|go with|i'?ll take|"
+            r"好|行|那就|就)?\W*"
+            r"(?:is fine|works|it is|then|please|sounds good|for me|吧|就行|就好|可以|好了)?\W*",
+            rest,
+        )
+        is not None
+    )
 
 
 def short_answer(sentence: str, offered: list[str]) -> str | None:

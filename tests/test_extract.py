@@ -3584,3 +3584,27 @@ def test_a_rule_that_forbids_a_tool_chooses_nothing_and_keeps_it_as_the_alternat
     # a rule saying what not to do names no choice even without a tool named
     [rule] = _kept(_run(("user", "记住，生产环境不要直接改数据库，必须走迁移脚本。")), "decisions")
     assert "choice" not in rule and "alternatives" not in rule
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name", "alone"),
+    [
+        ("recharts is fine", "recharts", True),
+        ("Vitest 吧", "vitest", True),
+        ("Node 性能差点就多开几个实例吧。", "node", False),  # talk about it, no pick
+    ],
+)
+def test_a_name_an_answer_gave_is_picked_by_a_reply_that_accepts_it_alone(sentence, name, alone):
+    assert rules.picks_alone(sentence, name) is alone
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "cool. also fyi, don't use alembic autogenerate here. just so you know for next time",
+        "Can you map the jobs first? Use a subagent for the digging if it helps.",
+    ],
+)
+def test_a_closing_memory_lead_and_a_request_with_a_thing_decide_nothing(sentence):
+    batch = _run(("user", sentence))
+    assert [d["title"] for d in _kept(batch, "decisions")] == []
