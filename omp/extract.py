@@ -1170,7 +1170,8 @@ def _named_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fa
 def _offered_one(choice: str, offered: list[str]) -> str | None:
     """The option of an either-or question `choice` names, whole or by a word of its name."""
     low = choice.lower()
-    named = [o for o in offered if low == o or low in o.split() or o in low.split()]
+    # "Compose" names "docker compose"; "Kafka engine" is no "kafka" of "ClickHouse or Kafka?"
+    named = [o for o in offered if low == o or low in o.split()]
     return named[0] if len(named) == 1 else None
 
 

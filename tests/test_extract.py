@@ -3608,3 +3608,15 @@ def test_a_name_an_answer_gave_is_picked_by_a_reply_that_accepts_it_alone(senten
 def test_a_closing_memory_lead_and_a_request_with_a_thing_decide_nothing(sentence):
     batch = _run(("user", sentence))
     assert [d["title"] for d in _kept(batch, "decisions")] == []
+
+
+def test_a_choice_named_after_an_option_is_not_that_option():
+    # "ClickHouse 的 Kafka engine" is part of ClickHouse: it turns down neither option
+    batch = _run(
+        ("user", "入库用 ClickHouse 的 Kafka engine 还是 Flink？"),
+        ("assistant", "量不大的话 ClickHouse 够用。"),
+        ("user", "决定用 ClickHouse。"),
+        ("user", "先用 Kafka engine 吧，也许以后再上 Flink。"),
+    )
+    choices = [d["choice"] for d in _kept(batch, "decisions")]
+    assert "ClickHouse" in choices
