@@ -3700,10 +3700,13 @@ _SETTING = lazy(
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
     r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|覆盖率|连接池(?:大小)?|最大连接数|并发数|"
     r"线程数|批大小|"
+    # "文件上传大小限制设为 10MB", "消息重试最多 3 次"
+    r"(?:上传|请求体|文件)(?:文件)?大小(?:限制|上限)?|(?:上传|大小)限制|重试(?:上限)?(?=\s*(?:最多|不超过))|"
     r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
-    r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少)?\s*"
-    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月|"
+    r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少|最多|"
+    r"不超过)?\s*"
+    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月|[KMG]B?(?![a-z])|"
     + _PER_TIME
     + r")?)"
     + _VALUE_END
@@ -3714,7 +3717,8 @@ _SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout",
                "连接池大小": "pool_size", "连接池": "pool_size", "最大连接数": "max_connections",
                "并发数": "concurrency", "线程数": "threads", "批大小": "batch_size",
                "重试次数": "retries", "保留": "retention", "覆盖率": "coverage",
-               "有效期": "ttl", "过期时间": "ttl"}  # fmt: skip
+               "有效期": "ttl", "过期时间": "ttl", "上传": "upload_max_size", "大小": "max_size",
+               "重试": "retries"}  # fmt: skip
 
 
 _REGION = lazy(

@@ -109,3 +109,13 @@ def test_advice_to_add_a_named_tool_is_a_proposal_the_person_may_accept():
     batch = _run(asked, advice, ("user", "先不加了，等压测结果出来再说。"))
     assert _kept(batch, "decisions") == []
     assert [d["choice"] for d in _kept(batch, "decisions", "review")] == ["Redis"]
+
+
+def test_a_size_limit_and_a_retry_count_are_settings():
+    said = {
+        "文件上传大小限制设为 10MB。": {"upload_max_size": "10MB"},
+        "请求体大小限制 2M。": {"max_size": "2M"},
+        "消息重试最多 3 次，间隔 5 秒。": {"retries": "3"},
+    }
+    for sentence, config in said.items():
+        assert [f["config"] for f in _kept(_run(*_said(sentence)), "project")] == [config]
