@@ -612,7 +612,9 @@ _RULE_CLAUSE_TEXT = (
 # "所有接口都要写 OpenAPI 文档", "每个 PR 都必须有测试": a rule said whole, in Chinese
 # "禁止在 controller 里直接写 SQL", "不允许在代码里硬编码配置": a prohibition said whole
 _PROHIBITION_ZH = (
-    r"(?:禁止|不允许|严禁|不准|不许|一律不(?:得|许|准)?)(?![^，,。；;]*[?？吗])[^，,。；;]{2,40}"
+    r"(?:禁止|不允许|严禁|不准|不许|一律不(?:得|许|准)?)(?!了)"
+    # not a question, nor a condition or a time ("不允许跨域的话…", "禁止 root 登录之后…")
+    r"(?![^，,。；;]*(?:[?？吗]|的话|之后|以后|时候))[^，,。；;]{2,40}"
 )
 _RULE_CLAUSE_ZH = (
     r"(?:所有|全部|每个|每一个|每次|新的?)[^，,。；;]{1,16}?(?:都|一律|统一)?"
@@ -625,6 +627,13 @@ _OPENING_RULE_ZH = (
     r"(?:必须|不能|不许|不准|禁止|一律)[^，,。；;]{2,40}|" + _PROHIBITION_ZH
 )
 _RULE_CLAUSE = lazy(r"(?i)" + _RULE_CLAUSE_TEXT + "|" + _RULE_CLAUSE_ZH)
+# "PR 至少要一个人 review 才能合并": a thing and what it must do, a rule once "以后" leads it
+_MODAL_RULE_ZH = (
+    r"[^，,。；;\s][^，,。；;]{0,16}?(?:都|一律|统一)?"
+    # not "都要" ("以后每周都要更关卡" tells how often, not a rule)
+    r"(?:必须|至少要|至少得|一律|不能|不许|不准|禁止|不允许)[^，,。；;]{2,40}"
+)
+_MODAL_RULE = lazy(_MODAL_RULE_ZH)
 
 # Decision patterns: (pattern, states the decision outright, bare "use X" needing a known name).
 _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
@@ -1250,6 +1259,18 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "以后 PR 至少要一个人 review 才能合并": a rule from now on for one kind of thing (not
+    # what someone else said: "运营说以后…")
+    (
+        lazy(
+            r"(?<![说讲])(?:以后|今后|往后|从今以后|(?:从|自)(?:现在|今天|今日|本周|下周)(?:起|开始))[，,]?\s*"
+            r"(?:我们|咱们|大家)?(?P<x>(?![^，,。；;]*(?:如果|要是|的话|再说|再看))"
+            + _MODAL_RULE_ZH
+            + r")"
+        ),
+        True,
+        False,
+    ),
     # "所有提交信息必须用英文写", "禁止直接 push 到 main": a rule opening the sentence
     (lazy(r"^(?:另外|还有|对了)?[，,]?\s*(?P<x>" + _OPENING_RULE_ZH + r")"), False, False),
     (lazy(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
@@ -1300,6 +1321,16 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?:就|都|统一)?按\s*(?P<x>[A-Za-z0-9][^\s，,。]*?)\s*(?:这套|这个|的)?(?:来|记|算|走)"
         ),
         False,
+        False,
+    ),
+    # "代码风格统一按 Google Java Style", "接口都按 RESTful 规范": a standard everything follows
+    (
+        lazy(
+            r"(?:统一|都|一律|全部)(?:遵循|遵守|按照?)\s*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,3})\s*(?:规范|标准|风格|来)?"
+            r"\s*(?=[，,。！!；;]|$)"
+        ),
+        True,
         False,
     ),
     # "ok 就按移动加权平均来": a method named in Chinese
@@ -1377,7 +1408,11 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (lazy(r"^(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*吧"), False, False),
     (
-        lazy(r"(?:放|存|走|自建|上|切到?|换成?)\s*(?P<x>[A-Za-z][A-Za-z0-9_.+#-]*)\s*吧"),
+        # "部署就放阿里云 ECS 吧": a cloud's product, named with its cloud
+        lazy(
+            r"(?:放|存|走|自建|上|切到?|换成?)\s*"
+            r"(?P<x>(?:(?:阿里云|腾讯云|华为云|火山引擎|百度智能云|天翼云)\s*)?[A-Za-z][A-Za-z0-9_.+#-]*)\s*吧"
+        ),
         False,
         False,
     ),
@@ -1956,7 +1991,7 @@ _ADDRESS_CHOICE = lazy(r"(?i)git@|[a-z][a-z0-9+.-]*://")
 
 def is_rule_clause(choice: str) -> bool:
     """True for a rule said whole ("all API responses use snake_case"): its own title."""
-    return _RULE_CLAUSE.match(choice) is not None
+    return _RULE_CLAUSE.match(choice) is not None or _MODAL_RULE.fullmatch(choice) is not None
 
 
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
@@ -2544,6 +2579,7 @@ _TYPES = (
             "cleaned up",
             "dropped support",
             "升级",
+            "升到",  # "把 Python 从 3.8 升到了 3.11"
             "updated",
             "更新",
             "搞定",
@@ -3054,6 +3090,8 @@ _STACK_WISH = lazy(
 _OTHERS_STACK_ZH = lazy(
     r"隔壁|(?:别的|其他|其它|另一个|兄弟)(?:团队|组|部门|公司|项目|业务线)|上家|上一家|前公司|老东家"
     r"|(?:以前|之前|原来)的?(?:公司|团队|东家)|朋友|他们(?:组|团队|公司|部门|那边)"
+    # "我们之前用的是 Jenkins，现在迁到 GitHub Actions 了": what the project used before
+    r"|(?:之前|以前|原来|过去|早先)(?:一直)?(?:用的是|用的|用过|使用的是|是用|用)|试过|用过"
 )
 
 
@@ -3290,6 +3328,8 @@ _PATH_ZH = lazy(
 )
 _PATH_KEYS = {
     "源码": "source",
+    "前端": "frontend",
+    "后端": "backend",
     "代码": "source",
     "测试": "tests",
     "文档": "docs",
@@ -3334,10 +3374,28 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
         return None
     key = (groups.get("key") or groups.get("k3") or _path_key(path)).strip().lower()
     key = key.replace(" ", "_")
+    key = re.sub(r"(?<=[\u4e00-\u9fff]{2})(?:代码|文件|目录)$", "", key)  # "前端代码": 前端
     key = _PATH_KEYS.get(key, key)
     if is_chinese(key):
         key = _path_key(path)
     return key.replace("ci_config", "ci").replace("ci_workflow", "ci"), path
+
+
+def path_facts(sentence: str) -> dict[str, str]:
+    """The project paths a sentence states, by key: a Chinese sentence may give one a clause.
+
+    "前端代码在 web/ 目录，后端在 server/ 目录" gives frontend: web/ and backend: server/.
+    """
+    first = path_fact(sentence)
+    if first is None:
+        return {}
+    found = dict([first])
+    if is_chinese(sentence):
+        for clause in re.split(r"[，,；;]", sentence)[1:]:
+            more = path_fact(clause)
+            if more is not None and more[1] not in found.values():
+                found.setdefault(*more)
+    return found
 
 
 def _path_key(path: str) -> str:
@@ -4164,7 +4222,9 @@ _VERSION_MOVE = lazy(
     r"|\b(?:upgrad|bump|mov|switch)\w*\s+to\s+(?P<c>" + _NAMES + r")"
     r"|把\s*(?P<d>"
     + _NAMES
-    + r")(?:\s*(?:版本|toolchain))?\s*(?:升级|升|更新|锁定|固定|降级)(?:到|为|成)"
+    # "把 Python 从 3.8 升到了 3.11"
+    + r")(?:\s*(?:版本|toolchain))?\s*(?:从\s*v?\d+(?:\.\d+){0,2}\s*)?"
+    r"(?:升级|升|更新|锁定|固定|降级)(?:到了?|为|成)"
     r"|(?:升级|更新|降级)\s*(?P<e>" + _NAMES + r")\s*(?:到|至)"
     r"|(?:升级|升|切|迁移|切换)到\s*(?P<f>" + _NAMES + r"))"
     r"\s*" + _TO_VERSION

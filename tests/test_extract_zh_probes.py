@@ -49,7 +49,12 @@ def test_a_prohibition_or_a_rule_for_every_part_is_a_decision_titled_by_itself()
 
 
 def test_a_chore_complained_about_or_a_question_about_a_rule_is_no_decision():
-    for sentence in ("每次部署都要手动清缓存，挺烦的。", "禁止在循环里查数据库吗"):
+    for sentence in (
+        "每次部署都要手动清缓存，挺烦的。",
+        "禁止在循环里查数据库吗",
+        "禁止了 root 登录之后 ssh 就连不上了，怎么办",
+        "不允许跨域的话前端调不通，先帮我看看。",
+    ):
         assert _kept(_run(*_said(sentence)), "decisions") == [], sentence
 
 
@@ -119,3 +124,65 @@ def test_a_size_limit_and_a_retry_count_are_settings():
     }
     for sentence, config in said.items():
         assert [f["config"] for f in _kept(_run(*_said(sentence)), "project")] == [config]
+
+
+def test_the_stack_the_project_used_before_is_not_its_stack():
+    batch = _run(*_said("我们之前用的是 Jenkins，现在迁到 GitHub Actions 了。"))
+    assert not any("tech_stack" in f for f in _kept(batch, "project"))
+    assert [w["type"] for w in _kept(batch, "changelog")] == ["refactor"]
+
+
+def test_a_rule_from_now_on_for_one_kind_of_thing_is_titled_by_itself():
+    (d,) = _kept(_run(*_said("以后 PR 至少要一个人 review 才能合并。")), "decisions")
+    assert d["title"] == "PR 至少要一个人 review 才能合并"
+    for sentence in (
+        "以后要是流量大了必须加缓存。",
+        "以后有空再看。",
+        "运营说以后每周都要更关卡，这样搞不下去。",
+    ):
+        assert _kept(_run(*_said(sentence)), "decisions") == [], sentence
+
+
+def test_a_standard_everything_follows_is_a_decision():
+    (d,) = _kept(_run(*_said("代码风格统一按 Google Java Style。")), "decisions")
+    assert d["choice"] == "Google Java Style"
+
+
+def test_a_version_moved_from_one_to_another_is_the_stack_and_a_chore():
+    batch = _run(*_said("上周把 Python 从 3.8 升到了 3.11。"))
+    assert [f["tech_stack"] for f in _kept(batch, "project")] == [{"python": "Python 3.11"}]
+    assert [w["type"] for w in _kept(batch, "changelog")] == ["chore"]
+
+
+def test_a_cloud_product_named_with_its_cloud_is_a_choice():
+    (d,) = _kept(_run(*_said("部署就放阿里云 ECS 吧，先不上容器。")), "decisions")
+    assert d["choice"] == "阿里云 ECS"
+    assert d["alternatives"] == ["容器"]
+
+
+def test_each_clause_may_give_a_path_of_its_own_part():
+    batch = _run(*_said("前端代码在 web/ 目录，后端在 server/ 目录。"))
+    assert [f["paths"] for f in _kept(batch, "project")] == [
+        {"frontend": "web/", "backend": "server/"}
+    ]
+
+
+def test_a_command_the_project_runs_is_a_fact_not_a_choice():
+    batch = _run(*_said("跑测试用 pnpm test，构建用 pnpm build。"))
+    assert _kept(batch, "decisions") == []
+    assert [f["commands"] for f in _kept(batch, "project")] == [
+        {"test": "pnpm test", "build": "pnpm build"}
+    ]
+    (d,) = _kept(_run(*_said("测试框架用 Vitest。")), "decisions")
+    assert d["choice"] == "Vitest"
+
+
+def test_a_change_of_mind_turning_down_an_option_never_chosen_still_replaces_the_last_choice():
+    batch = _run(
+        ("user", "订单时间戳怎么存比较好？我们要跨时区对账"),
+        ("assistant", "时间统一用 int64 存毫秒时间戳，展示时再按时区转换。"),
+        ("user", "嗯…那还是别 datetime 了，定了：时间统一用 int64 存 unix 毫秒。"),
+    )
+    (d,) = _kept(batch, "decisions")
+    assert d["choice"] == "int64 存 unix 毫秒"
+    assert "datetime" in d["alternatives"]
