@@ -186,3 +186,8 @@ def test_a_change_of_mind_turning_down_an_option_never_chosen_still_replaces_the
     (d,) = _kept(batch, "decisions")
     assert d["choice"] == "int64 存 unix 毫秒"
     assert "datetime" in d["alternatives"]
+
+
+def test_a_plan_for_later_is_no_detail_of_the_choice_made_now():
+    (d,) = _kept(_run(*_said("那就先用 SQLite，等用户多了再换 PostgreSQL。")), "decisions")
+    assert d["title"] == "Use SQLite"
