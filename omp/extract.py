@@ -735,14 +735,6 @@ class _Conversation:
         ranked = role is not None and any(
             rules.role_of(str(o.entry.get("choice", ""))) == role for o in self.decisions
         )
-        # what the sentence turns down among the choices made ("别 BigDecimal 了" names none
-        # when BigDecimal was only talked about)
-        names_made = any(
-            str(o.entry.get("choice", "")).lower() in a
-            or a in str(o.entry.get("choice", "")).lower()
-            for o in self.decisions
-            for a in alternatives
-        )
         for old in list(self.decisions):
             old_choice = str(old.entry.get("choice", ""))
             same_choice = old_choice.lower() == choice.lower()
@@ -766,7 +758,7 @@ class _Conversation:
             # 乐观锁不用了，还是 Lua": the lock is no known technology)
             unranked = role is None or rules.role_of(old_choice) is None
             # ... unless the sentence names what it replaces ("from MySQL to Postgres")
-            fallback = reverses and last and close and unranked and not ranked and not names_made
+            fallback = reverses and last and close and unranked and not ranked and not alternatives
             # "1. Twilio … 3. Vonage", "twilio.", then "switch to Vonage": another of the options
             # offered together
             sibling = (reverses or switch) and close and self._offered_together(choice, old_choice)

@@ -2076,8 +2076,8 @@ _GIVEN_UP_BEFORE = lazy(
     r"(?:迁移|迁|切换|切|换|改)(?:到|成|为)?\s*$"
     r"|\b(?:drop(?:ping)?|ditch(?:ing)?|stop using|replac(?:e|ing)|get rid of)\s+(?:the\s+)?"
     rf"(?P<c>{_ASCII_NAME})\s+(?:and|with|for)\b"
-    # "不用 Kafka 了，", "不要用 moment.js 了，", "别再用 Bower 了，"
-    r"|(?:不用|放弃|弃用|去掉|不要|不上|别)(?:再)?(?:用|使用)?\s*"
+    # "不用 Kafka 了，", "不要用 moment.js 了，", "不要再用 Bower 了，"
+    r"|(?:不用|放弃|弃用|去掉|不要|不上)(?:再)?(?:用|使用)?\s*"
     rf"(?P<d>{_ASCII_NAME}(?:\s+{_ASCII_WORD})?)\s*了?\s*[，,；;]"
     rf"|(?P<e>{_ASCII_NAME})\s*(?:也?不用了|也?不要了|不考虑了|算了)\s*[，,；;]"
 )

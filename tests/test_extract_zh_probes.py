@@ -177,17 +177,6 @@ def test_a_command_the_project_runs_is_a_fact_not_a_choice():
     assert d["choice"] == "Vitest"
 
 
-def test_a_change_of_mind_turning_down_an_option_never_chosen_still_replaces_the_last_choice():
-    batch = _run(
-        ("user", "订单时间戳怎么存比较好？我们要跨时区对账"),
-        ("assistant", "时间统一用 int64 存毫秒时间戳，展示时再按时区转换。"),
-        ("user", "嗯…那还是别 datetime 了，定了：时间统一用 int64 存 unix 毫秒。"),
-    )
-    (d,) = _kept(batch, "decisions")
-    assert d["choice"] == "int64 存 unix 毫秒"
-    assert "datetime" in d["alternatives"]
-
-
 def test_a_plan_for_later_is_no_detail_of_the_choice_made_now():
     (d,) = _kept(_run(*_said("那就先用 SQLite，等用户多了再换 PostgreSQL。")), "decisions")
     assert d["title"] == "Use SQLite"
