@@ -618,8 +618,8 @@ class _Conversation:
     def _stated(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool | None:
         """A decision stated in `s` (True), an assistant's proposal (False), or None."""
         d = rules.decision(s, self.names if role == "user" else ())
-        if d is None:
-            return None
+        if d is None or d.choice in rules.commands(s).values():
+            return None  # "跑测试用 pnpm test": the project's command, a fact, not a choice
         work = None if d.explicit else rules.finished_work(s)
         if work is not None and not (
             d.choice.lower() not in work.summary.lower() and _FROM_NOW.search(s)
@@ -1144,13 +1144,13 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
     layout = rules.layout_fact(s)
     if layout is not None:
         found.append(({"paths": {"layout": layout}}, conf["path"], "project layout", "P2"))
-    path = rules.path_fact(s) if layout is None else None
-    if path is not None:
-        found.append(({"paths": {path[0]: path[1]}}, conf["path"], "project path", "P2"))
+    paths = rules.path_facts(s) if layout is None else {}
+    if paths:
+        found.append(({"paths": paths}, conf["path"], "project path", "P2"))
     if cmds := rules.commands(s):  # "tests run with `pytest -q`": how the project is worked on
         found.append(({"commands": cmds}, conf["path"], "project command", "P2"))
     stores = rules.storage_locations(s) if own else {}
-    stores = {k: v for k, v in stores.items() if path is None or v != path[1]}
+    stores = {k: v for k, v in stores.items() if v not in paths.values()}
     if stores:
         found.append(({"storage": stores}, conf["path"], "object-store location", "P2"))
     return found

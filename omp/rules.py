@@ -618,11 +618,30 @@ _RULE_CLAUSE_TEXT = (
     r"(?:use|must|should|go|are|is|gets?|talks?|calls?|needs?|requires?|has to|have to)\b"
 )
 # "所有接口都要写 OpenAPI 文档", "每个 PR 都必须有测试": a rule said whole, in Chinese
+# "禁止在 controller 里直接写 SQL", "不允许在代码里硬编码配置": a prohibition said whole
+_PROHIBITION_ZH = (
+    r"(?:禁止|不允许|严禁|不准|不许|一律不(?:得|许|准)?)(?!了)"
+    # not a question, nor a condition or a time ("不允许跨域的话…", "禁止 root 登录之后…")
+    r"(?![^，,。；;]*(?:[?？吗]|的话|之后|以后|时候))[^，,。；;]{2,40}"
+)
 _RULE_CLAUSE_ZH = (
     r"(?:所有|全部|每个|每一个|每次|新的?)[^，,。；;]{1,16}?(?:都|一律|统一)?"
-    r"(?:要|必须|需要|得|不能|不许|不准|禁止)[^，,。；;]{2,40}"
+    r"(?:要|必须|需要|得|不能|不许|不准|禁止)[^，,。；;]{2,40}|" + _PROHIBITION_ZH
+)
+# a rule with nothing before it says so by its verb: "所有提交信息必须用英文写" (not "每次部署都要
+# 手动清缓存", a chore complained about)
+_OPENING_RULE_ZH = (
+    r"(?:所有|全部|每个|每一个)[^，,。；;]{1,16}?(?:都|一律|统一)?"
+    r"(?:必须|不能|不许|不准|禁止|一律)[^，,。；;]{2,40}|" + _PROHIBITION_ZH
 )
 _RULE_CLAUSE = lazy(r"(?i)" + _RULE_CLAUSE_TEXT + "|" + _RULE_CLAUSE_ZH)
+# "PR 至少要一个人 review 才能合并": a thing and what it must do, a rule once "以后" leads it
+_MODAL_RULE_ZH = (
+    r"[^，,。；;\s][^，,。；;]{0,16}?(?:都|一律|统一)?"
+    # not "都要" ("以后每周都要更关卡" tells how often, not a rule)
+    r"(?:必须|至少要|至少得|一律|不能|不许|不准|禁止|不允许)[^，,。；;]{2,40}"
+)
+_MODAL_RULE = lazy(_MODAL_RULE_ZH)
 
 # Decision patterns: (pattern, states the decision outright, bare "use X" needing a known name).
 _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
@@ -1243,7 +1262,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?P<topic>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:都|也)?(?:统一|一律)"
-            r"(?:返回|输出|存成|存为|存储为|写成|走)\s*(?P<x>[^，。；;！!]{2,40})"
+            # "日志统一输出到 stdout": where it goes is the choice ("到" is no part of it)
+            r"(?:返回|输出|存成|存为|存储为|写成|走)\s*(?:到|至)?\s*(?P<x>[^，。；;！!]{2,40})"
         ),
         False,
         False,
@@ -1260,12 +1280,27 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "以后所有接口都要写 OpenAPI 文档", "从现在起，每个 PR 都必须有测试": a rule from now on
     (
         lazy(
-            r"(?:以后|今后|往后|从现在起|从今天起|从现在开始)[，,]?\s*(?:我们|咱们|大家)?"
+            r"(?:以后|今后|往后|从今以后|(?:从|自)(?:现在|今天|今日|本周|下周|这个版本|下个版本)"
+            r"(?:起|开始))[，,]?\s*(?:我们|咱们|大家)?"
             r"(?P<x>" + _RULE_CLAUSE_ZH + r")"
         ),
         True,
         False,
     ),
+    # "以后 PR 至少要一个人 review 才能合并": a rule from now on for one kind of thing (not
+    # what someone else said: "运营说以后…")
+    (
+        lazy(
+            r"(?<![说讲])(?:以后|今后|往后|从今以后|(?:从|自)(?:现在|今天|今日|本周|下周)(?:起|开始))[，,]?\s*"
+            r"(?:我们|咱们|大家)?(?P<x>(?![^，,。；;]*(?:如果|要是|的话|再说|再看))"
+            + _MODAL_RULE_ZH
+            + r")"
+        ),
+        True,
+        False,
+    ),
+    # "所有提交信息必须用英文写", "禁止直接 push 到 main": a rule opening the sentence
+    (lazy(r"^(?:另外|还有|对了)?[，,]?\s*(?P<x>" + _OPENING_RULE_ZH + r")"), False, False),
     (lazy(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
     (lazy(r"(?:就|那就|就先)定\s*(?P<x>[^，。了]+?)\s*了"), True, False),
     # "我们最后选了 ClickHouse，没选 Druid"
@@ -1314,6 +1349,16 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?:就|都|统一)?按\s*(?P<x>[A-Za-z0-9][^\s，,。]*?)\s*(?:这套|这个|的)?(?:来|记|算|走)"
         ),
         False,
+        False,
+    ),
+    # "代码风格统一按 Google Java Style", "接口都按 RESTful 规范": a standard everything follows
+    (
+        lazy(
+            r"(?:统一|都|一律|全部)(?:遵循|遵守|按照?)\s*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*){0,3})\s*(?:规范|标准|风格|来)?"
+            r"\s*(?=[，,。！!；;]|$)"
+        ),
+        True,
         False,
     ),
     # "ok 就按移动加权平均来": a method named in Chinese
@@ -1391,7 +1436,11 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (lazy(r"^(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*吧"), False, False),
     (
-        lazy(r"(?:放|存|走|自建|上|切到?|换成?)\s*(?P<x>[A-Za-z][A-Za-z0-9_.+#-]*)\s*吧"),
+        # "部署就放阿里云 ECS 吧": a cloud's product, named with its cloud
+        lazy(
+            r"(?:放|存|走|自建|上|切到?|换成?)\s*"
+            r"(?P<x>(?:(?:阿里云|腾讯云|华为云|火山引擎|百度智能云|天翼云)\s*)?[A-Za-z][A-Za-z0-9_.+#-]*)\s*吧"
+        ),
         False,
         False,
     ),
@@ -1495,6 +1544,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "数据库选 PostgreSQL 吧": a part, then the name picked for it
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?P<topic>[\u4e00-\u9fff]{2,8}?)\s*(?:就|都|也|还是)?选\s*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*吧"
+        ),
+        False,
+        False,
+    ),
     (
         lazy(r"(?:^|[，,。]\s*|算了[，,]?\s*)还是\s*" + _NAME_X),
         False,
@@ -1589,8 +1647,11 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"namespace|名字|名称|前缀|表名?|队列|端口|地址|路径|目录|域名))"
             r"(?P<topic>[\u4e00-\u9fff][\u4e00-\u9fff\w -]{0,11}?|[A-Za-z][\w -]{0,15}?)\s*"
             r"(?:就|都|统一|也|直接|继续|还是)?(?:用|换)\s*"
-            r"(?P<x>[A-Za-z][\w.+#/-]{2,}(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s*"
-            r"(?:发|做|写|存|跑|实现|来做)?\s*(?:吧)?(?=[，,。！!；;]|$)"
+            # "Ant Design Pro", "Prometheus + Grafana"
+            r"(?P<x>[A-Za-z][\w.+#/-]{2,}(?:\s*\+\s*[A-Za-z][\w.+#/-]*|\s+[A-Za-z0-9][\w.+#/-]*){0,3})"
+            # "定时任务用 xxl-job 来调度", "接口文档用 Swagger 生成": what it does for the part
+            r"\s*(?:来|去)?(?:发|做|写|存|跑|实现|生成|调度|管理|渲染|打包|构建|部署|监控|解析|校验)?"
+            r"\s*(?:吧)?(?=[，,。！!；;]|$)"
         ),
         False,
         False,
@@ -1641,7 +1702,9 @@ _PROPOSAL = lazy(
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
     r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:先|还是|直接|就)?(?:使用|用|采用|选择|选|改用|换成)"
     r"(?P<z>.+)"
-    r"|(?<![不别])(?:推荐|建议|倾向于?|我会选)\s*(?P<w>[A-Za-z][\w.+# -]{1,30})"
+    # "建议加 Redis", "推荐引入 Sentry": a name the advice adds
+    r"|(?<![不别])(?:推荐|建议|倾向于?|我会选)(?:你们?|我们)?(?:先|直接|就)?(?:加上?|引入|接入|上)?"
+    r"\s*(?P<w>[A-Za-z][\w.+# -]{1,30})"
 )
 _ACCEPT = lazy(
     r"(?i)^(?:ok(?:ay)?|sure|yes|yep|yeah|sounds? good|sounds great|agreed|agree|great|perfect|"
@@ -1774,7 +1837,12 @@ def _decision_of(
         # "装包用 uv add，我不用 pip": the person's way; "服务是 FastAPI 0.111，broker 用 Redis 7":
         # the stack described, not chosen
         return None
-    topic = re.sub(r"^(?:继续|直接|还是|也|都|就|那)+\s*", "", topic.strip()) if topic else None
+    # "统一换 dayjs": an adverb alone is no topic
+    topic = (
+        re.sub(r"^(?:继续|直接|还是|也|都|就|那|统一|全部|一律)+\s*", "", topic.strip())
+        if topic
+        else None
+    )
     given_up += alternatives_before(sentence[: m.start("x")])
     given_up += [o["x"] or o["y"] or o["z"] for o in _TOO_MUCH.finditer(sentence)]
     given_up += [g["x"] for g in _NAME_GIVEN_UP.finditer(sentence[m.start("x") :])]
@@ -1979,7 +2047,7 @@ _ADDRESS_CHOICE = lazy(r"(?i)git@|[a-z][a-z0-9+.-]*://")
 
 def is_rule_clause(choice: str) -> bool:
     """True for a rule said whole ("all API responses use snake_case"): its own title."""
-    return _RULE_CLAUSE.match(choice) is not None
+    return _RULE_CLAUSE.match(choice) is not None or _MODAL_RULE.fullmatch(choice) is not None
 
 
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
@@ -2064,7 +2132,9 @@ _GIVEN_UP_BEFORE = lazy(
     r"(?:迁移|迁|切换|切|换|改)(?:到|成|为)?\s*$"
     r"|\b(?:drop(?:ping)?|ditch(?:ing)?|stop using|replac(?:e|ing)|get rid of)\s+(?:the\s+)?"
     rf"(?P<c>{_ASCII_NAME})\s+(?:and|with|for)\b"
-    rf"|(?:不用|放弃|弃用|去掉|不要|不上)\s*(?P<d>{_ASCII_NAME}(?:\s+{_ASCII_WORD})?)\s*了?\s*[，,；;]"
+    # "不用 Kafka 了，", "不要用 moment.js 了，", "不要再用 Bower 了，"
+    r"|(?:不用|放弃|弃用|去掉|不要|不上)(?:再)?(?:用|使用)?\s*"
+    rf"(?P<d>{_ASCII_NAME}(?:\s+{_ASCII_WORD})?)\s*了?\s*[，,；;]"
     rf"|(?P<e>{_ASCII_NAME})\s*(?:也?不用了|也?不要了|不考虑了|算了)\s*[，,；;]"
 )
 
@@ -2157,8 +2227,9 @@ _NAME_TOKEN = lazy(r"\b(?=[\w.-]*[A-Za-z])[\w.-]*(?:\d|_|[A-Z]{2})[\w.-]*")
 _SWITCHED_ZH = lazy(r"^[A-Za-z][\w .-]{1,40}?\s*(?:也|都)?(?:打开|开启|开上|开着|开)$")
 # a clause that turns something down, gives a reason, recalls the past or wavers is not a setting
 _DETAIL_NOT = lazy(
-    r"(?i)不要了|不考虑|不用了?|别|不想|再说|放弃|弃用|禁止|没选|放心|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
+    r"(?i)不要了|不要(?:再)?用|不考虑|不用了?|别|不想|再说|放弃|弃用|禁止|没选|放心|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
     r"之前|现在|目前|原来|以前|是不是|用不上|不支持|或者|要么|你给|你先|你来"
+    r"|再(?:换|上|迁|改|加|切|考虑)"  # "等用户多了再换 PostgreSQL": a plan for later
     r"|\b(?:is out|dropped|off the table|no longer|instead of|rather than|revert\w*|since|because|"
     r"given|recommend\w*|suggest\w*|reflection|currently|used to|not|don'?t|won'?t|later|if|"
     r"unless|go with|i'?d|or|no|scrap\w*|ditch\w*|kill|overkill|ignore)\b"
@@ -2569,6 +2640,7 @@ _TYPES = (
             "cleaned up",
             "dropped support",
             "升级",
+            "升到",  # "把 Python 从 3.8 升到了 3.11"
             "updated",
             "更新",
             "搞定",
@@ -2647,6 +2719,18 @@ _NOT_WORK = lazy(
 )
 
 
+def _capitalised(summary: str) -> str:
+    """`summary` opening with a capital, unless its first word is a name as written.
+
+    "fixed the login loop" becomes "Fixed the login loop", "schema 导出到 …" "Schema 导出到 …";
+    "v2.3.0 昨天上线了", "k8s 升级完了" and "npm 换成 pnpm 了" stay as they are.
+    """
+    first = summary.split(" ", 1)[0]
+    if not summary or re.search(r"\d", first) or _TECH.fullmatch(first):
+        return summary
+    return summary[0].upper() + summary[1:]
+
+
 def finished_work(sentence: str) -> Work | None:
     """The finished work `sentence` reports ("Fixed the login loop", "修复了登录问题")."""
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _NOT_WORK.search(sentence):
@@ -2683,7 +2767,7 @@ def finished_work(sentence: str) -> Work | None:
     elif vkey == "verb3":
         summary = m.group(xkey).strip().rstrip(".。!！✅")
     summary = summary.rstrip(":：")
-    summary = summary[0].upper() + summary[1:]
+    summary = _capitalised(summary)
     # "从 4.2 升级到了 5.0", "from 4.2 to 5.0": the version moved to
     moved_to = re.split(r"到了?|\bto\b", what)[-1] if re.search(r"到|\bto\b", what) else ""
     version = _VERSION.search(moved_to) or _VERSION.search(what)
@@ -2806,13 +2890,13 @@ def _passive_work(sentence: str) -> Work | None:
             return None
         summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
         kind = "feat" if passive.group("verb2").lower() == "is in" else "deploy"
-        return Work(kind, summary[0].upper() + summary[1:], None)  # "1.4.2 went live ..."
+        return Work(kind, _capitalised(summary), None)  # "1.4.2 went live ..."
     now = _NOW_STATE.match(sentence) if passive is None else None
     if now and not _VAGUE.match(now["x"]) and not _BAD_STATE.search(now["y"]):
         # "The Dockerfile is now a multi-stage build ...": the state work left behind
         summary = sentence.strip().rstrip(".。!！:：")
         kind = next((t for t, p in _OBJECT_TYPES if p.search(sentence)), "refactor")
-        return Work(kind, summary[0].upper() + summary[1:], None)
+        return Work(kind, _capitalised(summary), None)
     noun = _DONE_WORK_NOUN.match(sentence) if passive is None else None
     named = (
         noun is not None and re.sub(r"(?i)^the\s+", "", noun["x"]).lower() != noun["noun"].lower()
@@ -2820,14 +2904,14 @@ def _passive_work(sentence: str) -> Work | None:
     if noun is not None and named:  # "the setup is done" does not say which
         summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
         kind = _NOUN_KINDS.get(noun["noun"].lower(), "refactor")
-        return Work(kind, summary[0].upper() + summary[1:], None)
+        return Work(kind, _capitalised(summary), None)
     last = _FIXED_LAST.search(sentence) if passive is None else None
     if last is not None and not _VAGUE.match(last["x"] or last["y"]):
         return Work("fix", sentence.strip().rstrip(".。!！"), None)
     if passive is None or _NEGATED.search(passive.group("x")) or _VAGUE.match(passive.group("x")):
         return None  # "it is fixed" names nothing
     summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
-    return Work(_kind(passive.group("verb").lower()), summary[0].upper() + summary[1:], None)
+    return Work(_kind(passive.group("verb").lower()), _capitalised(summary), None)
 
 
 def _listed_work(sentence: str) -> Work | None:
@@ -3063,6 +3147,15 @@ _STACK_WISH = lazy(
 )
 
 
+# "隔壁组用的是 Kafka", "我上家公司用 Django": a clause about another team's or job's stack
+_OTHERS_STACK_ZH = lazy(
+    r"隔壁|(?:别的|其他|其它|另一个|兄弟)(?:团队|组|部门|公司|项目|业务线)|上家|上一家|前公司|老东家"
+    r"|(?:以前|之前|原来)的?(?:公司|团队|东家)|朋友|他们(?:组|团队|公司|部门|那边)"
+    # "我们之前用的是 Jenkins，现在迁到 GitHub Actions 了": what the project used before
+    r"|(?:之前|以前|原来|过去|早先)(?:一直)?(?:用的是|用的|用过|使用的是|是用|用)|试过|用过"
+)
+
+
 def settled(sentence: str, *doubts: re.Pattern[str]) -> str:
     """The part of `sentence` before its first clause of doubt, wish or request.
 
@@ -3111,6 +3204,9 @@ def tech_facts(sentence: str) -> dict[str, str]:
     if _QUESTION.search(sentence):
         return {}
     sentence = settled(sentence, _TENTATIVE, _STACK_WISH, _NOT_STACK, _CONDITION)
+    if is_chinese(sentence):  # "隔壁组用的是 Kafka，我们用 RabbitMQ": only our clauses
+        clauses = re.split(r"(?<=[，,；;。])", sentence)
+        sentence = "".join(c for c in clauses if not _OTHERS_STACK_ZH.search(c))
     facts: dict[str, str] = {}
     if (own := _OUR_VERSION.search(sentence)) and (known := _TECH.fullmatch(own["name"])):
         # "Our Postgres is 16.2 on RDS": the version is Postgres's, not a part of its own
@@ -3286,12 +3382,15 @@ _PATH_EN = lazy(
 )
 _PATH_ZH = lazy(
     r"(?P<key>[\u4e00-\u9fff]{2,4}?|(?<![\w.-])[A-Za-z][\w-]{1,20}\s*)(?:文件)?(?:我|我们|都|统一|会)*"
-    r"(?:放在|在|位于|放到|存放在|写在|放)\s*`?(?P<path>[\w.~/%-]+/?)`?"
+    # "日志统一输出到 /var/log/orderd/"
+    r"(?:放在|在|位于|放到|存放在|写在|放|输出到|写到|写入|存到|保存到|落到)\s*`?(?P<path>[\w.~/%-]+/?)`?"
     # "…，放在 `/data/sft/v3/train.jsonl`": an absolute path after a comma, the topic before it
     r"|(?<=[，,])\s*(?:都|统一)?(?:放在|存放在|位于|存在)\s*`?(?P<p2>(?:/|~/)[\w.~/%-]+)`?"
 )
 _PATH_KEYS = {
     "源码": "source",
+    "前端": "frontend",
+    "后端": "backend",
     "代码": "source",
     "测试": "tests",
     "文档": "docs",
@@ -3336,10 +3435,28 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
         return None
     key = (groups.get("key") or groups.get("k3") or _path_key(path)).strip().lower()
     key = key.replace(" ", "_")
+    key = re.sub(r"(?<=[\u4e00-\u9fff]{2})(?:代码|文件|目录)$", "", key)  # "前端代码": 前端
     key = _PATH_KEYS.get(key, key)
     if is_chinese(key):
         key = _path_key(path)
     return key.replace("ci_config", "ci").replace("ci_workflow", "ci"), path
+
+
+def path_facts(sentence: str) -> dict[str, str]:
+    """The project paths a sentence states, by key: a Chinese sentence may give one a clause.
+
+    "前端代码在 web/ 目录，后端在 server/ 目录" gives frontend: web/ and backend: server/.
+    """
+    first = path_fact(sentence)
+    if first is None:
+        return {}
+    found = dict([first])
+    if is_chinese(sentence):
+        for clause in re.split(r"[，,；;]", sentence)[1:]:
+            more = path_fact(clause)
+            if more is not None and more[1] not in found.values():
+                found.setdefault(*more)
+    return found
 
 
 def _path_key(path: str) -> str:
@@ -3633,7 +3750,11 @@ _OPTION_LEAD = lazy(
     r"(?i)^(?:stay on|stay with|switch to|move to|migrate to|go with|use|keep|adopt|add|改成|改为|"
     r"改用|使用|采用|换成|用)\s*"
 )
-_LABEL_REF = lazy(r"(?i)^(?:option\s+|方案\s*|选项\s*)?([A-Da-d1-4一二三四])$")
+# "B", "option 2", "方案 A", and "第二个" / "第2种方案": an option named by its place alone
+_LABEL_REF = lazy(
+    r"(?i)^(?:option\s+|方案\s*|选项\s*)?([A-Da-d1-4一二三四])$"
+    r"|^第([一二三四1-4])(?:个|种|项)?(?:方案|选项)?$"
+)
 _OPTION_REF = lazy(
     r"(?i)\b(?:option|choice|approach|plan|number)\s*#?(?P<l>[A-Da-d1-4])\b"
     r"|(?:方案|选项)\s*(?P<z>[A-Da-d1-4一二三四])"
@@ -3678,7 +3799,8 @@ def option_label(choice: str) -> str | None:
     m = _LABEL_REF.match(choice.strip())
     if m is None:
         return None
-    return _NUMERALS.get(m.group(1), m.group(1).upper())
+    label = m.group(1) or m.group(2)
+    return _NUMERALS.get(label, label.upper())
 
 
 def option_reference(sentence: str) -> str | None:
@@ -3725,10 +3847,13 @@ _SETTING = lazy(
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
     r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|覆盖率|连接池(?:大小)?|最大连接数|并发数|"
     r"线程数|批大小|"
+    # "文件上传大小限制设为 10MB", "消息重试最多 3 次"
+    r"(?:上传|请求体|文件)(?:文件)?大小(?:限制|上限)?|(?:上传|大小)限制|重试(?:上限)?(?=\s*(?:最多|不超过))|"
     r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
-    r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少)?\s*"
-    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月|"
+    r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少|最多|"
+    r"不超过)?\s*"
+    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月|[KMG]B?(?![a-z])|"
     + _PER_TIME
     + r")?)"
     + _VALUE_END
@@ -3739,7 +3864,8 @@ _SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout",
                "连接池大小": "pool_size", "连接池": "pool_size", "最大连接数": "max_connections",
                "并发数": "concurrency", "线程数": "threads", "批大小": "batch_size",
                "重试次数": "retries", "保留": "retention", "覆盖率": "coverage",
-               "有效期": "ttl", "过期时间": "ttl"}  # fmt: skip
+               "有效期": "ttl", "过期时间": "ttl", "上传": "upload_max_size", "大小": "max_size",
+               "重试": "retries"}  # fmt: skip
 
 
 _REGION = lazy(
@@ -4185,7 +4311,9 @@ _VERSION_MOVE = lazy(
     r"|\b(?:upgrad|bump|mov|switch)\w*\s+to\s+(?P<c>" + _NAMES + r")"
     r"|把\s*(?P<d>"
     + _NAMES
-    + r")(?:\s*(?:版本|toolchain))?\s*(?:升级|升|更新|锁定|固定|降级)(?:到|为|成)"
+    # "把 Python 从 3.8 升到了 3.11"
+    + r")(?:\s*(?:版本|toolchain))?\s*(?:从\s*v?\d+(?:\.\d+){0,2}\s*)?"
+    r"(?:升级|升|更新|锁定|固定|降级)(?:到了?|为|成)"
     r"|(?:升级|更新|降级)\s*(?P<e>" + _NAMES + r")\s*(?:到|至)"
     r"|(?:升级|升|切|迁移|切换)到\s*(?P<f>" + _NAMES + r"))"
     r"\s*" + _TO_VERSION
