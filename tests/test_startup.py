@@ -13,21 +13,22 @@ from omp.paths import MemoryRoot
 
 HEAVY = ("jsonschema", "rich", "git", "watchdog", "pydantic", "ruamel")
 
-# Runs the CLI in-process, then reports which top-level packages were imported.
+# Runs a module (the CLI, or the hooks) in-process with the arguments after it, then reports
+# which top-level packages were imported.
 PROBE = """
 import json, runpy, sys
-sys.argv = ["omp", *sys.argv[1:]]
+module, sys.argv = sys.argv[1], sys.argv[1:]
 try:
-    runpy.run_module("omp", run_name="__main__")
+    runpy.run_module(module, run_name="__main__")
 except SystemExit:
     pass
 print(json.dumps(sorted({m.split(".")[0] for m in sys.modules})), file=sys.stderr)
 """
 
 
-def _loaded(*args: str, cwd) -> set[str]:
+def _loaded(*args: str, cwd, module: str = "omp") -> set[str]:
     out = subprocess.run(
-        [sys.executable, "-c", PROBE, *args],
+        [sys.executable, "-c", PROBE, module, *args],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -150,17 +151,6 @@ def test_the_real_entry_point_runs_commands_after_global_options(memory):
     assert bad.returncode == 2 and "No such command 'bogus'" in bad.stderr
 
 
-HOOK_PROBE = """
-import json, runpy, sys
-sys.argv = ["omp.hooks", *sys.argv[1:]]
-try:
-    runpy.run_module("omp.hooks", run_name="__main__")
-except SystemExit:
-    pass
-print(json.dumps(sorted({m.split(".")[0] for m in sys.modules})), file=sys.stderr)
-"""
-
-
 def test_a_pre_commit_without_memory_changes_loads_no_yaml_schema_or_temp_files(recorded):
     memory, _ = recorded
     subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
@@ -169,14 +159,6 @@ def test_a_pre_commit_without_memory_changes_loads_no_yaml_schema_or_temp_files(
     )
     (memory.project / "src.txt").write_text("change\n", encoding="utf-8")
     subprocess.run(["git", "add", "src.txt"], cwd=memory.project, check=True)
-    out = subprocess.run(
-        [sys.executable, "-c", HOOK_PROBE, "pre-commit"],
-        cwd=memory.project,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    loaded = set(json.loads(out.stderr.strip().splitlines()[-1]))
+    loaded = _loaded("pre-commit", cwd=memory.project, module="omp.hooks")
     assert "omp" in loaded
     assert not loaded & {*HEAVY, "jsonschema_rs", "yaml", "tempfile"}
