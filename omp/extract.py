@@ -390,6 +390,10 @@ class _Conversation:
             self.offered, self.offered_in, self.offered_asked = named, text, False
         self.asked_which = role == "user" and rules.asks_which(text)
 
+    def _turned_down(self, picked: str | None) -> list[str]:
+        """The other options of the last question, as the message that offered them wrote them."""
+        return [_original(self.offered_in, o) for o in self.offered if o != picked]
+
     def _short_answer(self, s: str) -> str | None:
         """The offered option a short reply picks.
 
@@ -552,10 +556,9 @@ class _Conversation:
         )
         if answer is not None or head is not None:
             # the other options of the question are the alternatives ("Mixpanel or Amplitude?")
-            others = [] if head is not None else self.offered if answer in self.offered else []
-            alternatives = tuple(_original(self.offered_in, o) for o in others if o != answer)
+            others = self._turned_down(answer) if head is None and answer in self.offered else []
             named = rules.Decision(
-                head or _original(s, str(answer)), alternatives, None, None, False
+                head or _original(s, str(answer)), tuple(others), None, None, False
             )
             entry = _decision_entry(named, s, details=True)
             reason = "the answer to an either-or question"
@@ -758,8 +761,7 @@ class _Conversation:
         if picked is not None and not new.entry.get("alternatives"):
             # "Vitest it is." after "Vitest or Jest?", "Compose" for "Docker Compose": the
             # question's other options were turned down
-            others = [_original(self.offered_in, o) for o in self.offered if o != picked]
-            new.entry["alternatives"] = others
+            new.entry["alternatives"] = self._turned_down(picked)
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
         role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
         alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
