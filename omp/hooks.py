@@ -668,6 +668,8 @@ def _journal_root(
     rels = [rel for _, rel in files]
     with writer.locked(root, timeout=load_settings(root).lock_timeout), Index(root) as index:
         accounted = {rel: _accounted(index, rel) for rel in rels}  # before git's edits count
+        # files a watcher journaled between git's write and this hook: indexed as they are now
+        watched = {rel: _indexed_as_is(index, rel, root.memory / rel) for rel in rels}
         index.refresh()
         pairs: list[tuple[str, str]] = []
         carried: list[tuple[str, bytes]] = []
@@ -679,6 +681,8 @@ def _journal_root(
             if working is not None and f.new is not None and journal.blob_id(working) == f.new:
                 after = working  # checked out as committed: no need to read it from git
             read = (f.old is None or before is not None) and (f.new is None or after is not None)
+            if read and after is not None and watched[rel] == bytes_hash(after):
+                continue  # the watcher took the lock first and journaled git's version already
             changes = _compare(index, rel, before, after) if read else None
             if changes:
                 pairs += [(display, f"{change} (git: {context})") for change in changes]
@@ -714,6 +718,23 @@ def _compare(index: Index, rel: str, before: bytes | None, after: bytes | None) 
     except OmpError:
         return None  # not UTF-8
     return watch.diff_versions(index, rel, texts[0], texts[1])
+
+
+def _indexed_as_is(index: Index, rel: str, path: Path) -> str | None:
+    """The hash of `rel` if the journal accounts for it as it is on disk now, else None.
+
+    True of a file a watcher journaled after git wrote it: the index holds that very file (its
+    size and mtime), and no outside edit of it waits to be journaled. A version the index held
+    from before git wrote the file has an older mtime, even with the same content.
+    """
+    info = index.file(rel)
+    if info is None or rel in index.unjournaled([rel]):
+        return None
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return info.hash if (info.size, info.mtime_ns) == (st.st_size, st.st_mtime_ns) else None
 
 
 def _accounted(index: Index, rel: str) -> str | None:

@@ -587,6 +587,34 @@ def test_a_pull_journals_each_entry_it_added_changed_and_removed(
     assert git("status", "--porcelain", cwd=repo) == ""  # no memory file was written
 
 
+def test_a_pull_a_watcher_journaled_first_is_not_journaled_again_by_the_hook(
+    hooked: MemoryRoot, tmp_path: Path
+):
+    # the watcher may take the lock after git changed the files and before post-merge runs:
+    # it journals them as an outside edit, and the hook must not record the same change again
+    repo = hooked.project
+    quiet_commit(repo, "memory", {"_omp/memory/decisions.yaml": TWO_DECISIONS})
+    other = second_clone(hooked, tmp_path)
+    text = TWO_DECISIONS.replace("choice: Redis", "choice: Valkey")
+    publish(other, "memory from elsewhere", {"_omp/memory/decisions.yaml": text})
+    watch.scan(hooked, new_files=True)  # the watcher knows the version before the pull
+    git("-c", "core.hooksPath=/dev/null", "pull", "-q", "--no-rebase", cwd=repo)
+    watched = watch.scan(hooked)
+    assert [c.change for c in watched] == ["decisions[dec-1].choice: Redis → Valkey"]
+    after_watch = journal.read(hooked).latest
+
+    done = subprocess.run(
+        [sys.executable, "-m", "omp.hooks", "post-merge", "0"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert changes_since(after_watch) == []
+
+
 def test_a_version_that_does_not_parse_gets_one_record_for_the_file(
     hooked: MemoryRoot, tmp_path: Path
 ):
