@@ -215,8 +215,12 @@ def _title(choice: str, purpose: str | None) -> str:
     if first in rules.VERBS or rules.is_rule_clause(choice) or _CLAUSE_VERB.search(choice):
         # "Convention: branch names are feature/<ticket>-<slug>" is a rule said whole
         return choice[0].upper() + choice[1:]
-    if re.match(r"不(?!可|同|错|少|仅|断)", choice):
-        return choice  # "我们决定不上 K8s 了": a choice against, not "采用 不上 K8s"
+    if re.match(r"不(?!可|同|错|少|仅|断)", choice) or re.search(
+        r"只能|必须|禁止|不许|不准", choice
+    ):
+        # "我们决定不上 K8s 了": a choice against, not "采用 不上 K8s"; "main 只能通过 PR 合并":
+        # a rule said whole
+        return choice
     if rules.is_chinese(choice):
         return f"采用 {choice}" + (f"（{purpose}）" if purpose else "")
     if purpose and purpose.lower() not in choice.lower():

@@ -1299,6 +1299,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "main 只能通过 PR 合并，禁止直接 push": what one thing may only be done by
+    (
+        lazy(
+            r"^(?P<x>(?![^，,。；;]*[我你他她])[A-Za-z\u4e00-\u9fff][^，,。；;]{0,15}?只能"
+            r"(?![^，,。；;]*(?:[?？吗]|的话))[^，,。；;]{2,30})"
+        ),
+        False,
+        False,
+    ),
     # "所有提交信息必须用英文写", "禁止直接 push 到 main": a rule opening the sentence
     (lazy(r"^(?:另外|还有|对了)?[，,]?\s*(?P<x>" + _OPENING_RULE_ZH + r")"), False, False),
     (lazy(r"统一\s+(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)*)"), False, False),
@@ -3230,10 +3239,14 @@ def tech_facts(sentence: str) -> dict[str, str]:
             before, after = sentence[: m.start()], sentence[m.end() :]
             clauses = re.split(r"[，,；;]", before)[:-1] + re.split(r"[，,；;]", after)[1:]
             for clause in clauses:
-                clause = clause.strip(" 。.！!")
+                # "…，缓存用 Redis": a part, then what it uses
+                clause = _PART_LEAD_ZH.sub("", clause.strip(" 。.！!"))
                 if clause and not _ONLY_NAMES_LEFT.sub("", _TECH.sub("", clause)):
                     _stack_parts(clause, facts, strict=False)
     return facts
+
+
+_PART_LEAD_ZH = lazy(r"^[\u4e00-\u9fff]{1,6}?(?:用的是|用|是|走)\s*(?=[A-Za-z])")
 
 
 # "our flask app keeps …", "the React frontend re-renders …", "your Django 4.2 app": a known

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from omp import rules
 from tests.test_extract import _kept, _run
 
 _OPENING = ("user", "继续昨天的项目")
@@ -180,3 +181,16 @@ def test_a_command_the_project_runs_is_a_fact_not_a_choice():
 def test_a_plan_for_later_is_no_detail_of_the_choice_made_now():
     (d,) = _kept(_run(*_said("那就先用 SQLite，等用户多了再换 PostgreSQL。")), "decisions")
     assert d["title"] == "Use SQLite"
+
+
+def test_a_part_then_what_it_uses_in_a_stated_stack_is_a_fact():
+    facts = _kept(_run(("user", "前端 React 18 + Vite，后端 NestJS，缓存用 Redis。")), "project")
+    stack = {k: v for f in facts for k, v in f.get("tech_stack", {}).items()}
+    assert stack["cache"] == "Redis" and stack["backend"] == "NestJS"
+
+
+def test_what_one_thing_may_only_be_done_by_is_a_rule_titled_by_itself():
+    [decision] = _kept(_run(("user", "main 只能通过 PR 合并，禁止直接 push。")), "decisions")
+    assert decision["title"] == "main 只能通过 PR 合并"
+    assert rules.decision("我只能周末有空") is None
+    assert rules.decision("这个接口只能内网访问吗？") is None
