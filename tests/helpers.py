@@ -93,6 +93,17 @@ def git(*args: str, cwd: Path) -> str:
     return out.stdout
 
 
+def commit_without_hooks(repo: Path, message: str) -> None:
+    """`git add -A` and commit, with omp's hooks off (like a clone without them)."""
+    git("add", "-A", cwd=repo)
+    subprocess.run(
+        ["git", "commit", "-q", "-m", message],
+        cwd=repo,
+        env={**os.environ, "OMP_HOOKS": "off"},
+        check=True,
+    )
+
+
 def memory_files(root: Path) -> dict[str, bytes]:
     """Every file under `_omp/memory/` except backups and temp files, by relative path."""
     memory = root / "_omp" / "memory"

@@ -16,7 +16,7 @@ from omp.cli import app
 from omp.paths import MemoryRoot
 from omp.yamlio import load
 
-from .helpers import git
+from .helpers import commit_without_hooks, git
 
 
 def omp(*args: str) -> Any:
@@ -506,13 +506,7 @@ def quiet_commit(repo: Path, message: str, files: dict[str, str]) -> None:
         path = repo / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    git("add", "-A", cwd=repo)
-    subprocess.run(
-        ["git", "commit", "-q", "-m", message],
-        cwd=repo,
-        env={**os.environ, "OMP_HOOKS": "off"},
-        check=True,
-    )
+    commit_without_hooks(repo, message)
 
 
 def second_clone(hooked: MemoryRoot, tmp_path: Path) -> Path:

@@ -14,7 +14,7 @@ from omp.errors import OmpError
 from omp.paths import MemoryRoot, find_root
 from omp.yamlio import load
 
-from .helpers import git, run_omp
+from .helpers import commit_without_hooks, git, run_omp
 
 BASE = """\
 # Decisions of the shop
@@ -116,13 +116,17 @@ def test_project_facts_merge_key_by_key():
 # ---- through git --------------------------------------------------------------------------
 
 
-def _commit_all(repo: Path, message: str) -> None:
-    git("add", "-A", cwd=repo)
-    subprocess.run(
-        ["git", "commit", "-q", "-m", message],
+_commit_all = commit_without_hooks
+
+
+def _merge_right(repo: Path) -> subprocess.CompletedProcess[str]:
+    """`git merge right` into the branch checked out, with omp's hooks off."""
+    return subprocess.run(
+        ["git", "merge", "--no-edit", "right"],
         cwd=repo,
+        capture_output=True,
+        text=True,
         env={**os.environ, "OMP_HOOKS": "off"},
-        check=True,
     )
 
 
@@ -145,13 +149,7 @@ def test_two_branches_adding_fifty_decisions_and_changes_each_merge_without_conf
         _commit_all(repo, f"{branch} work")
     git("checkout", "-q", "left", cwd=repo)
 
-    done = subprocess.run(
-        ["git", "merge", "--no-edit", "right"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "OMP_HOOKS": "off"},
-    )
+    done = _merge_right(repo)
 
     assert done.returncode == 0, done.stdout + done.stderr
     decisions = load((driven.memory / "decisions.yaml").read_text())["decisions"]
@@ -327,13 +325,7 @@ def test_the_driver_merges_a_package_memory_folder_entry_by_entry(memory: Memory
         _commit_all(repo, f"{branch} work")
     git("checkout", "-q", "left", cwd=repo)
 
-    done = subprocess.run(
-        ["git", "merge", "--no-edit", "right"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "OMP_HOOKS": "off"},
-    )
+    done = _merge_right(repo)
 
     assert done.returncode == 0, done.stdout + done.stderr
     decisions = load((api.memory / "decisions.yaml").read_text())["decisions"]
