@@ -668,6 +668,15 @@ def _journal_root(
     rels = [rel for _, rel in files]
     with writer.locked(root, timeout=load_settings(root).lock_timeout), Index(root) as index:
         accounted = {rel: _accounted(index, rel) for rel in rels}  # before git's edits count
+        # edits made on top of the commit git replaced, journaled already: an autostash put
+        # them aside and will apply them again (or a checkout carried them over)
+        journaled_here = {
+            rel: entries
+            for f, rel in files
+            if f.old is not None and f.new is not None and f.old in blobs and f.new in blobs
+            and accounted[rel] not in (None, bytes_hash(blobs[f.old]), bytes_hash(blobs[f.new]))
+            and (entries := index.accounted_entries(rel)) is not None
+        }  # fmt: skip
         # files a watcher journaled between git's write and this hook: indexed as they are now
         watched = {rel: _indexed_as_is(index, rel, root.memory / rel) for rel in rels}
         index.refresh()
@@ -699,6 +708,9 @@ def _journal_root(
         index.forget_unjournaled(rels)
         for rel, version in carried:
             _keep_as_journaled(index, rel, version)
+        for f, rel in files:
+            if rel in journaled_here and f.old is not None and f.new is not None:
+                _keep_carried(index, rel, journaled_here[rel], blobs[f.old], blobs[f.new])
 
 
 def _read_bytes(path: Path) -> bytes | None:
@@ -762,6 +774,44 @@ def _keep_as_journaled(index: Index, rel: str, version: bytes) -> None:
     # a size no file has: the next refresh reads the working tree and keeps this version
     index.index_text(rel, text, size=-1, mtime_ns=0, digest=bytes_hash(version), outside=False)
     index.refresh([rel])
+
+
+def _keep_carried(
+    index: Index,
+    rel: str,
+    here: dict[str, tuple[str | None, str]],
+    before: bytes,
+    after: bytes,
+) -> None:
+    """Account for edits journaled on top of `before` as made on top of `after` as well.
+
+    `here` is the version the journal accounted for before git replaced `before` with
+    `after`. Its differences from `before`, entry by entry, are carried onto `after`, and the
+    result becomes the version the watcher compares the file with: when an autostash applies
+    those edits again (or a checkout carried them over), nothing is reported twice; when they
+    are gone from the working tree, their removal is reported.
+    """
+    from omp.index import bytes_hash, dumps
+    from omp.paths import decode_text
+
+    versions: list[dict[str, tuple[str | None, str]]] = []
+    for version in (before, after):
+        try:
+            read = index.parse(rel, decode_text(version, display=rel))
+        except OmpError:
+            return
+        if read is None or read[1]:
+            return  # not comparable entry by entry, or invalid: as the hook found it
+        versions.append({str(e.id or e.identity): (e.hash, dumps(e.data)) for e in read[0]})
+    base, theirs = versions
+    merged = dict(theirs)
+    merged.update(  # added or changed here
+        (key, entry) for key, entry in here.items() if key not in base or base[key][1] != entry[1]
+    )
+    for key in base.keys() - here.keys():
+        merged.pop(key, None)  # removed here
+    if merged != theirs:
+        index.keep_version(rel, merged, f"carried onto {bytes_hash(after)}")
 
 
 def _rewritten_in(roots: _Roots, mapping: dict[str, str]) -> list[MemoryRoot]:

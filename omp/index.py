@@ -569,6 +569,57 @@ class Index:
         return before, after
 
     @_recovering
+    def accounted_entries(self, rel: str) -> dict[str, tuple[str | None, str]] | None:
+        """The entries of the version of `rel` the journal accounts for, as stored.
+
+        `{id or identity: (hash of its text, data as stored)}`: the kept version if an outside
+        edit waits to be journaled, else the indexed one. None when there is no such version
+        or it was invalid (its entries are not trusted).
+        """
+        kept = self.db.execute(
+            "SELECT hash, problems FROM unjournaled WHERE rel=?", (rel,)
+        ).fetchone()
+        if kept is not None:
+            if kept[0] is None or _problems(kept[1]):
+                return None
+            rows = self.db.execute(
+                "SELECT key, hash, data FROM unjournaled_entries WHERE rel=? ORDER BY rowid",
+                (rel,),
+            )
+        else:
+            info = self.file(rel)
+            if info is None or info.problems:
+                return None
+            rows = self.db.execute(
+                f"SELECT {_ENTRY_KEY}, hash, data FROM entries WHERE rel=? ORDER BY pos", (rel,)
+            )
+        return {key: (digest, data) for key, digest, data in rows}
+
+    @_recovering
+    def keep_version(
+        self, rel: str, entries: dict[str, tuple[str | None, str]], digest: str
+    ) -> None:
+        """Make `entries` the version of `rel` the journal accounts for.
+
+        `entries` are as `accounted_entries` gives them; they replace any kept version, and
+        the watcher compares the file with them from now on. `digest` names that version;
+        it need not be the hash of any file.
+        """
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("DELETE FROM unjournaled WHERE rel=?", (rel,))
+            self.db.execute("DELETE FROM unjournaled_entries WHERE rel=?", (rel,))
+            self.db.execute("INSERT INTO unjournaled VALUES (?, ?, '[]')", (rel, digest))
+            self.db.executemany(
+                "INSERT INTO unjournaled_entries VALUES (?, ?, ?, ?)",
+                [(rel, key, h, data) for key, (h, data) in entries.items()],
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    @_recovering
     def forget_unjournaled(self, rels: Iterable[str]) -> None:
         """Drop the kept versions of `rels`: their changes are in the journal now."""
         pairs = [(rel,) for rel in rels]

@@ -785,6 +785,74 @@ def test_local_edits_a_checkout_carries_over_are_journaled_once_and_not_as_git(
     assert watch.scan(hooked, new_files=True) == []
 
 
+@pytest.mark.parametrize("how", ["--no-rebase", "--rebase"])
+def test_journaled_local_edits_an_autostash_puts_aside_over_a_pull_are_not_journaled_again(
+    hooked: MemoryRoot, tmp_path: Path, how: str
+):
+    # agents leave memory uncommitted; `git pull --autostash` stashes it, pulls (the hook
+    # runs then, on a working tree without it) and applies it again: what the journal had
+    # recorded of it before the pull is no news afterwards, and a later edit still is
+    repo = hooked.project
+    quiet_commit(repo, "memory", {"_omp/memory/decisions.yaml": TWO_DECISIONS})
+    other = second_clone(hooked, tmp_path)
+    remote_text = TWO_DECISIONS.replace("title: Use Redis", "title: Use Redis for caching")
+    remote_text += "  - id: dec-3\n    title: Use S3\n    choice: S3\n"
+    publish(other, "memory from elsewhere", {"_omp/memory/decisions.yaml": remote_text})
+    watch.scan(hooked, new_files=True)  # the journal knows the committed version
+    path = hooked.memory / "decisions.yaml"
+    path.write_text(TWO_DECISIONS.replace("choice: Postgres", "choice: MySQL"), encoding="utf-8")
+    assert [c.change for c in watch.scan(hooked)] == ["decisions[dec-2].choice: Postgres → MySQL"]
+    added = omp("add", "decision", "--title", "Use Kafka for events", "--choice", "Kafka")
+    assert added.exit_code == 0, added.stderr
+    start = journal.read(hooked).latest
+
+    pulled = subprocess.run(
+        ["git", "pull", "-q", how, "--autostash"], cwd=repo, capture_output=True, text=True
+    )
+
+    assert pulled.returncode == 0, pulled.stderr
+    final = load(path.read_text(encoding="utf-8"))["decisions"]
+    assert [(d["title"], d["choice"]) for d in final] == [
+        ("Use Redis for caching", "Redis"),
+        ("Use Postgres", "MySQL"),
+        ("Use S3", "S3"),
+        ("Use Kafka for events", "Kafka"),
+    ]
+    by_git = [(key, change.split(" (git: ")[0]) for _, key, change in changes_since(start)]
+    assert by_git == [
+        ("dec-1", "decisions[dec-1].title: Use Redis → Use Redis for caching"),
+        ("dec-3", "decisions[dec-3]: added"),
+    ]
+    assert watch.scan(hooked, new_files=True) == []
+    assert omp("show", "decisions").exit_code == 0  # a read after the pull journals nothing
+    assert changes_since(start)[2:] == []
+
+    path.write_text(path.read_text(encoding="utf-8").replace("S3\n", "R2\n"), encoding="utf-8")
+    assert [c.change for c in watch.scan(hooked)] == [
+        "decisions[dec-3].choice: S3 → R2",
+        "decisions[dec-3].title: Use S3 → Use R2",
+    ]
+
+
+def test_journaled_local_edits_stashed_by_hand_over_a_pull_are_reported_gone_and_back(
+    hooked: MemoryRoot, tmp_path: Path
+):
+    repo = hooked.project
+    quiet_commit(repo, "memory", {"_omp/memory/decisions.yaml": TWO_DECISIONS})
+    other = second_clone(hooked, tmp_path)
+    publish(other, "elsewhere", {"_omp/memory/decisions.yaml": TWO_DECISIONS + "# pulled\n"})
+    added = omp("add", "decision", "--title", "Use Kafka for events", "--choice", "Kafka")
+    assert added.exit_code == 0, added.stderr
+    (key,) = [d["id"] for d in load((hooked.memory / "decisions.yaml").read_text())["decisions"]
+              if d["choice"] == "Kafka"]  # fmt: skip
+    git("stash", "-q", cwd=repo)
+    git("pull", "-q", "--no-rebase", cwd=repo)
+
+    assert [c.change for c in watch.scan(hooked)] == [f"decisions[{key}]: removed"]
+    git("stash", "pop", "-q", cwd=repo)
+    assert [c.change for c in watch.scan(hooked)] == [f"decisions[{key}]: added"]
+
+
 # ---- memory folders below the top (one per package of a monorepo) ---------------------------
 
 
