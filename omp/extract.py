@@ -1041,7 +1041,14 @@ def _stated_stack(s: str) -> dict[str, str]:
     """The technologies a statement names as the stack, by role."""
     stack = rules.tech_facts(s)
     stack |= {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
-    return stack | {k: v for k, v in rules.named_parts(s).items() if k not in stack}
+    stack |= {k: v for k, v in rules.named_parts(s).items() if k not in stack}
+    if hosted := rules.hosted_parts(s):
+        # "The frontend is on Vercel and the API on Fly.io": each part where it runs, not
+        # the first host alone as the project's
+        if stack.get("hosting") in hosted.values():
+            del stack["hosting"]
+        stack |= hosted
+    return stack
 
 
 def _stack_facts(

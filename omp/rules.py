@@ -3281,6 +3281,66 @@ def named_parts(sentence: str) -> dict[str, str]:
     return facts
 
 
+# "The frontend is on Vercel and the API on Fly.io", "We host the web app on Netlify, the
+# backend on Render": a part of the project and where it runs
+_HOSTED_PART = lazy(
+    r"(?i)(?:(?<![\w-])(?P<det>the|our|my|your)\s+|(?:^|(?<=[,;:\u2014\u2013]\s)|(?<=\band\s)))"
+    r"(?:(?P<kind>[A-Za-z][\w.+#-]*)\s+)?"
+    r"(?P<part>front[- ]?end|back[- ]?end|api|apis|web ?app|website|site|landing page|docs|"
+    r"dashboard|admin(?: panel)?|workers?|app server|server|blog|storybook|ui|client|"
+    r"(?:rest|graphql) api)(?![\w-])"
+    r"\s+(?:(?:is|are|'s)\s+(?:(?:also|still|currently|now|all)\s+)?)?"
+    r"(?:(?:hosted|deployed|running|served|sits|lives|runs|live|deploys|is deployed)\s+)?"
+    r"(?P<prep>on|at|in|via|to)\s+(?P<host>[A-Za-z][\w.]*(?:\s+(?-i:[A-Z])[\w.]*){0,2})"
+)
+# a move told, or a place said of another's: not where the part runs now
+_MOVING = lazy(
+    r"(?i)\b(?:mov(?:e|es|ed|ing)|migrat\w*|switch\w*|port(?:ing|ed)?|leav\w+|"
+    r"their|other team|used to|before)\b"
+)
+_PLAIN_KINDS = frozenset(
+    ("new", "old", "main", "whole", "entire", "current", "static", "own", "also", "then", "and",
+     "so", "but", "while", "whereas", "is", "are")
+)  # fmt: skip
+_PART_KEYS = {"front end": "frontend", "front-end": "frontend", "back end": "backend",
+              "back-end": "backend", "webapp": "web_app", "web app": "web_app", "apis": "api",
+              "workers": "worker", "admin panel": "admin", "website": "site",
+              "rest api": "api", "graphql api": "api"}  # fmt: skip
+
+
+def hosted_parts(sentence: str) -> dict[str, str]:
+    """Where each part of the project a sentence names runs: `<part>_hosting` → the host.
+
+    "The frontend is on Vercel and the API on Fly.io" gives frontend_hosting: Vercel and
+    api_hosting: Fly.io, where a single `hosting` would keep only one of them. A part said
+    to move there, or hosted so only maybe, is not where it runs.
+    """
+    if _QUESTION.search(sentence) or _MOVING.search(sentence) or _NOT_OURS_NOW.search(sentence):
+        return {}
+    sentence = settled(sentence, _TENTATIVE, _STACK_WISH, _NOT_STACK, _CONDITION)
+    facts: dict[str, str] = {}
+    for m in _HOSTED_PART.finditer(sentence):
+        host = _TECH.fullmatch(m["host"]) or _TECH.match(m["host"])
+        if host is None or _role(host.group(1).lower()) != "hosting":
+            continue
+        if host.group(1).lower() in _AMBIGUOUS and host.group(1).islower():
+            continue  # "the UI in render mode"
+        clause = re.split(r"[,;.]\s", sentence[: m.start()])[-1] + m.group(0)
+        if m["prep"].lower() == "to" and not re.search(r"(?i)\bdeploy", clause):
+            continue  # "the API to Fly.io" without "deploy" tells a move
+        if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
+            continue
+        part = _PART_KEYS.get(m["part"].lower(), m["part"].lower())
+        kind = m["kind"]
+        plain = kind is None or kind.lower() in _PLAIN_KINDS
+        if part == "site" and plain:
+            continue  # "the site is on Netlify": the whole project, its `hosting`
+        if not plain and not _TECH.fullmatch(kind) and kind.islower():
+            part = f"{kind.lower()}_{part}"  # "the marketing site", not "the Next.js frontend"
+        facts.setdefault(f"{part}_hosting", _with_version(m["host"], host))
+    return facts
+
+
 # what follows "we're" / "we'll" that says what the project leaves or will need, not what it
 # uses: "we're moving off Heroku", "we're going to need to support websockets"
 _LEAVING = lazy(
