@@ -625,7 +625,9 @@ class _Conversation:
     def _stated(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool | None:
         """A decision stated in `s` (True), an assistant's proposal (False), or None."""
         d = rules.decision(s, self.names if role == "user" else ())
-        if d is None or d.choice in rules.commands(s).values():
+        if d is None:
+            return self._required(s, index, conf) if role == "user" else None
+        if d.choice in rules.commands(s).values():
             return None  # "跑测试用 pnpm test": the project's command, a fact, not a choice
         work = None if d.explicit else rules.finished_work(s)
         if work is not None and not (
@@ -649,6 +651,17 @@ class _Conversation:
                 self._drop_choice(gone, index, said=rules.switches(s))
         if role == "user":
             self._side_choices(s, d.choice, src)
+        return True
+
+    def _required(self, s: str, index: int, conf: dict[str, float]) -> bool | None:
+        """A requirement the person sets ("We need every endpoint to be idempotent"): True."""
+        rule = rules.requirement(s)
+        if rule is None:
+            return None
+        entry = {"title": rule[:_TITLE_MAX], "context": s[:500], "choice": rule}
+        reason = "a requirement the person set"
+        c = Candidate("decisions", entry, conf["instruction"], reason, self.source(index))
+        self._decide(c, reverses=False)
         return True
 
     def _assistant_choice(self, d: rules.Decision, s: str, src: dict[str, Any]) -> bool | None:

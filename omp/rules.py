@@ -3813,6 +3813,87 @@ def remembered_rule(sentence: str) -> str | None:
     return clause[0].upper() + clause[1:]
 
 
+# "I want the API to return errors as RFC 7807 problem JSON", "We need every endpoint to be
+# idempotent", "I want all timestamps stored in UTC": a requirement the person sets
+_REQUIRED = lazy(
+    r"(?i)^(?:(?:ok(?:ay)?|so|also|and|oh|btw|going forward|from now on)[,\s]+)*"
+    r"(?:i|we)(?:\s+(?:really|also|definitely|absolutely))?"
+    r"(?P<verb>\s+want|\s+need|\s+require|'d like|\s+would like)\s+"
+    r"(?P<subject>(?P<all>(?:all|every|each|no)(?:\s+of\s+(?:the|our))?)\s+[\w./-]+(?:\s+[\w./-]+){0,3}?"
+    r"|(?:the|our)\s+[\w./-]+(?:\s+[\w./-]+){0,2}?"
+    r"|(?-i:[A-Z]{2,}[\w.-]*)(?:\s+[a-z][\w-]*){1,2}?)\s+"
+    r"(?:to\s+(?P<to>(?:always\s+|never\s+|only\s+)?[a-z]+\b.{0,120}?)"
+    r"|(?P<done>(?:always\s+|only\s+)?(?:[a-z]+ed|written|kept|built|sent|made|run|set|signed|"
+    r"stored|done)\b.{0,120}?))"
+    r"\s*(?:[,;\u2014\u2013]|\s(?:because|since|so that)\s|[.!]?$)"
+)
+# what the assistant says, does or answers now, not a part of the project
+_REPLY_THING = lazy(
+    r"(?i)\b(?:answer|reply|response|explanation|summary|output|result|message|text|fix|"
+    r"change|diff|patch|plan|list|example)s?$"
+)
+# a state of the work to reach now, not a way for the project to be: "all tests to pass"
+_TASK_STATE = lazy(
+    r"(?i)^(?:pass|work|compile|build|load|finish|succeed|go away|stop\s+\w+ing|"
+    r"(?:(?:be|get)\s+)?(?:fixed|green|done|working|passing|ready|finished|merged|deployed|"
+    r"updated|removed|deleted|cleaned(?: up)?|migrated|converted|renamed|moved|refactored|"
+    r"rewritten|replaced|upgraded|bumped|reverted|dropped|closed|resolved|completed|reviewed|"
+    r"tested|committed|pushed|shipped|released|faster|better|cleaner|simpler|smaller|quicker|"
+    r"gone|back))\b"
+    r"|\b(?:again|now|today|tonight|tomorrow|asap|first|by (?:monday|tuesday|wednesday|"
+    r"thursday|friday|eod|tomorrow|the end)|faster|quicker|better)\b"
+)
+# the project as a whole, or one of its big parts: "the API", "our backend", "the codebase"
+_WHOLE = frozenset(
+    ("api", "app", "backend", "frontend", "service", "cli", "codebase", "project", "server",
+     "sdk", "library", "monorepo", "repo", "site", "website", "bot", "firmware", "pipeline",
+     "database", "db", "schema", "code")
+)  # fmt: skip
+_NOT_NOW = lazy(
+    r"(?i)\b(?:eventually|someday|some day|at some point|one day|long[- ]term|later|"
+    r"in the future|you|your|me|my)\b"
+)
+
+
+def requirement(sentence: str) -> str | None:
+    """A requirement the person sets for the project, titled as a rule, or None.
+
+    "We need every endpoint to be idempotent" → "Every endpoint must be idempotent"; "I want
+    the API to return errors as RFC 7807 problem JSON" → "The API should return errors as RFC
+    7807 problem JSON". Not what the person wants of the reply ("I want you to explain …"),
+    work to get done now ("I need all tests to pass"), nor wishes for later.
+    """
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _CONDITION.search(sentence):
+        return None
+    m = _REQUIRED.match(sentence.strip())
+    if m is None or _NOT_NOW.search(m.group(0)) or _REPLY_THING.search(m["subject"]):
+        return None
+    predicate = (m["to"] or m["done"]).strip()
+    if _TASK_STATE.search(predicate):
+        return None
+    if m["done"] and not (m["all"] or re.match(r"(?i)always|only", predicate)):
+        return None  # "We need the staging DB migrated to Postgres 16": a task, done once
+    # "the CSV export to include the VAT column", "the endpoint to return 201": one feature,
+    # work to do; "the API", "the tests", "our services": the project or a kind of its parts
+    head = m["subject"].split()[-1].lower()
+    if not m["all"] and head not in _WHOLE and not re.search(r"[^s]s$", head):
+        return None
+    # held to a rule only for something concrete: "the API to return … RFC 7807", "all the
+    # endpoints to require auth"; not "the buttons to be blue"
+    concrete = re.search(r"\d|[A-Z]{2,}|[a-z][A-Z]|\w_\w|`|\b(?:always|never|only)\b", predicate)
+    definite = re.match(r"(?i)all\s+(?:of\s+)?the\b", m["subject"])
+    if (not m["all"] or definite) and not (concrete or technologies(predicate)):
+        return None
+    need = m["verb"].strip().lower() in ("need", "require")
+    modal = "must" if need and m["all"] != "no" else "should"
+    if m["done"]:  # "stored in UTC", "always signed"
+        adverb = re.match(r"(?i)(?:always|only)\s+", predicate)
+        head = adverb.group(0) if adverb else ""
+        predicate = f"{head}be {predicate[len(head) :]}"
+    subject = m["subject"]
+    return f"{subject[0].upper()}{subject[1:]} {modal} {predicate}"
+
+
 _OPTION = lazy(
     r"^\W*(?:option\s+|方案\s*)?(?P<label>[A-Da-d1-4一二三四])\s*[.):：]\W*\s*(?P<text>.+)$",
     re.I | re.M,

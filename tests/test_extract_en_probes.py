@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from tests.helpers import run_omp
 from tests.test_extract import _kept, _run
 
 _OPENING = ("user", "Picking the project back up from yesterday.")
@@ -98,3 +102,90 @@ def test_the_whole_app_hosted_somewhere_is_the_projects_hosting():
 )
 def test_a_move_a_question_a_doubt_or_another_teams_part_gives_no_part_hosting(sentence):
     assert not any(k.endswith("_hosting") for k in _stack(sentence))
+
+
+# ---- requirements the person sets -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rule"),
+    [
+        (
+            "I want the API to return errors as RFC 7807 problem JSON.",
+            "The API should return errors as RFC 7807 problem JSON",
+        ),
+        ("We need every endpoint to be idempotent.", "Every endpoint must be idempotent"),
+        ("I want all timestamps stored in UTC.", "All timestamps should be stored in UTC"),
+        (
+            "We need all endpoints to require authentication.",
+            "All endpoints must require authentication",
+        ),
+        ("I want every commit signed.", "Every commit should be signed"),
+        (
+            "I'd like all API errors to include a request_id field, so we can trace them.",
+            "All API errors should include a request_id field",
+        ),
+        (
+            "I want our CLI to always exit non-zero on errors.",
+            "Our CLI should always exit non-zero on errors",
+        ),
+        (
+            "We need no service to talk to another service's database.",
+            "No service should talk to another service's database",
+        ),
+    ],
+)
+def test_a_requirement_the_person_sets_is_a_decision_titled_by_itself(sentence, rule):
+    (d,) = _kept(_run(*_said(sentence)), "decisions")
+    assert d["title"] == rule
+    assert d["choice"] == rule
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I want you to explain how the cache works.",
+        "I need a quick fix for the login bug.",
+        "Do we need every endpoint to be idempotent?",
+        "I want to understand why the build fails.",
+        "I need all tests to pass before you commit.",
+        "I want all the lint errors fixed.",
+        "We need the staging DB migrated to Postgres 16.",
+        "I need the PR merged by Friday.",
+        "I want the page to look nicer.",
+        "We need the tests to be green again.",
+        "I need the script to run faster.",
+        "I want the output to be JSON.",
+        "I want all the buttons to be blue.",
+        "I need the CSV export to include the VAT column.",
+        "i need the endpoint to return 201 instead of 200",
+        "Eventually I want all services to use gRPC.",
+        "If we need every endpoint to be idempotent, we'd need a key table.",
+    ],
+)
+def test_a_wish_about_the_reply_a_task_or_a_question_is_no_requirement(sentence):
+    assert _kept(_run(*_said(sentence)), "decisions") == []
+
+
+# ---- through the command line -----------------------------------------------------------
+
+
+def test_omp_extract_stores_the_hosting_of_each_part_and_a_requirement(git_repo: Path):
+    assert run_omp("init", cwd=git_repo).returncode == 0
+    text = (
+        "User: The frontend is on Vercel and the API on Fly.io.\n"
+        "Assistant: Noted.\n"
+        "User: We need every endpoint to be idempotent.\n"
+    )
+    out = run_omp("extract", "--json", "--format", "text", "-", cwd=git_repo, input=text)
+    assert out.returncode == 0, out.stderr
+    stored = [c for c in json.loads(out.stdout)["candidates"] if c["action"] == "stored"]
+    stacks = [c["entry"]["tech_stack"] for c in stored if c["target"] == "project"]
+    assert {"frontend_hosting": "Vercel", "api_hosting": "Fly.io"} in stacks
+    titles = [c["entry"]["title"] for c in stored if c["target"] == "decisions"]
+    assert titles == ["Every endpoint must be idempotent"]
+    project = (git_repo / "_omp" / "memory" / "project.yaml").read_text(encoding="utf-8")
+    assert 'frontend_hosting: "Vercel"' in project
+    assert 'api_hosting: "Fly.io"' in project
+    decisions = (git_repo / "_omp" / "memory" / "decisions.yaml").read_text(encoding="utf-8")
+    assert "Every endpoint must be idempotent" in decisions
