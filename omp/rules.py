@@ -894,6 +894,20 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,  # dropping one thing for another is a choice outright
         False,
     ),
+    # "Let's start with SQLite", "We'll start with SQLite and move to Postgres later": the
+    # first choice is made now (the later one is not); "let's start with the tests" names no
+    # technology, so it is a step of work
+    (
+        lazy(
+            r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to)|i(?:'ll| will))\s+"
+            r"(?:just\s+)?start\s+(?:out\s+|off\s+)?with\s+(?:plain\s+|a\s+single\s+)?"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2}(?:\s+v?\d[\w.]*)?)"
+            r"(?=\s*(?:[,.;!:\u2014\u2013]|$)|\s+(?:for|and|as|now|first|then|on|in|instead|"
+            r"rather|over|because|since|until|while|here|locally|initially)\b)"
+        ),
+        False,
+        True,
+    ),
     # "let's do polars with the lazy API", "Let's try DuckDB"; "… for now" is provisional
     (lazy(r"(?i)\blet'?s\s+(?:just\s+)?(?:do|try)\s+(?!.*\bfor now\b)(?P<x>.+)"), False, False),
     # "lets switch framework to espidf"
@@ -1753,6 +1767,7 @@ class Decision(NamedTuple):
 
 
 _WAVERS = lazy(r"(?i)(?:or|either)\b|或者|或|还是|要么")
+_JOINED_DOUBT = lazy(r"(?i)\s+(?:and|but)\s+(?=(?:maybe|perhaps|possibly|probably)\b)")
 
 
 def _before_doubt(sentence: str) -> str | None:
@@ -1761,6 +1776,11 @@ def _before_doubt(sentence: str) -> str | None:
     None when the doubt comes first, or weighs another option ("Use Redis, or maybe Memcached").
     """
     head = settled(sentence, _TENTATIVE)
+    # "Let's start with SQLite for now and maybe move to Postgres later": a doubt joined by
+    # "and" is about what follows it
+    joined = _JOINED_DOUBT.search(sentence)
+    if not head and joined is not None:
+        head = sentence[: joined.start()]
     rest = sentence[len(head) :].lstrip(" ，,；;")
     if not head or _TENTATIVE.search(head) or _WAVERS.match(rest):
         return None

@@ -167,6 +167,41 @@ def test_a_wish_about_the_reply_a_task_or_a_question_is_no_requirement(sentence)
     assert _kept(_run(*_said(sentence)), "decisions") == []
 
 
+# ---- "let's start with X" ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("Let's start with SQLite.", "SQLite"),
+        ("We'll start with SQLite and move to Postgres later.", "SQLite"),
+        ("Let's start with SQLite for now and maybe move to Postgres later.", "SQLite"),
+        ("We'll start with Redis for the queue.", "Redis"),
+        ("Let's start with Stripe Checkout, we can do custom forms later.", "Stripe Checkout"),
+        ("OK, we'll start with Postgres 16 on RDS and add read replicas later.", "Postgres 16"),
+    ],
+)
+def test_starting_with_a_technology_chooses_it_and_not_the_one_for_later(sentence, choice):
+    (d,) = _kept(_run(*_said(sentence)), "decisions")
+    assert d["choice"] == choice
+    assert "postgres" not in " ".join(d.get("alternatives", [])).lower()
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Let's start with the tests.",
+        "Let's start with the login page.",
+        "Let's start by writing the migration.",
+        "Let's start with a spike on Kafka.",
+        "Should we start with SQLite?",
+        "Maybe we'll start with SQLite.",
+    ],
+)
+def test_starting_with_a_step_of_work_or_a_doubt_chooses_nothing(sentence):
+    assert _kept(_run(*_said(sentence)), "decisions") == []
+
+
 # ---- through the command line -----------------------------------------------------------
 
 
