@@ -258,6 +258,7 @@ class _Conversation:
         self.introduced: list[Candidate] = []  # choices named in it, and not again
         self.replied = False  # the assistant answered after it: a dialogue
         self.options: dict[str, str] = {}
+        self.options_at = -1  # the message that listed them
         self.offered: list[str] = []  # the options of the last "X or Y?" question
         self.offered_in = ""  # the message that offered them
         self.asked_which = False  # the person's last message asked which one to use
@@ -394,6 +395,23 @@ class _Conversation:
             self.offered, self.offered_in, self.offered_asked = named, text, False
         self.asked_which = role == "user" and rules.asks_which(text)
 
+    def _offered_names(self) -> list[str]:
+        """Names the assistant offered: in bold, or as the options of a list ("2. Inngest")."""
+        listed = [v.lower() for v in self.options.values() if rules.NAME.fullmatch(v)]
+        return list(dict.fromkeys([*self.names, *listed]))
+
+    def _listed_others(self, choice: str, index: int) -> list[str]:
+        """The other options of the list a recent pick took one of ("1. Hatchet 2. Inngest")."""
+        values = list(self.options.values())
+        if not 0 <= index - self.options_at <= _REVERSAL_REACH:
+            return []
+        low = [v.lower() for v in values]
+        if choice.lower() not in low:
+            return []
+        if any(str(d.entry.get("choice", "")).lower() in low for d in self.decisions):
+            return []  # a later pick from the list changes the first: that one is turned down
+        return [v for v in values if v.lower() != choice.lower()]
+
     def _turned_down(self, picked: str | None) -> list[str]:
         """The other options of the last question, as the message that offered them wrote them."""
         return [_original(self.offered_in, o) for o in self.offered if o != picked]
@@ -439,7 +457,8 @@ class _Conversation:
 
     def _offers(self, text: str, index: int) -> None:
         """Labelled options and "My suggestion:" lists of an assistant message."""
-        self.options = rules.options(text) or self.options
+        if listed_options := rules.options(text):
+            self.options, self.options_at = listed_options, index
         listed = rules.proposal_list(text)
         if listed:
             decision = rules.Decision(listed, (), None, None, False)
@@ -624,7 +643,7 @@ class _Conversation:
 
     def _stated(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool | None:
         """A decision stated in `s` (True), an assistant's proposal (False), or None."""
-        d = rules.decision(s, self.names if role == "user" else ())
+        d = rules.decision(s, self._offered_names() if role == "user" else ())
         if d is None:
             return self._required(s, index, conf) if role == "user" else None
         if d.choice in rules.commands(s).values():
@@ -779,6 +798,11 @@ class _Conversation:
             # "Vitest it is." after "Vitest or Jest?", "Compose" for "Docker Compose": the
             # question's other options were turned down
             new.entry["alternatives"] = self._turned_down(picked)
+        elif not new.entry.get("alternatives") and (
+            others := self._listed_others(choice, int(new.source["index"]))
+        ):
+            # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev"
+            new.entry["alternatives"] = others
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
         role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
         alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]

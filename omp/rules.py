@@ -946,6 +946,24 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (lazy(r"(?i)\bship it with\s+(?P<x>.+)"), False, False),
+    # "Inngest fits best", "Inngest fits our use case", "Temporal is the best fit": an offered
+    # or known name, judged the one for us
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|yeah|yes|yep|hmm|alright|then|i think|honestly|"
+            r"after reading (?:that|this|those))[,.]?\s*)*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2}(?:\s+v?\d[\w.]*)?)\s+"
+            r"(?:(?:really|clearly|definitely)\s+)?"
+            r"(?:(?:fits|suits)\s+(?:best|us best|(?:us|our (?:use case|needs|case|requirements|"
+            r"workload|stack|team|setup))(?:\s+(?:best|perfectly|well))?|the bill|perfectly|"
+            r"what we need)"
+            r"|(?:is|looks like|seems like|sounds like)\s+(?:the|a)\s+(?:best|right|perfect|"
+            r"clear|obvious)\s+fit(?:\s+for\s+(?:us|our\s+[\w ]{2,30}))?)"
+            r"(?:\s*(?:[,.;!:\u2014\u2013]|$)|\s+(?:since|because|as|given)\b)"
+        ),
+        False,
+        True,
+    ),
     # "X is enough" (after turning something down)
     (
         lazy(
@@ -3943,6 +3961,13 @@ _OPTION_REF = lazy(
 
 
 _BARE_LABEL = lazy(r"^\W*(?:option\s+|方案\s*)?([A-Da-d1-4一二三四])\s*[.):：]?\W*$", re.I)
+
+
+# a name, not a phrase: "Inngest", "Trigger.dev", "Graphile Worker", "Postgres 16" (not
+# "keep it")
+NAME = lazy(
+    r"(?=[\w.+#/-]*[A-Z0-9.])[A-Za-z][\w.+#/-]*(?:\s+[A-Z][\w.+#/-]*){0,2}(?:\s+v?\d[\w.]*)?"
+)
 
 
 def options(message: str) -> dict[str, str]:

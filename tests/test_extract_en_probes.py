@@ -202,6 +202,55 @@ def test_starting_with_a_step_of_work_or_a_doubt_chooses_nothing(sentence):
     assert _kept(_run(*_said(sentence)), "decisions") == []
 
 
+# ---- an option of a listed few, picked by name or by place -----------------------------
+
+_ASK = ("user", "What should we use for background jobs?")
+_LIST = (
+    "assistant",
+    "A few options:\n1. Hatchet — durable workflows\n2. Inngest — event-driven functions\n"
+    "3. Trigger.dev — TypeScript-first",
+)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Inngest fits best.",
+        "Inngest fits our use case.",
+        "the second one fits.",
+        "Option 2.",
+        "I think Inngest is the best fit for us, since we're event-driven already.",
+    ],
+)
+def test_an_option_of_a_list_picked_by_name_or_place_turns_down_the_others(reply):
+    (d,) = _kept(_run(_ASK, _LIST, ("user", reply)), "decisions")
+    assert d["choice"] == "Inngest"
+    assert d["alternatives"] == ["Hatchet", "Trigger.dev"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Does Inngest fit our use case?",
+        "Inngest fits best but let me check the pricing first.",
+        "Foobar fits best.",
+    ],
+)
+def test_a_question_a_doubt_or_a_name_not_offered_picks_no_option(reply):
+    assert _kept(_run(_ASK, _LIST, ("user", reply)), "decisions") == []
+
+
+def test_an_option_named_in_two_words_is_picked_by_its_name():
+    offer = (
+        "Here are three approaches:\n1. **Temporal** - heavy but robust\n"
+        "2. **BullMQ** - Redis-backed queue\n3. **Graphile Worker** - Postgres-backed"
+    )
+    batch = _run(_ASK, ("assistant", offer), ("user", "Graphile Worker fits our stack."))
+    (d,) = _kept(batch, "decisions")
+    assert d["choice"] == "Graphile Worker"
+    assert d["alternatives"] == ["Temporal", "BullMQ"]
+
+
 # ---- through the command line -----------------------------------------------------------
 
 
