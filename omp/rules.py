@@ -542,6 +542,9 @@ VERBS = frozenset(
 )
 
 
+_RULE_LEADS = VERBS | {"always", "never"}
+
+
 def clip(phrase: str) -> str:
     """The head of `phrase`: the thing named, without the reasons and asides that follow."""
     phrase = phrase.strip().strip("`'\"“”‘’")
@@ -564,7 +567,8 @@ def clip(phrase: str) -> str:
         head = _LEAD.sub("", head).strip()
     head = _TAIL.sub("", head)
     words = head.split()
-    rule = words and (words[0].lower() in VERBS or _RULE_CLAUSE.match(head))  # said whole
+    # said whole: "store amounts as cents", "always run migrations in a job of their own"
+    rule = words and (words[0].lower() in _RULE_LEADS or _RULE_CLAUSE.match(head))
     limit = _MAX_WORDS + 4 if rule else _MAX_WORDS
     if len(words) > limit:
         # a cut right after a preposition loses its object ("... under envs/"): keep it
@@ -2395,7 +2399,17 @@ def proposal(sentence: str) -> str | None:
     m = _PROPOSAL.search(sentence)
     if m is None:
         return None
-    choice = clip(m.group("x") or m.group("z") or m.group("w") or "")
+    proposed = m.group("x") or m.group("z") or m.group("w") or ""
+    if (ours := _WE_PROPOSED.match(proposed)) is not None:
+        # "I suggest we always store timestamps in UTC", "I'd recommend that every PR gets a
+        # review": a way of working, said whole; "I suggest we use Redis": the name
+        rest = proposed[ours.end() :]
+        verb = rest.split(" ", 1)[0].lower()
+        if not (_PROPOSED_RULE.match(rest) or (verb in VERBS and technologies(rest))):
+            # "I'd suggest we look at the logs first", "I suggest we split the PR": a step
+            return None
+        proposed = rest
+    choice = clip(proposed)
     if re.match(r"(?i)(?:just\s+)?(?:use|go with|pick|stick with)\b", m.group(0)) and not (
         _TECH.match(choice)
     ):
@@ -2403,6 +2417,17 @@ def proposal(sentence: str) -> str | None:
     return (
         choice if choice and not _VAGUE.match(choice) and not _ACTION_WORD.match(choice) else None
     )
+
+
+# what follows "I suggest" when the advice is for us all: "(that) we …", "that every PR …"
+_WE_PROPOSED = lazy(r"(?i)(?:that\s+)?we\s+(?:should\s+|must\s+)?|that\s+(?=\S)")
+# a way of working said whole after "I suggest we": "always store …", "use Redis", "every PR gets"
+_PROPOSED_RULE = lazy(
+    r"(?i)(?:always|never|only)\s+[a-z]+\b"
+    r"|(?:use|go with|switch to|migrate to|move to|adopt|stick with|stay with|"
+    r"standardi[sz]e on|store|model|treat|pin|keep)\s+\S"
+    r"|" + _RULE_CLAUSE_TEXT
+)
 
 
 _DEFER = lazy(
@@ -3183,7 +3208,7 @@ def assertion(sentence: str) -> str:
 
 _NOT_STACK = lazy(
     r"(?i)候选|备选|选项|方案|推荐|建议|帮我|(?<![申邀])请(?!求)|麻烦|\b(?:candidates?|options?|alternatives?|"
-    r"can you|could you|please|help me)\b"
+    r"can you|could you|please|help me|i(?:'d| would)? (?:suggest|recommend|propose))\b"
 )
 
 

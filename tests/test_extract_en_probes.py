@@ -251,6 +251,77 @@ def test_an_option_named_in_two_words_is_picked_by_its_name():
     assert d["alternatives"] == ["Temporal", "BullMQ"]
 
 
+# ---- a rule the assistant proposes and the person accepts -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("proposal", "reply", "rule"),
+    [
+        (
+            "I suggest we always store timestamps in UTC.",
+            "Agreed, do that.",
+            "Always store timestamps in UTC",
+        ),
+        (
+            "I'd recommend that every PR gets at least one review before merging.",
+            "Yes, let's do that.",
+            "Every PR gets at least one review before merging",
+        ),
+        (
+            "I'd recommend we never log request bodies.",
+            "Sounds good.",
+            "Never log request bodies",
+        ),
+        (
+            "I'd recommend we always run migrations in a separate job before deploy.",
+            "Makes sense, let's do it.",
+            "Always run migrations in a separate job before deploy",
+        ),
+    ],
+)
+def test_a_rule_the_assistant_proposes_is_decided_when_the_person_accepts(proposal, reply, rule):
+    batch = _run(("user", "How should we handle this?"), ("assistant", proposal), ("user", reply))
+    (d,) = _kept(batch, "decisions")
+    assert d["title"] == rule
+
+
+def test_a_rule_the_assistant_proposes_alone_or_turned_down_is_not_stored():
+    for turns in (
+        [
+            ("user", "How should we store timestamps?"),
+            ("assistant", "I suggest we always store timestamps in UTC."),
+        ],
+        [
+            ("user", "How should we store timestamps?"),
+            ("assistant", "I suggest we always store timestamps in UTC."),
+            ("user", "No, keep local time."),
+        ],
+    ):
+        batch = _run(*turns)
+        assert _kept(batch, "decisions") == []
+        assert [c.entry["title"] for c in batch.candidates if c.action == "review"] == [
+            "Always store timestamps in UTC"
+        ]
+
+
+def test_a_name_the_assistant_suggests_we_use_is_the_choice_and_no_stack_fact():
+    batch = _run(
+        ("user", "What should we use for the cache?"),
+        ("assistant", "I suggest we use Redis for the cache."),
+        ("user", "Agreed."),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Redis"]
+    assert [c.entry for c in batch.candidates if c.target == "project"] == []
+
+
+@pytest.mark.parametrize(
+    "proposal", ["I'd suggest we look at the logs first.", "I suggest we split the PR into two."]
+)
+def test_a_step_the_assistant_suggests_we_take_is_no_proposal(proposal):
+    batch = _run(("user", "The build is broken."), ("assistant", proposal), ("user", "ok"))
+    assert [c for c in batch.candidates if c.target == "decisions"] == []
+
+
 # ---- through the command line -----------------------------------------------------------
 
 
