@@ -207,12 +207,14 @@ _OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" 
 
 
 _CLAUSE_VERB = re.compile(r"(?i)\s(?:is|are|must|should|never|always)\s")
+# "store amounts as cents", "always store timestamps in UTC": a way of working, said whole
+_RULE_WORDS = rules.VERBS | {"always", "never"}
 
 
 def _title(choice: str, purpose: str | None) -> str:
     first = choice.split(" ", 1)[0].lower()
     # "store amounts as cents", "all API responses use snake_case" are their own titles
-    if first in rules.VERBS or rules.is_rule_clause(choice) or _CLAUSE_VERB.search(choice):
+    if first in _RULE_WORDS or rules.is_rule_clause(choice) or _CLAUSE_VERB.search(choice):
         # "Convention: branch names are feature/<ticket>-<slug>" is a rule said whole
         return choice[0].upper() + choice[1:]
     if re.match(r"不(?!可|同|错|少|仅|断)", choice) or re.search(
@@ -258,6 +260,7 @@ class _Conversation:
         self.introduced: list[Candidate] = []  # choices named in it, and not again
         self.replied = False  # the assistant answered after it: a dialogue
         self.options: dict[str, str] = {}
+        self.options_at = -1  # the message that listed them
         self.offered: list[str] = []  # the options of the last "X or Y?" question
         self.offered_in = ""  # the message that offered them
         self.asked_which = False  # the person's last message asked which one to use
@@ -394,6 +397,23 @@ class _Conversation:
             self.offered, self.offered_in, self.offered_asked = named, text, False
         self.asked_which = role == "user" and rules.asks_which(text)
 
+    def _offered_names(self) -> list[str]:
+        """Names the assistant offered: in bold, or as the options of a list ("2. Inngest")."""
+        listed = [v.lower() for v in self.options.values() if rules.NAME.fullmatch(v)]
+        return list(dict.fromkeys([*self.names, *listed]))
+
+    def _listed_others(self, choice: str, index: int) -> list[str]:
+        """The other options of the list a recent pick took one of ("1. Hatchet 2. Inngest")."""
+        values = list(self.options.values())
+        if not 0 <= index - self.options_at <= _REVERSAL_REACH:
+            return []
+        low = [v.lower() for v in values]
+        if choice.lower() not in low:
+            return []
+        if any(str(d.entry.get("choice", "")).lower() in low for d in self.decisions):
+            return []  # a later pick from the list changes the first: that one is turned down
+        return [v for v in values if v.lower() != choice.lower()]
+
     def _turned_down(self, picked: str | None) -> list[str]:
         """The other options of the last question, as the message that offered them wrote them."""
         return [_original(self.offered_in, o) for o in self.offered if o != picked]
@@ -439,7 +459,8 @@ class _Conversation:
 
     def _offers(self, text: str, index: int) -> None:
         """Labelled options and "My suggestion:" lists of an assistant message."""
-        self.options = rules.options(text) or self.options
+        if listed_options := rules.options(text):
+            self.options, self.options_at = listed_options, index
         listed = rules.proposal_list(text)
         if listed:
             decision = rules.Decision(listed, (), None, None, False)
@@ -624,8 +645,10 @@ class _Conversation:
 
     def _stated(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool | None:
         """A decision stated in `s` (True), an assistant's proposal (False), or None."""
-        d = rules.decision(s, self.names if role == "user" else ())
-        if d is None or d.choice in rules.commands(s).values():
+        d = rules.decision(s, self._offered_names() if role == "user" else ())
+        if d is None:
+            return self._required(s, index, conf) if role == "user" else None
+        if d.choice in rules.commands(s).values():
             return None  # "跑测试用 pnpm test": the project's command, a fact, not a choice
         work = None if d.explicit else rules.finished_work(s)
         if work is not None and not (
@@ -649,6 +672,17 @@ class _Conversation:
                 self._drop_choice(gone, index, said=rules.switches(s))
         if role == "user":
             self._side_choices(s, d.choice, src)
+        return True
+
+    def _required(self, s: str, index: int, conf: dict[str, float]) -> bool | None:
+        """A requirement the person sets ("We need every endpoint to be idempotent"): True."""
+        rule = rules.requirement(s)
+        if rule is None:
+            return None
+        entry = {"title": rule[:_TITLE_MAX], "context": s[:500], "choice": rule}
+        reason = "a requirement the person set"
+        c = Candidate("decisions", entry, conf["instruction"], reason, self.source(index))
+        self._decide(c, reverses=False)
         return True
 
     def _assistant_choice(self, d: rules.Decision, s: str, src: dict[str, Any]) -> bool | None:
@@ -766,6 +800,11 @@ class _Conversation:
             # "Vitest it is." after "Vitest or Jest?", "Compose" for "Docker Compose": the
             # question's other options were turned down
             new.entry["alternatives"] = self._turned_down(picked)
+        elif not new.entry.get("alternatives") and (
+            others := self._listed_others(choice, int(new.source["index"]))
+        ):
+            # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev"
+            new.entry["alternatives"] = others
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
         role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
         alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
@@ -1041,7 +1080,14 @@ def _stated_stack(s: str) -> dict[str, str]:
     """The technologies a statement names as the stack, by role."""
     stack = rules.tech_facts(s)
     stack |= {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
-    return stack | {k: v for k, v in rules.named_parts(s).items() if k not in stack}
+    stack |= {k: v for k, v in rules.named_parts(s).items() if k not in stack}
+    if hosted := rules.hosted_parts(s):
+        # "The frontend is on Vercel and the API on Fly.io": each part where it runs, not
+        # the first host alone as the project's
+        if stack.get("hosting") in hosted.values():
+            del stack["hosting"]
+        stack |= hosted
+    return stack
 
 
 def _stack_facts(

@@ -542,6 +542,9 @@ VERBS = frozenset(
 )
 
 
+_RULE_LEADS = VERBS | {"always", "never"}
+
+
 def clip(phrase: str) -> str:
     """The head of `phrase`: the thing named, without the reasons and asides that follow."""
     phrase = phrase.strip().strip("`'\"“”‘’")
@@ -564,7 +567,8 @@ def clip(phrase: str) -> str:
         head = _LEAD.sub("", head).strip()
     head = _TAIL.sub("", head)
     words = head.split()
-    rule = words and (words[0].lower() in VERBS or _RULE_CLAUSE.match(head))  # said whole
+    # said whole: "store amounts as cents", "always run migrations in a job of their own"
+    rule = words and (words[0].lower() in _RULE_LEADS or _RULE_CLAUSE.match(head))
     limit = _MAX_WORDS + 4 if rule else _MAX_WORDS
     if len(words) > limit:
         # a cut right after a preposition loses its object ("... under envs/"): keep it
@@ -894,6 +898,20 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,  # dropping one thing for another is a choice outright
         False,
     ),
+    # "Let's start with SQLite", "We'll start with SQLite and move to Postgres later": the
+    # first choice is made now (the later one is not); "let's start with the tests" names no
+    # technology, so it is a step of work
+    (
+        lazy(
+            r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to)|i(?:'ll| will))\s+"
+            r"(?:just\s+)?start\s+(?:out\s+|off\s+)?with\s+(?:plain\s+|a\s+single\s+)?"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2}(?:\s+v?\d[\w.]*)?)"
+            r"(?=\s*(?:[,.;!:\u2014\u2013]|$)|\s+(?:for|and|as|now|first|then|on|in|instead|"
+            r"rather|over|because|since|until|while|here|locally|initially)\b)"
+        ),
+        False,
+        True,
+    ),
     # "let's do polars with the lazy API", "Let's try DuckDB"; "… for now" is provisional
     (lazy(r"(?i)\blet'?s\s+(?:just\s+)?(?:do|try)\s+(?!.*\bfor now\b)(?P<x>.+)"), False, False),
     # "lets switch framework to espidf"
@@ -932,6 +950,24 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (lazy(r"(?i)\bship it with\s+(?P<x>.+)"), False, False),
+    # "Inngest fits best", "Inngest fits our use case", "Temporal is the best fit": an offered
+    # or known name, judged the one for us
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|yeah|yes|yep|hmm|alright|then|i think|honestly|"
+            r"after reading (?:that|this|those))[,.]?\s*)*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2}(?:\s+v?\d[\w.]*)?)\s+"
+            r"(?:(?:really|clearly|definitely)\s+)?"
+            r"(?:(?:fits|suits)\s+(?:best|us best|(?:us|our (?:use case|needs|case|requirements|"
+            r"workload|stack|team|setup))(?:\s+(?:best|perfectly|well))?|the bill|perfectly|"
+            r"what we need)"
+            r"|(?:is|looks like|seems like|sounds like)\s+(?:the|a)\s+(?:best|right|perfect|"
+            r"clear|obvious)\s+fit(?:\s+for\s+(?:us|our\s+[\w ]{2,30}))?)"
+            r"(?:\s*(?:[,.;!:\u2014\u2013]|$)|\s+(?:since|because|as|given)\b)"
+        ),
+        False,
+        True,
+    ),
     # "X is enough" (after turning something down)
     (
         lazy(
@@ -1753,6 +1789,7 @@ class Decision(NamedTuple):
 
 
 _WAVERS = lazy(r"(?i)(?:or|either)\b|或者|或|还是|要么")
+_JOINED_DOUBT = lazy(r"(?i)\s+(?:and|but)\s+(?=(?:maybe|perhaps|possibly|probably)\b)")
 
 
 def _before_doubt(sentence: str) -> str | None:
@@ -1761,6 +1798,11 @@ def _before_doubt(sentence: str) -> str | None:
     None when the doubt comes first, or weighs another option ("Use Redis, or maybe Memcached").
     """
     head = settled(sentence, _TENTATIVE)
+    # "Let's start with SQLite for now and maybe move to Postgres later": a doubt joined by
+    # "and" is about what follows it
+    joined = _JOINED_DOUBT.search(sentence)
+    if not head and joined is not None:
+        head = sentence[: joined.start()]
     rest = sentence[len(head) :].lstrip(" ，,；;")
     if not head or _TENTATIVE.search(head) or _WAVERS.match(rest):
         return None
@@ -2357,7 +2399,17 @@ def proposal(sentence: str) -> str | None:
     m = _PROPOSAL.search(sentence)
     if m is None:
         return None
-    choice = clip(m.group("x") or m.group("z") or m.group("w") or "")
+    proposed = m.group("x") or m.group("z") or m.group("w") or ""
+    if (ours := _WE_PROPOSED.match(proposed)) is not None:
+        # "I suggest we always store timestamps in UTC", "I'd recommend that every PR gets a
+        # review": a way of working, said whole; "I suggest we use Redis": the name
+        rest = proposed[ours.end() :]
+        verb = rest.split(" ", 1)[0].lower()
+        if not (_PROPOSED_RULE.match(rest) or (verb in VERBS and technologies(rest))):
+            # "I'd suggest we look at the logs first", "I suggest we split the PR": a step
+            return None
+        proposed = rest
+    choice = clip(proposed)
     if re.match(r"(?i)(?:just\s+)?(?:use|go with|pick|stick with)\b", m.group(0)) and not (
         _TECH.match(choice)
     ):
@@ -2365,6 +2417,17 @@ def proposal(sentence: str) -> str | None:
     return (
         choice if choice and not _VAGUE.match(choice) and not _ACTION_WORD.match(choice) else None
     )
+
+
+# what follows "I suggest" when the advice is for us all: "(that) we …", "that every PR …"
+_WE_PROPOSED = lazy(r"(?i)(?:that\s+)?we\s+(?:should\s+|must\s+)?|that\s+(?=\S)")
+# a way of working said whole after "I suggest we": "always store …", "use Redis", "every PR gets"
+_PROPOSED_RULE = lazy(
+    r"(?i)(?:always|never|only)\s+[a-z]+\b"
+    r"|(?:use|go with|switch to|migrate to|move to|adopt|stick with|stay with|"
+    r"standardi[sz]e on|store|model|treat|pin|keep)\s+\S"
+    r"|" + _RULE_CLAUSE_TEXT
+)
 
 
 _DEFER = lazy(
@@ -3145,7 +3208,7 @@ def assertion(sentence: str) -> str:
 
 _NOT_STACK = lazy(
     r"(?i)候选|备选|选项|方案|推荐|建议|帮我|(?<![申邀])请(?!求)|麻烦|\b(?:candidates?|options?|alternatives?|"
-    r"can you|could you|please|help me)\b"
+    r"can you|could you|please|help me|i(?:'d| would)? (?:suggest|recommend|propose))\b"
 )
 
 
@@ -3278,6 +3341,66 @@ def named_parts(sentence: str) -> dict[str, str]:
         if known is None or (name.lower() in _AMBIGUOUS and name.islower()):
             continue
         facts.setdefault(_role(name.lower()), m["x"])
+    return facts
+
+
+# "The frontend is on Vercel and the API on Fly.io", "We host the web app on Netlify, the
+# backend on Render": a part of the project and where it runs
+_HOSTED_PART = lazy(
+    r"(?i)(?:(?<![\w-])(?P<det>the|our|my|your)\s+|(?:^|(?<=[,;:\u2014\u2013]\s)|(?<=\band\s)))"
+    r"(?:(?P<kind>[A-Za-z][\w.+#-]*)\s+)?"
+    r"(?P<part>front[- ]?end|back[- ]?end|api|apis|web ?app|website|site|landing page|docs|"
+    r"dashboard|admin(?: panel)?|workers?|app server|server|blog|storybook|ui|client|"
+    r"(?:rest|graphql) api)(?![\w-])"
+    r"\s+(?:(?:is|are|'s)\s+(?:(?:also|still|currently|now|all)\s+)?)?"
+    r"(?:(?:hosted|deployed|running|served|sits|lives|runs|live|deploys|is deployed)\s+)?"
+    r"(?P<prep>on|at|in|via|to)\s+(?P<host>[A-Za-z][\w.]*(?:\s+(?-i:[A-Z])[\w.]*){0,2})"
+)
+# a move told, or a place said of another's: not where the part runs now
+_MOVING = lazy(
+    r"(?i)\b(?:mov(?:e|es|ed|ing)|migrat\w*|switch\w*|port(?:ing|ed)?|leav\w+|"
+    r"their|other team|used to|before)\b"
+)
+_PLAIN_KINDS = frozenset(
+    ("new", "old", "main", "whole", "entire", "current", "static", "own", "also", "then", "and",
+     "so", "but", "while", "whereas", "is", "are")
+)  # fmt: skip
+_PART_KEYS = {"front end": "frontend", "front-end": "frontend", "back end": "backend",
+              "back-end": "backend", "webapp": "web_app", "web app": "web_app", "apis": "api",
+              "workers": "worker", "admin panel": "admin", "website": "site",
+              "rest api": "api", "graphql api": "api"}  # fmt: skip
+
+
+def hosted_parts(sentence: str) -> dict[str, str]:
+    """Where each part of the project a sentence names runs: `<part>_hosting` → the host.
+
+    "The frontend is on Vercel and the API on Fly.io" gives frontend_hosting: Vercel and
+    api_hosting: Fly.io, where a single `hosting` would keep only one of them. A part said
+    to move there, or hosted so only maybe, is not where it runs.
+    """
+    if _QUESTION.search(sentence) or _MOVING.search(sentence) or _NOT_OURS_NOW.search(sentence):
+        return {}
+    sentence = settled(sentence, _TENTATIVE, _STACK_WISH, _NOT_STACK, _CONDITION)
+    facts: dict[str, str] = {}
+    for m in _HOSTED_PART.finditer(sentence):
+        host = _TECH.fullmatch(m["host"]) or _TECH.match(m["host"])
+        if host is None or _role(host.group(1).lower()) != "hosting":
+            continue
+        if host.group(1).lower() in _AMBIGUOUS and host.group(1).islower():
+            continue  # "the UI in render mode"
+        clause = re.split(r"[,;.]\s", sentence[: m.start()])[-1] + m.group(0)
+        if m["prep"].lower() == "to" and not re.search(r"(?i)\bdeploy", clause):
+            continue  # "the API to Fly.io" without "deploy" tells a move
+        if _NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
+            continue
+        part = _PART_KEYS.get(m["part"].lower(), m["part"].lower())
+        kind = m["kind"]
+        plain = kind is None or kind.lower() in _PLAIN_KINDS
+        if part == "site" and plain:
+            continue  # "the site is on Netlify": the whole project, its `hosting`
+        if not plain and not _TECH.fullmatch(kind) and kind.islower():
+            part = f"{kind.lower()}_{part}"  # "the marketing site", not "the Next.js frontend"
+        facts.setdefault(f"{part}_hosting", _with_version(m["host"], host))
     return facts
 
 
@@ -3753,6 +3876,87 @@ def remembered_rule(sentence: str) -> str | None:
     return clause[0].upper() + clause[1:]
 
 
+# "I want the API to return errors as RFC 7807 problem JSON", "We need every endpoint to be
+# idempotent", "I want all timestamps stored in UTC": a requirement the person sets
+_REQUIRED = lazy(
+    r"(?i)^(?:(?:ok(?:ay)?|so|also|and|oh|btw|going forward|from now on)[,\s]+)*"
+    r"(?:i|we)(?:\s+(?:really|also|definitely|absolutely))?"
+    r"(?P<verb>\s+want|\s+need|\s+require|'d like|\s+would like)\s+"
+    r"(?P<subject>(?P<all>(?:all|every|each|no)(?:\s+of\s+(?:the|our))?)\s+[\w./-]+(?:\s+[\w./-]+){0,3}?"
+    r"|(?:the|our)\s+[\w./-]+(?:\s+[\w./-]+){0,2}?"
+    r"|(?-i:[A-Z]{2,}[\w.-]*)(?:\s+[a-z][\w-]*){1,2}?)\s+"
+    r"(?:to\s+(?P<to>(?:always\s+|never\s+|only\s+)?[a-z]+\b.{0,120}?)"
+    r"|(?P<done>(?:always\s+|only\s+)?(?:[a-z]+ed|written|kept|built|sent|made|run|set|signed|"
+    r"stored|done)\b.{0,120}?))"
+    r"\s*(?:[,;\u2014\u2013]|\s(?:because|since|so that)\s|[.!]?$)"
+)
+# what the assistant says, does or answers now, not a part of the project
+_REPLY_THING = lazy(
+    r"(?i)\b(?:answer|reply|response|explanation|summary|output|result|message|text|fix|"
+    r"change|diff|patch|plan|list|example)s?$"
+)
+# a state of the work to reach now, not a way for the project to be: "all tests to pass"
+_TASK_STATE = lazy(
+    r"(?i)^(?:pass|work|compile|build|load|finish|succeed|go away|stop\s+\w+ing|"
+    r"(?:(?:be|get)\s+)?(?:fixed|green|done|working|passing|ready|finished|merged|deployed|"
+    r"updated|removed|deleted|cleaned(?: up)?|migrated|converted|renamed|moved|refactored|"
+    r"rewritten|replaced|upgraded|bumped|reverted|dropped|closed|resolved|completed|reviewed|"
+    r"tested|committed|pushed|shipped|released|faster|better|cleaner|simpler|smaller|quicker|"
+    r"gone|back))\b"
+    r"|\b(?:again|now|today|tonight|tomorrow|asap|first|by (?:monday|tuesday|wednesday|"
+    r"thursday|friday|eod|tomorrow|the end)|faster|quicker|better)\b"
+)
+# the project as a whole, or one of its big parts: "the API", "our backend", "the codebase"
+_WHOLE = frozenset(
+    ("api", "app", "backend", "frontend", "service", "cli", "codebase", "project", "server",
+     "sdk", "library", "monorepo", "repo", "site", "website", "bot", "firmware", "pipeline",
+     "database", "db", "schema", "code")
+)  # fmt: skip
+_NOT_NOW = lazy(
+    r"(?i)\b(?:eventually|someday|some day|at some point|one day|long[- ]term|later|"
+    r"in the future|you|your|me|my)\b"
+)
+
+
+def requirement(sentence: str) -> str | None:
+    """A requirement the person sets for the project, titled as a rule, or None.
+
+    "We need every endpoint to be idempotent" → "Every endpoint must be idempotent"; "I want
+    the API to return errors as RFC 7807 problem JSON" → "The API should return errors as RFC
+    7807 problem JSON". Not what the person wants of the reply ("I want you to explain …"),
+    work to get done now ("I need all tests to pass"), nor wishes for later.
+    """
+    if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _CONDITION.search(sentence):
+        return None
+    m = _REQUIRED.match(sentence.strip())
+    if m is None or _NOT_NOW.search(m.group(0)) or _REPLY_THING.search(m["subject"]):
+        return None
+    predicate = (m["to"] or m["done"]).strip()
+    if _TASK_STATE.search(predicate):
+        return None
+    if m["done"] and not (m["all"] or re.match(r"(?i)always|only", predicate)):
+        return None  # "We need the staging DB migrated to Postgres 16": a task, done once
+    # "the CSV export to include the VAT column", "the endpoint to return 201": one feature,
+    # work to do; "the API", "the tests", "our services": the project or a kind of its parts
+    head = m["subject"].split()[-1].lower()
+    if not m["all"] and head not in _WHOLE and not re.search(r"[^s]s$", head):
+        return None
+    # held to a rule only for something concrete: "the API to return … RFC 7807", "all the
+    # endpoints to require auth"; not "the buttons to be blue"
+    concrete = re.search(r"\d|[A-Z]{2,}|[a-z][A-Z]|\w_\w|`|\b(?:always|never|only)\b", predicate)
+    definite = re.match(r"(?i)all\s+(?:of\s+)?the\b", m["subject"])
+    if (not m["all"] or definite) and not (concrete or technologies(predicate)):
+        return None
+    need = m["verb"].strip().lower() in ("need", "require")
+    modal = "must" if need and m["all"] != "no" else "should"
+    if m["done"]:  # "stored in UTC", "always signed"
+        adverb = re.match(r"(?i)(?:always|only)\s+", predicate)
+        head = adverb.group(0) if adverb else ""
+        predicate = f"{head}be {predicate[len(head) :]}"
+    subject = m["subject"]
+    return f"{subject[0].upper()}{subject[1:]} {modal} {predicate}"
+
+
 _OPTION = lazy(
     r"^\W*(?:option\s+|方案\s*)?(?P<label>[A-Da-d1-4一二三四])\s*[.):：]\W*\s*(?P<text>.+)$",
     re.I | re.M,
@@ -3782,6 +3986,13 @@ _OPTION_REF = lazy(
 
 
 _BARE_LABEL = lazy(r"^\W*(?:option\s+|方案\s*)?([A-Da-d1-4一二三四])\s*[.):：]?\W*$", re.I)
+
+
+# a name, not a phrase: "Inngest", "Trigger.dev", "Graphile Worker", "Postgres 16" (not
+# "keep it")
+NAME = lazy(
+    r"(?=[\w.+#/-]*[A-Z0-9.])[A-Za-z][\w.+#/-]*(?:\s+[A-Z][\w.+#/-]*){0,2}(?:\s+v?\d[\w.]*)?"
+)
 
 
 def options(message: str) -> dict[str, str]:
