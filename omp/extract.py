@@ -224,7 +224,9 @@ def _title(choice: str, purpose: str | None) -> str:
         # a rule said whole
         return choice
     if rules.is_chinese(choice):
-        return f"采用 {choice}" + (f"（{purpose}）" if purpose else "")
+        # "推送用极光推送": a purpose the name says already is not said again
+        said = purpose and purpose.lower() not in choice.lower()
+        return f"采用 {choice}" + (f"（{purpose}）" if said else "")
     if purpose and purpose.lower() not in choice.lower():
         return f"Use {choice} for {purpose}"
     return f"Use {choice}"
@@ -531,7 +533,7 @@ class _Conversation:
         decided = False if prefers else self._choices(role, s, index, conf)
         # "we could move off Prisma to Drizzle" retires nothing
         doubt = rules.is_question(s) or rules.tentative(s)
-        obsolete = None if doubt else rot.obsolete_signal(s)
+        obsolete = None if doubt else _obsolete_signal(s)
         if obsolete is not None:
             self.batch.obsolete.append((obsolete, src))
         reported = self._work(s, src, conf)
@@ -602,7 +604,7 @@ class _Conversation:
                 reverses=rules.reverses(s),
             )
             return True
-        obsolete = rot.obsolete_signal(s)
+        obsolete = _obsolete_signal(s)
         if role == "assistant" and (choice := rules.proposal(s)):
             choice = self.options.get(str(rules.option_label(choice)), choice)
             found = rules.Decision(
@@ -1038,6 +1040,18 @@ _PART_ONLY = lazy(
 )
 
 
+def _obsolete_signal(s: str) -> rot.Obsolete | None:
+    """What `s` says is no longer used, and what replaces it.
+
+    Besides `rot.obsolete_signal`, one known tool put in the place of another of its kind
+    ("顺便把 npm 换成了 pnpm", "switched npm to pnpm").
+    """
+    found = rot.obsolete_signal(s)
+    if found is None and (swap := rules.swapped_tools(s)):
+        return rot.Obsolete(old=swap[0], new=swap[1])
+    return found
+
+
 def _fuller(short: str, long: str) -> bool:
     """Whether `long` names `short` with more detail ("Flutter" → "Flutter 3.22")."""
     return len(short) >= 2 and long.lower().startswith(short.lower() + " ")
@@ -1188,6 +1202,10 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
                 places[env] = {"url": url, "status": dep.status}
         found.append(({"deployment": places}, conf["fact"] + 0.05, "deployment URL", "P0"))
         addresses = {}
+    # "健康检查路径是 /healthz": a route of the service, an address of it too
+    routes = {k: v for k, v in rules.route_facts(s).items() if k not in addresses}
+    if routes:
+        found.append(({"urls": routes}, conf["fact"], "route", "P0"))
     if addresses:
         # an address named as what it is ("the broker is mqtts://…") is the project's whoever
         # says it: the assistant mostly repeats or reports it (dev corpus: 8 of 8 kept)

@@ -150,7 +150,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "ui_kit": ("element plus", "ant design", "naive ui", "vuetify", "material ui", "mui",
                "chakra", "shadcn", "vant", "arco design", "radix", "mantine", "quasar"),
     "auth": ("auth0", "clerk", "nextauth", "keycloak", "lucia", "oauth", "cognito", "okta",
-             "casdoor", "authing", "ory", "better-auth", "supertokens"),
+             "casdoor", "authing", "ory", "better-auth", "supertokens", "微信登录"),
     "ci": ("github actions", "gitlab ci", "circleci", "jenkins", "buildkite", "drone",
            "woodpecker", "tekton", "teamcity", "azure pipelines", "travis ci"),
     "lint": ("eslint", "prettier", "biome", "oxlint", "ruff", "black", "flake8", "pylint",
@@ -173,7 +173,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "editor": ("neovim", "vim", "vscode", "vs code", "emacs", "cursor", "jetbrains", "goland",
                "pycharm", "intellij", "rider", "webstorm", "xcode", "android studio", "zed"),
     "storage": ("s3", "r2", "oss", "minio", "gcs", "cloudinary", "cos", "ceph", "seaweedfs",
-                "hdfs", "backblaze", "azure blob"),
+                "hdfs", "backblaze", "azure blob", "七牛云", "七牛", "又拍云"),
     "cdn": ("cloudfront", "fastly", "akamai", "bunny"),
     "proxy": ("nginx", "caddy", "traefik", "envoy", "haproxy", "kong", "apisix", "openresty"),
     "service_mesh": ("istio", "linkerd"),
@@ -196,7 +196,8 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "desktop": ("tauri", "electron", "wails", "qt", "gtk", "wpf", "winui", "avalonia",
                 "javafx"),
     "runtime": ("node.js", "nodejs", "node", "deno", "graalvm", ".net", "dotnet"),
-    "miniprogram": ("taro", "uni-app", "uniapp", "cloudbase"),
+    "miniprogram": ("taro", "uni-app", "uniapp", "cloudbase", "微信小程序", "支付宝小程序",
+                    "抖音小程序", "微信云开发", "微信云托管"),
     "db_proxy": ("pgbouncer", "pgpool", "proxysql"),
     "firmware": ("esp-idf", "arduino", "platformio", "zephyr", "freertos", "embassy", "rtic",
                  "micropython", "circuitpython", "rt-thread", "lvgl", "stm32cube", "mbed",
@@ -228,12 +229,20 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "pipelines": ("airflow", "dagster", "prefect", "dbt", "dbt-core", "spark", "polars",
                   "pandas", "flink", "beam", "dask", "ray"),
     "email": ("ses", "sendgrid", "postmark", "mailgun", "resend"),
-    "payments": ("stripe", "paddle", "adyen", "braintree", "alipay", "wechat pay", "paypal"),
+    "payments": ("stripe", "paddle", "adyen", "braintree", "alipay", "wechat pay", "paypal",
+                 "微信支付", "支付宝", "银联", "云闪付"),
     "feature_flags": ("launchdarkly", "unleash", "flipper", "growthbook", "flagsmith"),
     "charts": ("recharts", "echarts", "chart.js", "chartjs", "highcharts", "apexcharts", "nivo",
                "visx", "plotly", "vega-lite", "antv", "g2plot"),
     "llm_api": ("openai", "anthropic", "gemini", "deepseek", "azure openai", "bedrock",
                 "dashscope", "openrouter"),
+    # Chinese names are matched where they stand, with no word boundary (see _TECH)
+    "push": ("极光推送", "极光", "jpush", "个推", "getui", "友盟推送", "华为推送", "小米推送",
+             "腾讯移动推送", "onesignal"),
+    "sms": ("阿里云短信", "腾讯云短信", "华为云短信", "云片", "容联云"),
+    "im": ("钉钉机器人", "钉钉", "飞书机器人", "飞书", "企业微信机器人", "企业微信", "企微机器人",
+           "企微"),
+    "maps": ("高德地图", "高德", "百度地图", "腾讯地图"),
 }
 # fmt: on
 _ROLE_OF = {name: role for role, names in TECH_ROLES.items() for name in names}
@@ -257,13 +266,32 @@ SHARED_ROLES = frozenset(
      "api", "editor", "language", "pipelines", "ml", "firmware", "hosting", "robotics", "gis",
      "bioinformatics", "media", "analytics", "workflow", "llm_api", "hardware", "model"}
 )  # fmt: skip
+
+
+def _han(name: str) -> bool:
+    return any("\u4e00" <= c <= "\u9fff" for c in name)
+
+
+# Chinese names stand in Chinese text with no word boundary ("支付就接微信支付吧"), so they are
+# matched where they are; not after a numeral or a demonstrative, where "个推" is "个" and "推"
+# ("这个推送", "一个推")
+_ZH_TECH_NAMES = "|".join(sorted((n for n in _ROLE_OF if _han(n)), key=len, reverse=True))
 _TECH = lazy(
-    r"(?<![\w.-])("
-    + "|".join(re.escape(n) for n in sorted(_ROLE_OF, key=len, reverse=True))
+    r"((?<![\w.-])(?:"
+    + "|".join(re.escape(n) for n in sorted(_ROLE_OF, key=len, reverse=True) if not _han(n))
     + "|"
     + "|".join(_FAMILIES.values())
-    + r")(?![\w-])",
+    + r")(?![\w-])"
+    + r"|(?<![这那哪每一二两三四五六七八九十几多某各整半单\d])(?:"
+    + _ZH_TECH_NAMES
+    + "))",
     re.I,
+)
+# a Chinese product: one the lexicon knows ("极光推送", "钉钉机器人"), or a cloud's product named
+# with its cloud ("阿里云 OSS", "腾讯云 COS")
+_ZH_PRODUCT = (
+    r"(?:(?:阿里云|腾讯云|华为云|火山引擎|百度智能云|天翼云|京东云|七牛云)\s*[A-Za-z][A-Za-z0-9-]*"
+    r"(?![\w.-])|(?<![这那哪每一二两三四五六七八九十几多某各整半单\d])(?:" + _ZH_TECH_NAMES + "))"
 )
 
 
@@ -506,6 +534,17 @@ _ZH_CUT = lazy(
     r"因为|由于|而不是|而非|不用|替代|代替|取代|来做|来|作为|做为|做|用于|吧|了|的话|进行|，|,|。|；|;|！|!|？|\?|、|（|\(|：|"
     r":(?![\w/])"  # "EPSG:3857", "node:20-alpine" keep their colon
 )
+# where a rule said in Chinese ends: at its clause, or at the end of a bare modal clause that
+# goes on with it ("每个微服务都要有自己的数据库，不能共享")
+_RULE_END_ZH = lazy(
+    r"[。；;！!？?]|[，,](?!\s*(?:也|都|而且|并且)?(?:不能|不许|不准|禁止|不允许|不得|必须)[^，,。；;]{1,20}"
+    r"(?:$|[。；;！!]))"
+)
+# a Chinese product name that opens a phrase, where the name ends: before what is done with it
+# ("钉钉机器人发告警"), not inside a longer name ("微信支付分", "高德 amap_flutter_map")
+_ZH_PRODUCT_HEAD = lazy(
+    rf"(?:{_ZH_PRODUCT})(?=\s*(?:$|[，,。；;！!？?、（(]|[来去发做推收接作当给吧了就也都]))"
+)
 _LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
 _TAIL = lazy(r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's)$", re.I)
 _MAX_WORDS = 6
@@ -548,6 +587,10 @@ _RULE_LEADS = VERBS | {"always", "never"}
 def clip(phrase: str) -> str:
     """The head of `phrase`: the thing named, without the reasons and asides that follow."""
     phrase = phrase.strip().strip("`'\"“”‘’")
+    rule = _RULE_END_ZH.split(phrase, maxsplit=1)[0].strip()
+    if is_chinese(rule[:6]) and is_rule_clause(rule):
+        # "所有接口都必须做鉴权": a rule said whole ends with its clause
+        return rule[:80].replace("`", "")
     head = _ZH_CUT.split(phrase, maxsplit=1)[0].strip()
     head = re.sub(r"(?<=[A-Za-z0-9.+#-])\s*的$", "", head)  # "用 Redis 的吧": Redis
     head = re.sub(r"^(?:走|用|使用|采用|改用)\s*(?=[A-Za-z])", "", head)  # "改成走 RocketMQ"
@@ -556,6 +599,8 @@ def clip(phrase: str) -> str:
     # "Flink SQL 写", "sqlc 写": the verb after the tool is what is done with it
     head = re.sub(r"(?:(?<=[A-Za-z0-9])\s*|\s+)[写读造跑调存传发](?:入|出)?$", "", head)
     if is_chinese(head[:4]):
+        if named := _ZH_PRODUCT_HEAD.match(head):
+            return named[0]  # "钉钉机器人发告警": the name, not what is done with it
         return head.strip(" `'\"“”")[:40]
     if _RULE_CLAUSE.match(head):  # a rule said whole: "Every node has to use the same RMW"
         clause = re.split(r"[,;:.]\s|\s[\u2014\u2013-]\s", head)[0]
@@ -632,12 +677,30 @@ _RULE_CLAUSE_ZH = (
     r"(?:所有|全部|每个|每一个|每次|新的?)[^，,。；;]{1,16}?(?:都|一律|统一)?"
     r"(?:要|必须|需要|得|不能|不许|不准|禁止)[^，,。；;]{2,40}|" + _PROHIBITION_ZH
 )
+# what every thing of a kind must have ("每个微服务都要有自己的数据库"), or must do when a bare
+# prohibition goes with it ("所有接口都要鉴权，不能匿名访问"); not a condition ("…的话") nor what
+# recurs in time ("每个月都要导出对账单")
+_REQUIRED_ZH = (
+    r"(?:所有|全部|每个|每一个)(?!月|星期|礼拜|季度|小时|晚上|早上|周末|工作日)"
+    r"(?![^，,。；;]*(?:[你他她]|我(?!们)|隔壁|别的|其他|其它|的话|之后|以后|时候|吗|[?？]))"
+    r"[^，,。；;]{1,16}?"
+    r"(?:都|一律)(?:要|得|需要)"
+    r"(?:有|带|(?=[^，,。；;]{2,40}[，,]\s*(?:也|都|而且|并且)?(?:不能|不许|不准|禁止|不允许|不得)))"
+    r"[^，,。；;]{2,40}"
+    r"(?:[，,]\s*(?:也|都|而且|并且)?(?:不能|不许|不准|禁止|不允许|不得)[^，,。；;]{1,20}(?=$|[。；;！!]))?"
+)
 # a rule with nothing before it says so by its verb: "所有提交信息必须用英文写" (not "每次部署都要
 # 手动清缓存", a chore complained about)
 _OPENING_RULE_ZH = (
     r"(?:所有|全部|每个|每一个)[^，,。；;]{1,16}?(?:都|一律|统一)?"
-    r"(?:必须|不能|不许|不准|禁止|一律)[^，,。；;]{2,40}|" + _PROHIBITION_ZH
+    r"(?:必须|不能|不许|不准|禁止|一律)[^，,。；;]{2,40}|" + _PROHIBITION_ZH + "|" + _REQUIRED_ZH
 )
+# the way all of a kind is done: "日志统一用 JSON 格式", "金额一律按分存"
+_UNIFORM_RULE_ZH = (
+    r"[^，,。；;\s][^，,。；;]{0,12}?(?:都|也)?(?:统一|一律)"
+    r"(?:用|使用|采用|按照?|走)[^，,。；;]{2,30}"
+)
+_UNIFORM_RULE = lazy(_UNIFORM_RULE_ZH)
 _RULE_CLAUSE = lazy(r"(?i)" + _RULE_CLAUSE_TEXT + "|" + _RULE_CLAUSE_ZH)
 # "PR 至少要一个人 review 才能合并": a thing and what it must do, a rule once "以后" leads it
 _MODAL_RULE_ZH = (
@@ -1293,6 +1356,21 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "日志统一用 JSON 格式": a way all of a kind follows, a rule titled by itself; a known tool
+    # is a choice of its own ("前端统一用 pnpm", the next pattern)
+    (
+        lazy(
+            r"^(?:另外|还有|对了|然后|那|那就)?[，,]?\s*(?:我们|咱们)?"
+            r"(?P<x>(?![^，,。；;]*(?:[你他她]|我(?!们)|隔壁|别的|其他|其它|的话|如果|要是|吗|[?？]))"
+            r"[\u4e00-\u9fffA-Za-z_][\u4e00-\u9fff\w -]{0,11}?\s*(?:都|也)?(?:统一|一律)"
+            r"(?:用|使用|采用|按照?|走)\s*"
+            # "QoS 统一用 1": a value is the setting's, not a rule's (`_with_topic`)
+            r"(?!v?\d+(?:\.\d+)*\s*[\u4e00-\u9fff\w]{0,2}\s*(?:[，,。；;！!？?]|$))"
+            r"(?P<way>[^\s，,。；;！!？?][^，,。；;！!？?]{1,29}))"
+        ),
+        False,  # the assistant saying so reports how it wrote the code ("key 统一走 `SmsKeys`")
+        False,
+    ),
     (lazy(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
     # "接口错误统一返回 RFC 7807 格式": a way everything of a kind follows
     (
@@ -1701,6 +1779,22 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "推送用极光推送", "短信走腾讯云短信", "支付就接微信支付吧", "对象存储用阿里云 OSS": what
+    # a part uses, a Chinese product ending its clause (or doing one thing: "告警用钉钉机器人发")
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?:对了|另外|然后|顺便|那)?[，,]?\s*"
+            r"(?![^，,。]*(?:我|你|他|她|现在|目前|之前|以前|原来|本来|一直|平时|可以|能|要不要|"
+            r"是不是|不|没|想|打算|如果|要是|时候|或者|还是|说|尽量|在用|在使用|正在))"
+            r"(?P<topic>[\u4e00-\u9fff][\u4e00-\u9fff\w -]{0,11}?|[A-Za-z][\w -]{0,15}?)\s*"
+            r"(?:就|都|统一|也|直接|继续)?(?:用|走|接入?|对接|选|上|存到?|放到?)\s*"
+            rf"(?P<x>{_ZH_PRODUCT})(?:的\s*(?:SDK|API|sdk|api|服务|接口|开放平台))?"
+            r"\s*(?:(?:来|去)?(?:发|推|收|做)[\u4e00-\u9fff]{0,4}?)?\s*(?:里|上)?\s*(?:吧|就行|就好)?"
+            r"(?=[，,。！!；;]|$)"
+        ),
+        False,
+        False,
+    ),
     # "同意，token 存 flutter_secure_storage。": where a part is kept, a name ending the clause
     # (a path or a file there is a project path, not a choice)
     (
@@ -1775,6 +1869,9 @@ _PURPOSE = lazy(
     r"(?i)\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)"
     r"(?:[,.;]|$|\s+(?:because|since|and|over|instead of|rather than|not)\b)"
     r"|(?:来做|做|作为)(?P<z>[\u4e00-\u9fff]{2,6}?)(?=[吧了呢啊吗嘛]|[^\u4e00-\u9fff]|$)"
+    # "钉钉机器人发告警": what a Chinese product is used to do
+    rf"|^(?:{_ZH_PRODUCT})\s*(?:来|去)?(?P<v>[发推收][\u4e00-\u9fff]{{1,5}}?)"
+    r"(?=[吧了呢啊吗嘛]|[^\u4e00-\u9fff]|$)"
 )
 
 
@@ -1846,6 +1943,8 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
             continue
         if not _states_choice(sentence, m) or _RAN.search(re.split(r"[，,。；;]", m["x"])[0]):
             continue  # "改成 ntasks=1 以后到了 210 ns/day" reports a run, not a choice
+        if "way" in m.re.groupindex and technologies(m["way"]):
+            continue  # "前端统一用 pnpm" chooses a tool: the pattern for choices names it
         found = _decision_of(m, sentence, known, explicit=explicit, lang=lang, bare=bare)
         if found is not None:
             return found
@@ -1874,7 +1973,8 @@ def _decision_of(
     if lang == "zh" and (role := _AS_ROLE.match(m.group("x")[m.group("x").find(choice) :])):
         choice = role[0].strip()  # "用 rider_id 做 alias": what it is used as is the choice
     part_topic = None
-    if lang == "zh" and (part := _PART_USES.fullmatch(choice)):  # "定了：前端用 React"
+    way = "way" in m.re.groupindex  # "日志统一用 JSON 格式" is titled by itself
+    if lang == "zh" and not way and (part := _PART_USES.fullmatch(choice)):  # "定了：前端用 React"
         choice, part_topic = part["x"], part["topic"]
     named = _names_known(choice, known) or _named_for_a_purpose(choice, sentence, lang)
     if not _plausible_choice(choice, bare=bare and not named):
@@ -2021,8 +2121,14 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
         return False  # "他们本来就想改成 X", "if we wanted to use X": a wish, not a choice
     if re.search(r"(?:要|想|准备|打算|计划|让我们?|需要|得)[^，,。]{0,8}?把", before):
         return False  # "要把规则引擎从批处理改成实时的": a plan being discussed
+    if re.search(r"(?:别|不要|先不|暂时不|不必|没必要)(?:急着)?把", before):
+        return False  # "先别把 npm 换成 pnpm": not now
     if _OLD_STATE.search(before):
         return False  # "老代码是按 FIFO 算出库成本的": how things were, not a choice
+    if _OTHERS_STACK_ZH.search(before):
+        return False  # "他们组日志统一用 JSON 格式": another team's way
+    if re.match(r"[^，,。；;]*的话", rest):
+        return False  # "日志统一用 JSON 格式的话，…": a condition, not a choice
     if _TRIED.match(rest):
         return False  # "我们用 Tesseract 试了一下效果不好": a trial, not a choice
     # "离我们用户近": 用户 (user) is a noun, not "use 户"
@@ -2083,6 +2189,7 @@ _NOT_CHOICES = (
     lazy(r"v?\d+(?:\.\d+)*|(?:/|~/|[a-z0-9]+://).*"),  # "版本就用 7.2", "就用 /mnt/…": values
     lazy(r"(?:[从把给让]|调\s*[^\u4e00-\u9fff]).*"),  # "调 /api/ai/chat", "从环境变量 X 读"
     lazy(r".*(?:帮我|麻烦|哪[里儿个些]?|什么|怎么|吗).*"),  # "帮我把 baud 9600", "放哪": asked
+    lazy(r".*(?:回复我?|回答我?|跟我说|告诉我).*"),  # "你统一用中文回复我": how to answer
     lazy(r".+还是.+"),  # "用 CDN 还是 OSS": either, not a choice
     lazy(r".*[\u4e00-\u9fff](?:一下|一遍|看看).*"),  # "用 pytest 跑一下测试": an errand
 )
@@ -2098,7 +2205,11 @@ _ADDRESS_CHOICE = lazy(r"(?i)git@|[a-z][a-z0-9+.-]*://")
 
 def is_rule_clause(choice: str) -> bool:
     """True for a rule said whole ("all API responses use snake_case"): its own title."""
-    return _RULE_CLAUSE.match(choice) is not None or _MODAL_RULE.fullmatch(choice) is not None
+    return (
+        _RULE_CLAUSE.match(choice) is not None
+        or _MODAL_RULE.fullmatch(choice) is not None
+        or _UNIFORM_RULE.fullmatch(choice) is not None
+    )
 
 
 def _plausible_choice(choice: str, *, bare: bool) -> bool:
@@ -2116,8 +2227,9 @@ def _plausible_choice(choice: str, *, bare: bool) -> bool:
 
 
 _SIDE_CHOICE = lazy(
-    r"^(?P<topic>[^，,。；;:：]{1,16}?)\s*也?(?:直接|就|都)?(?:用|放|走|存到?|放到|存在|选)\s*"
-    r"(?:现有的|自己的|我们的|同一个)?\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?)\s*$"
+    r"^(?P<topic>[^，,。；;:：]{1,16}?)\s*也?(?:直接|就|都)?(?:用|放|走|存到?|放到|存在|选|接入?)\s*"
+    r"(?:现有的|自己的|我们的|同一个)?\s*"
+    rf"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)?|{_ZH_PRODUCT})\s*吧?\s*$"
 )
 
 
@@ -2196,13 +2308,13 @@ _TOO_MUCH = lazy(
     r"(?:overkill|too heavy|too much|too complex|too heavyweight)\b"
     rf"|(?<![\w.+#/-])(?P<y>{_ASCII_NAME})\s+(?:was|has been|is)\s+(?:too|a)\s+"
     r"(?:painful|pain|slow|expensive|flaky|clunky)\b"
-    rf"|(?<![\w.+#/-])(?P<z>{_ASCII_NAME})\s*(?:太重|太复杂|太麻烦|太折腾|太难用|太贵|太慢|没必要)"
+    rf"|(?P<z>(?<![\w.+#/-]){_ASCII_NAME}|{_ZH_PRODUCT})\s*(?:太重|太复杂|太麻烦|太折腾|太难用|太贵|太慢|没必要)"
 )
 
 
 # "鉴权改成 JWT，session 那套不要了": a name given up after the choice
 _NAME_GIVEN_UP = lazy(
-    rf"(?<![\w.+#/-])(?P<x>{_ASCII_NAME})\s*(?:那套|这套|那个|这个)?\s*"
+    rf"(?P<x>(?<![\w.+#/-]){_ASCII_NAME}|{_ZH_PRODUCT})\s*(?:那套|这套|那个|这个)?\s*"
     r"(?:也?不用了|也?不要了|不考虑了|就算了|弃用了|下线了)"
 )
 
@@ -2245,7 +2357,7 @@ def purpose(text: str) -> str | None:
     m = _PURPOSE.search(re.split(r"[,;]\s+(?:and|plus|but)\s|[，；。;]", text, maxsplit=1)[0])
     if m is None:
         return None
-    what = (m.group("x") or m.group("z") or "").strip()
+    what = (m.group("x") or m.group("z") or m.group("v") or "").strip()
     if what.lower() in ("now", "the time being", "the moment", "a while", "now on"):
         return None
     if re.match(r"(?i)(?:it|this|that|them|these|those|you|me|us)\b", what):
@@ -2521,6 +2633,41 @@ def switched_part(sentence: str) -> str | None:
         return None
     part = (m["zh"] or "").lstrip("那就都也") or (m["en"] or "").lower()
     return part if len(part) >= 2 and part not in _NO_PART else None
+
+
+# "把 npm 换成了 pnpm", "switched npm to pnpm", "swapped Jest for Vitest": one tool put in the
+# place of another, with no "from" (see `swapped_tools`)
+_SWAPPED = lazy(
+    r"(?:把|将)?\s*(?P<old>[A-Za-z][\w.+#-]*|" + _ZH_PRODUCT + r")\s*(?:也|都)?"
+    r"(?:换成|改成|替换成|切换成|切成|换为|改为)了?\s*"
+    r"(?P<new>[A-Za-z][\w.+#-]*|" + _ZH_PRODUCT + r")"
+    # not "moved Postgres to RDS": where a thing runs is no swap of it
+    r"|(?i:\b(?:switch(?:ed|es|ing)?|swap(?:s|ped|ping)?|chang(?:e|es|ed|ing))\s+"
+    r"(?P<old_en>[A-Za-z][\w.+#-]*)\s+(?:to|for|with|over to)\s+(?P<new_en>[A-Za-z][\w.+#-]*))"
+)
+
+
+def swapped_tools(sentence: str) -> tuple[str, str] | None:
+    """(old, new) when a sentence puts one known tool in the place of another of its kind.
+
+    "把 Node 从 16 升级到 20 了，顺便把 npm 换成了 pnpm", "upgraded Node to 20 and switched npm
+    to pnpm": npm goes, pnpm comes. Both names must be known and fill the same role, so
+    "switch the cache to Redis" (a part, not a tool) and "改成 ntasks=1" name no swap.
+    """
+    for m in _SWAPPED.finditer(sentence):
+        before = re.split(r"[，,；;。.]\s", sentence[: m.start()])[-1]
+        if _NEGATED.search(before) or _WISH.search(before) or re.search(r"别|先不|暂时不", before):
+            continue  # "先别把 npm 换成 pnpm", "if we switched npm to pnpm": no swap made
+        old, new = (m["old"], m["new"]) if m["old"] else (m["old_en"], m["new_en"])
+        old, new = old.rstrip("."), new.rstrip(".")  # "… swapped Poetry for uv."
+        olds, news = technologies(old), technologies(new)
+        if len(olds) != 1 or len(news) != 1 or olds == news:
+            continue
+        if not (_TECH.fullmatch(old) and _TECH.fullmatch(new)):
+            continue  # "switch the Redis cache to …": a name in a longer phrase
+        if _role(olds[0]) == _role(news[0]):  # a swap replaces, in a shared role too
+            return old, new
+    return None
 
 
 def switches(sentence: str) -> bool:
@@ -3435,6 +3582,8 @@ def _stack_parts(
             # an everyday word deep in a clause is a word ("we're launching in the UK in spring")
             if name.lower() in _AMBIGUOUS and name.islower() and (strict or original.start()):
                 continue
+            if _han(name) and (original.start() or is_chinese(part[original.end() :][:1])):
+                continue  # "拉支付宝账单": a Chinese name inside a phrase names no part
             known = True
             role = _role(name.lower())
             if role not in facts:
@@ -4172,7 +4321,9 @@ def settings(sentence: str) -> dict[str, str]:
     for m in _APP_SETTING.finditer(sentence):
         found.setdefault(m.group("key").lower().replace(" ", "_"), m.group("value"))
     for m in _PATH_SETTING.finditer(sentence):
-        found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
+        value = m.group("value").rstrip(".,;:")
+        if value not in route_facts(sentence).values():  # "the probe path is /readyz": a route
+            found.setdefault(m.group("key").lower(), value)
     for m in _NAMED_THING.finditer(sentence):
         found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
     return {**_numeric_settings(sentence), **found}
@@ -4400,7 +4551,7 @@ def _recap_stack(body: str, taken: dict[str, str]) -> dict[str, str]:
 
 _VERSIONED_NAMES = sorted(
     {
-        *_ROLE_OF,
+        *(n for n in _ROLE_OF if not _han(n)),  # "企业微信 3 个群" gives no version
         "node",
         "node.js",
         "go",
@@ -4954,6 +5105,74 @@ def url_fact(sentence: str) -> tuple[str, str] | None:
     fallback = "domain" if re.search(r"(?i)域名|domain", m.group(0)) else "base"
     key = "_".join(words) or fallback
     return re.sub(r"[^a-z0-9_]", "", key) or fallback, m.group("url").rstrip(".,;:!")
+
+
+# ---- routes: "健康检查路径是 /healthz", "the callback URL is /api/pay/notify" ------------------
+
+_ROUTE = r"(?P<route>/(?:[\w{}:.-]+/?)*)`?(?=[\s,;，。；)）]|\.?$)"
+_ROUTE_EN = lazy(
+    r"(?i)(?:^|(?<=[\s(,;]))(?:(?:the|our|its|a)\s+)?(?P<topic>(?:[a-z][\w-]*\s+){0,2}?)"
+    r"(?P<kind>endpoint|route|path|url|uri|callback|webhook)s?\s+"
+    r"(?:is|will be|stays|should be|is now|lives at|is at|=|:)\s+`?" + _ROUTE
+)
+_ROUTE_ZH = lazy(
+    r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w -]{0,20}?|[\u4e00-\u9fff]{2,6}?"
+    r"(?:的[\u4e00-\u9fff]{2,6}?)?)\s*(?:的)?\s*"
+    r"(?P<kind>接口|路由|路径|地址|URL|url|endpoint)?(?:地址|路径)?\s*(?:就|也|都|统一)?"
+    r"(?:是|为|用|走|改成|改为|定为|定成|设为|设成|[:：=])\s*`?" + _ROUTE
+)
+# what makes a "path" an HTTP route rather than a file: what it is the path of
+_ROUTE_TOPIC = lazy(
+    r"(?i)health|ready|readiness|live|liveness|probe|callback|webhook|notify|redirect|login|"
+    r"logout|oauth|api|metrics|status|endpoint|route|"
+    r"健康|探活|探针|就绪|存活|回调|通知|跳转|重定向|登录|登出|接口|路由|监控|指标|支付|退款"
+)
+# folders of a file system: a path under them is a file, not a route
+_FILE_ROOT = lazy(
+    r"/(?:etc|var|usr|opt|home|tmp|data|mnt|srv|dev|proc|sys|bin|lib|root|run|Users|Volumes|"
+    r"workspace|app|src|code)(?:/|$)"
+)
+_ROUTE_NAMES = {"健康检查": "health_check", "健康": "health_check", "探活": "health_check",
+                "存活探针": "liveness", "存活检查": "liveness", "就绪探针": "readiness",
+                "就绪检查": "readiness", "回调": "callback", "支付回调": "payment_callback",
+                "退款回调": "refund_callback", "回调通知": "callback", "支付通知": "payment_notify",
+                "退款通知": "refund_notify", "登录": "login", "健康检查接口": "health_check",
+                "webhook": "webhook", "callback": "callback"}  # fmt: skip
+
+
+def route_facts(sentence: str) -> dict[str, str]:
+    """The HTTP routes a sentence names for a part of the service, by key.
+
+    "健康检查路径是 /healthz" → health_check: /healthz, "the Stripe webhook endpoint is
+    /api/webhooks/stripe" → stripe_webhook, "回调地址是 /api/pay/notify" → callback. A route is
+    an address of the service (kept under `urls`, where the whole URL goes when it is named); a
+    path on disk ("日志路径是 /var/log/app", "the config path is /etc/app.yaml") is none.
+    """
+    if "/" not in sentence or is_question(sentence) or tentative(sentence):
+        return {}
+    sentence = settled(sentence, _TENTATIVE, _STACK_WISH, _NOT_STACK, _CONDITION)
+    found: dict[str, str] = {}
+    patterns = (_ROUTE_ZH, _ROUTE_EN) if is_chinese(sentence) else (_ROUTE_EN,)
+    for m in (m for pattern in patterns for m in pattern.finditer(sentence)):
+        route, kind = m["route"].rstrip(".`"), (m["kind"] or "").lower()
+        # "我们的健康检查路径": the last part of the topic, without a pronoun or a lead word
+        parts = [p for p in m["topic"].split("的") if not _PRONOUN_ZH.fullmatch(p.strip())]
+        topic = re.sub(r"^(?:那就?|就|还有|另外|然后|对了)", "", (parts or [""])[-1].strip())
+        topic = " ".join(w for w in topic.split() if w.lower() not in ("the", "our", "a"))
+        if len(route) < 2 or _FILE_ROOT.match(route) or _FILE_EXT.search(route):
+            continue  # "/", "/var/log/app", "/config.yaml"
+        if kind in ("path", "路径", "") and not _ROUTE_TOPIC.search(topic):
+            continue  # "the config path is /srv/x": what it is the path of says a file
+        if re.fullmatch(r"前端|后端|服务端?|项目|系统|页面|网关|frontend|backend|app", topic):
+            continue  # "前端路由是 /dashboard": a page, not an address the project keeps
+        if _NEGATED.search(sentence[max(0, m.start() - 12) : m.start("route")]):
+            continue
+        key = _ROUTE_NAMES.get(topic.lower()) or _ROUTE_NAMES.get(topic[-2:])
+        if key is None and topic and not is_chinese(topic):
+            key = re.sub(r"[^a-z0-9]+", "_", topic.lower()).strip("_")
+        key = key or topic or {"endpoint": "endpoint", "webhook": "webhook"}.get(kind, "route")
+        found.setdefault(key, route)
+    return found
 
 
 _LAYOUT = lazy(
