@@ -303,6 +303,9 @@ def _role(name: str) -> str:
     return next(r for r, family in _FAMILY.items() if family.fullmatch(name))
 
 
+# the queue technologies as one alternation, longest first ("redis streams" before "rq")
+_QUEUE_NAMES = "|".join(re.escape(n) for n in sorted(TECH_ROLES["queue"], key=len, reverse=True))
+
 _ROLE_WORDS = {
     "database": ("database", "db", "数据库", "存储"),
     "cache": ("cache", "caching", "缓存"),
@@ -1767,7 +1770,9 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?![^，,。]*(?:我|你|他|她|现在|目前|之前|以前|原来|本来|一直|平时|可以|能|要不要|"
             r"是不是|不|没|想|打算|如果|时候|或者|还是|说|尽量))"
             r"(?![^，,。用换]*(?i:region|bucket|key|prefix|table|topic|queue|group|port|path|"
-            r"namespace|名字|名称|前缀|表名?|队列|端口|地址|路径|目录|域名))"
+            r"namespace|名字|名称|前缀|表名?|端口|地址|路径|目录|域名|"
+            # a queue's name is no choice, a queue technology is ("消息队列用 Kafka")
+            rf"队列(?!\s*(?:就|都|统一|也)?用\s*(?i:{_QUEUE_NAMES})(?![\w.-]))))"
             r"(?P<topic>[\u4e00-\u9fff][\u4e00-\u9fff\w -]{0,11}?|[A-Za-z][\w -]{0,15}?)\s*"
             r"(?:就|都|统一|也|直接|继续|还是)?(?:用|换)\s*"
             # "Ant Design Pro", "Prometheus + Grafana"

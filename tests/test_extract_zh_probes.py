@@ -194,3 +194,15 @@ def test_what_one_thing_may_only_be_done_by_is_a_rule_titled_by_itself():
     assert decision["title"] == "main 只能通过 PR 合并"
     assert rules.decision("我只能周末有空") is None
     assert rules.decision("这个接口只能内网访问吗？") is None
+
+
+def test_a_queue_technology_for_the_queue_is_a_decision_and_a_queue_name_is_not():
+    for sentence, choice in (("消息队列用 Kafka。", "Kafka"), ("队列用 RabbitMQ。", "RabbitMQ")):
+        (d,) = _kept(_run(*_said(sentence)), "decisions")
+        assert d["choice"] == choice, sentence
+    for sentence in (
+        "队列用 order-events。",
+        "消息队列用 kafka-prod 这个集群。",
+        "延迟队列用 rqueue。",
+    ):
+        assert _kept(_run(*_said(sentence)), "decisions") == [], sentence
