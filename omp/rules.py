@@ -1307,7 +1307,11 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
     ),
 )
-_AGREE_ZH = r"(?:ok|好的?|行|嗯|那|可以|同意|没问题|有道理|对)"
+# a word of agreement, not the first character of another word ("对象存储", "行情", "那些")
+_AGREE_ZH = (
+    r"(?:ok|好的?|行(?![情为业程])|嗯|那(?![些个里])|可以|同意|没问题|有道理|"
+    r"对(?![象应比接外齐称账话]))"
+)
 # the name a Chinese decision pattern captures: "Redis 7", "shopspring/decimal", "nf-core/sarek"
 _NAME_X = r"(?P<x>[A-Za-z][\w.+# -]*(?:/[A-Za-z][\w.+#-]*)*)"
 

@@ -206,3 +206,14 @@ def test_a_queue_technology_for_the_queue_is_a_decision_and_a_queue_name_is_not(
         "延迟队列用 rqueue。",
     ):
         assert _kept(_run(*_said(sentence)), "decisions") == [], sentence
+
+
+def test_a_topic_that_starts_with_a_word_of_agreement_keeps_its_first_character():
+    for sentence, title in (
+        ("对象存储用 MinIO。", "Use MinIO for 对象存储"),
+        ("行情数据用 Kafka。", "Use Kafka for 行情数据"),
+    ):
+        (d,) = _kept(_run(*_said(sentence)), "decisions")
+        assert d["title"] == title, sentence
+    (d,) = _kept(_run(*_said("行，就用 Redis。")), "decisions")  # agreement still read as one
+    assert d["title"] == "Use Redis"
