@@ -207,14 +207,12 @@ _OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" 
 
 
 _CLAUSE_VERB = re.compile(r"(?i)\s(?:is|are|must|should|never|always)\s")
-# "store amounts as cents", "always store timestamps in UTC": a way of working, said whole
-_RULE_WORDS = rules.VERBS | {"always", "never"}
 
 
 def _title(choice: str, purpose: str | None) -> str:
     first = choice.split(" ", 1)[0].lower()
     # "store amounts as cents", "all API responses use snake_case" are their own titles
-    if first in _RULE_WORDS or rules.is_rule_clause(choice) or _CLAUSE_VERB.search(choice):
+    if first in rules.RULE_LEADS or rules.is_rule_clause(choice) or _CLAUSE_VERB.search(choice):
         # "Convention: branch names are feature/<ticket>-<slug>" is a rule said whole
         return choice[0].upper() + choice[1:]
     if re.match(r"不(?!可|同|错|少|仅|断)", choice) or re.search(

@@ -584,7 +584,8 @@ VERBS = frozenset(
 )
 
 
-_RULE_LEADS = VERBS | {"always", "never"}
+# the words a rule said whole starts with: "store amounts as cents", "always store … in UTC"
+RULE_LEADS = VERBS | {"always", "never"}
 
 
 def clip(phrase: str) -> str:
@@ -616,7 +617,7 @@ def clip(phrase: str) -> str:
     head = _TAIL.sub("", head)
     words = head.split()
     # said whole: "store amounts as cents", "always run migrations in a job of their own"
-    rule = words and (words[0].lower() in _RULE_LEADS or _RULE_CLAUSE.match(head))
+    rule = words and (words[0].lower() in RULE_LEADS or _RULE_CLAUSE.match(head))
     limit = _MAX_WORDS + 4 if rule else _MAX_WORDS
     if len(words) > limit:
         # a cut right after a preposition loses its object ("... under envs/"): keep it
