@@ -1385,6 +1385,14 @@ _NOISE_COMMIT = lazy(
     r"first commit|merge branch|merge pull request)\b|错别字|格式化"
 )
 _REVERT = lazy(r'(?i)^revert\s*[:(]?\s*"?(?P<x>.+?)"?\s*\)?$')
+# the conventional type a subject starts with ("feat(eks)!: "), or nothing
+_CONVENTIONAL_HEAD = lazy(r"\w+(?:\((?P<scope>[^)]*)\))?!?:\s*")
+
+
+def _untyped(subject: str) -> tuple[str, str | None]:
+    """A commit subject without its conventional type ("feat(eks)!: "), and the type's scope."""
+    head = _CONVENTIONAL_HEAD.match(subject)
+    return (subject[head.end() :], head["scope"]) if head else (subject, None)
 
 
 def _commit_change(
@@ -1403,6 +1411,10 @@ def _commit_change(
             "breaking": True if (conventional.breaking or breaking_note) else None,
             "author": commit.author,
         }
+        inner, scope = _untyped(conventional.summary)
+        if conventional.type == "revert" and inner != conventional.summary:
+            entry["summary"] = f'Revert "{inner}"'  # "revert: feat(search): add lunr"
+            entry["scope"] = conventional.scope or scope
         release = "release" in (conventional.type, conventional.scope)
         if release and re.fullmatch(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", entry["summary"].strip()):
             entry["summary"] = f"Release {entry['summary'].strip()}"  # "chore(release): 2.0.0"
@@ -1427,6 +1439,11 @@ def _commit_change(
         "breaking": True if breaking_note else None,
         "author": commit.author,
     }
+    if reverted := _REVERT.match(subject.strip()):
+        # 'Revert "feat(eks): switch CNI to Cilium"': a change undone is a change
+        inner, scope = _untyped(reverted["x"])
+        entry.update(type="other", summary=f'Revert "{inner}"', scope=scope)
+        return entry, 0.75, "a revert"
     if _TRIVIAL_COMMIT.match(subject.strip()) or _NOISE_COMMIT.search(subject):
         return entry, 0.2, "work-in-progress or housekeeping commit"
     if kind is not None:
@@ -1461,6 +1478,19 @@ def from_commit(
     if facts := _commit_facts(subject, body):
         reason = "facts a commit states"
         batch.candidates.append(Candidate("project", facts, 0.8, reason, src, priority="P2"))
+    _body_decisions(commit, subject, body, batch, path=path)
+    if not (_backs_out(subject) and _kept_decision(commit, subject, body, batch, src)):
+        _switch_decision(commit, subject, batch, src)
+    if adr := _ADR.search(subject):  # "docs(adr): ADR-007 use spot instances …"
+        reason = "an architecture decision record"
+        batch.candidates.append(
+            _recorded_decision(adr["x"], commit, subject, batch, path=path, reason=reason)
+        )
+
+
+def _body_decisions(commit: Any, subject: str, body: str, batch: Batch, *, path: str) -> None:
+    """The decisions a commit records: `Decision:` trailers and lines, "we decided …"."""
+    src = {"path": path, "index": commit.short}
     stated = [v.strip() for k, v in commit.trailers if k.lower() == "decision" and v.strip()]
     for value in stated:
         batch.candidates.append(_recorded_decision(value, commit, subject, batch, path=path))
@@ -1485,12 +1515,6 @@ def from_commit(
             batch.candidates.append(
                 Candidate("decisions", entry, 0.8, "decision in a commit message", src)
             )
-    _switch_decision(commit, subject, batch, src)
-    if adr := _ADR.search(subject):  # "docs(adr): ADR-007 use spot instances …"
-        reason = "an architecture decision record"
-        batch.candidates.append(
-            _recorded_decision(adr["x"], commit, subject, batch, path=path, reason=reason)
-        )
 
 
 # an architecture decision record a commit adds: what follows its number is the decision
@@ -1506,6 +1530,7 @@ _SWITCH = lazy(
     r"|^replac(?:e|es|ed)\b[^,;:]{1,40}?\bwith\s+(?P<w>.+)"
     r"|^adopt\s+(?P<a>.+)"
     r"|(?:改用|换成|切换到|切到|还是用|迁移到|迁到|改回|改存)\s*(?P<z>.+)"
+    r"|^(?:用|使用)\s*(?P<r>[A-Za-z][^，,；;]*?)\s*(?:替换|替代|取代|代替)"  # "用 X 替换 CircleCI"
 )
 # "clap v4", "cargo-dist": a lower-case name in a commit's switch with a version or a hyphen,
 # not a word ("main") or a path
@@ -1536,7 +1561,7 @@ def _drop_backed_out(batch: Batch) -> None:
 
 def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any]) -> None:
     """The choice a commit subject that switches to a tool makes (undone with the commit)."""
-    summary = re.sub(r"^\w+(?:\([^)]*\))?!?:\s*", "", subject)  # without the conventional type
+    summary = _untyped(subject)[0]
     m = _SWITCH.search(summary)
     if m is None or re.match(r"(?i)revert", summary):
         return
@@ -1544,13 +1569,90 @@ def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any
     named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
     if not (named or _SWITCH_NAME.fullmatch(choice)) or "/" in choice:
         return
-    old = re.search(r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|从\s*([\w.+-]+)\s*(?:迁移|切换|改)", summary)
-    alternatives = (old.group(1) or old.group(2),) if old else rules.alternatives(summary, choice)
+    old = re.search(
+        r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
+        r"|(?:替换|替代|取代|代替)(?:掉|了)?\s*([A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)",
+        summary,
+    )
+    left = old and next(g for g in old.groups() if g)
+    alternatives = (left,) if left else rules.alternatives(summary, choice)
     d = rules.Decision(choice, alternatives, None, None, False)
     entry = _decision_entry(d, subject)
     entry.update(date=commit.date[:10], source_refs=[commit.short])
     reason = "a commit that switches to a tool"
     batch.candidates.append(Candidate("decisions", entry, 0.75, reason, src, origin=subject))
+
+
+# What a commit that backs a change out keeps or goes back to: "Back to npm", "Staying on S3
+# for the cache", "encoding/json stays", "Keep the merged count matrix as TSV", "继续使用
+# ECharts", "恢复 balance=simple", "配置改回存 NVS", "仲裁段保持 500kbps"
+_KEPT = lazy(
+    r"(?i)(?:\b(?:back\s+to|revert(?:s|ing|ed)?\s+to|return(?:s|ing|ed)?\s+to"
+    r"|stay(?:s|ing)?\s+(?:on|with)|stick(?:s|ing)?\s+with|remain(?:s|ing)?\s+on"
+    r"|continu(?:e|es|ing)\s+(?:to\s+use|using|with))"
+    r"|^keep(?:ing)?\s+(?:using\s+)?(?:(?P<p>[^,;]+?)\s+as\s+)?)\s*(?P<x>[^\s,;]+.*)"
+    r"|(?P<y>[\w./+=-]+)\s+stays\b"
+    r"|(?:改回存?|回退到|回退为|回滚到|回到|恢复为|恢复成|恢复|保持|继续使用|继续用|继续走|还是用|仍然用)"
+    r"\s*(?P<z>\S.*)"
+)
+# what the change backed out had moved to: "switch CNI to Cilium", "使用 LittleFS 存储"
+_UNDONE_TARGET = lazy(
+    r"(?i)(?:\bto|\bas|改为|改成|改用|换成|切换到|迁移到|迁到|使用|用)\s*"
+    r"(?P<t>[A-Za-z0-9][\w./+=-]*(?:\s+[A-Z0-9][\w.+-]*)?)"
+)
+# a subject that undoes an earlier change (removing a thing alone is no undoing)
+_UNDO = lazy(r"(?i)^(?:回退|回滚|撤回|撤销|revert(?:s|ed)?\b|roll(?:s|ed)?\s+back\b)\s*")
+# a value a back-out keeps: "balance=simple", "encoding/json", "500kbps"
+_KEPT_VALUE = lazy(r"[\w.-]+=[\w.-]+|[a-z][\w.-]*/[\w.-]+|\d[\d.]*\s?[A-Za-z]+")
+
+
+def _backs_out(subject: str) -> bool:
+    """Whether a commit undoes an earlier change: a revert, "回滚 bazel 迁移", "roll back X"."""
+    summary = _untyped(subject)[0]
+    return bool(_REVERT.match(subject.strip()) or _UNDO.match(summary))
+
+
+def _undone_choice(summary: str) -> tuple[str, ...]:
+    """What the change a back-out undoes had chosen, as the kept choice's alternative.
+
+    'Revert "switch CNI to Cilium"' gives Cilium, "回滚 AntV G2，继续使用 ECharts" AntV G2.
+    """
+    if reverted := _REVERT.match(summary.strip()):
+        summary = reverted["x"]
+    summary = _untyped(summary)[0]
+    undone = re.split(r"[，,；;。]", _UNDO.sub("", summary, count=1))[0]
+    if target := _UNDONE_TARGET.search(undone):
+        return (rules.clip(target["t"]),)
+    for name in re.findall(r"[A-Za-z][\w./+=-]*(?:\s+[A-Z0-9][\w.+-]*)?", undone):
+        if name[0].isupper() or rules.technologies(name) or _KEPT_VALUE.fullmatch(name):
+            return (name,)
+    return ()
+
+
+def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict[str, Any]) -> bool:
+    """The choice a commit that backs a change out keeps ("Back to npm", "继续使用 ECharts").
+
+    The option the undone change had moved to is the alternative.
+    """
+    summary = _untyped(subject)[0]
+    alternatives = _undone_choice(summary)
+    for sentence in [summary, *rules.statements(rules.unwrap(body))]:
+        m = _KEPT.search(sentence)
+        if m is None:
+            continue
+        kept = m["x"] or m["y"] or m["z"]
+        choice = rules.clip(kept)
+        named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
+        if not (named or _SWITCH_NAME.fullmatch(choice) or _KEPT_VALUE.fullmatch(choice)):
+            continue
+        left = tuple(a for a in alternatives if a.lower() not in choice.lower())
+        d = rules.Decision(choice, left, None, m["p"], False)
+        entry = _decision_entry(d, sentence)
+        entry.update(date=commit.date[:10], source_refs=[commit.short])
+        reason = "what a commit that backs a change out keeps"
+        batch.candidates.append(Candidate("decisions", entry, 0.75, reason, src))
+        return True
+    return False
 
 
 def _commit_facts(subject: str, body: str) -> dict[str, Any]:
@@ -1599,7 +1701,7 @@ def _recorded_decision(
 
 
 def drop_reverted(batch: Batch) -> None:
-    """A commit reverted later in the range, and the revert, leave no changelog entry.
+    """A commit reverted later in the range leaves no changelog entry; the revert tells it.
 
     A tool a commit switched to and a later commit backs out ("回退 Koin，还是用 Hilt",
     "remove Koin") is no decision either.
@@ -1615,7 +1717,6 @@ def drop_reverted(batch: Batch) -> None:
         for c in made:
             if c is not revert and str(c.origin).casefold() == undone:
                 c.action, c.note = "dropped", f"reverted by {revert.source.get('index')}"
-                revert.action, revert.note = "dropped", "a revert"
 
 
 def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:

@@ -3412,6 +3412,8 @@ def scaffold_stack(subject: str) -> dict[str, str]:
         return {}
     facts: dict[str, str] = {}
     listed = re.findall(r"[（(]([^）)]{3,120})[）)]", subject)
+    # "初始化项目 (mix phx.new chatroom)，Phoenix 1.7.14 / Elixir 1.17": and the clauses after it
+    listed += re.findall(r"[）)]\s*[，,]\s*([^（(]{3,120})$", subject)
     # "初始化项目：Spring Boot 3.2.3 + MyBatis-Plus + MySQL 8"
     listed += re.findall(r"[：:]\s*([^（(]{3,120})$", subject) if not listed else []
     # "初始化 monorepo，pnpm workspace + nx": the clauses after the first

@@ -715,11 +715,107 @@ def test_a_commit_moving_from_one_tool_to_another_decides_the_second(
         ("clap v4 derive", ["structopt"]),
         ("cargo-dist", None),
         ("ClickHouse", None),
-        ("SSE", None),
+        ("SSE", ["WebSocket"]),  # what the backed-out change had moved to
     ]
     summaries = [c["summary"] for c in _data(memory, "changelog.yaml")["changelog"]]
     assert "回滚 WebSocket 直播，改回 SSE" in summaries  # the switch backed out: only the revert
     assert not any("改用 WebSocket" in s for s in summaries)
+
+
+def test_a_revert_is_the_changelog_entry_of_the_change_it_undoes(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "feat(eks): switch CNI to Cilium in chaining mode")
+    _commit(git_repo, 'Revert "feat(eks): switch CNI to Cilium in chaining mode"')
+    _commit(git_repo, "feat(search): 内置 lunr.js 全文搜索索引")
+    _commit(git_repo, "revert: feat(search): 内置 lunr.js 全文搜索索引")
+    _commit(git_repo, 'Revert "feat: add login"')  # the change it undoes is older than the range
+
+    omp_ok("extract", "--git", "HEAD")
+
+    changes = _data(memory, "changelog.yaml")["changelog"]
+    assert [(c["summary"], c.get("scope"), c["type"]) for c in changes] == [
+        ('Revert "switch CNI to Cilium in chaining mode"', "eks", "other"),
+        ('Revert "内置 lunr.js 全文搜索索引"', "search", "other"),
+        ('Revert "add login"', None, "other"),
+    ]
+    # Cilium was switched to, then backed out: no decision
+    assert not (_data(memory, "decisions.yaml") or {}).get("decisions")
+
+
+def test_what_a_back_out_keeps_is_decided_with_the_undone_choice_as_alternative(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "chore: migrate from npm to bun")
+    _commit(
+        git_repo,
+        'Revert "chore: migrate from npm to bun"\n\nThis reverts commit 3f2a9c1.\n'
+        "bun breaks the export scripts on Windows. Back to npm; CI speed is not worth it.",
+    )
+    _commit(git_repo, "revert: 回滚 AntV G2，继续使用 ECharts\n\nG2 打包后体积太大。")
+    _commit(git_repo, "revert: 回退 balance=auto，恢复 balance=simple")
+    _commit(
+        git_repo,
+        'Revert "perf: switch JSON encoding to goccy/go-json"\n\n'
+        "It panics with -race. The speedup only matters for /tilejson; encoding/json stays.",
+    )
+    _commit(
+        git_repo,
+        'Revert "Write the count matrix as Feather"\n\n'
+        "Collaborators open it in Excel. Keep the merged count matrix as TSV.",
+    )
+
+    omp_ok("extract", "--git", "HEAD")
+
+    decisions = _data(memory, "decisions.yaml")["decisions"]
+    assert [(d["title"], d.get("alternatives")) for d in decisions] == [
+        ("Use npm", ["bun"]),
+        ("Use ECharts", ["AntV G2"]),
+        ("Use balance=simple", ["balance=auto"]),
+        ("Use encoding/json", ["goccy/go-json"]),
+        ("Use TSV for the merged count matrix", ["Feather"]),
+    ]
+
+
+def test_a_back_out_that_names_nothing_it_keeps_decides_nothing(memory: MemoryRoot, git_repo: Path):
+    _commit(git_repo, 'Revert "feat: add login"\n\nBroke the build; keep it simple for now.')
+    _commit(git_repo, "回滚上次的改动，保持现状")
+    # not a back-out: what a body says it stays on is no decision of this commit
+    _commit(git_repo, "feat(cache): add timings cache\n\nStaying on S3 for the cache.")
+    _commit(git_repo, "chore: remove Koin, keep Hilt")  # removing a thing is no revert
+
+    omp_ok("extract", "--git", "HEAD")
+
+    assert not (_data(memory, "decisions.yaml") or {}).get("decisions")
+
+
+def test_a_commit_using_one_tool_to_replace_another_decides_it(memory: MemoryRoot, git_repo: Path):
+    _commit(git_repo, "ci: 用 GitHub Actions 替换 CircleCI")
+    _commit(git_repo, "feat: 用户使用 Redis 替换了本地缓存")  # 用户 is a user, not a use
+
+    omp_ok("extract", "--git", "HEAD")
+
+    decisions = _data(memory, "decisions.yaml")["decisions"]
+    assert [(d["choice"], d.get("alternatives")) for d in decisions] == [
+        ("GitHub Actions", ["CircleCI"])
+    ]
+
+
+def test_a_first_commit_lists_its_stack_after_the_command_that_made_it(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(
+        git_repo,
+        "chore: 初始化项目 (mix phx.new chat --database postgres)，Phoenix 1.7.14 / Elixir 1.17",
+    )
+
+    omp_ok("extract", "--git", "HEAD")
+
+    assert _data(memory, "project.yaml")["tech_stack"] == {
+        "database": "postgres",
+        "backend": "Phoenix 1.7.14",
+        "language": "Elixir 1.17",
+    }
 
 
 def test_a_commit_adding_an_architecture_decision_record_decides_it(
