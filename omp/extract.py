@@ -1724,8 +1724,9 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
 
     Events of one service are one deploy told in steps (started, then live or failed, then
     perhaps rolled back): the URL and id of any step are kept, and a failure is the outcome
-    even when a rollback follows. A failure followed by a deploy with an id of its own that
-    went live is a retry that worked: the retry is the outcome.
+    even when a rollback follows. A failure followed by a deploy that went live, with an id
+    of its own or without any version it went back to, is a retry that worked: the retry is the
+    outcome.
     """
     merged: dict[str, Any] = {}
     rolled_back: set[str] = set()
@@ -1735,7 +1736,7 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             merged[event.service] = event
             continue
         status = event.status
-        retried = event.status == "active" and event.deploy_id not in (None, before.deploy_id)
+        retried = event.status == "active" and _retried(before, event)
         if before.status == "failed" and retried:  # a new deploy that went live: a retry
             merged[event.service] = event
             rolled_back.discard(event.service)
@@ -1761,6 +1762,20 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
         )
     for service, event in merged.items():
         from_deploy(event, batch, path=path, rolled_back=service in rolled_back)
+
+
+def _retried(failed: Any, live: Any) -> bool:
+    """Whether the deploy that went live after `failed` was a new attempt, not a rollback.
+
+    A deploy with an id of its own is new. Without ids, a second `fly deploy` that went live
+    ("Visit your newly deployed app") is a retry unless the output says what it went back to;
+    kubectl's `rollout undo` goes live too, and is a rollback.
+    """
+    if failed.restored or live.restored:
+        return False
+    if live.deploy_id is not None:
+        return bool(live.deploy_id != failed.deploy_id)
+    return bool(live.tool != "kubectl")
 
 
 def _deploy_facts(event: Any) -> dict[str, Any]:

@@ -407,6 +407,31 @@ def test_a_failed_deploy_retried_with_success_is_live_and_a_rollback_stays_faile
     assert [c.confidence for c in rollback.candidates if c.target == "changelog"] == [0.6]
 
 
+def test_a_second_fly_deploy_that_went_live_is_a_retry_and_a_kubectl_one_a_rollback():
+    from omp.deploy import DeployEvent
+
+    def fly(status: str, line: int, url: str | None = None) -> Any:
+        return DeployEvent("fly", "fly", status, url, None, line, "ledger-api")
+
+    retry = ex.Batch()  # fly deploy failed its health checks; the next fly deploy went live
+    ex.from_deploys([fly("failed", 40), fly("active", 99, "https://ledger-api.fly.dev")], retry,
+                    path="deploy.log")  # fmt: skip
+    (change,) = [c for c in retry.candidates if c.target == "changelog"]
+    assert (
+        change.entry["summary"] == "Deploy ledger-api to production at https://ledger-api.fly.dev"
+    )
+    assert change.confidence >= AUTO_STORE_AT
+    (facts,) = [c.entry for c in retry.candidates if c.target == "project"]
+    assert facts["deployment"]["fly"]["status"] == "active"
+
+    undo = ex.Batch()  # `kubectl rollout undo` goes live too: production went back
+    rollout = [DeployEvent("kubectl", "kubectl", s, None, None, n, "gw") for s, n in
+               (("failed", 12), ("active", 30))]  # fmt: skip
+    ex.from_deploys(rollout, undo, path="deploy.log")
+    (change,) = [c for c in undo.candidates if c.target == "changelog"]
+    assert change.entry["summary"] == "Deploy of gw failed; rolled back"
+
+
 def test_a_deploy_rolled_back_to_a_known_version_is_a_change_to_store():
     batch = ex.Batch()
     failed = _deploy("failed", 10, "v2")._replace(version="v2.3.1", restored="v2.2.4")
