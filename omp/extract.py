@@ -1738,7 +1738,13 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
         status = event.status
         retried = event.status == "active" and _retried(before, event)
         if before.status == "failed" and retried:  # a new deploy that went live: a retry
-            merged[event.service] = event
+            # the migrations the failed attempt applied stay applied
+            ran = before.migrations + tuple(
+                m for m in event.migrations if m not in before.migrations
+            )
+            merged[event.service] = event._replace(
+                migrations=ran, framework=event.framework or before.framework
+            )
             rolled_back.discard(event.service)
             continue
         if before.status == "failed":

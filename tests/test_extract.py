@@ -424,6 +424,15 @@ def test_a_second_fly_deploy_that_went_live_is_a_retry_and_a_kubectl_one_a_rollb
     (facts,) = [c.entry for c in retry.candidates if c.target == "project"]
     assert facts["deployment"]["fly"]["status"] == "active"
 
+    applied = ex.Batch()  # the migrations the failed attempt applied stay applied
+    ex.from_deploys([_deploy("failed", 10, None)._replace(migrations=("0007_add_cart_expiry",)),
+                     _deploy("active", 30, "v2", "https://s.example")], applied,
+                    path="deploy.log")  # fmt: skip
+    assert [c.entry["summary"] for c in applied.candidates if c.target == "changelog"] == [
+        "Deploy shortlink to production at https://s.example",
+        "Apply migration 0007_add_cart_expiry",
+    ]
+
     undo = ex.Batch()  # `kubectl rollout undo` goes live too: production went back
     rollout = [DeployEvent("kubectl", "kubectl", s, None, None, n, "gw") for s, n in
                (("failed", 12), ("active", 30))]  # fmt: skip
