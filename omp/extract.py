@@ -772,6 +772,7 @@ class _Conversation:
         found += _moved_facts(statement, conf, found)
         found += _place_facts(statement, conf, own=own)
         if own:
+            found += _hardware_facts(statement, conf, found)
             found += _named_facts(statement, conf, found)
             if name := rules.project_name(statement):
                 found.append(({"project": {"name": name}}, conf["fact"], "project name", "P2"))
@@ -1222,6 +1223,15 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
     if stores:
         found.append(({"storage": stores}, conf["path"], "object-store location", "P2"))
     return found
+
+
+def _hardware_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
+    """The board, chip or GPUs the person says the project runs on, unless already found."""
+    if any("hardware" in facts.get("tech_stack", {}) for facts, *_ in found):
+        return []
+    if (board := rules.own_hardware(s)) is None:
+        return []
+    return [({"tech_stack": {"hardware": board}}, conf["fact"], "hardware", "P2")]
 
 
 def _named_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:

@@ -549,7 +549,14 @@ _ZH_PRODUCT_HEAD = lazy(
     rf"(?:{_ZH_PRODUCT})(?=\s*(?:$|[，,。；;！!？?、（(]|[来去发做推收接作当给吧了就也都]))"
 )
 _LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
-_TAIL = lazy(r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's)$", re.I)
+_TAIL = lazy(
+    r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's|after all)$", re.I
+)
+# "the humantime crate", "the official requests library": the name, without its kind
+_KIND_TAIL = lazy(
+    r"(?i)^(?:official\s+)?(?P<name>[A-Za-z][\w.+#/-]*)\s+"
+    r"(?:crate|library|lib|package|gem|module|plugin)$"
+)
 _MAX_WORDS = 6
 # A choice that starts with one of these is an action ("store amounts as integer cents").
 VERBS = frozenset(
@@ -615,6 +622,8 @@ def clip(phrase: str) -> str:
     for _ in range(3):
         head = _LEAD.sub("", head).strip()
     head = _TAIL.sub("", head)
+    if (kind := _KIND_TAIL.match(head)) and kind["name"].lower() not in _NOT_NAMES:
+        head = kind["name"]
     words = head.split()
     # said whole: "store amounts as cents", "always run migrations in a job of their own"
     rule = words and (words[0].lower() in RULE_LEADS or _RULE_CLAUSE.match(head))
@@ -3306,6 +3315,9 @@ def _names_only(clause: str) -> bool:
 # Neon", "Stripe for billing"
 _NAME_RUN_ON = lazy(
     r"\x00(?:\s+v?\d+(?:\.\d+){0,2})?(?:\s+[A-Z][A-Za-z]{2,}){0,2}"
+    # the part it is or the way it is used: "SvelteKit front end", "next.js 14.2 app router"
+    r"(?:\s+(?:front[- ]?end|back[- ]?end|backend|frontend|api|server|database|db|"
+    r"(?:app|pages) router)(?![\w-]))?"
     r"(?:\s+on\s+(?=\x00)|\s+for\s+[a-z]+(?:\s+[a-z]+)?$)?"
 )
 
@@ -3320,6 +3332,7 @@ def listed_stack(sentence: str) -> dict[str, str]:
     if _QUESTION.search(sentence):
         return {}
     sentence = settled(sentence, _TENTATIVE, _NOT_STACK, _STACK_WISH, _CONDITION)
+    labelled = _STACK_LABEL.match(sentence) is not None
     sentence = _STACK_LABEL.sub("", sentence)  # "Context: Rust 1.79, tokio, axum 0.7"
     clauses = [c.strip(" .。!！") for c in re.split(r"[，,；;（）()]", sentence)]
     facts: dict[str, str] = {}
@@ -3329,7 +3342,9 @@ def listed_stack(sentence: str) -> dict[str, str]:
             run.append(clause)
             continue
         # one clause counts with a version ("…, PostgreSQL 15, …") or as names joined by "+"
+        # or first after a label ("context: SvelteKit front end, FastAPI backend that …")
         single = len(run) == 1 and len(clauses) > 1 and bool(re.search(r"\d|\+", run[0]))
+        single = single or (labelled and len(run) == 1 and clause is not clauses[0])
         if len(run) >= 2 or single:
             for named in run:
                 _stack_parts(named, facts, strict=True)
@@ -3469,6 +3484,46 @@ def tech_facts(sentence: str) -> dict[str, str]:
 _PART_LEAD_ZH = lazy(r"^[\u4e00-\u9fff]{1,6}?(?:用的是|用|是|走)\s*(?=[A-Za-z])")
 
 
+def _hw(n: int) -> str:
+    return rf"(?<![\w.-])(?P<hw{n}>(?:{_FAMILIES['hardware']})(?:\s?\d+\s?GB)?)(?![\w-])"
+
+
+# The person's own board, chip or GPUs, told as what they build on or run on: "Board is the
+# STM32L476RG logger", "8x A100 80GB single node", "a controller on an ESP32-S3", "STM32G474
+# on the rev C board", "we have one A100 40GB on this box"
+_OWN_HARDWARE = lazy(
+    r"(?i)\b(?:board|chip|mcu|soc|hardware|target|gpus?)\s*(?:is|are|:)\s+"
+    r"(?:[\w-]+\s+){0,5}?(?:\d+\s*[x\u00d7]\s*)?"
+    + _hw(0)
+    + r"|\b\d+\s*[x\u00d7]\s*"
+    + _hw(1)
+    + r"|\b(?:on|with|have|got|run|runs|running)\s+(?:an?|the|our|my|one|two|\d+)\s+"
+    r"(?:(?!(?:or|and|vs)\b)[\w-]+\s+)?"
+    + _hw(2)
+    + "|"
+    + _hw(3)
+    + r"\s+on\s+(?:the|our|my)\s+(?:[\w-]+\s+){0,2}board\b"
+)
+# a board weighed against another or one to come: "esp32-s3 or an nrf5340", "cheaper than"
+_HARDWARE_WEIGHED = lazy(
+    r"(?i)\b(?:or|vs\.?|versus|than|instead|either|compared|switch\w*|mov(?:e|ing) to|"
+    r"migrat\w*|future|will be|would|might|could|people|they|someone|"
+    r"i (?:read|heard|saw))\b"
+)
+
+
+def own_hardware(sentence: str) -> str | None:
+    """The board, chip or GPU the person says their project runs on ("8x A100 80GB")."""
+    if _QUESTION.search(sentence) or is_chinese(sentence) or _HARDWARE_WEIGHED.search(sentence):
+        return None
+    if settled(sentence, _TENTATIVE, _STACK_WISH, _CONDITION) != sentence.rstrip(" ，,；;"):
+        return None
+    m = _OWN_HARDWARE.search(sentence)
+    if m is None:
+        return None
+    return next(v for k, v in m.groupdict().items() if k.startswith("hw") and v)
+
+
 # "our flask app keeps …", "the React frontend re-renders …", "your Django 4.2 app": a known
 # name as the kind of a part of the project
 _NAMED_PART_OF_OURS = lazy(
@@ -3597,7 +3652,7 @@ def _stack_parts(
             known = True
             role = _role(name.lower())
             if role not in facts:
-                facts[role] = _with_version(part, original)
+                facts[role] = _with_version(part, original) + _host_of(part, original)
             break
         unknown = None if known or strict or go else _NAMED_PART.fullmatch(part)
         versioned = bool(unknown and (unknown["v"] or re.search(r"\d", unknown["name"])))
@@ -3608,6 +3663,17 @@ def _stack_parts(
         ):
             # a name the list does not know, in a sentence that names the stack ("Skynet + Lua")
             facts.setdefault(unknown["name"].lower(), part)
+
+
+def _host_of(part: str, m: re.Match[str]) -> str:
+    """Where a named technology runs, when the part says it: "Postgres on Neon" → " on Neon"."""
+    on = re.search(r"\s+on\s+(?:the\s+)?", part[m.end() :])
+    if on is None or re.search(r"[,;]", part[m.end() : m.end() + on.start()]):
+        return ""
+    host = _TECH.match(part, m.end() + on.end())
+    if host is None or _role(host.group(1).lower()) not in ("hosting", _role(m.group(1).lower())):
+        return ""
+    return f" on {host.group(1)}"
 
 
 _PART_LEAD = lazy(r"(?i)^(?:built (?:on|with)|using|with|on|in|plus|also)\s+")

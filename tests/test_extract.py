@@ -1206,7 +1206,7 @@ def test_an_assistant_acknowledging_the_persons_way_decides_nothing():
         ("Redis 7, or Valkey 8?", {}),
         # a name may carry a version and a product word, a host, or what it is for
         ("Next.js 14 App Router, Prisma, Postgres on Neon, Stripe for billing.",
-         {"frontend": "Next.js 14", "orm": "Prisma", "database": "Postgres",
+         {"frontend": "Next.js 14", "orm": "Prisma", "database": "Postgres on Neon",
           "payments": "Stripe"}),
         ("Kotlin + Jetpack Compose, minSdk 26, targetSdk 34.",
          {"language": "Kotlin", "mobile": "Jetpack Compose"}),
