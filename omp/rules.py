@@ -964,11 +964,12 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    # "let's drop the sidekiq-cron idea and use Smart Retries"
+    # "let's drop the sidekiq-cron idea and use Smart Retries", "Skip DynamoDB then, use S3"
     (
         lazy(
             r"(?i)(?:\blet'?s\s+|^(?:(?:ok(?:ay)?|so|yeah|fine|then)[,.!]?\s*)*)"
-            r"(?:drop|ditch|scrap|remove|kill)\s+.{1,60}?(?:\s+and|[,;])\s+"
+            r"(?:drop|ditch|scrap|remove|kill|skip(?=\s+(?-i:[A-Z])[\w.+#/-]*(?:\s+then)?"
+            r"(?:\s+and|[,;])))\s+.{1,60}?(?:\s+and|[,;])\s+"
             r"(?:use|go with|switch to|move to|keep|stick with|stay with)\s+(?P<x>.+)"
         ),
         True,  # dropping one thing for another is a choice outright
@@ -1296,6 +1297,28 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?P<x>[A-Za-z@][\w.+#/@-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s+(?i:then)\s*[.!]?$"
         ),
         True,
+        False,
+    ),
+    # "ok using time-driver-tim2.", "yep, going with Litestream": an agreement, then the name
+    (
+        lazy(
+            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|sure|right)[,.!]?\s*)+"
+            r"(?i:using|going with|sticking with)\s+"
+            r"(?P<x>[A-Za-z@][\w.+#/@-]*(?:\s+v?\d[\w.]*)?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "Auth.js v5 with database sessions then.": a name with its version, sealed by "then"
+    (
+        lazy(
+            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?!(?i:version|option|plan|approach|step|phase|part|round|number|level|tier|"
+            r"page|day|week|month|year|item|point|idea)\b)"
+            r"(?P<x>[A-Za-z][\w.+#-]*\s+v?\d+(?:\.\d+)*(?:\s+[\w.+#-]+){0,4}?)"
+            r"\s+then\s*(?:[.!]|$)"
+        ),
+        False,
         False,
     ),
     # "Keycloak then, no Auth0.": a name, then, against another; "Postgres then." a known one
@@ -2312,8 +2335,9 @@ _GIVEN_UP_BEFORE = lazy(
     rf"(?i)\bfrom\s+(?P<a>{_ASCII_NAME}(?:\s+{_ASCII_WORD}){{0,2}}?)\s+(?:over\s+)?to\s*$"
     rf"|从\s*(?P<b>{_ASCII_NAME}(?:\s+{_ASCII_WORD}){{0,2}}?)\s*"
     r"(?:迁移|迁|切换|切|换|改)(?:到|成|为)?\s*$"
-    r"|\b(?:drop(?:ping)?|ditch(?:ing)?|stop using|replac(?:e|ing)|get rid of)\s+(?:the\s+)?"
-    rf"(?P<c>{_ASCII_NAME})\s+(?:and|with|for)\b"
+    r"|\b(?:drop(?:ping)?|ditch(?:ing)?|stop using|replac(?:e|ing)|get rid of|skip)\s+"
+    rf"(?:the\s+)?(?P<c>{_ASCII_NAME})\s+(?:and|with|for)\b"
+    rf"|^(?i:skip)\s+(?P<f>{_ASCII_NAME})(?:\s+then)?\s*[,;]\s*(?:use|go with)\s*$"
     # "不用 Kafka 了，", "不要用 moment.js 了，", "不要再用 Bower 了，"
     r"|(?:不用|放弃|弃用|去掉|不要|不上)(?:再)?(?:用|使用)?\s*"
     rf"(?P<d>{_ASCII_NAME}(?:\s+{_ASCII_WORD})?)\s*了?\s*[，,；;]"
@@ -3740,6 +3764,14 @@ _PATH_EN = lazy(
     r"[`'\"]?(?P<p3>(?:s3://|gs://|/|~/|%\w+%/)[\w.~%/-]*)"
     r"|\b(?:created|added|moved .{1,40} to|put .{1,40} in(?:to)?)\s+(?:a\s+|the\s+|new\s+)*"
     r"(?:directory|folder)?\s*[`'\"](?P<p2>[\w.~/-]+/)[`'\"]"
+    # "the STAR index is saved under /shared/refs/…", "I wrote the steps down in
+    # docs/runbooks/restore.md": where the person keeps a thing of the project
+    r"|\b(?:(?:the|our|my)\s+)?(?P<k4>(?!(?:it|this|that|they|which|everything)\b)[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+(?:now\s+)?(?:saved|stored|kept|written)\s+"
+    r"(?:in|under|at|to)\s+[`'\"]?(?P<p4>(?!/tmp/)(?:/|~/|[\w.-]+/)[\w.~/%-]*[\w/])"
+    r"|\b(?:i|we)(?:'ve| have)?\s+(?:wrote|written|documented|saved)\s+(?:the|our|my)\s+"
+    r"(?P<k5>[a-z][\w-]*(?:\s+(?!down\b)[a-z][\w-]*)?)\s+(?:down\s+)?(?:in|under|at|to|into)\s+"
+    r"[`'\"]?(?P<p5>[\w.-]+/[\w.~/%-]*\.\w{1,5})(?![\w/])"
 )
 _PATH_ZH = lazy(
     r"(?P<key>[\u4e00-\u9fff]{2,4}?|(?<![\w.-])[A-Za-z][\w-]{1,20}\s*)(?:文件)?(?:我|我们|都|统一|会)*"
@@ -3783,7 +3815,8 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
     if m is None:
         return None
     groups = m.groupdict()
-    path = (groups.get("path") or groups.get("p2") or groups.get("p3") or "").rstrip(".`")
+    path = next((groups[g] for g in ("path", "p2", "p3", "p4", "p5") if groups.get(g)), "")
+    path = path.rstrip(".`")
     if any(
         re.search(r"\.\w{1,4}$", part)
         for part in path.split("/")[:-1]
@@ -3794,7 +3827,8 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
         return None
     if path.startswith("/") and path.strip("/").count("/") == 0:  # an URL route such as /docs
         return None
-    key = (groups.get("key") or groups.get("k3") or _path_key(path)).strip().lower()
+    named = next((groups[g] for g in ("key", "k3", "k4", "k5") if groups.get(g)), None)
+    key = (named or _path_key(path)).strip().lower()
     key = key.replace(" ", "_")
     key = re.sub(r"(?<=[\u4e00-\u9fff]{2})(?:代码|文件|目录)$", "", key)  # "前端代码": 前端
     key = _PATH_KEYS.get(key, key)
