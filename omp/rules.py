@@ -3658,9 +3658,11 @@ def _stack_parts(
     Not `strict`: the sentence says it names the stack ("后端是 go 的 gin"), so names that are
     also everyday words count even in lower case.
     """
-    for part in re.split(
-        r"\s*(?:,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
-    ):
+    pieces = re.split(
+        r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
+    )
+    # each part, and whether a "+" joins it to the one before ("grafana + loki")
+    for part, joined in zip(pieces[::2], ["", *pieces[1::2]], strict=True):
         go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
         if go and "language" not in facts and (not strict or part[0] == "G"):
             facts["language"] = part.strip()  # "go" is a word too: only where the stack is named
@@ -3677,6 +3679,9 @@ def _stack_parts(
             role = _role(name.lower())
             if role not in facts:
                 facts[role] = _with_version(part, original) + _host_of(part, original)
+            elif joined == "+" and role in SHARED_ROLES and name.lower() not in facts[role].lower():
+                # "grafana + loki + mimir": a role several tools fill together keeps them all
+                facts[role] += " + " + _with_version(part, original)
             break
         unknown = None if known or strict or go else _NAMED_PART.fullmatch(part)
         versioned = bool(unknown and (unknown["v"] or re.search(r"\d", unknown["name"])))

@@ -214,3 +214,26 @@ def test_where_the_person_keeps_a_thing_is_a_project_path(sentence, paths):
 )
 def test_a_pronoun_a_scratch_file_work_or_a_question_gives_no_path(sentence):
     assert rules.path_facts(sentence) == {}
+
+
+# ---- tools that fill one role together ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "role", "value"),
+    [
+        ("we already run grafana + loki + mimir.", "observability", "grafana + loki + mimir"),
+        ("we use ESLint + Prettier", "lint", "ESLint + Prettier"),
+        # not joined by "+": the first one only, as before
+        ("We use OpenTelemetry and Tempo for tracing.", "observability", "OpenTelemetry"),
+        # a role that one tool fills is not joined
+        ("we use Postgres + MySQL", "database", "Postgres"),
+    ],
+)
+def test_tools_joined_by_a_plus_in_a_shared_role_are_kept_together(sentence, role, value):
+    assert rules.tech_facts(sentence)[role] == value
+
+
+def test_a_shared_role_in_another_clause_is_not_joined():
+    facts = rules.tech_facts("The service is Python 3.12, the cron box still has Ruby 2.7.")
+    assert facts["language"] == "Python 3.12"
