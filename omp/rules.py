@@ -650,6 +650,7 @@ _TENTATIVE = lazy(
 _QUESTION = lazy(
     r"[?？]\s*$|^(?:should|shall|can|could|would|do|does|did|is|are|what|which|how|why|where|"
     r"when|who)\b"
+    r"(?<!do(?=\s+the\s+[^?]{1,40}\sthing\s*[.!]?\s*$))"  # "do the pooler thing." asks nothing
     # Chinese asks with a final particle as often as with a question mark ("…，你觉得呢")
     r"|(?:你觉得|你看|怎么样|如何|好不好|行不行|对不对|有没有)?[吗呢嘛]\s*[。.!！~]?\s*$"
     r"|\b(?:what do you think|thoughts|wdyt)\W*$",
@@ -1298,6 +1299,25 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         ),
         True,
         False,
+    ),
+    # "do the singleton + pooler thing", "and yes do the two-tier thing": an approach the
+    # assistant laid out, taken by its short name
+    (
+        lazy(
+            r"(?i)^(?:(?:and|ok(?:ay)?|yes|yeah|yep|sure|alright|fine|so|then)[,.!]?\s+)*"
+            r"(?:let'?s\s+)?(?:just\s+)?do\s+the\s+"
+            r"(?P<x>(?!(?:same|other|whole|first|second|last|right|usual|easy|simple|obvious|"
+            r"hard|normal|standard|whatever|old|new|next|rest|boring|quick|full|proper)\b)"
+            r"[\w.#/-]+(?:\s*[+&]\s*[\w.#/-]+|\s+[\w.#/-]+)?)\s+thing\b"
+        ),
+        False,
+        False,
+    ),
+    # "htmx pls, no react for this": a known name asked for
+    (
+        lazy(r"(?i)^(?P<x>[A-Za-z][\w.+#-]*)\s+(?:pls|please|plz)\b(?!.*\?)"),
+        False,
+        True,
     ),
     # "ok using time-driver-tim2.", "yep, going with Litestream": an agreement, then the name
     (
@@ -2206,6 +2226,7 @@ _VAGUE = lazy(
     r"one(?=\s+of\b|\s*$)|the same|"
     r"same|what|which|"
     r"your|my|his|her|their|a few|some|any|more|less|both|either|neither|all)\b"
+    r"|^(?:whole|entire|other|usual|rest of the)\s+things?\b"  # "let's do the whole thing"
     # Chinese has no word boundary: "这个上", "怎么处理它"
     r"|^(?:这个|那个|它|一下|[这那][两几三四]个|什么|哪个|这些|那些|这样|这么办|怎么|如何|为什么)"
 )

@@ -237,3 +237,41 @@ def test_tools_joined_by_a_plus_in_a_shared_role_are_kept_together(sentence, rol
 def test_a_shared_role_in_another_clause_is_not_joined():
     facts = rules.tech_facts("The service is Python 3.12, the cron box still has Ruby 2.7.")
     assert facts["language"] == "Python 3.12"
+
+
+# ---- an approach taken by its short name, a known name asked for --------------------------
+
+
+_PLAN = (
+    "assistant",
+    "Two fixes: a singleton client plus the Neon pooler, or a two-tier setup with a gateway.",
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "choice"),
+    [
+        ("do the singleton + pooler thing.", "singleton + pooler"),
+        ("and yes do the two-tier thing", "two-tier"),
+        ("htmx pls, no react for this.", "htmx"),
+    ],
+)
+def test_an_approach_taken_by_its_short_name_or_a_name_asked_for_is_chosen(reply, choice):
+    assert [c for c, _ in _choices(_OPENING, _PLAN, ("user", reply))] == [choice]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "do the same thing for the orders table",
+        "let's do the whole thing again",
+        "should we do the two-tier thing?",
+        "do the two-tier thing?",
+        "don't do the two-tier thing",
+        "Do the tests pass",
+        "logs please",
+        "Postgres please?",
+    ],
+)
+def test_an_everyday_thing_a_question_or_a_refusal_takes_no_approach(reply):
+    assert rules.decision(reply) is None
