@@ -1226,12 +1226,16 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
 
 
 def _hardware_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
-    """The board, chip or GPUs the person says the project runs on, unless already found."""
-    if any("hardware" in facts.get("tech_stack", {}) for facts, *_ in found):
-        return []
-    if (board := rules.own_hardware(s)) is None:
-        return []
-    return [({"tech_stack": {"hardware": board}}, conf["fact"], "hardware", "P2")]
+    """The board, chip or GPUs and the platforms the person says the project runs on.
+
+    The hardware only when a stated stack has not already named it.
+    """
+    named = any("hardware" in facts.get("tech_stack", {}) for facts, *_ in found)
+    board = None if named else rules.own_hardware(s)
+    stack = {"hardware": board} if board else {}
+    if targets := rules.platforms(s):
+        stack["platforms"] = targets
+    return [({"tech_stack": stack}, conf["fact"], "hardware and platforms", "P2")] if stack else []
 
 
 def _named_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:

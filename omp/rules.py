@@ -554,7 +554,10 @@ _TAIL = lazy(
 )
 # "the humantime crate", "the official requests library": the name, without its kind
 _KIND_TAIL = lazy(
-    r"(?i)^(?:official\s+)?(?P<name>[A-Za-z][\w.+#/-]*)\s+"
+    r"(?i)^(?:official\s+)?(?!(?:local|remote|new|old|official|standard|same|other|custom|own|"
+    r"internal|external|core|main|shared|common|default|native|right|whole|single|separate|"
+    r"first|second|last|next|existing|current|legacy|official|system|base)\b)"
+    r"(?P<name>[A-Za-z][\w.+#/-]*)\s+"
     r"(?:crate|library|lib|package|gem|module|plugin)$"
 )
 _MAX_WORDS = 6
@@ -3567,6 +3570,30 @@ def own_hardware(sentence: str) -> str | None:
     if m is None:
         return None
     return next(v for k, v in m.groupdict().items() if k.startswith("hw") and v)
+
+
+# Where the person ships the product: "shipping on PC and Nintendo Switch", "Solo dev,
+# shipping on Steam", "we're launching on iOS and Android"
+_PLATFORM = (
+    r"(?:Nintendo\s+)?Switch|Steam(?:\s?Deck)?|PC|Mac|macOS|Windows|Linux|iOS|iPadOS|Android|"
+    r"PS[45]|PlayStation\s?[45]?|Xbox(?:\s+Series\s+[XS](?:\|[XS])?)?|itch\.io|Epic(?:\s+Games)?(?:\s+Store)?|"
+    r"App\s+Store|Play\s+Store|Google\s+Play|Meta\s+Quest|Quest\s?[23]?|web(?:GL)?|browsers?"
+)
+_SHIPS_ON = lazy(
+    r"(?:^|[,;:]\s*|\b(?:i'm|we're|i am|we are|it's|it is|game is|app is)\s+|\b(?:we|it)\s+)"
+    r"(?i:shipping|launching|releasing|ships|launches|ship|launch)\s+(?i:on|to)\s+"
+    rf"(?P<p>(?:{_PLATFORM})(?:\s*(?:,|\+|/|&|\band\b)\s*(?:{_PLATFORM}))*)(?![\w-])"
+)
+
+
+def platforms(sentence: str) -> str | None:
+    """The platforms the person says the product ships on ("PC and Nintendo Switch")."""
+    if _QUESTION.search(sentence) or _CONDITION.search(sentence) or is_chinese(sentence):
+        return None
+    if _TENTATIVE.search(sentence) or _STACK_WISH.search(sentence):
+        return None
+    m = _SHIPS_ON.search(sentence)
+    return m["p"] if m else None
 
 
 # "our flask app keeps …", "the React frontend re-renders …", "your Django 4.2 app": a known

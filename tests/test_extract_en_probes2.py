@@ -275,3 +275,44 @@ def test_an_approach_taken_by_its_short_name_or_a_name_asked_for_is_chosen(reply
 )
 def test_an_everyday_thing_a_question_or_a_refusal_takes_no_approach(reply):
     assert rules.decision(reply) is None
+
+
+# ---- the platforms the product ships on ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "platforms"),
+    [
+        ("Solo dev, shipping on Steam.", "Steam"),
+        ("A metroidvania in Unity 2022.3 LTS, shipping on PC and Nintendo Switch.",
+         "PC and Nintendo Switch"),
+        ("we are launching on iOS and Android next month", "iOS and Android"),
+        ("we ship on Steam", "Steam"),
+    ],
+)  # fmt: skip
+def test_the_platforms_the_person_ships_on_are_the_projects(sentence, platforms):
+    assert _stack(*_said(sentence)).get("platforms") == platforms
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "If you're shipping on Steam anyway, use the relay.",
+        "maybe we could ship on Switch later",
+        "are we shipping on Xbox?",
+        "we were shipping on PS4 back then",
+        "shipping on time is what matters",
+    ],
+)
+def test_a_condition_a_wish_a_question_or_the_past_ships_on_no_platform(sentence):
+    assert "platforms" not in _stack(*_said(sentence))
+
+
+def test_the_assistant_naming_a_platform_gives_none():
+    turns = [_OPENING, ("assistant", "Since you're shipping on Steam, use Steamworks.")]
+    assert "platforms" not in _stack(*turns)
+
+
+@pytest.mark.parametrize("phrase", ["the local plugin", "the core library", "the new module"])
+def test_a_kind_after_an_everyday_word_keeps_the_word_with_its_kind(phrase):
+    assert rules.clip(phrase) == phrase.removeprefix("the ")
