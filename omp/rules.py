@@ -1316,6 +1316,21 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "Validate input with zod.", "and send the email through celery": a known tool the
+    # person tells the work to be done with, the work its purpose
+    (
+        lazy(
+            r"(?i)^(?:(?:and|also|then|pls|please|ok(?:ay)?|so)[,]?\s+)*"
+            r"(?P<topic>(?:validate|store|persist|seriali[sz]e|deseriali[sz]e|send|cache|queue|"
+            r"parse|render|schedule|hash|encrypt|track|index|compress|generate|format|"
+            r"migrate|emit|publish|enqueue)"
+            r"(?:\s+(?!(?:it|them|this|that|these|those|with|using|via|through|in)\b)[\w.-]+)"
+            r"{0,3}?)\s+(?:with|using|via|through|in)\s+(?:the\s+)?"
+            r"(?P<x>[A-Za-z][\w.+#-]*)(?![\w.+#-])"
+        ),
+        False,
+        True,
+    ),
     # "htmx pls, no react for this": a known name asked for
     (
         lazy(r"(?i)^(?P<x>[A-Za-z][\w.+#-]*)\s+(?:pls|please|plz)\b(?!.*\?)"),
@@ -2053,12 +2068,7 @@ def _decision_of(
         # "装包用 uv add，我不用 pip": the person's way; "服务是 FastAPI 0.111，broker 用 Redis 7":
         # the stack described, not chosen
         return None
-    # "统一换 dayjs": an adverb alone is no topic
-    topic = (
-        re.sub(r"^(?:继续|直接|还是|也|都|就|那|统一|全部|一律)+\s*", "", topic.strip())
-        if topic
-        else None
-    )
+    topic = _plain_topic(topic, lang) if topic else None
     given_up += alternatives_before(sentence[: m.start("x")])
     given_up += [o["x"] or o["y"] or o["z"] for o in _TOO_MUCH.finditer(sentence)]
     given_up += [g["x"] for g in _NAME_GIVEN_UP.finditer(sentence[m.start("x") :])]
@@ -2070,6 +2080,17 @@ def _decision_of(
         topic or part_topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
     )
+
+
+def _plain_topic(topic: str, lang: str) -> str:
+    """A pattern's topic without its adverbs ("统一换 dayjs"), an English one in lower case.
+
+    "Validate input with zod" is for "validate input".
+    """
+    topic = re.sub(r"^(?:继续|直接|还是|也|都|就|那|统一|全部|一律)+\s*", "", topic.strip())
+    if lang == "en" and re.match(r"[A-Z][a-z]", topic):
+        return topic[0].lower() + topic[1:]
+    return topic
 
 
 def _taken_instead(abandon: re.Match[str], rest: str) -> tuple[str, list[str]] | None:

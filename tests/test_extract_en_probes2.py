@@ -316,3 +316,36 @@ def test_the_assistant_naming_a_platform_gives_none():
 @pytest.mark.parametrize("phrase", ["the local plugin", "the core library", "the new module"])
 def test_a_kind_after_an_everyday_word_keeps_the_word_with_its_kind(phrase):
     assert rules.clip(phrase) == phrase.removeprefix("the ")
+
+
+# ---- the tool the person tells the work to be done with -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reply", "choice", "title"),
+    [
+        ("Validate input with zod.", "zod", "Use zod for validate input"),
+        ("and send the email through celery, not inline in the request.", "celery",
+         "Use celery for send the email"),
+        ("Cache the results in Redis.", "Redis", "Use Redis for cache the results"),
+    ],
+)  # fmt: skip
+def test_a_known_tool_the_work_is_told_to_be_done_with_is_chosen_for_it(reply, choice, title):
+    (d,) = _kept(_run(*_said(reply)), "decisions")
+    assert (d["choice"], d["title"]) == (choice, title)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Store them in the S3 bucket.",  # a pronoun: what is stored is not said
+        "Run the tests with pytest.",  # a step of work
+        "log in with GitHub",
+        "I store sessions in Redis.",  # not told, said
+        "should we cache it in Redis?",
+        "Store amounts in cents.",  # no tool
+        "Serialize it with MessagePack.",
+    ],
+)
+def test_a_step_of_work_a_question_or_no_known_tool_chooses_no_tool(reply):
+    assert _kept(_run(*_said(reply)), "decisions") == []
