@@ -3042,6 +3042,13 @@ def finished_work(sentence: str) -> Work | None:
     """The finished work `sentence` reports ("Fixed the login loop", "修复了登录问题")."""
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _NOT_WORK.search(sentence):
         return None
+    if (bare := _BARE_FIX.match(sentence)) and (more := finished_work(sentence[bare.end() :])):
+        return more  # "fixed, and added the updates listener": what else was done names it
+    return _done_work(sentence)
+
+
+def _done_work(sentence: str) -> Work | None:
+    """The finished work a sentence that is no question or doubt reports."""
     m = _DONE_EN.search(sentence)
     if m is None and is_chinese(sentence):
         m = _DONE_ZH.search(sentence)
@@ -3079,6 +3086,10 @@ def finished_work(sentence: str) -> Work | None:
     moved_to = re.split(r"到了?|\bto\b", what)[-1] if re.search(r"到|\bto\b", what) else ""
     version = _VERSION.search(moved_to) or _VERSION.search(what)
     return Work(kind, summary, version.group(0) if version else None, named)
+
+
+# a fix reported bare, then more work done: "fixed, and added …", "Fixed it; also removed …"
+_BARE_FIX = lazy(r"(?i)^\W*(?:fixed|sorted|done)(?:\s+it)?\s*[,;]\s*(?:and\s+|also\s+)+")
 
 
 _VERB_GROUPS = (

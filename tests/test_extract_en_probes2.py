@@ -349,3 +349,27 @@ def test_a_known_tool_the_work_is_told_to_be_done_with_is_chosen_for_it(reply, c
 )
 def test_a_step_of_work_a_question_or_no_known_tool_chooses_no_tool(reply):
     assert _kept(_run(*_said(reply)), "decisions") == []
+
+
+# ---- a fix reported bare, then what else was done -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "summary"),
+    [
+        ("fixed, and added the Transaction.updates listener in TrailnoteApp.init.",
+         "Added the Transaction.updates listener in TrailnoteApp.init"),
+        ("Fixed it; also removed the old cron entry.", "Removed the old cron entry"),
+    ],
+)  # fmt: skip
+def test_a_bare_fix_then_more_work_reports_the_work_it_names(sentence, summary):
+    work = rules.finished_work(sentence)
+    assert work is not None
+    assert work.summary == summary
+
+
+@pytest.mark.parametrize(
+    "sentence", ["fixed, and now it works", "done, and it passes", "fixed, and added?"]
+)
+def test_a_bare_fix_followed_by_no_work_reports_nothing_more(sentence):
+    assert rules.finished_work(sentence) is None
