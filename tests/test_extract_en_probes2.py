@@ -373,3 +373,21 @@ def test_a_bare_fix_then_more_work_reports_the_work_it_names(sentence, summary):
 )
 def test_a_bare_fix_followed_by_no_work_reports_nothing_more(sentence):
     assert rules.finished_work(sentence) is None
+
+
+# ---- a reply naming what the assistant proposed -------------------------------------------
+
+
+_PROPOSED = ("assistant", "For a new SDK 51 app I'd use expo-router.")
+
+
+def test_a_reply_naming_the_proposed_name_then_takes_it():
+    (d,) = _kept(_run(_OPENING, _PROPOSED, ("user", "expo-router then.")), "decisions")
+    assert d["choice"] == "expo-router"
+
+
+@pytest.mark.parametrize("reply", ["the docs then.", "expo-router then?", "no, not expo-router"])
+def test_a_reply_naming_something_else_or_asking_leaves_the_proposal_for_review(reply):
+    batch = _run(_OPENING, _PROPOSED, ("user", reply))
+    assert _kept(batch, "decisions") == []
+    assert [d["choice"] for d in _kept(batch, "decisions", "review")] == ["expo-router"]
