@@ -3798,7 +3798,19 @@ def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
     if versioned or re.search(r"\d", name):
         return True
     capital = name[0].isupper() and not name.isupper()  # Skynet, WeChat
-    return capital or (name.isupper() and len(name) >= 3)  # WXT, URP (and, alas, CRD)
+    # a package's name: "dbt-snowflake", "expo-router", "django-anymail"
+    package = re.fullmatch(r"[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)+", name) is not None and not (
+        _HYPHENATED_WORD.match(name)
+    )
+    return capital or package or (name.isupper() and len(name) >= 3)  # WXT, URP (and CRD)
+
+
+# hyphenated everyday words, not packages: "follow-up", "one-off", "self-hosted", "real-time"
+_HYPHENATED_WORD = lazy(
+    r"(?:re|pre|post|non|self|co|sub|multi|cross|auto|semi|anti|over|under|in|on|off|out|up|"
+    r"one|two|long|short|real|end|high|low|full|half|open|third|read|write|well|built|add|opt|"
+    r"log|sign|check|set|roll|clean|follow|back|front|e|x|day|per|all|top)-"
+)
 
 
 _NOT_NAMES = frozenset(

@@ -2732,7 +2732,8 @@ def test_a_reply_naming_one_listed_option_picks_it():
         ("user", "expo's push service, keep it simple."),
     )
     assert [d["choice"] for d in _kept(batch, "decisions")] == ["Expo push service"]
-    assert _kept(batch, "project") == [{"tech_stack": {"mobile": "Expo SDK 51"}}]  # still true
+    stack = {"mobile": "Expo SDK 51", "expo-router": "expo-router"}  # still true
+    assert _kept(batch, "project") == [{"tech_stack": stack}]
     batch = _run(("assistant", offer), ("user", "fine."))
     assert _kept(batch, "decisions") == []
 

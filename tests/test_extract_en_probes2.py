@@ -391,3 +391,26 @@ def test_a_reply_naming_something_else_or_asking_leaves_the_proposal_for_review(
     batch = _run(_OPENING, _PROPOSED, ("user", reply))
     assert _kept(batch, "decisions") == []
     assert [d["choice"] for d in _kept(batch, "decisions", "review")] == ["expo-router"]
+
+
+# ---- a package's name in a stated stack ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key"),
+    [
+        ("We're on dbt-core 1.7 with dbt-snowflake, running from Airflow.", "dbt-snowflake"),
+        ("We're on Expo SDK 51 with expo-router, EAS builds.", "expo-router"),
+        ("we use django-anymail with Postmark", "django-anymail"),
+    ],
+)
+def test_a_package_name_in_a_stated_stack_is_kept(sentence, key):
+    assert rules.tech_facts(sentence)[key] == key
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["we're on follow-up.", "we're self-hosted.", "it's a one-off.", "we use real-time sync."],
+)
+def test_a_hyphenated_everyday_word_is_no_package(sentence):
+    assert rules.tech_facts(sentence) == {}
