@@ -1160,7 +1160,12 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     # "great, pgvector stays, Pinecone is off the table."
-    (lazy(r"(?i)(?:^|[,;]\s*)(?P<x>[\w.+#-]{2,30})\s+stays\b"), False, True),
+    # "FSDP + bf16 stays.": two joined by "+"
+    (
+        lazy(r"(?i)(?:^|[,;]\s*)(?P<x>[\w.+#-]{2,30}(?:\s+\+\s+[\w.#-]{2,30})?)\s+stays\b"),
+        False,
+        True,
+    ),
     # "Yep, team.feature in kebab-case, that's the convention."
     (
         lazy(
@@ -2884,12 +2889,13 @@ _DONE_ZH = lazy(
     r"(?:.{1,40}?(?=了)|了\s*[^，,。；;]{1,40}))了?"
 )
 _DONE_PASSIVE = lazy(
-    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?"
-    r"(?P<x>[\w`'./@-]+(?:\s+[\w`'./@-]+){0,4}?)\s+(?:is|are|has been|have been)\s+"
+    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)*"
+    # "PR #318 is merged": a number of a pull request or an issue is a name too
+    r"(?P<x>[\w`'./@#-]+(?:\s+[\w`'./@#-]+){0,4}?)\s+(?:is|are|has been|have been)\s+"
     r"(?:now\s+|all\s+|finally\s+)*(?P<verb>deployed|fixed|merged|released|shipped|migrated|"
     r"upgraded|rolled out)\b"
-    r"|^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?"
-    r"(?P<x2>[\w`'./@-]+(?:\s+[\w`'./@-]+){0,4}?)\s+(?P<verb2>went live|went out|got merged|"
+    r"|^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)*"
+    r"(?P<x2>[\w`'./@#-]+(?:\s+[\w`'./@#-]+){0,4}?)\s+(?P<verb2>went live|went out|got merged|"
     r"got deployed|got released|is live|is in(?=\s*(?:[,;!]|\.(?!\w)|$)))\b"
 )
 # "…，desync fixed。": a thing, then fixed, closing the sentence
@@ -2908,7 +2914,7 @@ _DONE_WORK_NOUN = lazy(
     r"(?:is|has been|was)\s+(?:now\s+|finally\s+|all\s+)?(?:done|complete|completed|finished)\b"
 )
 _NOUN_KINDS = {"upgrade": "chore", "rollout": "deploy", "integration": "feat", "setup": "config"}
-_PASSIVE_LEAD = lazy(r"(?i)^(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+")
+_PASSIVE_LEAD = lazy(r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)+")
 _DONE_LIST_EN = lazy(r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)")
 _TYPES = (
     ("fix", ("fix", "resolv", "patch", "修", "解决")),
@@ -3800,7 +3806,7 @@ def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
     capital = name[0].isupper() and not name.isupper()  # Skynet, WeChat
     # a package's name: "dbt-snowflake", "expo-router", "django-anymail"
     package = re.fullmatch(r"[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)+", name) is not None and not (
-        _HYPHENATED_WORD.match(name)
+        _HYPHENATED_WORD.match(name) or _OWN_PART.search(name)
     )
     return capital or package or (name.isupper() and len(name) >= 3)  # WXT, URP (and CRD)
 
@@ -3810,6 +3816,14 @@ _HYPHENATED_WORD = lazy(
     r"(?:re|pre|post|non|self|co|sub|multi|cross|auto|semi|anti|over|under|in|on|off|out|up|"
     r"one|two|long|short|real|end|high|low|full|half|open|third|read|write|well|built|add|opt|"
     r"log|sign|check|set|roll|clean|follow|back|front|e|x|day|per|all|top)-"
+)
+
+
+# the project's own parts and places, not packages: "invoice-worker", "inv-core", "orders-api"
+_OWN_PART = lazy(
+    r"-(?:workers?|service|svc|api|core|server|app|web|jobs?|consumer|producer|gateway|prod|"
+    r"production|staging|stg|dev|test|db|cluster|bucket|queue|topic|node|box|vm|host|repo|"
+    r"infra|backend|frontend|ui|bot|cli|lib|common|shared|main|v\d+)$"
 )
 
 

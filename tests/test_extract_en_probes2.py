@@ -414,3 +414,47 @@ def test_a_package_name_in_a_stated_stack_is_kept(sentence, key):
 )
 def test_a_hyphenated_everyday_word_is_no_package(sentence):
     assert rules.tech_facts(sentence) == {}
+
+
+@pytest.mark.parametrize(
+    "sentence", ["we're on invoice-worker now.", "we use inv-core and orders-api."]
+)
+def test_the_projects_own_service_names_are_no_packages(sentence):
+    assert rules.tech_facts(sentence) == {}
+
+
+# ---- a numbered pull request or issue reported done ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "summary"),
+    [
+        ("ok update: PR #318 is merged (bigint migration + advisory lock), and the job is "
+         "deployed to staging.",
+         "PR #318 is merged (bigint migration + advisory lock), and the job is deployed to "
+         "staging"),
+        ("issue #12 is fixed", "Issue #12 is fixed"),
+    ],
+)  # fmt: skip
+def test_a_numbered_pull_request_or_issue_reported_done_is_work(sentence, summary):
+    work = rules.finished_work(sentence)
+    assert work is not None
+    assert work.summary == summary
+
+
+@pytest.mark.parametrize(
+    "sentence", ["ok so it is fixed", "is PR #318 merged?", "PR #318 is not merged yet"]
+)
+def test_a_pronoun_a_question_or_a_denial_reports_no_numbered_work(sentence):
+    assert rules.finished_work(sentence) is None
+
+
+def test_two_known_names_joined_by_a_plus_stay_together():
+    d = rules.decision("FSDP + bf16 stays.")
+    assert d is not None
+    assert d.choice == "FSDP + bf16"
+
+
+@pytest.mark.parametrize("sentence", ["the cache stays", "does Postgres stay?"])
+def test_a_part_or_a_question_stays_no_choice(sentence):
+    assert rules.decision(sentence) is None
