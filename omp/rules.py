@@ -3552,7 +3552,9 @@ def tech_facts(sentence: str) -> dict[str, str]:
         # "It's MV3, built on WXT" names a stack; "It's Friday" does not: names the list does not
         # know count after "it" only with a version or a digit
         vague = re.match(r"(?i)it\b", m.group(0)) is not None
-        _stack_parts(rest, facts, strict=not (groups.get("x") or groups.get("w")), vague=vague)
+        strict = not (groups.get("x") or groups.get("w"))
+        english = not is_chinese(sentence)
+        _stack_parts(rest, facts, strict=strict, vague=vague, packages=english)
         if is_chinese(sentence):
             # "后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。",
             # "…的 App，Flutter 3.22，状态管理用的 Riverpod。": the other clauses that hold names
@@ -3737,12 +3739,18 @@ _LEAVING = lazy(
 
 
 def _stack_parts(
-    rest: str, facts: dict[str, str], *, strict: bool = True, vague: bool = False
+    rest: str,
+    facts: dict[str, str],
+    *,
+    strict: bool = True,
+    vague: bool = False,
+    packages: bool = False,
 ) -> None:
     """The technologies of a stated stack ("Vue 3.4 + Vite 5 + Element Plus"), by role.
 
     Not `strict`: the sentence says it names the stack ("后端是 go 的 gin"), so names that are
-    also everyday words count even in lower case.
+    also everyday words count even in lower case. `packages`: an English statement of the
+    stack, where a package's name counts ("with expo-router").
     """
     pieces = re.split(
         r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
@@ -3774,7 +3782,7 @@ def _stack_parts(
         if (
             unknown
             and (versioned or not vague)
-            and _looks_like_a_product(unknown["name"], versioned=versioned)
+            and _looks_like_a_product(unknown["name"], versioned=versioned, packages=packages)
         ):
             # a name the list does not know, in a sentence that names the stack ("Skynet + Lua")
             facts.setdefault(unknown["name"].lower(), part)
@@ -3795,7 +3803,7 @@ _PART_LEAD = lazy(r"(?i)^(?:built (?:on|with)|using|with|on|in|plus|also)\s+")
 _NAMED_PART = lazy(r"(?P<name>[A-Za-z][\w.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?")
 
 
-def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
+def _looks_like_a_product(name: str, *, versioned: bool, packages: bool = False) -> bool:
     """Whether a name looks like a product: "Skynet", "MV3", "bwa-mem2"; not "merge"."""
     if name.lower() in _NOT_NAMES or re.fullmatch(r"(?i)v\d+(?:\.\d+)*", name):
         return False
@@ -3805,8 +3813,10 @@ def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
         return True
     capital = name[0].isupper() and not name.isupper()  # Skynet, WeChat
     # a package's name: "dbt-snowflake", "expo-router", "django-anymail"
-    package = re.fullmatch(r"[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)+", name) is not None and not (
-        _HYPHENATED_WORD.match(name) or _OWN_PART.search(name)
+    package = (
+        packages
+        and re.fullmatch(r"[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)+", name) is not None
+        and not (_HYPHENATED_WORD.match(name) or _OWN_PART.search(name))
     )
     return capital or package or (name.isupper() and len(name) >= 3)  # WXT, URP (and CRD)
 

@@ -458,3 +458,9 @@ def test_two_known_names_joined_by_a_plus_stay_together():
 @pytest.mark.parametrize("sentence", ["the cache stays", "does Postgres stay?"])
 def test_a_part_or_a_question_stays_no_choice(sentence):
     assert rules.decision(sentence) is None
+
+
+def test_a_package_name_in_a_chinese_sentence_is_left_to_the_chinese_rules():
+    assert "react-leaflet" not in rules.tech_facts(
+        "前端去掉了 Leaflet / react-leaflet，换成 maplibre-gl"
+    )
