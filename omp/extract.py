@@ -253,6 +253,7 @@ class _Conversation:
         self.title = redact_text(title, path, "title", batch) if title else title
         self.decisions: list[Candidate] = []
         self.proposal: Candidate | None = None
+        self.proposed: list[str] = []  # the name the pending proposal chose, as a reply reads
         self.found: list[Candidate] = []
         self.summary: str | None = None
         self.substantive = False
@@ -398,9 +399,14 @@ class _Conversation:
         self.asked_which = role == "user" and rules.asks_which(text)
 
     def _offered_names(self) -> list[str]:
-        """Names the assistant offered: in bold, or as the options of a list ("2. Inngest")."""
+        """Names the assistant offered: in bold, or as the options of a list ("2. Inngest").
+
+        Also the choice it proposed ("I'd use expo-router", then "expo-router then.") and the
+        options of the last either-or question.
+        """
         listed = [v.lower() for v in self.options.values() if rules.NAME.fullmatch(v)]
-        return list(dict.fromkeys([*self.names, *listed]))
+        asked = [o.lower() for o in self.offered if _ONE_NAME.fullmatch(o)]
+        return list(dict.fromkeys([*self.names, *listed, *self.proposed, *asked]))
 
     def _listed_others(self, choice: str, index: int) -> list[str]:
         """The other options of the list a recent pick took one of ("1. Hatchet 2. Inngest")."""
@@ -455,6 +461,9 @@ class _Conversation:
             self._decide(accepted, reverses=False)
         elif self.proposal is not None:
             self.found.append(self.proposal)  # not taken up: left for review
+        # "expo-router then." names what was proposed: a name the reply may choose
+        choice = str(self.proposal.entry.get("choice", "")) if self.proposal else ""
+        self.proposed = [choice.lower()] if _ONE_NAME.fullmatch(choice) else []
         self.proposal = None
 
     def _offers(self, text: str, index: int) -> None:
@@ -772,6 +781,7 @@ class _Conversation:
         found += _moved_facts(statement, conf, found)
         found += _place_facts(statement, conf, own=own)
         if own:
+            found += _hardware_facts(statement, conf, found)
             found += _named_facts(statement, conf, found)
             if name := rules.project_name(statement):
                 found.append(({"project": {"name": name}}, conf["fact"], "project name", "P2"))
@@ -1146,6 +1156,7 @@ def _stack_facts(
     return found
 
 
+_ONE_NAME = lazy(r"[A-Za-z][\w.+#/@-]{1,40}")  # "expo-router", "probe-rs": one token
 _HEARSAY = lazy(r"(?i)听说|挺火|很火|最近看|\bi (?:heard|read)\b|\bpeople (?:say|are saying)\b")
 
 
@@ -1222,6 +1233,19 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
     if stores:
         found.append(({"storage": stores}, conf["path"], "object-store location", "P2"))
     return found
+
+
+def _hardware_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
+    """The board, chip or GPUs and the platforms the person says the project runs on.
+
+    The hardware only when a stated stack has not already named it.
+    """
+    named = any("hardware" in facts.get("tech_stack", {}) for facts, *_ in found)
+    board = None if named else rules.own_hardware(s)
+    stack = {"hardware": board} if board else {}
+    if targets := rules.platforms(s):
+        stack["platforms"] = targets
+    return [({"tech_stack": stack}, conf["fact"], "hardware and platforms", "P2")] if stack else []
 
 
 def _named_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:

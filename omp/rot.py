@@ -124,7 +124,11 @@ _OBSOLETE = (
         "old",
     ),
     # "replace(d) X with Y"
-    (lazy(rf"(?i)\breplac(?:e|ed|ing)\s+{_TERM}\s+with\s+{_TERM}"), "old-new"),
+    # "replace hono/jwt with a Cloudflare Access check": the name after the article
+    (
+        lazy(rf"(?i)\breplac(?:e|ed|ing)\s+{_TERM}\s+with\s+(?:(?:the|an?)\s+)?{_LAST}"),
+        "old-new",
+    ),
     # "switch(ed) from X to Y" / "migrate(d) from X to Y" / "moving the api off X and onto Y"
     (
         lazy(

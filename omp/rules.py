@@ -549,7 +549,17 @@ _ZH_PRODUCT_HEAD = lazy(
     rf"(?:{_ZH_PRODUCT})(?=\s*(?:$|[，,。；;！!？?、（(]|[来去发做推收接作当给吧了就也都]))"
 )
 _LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
-_TAIL = lazy(r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's)$", re.I)
+_TAIL = lazy(
+    r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's|after all)$", re.I
+)
+# "the humantime crate", "the official requests library": the name, without its kind
+_KIND_TAIL = lazy(
+    r"(?i)^(?:official\s+)?(?!(?:local|remote|new|old|official|standard|same|other|custom|own|"
+    r"internal|external|core|main|shared|common|default|native|right|whole|single|separate|"
+    r"first|second|last|next|existing|current|legacy|official|system|base)\b)"
+    r"(?P<name>[A-Za-z][\w.+#/-]*)\s+"
+    r"(?:crate|library|lib|package|gem|module|plugin)$"
+)
 _MAX_WORDS = 6
 # A choice that starts with one of these is an action ("store amounts as integer cents").
 VERBS = frozenset(
@@ -615,6 +625,8 @@ def clip(phrase: str) -> str:
     for _ in range(3):
         head = _LEAD.sub("", head).strip()
     head = _TAIL.sub("", head)
+    if (kind := _KIND_TAIL.match(head)) and kind["name"].lower() not in _NOT_NAMES:
+        head = kind["name"]
     words = head.split()
     # said whole: "store amounts as cents", "always run migrations in a job of their own"
     rule = words and (words[0].lower() in RULE_LEADS or _RULE_CLAUSE.match(head))
@@ -641,6 +653,7 @@ _TENTATIVE = lazy(
 _QUESTION = lazy(
     r"[?？]\s*$|^(?:should|shall|can|could|would|do|does|did|is|are|what|which|how|why|where|"
     r"when|who)\b"
+    r"(?<!do(?=\s+the\s+[^?]{1,40}\sthing\s*[.!]?\s*$))"  # "do the pooler thing." asks nothing
     # Chinese asks with a final particle as often as with a question mark ("…，你觉得呢")
     r"|(?:你觉得|你看|怎么样|如何|好不好|行不行|对不对|有没有)?[吗呢嘛]\s*[。.!！~]?\s*$"
     r"|\b(?:what do you think|thoughts|wdyt)\W*$",
@@ -955,11 +968,12 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    # "let's drop the sidekiq-cron idea and use Smart Retries"
+    # "let's drop the sidekiq-cron idea and use Smart Retries", "Skip DynamoDB then, use S3"
     (
         lazy(
             r"(?i)(?:\blet'?s\s+|^(?:(?:ok(?:ay)?|so|yeah|fine|then)[,.!]?\s*)*)"
-            r"(?:drop|ditch|scrap|remove|kill)\s+.{1,60}?(?:\s+and|[,;])\s+"
+            r"(?:drop|ditch|scrap|remove|kill|skip(?=\s+(?-i:[A-Z])[\w.+#/-]*(?:\s+then)?"
+            r"(?:\s+and|[,;])))\s+.{1,60}?(?:\s+and|[,;])\s+"
             r"(?:use|go with|switch to|move to|keep|stick with|stay with)\s+(?P<x>.+)"
         ),
         True,  # dropping one thing for another is a choice outright
@@ -1146,7 +1160,12 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     # "great, pgvector stays, Pinecone is off the table."
-    (lazy(r"(?i)(?:^|[,;]\s*)(?P<x>[\w.+#-]{2,30})\s+stays\b"), False, True),
+    # "FSDP + bf16 stays.": two joined by "+"
+    (
+        lazy(r"(?i)(?:^|[,;]\s*)(?P<x>[\w.+#-]{2,30}(?:\s+\+\s+[\w.#-]{2,30})?)\s+stays\b"),
+        False,
+        True,
+    ),
     # "Yep, team.feature in kebab-case, that's the convention."
     (
         lazy(
@@ -1287,6 +1306,62 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?P<x>[A-Za-z@][\w.+#/@-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s+(?i:then)\s*[.!]?$"
         ),
         True,
+        False,
+    ),
+    # "do the singleton + pooler thing", "and yes do the two-tier thing": an approach the
+    # assistant laid out, taken by its short name
+    (
+        lazy(
+            r"(?i)^(?:(?:and|ok(?:ay)?|yes|yeah|yep|sure|alright|fine|so|then)[,.!]?\s+)*"
+            r"(?:let'?s\s+)?(?:just\s+)?do\s+the\s+"
+            r"(?P<x>(?!(?:same|other|whole|first|second|last|right|usual|easy|simple|obvious|"
+            r"hard|normal|standard|whatever|old|new|next|rest|boring|quick|full|proper)\b)"
+            r"[\w.#/-]+(?:\s*[+&]\s*[\w.#/-]+|\s+[\w.#/-]+)?)\s+thing\b"
+        ),
+        False,
+        False,
+    ),
+    # "Validate input with zod.", "and send the email through celery": a known tool the
+    # person tells the work to be done with, the work its purpose
+    (
+        lazy(
+            r"(?i)^(?:(?:and|also|then|pls|please|ok(?:ay)?|so)[,]?\s+)*"
+            r"(?P<topic>(?:validate|store|persist|seriali[sz]e|deseriali[sz]e|send|cache|queue|"
+            r"parse|render|schedule|hash|encrypt|track|index|compress|generate|format|"
+            r"migrate|emit|publish|enqueue)"
+            r"(?:\s+(?!(?:it|them|this|that|these|those|with|using|via|through|in)\b)[\w.-]+)"
+            r"{0,3}?)\s+(?:with|using|via|through|in)\s+(?:the\s+)?"
+            r"(?P<x>[A-Za-z][\w.+#-]*)(?![\w.+#-])"
+        ),
+        False,
+        True,
+    ),
+    # "htmx pls, no react for this": a known name asked for
+    (
+        lazy(r"(?i)^(?P<x>[A-Za-z][\w.+#-]*)\s+(?:pls|please|plz)\b(?!.*\?)"),
+        False,
+        True,
+    ),
+    # "ok using time-driver-tim2.", "yep, going with Litestream": an agreement, then the name
+    (
+        lazy(
+            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|sure|right)[,.!]?\s*)+"
+            r"(?i:using|going with|sticking with)\s+"
+            r"(?P<x>[A-Za-z@][\w.+#/@-]*(?:\s+v?\d[\w.]*)?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "Auth.js v5 with database sessions then.": a name with its version, sealed by "then"
+    (
+        lazy(
+            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?!(?i:version|option|plan|approach|step|phase|part|round|number|level|tier|"
+            r"page|day|week|month|year|item|point|idea)\b)"
+            r"(?P<x>[A-Za-z][\w.+#-]*\s+v?\d+(?:\.\d+)*(?:\s+[\w.+#-]+){0,4}?)"
+            r"\s+then\s*(?:[.!]|$)"
+        ),
+        False,
         False,
     ),
     # "Keycloak then, no Auth0.": a name, then, against another; "Postgres then." a known one
@@ -1998,12 +2073,7 @@ def _decision_of(
         # "装包用 uv add，我不用 pip": the person's way; "服务是 FastAPI 0.111，broker 用 Redis 7":
         # the stack described, not chosen
         return None
-    # "统一换 dayjs": an adverb alone is no topic
-    topic = (
-        re.sub(r"^(?:继续|直接|还是|也|都|就|那|统一|全部|一律)+\s*", "", topic.strip())
-        if topic
-        else None
-    )
+    topic = _plain_topic(topic, lang) if topic else None
     given_up += alternatives_before(sentence[: m.start("x")])
     given_up += [o["x"] or o["y"] or o["z"] for o in _TOO_MUCH.finditer(sentence)]
     given_up += [g["x"] for g in _NAME_GIVEN_UP.finditer(sentence[m.start("x") :])]
@@ -2015,6 +2085,17 @@ def _decision_of(
         topic or part_topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
     )
+
+
+def _plain_topic(topic: str, lang: str) -> str:
+    """A pattern's topic without its adverbs ("统一换 dayjs"), an English one in lower case.
+
+    "Validate input with zod" is for "validate input".
+    """
+    topic = re.sub(r"^(?:继续|直接|还是|也|都|就|那|统一|全部|一律)+\s*", "", topic.strip())
+    if lang == "en" and re.match(r"[A-Z][a-z]", topic):
+        return topic[0].lower() + topic[1:]
+    return topic
 
 
 def _taken_instead(abandon: re.Match[str], rest: str) -> tuple[str, list[str]] | None:
@@ -2174,6 +2255,7 @@ _VAGUE = lazy(
     r"one(?=\s+of\b|\s*$)|the same|"
     r"same|what|which|"
     r"your|my|his|her|their|a few|some|any|more|less|both|either|neither|all)\b"
+    r"|^(?:whole|entire|other|usual|rest of the)\s+things?\b"  # "let's do the whole thing"
     # Chinese has no word boundary: "这个上", "怎么处理它"
     r"|^(?:这个|那个|它|一下|[这那][两几三四]个|什么|哪个|这些|那些|这样|这么办|怎么|如何|为什么)"
 )
@@ -2303,8 +2385,9 @@ _GIVEN_UP_BEFORE = lazy(
     rf"(?i)\bfrom\s+(?P<a>{_ASCII_NAME}(?:\s+{_ASCII_WORD}){{0,2}}?)\s+(?:over\s+)?to\s*$"
     rf"|从\s*(?P<b>{_ASCII_NAME}(?:\s+{_ASCII_WORD}){{0,2}}?)\s*"
     r"(?:迁移|迁|切换|切|换|改)(?:到|成|为)?\s*$"
-    r"|\b(?:drop(?:ping)?|ditch(?:ing)?|stop using|replac(?:e|ing)|get rid of)\s+(?:the\s+)?"
-    rf"(?P<c>{_ASCII_NAME})\s+(?:and|with|for)\b"
+    r"|\b(?:drop(?:ping)?|ditch(?:ing)?|stop using|replac(?:e|ing)|get rid of|skip)\s+"
+    rf"(?:the\s+)?(?P<c>{_ASCII_NAME})\s+(?:and|with|for)\b"
+    rf"|^(?i:skip)\s+(?P<f>{_ASCII_NAME})(?:\s+then)?\s*[,;]\s*(?:use|go with)\s*$"
     # "不用 Kafka 了，", "不要用 moment.js 了，", "不要再用 Bower 了，"
     r"|(?:不用|放弃|弃用|去掉|不要|不上)(?:再)?(?:用|使用)?\s*"
     rf"(?P<d>{_ASCII_NAME}(?:\s+{_ASCII_WORD})?)\s*了?\s*[，,；;]"
@@ -2806,12 +2889,13 @@ _DONE_ZH = lazy(
     r"(?:.{1,40}?(?=了)|了\s*[^，,。；;]{1,40}))了?"
 )
 _DONE_PASSIVE = lazy(
-    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?"
-    r"(?P<x>[\w`'./@-]+(?:\s+[\w`'./@-]+){0,4}?)\s+(?:is|are|has been|have been)\s+"
+    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)*"
+    # "PR #318 is merged": a number of a pull request or an issue is a name too
+    r"(?P<x>[\w`'./@#-]+(?:\s+[\w`'./@#-]+){0,4}?)\s+(?:is|are|has been|have been)\s+"
     r"(?:now\s+|all\s+|finally\s+)*(?P<verb>deployed|fixed|merged|released|shipped|migrated|"
     r"upgraded|rolled out)\b"
-    r"|^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?"
-    r"(?P<x2>[\w`'./@-]+(?:\s+[\w`'./@-]+){0,4}?)\s+(?P<verb2>went live|went out|got merged|"
+    r"|^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)*"
+    r"(?P<x2>[\w`'./@#-]+(?:\s+[\w`'./@#-]+){0,4}?)\s+(?P<verb2>went live|went out|got merged|"
     r"got deployed|got released|is live|is in(?=\s*(?:[,;!]|\.(?!\w)|$)))\b"
 )
 # "…，desync fixed。": a thing, then fixed, closing the sentence
@@ -2830,7 +2914,7 @@ _DONE_WORK_NOUN = lazy(
     r"(?:is|has been|was)\s+(?:now\s+|finally\s+|all\s+)?(?:done|complete|completed|finished)\b"
 )
 _NOUN_KINDS = {"upgrade": "chore", "rollout": "deploy", "integration": "feat", "setup": "config"}
-_PASSIVE_LEAD = lazy(r"(?i)^(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+")
+_PASSIVE_LEAD = lazy(r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)+")
 _DONE_LIST_EN = lazy(r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)")
 _TYPES = (
     ("fix", ("fix", "resolv", "patch", "修", "解决")),
@@ -2964,6 +3048,13 @@ def finished_work(sentence: str) -> Work | None:
     """The finished work `sentence` reports ("Fixed the login loop", "修复了登录问题")."""
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence) or _NOT_WORK.search(sentence):
         return None
+    if (bare := _BARE_FIX.match(sentence)) and (more := finished_work(sentence[bare.end() :])):
+        return more  # "fixed, and added the updates listener": what else was done names it
+    return _done_work(sentence)
+
+
+def _done_work(sentence: str) -> Work | None:
+    """The finished work a sentence that is no question or doubt reports."""
     m = _DONE_EN.search(sentence)
     if m is None and is_chinese(sentence):
         m = _DONE_ZH.search(sentence)
@@ -3001,6 +3092,10 @@ def finished_work(sentence: str) -> Work | None:
     moved_to = re.split(r"到了?|\bto\b", what)[-1] if re.search(r"到|\bto\b", what) else ""
     version = _VERSION.search(moved_to) or _VERSION.search(what)
     return Work(kind, summary, version.group(0) if version else None, named)
+
+
+# a fix reported bare, then more work done: "fixed, and added …", "Fixed it; also removed …"
+_BARE_FIX = lazy(r"(?i)^\W*(?:fixed|sorted|done)(?:\s+it)?\s*[,;]\s*(?:and\s+|also\s+)+")
 
 
 _VERB_GROUPS = (
@@ -3306,6 +3401,9 @@ def _names_only(clause: str) -> bool:
 # Neon", "Stripe for billing"
 _NAME_RUN_ON = lazy(
     r"\x00(?:\s+v?\d+(?:\.\d+){0,2})?(?:\s+[A-Z][A-Za-z]{2,}){0,2}"
+    # the part it is or the way it is used: "SvelteKit front end", "next.js 14.2 app router"
+    r"(?:\s+(?:front[- ]?end|back[- ]?end|backend|frontend|api|server|database|db|"
+    r"(?:app|pages) router)(?![\w-]))?"
     r"(?:\s+on\s+(?=\x00)|\s+for\s+[a-z]+(?:\s+[a-z]+)?$)?"
 )
 
@@ -3320,6 +3418,7 @@ def listed_stack(sentence: str) -> dict[str, str]:
     if _QUESTION.search(sentence):
         return {}
     sentence = settled(sentence, _TENTATIVE, _NOT_STACK, _STACK_WISH, _CONDITION)
+    labelled = _STACK_LABEL.match(sentence) is not None
     sentence = _STACK_LABEL.sub("", sentence)  # "Context: Rust 1.79, tokio, axum 0.7"
     clauses = [c.strip(" .。!！") for c in re.split(r"[，,；;（）()]", sentence)]
     facts: dict[str, str] = {}
@@ -3329,7 +3428,9 @@ def listed_stack(sentence: str) -> dict[str, str]:
             run.append(clause)
             continue
         # one clause counts with a version ("…, PostgreSQL 15, …") or as names joined by "+"
+        # or first after a label ("context: SvelteKit front end, FastAPI backend that …")
         single = len(run) == 1 and len(clauses) > 1 and bool(re.search(r"\d|\+", run[0]))
+        single = single or (labelled and len(run) == 1 and clause is not clauses[0])
         if len(run) >= 2 or single:
             for named in run:
                 _stack_parts(named, facts, strict=True)
@@ -3453,7 +3554,9 @@ def tech_facts(sentence: str) -> dict[str, str]:
         # "It's MV3, built on WXT" names a stack; "It's Friday" does not: names the list does not
         # know count after "it" only with a version or a digit
         vague = re.match(r"(?i)it\b", m.group(0)) is not None
-        _stack_parts(rest, facts, strict=not (groups.get("x") or groups.get("w")), vague=vague)
+        strict = not (groups.get("x") or groups.get("w"))
+        english = not is_chinese(sentence)
+        _stack_parts(rest, facts, strict=strict, vague=vague, packages=english)
         if is_chinese(sentence):
             # "后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。",
             # "…的 App，Flutter 3.22，状态管理用的 Riverpod。": the other clauses that hold names
@@ -3469,6 +3572,70 @@ def tech_facts(sentence: str) -> dict[str, str]:
 
 
 _PART_LEAD_ZH = lazy(r"^[\u4e00-\u9fff]{1,6}?(?:用的是|用|是|走)\s*(?=[A-Za-z])")
+
+
+def _hw(n: int) -> str:
+    return rf"(?<![\w.-])(?P<hw{n}>(?:{_FAMILIES['hardware']})(?:\s?\d+\s?GB)?)(?![\w-])"
+
+
+# The person's own board, chip or GPUs, told as what they build on or run on: "Board is the
+# STM32L476RG logger", "8x A100 80GB single node", "a controller on an ESP32-S3", "STM32G474
+# on the rev C board", "we have one A100 40GB on this box"
+_OWN_HARDWARE = lazy(
+    r"(?i)\b(?:board|chip|mcu|soc|hardware|target|gpus?)\s*(?:is|are|:)\s+"
+    r"(?:[\w-]+\s+){0,5}?(?:\d+\s*[x\u00d7]\s*)?"
+    + _hw(0)
+    + r"|\b\d+\s*[x\u00d7]\s*"
+    + _hw(1)
+    + r"|\b(?:on|with|have|got|run|runs|running)\s+(?:an?|the|our|my|one|two|\d+)\s+"
+    r"(?:(?!(?:or|and|vs)\b)[\w-]+\s+)?"
+    + _hw(2)
+    + "|"
+    + _hw(3)
+    + r"\s+on\s+(?:the|our|my)\s+(?:[\w-]+\s+){0,2}board\b"
+)
+# a board weighed against another or one to come: "esp32-s3 or an nrf5340", "cheaper than"
+_HARDWARE_WEIGHED = lazy(
+    r"(?i)\b(?:or|vs\.?|versus|than|instead|either|compared|switch\w*|mov(?:e|ing) to|"
+    r"migrat\w*|future|will be|would|might|could|people|they|someone|"
+    r"i (?:read|heard|saw))\b"
+)
+
+
+def own_hardware(sentence: str) -> str | None:
+    """The board, chip or GPU the person says their project runs on ("8x A100 80GB")."""
+    if _QUESTION.search(sentence) or is_chinese(sentence) or _HARDWARE_WEIGHED.search(sentence):
+        return None
+    if settled(sentence, _TENTATIVE, _STACK_WISH, _CONDITION) != sentence.rstrip(" ，,；;"):
+        return None
+    m = _OWN_HARDWARE.search(sentence)
+    if m is None:
+        return None
+    return next(v for k, v in m.groupdict().items() if k.startswith("hw") and v)
+
+
+# Where the person ships the product: "shipping on PC and Nintendo Switch", "Solo dev,
+# shipping on Steam", "we're launching on iOS and Android"
+_PLATFORM = (
+    r"(?:Nintendo\s+)?Switch|Steam(?:\s?Deck)?|PC|Mac|macOS|Windows|Linux|iOS|iPadOS|Android|"
+    r"PS[45]|PlayStation\s?[45]?|Xbox(?:\s+Series\s+[XS](?:\|[XS])?)?|itch\.io|Epic(?:\s+Games)?(?:\s+Store)?|"
+    r"App\s+Store|Play\s+Store|Google\s+Play|Meta\s+Quest|Quest\s?[23]?|web(?:GL)?|browsers?"
+)
+_SHIPS_ON = lazy(
+    r"(?:^|[,;:]\s*|\b(?:i'm|we're|i am|we are|it's|it is|game is|app is)\s+|\b(?:we|it)\s+)"
+    r"(?i:shipping|launching|releasing|ships|launches|ship|launch)\s+(?i:on|to)\s+"
+    rf"(?P<p>(?:{_PLATFORM})(?:\s*(?:,|\+|/|&|\band\b)\s*(?:{_PLATFORM}))*)(?![\w-])"
+)
+
+
+def platforms(sentence: str) -> str | None:
+    """The platforms the person says the product ships on ("PC and Nintendo Switch")."""
+    if _QUESTION.search(sentence) or _CONDITION.search(sentence) or is_chinese(sentence):
+        return None
+    if _TENTATIVE.search(sentence) or _STACK_WISH.search(sentence):
+        return None
+    m = _SHIPS_ON.search(sentence)
+    return m["p"] if m else None
 
 
 # "our flask app keeps …", "the React frontend re-renders …", "your Django 4.2 app": a known
@@ -3574,16 +3741,24 @@ _LEAVING = lazy(
 
 
 def _stack_parts(
-    rest: str, facts: dict[str, str], *, strict: bool = True, vague: bool = False
+    rest: str,
+    facts: dict[str, str],
+    *,
+    strict: bool = True,
+    vague: bool = False,
+    packages: bool = False,
 ) -> None:
     """The technologies of a stated stack ("Vue 3.4 + Vite 5 + Element Plus"), by role.
 
     Not `strict`: the sentence says it names the stack ("后端是 go 的 gin"), so names that are
-    also everyday words count even in lower case.
+    also everyday words count even in lower case. `packages`: an English statement of the
+    stack, where a package's name counts ("with expo-router").
     """
-    for part in re.split(
-        r"\s*(?:,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
-    ):
+    pieces = re.split(
+        r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
+    )
+    # each part, and whether a "+" joins it to the one before ("grafana + loki")
+    for part, joined in zip(pieces[::2], ["", *pieces[1::2]], strict=True):
         go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
         if go and "language" not in facts and (not strict or part[0] == "G"):
             facts["language"] = part.strip()  # "go" is a word too: only where the stack is named
@@ -3599,24 +3774,38 @@ def _stack_parts(
             known = True
             role = _role(name.lower())
             if role not in facts:
-                facts[role] = _with_version(part, original)
+                facts[role] = _with_version(part, original) + _host_of(part, original)
+            elif joined == "+" and role in SHARED_ROLES and name.lower() not in facts[role].lower():
+                # "grafana + loki + mimir": a role several tools fill together keeps them all
+                facts[role] += " + " + _with_version(part, original)
             break
         unknown = None if known or strict or go else _NAMED_PART.fullmatch(part)
         versioned = bool(unknown and (unknown["v"] or re.search(r"\d", unknown["name"])))
         if (
             unknown
             and (versioned or not vague)
-            and _looks_like_a_product(unknown["name"], versioned=versioned)
+            and _looks_like_a_product(unknown["name"], versioned=versioned, packages=packages)
         ):
             # a name the list does not know, in a sentence that names the stack ("Skynet + Lua")
             facts.setdefault(unknown["name"].lower(), part)
+
+
+def _host_of(part: str, m: re.Match[str]) -> str:
+    """Where a named technology runs, when the part says it: "Postgres on Neon" → " on Neon"."""
+    on = re.search(r"\s+on\s+(?:the\s+)?", part[m.end() :])
+    if on is None or re.search(r"[,;]", part[m.end() : m.end() + on.start()]):
+        return ""
+    host = _TECH.match(part, m.end() + on.end())
+    if host is None or _role(host.group(1).lower()) not in ("hosting", _role(m.group(1).lower())):
+        return ""
+    return f" on {host.group(1)}"
 
 
 _PART_LEAD = lazy(r"(?i)^(?:built (?:on|with)|using|with|on|in|plus|also)\s+")
 _NAMED_PART = lazy(r"(?P<name>[A-Za-z][\w.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?")
 
 
-def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
+def _looks_like_a_product(name: str, *, versioned: bool, packages: bool = False) -> bool:
     """Whether a name looks like a product: "Skynet", "MV3", "bwa-mem2"; not "merge"."""
     if name.lower() in _NOT_NAMES or re.fullmatch(r"(?i)v\d+(?:\.\d+)*", name):
         return False
@@ -3625,7 +3814,29 @@ def _looks_like_a_product(name: str, *, versioned: bool) -> bool:
     if versioned or re.search(r"\d", name):
         return True
     capital = name[0].isupper() and not name.isupper()  # Skynet, WeChat
-    return capital or (name.isupper() and len(name) >= 3)  # WXT, URP (and, alas, CRD)
+    # a package's name: "dbt-snowflake", "expo-router", "django-anymail"
+    package = (
+        packages
+        and re.fullmatch(r"[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)+", name) is not None
+        and not (_HYPHENATED_WORD.match(name) or _OWN_PART.search(name))
+    )
+    return capital or package or (name.isupper() and len(name) >= 3)  # WXT, URP (and CRD)
+
+
+# hyphenated everyday words, not packages: "follow-up", "one-off", "self-hosted", "real-time"
+_HYPHENATED_WORD = lazy(
+    r"(?:re|pre|post|non|self|co|sub|multi|cross|auto|semi|anti|over|under|in|on|off|out|up|"
+    r"one|two|long|short|real|end|high|low|full|half|open|third|read|write|well|built|add|opt|"
+    r"log|sign|check|set|roll|clean|follow|back|front|e|x|day|per|all|top)-"
+)
+
+
+# the project's own parts and places, not packages: "invoice-worker", "inv-core", "orders-api"
+_OWN_PART = lazy(
+    r"-(?:workers?|service|svc|api|core|server|app|web|jobs?|consumer|producer|gateway|prod|"
+    r"production|staging|stg|dev|test|db|cluster|bucket|queue|topic|node|box|vm|host|repo|"
+    r"infra|backend|frontend|ui|bot|cli|lib|common|shared|main|v\d+)$"
+)
 
 
 _NOT_NAMES = frozenset(
@@ -3676,6 +3887,14 @@ _PATH_EN = lazy(
     r"[`'\"]?(?P<p3>(?:s3://|gs://|/|~/|%\w+%/)[\w.~%/-]*)"
     r"|\b(?:created|added|moved .{1,40} to|put .{1,40} in(?:to)?)\s+(?:a\s+|the\s+|new\s+)*"
     r"(?:directory|folder)?\s*[`'\"](?P<p2>[\w.~/-]+/)[`'\"]"
+    # "the STAR index is saved under /shared/refs/…", "I wrote the steps down in
+    # docs/runbooks/restore.md": where the person keeps a thing of the project
+    r"|\b(?:(?:the|our|my)\s+)?(?P<k4>(?!(?:it|this|that|they|which|everything)\b)[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+(?:now\s+)?(?:saved|stored|kept|written)\s+"
+    r"(?:in|under|at|to)\s+[`'\"]?(?P<p4>(?!/tmp/)(?:/|~/|[\w.-]+/)[\w.~/%-]*[\w/])"
+    r"|\b(?:i|we)(?:'ve| have)?\s+(?:wrote|written|documented|saved)\s+(?:the|our|my)\s+"
+    r"(?P<k5>[a-z][\w-]*(?:\s+(?!down\b)[a-z][\w-]*)?)\s+(?:down\s+)?(?:in|under|at|to|into)\s+"
+    r"[`'\"]?(?P<p5>[\w.-]+/[\w.~/%-]*\.\w{1,5})(?![\w/])"
 )
 _PATH_ZH = lazy(
     r"(?P<key>[\u4e00-\u9fff]{2,4}?|(?<![\w.-])[A-Za-z][\w-]{1,20}\s*)(?:文件)?(?:我|我们|都|统一|会)*"
@@ -3719,7 +3938,8 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
     if m is None:
         return None
     groups = m.groupdict()
-    path = (groups.get("path") or groups.get("p2") or groups.get("p3") or "").rstrip(".`")
+    path = next((groups[g] for g in ("path", "p2", "p3", "p4", "p5") if groups.get(g)), "")
+    path = path.rstrip(".`")
     if any(
         re.search(r"\.\w{1,4}$", part)
         for part in path.split("/")[:-1]
@@ -3730,7 +3950,8 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
         return None
     if path.startswith("/") and path.strip("/").count("/") == 0:  # an URL route such as /docs
         return None
-    key = (groups.get("key") or groups.get("k3") or _path_key(path)).strip().lower()
+    named = next((groups[g] for g in ("key", "k3", "k4", "k5") if groups.get(g)), None)
+    key = (named or _path_key(path)).strip().lower()
     key = key.replace(" ", "_")
     key = re.sub(r"(?<=[\u4e00-\u9fff]{2})(?:代码|文件|目录)$", "", key)  # "前端代码": 前端
     key = _PATH_KEYS.get(key, key)

@@ -1240,7 +1240,7 @@ def test_an_assistant_acknowledging_the_persons_way_decides_nothing():
         ("Redis 7, or Valkey 8?", {}),
         # a name may carry a version and a product word, a host, or what it is for
         ("Next.js 14 App Router, Prisma, Postgres on Neon, Stripe for billing.",
-         {"frontend": "Next.js 14", "orm": "Prisma", "database": "Postgres",
+         {"frontend": "Next.js 14", "orm": "Prisma", "database": "Postgres on Neon",
           "payments": "Stripe"}),
         ("Kotlin + Jetpack Compose, minSdk 26, targetSdk 34.",
          {"language": "Kotlin", "mobile": "Jetpack Compose"}),
@@ -2766,7 +2766,8 @@ def test_a_reply_naming_one_listed_option_picks_it():
         ("user", "expo's push service, keep it simple."),
     )
     assert [d["choice"] for d in _kept(batch, "decisions")] == ["Expo push service"]
-    assert _kept(batch, "project") == [{"tech_stack": {"mobile": "Expo SDK 51"}}]  # still true
+    stack = {"mobile": "Expo SDK 51", "expo-router": "expo-router"}  # still true
+    assert _kept(batch, "project") == [{"tech_stack": stack}]
     batch = _run(("assistant", offer), ("user", "fine."))
     assert _kept(batch, "decisions") == []
 
