@@ -1111,7 +1111,7 @@ def _stack_facts(
     the versions it names are the project's ("I'm making a co-op crawler in Godot 4.3").
     """
     found: list[_Fact] = []
-    stack = _stated_stack(s) if not decided else {}
+    stack = _stated_stack(s) if not decided else _stack_beside_choice(s)
     if stack:
         found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
     versions = rules.version_facts(s, own=own, opening=opening)
@@ -1146,6 +1146,27 @@ def _stack_facts(
     return found
 
 
+def _stack_beside_choice(s: str) -> dict[str, str]:
+    """The stack the clauses of a deciding Chinese sentence state that decide nothing themselves.
+
+    "分析主要用 xarray + dask，在学校的 HPC 上跑，调度系统是 Slurm": the choice is one clause,
+    the scheduler a fact beside it.
+    """
+    clauses = _CLAUSES.split(s) if rules.is_chinese(s) else []
+    found: dict[str, str] = {}
+    for clause in clauses if len(clauses) > 1 else ():
+        if rules.decision(clause) or rules.tentative(clause) or rules.is_question(clause):
+            continue
+        if rules.personal(clause) is not None or _ADDRESSED.search(clause):
+            # "另外我一般都用 pnpm", "你上面给的也是 pnpm 命令": the person's habit, what the
+            # assistant wrote; not the project's stack
+            continue
+        found |= {k: v for k, v in _stated_stack(clause).items() if k not in found}
+    return found
+
+
+_CLAUSES = lazy(r"[，,；;]")
+_ADDRESSED = lazy(r"[你您]")
 _HEARSAY = lazy(r"(?i)听说|挺火|很火|最近看|\bi (?:heard|read)\b|\bpeople (?:say|are saying)\b")
 
 
