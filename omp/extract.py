@@ -1091,6 +1091,8 @@ def _same_tool(value: str, name: str) -> bool:
 def _stated_stack(s: str) -> dict[str, str]:
     """The technologies a statement names as the stack, by role."""
     stack = rules.tech_facts(s)
+    if "hardware" not in stack and (gpus := rules.machine_gpus(s)):
+        stack["hardware"] = gpus
     stack |= {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
     stack |= {k: v for k, v in rules.named_parts(s).items() if k not in stack}
     if hosted := rules.hosted_parts(s):

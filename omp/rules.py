@@ -3466,6 +3466,37 @@ def tech_facts(sentence: str) -> dict[str, str]:
     return facts
 
 
+# "机器是 2 张 A100 80G", "在 4 张 A100 40GB 上", "一台 L40S（48G）机器上", "机器上有 4 张 3090":
+# the GPUs of the machine the project runs on, counted or named as the machine
+_GPU = r"(?:A100|A800|A10G?|H100|H800|H200|H20|V100|L40S?|L4|T4|(?:RTX\s?)?[2-5]0[5-9]0(?:\s?Ti)?)"
+_MACHINE_ZH = lazy(
+    r"(?P<lead>(?:机器|服务器|节点|GPU|显卡)(?:是|用的是|为|上有|有)|(?<![可不])在|用)?\s*"
+    r"(?P<gpus>(?:一台\s*)?(?:单卡|单机|一张|[两二三四六八]张|\d+\s*张|\d+\s*[\u00d7xX*]\s*)?\s*"
+    r"(?:NVIDIA\s*)?" + _GPU + r"(?![\w-])(?:\s*[（(]?\s*\d+\s*GB?\s*[)）]?)?)"
+    r"\s*(?P<after>的?(?:机器|服务器|节点|卡)?\s*上)?"
+)
+
+
+def machine_gpus(sentence: str) -> str | None:
+    """The GPUs a Chinese sentence says the project's machine has ("机器是 2 张 A100 80G").
+
+    A GPU named alone ("A100 支持 bf16") is no machine: a count, "机器是" or "…上" says it is.
+    """
+    if not is_chinese(sentence) or _QUESTION.search(sentence):
+        return None
+    sentence = settled(sentence, _TENTATIVE, _STACK_WISH, _NOT_STACK, _CONDITION)
+    clauses = re.split(r"(?<=[，,；;。])", sentence)  # "隔壁组的机器是 8 张 H800": not ours
+    sentence = "".join(c for c in clauses if not _OTHERS_STACK_ZH.search(c))
+    for m in _MACHINE_ZH.finditer(sentence):
+        gpus = m["gpus"].strip()
+        counted = not re.match(r"(?:NVIDIA\s*)?" + _GPU, gpus)
+        lead = m["lead"] or ""
+        machine = re.match(r"[机服节GP显]", lead) is not None
+        if machine or (lead and (counted or m["after"])) or (counted and m["after"]):
+            return re.sub(r"\s+", " ", gpus)
+    return None
+
+
 _PART_LEAD_ZH = lazy(r"^[\u4e00-\u9fff]{1,6}?(?:用的是|用|是|走)\s*(?=[A-Za-z])")
 
 
