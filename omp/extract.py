@@ -1093,6 +1093,10 @@ def _stated_stack(s: str) -> dict[str, str]:
     stack = rules.tech_facts(s)
     if "hardware" not in stack and (gpus := rules.machine_gpus(s)):
         stack["hardware"] = gpus
+    if "language" not in stack and (language := rules.written_in(s)):
+        name = re.sub(r"[\s\d.v]+$", "", language).lower()
+        if not any(str(v).lower().startswith(name) for v in stack.values()):
+            stack["language"] = language  # "调度服务是 C++17 写的" may have named C++ 17 already
     stack |= {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
     stack |= {k: v for k, v in rules.named_parts(s).items() if k not in stack}
     if hosted := rules.hosted_parts(s):

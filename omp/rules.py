@@ -3477,6 +3477,33 @@ _MACHINE_ZH = lazy(
 )
 
 
+# "后端是 Go 写的", "我们的 API 网关是自己用 Go 写的": a part of ours and the language it is in
+_WRITTEN_IN_ZH = lazy(
+    r"(?:我们的?|项目|后端|前端|服务端|客户端|网关|服务|系统|平台|App|app|SDK|脚本|固件|插件)"
+    r"[^。；;！!？?]{0,14}?(?:都|也|全)?(?:是|就是)?(?:自己|我们)?(?:用|拿)?\s*"
+    r"(?P<lang>(?:Go(?:lang)?|Rust|Java|Kotlin|Swift|C\+\+|C#|C|Python|PHP|Ruby|Node(?:\.js)?|"
+    r"TypeScript|JavaScript|Dart|Elixir|Scala|Lua|Zig)(?:\s*v?\d+(?:\.\d+)*)?)\s*写的"
+)
+
+
+def written_in(sentence: str) -> str | None:
+    """The language a Chinese statement says a part of the project is written in.
+
+    "后端已经有了，是 Go 写的" gives Go; a tool's language ("oxlint 也是 Rust 写的") and a
+    question give nothing.
+    """
+    if not is_chinese(sentence) or _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+        return None
+    clauses = re.split(r"(?<=[。；;！!])", sentence)
+    for clause in clauses:
+        if _OTHERS_STACK_ZH.search(clause):
+            continue
+        # "…已经有了，是 Go 写的": the part is named in the clause before
+        if m := _WRITTEN_IN_ZH.search(clause):
+            return m["lang"]
+    return None
+
+
 def machine_gpus(sentence: str) -> str | None:
     """The GPUs a Chinese sentence says the project's machine has ("机器是 2 张 A100 80G").
 
