@@ -4348,6 +4348,15 @@ _SNAKE_SETTING = lazy(
     r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|给|就)\s*|\s+)"
     r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END
 )
+# "DOWNLOAD_DELAY 设 2 秒", "max-poll-records 改 200", "SeatLockTTL: 600": a setting named as
+# the configuration names it (upper snake, kebab or camel case), then the value it is given
+_NAMED_KEY_SETTING_ZH = lazy(
+    r"(?<![\w.$-])(?P<key>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
+    r"|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
+    r"\s*(?:=|:|：|设为|设成|设置为|设|改成|改为|改|调到|调成|定成|定为|定|是|为|用)\s*"
+    # "server-id 改成 6401-6404": a range is no one value
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END + r"(?!\s*[-~]\s*\d)"
+)
 _CHANGED_TO = lazy(
     r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*"
     + _UNIT
@@ -4435,7 +4444,10 @@ def _named_resources(sentence: str) -> dict[str, str]:
 def _numeric_settings(sentence: str) -> dict[str, str]:
     """Named numbers ("timeout 30s", "hls_time 4"), as changed to when the sentence says so."""
     found: dict[str, str] = {}
-    for m in [*_SETTING.finditer(sentence), *_SNAKE_SETTING.finditer(sentence)]:
+    # "隔壁组的 MAX_CONN 是 500" is another team's setting
+    ours = is_chinese(sentence) and not _OTHERS_STACK_ZH.search(sentence)
+    keyed = list(_NAMED_KEY_SETTING_ZH.finditer(sentence)) if ours else []
+    for m in [*_SETTING.finditer(sentence), *_SNAKE_SETTING.finditer(sentence), *keyed]:
         zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
         key = _SETTING_ZH[zh] if zh else m.group("key")  # "本地数据库端口是 5433": port
         key = re.sub(r"[^a-z0-9_-]+", "_", key.lower()).strip("_-")
@@ -4443,7 +4455,8 @@ def _numeric_settings(sentence: str) -> dict[str, str]:
             continue  # "intent_acc 0.903": a result measured, not a value set
         value = m.group("value")
         # "heartbeat_timeout 是 10s，…，改成 3s": the value it is changed to
-        later = _CHANGED_TO.search(sentence, m.end())
+        # "DOWNLOAD_DELAY 设 2 秒，并发降到 8": a named key's value is the one it is given
+        later = None if m in keyed else _CHANGED_TO.search(sentence, m.end())
         if later is not None and not _SETTING.search(sentence, m.end(), later.start()):
             value = later.group(1)
         found.setdefault(key, _compact(value))
@@ -4462,8 +4475,8 @@ def _compact(value: str) -> str:
 
 
 _METRIC = lazy(
-    r"(?:^|_)(?:acc|accuracy|loss|f1|map|auc|bleu|rouge\w*|wer|cer|ppl|perplexity|precision|recall|"
-    r"score|mae|mse|rmse|iou|p50|p90|p95|p99)(?:$|_)"
+    r"(?:^|[_-])(?:acc|accuracy|loss|f1|map|auc|bleu|rouge\w*|wer|cer|ppl|perplexity|precision|"
+    r"recall|score|mae|mse|rmse|iou|p50|p90|p95|p99)(?:$|[_-])"
 )
 
 
