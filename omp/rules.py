@@ -1522,7 +1522,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     # "那 HLS 切片就定 4 秒。"
-    (lazy(r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?)\s*[。！!]?$"), False, False),
+    # "backbone 就定 convnext_tiny，default.yaml 里的默认值改掉": a name alone, then more
+    (
+        lazy(
+            r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?|[A-Za-z][\w.+-]*)\s*"
+            r"(?:[。！!]?$|(?<=[\w])(?=\s*[，,；;]))"
+        ),
+        False,
+        False,
+    ),
     # "那 TTL 就 180 天吧": a value for a named setting (`_with_topic` names it)
     (
         lazy(
