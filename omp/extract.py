@@ -1093,6 +1093,8 @@ def _stated_stack(s: str) -> dict[str, str]:
     stack = rules.tech_facts(s)
     if "hardware" not in stack and (gpus := rules.machine_gpus(s)):
         stack["hardware"] = gpus
+    if "storage" not in stack and (store := rules.stored_in(s)):
+        stack["storage"] = store
     if "language" not in stack and (language := rules.written_in(s)):
         name = re.sub(r"[\s\d.v]+$", "", language).lower()
         if not any(str(v).lower().startswith(name) for v in stack.values()):

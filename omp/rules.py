@@ -3512,6 +3512,37 @@ def written_in(sentence: str) -> str | None:
     return None
 
 
+# "图片存在阿里云 OSS", "转完传到阿里云 OSS", "固件放在 MinIO 里": what the project's files are
+# kept in
+_STORED_IN_ZH = lazy(
+    r"(?:图片|照片|文件|附件|视频|音频|固件|产物|素材|静态资源|资源|备份|数据|日志|模型|权重|"
+    r"安装包|切片|快照|chunk|转完|传完)[^，,。；;！!？?]{0,6}?(?<!怎么)(?<!如何)(?:都|也|统一)?"
+    r"(?:存在|存到|存储在|存放在|放在|放到|传到|上传到|落在|落到|推到)\s*"
+    r"(?:我们的?|自建的?|现有的|公司的)?\s*"
+    r"(?P<x>(?:(?:阿里云|腾讯云|华为云|AWS|Cloudflare|Google Cloud|Azure)\s*)?"
+    r"[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)"
+)
+
+
+def stored_in(sentence: str) -> str | None:
+    """The object store a Chinese statement says the project's files go to.
+
+    "图片存在阿里云 OSS" gives 阿里云 OSS; a question, tentative talk and another team's store
+    ("隔壁组的图片存在腾讯云 COS") give nothing.
+    """
+    if not is_chinese(sentence) or _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+        return None
+    for m in _STORED_IN_ZH.finditer(sentence):
+        clause = re.split(r"[，,；;。]", sentence[: m.start()])[-1]
+        if _OTHERS_STACK_ZH.search(clause) or re.search(r"[你您]|如果|要是|的话", clause):
+            continue
+        name = m["x"].strip()
+        last = re.split(r"\s+", name)[-1]
+        if role_of_name(last) == "storage" or role_of_name(name) == "storage":
+            return name
+    return None
+
+
 def machine_gpus(sentence: str) -> str | None:
     """The GPUs a Chinese sentence says the project's machine has ("机器是 2 张 A100 80G").
 
