@@ -1525,8 +1525,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "backbone 就定 convnext_tiny，default.yaml 里的默认值改掉": a name alone, then more
     (
         lazy(
-            r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?|[A-Za-z][\w.+-]*)\s*"
-            r"(?:[。！!]?$|(?<=[\w])(?=\s*[，,；;]))"
+            r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?(?=\s*[。！!]?$)"
+            r"|[A-Za-z][\w.+-]*(?=\s*[，,；;]))"
         ),
         False,
         False,
