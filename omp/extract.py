@@ -1590,7 +1590,7 @@ def _commit_facts(subject: str, body: str) -> dict[str, Any]:
     for sentence in [subject, *rules.statements(rules.unwrap(body))]:
         if moved := rules.version_changes(sentence, done=True):
             facts.setdefault("tech_stack", {}).update(moved)
-        if config := rules.settings(sentence):
+        if config := rules.settings(sentence, named_keys=False):
             facts.setdefault("config", {}).update(config)
         if dep := rules.deployment(sentence):  # "chore(deploy): 生产环境上线 https://…"
             facts.setdefault("deployment", {})[dep.service] = {"url": dep.url, "status": dep.status}

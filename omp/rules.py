@@ -4417,11 +4417,13 @@ _NAMED_THING = lazy(
 _PREFIX = lazy(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
 
 
-def settings(sentence: str) -> dict[str, str]:
+def settings(sentence: str, *, named_keys: bool = True) -> dict[str, str]:
     """The configuration values a sentence states ("line-length stays 100"), by key.
 
     A region, a key prefix, named resources (bucket, namespace, topic, ...) and one numeric
-    setting: "bucket 是 acme-uploads-prod，region ap-northeast-1" gives both.
+    setting: "bucket 是 acme-uploads-prod，region ap-northeast-1" gives both. `named_keys`:
+    a Chinese sentence's keys named as configuration names them count ("DOWNLOAD_DELAY 设 2
+    秒"); a commit message's are left to the commit rules.
     """
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
         return {}
@@ -4444,7 +4446,7 @@ def settings(sentence: str) -> dict[str, str]:
             found.setdefault(m.group("key").lower(), value)
     for m in _NAMED_THING.finditer(sentence):
         found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
-    return {**_numeric_settings(sentence), **found}
+    return {**_numeric_settings(sentence, named_keys=named_keys), **found}
 
 
 # every match of _RESOURCE holds one of these kind words: a cheap test that spares most
@@ -4482,11 +4484,11 @@ def _named_resources(sentence: str) -> dict[str, str]:
     return found
 
 
-def _numeric_settings(sentence: str) -> dict[str, str]:
+def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     """Named numbers ("timeout 30s", "hls_time 4"), as changed to when the sentence says so."""
     found: dict[str, str] = {}
     # "隔壁组的 MAX_CONN 是 500" is another team's setting
-    ours = is_chinese(sentence) and not _OTHERS_STACK_ZH.search(sentence)
+    ours = named_keys and is_chinese(sentence) and not _OTHERS_STACK_ZH.search(sentence)
     keyed = list(_NAMED_KEY_SETTING_ZH.finditer(sentence)) if ours else []
     for m in [*_SETTING.finditer(sentence), *_SNAKE_SETTING.finditer(sentence), *keyed]:
         zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
