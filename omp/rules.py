@@ -1477,9 +1477,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "topic 就按 factory/{line}/{device}/telemetry 这套来", "ETH 按 gwei 记"
     (
         lazy(
-            # "key 就按 lb:年w周 格式": a format named by its pattern
-            r"(?:就|都|统一)?按\s*(?P<x>[A-Za-z0-9][^\s，,。]*?)\s*(?:这套|这个|的)?"
-            r"(?:来|记|算|走|(?<=\s)(?:这个|这种|的)?格式(?![\u4e00-\u9fff]))"
+            r"(?:就|都|统一)?按\s*(?P<x>[A-Za-z0-9][^\s，,。]*?)\s*(?:这套|这个|的)?(?:来|记|算|走)"
         ),
         False,
         False,

@@ -200,29 +200,3 @@ def test_just_settling_on_a_name_with_more_after_it_decides_the_name():
 )
 def test_settling_asked_about_tentative_or_on_no_name_decides_nothing(sentence):
     assert _decisions(sentence) == []
-
-
-# ---- 7. "就按 X 格式" ----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("sentence", "choice"),
-    [
-        ("好，key 就按 lb:年w周 格式，旧榜保留 4 周。", "lb:年w周"),
-        (
-            "topic 就按 coldchain/{site}/{device_id}/telemetry 这个格式。",
-            "coldchain/{site}/{device_id}/telemetry",
-        ),
-    ],
-)
-def test_a_format_named_by_its_pattern_is_the_choice(sentence, choice):
-    (d,) = _decisions(sentence)
-    assert d["choice"] == choice
-
-
-@pytest.mark.parametrize(
-    "sentence",
-    ["要不要按 ISO 8601 格式？", "也许可以按 yyyy-MM-dd 格式", "按 JSON 格式化输出"],
-)
-def test_a_format_asked_about_wished_for_or_a_verb_is_no_choice(sentence):
-    assert rules.decision(sentence) is None
