@@ -1101,6 +1101,14 @@ def _same_tool(value: str, name: str) -> bool:
 def _stated_stack(s: str) -> dict[str, str]:
     """The technologies a statement names as the stack, by role."""
     stack = rules.tech_facts(s)
+    if "hardware" not in stack and (gpus := rules.machine_gpus(s)):
+        stack["hardware"] = gpus
+    if "storage" not in stack and (store := rules.stored_in(s)):
+        stack["storage"] = store
+    if "language" not in stack and (language := rules.written_in(s)):
+        name = re.sub(r"[\s\d.v]+$", "", language).lower()
+        if not any(str(v).lower().startswith(name) for v in stack.values()):
+            stack["language"] = language  # "调度服务是 C++17 写的" may have named C++ 17 already
     stack |= {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
     stack |= {k: v for k, v in rules.named_parts(s).items() if k not in stack}
     if hosted := rules.hosted_parts(s):
@@ -1121,7 +1129,7 @@ def _stack_facts(
     the versions it names are the project's ("I'm making a co-op crawler in Godot 4.3").
     """
     found: list[_Fact] = []
-    stack = _stated_stack(s) if not decided else {}
+    stack = _stated_stack(s) if not decided else _stack_beside_choice(s)
     if stack:
         found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
     versions = rules.version_facts(s, own=own, opening=opening)
@@ -1157,6 +1165,29 @@ def _stack_facts(
 
 
 _ONE_NAME = lazy(r"[A-Za-z][\w.+#/@-]{1,40}")  # "expo-router", "probe-rs": one token
+
+
+def _stack_beside_choice(s: str) -> dict[str, str]:
+    """The stack the clauses of a deciding Chinese sentence state that decide nothing themselves.
+
+    "分析主要用 xarray + dask，在学校的 HPC 上跑，调度系统是 Slurm": the choice is one clause,
+    the scheduler a fact beside it.
+    """
+    clauses = _CLAUSES.split(s) if rules.is_chinese(s) else []
+    found: dict[str, str] = {}
+    for clause in clauses if len(clauses) > 1 else ():
+        if rules.decision(clause) or rules.tentative(clause) or rules.is_question(clause):
+            continue
+        if rules.personal(clause) is not None or _ADDRESSED.search(clause):
+            # "另外我一般都用 pnpm", "你上面给的也是 pnpm 命令": the person's habit, what the
+            # assistant wrote; not the project's stack
+            continue
+        found |= {k: v for k, v in _stated_stack(clause).items() if k not in found}
+    return found
+
+
+_CLAUSES = lazy(r"[，,；;]")
+_ADDRESSED = lazy(r"[你您]")
 _HEARSAY = lazy(r"(?i)听说|挺火|很火|最近看|\bi (?:heard|read)\b|\bpeople (?:say|are saying)\b")
 
 
@@ -1687,7 +1718,7 @@ def _commit_facts(subject: str, body: str) -> dict[str, Any]:
     for sentence in [subject, *rules.statements(rules.unwrap(body))]:
         if moved := rules.version_changes(sentence, done=True):
             facts.setdefault("tech_stack", {}).update(moved)
-        if config := rules.settings(sentence):
+        if config := rules.settings(sentence, named_keys=False):
             facts.setdefault("config", {}).update(config)
         if dep := rules.deployment(sentence):  # "chore(deploy): 生产环境上线 https://…"
             facts.setdefault("deployment", {})[dep.service] = {"url": dep.url, "status": dep.status}

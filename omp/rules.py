@@ -1597,7 +1597,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     # "那 HLS 切片就定 4 秒。"
-    (lazy(r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?)\s*[。！!]?$"), False, False),
+    # "backbone 就定 convnext_tiny，default.yaml 里的默认值改掉": a name alone, then more
+    (
+        lazy(
+            r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?(?=\s*[。！!]?$)"
+            r"|[A-Za-z][\w.+-]*(?=\s*[，,；;]))"
+        ),
+        False,
+        False,
+    ),
     # "那 TTL 就 180 天吧": a value for a named setting (`_with_topic` names it)
     (
         lazy(
@@ -3571,6 +3579,95 @@ def tech_facts(sentence: str) -> dict[str, str]:
     return facts
 
 
+# "机器是 2 张 A100 80G", "在 4 张 A100 40GB 上", "一台 L40S（48G）机器上", "机器上有 4 张 3090":
+# the GPUs of the machine the project runs on, counted or named as the machine
+_GPU = r"(?:A100|A800|A10G?|H100|H800|H200|H20|V100|L40S?|L4|T4|(?:RTX\s?)?[2-5]0[5-9]0(?:\s?Ti)?)"
+_MACHINE_ZH = lazy(
+    r"(?P<lead>(?:机器|服务器|节点|GPU|显卡)(?:是|用的是|为|上有|有)|(?<![可不])在|用)?\s*"
+    r"(?P<gpus>(?:一台\s*)?(?:单卡|单机|一张|[两二三四六八]张|\d+\s*张|\d+\s*[\u00d7xX*]\s*)?\s*"
+    r"(?:NVIDIA\s*)?" + _GPU + r"(?![\w-])(?:\s*[（(]?\s*\d+\s*GB?\s*[)）]?)?)"
+    r"\s*(?P<after>的?(?:机器|服务器|节点|卡)?\s*上)?"
+)
+
+
+# "后端是 Go 写的", "我们的 API 网关是自己用 Go 写的": a part of ours and the language it is in
+_WRITTEN_IN_ZH = lazy(
+    r"(?:我们的?|项目|后端|前端|服务端|客户端|网关|服务|系统|平台|App|app|SDK|脚本|固件|插件)"
+    r"[^。；;！!？?]{0,14}?(?:都|也|全)?(?:是|就是)?(?:自己|我们)?(?:用|拿)?\s*"
+    r"(?P<lang>(?:Go(?:lang)?|Rust|Java|Kotlin|Swift|C\+\+|C#|C|Python|PHP|Ruby|Node(?:\.js)?|"
+    r"TypeScript|JavaScript|Dart|Elixir|Scala|Lua|Zig)(?:\s*v?\d+(?:\.\d+)*)?)\s*写的"
+)
+
+
+def written_in(sentence: str) -> str | None:
+    """The language a Chinese statement says a part of the project is written in.
+
+    "后端已经有了，是 Go 写的" gives Go; a tool's language ("oxlint 也是 Rust 写的") and a
+    question give nothing.
+    """
+    if not is_chinese(sentence) or _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+        return None
+    clauses = re.split(r"(?<=[。；;！!])", sentence)
+    for clause in clauses:
+        if _OTHERS_STACK_ZH.search(clause):
+            continue
+        # "…已经有了，是 Go 写的": the part is named in the clause before
+        if m := _WRITTEN_IN_ZH.search(clause):
+            return m["lang"]
+    return None
+
+
+# "图片存在阿里云 OSS", "转完传到阿里云 OSS", "固件放在 MinIO 里": what the project's files are
+# kept in
+_STORED_IN_ZH = lazy(
+    r"(?:图片|照片|文件|附件|视频|音频|固件|产物|素材|静态资源|资源|备份|数据|日志|模型|权重|"
+    r"安装包|切片|快照|chunk|转完|传完)[^，,。；;！!？?]{0,6}?(?<!怎么)(?<!如何)(?:都|也|统一)?"
+    r"(?:存在|存到|存储在|存放在|放在|放到|传到|上传到|落在|落到|推到)\s*"
+    r"(?:我们的?|自建的?|现有的|公司的)?\s*"
+    r"(?P<x>(?:(?:阿里云|腾讯云|华为云|AWS|Cloudflare|Google Cloud|Azure)\s*)?"
+    r"[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)"
+)
+
+
+def stored_in(sentence: str) -> str | None:
+    """The object store a Chinese statement says the project's files go to.
+
+    "图片存在阿里云 OSS" gives 阿里云 OSS; a question, tentative talk and another team's store
+    ("隔壁组的图片存在腾讯云 COS") give nothing.
+    """
+    if not is_chinese(sentence) or _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
+        return None
+    for m in _STORED_IN_ZH.finditer(sentence):
+        clause = re.split(r"[，,；;。]", sentence[: m.start()])[-1]
+        if _OTHERS_STACK_ZH.search(clause) or re.search(r"[你您]|如果|要是|的话", clause):
+            continue
+        name = m["x"].strip()
+        last = re.split(r"\s+", name)[-1]
+        if role_of_name(last) == "storage" or role_of_name(name) == "storage":
+            return name
+    return None
+
+
+def machine_gpus(sentence: str) -> str | None:
+    """The GPUs a Chinese sentence says the project's machine has ("机器是 2 张 A100 80G").
+
+    A GPU named alone ("A100 支持 bf16") is no machine: a count, "机器是" or "…上" says it is.
+    """
+    if not is_chinese(sentence) or _QUESTION.search(sentence):
+        return None
+    sentence = settled(sentence, _TENTATIVE, _STACK_WISH, _NOT_STACK, _CONDITION)
+    clauses = re.split(r"(?<=[，,；;。])", sentence)  # "隔壁组的机器是 8 张 H800": not ours
+    sentence = "".join(c for c in clauses if not _OTHERS_STACK_ZH.search(c))
+    for m in _MACHINE_ZH.finditer(sentence):
+        gpus = m["gpus"].strip()
+        counted = not re.match(r"(?:NVIDIA\s*)?" + _GPU, gpus)
+        lead = m["lead"] or ""
+        machine = re.match(r"[机服节GP显]", lead) is not None
+        if machine or (lead and (counted or m["after"])) or (counted and m["after"]):
+            return re.sub(r"\s+", " ", gpus)
+    return None
+
+
 _PART_LEAD_ZH = lazy(r"^[\u4e00-\u9fff]{1,6}?(?:用的是|用|是|走)\s*(?=[A-Za-z])")
 
 
@@ -4513,6 +4610,15 @@ _SNAKE_SETTING = lazy(
     r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|给|就)\s*|\s+)"
     r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END
 )
+# "DOWNLOAD_DELAY 设 2 秒", "max-poll-records 改 200", "SeatLockTTL: 600": a setting named as
+# the configuration names it (upper snake, kebab or camel case), then the value it is given
+_NAMED_KEY_SETTING_ZH = lazy(
+    r"(?<![\w.$-])(?P<key>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
+    r"|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
+    r"\s*(?:=|:|：|设为|设成|设置为|设|改成|改为|改|调到|调成|定成|定为|定|是|为|用)\s*"
+    # "server-id 改成 6401-6404": a range is no one value
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END + r"(?!\s*[-~]\s*\d)"
+)
 _CHANGED_TO = lazy(
     r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*"
     + _UNIT
@@ -4532,11 +4638,13 @@ _NAMED_THING = lazy(
 _PREFIX = lazy(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
 
 
-def settings(sentence: str) -> dict[str, str]:
+def settings(sentence: str, *, named_keys: bool = True) -> dict[str, str]:
     """The configuration values a sentence states ("line-length stays 100"), by key.
 
     A region, a key prefix, named resources (bucket, namespace, topic, ...) and one numeric
-    setting: "bucket 是 acme-uploads-prod，region ap-northeast-1" gives both.
+    setting: "bucket 是 acme-uploads-prod，region ap-northeast-1" gives both. `named_keys`:
+    a Chinese sentence's keys named as configuration names them count ("DOWNLOAD_DELAY 设 2
+    秒"); a commit message's are left to the commit rules.
     """
     if _QUESTION.search(sentence) or _TENTATIVE.search(sentence):
         return {}
@@ -4559,7 +4667,7 @@ def settings(sentence: str) -> dict[str, str]:
             found.setdefault(m.group("key").lower(), value)
     for m in _NAMED_THING.finditer(sentence):
         found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
-    return {**_numeric_settings(sentence), **found}
+    return {**_numeric_settings(sentence, named_keys=named_keys), **found}
 
 
 # every match of _RESOURCE holds one of these kind words: a cheap test that spares most
@@ -4597,10 +4705,13 @@ def _named_resources(sentence: str) -> dict[str, str]:
     return found
 
 
-def _numeric_settings(sentence: str) -> dict[str, str]:
+def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     """Named numbers ("timeout 30s", "hls_time 4"), as changed to when the sentence says so."""
     found: dict[str, str] = {}
-    for m in [*_SETTING.finditer(sentence), *_SNAKE_SETTING.finditer(sentence)]:
+    # "隔壁组的 MAX_CONN 是 500" is another team's setting
+    ours = named_keys and is_chinese(sentence) and not _OTHERS_STACK_ZH.search(sentence)
+    keyed = list(_NAMED_KEY_SETTING_ZH.finditer(sentence)) if ours else []
+    for m in [*_SETTING.finditer(sentence), *_SNAKE_SETTING.finditer(sentence), *keyed]:
         zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
         key = _SETTING_ZH[zh] if zh else m.group("key")  # "本地数据库端口是 5433": port
         key = re.sub(r"[^a-z0-9_-]+", "_", key.lower()).strip("_-")
@@ -4608,7 +4719,8 @@ def _numeric_settings(sentence: str) -> dict[str, str]:
             continue  # "intent_acc 0.903": a result measured, not a value set
         value = m.group("value")
         # "heartbeat_timeout 是 10s，…，改成 3s": the value it is changed to
-        later = _CHANGED_TO.search(sentence, m.end())
+        # "DOWNLOAD_DELAY 设 2 秒，并发降到 8": a named key's value is the one it is given
+        later = None if m in keyed else _CHANGED_TO.search(sentence, m.end())
         if later is not None and not _SETTING.search(sentence, m.end(), later.start()):
             value = later.group(1)
         found.setdefault(key, _compact(value))
@@ -4627,8 +4739,8 @@ def _compact(value: str) -> str:
 
 
 _METRIC = lazy(
-    r"(?:^|_)(?:acc|accuracy|loss|f1|map|auc|bleu|rouge\w*|wer|cer|ppl|perplexity|precision|recall|"
-    r"score|mae|mse|rmse|iou|p50|p90|p95|p99)(?:$|_)"
+    r"(?:^|[_-])(?:acc|accuracy|loss|f1|map|auc|bleu|rouge\w*|wer|cer|ppl|perplexity|precision|"
+    r"recall|score|mae|mse|rmse|iou|p50|p90|p95|p99)(?:$|[_-])"
 )
 
 
