@@ -1832,11 +1832,9 @@ def _retried(failed: Any, live: Any) -> bool:
     ("Visit your newly deployed app") is a retry unless the output says what it went back to;
     kubectl's `rollout undo` goes live too, and is a rollback.
     """
-    if failed.restored or live.restored:
-        return False
     if live.deploy_id is not None:
         return bool(live.deploy_id != failed.deploy_id)
-    return bool(live.tool != "kubectl")
+    return not (failed.restored or live.restored) and live.tool != "kubectl"
 
 
 def _deploy_facts(event: Any) -> dict[str, Any]:
