@@ -7,34 +7,10 @@ and "就定 X，…" followed by more.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from omp import rules
-from tests.test_extract import _kept, _run
-
-_OPENING = ("user", "继续昨天的项目")
-_READY = ("assistant", "好的，我们从哪里开始？")
-
-
-def _said(*sentences: str) -> list[tuple[str, str]]:
-    """The person's sentences, after an opening exchange (the first message is read apart)."""
-    return [_OPENING, _READY, *(("user", s) for s in sentences)]
-
-
-def _decisions(*sentences: str) -> list[dict[str, Any]]:
-    return _kept(_run(*_said(*sentences)), "decisions")
-
-
-def _facts(*sentences: str) -> dict[str, Any]:
-    """The project facts stored, merged by section."""
-    merged: dict[str, Any] = {}
-    for entry in _kept(_run(*_said(*sentences)), "project"):
-        for section, values in entry.items():
-            merged.setdefault(section, {}).update(values)
-    return merged
-
+from tests.test_extract_zh_probes2 import _decisions, _facts
 
 # ---- 1. the stack beside a choice ----------------------------------------------------------------
 
