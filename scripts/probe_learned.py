@@ -222,7 +222,7 @@ def sentence_rows(case: dict[str, Any], known: set[int]) -> list[dict[str, Any]]
             ws = words(s)
             f = ["bias", f"role:{role}", f"pos:{min(4, 5 * n // len(case['messages']))}"]
             f += [f"w:{w}" for w in set(ws)] + [f"b:{a}_{b}" for a, b in itertools.pairwise(ws)]
-            f += ["q"] if rules._QUESTION.search(s) else []
+            f += ["q"] if rules.signals.QUESTION.search(s) else []
             f += ["tentative"] if rules.tentative(s) else []
             f += ["rule"] if rules.decision(s) else []
             hits = [

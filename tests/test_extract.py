@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from omp import extract as ex
 from omp import rules
 from omp.constants import AUTO_STORE_AT
+from omp.rules import values
 
 
 def _run(
@@ -1368,7 +1369,7 @@ _RESOURCE_PIECES = st.sampled_from(
                                             "namespace", "env", "profile", "workspace")],
 )  # fmt: skip
 def test_every_kind_of_resource_passes_the_cheap_test(sentence):
-    assert rules._RESOURCE.search(sentence) is not None
+    assert values._RESOURCE.search(sentence) is not None
     assert rules.may_name_a_resource(sentence)
 
 
@@ -1378,7 +1379,7 @@ def test_the_cheap_test_before_the_resource_pattern_hides_no_resource(text):
     # settings() skips the costly resource pattern when the cheap test finds no kind word:
     # that must only happen for text the pattern does not match
     if not rules.may_name_a_resource(text):
-        assert rules._RESOURCE.search(text) is None
+        assert values._RESOURCE.search(text) is None
 
 
 @pytest.mark.parametrize(

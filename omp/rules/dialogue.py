@@ -1,0 +1,650 @@
+"""How a conversation moves, sentence by sentence.
+
+Proposals and acceptances, questions and tentative talk, options offered and picked, switches,
+reversals and refusals.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from omp.lazyre import lazy
+from omp.rules.lexicon import TECH, ZH_PRODUCT, role_for, technologies
+from omp.rules.phrases import VERBS, clip
+from omp.rules.signals import (
+    ACTION_WORD,
+    NEGATED,
+    QUESTION,
+    RULE_CLAUSE_TEXT,
+    TENTATIVE,
+    VAGUE,
+    WISH,
+)
+from omp.rules.text import BULLET, FENCE, statements, without_blobs
+
+_REVERSAL = lazy(
+    r"(?i)\b(?:actually|on second thought|scratch that|change of plan|changed my mind|"
+    r"wait|instead|after all|let'?s switch|switch(?:ing)? to|hold on|never mind|final|finally|"
+    r"on reflection|scrap that|no,)\b"
+    r"|还是|算了|改成|改用|换成|换回|不对|等等|重新考虑|改主意|最终|最后决定"
+)
+
+
+_PROPOSAL = lazy(
+    r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation is|"
+    r"i recommend|recommendation:|the best (?:option|choice|fit) (?:is|would be)|"
+    r"(?:we|you) should (?:use|go with|switch to|adopt)|let'?s (?:go with|use|switch to)|"
+    r"i'?d (?:go with|go for|use|pick|choose)|my (?:pick|vote) (?:would be|is)|"
+    r"my (?:proposal|suggestion)\s*[:：]|proposal\s*[:：]|i propose|"
+    # "Use AWS Secrets Manager and load them at startup": advice in the imperative
+    r"^(?:just\s+)?(?:use|go with|pick|stick with))\s*"
+    r"(?:using\s+|going with\s+)?(?P<x>.+)"
+    r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:先|还是|直接|就)?(?:使用|用|采用|选择|选|改用|换成)"
+    r"(?P<z>.+)"
+    # "建议加 Redis", "推荐引入 Sentry": a name the advice adds
+    r"|(?<![不别])(?:推荐|建议|倾向于?|我会选)(?:你们?|我们)?(?:先|直接|就)?(?:加上?|引入|接入|上)?"
+    r"\s*(?P<w>[A-Za-z][\w.+# -]{1,30})"
+)
+
+
+_ACCEPT = lazy(
+    r"(?i)^(?:ok(?:ay)?|sure|yes|yep|yeah|sounds? good|sounds great|agreed|agree|great|perfect|"
+    r"lgtm|let'?s do (?:it|that|this)|do it|do that|go ahead|go for it|fine|makes sense|deal|"
+    r"(?:let'?s )?go with (?:your|that|the) (?:suggestion|recommendation|proposal|pick)|"
+    r"\U0001f44d|\U0001f44c|\u2705|"
+    r"works for me|ship it|approved|好的?|可以|行|同意|没问题|就这么办|就这样|"
+    r"就?[按照]你(?:说的|的方案|的建议)(?:来|办|做|弄|写)?(?:吧)?|听你的|赞同|对)(?:[\s,.!。！，~]|$)"
+)
+
+
+def proposal(sentence: str) -> str | None:
+    """The option an assistant recommends in `sentence` ("I'd suggest X", "建议用 X")."""
+    if QUESTION.search(sentence):
+        return None
+    m = _PROPOSAL.search(sentence)
+    if m is None:
+        return None
+    proposed = m.group("x") or m.group("z") or m.group("w") or ""
+    if (ours := _WE_PROPOSED.match(proposed)) is not None:
+        # "I suggest we always store timestamps in UTC", "I'd recommend that every PR gets a
+        # review": a way of working, said whole; "I suggest we use Redis": the name
+        rest = proposed[ours.end() :]
+        verb = rest.split(" ", 1)[0].lower()
+        if not (_PROPOSED_RULE.match(rest) or (verb in VERBS and technologies(rest))):
+            # "I'd suggest we look at the logs first", "I suggest we split the PR": a step
+            return None
+        proposed = rest
+    choice = clip(proposed)
+    if re.match(r"(?i)(?:just\s+)?(?:use|go with|pick|stick with)\b", m.group(0)) and not (
+        TECH.match(choice)
+    ):
+        return None  # "Use the --force flag": advice on what to type, not a choice to keep
+    return choice if choice and not VAGUE.match(choice) and not ACTION_WORD.match(choice) else None
+
+
+# what follows "I suggest" when the advice is for us all: "(that) we …", "that every PR …"
+_WE_PROPOSED = lazy(r"(?i)(?:that\s+)?we\s+(?:should\s+|must\s+)?|that\s+(?=\S)")
+
+
+# a way of working said whole after "I suggest we": "always store …", "use Redis", "every PR gets"
+_PROPOSED_RULE = lazy(
+    r"(?i)(?:always|never|only)\s+[a-z]+\b"
+    r"|(?:use|go with|switch to|migrate to|move to|adopt|stick with|stay with|"
+    r"standardi[sz]e on|store|model|treat|pin|keep)\s+\S"
+    r"|" + RULE_CLAUSE_TEXT
+)
+
+
+_DEFER = lazy(
+    r"(?i)\b(?:not now|later|hold off|wait|no need|not yet|don'?t|let me think|instead)\b"
+    r"|先不|暂时不|以后再|再说|等等|不用了|不急|先别"
+)
+
+
+def accepts(message: str) -> bool:
+    """True when a short reply accepts what was proposed ("sounds good", "好，就这么办")."""
+    text = message.strip()
+    first, *rest = re.split(r"[.!。！\n]", text)
+    # "…。先迁 shop/api 这一个，别的后面再说": what is put off there is something else
+    defers = _DEFER.search(first) or any(_DEFER.search(x) and not _OTHERS.search(x) for x in rest)
+    return (
+        len(text) <= 200
+        and _ACCEPT.match(text) is not None
+        and not NEGATED.search(first)
+        and not defers
+    )
+
+
+_OTHERS = lazy(
+    r"(?i)别的|其他|其余|剩下的|\bthe rest\b|\bthe others?\b|\bother (?:ones|parts|services)\b"
+)
+
+
+_ADVICE = lazy(
+    r"(?i)建议|推荐|可以考虑|或者|\b(?:i (?:suggest|recommend)|you (?:could|might|may want to)|"
+    r"consider|alternatively)\b"
+)
+
+
+# "那就用 Envoy Gateway，我建议：", "Use Litestream, I'd recommend it": a choice the assistant
+# puts forward as its own advice
+_RECOMMENDS = lazy(
+    r"(?i)我(?:的)?建议|我推荐|我更倾向|\bI(?:'d| would)? (?:suggest|recommend)\b"
+    r"|\bmy (?:suggestion|recommendation)\b"
+)
+
+
+def recommends(sentence: str) -> bool:
+    """Whether a sentence of the assistant puts its choice forward as advice."""
+    return _RECOMMENDS.search(sentence) is not None
+
+
+def advises(sentence: str) -> bool:
+    """Whether a sentence gives advice ("建议 …，或者以后用 HF_TOKEN"), which decides nothing."""
+    return _ADVICE.search(sentence) is not None
+
+
+def is_question(sentence: str) -> bool:
+    """True when `sentence` asks rather than states ("Replace logrus with zap I guess?")."""
+    return QUESTION.search(sentence) is not None
+
+
+def tentative(sentence: str) -> bool:
+    """True for hedged talk ("maybe we could", "试试", "也许"): not a decision."""
+    return TENTATIVE.search(sentence) is not None
+
+
+_STRONG_REVERSAL = lazy(
+    r"(?i)\b(?:actually|on second thought|scratch that|scrap that|change of plan|new plan|"
+    r"changed my mind|on reflection|never mind|final answer|after all)\b"
+    r"|改主意|算了|还是|不对|重新考虑|最终"
+)
+
+
+_SWITCH_WORD = lazy(
+    r"(?i)\b(?:switch(?:ing)? to|move to|migrate to|replac(?:e|ing))\b"
+    r"|改成|改用|换成|换用|改为|换到|切到|(?:^|[，,。；;\s])[改换]\s*[A-Za-z]"
+)
+
+
+# "那存档改用 System.Text.Json", "switch the saves to JSON": what part of the project a switch is
+# about, so that the choice made for that part earlier goes
+_SWITCHED_PART = lazy(
+    r"(?P<zh>[\u4e00-\u9fff]{2,5}?)(?:就|都|也|这块|这边|还是)?(?:改用|换成|换用|改为|改成)\s*[A-Za-z`]"
+    r"|(?i:\bswitch(?:ing)? (?:the |our )?(?P<en>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:over )?to\b)"
+)
+
+
+_NO_PART = frozenset(
+    {"我们", "咱们", "统一", "全部", "还是", "直接", "现在", "以后", "后面", "然后", "这个",
+     "那个", "it", "everything", "all", "them", "this", "that"}
+)  # fmt: skip
+
+
+def switched_part(sentence: str) -> str | None:
+    """The part of the project a switch names ("那存档改用 X" → "存档"), or None."""
+    m = _SWITCHED_PART.search(sentence)
+    if m is None:
+        return None
+    part = (m["zh"] or "").lstrip("那就都也") or (m["en"] or "").lower()
+    return part if len(part) >= 2 and part not in _NO_PART else None
+
+
+# "把 npm 换成了 pnpm", "switched npm to pnpm", "swapped Jest for Vitest": one tool put in the
+# place of another, with no "from" (see `swapped_tools`)
+_SWAPPED = lazy(
+    r"(?:把|将)?\s*(?P<old>[A-Za-z][\w.+#-]*|" + ZH_PRODUCT + r")\s*(?:也|都)?"
+    r"(?:换成|改成|替换成|切换成|切成|换为|改为)了?\s*"
+    r"(?P<new>[A-Za-z][\w.+#-]*|" + ZH_PRODUCT + r")"
+    # not "moved Postgres to RDS": where a thing runs is no swap of it
+    r"|(?i:\b(?:switch(?:ed|es|ing)?|swap(?:s|ped|ping)?|chang(?:e|es|ed|ing))\s+"
+    r"(?P<old_en>[A-Za-z][\w.+#-]*)\s+(?:to|for|with|over to)\s+(?P<new_en>[A-Za-z][\w.+#-]*))"
+)
+
+
+def swapped_tools(sentence: str) -> tuple[str, str] | None:
+    """(old, new) when a sentence puts one known tool in the place of another of its kind.
+
+    "把 Node 从 16 升级到 20 了，顺便把 npm 换成了 pnpm", "upgraded Node to 20 and switched npm
+    to pnpm": npm goes, pnpm comes. Both names must be known and fill the same role, so
+    "switch the cache to Redis" (a part, not a tool) and "改成 ntasks=1" name no swap.
+    """
+    for m in _SWAPPED.finditer(sentence):
+        before = re.split(r"[，,；;。.]\s", sentence[: m.start()])[-1]
+        if NEGATED.search(before) or WISH.search(before) or re.search(r"别|先不|暂时不", before):
+            continue  # "先别把 npm 换成 pnpm", "if we switched npm to pnpm": no swap made
+        old, new = (m["old"], m["new"]) if m["old"] else (m["old_en"], m["new_en"])
+        old, new = old.rstrip("."), new.rstrip(".")  # "… swapped Poetry for uv."
+        olds, news = technologies(old), technologies(new)
+        if len(olds) != 1 or len(news) != 1 or olds == news:
+            continue
+        if not (TECH.fullmatch(old) and TECH.fullmatch(new)):
+            continue  # "switch the Redis cache to …": a name in a longer phrase
+        if role_for(olds[0]) == role_for(news[0]):  # a swap replaces, in a shared role too
+            return old, new
+    return None
+
+
+def switches(sentence: str) -> bool:
+    """True when `sentence` moves from one thing to another ("改 H3", "switch to Kafka")."""
+    return _SWITCH_WORD.search(sentence) is not None
+
+
+def overrides(sentence: str) -> bool:
+    """True for an outright change of mind ("actually", "scrap that", "算了，还是 ...")."""
+    return _STRONG_REVERSAL.search(sentence) is not None
+
+
+def reverses(sentence: str) -> bool:
+    """True when `sentence` changes an earlier choice ("actually, ...", "还是 ...")."""
+    return _REVERSAL.search(sentence) is not None
+
+
+_REFUSAL = lazy(
+    r"(?i)\b(?:no|not|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|"
+    r"let'?s not (?:bother with|use|do|go with)|is out|is off the table|is a no-go|"
+    r"dealbreaker)\b|不用|不要用?|别用|放弃|不考虑|太重了|算了|不要了"
+)
+
+
+_REFUSES_AHEAD = lazy(
+    r"(?i)no|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|let'?s not .+|"
+    r"别用|不要用?|不用|放弃|不考虑"
+)
+
+
+_NAMED_OUT = lazy(
+    r"(?i)(?P<x>[A-Za-z][\w.+-]{1,30}(?: [A-Z][\w.+-]{1,20})?)\s*(?:is out\b|is off the table|"
+    r"is a no-go|也?不要了|(?:就|先)?不用了|不考虑了?|(?:先|就)?不(?:搞|弄|折腾|上|换)了|"
+    r"(?:就|也)?不行了|(?:先|就|还是)算了)"
+)
+
+
+def _named(words: str) -> str:
+    """A name without the lower-case words before it ("so PostHog" is PostHog)."""
+    tokens = words.split()
+    while len(tokens) > 1 and tokens[0].islower():
+        tokens.pop(0)
+    return " ".join(tokens)
+
+
+def named_out(sentence: str) -> list[str]:
+    """Names a sentence rules out in so many words ("Pulsar 不考虑了", "PostHog is out")."""
+    return list(dict.fromkeys(_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)))
+
+
+_DROPPED_NAME = lazy(
+    r"(?i:\b(?:drop(?:ping)?|ditch(?:ing)?|scrap(?:ping)?|retir(?:e|ing)|kill(?:ing)?|"
+    r"get(?:ting)? rid of)\s+(?:the\s+)?)(?P<x>[A-Z][\w.+-]{1,30})"
+)
+
+
+def refused(sentence: str) -> list[str]:
+    """Technologies a sentence turns down.
+
+    "let's not bother with Tailwind", "dropping the ENet relay": known ones near a refusal,
+    any Capitalised name right after a verb of it.
+    """
+    out = [_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)]
+    out += [m.group("x").rstrip(".").lower() for m in _DROPPED_NAME.finditer(sentence)]
+    for m in _REFUSAL.finditer(sentence):
+        # "InfluxDB 算了" gives up what came before; "算了，换 TDengine" chooses what follows;
+        # "Keycloak then, no Auth0" turns down only what follows a word put before its object
+        behind = m.group() == "算了" or sentence.startswith("了", m.end())  # "Redis 不用了"
+        after = 0 if behind else 40
+        ahead = _REFUSES_AHEAD.fullmatch(m.group()) and not behind
+        if ahead:  # "放弃 Kafka，改用 Redis Stream": to the end of its clause
+            clause = re.search(r"[，,;；。]", sentence[m.end() :])
+            after = min(after, clause.start() if clause else after)
+        window = sentence[max(0, m.start() - (0 if ahead else 30)) : m.end() + after]
+        out += technologies(window)
+    return list(dict.fromkeys(out))
+
+
+def rejected(sentence: str) -> list[str]:
+    """Options `sentence` turns down without choosing another ("no Redux", "不用 Redux 了")."""
+    m = re.search(
+        r"(?i)\b(?:no|not|don'?t use|drop|skip|scrap|scratch|ditch|forget(?: about)?|rip out|"
+        r"get rid of)\s+(?P<x>[\w.+# -]{2,30})",
+        sentence,
+    )
+    if m is None:
+        m = re.search(
+            r"(?:不用|不要用?|别用|放弃)(?:了)?(?P<x>[^，。,；;!！?？了吧]{2,20})", sentence
+        )
+    if m is None:
+        return []
+    gone = re.sub(
+        r"(?i)\s+(?:please|pls|then|too|as well|for now|entirely|stuff|things?|code|bits)$",
+        "",
+        re.sub(r"(?i)^the\s+", "", m.group("x").rstrip(" .")),
+    )
+    if gone.lower() in ("that", "this", "it", "them", "those", "these", "the idea", "the plan"):
+        return []  # "scrap that" takes back what was just said: a reversal, not an option
+    return [clip(gone)]  # "Drop zap please." turns down zap
+
+
+_OPTION = lazy(
+    r"^\W*(?:option\s+|方案\s*)?(?P<label>[A-Da-d1-4一二三四])\s*[.):：]\W*\s*(?P<text>.+)$",
+    re.I | re.M,
+)
+
+
+_NUMERALS = {"一": "1", "二": "2", "三": "3", "四": "4"}
+
+
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4"}
+
+
+_OPTION_LEAD = lazy(
+    r"(?i)^(?:stay on|stay with|switch to|move to|migrate to|go with|use|keep|adopt|add|改成|改为|"
+    r"改用|使用|采用|换成|用)\s*"
+)
+
+
+# "B", "option 2", "方案 A", and "第二个" / "第2种方案": an option named by its place alone
+_LABEL_REF = lazy(
+    r"(?i)^(?:option\s+|方案\s*|选项\s*)?([A-Da-d1-4一二三四])$"
+    r"|^第([一二三四1-4])(?:个|种|项)?(?:方案|选项)?$"
+)
+
+
+_OPTION_REF = lazy(
+    r"(?i)\b(?:option|choice|approach|plan|number)\s*#?(?P<l>[A-Da-d1-4])\b"
+    r"|(?:方案|选项)\s*(?P<z>[A-Da-d1-4一二三四])"
+    r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|go with|pick|take|do)\s*"
+    r"(?P<y>(?-i:[A-D1-4]))(?![\w.])"
+    r"|\b(?:the\s+)?(?P<ord>first|second|third|fourth)\s+(?:one|option|approach)\b"
+    r"|第(?P<n>[一二三四1-4])(?:个|种)"
+    # "Let's do (c).": a bracketed label, in either case
+    r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|go with|pick|take|do|try)\s*"
+    r"[(（](?P<p>[A-Da-d1-4])[)）]"
+)
+
+
+_BARE_LABEL = lazy(r"^\W*(?:option\s+|方案\s*)?([A-Da-d1-4一二三四])\s*[.):：]?\W*$", re.I)
+
+
+def options(message: str) -> dict[str, str]:
+    """Labelled options in a message ("**B. Switch to Vitest.** ..."): label to the option named."""
+    found: dict[str, str] = {}
+    lines = message.splitlines()
+    for n, line in enumerate(lines[:-1]):  # "A." on its own line, the option on the next
+        bare = _BARE_LABEL.match(line)
+        if bare and lines[n + 1].strip():
+            label = _NUMERALS.get(bare.group(1), bare.group(1).upper())
+            named = clip(_OPTION_LEAD.sub("", lines[n + 1].strip(" *-")))
+            if named and not VAGUE.match(named):
+                found.setdefault(label, named)
+    for m in _OPTION.finditer(message):
+        if QUESTION.search(m.group("text")):
+            continue  # "1. PG 版本和数据量多大？" asks; it offers nothing
+        head = re.split(r"[.。:：]\s|\*\*|[(（]", m.group("text").strip(" *"), maxsplit=1)[0]
+        head = _OPTION_LEAD.sub("", head.strip(" *"))
+        named = clip(head)
+        if named and not VAGUE.match(named):
+            label = m.group("label").upper()
+            found.setdefault(_NUMERALS.get(label, label), named)
+    return found
+
+
+def option_label(choice: str) -> str | None:
+    """The label when a choice only names an option ("B", "option 2", "方案 A")."""
+    m = _LABEL_REF.match(choice.strip())
+    if m is None:
+        return None
+    label = m.group(1) or m.group(2)
+    return _NUMERALS.get(label, label.upper())
+
+
+def option_reference(sentence: str) -> str | None:
+    """The option a reply picks by its label ("let's do option 2", "方案二", "the first one")."""
+    if QUESTION.search(sentence):
+        return None
+    m = _OPTION_REF.search(sentence)
+    if m is None:
+        return None
+    if m.group("ord"):
+        return _ORDINALS[m.group("ord").lower()]
+    label = m.group("l") or m.group("z") or m.group("y") or m.group("n") or m.group("p") or ""
+    return _NUMERALS.get(label, label.upper())
+
+
+_PROPOSAL_HEADER = lazy(
+    r"(?i)(?:我的建议|我建议|建议如下|推荐方案|proposed (?:fix|plan|approach|solution)|"
+    r"my (?:suggestion|recommendation|proposal)|recommendation|"
+    r"i(?:'d| would)? (?:suggest|recommend|propose))"
+    r"[^:：\n]{0,20}[:：]\s*$"
+)
+
+
+_LEAD_VERB = lazy(r"(?i)^(?:use|switch to|adopt|go with|move to|用|使用|采用|改用|换成)\s*")
+
+
+def proposal_list(message: str) -> str | None:
+    """The option named by the first item of a "My suggestion:" / "我的建议：" list, if any."""
+    lines = FENCE.sub("\n", message).splitlines()
+    for n, line in enumerate(lines):
+        if _PROPOSAL_HEADER.search(line):
+            for item in lines[n + 1 :]:
+                if not item.strip():
+                    continue
+                if not BULLET.match(item):
+                    return None
+                text = BULLET.sub("", item).strip().replace("**", "")
+                if not _LEAD_VERB.match(text):
+                    return None
+                named = clip(_LEAD_VERB.sub("", text))
+                return named if named and not VAGUE.match(named) else None
+    return None
+
+
+_ADOPT = lazy(
+    r"(?i)\blet'?s make (?:that|this|it) (?:the )?(?:rule|standard|convention|default|policy)\b"
+    r"|\b(?:that|this)(?:'s| is) (?:the|our) (?:rule|standard|convention)(?: now)?\b"
+    r"|\bmake it official\b|就这么定了?|就这样定了|以后都按这个来|以后就这么办"
+)
+
+
+def adopts_previous(sentence: str) -> bool:
+    """True when a sentence makes the statement before it the rule ("Let's make that the rule")."""
+    return _ADOPT.search(sentence) is not None
+
+
+_LISTED = lazy(r"^\W*(?P<name>[\w.+# -]{2,30}?)\W*(?:\([^)]*\)\W*)?\s*[:：\u2014\u2013]\s+\S")
+
+
+_ASKED = lazy(r"(?i)\bor\b|还是|或者|vs\.?|versus")
+
+
+_WHICH = lazy(
+    r"(?i)\b(?:which|what)\s+(?:\w+\s+){0,2}?(?:lib(?:rary)?|tool|framework|db|database|"
+    r"queue|orm|service|provider|one|option|approach|stack|package)s?\b"
+    r"|(?:选|用)哪(?:个|种|家)|哪(?:个|种|家)(?:好|比较好|更好)"
+)
+
+
+def asks_which(message: str) -> bool:
+    """Whether a message asks which tool to use ("which charting lib?", "测试框架选哪个？")."""
+    return bool(re.search(r"[?？]", message)) and _WHICH.search(message) is not None
+
+
+def asked_options(message: str) -> list[str]:
+    """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
+    out: list[str] = []
+    for line in message.splitlines():  # a list of "Name: what it is" lines
+        m = _LISTED.match(line)
+        name = TECH.fullmatch(m.group("name").strip()) if m is not None else None
+        if name is not None and name.group(1).lower() not in out:
+            out.append(name.group(1).lower())
+    for sentence in statements(message):
+        if re.search(r"[?？]\s*$", sentence) and _ASKED.search(sentence):
+            names = [m.group(1).lower() for m in TECH.finditer(sentence)]
+            out += [t for t in names if t not in out]
+    return out if len(out) >= 2 else []
+
+
+_BOLD_LABEL = lazy(r"\*\*([\u4e00-\u9fff][^*\n：:，,（(]{1,15})[^*\n]*\*\*")
+
+
+def offered_labels(message: str) -> list[str]:
+    """Chinese options a message offers in bold ("- **禁止负库存**：…")."""
+    labels = (m.group(1).strip() for m in _BOLD_LABEL.finditer(message))
+    return list(dict.fromkeys(x for x in labels if not re.match(r"方案|选项|第", x)))
+
+
+_OPTION_LINE = lazy(
+    r"^\s*[-*•]\s+(?:\*\*)?(?P<head>[^\n(（:：—]{3,60}?)(?:\*\*)?\s*(?:[(（:：—]|\s-\s|$)", re.M
+)
+
+
+_OPTION_WORD = lazy(r"[a-z0-9][\w.+#/@-]*|[\u4e00-\u9fff]{2,}")
+
+
+_NOT_OPTION_WORD = frozenset(
+    ("the", "a", "an", "its", "it", "with", "via", "and", "or", "just", "s", "yes", "yeah", "yep",
+     "ok", "okay", "fine", "sure", "eh", "hmm", "no", "nah", "maybe", "that", "this", "one")
+)  # fmt: skip
+
+
+def offered_bullets(message: str) -> list[str]:
+    """The options of a message that asks which one and lists them as bullets, by their heads.
+
+    "Which push delivery path do you want? - Expo push service (…) - FCM/APNs directly via …"
+    """
+    if not re.search(r"[?？]", message):
+        return []
+    heads = [m["head"].strip(" *`") for m in _OPTION_LINE.finditer(message)]
+    return heads if 2 <= len(heads) <= 6 else []
+
+
+def _option_words(text: str) -> set[str]:
+    words = _OPTION_WORD.findall(text.lower().replace("'s", ""))
+    return {w for w in words if w not in _NOT_OPTION_WORD}
+
+
+def picked_bullet(sentence: str, bullets: list[str]) -> str | None:
+    """The one listed option a reply opens by naming ("expo's push service, keep it simple")."""
+    first = re.split(r"[，,。！!；;.]\s", sentence + " ", maxsplit=1)[0]
+    words = _option_words(first)
+    if not words or len(words) > 5 or QUESTION.search(first) or NEGATED.search(first):
+        return None
+    if len(words) < 2 and not technologies(first):
+        return None  # one word that is no known name: "fine", "eh"
+    picked = [b for b in bullets if words <= _option_words(b)]
+    return picked[0] if len(picked) == 1 else None
+
+
+def picked_label(sentence: str, labels: list[str]) -> str | None:
+    """The one offered label a short reply names by its head ("禁止吧" for "禁止负库存")."""
+    first = re.split(r"[，,。！!；;]", sentence, maxsplit=1)[0].strip()
+    head = re.sub(r"^(?:ok|好的?|行|嗯|那就?|就)\s*|\s*(?:吧|了|呗)$", "", first)
+    if not 2 <= len(head) <= 6 or QUESTION.search(sentence) or NEGATED.search(head):
+        return None
+    picked = [label for label in labels if label.startswith(head)]
+    return picked[0] if len(picked) == 1 else None
+
+
+def leading_name(sentence: str, offered: list[str]) -> str | None:
+    """The offered name a reply opens with, alone in its clause ("Argon2id，参数就按你说的 …")."""
+    first = re.split(r"[，,。；;:：!！]", sentence, maxsplit=1)[0].strip(" *`").rstrip(".")
+    if QUESTION.search(sentence) or NEGATED.search(sentence):
+        return None
+    return first.lower() if first.lower() in offered else None
+
+
+def picks_alone(sentence: str, name: str) -> bool:
+    """Whether a reply is the name and a word of acceptance ("recharts is fine", "Vitest 吧")."""
+    rest = re.sub(rf"(?i)(?<![\w.-]){re.escape(name)}(?![\w-])", "", sentence, count=1)
+    return (
+        re.fullmatch(
+            r"(?i)\W*(?:ok(?:ay)?|sure|yes|yeah|then|let'?s go with|go with|i'?ll take|"
+            r"好|行|那就|就)?\W*"
+            r"(?:is fine|works|it is|then|please|sounds good|for me|吧|就行|就好|可以|好了)?\W*",
+            rest,
+        )
+        is not None
+    )
+
+
+def short_answer(sentence: str, offered: list[str]) -> str | None:
+    """The one offered option a short reply names ("drift.", "Kustomize 吧")."""
+    words = re.findall(r"[\w.+#-]+", sentence)
+    if len(words) > 4 or NEGATED.search(sentence) or QUESTION.search(sentence):
+        return None
+    named = [m.group(1).lower() for m in TECH.finditer(sentence) if m.group(1).lower() in offered]
+    return named[0] if len(set(named)) == 1 else None
+
+
+# "TTL 你们想设多久？", "上报频率、topic 和 QoS 怎么定？", "how often should the sync run?": the
+# assistant asks which value a setting should take (not how big something is now)
+_VALUE_ASKED = lazy(
+    r"(?i)(?:设|定|配|选|(?<!占)用|刷新|支持|保留)(?:成|为|到)?多(?:少|久|大|长)"
+    r"|多(?:少|久|大|长)(?:合适|比较好|刷新)"
+    r"|怎么(?:定|设置?|配置?|选)|要支持哪些|支持哪些|用哪些"
+    r"|\bhow (?:often|long|many|much|big) (?:should|do you want|would you like)\b"
+    r"|\bwhat should (?:the |its |our )?[\w -]{2,30}? be\b"
+    r"|\bwhich [\w -]{2,30}? (?:should|do you want|would you like)\b"
+)
+
+
+_ASKED_LEAD = lazy(
+    r"(?i)^(?:接下来|另外|还有|那|那么|以及|然后|你们?|我们|想|希望|要|需要|打算|准备|支持|"
+    r"and|also|the|your|our|should|do you want|would you like)+\s*"
+)
+
+
+_ASKED_TAIL = lazy(
+    r"(?i)\s*(?:你们?|我们)?(?:想|希望|打算|准备)?(?:要)?(?:设|定|配|选|用|刷新|支持|保留|是)?"
+    r"(?:成|为|到)?$"
+)
+
+
+_VALUE_CLAUSE = lazy(r"[，,。；;！!\n]|(?<=[.!])\s")
+
+
+def asked_values(message: str) -> list[str]:
+    """The settings a message asks the person to give values for ("TTL 你们想设多久？" → TTL)."""
+    topics: list[str] = []
+    questions = [s for s in statements(message) if re.search(r"[?？]\s*$", s)]
+    for question in questions[-2:]:
+        pending: list[str] = []
+        for segment in re.split(r"[、，,/]|和|以及|\band\b", question):
+            m = _VALUE_ASKED.search(segment)
+            if m is None:
+                pending.append(segment)
+                continue
+            before = _ASKED_TAIL.sub("", _ASKED_LEAD.sub("", segment[: m.start()].strip()))
+            after = re.sub(r"[?？\s]+$", "", segment[m.end() :])
+            words = re.findall(r"what should (?:the |its |our )?([\w -]+?) be", segment, re.I)
+            topic = words[0] if words else before or _ASKED_LEAD.sub("", after)
+            for t in [*pending, topic]:
+                t = _ASKED_TAIL.sub("", _ASKED_LEAD.sub("", t.strip(" ?？")))
+                if 2 <= len(t) <= 24 and t.lower() not in (x.lower() for x in topics):
+                    topics.append(t)
+            pending = []
+    return topics
+
+
+def _names_topic(clause: str, topic: str) -> bool:
+    """Whether a clause of an answer is about `topic` ("上报间隔 10 分钟" for 上报频率)."""
+    low, t = clause.lower(), topic.lower()
+    if t in low:
+        return True
+    han = re.sub(r"[^\u4e00-\u9fff]", "", t)
+    return len(han) >= 2 and any(han[i : i + 2] in low for i in range(len(han) - 1))
+
+
+def answered_values(message: str, topics: Sequence[str]) -> list[str]:
+    """The clauses of a reply that give a value for one of `topics` ("TTL 设 10 分钟")."""
+    out: list[str] = []
+    for clause in _VALUE_CLAUSE.split(without_blobs(message)):
+        clause = clause.strip(" 。.")
+        if not 3 <= len(clause) <= 60 or QUESTION.search(clause) or NEGATED.search(clause):
+            continue
+        if not re.search(r"\d|[A-Za-z_]{2,}", clause) or TENTATIVE.search(clause):
+            continue
+        if any(_names_topic(clause, t) for t in topics):
+            out.append(clause)
+    return out

@@ -1,0 +1,921 @@
+"""Project facts a sentence states.
+
+The stack and what runs where, deployments, hardware and platforms, paths and layout, the
+project's name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from omp.lazyre import lazy
+from omp.rules.lexicon import (
+    AMBIGUOUS,
+    FAMILIES,
+    NOT_NAMES,
+    SHARED_ROLES,
+    TECH,
+    is_han,
+    role_for,
+    role_of_name,
+    technologies,
+)
+from omp.rules.signals import CONDITION, NEGATED, QUESTION, TENTATIVE
+from omp.rules.text import is_chinese
+
+WEB_ADDRESS = lazy(r"https?://[^\s<>\"'`)\]，。]+")
+
+
+_DEPLOY_WORDS = lazy(
+    r"(?i)\b(?:deploy(?:ed|ment)?|live at|is live|now live|went live|production|prod|preview|"
+    r"staging|hosted|host it|host them|hosting)\b|部署|上线|线上|生产|预发"
+)
+
+
+_NOT_DEPLOYED = (
+    "github.com",
+    "gitlab.com",
+    "bitbucket.org",
+    "stackoverflow.com",
+    "npmjs.com",
+    "pypi.org",
+    "localhost",
+    "127.0.0.1",
+    "0.0.0.0",
+    "example.com",
+    "openai.com",
+    "google.com",
+    "vercel.com",
+    "netlify.com",
+    "dash.cloudflare.com",
+    "fly.io",
+    "docs.",
+)
+
+
+_INTERNAL_HOST = lazy(
+    r"(?:\.svc|\.cluster\.local|\.internal|\.local|\.lan|\.corp)$"
+    r"|^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|^[^.]+$"
+)
+
+
+_FAILED = lazy(r"(?i)\b(?:failed|failing|broken|error|down)\b|失败|报错|挂了")
+
+
+_HOSTS = (
+    ("vercel", ("vercel.app", "vercel.com")),
+    ("netlify", ("netlify.app", "netlify.com")),
+    ("cloudflare", ("workers.dev", "pages.dev")),
+    ("fly", ("fly.dev",)),
+    ("heroku", ("herokuapp.com",)),
+    ("render", ("onrender.com",)),
+    ("railway", ("railway.app", "up.railway.app")),
+)
+
+
+_STAGING = lazy(r"(?i)\bstaging\b|预发|测试环境")
+
+
+class Deployment(NamedTuple):
+    """A deployment stated in a sentence."""
+
+    service: str
+    url: str
+    status: str
+
+
+def deployment(sentence: str) -> Deployment | None:
+    """The deployment URL a sentence reports ("deployed to https://x.vercel.app")."""
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return None
+    url = WEB_ADDRESS.search(sentence)
+    if url is None or not _DEPLOY_WORDS.search(sentence):
+        return None
+    address = url.group(0).rstrip(".,;:!")
+    host = address.split("/")[2].lower()
+    if any(host == h or host.endswith("." + h) or host.startswith(h) for h in _NOT_DEPLOYED):
+        return None
+    if _INTERNAL_HOST.search(host.split(":")[0]):
+        return None  # "http://loki-gateway.logging.svc": an address inside a cluster or network
+    service = next((s for s, ends in _HOSTS if any(host.endswith(e) for e in ends)), None)
+    if service is None:
+        named = [t for t in technologies(sentence) if role_for(t) == "hosting"]
+        service = named[0].replace(".io", "") if named else "production"
+    if _STAGING.search(sentence):
+        service = f"{service}-staging" if service != "production" else "staging"
+    status = "failed" if _FAILED.search(sentence) else "active"
+    return Deployment(service, address, status)
+
+
+_USES_EN = lazy(
+    r"(?i)\b(?:(?:the|this|our)\s+(?:(?:mobile|web|ios|android|desktop|admin|main)\s+)?"
+    r"(?:project|app|repo|codebase|backend|frontend|service|"
+    r"monorepo|api|site|server|web app|bot|cli|game|extension|plugin|pipeline|worker|firmware|"
+    r"team)|we|our stack|it|everything)(?:\s+|(?='))"
+    r"(?:already\s+|also\s+|now\s+|currently\s+|still\s+|will\s+|'ll\s+)*"
+    r"(?:uses|use|is using|are using|is an?|is built as an?|is|'s|have|has|run|runs|are running|"
+    r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using|'re|"
+    r"host (?:everything |it |this )?on|deploy (?:everything |it |this )?(?:on|to))\s+"
+    r"(?P<x>.+)"
+    # "Search is powered by Meilisearch", "errors go to Sentry", "CI runs on CircleCI": what a
+    # concern of the project is handled by, when a known name follows
+    r"|(?:^|[,;]\s*|\b(?:the|our)\s+)(?:infra(?:structure)?|ci|cd|search|auth(?:entication)?|"
+    r"hosting|monitoring|logging|logs|e-?mails?|payments?|analytics|storage|error tracking|errors|"
+    r"feature flags|flags|deploys?|deployments?|background jobs|jobs|caching|state management|"
+    r"styling|observability|metrics|tracing|notifications|push notifications|sms|cdn|dns|"
+    r"secrets)\s+(?:is all|are all|is|are|is powered by|are powered by|is handled by|"
+    r"are handled by|is done (?:with|by|in)|runs? on|go(?:es)? (?:out )?(?:through|via)|"
+    r"go(?:es)? to|are sent (?:with|through|via)|lives? in|uses?)\s+(?P<t>.+)"
+    r"|\b(?:app|service|api|project|backend|site|monolith)\s*\((?P<w>[^)]{3,80})\)"
+    # "I'm building a recipe sharing app with SvelteKit and Supabase"
+    r"|\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|writing|developing|creating)\s+"
+    r"(?:an?|the|my|our|this)\s+[^.;:!?]{0,60}?\s+(?:with|using|in|on top of)\s+(?P<u>.+)"
+    r"|(?:\b(?:our|the)\s+|^)(?:(?:final|current|new|whole|full)\s+)?(?:tech\s+)?"
+    r"(?P<role>database|db|backend|frontend|stack|orm|cache|queue|"
+    r"package manager|test runner|ci|worker|server)(?:\s+is\s+|\s*:\s*)(?P<y>.+)"
+    # "our SFU is mediasoup v3": any part of ours, when a known name follows
+    r"|\bour\s+(?!(?:problem|issue|bug|error|question|concern|bottleneck|worry)\b)"
+    r"(?:[A-Za-z][\w-]{1,20})"
+    # "our data warehouse is BigQuery": two words when the second names a kind of system
+    r"(?:\s+(?:warehouse|queue|broker|storage|store|engine|database|system|manager|runner|"
+    r"provider|tracker|tracking|framework|cluster|hosting|platform|cache|gateway|proxy|"
+    r"registry|bus|orchestrator|scheduler))?\s+(?:is|runs on|is built on|uses)\s+"
+    r"(?!(?:that|the|a|an|not|very|too|so|just|still|also)\b)(?P<v>.+)"
+)
+
+
+_USES_ZH = lazy(
+    r"(?:项目|本项目|这个项目|我们|后端|前端|服务|数据库|框架|技术栈)"
+    r"(?:的[\u4e00-\u9fff]{2,6}?(?=是|用)|[\u4e00-\u9fff]{0,4}?)"  # "我们的消息队列是 RabbitMQ"
+    r"(?:现在|目前|也|的)?(?:使用|用的是|采用的是|基于|使用的是|跑在|是|用|为|走|"
+    r"(?:部署|运行|托管)在)?\s*"
+    r"(?:现有的|已有的|原来的|自己的)?\s*(?:阿里云|腾讯云|华为云|火山引擎|百度智能云|天翼云)?\s*"
+    r"(?P<x>[A-Za-z][^，。；;！!？?]*)"
+    # "CI 是 GitHub Actions", "GitOps 用的是 Argo CD": any topic, when a known name follows
+    r"|(?<![^\s，,：:])(?!问题|原因|结果|报错|错误|瓶颈|区别|难点|坑)"
+    r"(?:[A-Za-z]{2,10}(?:\s?[\u4e00-\u9fff]{1,3})?|[\u4e00-\u9fff]{2,4})(?<![不非还])\s*"
+    r"(?:用的是|使用的是|采用的是|是|用的)\s*"
+    r"(?P<y>(?![\w.+-]*://)[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?(?:\s*v?\d+(?:\.\d+){0,2})?"
+    r"(?:\s*[+、/]\s*[A-Za-z][\w.+-]*(?:\s*v?\d+(?:\.\d+){0,2})?)*)"
+    # "MySQL 做主库": a name and the part it plays
+    r"|(?P<z>[A-Za-z][\w.+-]*(?:\s*v?\d+(?:\.\d+){0,2})?)\s*(?:做|作为|当)"
+    r"(?:主库|从库|数据库|缓存|消息队列|队列|存储|网关|注册中心|配置中心)"
+    # "小程序（Taro 3.6 + React，后端 NestJS）": what a thing is built with, in brackets
+    r"|(?:小程序|项目|服务|后端|前端|应用|系统|平台|网站|客户端|App|app|APP)\s*[（(]"
+    r"(?P<w>[A-Za-z][^）)]{2,80})[）)]"
+    # "popup 和翻译浮层都是 React 18 + TypeScript": known names after 都是
+    r"|(?:都|也|全)是\s*(?P<v>[A-Za-z][^，。；;！!？?]*)"
+)
+
+
+_OUR_VERSION = lazy(
+    r"(?i)\bour\s+(?P<name>[A-Za-z][\w.+-]*)\s+(?:is|runs|is on|runs on)\s+v?"
+    r"(?P<v>\d+(?:\.\d+){0,2})(?![\w.])"
+)
+
+
+# What may follow a stated stack in further clauses: names, versions, separators only
+_ONLY_NAMES_LEFT = lazy(
+    r"[\s+、/&和及]|v?\d+(?:\.\d+){0,2}|那一套|那套|这套|\b(?:LTS|SDK|all|and)\b"
+)
+
+
+def _names_only(clause: str) -> bool:
+    """Whether a clause holds known names and versions only.
+
+    "Postgres 16", "Unity 2022.3 LTS", "Java 17 + Spring Batch": a known name may run on in
+    capitalised words.
+    """
+    rest = _NAME_RUN_ON.sub("", TECH.sub("\x00", clause))
+    return bool(TECH.search(clause)) and not _ONLY_NAMES_LEFT.sub("", rest)
+
+
+# what a known name (\x00) may carry in a bare list: "Next.js 14 App Router", "Postgres on
+# Neon", "Stripe for billing"
+_NAME_RUN_ON = lazy(
+    r"\x00(?:\s+v?\d+(?:\.\d+){0,2})?(?:\s+[A-Z][A-Za-z]{2,}){0,2}"
+    # the part it is or the way it is used: "SvelteKit front end", "next.js 14.2 app router"
+    r"(?:\s+(?:front[- ]?end|back[- ]?end|backend|frontend|api|server|database|db|"
+    r"(?:app|pages) router)(?![\w-]))?"
+    r"(?:\s+on\s+(?=\x00)|\s+for\s+[a-z]+(?:\s+[a-z]+)?$)?"
+)
+
+
+def listed_stack(sentence: str) -> dict[str, str]:
+    """The stack a run of bare names gives.
+
+    "context: Python 3.12, FastAPI, Postgres 16, …", "(Godot 4.3, all GDScript)", "订单表 8 亿行
+    了，PostgreSQL 15，单表 1.2T": a run of two or more clauses of names only, or one name with
+    its version between commas.
+    """
+    if QUESTION.search(sentence):
+        return {}
+    sentence = settled(sentence, TENTATIVE, NOT_STACK, STACK_WISH, CONDITION)
+    labelled = _STACK_LABEL.match(sentence) is not None
+    sentence = _STACK_LABEL.sub("", sentence)  # "Context: Rust 1.79, tokio, axum 0.7"
+    clauses = [c.strip(" .。!！") for c in re.split(r"[，,；;（）()]", sentence)]
+    facts: dict[str, str] = {}
+    run: list[str] = []
+    for clause in [*clauses, ""]:
+        if clause and _names_only(clause):
+            run.append(clause)
+            continue
+        # one clause counts with a version ("…, PostgreSQL 15, …") or as names joined by "+"
+        # or first after a label ("context: SvelteKit front end, FastAPI backend that …")
+        single = len(run) == 1 and len(clauses) > 1 and bool(re.search(r"\d|\+", run[0]))
+        single = single or (labelled and len(run) == 1 and clause is not clauses[0])
+        if len(run) >= 2 or single:
+            for named in run:
+                stack_parts(named, facts, strict=True)
+        run = []
+    return facts
+
+
+_STACK_LABEL = lazy(
+    r"(?i)^\W*(?:context|stack|tech stack|setup|environment|env|background|技术栈|环境|背景)"
+    r"\s*[:：]\s*"
+)
+
+
+# "pygame-ce 2.5 不是原版 pygame", "Postgres, not MySQL": a name said to be not the one used
+_NOT_THIS = lazy(
+    r"[，,]?\s*(?:而不是|不是|并非)\s*(?:原版|官方的?)?\s*[A-Za-z][\w.+#-]*"
+    r"|(?:,\s*not|\s(?:rather than|instead of))\s+(?:the\s+)?[A-Z][\w.+#-]*"
+)
+
+
+def assertion(sentence: str) -> str:
+    """`sentence` as a statement of what is used.
+
+    Without a trailing question ("X is MySQL 8.0, is that OK?" → the statement), and without
+    the names it says are not the ones ("…，不是原版 pygame").
+    """
+    sentence = _NOT_THIS.sub("", sentence)
+    if not re.search(r"[?？]\s*$", sentence):
+        return sentence
+    head = re.split(r"[，,;；](?=[^，,;；]*$)", sentence, maxsplit=1)
+    return head[0] if len(head) == 2 else ""
+
+
+NOT_STACK = lazy(
+    r"(?i)候选|备选|选项|方案|推荐|建议|帮我|(?<![申邀])请(?!求)|麻烦|\b(?:candidates?|options?|alternatives?|"
+    r"can you|could you|please|help me|i(?:'d| would)? (?:suggest|recommend|propose))\b"
+)
+
+
+STACK_WISH = lazy(
+    r"(?i)想|打算|如果|要是|假如"
+    r"|\b(?:want(?:s|ed)? to|would like|planning to|plan to|thinking of)\b"
+)
+
+
+# "隔壁组用的是 Kafka", "我上家公司用 Django": a clause about another team's or job's stack
+OTHERS_STACK_ZH = lazy(
+    r"隔壁|(?:别的|其他|其它|另一个|兄弟)(?:团队|组|部门|公司|项目|业务线)|上家|上一家|前公司|老东家"
+    r"|(?:以前|之前|原来)的?(?:公司|团队|东家)|朋友|他们(?:组|团队|公司|部门|那边)"
+    # "我们之前用的是 Jenkins，现在迁到 GitHub Actions 了": what the project used before
+    r"|(?:之前|以前|原来|过去|早先)(?:一直)?(?:用的是|用的|用过|使用的是|是用|用)|试过|用过"
+)
+
+
+def settled(sentence: str, *doubts: re.Pattern[str]) -> str:
+    """The part of `sentence` before its first clause of doubt, wish or request.
+
+    "后端是 Spring Boot，想做一个自动排线的模块" states the stack in its first clause; "We use
+    Postgres, maybe CockroachDB later" in everything before "maybe".
+    """
+    doubts = doubts or (TENTATIVE, STACK_WISH, NOT_STACK)
+    kept: list[str] = []
+    for clause in re.split(r"(?<=[，,；;])", sentence):
+        if any(d.search(clause) for d in doubts):
+            break
+        kept.append(clause)
+    return "".join(kept).rstrip(" ，,；;")
+
+
+SCAFFOLD = lazy(
+    r"(?i)\b(?:scaffold|bootstrap|initiali[sz]e|init|initial (?:commit|import)|skeleton)\b"
+    r"|初始化|骨架|脚手架"
+)
+
+
+def scaffold_stack(subject: str) -> dict[str, str]:
+    """The stack a project's first commit lists ("scaffold payouts-api (FastAPI 0.111, …)")."""
+    if not SCAFFOLD.search(subject):
+        return {}
+    facts: dict[str, str] = {}
+    listed = re.findall(r"[（(]([^）)]{3,120})[）)]", subject)
+    # "初始化项目 (mix phx.new chatroom)，Phoenix 1.7.14 / Elixir 1.17": and the clauses after it
+    listed += re.findall(r"[）)]\s*[，,]\s*([^（(]{3,120})$", subject)
+    # "初始化项目：Spring Boot 3.2.3 + MyBatis-Plus + MySQL 8"
+    listed += re.findall(r"[：:]\s*([^（(]{3,120})$", subject) if not listed else []
+    # "初始化 monorepo，pnpm workspace + nx": the clauses after the first
+    listed += re.split(r"[，,]", subject)[1:] if not listed else []
+    for names in listed:
+        for clause in re.split(r"[，,；;]", names):
+            go = re.fullmatch(r"\s*Go(?:lang)?(?:\s+v?\d[\d.]*)?\s*", clause)  # a word too
+            if TECH.search(clause) or go:  # "目标芯片 ESP32-S3" names hardware, not the stack
+                stack_parts(clause, facts, strict=False)
+    return facts
+
+
+def tech_facts(sentence: str) -> dict[str, str]:
+    """Tech-stack facts a sentence states ("the project uses Postgres" → database: Postgres).
+
+    Candidates, requests and wishes name no fact ("候选是 …", "帮我给这个 Go 项目配 …",
+    "数据库我想先用 MongoDB").
+    """
+    if QUESTION.search(sentence):
+        return {}
+    sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
+    if is_chinese(sentence):  # "隔壁组用的是 Kafka，我们用 RabbitMQ": only our clauses
+        clauses = re.split(r"(?<=[，,；;。])", sentence)
+        sentence = "".join(c for c in clauses if not OTHERS_STACK_ZH.search(c))
+    facts: dict[str, str] = {}
+    if (own := _OUR_VERSION.search(sentence)) and (known := TECH.fullmatch(own["name"])):
+        # "Our Postgres is 16.2 on RDS": the version is Postgres's, not a part of its own
+        facts[role_for(known.group(1).lower())] = f"{own['name']} {own['v']}"
+    for m in (_USES_ZH if is_chinese(sentence) else _USES_EN).finditer(sentence):
+        if NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
+            continue
+        groups = m.groupdict()
+        named = ("x", "y", "z", "w", "v", "u", "t")
+        rest = next((groups[g] for g in named if groups.get(g)), "")
+        if _LEAVING.match(rest):
+            continue  # "we're moving off Heroku": what the project leaves or will need
+        # "It's MV3, built on WXT" names a stack; "It's Friday" does not: names the list does not
+        # know count after "it" only with a version or a digit
+        vague = re.match(r"(?i)it\b", m.group(0)) is not None
+        strict = not (groups.get("x") or groups.get("w"))
+        english = not is_chinese(sentence)
+        stack_parts(rest, facts, strict=strict, vague=vague, packages=english)
+        if is_chinese(sentence):
+            # "后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。",
+            # "…的 App，Flutter 3.22，状态管理用的 Riverpod。": the other clauses that hold names
+            # and versions only
+            before, after = sentence[: m.start()], sentence[m.end() :]
+            clauses = re.split(r"[，,；;]", before)[:-1] + re.split(r"[，,；;]", after)[1:]
+            for clause in clauses:
+                # "…，缓存用 Redis": a part, then what it uses
+                clause = _PART_LEAD_ZH.sub("", clause.strip(" 。.！!"))
+                if clause and not _ONLY_NAMES_LEFT.sub("", TECH.sub("", clause)):
+                    stack_parts(clause, facts, strict=False)
+    return facts
+
+
+# "机器是 2 张 A100 80G", "在 4 张 A100 40GB 上", "一台 L40S（48G）机器上", "机器上有 4 张 3090":
+# the GPUs of the machine the project runs on, counted or named as the machine
+_GPU = r"(?:A100|A800|A10G?|H100|H800|H200|H20|V100|L40S?|L4|T4|(?:RTX\s?)?[2-5]0[5-9]0(?:\s?Ti)?)"
+
+
+_MACHINE_ZH = lazy(
+    r"(?P<lead>(?:机器|服务器|节点|GPU|显卡)(?:是|用的是|为|上有|有)|(?<![可不])在|用)?\s*"
+    r"(?P<gpus>(?:一台\s*)?(?:单卡|单机|一张|[两二三四六八]张|\d+\s*张|\d+\s*[\u00d7xX*]\s*)?\s*"
+    r"(?:NVIDIA\s*)?" + _GPU + r"(?![\w-])(?:\s*[（(]?\s*\d+\s*GB?\s*[)）]?)?)"
+    r"\s*(?P<after>的?(?:机器|服务器|节点|卡)?\s*上)?"
+)
+
+
+# "后端是 Go 写的", "我们的 API 网关是自己用 Go 写的": a part of ours and the language it is in
+_WRITTEN_IN_ZH = lazy(
+    r"(?:我们的?|项目|后端|前端|服务端|客户端|网关|服务|系统|平台|App|app|SDK|脚本|固件|插件)"
+    r"[^。；;！!？?]{0,14}?(?:都|也|全)?(?:是|就是)?(?:自己|我们)?(?:用|拿)?\s*"
+    r"(?P<lang>(?:Go(?:lang)?|Rust|Java|Kotlin|Swift|C\+\+|C#|C|Python|PHP|Ruby|Node(?:\.js)?|"
+    r"TypeScript|JavaScript|Dart|Elixir|Scala|Lua|Zig)(?:\s*v?\d+(?:\.\d+)*)?)\s*写的"
+)
+
+
+def written_in(sentence: str) -> str | None:
+    """The language a Chinese statement says a part of the project is written in.
+
+    "后端已经有了，是 Go 写的" gives Go; a tool's language ("oxlint 也是 Rust 写的") and a
+    question give nothing.
+    """
+    if not is_chinese(sentence) or QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return None
+    clauses = re.split(r"(?<=[。；;！!])", sentence)
+    for clause in clauses:
+        if OTHERS_STACK_ZH.search(clause):
+            continue
+        # "…已经有了，是 Go 写的": the part is named in the clause before
+        if m := _WRITTEN_IN_ZH.search(clause):
+            return m["lang"]
+    return None
+
+
+# "图片存在阿里云 OSS", "转完传到阿里云 OSS", "固件放在 MinIO 里": what the project's files are
+# kept in
+_STORED_IN_ZH = lazy(
+    r"(?:图片|照片|文件|附件|视频|音频|固件|产物|素材|静态资源|资源|备份|数据|日志|模型|权重|"
+    r"安装包|切片|快照|chunk|转完|传完)[^，,。；;！!？?]{0,6}?(?<!怎么)(?<!如何)(?:都|也|统一)?"
+    r"(?:存在|存到|存储在|存放在|放在|放到|传到|上传到|落在|落到|推到)\s*"
+    r"(?:我们的?|自建的?|现有的|公司的)?\s*"
+    r"(?P<x>(?:(?:阿里云|腾讯云|华为云|AWS|Cloudflare|Google Cloud|Azure)\s*)?"
+    r"[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)"
+)
+
+
+def stored_in(sentence: str) -> str | None:
+    """The object store a Chinese statement says the project's files go to.
+
+    "图片存在阿里云 OSS" gives 阿里云 OSS; a question, tentative talk and another team's store
+    ("隔壁组的图片存在腾讯云 COS") give nothing.
+    """
+    if not is_chinese(sentence) or QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return None
+    for m in _STORED_IN_ZH.finditer(sentence):
+        clause = re.split(r"[，,；;。]", sentence[: m.start()])[-1]
+        if OTHERS_STACK_ZH.search(clause) or re.search(r"[你您]|如果|要是|的话", clause):
+            continue
+        name = m["x"].strip()
+        last = re.split(r"\s+", name)[-1]
+        if role_of_name(last) == "storage" or role_of_name(name) == "storage":
+            return name
+    return None
+
+
+def machine_gpus(sentence: str) -> str | None:
+    """The GPUs a Chinese sentence says the project's machine has ("机器是 2 张 A100 80G").
+
+    A GPU named alone ("A100 支持 bf16") is no machine: a count, "机器是" or "…上" says it is.
+    """
+    if not is_chinese(sentence) or QUESTION.search(sentence):
+        return None
+    sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
+    clauses = re.split(r"(?<=[，,；;。])", sentence)  # "隔壁组的机器是 8 张 H800": not ours
+    sentence = "".join(c for c in clauses if not OTHERS_STACK_ZH.search(c))
+    for m in _MACHINE_ZH.finditer(sentence):
+        gpus = m["gpus"].strip()
+        counted = not re.match(r"(?:NVIDIA\s*)?" + _GPU, gpus)
+        lead = m["lead"] or ""
+        machine = re.match(r"[机服节GP显]", lead) is not None
+        if machine or (lead and (counted or m["after"])) or (counted and m["after"]):
+            return re.sub(r"\s+", " ", gpus)
+    return None
+
+
+_PART_LEAD_ZH = lazy(r"^[\u4e00-\u9fff]{1,6}?(?:用的是|用|是|走)\s*(?=[A-Za-z])")
+
+
+def _hw(n: int) -> str:
+    return rf"(?<![\w.-])(?P<hw{n}>(?:{FAMILIES['hardware']})(?:\s?\d+\s?GB)?)(?![\w-])"
+
+
+# The person's own board, chip or GPUs, told as what they build on or run on: "Board is the
+# STM32L476RG logger", "8x A100 80GB single node", "a controller on an ESP32-S3", "STM32G474
+# on the rev C board", "we have one A100 40GB on this box"
+_OWN_HARDWARE = lazy(
+    r"(?i)\b(?:board|chip|mcu|soc|hardware|target|gpus?)\s*(?:is|are|:)\s+"
+    r"(?:[\w-]+\s+){0,5}?(?:\d+\s*[x\u00d7]\s*)?"
+    + _hw(0)
+    + r"|\b\d+\s*[x\u00d7]\s*"
+    + _hw(1)
+    + r"|\b(?:on|with|have|got|run|runs|running)\s+(?:an?|the|our|my|one|two|\d+)\s+"
+    r"(?:(?!(?:or|and|vs)\b)[\w-]+\s+)?"
+    + _hw(2)
+    + "|"
+    + _hw(3)
+    + r"\s+on\s+(?:the|our|my)\s+(?:[\w-]+\s+){0,2}board\b"
+)
+
+
+# a board weighed against another or one to come: "esp32-s3 or an nrf5340", "cheaper than"
+_HARDWARE_WEIGHED = lazy(
+    r"(?i)\b(?:or|vs\.?|versus|than|instead|either|compared|switch\w*|mov(?:e|ing) to|"
+    r"migrat\w*|future|will be|would|might|could|people|they|someone|"
+    r"i (?:read|heard|saw))\b"
+)
+
+
+def own_hardware(sentence: str) -> str | None:
+    """The board, chip or GPU the person says their project runs on ("8x A100 80GB")."""
+    if QUESTION.search(sentence) or is_chinese(sentence) or _HARDWARE_WEIGHED.search(sentence):
+        return None
+    if settled(sentence, TENTATIVE, STACK_WISH, CONDITION) != sentence.rstrip(" ，,；;"):
+        return None
+    m = _OWN_HARDWARE.search(sentence)
+    if m is None:
+        return None
+    return next(v for k, v in m.groupdict().items() if k.startswith("hw") and v)
+
+
+# Where the person ships the product: "shipping on PC and Nintendo Switch", "Solo dev,
+# shipping on Steam", "we're launching on iOS and Android"
+_PLATFORM = (
+    r"(?:Nintendo\s+)?Switch|Steam(?:\s?Deck)?|PC|Mac|macOS|Windows|Linux|iOS|iPadOS|Android|"
+    r"PS[45]|PlayStation\s?[45]?|Xbox(?:\s+Series\s+[XS](?:\|[XS])?)?|itch\.io|Epic(?:\s+Games)?(?:\s+Store)?|"
+    r"App\s+Store|Play\s+Store|Google\s+Play|Meta\s+Quest|Quest\s?[23]?|web(?:GL)?|browsers?"
+)
+
+
+_SHIPS_ON = lazy(
+    r"(?:^|[,;:]\s*|\b(?:i'm|we're|i am|we are|it's|it is|game is|app is)\s+|\b(?:we|it)\s+)"
+    r"(?i:shipping|launching|releasing|ships|launches|ship|launch)\s+(?i:on|to)\s+"
+    rf"(?P<p>(?:{_PLATFORM})(?:\s*(?:,|\+|/|&|\band\b)\s*(?:{_PLATFORM}))*)(?![\w-])"
+)
+
+
+def platforms(sentence: str) -> str | None:
+    """The platforms the person says the product ships on ("PC and Nintendo Switch")."""
+    if QUESTION.search(sentence) or CONDITION.search(sentence) or is_chinese(sentence):
+        return None
+    if TENTATIVE.search(sentence) or STACK_WISH.search(sentence):
+        return None
+    m = _SHIPS_ON.search(sentence)
+    return m["p"] if m else None
+
+
+# "our flask app keeps …", "the React frontend re-renders …", "your Django 4.2 app": a known
+# name as the kind of a part of the project
+_NAMED_PART_OF_OURS = lazy(
+    r"(?i)(?<![\w-])(?:our|my|your|the|this)\s+"
+    r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?(?:\s+v?\d+(?:\.\d+){0,2})?)\s+"
+    r"(?:app|application|project|backend|back end|frontend|front end|service|api|site|"
+    r"website|server|monolith|database|db|cluster|instance|stack)(?![\w-])"
+    r"(?!\s+(?:approach|idea|template|tutorial|example|docs|course|pattern|version)s?\b)"
+)
+
+
+# where a part named is someone else's or gone: "back in my last job the Rails monolith …"
+_NOT_OURS_NOW = lazy(
+    r"(?i)\b(?:last|previous|old|former|other)\s+(?:job|company|team|project|employer|gig)\b"
+    r"|\b(?:used to|back then|back in|years ago|we tried|i tried|tried the)\b"
+)
+
+
+def named_parts(sentence: str) -> dict[str, str]:
+    """Known names a sentence gives as the kind of a part of the project, by role."""
+    if QUESTION.search(sentence) or _NOT_OURS_NOW.search(sentence):
+        return {}
+    facts: dict[str, str] = {}
+    for m in _NAMED_PART_OF_OURS.finditer(sentence):
+        if NEGATED.search(sentence[max(0, m.start() - 12) : m.start()]):
+            continue  # "we don't have a Django app"
+        name = re.sub(r"\s+v?\d+(?:\.\d+){0,2}$", "", m["x"])
+        known = TECH.fullmatch(name)
+        if known is None or (name.lower() in AMBIGUOUS and name.islower()):
+            continue
+        facts.setdefault(role_for(name.lower()), m["x"])
+    return facts
+
+
+# "The frontend is on Vercel and the API on Fly.io", "We host the web app on Netlify, the
+# backend on Render": a part of the project and where it runs
+_HOSTED_PART = lazy(
+    r"(?i)(?:(?<![\w-])(?P<det>the|our|my|your)\s+|(?:^|(?<=[,;:\u2014\u2013]\s)|(?<=\band\s)))"
+    r"(?:(?P<kind>[A-Za-z][\w.+#-]*)\s+)?"
+    r"(?P<part>front[- ]?end|back[- ]?end|api|apis|web ?app|website|site|landing page|docs|"
+    r"dashboard|admin(?: panel)?|workers?|app server|server|blog|storybook|ui|client|"
+    r"(?:rest|graphql) api)(?![\w-])"
+    r"\s+(?:(?:is|are|'s)\s+(?:(?:also|still|currently|now|all)\s+)?)?"
+    r"(?:(?:hosted|deployed|running|served|sits|lives|runs|live|deploys|is deployed)\s+)?"
+    r"(?P<prep>on|at|in|via|to)\s+(?P<host>[A-Za-z][\w.]*(?:\s+(?-i:[A-Z])[\w.]*){0,2})"
+)
+
+
+# a move told, or a place said of another's: not where the part runs now
+_MOVING = lazy(
+    r"(?i)\b(?:mov(?:e|es|ed|ing)|migrat\w*|switch\w*|port(?:ing|ed)?|leav\w+|"
+    r"their|other team|used to|before)\b"
+)
+
+
+_PLAIN_KINDS = frozenset(
+    ("new", "old", "main", "whole", "entire", "current", "static", "own", "also", "then", "and",
+     "so", "but", "while", "whereas", "is", "are")
+)  # fmt: skip
+
+
+_PART_KEYS = {"front end": "frontend", "front-end": "frontend", "back end": "backend",
+              "back-end": "backend", "webapp": "web_app", "web app": "web_app", "apis": "api",
+              "workers": "worker", "admin panel": "admin", "website": "site",
+              "rest api": "api", "graphql api": "api"}  # fmt: skip
+
+
+def hosted_parts(sentence: str) -> dict[str, str]:
+    """Where each part of the project a sentence names runs: `<part>_hosting` → the host.
+
+    "The frontend is on Vercel and the API on Fly.io" gives frontend_hosting: Vercel and
+    api_hosting: Fly.io, where a single `hosting` would keep only one of them. A part said
+    to move there, or hosted so only maybe, is not where it runs.
+    """
+    if QUESTION.search(sentence) or _MOVING.search(sentence) or _NOT_OURS_NOW.search(sentence):
+        return {}
+    sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
+    facts: dict[str, str] = {}
+    for m in _HOSTED_PART.finditer(sentence):
+        host = TECH.fullmatch(m["host"]) or TECH.match(m["host"])
+        if host is None or role_for(host.group(1).lower()) != "hosting":
+            continue
+        if host.group(1).lower() in AMBIGUOUS and host.group(1).islower():
+            continue  # "the UI in render mode"
+        clause = re.split(r"[,;.]\s", sentence[: m.start()])[-1] + m.group(0)
+        if m["prep"].lower() == "to" and not re.search(r"(?i)\bdeploy", clause):
+            continue  # "the API to Fly.io" without "deploy" tells a move
+        if NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
+            continue
+        part = _PART_KEYS.get(m["part"].lower(), m["part"].lower())
+        kind = m["kind"]
+        plain = kind is None or kind.lower() in _PLAIN_KINDS
+        if part == "site" and plain:
+            continue  # "the site is on Netlify": the whole project, its `hosting`
+        if not plain and not TECH.fullmatch(kind) and kind.islower():
+            part = f"{kind.lower()}_{part}"  # "the marketing site", not "the Next.js frontend"
+        facts.setdefault(f"{part}_hosting", _with_version(m["host"], host))
+    return facts
+
+
+# what follows "we're" / "we'll" that says what the project leaves or will need, not what it
+# uses: "we're moving off Heroku", "we're going to need to support websockets"
+_LEAVING = lazy(
+    r"(?i)(?:(?:moving|migrating|switching|getting)\s+(?:[\w.-]+\s+){0,3}?"
+    r"(?:off|away from|from|out of)|leaving|dropping|ditching|phasing out|sunsetting|retiring"
+    r"|going to (?:need|have|want)|gonna need|(?:about|planning|hoping|trying) to|"
+    r"(?:thinking|considering) (?:of|about)?|need(?:ing)? to|want(?:ing)? to)\b"
+)
+
+
+def stack_parts(
+    rest: str,
+    facts: dict[str, str],
+    *,
+    strict: bool = True,
+    vague: bool = False,
+    packages: bool = False,
+) -> None:
+    """The technologies of a stated stack ("Vue 3.4 + Vite 5 + Element Plus"), by role.
+
+    Not `strict`: the sentence says it names the stack ("后端是 go 的 gin"), so names that are
+    also everyday words count even in lower case. `packages`: an English statement of the
+    stack, where a package's name counts ("with expo-router").
+    """
+    pieces = re.split(
+        r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
+    )
+    # each part, and whether a "+" joins it to the one before ("grafana + loki")
+    for part, joined in zip(pieces[::2], ["", *pieces[1::2]], strict=True):
+        go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
+        if go and "language" not in facts and (not strict or part[0] == "G"):
+            facts["language"] = part.strip()  # "go" is a word too: only where the stack is named
+        part = _PART_LEAD.sub("", part.strip()).strip(" .。")
+        known = False
+        for original in TECH.finditer(part):
+            name = original.group(1)
+            # an everyday word deep in a clause is a word ("we're launching in the UK in spring")
+            if name.lower() in AMBIGUOUS and name.islower() and (strict or original.start()):
+                continue
+            if is_han(name) and (original.start() or is_chinese(part[original.end() :][:1])):
+                continue  # "拉支付宝账单": a Chinese name inside a phrase names no part
+            known = True
+            role = role_for(name.lower())
+            if role not in facts:
+                facts[role] = _with_version(part, original) + _host_of(part, original)
+            elif joined == "+" and role in SHARED_ROLES and name.lower() not in facts[role].lower():
+                # "grafana + loki + mimir": a role several tools fill together keeps them all
+                facts[role] += " + " + _with_version(part, original)
+            break
+        unknown = None if known or strict or go else _NAMED_PART.fullmatch(part)
+        versioned = bool(unknown and (unknown["v"] or re.search(r"\d", unknown["name"])))
+        if (
+            unknown
+            and (versioned or not vague)
+            and _looks_like_a_product(unknown["name"], versioned=versioned, packages=packages)
+        ):
+            # a name the list does not know, in a sentence that names the stack ("Skynet + Lua")
+            facts.setdefault(unknown["name"].lower(), part)
+
+
+def _host_of(part: str, m: re.Match[str]) -> str:
+    """Where a named technology runs, when the part says it: "Postgres on Neon" → " on Neon"."""
+    on = re.search(r"\s+on\s+(?:the\s+)?", part[m.end() :])
+    if on is None or re.search(r"[,;]", part[m.end() : m.end() + on.start()]):
+        return ""
+    host = TECH.match(part, m.end() + on.end())
+    if host is None or role_for(host.group(1).lower()) not in (
+        "hosting",
+        role_for(m.group(1).lower()),
+    ):
+        return ""
+    return f" on {host.group(1)}"
+
+
+_PART_LEAD = lazy(r"(?i)^(?:built (?:on|with)|using|with|on|in|plus|also)\s+")
+
+
+_NAMED_PART = lazy(r"(?P<name>[A-Za-z][\w.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?")
+
+
+def _looks_like_a_product(name: str, *, versioned: bool, packages: bool = False) -> bool:
+    """Whether a name looks like a product: "Skynet", "MV3", "bwa-mem2"; not "merge"."""
+    if name.lower() in NOT_NAMES or re.fullmatch(r"(?i)v\d+(?:\.\d+)*", name):
+        return False
+    if re.fullmatch(r"[a-z]+-v?\d+", name):
+        return False  # "amr-02", "large-v2": a host or a size, not a product
+    if versioned or re.search(r"\d", name):
+        return True
+    capital = name[0].isupper() and not name.isupper()  # Skynet, WeChat
+    # a package's name: "dbt-snowflake", "expo-router", "django-anymail"
+    package = (
+        packages
+        and re.fullmatch(r"[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)+", name) is not None
+        and not (_HYPHENATED_WORD.match(name) or _OWN_PART.search(name))
+    )
+    return capital or package or (name.isupper() and len(name) >= 3)  # WXT, URP (and CRD)
+
+
+# hyphenated everyday words, not packages: "follow-up", "one-off", "self-hosted", "real-time"
+_HYPHENATED_WORD = lazy(
+    r"(?:re|pre|post|non|self|co|sub|multi|cross|auto|semi|anti|over|under|in|on|off|out|up|"
+    r"one|two|long|short|real|end|high|low|full|half|open|third|read|write|well|built|add|opt|"
+    r"log|sign|check|set|roll|clean|follow|back|front|e|x|day|per|all|top)-"
+)
+
+
+# the project's own parts and places, not packages: "invoice-worker", "inv-core", "orders-api"
+_OWN_PART = lazy(
+    r"-(?:workers?|service|svc|api|core|server|app|web|jobs?|consumer|producer|gateway|prod|"
+    r"production|staging|stg|dev|test|db|cluster|bucket|queue|topic|node|box|vm|host|repo|"
+    r"infra|backend|frontend|ui|bot|cli|lib|common|shared|main|v\d+)$"
+)
+
+
+def _with_version(part: str, m: re.Match[str]) -> str:
+    """The name as written, with the rest of its name and its version.
+
+    "Spring Cloud Alibaba", "Node 20".
+    """
+    tail = part[m.end() :]
+    more = (
+        re.match(r"(?:\s+(?:[A-Z][a-z][A-Za-z]{2,}|SDK)){0,3}", tail)  # not "MySQL LIKE 查询"
+        if m.group(1)[0].isupper()
+        else None
+    )
+    name = m.group(1) + (more.group(0) if more else "")
+    tail = tail[more.end() :] if more else tail
+    v = re.match(r"\s*(v?\d+(?:\.\d+){0,2}(?:[a-z]\d+|-(?:rc|beta|alpha)[\w.]*)?)\b", tail)
+    return name + (f" {v.group(1)}" if v else "")
+
+
+_PATH_EN = lazy(
+    r"(?i)\b(?P<key>source|sources|code|tests?|docs|documentation|migrations?|components?|"
+    r"config|configs|scripts|assets|static files|templates|api routes|handlers|models|db|database|"
+    r"frontend|backend|infra|terraform|ci config|ci workflow|workflow|ci)\s+(?:code\s+|files?\s+)?"
+    r"(?:live|lives|are|is|go|goes|sit|sits|will live|now live|now lives|are now|is now)"
+    r"(?:\s+(?:in|under|at))?\s+[`'\"]?(?P<path>[\w.~%-]*/[\w.~/%-]*)"
+    r"|\b(?P<k3>(?:model|data|artifact|log|backup|checkpoint|upload|cache|state|build|output)s?"
+    r"(?: (?:repo|repository|dir|directory|folder|files|bucket))?)\s+"
+    r"(?:will live|lives|live|(?:is|are|will be) (?:stored|kept|written))\s+(?:in|under|at)\s+"
+    r"[`'\"]?(?P<p3>(?:s3://|gs://|/|~/|%\w+%/)[\w.~%/-]*)"
+    r"|\b(?:created|added|moved .{1,40} to|put .{1,40} in(?:to)?)\s+(?:a\s+|the\s+|new\s+)*"
+    r"(?:directory|folder)?\s*[`'\"](?P<p2>[\w.~/-]+/)[`'\"]"
+    # "the STAR index is saved under /shared/refs/…", "I wrote the steps down in
+    # docs/runbooks/restore.md": where the person keeps a thing of the project
+    r"|\b(?:(?:the|our|my)\s+)?(?P<k4>(?!(?:it|this|that|they|which|everything)\b)[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+(?:now\s+)?(?:saved|stored|kept|written)\s+"
+    r"(?:in|under|at|to)\s+[`'\"]?(?P<p4>(?!/tmp/)(?:/|~/|[\w.-]+/)[\w.~/%-]*[\w/])"
+    r"|\b(?:i|we)(?:'ve| have)?\s+(?:wrote|written|documented|saved)\s+(?:the|our|my)\s+"
+    r"(?P<k5>[a-z][\w-]*(?:\s+(?!down\b)[a-z][\w-]*)?)\s+(?:down\s+)?(?:in|under|at|to|into)\s+"
+    r"[`'\"]?(?P<p5>[\w.-]+/[\w.~/%-]*\.\w{1,5})(?![\w/])"
+)
+
+
+_PATH_ZH = lazy(
+    r"(?P<key>[\u4e00-\u9fff]{2,4}?|(?<![\w.-])[A-Za-z][\w-]{1,20}\s*)(?:文件)?(?:我|我们|都|统一|会)*"
+    # "日志统一输出到 /var/log/orderd/"
+    r"(?:放在|在|位于|放到|存放在|写在|放|输出到|写到|写入|存到|保存到|落到)\s*`?(?P<path>[\w.~/%-]+/?)`?"
+    # "…，放在 `/data/sft/v3/train.jsonl`": an absolute path after a comma, the topic before it
+    r"|(?<=[，,])\s*(?:都|统一)?(?:放在|存放在|位于|存在)\s*`?(?P<p2>(?:/|~/)[\w.~/%-]+)`?"
+)
+
+
+_PATH_KEYS = {
+    "源码": "source",
+    "前端": "frontend",
+    "后端": "backend",
+    "代码": "source",
+    "测试": "tests",
+    "文档": "docs",
+    "配置": "config",
+    "脚本": "scripts",
+    "迁移": "migrations",
+    "组件": "components",
+    "sources": "source",
+    "code": "source",
+    "test": "tests",
+    "documentation": "docs",
+    "migration": "migrations",
+    "component": "components",
+    "权重": "weights",
+    "模型": "models",
+    "日志": "logs",
+    "数据": "data",
+    "备份": "backups",
+    "configs": "config",
+    "workflow": "ci",
+}
+
+
+def path_fact(sentence: str) -> tuple[str, str] | None:
+    """A project path a sentence states ("tests live in tests/e2e/") as (key, path)."""
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return None
+    m = (_PATH_ZH if is_chinese(sentence) else _PATH_EN).search(sentence)
+    if m is None:
+        return None
+    groups = m.groupdict()
+    path = next((groups[g] for g in ("path", "p2", "p3", "p4", "p5") if groups.get(g)), "")
+    path = path.rstrip(".`")
+    if any(
+        re.search(r"\.\w{1,4}$", part)
+        for part in path.split("/")[:-1]
+        if part not in ("", ".", "..")
+    ):
+        return None  # "match.py/loaders.py" lists two files
+    if "/" not in path or path.startswith("http") or len(path) < 2:
+        return None
+    if path.startswith("/") and path.strip("/").count("/") == 0:  # an URL route such as /docs
+        return None
+    named = next((groups[g] for g in ("key", "k3", "k4", "k5") if groups.get(g)), None)
+    key = (named or path_key(path)).strip().lower()
+    key = key.replace(" ", "_")
+    key = re.sub(r"(?<=[\u4e00-\u9fff]{2})(?:代码|文件|目录)$", "", key)  # "前端代码": 前端
+    key = _PATH_KEYS.get(key, key)
+    if is_chinese(key):
+        key = path_key(path)
+    return key.replace("ci_config", "ci").replace("ci_workflow", "ci"), path
+
+
+def path_facts(sentence: str) -> dict[str, str]:
+    """The project paths a sentence states, by key: a Chinese sentence may give one a clause.
+
+    "前端代码在 web/ 目录，后端在 server/ 目录" gives frontend: web/ and backend: server/.
+    """
+    first = path_fact(sentence)
+    if first is None:
+        return {}
+    found = dict([first])
+    if is_chinese(sentence):
+        for clause in re.split(r"[，,；;]", sentence)[1:]:
+            more = path_fact(clause)
+            if more is not None and more[1] not in found.values():
+                found.setdefault(*more)
+    return found
+
+
+def path_key(path: str) -> str:
+    """A key for a path with no name given: its last folder name."""
+    parts = [p for p in path.strip("/").split("/") if p not in (".", "")]
+    # a file is named by its stem: a dotted key would read as nested ("paths.train.jsonl")
+    return re.sub(r"\.\w{1,6}$", "", parts[-1]) if parts else "root"
+
+
+_PROJECT_NAME = lazy(
+    r"(?i)\b(?:my|our|a|an)\s+(?:[\w-]+\s+){0,4}?(?:app|game|project|tool|service|site|website|"
+    r"bot|library|cli|product|startup|platform|extension|plugin|saas|dashboard|api)"
+    r"(?:\s+(?:for|to)(?:\s+[\w-]+){1,4}?)?\s+(?:called|named)\s+[`\"']?"
+    r"(?P<n>[A-Za-z][\w.-]{1,30})"
+    r"|(?:App|app|APP|游戏|项目|产品|小程序|应用|网站|平台|系统|插件|project)\s*"
+    r"(?:(?:叫做?|名叫|名字叫|就叫|名字是|名称是)\s*[「“\"`]?(?P<z>[A-Za-z][\w.-]{1,30}|"
+    r"[\u4e00-\u9fff]{2,8})|「(?P<q>[^」]{1,20})」)"
+    r"|(?:在做|开发|在写|做了?)一个[^。，,]{0,30}[，,]\s*叫\s*(?P<y>[A-Za-z][\w.-]{1,30}|[\u4e00-\u9fff]{2,8})"
+)
+
+
+_BUILDING = lazy(
+    r"(?i)\b(?:i'?m|we'?re|i am|we are|building|making|starting|working on|our|my)\b|我们|我在|我的"
+    r"|^(?:这个)?(?:项目|产品|应用|App|app)(?:名字?|名称)?(?:叫|是)"  # "项目叫「云笔记」"
+)
+
+
+def project_name(sentence: str) -> str | None:
+    """The name the person gives their project ("a habit tracker app called Streakly")."""
+    if QUESTION.search(sentence) or not _BUILDING.search(sentence):
+        return None
+    m = _PROJECT_NAME.search(sentence)
+    if m is None:
+        return None
+    name = (m["n"] or m["z"] or m["q"] or m["y"]).rstrip(".")
+    return None if name.lower() in NOT_NAMES or technologies(name) else name
+
+
+_LAYOUT = lazy(
+    r"(?i)\b(?:monorepo|repo|repository|project|codebase|workspace)\s+"
+    r"(?:has|contains|is split into|consists of)\s+(?P<x>.+)"
+    r"|(?:仓库|项目|monorepo)(?:里|下)?(?:有|分为|包含)(?P<z>.+)"
+)
+
+
+_DIR = lazy(r"(?<![\w/.-])[`'\"]?([\w.-]+/(?:[\w.*-]+/?)*)")
+
+
+def layout_fact(sentence: str) -> str | None:
+    """The top-level layout a sentence gives ("our monorepo has apps/ and packages/")."""
+    if QUESTION.search(sentence):
+        return None
+    m = _LAYOUT.search(sentence)
+    if m is None:
+        return None
+    dirs = [d.rstrip("`'\"") for d in _DIR.findall(m.group("x") or m.group("z") or "")]
+    dirs = [d for d in dirs if not d.startswith("http")]
+    return ", ".join(dict.fromkeys(dirs)) if len(dirs) >= 2 else None

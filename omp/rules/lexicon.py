@@ -1,0 +1,506 @@
+"""Technologies: which ones a text names and the role each fills, in English and Chinese.
+
+Also the words that look like names and are not, and the names that carry a version.
+"""
+
+from __future__ import annotations
+
+import re
+
+from omp.lazyre import lazy
+
+# A small lexicon: which technologies compete for the same role. Two decisions in one
+# conversation about the same role are one decision changing its mind.
+# fmt: off
+TECH_ROLES: dict[str, tuple[str, ...]] = {
+    "database": ("postgresql", "postgres", "mysql", "mariadb", "sqlite", "mongodb", "mongo",
+                 "dynamodb", "cockroachdb", "supabase", "planetscale", "neon", "sql server",
+                 "cassandra", "clickhouse", "duckdb", "firestore", "tidb", "oracle", "timescaledb",
+                 "couchdb", "couchbase", "neo4j", "surrealdb", "pocketbase", "yugabytedb",
+                 "oceanbase", "scylladb", "hbase", "rds", "aurora", "spanner", "cosmos db"),
+    "warehouse": ("bigquery", "snowflake", "redshift", "databricks", "doris", "starrocks",
+                  "greenplum", "trino", "presto", "athena", "hologres", "maxcompute"),
+    "timeseries": ("influxdb", "tdengine", "questdb", "victoriametrics", "iotdb"),
+    "vector_db": ("pgvector", "milvus", "qdrant", "weaviate", "pinecone", "chroma", "chromadb",
+                  "faiss", "lancedb"),
+    "cache": ("redis", "memcached", "valkey", "keydb", "dragonfly", "caffeine", "ehcache",
+              "upstash"),
+    "queue": ("kafka", "rabbitmq", "sqs", "celery", "bullmq", "nats", "jetstream", "sidekiq", "rq",
+              "arq", "pulsar", "redis streams", "pub/sub", "mqtt", "zeromq", "temporal",
+              "dramatiq", "rocketmq", "activemq", "emqx", "mosquitto", "kinesis", "eventbridge"),
+    "frontend": ("react", "vue", "svelte", "angular", "solidjs", "preact", "next.js", "nextjs",
+                 "nuxt", "sveltekit", "remix", "astro", "htmx", "qwik", "gatsby", "ember",
+                 "alpine.js", "lit", "umi", "streamlit", "gradio"),
+    "backend": ("fastapi", "django", "flask", "express", "nestjs", "koa", "hono", "rails",
+                "spring boot", "spring", "gin", "fiber", "actix", "axum", "laravel", "litestar",
+                "starlette", "chi", "echo", "fastify", "phoenix", "sinatra", "go-zero", "kratos",
+                "hertz", "quarkus", "micronaut", "ktor", "vapor", "asp.net core", "asp.net",
+                "spring cloud", "dubbo", "tornado", "sanic", "rocket", "adonisjs"),
+    "language": ("typescript", "javascript", "python", "golang", "rust", "java", "kotlin",
+                 "swift", "dart", "gdscript", "c++", "c#", "ruby", "php", "scala", "elixir",
+                 "erlang", "haskell", "lua", "zig", "ocaml", "clojure", "julia", "solidity",
+                 "cuda", "verilog", "jdk", "openjdk", "objective-c"),
+    "orm": ("prisma", "drizzle", "sqlalchemy", "typeorm", "sequelize", "gorm", "knex", "sqlx",
+            "alembic", "tortoise", "peewee", "sqlc", "mybatis", "mybatis-plus", "hibernate",
+            "diesel", "seaorm", "ecto", "doctrine", "eloquent", "mikro-orm", "kysely", "jooq"),
+    "migrations": ("flyway", "liquibase", "goose", "golang-migrate", "atlas"),
+    "hosting": ("vercel", "netlify", "cloudflare", "fly.io", "heroku", "render", "railway", "aws",
+                "gcp", "azure", "kubernetes", "k8s", "ecs", "lambda", "tke", "gke", "eks",
+                "aks", "ack", "openshift", "nomad", "cloud run", "app engine", "digitalocean",
+                "hetzner", "linode", "vultr", "mwaa", "k3s", "cloudflare workers", "deno deploy",
+                "github pages", "gitlab pages", "cloudflare pages", "firebase hosting",
+                "read the docs"),
+    "deploy_tooling": ("helm", "kustomize", "argo cd", "argocd", "flux", "terraform", "pulumi",
+                       "ansible", "cdk", "cloudformation", "opentofu", "crossplane",
+                       "serverless framework", "sst", "docker compose", "docker-compose"),
+    "package_manager": ("pnpm", "npm", "yarn", "bun", "poetry", "uv", "pipenv", "pip", "cargo",
+                        "conda", "mamba", "pdm", "hatch", "rye", "composer", "bundler",
+                        "cocoapods"),
+    "build_system": ("maven", "gradle", "bazel", "cmake", "meson", "sbt", "buck2", "xmake"),
+    "testing": ("vitest", "jest", "pytest", "playwright", "cypress", "mocha", "unittest",
+                "junit", "testng", "mockito", "rspec", "phpunit", "xunit", "nunit", "testify",
+                "ginkgo", "selenium", "puppeteer", "detox", "appium", "testcontainers"),
+    "load_testing": ("k6", "locust", "jmeter", "gatling", "vegeta", "wrk"),
+    "styling": ("tailwindcss", "tailwind", "bootstrap", "styled-components", "sass",
+                "css modules", "unocss", "emotion"),
+    "state": ("redux", "zustand", "mobx", "recoil", "jotai", "pinia", "vuex", "react context",
+              "riverpod", "bloc", "getx", "tanstack query", "react query", "swr", "flutter_bloc",
+              "flutter_riverpod", "hooks_riverpod", "flutter_redux", "ngrx", "xstate"),
+    "ui_kit": ("element plus", "ant design", "naive ui", "vuetify", "material ui", "mui",
+               "chakra", "shadcn", "vant", "arco design", "radix", "mantine", "quasar"),
+    "auth": ("auth0", "clerk", "nextauth", "keycloak", "lucia", "oauth", "cognito", "okta",
+             "casdoor", "authing", "ory", "better-auth", "supertokens", "微信登录"),
+    "ci": ("github actions", "gitlab ci", "circleci", "jenkins", "buildkite", "drone",
+           "woodpecker", "tekton", "teamcity", "azure pipelines", "travis ci"),
+    "lint": ("eslint", "prettier", "biome", "oxlint", "ruff", "black", "flake8", "pylint",
+             "golangci-lint", "clippy", "rustfmt", "gofmt", "stylelint", "rubocop", "ktlint",
+             "detekt", "swiftlint", "mypy", "pyright", "isort"),
+    "build": ("vite", "webpack", "turbopack", "esbuild", "rollup", "parcel", "rspack", "swc",
+              "babel", "tsup"),
+    "monorepo": ("turborepo", "nx", "lerna"),
+    "search": ("elasticsearch", "meilisearch", "algolia", "typesense", "opensearch", "solr",
+               "manticore", "zincsearch", "vespa"),
+    "api": ("graphql", "trpc", "grpc", "rest", "openapi", "protobuf", "connectrpc",
+            "websocket", "websockets", "socket.io"),
+    "observability": ("sentry", "datadog", "prometheus", "grafana", "opentelemetry", "jaeger",
+                      "tempo", "honeycomb", "loki", "elk", "promtail", "fluentd", "mimir",
+                      "thanos", "zabbix", "skywalking", "arms", "new relic", "signoz",
+                      "alertmanager", "fluent bit", "vector", "kibana", "logstash"),
+    "analytics": ("posthog", "mixpanel", "amplitude", "plausible", "umami", "google analytics"),
+    "container": ("docker", "podman", "apptainer", "singularity", "containerd"),
+    "hpc": ("slurm", "pbs", "lsf", "htcondor"),
+    "editor": ("neovim", "vim", "vscode", "vs code", "emacs", "cursor", "jetbrains", "goland",
+               "pycharm", "intellij", "rider", "webstorm", "xcode", "android studio", "zed"),
+    "storage": ("s3", "r2", "oss", "minio", "gcs", "cloudinary", "cos", "ceph", "seaweedfs",
+                "hdfs", "backblaze", "azure blob", "七牛云", "七牛", "又拍云"),
+    "cdn": ("cloudfront", "fastly", "akamai", "bunny"),
+    "proxy": ("nginx", "caddy", "traefik", "envoy", "haproxy", "kong", "apisix", "openresty"),
+    "service_mesh": ("istio", "linkerd"),
+    "service_discovery": ("nacos", "consul", "etcd", "zookeeper", "eureka"),
+    "secrets": ("vault", "kms", "sops", "secrets manager", "doppler", "infisical"),
+    "ml_serving": ("torchserve", "triton", "vllm", "bentoml", "kserve", "seldon", "sglang",
+                   "lmdeploy", "text-generation-inference", "tgi", "ollama", "llama.cpp"),
+    "ml_tracking": ("mlflow", "wandb", "weights & biases", "neptune", "comet"),
+    "ml": ("pytorch", "tensorflow", "jax", "onnx", "tensorrt", "scikit-learn", "transformers",
+           "peft", "trl", "deepspeed", "fsdp", "accelerate", "keras", "xgboost", "lightgbm",
+           "catboost", "langchain", "llamaindex", "sentence-transformers", "unsloth",
+           "paddleocr", "paddlepaddle", "opencv", "yolo", "whisper"),
+    "mobile": ("flutter", "react native", "swiftui", "jetpack compose", "expo", "ionic",
+               "capacitor", "kotlin multiplatform", "uikit"),
+    "di": ("hilt", "koin", "dagger"),
+    "local_db": ("isar", "drift", "hive", "realm", "sqflite", "room", "datastore", "mmkv",
+                 "indexeddb"),
+    "engine": ("godot", "unity", "unreal", "bevy", "pygame", "pygame-ce", "phaser", "cocos creator",
+               "cocos", "monogame", "defold", "love2d", "three.js", "babylon.js", "pixi.js"),
+    "desktop": ("tauri", "electron", "wails", "qt", "gtk", "wpf", "winui", "avalonia",
+                "javafx"),
+    "runtime": ("node.js", "nodejs", "node", "deno", "graalvm", ".net", "dotnet"),
+    "miniprogram": ("taro", "uni-app", "uniapp", "cloudbase", "微信小程序", "支付宝小程序",
+                    "抖音小程序", "微信云开发", "微信云托管"),
+    "db_proxy": ("pgbouncer", "pgpool", "proxysql"),
+    "firmware": ("esp-idf", "arduino", "platformio", "zephyr", "freertos", "embassy", "rtic",
+                 "micropython", "circuitpython", "rt-thread", "lvgl", "stm32cube", "mbed",
+                 "probe-rs", "defmt"),
+    "robotics": ("ros", "ros 2", "ros2", "nav2", "moveit", "gazebo", "cyclonedds", "fastdds"),
+    "gis": ("postgis", "maplibre", "mapbox", "leaflet", "openlayers", "cesium", "geoserver",
+            "martin", "pmtiles", "tippecanoe", "gdal", "osrm", "valhalla", "graphhopper"),
+    "solver": ("or-tools", "ortools", "optaplanner", "timefold", "gurobi", "cplex", "highs",
+               "pulp", "pyomo"),
+    "bioinformatics": ("gatk", "bwa", "bwa-mem2", "samtools", "bcftools", "deepvariant",
+                       "nf-core", "sarek", "snakemake", "nextflow", "bioconductor"),
+    "cms": ("sanity", "contentful", "strapi", "directus", "wordpress", "ghost", "payload cms",
+            "keystatic", "storyblok"),
+    "docs_site": ("vitepress", "docusaurus", "mkdocs", "sphinx", "hugo", "jekyll", "gitbook",
+                  "mintlify", "starlight", "storybook"),
+    "extension": ("wxt", "plasmo", "crxjs"),
+    "cli_framework": ("cobra", "clap", "typer", "click", "commander", "yargs", "urfave/cli",
+                      "argparse", "picocli"),
+    "realtime": ("livekit", "mediasoup", "janus", "agora", "twilio", "pusher", "ably",
+                 "centrifugo", "webrtc"),
+    "media": ("ffmpeg", "gstreamer", "hls", "video.js", "hls.js"),
+    "workflow": ("n8n", "airbyte", "debezium", "fivetran", "dlt", "kedro", "luigi"),
+    "validation": ("zod", "valibot", "yup", "joi", "pydantic"),
+    "dates": ("moment", "moment.js", "dayjs", "date-fns", "luxon"),
+    "i18n": ("vue-i18n", "i18next", "react-i18next", "next-intl", "next-i18next", "lingui",
+             "react-intl", "formatjs", "gettext"),
+    "http_client": ("axios", "httpx", "requests", "aiohttp", "got", "ky", "reqwest", "okhttp",
+                    "retrofit"),
+    "pipelines": ("airflow", "dagster", "prefect", "dbt", "dbt-core", "spark", "polars",
+                  "pandas", "flink", "beam", "dask", "ray"),
+    "email": ("ses", "sendgrid", "postmark", "mailgun", "resend"),
+    "payments": ("stripe", "paddle", "adyen", "braintree", "alipay", "wechat pay", "paypal",
+                 "微信支付", "支付宝", "银联", "云闪付"),
+    "feature_flags": ("launchdarkly", "unleash", "flipper", "growthbook", "flagsmith"),
+    "charts": ("recharts", "echarts", "chart.js", "chartjs", "highcharts", "apexcharts", "nivo",
+               "visx", "plotly", "vega-lite", "antv", "g2plot"),
+    "llm_api": ("openai", "anthropic", "gemini", "deepseek", "azure openai", "bedrock",
+                "dashscope", "openrouter"),
+    # Chinese names are matched where they stand, with no word boundary (see TECH)
+    "push": ("极光推送", "极光", "jpush", "个推", "getui", "友盟推送", "华为推送", "小米推送",
+             "腾讯移动推送", "onesignal"),
+    "sms": ("阿里云短信", "腾讯云短信", "华为云短信", "云片", "容联云"),
+    "im": ("钉钉机器人", "钉钉", "飞书机器人", "飞书", "企业微信机器人", "企业微信", "企微机器人",
+           "企微"),
+    "maps": ("高德地图", "高德", "百度地图", "腾讯地图"),
+}
+
+
+# fmt: on
+ROLE_OF = {name: role for role, names in TECH_ROLES.items() for name in names}
+
+
+# Families named by pattern, not one by one: chips, boards, GPUs and models ("ESP32-S3",
+# "STM32L476RG", "2 x A100", "Qwen2.5-7B-Instruct")
+FAMILIES = {
+    "hardware": r"esp32(?:-[a-z0-9]+)*|esp8266|stm32[a-z]\d{1,3}[a-z0-9]*|nrf5\d{3,4}[a-z0-9]*"
+    r"|rp2040|rp2350|gd32[a-z]\d+[a-z0-9]*|ch32v\d+[a-z0-9]*"
+    r"|raspberry pi(?: [345]| zero(?: 2 w)?| pico)?|jetson(?: (?:agx|orin|nano|xavier|nx))+"
+    r"|a100|a800|a10g|h100|h800|h200|v100|l40s?|rtx ?[2-5]0[5-9]0(?: ?ti)?",
+    "model": r"qwen[\d.]*(?:-[\w.]+)+|qwen[\d.]+|llama-?[\d.]+(?:-[\w.]+)*"
+    r"|(?:bge|gte|e5)-[\w.-]+|mistral-[\w.-]+|gemma-?[\d.]+(?:-[\w.]+)*"
+    r"|deepseek-[\w.-]+|(?:chat)?glm-?\d[\w.-]*|gpt-(?:4o|4\.1|4|3\.5|5)(?:-[\w.]+)*"
+    r"|claude-[\w.-]+|whisper-[\w.-]+|yolov?\d+[a-z]?",
+}
+
+
+_FAMILY = {role: lazy(rf"(?:{pattern})", re.I) for role, pattern in FAMILIES.items()}
+
+
+# Roles a project fills with several tools at once (OpenTelemetry and Tempo, ESLint and
+# Prettier, Vitest and Playwright): a second choice adds to the first unless it says it replaces
+SHARED_ROLES = frozenset(
+    {"observability", "lint", "testing", "deploy_tooling", "container", "storage", "secrets",
+     "api", "editor", "language", "pipelines", "ml", "firmware", "hosting", "robotics", "gis",
+     "bioinformatics", "media", "analytics", "workflow", "llm_api", "hardware", "model"}
+)  # fmt: skip
+
+
+def is_han(name: str) -> bool:
+    """True for a name written in Chinese characters ("极光推送")."""
+    return any("\u4e00" <= c <= "\u9fff" for c in name)
+
+
+# Chinese names stand in Chinese text with no word boundary ("支付就接微信支付吧"), so they are
+# matched where they are; not after a numeral or a demonstrative, where "个推" is "个" and "推"
+# ("这个推送", "一个推")
+_ZH_TECH_NAMES = "|".join(sorted((n for n in ROLE_OF if is_han(n)), key=len, reverse=True))
+
+
+TECH = lazy(
+    r"((?<![\w.-])(?:"
+    + "|".join(re.escape(n) for n in sorted(ROLE_OF, key=len, reverse=True) if not is_han(n))
+    + "|"
+    + "|".join(FAMILIES.values())
+    + r")(?![\w-])"
+    + r"|(?<![这那哪每一二两三四五六七八九十几多某各整半单\d])(?:"
+    + _ZH_TECH_NAMES
+    + "))",
+    re.I,
+)
+
+
+# a Chinese product: one the lexicon knows ("极光推送", "钉钉机器人"), or a cloud's product named
+# with its cloud ("阿里云 OSS", "腾讯云 COS")
+ZH_PRODUCT = (
+    r"(?:(?:阿里云|腾讯云|华为云|火山引擎|百度智能云|天翼云|京东云|七牛云)\s*[A-Za-z][A-Za-z0-9-]*"
+    r"(?![\w.-])|(?<![这那哪每一二两三四五六七八九十几多某各整半单\d])(?:" + _ZH_TECH_NAMES + "))"
+)
+
+
+def role_for(name: str) -> str:
+    """The role of a name `TECH` matched, lower-cased."""
+    role = ROLE_OF.get(name)
+    if role is not None:
+        return role
+    return next(r for r, family in _FAMILY.items() if family.fullmatch(name))
+
+
+_ROLE_WORDS = {
+    "database": ("database", "db", "数据库", "存储"),
+    "cache": ("cache", "caching", "缓存"),
+    "queue": ("queue", "job", "jobs", "队列", "消息"),
+    "frontend": ("frontend", "front-end", "ui framework", "前端"),
+    "backend": ("backend", "back-end", "api server", "web framework", "后端"),
+    "orm": ("orm",),
+    "hosting": ("hosting", "host", "deploy", "部署", "托管"),
+    "package_manager": ("package manager", "包管理"),
+    "testing": ("test runner", "testing", "测试框架", "e2e"),
+    "styling": ("styling", "css", "样式"),
+    "state": ("state management", "state", "状态管理"),
+    "auth": ("auth", "authentication", "login", "认证", "登录"),
+    "ci": ("ci", "pipeline", "持续集成"),
+    "lint": ("linter", "lint", "formatter", "格式化"),
+}
+
+
+# Names that are also everyday words count only when written as a name: Capitalised or `code`.
+AMBIGUOUS = frozenset(
+    [
+        "rest",
+        "echo",
+        "chi",
+        "got",
+        "ky",
+        "requests",
+        "drift",
+        "hive",
+        "bloc",
+        "tempo",
+        "render",
+        "flux",
+        "spring",
+        "lambda",
+        "oss",
+        "neon",
+        "oracle",
+        "cursor",
+        "parcel",
+        "expo",
+        "comet",
+        "neptune",
+        "realm",
+        "unity",
+        "temporal",
+        "chakra",
+        "elk",
+        "mocha",
+        "black",
+        "express",
+        "fiber",
+        "gin",
+        "spark",
+        "polars",
+        "pandas",
+        "vault",
+        "ray",
+        "rust",
+        "go",
+        "swift",
+        "dart",
+        "ses",
+        "moment",
+        "node",
+        "lit",
+        "rocket",
+        "phoenix",
+        "ember",
+        "tornado",
+        "hertz",
+        "vapor",
+        "ghost",
+        "sphinx",
+        "starlight",
+        "martin",
+        "cesium",
+        "leaflet",
+        "pulp",
+        "highs",
+        "beam",
+        "whisper",
+        "yolo",
+        "accelerate",
+        "transformers",
+        "vector",
+        "arms",
+        "consul",
+        "envoy",
+        "caddy",
+        "eureka",
+        "singularity",
+        "drone",
+        "woodpecker",
+        "ruby",
+        "julia",
+        "elixir",
+        "solidity",
+        "emotion",
+        "babel",
+        "room",
+        "datastore",
+        "presto",
+        "athena",
+        "doris",
+        "chroma",
+        "pinecone",
+        "vespa",
+        "dragonfly",
+        "caffeine",
+        "gazebo",
+        "locust",
+        "selenium",
+        "detox",
+        "ginkgo",
+        "testify",
+        "radix",
+        "quasar",
+        "umami",
+        "plausible",
+        "amplitude",
+        "rider",
+        "bevy",
+        "phaser",
+        "pusher",
+        "ably",
+        "agora",
+        "luigi",
+        "click",
+        "commander",
+        "clap",
+        "cobra",
+        "bedrock",
+        "gemini",
+        "anthropic",
+        "goose",
+        "atlas",
+        "hatch",
+        "rye",
+        "composer",
+        "bundler",
+        "mamba",
+        "cargo",
+        "maven",
+        "meson",
+        "diesel",
+        "doctrine",
+        "eloquent",
+        "aurora",
+        "ack",
+        "nomad",
+        "hugo",
+        "bunny",
+        "cos",
+        "spanner",
+        "dagger",
+        "hilt",
+        "zed",
+        "kong",
+        "lightning",
+        "ros",
+        "pbs",
+        "hls",
+        "sst",
+        "dlt",
+        "storybook",
+        "kratos",
+        "umi",
+        "vant",
+        "mantine",
+        "media",
+        "snowflake",
+        "trino",
+        "ray",
+    ]
+)
+
+
+def role_of_name(name: str) -> str | None:
+    """The role of a technology the lexicon knows by exactly this name ("prisma" → "orm")."""
+    return ROLE_OF.get(name.lower())
+
+
+def technologies(text: str) -> list[str]:
+    """Known technology names in `text`, lower-cased, in order of appearance."""
+    found = []
+    for m in TECH.finditer(text):
+        name = m.group(1)
+        quoted = m.start() > 0 and text[m.start() - 1] == "`"
+        if name.lower() in AMBIGUOUS and name.islower() and not quoted:
+            continue
+        found.append(name.lower())
+    return found
+
+
+def role_of(text: str) -> str | None:
+    """The role (database, cache, ...) of the first technology named in `text`.
+
+    Without a known name, a role word ("for caching", "数据库") decides. A known name
+    followed by a capitalised word names another product ("Hive Gateway" is no Hive database):
+    no role.
+    """
+    for name in technologies(text):
+        at = text.lower().find(name)
+        if at >= 0 and re.match(r"\s+[A-Z][a-z]", text[at + len(name) :]):
+            return None
+        return role_for(name)
+    low = text.lower()
+    for role, words in _ROLE_WORDS.items():
+        if any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) for w in words):
+            return role
+    return None
+
+
+NOT_NAMES = frozenset(
+    ("it", "its", "the", "a", "an", "our", "we", "us", "this", "that", "all", "both", "some",
+     "one", "two", "fine", "ok", "good", "done", "yes", "no", "not", "also", "too", "now", "here",
+     "is", "are", "was", "were", "be", "been", "at", "of", "to", "so", "then",
+     "there", "prod", "production", "staging", "dev", "test", "tests", "app", "apps", "service",
+     "services", "backend", "frontend", "api", "stack", "version", "latest", "everything",
+     "sdk", "cli", "gui", "rest", "http", "https", "json", "yaml", "sql", "html", "css", "llm",
+     "gpu", "cpu", "ram", "ssd", "aws", "gcp", "saas", "mvp", "poc", "etl", "crud", "deployment",
+     "node", "server", "client", "worker", "database", "cache", "queue",
+     # acronyms that name no product: currencies, standards, kinds of thing
+     "eur", "usd", "cny", "jpy", "gbp", "rmb", "wgs", "crd", "dns", "cdn", "tls", "ssl", "ssh",
+     "tcp", "udp", "url", "uri", "pr", "qa", "ui", "ux", "os", "vm", "vpc", "iam", "sso", "otp",
+     "sms", "pdf", "csv", "xml", "jwt", "rpc", "kpi", "sla", "slo", "qps", "tps", "rps", "oom",
+     "cpu", "gpu", "ram", "ide", "lts", "faq", "tbd", "todo", "wip",
+     # HTTP methods ("后端接口是 POST /api/tasks 和 GET /api/tasks/:id")
+     "get", "post", "put", "patch", "delete", "head", "options")
+)  # fmt: skip
+
+
+_VERSIONED_NAMES = sorted(
+    {
+        *(n for n in ROLE_OF if not is_han(n)),  # "企业微信 3 个群" gives no version
+        "node",
+        "node.js",
+        "go",
+        "ruby",
+        "php",
+        "deno",
+        "bun",
+        "k8s",
+        "android",
+        "ios",
+        "lightning",
+        "gin",
+        "chi",
+        "pgx",
+        "esp32",
+        "esp32-s3",
+        "unity",
+        "godot",
+    },
+    key=len,
+    reverse=True,
+)
+
+
+# the names of _VERSIONED_NAMES as one alternation
+KNOWN_VERSIONED = "|".join(re.escape(n) for n in _VERSIONED_NAMES)
+
+
+VERSIONED = lazy(
+    r"(?i)(?<![\w.-])(?P<name>" + KNOWN_VERSIONED + r")"
+    r"\s*(?:是|为|版本号?(?:是|为)?|version(?: is)?|v|(?P<sdk>SDK))?\s*"
+    r"(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
+)

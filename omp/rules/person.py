@@ -1,0 +1,190 @@
+"""The person (user store): the preferences and ways of working that are theirs."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from omp.lazyre import lazy
+from omp.rules.signals import QUESTION, TENTATIVE
+from omp.rules.text import is_chinese
+
+_PERSONAL_EN = lazy(
+    r"(?i)(?:^|[,;:]\s+|[，；：]\s*|\s[\u2014\u2013-]+\s+)"
+    r"(?:(?:also|and|but|btw|fyi|fwiw|personally|for me|for the record|keep in mind|"
+    r"one more thing|oh|yeah|yes|so|honestly|please|pls|"
+    r"[a-z]+-wise)[,]?\s+)*"
+    r"(?:i'?m (?:more of |mostly |mainly |primarily )?an? [\w+#.-]+ "
+    r"(?P<who>person|developer|dev|engineer|programmer|guy|girl)\b"
+    r"|i(?:'ve| have) been an? [\w+#. -]{1,24}?(?P<who2>dev|developer|engineer|programmer)\b"
+    r"|i (?:always|usually|generally|normally|typically|never|only) "
+    r"(?!(?:get|got|see|saw|have|had|need|needed|forget|forgot|thought|think|want|wanted|said|"
+    r"knew|know|meant|did|was|were|am|care|cared|mind|guess|remember|found|seem)\b)"
+    r"(?P<habit>[a-z][a-z-]{1,20})\b"
+    r"|i (?P<habit2>run|use|write|test|keep|do|log)\b(?=[^;.]*\b(?:everywhere|on everything|"
+    r"all the time|every time|in every|always do|for all|that way|always)\b)"
+    # "please give me package setup steps with SPM only", "please write them pytest-style"
+    r"|please (?P<ask4>give me|write (?:them|it|the tests|tests))\b"
+    r"(?=[^;.]*(?:\bonly\b|-style\b|\balways\b|from now on))"
+    r"|\b(?P<ask2>keep|make)\s+(?:your\s+|the\s+)?(?:answers|replies|responses)\b"
+    r"|(?:that'?s|this is) how i (?:always |usually )?(?P<habit3>run|do|write|work|test)\b"
+    r"|i (?P<habit4>code|program|develop) (?:in|with|on)\b"  # "I code in Rider"
+    r"|i (?:don'?t|do not|no longer) (?P<habit5>use)\b[^.;]{1,40}\b(?:anymore|any more)\b"
+    r"|(?:please\s+)?always (?P<ask3>run|use|give|write|test)\b"
+    r"|i(?:'d| would)\s+(?:really\s+|much\s+)?(?P<wish>prefer)\b"
+    r"|i(?:'m| am)?\s+(?:really\s+|generally\s+|usually\s+|always\s+)?"
+    r"(?P<verb>prefer|like|love|hate|dislike|don'?t like|do not like|always use|usually use|"
+    r"tend to|never use|always want|"
+    r"always want|"
+    r"can'?t stand|familiar with|comfortable with|experienced (?:with|in)|good at|fluent in|"
+    r"picky about|"
+    r"new to|an expert in|know .{1,20} well|work best|write|use)\b"
+    # "I'd rather avoid alloc entirely": a way of working; not "I'd rather use X" (a choice)
+    r"|i(?:'d| would) rather (?:avoid|stay away from|keep away from)\b"
+    r"|my (?:preference|habit|style|editor|shell|setup|workflow) is\b"
+    r"|personally,? i\b)"
+)
+
+
+_PERSONAL_ZH = lazy(
+    r"(?:^|[，,；;。：:])[^，,；;。：:]{0,24}?我(?!们)(?:个人)?"
+    r"(?:[\u4e00-\u9fff]{0,8}?|写\s*[A-Za-z][\w+#.-]*\s*)"
+    r"(?:比较|一般|通常|平时|一直|更|最|向来|一向)?\s*"
+    r"(?P<verb>prefer\b|喜欢|偏好|习惯|讨厌|不喜欢|熟悉|熟(?=[，,。！!]|$)|擅长|会用|常用|用惯了|精通|"
+    r"不太熟|不熟|没用过|用不惯)"
+    r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,24}?我(?!们)(?:[\u4e00-\u9fff]{0,8}?|写\s*[A-Za-z][\w+#.-]*\s*)"
+    r"(?P<habit>(?:一般|通常|平时|一直|向来)都?(?:是|用|这么[写用做]))"
+    # "我平时看集群都是 k9s", "我一般排查线上都用 Arthas": the habit, its topic, then 都用
+    r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?P<habit4>(?:一般|通常|平时|一直|向来)"
+    r"[^，,。；;]{1,16}?都(?:是|用)\s*(?=[A-Za-z]))"
+    # "我只写 GDScript，不碰 C#"
+    r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?P<habit6>只(?:写|用))\s*(?=[A-Za-z])"
+    # "我用 Rider 写代码": the tool the person works with
+    r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?:一直|平时|一般)?用\s*[A-Za-z][\w.+#-]*\s*"
+    r"(?P<habit5>写代码|写程序|开发|编程)"
+    # "我不用 pip", "习惯每个项目固定一个 .fvmrc"
+    r"|(?:^|[，,；;。：:])我(?!们)(?:一直|从来|平时|现在)?(?P<neg>不用|不使用)\s*(?=[A-Za-z])"
+    r"|(?:^|[，,；;])(?P<habit3>习惯)(?=每|用|把|在|先)"
+    # "我 commit 前一般都会跑一下 ktlintFormat"
+    r"|(?:^|[，,；;。：:])我(?!们)[^，,。；;]{0,16}?(?P<habit2>(?:一般|通常|平时|每次|向来)都?[会先]"
+    r"|都是先)"  # "我一般都先在小区域上验证", "我都是先写测试再写实现"
+    r"|(?:^|[，,；;。：:])我(?:平时)?用的(?P<setup>开发环境|编辑器|IDE|终端|shell|系统|电脑)是"
+    r"|(?P<ask>别再给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我)"
+    # "回答请用中文，代码注释用英文"
+    r"|(?P<ask5>(?:回答|回复|注释|代码注释|提交信息|commit message)\s*"
+    r"(?:请|都|一律|统一)?用(?:中文|英文))"
+    # "我是前端，React 比较熟": the person's trade
+    r"|^我是(?:一个|一名)?(?P<who3>前端|后端|全栈|运维|测试|算法|客户端|移动端|嵌入式|数据)"
+    r"(?:开发|工程师|程序员)?(?=[，,。；;]|$)"
+)
+
+
+_HOW_I_WORK = lazy(r"(?i)\bhow i (?:work|do things|like to work)\s*[:：]\s*\S|我的习惯[是：:，,]")
+
+
+_SKILL = lazy(
+    r"(?i)familiar|comfortable|experienced|good at|fluent|new to|expert|know"
+    r"|熟|擅长|会用|精通|没用过"
+)
+
+
+_UNIVERSAL = lazy(
+    r"(?i)^(?:as a rule|in general|generally speaking|rule of thumb)[,:]?\s+"
+    r"|^(?:一般来说|原则上|通常来说)[，,]?"
+)
+
+
+class Personal(NamedTuple):
+    """Something about the person: a preference or a skill; `scope` PERSONAL or UNIVERSAL."""
+
+    kind: str
+    text: str
+    scope: str
+
+
+_PREFERS = lazy(
+    r"(?i)\bi (?:really |strongly )?(?:prefer|like|love|always|usually|never)\b"
+    r"|我(?:个人)?(?:比较|一般|通常|平时|一直|更|一向|向来|从来)?(?:喜欢|偏好|习惯)"
+)
+
+
+def states_preference(sentence: str) -> bool:
+    """Whether a sentence says what the person prefers ("我比较喜欢 … 用 JUnit 5").
+
+    Such a sentence is a personal item, not a choice.
+    """
+    return _PREFERS.search(sentence) is not None or _HOW_I_WORK.search(sentence) is not None
+
+
+# "这是我一直的习惯", "that's just my habit": points back at the sentence before, says nothing
+_POINTS_BACK = lazy(
+    r"(?i)^(?:这|那|这个|那个|这也|这样)(?:是|就是|算是)?我(?:个人)?[\u4e00-\u9fff]{0,6}?"
+    r"(?:习惯|偏好|风格|喜好)(?:了|吧|啦)?\W*$"
+    r"|^(?:that'?s|this is|it'?s)\s+(?:just\s+)?(?:my|how i)\s+"
+    r"(?:habit|preference|style|always done it|like it)\W*$"
+)
+
+
+# "conventional commits like always", "老规矩，commit message 用英文": a habit the person keeps
+_AS_ALWAYS = lazy(
+    r"(?i)(?:^|[,;]\s*)(?:(?:commit|push|deploy|merge)\s+(?:pls|please)?,?\s*)?"
+    r"(?!(?:it|this|that|they|he|she|we|i|the build|the test|the tests)\b)"
+    r"(?P<x>(?![^,;]*\b(?:\w+ed|broke|broken|fail\w*|crash\w*|down|slow)\b)"
+    r"[a-z][\w .+#/-]{2,40}?),?\s+"
+    r"(?:like always|as always|as usual|like usual|as i always do)\b"
+    r"|(?:老规矩|照旧|跟以前一样|和以前一样)[，,:：]\s*(?P<z>[^，。；]{3,40})"
+)
+
+
+def _said_whole(text: str) -> Personal | None:
+    """A rule of thumb, a way of working or a habit kept "as always", said by the sentence."""
+    if _UNIVERSAL.match(text):
+        return Personal("preference", text, "UNIVERSAL")
+    if (always := _AS_ALWAYS.search(text)) is not None and not QUESTION.search(text):
+        return Personal("preference", (always["x"] or always["z"]).strip(), "PERSONAL")
+    if _HOW_I_WORK.search(text):  # "one thing about how I work: I keep all … in …"
+        return Personal("preference", text.rstrip("。."), "PERSONAL")
+    return None
+
+
+# the person's own tools: an editor, a shell, a system, a keyboard layout
+_OWN_TOOL = lazy(
+    r"(?i)\b(?:vs ?code|vim|neovim|nvim|emacs|intellij|pycharm|webstorm|goland|rider|xcode|"
+    r"sublime|zed|jetbrains|zsh|fish shell|tmux|iterm2?|macos|windows|wsl|keybindings|dvorak|"
+    r"colemak)\b"
+)
+
+
+def personal(sentence: str) -> Personal | None:
+    """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim").
+
+    Only the clause that says it counts: "我写代码喜欢 early return，能不能顺便开个检查？"
+    states a preference and then asks something else.
+    """
+    text = sentence.strip()
+    if _POINTS_BACK.match(text):
+        return None
+    if (whole := _said_whole(text)) is not None:
+        return whole
+    m = (_PERSONAL_ZH if is_chinese(sentence) else _PERSONAL_EN).search(text)
+    if m is None:
+        m = _PERSONAL_EN.search(text) if is_chinese(sentence) else None  # "…：I always write …"
+    if m is None:
+        return None
+    clause = re.split(r"[，,。;；!！]", text[m.end() :], maxsplit=1)[0]
+    said = text[: m.end()] + clause
+    if re.search(r"[?？]\s*$", clause) or QUESTION.match(text[m.start() :].lstrip(",;:，： ")):
+        return None
+    if TENTATIVE.search(said):
+        return None
+    verb = (m.groupdict().get("verb") or "").lower()
+    if (
+        verb in ("write", "use")
+        and not re.search(r"(?i)\b(?:always|usually|prefer)\b", sentence)
+        and not _OWN_TOOL.search(clause)
+    ):
+        return None  # "I use Postgres" is the project's; "I use VS Code with vim keys" mine
+    if m.groupdict().get("who") or m.groupdict().get("who2") or m.groupdict().get("who3"):
+        verb = "know"
+    kind = "skill" if _SKILL.search(verb or sentence) else "preference"
+    return Personal(kind, text.rstrip("。."), "PERSONAL")

@@ -1,0 +1,169 @@
+"""Where the phrase that names a choice or a rule ends.
+
+"use Redis because ..." names "Redis"; "all API responses use snake_case" is a rule said whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from omp.lazyre import lazy
+from omp.rules.lexicon import NOT_NAMES, ZH_PRODUCT
+from omp.rules.signals import MODAL_RULE_ZH, RULE_CLAUSE
+from omp.rules.text import is_chinese
+
+_EN_CUT = lazy(
+    r"\s+(?:because|since|as (?:it|we|they|this|that)|so (?:that|we|it)|instead of|rather than|"
+    r"over|versus|vs\.?|for(?! [A-Z][a-z]+[A-Z])|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|"
+    r"on (?:our|the|a|an|top|its)|"
+    r"which|"
+    r"that(?:'s| is| will)|then|but|and (?:not|then|also|deploy|set|use|move|"
+    r"keep|add|write|run|retire|drop|remove|delete|kill|stop|sunset|deprecate|replace|ditch)|"
+    r"from now on|going forward|moving forward|here|there|too|as well|across|until|unless|"
+    r"in (?:production|prod|the|our|this))\b"
+    r"|[,;!?()\u2014]|:(?![\w/])|\.(?:\s|$)|\s-\s"
+)
+
+
+_ZH_CUT = lazy(
+    r"因为|由于|而不是|而非|不用|替代|代替|取代|来做|来|作为|做为|做|用于|吧|了|的话|进行|，|,|。|；|;|！|!|？|\?|、|（|\(|：|"
+    r":(?![\w/])"  # "EPSG:3857", "node:20-alpine" keep their colon
+)
+
+
+# where a rule said in Chinese ends: at its clause, or at the end of a bare modal clause that
+# goes on with it ("每个微服务都要有自己的数据库，不能共享")
+_RULE_END_ZH = lazy(
+    r"[。；;！!？?]|[，,](?!\s*(?:也|都|而且|并且)?(?:不能|不许|不准|禁止|不允许|不得|必须)[^，,。；;]{1,20}"
+    r"(?:$|[。；;！!]))"
+)
+
+
+# a Chinese product name that opens a phrase, where the name ends: before what is done with it
+# ("钉钉机器人发告警"), not inside a longer name ("微信支付分", "高德 amap_flutter_map")
+_ZH_PRODUCT_HEAD = lazy(
+    rf"(?:{ZH_PRODUCT})(?=\s*(?:$|[，,。；;！!？?、（(]|[来去发做推收接作当给吧了就也都]))"
+)
+
+
+_LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
+
+
+_TAIL = lazy(
+    r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's|after all)$", re.I
+)
+
+
+# "the humantime crate", "the official requests library": the name, without its kind
+_KIND_TAIL = lazy(
+    r"(?i)^(?:official\s+)?(?!(?:local|remote|new|old|official|standard|same|other|custom|own|"
+    r"internal|external|core|main|shared|common|default|native|right|whole|single|separate|"
+    r"first|second|last|next|existing|current|legacy|official|system|base)\b)"
+    r"(?P<name>[A-Za-z][\w.+#/-]*)\s+"
+    r"(?:crate|library|lib|package|gem|module|plugin)$"
+)
+
+
+_MAX_WORDS = 6
+
+
+# A choice that starts with one of these is an action ("store amounts as integer cents").
+VERBS = frozenset(
+    [
+        "store",
+        "keep",
+        "model",
+        "use",
+        "run",
+        "build",
+        "split",
+        "move",
+        "put",
+        "make",
+        "write",
+        "treat",
+        "send",
+        "cache",
+        "log",
+        "validate",
+        "encrypt",
+        "hash",
+        "serve",
+        "deploy",
+        "ship",
+        "host",
+        "pin",
+        "lock",
+        "schedule",
+        "enable",
+    ]
+)
+
+
+# the words a rule said whole starts with: "store amounts as cents", "always store … in UTC"
+RULE_LEADS = VERBS | {"always", "never"}
+
+
+def clip(phrase: str) -> str:
+    """The head of `phrase`: the thing named, without the reasons and asides that follow."""
+    phrase = phrase.strip().strip("`'\"“”‘’")
+    rule = _RULE_END_ZH.split(phrase, maxsplit=1)[0].strip()
+    if is_chinese(rule[:6]) and is_rule_clause(rule):
+        # "所有接口都必须做鉴权": a rule said whole ends with its clause
+        return rule[:80].replace("`", "")
+    head = _ZH_CUT.split(phrase, maxsplit=1)[0].strip()
+    head = re.sub(r"(?<=[A-Za-z0-9.+#-])\s*的$", "", head)  # "用 Redis 的吧": Redis
+    head = re.sub(r"^(?:走|用|使用|采用|改用)\s*(?=[A-Za-z])", "", head)  # "改成走 RocketMQ"
+    # "用官方的 go-elasticsearch v8": which one, then its name
+    head = re.sub(r"^(?:官方|现成|自带|原生|开源|现有)的\s*(?=[A-Za-z])", "", head)
+    # "Flink SQL 写", "sqlc 写": the verb after the tool is what is done with it
+    head = re.sub(r"(?:(?<=[A-Za-z0-9])\s*|\s+)[写读造跑调存传发](?:入|出)?$", "", head)
+    if is_chinese(head[:4]):
+        if named := _ZH_PRODUCT_HEAD.match(head):
+            return named[0]  # "钉钉机器人发告警": the name, not what is done with it
+        return head.strip(" `'\"“”")[:40]
+    if RULE_CLAUSE.match(head):  # a rule said whole: "Every node has to use the same RMW"
+        clause = re.split(r"[,;:.]\s|\s[\u2014\u2013-]\s", head)[0]
+        return " ".join(clause.split()[:16]).rstrip(".")
+    head = _EN_CUT.split(" " + head, maxsplit=1)[0].strip()
+    # "AWS Secrets Manager and load them at startup": the name, not what to do with it
+    head = re.split(r"\s+and\s+(?=[a-z]+\s+(?:them|it|this|that|those)\b)", head)[0]
+    for _ in range(3):
+        head = _LEAD.sub("", head).strip()
+    head = _TAIL.sub("", head)
+    if (kind := _KIND_TAIL.match(head)) and kind["name"].lower() not in NOT_NAMES:
+        head = kind["name"]
+    words = head.split()
+    # said whole: "store amounts as cents", "always run migrations in a job of their own"
+    rule = words and (words[0].lower() in RULE_LEADS or RULE_CLAUSE.match(head))
+    limit = _MAX_WORDS + 4 if rule else _MAX_WORDS
+    if len(words) > limit:
+        # a cut right after a preposition loses its object ("... under envs/"): keep it
+        limit += int(words[limit - 1].lower() in _PREPOSITIONS)
+        head = " ".join(words[:limit])
+    return head.strip(" `'\"“”.,").replace("`", "")
+
+
+_PREPOSITIONS = frozenset(("under", "in", "on", "at", "of", "from", "by", "into", "per", "to"))
+
+
+# the way all of a kind is done: "日志统一用 JSON 格式", "金额一律按分存"
+_UNIFORM_RULE_ZH = (
+    r"[^，,。；;\s][^，,。；;]{0,12}?(?:都|也)?(?:统一|一律)"
+    r"(?:用|使用|采用|按照?|走)[^，,。；;]{2,30}"
+)
+
+
+_UNIFORM_RULE = lazy(_UNIFORM_RULE_ZH)
+
+
+_MODAL_RULE = lazy(MODAL_RULE_ZH)
+
+
+def is_rule_clause(choice: str) -> bool:
+    """True for a rule said whole ("all API responses use snake_case"): its own title."""
+    return (
+        RULE_CLAUSE.match(choice) is not None
+        or _MODAL_RULE.fullmatch(choice) is not None
+        or _UNIFORM_RULE.fullmatch(choice) is not None
+    )

@@ -1,0 +1,178 @@
+"""Memory requests: "remember that ...", what must never be done, requirements as rules."""
+
+from __future__ import annotations
+
+import re
+
+from omp.lazyre import lazy
+from omp.rules.dialogue import tentative
+from omp.rules.lexicon import technologies
+from omp.rules.person import personal
+from omp.rules.signals import CONDITION, QUESTION, TENTATIVE
+
+_REMEMBER = lazy(
+    r"(?i)\b(?:remember (?:this|that)|please remember|note (?:this|that)|keep in mind|"
+    r"save (?:this|that) to memory)\b|记住|保存到记忆|记一下|别忘了"
+)
+
+
+def asks_to_remember(sentence: str) -> bool:
+    """True when the speaker asks for something to be remembered ("记住这个")."""
+    return _REMEMBER.search(sentence) is not None
+
+
+# "Remember: the API gateway strips the /v1 prefix", "Just so you know for the future: we never
+# deploy on Fridays", "记住，生产环境不要直接改数据库": a lead that asks to keep what follows
+_REMEMBERED_LEAD = lazy(
+    r"(?i)^(?:(?:ok(?:ay)?|also|and|oh|btw|one more thing)[,\s]+)?"
+    r"(?:(?:(?:can|could|would) you\s+)?(?:please\s+)?remember(?:\s+that)?(?!\s+to\b)"
+    r"|keep in mind(?:\s+that)?|for the record|for future reference|note for (?:the )?future"
+    r"(?: sessions)?|just so you know(?: for the future| for later)?|reminder(?: for "
+    r"(?:future sessions|later|the future))?|the rule is|rule of thumb|important"
+    r"|记住|记一下|别忘了|注意|以后记得|提醒一下)\s*[:：,，]?\s*(?P<x>.{8,200}?)[.。!！?？]?$"
+)
+
+
+# "important:" leads a rule only: "Important: all timestamps are stored in UTC"
+_RULE_WORDS = lazy(
+    r"(?i)\b(?:all|every|each|never|always|no|must|only|don'?t|do not)\b"
+    r"|所有|每个|每次|一律|必须|不要|不能|禁止|只能|都"
+)
+
+
+_FORBIDS = lazy(
+    r"(?:(?i:\b(?:don'?t|do not|never|no longer|stop|avoid)\s+(?:use|using|add|adding|call|"
+    r"calling)\s+(?:the\s+)?)|\b(?i:no)\s+(?=[A-Z])"
+    r"|不要用|别用|不能用|禁止使用|禁止用|不准用|不许用|不再用)\s*"
+    r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?)"
+)
+
+
+_FORBIDDING = lazy(
+    r"(?i)\b(?:don'?t|do not|never|no|not|avoid|stop|without)\b"
+    r"|不要|不能|不准|不许|禁止|别|不用|不再|勿"
+)
+
+
+def forbids(clause: str) -> bool:
+    """Whether a rule says what not to do ("生产环境不要直接改数据库", "never push to main")."""
+    return _FORBIDDING.search(clause) is not None
+
+
+def forbidden_names(clause: str) -> list[str]:
+    """The names a rule forbids ("不要用 Tesseract", "never use moment.js"), as written."""
+    return list(dict.fromkeys(m["x"] for m in _FORBIDS.finditer(clause)))
+
+
+def remembered_rule(sentence: str) -> str | None:
+    """What the person asks to keep about the project, said whole after a memory lead."""
+    m = _REMEMBERED_LEAD.match(sentence.strip())
+    if m is None or personal(m["x"]) is not None or tentative(m["x"]):
+        return None
+    weak = re.match(r"(?i)\W*(?:important|注意|提醒一下)", m.group(0))
+    if weak and not (_RULE_WORDS.search(m["x"]) and re.search(r"[:：,，]", m.group(0))):
+        return None  # "注意看一下日志" asks for care now; "注意：所有金额都用分存储" is a rule
+    clause = m["x"].strip(" ,，")
+    if re.match(r"(?i)(?:this|that|it|these)\b|这个|这些", clause):
+        return None  # "remember this" points at something said before
+    if re.fullmatch(
+        r"(?i)(?:for\s+)?(?:next time|the future|later|future sessions|reference)", clause
+    ):
+        return None  # "just so you know for next time" closes what was said before
+    return clause[0].upper() + clause[1:]
+
+
+# "I want the API to return errors as RFC 7807 problem JSON", "We need every endpoint to be
+# idempotent", "I want all timestamps stored in UTC": a requirement the person sets
+_REQUIRED = lazy(
+    r"(?i)^(?:(?:ok(?:ay)?|so|also|and|oh|btw|going forward|from now on)[,\s]+)*"
+    r"(?:i|we)(?:\s+(?:really|also|definitely|absolutely))?"
+    r"(?P<verb>\s+want|\s+need|\s+require|'d like|\s+would like)\s+"
+    r"(?P<subject>(?P<all>(?:all|every|each|no)(?:\s+of\s+(?:the|our))?)\s+[\w./-]+(?:\s+[\w./-]+){0,3}?"
+    r"|(?:the|our)\s+[\w./-]+(?:\s+[\w./-]+){0,2}?"
+    r"|(?-i:[A-Z]{2,}[\w.-]*)(?:\s+[a-z][\w-]*){1,2}?)\s+"
+    r"(?:to\s+(?P<to>(?:always\s+|never\s+|only\s+)?[a-z]+\b.{0,120}?)"
+    r"|(?P<done>(?:always\s+|only\s+)?(?:[a-z]+ed|written|kept|built|sent|made|run|set|signed|"
+    r"stored|done)\b.{0,120}?))"
+    r"\s*(?:[,;\u2014\u2013]|\s(?:because|since|so that)\s|[.!]?$)"
+)
+
+
+# what the assistant says, does or answers now, not a part of the project
+_REPLY_THING = lazy(
+    r"(?i)\b(?:answer|reply|response|explanation|summary|output|result|message|text|fix|"
+    r"change|diff|patch|plan|list|example)s?$"
+)
+
+
+# a state of the work to reach now, not a way for the project to be: "all tests to pass"
+_TASK_STATE = lazy(
+    r"(?i)^(?:pass|work|compile|build|load|finish|succeed|go away|stop\s+\w+ing|"
+    r"(?:(?:be|get)\s+)?(?:fixed|green|done|working|passing|ready|finished|merged|deployed|"
+    r"updated|removed|deleted|cleaned(?: up)?|migrated|converted|renamed|moved|refactored|"
+    r"rewritten|replaced|upgraded|bumped|reverted|dropped|closed|resolved|completed|reviewed|"
+    r"tested|committed|pushed|shipped|released|faster|better|cleaner|simpler|smaller|quicker|"
+    r"gone|back))\b"
+    r"|\b(?:again|now|today|tonight|tomorrow|asap|first|by (?:monday|tuesday|wednesday|"
+    r"thursday|friday|eod|tomorrow|the end)|faster|quicker|better)\b"
+)
+
+
+# the project as a whole, or one of its big parts: "the API", "our backend", "the codebase"
+_WHOLE = frozenset(
+    ("api", "app", "backend", "frontend", "service", "cli", "codebase", "project", "server",
+     "sdk", "library", "monorepo", "repo", "site", "website", "bot", "firmware", "pipeline",
+     "database", "db", "schema", "code")
+)  # fmt: skip
+
+
+_NOT_NOW = lazy(
+    r"(?i)\b(?:eventually|someday|some day|at some point|one day|long[- ]term|later|"
+    r"in the future|you|your|me|my)\b"
+)
+
+
+def requirement(sentence: str) -> str | None:
+    """A requirement the person sets for the project, titled as a rule, or None.
+
+    "We need every endpoint to be idempotent" → "Every endpoint must be idempotent"; "I want
+    the API to return errors as RFC 7807 problem JSON" → "The API should return errors as RFC
+    7807 problem JSON". Not what the person wants of the reply ("I want you to explain …"),
+    work to get done now ("I need all tests to pass"), nor wishes for later.
+    """
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or CONDITION.search(sentence):
+        return None
+    m = _REQUIRED.match(sentence.strip())
+    if m is None or _NOT_NOW.search(m.group(0)) or _REPLY_THING.search(m["subject"]):
+        return None
+    predicate = (m["to"] or m["done"]).strip()
+    if _TASK_STATE.search(predicate):
+        return None
+    if m["done"] and not (m["all"] or re.match(r"(?i)always|only", predicate)):
+        return None  # "We need the staging DB migrated to Postgres 16": a task, done once
+    # "the CSV export to include the VAT column", "the endpoint to return 201": one feature,
+    # work to do; "the API", "the tests", "our services": the project or a kind of its parts
+    head = m["subject"].split()[-1].lower()
+    if not m["all"] and head not in _WHOLE and not re.search(r"[^s]s$", head):
+        return None
+    # held to a rule only for something concrete: "the API to return … RFC 7807", "all the
+    # endpoints to require auth"; not "the buttons to be blue"
+    concrete = re.search(r"\d|[A-Z]{2,}|[a-z][A-Z]|\w_\w|`|\b(?:always|never|only)\b", predicate)
+    definite = re.match(r"(?i)all\s+(?:of\s+)?the\b", m["subject"])
+    if (not m["all"] or definite) and not (concrete or technologies(predicate)):
+        return None
+    need = m["verb"].strip().lower() in ("need", "require")
+    modal = "must" if need and m["all"] != "no" else "should"
+    if m["done"]:  # "stored in UTC", "always signed"
+        adverb = re.match(r"(?i)(?:always|only)\s+", predicate)
+        head = adverb.group(0) if adverb else ""
+        predicate = f"{head}be {predicate[len(head) :]}"
+    subject = m["subject"]
+    return f"{subject[0].upper()}{subject[1:]} {modal} {predicate}"
+
+
+# a name, not a phrase: "Inngest", "Trigger.dev", "Graphile Worker", "Postgres 16" (not
+# "keep it")
+NAME = lazy(
+    r"(?=[\w.+#/-]*[A-Z0-9.])[A-Za-z][\w.+#/-]*(?:\s+[A-Z][\w.+#/-]*){0,2}(?:\s+v?\d[\w.]*)?"
+)

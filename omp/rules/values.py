@@ -1,0 +1,908 @@
+"""Values a sentence gives.
+
+Versions, addresses, commands, named settings, storage locations and routes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from omp.lazyre import lazy
+from omp.rules.dialogue import is_question, tentative
+from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, STACK_WISH, settled
+from omp.rules.lexicon import KNOWN_VERSIONED, ROLE_OF, TECH, VERSIONED, role_of_name
+from omp.rules.signals import CONDITION, NEGATED, QUESTION, TENTATIVE
+from omp.rules.text import CLAUSE, VERSION, is_chinese
+
+# a rate: "100 requests per minute", "20 req/s", "5 calls per second"
+_PER_TIME = (
+    r"(?:(?:requests?|reqs?|calls?|messages?|msgs?|jobs?|events?)\s*)?"
+    r"(?:/|per\s+)(?:second|sec|s|minute|min|hour|hr|h|day)\b"
+)
+
+
+# a value ends where no letter or digit goes on ("30 分钟吧": a Chinese particle may follow)
+_VALUE_END = r"(?!(?![\u4e00-\u9fff])\w|\.\d)"
+
+
+_SETTING = lazy(
+    r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
+    r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
+    r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
+    r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|覆盖率|连接池(?:大小)?|最大连接数|并发数|"
+    r"线程数|批大小|"
+    # "文件上传大小限制设为 10MB", "消息重试最多 3 次"
+    r"(?:上传|请求体|文件)(?:文件)?大小(?:限制|上限)?|(?:上传|大小)限制|重试(?:上限)?(?=\s*(?:最多|不超过))|"
+    r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
+    r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
+    r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少|最多|"
+    r"不超过)?\s*"
+    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月|[KMG]B?(?![a-z])|"
+    + _PER_TIME
+    + r")?)"
+    + _VALUE_END
+)
+
+
+_SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout", "副本数": "replicas",
+               "连接池大小": "pool_size", "连接池": "pool_size", "最大连接数": "max_connections",
+               "并发数": "concurrency", "线程数": "threads", "批大小": "batch_size",
+               "重试次数": "retries", "保留": "retention", "覆盖率": "coverage",
+               "有效期": "ttl", "过期时间": "ttl", "上传": "upload_max_size", "大小": "max_size",
+               "重试": "retries"}  # fmt: skip
+
+
+_REGION = lazy(
+    r"(?<![\w-])((?:us|eu|ap|sa|ca|me|af|il|cn)-(?:north|south|east|west|central|northeast|"
+    r"southeast|northwest|southwest)-\d|(?:us|europe|asia|australia|southamerica)-"
+    r"(?:north|south|east|west|central|northeast|southeast)\d)(?![\w-])"
+)
+
+
+_RESOURCE = lazy(
+    r"(?i)(?:\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
+    r"queue name|table|configuration set|key ?prefix|prefix|consumer group|index name|alias|"
+    r"queue)|(?P<kz>桶名?|存储桶|集群|命名空间|队列名?|索引名?|别名|消费组|数据库名|库名|(?<![列图代报发时仪])表(?![格示达单情])名?))"
+    r"\s*(?:name\s+|名字|名称|名)?\s*"
+    r"(?:(?:is|should be|will be|stays)\s+|named\s+|called\s+|=\s*|:\s*|"
+    r"(?:就|都|统一)?(?:是|叫|用)\s*)?"
+    r"[`'\"]?(?P<value>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60}|[a-z0-9]+\d[\w.-]*|"
+    r"[a-z][a-z0-9]*(?:\.[a-z0-9]+){1,}|[a-z][\w.-]*(?:/[\w{}\u4e00-\u9fff.+#-]+)+/?)[`'\"]?"
+    r"|[`'\"](?P<v2>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60})[`'\"]\s*"
+    r"(?P<k2>bucket|namespace|cluster|topic|queue|table)\b"
+    # "use the TRANSFORM_WH warehouse", "生产用 esp32s3-prod 这个 env": a name, then its kind
+    r"|(?:\bthe\s+|用\s*)(?!\w+-(?:scoped|based|level|wide|only|side|aware|safe|specific)\b)"
+    r"(?P<v3>[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)\s*(?:这个\s*)?"
+    r"(?P<k3>warehouse|bucket|cluster|topic|queue|namespace|env|profile|workspace)\b"
+    r"(?!\s*var)"
+)
+
+
+_RESOURCE_ZH = {"桶": "bucket", "桶名": "bucket", "存储桶": "bucket", "集群": "cluster",
+               "表": "table", "表名": "table",
+               "命名空间": "namespace", "队列": "queue", "队列名": "queue", "索引": "index",
+               "索引名": "index", "别名": "alias", "消费组": "consumer_group",
+               "数据库名": "database_name", "库名": "database_name"}  # fmt: skip
+
+
+_APP_SETTING = lazy(
+    r"(?i)\b(?P<key>bundle id(?:entifier)?|package name|application ?id|"
+    r"min(?:imum)? deployment target|deployment target)\s*(?:is|will be|=|:|是|为)?\s*[`'\"]?"
+    r"(?P<value>[a-z][\w-]*(?:\.[\w-]+){2,}|(?:iOS|iPadOS|macOS|Android)\s*\d+(?:\.\d+)?)"
+)
+
+
+_UNIT = r"(?:%|ms|s|m|h|d|rps|/min|秒|分钟|小时|天|" + _PER_TIME + r")?"
+
+
+_SNAKE_SETTING = lazy(
+    r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|给|就)\s*|\s+)"
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END
+)
+
+
+# "DOWNLOAD_DELAY 设 2 秒", "max-poll-records 改 200", "SeatLockTTL: 600": a setting named as
+# the configuration names it (upper snake, kebab or camel case), then the value it is given
+_NAMED_KEY_SETTING_ZH = lazy(
+    r"(?<![\w.$-])(?P<key>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
+    r"|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
+    r"\s*(?:=|:|：|设为|设成|设置为|设|改成|改为|改|调到|调成|定成|定为|定|是|为|用)\s*"
+    # "server-id 改成 6401-6404": a range is no one value
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END + r"(?!\s*[-~]\s*\d)"
+)
+
+
+_CHANGED_TO = lazy(
+    r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*"
+    + _UNIT
+    + r")"
+    + _VALUE_END
+)
+
+
+_PATH_SETTING = lazy(
+    r"(?i)\b(?P<key>(?:[a-z][a-z0-9_]{0,40})?(?:dir|path|root|folder))\s*"
+    r"(?:就用|用|是|为|=|:|改成|设成|定成|should be|is now|will be|is)"
+    r"\s*[`'\"]?(?P<value>(?:/|~/|s3://|gs://)[\w./~-]+)"
+)
+
+
+# "ClusterIssuer 名字叫 letsencrypt-prod", "the IAM role is named ci-deployer"
+_NAMED_THING = lazy(
+    r"(?P<key>[A-Z][A-Za-z]{2,30})\s*(?:的)?(?:名字|名称|name)\s*(?:叫|是|为|is)\s*[`'\"]?"
+    r"(?P<value>[a-z0-9][\w.-]*[-_.][\w.-]+)"
+)
+
+
+_PREFIX = lazy(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
+
+
+def settings(sentence: str, *, named_keys: bool = True) -> dict[str, str]:
+    """The configuration values a sentence states ("line-length stays 100"), by key.
+
+    A region, a key prefix, named resources (bucket, namespace, topic, ...) and one numeric
+    setting: "bucket 是 acme-uploads-prod，region ap-northeast-1" gives both. `named_keys`:
+    a Chinese sentence's keys named as configuration names them count ("DOWNLOAD_DELAY 设 2
+    秒"); a commit message's are left to the commit rules.
+    """
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return {}
+    found: dict[str, str] = {}
+    region = _REGION.search(sentence)
+    if region is not None:
+        found["region"] = region.group(1)
+    prefix = _PREFIX.search(sentence)
+    if prefix is not None:
+        found["key_prefix"] = prefix.group(1)
+    if not NEGATED.search(sentence):
+        found |= {k: v for k, v in _named_resources(sentence).items() if k not in found}
+    if found:
+        return found  # a sentence naming resources uses numbers for other things
+    for m in _APP_SETTING.finditer(sentence):
+        found.setdefault(m.group("key").lower().replace(" ", "_"), m.group("value"))
+    for m in _PATH_SETTING.finditer(sentence):
+        value = m.group("value").rstrip(".,;:")
+        if value not in route_facts(sentence).values():  # "the probe path is /readyz": a route
+            found.setdefault(m.group("key").lower(), value)
+    for m in _NAMED_THING.finditer(sentence):
+        found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
+    return {**_numeric_settings(sentence, named_keys=named_keys), **found}
+
+
+# every match of _RESOURCE holds one of these kind words: a cheap test that spares most
+# sentences (and every commit subject without one) the costly pattern
+_RESOURCE_WORDS = (
+    "bucket", "namespace", "cluster", "topic", "database name", "db name", "project id", "queue",
+    "table", "configuration set", "prefix", "consumer group", "index name", "alias", "warehouse",
+    "env", "profile", "workspace", "桶", "集群", "命名空间", "队列", "索引", "别名", "消费组", "表",
+    "库名",
+)  # fmt: skip
+
+
+def may_name_a_resource(sentence: str) -> bool:
+    """False when `sentence` holds no kind word, so that it names no bucket, topic, table ..."""
+    folded = sentence.casefold()  # as IGNORECASE matches: the long s (U+017F) is an "s"
+    return any(word in folded for word in _RESOURCE_WORDS)
+
+
+def _named_resources(sentence: str) -> dict[str, str]:
+    """The buckets, namespaces, topics, tables ... a sentence names, by kind."""
+    found: dict[str, str] = {}
+    if not may_name_a_resource(sentence):
+        return found
+    for resource in _RESOURCE.finditer(sentence):
+        named = next(resource[k] for k in ("key", "k2", "kz", "k3") if resource[k])
+        key = _RESOURCE_ZH.get(named, named).lower().replace(" ", "_")
+        group = next(k for k in ("value", "v2", "v3") if resource[k])
+        value = resource[group]
+        # "bucket 是 s3://logs/" is a location (storage_locations); "集群是 k8s 1.30" a kind
+        if sentence.startswith("://", resource.end(group)) or role_of_name(value):
+            continue
+        if re.fullmatch(r"v?\d+(?:\.\d+)*", value):  # "集群是 23.8 版本": a version, no name
+            continue
+        found.setdefault(key, value.rstrip("."))
+    return found
+
+
+def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
+    """Named numbers ("timeout 30s", "hls_time 4"), as changed to when the sentence says so."""
+    found: dict[str, str] = {}
+    # "隔壁组的 MAX_CONN 是 500" is another team's setting
+    ours = named_keys and is_chinese(sentence) and not OTHERS_STACK_ZH.search(sentence)
+    keyed = list(_NAMED_KEY_SETTING_ZH.finditer(sentence)) if ours else []
+    for m in [*_SETTING.finditer(sentence), *_SNAKE_SETTING.finditer(sentence), *keyed]:
+        zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
+        key = _SETTING_ZH[zh] if zh else m.group("key")  # "本地数据库端口是 5433": port
+        key = re.sub(r"[^a-z0-9_-]+", "_", key.lower()).strip("_-")
+        if _METRIC.search(key):
+            continue  # "intent_acc 0.903": a result measured, not a value set
+        value = m.group("value")
+        # "heartbeat_timeout 是 10s，…，改成 3s": the value it is changed to
+        # "DOWNLOAD_DELAY 设 2 秒，并发降到 8": a named key's value is the one it is given
+        later = None if m in keyed else _CHANGED_TO.search(sentence, m.end())
+        if later is not None and not _SETTING.search(sentence, m.end(), later.start()):
+            value = later.group(1)
+        found.setdefault(key, _compact(value))
+    return found
+
+
+def _compact(value: str) -> str:
+    """A value without the space after its number ("30 分钟" → "30分钟", "5 s" → "5s").
+
+    A rate in words keeps its spaces ("100 requests per minute").
+    """
+    unit = value.partition(" ")[2].strip()
+    if re.search(r"[A-Za-z]{2,}\s", unit):
+        return " ".join(value.split())
+    return value.replace(" ", "")
+
+
+_METRIC = lazy(
+    r"(?:^|[_-])(?:acc|accuracy|loss|f1|map|auc|bleu|rouge\w*|wer|cer|ppl|perplexity|precision|"
+    r"recall|score|mae|mse|rmse|iou|p50|p90|p95|p99)(?:$|[_-])"
+)
+
+
+_VERSION_WE_RUN = lazy(
+    r"(?i)(?<![\w.-])(?P<name>[A-Za-z][\w.+-]{1,30})\s+version\s+(?:we(?:'re| are)\s+(?:on|using)|"
+    r"we\s+(?:use|run)|in use)\s+is\s+v?(?P<ver>\d+(?:\.\d+){1,2})(?!\w|\.\d)"
+)
+
+
+# one version said outright to be the one in use: "Room 用的 2.6.1", "Flink 集群是 1.18 的",
+# "ClickHouse 版本是 24.3", "I'm on Xcode 16.2"
+_VERSION_STATED = (
+    lazy(
+        r"(?i)(?<![\w.-])(?P<name>" + KNOWN_VERSIONED + r")\s*"
+        r"(?:版本号?\s*(?:是|为|用的是?)|用的是?|集群(?:版本)?是)\s*"
+        r"v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
+    ),
+    lazy(
+        r"(?i)\b(?:i'?m|i am|we'?re|we are)\s+(?:on|using|running)\s+"
+        r"(?P<name>" + KNOWN_VERSIONED + r")\s+v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
+    ),
+)
+
+
+# a capitalised name with a dotted version, for the message introducing the project
+NAMED_VERSION = lazy(
+    r"(?<![\w.@/-])(?P<name>(?!(?:Chapter|Section|Step|Phase|Part|Figure|Table|Version|Release|"
+    r"Sprint|Week|Day|Page|Line|Round|Level|Stage|Item|Task|Issue|PR|v|V)\b)"
+    r"[A-Z][A-Za-z0-9+#]*(?:[-_][A-Za-z0-9]+)?)\s+v?(?P<ver>\d+\.\d+(?:\.\d+)?)(?![\w.]|\s*%)"
+)
+
+
+_CHANGE_WORDS = lazy(
+    r"(?i)\b(?:upgrad\w*|bump\w*|downgrad\w*|migrat\w*|from\b.*\bto|update\w*|install\w*|requires?|"
+    r"needs?|supports?|deprecat\w*|until|before|after|since|released?)\b"
+    r"|升级|降级|迁移|迁到|换成|换到|改成|改用|从|需要|支持"
+)
+
+
+_OURS = lazy(r"(?i)\b(?:we|our|we're|project|the app|everywhere|all)\b|我们|项目|线上|都是")
+
+
+_STACK_TALK = lazy(
+    r"(?i)\b(?:stack|we(?:'re| are) (?:on|a|an)|runs? on|built (?:with|on)|written in|"
+    r"project is|app is|service is|everywhere|is an? [\w.+-]+ (?:app|monolith|service|project))\b"
+    r"|\b(?:building|built|writing|written)\b[^.;]{0,60}\bin\s+(?=[A-Z])"
+    r"|\bour\s+[A-Z][\w.]*\s+v?\d[\w.]*\s+(?:app|service|api|site|backend|frontend|project)"
+    r"|\bwe\s+pin\b"
+    r"|\bis\s+[A-Z][\w.+-]*\s+v?\d[\w.]*\s+(?:on|with)\s+[A-Z]"
+    r"|项目是|我们是|后端是|前端是|服务端是|技术栈|用的是|基于|是用\s*[A-Za-z]|在\s*[A-Za-z][\w.-]*\s*"
+    r"v?\d[\d.]*\s*上(?:跑|部署|运行)"
+)
+
+
+def states_stack(sentence: str) -> bool:
+    """Whether a sentence describes the project's stack ("Stack is ...", "后端是 Go 1.22").
+
+    So does a clause that is only a name and its version ("模块路径是 github.com/x/y，Go 1.22。").
+    """
+    if _STACK_TALK.search(sentence):
+        return True
+    return any(VERSIONED.fullmatch(c.strip(" .,")) for c in CLAUSE.split(sentence))
+
+
+_CANON = {"node.js": "node", "golang": "go", "postgresql": "postgres"}
+
+
+_LISTED_AFTER = lazy(
+    r"(?i)(?<![\w.-])(?:" + KNOWN_VERSIONED + r")"
+    r"(?:\s*v?\d+(?:\.\d+){0,2}(?:\.x)?)?\s*(?:,|，|、|\+|/|\bon\b|\bwith\b|\band\b|和|及|加)\s*"
+    r"(?:and\s+)?$"
+)
+
+
+# "用的是 STM32F407VET6，跑 FreeRTOS 10.5", "an ESP32-S3 running Zephyr 3.6": what the stated
+# part runs is stack too
+_RUN_BY = lazy(r"(?i)(?:[，,]\s*|\s)(?:跑|运行|跑着|跑的是|running|runs)\s*$")
+
+
+def listed_versions(sentence: str) -> set[str]:
+    """Keys of the versions that follow another technology in a list.
+
+    "Python 3.12 on Postgres 16", "Node 20, Express 4.19": in a sentence that states the
+    stack, they are stack too.
+    """
+    keys: set[str] = set()
+    for m in VERSIONED.finditer(sentence):
+        before = sentence[max(0, m.start() - 60) : m.start()]
+        if _LISTED_AFTER.search(before) or _RUN_BY.search(before):
+            keys.add(version_key(m))
+    return keys
+
+
+def versioned_name(m: re.Match[str]) -> str:
+    """A versioned name as the project would write it ("Node 20", "Expo SDK 51")."""
+    sdk = " SDK" if m.groupdict().get("sdk") else ""
+    return f"{m.group('name')}{sdk} {m.group('ver')}"
+
+
+def version_key(m: re.Match[str]) -> str:
+    """The stack key of the name a version pattern matched."""
+    return stack_key(m.group("name"))
+
+
+def stack_key(name: str) -> str:
+    """The `tech_stack` key of a technology's name ("Node.js" → "nodejs", "Golang" → "go")."""
+    key = _CANON.get(name.lower(), name.lower())
+    return key.replace(".js", "js").replace(" ", "_")
+
+
+_NAMES = r"(?:" + KNOWN_VERSIONED + r")"
+
+
+_TO_VERSION = r"v?(?P<ver>\d+(?:\.\d+){0,2})(?!\d|\.\d|\s*%)"
+
+
+# "Go 升级到 1.22", "pin rust toolchain to 1.78", "bumped Node to 20", "把 Kotlin 升级到 1.9.23"
+_VERSION_MOVE = lazy(
+    r"(?i)(?:(?<![\w.-])(?P<a>" + _NAMES + r")(?:\s+(?:toolchain|version|sdk|runtime|cli))?\s*"
+    r"(?:升级到|升到|更新到|切到|降级到|降到|锁定到|锁定为|固定到|固定为|锁到)"
+    r"|\b(?:upgrad|bump|pin|updat|mov|downgrad)\w*\s+(?:the\s+|our\s+)?(?P<b>" + _NAMES + r")"
+    r"(?:\s+(?:toolchain|version|sdk|runtime|cli))?\s+(?:to|at)"
+    r"|\b(?:upgrad|bump|mov|switch)\w*\s+to\s+(?P<c>" + _NAMES + r")"
+    r"|把\s*(?P<d>"
+    + _NAMES
+    # "把 Python 从 3.8 升到了 3.11"
+    + r")(?:\s*(?:版本|toolchain))?\s*(?:从\s*v?\d+(?:\.\d+){0,2}\s*)?"
+    r"(?:升级|升|更新|锁定|固定|降级)(?:到了?|为|成)"
+    r"|(?:升级|更新|降级)\s*(?P<e>" + _NAMES + r")\s*(?:到|至)"
+    r"|(?:升级|升|切|迁移|切换)到\s*(?P<f>" + _NAMES + r"))"
+    r"\s*" + _TO_VERSION
+)
+
+
+# what a project runs on; a version move of a library ("bump zod to 3.23") is only work
+_PLATFORM_ROLES = frozenset(
+    ("platform", "language", "runtime", "backend", "frontend", "mobile", "desktop", "database",
+     "cache", "queue", "search", "hosting", "container", "deploy_tooling", "firmware", "engine",
+     "build_system", "miniprogram", "timeseries", "warehouse", "vector_db")
+)  # fmt: skip
+
+
+_DONE_MARK = lazy(r"(?i)\b(?:upgraded|bumped|pinned|updated|moved|switched|downgraded)\b|了|已")
+
+
+# a word every way of `_VERSION_MOVE` needs: a cheap test before that costly pattern compiles
+_MOVE_WORD = lazy(r"(?i)\b(?:upgrad|bump|pin|updat|mov|downgrad|switch)|升|更新|切|降|锁|固定|迁移")
+
+
+def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
+    """The versions a sentence moves technologies to ("Go 升级到 1.22" → {"go": "Go 1.22"}).
+
+    After the move, the project is on the new version: a stack fact, beside the changelog entry
+    the work gives. `done`: the sentence is known to report work done (a commit subject);
+    otherwise it must say so itself ("upgraded", "了"). Wishes and questions move nothing.
+    """
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or STACK_WISH.search(sentence):
+        return {}
+    if not done and not _DONE_MARK.search(sentence):
+        return {}
+    if not any(char.isdigit() for char in sentence) or not _MOVE_WORD.search(sentence):
+        return {}  # no version or no move (and `_VERSION_MOVE` is costly to compile)
+    facts: dict[str, str] = {}
+    for m in _VERSION_MOVE.finditer(sentence):
+        name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"]) if g)
+        if ROLE_OF.get(name.lower(), "platform") not in _PLATFORM_ROLES:
+            continue  # "gorm 升级到 v1.25.10": a library bump, not the stack
+        facts.setdefault(stack_key(name), f"{name} {m['ver']}")
+    return facts
+
+
+def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[str, str]:
+    """Runtime and service versions a sentence states ("Node 20 everywhere", "Node 是 20.11").
+
+    `own`: the speaker is the user (an assistant's sentence must say it is about the project).
+    `opening`: the sentence introduces the project, so one version alone is its own too.
+    Sentences about changing versions are work, not facts, and give none.
+    """
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _CHANGE_WORDS.search(sentence):
+        return {}
+    if not own:
+        return {}
+    if ours := _VERSION_WE_RUN.search(sentence):  # "GRDB version we're on is 6.27"
+        return {stack_key(ours["name"]): f"{ours['name']} {ours['ver']}"}
+    found = list(VERSIONED.finditer(sentence))
+    if len(found) < 2 and not states_stack(sentence) and not opening:
+        return {}  # a version in passing ("Redis 7 on Render for sessions") is not the stack
+    if opening:
+        # the person introducing the project names its parts, known to the lexicon or not
+        # ("…用 feast init 生成的，Feast 0.40", "EMR 6.15，Spark 3.4")
+        known = [m.span() for m in found]  # not "Native 0.74" again inside "React Native 0.74"
+        found += [
+            m
+            for m in NAMED_VERSION.finditer(sentence)
+            if not any(start <= m.start() < end for start, end in known)
+        ]
+    facts: dict[str, str] = {}
+    for m in found:
+        if re.fullmatch(r"\d{3,}", m.group("ver")):
+            continue  # "requests 404": a status code, not a version
+        facts.setdefault(version_key(m), versioned_name(m))
+    return facts
+
+
+def stated_versions(sentence: str) -> dict[str, str]:
+    """Versions a sentence says outright are the ones in use, by key.
+
+    "Room 用的 2.6.1", "I'm on Xcode 16.2"; questions, wishes and changes of version state none.
+    """
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _CHANGE_WORDS.search(sentence):
+        return {}
+    return {
+        stack_key(m["name"]): f"{m['name']} {m['ver']}"
+        for pattern in _VERSION_STATED
+        for m in pattern.finditer(sentence)
+    }
+
+
+_URL_FACT = lazy(
+    r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
+    r"(?:url|endpoint|address|host|domain|module path|base|broker|地址|域名|模块路径)"
+    r"(?:\s*(?:is|:|：|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|"
+    r"配置为|先定|定)"
+    r"\s*`?"
+    r"|\s+(?=`|[a-z0-9-]+\.[a-z0-9.-]+))`?"
+    r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+"
+    r"|(?:\*\.)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d{2,5})?(?:/[\w.-]+)*(?![\w.-]))"
+)
+
+
+# Chinese names of addresses, as keys
+_URL_NAMES = {
+    "环境": "",  # 测试环境 / 生产环境: the place names the key (_PLACE_NAMES)
+    "回调": "callback",
+    "服务": "service",
+    "接口": "api",
+    "后台": "admin",
+    "模块": "module",
+}
+
+
+_ENV_URL = lazy(
+    r"(?i)(?P<url>https?://[^\s<>\"'`)\]，。]+?)[.,;]?\s+(?:on|in|for)\s+(?:the\s+)?"
+    r"(?P<env>staging|production|prod|dev|development|test|preview)\b"
+)
+
+
+_PLACE_NAMES = {"测试环境": "test", "生产环境": "production", "生产": "production",
+                "线上": "production",
+                "预发": "staging", "预发环境": "staging", "正式环境": "production"}  # fmt: skip
+
+
+# "prod is https://…", "staging: https://…", "测试环境地址：https://…"
+_PLACE_URL = lazy(
+    r"(?i)(?:^|[\s,;，；(（])(?P<env>prod|production|staging|preview|测试环境|生产环境|正式环境|线上|"
+    r"预发(?:环境)?|生产)(?:\s*(?:url|site|address|地址|域名))?\s*(?:(?:is\s+)?at|is|=|:|：|是|在)\s*"
+    r"(?P<url>https?://[^\s<>\"'`)\]，。]+)"
+)
+
+
+# "Redis 用 redis://127.0.0.1:6379/2", "MQTT 走 mqtts://iot.example.cn:8883"
+_NAMED_URL = lazy(
+    r"(?P<name>[A-Za-z][\w-]{1,20})\s*(?:用|走|连|连的是|is at|lives at|runs at)\s*`?"
+    r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
+)
+
+
+# "broker 地址 mqtts://iot.example.cn:8883", "OSRM 在内网起好了，地址 http://osrm.internal:5000",
+# "the Unleash API address is https://…"
+_ADDRESS_OF = lazy(
+    r"(?P<name>[A-Za-z][\w-]{1,20})[^。.;；?？A-Za-z]{0,24}?(?:地址|\baddress|\bendpoint)\s*"
+    r"(?:是|为|is|[:：])?\s*`?"
+    r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
+)
+
+
+# "集群是 https://es-prod…:9200", "自动更新仍然走 `https://dl.inkpad.cn/updates/`"
+_NAMED_URL_ZH = lazy(
+    r"(?<![\u4e00-\u9fff\w])(?P<name>[\u4e00-\u9fff]{2,4})\s*(?:仍然|还是|都|也|就|现在)?"
+    r"(?:是|走|连|连的是|走的是|用的是)\s*`?"
+    r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
+)
+
+
+# "ota.trellis-iot.io is our domain"
+_HOST_IS = lazy(
+    r"(?i)(?<![\w.-])`?(?P<url>(?:[a-z0-9-]+\.)+[a-z]{2,})`?\s+is\s+(?:our|the)\s+"
+    r"(?P<name>domain|host|endpoint|broker|cdn)\b"
+)
+
+
+_ENV_VAR_URL = lazy(
+    r"\b(?P<key>[A-Z][A-Z0-9_]{1,40}_(?:URL|URI|HOST|ENDPOINT|ADDR|ADDRESS))\s*=\s*"
+    r"(?P<url>(?:https?|grpc|nats|amqp|mqtt)s?://[^\s<>\"'`)\]，。]+)"
+)
+
+
+def _may_hold_address(sentence: str) -> bool:
+    """Whether a sentence may hold an address: every pattern above needs "://" or a dotted host."""
+    return "." in sentence or "://" in sentence
+
+
+def url_facts(sentence: str) -> dict[str, str]:
+    """The named addresses of a sentence, by key.
+
+    "the API base URL is https://...", "`MLFLOW_TRACKING_URI=http://...`", and "X on staging
+    and Y in production" (one key per place).
+    """
+    if not _may_hold_address(sentence) or is_question(sentence) or tentative(sentence):
+        return {}
+    named = url_fact(sentence)
+    places = list(_ENV_URL.finditer(sentence))
+    if len(places) >= 2:
+        noun = re.search(r"(?i)\b(webhook|endpoint|callback|api|url|site|app|host)\b", sentence)
+        base = named[0] if named else (noun.group(1).lower() if noun else "url")
+        env = {"prod": "production", "development": "dev"}
+        return {f"{base}_{env.get(m['env'].lower(), m['env'].lower())}": m["url"] for m in places}
+    found = dict([named]) if named is not None else {}
+    for m in _PLACE_URL.finditer(sentence):
+        place = m["env"].lower()
+        place = _PLACE_NAMES.get(place, {"prod": "production"}.get(place, place))
+        found = {k: v for k, v in found.items() if v != m["url"].rstrip(".,;:!")}
+        found.setdefault(place, m["url"].rstrip(".,;:!"))
+    for m in [*_NAMED_URL.finditer(sentence), *_ADDRESS_OF.finditer(sentence)]:
+        if (url := m["url"].rstrip(".,;:!")) not in found.values():
+            found.setdefault(m["name"].lower(), url)
+    for m in _ENV_VAR_URL.finditer(sentence):
+        found.setdefault(m["key"].lower(), m["url"].rstrip(".,;:!"))
+    for m in _NAMED_URL_ZH.finditer(sentence):  # unless named already ("broker 地址是 …")
+        name = _URL_NAMES.get(m["name"][-2:], m["name"]) or "base"
+        if (url := m["url"].rstrip(".,;:!")) not in found.values():
+            found.setdefault(name, url)
+    for m in _HOST_IS.finditer(sentence):
+        found.setdefault(m["name"].lower(), m["url"])
+    # an address with credentials in it is a connection string, not a fact to keep
+    return {k: v for k, v in found.items() if "@" not in v and "REDACTED" not in v}
+
+
+_IDENT = (
+    r"(?P<value>(?:~|\.{1,2})?/?[\w.{}-]+(?:/[\w.{}*-]+)+/?"  # a path
+    r"|[a-z0-9][\w-]*(?:\.[\w-]+)+(?::\d{2,5})?"  # a host, maybe with its port
+    r"|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)"  # a kebab or snake name
+)
+
+
+_NAMED_EN = lazy(
+    r"(?i)(?:^|(?<=[\s(,;]))(?:(?:the|our|my|its|their)\s+)?(?P<topic>(?:[a-z][\w-]*\s+){0,2}?"
+    r"[a-z][\w-]*)\s+(?:is|are|will be|lives|sits|goes|go|belongs?|is called|is named|"
+    r"called|named)"
+    r"(?:\s+(?:reachable|available|running|served|hosted|deployed|kept|stored))?"
+    r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?" + _IDENT + r"(?=[`'\"]?(?:[\s,;:)]|\.?$))"
+)
+
+
+_NAMED_ZH = lazy(
+    r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w-]{1,20}|[\u4e00-\u9fff]{2,6}?"
+    r"(?:的[\u4e00-\u9fff]{2,6}?)?)\s*(?:那边|那个)?(?:的)?"
+    r"(?:名字|名称|地址|路径|ID|id)?\s*(?:我们?|咱们)?\s*(?:就|也|都|统一)?"
+    r"(?:是|叫做?|为|在|放在|存在|放到|存到)\s*[`'\"]?" + _IDENT + r"(?![\w.{}/-])"
+)
+
+
+# "扩展 ID 是 kpbnlgeci…", "the app id is 1234567": after an ID word, any token is the value
+_NAMED_ID = lazy(
+    r"(?P<topic>(?<![\w-])[A-Za-z][\w-]{1,20}|[\u4e00-\u9fff]{2,6})\s*(?:的)?\s*"
+    r"(?<![\w-])(?:ID|id|Id)\s*(?:是|为|[:：=]|is)\s*[`'\"]?(?P<value>[A-Za-z0-9][\w.-]{3,80})(?![\w.-])"
+)
+
+
+# ids of one run or one record, not of a part of the project
+_PASSING_ID = lazy(
+    r"(?i)^(?:request|correlation|trace|span|event|message|run|job|order|user|session|build|"
+    r"commit|task|process|thread|请求|订单|用户|会话|任务|进程)$"
+)
+
+
+# topics that name a trouble or a passing thing, not a part of the project
+_NOT_A_PART = lazy(
+    r"(?i)^(?:error|errors|issue|problem|bug|log|logs|output|result|it|this|that|which|there|"
+    r"the|a|an|"
+    r"what|one|example|diff|change|fix|trace|stack|line|file|test|here|below|above|following|"
+    r"报错|问题|错误|日志|原因|结果|例子|输出|示例|下面|上面|如下|以下|这里|这边|那里|下边|附上)$"
+)
+
+
+_ADVERB_ZH = lazy(r"现在|大概|果然|就|都|统一|还是|已经|也|然后|应该|其实|一般|默认|直接|[跑写读]$")
+
+
+_HOST_END = lazy(
+    r"\.(?:com|net|org|io|cn|dev|app|internal|local|lan|svc|co|ai|cloud|edu|gov|tech|site|xyz|"
+    r"me|us|eu|de|uk|jp|hk|tw|sg|corp|intra)(?::\d+)?$",
+    re.I,
+)
+
+
+_FILE_EXT = lazy(
+    r"\.(?:ya?ml|toml|json|py|ts|tsx|js|mjs|go|rs|java|kt|swift|md|sh|sql|xml|conf|ini|env|txt|"
+    r"csv|lua|rb|php|cs|cpp|c|h|proto|tf|dockerfile)$",
+    re.I,
+)
+
+
+# a place said to hold something: "migrations are in db/migrate/", "翻译文件都在 src/locales"
+_LOCATED = lazy(r"(?i)(?:\b(?:in|under|at)|在|放在|存在|放到|存到)\s*[`'\"]?$")
+
+
+_NOT_PATHS = frozenset(
+    ("and/or", "read/write", "input/output", "client/server", "ci/cd", "tcp/ip", "i/o", "yes/no",
+     "on/off", "true/false", "front/back", "win/mac", "mac/linux", "x86/arm", "dev/prod",
+     "staging/prod", "test/prod", "src/dest", "before/after", "old/new", "get/set", "a/b")
+)  # fmt: skip
+
+
+def _short_path(value: str) -> bool:
+    """A relative folder two levels deep ("db/migrate/", "src/locales").
+
+    A place only where the sentence says something is in it.
+    """
+    value = value.rstrip("/")
+    return bool(re.fullmatch(r"[a-z_][\w.-]*/[\w.-]+", value)) and value not in _NOT_PATHS
+
+
+def _a_value(value: str) -> bool:
+    """Whether a token names a place or a resource, not a word, a name in code or a size.
+
+    Paths are absolute, relative with "./", files, or three folders deep; hosts end in a domain
+    or carry a port; a kebab name is not an adjective ("hand-rolled").
+    """
+    if TECH.fullmatch(value) or VERSION.fullmatch(value):
+        return False
+    if "/" in value:
+        deep = value.strip("/").count("/") >= 2
+        return value.startswith(("/", "~", ".")) or bool(_FILE_EXT.search(value)) or deep
+    if "." in value:  # a file, a host, or a dotted setting name ("solver.time_limit_seconds")
+        return bool(_FILE_EXT.search(value) or _HOST_END.search(value) or re.search("[:_]", value))
+    return not re.fullmatch(r"[a-z]+-[a-z]+(?:ed|ing)", value)
+
+
+# what a project command does, by the words that name it
+_COMMAND_KEYS = {
+    "build": "build", "test": "test", "tests": "test", "unit tests": "test", "e2e": "e2e",
+    "e2e tests": "e2e", "lint": "lint", "linter": "lint", "format": "format",
+    "formatter": "format", "typecheck": "typecheck", "type check": "typecheck",
+    "type checks": "typecheck", "dev": "dev", "dev server": "dev", "start": "start",
+    "migrations": "migrate", "migration": "migrate", "migrate": "migrate", "deploy": "deploy",
+    "release": "release", "测试": "test", "单元测试": "test", "单测": "test", "构建": "build",
+    "打包": "build", "编译": "build", "迁移": "migrate", "数据库迁移": "migrate", "启动": "dev",
+    "本地启动": "dev", "部署": "deploy", "格式化": "format", "代码检查": "lint",
+    "类型检查": "typecheck", "发布": "release",
+}  # fmt: skip
+
+
+_RUNNER = (
+    r"(?:pnpm|npm|yarn|bun|npx|make|just|cargo|go|pytest|tox|nox|uv|poetry|hatch|python3?|"
+    r"alembic|rake|bundle|mix|dotnet|mvn|gradle|\./gradlew|docker|deno|turbo|nx)"
+)
+
+
+# the command itself: in backticks, or a known runner to the end of its clause
+_COMMAND_TEXT = (
+    r"(?:`(?P<cmd>[^`\n]{2,80})`"
+    rf"|(?P<bare>{_RUNNER}(?:\s+[\w:./=@-]+){{1,5}}?)(?=\s*(?:[,;，。；]|\.(?:\s|$)|\band\b|$)))"
+)
+
+
+_WHAT_EN = (
+    r"(?P<what>build|tests?|unit tests|e2e(?: tests)?|lint|linter|format(?:ter)?|"
+    r"type ?checks?|typecheck|dev(?: server)?|start|migrations?|migrate|deploy|release)"
+)
+
+
+_COMMAND = lazy(
+    # "the build command is `pnpm build`", "tests run with `pytest -q`"
+    rf"(?i)(?<![\w-]){_WHAT_EN}\s*(?:command|script|cmd)?\s*(?:[^,;`]{{0,40}}?\s+and\s+)?"
+    r"(?:is|are|=|:|runs? with|runs? via|(?:is |are )?run (?:with|via|by))\s+"
+    + _COMMAND_TEXT
+    +
+    # "run migrations with `alembic upgrade head`"
+    r"|(?i:(?:^|[,;]\s*|\b(?:we|you|always)\s+)(?:run|start)\s+(?:the\s+)?)"
+    + _WHAT_EN.replace("what", "what2")
+    + r"\s+(?i:with|via|using)\s+"
+    + _COMMAND_TEXT.replace("cmd", "cmd2").replace("bare", "bare2")
+    # "tests are run with `make test`, and lint with `make lint`": a command named after another
+    + r"|(?i:[,;]\s*(?:and\s+)?)"
+    + _WHAT_EN.replace("what", "what3")
+    + r"\s+(?i:with|via|using)\s+"
+    + _COMMAND_TEXT.replace("cmd", "cmd4").replace("bare", "bare4")
+    # "测试用 `pnpm test`", "构建命令是 make build"
+    + r"|(?P<zh>数据库迁移|单元测试|本地启动|代码检查|类型检查|测试|单测|构建|打包|编译|迁移|启动|"
+    r"部署|格式化|发布)(?:命令|脚本)?\s*(?:统一|都|就)?(?:用|是|跑|执行|走|为|[：:])\s*"
+    + _COMMAND_TEXT.replace("cmd", "cmd3").replace("bare", "bare3")
+)
+
+
+def commands(sentence: str) -> dict[str, str]:
+    """The project's commands a sentence states ("tests run with `pytest -q`"), by what they do."""
+    if "`" not in sentence and not re.search(_RUNNER, sentence):
+        return {}
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return {}
+    found: dict[str, str] = {}
+    for m in _COMMAND.finditer(sentence):
+        what = (m["what"] or m["what2"] or m["what3"] or m["zh"]).lower()
+        quoted = m["cmd"] or m["cmd2"] or m["cmd3"] or m["cmd4"]
+        bare = m["bare"] or m["bare2"] or m["bare3"] or m["bare4"]
+        command = (quoted or bare.rstrip(".")).strip()
+        key = _COMMAND_KEYS.get(re.sub(r"\s+", " ", what))
+        if key is not None and _COMMAND_LIKE.match(command):
+            found.setdefault(key, command)
+    return found
+
+
+# a command: a known runner, a path to a program, or a lower-case program with arguments
+_COMMAND_LIKE = lazy(rf"{_RUNNER}(?:\s|$)|(?:\./|[\w.-]+/)+[\w.-]+(?:\s|$)|[a-z][\w.-]*\s+\S")
+
+
+def named_values(sentence: str) -> dict[str, dict[str, str]]:
+    """Paths, hosts and resource names a statement gives a part of the project, by section.
+
+    "RDS 那边是 rm-bp1x9k2m3n4.mysql.rds.aliyuncs.com" → urls.rds, "our engine is
+    quantlab/backtest/engine.py" → paths.engine, "云环境 ID 是 kids-code-prod-8g3k2" →
+    config.云环境. Known technologies, versions and troubles ("the error is in …") are not.
+    """
+    if QUESTION.search(sentence):
+        return {}
+    sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK)
+    found: dict[str, dict[str, str]] = {}
+    named = _NAMED_ZH if is_chinese(sentence) else _NAMED_EN
+    for m in [*named.finditer(sentence), *_NAMED_ID.finditer(sentence)]:
+        # "测试环境的数据库是 …" is the 测试环境数据库; "我们的数据库" is the 数据库; an ID is the
+        # ID of its last part ("Chrome 商店的扩展 ID": 扩展)
+        parts = [p for p in m["topic"].strip().split("的") if not _PRONOUN_ZH.fullmatch(p)]
+        topic = "".join(parts[-1:] if m.re == _NAMED_ID else parts[-2:]) or m["topic"]
+        value = m["value"].rstrip(".")
+        if m.re == _NAMED_ID and _PASSING_ID.match(topic):
+            continue
+        topic = topic.split()[-1] if not is_chinese(topic) and topic.count(" ") > 1 else topic
+        located = _LOCATED.search(sentence, 0, m.start("value")) is not None
+        if _NOT_A_PART.match(topic) or _ADVERB_ZH.search(topic):
+            continue
+        if not (_a_value(value) or (located and _short_path(value))):
+            continue
+        if re.search(r"[我你他她咱]|用$", topic):
+            continue  # "我们用的是 pygame-ce": what the project uses, not a part of it
+        if "://" in sentence[max(0, m.start("value") - 3) : m.start("value") + 1]:
+            continue  # part of an address url_facts reads whole
+        key = re.sub(r"[^\w]+", "_", topic.lower()).strip("_")
+        if "/" in value or _FILE_EXT.search(value):
+            section = "paths"
+        elif "." in value and (_HOST_END.search(value) or ":" in value):
+            section = "urls"
+        else:
+            section = "config"
+        found.setdefault(section, {}).setdefault(key, value)
+    return found
+
+
+_PRONOUN_ZH = lazy(r"[我你他她它咱]们?|这个|那个|这边|那边|项目|本项目")
+
+
+_STORE_URI = lazy(
+    r"(?<![\w/])(?P<uri>(?:s3|s3a|gs|oss|cos|obs|r2|az|abfss?|hdfs|minio)://"
+    r"(?P<bucket>[a-z0-9][\w.-]{1,62})(?:/[\w.~/{}=-]*)?)"
+)
+
+
+def storage_locations(sentence: str) -> dict[str, str]:
+    """Object-store locations a sentence names ("输出还是放 s3://vod-out/hls/"), by bucket."""
+    if TENTATIVE.search(sentence):
+        return {}
+    return {m["bucket"]: m["uri"].rstrip(".,;:") for m in _STORE_URI.finditer(sentence)}
+
+
+def url_fact(sentence: str) -> tuple[str, str] | None:
+    """A named address ("the API base URL is https://...") as (key, url)."""
+    if not _may_hold_address(sentence) or is_question(sentence) or tentative(sentence):
+        return None
+    m = _URL_FACT.search(sentence)
+    if m is None:
+        return None
+    name = m.group("name").strip()
+    if "模块路径" in m.group(0) or "module path" in m.group(0).lower():
+        name = "module"
+    if is_chinese(name):
+        name = _URL_NAMES.get(name[-2:], "")
+    stop = ("the", "our", "a", "its", "and", "or", "but", "so", "then", "while", "with", "also")
+    words = [w for w in name.lower().split() if w not in stop]
+    fallback = "domain" if re.search(r"(?i)域名|domain", m.group(0)) else "base"
+    key = "_".join(words) or fallback
+    return re.sub(r"[^a-z0-9_]", "", key) or fallback, m.group("url").rstrip(".,;:!")
+
+
+_ROUTE = r"(?P<route>/(?:[\w{}:.-]+/?)*)`?(?=[\s,;，。；)）]|\.?$)"
+
+
+_ROUTE_EN = lazy(
+    r"(?i)(?:^|(?<=[\s(,;]))(?:(?:the|our|its|a)\s+)?(?P<topic>(?:[a-z][\w-]*\s+){0,2}?)"
+    r"(?P<kind>endpoint|route|path|url|uri|callback|webhook)s?\s+"
+    r"(?:is|will be|stays|should be|is now|lives at|is at|=|:)\s+`?" + _ROUTE
+)
+
+
+_ROUTE_ZH = lazy(
+    r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w -]{0,20}?|[\u4e00-\u9fff]{2,6}?"
+    r"(?:的[\u4e00-\u9fff]{2,6}?)?)\s*(?:的)?\s*"
+    r"(?P<kind>接口|路由|路径|地址|URL|url|endpoint)?(?:地址|路径)?\s*(?:就|也|都|统一)?"
+    r"(?:是|为|用|走|改成|改为|定为|定成|设为|设成|[:：=])\s*`?" + _ROUTE
+)
+
+
+# what makes a "path" an HTTP route rather than a file: what it is the path of
+_ROUTE_TOPIC = lazy(
+    r"(?i)health|ready|readiness|live|liveness|probe|callback|webhook|notify|redirect|login|"
+    r"logout|oauth|api|metrics|status|endpoint|route|"
+    r"健康|探活|探针|就绪|存活|回调|通知|跳转|重定向|登录|登出|接口|路由|监控|指标|支付|退款"
+)
+
+
+# folders of a file system: a path under them is a file, not a route
+_FILE_ROOT = lazy(
+    r"/(?:etc|var|usr|opt|home|tmp|data|mnt|srv|dev|proc|sys|bin|lib|root|run|Users|Volumes|"
+    r"workspace|app|src|code)(?:/|$)"
+)
+
+
+_ROUTE_NAMES = {"健康检查": "health_check", "健康": "health_check", "探活": "health_check",
+                "存活探针": "liveness", "存活检查": "liveness", "就绪探针": "readiness",
+                "就绪检查": "readiness", "回调": "callback", "支付回调": "payment_callback",
+                "退款回调": "refund_callback", "回调通知": "callback", "支付通知": "payment_notify",
+                "退款通知": "refund_notify", "登录": "login", "健康检查接口": "health_check",
+                "webhook": "webhook", "callback": "callback"}  # fmt: skip
+
+
+def route_facts(sentence: str) -> dict[str, str]:
+    """The HTTP routes a sentence names for a part of the service, by key.
+
+    "健康检查路径是 /healthz" → health_check: /healthz, "the Stripe webhook endpoint is
+    /api/webhooks/stripe" → stripe_webhook, "回调地址是 /api/pay/notify" → callback. A route is
+    an address of the service (kept under `urls`, where the whole URL goes when it is named); a
+    path on disk ("日志路径是 /var/log/app", "the config path is /etc/app.yaml") is none.
+    """
+    if "/" not in sentence or is_question(sentence) or tentative(sentence):
+        return {}
+    sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
+    found: dict[str, str] = {}
+    patterns = (_ROUTE_ZH, _ROUTE_EN) if is_chinese(sentence) else (_ROUTE_EN,)
+    for m in (m for pattern in patterns for m in pattern.finditer(sentence)):
+        route, kind = m["route"].rstrip(".`"), (m["kind"] or "").lower()
+        # "我们的健康检查路径": the last part of the topic, without a pronoun or a lead word
+        parts = [p for p in m["topic"].split("的") if not _PRONOUN_ZH.fullmatch(p.strip())]
+        topic = re.sub(r"^(?:那就?|就|还有|另外|然后|对了)", "", (parts or [""])[-1].strip())
+        topic = " ".join(w for w in topic.split() if w.lower() not in ("the", "our", "a"))
+        if len(route) < 2 or _FILE_ROOT.match(route) or _FILE_EXT.search(route):
+            continue  # "/", "/var/log/app", "/config.yaml"
+        if kind in ("path", "路径", "") and not _ROUTE_TOPIC.search(topic):
+            continue  # "the config path is /srv/x": what it is the path of says a file
+        if re.fullmatch(r"前端|后端|服务端?|项目|系统|页面|网关|frontend|backend|app", topic):
+            continue  # "前端路由是 /dashboard": a page, not an address the project keeps
+        if NEGATED.search(sentence[max(0, m.start() - 12) : m.start("route")]):
+            continue
+        key = _ROUTE_NAMES.get(topic.lower()) or _ROUTE_NAMES.get(topic[-2:])
+        if key is None and topic and not is_chinese(topic):
+            key = re.sub(r"[^a-z0-9]+", "_", topic.lower()).strip("_")
+        key = key or topic or {"endpoint": "endpoint", "webhook": "webhook"}.get(kind, "route")
+        found.setdefault(key, route)
+    return found

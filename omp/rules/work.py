@@ -1,0 +1,472 @@
+"""Finished work (changelog): what a sentence reports done, and of which type.
+
+Also lists of finished items and the subjects of commits.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from omp.lazyre import lazy
+from omp.rules.lexicon import TECH
+from omp.rules.signals import NEGATED, QUESTION, TENTATIVE, VAGUE
+from omp.rules.text import FENCE, VERSION, bullet_items, is_chinese
+
+_DONE_EN = lazy(
+    # a short label may come first: "For the record: I flashed …", "Context for planning: …"
+    r"(?i)^(?:(?!done|fixed|finished|completed)[a-z]+(?:\s+[a-z]+){0,3}:\s+(?=(?:i|we)\b))?"
+    r"(?:(?:unrelated|update|fyi|btw|also|and|then|so|ok|okay|yesterday|today|earlier|"
+    r"finally)[,:]?\s+){0,2}"
+    r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
+    r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|already\s+)?|"
+    r"just\s+|)"
+    r"(?P<verb>fixed|added|implemented|released|shipped|deployed|refactored|removed|upgraded|"
+    r"flashed|pushed|landed|rolled out|tagged|committed|finished|completed|"
+    r"migrated|optimi[sz]ed|documented|merged|bumped|published|introduced|rewrote|renamed|"
+    r"resolved|patched|enabled|disabled|configured|set up|updated|created|wrote|moved|replaced|"
+    r"swapped|switched|converted|ported|integrated|wired up|hooked up|cleaned up|deleted|"
+    r"dropped support for|reworked|redesigned|rolled back|reverted)[:：]?\s+(?P<x>.+)"
+)
+
+
+_DONE_ZH = lazy(
+    r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|发版|上线|完成|升级|升到|重构|优化|"
+    r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
+    r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|删掉了|删除了|去掉了|移除了|下线了|重做了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|回滚了|"
+    r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|修掉了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了|清洗完了|跑完了|迁完了|导完了|导入完了|测完了|配完了|装完了|搭完了|"
+    r"迁移完了|升级完了|部署完了|合完了|(?i:fix)\s*了|(?<=问题)\s?(?i:fixed)(?=\s*[✅!！。]|$))(?P<x2>.*)"
+    r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
+    r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
+    r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到|改写成|重写成|合进|合到|合入|推到|发到|写好)\s*"
+    r"(?P<x6>[^，,。；;：:]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
+    r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|导入|导进|\S{1,6}\s?到)"
+    r"(?:.{1,40}?(?=了)|了\s*[^，,。；;]{1,40}))了?"
+)
+
+
+_DONE_PASSIVE = lazy(
+    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)*"
+    # "PR #318 is merged": a number of a pull request or an issue is a name too
+    r"(?P<x>[\w`'./@#-]+(?:\s+[\w`'./@#-]+){0,4}?)\s+(?:is|are|has been|have been)\s+"
+    r"(?:now\s+|all\s+|finally\s+)*(?P<verb>deployed|fixed|merged|released|shipped|migrated|"
+    r"upgraded|rolled out)\b"
+    r"|^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)*"
+    r"(?P<x2>[\w`'./@#-]+(?:\s+[\w`'./@#-]+){0,4}?)\s+(?P<verb2>went live|went out|got merged|"
+    r"got deployed|got released|is live|is in(?=\s*(?:[,;!]|\.(?!\w)|$)))\b"
+)
+
+
+# "…，desync fixed。": a thing, then fixed, closing the sentence
+_FIXED_LAST = lazy(
+    r"(?i)(?:^|[，,;；]\s*)(?P<x>[A-Za-z][\w`'./@-]*(?:\s+[\w`'./@-]+){0,2}?)\s+"
+    r"(?:fixed|resolved|solved)\s*[.!。！]?$"
+    # "The CSV export was broken for large files; fixed by streaming the rows."
+    r"|^(?P<y>(?:the\s+)?[A-Za-z][^;]{3,80}?)\s+(?:was|were)\s+(?:broken|failing|crashing|wrong)\b"
+    r"[^;]*;\s*fixed\s+(?:it\s+|that\s+)?(?:by|with)\s+\S"
+)
+
+
+# "The migration to Postgres is done.": a piece of work named, finished
+_DONE_WORK_NOUN = lazy(
+    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?(?P<x>(?:the\s+)?"
+    r"(?:[\w`'./@-]+\s+){0,2}?(?P<noun>migration|upgrade|refactor(?:ing)?|rewrite|port|rollout|"
+    r"integration|setup|switch|move)(?:\s+(?:to|of|from|for)\s+[\w`'./@ -]{2,40}?)?)\s+"
+    r"(?:is|has been|was)\s+(?:now\s+|finally\s+|all\s+)?(?:done|complete|completed|finished)\b"
+)
+
+
+_NOUN_KINDS = {"upgrade": "chore", "rollout": "deploy", "integration": "feat", "setup": "config"}
+
+
+_PASSIVE_LEAD = lazy(r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)+")
+
+
+_DONE_LIST_EN = lazy(r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)")
+
+
+_TYPES = (
+    ("fix", ("fix", "resolv", "patch", "修", "解决")),
+    ("deploy", ("deploy", "shipped", "rolled back", "部署", "上线", "回滚")),
+    ("perf", ("optimi", "优化")),
+    (
+        "refactor",
+        (
+            "refactor",
+            "reworked",
+            "redesigned",
+            "重做",
+            "把",
+            "rewrote",
+            "renamed",
+            "moved",
+            "replaced",
+            "swapped",
+            "switched",
+            "converted",
+            "ported",
+            "改写",
+            "重写",
+            "重构",
+            "迁移",
+            "迁完",
+        ),
+    ),
+    ("docs", ("document",)),
+    ("config", ("configur", "set up", "enabled", "disabled", "flashed", "配置", "配好", "装好")),
+    (
+        "chore",
+        (
+            "bumped",
+            "upgraded",
+            "cleaned up",
+            "dropped support",
+            "升级",
+            "升到",  # "把 Python 从 3.8 升到了 3.11"
+            "updated",
+            "更新",
+            "搞定",
+            "跑通",
+            "跑完",
+            "清洗完",
+            "导完",
+            "导入完",
+            "测完",
+        ),
+    ),
+    (
+        "feat",
+        (
+            "added",
+            "implement",
+            "introduc",
+            "created",
+            "wrote",
+            "新增",
+            "添加",
+            "加了",
+            "加好",
+            "加上",
+            "加到",
+            "加进",
+            "实现",
+            "搭好",
+            "建好",
+            "写好",
+            "写完",
+            "做好",
+            "做完",
+            "弄好",
+            "弄完",
+        ),
+    ),
+    (
+        "other",
+        ("released", "published", "发布", "完成", "改好", "removed", "删", "去掉", "移除", "下线"),
+    ),
+)
+
+
+# When the verb says only that work ended ("pushed", "committed", "搞定了"), what it was about
+# tells the kind ("Pushed the fix for ...", "图片已经全部迁到 R2 了").
+_OBJECT_TYPES = (
+    ("fix", lazy(r"(?i)\bfix|\bbug|修复|修好|修了|修掉")),
+    ("deploy", lazy(r"(?i)\bdeploy|部署|上线|发到了?(?:预发|生产|线上|staging)")),
+    ("refactor", lazy(r"(?i)\bmigrat|\bswitch|迁到|迁移|切到|换到|换成|改用|改成|改为")),
+    ("feat", lazy(r"(?i)\badds?\b|\bnew\b|加了|加上|加到|加进|新增|新建|加好")),
+)
+
+
+class Work(NamedTuple):
+    """A piece of work stated as done."""
+
+    type: str
+    summary: str
+    version: str | None
+    named: bool = True  # False: "跑通了，18 万行 3 秒" reports a result, not what was done
+
+
+_FILLER_ZH = lazy(r"好的|懂了|明白了?|知道了|收到|嗯+|哦+|ok|OK|行|对|是的|谢谢|感谢|👌|👍")
+
+
+# work asked for, planned ("准备上热更新了") or done by habit ("我习惯…跑通了再…")
+_TODO_ZH = lazy(r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该|准备|打算|计划|习惯")
+
+
+# Words a Chinese clause may hold before its verb without naming what was done.
+_NO_SUBJECT = lazy(r"[我你他她们它咱昨今明前后天刚才已经都也就先终于总算这那个]")
+
+
+# a symptom counted ("余额加了两遍"), a cause explained, or what others say they did
+_NOT_WORK = lazy(
+    r"(?:加|扣|发|跑|执行|调用|触发)了(?:一|两|三|几|多|好几)(?:遍|次)"
+    r"|^(?:原因是|是因为|因为)|(?:他们|她|他|别人|同事)说|听说|据说"
+    r"|^那就?(?:改|换)了[，,]"  # "那改了，Redis Pub/Sub 不用了，…": then change it
+    r"|(?i:^(?:the (?:cause|reason|root cause) (?:is|was)|because)\b)"
+)
+
+
+def _capitalised(summary: str) -> str:
+    """`summary` opening with a capital, unless its first word is a name as written.
+
+    "fixed the login loop" becomes "Fixed the login loop", "schema 导出到 …" "Schema 导出到 …";
+    "v2.3.0 昨天上线了", "k8s 升级完了" and "npm 换成 pnpm 了" stay as they are.
+    """
+    first = summary.split(" ", 1)[0]
+    if not summary or re.search(r"\d", first) or TECH.fullmatch(first):
+        return summary
+    return summary[0].upper() + summary[1:]
+
+
+def finished_work(sentence: str) -> Work | None:
+    """The finished work `sentence` reports ("Fixed the login loop", "修复了登录问题")."""
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _NOT_WORK.search(sentence):
+        return None
+    if (bare := _BARE_FIX.match(sentence)) and (more := finished_work(sentence[bare.end() :])):
+        return more  # "fixed, and added the updates listener": what else was done names it
+    return _done_work(sentence)
+
+
+def _done_work(sentence: str) -> Work | None:
+    """The finished work a sentence that is no question or doubt reports."""
+    m = _DONE_EN.search(sentence)
+    if m is None and is_chinese(sentence):
+        m = _DONE_ZH.search(sentence)
+    if m is None:
+        return _passive_work(sentence) or _listed_work(sentence)
+    vkey, xkey = next(
+        ((v, x) for v, x in _VERB_GROUPS if m.groupdict().get(v)),
+        ("verb", "x"),
+    )
+    what = m.group(xkey).strip()
+    if m.re == _DONE_ZH and re.match(r"一下|下子|一点", what):
+        # "我改了一下，…，修复已经合并到 main 了": the report is in a later clause
+        rest = re.split(r"[，,；;]", sentence[m.end(vkey) :], maxsplit=1)
+        return finished_work(rest[1]) if len(rest) == 2 else None
+    if m.re == _DONE_ZH and len(what) < 3 and vkey in ("verb", "verb2", "verb6"):
+        clause = _chinese_clause(sentence, m, vkey)  # "OOM 解决了": what was done comes first
+        what = _FILLER_ZH.sub("", clause[: len(clause) - len(m.group(vkey))] if clause else "")
+        what = _NO_SUBJECT.sub("", what).strip(" ，,。")
+    if len(what) < 3 or not _reports_done(sentence, m, vkey, xkey):
+        return None
+    then = _after_bare_report(sentence, m, vkey, xkey)
+    named = then is None or finished_work(then) is not None or bool(_DONE_ZH.search(then))
+    kind = _work_kind(sentence, m.group(vkey), what)
+    if vkey == "verb4" and (inner := _kind(what)) != "other":
+        kind = inner  # "把 Django 升级到了 5.0": the verb after 把 says what kind of work
+    summary = sentence[m.start(vkey) :].strip().rstrip(".。!！")
+    if vkey != "verb3" and m.re == _DONE_ZH:
+        summary = _PASSIVE_LEAD.sub("", _chinese_clause(sentence, m, vkey) or summary)
+        summary += _more_done(sentence[sentence.find(summary) + len(summary) :], summary)
+    elif vkey == "verb3":
+        summary = m.group(xkey).strip().rstrip(".。!！✅")
+    summary = summary.rstrip(":：")
+    summary = _capitalised(summary)
+    # "从 4.2 升级到了 5.0", "from 4.2 to 5.0": the version moved to
+    moved_to = re.split(r"到了?|\bto\b", what)[-1] if re.search(r"到|\bto\b", what) else ""
+    version = VERSION.search(moved_to) or VERSION.search(what)
+    return Work(kind, summary, version.group(0) if version else None, named)
+
+
+# a fix reported bare, then more work done: "fixed, and added …", "Fixed it; also removed …"
+_BARE_FIX = lazy(r"(?i)^\W*(?:fixed|sorted|done)(?:\s+it)?\s*[,;]\s*(?:and\s+|also\s+)+")
+
+
+_VERB_GROUPS = (
+    ("verb", "x"),
+    ("verb2", "x2"),
+    ("verb3", "x3"),
+    ("verb4", "x4"),
+    ("verb5", "x5"),
+    ("verb6", "x6"),
+)
+
+
+def _kind(verb: str) -> str:
+    return next((t for t, stems in _TYPES if any(s in verb for s in stems)), "other")
+
+
+def _work_kind(sentence: str, verb: str, what: str) -> str:
+    """The kind of the work `verb` reports, from what was done when the verb does not tell."""
+    if verb == "把" and re.search("导入|导进", what):  # "把 3000 万题导入 X 了": data, no code
+        return "chore"
+    kind = _kind(verb.lower())
+    if kind == "other":
+        kind = next((t for t, p in _OBJECT_TYPES if p.search(sentence)), "other")
+    return kind
+
+
+def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool:
+    """False for a verb that is negated, asked for, or told how to do rather than done."""
+    before = sentence[: m.start(vkey)]
+    if NEGATED.search(before):
+        return False
+    if m.re == _DONE_ZH and _TODO_ZH.search(before):
+        return False  # "记得把域名加到…里": asks for work, reports none
+    if m.re == _DONE_ZH and before.endswith("白"):
+        return False  # "白加了": done for nothing
+    if m.re == _DONE_ZH and (
+        re.search(r"等(?:我|你|他|它|咱|我们)|之后再|以后再|再说", sentence)
+        or sentence.startswith("再", m.end(vkey))
+    ):
+        return False  # "等我跑完了再说", "跑通了再改成 sbatch": a condition for later
+    if m.group(vkey) in ("加到", "加进"):
+        # "加到 `.bashrc` 里就行": how to do it; "已经加到 … 了": done
+        return bool(re.search(r"已|了", sentence[max(0, m.start(vkey) - 6) : m.end(xkey)]))
+    return True
+
+
+_PRONOUN_DONE = lazy(r"(?i)^(?:it|that|this|them|those|these)\s*(?:[,:;.!\u2014\u2013-]|and\b|$)")
+
+
+_BARE_END = lazy(r"了?\s*(?:[，,。！!；;]|$)")  # a colon lists what was done: "改好了：…"
+
+
+def _after_bare_report(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> str | None:
+    """What follows a report that names no work ("搞定了，…", "Fixed it, …"), else None.
+
+    Such a report names work only if what follows reports work of its own.
+    """
+    if m.re == _DONE_EN:
+        pronoun = _PRONOUN_DONE.match(m.group(xkey))
+        return m.group(xkey)[pronoun.end() :].strip() if pronoun else None
+    before = _NO_SUBJECT.sub("", _FILLER_ZH.sub("", sentence[: m.start(vkey)]))
+    after = _BARE_END.match(sentence, m.end(vkey))
+    if before.strip(" ，,。.!！~～") or after is None or vkey in ("verb4", "verb5", "verb6"):
+        return None
+    return sentence[after.end() :]
+
+
+def _more_done(rest: str, summary: str) -> str:
+    """The clauses right after a Chinese report of work that report work too.
+
+    "写法改完了，XSS 修掉了，安全组复测通过": the fix the first clause leaves out. A short
+    report keeps the detail after it ("登录流程已经跑通了，wx.login → code2Session …").
+    """
+    clauses = [c for c in re.split(r"(?=[，,；;])", rest) if c.strip(" ，,；;。")][:4]
+    done = [n for n, c in enumerate(clauses) if _DONE_ZH.search(c)]
+    if done:
+        return "".join(clauses[: done[-1] + 1]).rstrip(" 。.！!")
+    detail = re.match(r"\s*[，,]\s*([^，,。；;]{3,60})", rest) if len(summary) <= 12 else None
+    return f"，{detail[1].strip()}" if detail and re.search(r"[A-Za-z]", detail[1]) else ""
+
+
+def _chinese_clause(sentence: str, m: re.Match[str], vkey: str) -> str | None:
+    """The clause around a Chinese verb: Chinese puts what was done before the verb."""
+    start = max(sentence.rfind(c, 0, m.start(vkey)) for c in "，,。；;：:") + 1
+    end = min(
+        (i for i in (sentence.find(c, m.end(vkey)) for c in "，,。；;") if i >= 0),
+        default=len(sentence),
+    )
+    subject_first = vkey in ("verb", "verb2")  # 把 X … and 已从 X … name it after the verb
+    if (
+        subject_first
+        and start > 0
+        and not _NO_SUBJECT.sub("", sentence[start : m.start(vkey)]).strip()
+    ):
+        # "…缓存一直没命中，我昨天已经修好了": what was fixed is the clause before
+        start = max(sentence.rfind(c, 0, start - 1) for c in "，,。；;：:") + 1
+    clause = sentence[start:end].strip(" ✅👍🎉")
+    return clause if len(clause) > len(m.group(vkey)) + 1 else None
+
+
+_NOW_STATE = lazy(
+    r"(?i)^(?:(?:done|ok|so)[:,]?\s+)?(?P<x>(?:the\s+)?[`\w./-]+(?:\s+[`\w./-]+){0,3}?)\s+"
+    r"(?:is|are)\s+now\s+(?P<y>\S.{8,})"
+)
+
+
+_BAD_STATE = lazy(
+    r"(?i)\b(?:broken|fail\w*|error\w*|down|slow\w*|wrong|missing|gone|outdated|deprecated|"
+    r"stuck|flaky|in this|exposed|leaked|public)\b"
+)
+
+
+def _passive_work(sentence: str) -> Work | None:
+    """Work told in the passive: "Triton is deployed to staging", "the bug has been fixed"."""
+    passive = _DONE_PASSIVE.match(sentence)
+    if passive is not None and passive.group("verb2"):
+        if VAGUE.match(passive.group("x2")):
+            return None
+        summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
+        kind = "feat" if passive.group("verb2").lower() == "is in" else "deploy"
+        return Work(kind, _capitalised(summary), None)  # "1.4.2 went live ..."
+    now = _NOW_STATE.match(sentence) if passive is None else None
+    if now and not VAGUE.match(now["x"]) and not _BAD_STATE.search(now["y"]):
+        # "The Dockerfile is now a multi-stage build ...": the state work left behind
+        summary = sentence.strip().rstrip(".。!！:：")
+        kind = next((t for t, p in _OBJECT_TYPES if p.search(sentence)), "refactor")
+        return Work(kind, _capitalised(summary), None)
+    noun = _DONE_WORK_NOUN.match(sentence) if passive is None else None
+    named = (
+        noun is not None and re.sub(r"(?i)^the\s+", "", noun["x"]).lower() != noun["noun"].lower()
+    )
+    if noun is not None and named:  # "the setup is done" does not say which
+        summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
+        kind = _NOUN_KINDS.get(noun["noun"].lower(), "refactor")
+        return Work(kind, _capitalised(summary), None)
+    last = _FIXED_LAST.search(sentence) if passive is None else None
+    if last is not None and not VAGUE.match(last["x"] or last["y"]):
+        return Work("fix", sentence.strip().rstrip(".。!！"), None)
+    if passive is None or NEGATED.search(passive.group("x")) or VAGUE.match(passive.group("x")):
+        return None  # "it is fixed" names nothing
+    summary = _PASSIVE_LEAD.sub("", sentence).strip().rstrip(".。!！")
+    return Work(_kind(passive.group("verb").lower()), _capitalised(summary), None)
+
+
+def _listed_work(sentence: str) -> Work | None:
+    """Work after a "Done:" lead ("Done: the export job retries now")."""
+    done = _DONE_LIST_EN.match(sentence)
+    if done is None or len(done.group("x")) < 8:
+        return None
+    return Work("other", done.group("x").strip().rstrip(".。"), None)
+
+
+_DONE_NOUN = lazy(
+    r"(?i)\b(?:the\s+)?(?P<noun>migration|switch|move|upgrade|setup|set-up|refactor(?:ing)?|"
+    r"rewrite|integration|rollout|port)\s+(?:is|has been|was)\s+(?:now\s+)?(?:done|complete|"
+    r"completed|finished|merged)\b"
+    r"|(?P<zh>迁移|切换|升级|重构|集成|接入|改造)(?:工作)?(?:已经|都)?(?:完成|做完|搞定)"
+)
+
+
+def completion(sentence: str) -> str | None:
+    """The kind of work a sentence reports finished without naming it ("the migration is done")."""
+    if QUESTION.search(sentence):
+        return None
+    m = _DONE_NOUN.search(sentence)
+    if m is None:
+        return None
+    return (m.group("noun") or m.group("zh") or "").lower()
+
+
+_DONE_HEADER = lazy(
+    r"(?i)^\W*(?:done|fixed|finished|completed|all done|changes made|what i changed|summary of "
+    r"changes|progress|results|已?完成了?|已修复|改动如下|修改如下|做了以下改动|搞定了?|都?改好了"
+    r"|弄好了|进度|结果|(?:本次)?改动汇总)\W*[:：]\s*$"
+)
+
+
+def done_list(message: str) -> list[str]:
+    """The items of a "Done:" / "已完成：" list in a message, cleaned of bullets and markup."""
+    lines = FENCE.sub("\n", message).splitlines()
+    for n, line in enumerate(lines):
+        if _DONE_HEADER.match(line):
+            return bullet_items(lines[n + 1 :])
+    return []
+
+
+# "Merged to main as "fix: load the polyfill on checkout"", "committed: `feat(api): add
+# rate limiting`", "已提交：fix: 修复登录超时": a commit the assistant reports, by its subject
+_COMMITTED = lazy(
+    r"(?i)(?:\b(?:committed|merged|pushed|landed|squash-merged)\b[^\n\"“`']{0,30}?"
+    r"(?:\bas\b|\bwith(?: the)? message\b|[:：])?"
+    r"|(?:已|已经)?(?:提交|合并)(?:了|到 ?\w+)?[:：]?)\s*"
+    r"[\"“`']?(?P<subject>(?:feat|fix|chore|docs|refactor|perf|test|build|ci|style|revert)"
+    r"(?:\([^)\n]{1,30}\))?!?:\s*[^\"”`'\n]{3,100}?)(?:[\"”`']|\s*$|\s*\n)"
+)
+
+
+def committed_subjects(message: str) -> list[str]:
+    """The conventional subjects of the commits an assistant message reports made."""
+    return [m["subject"].strip().rstrip(".") for m in _COMMITTED.finditer(message)]
