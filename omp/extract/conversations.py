@@ -1,172 +1,49 @@
-"""From what happened to what to remember: candidates, filters and routing (pure, no I/O).
+"""Conversations to memory, message by message.
 
-`omp.ingest` reads the sources and writes the outcome; everything between is here:
-
-    messages / commits / deploy events → candidates → sensitive → ROT (trivial, redundant,
-    obsolete) → confidence → scope → route (stored / review / dropped / user)
-
-Each candidate carries its target (decisions, changelog, project, sessions, user), the entry
-to write, scope, confidence, the reason it was proposed and where it came from. A decision
-changed later in the same conversation keeps only the final choice, with the abandoned one
-as an alternative.
+Decisions (a changed mind keeps the final choice, the abandoned one as an alternative),
+finished work, project facts, the person's preferences, and one session record.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
-from omp import buildfiles, gitrepo, rot, rules, sensitive
-from omp.constants import AUTO_STORE_AT, CANDIDATE_TARGETS, REVIEW_AT
+from omp import buildfiles, gitrepo, rot, rules
+from omp.constants import AUTO_STORE_AT
+from omp.extract.candidates import (
+    TITLE_MAX,
+    Batch,
+    Candidate,
+    decision_entry,
+    flatten,
+    redact_text,
+    title_head,
+    with_details,
+)
+from omp.extract.commits import CONVENTIONAL_TYPES, NOISE_COMMIT, TRIVIAL_COMMIT, commit_kind
 from omp.lazyre import lazy
 
-TARGETS = CANDIDATE_TARGETS
-ACTIONS = ("stored", "review", "dropped", "merged", "superseded")
-
-
-@dataclass
-class Candidate:
-    """Something worth remembering, and what became of it."""
-
-    target: str
-    entry: dict[str, Any]
-    confidence: float
-    reason: str
-    source: dict[str, Any]
-    scope: str = "PROJECT"
-    priority: str = "P1"
-    action: str = ""
-    note: str | None = None
-    merge_into: str | None = None
-    origin: str | None = None  # the source's own words (a commit subject), for matching
-
-    def to_json(self) -> dict[str, Any]:
-        """The `--json` shape of this candidate."""
-        out = {
-            "target": self.target,
-            "action": self.action,
-            "scope": self.scope,
-            "confidence": round(self.confidence, 2),
-            "priority": self.priority,
-            "reason": self.reason if self.note is None else f"{self.reason}; {self.note}",
-            "entry": self.entry,
-            "source": self.source,
-        }
-        if self.merge_into is not None:
-            out["merge_into"] = self.merge_into
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Stored:
-    """An entry already in memory, as far as the filters need it."""
-
-    target: str
-    id: str
-    text: str
-    entry: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Redaction:
-    """A sensitive value taken out of a source: its kind and where, never the value."""
-
-    kind: str
-    path: str
-    index: Any
-    offset: int
-
-    def to_json(self) -> dict[str, Any]:
-        """The `--json` shape."""
-        return {
-            "kind": self.kind,
-            "source": {"path": self.path, "index": self.index},
-            "offset": self.offset,
-        }
-
-
-@dataclass
-class Batch:
-    """The candidates of one run, with the redactions made on the way."""
-
-    candidates: list[Candidate] = field(default_factory=list)
-    redactions: list[Redaction] = field(default_factory=list)
-    obsolete: list[tuple[rot.Obsolete, dict[str, Any]]] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-
-def text_of(target: str, entry: dict[str, Any]) -> str:
-    """The words of an entry compared for redundancy.
-
-    A decision is its choice and its title's head: the details a title also carries ("Use X:
-    Y 用 Z") vary with the sentence that restates the choice.
-    """
-    if target == "decisions":
-        head = title_head(str(entry.get("title") or ""))
-        return " ".join(str(v or "") for v in (head, entry.get("choice"), entry.get("decision")))
-    if target == "changelog":
-        return str(entry.get("summary") or "")
-    if target == "user":
-        return str(entry.get("text") or "")
-    if target == "project":
-        return "\n".join(f"{k}: {v}" for k, v in flatten(entry))
-    if target == "sessions":
-        return str(entry.get("summary") or "")
-    return ""
-
-
-def title_head(title: str) -> str:
-    """A decision title without the details after its first ": " ("Use X: Y 用 Z" → "Use X")."""
-    return re.split(r"：|: ", title, maxsplit=1)[0]
-
-
-def flatten(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
-    """`{"a": {"b": 1}}` as `[("a.b", 1)]`."""
-    if isinstance(data, dict):
-        out: list[tuple[str, Any]] = []
-        for key, value in data.items():
-            out += flatten(value, f"{prefix}.{key}" if prefix else str(key))
-        return out
-    return [(prefix, data)]
-
-
-# Control characters have no place in memory: a NUL would be stored as "\0", and the rules use
-# it as a placeholder; NEL and the Unicode line and paragraph separators are line breaks YAML
-# cannot keep (the writer refuses them), lone surrogates are not text
-_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff]")
-_LINE_BREAKS = re.compile("[\x85\u2028\u2029]")
-
-
-def plain_text(text: str) -> str:
-    """`text` without control characters; NEL and the Unicode separators become line breaks."""
-    return _LINE_BREAKS.sub("\n", _CONTROLS.sub("", text))
-
-
-def redact_text(text: str, path: str, index: Any, batch: Batch) -> str:
-    """`text` without control characters and with its secrets replaced; each one is reported.
-
-    Control characters go first: one inside a key would hide it from the patterns.
-    """
-    if _CONTROLS.search(text) or _LINE_BREAKS.search(text):
-        text = plain_text(text)
-    clean, matches = sensitive.redact(text)
-    batch.redactions += [Redaction(m.kind, path, index, m.start) for m in matches]
-    return clean
-
-
-# ---- conversations --------------------------------------------------------------------------
-
 _USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "path": 0.8}
+
+
 # An assistant narrating its own edits ("Added src/x.ts") is mostly noise for the changelog:
 # its finished work waits for review unless it is a "Done:" summary.
 # An assistant's facts and paths are as often suggestions, examples or files it touched as the
 # project's own (dev corpus: under half kept by the labels): they wait for review.
 _ASSISTANT_CONF = {"explicit": 0.75, "instruction": 0.55, "fact": 0.65, "work": 0.6, "path": 0.65}
+
+
 _REPLY_REACH = 2  # messages: a reply opening with an offered name picks it this soon after
+
+
 _REVERSAL_REACH = 6  # messages: "actually, ..." changes a choice made this recently
+
+
 _RECAP_REACH = 2  # messages: a summary this close to the end tells where things landed
+
+
 _REWORK = {
     "migration",
     "switch",
@@ -180,54 +57,65 @@ _REWORK = {
     "重构",
     "改造",
 }
+
+
 _SUMMARY_CONF = 0.7
+
+
 _FROM_NOW = lazy(
     r"(?i)要用|得用|必须用|应该用|以后|今后|别再用|不要再用|\b(?:from now on|going forward|"
     r"(?:should|must) (?:use|be)|don't use .{1,30} anymore)\b"
 )
+
+
 _NARRATION = lazy(r"^\S+\s+(?:`|the file\b|a file\b|\S+\.\w{1,4}\b)|[\w-]+/[\w./-]+\.\w{1,4}")
+
+
 _DONE_LEAD = lazy(
     r"(?i)^\W*(?:done|all done|finished|fixed)\s*[:：\u2014-]|^\W*(?:完成|搞定|已完成)"
 )
+
+
 _FIX_ITEM = lazy(r"(?i)^(?:fix(?:ed|es)?|resolved?)\b|^(?:修复|修正|修好|解决)")
+
+
 PROPOSAL_CONF = 0.55
+
+
 SIDE_CHOICE_CONF = 0.6
+
+
 VERSION_CONF = 0.6
+
+
 ACCEPTED_CONF = 0.85
+
+
 ADOPTED_CONF = 0.6  # "就这么定了" after a statement: the statement is as often context as choice
+
+
 TENTATIVE_CONF = 0.3
+
+
 AGENT_COMMIT_CONF = 0.8  # "git commit -m 'fix: …'" in a tool call: work the agent did
+
+
 TOOL_FACT_CONF = 0.75  # a version in a build file the agent's tool printed: the project's own
+
+
 AGENT_STACK_CONF = 0.7  # a coding agent's statement of the stack, with a version or two parts
+
+
 RECAP_CONF = 0.75  # a fact of the assistant's closing summary of where things landed
+
+
 OPENING_CHOICE_CONF = 0.6  # a Chinese choice named only in the message opening a dialogue
-_TITLE_MAX = 200
+
+
 NAMED_ADDRESS_CONF = 0.75
+
+
 _OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" is a title
-
-
-_CLAUSE_VERB = re.compile(r"(?i)\s(?:is|are|must|should|never|always)\s")
-
-
-def _title(choice: str, purpose: str | None) -> str:
-    first = choice.split(" ", 1)[0].lower()
-    # "store amounts as cents", "all API responses use snake_case" are their own titles
-    if first in rules.RULE_LEADS or rules.is_rule_clause(choice) or _CLAUSE_VERB.search(choice):
-        # "Convention: branch names are feature/<ticket>-<slug>" is a rule said whole
-        return choice[0].upper() + choice[1:]
-    if re.match(r"不(?!可|同|错|少|仅|断)", choice) or re.search(
-        r"只能|必须|禁止|不许|不准", choice
-    ):
-        # "我们决定不上 K8s 了": a choice against, not "采用 不上 K8s"; "main 只能通过 PR 合并":
-        # a rule said whole
-        return choice
-    if rules.is_chinese(choice):
-        # "推送用极光推送": a purpose the name says already is not said again
-        said = purpose and purpose.lower() not in choice.lower()
-        return f"采用 {choice}" + (f"（{purpose}）" if said else "")
-    if purpose and purpose.lower() not in choice.lower():
-        return f"Use {choice} for {purpose}"
-    return f"Use {choice}"
 
 
 class _Conversation:
@@ -327,7 +215,7 @@ class _Conversation:
         clause = rules.remembered_rule(s)
         if clause is None:
             return
-        entry: dict[str, Any] = {"title": clause[:_TITLE_MAX], "context": s[:500]}
+        entry: dict[str, Any] = {"title": clause[:TITLE_MAX], "context": s[:500]}
         reason = "a rule the person asked to remember"
         c = Candidate("decisions", entry, conf["explicit"], reason, self.source(index))
         if rules.forbids(clause):
@@ -366,7 +254,7 @@ class _Conversation:
         for clause in given:
             if any(len(m) > 2 and m in clause.lower() for m in made):
                 continue  # "好，就用 redis_rate" already decided it
-            entry = {"title": clause[:_TITLE_MAX], "context": clause, "choice": clause}
+            entry = {"title": clause[:TITLE_MAX], "context": clause, "choice": clause}
             reason = "a value the person gave when the assistant asked for it"
             self._decide(
                 Candidate("decisions", entry, conf["instruction"], reason, self.source(index)),
@@ -477,7 +365,7 @@ class _Conversation:
             self._propose(
                 Candidate(
                     "decisions",
-                    _decision_entry(decision, context),
+                    decision_entry(decision, context),
                     PROPOSAL_CONF,
                     "proposed by the assistant",
                     self.source(index),
@@ -496,13 +384,13 @@ class _Conversation:
         reason, level = "a commit the agent made", AGENT_COMMIT_CONF
         entry: dict[str, Any]
         if conventional is None:
-            entry = {"type": _commit_kind(subject) or "other", "summary": subject}
+            entry = {"type": commit_kind(subject) or "other", "summary": subject}
         else:
-            kind = _CONVENTIONAL_TYPES.get(conventional.type, "other")
+            kind = CONVENTIONAL_TYPES.get(conventional.type, "other")
             entry = {"type": kind, "summary": conventional.summary}
             if conventional.scope:
                 entry["scope"] = conventional.scope
-        if _TRIVIAL_COMMIT.match(subject) or _NOISE_COMMIT.search(subject):
+        if TRIVIAL_COMMIT.match(subject) or NOISE_COMMIT.search(subject):
             level = TENTATIVE_CONF
         self._found(Candidate("changelog", entry, level, reason, self.source(index)))
 
@@ -563,7 +451,7 @@ class _Conversation:
         title = str(last.entry["title"])
         more = [d for d in rules.decided_details(s, "") if d.lower() not in title.lower()]
         if more:
-            last.entry["title"] = _with_details(title, more)[:_TITLE_MAX]
+            last.entry["title"] = with_details(title, more)[:TITLE_MAX]
 
     def _choices(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool:
         """Decisions, proposals, reversals and tentative talk; True when `s` decides."""
@@ -573,7 +461,7 @@ class _Conversation:
         src = self.source(index)
         if role == "user" and self.previous and rules.adopts_previous(s):
             adopted = rules.Decision(rules.clip(self.previous), (), None, None, True)
-            entry = _decision_entry(adopted, f"{self.previous} {s}")
+            entry = decision_entry(adopted, f"{self.previous} {s}")
             reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
             self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
             return True
@@ -594,7 +482,7 @@ class _Conversation:
             named = rules.Decision(
                 head or _original(s, str(answer)), tuple(others), None, None, False
             )
-            entry = _decision_entry(named, s, details=True)
+            entry = decision_entry(named, s, details=True)
             reason = "the answer to an either-or question"
             self._decide(
                 Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
@@ -605,7 +493,7 @@ class _Conversation:
         if label is not None and label in self.options:
             picked = rules.Decision(self.options[label], (), rules.rationale(s), None, False)
             reason = "an option picked by its label"
-            entry = _decision_entry(picked, s, details=True)
+            entry = decision_entry(picked, s, details=True)
             self._decide(
                 Candidate("decisions", entry, conf["instruction"], reason, src),
                 reverses=rules.reverses(s),
@@ -627,7 +515,7 @@ class _Conversation:
         ):
             new, old = rules.clip(obsolete.new), rules.clip(obsolete.old)
             replaced = rules.Decision(new, (old,), rules.rationale(s), None, True)
-            entry = _decision_entry(replaced, s, details=True)
+            entry = decision_entry(replaced, s, details=True)
             c = Candidate("decisions", entry, conf["explicit"], "replaces an earlier choice", src)
             self._decide(c, reverses=True)
             return True
@@ -646,7 +534,7 @@ class _Conversation:
     def _proposal(self, d: rules.Decision, s: str, src: dict[str, Any]) -> Candidate:
         return Candidate(
             "decisions",
-            _decision_entry(d, s, details=True),
+            decision_entry(d, s, details=True),
             PROPOSAL_CONF,
             "proposed by the assistant",
             src,
@@ -688,7 +576,7 @@ class _Conversation:
         rule = rules.requirement(s)
         if rule is None:
             return None
-        entry = {"title": rule[:_TITLE_MAX], "context": s[:500], "choice": rule}
+        entry = {"title": rule[:TITLE_MAX], "context": s[:500], "choice": rule}
         reason = "a requirement the person set"
         c = Candidate("decisions", entry, conf["instruction"], reason, self.source(index))
         self._decide(c, reverses=False)
@@ -711,7 +599,7 @@ class _Conversation:
     ) -> Candidate:
         reason = "explicit decision" if d.explicit else "instruction naming a choice"
         level = conf["explicit" if d.explicit else "instruction"]
-        c = Candidate("decisions", _decision_entry(d, s, details=True), level, reason, src)
+        c = Candidate("decisions", decision_entry(d, s, details=True), level, reason, src)
         if src["index"] == self.opening and not d.explicit and rules.is_chinese(s):
             self.introduced.append(c)
         return c
@@ -728,7 +616,7 @@ class _Conversation:
     def _side_choices(self, s: str, choice: str, src: dict[str, Any]) -> None:
         for side in rules.side_choices(s, choice):
             reason = "a further choice in the same sentence"  # 3 of 7 kept on dev: reviewed
-            c = Candidate("decisions", _decision_entry(side, s), SIDE_CHOICE_CONF, reason, src)
+            c = Candidate("decisions", decision_entry(side, s), SIDE_CHOICE_CONF, reason, src)
             if not any(
                 str(o.entry.get("choice")).lower() == side.choice.lower() for o in self.decisions
             ):
@@ -899,7 +787,7 @@ class _Conversation:
 
     def _confirm(self, old: Candidate, new: Candidate) -> None:
         """`new` states the choice `old` made again: one decision, as sure as the surer."""
-        _merge_fields(old.entry, new.entry)
+        merge_fields(old.entry, new.entry)
         old.confidence = max(old.confidence, new.confidence)
         if new.source["index"] != old.source["index"]:
             self.introduced = [c for c in self.introduced if c is not old]
@@ -1187,7 +1075,11 @@ def _stack_beside_choice(s: str) -> dict[str, str]:
 
 
 _CLAUSES = lazy(r"[，,；;]")
+
+
 _ADDRESSED = lazy(r"[你您]")
+
+
 _HEARSAY = lazy(r"(?i)听说|挺火|很火|最近看|\bi (?:heard|read)\b|\bpeople (?:say|are saying)\b")
 
 
@@ -1308,40 +1200,7 @@ def _original(text: str, name: str) -> str:
     return m.group(0)
 
 
-def _decision_entry(d: rules.Decision, sentence: str, *, details: bool = False) -> dict[str, Any]:
-    """A decision entry; with `details`, its title also gives what else the sentence settles.
-
-    "行，就用 ReplacingMergeTree，version 用 updated_at。" is titled "Use ReplacingMergeTree:
-    version 用 updated_at", not only "Use ReplacingMergeTree".
-    """
-    title = _title(d.choice, d.purpose)
-    settled = rules.decided_details(sentence, d.choice) if details else []
-    title = _with_details(title, [s for s in settled if s.lower() not in title.lower()])
-    entry: dict[str, Any] = {
-        "title": title[:_TITLE_MAX],
-        "context": sentence[:500],
-        "choice": d.choice,
-    }
-    if d.alternatives:
-        entry["alternatives"] = list(d.alternatives)
-    if d.rationale:
-        entry["rationale"] = d.rationale
-    return entry
-
-
-def _with_details(title: str, details: list[str]) -> str:
-    """`title` followed by `details`: "Use X: a; b", "采用 X：a；b"."""
-    if not details:
-        return title
-    if title_head(title) != title:  # details already: go on in their punctuation
-        sep = "；" if "：" in title else "; "
-        return title + sep + sep.join(details)
-    chinese = rules.is_chinese(title)
-    sep = "；" if chinese else "; "
-    return title + ("：" if chinese else ": ") + sep.join(details)
-
-
-def _merge_fields(into: dict[str, Any], extra: dict[str, Any]) -> None:
+def merge_fields(into: dict[str, Any], extra: dict[str, Any]) -> None:
     """Keep the more complete entry: fill missing fields, unite alternatives."""
     for key, value in extra.items():
         if key == "alternatives":
@@ -1374,838 +1233,3 @@ def from_conversation(
         state.feed(role, text, index)
     state.finish()
     return state.decisions
-
-
-# ---- commits --------------------------------------------------------------------------------
-
-_CONVENTIONAL_TYPES = {
-    "feat": "feat",
-    "feature": "feat",
-    "fix": "fix",
-    "bugfix": "fix",
-    "hotfix": "fix",
-    "docs": "docs",
-    "doc": "docs",
-    "refactor": "refactor",
-    "perf": "perf",
-    "deploy": "deploy",
-    "config": "config",
-    "chore": "chore",
-    "build": "chore",
-    "ci": "chore",
-    "test": "chore",
-    "tests": "chore",
-    "style": "chore",
-    "revert": "other",
-    "release": "other",
-}
-_VERB_TYPES = (
-    ("fix", r"fix|fixes|fixed|resolve|patch|correct|修复|修正"),
-    (
-        "feat",
-        r"add|adds|added|implement|introduce|support|create|新增|添加|实现|支持|接入|引入|集成|增加",
-    ),
-    ("docs", r"document|docs?|readme|文档"),
-    (
-        "refactor",
-        r"refactor|rename|move|extract|clean ?up|simplify|switch|migrate|重构|迁移|切换|拆分",
-    ),
-    ("perf", r"speed up|optimi[sz]e|perf|优化"),
-    ("chore", r"bump|update|upgrade|remove|delete|drop|升级|更新|删除|移除"),
-    ("deploy", r"deploy|release|发布|上线"),
-)
-# A Chinese subject often starts with what changed: "传感器采集改用 FreeRTOS 队列", "采样间隔从
-# 10s 改为 30s"; its verb says what kind of change it is
-_ZH_CHANGE_VERB = (
-    ("fix", "修复|修正|修好|修掉"),
-    ("perf", "优化|加索引|加了索引"),
-    ("refactor", "改用|改为|改成|换成|切换|迁移|迁到|重构|搬进|搬到"),
-    ("feat", "新增|增加|接入|引入|支持|加了|加上|添加|实现了"),
-    ("chore", "升级|升到"),
-)
-# "发版 1.4.0", "release 2.3.0": a release commit without a conventional type
-_RELEASE_COMMIT = lazy(r"(?i)^(?:release|released|发版|发布|版本)\s*(?P<v>v?\d+(?:\.\d+)+)\s*$")
-# A maintenance commit that moves to another version or tool is worth its changelog line
-_NOTABLE_CHORE = lazy(r"(?i)\b(?:upgrade|bump|pin|switch|migrate)\b|升级|切换|改为|改成|改用")
-_TRIVIAL_COMMIT = lazy(
-    r"(?i)^(?:wip|tmp|temp|test|fixup!|squash!|amend!|\.|-|misc|stuff|changes?|update)\b\s*\S{0,12}$"
-)
-# Maintenance commits are rarely worth a changelog line; dependency bumps, releases, breaking
-# changes and commits that record a decision are.
-# a change to CI is notable (a release pipeline, a new check): 10 of 13 kept on dev
-_MINOR_TYPES = frozenset({"chore", "style", "test", "tests"})
-_NOTABLE_SCOPES = frozenset({"deps", "release"})
-_NOISE_COMMIT = lazy(
-    r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial commit|"
-    r"first commit|merge branch|merge pull request)\b|错别字|格式化"
-)
-_REVERT = lazy(r'(?i)^revert\s*[:(]?\s*"?(?P<x>.+?)"?\s*\)?$')
-# the conventional type a subject starts with ("feat(eks)!: "), or nothing
-_CONVENTIONAL_HEAD = lazy(r"\w+(?:\((?P<scope>[^)]*)\))?!?:\s*")
-
-
-def _untyped(subject: str) -> tuple[str, str | None]:
-    """A commit subject without its conventional type ("feat(eks)!: "), and the type's scope."""
-    head = _CONVENTIONAL_HEAD.match(subject)
-    return (subject[head.end() :], head["scope"]) if head else (subject, None)
-
-
-def _commit_change(
-    commit: Any, conventional: Any, breaking_note: str | None, subject: str
-) -> tuple[dict[str, Any], float, str]:
-    """The changelog entry of a commit, with its confidence and the reason."""
-    day = commit.date[:10]
-    entry: dict[str, Any]
-    if conventional is not None:
-        entry = {
-            "date": day,
-            "type": _CONVENTIONAL_TYPES.get(conventional.type, "other"),
-            "summary": conventional.summary,
-            "scope": conventional.scope,
-            "ref": commit.short,
-            "breaking": True if (conventional.breaking or breaking_note) else None,
-            "author": commit.author,
-        }
-        inner, scope = _untyped(conventional.summary)
-        if conventional.type == "revert" and inner != conventional.summary:
-            entry["summary"] = f'Revert "{inner}"'  # "revert: feat(search): add lunr"
-            entry["scope"] = conventional.scope or scope
-        release = "release" in (conventional.type, conventional.scope)
-        if release and re.fullmatch(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", entry["summary"].strip()):
-            entry["summary"] = f"Release {entry['summary'].strip()}"  # "chore(release): 2.0.0"
-        if _NOISE_COMMIT.search(subject) or conventional.type in ("wip", "tmp"):
-            return entry, 0.3, "housekeeping commit"
-        notable = (
-            entry["breaking"]
-            or conventional.scope in _NOTABLE_SCOPES
-            or any(k.lower() == "decision" for k, _ in commit.trailers)
-            or (conventional.type == "chore" and _NOTABLE_CHORE.search(conventional.summary))
-        )
-        if conventional.type in _MINOR_TYPES and not notable:
-            return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
-        return entry, 0.9, f"conventional commit ({conventional.type})"
-    kind = _commit_kind(subject)
-    bare_release = _RELEASE_COMMIT.match(subject.strip())
-    entry = {
-        "date": day,
-        "type": kind or "other",
-        "summary": f"Release {bare_release['v']}" if bare_release else subject,
-        "ref": commit.short,
-        "breaking": True if breaking_note else None,
-        "author": commit.author,
-    }
-    if reverted := _REVERT.match(subject.strip()):
-        # 'Revert "feat(eks): switch CNI to Cilium"': a change undone is a change
-        inner, scope = _untyped(reverted["x"])
-        entry.update(type="other", summary=f'Revert "{inner}"', scope=scope)
-        return entry, 0.75, "a revert"
-    if _TRIVIAL_COMMIT.match(subject.strip()) or _NOISE_COMMIT.search(subject):
-        return entry, 0.2, "work-in-progress or housekeeping commit"
-    if kind is not None:
-        return entry, 0.75, f"commit subject starting with a {kind} verb"
-    return entry, 0.5, "commit without a conventional type"
-
-
-def _commit_kind(subject: str) -> str | None:
-    """The kind of change a commit subject without a conventional type names by its verb."""
-    if _RELEASE_COMMIT.match(subject.strip()):
-        return "chore"
-    kind = next((t for t, verbs in _VERB_TYPES if re.match(rf"(?i)^(?:{verbs})\b", subject)), None)
-    if kind is None and rules.is_chinese(subject) and not rules.SCAFFOLD.search(subject):
-        kind = next((t for t, verbs in _ZH_CHANGE_VERB if re.search(verbs, subject)), None)
-    return kind
-
-
-def from_commit(
-    commit: Any, conventional: Any, breaking_note: str | None, batch: Batch, *, path: str
-) -> None:
-    """Add the candidates of one git commit (a `gitrepo.Commit`) to `batch`."""
-    src = {"path": path, "index": commit.short}
-    if commit.parents > 1:
-        return
-    subject = redact_text(commit.subject, path, commit.short, batch)
-    body = redact_text(commit.body, path, commit.short, batch)
-    entry, conf, reason = _commit_change(commit, conventional, breaking_note, subject)
-    entry = {k: v for k, v in entry.items() if v is not None}
-    batch.candidates.append(
-        Candidate("changelog", entry, conf, reason, src, priority="P1", origin=subject)
-    )
-    if facts := _commit_facts(subject, body):
-        reason = "facts a commit states"
-        batch.candidates.append(Candidate("project", facts, 0.8, reason, src, priority="P2"))
-    _body_decisions(commit, subject, body, batch, path=path)
-    if not (_backs_out(subject) and _kept_decision(commit, subject, body, batch, src)):
-        _switch_decision(commit, subject, batch, src)
-    if adr := _ADR.search(subject):  # "docs(adr): ADR-007 use spot instances …"
-        reason = "an architecture decision record"
-        batch.candidates.append(
-            _recorded_decision(adr["x"], commit, subject, batch, path=path, reason=reason)
-        )
-
-
-def _body_decisions(commit: Any, subject: str, body: str, batch: Batch, *, path: str) -> None:
-    """The decisions a commit records: `Decision:` trailers and lines, "we decided …"."""
-    src = {"path": path, "index": commit.short}
-    stated = [v.strip() for k, v in commit.trailers if k.lower() == "decision" and v.strip()]
-    for value in stated:
-        batch.candidates.append(_recorded_decision(value, commit, subject, batch, path=path))
-    for sentence in rules.statements(rules.unwrap(body)):
-        lowered = sentence.lower()
-        if lowered.startswith("decision:"):
-            # a "Decision:" line git does not take for a trailer (text follows it)
-            value = sentence.split(":", 1)[1].strip()
-            if value and not any(
-                v.startswith(value[:40]) or value.startswith(v[:40]) for v in stated
-            ):
-                batch.candidates.append(
-                    _recorded_decision(value, commit, subject, batch, path=path)
-                )
-            continue
-        if lowered.startswith(("breaking change", "breaking-change")):
-            continue
-        d = rules.decision(sentence)
-        if d is not None and d.explicit:
-            entry = _decision_entry(d, sentence)
-            entry.update(date=commit.date[:10], source_refs=[commit.short])
-            batch.candidates.append(
-                Candidate("decisions", entry, 0.8, "decision in a commit message", src)
-            )
-
-
-# an architecture decision record a commit adds: what follows its number is the decision
-_ADR = lazy(r"\bADR[-\s]?\d+\s*[:：-]?\s*(?P<x>(?:use|adopt|采用|使用)\b.{3,})", re.I)
-
-
-# "adopt Karpenter", "migrate from structopt to clap v4", "switch release pipeline to
-# cargo-dist", "改用 Redis Lua 脚本", "match_events 迁移到 ClickHouse": a commit that moves to
-# another tool decides it
-_SWITCH = lazy(
-    r"(?i)^(?:switch(?:es|ed)?|migrat(?:e|es|ed)|mov(?:e|es|ed)|port(?:s|ed)?)\b"
-    r"[^,;:]{0,40}?\bto\s+(?P<x>.+)"
-    r"|^replac(?:e|es|ed)\b[^,;:]{1,40}?\bwith\s+(?P<w>.+)"
-    r"|^adopt\s+(?P<a>.+)"
-    r"|(?:改用|换成|切换到|切到|还是用|迁移到|迁到|改回|改存)\s*(?P<z>.+)"
-    r"|^(?:用|使用)\s*(?P<r>[A-Za-z][^，,；;]*?)\s*(?:替换|替代|取代|代替)"  # "用 X 替换 CircleCI"
-)
-# "clap v4", "cargo-dist": a lower-case name in a commit's switch with a version or a hyphen,
-# not a word ("main") or a path
-_SWITCH_NAME = lazy(r"[a-z][\w.+]*(?:-[\w.+]+)+(?:\s+\w+)?|[a-z][\w.+-]*\s+v?\d[\w.]*(?:\s+\w+)?")
-
-
-_BACK_OUT = (
-    r"(?:回退|回滚|撤回|撤销|去掉|移除|revert(?:s|ed)?|roll(?:s|ed)? back|remove[sd]?|"
-    r"drop(?:s|ped)?)"
-)
-
-
-def _drop_backed_out(batch: Batch) -> None:
-    later = [c for c in batch.candidates if c.target == "changelog" and c.origin]
-    for c in batch.candidates:
-        if c.reason != "a commit that switches to a tool" or c.action:
-            continue
-        name = re.escape(str(c.entry.get("choice", "")).split()[0])
-        start = next((n for n, o in enumerate(later) if o.origin == c.origin), len(later))
-        backed = re.compile(rf"(?i){_BACK_OUT}\s*(?:the\s+)?{name}(?![\w-])")
-        if any(backed.search(str(o.origin)) for o in later[start + 1 :]):
-            # the switch and its changelog entry go, as a revert takes both; the later commit
-            # that backs it out tells the story
-            for o in [c, *(o for o in later if o.origin == c.origin and not o.action)]:
-                o.action, o.note = "dropped", "backed out by a later commit"
-                o.confidence = 0.0
-
-
-def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any]) -> None:
-    """The choice a commit subject that switches to a tool makes (undone with the commit)."""
-    summary = _untyped(subject)[0]
-    m = _SWITCH.search(summary)
-    if m is None or re.match(r"(?i)revert", summary):
-        return
-    choice = rules.clip(next(g for g in m.groups() if g is not None))
-    named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
-    if not (named or _SWITCH_NAME.fullmatch(choice)) or "/" in choice:
-        return
-    old = re.search(
-        r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
-        r"|(?:替换|替代|取代|代替)(?:掉|了)?\s*([A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)",
-        summary,
-    )
-    left = old and next(g for g in old.groups() if g)
-    alternatives = (left,) if left else rules.alternatives(summary, choice)
-    d = rules.Decision(choice, alternatives, None, None, False)
-    entry = _decision_entry(d, subject)
-    entry.update(date=commit.date[:10], source_refs=[commit.short])
-    reason = "a commit that switches to a tool"
-    batch.candidates.append(Candidate("decisions", entry, 0.75, reason, src, origin=subject))
-
-
-# What a commit that backs a change out keeps or goes back to: "Back to npm", "Staying on S3
-# for the cache", "encoding/json stays", "Keep the merged count matrix as TSV", "继续使用
-# ECharts", "恢复 balance=simple", "配置改回存 NVS", "仲裁段保持 500kbps"
-_KEPT = lazy(
-    r"(?i)(?:\b(?:back\s+to|revert(?:s|ing|ed)?\s+to|return(?:s|ing|ed)?\s+to"
-    r"|stay(?:s|ing)?\s+(?:on|with)|stick(?:s|ing)?\s+with|remain(?:s|ing)?\s+on"
-    r"|continu(?:e|es|ing)\s+(?:to\s+use|using|with))"
-    r"|^keep(?:ing)?\s+(?:using\s+)?(?:(?P<p>[^,;]+?)\s+as\s+)?)\s*(?P<x>[^\s,;]+.*)"
-    r"|(?P<y>[\w./+=-]+)\s+stays\b"
-    r"|(?:改回存?|回退到|回退为|回滚到|回到|恢复为|恢复成|恢复|保持|继续使用|继续用|继续走|还是用|仍然用)"
-    r"\s*(?P<z>\S.*)"
-)
-# what the change backed out had moved to: "switch CNI to Cilium", "使用 LittleFS 存储"
-_UNDONE_TARGET = lazy(
-    r"(?i)(?:\bto|\bas|改为|改成|改用|换成|切换到|迁移到|迁到|使用|用)\s*"
-    r"(?P<t>[A-Za-z0-9][\w./+=-]*(?:\s+[A-Z0-9][\w.+-]*)?)"
-)
-# a subject that undoes an earlier change (removing a thing alone is no undoing)
-_UNDO = lazy(r"(?i)^(?:回退|回滚|撤回|撤销|revert(?:s|ed)?\b|roll(?:s|ed)?\s+back\b)\s*")
-# a value a back-out keeps: "balance=simple", "encoding/json", "500kbps"
-_KEPT_VALUE = lazy(r"[\w.-]+=[\w.-]+|[a-z][\w.-]*/[\w.-]+|\d[\d.]*\s?[A-Za-z]+")
-
-
-def _backs_out(subject: str) -> bool:
-    """Whether a commit undoes an earlier change: a revert, "回滚 bazel 迁移", "roll back X"."""
-    summary = _untyped(subject)[0]
-    return bool(_REVERT.match(subject.strip()) or _UNDO.match(summary))
-
-
-def _undone_choice(summary: str) -> tuple[str, ...]:
-    """What the change a back-out undoes had chosen, as the kept choice's alternative.
-
-    'Revert "switch CNI to Cilium"' gives Cilium, "回滚 AntV G2，继续使用 ECharts" AntV G2.
-    """
-    if reverted := _REVERT.match(summary.strip()):
-        summary = reverted["x"]
-    summary = _untyped(summary)[0]
-    undone = re.split(r"[，,；;。]", _UNDO.sub("", summary, count=1))[0]
-    if target := _UNDONE_TARGET.search(undone):
-        return (rules.clip(target["t"]),)
-    for name in re.findall(r"[A-Za-z][\w./+=-]*(?:\s+[A-Z0-9][\w.+-]*)?", undone):
-        if name[0].isupper() or rules.technologies(name) or _KEPT_VALUE.fullmatch(name):
-            return (name,)
-    return ()
-
-
-def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict[str, Any]) -> bool:
-    """The choice a commit that backs a change out keeps ("Back to npm", "继续使用 ECharts").
-
-    The option the undone change had moved to is the alternative.
-    """
-    summary = _untyped(subject)[0]
-    alternatives = _undone_choice(summary)
-    for sentence in [summary, *rules.statements(rules.unwrap(body))]:
-        m = _KEPT.search(sentence)
-        if m is None:
-            continue
-        kept = m["x"] or m["y"] or m["z"]
-        choice = rules.clip(kept)
-        named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
-        if not (named or _SWITCH_NAME.fullmatch(choice) or _KEPT_VALUE.fullmatch(choice)):
-            continue
-        left = tuple(a for a in alternatives if a.lower() not in choice.lower())
-        d = rules.Decision(choice, left, None, m["p"], False)
-        entry = _decision_entry(d, sentence)
-        entry.update(date=commit.date[:10], source_refs=[commit.short])
-        reason = "what a commit that backs a change out keeps"
-        batch.candidates.append(Candidate("decisions", entry, 0.75, reason, src))
-        return True
-    return False
-
-
-def _commit_facts(subject: str, body: str) -> dict[str, Any]:
-    """The stack a first commit lists, the versions it moves to and the settings it names."""
-    facts: dict[str, Any] = {}
-    if stack := rules.scaffold_stack(subject):
-        facts["tech_stack"] = stack
-    for sentence in [subject, *rules.statements(rules.unwrap(body))]:
-        if moved := rules.version_changes(sentence, done=True):
-            facts.setdefault("tech_stack", {}).update(moved)
-        if config := rules.settings(sentence, named_keys=False):
-            facts.setdefault("config", {}).update(config)
-        if dep := rules.deployment(sentence):  # "chore(deploy): 生产环境上线 https://…"
-            facts.setdefault("deployment", {})[dep.service] = {"url": dep.url, "status": dep.status}
-        elif urls := rules.url_facts(sentence):
-            facts.setdefault("urls", {}).update(urls)
-        if stores := rules.storage_locations(sentence):
-            facts.setdefault("storage", {}).update(stores)
-    return facts
-
-
-def _recorded_decision(
-    value: str,
-    commit: Any,
-    subject: str,
-    batch: Batch,
-    *,
-    path: str,
-    reason: str = "Decision: trailer",
-) -> Candidate:
-    """The decision a commit records in a `Decision:` line (or an ADR it adds)."""
-    text = redact_text(value, path, commit.short, batch)
-    d = rules.decision(text)
-    entry = {
-        "date": commit.date[:10],
-        "title": text[:120],
-        "context": subject,
-        "choice": d.choice if d is not None else rules.clip(text),
-        "source_refs": [commit.short],
-    }
-    src = {"path": path, "index": commit.short}
-    return Candidate("decisions", entry, 0.9, reason, src)
-
-
-# ---- deploy output --------------------------------------------------------------------------
-
-
-def drop_reverted(batch: Batch) -> None:
-    """A commit reverted later in the range leaves no changelog entry; the revert tells it.
-
-    A tool a commit switched to and a later commit backs out ("回退 Koin，还是用 Hilt",
-    "remove Koin") is no decision either.
-    """
-    _drop_backed_out(batch)
-    changes = [c for c in batch.candidates if c.target == "changelog" and c.origin]
-    made = [c for c in batch.candidates if c.origin]  # changes and the choices they made
-    for revert in changes:
-        m = _REVERT.match(str(revert.origin))
-        if m is None:
-            continue
-        undone = m.group("x").strip().casefold()
-        for c in made:
-            if c is not revert and str(c.origin).casefold() == undone:
-                c.action, c.note = "dropped", f"reverted by {revert.source.get('index')}"
-
-
-def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
-    """Add the candidates of the deploys in one output (`deploy.DeployEvent`s) to `batch`.
-
-    Events of one service are one deploy told in steps (started, then live or failed, then
-    perhaps rolled back): the URL and id of any step are kept, and a failure is the outcome
-    even when a rollback follows. A failure followed by a deploy that went live, with an id
-    of its own or without any version it went back to, is a retry that worked: the retry is the
-    outcome.
-    """
-    merged: dict[str, Any] = {}
-    rolled_back: set[str] = set()
-    for event in events:
-        before = merged.get(event.service)
-        if before is None:
-            merged[event.service] = event
-            continue
-        status = event.status
-        retried = event.status == "active" and _retried(before, event)
-        if before.status == "failed" and retried:  # a new deploy that went live: a retry
-            # the migrations the failed attempt applied stay applied
-            ran = before.migrations + tuple(
-                m for m in event.migrations if m not in before.migrations
-            )
-            merged[event.service] = event._replace(
-                migrations=ran, framework=event.framework or before.framework
-            )
-            rolled_back.discard(event.service)
-            continue
-        if before.status == "failed":
-            status = "failed"
-            rolled_back.add(event.service)
-        merged[event.service] = before._replace(
-            status=status,
-            url=event.url or before.url,
-            deploy_id=event.deploy_id or before.deploy_id,
-            app=before.app or event.app,
-            line=event.line,
-            version=before.version or event.version,
-            namespace=before.namespace or event.namespace,
-            framework=before.framework or event.framework,
-            context=before.context or event.context,
-            image=before.image or event.image,
-            bindings=before.bindings or event.bindings,
-            routes=before.routes or event.routes,
-            restored=before.restored or event.restored,
-            migrations=before.migrations or event.migrations,
-        )
-    for service, event in merged.items():
-        from_deploy(event, batch, path=path, rolled_back=service in rolled_back)
-
-
-def _retried(failed: Any, live: Any) -> bool:
-    """Whether the deploy that went live after `failed` was a new attempt, not a rollback.
-
-    A deploy with an id of its own is new. Without ids, a second `fly deploy` that went live
-    ("Visit your newly deployed app") is a retry unless the output says what it went back to;
-    kubectl's `rollout undo` goes live too, and is a rollback.
-    """
-    if live.deploy_id is not None:
-        return bool(live.deploy_id != failed.deploy_id)
-    return not (failed.restored or live.restored) and live.tool != "kubectl"
-
-
-def _deploy_facts(event: Any) -> dict[str, Any]:
-    """What `deployment.<svc>` records of a deploy: status, address, app, image, bindings."""
-    facts: dict[str, Any] = {"status": event.status}
-    if event.url:
-        facts["url"] = event.url
-    if event.app and event.app != event.service:  # which app on the platform
-        facts["app"] = event.app
-    for key in ("version", "image", "namespace", "context"):
-        if getattr(event, key):
-            facts[key] = getattr(event, key)
-    if event.restored:  # what runs in production after the failed deploy was rolled back
-        facts["rolled_back_to"] = event.restored
-    if event.routes:
-        facts["routes"] = list(event.routes)
-    if event.bindings:
-        facts["bindings"] = dict(event.bindings)
-    return facts
-
-
-def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = False) -> None:
-    """Add the candidates of one deploy (a `deploy.DeployEvent`) to `batch`."""
-    src = {"path": path, "index": event.line}
-    reason = f"{event.tool} deploy output"
-    facts = {"deployment": {event.service: _deploy_facts(event)}}
-    batch.candidates.append(Candidate("project", facts, 0.95, reason, src, priority="P0"))
-    if event.framework:  # what the build detected is the stack, whatever became of the deploy
-        key = re.sub(r"\W", "", event.framework.split()[0].lower())
-        stack = {"tech_stack": {key: event.framework}}
-        batch.candidates.append(
-            Candidate("project", stack, 0.9, f"{event.tool} build output", src, priority="P2")
-        )
-    name = " ".join(x for x in (event.app or event.service, event.version) if x)
-    if event.status == "active":
-        where = f" to production at {event.url}" if event.url else ""
-        where = f" to namespace {event.namespace}" if event.namespace else where
-        summary = f"Deploy {name}{where}"
-    elif event.status == "failed":
-        back = f" to {event.restored}" if event.restored else ""
-        summary = f"Deploy of {name} failed" + (f"; rolled back{back}" if rolled_back else "")
-    else:
-        summary = f"Deploy of {name} started"
-    entry: dict[str, Any] = {"type": "deploy", "summary": summary, "scope": event.service}
-    if event.deploy_id:
-        entry["ref"] = event.deploy_id
-    # every deploy is a changelog line (the issue's contract), stored when it went live or was
-    # rolled back to a known version (production moved, and back); any other failed deploy
-    # changed nothing in production (its status is in project.yaml) and a deploy whose output
-    # stops before the outcome is unknown: both wait for review (dev corpus: labellers kept 9 of
-    # 15 successful deploys as changelog lines, 5 of the 6 rolled back to a named version, and
-    # none of the other failed ones)
-    confidence = 0.9 if event.status == "active" else 0.8 if event.restored else 0.6
-    batch.candidates.append(Candidate("changelog", entry, confidence, reason, src, priority="P0"))
-    for migration in event.migrations:  # applied to the database, whatever the deploy's fate
-        change = {"type": "deploy", "summary": f"Apply migration {migration}",
-                  "scope": event.service}  # fmt: skip
-        batch.candidates.append(Candidate("changelog", change, 0.85, reason, src, priority="P0"))
-
-
-# ---- filters and routing --------------------------------------------------------------------
-
-
-def settle(
-    batch: Batch, stored: Sequence[Stored], *, min_confidence: float = REVIEW_AT, today: str
-) -> None:
-    """Apply the filters in the upstream order and decide each candidate's action.
-
-    Sensitive (values redacted, already done on the way in) → ROT: trivial, redundant against
-    `stored` and within the batch (≥ SKIP_AT skipped, ≥ MERGE_AT merged), obsolete signals
-    marking stored decisions superseded → confidence below `min_confidence` dropped →
-    EPHEMERAL dropped → stored (confidence ≥ AUTO_STORE_AT) or queued for review.
-    """
-    _latest_facts(batch)
-    kept: list[Candidate] = []
-    for c in batch.candidates:
-        if c.action:
-            continue
-        _clean_secrets(c, batch)
-        text = text_of(c.target, c.entry)
-        # a decision is as informative as the sentence that made it: "Use KSP" alone is short,
-        # "Room 也顺便切到 KSP" is not
-        told = f"{text} {c.entry.get('context', '')}" if c.target == "decisions" else text
-        if c.target not in ("sessions", "project") and (why := rot.trivial_reason(told)):
-            c.action, c.note = "dropped", f"trivial: {why}"
-            continue
-        if c.target in ("decisions", "changelog", "user") and _redundant(c, text, stored, kept):
-            continue
-        if c.confidence < min_confidence:
-            c.action, c.note = "dropped", f"confidence below {min_confidence}"
-            continue
-        if c.scope == "EPHEMERAL":
-            c.action, c.note = "dropped", "ephemeral"
-            continue
-        c.action = "stored" if c.confidence >= AUTO_STORE_AT else "review"
-        kept.append(c)
-    _supersede(batch, stored, today)
-    _switched_away(batch, stored, today)
-
-
-def _leaves(data: dict[str, Any], path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
-    out: list[tuple[str, ...]] = []
-    for key, value in data.items():
-        here = (*path, str(key))
-        out += _leaves(value, here) if isinstance(value, dict) and value else [here]
-    return out
-
-
-# not yamlio.get_path: extraction stays pure and free of ruamel's import cost
-def _leaf(data: dict[str, Any], path: tuple[str, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
-def _drop_leaf(data: dict[str, Any], path: tuple[str, ...]) -> None:
-    if len(path) > 1:
-        _drop_leaf(data[path[0]], path[1:])
-        if not data[path[0]]:
-            del data[path[0]]
-    else:
-        del data[path[0]]
-
-
-def _latest_facts(batch: Batch) -> None:
-    """A project key given twice in one batch is written once.
-
-    The same value is kept where it was most confident; a new value that will be stored
-    replaces the earlier one ("batch size 4", later "改成 2"), as writing both in turn would,
-    except for a role that tools share, which lists both ("gis: MapLibre + PMTiles").
-    """
-    holder: dict[tuple[str, ...], Candidate] = {}
-    for c in batch.candidates:
-        if c.target != "project" or c.action:
-            continue
-        for path in _leaves(c.entry):
-            first = holder.get(path)
-            if first is None:
-                holder[path] = c
-                continue
-            before, now = str(_leaf(first.entry, path)), str(_leaf(c.entry, path))
-            fuller = before.lower() in now.lower()  # "Postgres", then "Postgres 16"
-            if now.lower() in before.lower() and (
-                before != now or c.confidence <= first.confidence
-            ):
-                _drop_leaf(c.entry, path)
-            elif fuller or c.confidence >= AUTO_STORE_AT:
-                if path[0] == "tech_stack" and path[-1] in rules.SHARED_ROLES and not fuller:
-                    _leaf(c.entry, path[:-1])[path[-1]] = f"{before} + {now}"  # both in use
-                _drop_leaf(first.entry, path)
-                holder[path] = c
-    _vaguer_facts(holder)
-    for c in batch.candidates:
-        if c.target == "project" and not c.action and not c.entry:
-            c.action, c.note = "dropped", "the same key is given again in the batch"
-
-
-def _names_more(full: str, value: str, *, address: bool) -> bool:
-    """Whether `full` is `value` with more to it: a version, or a path around a host."""
-    if address:
-        pattern = rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w-])"
-        return len(full) > len(value) and re.search(pattern, full) is not None
-    return re.fullmatch(rf"(?i){re.escape(value)}\s*v?\d[\w.+-]*", full) is not None
-
-
-def _vaguer_facts(holder: dict[tuple[str, ...], Candidate]) -> None:
-    """Drop a stack or address value that another one of the batch names more fully.
-
-    "urls.domain: tiles.example.cn" beside "urls.base: https://tiles.example.cn/x.pmtiles",
-    "tech_stack.queue: celery" beside "tech_stack.celery: celery 5.3".
-    """
-    values = {path: str(_leaf(c.entry, path)) for path, c in holder.items()}
-    for path, value in values.items():
-        if path[0] not in ("tech_stack", "urls") or len(value) < 3:
-            continue
-        fuller = any(
-            other != path
-            and other[0] == path[0]
-            and holder[other] is not holder[path]
-            and _names_more(full, value, address=path[0] == "urls")
-            for other, full in values.items()
-        )
-        if fuller:
-            _drop_leaf(holder[path].entry, path)
-
-
-def _clean_secrets(c: Candidate, batch: Batch) -> None:
-    """Redact what the text redaction could not see.
-
-    Secrets in candidates from outside (`--llm-cmd`), and values whose key names them a secret
-    (a Worker's `SIGNING_KEY` var).
-    """
-    path, index = str(c.source.get("path")), c.source.get("index")
-
-    def walk(value: Any, where: str) -> Any:
-        if isinstance(value, str):
-            return redact_text(value, path, index, batch)
-        if isinstance(value, dict):
-            return {plain_text(k): named(k, v) if isinstance(v, str) else walk(v, f"{where}.{k}")
-                    for k, v in value.items()}  # fmt: skip
-        if isinstance(value, list):
-            return [walk(v, where) for v in value]
-        return value
-
-    def named(key: str, value: str) -> str:
-        value = plain_text(value)
-        clean = redact_text(value, path, index, batch)
-        if clean != value:
-            return clean
-        # a value whose key names it a secret ({SIGNING_SECRET: "kt_…"})
-        text, head = sensitive.assignment(key, value)
-        pair = redact_text(text, path, index, batch)
-        if pair == text:
-            return value
-        if not pair.startswith(head):
-            return "[REDACTED:secret]"
-        return pair[len(head) :].removesuffix(head[len(key) + 2 :])  # and its closing quote
-
-    if sensitive.find_secrets(c.entry) or _has_controls(c.entry):
-        c.entry = walk(c.entry, "$")
-
-
-def _has_controls(data: Any) -> bool:
-    if isinstance(data, str):
-        return bool(_CONTROLS.search(data) or _LINE_BREAKS.search(data))
-    if isinstance(data, dict):
-        return any(_has_controls(k) or _has_controls(v) for k, v in data.items())
-    if isinstance(data, list):
-        return any(_has_controls(v) for v in data)
-    return False
-
-
-def _nearest(
-    c: Candidate, text: str, stored: Sequence[Stored], kept: list[Candidate]
-) -> tuple[float, str | None, Candidate | None]:
-    """The most similar stored entry (its id) or batch item, with the similarity."""
-    best: tuple[float, str | None, Candidate | None] = (0.0, None, None)
-    for s in stored:
-        if s.target == c.target and (score := rot.similarity(text, s.text)) > best[0]:
-            best = (score, s.id, None)
-    for other in kept:
-        if other.target == c.target:
-            score = rot.similarity(text, text_of(other.target, other.entry))
-            if score > best[0]:
-                best = (score, None, other)
-    return best
-
-
-def _redundant(c: Candidate, text: str, stored: Sequence[Stored], kept: list[Candidate]) -> bool:
-    score, stored_id, twin = _nearest(c, text, stored, kept)
-    if c.target == "changelog" and c.entry.get("ref") and stored_id is None and twin is None:
-        return False
-    if score >= rot.SKIP_AT:
-        c.action, c.merge_into = "dropped", stored_id
-        c.note = f"duplicate of {stored_id or 'an item above'} (similarity {score:.2f})"
-        if twin is not None:
-            _merge_fields(twin.entry, c.entry)
-        return True
-    if score >= rot.MERGE_AT:
-        if twin is not None:
-            _merge_fields(twin.entry, c.entry)
-            c.action, c.note = "dropped", f"merged into an item above (similarity {score:.2f})"
-            return True
-        c.action, c.merge_into = "merged", stored_id
-        c.note = f"merged into {stored_id} (similarity {score:.2f})"
-        return True
-    return False
-
-
-def _obsoleted(old: str, stored: Sequence[Stored]) -> list[Stored]:
-    """Stored decisions, still in force, whose choice is `old`."""
-    out = []
-    for s in stored:
-        if s.target != "decisions" or s.entry.get("status", "active") not in ("active", "proposed"):
-            continue
-        entry = s.entry
-        choice = str(entry.get("choice") or entry.get("decision") or entry.get("title") or "")
-        if choice and (old in choice.lower() or choice.lower() in old):
-            out.append(s)
-    return out
-
-
-# "Switch the cache to Memcached instead", "cache 改用 Memcached": a switch made in a later
-# session replaces the choice an earlier session made for the same part, though it does not
-# name it (a conversation's own reversals are settled while it is read)
-_INSTEAD = lazy(r"(?i)\binstead\b|而不是|替代|取代")
-
-
-def _switch_of(c: Candidate) -> tuple[str, str | None] | None:
-    """(role, part) of a decision stored from a switch; None for any other candidate."""
-    if c.target != "decisions" or c.action != "stored":
-        return None
-    said = str(c.entry.get("context") or "")
-    part = rules.switched_part(said)
-    if not (part or rules.switches(said) or _INSTEAD.search(said)):
-        return None
-    role = rules.role_of(str(c.entry.get("choice") or ""))
-    if role is None or role in rules.SHARED_ROLES:
-        return None  # a second observability tool adds to the first
-    return role, part
-
-
-def _replaced(entry: dict[str, Any], role: str, part: str | None, choice: str) -> bool:
-    """Whether a decision in force is the choice a switch to `choice` (for `part`) replaces."""
-    if entry.get("status", "active") not in ("active", "proposed"):
-        return False
-    old = str(entry.get("choice") or entry.get("decision") or "").lower()
-    if not old or old in choice.lower() or choice.lower() in old or rules.role_of(old) != role:
-        return False
-    told = " ".join(str(entry.get(k) or "") for k in ("title", "context", "choice")).lower()
-    return part is None or part.lower() in told  # "migrate analytics to X" spares the main DB
-
-
-def _switched_away(batch: Batch, stored: Sequence[Stored], today: str) -> None:
-    """Mark superseded what a switch replaces: stored decisions, and earlier sessions' choices."""
-    done = {str(c.entry.get("id")) for c in batch.candidates if c.action == "superseded"}
-    for n, c in enumerate(list(batch.candidates)):
-        switch = _switch_of(c)
-        if switch is None:
-            continue
-        choice = str(c.entry.get("choice"))
-        why = f"replaced by a later switch to {choice}"
-        ids = [
-            s.id
-            for s in stored
-            if s.target == "decisions" and s.id not in done and _replaced(s.entry, *switch, choice)
-        ]
-        for sid in ids:
-            entry = {"id": sid, "status": "superseded", "valid_to": today}
-            superseded = Candidate("decisions", entry, 0.9, why, c.source, action="superseded")
-            batch.candidates.append(superseded)
-        done.update(ids)
-        if ids:
-            c.entry.setdefault("supersedes", ids[0] if len(ids) == 1 else ids)
-        for e in batch.candidates[:n]:  # a folder's earlier sessions, read in this run
-            if (
-                e.target == "decisions"
-                and e.action == "stored"
-                and e.source.get("path") != c.source.get("path")
-                and _replaced(e.entry, *switch, choice)
-            ):
-                e.entry.update(status="superseded", valid_to=today)
-                e.note = f"superseded: {why} in {c.source.get('path')}"
-
-
-def _supersede(batch: Batch, stored: Sequence[Stored], today: str) -> None:
-    for signal, src in batch.obsolete:
-        old = signal.old.lower()
-        if len(old) < 2:
-            continue
-        replacement = next(
-            (
-                c
-                for c in batch.candidates
-                if c.target == "decisions"
-                and c.action == "stored"
-                and (
-                    rules.clip(signal.new).lower() in str(c.entry.get("choice", "")).lower()
-                    if signal.new
-                    else c.source == src
-                )
-            ),
-            None,
-        )
-        why = f"obsolete: no longer {signal.old}" + (
-            f", replaced by {signal.new}" if signal.new else ""
-        )
-        for s in _obsoleted(old, stored):
-            if replacement is not None:
-                replacement.entry["supersedes"] = s.id
-            entry = {"id": s.id, "status": "superseded", "valid_to": today}
-            batch.candidates.append(
-                Candidate("decisions", entry, 0.9, why, src, action="superseded")
-            )

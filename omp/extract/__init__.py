@@ -1,0 +1,82 @@
+"""From what happened to what to remember: candidates, filters and routing (pure, no I/O).
+
+`omp.ingest` reads the sources and writes the outcome; everything between is here:
+
+    messages / commits / deploy events → candidates → sensitive → ROT (trivial, redundant,
+    obsolete) → confidence → scope → route (stored / review / dropped / user)
+
+Each candidate carries its target (decisions, changelog, project, sessions, user), the entry
+to write, scope, confidence, the reason it was proposed and where it came from. A decision
+changed later in the same conversation keeps only the final choice, with the abandoned one
+as an alternative.
+
+One module per source and one for what they share, imports pointing down: `candidates`,
+`commits`, `conversations`, `deploys`, `routing` (tested). This module gathers what
+`omp.ingest` and `omp.manifest` call.
+"""
+
+from __future__ import annotations
+
+from omp.extract.candidates import (
+    ACTIONS,
+    TARGETS,
+    Batch,
+    Candidate,
+    Redaction,
+    Stored,
+    flatten,
+    plain_text,
+    redact_text,
+    text_of,
+    title_head,
+)
+from omp.extract.commits import drop_reverted, from_commit
+from omp.extract.conversations import (
+    ACCEPTED_CONF,
+    ADOPTED_CONF,
+    AGENT_COMMIT_CONF,
+    AGENT_STACK_CONF,
+    NAMED_ADDRESS_CONF,
+    OPENING_CHOICE_CONF,
+    PROPOSAL_CONF,
+    RECAP_CONF,
+    SIDE_CHOICE_CONF,
+    TENTATIVE_CONF,
+    TOOL_FACT_CONF,
+    VERSION_CONF,
+    from_conversation,
+)
+from omp.extract.deploys import from_deploy, from_deploys
+from omp.extract.routing import settle
+
+__all__ = [
+    "ACCEPTED_CONF",
+    "ACTIONS",
+    "ADOPTED_CONF",
+    "AGENT_COMMIT_CONF",
+    "AGENT_STACK_CONF",
+    "NAMED_ADDRESS_CONF",
+    "OPENING_CHOICE_CONF",
+    "PROPOSAL_CONF",
+    "RECAP_CONF",
+    "SIDE_CHOICE_CONF",
+    "TARGETS",
+    "TENTATIVE_CONF",
+    "TOOL_FACT_CONF",
+    "VERSION_CONF",
+    "Batch",
+    "Candidate",
+    "Redaction",
+    "Stored",
+    "drop_reverted",
+    "flatten",
+    "from_commit",
+    "from_conversation",
+    "from_deploy",
+    "from_deploys",
+    "plain_text",
+    "redact_text",
+    "settle",
+    "text_of",
+    "title_head",
+]

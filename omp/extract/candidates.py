@@ -1,0 +1,210 @@
+"""Candidates: what extraction proposes to remember, and the batch that carries them.
+
+Also what every source shares: plain text, redaction, titles and the entry of a decision.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from omp import rot, rules, sensitive
+from omp.constants import CANDIDATE_TARGETS
+
+TARGETS = CANDIDATE_TARGETS
+
+
+ACTIONS = ("stored", "review", "dropped", "merged", "superseded")
+
+
+@dataclass
+class Candidate:
+    """Something worth remembering, and what became of it."""
+
+    target: str
+    entry: dict[str, Any]
+    confidence: float
+    reason: str
+    source: dict[str, Any]
+    scope: str = "PROJECT"
+    priority: str = "P1"
+    action: str = ""
+    note: str | None = None
+    merge_into: str | None = None
+    origin: str | None = None  # the source's own words (a commit subject), for matching
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` shape of this candidate."""
+        out = {
+            "target": self.target,
+            "action": self.action,
+            "scope": self.scope,
+            "confidence": round(self.confidence, 2),
+            "priority": self.priority,
+            "reason": self.reason if self.note is None else f"{self.reason}; {self.note}",
+            "entry": self.entry,
+            "source": self.source,
+        }
+        if self.merge_into is not None:
+            out["merge_into"] = self.merge_into
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """An entry already in memory, as far as the filters need it."""
+
+    target: str
+    id: str
+    text: str
+    entry: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Redaction:
+    """A sensitive value taken out of a source: its kind and where, never the value."""
+
+    kind: str
+    path: str
+    index: Any
+    offset: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` shape."""
+        return {
+            "kind": self.kind,
+            "source": {"path": self.path, "index": self.index},
+            "offset": self.offset,
+        }
+
+
+@dataclass
+class Batch:
+    """The candidates of one run, with the redactions made on the way."""
+
+    candidates: list[Candidate] = field(default_factory=list)
+    redactions: list[Redaction] = field(default_factory=list)
+    obsolete: list[tuple[rot.Obsolete, dict[str, Any]]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def text_of(target: str, entry: dict[str, Any]) -> str:
+    """The words of an entry compared for redundancy.
+
+    A decision is its choice and its title's head: the details a title also carries ("Use X:
+    Y 用 Z") vary with the sentence that restates the choice.
+    """
+    if target == "decisions":
+        head = title_head(str(entry.get("title") or ""))
+        return " ".join(str(v or "") for v in (head, entry.get("choice"), entry.get("decision")))
+    if target == "changelog":
+        return str(entry.get("summary") or "")
+    if target == "user":
+        return str(entry.get("text") or "")
+    if target == "project":
+        return "\n".join(f"{k}: {v}" for k, v in flatten(entry))
+    if target == "sessions":
+        return str(entry.get("summary") or "")
+    return ""
+
+
+def title_head(title: str) -> str:
+    """A decision title without the details after its first ": " ("Use X: Y 用 Z" → "Use X")."""
+    return re.split(r"：|: ", title, maxsplit=1)[0]
+
+
+def flatten(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    """`{"a": {"b": 1}}` as `[("a.b", 1)]`."""
+    if isinstance(data, dict):
+        out: list[tuple[str, Any]] = []
+        for key, value in data.items():
+            out += flatten(value, f"{prefix}.{key}" if prefix else str(key))
+        return out
+    return [(prefix, data)]
+
+
+# Control characters have no place in memory: a NUL would be stored as "\0", and the rules use
+# it as a placeholder; NEL and the Unicode line and paragraph separators are line breaks YAML
+# cannot keep (the writer refuses them), lone surrogates are not text
+CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff]")
+
+
+LINE_BREAKS = re.compile("[\x85\u2028\u2029]")
+
+
+def plain_text(text: str) -> str:
+    """`text` without control characters; NEL and the Unicode separators become line breaks."""
+    return LINE_BREAKS.sub("\n", CONTROLS.sub("", text))
+
+
+def redact_text(text: str, path: str, index: Any, batch: Batch) -> str:
+    """`text` without control characters and with its secrets replaced; each one is reported.
+
+    Control characters go first: one inside a key would hide it from the patterns.
+    """
+    if CONTROLS.search(text) or LINE_BREAKS.search(text):
+        text = plain_text(text)
+    clean, matches = sensitive.redact(text)
+    batch.redactions += [Redaction(m.kind, path, index, m.start) for m in matches]
+    return clean
+
+
+TITLE_MAX = 200
+
+
+_CLAUSE_VERB = re.compile(r"(?i)\s(?:is|are|must|should|never|always)\s")
+
+
+def _title(choice: str, purpose: str | None) -> str:
+    first = choice.split(" ", 1)[0].lower()
+    # "store amounts as cents", "all API responses use snake_case" are their own titles
+    if first in rules.RULE_LEADS or rules.is_rule_clause(choice) or _CLAUSE_VERB.search(choice):
+        # "Convention: branch names are feature/<ticket>-<slug>" is a rule said whole
+        return choice[0].upper() + choice[1:]
+    if re.match(r"不(?!可|同|错|少|仅|断)", choice) or re.search(
+        r"只能|必须|禁止|不许|不准", choice
+    ):
+        # "我们决定不上 K8s 了": a choice against, not "采用 不上 K8s"; "main 只能通过 PR 合并":
+        # a rule said whole
+        return choice
+    if rules.is_chinese(choice):
+        # "推送用极光推送": a purpose the name says already is not said again
+        said = purpose and purpose.lower() not in choice.lower()
+        return f"采用 {choice}" + (f"（{purpose}）" if said else "")
+    if purpose and purpose.lower() not in choice.lower():
+        return f"Use {choice} for {purpose}"
+    return f"Use {choice}"
+
+
+def decision_entry(d: rules.Decision, sentence: str, *, details: bool = False) -> dict[str, Any]:
+    """A decision entry; with `details`, its title also gives what else the sentence settles.
+
+    "行，就用 ReplacingMergeTree，version 用 updated_at。" is titled "Use ReplacingMergeTree:
+    version 用 updated_at", not only "Use ReplacingMergeTree".
+    """
+    title = _title(d.choice, d.purpose)
+    settled = rules.decided_details(sentence, d.choice) if details else []
+    title = with_details(title, [s for s in settled if s.lower() not in title.lower()])
+    entry: dict[str, Any] = {
+        "title": title[:TITLE_MAX],
+        "context": sentence[:500],
+        "choice": d.choice,
+    }
+    if d.alternatives:
+        entry["alternatives"] = list(d.alternatives)
+    if d.rationale:
+        entry["rationale"] = d.rationale
+    return entry
+
+
+def with_details(title: str, details: list[str]) -> str:
+    """`title` followed by `details`: "Use X: a; b", "采用 X：a；b"."""
+    if not details:
+        return title
+    if title_head(title) != title:  # details already: go on in their punctuation
+        sep = "；" if "：" in title else "; "
+        return title + sep + sep.join(details)
+    chinese = rules.is_chinese(title)
+    sep = "；" if chinese else "; "
+    return title + ("：" if chinese else ": ") + sep.join(details)

@@ -1,0 +1,434 @@
+"""Commit histories to memory.
+
+Conventional Commit subjects give changelog entries; `Decision:` trailers, "we decided" bodies and
+what a revert keeps give decisions; a reverted commit leaves nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from omp import rules
+from omp.extract.candidates import Batch, Candidate, decision_entry, redact_text
+from omp.lazyre import lazy
+
+CONVENTIONAL_TYPES = {
+    "feat": "feat",
+    "feature": "feat",
+    "fix": "fix",
+    "bugfix": "fix",
+    "hotfix": "fix",
+    "docs": "docs",
+    "doc": "docs",
+    "refactor": "refactor",
+    "perf": "perf",
+    "deploy": "deploy",
+    "config": "config",
+    "chore": "chore",
+    "build": "chore",
+    "ci": "chore",
+    "test": "chore",
+    "tests": "chore",
+    "style": "chore",
+    "revert": "other",
+    "release": "other",
+}
+
+
+_VERB_TYPES = (
+    ("fix", r"fix|fixes|fixed|resolve|patch|correct|修复|修正"),
+    (
+        "feat",
+        r"add|adds|added|implement|introduce|support|create|新增|添加|实现|支持|接入|引入|集成|增加",
+    ),
+    ("docs", r"document|docs?|readme|文档"),
+    (
+        "refactor",
+        r"refactor|rename|move|extract|clean ?up|simplify|switch|migrate|重构|迁移|切换|拆分",
+    ),
+    ("perf", r"speed up|optimi[sz]e|perf|优化"),
+    ("chore", r"bump|update|upgrade|remove|delete|drop|升级|更新|删除|移除"),
+    ("deploy", r"deploy|release|发布|上线"),
+)
+
+
+# A Chinese subject often starts with what changed: "传感器采集改用 FreeRTOS 队列", "采样间隔从
+# 10s 改为 30s"; its verb says what kind of change it is
+_ZH_CHANGE_VERB = (
+    ("fix", "修复|修正|修好|修掉"),
+    ("perf", "优化|加索引|加了索引"),
+    ("refactor", "改用|改为|改成|换成|切换|迁移|迁到|重构|搬进|搬到"),
+    ("feat", "新增|增加|接入|引入|支持|加了|加上|添加|实现了"),
+    ("chore", "升级|升到"),
+)
+
+
+# "发版 1.4.0", "release 2.3.0": a release commit without a conventional type
+_RELEASE_COMMIT = lazy(r"(?i)^(?:release|released|发版|发布|版本)\s*(?P<v>v?\d+(?:\.\d+)+)\s*$")
+
+
+# A maintenance commit that moves to another version or tool is worth its changelog line
+_NOTABLE_CHORE = lazy(r"(?i)\b(?:upgrade|bump|pin|switch|migrate)\b|升级|切换|改为|改成|改用")
+
+
+TRIVIAL_COMMIT = lazy(
+    r"(?i)^(?:wip|tmp|temp|test|fixup!|squash!|amend!|\.|-|misc|stuff|changes?|update)\b\s*\S{0,12}$"
+)
+
+
+# Maintenance commits are rarely worth a changelog line; dependency bumps, releases, breaking
+# changes and commits that record a decision are.
+# a change to CI is notable (a release pipeline, a new check): 10 of 13 kept on dev
+_MINOR_TYPES = frozenset({"chore", "style", "test", "tests"})
+
+
+_NOTABLE_SCOPES = frozenset({"deps", "release"})
+
+
+NOISE_COMMIT = lazy(
+    r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial commit|"
+    r"first commit|merge branch|merge pull request)\b|错别字|格式化"
+)
+
+
+_REVERT = lazy(r'(?i)^revert\s*[:(]?\s*"?(?P<x>.+?)"?\s*\)?$')
+
+
+# the conventional type a subject starts with ("feat(eks)!: "), or nothing
+_CONVENTIONAL_HEAD = lazy(r"\w+(?:\((?P<scope>[^)]*)\))?!?:\s*")
+
+
+def _untyped(subject: str) -> tuple[str, str | None]:
+    """A commit subject without its conventional type ("feat(eks)!: "), and the type's scope."""
+    head = _CONVENTIONAL_HEAD.match(subject)
+    return (subject[head.end() :], head["scope"]) if head else (subject, None)
+
+
+def _commit_change(
+    commit: Any, conventional: Any, breaking_note: str | None, subject: str
+) -> tuple[dict[str, Any], float, str]:
+    """The changelog entry of a commit, with its confidence and the reason."""
+    day = commit.date[:10]
+    entry: dict[str, Any]
+    if conventional is not None:
+        entry = {
+            "date": day,
+            "type": CONVENTIONAL_TYPES.get(conventional.type, "other"),
+            "summary": conventional.summary,
+            "scope": conventional.scope,
+            "ref": commit.short,
+            "breaking": True if (conventional.breaking or breaking_note) else None,
+            "author": commit.author,
+        }
+        inner, scope = _untyped(conventional.summary)
+        if conventional.type == "revert" and inner != conventional.summary:
+            entry["summary"] = f'Revert "{inner}"'  # "revert: feat(search): add lunr"
+            entry["scope"] = conventional.scope or scope
+        release = "release" in (conventional.type, conventional.scope)
+        if release and re.fullmatch(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", entry["summary"].strip()):
+            entry["summary"] = f"Release {entry['summary'].strip()}"  # "chore(release): 2.0.0"
+        if NOISE_COMMIT.search(subject) or conventional.type in ("wip", "tmp"):
+            return entry, 0.3, "housekeeping commit"
+        notable = (
+            entry["breaking"]
+            or conventional.scope in _NOTABLE_SCOPES
+            or any(k.lower() == "decision" for k, _ in commit.trailers)
+            or (conventional.type == "chore" and _NOTABLE_CHORE.search(conventional.summary))
+        )
+        if conventional.type in _MINOR_TYPES and not notable:
+            return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
+        return entry, 0.9, f"conventional commit ({conventional.type})"
+    kind = commit_kind(subject)
+    bare_release = _RELEASE_COMMIT.match(subject.strip())
+    entry = {
+        "date": day,
+        "type": kind or "other",
+        "summary": f"Release {bare_release['v']}" if bare_release else subject,
+        "ref": commit.short,
+        "breaking": True if breaking_note else None,
+        "author": commit.author,
+    }
+    if reverted := _REVERT.match(subject.strip()):
+        # 'Revert "feat(eks): switch CNI to Cilium"': a change undone is a change
+        inner, scope = _untyped(reverted["x"])
+        entry.update(type="other", summary=f'Revert "{inner}"', scope=scope)
+        return entry, 0.75, "a revert"
+    if TRIVIAL_COMMIT.match(subject.strip()) or NOISE_COMMIT.search(subject):
+        return entry, 0.2, "work-in-progress or housekeeping commit"
+    if kind is not None:
+        return entry, 0.75, f"commit subject starting with a {kind} verb"
+    return entry, 0.5, "commit without a conventional type"
+
+
+def commit_kind(subject: str) -> str | None:
+    """The kind of change a commit subject without a conventional type names by its verb."""
+    if _RELEASE_COMMIT.match(subject.strip()):
+        return "chore"
+    kind = next((t for t, verbs in _VERB_TYPES if re.match(rf"(?i)^(?:{verbs})\b", subject)), None)
+    if kind is None and rules.is_chinese(subject) and not rules.SCAFFOLD.search(subject):
+        kind = next((t for t, verbs in _ZH_CHANGE_VERB if re.search(verbs, subject)), None)
+    return kind
+
+
+def from_commit(
+    commit: Any, conventional: Any, breaking_note: str | None, batch: Batch, *, path: str
+) -> None:
+    """Add the candidates of one git commit (a `gitrepo.Commit`) to `batch`."""
+    src = {"path": path, "index": commit.short}
+    if commit.parents > 1:
+        return
+    subject = redact_text(commit.subject, path, commit.short, batch)
+    body = redact_text(commit.body, path, commit.short, batch)
+    entry, conf, reason = _commit_change(commit, conventional, breaking_note, subject)
+    entry = {k: v for k, v in entry.items() if v is not None}
+    batch.candidates.append(
+        Candidate("changelog", entry, conf, reason, src, priority="P1", origin=subject)
+    )
+    if facts := _commit_facts(subject, body):
+        reason = "facts a commit states"
+        batch.candidates.append(Candidate("project", facts, 0.8, reason, src, priority="P2"))
+    _body_decisions(commit, subject, body, batch, path=path)
+    if not (_backs_out(subject) and _kept_decision(commit, subject, body, batch, src)):
+        _switch_decision(commit, subject, batch, src)
+    if adr := _ADR.search(subject):  # "docs(adr): ADR-007 use spot instances …"
+        reason = "an architecture decision record"
+        batch.candidates.append(
+            _recorded_decision(adr["x"], commit, subject, batch, path=path, reason=reason)
+        )
+
+
+def _body_decisions(commit: Any, subject: str, body: str, batch: Batch, *, path: str) -> None:
+    """The decisions a commit records: `Decision:` trailers and lines, "we decided …"."""
+    src = {"path": path, "index": commit.short}
+    stated = [v.strip() for k, v in commit.trailers if k.lower() == "decision" and v.strip()]
+    for value in stated:
+        batch.candidates.append(_recorded_decision(value, commit, subject, batch, path=path))
+    for sentence in rules.statements(rules.unwrap(body)):
+        lowered = sentence.lower()
+        if lowered.startswith("decision:"):
+            # a "Decision:" line git does not take for a trailer (text follows it)
+            value = sentence.split(":", 1)[1].strip()
+            if value and not any(
+                v.startswith(value[:40]) or value.startswith(v[:40]) for v in stated
+            ):
+                batch.candidates.append(
+                    _recorded_decision(value, commit, subject, batch, path=path)
+                )
+            continue
+        if lowered.startswith(("breaking change", "breaking-change")):
+            continue
+        d = rules.decision(sentence)
+        if d is not None and d.explicit:
+            entry = decision_entry(d, sentence)
+            entry.update(date=commit.date[:10], source_refs=[commit.short])
+            batch.candidates.append(
+                Candidate("decisions", entry, 0.8, "decision in a commit message", src)
+            )
+
+
+# an architecture decision record a commit adds: what follows its number is the decision
+_ADR = lazy(r"\bADR[-\s]?\d+\s*[:：-]?\s*(?P<x>(?:use|adopt|采用|使用)\b.{3,})", re.I)
+
+
+# "adopt Karpenter", "migrate from structopt to clap v4", "switch release pipeline to
+# cargo-dist", "改用 Redis Lua 脚本", "match_events 迁移到 ClickHouse": a commit that moves to
+# another tool decides it
+_SWITCH = lazy(
+    r"(?i)^(?:switch(?:es|ed)?|migrat(?:e|es|ed)|mov(?:e|es|ed)|port(?:s|ed)?)\b"
+    r"[^,;:]{0,40}?\bto\s+(?P<x>.+)"
+    r"|^replac(?:e|es|ed)\b[^,;:]{1,40}?\bwith\s+(?P<w>.+)"
+    r"|^adopt\s+(?P<a>.+)"
+    r"|(?:改用|换成|切换到|切到|还是用|迁移到|迁到|改回|改存)\s*(?P<z>.+)"
+    r"|^(?:用|使用)\s*(?P<r>[A-Za-z][^，,；;]*?)\s*(?:替换|替代|取代|代替)"  # "用 X 替换 CircleCI"
+)
+
+
+# "clap v4", "cargo-dist": a lower-case name in a commit's switch with a version or a hyphen,
+# not a word ("main") or a path
+_SWITCH_NAME = lazy(r"[a-z][\w.+]*(?:-[\w.+]+)+(?:\s+\w+)?|[a-z][\w.+-]*\s+v?\d[\w.]*(?:\s+\w+)?")
+
+
+_BACK_OUT = (
+    r"(?:回退|回滚|撤回|撤销|去掉|移除|revert(?:s|ed)?|roll(?:s|ed)? back|remove[sd]?|"
+    r"drop(?:s|ped)?)"
+)
+
+
+def _drop_backed_out(batch: Batch) -> None:
+    later = [c for c in batch.candidates if c.target == "changelog" and c.origin]
+    for c in batch.candidates:
+        if c.reason != "a commit that switches to a tool" or c.action:
+            continue
+        name = re.escape(str(c.entry.get("choice", "")).split()[0])
+        start = next((n for n, o in enumerate(later) if o.origin == c.origin), len(later))
+        backed = re.compile(rf"(?i){_BACK_OUT}\s*(?:the\s+)?{name}(?![\w-])")
+        if any(backed.search(str(o.origin)) for o in later[start + 1 :]):
+            # the switch and its changelog entry go, as a revert takes both; the later commit
+            # that backs it out tells the story
+            for o in [c, *(o for o in later if o.origin == c.origin and not o.action)]:
+                o.action, o.note = "dropped", "backed out by a later commit"
+                o.confidence = 0.0
+
+
+def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any]) -> None:
+    """The choice a commit subject that switches to a tool makes (undone with the commit)."""
+    summary = _untyped(subject)[0]
+    m = _SWITCH.search(summary)
+    if m is None or re.match(r"(?i)revert", summary):
+        return
+    choice = rules.clip(next(g for g in m.groups() if g is not None))
+    named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
+    if not (named or _SWITCH_NAME.fullmatch(choice)) or "/" in choice:
+        return
+    old = re.search(
+        r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
+        r"|(?:替换|替代|取代|代替)(?:掉|了)?\s*([A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)",
+        summary,
+    )
+    left = old and next(g for g in old.groups() if g)
+    alternatives = (left,) if left else rules.alternatives(summary, choice)
+    d = rules.Decision(choice, alternatives, None, None, False)
+    entry = decision_entry(d, subject)
+    entry.update(date=commit.date[:10], source_refs=[commit.short])
+    reason = "a commit that switches to a tool"
+    batch.candidates.append(Candidate("decisions", entry, 0.75, reason, src, origin=subject))
+
+
+# What a commit that backs a change out keeps or goes back to: "Back to npm", "Staying on S3
+# for the cache", "encoding/json stays", "Keep the merged count matrix as TSV", "继续使用
+# ECharts", "恢复 balance=simple", "配置改回存 NVS", "仲裁段保持 500kbps"
+_KEPT = lazy(
+    r"(?i)(?:\b(?:back\s+to|revert(?:s|ing|ed)?\s+to|return(?:s|ing|ed)?\s+to"
+    r"|stay(?:s|ing)?\s+(?:on|with)|stick(?:s|ing)?\s+with|remain(?:s|ing)?\s+on"
+    r"|continu(?:e|es|ing)\s+(?:to\s+use|using|with))"
+    r"|^keep(?:ing)?\s+(?:using\s+)?(?:(?P<p>[^,;]+?)\s+as\s+)?)\s*(?P<x>[^\s,;]+.*)"
+    r"|(?P<y>[\w./+=-]+)\s+stays\b"
+    r"|(?:改回存?|回退到|回退为|回滚到|回到|恢复为|恢复成|恢复|保持|继续使用|继续用|继续走|还是用|仍然用)"
+    r"\s*(?P<z>\S.*)"
+)
+
+
+# what the change backed out had moved to: "switch CNI to Cilium", "使用 LittleFS 存储"
+_UNDONE_TARGET = lazy(
+    r"(?i)(?:\bto|\bas|改为|改成|改用|换成|切换到|迁移到|迁到|使用|用)\s*"
+    r"(?P<t>[A-Za-z0-9][\w./+=-]*(?:\s+[A-Z0-9][\w.+-]*)?)"
+)
+
+
+# a subject that undoes an earlier change (removing a thing alone is no undoing)
+_UNDO = lazy(r"(?i)^(?:回退|回滚|撤回|撤销|revert(?:s|ed)?\b|roll(?:s|ed)?\s+back\b)\s*")
+
+
+# a value a back-out keeps: "balance=simple", "encoding/json", "500kbps"
+_KEPT_VALUE = lazy(r"[\w.-]+=[\w.-]+|[a-z][\w.-]*/[\w.-]+|\d[\d.]*\s?[A-Za-z]+")
+
+
+def _backs_out(subject: str) -> bool:
+    """Whether a commit undoes an earlier change: a revert, "回滚 bazel 迁移", "roll back X"."""
+    summary = _untyped(subject)[0]
+    return bool(_REVERT.match(subject.strip()) or _UNDO.match(summary))
+
+
+def _undone_choice(summary: str) -> tuple[str, ...]:
+    """What the change a back-out undoes had chosen, as the kept choice's alternative.
+
+    'Revert "switch CNI to Cilium"' gives Cilium, "回滚 AntV G2，继续使用 ECharts" AntV G2.
+    """
+    if reverted := _REVERT.match(summary.strip()):
+        summary = reverted["x"]
+    summary = _untyped(summary)[0]
+    undone = re.split(r"[，,；;。]", _UNDO.sub("", summary, count=1))[0]
+    if target := _UNDONE_TARGET.search(undone):
+        return (rules.clip(target["t"]),)
+    for name in re.findall(r"[A-Za-z][\w./+=-]*(?:\s+[A-Z0-9][\w.+-]*)?", undone):
+        if name[0].isupper() or rules.technologies(name) or _KEPT_VALUE.fullmatch(name):
+            return (name,)
+    return ()
+
+
+def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict[str, Any]) -> bool:
+    """The choice a commit that backs a change out keeps ("Back to npm", "继续使用 ECharts").
+
+    The option the undone change had moved to is the alternative.
+    """
+    summary = _untyped(subject)[0]
+    alternatives = _undone_choice(summary)
+    for sentence in [summary, *rules.statements(rules.unwrap(body))]:
+        m = _KEPT.search(sentence)
+        if m is None:
+            continue
+        kept = m["x"] or m["y"] or m["z"]
+        choice = rules.clip(kept)
+        named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
+        if not (named or _SWITCH_NAME.fullmatch(choice) or _KEPT_VALUE.fullmatch(choice)):
+            continue
+        left = tuple(a for a in alternatives if a.lower() not in choice.lower())
+        d = rules.Decision(choice, left, None, m["p"], False)
+        entry = decision_entry(d, sentence)
+        entry.update(date=commit.date[:10], source_refs=[commit.short])
+        reason = "what a commit that backs a change out keeps"
+        batch.candidates.append(Candidate("decisions", entry, 0.75, reason, src))
+        return True
+    return False
+
+
+def _commit_facts(subject: str, body: str) -> dict[str, Any]:
+    """The stack a first commit lists, the versions it moves to and the settings it names."""
+    facts: dict[str, Any] = {}
+    if stack := rules.scaffold_stack(subject):
+        facts["tech_stack"] = stack
+    for sentence in [subject, *rules.statements(rules.unwrap(body))]:
+        if moved := rules.version_changes(sentence, done=True):
+            facts.setdefault("tech_stack", {}).update(moved)
+        if config := rules.settings(sentence, named_keys=False):
+            facts.setdefault("config", {}).update(config)
+        if dep := rules.deployment(sentence):  # "chore(deploy): 生产环境上线 https://…"
+            facts.setdefault("deployment", {})[dep.service] = {"url": dep.url, "status": dep.status}
+        elif urls := rules.url_facts(sentence):
+            facts.setdefault("urls", {}).update(urls)
+        if stores := rules.storage_locations(sentence):
+            facts.setdefault("storage", {}).update(stores)
+    return facts
+
+
+def _recorded_decision(
+    value: str,
+    commit: Any,
+    subject: str,
+    batch: Batch,
+    *,
+    path: str,
+    reason: str = "Decision: trailer",
+) -> Candidate:
+    """The decision a commit records in a `Decision:` line (or an ADR it adds)."""
+    text = redact_text(value, path, commit.short, batch)
+    d = rules.decision(text)
+    entry = {
+        "date": commit.date[:10],
+        "title": text[:120],
+        "context": subject,
+        "choice": d.choice if d is not None else rules.clip(text),
+        "source_refs": [commit.short],
+    }
+    src = {"path": path, "index": commit.short}
+    return Candidate("decisions", entry, 0.9, reason, src)
+
+
+def drop_reverted(batch: Batch) -> None:
+    """A commit reverted later in the range leaves no changelog entry; the revert tells it.
+
+    A tool a commit switched to and a later commit backs out ("回退 Koin，还是用 Hilt",
+    "remove Koin") is no decision either.
+    """
+    _drop_backed_out(batch)
+    changes = [c for c in batch.candidates if c.target == "changelog" and c.origin]
+    made = [c for c in batch.candidates if c.origin]  # changes and the choices they made
+    for revert in changes:
+        m = _REVERT.match(str(revert.origin))
+        if m is None:
+            continue
+        undone = m.group("x").strip().casefold()
+        for c in made:
+            if c is not revert and str(c.origin).casefold() == undone:
+                c.action, c.note = "dropped", f"reverted by {revert.source.get('index')}"

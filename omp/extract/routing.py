@@ -1,0 +1,339 @@
+"""The filter order and routing (`settle`).
+
+sensitive -> ROT (trivial, redundant, obsolete) -> confidence -> scope -> stored / review /
+dropped / user.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from omp import rot, rules, sensitive
+from omp.constants import AUTO_STORE_AT, REVIEW_AT
+from omp.extract.candidates import (
+    CONTROLS,
+    LINE_BREAKS,
+    Batch,
+    Candidate,
+    Stored,
+    plain_text,
+    redact_text,
+    text_of,
+)
+from omp.extract.conversations import merge_fields
+from omp.lazyre import lazy
+
+
+def settle(
+    batch: Batch, stored: Sequence[Stored], *, min_confidence: float = REVIEW_AT, today: str
+) -> None:
+    """Apply the filters in the upstream order and decide each candidate's action.
+
+    Sensitive (values redacted, already done on the way in) → ROT: trivial, redundant against
+    `stored` and within the batch (≥ SKIP_AT skipped, ≥ MERGE_AT merged), obsolete signals
+    marking stored decisions superseded → confidence below `min_confidence` dropped →
+    EPHEMERAL dropped → stored (confidence ≥ AUTO_STORE_AT) or queued for review.
+    """
+    _latest_facts(batch)
+    kept: list[Candidate] = []
+    for c in batch.candidates:
+        if c.action:
+            continue
+        _clean_secrets(c, batch)
+        text = text_of(c.target, c.entry)
+        # a decision is as informative as the sentence that made it: "Use KSP" alone is short,
+        # "Room 也顺便切到 KSP" is not
+        told = f"{text} {c.entry.get('context', '')}" if c.target == "decisions" else text
+        if c.target not in ("sessions", "project") and (why := rot.trivial_reason(told)):
+            c.action, c.note = "dropped", f"trivial: {why}"
+            continue
+        if c.target in ("decisions", "changelog", "user") and _redundant(c, text, stored, kept):
+            continue
+        if c.confidence < min_confidence:
+            c.action, c.note = "dropped", f"confidence below {min_confidence}"
+            continue
+        if c.scope == "EPHEMERAL":
+            c.action, c.note = "dropped", "ephemeral"
+            continue
+        c.action = "stored" if c.confidence >= AUTO_STORE_AT else "review"
+        kept.append(c)
+    _supersede(batch, stored, today)
+    _switched_away(batch, stored, today)
+
+
+def _leaves(data: dict[str, Any], path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for key, value in data.items():
+        here = (*path, str(key))
+        out += _leaves(value, here) if isinstance(value, dict) and value else [here]
+    return out
+
+
+# not yamlio.get_path: extraction stays pure and free of ruamel's import cost
+def _leaf(data: dict[str, Any], path: tuple[str, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def _drop_leaf(data: dict[str, Any], path: tuple[str, ...]) -> None:
+    if len(path) > 1:
+        _drop_leaf(data[path[0]], path[1:])
+        if not data[path[0]]:
+            del data[path[0]]
+    else:
+        del data[path[0]]
+
+
+def _latest_facts(batch: Batch) -> None:
+    """A project key given twice in one batch is written once.
+
+    The same value is kept where it was most confident; a new value that will be stored
+    replaces the earlier one ("batch size 4", later "改成 2"), as writing both in turn would,
+    except for a role that tools share, which lists both ("gis: MapLibre + PMTiles").
+    """
+    holder: dict[tuple[str, ...], Candidate] = {}
+    for c in batch.candidates:
+        if c.target != "project" or c.action:
+            continue
+        for path in _leaves(c.entry):
+            first = holder.get(path)
+            if first is None:
+                holder[path] = c
+                continue
+            before, now = str(_leaf(first.entry, path)), str(_leaf(c.entry, path))
+            fuller = before.lower() in now.lower()  # "Postgres", then "Postgres 16"
+            if now.lower() in before.lower() and (
+                before != now or c.confidence <= first.confidence
+            ):
+                _drop_leaf(c.entry, path)
+            elif fuller or c.confidence >= AUTO_STORE_AT:
+                if path[0] == "tech_stack" and path[-1] in rules.SHARED_ROLES and not fuller:
+                    _leaf(c.entry, path[:-1])[path[-1]] = f"{before} + {now}"  # both in use
+                _drop_leaf(first.entry, path)
+                holder[path] = c
+    _vaguer_facts(holder)
+    for c in batch.candidates:
+        if c.target == "project" and not c.action and not c.entry:
+            c.action, c.note = "dropped", "the same key is given again in the batch"
+
+
+def _names_more(full: str, value: str, *, address: bool) -> bool:
+    """Whether `full` is `value` with more to it: a version, or a path around a host."""
+    if address:
+        pattern = rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w-])"
+        return len(full) > len(value) and re.search(pattern, full) is not None
+    return re.fullmatch(rf"(?i){re.escape(value)}\s*v?\d[\w.+-]*", full) is not None
+
+
+def _vaguer_facts(holder: dict[tuple[str, ...], Candidate]) -> None:
+    """Drop a stack or address value that another one of the batch names more fully.
+
+    "urls.domain: tiles.example.cn" beside "urls.base: https://tiles.example.cn/x.pmtiles",
+    "tech_stack.queue: celery" beside "tech_stack.celery: celery 5.3".
+    """
+    values = {path: str(_leaf(c.entry, path)) for path, c in holder.items()}
+    for path, value in values.items():
+        if path[0] not in ("tech_stack", "urls") or len(value) < 3:
+            continue
+        fuller = any(
+            other != path
+            and other[0] == path[0]
+            and holder[other] is not holder[path]
+            and _names_more(full, value, address=path[0] == "urls")
+            for other, full in values.items()
+        )
+        if fuller:
+            _drop_leaf(holder[path].entry, path)
+
+
+def _clean_secrets(c: Candidate, batch: Batch) -> None:
+    """Redact what the text redaction could not see.
+
+    Secrets in candidates from outside (`--llm-cmd`), and values whose key names them a secret
+    (a Worker's `SIGNING_KEY` var).
+    """
+    path, index = str(c.source.get("path")), c.source.get("index")
+
+    def walk(value: Any, where: str) -> Any:
+        if isinstance(value, str):
+            return redact_text(value, path, index, batch)
+        if isinstance(value, dict):
+            return {plain_text(k): named(k, v) if isinstance(v, str) else walk(v, f"{where}.{k}")
+                    for k, v in value.items()}  # fmt: skip
+        if isinstance(value, list):
+            return [walk(v, where) for v in value]
+        return value
+
+    def named(key: str, value: str) -> str:
+        value = plain_text(value)
+        clean = redact_text(value, path, index, batch)
+        if clean != value:
+            return clean
+        # a value whose key names it a secret ({SIGNING_SECRET: "kt_…"})
+        text, head = sensitive.assignment(key, value)
+        pair = redact_text(text, path, index, batch)
+        if pair == text:
+            return value
+        if not pair.startswith(head):
+            return "[REDACTED:secret]"
+        return pair[len(head) :].removesuffix(head[len(key) + 2 :])  # and its closing quote
+
+    if sensitive.find_secrets(c.entry) or _has_controls(c.entry):
+        c.entry = walk(c.entry, "$")
+
+
+def _has_controls(data: Any) -> bool:
+    if isinstance(data, str):
+        return bool(CONTROLS.search(data) or LINE_BREAKS.search(data))
+    if isinstance(data, dict):
+        return any(_has_controls(k) or _has_controls(v) for k, v in data.items())
+    if isinstance(data, list):
+        return any(_has_controls(v) for v in data)
+    return False
+
+
+def _nearest(
+    c: Candidate, text: str, stored: Sequence[Stored], kept: list[Candidate]
+) -> tuple[float, str | None, Candidate | None]:
+    """The most similar stored entry (its id) or batch item, with the similarity."""
+    best: tuple[float, str | None, Candidate | None] = (0.0, None, None)
+    for s in stored:
+        if s.target == c.target and (score := rot.similarity(text, s.text)) > best[0]:
+            best = (score, s.id, None)
+    for other in kept:
+        if other.target == c.target:
+            score = rot.similarity(text, text_of(other.target, other.entry))
+            if score > best[0]:
+                best = (score, None, other)
+    return best
+
+
+def _redundant(c: Candidate, text: str, stored: Sequence[Stored], kept: list[Candidate]) -> bool:
+    score, stored_id, twin = _nearest(c, text, stored, kept)
+    if c.target == "changelog" and c.entry.get("ref") and stored_id is None and twin is None:
+        return False
+    if score >= rot.SKIP_AT:
+        c.action, c.merge_into = "dropped", stored_id
+        c.note = f"duplicate of {stored_id or 'an item above'} (similarity {score:.2f})"
+        if twin is not None:
+            merge_fields(twin.entry, c.entry)
+        return True
+    if score >= rot.MERGE_AT:
+        if twin is not None:
+            merge_fields(twin.entry, c.entry)
+            c.action, c.note = "dropped", f"merged into an item above (similarity {score:.2f})"
+            return True
+        c.action, c.merge_into = "merged", stored_id
+        c.note = f"merged into {stored_id} (similarity {score:.2f})"
+        return True
+    return False
+
+
+def _obsoleted(old: str, stored: Sequence[Stored]) -> list[Stored]:
+    """Stored decisions, still in force, whose choice is `old`."""
+    out = []
+    for s in stored:
+        if s.target != "decisions" or s.entry.get("status", "active") not in ("active", "proposed"):
+            continue
+        entry = s.entry
+        choice = str(entry.get("choice") or entry.get("decision") or entry.get("title") or "")
+        if choice and (old in choice.lower() or choice.lower() in old):
+            out.append(s)
+    return out
+
+
+# "Switch the cache to Memcached instead", "cache 改用 Memcached": a switch made in a later
+# session replaces the choice an earlier session made for the same part, though it does not
+# name it (a conversation's own reversals are settled while it is read)
+_INSTEAD = lazy(r"(?i)\binstead\b|而不是|替代|取代")
+
+
+def _switch_of(c: Candidate) -> tuple[str, str | None] | None:
+    """(role, part) of a decision stored from a switch; None for any other candidate."""
+    if c.target != "decisions" or c.action != "stored":
+        return None
+    said = str(c.entry.get("context") or "")
+    part = rules.switched_part(said)
+    if not (part or rules.switches(said) or _INSTEAD.search(said)):
+        return None
+    role = rules.role_of(str(c.entry.get("choice") or ""))
+    if role is None or role in rules.SHARED_ROLES:
+        return None  # a second observability tool adds to the first
+    return role, part
+
+
+def _replaced(entry: dict[str, Any], role: str, part: str | None, choice: str) -> bool:
+    """Whether a decision in force is the choice a switch to `choice` (for `part`) replaces."""
+    if entry.get("status", "active") not in ("active", "proposed"):
+        return False
+    old = str(entry.get("choice") or entry.get("decision") or "").lower()
+    if not old or old in choice.lower() or choice.lower() in old or rules.role_of(old) != role:
+        return False
+    told = " ".join(str(entry.get(k) or "") for k in ("title", "context", "choice")).lower()
+    return part is None or part.lower() in told  # "migrate analytics to X" spares the main DB
+
+
+def _switched_away(batch: Batch, stored: Sequence[Stored], today: str) -> None:
+    """Mark superseded what a switch replaces: stored decisions, and earlier sessions' choices."""
+    done = {str(c.entry.get("id")) for c in batch.candidates if c.action == "superseded"}
+    for n, c in enumerate(list(batch.candidates)):
+        switch = _switch_of(c)
+        if switch is None:
+            continue
+        choice = str(c.entry.get("choice"))
+        why = f"replaced by a later switch to {choice}"
+        ids = [
+            s.id
+            for s in stored
+            if s.target == "decisions" and s.id not in done and _replaced(s.entry, *switch, choice)
+        ]
+        for sid in ids:
+            entry = {"id": sid, "status": "superseded", "valid_to": today}
+            superseded = Candidate("decisions", entry, 0.9, why, c.source, action="superseded")
+            batch.candidates.append(superseded)
+        done.update(ids)
+        if ids:
+            c.entry.setdefault("supersedes", ids[0] if len(ids) == 1 else ids)
+        for e in batch.candidates[:n]:  # a folder's earlier sessions, read in this run
+            if (
+                e.target == "decisions"
+                and e.action == "stored"
+                and e.source.get("path") != c.source.get("path")
+                and _replaced(e.entry, *switch, choice)
+            ):
+                e.entry.update(status="superseded", valid_to=today)
+                e.note = f"superseded: {why} in {c.source.get('path')}"
+
+
+def _supersede(batch: Batch, stored: Sequence[Stored], today: str) -> None:
+    for signal, src in batch.obsolete:
+        old = signal.old.lower()
+        if len(old) < 2:
+            continue
+        replacement = next(
+            (
+                c
+                for c in batch.candidates
+                if c.target == "decisions"
+                and c.action == "stored"
+                and (
+                    rules.clip(signal.new).lower() in str(c.entry.get("choice", "")).lower()
+                    if signal.new
+                    else c.source == src
+                )
+            ),
+            None,
+        )
+        why = f"obsolete: no longer {signal.old}" + (
+            f", replaced by {signal.new}" if signal.new else ""
+        )
+        for s in _obsoleted(old, stored):
+            if replacement is not None:
+                replacement.entry["supersedes"] = s.id
+            entry = {"id": s.id, "status": "superseded", "valid_to": today}
+            batch.candidates.append(
+                Candidate("decisions", entry, 0.9, why, src, action="superseded")
+            )
