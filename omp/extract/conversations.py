@@ -279,12 +279,20 @@ class _Conversation:
             if names := rules.offered_names(text):
                 self.names, self.named_at = names, index
             self.labels = rules.offered_labels(text) or self.labels
-            self.bullets = rules.offered_bullets(text)
+            self.bullets = rules.offered_bullets(text, asked=self.asked_which)
         if asked := rules.asked_options(text):
             self.offered, self.offered_in, self.offered_asked = asked, text, True
         elif named := self._named_for_which(role, text):
             self.offered, self.offered_in, self.offered_asked = named, text, False
         self.asked_which = role == "user" and rules.asks_which(text)
+
+    def _option(self, label: str) -> str | None:
+        """The option a label names: a labelled one, or the nth bullet of an unlabelled list."""
+        if label in self.options:
+            return self.options[label]
+        if label.isdigit() and 0 < int(label) <= len(self.bullets):
+            return self.bullets[int(label) - 1]  # "the second one"
+        return None
 
     def _offered_names(self) -> list[str]:
         """Names the assistant offered: in bold, or as the options of a list ("2. Inngest").
@@ -490,8 +498,8 @@ class _Conversation:
             self.offered = []
             return True
         label = rules.option_reference(s) if role == "user" else None
-        if label is not None and label in self.options:
-            picked = rules.Decision(self.options[label], (), rules.rationale(s), None, False)
+        if label is not None and (option := self._option(label)):
+            picked = rules.Decision(option, (), rules.rationale(s), None, False)
             reason = "an option picked by its label"
             entry = decision_entry(picked, s, details=True)
             self._decide(

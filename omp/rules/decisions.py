@@ -318,7 +318,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # technology, so it is a step of work
     (
         lazy(
-            r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to)|i(?:'ll| will))\s+"
+            r"(?i)(?:\b(?:let'?s|we(?:'ll| will| are going to|'re going to)|i(?:'ll| will))\s+|"
+            r"^(?:(?:ok(?:ay)?|so|then|yeah|fine|alright)[,.!]?\s*)*)"
             r"(?:just\s+)?start\s+(?:out\s+|off\s+)?with\s+(?:plain\s+|a\s+single\s+)?"
             r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2}(?:\s+v?\d[\w.]*)?)"
             r"(?=\s*(?:[,.;!:\u2014\u2013]|$)|\s+(?:for|and|as|now|first|then|on|in|instead|"
@@ -383,6 +384,20 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "For auth, Clerk.", "For the queue, SQS, not RabbitMQ.": a part, then the name chosen for it
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|then|and|alright|fine|right)[,.!]?\s*)*for\s+(?:the\s+|our\s+)?"
+            r"(?!(?:example|instance|now|context|reference|(?:the )?record|the moment|the time|"
+            r"starters|once|real|sure|simplicity|comparison|what|me|us|this|that|today|later|"
+            r"a (?:while|start|moment)|one)\b)"
+            r"(?P<topic>[a-z][\w -]{1,25}?)\s*[,:]\s*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)"
+            r"\s*(?:[.!;]|$|,\s*(?=not\b|no\b|since\b|because\b))"
+        ),
+        False,
+        True,
+    ),
     # "X is enough" (after turning something down)
     (
         lazy(
@@ -398,7 +413,9 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
             r"hmm|no|nah|on second thought|sounds good|great|perfect|cool|agreed|screw it|"
             r"fuck it|forget it|never mind|嗯|好的?|行|那)[,.!，。]?\s*)*"
-            r"(?:go with|going with|(?:switch|move)(?: everything| it all| it| us)? to|pick|choose|"
+            r"(?:go with|going with|(?:switch|move)(?: everything| it all| it| us)? to|"
+            # "pick a date library" asks for a choice
+            r"(?:pick|choose)(?=\s+(?!(?:a|an|one|some|any|something|whichever|whatever)\b))|"
             r"adopt|stick with)\s+(?P<x>.+)"
         ),
         False,
@@ -1270,6 +1287,13 @@ _ALTERNATIVE_EN = lazy(
 )
 
 
+# "I'd rather use Redis than Postgres", "… than pull in zap": the option a preference is set against
+_RATHER_THAN = lazy(
+    r"(?i)\brather\b[^,;.!?]{1,80}?\bthan\s+(?:to\s+)?(?:use\s+|using\s+|pull(?:ing)? in\s+|"
+    r"go(?:ing)? with\s+|add(?:ing)?\s+)?(?P<x>[^,;.!?()]+)"
+)
+
+
 _ALTERNATIVE_ZH = lazy(
     r"(?:而不是|而非|不再使用|不再用|不用|没选|没用|放弃|替代|代替|取代|不要|不上(?!线))(?:了)?"
     r"(?P<x>[^，。,；;!！?？]+)"
@@ -1412,6 +1436,7 @@ def _decision_of(
     given_up += [o["x"] or o["y"] or o["z"] for o in _TOO_MUCH.finditer(sentence)]
     given_up += [g["x"] for g in _NAME_GIVEN_UP.finditer(sentence[m.start("x") :])]
     after = alternatives(sentence[m.start("x") :], choice)
+    given_up += _rather_than(sentence)
     return Decision(
         choice,
         tuple(a for a in dict.fromkeys([*given_up, *after]) if a.lower() != choice.lower()),
@@ -1678,6 +1703,17 @@ _SIDE_CHOICE_EN = lazy(
 )
 
 
+def _rather_than(sentence: str) -> list[str]:
+    """The option "I'd rather use X than Y" sets the choice against, when it is a name."""
+    m = _RATHER_THAN.search(sentence)
+    if m is None or is_chinese(sentence):
+        return []
+    alt = clip(m["x"])
+    if len(alt.split()) > 3 or not (technologies(alt) or alt[:1].isupper() or "`" in m["x"]):
+        return []  # "than set up replication by hand": an action, not an option
+    return [alt.strip("`")]
+
+
 def alternatives(text: str, choice: str) -> tuple[str, ...]:
     """Options turned down in `text` ("instead of X", "而不是 X"), not counting `choice`."""
     found: list[str] = []
@@ -1719,6 +1755,9 @@ _GIVEN_UP_BEFORE = lazy(
     r"|(?:不用|放弃|弃用|去掉|不要|不上)(?:再)?(?:用|使用)?\s*"
     rf"(?P<d>{_ASCII_NAME}(?:\s+{_ASCII_WORD})?)\s*了?\s*[，,；;]"
     rf"|(?P<e>{_ASCII_NAME})\s*(?:也?不用了|也?不要了|不考虑了|算了)\s*[，,；;]"
+    # "Let's not use Redux, ", "Don't use Moment; "
+    r"|\b(?:let'?s not|don'?t|do not|we won'?t)\s+(?:use|go with|bother with|add)\s+"
+    rf"(?:an?\s+|the\s+)?(?P<g>{_ASCII_NAME})\s*[,;]"
 )
 
 

@@ -36,6 +36,7 @@ _PROPOSAL = lazy(
     r"i recommend|recommendation:|the best (?:option|choice|fit) (?:is|would be)|"
     r"(?:we|you) should (?:use|go with|switch to|adopt)|let'?s (?:go with|use|switch to)|"
     r"i'?d (?:go with|go for|use|pick|choose)|my (?:pick|vote) (?:would be|is)|"
+    r"i'?ll (?:use|go with)|"
     r"my (?:proposal|suggestion)\s*[:：]|proposal\s*[:：]|i propose|"
     # "Use AWS Secrets Manager and load them at startup": advice in the imperative
     r"^(?:just\s+)?(?:use|go with|pick|stick with))\s*"
@@ -76,10 +77,10 @@ def proposal(sentence: str) -> str | None:
             return None
         proposed = rest
     choice = clip(proposed)
-    if re.match(r"(?i)(?:just\s+)?(?:use|go with|pick|stick with)\b", m.group(0)) and not (
-        TECH.match(choice)
-    ):
-        return None  # "Use the --force flag": advice on what to type, not a choice to keep
+    # "Use the --force flag" is advice on what to type; "I'll use grep to …" narrates a step
+    lead = r"(?i)(?:just\s+)?(?:use|go with|pick|stick with)\b|i'?ll\b"
+    if re.match(lead, m.group(0)) and not (TECH.match(choice)):
+        return None
     return choice if choice and not VAGUE.match(choice) and not ACTION_WORD.match(choice) else None
 
 
@@ -508,12 +509,13 @@ _NOT_OPTION_WORD = frozenset(
 )  # fmt: skip
 
 
-def offered_bullets(message: str) -> list[str]:
+def offered_bullets(message: str, *, asked: bool = False) -> list[str]:
     """The options of a message that asks which one and lists them as bullets, by their heads.
 
-    "Which push delivery path do you want? - Expo push service (…) - FCM/APNs directly via …"
+    "Which push delivery path do you want? - Expo push service (…) - FCM/APNs directly via …";
+    when the person `asked` which one, the list answers without a question of its own.
     """
-    if not re.search(r"[?？]", message):
+    if not (asked or re.search(r"[?？]", message)):
         return []
     heads = [m["head"].strip(" *`") for m in _OPTION_LINE.finditer(message)]
     return heads if 2 <= len(heads) <= 6 else []

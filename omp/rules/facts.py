@@ -126,6 +126,7 @@ _USES_EN = lazy(
     r"styling|observability|metrics|tracing|notifications|push notifications|sms|cdn|dns|"
     r"secrets)\s+(?:is all|are all|is|are|is powered by|are powered by|is handled by|"
     r"are handled by|is done (?:with|by|in)|runs? on|go(?:es)? (?:out )?(?:through|via)|"
+    r"happens? (?:via|through|with|in)|"
     r"go(?:es)? to|are sent (?:with|through|via)|lives? in|uses?)\s+(?P<t>.+)"
     r"|\b(?:app|service|api|project|backend|site|monolith)\s*\((?P<w>[^)]{3,80})\)"
     # "I'm building a recipe sharing app with SvelteKit and Supabase"
@@ -133,7 +134,8 @@ _USES_EN = lazy(
     r"(?:an?|the|my|our|this)\s+[^.;:!?]{0,60}?\s+(?:with|using|in|on top of)\s+(?P<u>.+)"
     r"|(?:\b(?:our|the)\s+|^)(?:(?:final|current|new|whole|full)\s+)?(?:tech\s+)?"
     r"(?P<role>database|db|backend|frontend|stack|orm|cache|queue|"
-    r"package manager|test runner|ci|worker|server)(?:\s+is\s+|\s*:\s*)(?P<y>.+)"
+    r"package manager|test runner|ci|worker|server)"
+    r"(?:\s+(?:is|will be|'ll be|is going to be)\s+|\s*:\s*)(?P<y>.+)"
     # "our SFU is mediasoup v3": any part of ours, when a known name follows
     r"|\bour\s+(?!(?:problem|issue|bug|error|question|concern|bottleneck|worry)\b)"
     r"(?:[A-Za-z][\w-]{1,20})"
@@ -320,6 +322,13 @@ def scaffold_stack(subject: str) -> dict[str, str]:
     return facts
 
 
+# "we use pnpm for the monorepo, not lerna": the option the statement is set against, at its end
+_CONTRAST_TAIL = lazy(
+    r"(?i)\s*(?:[,;]|\s-)\s*(?:and\s+|but\s+)?not\s+(?:an?\s+|the\s+)?[\w.+#/-]+"
+    r"(?:\s+[\w.+#/-]+){0,2}\s*[.!]?\s*$"
+)
+
+
 def tech_facts(sentence: str) -> dict[str, str]:
     """Tech-stack facts a sentence states ("the project uses Postgres" → database: Postgres).
 
@@ -337,11 +346,12 @@ def tech_facts(sentence: str) -> dict[str, str]:
         # "Our Postgres is 16.2 on RDS": the version is Postgres's, not a part of its own
         facts[role_for(known.group(1).lower())] = f"{own['name']} {own['v']}"
     for m in (_USES_ZH if is_chinese(sentence) else _USES_EN).finditer(sentence):
-        if NEGATED.search(sentence[max(0, m.start() - 12) : m.end()]):
+        said = sentence[max(0, m.start() - 12) : m.end()]
+        if NEGATED.search(_CONTRAST_TAIL.sub("", said)):
             continue
         groups = m.groupdict()
         named = ("x", "y", "z", "w", "v", "u", "t")
-        rest = next((groups[g] for g in named if groups.get(g)), "")
+        rest = _CONTRAST_TAIL.sub("", next((groups[g] for g in named if groups.get(g)), ""))
         if _LEAVING.match(rest):
             continue  # "we're moving off Heroku": what the project leaves or will need
         # "It's MV3, built on WXT" names a stack; "It's Friday" does not: names the list does not
@@ -777,6 +787,9 @@ _PATH_EN = lazy(
     r"|\b(?:i|we)(?:'ve| have)?\s+(?:wrote|written|documented|saved)\s+(?:the|our|my)\s+"
     r"(?P<k5>[a-z][\w-]*(?:\s+(?!down\b)[a-z][\w-]*)?)\s+(?:down\s+)?(?:in|under|at|to|into)\s+"
     r"[`'\"]?(?P<p5>[\w.-]+/[\w.~/%-]*\.\w{1,5})(?![\w/])"
+    # "Env vars are in .env.local": the dotenv file of the project
+    r"|\b(?:env(?:ironment)?\s+var(?:iable)?s|env\s+file|secrets|config)\s+(?:are|is|live|lives|go|goes)"
+    r"\s+(?:in|into|under)\s+[`'\"]?(?P<p6>(?:[\w.-]+/)*\.env(?:\.[\w-]+)?)(?![\w/-])"
 )
 
 
@@ -824,6 +837,8 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
     if m is None:
         return None
     groups = m.groupdict()
+    if groups.get("p6"):
+        return "env", groups["p6"]
     path = next((groups[g] for g in ("path", "p2", "p3", "p4", "p5") if groups.get(g)), "")
     path = path.rstrip(".`")
     if any(
@@ -870,6 +885,13 @@ def path_key(path: str) -> str:
     return re.sub(r"\.\w{1,6}$", "", parts[-1]) if parts else "root"
 
 
+_THE_PROJECT_IS_CALLED = (
+    r"|(?i:^(?:so\s+|ok(?:ay)?,?\s+)?(?:the|this)\s+(?:app|project|product|game|site|website|"
+    r"bot|extension|plugin)(?:'s name is|\s+is\s+(?:called|named))\s+)[`\"']?"
+    r"(?P<t>[A-Za-z][\w.-]{1,30})"
+)
+
+
 _PROJECT_NAME = lazy(
     r"(?i)\b(?:my|our|a|an)\s+(?:[\w-]+\s+){0,4}?(?:app|game|project|tool|service|site|website|"
     r"bot|library|cli|product|startup|platform|extension|plugin|saas|dashboard|api)"
@@ -879,12 +901,15 @@ _PROJECT_NAME = lazy(
     r"(?:(?:叫做?|名叫|名字叫|就叫|名字是|名称是)\s*[「“\"`]?(?P<z>[A-Za-z][\w.-]{1,30}|"
     r"[\u4e00-\u9fff]{2,8})|「(?P<q>[^」]{1,20})」)"
     r"|(?:在做|开发|在写|做了?)一个[^。，,]{0,30}[，,]\s*叫\s*(?P<y>[A-Za-z][\w.-]{1,30}|[\u4e00-\u9fff]{2,8})"
+    # "The app is called Fernweh" (not "the service named billing-worker": a part of it)
+    + _THE_PROJECT_IS_CALLED
 )
 
 
 _BUILDING = lazy(
     r"(?i)\b(?:i'?m|we'?re|i am|we are|building|making|starting|working on|our|my)\b|我们|我在|我的"
     r"|^(?:这个)?(?:项目|产品|应用|App|app)(?:名字?|名称)?(?:叫|是)"  # "项目叫「云笔记」"
+    + _THE_PROJECT_IS_CALLED.replace("(?P<t>", "(?:")
 )
 
 
@@ -895,7 +920,7 @@ def project_name(sentence: str) -> str | None:
     m = _PROJECT_NAME.search(sentence)
     if m is None:
         return None
-    name = (m["n"] or m["z"] or m["q"] or m["y"]).rstrip(".")
+    name = (m["n"] or m["z"] or m["q"] or m["y"] or m["t"]).rstrip(".")
     return None if name.lower() in NOT_NAMES or technologies(name) else name
 
 

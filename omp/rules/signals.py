@@ -30,7 +30,7 @@ QUESTION = lazy(
 
 
 NEGATED = lazy(
-    r"(?i)\b(?:not|never|don'?t|doesn'?t|won'?t|no longer|didn'?t|isn'?t|aren'?t)\b"
+    r"(?i)\b(?:not|never|neither|don'?t|doesn'?t|won'?t|no longer|didn'?t|isn'?t|aren'?t)\b"
     r"|不要|不用|别用|不会|没有|不再|没在?用|没选|不使用|未使用"
 )
 
@@ -38,7 +38,8 @@ NEGATED = lazy(
 # a rule for every part of a kind: "all API responses use snake_case", "no service talks to …"
 RULE_CLAUSE_TEXT = (
     r"(?:all|every|each|no)\s+[\w -]{1,30}?\s+"
-    r"(?:use|must|should|go|are|is|gets?|talks?|calls?|needs?|requires?|has to|have to)\b"
+    r"(?:use|must|should|go|are|is|gets?|talks?|calls?|needs?|requires?|has to|have to|"
+    r"returns?|follows?|emits?)\b"
 )
 
 

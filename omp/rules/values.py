@@ -787,14 +787,42 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
         if "://" in sentence[max(0, m.start("value") - 3) : m.start("value") + 1]:
             continue  # part of an address url_facts reads whole
         key = re.sub(r"[^\w]+", "_", topic.lower()).strip("_")
-        if "/" in value or _FILE_EXT.search(value):
-            section = "paths"
-        elif "." in value and (_HOST_END.search(value) or ":" in value):
-            section = "urls"
-        else:
-            section = "config"
-        found.setdefault(section, {}).setdefault(key, value)
+        found.setdefault(_section_of(value), {}).setdefault(key, value)
+    for key, branch in _branches(sentence):
+        found.setdefault("config", {}).setdefault(key, branch)
     return found
+
+
+def _section_of(value: str) -> str:
+    """Where a named value goes: a path, an address, or a setting."""
+    if "/" in value or _FILE_EXT.search(value):
+        return "paths"
+    if "." in value and (_HOST_END.search(value) or ":" in value):
+        return "urls"
+    return "config"
+
+
+def _branches(sentence: str) -> list[tuple[str, str]]:
+    """The branches a sentence names by role ("the main branch is `trunk`") as (key, name)."""
+    found = []
+    for m in _BRANCH.finditer(sentence):
+        said, branch = m["kind"] or m["kind_zh"], m["b"] or m["b_zh"]
+        if not NEGATED.search(sentence[max(0, m.start() - 12) : m.start()] + m[0][: -len(branch)]):
+            kind = _BRANCH_KINDS.get(said.lower(), said.lower())
+            found.append((f"{kind}_branch", branch.rstrip(".")))
+    return found
+
+
+# "The main branch is `trunk`", "默认分支是 develop": the project's branches by role
+_BRANCH = lazy(
+    r"(?i)\b(?P<kind>main|default|base|release|development|dev|production|prod|staging)\s+"
+    r"branch\s+(?:is|is called|=|:)\s+[`'\"]?(?P<b>[A-Za-z][\w./-]{1,40}?)[`'\"]?"
+    r"(?=\s*(?:[,;!)]|\.(?:\s|$)|$|\s+(?:and|not|but|now)\b))"
+    r"|(?P<kind_zh>主|默认|发布|开发|生产)分支(?:是|叫|为|用)\s*[`'\"]?(?P<b_zh>[A-Za-z][\w./-]{1,40}?)"
+    r"[`'\"]?(?=\s*(?:[，。；,;！!）)]|\.(?:\s|$)|$))"
+)
+_BRANCH_KINDS = {"主": "main", "默认": "default", "发布": "release", "开发": "development",
+                 "生产": "production", "dev": "development", "prod": "production"}  # fmt: skip
 
 
 _PRONOUN_ZH = lazy(r"[我你他她它咱]们?|这个|那个|这边|那边|项目|本项目")

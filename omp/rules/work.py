@@ -269,7 +269,11 @@ def _done_work(sentence: str) -> Work | None:
 
 
 # a fix reported bare, then more work done: "fixed, and added …", "Fixed it; also removed …"
-_BARE_FIX = lazy(r"(?i)^\W*(?:fixed|sorted|done)(?:\s+it)?\s*[,;]\s*(?:and\s+|also\s+)+")
+_BARE_FIX = lazy(
+    r"(?i)^\W*(?:fixed|sorted|done)(?:\s+it)?\s*[,;]\s*(?:and\s+|also\s+)+"
+    # "Done — I've added rate limiting …", "All done: migrated …": the report after the word
+    r"|^\W*(?:all\s+)?(?:done|finished|fixed)\s*(?:[\u2014\u2013:]|\s-)\s*"
+)
 
 
 _VERB_GROUPS = (
