@@ -302,3 +302,91 @@ def test_starting_with_a_piece_of_work_is_no_choice(sentence):
 )
 def test_the_report_after_done_is_read_as_a_report_of_its_own(sentence, kind, summary):
     assert rules.finished_work(sentence) == rules.Work(kind, summary, None, True)
+
+
+# ---- a change of mind -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "kept", "dropped"),
+    [
+        (
+            "We'll deploy to Heroku.",
+            "Heroku's pricing changed. Let's do Render instead.",
+            "Render",
+            "Heroku",
+        ),
+        ("Go with Jest.", "On second thought, Vitest — it's faster with Vite.", "Vitest", "Jest"),
+        (
+            "Let's store the images in S3.",
+            "wait, we have R2 credits, use Cloudflare R2 instead of S3.",
+            "Cloudflare R2",
+            "S3",
+        ),
+    ],
+)
+def test_a_later_choice_said_as_a_change_of_mind_replaces_the_first(first, then, kept, dropped):
+    batch = _run(*_said(first), ("assistant", "OK."), ("user", then))
+    stored = _kept(batch, "decisions")
+    assert [(d["choice"], d.get("alternatives")) for d in stored] == [(kept, [dropped])]
+    assert [d["choice"] for d in _kept(batch, "decisions", "dropped")] == [dropped]
+    assert all(":" not in d["title"] for d in stored)  # no reason or aside in the title
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "Instead, let's look at the logs first.",  # no choice in it
+        "Actually, the tests are green now.",
+        "On second thought, let's do that later.",
+    ],
+)
+def test_a_change_of_mind_that_names_no_new_choice_keeps_the_first(then):
+    batch = _run(*_said("We'll deploy to Heroku."), ("assistant", "OK."), ("user", then))
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Heroku"]
+
+
+# ---- terse answers to a question of options -------------------------------------------------
+
+_BILLING = ("user", "hello, starting on the billing service today.")
+
+
+def _answered(question: str, reply: str) -> list[tuple[str, list[str]]]:
+    batch = _run(_BILLING, ("assistant", question), ("user", reply))
+    return [(d["title"], list(d.get("alternatives", []))) for d in _kept(batch, "decisions")]
+
+
+def test_each_option_given_a_part_of_its_own_is_a_choice_for_that_part():
+    assert _answered(
+        "Should I use REST or gRPC between the services?",
+        "gRPC between services, REST for the public API.",
+    ) == [("Use gRPC between services", []), ("Use REST for the public API", [])]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "gRPC between services, or REST?",  # a question back
+        "not gRPC between services, REST for the public API",
+        "gRPC between services, Kafka for events.",  # Kafka was not offered
+    ],
+)
+def test_a_split_answer_must_name_only_offered_options_and_decide(reply):
+    titles = [t for t, _ in _answered("Should I use REST or gRPC between the services?", reply)]
+    assert "Use gRPC between services" not in titles
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        ("MySQL is out; go Postgres.", "Postgres", ["MySQL"]),
+        ("Let's make Postgres the default database.", "Postgres", []),
+    ],
+)
+def test_go_x_and_making_x_the_default_are_choices(sentence, choice, alternatives):
+    assert _choices(sentence) == [(choice, alternatives)]
+
+
+@pytest.mark.parametrize("sentence", ["go home, it is late.", "ok go ahead.", "Go Team!"])
+def test_go_without_a_known_name_chooses_nothing(sentence):
+    assert _choices(sentence) == []

@@ -173,6 +173,8 @@ def _title(choice: str, purpose: str | None) -> str:
         said = purpose and purpose.lower() not in choice.lower()
         return f"采用 {choice}" + (f"（{purpose}）" if said else "")
     if purpose and purpose.lower() not in choice.lower():
+        if re.match(r"(?:between|in|on|inside|across|within)\s", purpose):
+            return f"Use {choice} {purpose}"  # "Use gRPC between services"
         return f"Use {choice} for {purpose}"
     return f"Use {choice}"
 

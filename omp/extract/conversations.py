@@ -320,6 +320,55 @@ class _Conversation:
         """The other options of the last question, as the message that offered them wrote them."""
         return [_original(self.offered_in, o) for o in self.offered if o != picked]
 
+    def _answered_offer(
+        self, s: str, index: int, src: dict[str, Any], conf: dict[str, float]
+    ) -> bool:
+        """A reply that picks an offered name, label or bullet, or gives each option a part."""
+        replying = index - self.named_at <= _REPLY_REACH  # the reply to the offer, not later talk
+        answer = self._short_answer(s) or (rules.leading_name(s, self.names) if replying else None)
+        head = rules.picked_label(s, self.labels) or rules.picked_bullet(s, self.bullets)
+        if answer is None and head is None:
+            return self._split_answer(s, src, conf)
+        # the other options of the question are the alternatives ("Mixpanel or Amplitude?")
+        others = self._turned_down(answer) if head is None and answer in self.offered else []
+        named = rules.Decision(head or _original(s, str(answer)), tuple(others), None, None, False)
+        entry = decision_entry(named, s, details=True)
+        reason = "the answer to an either-or question"
+        self._decide(
+            Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
+        )
+        self.offered = []
+        return True
+
+    def _picked_by_label(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """An option the reply picks by its label ("option 2", "方案二", "the second one")."""
+        label = rules.option_reference(s)
+        option = self._option(label) if label is not None else None
+        if option is None:
+            return False
+        picked = rules.Decision(option, (), rules.rationale(s), None, False)
+        entry = decision_entry(picked, s, details=True)
+        reason = "an option picked by its label"
+        self._decide(
+            Candidate("decisions", entry, conf["instruction"], reason, src),
+            reverses=rules.reverses(s),
+        )
+        return True
+
+    def _split_answer(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """Options of the question each given a part ("gRPC between services, REST for …")."""
+        parts = rules.split_answer(s, self.offered) if self.offered_asked else []
+        if parts:
+            self.offered = []  # all taken: none turns the others down
+        for name, part in parts:
+            named = rules.Decision(_original(s, name), (), None, part, False)
+            entry = decision_entry(named, s)
+            reason = "the answer to an either-or question"
+            self._decide(
+                Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
+            )
+        return bool(parts)
+
     def _short_answer(self, s: str) -> str | None:
         """The offered option a short reply picks.
 
@@ -473,39 +522,9 @@ class _Conversation:
             reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
             self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
             return True
-        replying = index - self.named_at <= _REPLY_REACH  # the reply to the offer, not later talk
-        answer = (
-            self._short_answer(s) or (rules.leading_name(s, self.names) if replying else None)
-            if role == "user"
-            else None
-        )
-        head = (
-            rules.picked_label(s, self.labels) or rules.picked_bullet(s, self.bullets)
-            if role == "user"
-            else None
-        )
-        if answer is not None or head is not None:
-            # the other options of the question are the alternatives ("Mixpanel or Amplitude?")
-            others = self._turned_down(answer) if head is None and answer in self.offered else []
-            named = rules.Decision(
-                head or _original(s, str(answer)), tuple(others), None, None, False
-            )
-            entry = decision_entry(named, s, details=True)
-            reason = "the answer to an either-or question"
-            self._decide(
-                Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
-            )
-            self.offered = []
+        if role == "user" and self._answered_offer(s, index, src, conf):
             return True
-        label = rules.option_reference(s) if role == "user" else None
-        if label is not None and (option := self._option(label)):
-            picked = rules.Decision(option, (), rules.rationale(s), None, False)
-            reason = "an option picked by its label"
-            entry = decision_entry(picked, s, details=True)
-            self._decide(
-                Candidate("decisions", entry, conf["instruction"], reason, src),
-                reverses=rules.reverses(s),
-            )
+        if role == "user" and self._picked_by_label(s, src, conf):
             return True
         obsolete = _obsolete_signal(s)
         if role == "assistant" and (choice := rules.proposal(s)):
@@ -722,7 +741,7 @@ class _Conversation:
             old_choice = str(old.entry.get("choice", ""))
             same_choice = old_choice.lower() == choice.lower()
             same_role = role is not None and role == rules.role_of(old_choice)
-            if role in rules.SHARED_ROLES and not reverses:
+            if role in rules.SHARED_ROLES and not (reverses or switch):
                 same_role = False  # OpenTelemetry and then Tempo: both kept, no change of mind
             named = any(old_choice.lower() in a or a in old_choice.lower() for a in alternatives)
             last = old is self.decisions[-1]

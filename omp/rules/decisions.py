@@ -425,13 +425,58 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # a condition: "if it gets slow, switch to Redis")
     (
         lazy(
-            r"(?i)^(?![^,;]*\b(?:if|when|unless|once|until|whether|in case)\b)[^,;]{3,80}[,;]\s*"
+            r"(?i)^(?:(?![^,;]*\b(?:if|when|unless|once|until|whether|in case)\b)"
+            r"[^,;]{3,80}[,;]\s*){1,3}?"
             r"(?:so\s+|then\s+|just\s+|please\s+)?"
             r"(?:go with|switch(?: everything| it| us)? to|move(?: everything| it)? to|"
-            r"stick with)\s+(?P<x>.+)"
+            # "wait, we have R2 credits, use Cloudflare R2 instead of S3"
+            r"stick with|use(?=\s+[^,;]{2,40}?\s+instead of\s))\s+(?P<x>.+)"
         ),
         False,
         False,
+    ),
+    # "MySQL is out; go Postgres.": "go" and a known name, alone
+    (
+        lazy(
+            r"(?i)(?:^|[,;.]\s*)(?:(?:so|then|just|ok(?:ay)?)[,]?\s+)?go\s+"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s*(?:[.!;,]|$)"
+        ),
+        False,
+        True,
+    ),
+    # "Let's make Postgres the default database": a known name made the standard
+    (
+        lazy(
+            r"(?i)\b(?:let'?s|we(?:'ll| will| should))\s+make\s+"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s+"
+            r"(?:the|our)\s+(?:default|standard|primary|main)\b"
+        ),
+        True,
+        True,
+    ),
+    # "On second thought, Vitest — it's faster.", "Actually, Postgres.": a known name, alone,
+    # after a change of mind
+    (
+        lazy(
+            r"(?i)^(?:(?:hmm+|ok(?:ay)?|no|nah|wait|hold on)[,.!]?\s*)*"
+            r"(?:actually|on second thought|scratch that|scrap that|change of plan|never mind|"
+            r"on reflection)[,.!:]?\s*(?:let'?s\s+(?:do|use|go with)\s+|make it\s+)?"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)"
+            r"\s*(?:[.!;,\u2014\u2013]|\s-\s|$)"
+        ),
+        False,
+        True,
+    ),
+    # "let's store the images in S3", "we'll keep sessions in Redis": where a thing is kept
+    (
+        lazy(
+            r"(?i)\b(?:let'?s|we(?:'ll| will| should))\s+(?:store|keep|put|save)\s+"
+            r"(?:the\s+|our\s+|all\s+(?:the\s+)?)?(?P<topic>[a-z][\w -]{1,30}?)\s+in\s+"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)"
+            r"\s*(?:[.!;,]|$|\s+(?:instead|rather|for|because|since|so)\b)"
+        ),
+        False,
+        True,
     ),
     # "hmm actually, switch the queue thing to SQS instead": a known name for a part
     (
@@ -764,6 +809,22 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "部署到 Heroku", "前端托管在 Vercel 上吧": where it runs, a known host
+    # (not "部署到 Heroku 失败了")
+    (
+        lazy(
+            r"(?:^|(?<=[，,。；;\s])|(?<=就)|(?<=先)|(?<=统一))"
+            # a part's host is a choice when proposed ("前端托管在 Vercel 上吧"), else a fact
+            r"(?:(?P<topic>前端|后端|服务端|文档|官网|站点|网站|API|后台)(?:就|也|先|统一)?"
+            r"(?=[^，,。；;]*吧))?"
+            r"(?:部署|托管|发布|上线)(?:到|在)\s*"
+            r"(?P<x>(?i:"
+            + "|".join(re.escape(name) for name in TECH_ROLES["hosting"])
+            + r"))(?![\w.-])\s*(?:上)?\s*(?:吧|了吧)?\s*(?=[，,。；;！!]|$)"
+        ),
+        False,
+        True,
+    ),
     # "每个 tenant 100 rps，burst 200，就这么定。", "卡号只显示后四位，同意，就这么改。": what was
     # said, then sealed
     (
@@ -835,7 +896,11 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?:以后|今后|往后|从今以后|(?:从|自)(?:现在|今天|今日|本周|下周|这个版本|下个版本)"
             r"(?:起|开始))[，,]?\s*(?:我们|咱们|大家)?"
-            r"(?P<x>" + RULE_CLAUSE_ZH + r")"
+            r"(?P<x>"
+            + RULE_CLAUSE_ZH
+            # "以后所有接口都返回统一的错误格式": all of a kind, from now on, needs no modal
+            + r"|(?:所有|全部|每个|每一个)(?!人|用户|同事|客户)[^，,。；;]{1,16}?(?:都|一律|统一)"
+            r"(?![^，,。；;]*(?:[?？吗]|的话|再说|再看|了))[^，,。；;]{2,40})"
         ),
         True,
         False,
@@ -1452,6 +1517,10 @@ def _plain_topic(topic: str, lang: str) -> str:
     "Validate input with zod" is for "validate input".
     """
     topic = re.sub(r"^(?:继续|直接|还是|也|都|就|那|统一|全部|一律)+\s*", "", topic.strip())
+    # "缓存这块用 Redis" is for 缓存
+    topic = re.sub(
+        r"(?<=[\u4e00-\u9fff\w])(?:这一?块|那一?块|这边|那边|这里|方面|部分)$", "", topic
+    )
     if lang == "en" and re.match(r"[A-Z][a-z]", topic):
         return topic[0].lower() + topic[1:]
     return topic
@@ -1758,6 +1827,8 @@ _GIVEN_UP_BEFORE = lazy(
     # "Let's not use Redux, ", "Don't use Moment; "
     r"|\b(?:let'?s not|don'?t|do not|we won'?t)\s+(?:use|go with|bother with|add)\s+"
     rf"(?:an?\s+|the\s+)?(?P<g>{_ASCII_NAME})\s*[,;]"
+    # "MySQL is out; "
+    rf"|(?<![\w.+#/-])(?P<h>{_ASCII_NAME})\s+is\s+(?:out|off the table|a no-go)\s*[,;.]"
 )
 
 
@@ -1767,7 +1838,10 @@ _TOO_MUCH = lazy(
     r"(?:overkill|too heavy|too much|too complex|too heavyweight)\b"
     rf"|(?<![\w.+#/-])(?P<y>{_ASCII_NAME})\s+(?:was|has been|is)\s+(?:too|a)\s+"
     r"(?:painful|pain|slow|expensive|flaky|clunky)\b"
-    rf"|(?P<z>(?<![\w.+#/-]){_ASCII_NAME}|{ZH_PRODUCT})\s*(?:太重|太复杂|太麻烦|太折腾|太难用|太贵|太慢|没必要)"
+    rf"|(?P<z>(?<![\w.+#/-]){_ASCII_NAME}|{ZH_PRODUCT})\s*"
+    # "Kafka 对我们来说太重", "Kafka 对这个项目而言太重了"
+    r"(?:对(?:我们|我|这个项目|本项目|现在)(?:来说|而言)?\s*)?(?:还是|有点|确实)?"
+    r"(?:太重|太复杂|太麻烦|太折腾|太难用|太贵|太慢|没必要)"
 )
 
 
@@ -1860,13 +1934,16 @@ _SWITCHED_ZH = lazy(r"^[A-Za-z][\w .-]{1,40}?\s*(?:也|都)?(?:打开|开启|开
 
 # a clause that turns something down, gives a reason, recalls the past or wavers is not a setting
 _DETAIL_NOT = lazy(
-    r"(?i)不要了|不要(?:再)?用|不考虑|不用了?|别|不想|再说|放弃|弃用|禁止|没选|放心|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
+    r"(?i)不要了|不要(?:再)?用|不要(?=\s*[A-Za-z])|不考虑|不用了?|别|不想|再说|放弃|弃用|禁止|没选|放心|不折腾|不留了|不再|不搞|算了|改主意|因为|由于|比较好|我看|建议|推荐|"
     r"之前|现在|目前|原来|以前|是不是|用不上|不支持|或者|要么|你给|你先|你来"
     r"|再(?:换|上|迁|改|加|切|考虑)"  # "等用户多了再换 PostgreSQL": a plan for later
     r"|\b(?:is out|dropped|off the table|no longer|instead of|rather than|revert\w*|since|because|"
     r"given|recommend\w*|suggest\w*|reflection|currently|used to|not|don'?t|won'?t|later|if|"
     r"unless|go with|i'?d|or|no|scrap\w*|ditch\w*|kill|overkill|ignore)\b"
     r"|(?i:^as\b)"  # ", as it's already running": a reason
+    r"|(?i:^(?:we|i)(?: already)? (?:have|'ve got|got)\b)"  # "we have R2 credits": a reason
+    r"|(?i:^(?:actually|on second thought|scratch that|scrap that|change of plan|never mind|"
+    r"on reflection|hmm+|wait)$)"  # the change of mind itself
 )
 
 

@@ -159,13 +159,15 @@ def tentative(sentence: str) -> bool:
 _STRONG_REVERSAL = lazy(
     r"(?i)\b(?:actually|on second thought|scratch that|scrap that|change of plan|new plan|"
     r"changed my mind|on reflection|never mind|final answer|after all)\b"
+    # "Let's do Render instead.": in place of what was chosen ("instead of X" names it)
+    r"|\binstead\b(?!\s+of\b)"
     r"|改主意|算了|还是|不对|重新考虑|最终"
 )
 
 
 _SWITCH_WORD = lazy(
     r"(?i)\b(?:switch(?:ing)? to|move to|migrate to|replac(?:e|ing))\b"
-    r"|改成|改用|换成|换用|改为|换到|切到|(?:^|[，,。；;\s])[改换]\s*[A-Za-z]"
+    r"|改成|改用|换成|换用|改为|换到|切到|改存|改放|迁到|迁移到|搬到|(?:^|[，,。；;\s])[改换]\s*[A-Za-z]"
 )
 
 
@@ -568,6 +570,32 @@ def picks_alone(sentence: str, name: str) -> bool:
         )
         is not None
     )
+
+
+def split_answer(sentence: str, offered: list[str]) -> list[tuple[str, str]]:
+    """Each offered option a reply gives a part of its own, as (name, purpose).
+
+    "gRPC between services, REST for the public API." answers "REST or gRPC?" with both: gRPC
+    "between services" and REST for "the public API".
+    """
+    if QUESTION.search(sentence) or NEGATED.search(sentence):
+        return []
+    clauses = re.split(r"\s*[,;，；]\s*(?:and\s+)?|\s+and\s+", sentence.strip().rstrip(".!。！"))
+    found: list[tuple[str, str]] = []
+    for clause in clauses:
+        m = _PART_ANSWER.fullmatch(clause)
+        if m is None or m["x"].lower() not in offered:
+            return []
+        found.append((m["x"], m["for"] or m["part"]))
+    names = {name.lower() for name, _ in found}
+    return found if 2 <= len(found) <= 3 and len(names) == len(found) else []
+
+
+# "gRPC between services", "REST for the public API": an offered name and the part it serves
+_PART_ANSWER = lazy(
+    r"(?i)(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)\s+"
+    r"(?:for\s+(?P<for>[^,;]{2,40})|(?P<part>(?:between|in|on|inside|across|within)\s+[^,;]{2,40}))"
+)
 
 
 def short_answer(sentence: str, offered: list[str]) -> str | None:

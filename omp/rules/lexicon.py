@@ -430,6 +430,11 @@ def technologies(text: str) -> list[str]:
     return found
 
 
+_CLOUDS = frozenset(
+    ("cloudflare", "aws", "gcp", "google cloud", "azure", "阿里云", "腾讯云", "华为云")
+)
+
+
 def role_of(text: str) -> str | None:
     """The role (database, cache, ...) of the first technology named in `text`.
 
@@ -437,7 +442,10 @@ def role_of(text: str) -> str | None:
     followed by a capitalised word names another product ("Hive Gateway" is no Hive database):
     no role.
     """
-    for name in technologies(text):
+    names = technologies(text)
+    if len(names) > 1 and names[0] in _CLOUDS:
+        names = names[1:]  # "Cloudflare R2", "AWS Lambda": the cloud's product says the role
+    for name in names:
         at = text.lower().find(name)
         if at >= 0 and re.match(r"\s+[A-Z][a-z]", text[at + len(name) :]):
             return None

@@ -223,7 +223,13 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         if later is not None and not _SETTING.search(sentence, m.end(), later.start()):
             value = later.group(1)
         found.setdefault(key, _compact(value))
+    if (port := _PORT_AFTER_ZH.search(sentence)) is not None:
+        found.setdefault("port", port["value"])
     return found
+
+
+# "服务跑在 8080 端口", "监听在 9090 端口上": the port named after its number
+_PORT_AFTER_ZH = lazy(r"(?:跑|运行|监听|起|开|部署)在\s*(?P<value>\d{2,5})\s*端口")
 
 
 def _compact(value: str) -> str:
@@ -731,6 +737,12 @@ _COMMAND = lazy(
     + r"|(?P<zh>数据库迁移|单元测试|本地启动|代码检查|类型检查|测试|单测|构建|打包|编译|迁移|启动|"
     r"部署|格式化|发布)(?:命令|脚本)?\s*(?:统一|都|就)?(?:用|是|跑|执行|走|为|[：:])\s*"
     + _COMMAND_TEXT.replace("cmd", "cmd3").replace("bare", "bare3")
+    # "本地跑 `make dev` 就能起来": the command that starts it locally
+    + r"|(?P<zh2>本地|开发环境|开发时)(?:直接)?(?:跑|运行|执行|用)?\s*"
+    + r"(?:`(?P<cmd5>[^`\n]{2,80})`|(?P<bare5>"
+    + _RUNNER
+    + r"(?:\s+[A-Za-z0-9_:./=@-]+){1,5}?))"
+    + r"\s*(?:就能|就可以|即可|就)?\s*(?:起来|启动|跑起来|起服务)(?!\s*(?:不了|不起来|失败|报错))"
 )
 
 
@@ -742,9 +754,11 @@ def commands(sentence: str) -> dict[str, str]:
         return {}
     found: dict[str, str] = {}
     for m in _COMMAND.finditer(sentence):
-        what = (m["what"] or m["what2"] or m["what3"] or m["zh"]).lower()
-        quoted = m["cmd"] or m["cmd2"] or m["cmd3"] or m["cmd4"]
-        bare = m["bare"] or m["bare2"] or m["bare3"] or m["bare4"]
+        what = (
+            "本地启动" if m["zh2"] else (m["what"] or m["what2"] or m["what3"] or m["zh"]).lower()
+        )
+        quoted = m["cmd"] or m["cmd2"] or m["cmd3"] or m["cmd4"] or m["cmd5"]
+        bare = m["bare"] or m["bare2"] or m["bare3"] or m["bare4"] or m["bare5"]
         command = (quoted or bare.rstrip(".")).strip()
         key = _COMMAND_KEYS.get(re.sub(r"\s+", " ", what))
         if key is not None and _COMMAND_LIKE.match(command):
