@@ -390,3 +390,22 @@ def test_go_x_and_making_x_the_default_are_choices(sentence, choice, alternative
 @pytest.mark.parametrize("sentence", ["go home, it is late.", "ok go ahead.", "Go Team!"])
 def test_go_without_a_known_name_chooses_nothing(sentence):
     assert _choices(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "role", "name"),
+    [
+        ("The invoices PDFs are generated with WeasyPrint.", "pdf", "WeasyPrint"),
+        ("Our invoice service renders PDFs inline with WeasyPrint.", "pdf", "WeasyPrint"),
+        ("Emails are sent via SendGrid.", "email", "SendGrid"),
+    ],
+)
+def test_what_a_part_does_its_work_with_is_a_fact(sentence, role, name):
+    assert _facts(sentence).get("tech_stack", {}).get(role) == name
+
+
+@pytest.mark.parametrize(
+    "sentence", ["The report is generated with a script.", "Are PDFs rendered with WeasyPrint?"]
+)
+def test_work_done_with_no_known_name_or_asked_is_no_fact(sentence):
+    assert "pdf" not in _facts(sentence).get("tech_stack", {})

@@ -163,3 +163,8 @@ def test_a_switch_replaces_the_earlier_choice_of_its_role(first, then, kept, dro
 def test_a_clouds_product_has_the_role_of_the_product():
     assert rules.role_of("Cloudflare R2") == "storage"
     assert rules.role_of("Cloudflare") == "hosting"
+
+
+def test_a_host_said_inside_a_description_of_the_project_is_a_fact_not_a_choice():
+    s = "官网 wanderly-web 要做多语言，Next.js 14 App Router + TypeScript，部署在 Vercel。"
+    assert rules.decision(s) is None

@@ -813,7 +813,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # (not "部署到 Heroku 失败了")
     (
         lazy(
-            r"(?:^|(?<=[，,。；;\s])|(?<=就)|(?<=先)|(?<=统一))"
+            # at the head of what is said: "…，部署在 Vercel。" describes the project
+            r"(?:^(?:那|好|行|ok|OK)?[，,\s]*|(?<=就)|(?<=先)|(?<=统一))"
             # a part's host is a choice when proposed ("前端托管在 Vercel 上吧"), else a fact
             r"(?:(?P<topic>前端|后端|服务端|文档|官网|站点|网站|API|后台)(?:就|也|先|统一)?"
             r"(?=[^，,。；;]*吧))?"

@@ -129,6 +129,12 @@ _USES_EN = lazy(
     r"happens? (?:via|through|with|in)|"
     r"go(?:es)? to|are sent (?:with|through|via)|lives? in|uses?)\s+(?P<t>.+)"
     r"|\b(?:app|service|api|project|backend|site|monolith)\s*\((?P<w>[^)]{3,80})\)"
+    # "PDFs are rendered with WeasyPrint", "our invoice service renders PDFs with WeasyPrint":
+    # what a part of the project does its work with, when a known name follows
+    r"|\b(?:(?:are|is)\s+(?:generated|rendered|built|created|produced|sent|processed|parsed|"
+    r"validated|scheduled|handled|done)|(?:renders?|generates?|sends?|processes|parses|"
+    r"validates|schedules)\s+[\w -]{2,30}?)\s+(?:inline\s+)?(?:with|using|via|through)\s+"
+    r"(?P<s>[^,;.]+)"
     # "I'm building a recipe sharing app with SvelteKit and Supabase"
     r"|\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|writing|developing|creating)\s+"
     r"(?:an?|the|my|our|this)\s+[^.;:!?]{0,60}?\s+(?:with|using|in|on top of)\s+(?P<u>.+)"
@@ -350,7 +356,7 @@ def tech_facts(sentence: str) -> dict[str, str]:
         if NEGATED.search(_CONTRAST_TAIL.sub("", said)):
             continue
         groups = m.groupdict()
-        named = ("x", "y", "z", "w", "v", "u", "t")
+        named = ("x", "y", "z", "w", "v", "u", "t", "s")
         rest = _CONTRAST_TAIL.sub("", next((groups[g] for g in named if groups.get(g)), ""))
         if _LEAVING.match(rest):
             continue  # "we're moving off Heroku": what the project leaves or will need
