@@ -409,3 +409,48 @@ def test_what_a_part_does_its_work_with_is_a_fact(sentence, role, name):
 )
 def test_work_done_with_no_known_name_or_asked_is_no_fact(sentence):
     assert "pdf" not in _facts(sentence).get("tech_stack", {})
+
+
+# ---- ways of doing things, and rules said as how things are kept ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "title"),
+    [
+        (
+            "Ok so for the retry logic let's use exponential backoff with jitter, max 5 attempts.",
+            "Use exponential backoff with jitter",
+        ),
+        (
+            "let's use optimistic locking for the stock counter.",
+            "Use optimistic locking for stock counter",
+        ),
+        (
+            "I think we should keep the API stateless and put sessions in Redis.",
+            "Keep the API stateless",
+        ),
+        (
+            "Money is stored as integer cents everywhere, never floats.",
+            "Money is stored as integer cents",
+        ),
+        ("Timestamps are always stored in UTC everywhere.", "Timestamps are always stored in UTC"),
+    ],
+)
+def test_a_way_of_doing_things_we_agree_on_is_a_decision(sentence, title):
+    assert [d["title"] for d in _kept(_run(*_said(sentence)), "decisions")] == [title]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Let's use grep to find the callers.",  # a tool for a step
+        "Let's use the staging DB for this.",  # an instance, not a way
+        "Let's use more logging here.",
+        "let's use print statements to debug",
+        "Let's keep it simple.",
+        "It is stored as JSON everywhere.",
+        "Is money stored as cents everywhere?",
+    ],
+)
+def test_a_step_a_platitude_or_a_question_is_no_decision(sentence):
+    assert _choices(sentence) == []

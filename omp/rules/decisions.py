@@ -435,6 +435,21 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "Money is stored as integer cents everywhere, never floats.": how a kind of thing is kept,
+    # said as a rule (always, everywhere, never)
+    (
+        lazy(
+            r"(?i)^(?:(?:also|and|so|ok(?:ay)?|btw)[,\s]+)?"
+            r"(?P<x>(?!(?:it|this|that|they|which|everything)\b)[a-z][\w -]{1,30}?\s+(?:is|are)\s+"
+            r"(?:always\s+)?(?:stored|kept|saved|represented|sent|returned|written|logged|passed)\s+"
+            r"(?:as|in)\s+[^,;.!?]{2,40}?"
+            r"(?:\s+(?:everywhere|always|across the board|in every \w+)"
+            r"|\s*[,;]\s*never\s+[^,;.!?]{2,30}))"
+            r"\s*[.!]?$"
+        ),
+        True,
+        False,
+    ),
     # "MySQL is out; go Postgres.": "go" and a known name, alone
     (
         lazy(
@@ -1454,7 +1469,12 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
             continue  # "改成 ntasks=1 以后到了 210 ns/day" reports a run, not a choice
         if "way" in m.re.groupindex and technologies(m["way"]):
             continue  # "前端统一用 pnpm" chooses a tool: the pattern for choices names it
-        found = _decision_of(m, sentence, known, explicit=explicit, lang=lang, bare=bare)
+        kept = _kept_as(sentence, m) if lang == "en" else None
+        found = (
+            Decision(kept, (), rationale(sentence), None, explicit)
+            if kept
+            else _decision_of(m, sentence, known, explicit=explicit, lang=lang, bare=bare)
+        )
         if found is not None:
             return found
     return None
@@ -1488,10 +1508,8 @@ def _decision_of(
     named = _names_known(choice, known) or _named_for_a_purpose(choice, sentence, lang)
     if not _plausible_choice(choice, bare=bare and not named):
         return None
-    generic_verb = re.search(r"(?i)\b(?:use|keep)\s*$", sentence[: m.start("x")])
-    agreed = _AGREED_WE.match(sentence)  # "agreed, we'll use an instance profile"
-    if generic_verb and english_instruction and not (technologies(choice) or named or agreed):
-        return None  # "I'll use grep to ..." narrates an action; a choice names a technology
+    if english_instruction and _narrates(sentence, m, choice, named=bool(named)):
+        return None
     topic = m["topic"] if "topic" in m.re.groupindex else None
     if topic is not None and (_MINE.search(sentence) or VERSIONED.search(sentence)):
         # "装包用 uv add，我不用 pip": the person's way; "服务是 FastAPI 0.111，broker 用 Redis 7":
@@ -1510,6 +1528,60 @@ def _decision_of(
         topic or part_topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
     )
+
+
+def _narrates(sentence: str, m: re.Match[str], choice: str, *, named: bool) -> bool:
+    """Whether "use X" / "keep X" narrates an action rather than choosing.
+
+    "I'll use grep to ..." narrates; a choice names a technology or a name the talk offered,
+    is agreed on ("agreed, we'll use an instance profile"), or is a way of doing a thing we
+    agree on ("let's use exponential backoff with jitter").
+    """
+    if not re.search(r"(?i)\b(?:use|keep)\s*$", sentence[: m.start("x")]):
+        return False
+    if technologies(choice) or named or _AGREED_WE.match(sentence):
+        return False
+    return not _technique(sentence, m, choice)
+
+
+def _kept_as(sentence: str, m: re.Match[str]) -> str | None:
+    """A thing kept in a state ("keep the API stateless"): the rule, said whole."""
+    if not re.search(r"(?i)\bkeep\s*$", sentence[: m.start("x")]):
+        return None
+    kept = _KEPT_AS.match(sentence, m.start("x"))
+    return f"keep {kept[0]}" if kept else None
+
+
+# "keep the API stateless", "keep it simple": a thing kept in a state is a rule said whole
+_KEPT_AS = lazy(
+    # not "keep it simple", "keep things lean": a platitude
+    r"(?i)(?!(?:it|things|stuff|everything|this|that)\s+(?:simple|small|lean|minimal|boring)\b)"
+    r"(?:(?:the|our|it|them|this|that|everything|all)\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:stateless|simple|small|flat|private|internal|immutable|idempotent|separate|optional|"
+    r"backwards?[ -]compatible|synchronous|asynchronous|read-only|readonly|lean|minimal|boring|"
+    r"thin|consistent|in sync|as[ -]is|unchanged|strict|typed|pure|deterministic|offline-first|"
+    r"framework-free|dependency-free)\b"
+)
+
+
+def _technique(sentence: str, m: re.Match[str], choice: str) -> bool:
+    """Whether "let's use X" names a way of doing things ("exponential backoff", "soft deletes").
+
+    Said by us ("let's", "we'll", "we should"), a few plain words with no article, and not a
+    tool used for a step ("let's use grep to find the callers").
+    """
+    if not _WE_USE.search(sentence[: m.start("x")]):
+        return False
+    after = m["x"][m["x"].find(choice) + len(choice) :]
+    return _TECHNIQUE.fullmatch(choice) is not None and not re.match(r"\s+to\s+[a-z]", after)
+
+
+_WE_USE = lazy(r"(?i)\b(?:let'?s|we(?:'ll| will| should| must))\s+(?:just\s+|always\s+)?use\s*$")
+# "exponential backoff", "optimistic locking", "cursor-based pagination": plain words, no article
+_TECHNIQUE = lazy(
+    r"(?!(?:the|a|an|this|that|these|those|my|your|our|their|its|some|any|it|them)\b)"
+    r"[a-z][a-z0-9-]+(?:\s+[a-z][a-z0-9-]+){1,3}"
+)
 
 
 def _plain_topic(topic: str, lang: str) -> str:
