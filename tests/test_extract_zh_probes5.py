@@ -168,3 +168,41 @@ def test_a_clouds_product_has_the_role_of_the_product():
 def test_a_host_said_inside_a_description_of_the_project_is_a_fact_not_a_choice():
     s = "官网 wanderly-web 要做多语言，Next.js 14 App Router + TypeScript，部署在 Vercel。"
     assert rules.decision(s) is None
+
+
+# ---- ways of doing things, and answers that give each option a part -------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        ("这个页面用服务端渲染吧，首屏速度更重要。", "服务端渲染", []),
+        ("分页用游标分页吧。", "游标分页", []),
+        ("库存扣减用乐观锁吧。", "乐观锁", []),
+        ("乐观锁就行，不用分布式锁。", "乐观锁", ["分布式锁"]),
+        ("单机就够了，不需要集群。", "单机", ["集群"]),
+    ],
+)
+def test_a_way_said_in_chinese_is_a_choice(sentence, choice, alternatives):
+    assert [(d["choice"], d.get("alternatives", [])) for d in _decisions(sentence)] == [
+        (choice, alternatives)
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence", ["测试用手机扫码吧。", "你用中文回答吧。", "用这个吧。", "这样就行，不用改了。"]
+)
+def test_an_errand_a_pointer_or_a_go_ahead_is_no_way(sentence):
+    assert rules.decision(sentence) is None
+
+
+def test_each_offered_option_given_a_part_in_chinese_is_a_choice_for_it():
+    batch = _run(
+        _OPENING,
+        ("assistant", "你倾向 REST 还是 gRPC？"),
+        ("user", "服务之间用 gRPC，对外 API 用 REST。"),
+    )
+    assert [(d["title"], d.get("alternatives", [])) for d in _kept(batch, "decisions")] == [
+        ("Use gRPC for 服务之间", []),
+        ("Use REST for 对外 API", []),
+    ]

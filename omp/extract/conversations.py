@@ -320,6 +320,16 @@ class _Conversation:
         """The other options of the last question, as the message that offered them wrote them."""
         return [_original(self.offered_in, o) for o in self.offered if o != picked]
 
+    def _adopted(self, s: str, src: dict[str, Any]) -> bool:
+        """A reply that makes the statement before it the rule ("make that the rule")."""
+        if not (self.previous and rules.adopts_previous(s)):
+            return False
+        adopted = rules.Decision(rules.clip(self.previous), (), None, None, True)
+        entry = decision_entry(adopted, f"{self.previous} {s}")
+        reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
+        self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
+        return True
+
     def _answered_offer(
         self, s: str, index: int, src: dict[str, Any], conf: dict[str, float]
     ) -> bool:
@@ -328,7 +338,7 @@ class _Conversation:
         answer = self._short_answer(s) or (rules.leading_name(s, self.names) if replying else None)
         head = rules.picked_label(s, self.labels) or rules.picked_bullet(s, self.bullets)
         if answer is None and head is None:
-            return self._split_answer(s, src, conf)
+            return False
         # the other options of the question are the alternatives ("Mixpanel or Amplitude?")
         others = self._turned_down(answer) if head is None and answer in self.offered else []
         named = rules.Decision(head or _original(s, str(answer)), tuple(others), None, None, False)
@@ -512,19 +522,17 @@ class _Conversation:
 
     def _choices(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool:
         """Decisions, proposals, reversals and tentative talk; True when `s` decides."""
+        if role == "user" and self._split_answer(s, self.source(index), conf):
+            return True  # "服务之间用 gRPC，对外 API 用 REST" after "REST 还是 gRPC？"
         stated = self._stated(role, s, index, conf)
         if stated is not None:
             return stated
         src = self.source(index)
-        if role == "user" and self.previous and rules.adopts_previous(s):
-            adopted = rules.Decision(rules.clip(self.previous), (), None, None, True)
-            entry = decision_entry(adopted, f"{self.previous} {s}")
-            reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
-            self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
-            return True
-        if role == "user" and self._answered_offer(s, index, src, conf):
-            return True
-        if role == "user" and self._picked_by_label(s, src, conf):
+        if role == "user" and (
+            self._adopted(s, src)
+            or self._answered_offer(s, index, src, conf)
+            or self._picked_by_label(s, src, conf)
+        ):
             return True
         obsolete = _obsolete_signal(s)
         if role == "assistant" and (choice := rules.proposal(s)):

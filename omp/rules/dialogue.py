@@ -583,7 +583,7 @@ def split_answer(sentence: str, offered: list[str]) -> list[tuple[str, str]]:
     clauses = re.split(r"\s*[,;，；]\s*(?:and\s+)?|\s+and\s+", sentence.strip().rstrip(".!。！"))
     found: list[tuple[str, str]] = []
     for clause in clauses:
-        m = _PART_ANSWER.fullmatch(clause)
+        m = _PART_ANSWER.fullmatch(clause) or _PART_ANSWER_ZH.fullmatch(clause)
         if m is None or m["x"].lower() not in offered:
             return []
         found.append((m["x"], m["for"] or m["part"]))
@@ -595,6 +595,13 @@ def split_answer(sentence: str, offered: list[str]) -> list[tuple[str, str]]:
 _PART_ANSWER = lazy(
     r"(?i)(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)\s+"
     r"(?:for\s+(?P<for>[^,;]{2,40})|(?P<part>(?:between|in|on|inside|across|within)\s+[^,;]{2,40}))"
+)
+
+
+# "服务之间用 gRPC", "对外 API 走 REST": the part, then the offered name it takes
+_PART_ANSWER_ZH = lazy(
+    r"(?P<part>(?![我你他就那])[^，,；;\s][^，,；;]{0,11}?)\s*(?:就|也|都)?(?:用|走|选)\s*"
+    r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)\s*(?:吧)?(?P<for>)"
 )
 
 
