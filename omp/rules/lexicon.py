@@ -149,7 +149,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
                   "pandas", "flink", "beam", "dask", "ray"),
     "email": ("ses", "sendgrid", "postmark", "mailgun", "resend"),
     "pdf": ("weasyprint", "reportlab", "wkhtmltopdf", "gotenberg", "pdfmake", "react-pdf",
-            "jspdf", "pdf-lib", "itext", "dompdf", "prawn", "pdfme"),
+            "jspdf", "pdf-lib", "itext", "dompdf", "prawn", "pdfme", "typst"),
     "payments": ("stripe", "paddle", "adyen", "braintree", "alipay", "wechat pay", "paypal",
                  "微信支付", "支付宝", "银联", "云闪付"),
     "feature_flags": ("launchdarkly", "unleash", "flipper", "growthbook", "flagsmith"),
