@@ -454,3 +454,38 @@ def test_a_way_of_doing_things_we_agree_on_is_a_decision(sentence, title):
 )
 def test_a_step_a_platitude_or_a_question_is_no_decision(sentence):
     assert _choices(sentence) == []
+
+
+# ---- votes, "let's go X", answers led by the option, and turning down a name -----------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "title", "alternatives"),
+    [
+        (
+            "My vote is Drizzle over Prisma, the generated client is too heavy for edge functions.",
+            "Use Drizzle",
+            ["Prisma"],
+        ),
+        ("Let's go Terraform instead of clicking around in the console.", "Use Terraform", []),
+        ("Alright, Playwright for e2e it is.", "Use Playwright for e2e", []),
+    ],
+)
+def test_a_vote_or_let_s_go_x_is_a_choice_titled_without_its_reasons(sentence, title, alternatives):
+    decided = _kept(_run(*_said(sentence)), "decisions")
+    assert [(d["title"], d.get("alternatives", [])) for d in decided] == [(title, alternatives)]
+
+
+def test_an_answer_led_by_an_offered_option_picks_it_against_the_other():
+    batch = _run(
+        _BILLING,
+        ("assistant", "Would you prefer Celery or Dramatiq?"),
+        ("user", "Dramatiq, Celery's config is a mess."),
+    )
+    decided = _kept(batch, "decisions")
+    assert [(d["title"], d.get("alternatives")) for d in decided] == [("Use Dramatiq", ["Celery"])]
+
+
+def test_turning_down_a_name_spares_a_choice_that_only_contains_it():
+    # "npm" is inside "pnpm": turning npm down keeps pnpm
+    assert _choices("Use pnpm. Not npm, not yarn.") == [("pnpm", [])]

@@ -154,6 +154,7 @@ class _Conversation:
         self.offered_in = ""  # the message that offered them
         self.asked_which = False  # the person's last message asked which one to use
         self.offered_asked = False  # the options came as a question ("X or Y?")
+        self.offered_at = -1  # the message that offered them
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
         self.named_at = -1  # the message that offered them
         self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
@@ -282,6 +283,7 @@ class _Conversation:
             self.bullets = rules.offered_bullets(text, asked=self.asked_which)
         if asked := rules.asked_options(text):
             self.offered, self.offered_in, self.offered_asked = asked, text, True
+            self.offered_at = index
         elif named := self._named_for_which(role, text):
             self.offered, self.offered_in, self.offered_asked = named, text, False
         self.asked_which = role == "user" and rules.asks_which(text)
@@ -320,6 +322,10 @@ class _Conversation:
         """The other options of the last question, as the message that offered them wrote them."""
         return [_original(self.offered_in, o) for o in self.offered if o != picked]
 
+    def _replying_to_question(self, index: int) -> bool:
+        """Whether message `index` is the reply to the question that offered the options."""
+        return self.offered_asked and 0 < index - self.offered_at <= _REPLY_REACH
+
     def _adopted(self, s: str, src: dict[str, Any]) -> bool:
         """A reply that makes the statement before it the rule ("make that the rule")."""
         if not (self.previous and rules.adopts_previous(s)):
@@ -335,7 +341,12 @@ class _Conversation:
     ) -> bool:
         """A reply that picks an offered name, label or bullet, or gives each option a part."""
         replying = index - self.named_at <= _REPLY_REACH  # the reply to the offer, not later talk
-        answer = self._short_answer(s) or (rules.leading_name(s, self.names) if replying else None)
+        answer = (
+            self._short_answer(s)
+            or (rules.leading_name(s, self.names) if replying else None)
+            # "Dramatiq, Celery's config is a mess." after "Celery or Dramatiq?"
+            or (rules.leading_name(s, self.offered) if self._replying_to_question(index) else None)
+        )
         head = rules.picked_label(s, self.labels) or rules.picked_bullet(s, self.bullets)
         if answer is None and head is None:
             return False
@@ -849,13 +860,15 @@ class _Conversation:
         `said`: a switch turned `gone` down ("那就不用 Redis 了，改成唯一索引"), so a choice
         made in a sentence about it goes too ("Redis 那个最简单，就用 SETNX 吧").
         """
+        # the name where a word of the choice starts: "not npm" spares pnpm, "Postgres" is
+        # PostgreSQL's
+        head = re.compile(rf"(?i)(?<![\w.-]){re.escape(gone)}") if gone else None
         named = re.compile(rf"(?i)(?<![\w.-]){re.escape(gone)}(?![\w-])") if said and gone else None
         for old in list(self.decisions):
             context = str(old.entry.get("context", ""))
             earlier = int(old.source["index"]) < index
-            if (gone and gone.lower() in str(old.entry.get("choice", "")).lower()) or (
-                named is not None and earlier and named.search(context)
-            ):
+            chose = head is not None and head.search(str(old.entry.get("choice", "")))
+            if chose or (named is not None and earlier and named.search(context)):
                 self.decisions.remove(old)
                 old.action, old.note = "dropped", f"turned down later in the conversation ({index})"
                 old.confidence = 0.0

@@ -453,8 +453,18 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "MySQL is out; go Postgres.": "go" and a known name, alone
     (
         lazy(
-            r"(?i)(?:^|[,;.]\s*)(?:(?:so|then|just|ok(?:ay)?)[,]?\s+)?go\s+"
-            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s*(?:[.!;,]|$)"
+            r"(?i)(?:^|[,;.]\s*|\blet'?s\s+)(?:(?:so|then|just|ok(?:ay)?)[,]?\s+)?go\s+"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)"
+            r"\s*(?:[.!;,]|$|\s+(?:instead|rather|over)\b)"
+        ),
+        False,
+        True,
+    ),
+    # "My vote is Drizzle over Prisma": the person's pick, a known name
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|well|honestly)[,.]?\s*)*my (?:vote|pick|choice) "
+            r"(?:is|goes to|would be)\s+(?P<x>.+)"
         ),
         False,
         True,
@@ -1412,7 +1422,7 @@ _WHY = lazy(
 
 _PURPOSE = lazy(
     r"(?i)\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)"
-    r"(?:[,.;]|$|\s+(?:because|since|and|over|instead of|rather than|not)\b)"
+    r"(?:[,.;]|$|\s+(?:because|since|and|over|instead of|rather than|not|it is)\b)"
     r"|(?:来做|做|作为)(?P<z>[\u4e00-\u9fff]{2,6}?)(?=[吧了呢啊吗嘛]|[^\u4e00-\u9fff]|$)"
     # "钉钉机器人发告警": what a Chinese product is used to do
     rf"|^(?:{ZH_PRODUCT})\s*(?:来|去)?(?P<v>[发推收][\u4e00-\u9fff]{{1,5}}?)"
@@ -1540,7 +1550,7 @@ def _decision_of(
         return None
     topic = _plain_topic(topic, lang) if topic else None
     given_up += alternatives_before(sentence[: m.start("x")])
-    given_up += [o["x"] or o["y"] or o["z"] for o in _TOO_MUCH.finditer(sentence)]
+    given_up += [n for n in _too_much(sentence)]
     given_up += [g["x"] for g in _NAME_GIVEN_UP.finditer(sentence[m.start("x") :])]
     after = alternatives(sentence[m.start("x") :], choice)
     given_up += _rather_than(sentence)
@@ -1885,8 +1895,8 @@ def alternatives(text: str, choice: str) -> tuple[str, ...]:
     pattern = _ALTERNATIVE_ZH if is_chinese(text) else _ALTERNATIVE_EN
     for m in pattern.finditer(text):
         alt = clip(m.group("x"))
-        if re.fullmatch(r"[a-z]+ing", alt):
-            continue  # "rather than trying to ..." turns down an action, not an option
+        if re.match(r"[a-z]+ing\b", alt):
+            continue  # "rather than trying to ...", "instead of clicking around": an action
         if alt and alt.lower() != choice.lower() and not VAGUE.match(alt) and len(alt) < 40:
             found.append(alt)
     return tuple(dict.fromkeys(found))
@@ -1941,6 +1951,15 @@ _TOO_MUCH = lazy(
 )
 
 
+def _too_much(sentence: str) -> list[str]:
+    """Options turned down for their weight ("GraphQL is overkill"), when they are names.
+
+    "the generated client is too heavy" turns down no option.
+    """
+    names = [o["x"] or o["y"] or o["z"] for o in _TOO_MUCH.finditer(sentence)]
+    return [n for n in names if not n.islower() or technologies(n) or is_chinese(n)]
+
+
 # "鉴权改成 JWT，session 那套不要了": a name given up after the choice
 _NAME_GIVEN_UP = lazy(
     rf"(?P<x>(?<![\w.+#/-]){_ASCII_NAME}|{ZH_PRODUCT})\s*(?:那套|这套|那个|这个)?\s*"
@@ -1983,7 +2002,13 @@ def purpose(text: str) -> str | None:
 
     "Zustand it is, and MMKV for storage": storage is what MMKV is for, not Zustand.
     """
-    m = _PURPOSE.search(re.split(r"[,;]\s+(?:and|plus|but)\s|[，；。;]", text, maxsplit=1)[0])
+    # the choice's clause ends before a clause of its own ("…, the client is too heavy for …")
+    clause = re.split(
+        r"[,;]\s+(?:and|plus|but)\s|[，；。;]|,\s+(?=(?:the|it|its|this|that|we|they)\b)",
+        text,
+        maxsplit=1,
+    )[0]
+    m = _PURPOSE.search(clause)
     if m is None:
         return None
     what = (m.group("x") or m.group("z") or m.group("v") or "").strip()
@@ -2037,6 +2062,10 @@ _DETAIL_NOT = lazy(
     r"given|recommend\w*|suggest\w*|reflection|currently|used to|not|don'?t|won'?t|later|if|"
     r"unless|go with|i'?d|or|no|scrap\w*|ditch\w*|kill|overkill|ignore)\b"
     r"|(?i:^as\b)"  # ", as it's already running": a reason
+    # "Celery's config is a mess", "the client is too heavy": a judgment, the reason
+    r"|(?i:\b(?:is|are|was|were)\s+(?:a mess|a pain|too \w+|(?:way |much |so )?(?:slow|slower|"
+    r"painful|overkill|bloated|heavy|heavier|ugly|annoying|broken|flaky|expensive|cheaper|faster|"
+    r"better|worse|simpler|easier|harder|nicer))\b)"
     r"|(?i:^(?:we|i)(?: already)? (?:have|'ve got|got)\b)"  # "we have R2 credits": a reason
     r"|(?i:^(?:actually|on second thought|scratch that|scrap that|change of plan|never mind|"
     r"on reflection|hmm+|wait)$)"  # the change of mind itself
