@@ -489,3 +489,31 @@ def test_an_answer_led_by_an_offered_option_picks_it_against_the_other():
 def test_turning_down_a_name_spares_a_choice_that_only_contains_it():
     # "npm" is inside "pnpm": turning npm down keeps pnpm
     assert _choices("Use pnpm. Not npm, not yarn.") == [("pnpm", [])]
+
+
+# ---- how the person wants the assistant to work, and their machine ---------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Please always answer in English, even if I write in Chinese.",
+        "Show me the diff before you apply anything.",
+        "I'm on macOS with an M2, fish shell.",
+    ],
+)
+def test_how_the_person_works_is_theirs(sentence):
+    assert [p["kind"] for p in _people(sentence)] == ["preference"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Show me the file.",
+        "I'm on Linux too, same error.",
+        "I'm on Windows and it crashes.",
+        "I'm on a deadline.",
+    ],
+)
+def test_a_request_once_or_trouble_on_a_machine_is_no_preference(sentence):
+    assert _people(sentence) == []

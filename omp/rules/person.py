@@ -30,7 +30,16 @@ _PERSONAL_EN = lazy(
     r"|(?:that'?s|this is) how i (?:always |usually )?(?P<habit3>run|do|write|work|test)\b"
     r"|i (?P<habit4>code|program|develop) (?:in|with|on)\b"  # "I code in Rider"
     r"|i (?:don'?t|do not|no longer) (?P<habit5>use)\b[^.;]{1,40}\b(?:anymore|any more)\b"
-    r"|(?:please\s+)?always (?P<ask3>run|use|give|write|test)\b"
+    r"|(?:please\s+)?always (?P<ask3>run|use|give|write|test|answer|reply|respond|explain|show|"
+    r"ask|include)\b"
+    # "Show me the diff before you apply anything": how the person wants the assistant to work
+    r"|^(?:please\s+)?(?P<ask6>show me|ask me|tell me|check with me|run the tests)\b"
+    r"(?=[^.;!?]*\b(?:before you|every time you|whenever you|each time you)\b)"
+    # "I'm on macOS with an M2, fish shell": the person's machine
+    r"|i(?:'m| am) (?P<setup2>on) (?:an? )?(?:macos|mac|windows(?: \d+)?|linux|ubuntu|arch|fedora|"
+    r"debian|wsl2?|nixos)\b"
+    # not a report of trouble on it ("I'm on Linux too, same error")
+    r"(?![^.;!?]*\b(?:too|also|same|error|bug|issue|crash(?:es|ed)?|fails?|failing|broken)\b)"
     r"|i(?:'d| would)\s+(?:really\s+|much\s+)?(?P<wish>prefer)\b"
     r"|i(?:'m| am)?\s+(?:really\s+|generally\s+|usually\s+|always\s+)?"
     r"(?P<verb>prefer|like|love|hate|dislike|don'?t like|do not like|always use|usually use|"
