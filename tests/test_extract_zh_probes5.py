@@ -206,3 +206,29 @@ def test_each_offered_option_given_a_part_in_chinese_is_a_choice_for_it():
         ("Use gRPC for 服务之间", []),
         ("Use REST for 对外 API", []),
     ]
+
+
+# ---- addresses by environment, parts of the stack, object stores ----------------------------
+
+
+def test_each_address_takes_the_environment_its_own_clause_names():
+    s = "线上环境是 https://shop.example.cn，测试环境是 https://test.shop.example.cn。"
+    deployment = _facts(s).get("deployment", {})
+    assert deployment["production"]["url"] == "https://shop.example.cn"
+    assert deployment["test"]["url"] == "https://test.shop.example.cn"
+    assert "staging" not in deployment
+
+
+def test_an_english_address_takes_the_environment_of_its_clause():
+    found = rules.deployment("prod is https://a.com and staging is https://b.com")
+    assert found is not None and (found.service, found.url) == ("production", "https://a.com")
+
+
+def test_a_part_named_with_a_latin_word_in_a_stack_clause_is_read():
+    stack = _facts("前端是 Vue 3 + Vite，UI 库用 Element Plus。").get("tech_stack", {})
+    assert stack.get("ui_kit") == "Element Plus"
+
+
+def test_a_chinese_object_store_named_alone_is_where_files_go():
+    assert _facts("图片都存在七牛云。").get("tech_stack", {}).get("storage") == "七牛云"
+    assert rules.stored_in("图片是怎么存到七牛云的？") is None

@@ -102,7 +102,10 @@ def deployment(sentence: str) -> Deployment | None:
     if service is None:
         named = [t for t in technologies(sentence) if role_for(t) == "hosting"]
         service = named[0].replace(".io", "") if named else "production"
-    if _STAGING.search(sentence):
+    # the clause of the address says where it is: "线上环境是 https://a，测试环境是 https://b"
+    before = re.split(r"[,;，；。]\s*|\s+and\s+", sentence[: url.start()])[-1]
+    after = re.split(r"[,;，；。]\s*|\s+and\s+", sentence[url.end() :], maxsplit=1)[0]
+    if _STAGING.search(before + " " + after):
         service = f"{service}-staging" if service != "production" else "staging"
     status = "failed" if _FAILED.search(sentence) else "active"
     return Deployment(service, address, status)
@@ -428,7 +431,8 @@ _STORED_IN_ZH = lazy(
     r"(?:存在|存到|存储在|存放在|放在|放到|传到|上传到|落在|落到|推到)\s*"
     r"(?:我们的?|自建的?|现有的|公司的)?\s*"
     r"(?P<x>(?:(?:阿里云|腾讯云|华为云|AWS|Cloudflare|Google Cloud|Azure)\s*)?"
-    r"[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)"
+    r"[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?"
+    r"|七牛云|七牛|又拍云)"  # a Chinese object store named alone
 )
 
 
@@ -471,7 +475,9 @@ def machine_gpus(sentence: str) -> str | None:
     return None
 
 
-_PART_LEAD_ZH = lazy(r"^[\u4e00-\u9fff]{1,6}?(?:用的是|用|是|走)\s*(?=[A-Za-z])")
+_PART_LEAD_ZH = lazy(
+    r"^(?:[A-Za-z]{1,4}\s*)?[\u4e00-\u9fff]{1,6}?(?:用的是|用|是|走)\s*(?=[A-Za-z])"
+)  # "UI 库用 X"
 
 
 def _hw(n: int) -> str:
