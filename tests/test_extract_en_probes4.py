@@ -517,3 +517,14 @@ def test_how_the_person_works_is_theirs(sentence):
 )
 def test_a_request_once_or_trouble_on_a_machine_is_no_preference(sentence):
     assert _people(sentence) == []
+
+
+def test_turning_down_a_part_of_a_camel_case_name_drops_it():
+    batch = _run(
+        *_said("那先用 fallbackToDestructiveMigration 吧，今晚先发个热修"),
+        ("assistant", "好的。"),
+        ("user", "等等，不行。不要 destructive，写一个 MIGRATION_5_6 吧。"),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions", "dropped")] == [
+        "fallbackToDestructiveMigration"
+    ]

@@ -860,14 +860,11 @@ class _Conversation:
         `said`: a switch turned `gone` down ("那就不用 Redis 了，改成唯一索引"), so a choice
         made in a sentence about it goes too ("Redis 那个最简单，就用 SETNX 吧").
         """
-        # the name where a word of the choice starts: "not npm" spares pnpm, "Postgres" is
-        # PostgreSQL's
-        head = re.compile(rf"(?i)(?<![\w.-]){re.escape(gone)}") if gone else None
         named = re.compile(rf"(?i)(?<![\w.-]){re.escape(gone)}(?![\w-])") if said and gone else None
         for old in list(self.decisions):
             context = str(old.entry.get("context", ""))
             earlier = int(old.source["index"]) < index
-            chose = head is not None and head.search(str(old.entry.get("choice", "")))
+            chose = bool(gone) and _starts_a_word(gone, str(old.entry.get("choice", "")))
             if chose or (named is not None and earlier and named.search(context)):
                 self.decisions.remove(old)
                 old.action, old.note = "dropped", f"turned down later in the conversation ({index})"
@@ -1129,6 +1126,19 @@ _ADDRESSED = lazy(r"[你您]")
 
 
 _HEARSAY = lazy(r"(?i)听说|挺火|很火|最近看|\bi (?:heard|read)\b|\bpeople (?:say|are saying)\b")
+
+
+def _starts_a_word(name: str, text: str) -> bool:
+    """Whether `name` starts a word of `text`, or a part of a camelCase one.
+
+    "not npm" spares pnpm; "Postgres" is PostgreSQL's, "destructive" is
+    fallbackToDestructiveMigration's.
+    """
+    for m in re.finditer(re.escape(name), text, re.I):
+        before = text[m.start() - 1] if m.start() else " "
+        if not (before.isalnum() or before in "_.-") or (before.islower() and m[0][0].isupper()):
+            return True
+    return False
 
 
 def _read_stack(fact: _Fact) -> _Fact:
