@@ -342,7 +342,9 @@ class _Conversation:
 
     def _answer(self, text: str) -> None:
         """A user's reply settles the assistant's pending proposal one way or the other."""
-        if self.proposal is not None and rules.accepts(text):
+        if self.proposal is not None and (
+            rules.accepts(text) or rules.agrees_with(text, self._proposed_text())
+        ):
             accepted = self.proposal
             accepted.confidence = ACCEPTED_CONF
             accepted.reason = "proposed by the assistant and accepted by the user"
@@ -353,6 +355,11 @@ class _Conversation:
         choice = str(self.proposal.entry.get("choice", "")) if self.proposal else ""
         self.proposed = [choice.lower()] if _ONE_NAME.fullmatch(choice) else []
         self.proposal = None
+
+    def _proposed_text(self) -> str:
+        """What the pending proposal chose, with the sentence that proposed it."""
+        entry = self.proposal.entry if self.proposal is not None else {}
+        return f"{entry.get('choice', '')} {entry.get('context', '')}"
 
     def _offers(self, text: str, index: int) -> None:
         """Labelled options and "My suggestion:" lists of an assistant message."""
@@ -640,8 +647,10 @@ class _Conversation:
             told = outcome or not _NARRATION.search(work.summary)
             if level < _SUMMARY_CONF and self.agent and told:
                 level = _SUMMARY_CONF  # the outcome, not a step ("Added `src/x.ts` ...")
-            if work.type == "other":
-                level -= 0.15  # "removed", "published", "完成": too vague to store unseen
+            if work.type == "other" and not rules.merges_request(s):
+                # "removed", "published", "完成": too vague to store unseen; a numbered pull
+                # request merged is a change landed ("PR #318 is merged")
+                level -= 0.15
             self._found(Candidate("changelog", entry, level, reason, src))
         elif (noun := rules.completion(s)) and self.decisions:
             choice = str(self.decisions[-1].entry.get("choice"))

@@ -33,6 +33,7 @@ from omp.rules.dialogue import (
     accepts,
     adopts_previous,
     advises,
+    agrees_with,
     answered_values,
     asked_options,
     asked_values,
@@ -111,7 +112,14 @@ from omp.rules.values import (
     version_changes,
     version_facts,
 )
-from omp.rules.work import Work, committed_subjects, completion, done_list, finished_work
+from omp.rules.work import (
+    Work,
+    committed_subjects,
+    completion,
+    done_list,
+    finished_work,
+    merges_request,
+)
 
 __all__ = [
     "NAME",
@@ -127,6 +135,7 @@ __all__ = [
     "accepts",
     "adopts_previous",
     "advises",
+    "agrees_with",
     "alternatives",
     "alternatives_before",
     "answered_values",
@@ -158,6 +167,7 @@ __all__ = [
     "listed_versions",
     "machine_gpus",
     "may_name_a_resource",
+    "merges_request",
     "named_out",
     "named_parts",
     "named_values",

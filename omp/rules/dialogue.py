@@ -40,6 +40,10 @@ _PROPOSAL = lazy(
     # "Use AWS Secrets Manager and load them at startup": advice in the imperative
     r"^(?:just\s+)?(?:use|go with|pick|stick with))\s*"
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
+    # "For a small catalog, tag-based revalidation is usually the best fit": the name first
+    r"|^(?:(?:for|since|given|with|because)\b[^,]{3,60},\s+)?(?P<v>[^,;:]{3,80}?)\s+"
+    r"(?:is|would be)\s+(?:usually\s+|probably\s+|still\s+)?the\s+(?:best|better)\s+"
+    r"(?:fit|choice|option|bet)\b"
     r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:先|还是|直接|就)?(?:使用|用|采用|选择|选|改用|换成)"
     r"(?P<z>.+)"
     # "建议加 Redis", "推荐引入 Sentry": a name the advice adds
@@ -53,6 +57,9 @@ _ACCEPT = lazy(
     r"lgtm|let'?s do (?:it|that|this)|do it|do that|go ahead|go for it|fine|makes sense|deal|"
     r"(?:let'?s )?go with (?:your|that|the) (?:suggestion|recommendation|proposal|pick)|"
     r"\U0001f44d|\U0001f44c|\u2705|"
+    # "that sounds right", "ok that works.": closed there, not "that works locally but …"
+    r"(?:that|this|it)(?:'s| is)? (?:sounds|looks) (?:right|good|fine|reasonable)|"
+    r"(?:sounds|looks) right|(?:that|this) works(?=[,.!]|\s*$)|that'?s fine|fine by me|"
     r"works for me|ship it|approved|好的?|可以|行|同意|没问题|就这么办|就这样|"
     r"就?[按照]你(?:说的|的方案|的建议)(?:来|办|做|弄|写)?(?:吧)?|听你的|赞同|对)(?:[\s,.!。！，~]|$)"
 )
@@ -65,7 +72,7 @@ def proposal(sentence: str) -> str | None:
     m = _PROPOSAL.search(sentence)
     if m is None:
         return None
-    proposed = m.group("x") or m.group("z") or m.group("w") or ""
+    proposed = m.group("x") or m.group("z") or m.group("w") or m.group("v") or ""
     if (ours := _WE_PROPOSED.match(proposed)) is not None:
         # "I suggest we always store timestamps in UTC", "I'd recommend that every PR gets a
         # review": a way of working, said whole; "I suggest we use Redis": the name
@@ -114,6 +121,29 @@ def accepts(message: str) -> bool:
         and not NEGATED.search(first)
         and not defers
     )
+
+
+# "Tag-based sounds right.", "esp-mqtt is fine": a few words, then the agreement
+_AGREED_HEAD = lazy(
+    r"(?i)^\W*(?:ok(?:ay)?|yes|yeah|yep|sure)?[,\s]*(?P<x>[\w.+#/-]+(?:\s+[\w.+#/-]+){0,3}?)\s+"
+    r"(?:sounds (?:right|good|great|fine)|looks (?:right|good)|is fine|works for me|it is)"
+    r"\s*(?:[.!,;]|$)"
+)
+
+
+def agrees_with(message: str, proposed: str) -> bool:
+    """True when a reply agrees by naming part of the pending proposal ("Tag-based sounds right").
+
+    Every word it names must be a word of `proposed`: "Redis sounds good" does not take a
+    proposal of Memcached.
+    """
+    first = re.split(r"(?<=[.!])\s|\n", message.strip(), maxsplit=1)[0]
+    m = _AGREED_HEAD.match(first)
+    if m is None or NEGATED.search(first) or QUESTION.search(first) or _DEFER.search(first):
+        return False
+    said = {w for w in re.split(r"[\s/-]+", m["x"].lower()) if w}
+    words = set(re.split(r"[\s/`*-]+", proposed.lower()))
+    return bool(said) and said <= words
 
 
 _OTHERS = lazy(
@@ -470,8 +500,32 @@ def asks_which(message: str) -> bool:
     return bool(re.search(r"[?？]", message)) and _WHICH.search(message) is not None
 
 
+# "You need either `probe-rs run` or openocd + `defmt-print`. Which do you prefer?": the head
+# names of both sides, when the message goes on to ask which
+_EITHER = lazy(
+    r"(?i)\beither\s+(?:the\s+|a\s+)?`?(?P<a>[A-Za-z][\w.+#-]*)[^.;?]*?\s+or\s+(?:the\s+|a\s+)?"
+    r"`?(?P<b>[A-Za-z][\w.+#-]*)"
+)
+
+
+_WHICH_PREFERRED = lazy(
+    r"(?i)\bwhich (?:one |of the two |way )?(?:do|would) you (?:prefer|want|like|pick|choose)\b"
+)
+
+
+def _either_options(message: str) -> list[str]:
+    if _WHICH_PREFERRED.search(message) is None:
+        return []
+    m = _EITHER.search(message)
+    if m is None or m["a"].lower() == m["b"].lower() or VAGUE.match(m["a"]) or VAGUE.match(m["b"]):
+        return []
+    return [m["a"].lower(), m["b"].lower()]
+
+
 def asked_options(message: str) -> list[str]:
     """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
+    if either := _either_options(message):
+        return either
     out: list[str] = []
     for line in message.splitlines():  # a list of "Name: what it is" lines
         m = _LISTED.match(line)

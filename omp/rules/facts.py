@@ -245,12 +245,23 @@ _NOT_THIS = lazy(
 )
 
 
+# "The frontend is not on Vercel anymore, it's on Netlify": what is no longer so, then what is
+_NO_LONGER = lazy(
+    r"(?i)^(?P<subj>[\w`'./ -]{2,40}?)\s+(?:is|are)(?:n't|\s+not)\s+(?:on|in|at|using)\s+"
+    r"[\w.+#-]+(?:\s+[\w.+#-]+)?\s+(?:anymore|any more|any longer)\s*(?:[,;:]|\s[\u2014\u2013-])\s*"
+    r"(?:(?:it|they)(?:'s|'re|\s+is|\s+are)\s+|now\s+)(?P<now>(?:on|in|at|using)\s+\S.*)"
+)
+
+
 def assertion(sentence: str) -> str:
     """`sentence` as a statement of what is used.
 
-    Without a trailing question ("X is MySQL 8.0, is that OK?" → the statement), and without
-    the names it says are not the ones ("…，不是原版 pygame").
+    Without a trailing question ("X is MySQL 8.0, is that OK?" → the statement), without
+    the names it says are not the ones ("…，不是原版 pygame"), and without what it says is no
+    longer so ("X is not on Vercel anymore, it's on Netlify" → "X is on Netlify").
     """
+    if moved := _NO_LONGER.match(sentence):
+        sentence = f"{moved['subj']} is {moved['now']}"
     sentence = _NOT_THIS.sub("", sentence)
     if not re.search(r"[?？]\s*$", sentence):
         return sentence

@@ -1,0 +1,187 @@
+"""English sentences a developer types to a coding assistant, read by the extraction rules (3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from omp import rules
+from tests.test_extract import _kept, _run
+
+_OPENING = ("user", "Picking the project back up from yesterday.")
+_READY = ("assistant", "Sure, where do you want to start?")
+
+
+def _said(*sentences: str) -> list[tuple[str, str]]:
+    """The person's sentences, after an opening exchange (the first message is read apart)."""
+    return [_OPENING, _READY, *(("user", s) for s in sentences)]
+
+
+def _choices(*turns: tuple[str, str], action: str = "stored") -> list[str]:
+    return [str(d["choice"]) for d in _kept(_run(*turns), "decisions", action)]
+
+
+def _stack(*turns: tuple[str, str]) -> dict[str, str]:
+    stack: dict[str, str] = {}
+    for facts in _kept(_run(*turns), "project"):
+        stack |= facts.get("tech_stack", {})
+    return stack
+
+
+# ---- agreeing to what the assistant proposed ------------------------------------------------
+
+_RETRY = "I'd use exponential backoff with 5 attempts, max 30s."
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "that sounds right.",
+        "That works.",
+        "ok that works. also, what about the timeouts?",
+        "Sounds right to me.",
+        "that's fine.",
+        "Exponential backoff sounds right.",
+        "exponential backoff is fine, thanks",
+    ],
+)
+def test_a_reply_agreeing_with_a_proposal_stores_it(reply):
+    turns = [*_said("what about the retry policy?"), ("assistant", _RETRY), ("user", reply)]
+    assert _choices(*turns) == ["exponential backoff with 5 attempts"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "that works locally but fails in CI, see the log.",
+        "Linear backoff sounds right.",
+        "Redis sounds good.",
+        "that sounds right, but let me think about it first.",
+        "exponential backoff sounds right?",
+        "hmm, not sure that works.",
+    ],
+)
+def test_a_reply_that_does_not_agree_leaves_the_proposal_for_review(reply):
+    turns = [*_said("what about the retry policy?"), ("assistant", _RETRY), ("user", reply)]
+    assert "exponential backoff with 5 attempts" not in _choices(*turns)
+
+
+def test_a_name_said_to_be_the_best_fit_is_a_proposal_a_short_agreement_accepts():
+    advice = (
+        "With the app router you have a few layers.\n\nFor a catalog that changes a few "
+        "times a day, tag-based on-demand revalidation driven by webhooks is usually the best fit."
+    )
+    turns = [
+        *_said("How should we cache?"),
+        ("assistant", advice),
+        ("user", "Tag-based sounds right."),
+    ]
+    assert _choices(*turns) == ["tag-based on-demand revalidation driven by webhooks"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "proposed"),
+    [
+        ("Since Mosquitto is already there, MQTT is the better fit:", "MQTT"),
+        ("For an access token, `storage.session` is the better fit in MV3.", "storage.session"),
+        ("Postgres would be the best choice here.", "Postgres"),
+    ],
+)
+def test_the_best_or_better_fit_names_what_the_assistant_proposes(sentence, proposed):
+    assert rules.proposal(sentence) == proposed
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Which one is the best fit for you?",
+        "It depends on which is the better fit.",
+        "This is the best option.",
+    ],
+)
+def test_a_question_or_a_pronoun_before_the_best_fit_proposes_nothing(sentence):
+    assert rules.proposal(sentence) is None
+
+
+# ---- picking one side of "either X or Y. Which do you prefer?" ---------------------------
+
+_EITHER = (
+    "The runner can't decode defmt frames. You need either `probe-rs run` or openocd + "
+    "`defmt-print` piped from the RTT TCP port. Which do you prefer?"
+)
+
+
+def test_naming_one_side_of_an_either_or_question_chooses_it_over_the_other():
+    turns = [*_said("logs need decoding."), ("assistant", _EITHER), ("user", "probe-rs, always.")]
+    batch = _run(*turns)
+    [decision] = _kept(batch, "decisions")
+    assert decision["choice"] == "probe-rs"
+    assert decision["alternatives"] == ["openocd"]
+
+
+def test_the_sides_of_either_or_are_offered_only_when_the_assistant_asks_which():
+    assert rules.asked_options(_EITHER) == ["probe-rs", "openocd"]
+    told = "You need either `probe-rs run` or openocd + `defmt-print` to read the frames."
+    assert rules.asked_options(told) == []
+
+
+# ---- a numbered pull request merged ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "summary"),
+    [
+        (
+            "PR #318 is merged (bigint migration + advisory lock), and the job is deployed.",
+            "PR #318 is merged (bigint migration + advisory lock), and the job is deployed",
+        ),
+        (
+            "Merged the DuckDB job (PR #412) and turned off the old pandas cron.",
+            "Merged the DuckDB job (PR #412) and turned off the old pandas cron",
+        ),
+        ("pull request 57 got merged this morning.", "Pull request 57 got merged this morning"),
+    ],
+)
+def test_a_numbered_pull_request_merged_is_stored_in_the_changelog(sentence, summary):
+    [entry] = _kept(_run(*_said(sentence)), "changelog")
+    assert entry["summary"] == summary
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Pushed to `feat/api-rate-limit`, PR #412 is open with the staging numbers.",
+        "PR #318 is not merged yet.",
+        "Is PR #318 merged?",
+        "Merged the two config files.",
+    ],
+)
+def test_an_open_unmerged_or_unnumbered_request_is_not_stored(sentence):
+    assert _kept(_run(*_said(sentence)), "changelog") == []
+    assert not rules.merges_request(sentence)
+
+
+# ---- where something no longer runs, then where it runs --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "host"),
+    [
+        ("The frontend is not on Vercel anymore, it's on Netlify.", "frontend_hosting", "Netlify"),
+        ("The API isn't on Heroku anymore - it's on Fly.io.", "api_hosting", "Fly.io"),
+    ],
+)
+def test_where_a_part_runs_now_is_read_past_where_it_no_longer_runs(sentence, key, host):
+    assert _stack(*_said(sentence)).get(key) == host
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The frontend is not on Vercel anymore.",
+        "The frontend is not on Vercel anymore, is it on Netlify?",
+    ],
+)
+def test_a_part_no_longer_somewhere_states_no_new_host(sentence):
+    stack = _stack(*_said(sentence))
+    assert "Vercel" not in stack.values()
+    assert "Netlify" not in stack.values()
