@@ -185,3 +185,49 @@ def test_a_part_no_longer_somewhere_states_no_new_host(sentence):
     stack = _stack(*_said(sentence))
     assert "Vercel" not in stack.values()
     assert "Netlify" not in stack.values()
+
+
+# ---- a reply confirming a value the assistant named ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("assistant", "reply", "choice"),
+    [
+        (
+            "An arm64 instance type: m7g.large is the closest match to m6i.large. Spot too?",
+            "yes m7g.large, new nodegroup batch-arm64 alongside the old one.",
+            "m7g.large",
+        ),
+        (
+            "Better Auth defaults to 7 days; many apps use 30 days with a sliding refresh.",
+            "also sessions: 30 days is fine.",
+            "30 days",
+        ),
+        (
+            "Plain CSV, one row per journal line, or an Excel workbook per firm.",
+            "plain CSV is fine, one row per journal line.",
+            "plain CSV",
+        ),
+    ],
+)
+def test_a_reply_confirming_a_value_the_assistant_named_decides_it(assistant, reply, choice):
+    turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
+    [decision] = _kept(_run(*turns), "decisions")
+    assert decision["choice"] == choice
+    assert decision["title"] == f"Use {choice}" or decision["title"].startswith(f"Use {choice} ")
+
+
+@pytest.mark.parametrize(
+    ("assistant", "reply"),
+    [
+        ("The error is in auth.py, the token check runs first.", "yes auth.py, I see it now."),
+        ("The build takes 30 seconds on CI. Want me to cache it?", "yes 30 seconds is too slow."),
+        ("The default is 5432. Do you want to change it?", "yes please."),
+        ("The worker pulls 10 jobs from SQS. Should I raise it?", "the SQS part is fine."),
+        ("I'd rather not pin numpy 2.0 yet. Pin it?", "numpy 2.0 is not fine."),
+        ("Use port 8080 or 9090?", "is 8080 fine?"),
+    ],
+)
+def test_a_reply_that_confirms_nothing_the_assistant_offered_decides_nothing(assistant, reply):
+    turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
+    assert _kept(_run(*turns), "decisions") == []

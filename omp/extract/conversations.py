@@ -164,6 +164,7 @@ class _Conversation:
         self.recaps: list[tuple[int, list[str]]] = []  # the assistant's "Summary: …" messages
         self.asked: list[str] = []  # settings the assistant's last message asked values for
         self.last = 0  # the index of the last message read
+        self.said = ""  # the assistant's last message: what a reply may confirm by naming it
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -267,12 +268,14 @@ class _Conversation:
             self._agent_commit(subject, index)  # 'committed as "fix(db): add …"', by either side
         if role == "user":
             self._answer(text)
+            self._confirmed(text, index)
             self._pasted(text, index)
             self.preferred = ""
             if self.opening is None and len(text) >= _OPENING_MIN and text.lstrip()[:1] != "#":
                 self.opening = index
         else:
             self.replied = self.replied or self.opening is not None
+            self.said = text
             self._offers(text, index)
             if parts := rules.recap(text):
                 self.recaps.append((index, parts))
@@ -355,6 +358,24 @@ class _Conversation:
         choice = str(self.proposal.entry.get("choice", "")) if self.proposal else ""
         self.proposed = [choice.lower()] if _ONE_NAME.fullmatch(choice) else []
         self.proposal = None
+
+    def _confirmed(self, text: str, index: int) -> None:
+        """A value or name of the assistant's last message the reply confirms ("yes m7g.large").
+
+        Read when no proposal was pending: an accepted proposal already is the decision.
+        """
+        said, self.said = self.said, ""
+        found = rules.confirmed_value(text, said) if self.proposal is None else None
+        if found is None or any(d.source["index"] == index for d in self.decisions):
+            return
+        value, topic = found
+        confirmed = rules.Decision(value, (), None, topic, False)
+        reason = "a value the assistant named, confirmed by the person"
+        entry = decision_entry(confirmed, text.strip().split("\n", 1)[0])
+        self._decide(
+            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
+            reverses=False,
+        )
 
     def _proposed_text(self) -> str:
         """What the pending proposal chose, with the sentence that proposed it."""
@@ -456,7 +477,13 @@ class _Conversation:
             return
         last = self.decisions[-1]
         title = str(last.entry["title"])
-        more = [d for d in rules.decided_details(s, "") if d.lower() not in title.lower()]
+        choice = str(last.entry.get("choice", "")).lower()
+        # "yes m7g.large, …": a clause naming the choice again restates it, it sets nothing
+        more = [
+            d
+            for d in rules.decided_details(s, "")
+            if d.lower() not in title.lower() and not (choice and choice in d.lower())
+        ]
         if more:
             last.entry["title"] = with_details(title, more)[:TITLE_MAX]
 

@@ -146,6 +146,38 @@ def agrees_with(message: str, proposed: str) -> bool:
     return bool(said) and said <= words
 
 
+# "yes m7g.large, new nodegroup …", "also sessions: 30 days is fine.": a reply confirming a
+# value or a name, with what it is for
+_CONFIRMED = lazy(
+    r"(?i)^\W*(?:(?:also|and|so|ok(?:ay)?|yes|yep|yeah|sure)[,.!]?\s+)*"
+    r"(?:(?P<topic>[a-z][\w .-]{1,30}?)\s*:\s*)?(?P<x>[^,;:.!?\s][^,;:!?]{0,38}?)\s+"
+    r"(?:is fine|works for me|sounds (?:good|right)|it is)\s*(?:[,.!;]|$)"
+    r"|^\W*(?:yes|yep|yeah)[,]?\s+(?P<y>[^,;:!?\s]+(?:\s+[^,;:!?\s]+)?)\s*(?:[,;.]\s|[.!]?$)"
+)
+
+
+# a value or a name as such: a number, a known technology, an acronym, a dotted or joined name
+_CONCRETE = lazy(r"\d|\b[A-Z]{2,}\b|\b[A-Za-z]\w*[._-]\w")
+
+
+def confirmed_value(message: str, offered: str) -> tuple[str, str | None] | None:
+    """The value or name a reply confirms, and its topic ("yes m7g.large", "x: 30 days is fine").
+
+    `offered` is the assistant's last message: the value must be one it named.
+    """
+    first = re.split(r"(?<=[.!?])\s|\n", message.strip(), maxsplit=1)[0]
+    m = _CONFIRMED.match(first)
+    if m is None or NEGATED.search(first) or QUESTION.search(first) or _DEFER.search(first):
+        return None
+    if m["y"] and "?" not in offered:
+        return None  # "yes auth.py" after "the error is in auth.py" agrees with a statement
+    value = (m["x"] or m["y"]).strip(" `*")
+    named = re.search(rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w-])", offered)
+    if named is None or VAGUE.match(value) or not (_CONCRETE.search(value) or technologies(value)):
+        return None
+    return value, m["topic"]
+
+
 _OTHERS = lazy(
     r"(?i)别的|其他|其余|剩下的|\bthe rest\b|\bthe others?\b|\bother (?:ones|parts|services)\b"
 )
