@@ -231,3 +231,32 @@ def test_a_reply_confirming_a_value_the_assistant_named_decides_it(assistant, re
 def test_a_reply_that_confirms_nothing_the_assistant_offered_decides_nothing(assistant, reply):
     turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
     assert _kept(_run(*turns), "decisions") == []
+
+
+# ---- what the person likes about a choice is its reason, not their own way ----------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("Let's go with PostHog, I like the session replay.", "PostHog"),
+        ("ok, let's use Tailwind, I love the utility classes.", "Tailwind"),
+    ],
+)
+def test_liking_something_after_a_choice_is_its_reason_not_a_preference(sentence, choice):
+    batch = _run(*_said(sentence))
+    assert [d["choice"] for d in _kept(batch, "decisions")] == [choice]
+    assert _kept(batch, "user") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I like the session replay in PostHog.",
+        "Let's use Tailwind. I like utility classes in general.",
+        "I prefer Vitest over Jest for everything I write.",
+    ],
+)
+def test_a_liking_said_on_its_own_is_still_the_persons_preference(sentence):
+    assert rules.personal(sentence.split(". ")[-1]) is not None
+    assert _kept(_run(*_said(sentence)), "user") != []
