@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from omp import extract as ex
 from omp import rules
 from tests.test_extract import _kept, _run
 
@@ -260,3 +261,62 @@ def test_liking_something_after_a_choice_is_its_reason_not_a_preference(sentence
 def test_a_liking_said_on_its_own_is_still_the_persons_preference(sentence):
     assert rules.personal(sentence.split(". ")[-1]) is not None
     assert _kept(_run(*_said(sentence)), "user") != []
+
+
+# ---- the commits a deploy output lists with `git log --oneline` ------------------------------
+
+_DEPLOY_LOG = """\
+$ git log --oneline -2
+c7d19e4 perf(api): replace @aws-sdk/client-s3 with aws4fetch for R2 presign
+5a0b3f2 feat(cart): expire abandoned carts after 72h
+
+$ npx wrangler deploy --env production
+Uploaded edge-shop-api (3.21 sec)
+"""
+
+
+def _shown(log: str) -> list[tuple[str, dict[str, object]]]:
+    batch = ex.Batch()
+    ex.from_shown_commits(log, batch, path="deploy.log")
+    ex.settle(batch, [], today="2026-11-30")
+    return [(c.action, c.entry) for c in batch.candidates if c.target == "changelog"]
+
+
+def test_each_commit_a_deploy_output_lists_is_a_changelog_entry():
+    assert _shown(_DEPLOY_LOG) == [
+        (
+            "stored",
+            {
+                "type": "perf",
+                "summary": "replace @aws-sdk/client-s3 with aws4fetch for R2 presign",
+                "ref": "c7d19e4",
+                "scope": "api",
+            },
+        ),
+        (
+            "stored",
+            {
+                "type": "feat",
+                "summary": "expire abandoned carts after 72h",
+                "ref": "5a0b3f2",
+                "scope": "cart",
+            },
+        ),
+    ]
+
+
+def test_a_maintenance_commit_a_deploy_output_lists_waits_for_review():
+    log = "$ git log --oneline -1\nb41f09c chore: bump wrangler to 3.80\n"
+    assert [action for action, _ in _shown(log)] == ["review"]
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        "c7d19e4 perf(api): replace the S3 client\n$ fly deploy\n",  # no `git log` printed it
+        "$ git log -1\ncommit c7d19e4a1b2c3d4e\nAuthor: Sam <sam@x.io>\n",  # not --oneline
+        "$ git log --oneline -1\n\nc7d19e4 perf(api): replace the S3 client\n",  # after a gap
+    ],
+)
+def test_commit_lines_not_printed_by_git_log_oneline_are_not_read(log):
+    assert _shown(log) == []
