@@ -320,3 +320,37 @@ def test_a_maintenance_commit_a_deploy_output_lists_waits_for_review():
 )
 def test_commit_lines_not_printed_by_git_log_oneline_are_not_read(log):
     assert _shown(log) == []
+
+
+# ---- whose product it is: a provider named with it ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "role", "value"),
+    [
+        ("next.js 14.2 app router, prisma 5.18, neon postgres.", "database", "neon postgres"),
+        ("stack: fastapi, upstash redis 7, supabase postgres", "cache", "upstash redis 7"),
+        ("stack: fastapi, upstash redis 7, supabase postgres", "database", "supabase postgres"),
+        ("we use Upstash Redis for caching.", "cache", "Upstash Redis"),
+    ],
+)
+def test_a_provider_named_with_its_product_stays_in_the_value(sentence, role, value):
+    facts = rules.listed_stack(sentence) or rules.tech_facts(sentence)
+    assert facts[role] == value
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [
+        (
+            "context: Python 3.12, FastAPI, Postgres 16",
+            {"language": "Python 3.12", "backend": "FastAPI", "database": "Postgres 16"},
+        ),
+        (
+            "we use Redis, Postgres 16 and Celery",
+            {"cache": "Redis", "database": "Postgres 16", "queue": "Celery"},
+        ),
+    ],
+)
+def test_names_of_different_roles_side_by_side_stay_apart(sentence, facts):
+    assert (rules.tech_facts(sentence) or rules.listed_stack(sentence)) == facts
