@@ -209,6 +209,11 @@ def test_a_part_no_longer_somewhere_states_no_new_host(sentence):
             "plain CSV is fine, one row per journal line.",
             "plain CSV",
         ),
+        (
+            "Celery beat `crontab(minute=30, hour=2, day_of_month=1)` → 02:30 UTC on the 1st.",
+            "ok 02:30 UTC on the 1st it is, fx job finishes ~01:50 anyway.",
+            "02:30 UTC on the 1st",
+        ),
     ],
 )
 def test_a_reply_confirming_a_value_the_assistant_named_decides_it(assistant, reply, choice):

@@ -150,7 +150,8 @@ def agrees_with(message: str, proposed: str) -> bool:
 # value or a name, with what it is for
 _CONFIRMED = lazy(
     r"(?i)^\W*(?:(?:also|and|so|ok(?:ay)?|yes|yep|yeah|sure)[,.!]?\s+)*"
-    r"(?:(?P<topic>[a-z][\w .-]{1,30}?)\s*:\s*)?(?P<x>[^,;:.!?\s][^,;:!?]{0,38}?)\s+"
+    r"(?:(?P<topic>[a-z][\w .-]{1,30}?)\s*:\s+)?"
+    r"(?P<x>[^,;:.!?\s](?:[^,;:!?]|(?<=\d):(?=\d)){0,38}?)\s+"
     r"(?:is fine|works for me|sounds (?:good|right)|it is)\s*(?:[,.!;]|$)"
     r"|^\W*(?:yes|yep|yeah)[,]?\s+(?P<y>[^,;:!?\s]+(?:\s+[^,;:!?\s]+)?)\s*(?:[,;.]\s|[.!]?$)"
 )
