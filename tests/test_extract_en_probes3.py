@@ -359,3 +359,23 @@ def test_a_provider_named_with_its_product_stays_in_the_value(sentence, role, va
 )
 def test_names_of_different_roles_side_by_side_stay_apart(sentence, facts):
     assert (rules.tech_facts(sentence) or rules.listed_stack(sentence)) == facts
+
+
+def test_a_value_the_assistant_named_a_few_messages_back_is_confirmed_in_any_sentence():
+    turns = [
+        *_said("how long should sessions last?"),
+        ("assistant", "better-auth sessions: `expiresIn: 60 * 60 * 24 * 30, // 30 days`."),
+        ("user", "the migration fails with a password error."),
+        ("assistant", "Postgres rejected the password: check the `.env` loading."),
+        ("user", "yep it was the dotenv import, works now. also sessions: 30 days is fine."),
+    ]
+    assert _choices(*turns) == ["30 days"]
+
+
+def test_yes_in_a_later_sentence_confirms_nothing():
+    turns = [
+        *_said("which instance type?"),
+        ("assistant", "m7g.large is the closest match. Want Spot too?"),
+        ("user", "the plan looks long. yes m7g.large."),
+    ]
+    assert _choices(*turns) == []

@@ -35,6 +35,7 @@ _USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "
 _ASSISTANT_CONF = {"explicit": 0.75, "instruction": 0.55, "fact": 0.65, "work": 0.6, "path": 0.65}
 
 
+_CONFIRM_REACH = 3  # messages: what the assistant said this far back a reply may confirm
 _REPLY_REACH = 2  # messages: a reply opening with an offered name picks it this soon after
 
 
@@ -165,6 +166,7 @@ class _Conversation:
         self.asked: list[str] = []  # settings the assistant's last message asked values for
         self.last = 0  # the index of the last message read
         self.said = ""  # the assistant's last message: what a reply may confirm by naming it
+        self.recent: list[str] = []  # its last few messages, whatever the person said between
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -275,6 +277,7 @@ class _Conversation:
                 self.opening = index
         else:
             self.replied = self.replied or self.opening is not None
+            self.recent = [*self.recent, text][-_CONFIRM_REACH:]
             self.said = text
             self._offers(text, index)
             if parts := rules.recap(text):
@@ -360,22 +363,28 @@ class _Conversation:
         self.proposal = None
 
     def _confirmed(self, text: str, index: int) -> None:
-        """A value or name of the assistant's last message the reply confirms ("yes m7g.large").
+        """Values or names the assistant named that the person's message confirms.
 
-        Read when no proposal was pending: an accepted proposal already is the decision.
+        "yes m7g.large" answers its last message; "also sessions: 30 days is fine", in any
+        sentence, takes up what it said in its last few messages. Not read when the reply
+        accepted a pending proposal: that is the decision.
         """
         said, self.said = self.said, ""
-        found = rules.confirmed_value(text, said) if self.proposal is None else None
-        if found is None or any(d.source["index"] == index for d in self.decisions):
+        earlier = "\n".join(self.recent)
+        if any(d.source["index"] == index for d in self.decisions):
             return
-        value, topic = found
-        confirmed = rules.Decision(value, (), None, topic, False)
-        reason = "a value the assistant named, confirmed by the person"
-        entry = decision_entry(confirmed, text.strip().split("\n", 1)[0])
-        self._decide(
-            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
-            reverses=False,
-        )
+        for n, sentence in enumerate(rules.statements(text)):
+            found = rules.confirmed_value(sentence, said, earlier, reply=n == 0)
+            if found is None:
+                continue
+            value, topic = found
+            confirmed = rules.Decision(value, (), None, topic, False)
+            reason = "a value the assistant named, confirmed by the person"
+            entry = decision_entry(confirmed, sentence)
+            self._decide(
+                Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
+                reverses=False,
+            )
 
     def _proposed_text(self) -> str:
         """What the pending proposal chose, with the sentence that proposed it."""

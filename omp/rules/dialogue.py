@@ -161,18 +161,22 @@ _CONFIRMED = lazy(
 _CONCRETE = lazy(r"\d|\b[A-Z]{2,}\b|\b[A-Za-z]\w*[._-]\w")
 
 
-def confirmed_value(message: str, offered: str) -> tuple[str, str | None] | None:
-    """The value or name a reply confirms, and its topic ("yes m7g.large", "x: 30 days is fine").
+def confirmed_value(
+    sentence: str, said: str, earlier: str = "", *, reply: bool = True
+) -> tuple[str, str | None] | None:
+    """The value or name a sentence confirms, and its topic ("yes m7g.large", "x: 30 days is fine").
 
-    `offered` is the assistant's last message: the value must be one it named.
+    `said` is the assistant's last message, `earlier` what it said before: the value must be
+    one of theirs. Only the `reply` (the message's first sentence) says yes to the last one.
     """
-    first = re.split(r"(?<=[.!?])\s|\n", message.strip(), maxsplit=1)[0]
+    first = re.split(r"(?<=[.!?])\s|\n", sentence.strip(), maxsplit=1)[0]
     m = _CONFIRMED.match(first)
     if m is None or NEGATED.search(first) or QUESTION.search(first) or _DEFER.search(first):
         return None
-    if m["y"] and "?" not in offered:
+    if m["y"] and not (reply and "?" in said):
         return None  # "yes auth.py" after "the error is in auth.py" agrees with a statement
     value = (m["x"] or m["y"]).strip(" `*")
+    offered = said if m["y"] else f"{said}\n{earlier}"
     named = re.search(rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w-])", offered)
     if named is None or VAGUE.match(value) or not (_CONCRETE.search(value) or technologies(value)):
         return None
