@@ -379,3 +379,28 @@ def test_yes_in_a_later_sentence_confirms_nothing():
         ("user", "the plan looks long. yes m7g.large."),
     ]
     assert _choices(*turns) == []
+
+
+# ---- names with underscores or stars survive the Markdown clean-up ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "sentence"),
+    [
+        (
+            "I always want `from __future__ import annotations` at the top of new modules.",
+            "I always want `from __future__ import annotations` at the top of new modules.",
+        ),
+        ("Tests live in src/__tests__/ and __init__.py stays empty.", None),
+        ("Pass `**kwargs` through to the client.", None),
+        ("The **new** parser is __much__ faster.", "The new parser is much faster."),
+    ],
+)
+def test_bold_marks_go_but_names_and_code_spans_keep_their_underscores(line, sentence):
+    assert rules.statements(line) == [sentence or line]
+
+
+def test_a_preference_naming_a_dunder_module_is_stored_as_written():
+    said = "One thing for the future: I always want `from __future__ import annotations`."
+    [kept] = _kept(_run(*_said(said)), "user")
+    assert "from __future__ import annotations" in kept["text"]
