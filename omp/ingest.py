@@ -458,10 +458,12 @@ def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
     if fmt == "deploy":
         from omp import deploy
 
-        events = deploy.parse_deploy(source.text(MAX_DEPLOY_LOG))
+        text = source.text(MAX_DEPLOY_LOG)
+        events = deploy.parse_deploy(text)
         if not events:
             batch.warnings.append(f"{display}: no deploy recognised in this output")
         ex.from_deploys(events, batch, path=display)
+        ex.from_shown_commits(text, batch, path=display)
         return
     earlier: list[ex.Candidate] = []  # an Aider history's sessions are one piece of work
     # what an agent's tools printed counts where it shows a build file (`package.json`, …)

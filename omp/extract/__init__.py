@@ -46,7 +46,7 @@ from omp.extract.conversations import (
     VERSION_CONF,
     from_conversation,
 )
-from omp.extract.deploys import from_deploy, from_deploys
+from omp.extract.deploys import from_deploy, from_deploys, from_shown_commits
 from omp.extract.routing import settle
 
 __all__ = [
@@ -74,6 +74,7 @@ __all__ = [
     "from_conversation",
     "from_deploy",
     "from_deploys",
+    "from_shown_commits",
     "plain_text",
     "redact_text",
     "settle",

@@ -35,6 +35,7 @@ _USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "
 _ASSISTANT_CONF = {"explicit": 0.75, "instruction": 0.55, "fact": 0.65, "work": 0.6, "path": 0.65}
 
 
+_CONFIRM_REACH = 3  # messages: what the assistant said this far back a reply may confirm
 _REPLY_REACH = 2  # messages: a reply opening with an offered name picks it this soon after
 
 
@@ -165,6 +166,8 @@ class _Conversation:
         self.recaps: list[tuple[int, list[str]]] = []  # the assistant's "Summary: …" messages
         self.asked: list[str] = []  # settings the assistant's last message asked values for
         self.last = 0  # the index of the last message read
+        self.said = ""  # the assistant's last message: what a reply may confirm by naming it
+        self.recent: list[str] = []  # its last few messages, whatever the person said between
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -268,12 +271,15 @@ class _Conversation:
             self._agent_commit(subject, index)  # 'committed as "fix(db): add …"', by either side
         if role == "user":
             self._answer(text)
+            self._confirmed(text, index)
             self._pasted(text, index)
             self.preferred = ""
             if self.opening is None and len(text) >= _OPENING_MIN and text.lstrip()[:1] != "#":
                 self.opening = index
         else:
             self.replied = self.replied or self.opening is not None
+            self.recent = [*self.recent, text][-_CONFIRM_REACH:]
+            self.said = text
             self._offers(text, index)
             if parts := rules.recap(text):
                 self.recaps.append((index, parts))
@@ -420,7 +426,9 @@ class _Conversation:
 
     def _answer(self, text: str) -> None:
         """A user's reply settles the assistant's pending proposal one way or the other."""
-        if self.proposal is not None and rules.accepts(text):
+        if self.proposal is not None and (
+            rules.accepts(text) or rules.agrees_with(text, self._proposed_text())
+        ):
             accepted = self.proposal
             accepted.confidence = ACCEPTED_CONF
             accepted.reason = "proposed by the assistant and accepted by the user"
@@ -431,6 +439,35 @@ class _Conversation:
         choice = str(self.proposal.entry.get("choice", "")) if self.proposal else ""
         self.proposed = [choice.lower()] if _ONE_NAME.fullmatch(choice) else []
         self.proposal = None
+
+    def _confirmed(self, text: str, index: int) -> None:
+        """Values or names the assistant named that the person's message confirms.
+
+        "yes m7g.large" answers its last message; "also sessions: 30 days is fine", in any
+        sentence, takes up what it said in its last few messages. Not read when the reply
+        accepted a pending proposal: that is the decision.
+        """
+        said, self.said = self.said, ""
+        earlier = "\n".join(self.recent)
+        if any(d.source["index"] == index for d in self.decisions):
+            return
+        for n, sentence in enumerate(rules.statements(text)):
+            found = rules.confirmed_value(sentence, said, earlier, reply=n == 0)
+            if found is None:
+                continue
+            value, topic = found
+            confirmed = rules.Decision(value, (), None, topic, False)
+            reason = "a value the assistant named, confirmed by the person"
+            entry = decision_entry(confirmed, sentence)
+            self._decide(
+                Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
+                reverses=False,
+            )
+
+    def _proposed_text(self) -> str:
+        """What the pending proposal chose, with the sentence that proposed it."""
+        entry = self.proposal.entry if self.proposal is not None else {}
+        return f"{entry.get('choice', '')} {entry.get('context', '')}"
 
     def _offers(self, text: str, index: int) -> None:
         """Labelled options and "My suggestion:" lists of an assistant message."""
@@ -527,7 +564,13 @@ class _Conversation:
             return
         last = self.decisions[-1]
         title = str(last.entry["title"])
-        more = [d for d in rules.decided_details(s, "") if d.lower() not in title.lower()]
+        choice = str(last.entry.get("choice", "")).lower()
+        # "yes m7g.large, …": a clause naming the choice again restates it, it sets nothing
+        more = [
+            d
+            for d in rules.decided_details(s, "")
+            if d.lower() not in title.lower() and not (choice and choice in d.lower())
+        ]
         if more:
             last.entry["title"] = with_details(title, more)[:TITLE_MAX]
 
@@ -686,8 +729,10 @@ class _Conversation:
             told = outcome or not _NARRATION.search(work.summary)
             if level < _SUMMARY_CONF and self.agent and told:
                 level = _SUMMARY_CONF  # the outcome, not a step ("Added `src/x.ts` ...")
-            if work.type == "other":
-                level -= 0.15  # "removed", "published", "完成": too vague to store unseen
+            if work.type == "other" and not rules.merges_request(s):
+                # "removed", "published", "完成": too vague to store unseen; a numbered pull
+                # request merged is a change landed ("PR #318 is merged")
+                level -= 0.15
             self._found(Candidate("changelog", entry, level, reason, src))
         elif (noun := rules.completion(s)) and self.decisions:
             choice = str(self.decisions[-1].entry.get("choice"))

@@ -9,7 +9,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from omp import gitrepo
 from omp.extract.candidates import Batch, Candidate
+from omp.extract.commits import CONVENTIONAL_TYPES, NOISE_COMMIT, TRIVIAL_COMMIT, commit_kind
+from omp.lazyre import lazy
 
 
 def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
@@ -131,3 +134,53 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
         change = {"type": "deploy", "summary": f"Apply migration {migration}",
                   "scope": event.service}  # fmt: skip
         batch.candidates.append(Candidate("changelog", change, 0.85, reason, src, priority="P0"))
+
+
+# "$ git log --oneline -2" in a deploy script's output, then one "c7d19e4 perf(api): …" a line
+_SHOWN_LOG = lazy(r"^\s*(?:\$|>|\+)\s*git\s+log\b.*\s--oneline\b")
+_SHOWN_COMMIT = lazy(r"^\s*(?P<sha>[0-9a-f]{7,40})\s+(?:\([^)]*\)\s+)?(?P<subject>\S.{3,})$")
+
+
+# the kinds of conventional commit that are maintenance: reviewed, as commits of a range are
+_MINOR_TYPES = frozenset({"chore", "style", "test", "tests", "ci", "build", "docs"})
+
+
+def from_shown_commits(text: str, batch: Batch, *, path: str) -> None:
+    """Add a changelog entry for each commit a deploy output lists with `git log --oneline`.
+
+    What went out is the work those commits did; the deploy's own line only says it shipped
+    (dev corpus: the labellers kept 6 of the 6 such commits).
+    """
+    lines = text.splitlines()
+    for n, line in enumerate(lines):
+        if not _SHOWN_LOG.match(line):
+            continue
+        for later, shown in enumerate(lines[n + 1 :], start=n + 1):
+            m = _SHOWN_COMMIT.match(shown)
+            if m is None:
+                break
+            entry, confidence = _shown_commit(m["sha"][:7], m["subject"].strip())
+            src = {"path": path, "index": later}
+            reason = "a commit the deploy output shows"
+            batch.candidates.append(Candidate("changelog", entry, confidence, reason, src))
+
+
+def _shown_commit(sha: str, subject: str) -> tuple[dict[str, Any], float]:
+    """The changelog entry of a commit `git log --oneline` printed, and its confidence."""
+    conventional = gitrepo.parse_conventional(subject)
+    if conventional is None:
+        kind = commit_kind(subject)
+        entry = {"type": kind or "other", "summary": subject, "ref": sha}
+        if TRIVIAL_COMMIT.match(subject) or NOISE_COMMIT.search(subject):
+            return entry, 0.2
+        return entry, 0.75 if kind is not None else 0.5
+    entry = {
+        "type": CONVENTIONAL_TYPES.get(conventional.type, "other"),
+        "summary": conventional.summary,
+        "ref": sha,
+    }
+    if conventional.scope:
+        entry["scope"] = conventional.scope
+    if NOISE_COMMIT.search(subject):
+        return entry, 0.3
+    return entry, 0.6 if conventional.type in _MINOR_TYPES else 0.85

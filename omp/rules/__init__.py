@@ -33,10 +33,12 @@ from omp.rules.dialogue import (
     accepts,
     adopts_previous,
     advises,
+    agrees_with,
     answered_values,
     asked_options,
     asked_values,
     asks_which,
+    confirmed_value,
     is_question,
     leading_name,
     named_out,
@@ -112,7 +114,14 @@ from omp.rules.values import (
     version_changes,
     version_facts,
 )
-from omp.rules.work import Work, committed_subjects, completion, done_list, finished_work
+from omp.rules.work import (
+    Work,
+    committed_subjects,
+    completion,
+    done_list,
+    finished_work,
+    merges_request,
+)
 
 __all__ = [
     "NAME",
@@ -128,6 +137,7 @@ __all__ = [
     "accepts",
     "adopts_previous",
     "advises",
+    "agrees_with",
     "alternatives",
     "alternatives_before",
     "answered_values",
@@ -141,6 +151,7 @@ __all__ = [
     "commands",
     "committed_subjects",
     "completion",
+    "confirmed_value",
     "decided_details",
     "decision",
     "deployment",
@@ -159,6 +170,7 @@ __all__ = [
     "listed_versions",
     "machine_gpus",
     "may_name_a_resource",
+    "merges_request",
     "named_out",
     "named_parts",
     "named_values",

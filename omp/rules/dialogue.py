@@ -41,6 +41,10 @@ _PROPOSAL = lazy(
     # "Use AWS Secrets Manager and load them at startup": advice in the imperative
     r"^(?:just\s+)?(?:use|go with|pick|stick with))\s*"
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
+    # "For a small catalog, tag-based revalidation is usually the best fit": the name first
+    r"|^(?:(?:for|since|given|with|because)\b[^,]{3,60},\s+)?(?P<v>[^,;:]{3,80}?)\s+"
+    r"(?:is|would be)\s+(?:usually\s+|probably\s+|still\s+)?the\s+(?:best|better)\s+"
+    r"(?:fit|choice|option|bet)\b"
     r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:先|还是|直接|就)?(?:使用|用|采用|选择|选|改用|换成)"
     r"(?P<z>.+)"
     # "建议加 Redis", "推荐引入 Sentry": a name the advice adds
@@ -54,6 +58,9 @@ _ACCEPT = lazy(
     r"lgtm|let'?s do (?:it|that|this)|do it|do that|go ahead|go for it|fine|makes sense|deal|"
     r"(?:let'?s )?go with (?:your|that|the) (?:suggestion|recommendation|proposal|pick)|"
     r"\U0001f44d|\U0001f44c|\u2705|"
+    # "that sounds right", "ok that works.": closed there, not "that works locally but …"
+    r"(?:that|this|it)(?:'s| is)? (?:sounds|looks) (?:right|good|fine|reasonable)|"
+    r"(?:sounds|looks) right|(?:that|this) works(?=[,.!]|\s*$)|that'?s fine|fine by me|"
     r"works for me|ship it|approved|好的?|可以|行|同意|没问题|就这么办|就这样|"
     r"就?[按照]你(?:说的|的方案|的建议)(?:来|办|做|弄|写)?(?:吧)?|听你的|赞同|对)(?:[\s,.!。！，~]|$)"
 )
@@ -66,7 +73,7 @@ def proposal(sentence: str) -> str | None:
     m = _PROPOSAL.search(sentence)
     if m is None:
         return None
-    proposed = m.group("x") or m.group("z") or m.group("w") or ""
+    proposed = m.group("x") or m.group("z") or m.group("w") or m.group("v") or ""
     if (ours := _WE_PROPOSED.match(proposed)) is not None:
         # "I suggest we always store timestamps in UTC", "I'd recommend that every PR gets a
         # review": a way of working, said whole; "I suggest we use Redis": the name
@@ -115,6 +122,66 @@ def accepts(message: str) -> bool:
         and not NEGATED.search(first)
         and not defers
     )
+
+
+# "Tag-based sounds right.", "esp-mqtt is fine": a few words, then the agreement
+_AGREED_HEAD = lazy(
+    r"(?i)^\W*(?:ok(?:ay)?|yes|yeah|yep|sure)?[,\s]*(?P<x>[\w.+#/-]+(?:\s+[\w.+#/-]+){0,3}?)\s+"
+    r"(?:sounds (?:right|good|great|fine)|looks (?:right|good)|is fine|works for me|it is)"
+    r"\s*(?:[.!,;]|$)"
+)
+
+
+def agrees_with(message: str, proposed: str) -> bool:
+    """True when a reply agrees by naming part of the pending proposal ("Tag-based sounds right").
+
+    Every word it names must be a word of `proposed`: "Redis sounds good" does not take a
+    proposal of Memcached.
+    """
+    first = re.split(r"(?<=[.!])\s|\n", message.strip(), maxsplit=1)[0]
+    m = _AGREED_HEAD.match(first)
+    if m is None or NEGATED.search(first) or QUESTION.search(first) or _DEFER.search(first):
+        return False
+    said = {w for w in re.split(r"[\s/-]+", m["x"].lower()) if w}
+    words = set(re.split(r"[\s/`*-]+", proposed.lower()))
+    return bool(said) and said <= words
+
+
+# "yes m7g.large, new nodegroup …", "also sessions: 30 days is fine.": a reply confirming a
+# value or a name, with what it is for
+_CONFIRMED = lazy(
+    r"(?i)^\W*(?:(?:also|and|so|ok(?:ay)?|yes|yep|yeah|sure)[,.!]?\s+)*"
+    r"(?:(?P<topic>[a-z][\w .-]{1,30}?)\s*:\s+)?"
+    r"(?P<x>[^,;:.!?\s](?:[^,;:!?]|(?<=\d):(?=\d)){0,38}?)\s+"
+    r"(?:is fine|works for me|sounds (?:good|right)|it is)\s*(?:[,.!;]|$)"
+    r"|^\W*(?:yes|yep|yeah)[,]?\s+(?P<y>[^,;:!?\s]+(?:\s+[^,;:!?\s]+)?)\s*(?:[,;.]\s|[.!]?$)"
+)
+
+
+# a value or a name as such: a number, a known technology, an acronym, a dotted or joined name
+_CONCRETE = lazy(r"\d|\b[A-Z]{2,}\b|\b[A-Za-z]\w*[._-]\w")
+
+
+def confirmed_value(
+    sentence: str, said: str, earlier: str = "", *, reply: bool = True
+) -> tuple[str, str | None] | None:
+    """The value or name a sentence confirms, and its topic ("yes m7g.large", "x: 30 days is fine").
+
+    `said` is the assistant's last message, `earlier` what it said before: the value must be
+    one of theirs. Only the `reply` (the message's first sentence) says yes to the last one.
+    """
+    first = re.split(r"(?<=[.!?])\s|\n", sentence.strip(), maxsplit=1)[0]
+    m = _CONFIRMED.match(first)
+    if m is None or NEGATED.search(first) or QUESTION.search(first) or _DEFER.search(first):
+        return None
+    if m["y"] and not (reply and "?" in said):
+        return None  # "yes auth.py" after "the error is in auth.py" agrees with a statement
+    value = (m["x"] or m["y"]).strip(" `*")
+    offered = said if m["y"] else f"{said}\n{earlier}"
+    named = re.search(rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w-])", offered)
+    if named is None or VAGUE.match(value) or not (_CONCRETE.search(value) or technologies(value)):
+        return None
+    return value, m["topic"]
 
 
 _OTHERS = lazy(
@@ -473,8 +540,32 @@ def asks_which(message: str) -> bool:
     return bool(re.search(r"[?？]", message)) and _WHICH.search(message) is not None
 
 
+# "You need either `probe-rs run` or openocd + `defmt-print`. Which do you prefer?": the head
+# names of both sides, when the message goes on to ask which
+_EITHER = lazy(
+    r"(?i)\beither\s+(?:the\s+|a\s+)?`?(?P<a>[A-Za-z][\w.+#-]*)[^.;?]*?\s+or\s+(?:the\s+|a\s+)?"
+    r"`?(?P<b>[A-Za-z][\w.+#-]*)"
+)
+
+
+_WHICH_PREFERRED = lazy(
+    r"(?i)\bwhich (?:one |of the two |way )?(?:do|would) you (?:prefer|want|like|pick|choose)\b"
+)
+
+
+def _either_options(message: str) -> list[str]:
+    if _WHICH_PREFERRED.search(message) is None:
+        return []
+    m = _EITHER.search(message)
+    if m is None or m["a"].lower() == m["b"].lower() or VAGUE.match(m["a"]) or VAGUE.match(m["b"]):
+        return []
+    return [m["a"].lower(), m["b"].lower()]
+
+
 def asked_options(message: str) -> list[str]:
     """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
+    if either := _either_options(message):
+        return either
     out: list[str] = []
     for line in message.splitlines():  # a list of "Name: what it is" lines
         m = _LISTED.match(line)

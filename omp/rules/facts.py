@@ -256,12 +256,23 @@ _NOT_THIS = lazy(
 )
 
 
+# "The frontend is not on Vercel anymore, it's on Netlify": what is no longer so, then what is
+_NO_LONGER = lazy(
+    r"(?i)^(?P<subj>[\w`'./ -]{2,40}?)\s+(?:is|are)(?:n't|\s+not)\s+(?:on|in|at|using)\s+"
+    r"[\w.+#-]+(?:\s+[\w.+#-]+)?\s+(?:anymore|any more|any longer)\s*(?:[,;:]|\s[\u2014\u2013-])\s*"
+    r"(?:(?:it|they)(?:'s|'re|\s+is|\s+are)\s+|now\s+)(?P<now>(?:on|in|at|using)\s+\S.*)"
+)
+
+
 def assertion(sentence: str) -> str:
     """`sentence` as a statement of what is used.
 
-    Without a trailing question ("X is MySQL 8.0, is that OK?" → the statement), and without
-    the names it says are not the ones ("…，不是原版 pygame").
+    Without a trailing question ("X is MySQL 8.0, is that OK?" → the statement), without
+    the names it says are not the ones ("…，不是原版 pygame"), and without what it says is no
+    longer so ("X is not on Vercel anymore, it's on Netlify" → "X is on Netlify").
     """
+    if moved := _NO_LONGER.match(sentence):
+        sentence = f"{moved['subj']} is {moved['now']}"
     sentence = _NOT_THIS.sub("", sentence)
     if not re.search(r"[?？]\s*$", sentence):
         return sentence
@@ -692,7 +703,12 @@ def stack_parts(
             known = True
             role = role_for(name.lower())
             if role not in facts:
-                facts[role] = _with_version(part, original) + _host_of(part, original)
+                facts[role] = (
+                    _provider_of(part, original, role)
+                    + _with_version(part, original)
+                    + _product_after(part, original, role)
+                    + _host_of(part, original)
+                )
             elif joined == "+" and role in SHARED_ROLES and name.lower() not in facts[role].lower():
                 # "grafana + loki + mimir": a role several tools fill together keeps them all
                 facts[role] += " + " + _with_version(part, original)
@@ -706,6 +722,30 @@ def stack_parts(
         ):
             # a name the list does not know, in a sentence that names the stack ("Skynet + Lua")
             facts.setdefault(unknown["name"].lower(), part)
+
+
+def _provider_of(part: str, m: re.Match[str], role: str) -> str:
+    """The provider named right before a technology ("neon postgres" → "neon ").
+
+    So the value says whose Postgres it is; only a name of the same role or a host counts.
+    """
+    before = re.search(r"([A-Za-z][\w.-]*)\s+$", part[: m.start()])
+    if before is None or (known := TECH.fullmatch(before.group(1))) is None:
+        return ""
+    if role_for(known.group(1).lower()) not in (role, "hosting"):
+        return ""
+    return part[before.start() : m.start()]
+
+
+def _product_after(part: str, m: re.Match[str], role: str) -> str:
+    """The product a provider's name comes before ("upstash redis 7" → " redis 7")."""
+    after = re.match(r"\s+", part[m.end() :])
+    product = TECH.match(part, m.end() + after.end()) if after else None
+    if product is None or role_for(product.group(1).lower()) != role:
+        return ""
+    if product.group(1).lower() in _with_version(part, m).lower():
+        return ""  # "Upstash Redis": the name as written already goes on with it
+    return " " + _with_version(part, product)
 
 
 def _host_of(part: str, m: re.Match[str]) -> str:

@@ -164,6 +164,13 @@ _OWN_TOOL = lazy(
 )
 
 
+# a sentence that opens by choosing: what the person likes after it is the reason
+_CHOICE_FIRST = lazy(
+    r"(?i)^(?:(?:ok(?:ay)?|yes|yeah|alright)[,.]?\s+)?(?:let'?s (?:go with|use|pick|stick with)|"
+    r"we'?ll (?:go with|use)|go with|use)\s+\S"
+)
+
+
 def personal(sentence: str) -> Personal | None:
     """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim").
 
@@ -187,6 +194,8 @@ def personal(sentence: str) -> Personal | None:
     if TENTATIVE.search(said):
         return None
     verb = (m.groupdict().get("verb") or "").lower()
+    if verb in ("like", "love") and m.start() > 0 and _CHOICE_FIRST.match(text):
+        return None  # "Let's go with PostHog, I like the session replay": why it was chosen
     if (
         verb in ("write", "use")
         and not re.search(r"(?i)\b(?:always|usually|prefer)\b", sentence)

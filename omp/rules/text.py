@@ -56,12 +56,25 @@ def statements(text: str) -> list[str]:
     for raw in text.splitlines():
         if _NOISE_LINE.match(raw):
             continue
-        line = BULLET.sub("", raw).strip().replace("**", "").replace("__", "")
+        line = _without_emphasis(BULLET.sub("", raw).strip())
         for part in _SENTENCE_END.split(line):
             part = part.strip()
             if part:
                 out.append(part)
     return out
+
+
+# "__bold__" is emphasis; "__init__.py", "src/__tests__/", `__future__` are names
+_UNDERSCORE_BOLD = lazy(r"(?<![\w./])__(?=[^\s_])((?:(?!__).)+?)(?<=[^\s_])__(?![\w./])")
+
+
+def _without_emphasis(line: str) -> str:
+    """`line` without Markdown's bold marks, but code spans (`**kwargs`) kept as written."""
+    parts = re.split(r"(`[^`\n]+`)", line)
+    return "".join(
+        part if part.startswith("`") else _UNDERSCORE_BOLD.sub(r"\1", part.replace("**", ""))
+        for part in parts
+    )
 
 
 _HARD_BREAK = lazy(r"^\s*(?:[-*+•]\s|\d+[.)]\s|[\w-]+:\s|```|>)")

@@ -218,6 +218,24 @@ def _capitalised(summary: str) -> str:
     return summary[0].upper() + summary[1:]
 
 
+# "PR #318 is merged", "Merged the DuckDB job (PR #412)": a numbered pull request merged
+_MERGED_REQUEST = lazy(
+    r"(?i)\b(?:pr|pull request|mr|merge request)\s*#?\d+\b[^.;?]{0,20}?\s+"
+    r"(?:is|was|got|has been)\s+(?:now\s+|finally\s+)?merged\b"
+    r"|^\W*(?:(?:i|we)(?:'ve| have)?\s+)?(?:just\s+|finally\s+)?merged\b[^.;?]{0,80}?"
+    r"\b(?:pr|pull request|mr|merge request)\s*#?\d+\b"
+)
+
+
+def merges_request(sentence: str) -> bool:
+    """Whether `sentence` reports a numbered pull request merged ("PR #318 is merged")."""
+    return (
+        _MERGED_REQUEST.search(sentence) is not None
+        and not NEGATED.search(sentence)
+        and not QUESTION.search(sentence)
+    )
+
+
 def finished_work(sentence: str) -> Work | None:
     """The finished work `sentence` reports ("Fixed the login loop", "修复了登录问题")."""
     if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _NOT_WORK.search(sentence):
