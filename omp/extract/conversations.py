@@ -184,6 +184,8 @@ class _Conversation:
         before = len(self.found)
         for sentence in sentences:
             self._read(role, sentence, index, conf)
+        if role == "user" and (leaving := rules.moving_off(text)):
+            self._not_kept(leaving, before)
         self._values(role, text, index, conf)
         if remember:
             for c in self.found[before:]:
@@ -206,6 +208,20 @@ class _Conversation:
             self.previous = sentence
             if found == (len(self.found), len(self.decisions)):
                 self._remembered(sentence, index, conf)
+
+    def _not_kept(self, leaving: set[str], since: int) -> None:
+        """Drop the stack facts found since `since` that name what the message moves off."""
+        for c in self.found[since:]:
+            stack = c.entry.get("tech_stack") if c.target == "project" else None
+            if not stack:
+                continue
+            for key, value in list(stack.items()):
+                first = str(value).lower().split()[:1]
+                if (set(rules.technologies(str(value))) | set(first)) & leaving:
+                    del stack[key]
+            if not stack:
+                del c.entry["tech_stack"]
+        self.found[since:] = [c for c in self.found[since:] if c.entry]
 
     def _remembered(self, s: str, index: int, conf: dict[str, float]) -> None:
         """A rule or fact the person asks to keep, said whole, when the sentence gave nothing else.

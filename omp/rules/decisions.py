@@ -935,6 +935,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "主题色定成 `#1F6FEB`", "分片键就定为 user_id": a value, not a number, set for a named thing
+    (
+        lazy(
+            r"(?P<topic>[\u4e00-\u9fff]{2,6}|[A-Za-z][\w-]{1,20})\s*(?:就|统一|都)?定(?:成|为)\s*"
+            r"[`'\"]?(?P<x>#[0-9A-Fa-f]{3,8}|[A-Za-z_][\w.:/-]*)[`'\"]?(?=\s*(?:[，,。；;！!]|$))"
+        ),
+        False,
+        False,
+    ),
     # "那 HLS 切片就定 4 秒。"
     # "backbone 就定 convnext_tiny，default.yaml 里的默认值改掉": a name alone, then more
     (
@@ -1389,8 +1398,8 @@ def _decision_of(
         choice, given_up = instead[0], given_up + instead[1]
     english_instruction = lang == "en" and not explicit
     choice = fuller_name(_with_topic(sentence[: m.start()], choice), known)
-    if lang == "zh" and (role := _AS_ROLE.match(m.group("x")[m.group("x").find(choice) :])):
-        choice = role[0].strip()  # "用 rider_id 做 alias": what it is used as is the choice
+    if lang == "zh":
+        choice = _used_as(m.group("x")[m.group("x").find(choice) :], choice)
     part_topic = None
     way = "way" in m.re.groupindex  # "日志统一用 JSON 格式" is titled by itself
     if lang == "zh" and not way and (part := _PART_USES.fullmatch(choice)):  # "定了：前端用 React"
@@ -1487,6 +1496,19 @@ _MINE = lazy(r"我(?!们)|习惯|一直|平时|尽量")
 
 
 _AS_ROLE = lazy(r"[A-Za-z][\w.+#-]*\s*做\s*[A-Za-z][\w.-]{1,20}(?![\w.-])")
+
+
+def _used_as(rest: str, choice: str) -> str:
+    """The choice of "用 X 做 Y", where `rest` starts with X.
+
+    "用 rider_id 做 alias" chooses "rider_id 做 alias" (what it is used as); "用 EMQX 做 MQTT
+    broker" a known tool, EMQX, for the broker.
+    """
+    role = _AS_ROLE.match(rest)
+    if role is None:
+        return choice
+    tool = TECH.match(role[0])
+    return tool[0] if tool else role[0].strip()
 
 
 def _with_topic(before: str, choice: str) -> str:
@@ -1619,6 +1641,8 @@ _NOT_CHOICES = (
 
 def starts_like_a_name(choice: str) -> bool:
     """False for a choice opening with a pictogram ("switched to 💻 Code mode") or a bracket."""
+    if re.match(r"#[0-9A-Fa-f]{3,8}$", choice):
+        return True  # a colour ("主题色定成 #1F6FEB")
     return bool(choice) and (choice[0].isalnum() or choice[0] in "`'\"@./_$-≥≤")
 
 

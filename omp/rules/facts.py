@@ -259,7 +259,7 @@ def assertion(sentence: str) -> str:
 
 
 NOT_STACK = lazy(
-    r"(?i)候选|备选|选项|方案|推荐|建议|帮我|(?<![申邀])请(?!求)|麻烦|\b(?:candidates?|options?|alternatives?|"
+    r"(?i)候选|备选|选项|方案|推荐|建议|调研|对比了|评估了|帮我|(?<![申邀])请(?!求)|麻烦|\b(?:candidates?|options?|alternatives?|"
     r"can you|could you|please|help me|i(?:'d| would)? (?:suggest|recommend|propose))\b"
 )
 
@@ -277,6 +277,50 @@ OTHERS_STACK_ZH = lazy(
     # "我们之前用的是 Jenkins，现在迁到 GitHub Actions 了": what the project used before
     r"|(?:之前|以前|原来|过去|早先)(?:一直)?(?:用的是|用的|用过|使用的是|是用|用)|试过|用过"
 )
+
+
+# "之前一直是 Hive 跑 T+1", "前端去掉了 Leaflet", "状态管理还是老的 Vuex 4": a clause naming
+# what the project used before or drops, not what it uses
+_GONE_ZH = lazy(
+    r"(?:之前|以前|原来|过去|早先)(?:一直|都)?是|(?:去掉|移除|删掉|拿掉|干掉|弃用|废弃|下线)了?"
+    r"|(?:还是|用的)?老的"
+)
+
+
+# "有没有必要换", "想迁到 ClickHouse", "准备从 Element Plus 换到 Naive UI": a message that means
+# to move off what it says is used now
+_MOVING_OFF_ZH = lazy(
+    r"想(?:换|迁|改成|改用|替换|切)|(?:计划|打算|准备)[^，,。；;]{0,12}?(?:换|迁|替换|切到)"
+    r"|(?:有没有必要|要不要|该不该)换|换掉|替换掉"
+)
+
+
+# "现在是 Vuex 4", "现在全在 Postgres 14 里", "转码现在是几台 CPU 机器跑 ffmpeg": what is used now
+_USED_NOW_ZH = lazy(
+    r"(?:现在|目前)(?:都|全|主要|还)?(?:是|用的是|用的|在用|用|全走|走|跑的是|跑|在)\s*"
+    r"(?P<x>[^，,。；;！!？?\n]{1,40})"
+)
+
+
+# "状态管理还是老的 Vuex 4": what is old
+_OLD_ONE_ZH = lazy(r"(?:还是|用的)?老的\s*(?P<x>[^，,。；;！!？?\n]{1,40})")
+
+
+def moving_off(message: str) -> set[str]:
+    """The names a Chinese message says are old, or used now when it means to move off them.
+
+    "现在是 Vuex 4，写起来太啰嗦了 … 有没有必要换" names Vuex as what the project leaves; the rest
+    of the stack it states ("我们项目是 Vue 3.4 + Vite 5") stays. Lower-cased: the names the
+    lexicon knows, and the other Latin words of those phrases ("ffmpeg + libx264").
+    """
+    if not is_chinese(message):
+        return set()
+    phrases = [m["x"] for m in _OLD_ONE_ZH.finditer(message)]
+    if _MOVING_OFF_ZH.search(message):
+        phrases += [m["x"] for m in _USED_NOW_ZH.finditer(message)]
+    names = {name for x in phrases for name in technologies(x)}
+    words = {w.lower() for x in phrases for w in re.findall(r"[A-Za-z][\w.+#-]*", x)}
+    return names | words
 
 
 def settled(sentence: str, *doubts: re.Pattern[str]) -> str:
@@ -320,6 +364,16 @@ def scaffold_stack(subject: str) -> dict[str, str]:
     return facts
 
 
+# "数据库是MySQL8.0": a known name with its version glued on, as Chinese text often writes it
+_GLUED_VERSION = lazy(
+    r"(?<![A-Za-z0-9_.-])(?P<n>[A-Za-z][A-Za-z.+#-]*?)(?P<v>\d+(?:\.\d+)+)(?![A-Za-z0-9_.])"
+)
+
+
+def _spaced_version(m: re.Match[str]) -> str:
+    return f"{m['n']} {m['v']}" if TECH.fullmatch(m["n"]) else m[0]
+
+
 def tech_facts(sentence: str) -> dict[str, str]:
     """Tech-stack facts a sentence states ("the project uses Postgres" → database: Postgres).
 
@@ -330,8 +384,11 @@ def tech_facts(sentence: str) -> dict[str, str]:
         return {}
     sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
     if is_chinese(sentence):  # "隔壁组用的是 Kafka，我们用 RabbitMQ": only our clauses
+        sentence = _GLUED_VERSION.sub(_spaced_version, sentence)
         clauses = re.split(r"(?<=[，,；;。])", sentence)
-        sentence = "".join(c for c in clauses if not OTHERS_STACK_ZH.search(c))
+        sentence = "".join(
+            c for c in clauses if not OTHERS_STACK_ZH.search(c) and not _GONE_ZH.search(c)
+        )
     facts: dict[str, str] = {}
     if (own := _OUR_VERSION.search(sentence)) and (known := TECH.fullmatch(own["name"])):
         # "Our Postgres is 16.2 on RDS": the version is Postgres's, not a part of its own
@@ -703,7 +760,7 @@ def _host_of(part: str, m: re.Match[str]) -> str:
 _PART_LEAD = lazy(r"(?i)^(?:built (?:on|with)|using|with|on|in|plus|also)\s+")
 
 
-_NAMED_PART = lazy(r"(?P<name>[A-Za-z][\w.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?")
+_NAMED_PART = lazy(r"(?P<name>[A-Za-z][A-Za-z0-9_.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?")
 
 
 def _looks_like_a_product(name: str, *, versioned: bool, packages: bool = False) -> bool:
