@@ -287,11 +287,14 @@ _GONE_ZH = lazy(
 )
 
 
-# "有没有必要换", "想迁到 ClickHouse", "准备从 Element Plus 换到 Naive UI": a message that means
-# to move off what it says is used now
-_MOVING_OFF_ZH = lazy(
-    r"想(?:换|迁|改成|改用|替换|切)|(?:计划|打算|准备)[^，,。；;]{0,12}?(?:换|迁|替换|切到)"
-    r"|(?:有没有必要|要不要|该不该)换|换掉|替换掉"
+# "有没有必要换", "要不要换掉": a message asking whether to replace what it says is used now
+_REPLACE_IT_ZH = lazy(r"(?:有没有必要|要不要|该不该|想)换掉?(?=[，,。；;！!？?\s]|$)|换掉|替换掉")
+
+
+# "计划迁到 ClickHouse", "准备从 Element Plus 换到 Naive UI": a move to a named tool
+_MOVE_TO_ZH = lazy(
+    r"(?:想|计划|打算|准备)[^，,。；;]{0,16}?(?:迁到|迁移到|换成|换到|改成|改用|切到|换)\s*"
+    r"(?P<to>[^，,。；;！!？?\n]{1,30})"
 )
 
 
@@ -309,15 +312,22 @@ _OLD_ONE_ZH = lazy(r"(?:还是|用的)?老的\s*(?P<x>[^，,。；;！!？?\n]{1
 def moving_off(message: str) -> set[str]:
     """The names a Chinese message says are old, or used now when it means to move off them.
 
-    "现在是 Vuex 4，写起来太啰嗦了 … 有没有必要换" names Vuex as what the project leaves; the rest
-    of the stack it states ("我们项目是 Vue 3.4 + Vite 5") stays. Lower-cased: the names the
+    "现在是 Vuex 4，写起来太啰嗦了 … 有没有必要换" names Vuex as what the project leaves, and
+    "现在全在 Postgres 14 里 … 计划迁到 ClickHouse" Postgres (the tool moved to fills its role);
+    the rest of the stack it states ("我们项目是 Vue 3.4 + Vite 5") stays, and so does what a
+    move of another part leaves alone ("现在是 MySQL LIKE 查询 … 想换个搜索引擎"). Lower-cased: the names the
     lexicon knows, and the other Latin words of those phrases ("ffmpeg + libx264").
     """
     if not is_chinese(message):
         return set()
     phrases = [m["x"] for m in _OLD_ONE_ZH.finditer(message)]
-    if _MOVING_OFF_ZH.search(message):
-        phrases += [m["x"] for m in _USED_NOW_ZH.finditer(message)]
+    now = [m["x"] for m in _USED_NOW_ZH.finditer(message)]
+    if _REPLACE_IT_ZH.search(message):
+        phrases += now
+    else:
+        # "现在是 MySQL LIKE 查询 … 想换个搜索引擎": only what the named tool takes the place of
+        roles = {role_for(n) for m in _MOVE_TO_ZH.finditer(message) for n in technologies(m["to"])}
+        phrases += [x for x in now if {role_for(n) for n in technologies(x)} & roles]
     names = {name for x in phrases for name in technologies(x)}
     words = {w.lower() for x in phrases for w in re.findall(r"[A-Za-z][\w.+#-]*", x)}
     return names | words

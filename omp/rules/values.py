@@ -154,13 +154,27 @@ _DAILY_RUN = lazy(
 )
 
 
+# the scheduler a sentence names beside the schedule ("用 xxl-job，每天 02:30 跑")
+_SCHEDULER = lazy(
+    r"(?i)(?<![\w@/-])(?:xxl-?job|airflow|dagster|prefect|celery beat|quartz|k8s cronjob|cronjob|"
+    r"crontab|apscheduler|@scheduled|@nestjs/schedule)(?![\w-])"
+)
+
+
 def schedule(sentence: str) -> str | None:
-    """The schedule a sentence sets for a job: a cron expression or a daily time it runs at."""
+    """The schedule a sentence sets for a job: a cron expression or a daily time it runs at.
+
+    With the scheduler the sentence names: "对账任务放在 Airflow 里，每天 06:30 跑" gives
+    "Airflow 每天 06:30".
+    """
     if (m := _CRON.search(sentence)) and re.search(r"[*?]", m["cron"]):
-        return m["cron"]
-    if m := _DAILY_RUN.search(sentence):
-        return m["when"].replace("：", ":")
-    return None
+        when = m["cron"]
+    elif m := _DAILY_RUN.search(sentence):
+        when = m["when"].replace("：", ":")
+    else:
+        return None
+    by = _SCHEDULER.search(sentence)
+    return f"{by[0]} {when}" if by and not re.match(r"(?i)cron", by[0]) else when
 
 
 def settings(sentence: str, *, named_keys: bool = True) -> dict[str, str]:

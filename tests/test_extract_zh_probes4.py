@@ -1,0 +1,239 @@
+"""Chinese (and mixed) statements read a fourth time.
+
+Cron expressions (whose "?" asks nothing) and the daily time a job runs at, values set with
+定成, a tool replaced in the clause after the one that names the old one, the stack a message
+means to move off (and what it says is old or dropped), and Latin names that touch Chinese text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from omp import rules
+from tests.test_extract_zh_probes2 import _decisions, _facts
+
+# ---- 1. schedules ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "schedule"),
+    [
+        (
+            "那就 XXL-JOB，cron 定成 0 30 9 * * ?，微信账单一般 9 点以后才能下载。",
+            "XXL-JOB 0 30 9 * * ?",
+        ),
+        ("上游 09:00 前落地，schedule 设 `0 3 * * *`。", "0 3 * * *"),
+        ("cron 表达式是 0 0 12 ? * WED。", "0 0 12 ? * WED"),
+        ("对账任务还是放在 Airflow 里，每天 06:30 跑。", "Airflow 每天 06:30"),
+        ("公司里已经有 xxl-job 的调度中心，就用 xxl-job，每天 02:30 跑。", "xxl-job 每天 02:30"),
+        ("crontab 还是每天凌晨 02:30 执行，我没动。", "每天凌晨 02:30"),
+    ],
+)
+def test_a_cron_expression_or_the_daily_time_a_job_runs_is_its_schedule(sentence, schedule):
+    assert _facts(sentence)["config"]["schedule"] == schedule
+
+
+def test_the_question_mark_of_a_cron_expression_asks_nothing():
+    sentence = "那就 XXL-JOB，执行器就是 recon-executor，cron 定成 0 30 9 * * ?，9 点以后才能下载。"
+    assert not rules.is_question("cron 定成 0 30 9 * * ?")
+    assert len(rules.statements(sentence + "@Scheduled 不考虑。")) == 2
+    (d,) = _decisions(sentence)
+    assert d["choice"] == "XXL-JOB"
+    assert rules.is_question("这个 cron 对吗？")  # a real question still asks
+    assert rules.statements("先这样? 好") == ["先这样?", "好"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "cron 是什么意思？",
+        "要不要 cron 设成 0 3 * * *",  # tentative
+        "schedule 是 5 分钟",  # no cron expression
+        "每天 06:30 开会。",  # no job run
+    ],
+)
+def test_no_schedule_without_a_cron_expression_or_a_job_run(sentence):
+    assert "schedule" not in _facts(sentence).get("config", {})
+
+
+# ---- 2. a value set with 定成 ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "purpose"),
+    [
+        ("主题色定成 `#1F6FEB`，圆角 6px。", "#1F6FEB", "主题色"),
+        ("日志级别就定成 INFO。", "INFO", None),
+        ("分片键定为 user_id。", "user_id", None),
+    ],
+)
+def test_a_value_set_with_ding_cheng_is_a_decision(sentence, choice, purpose):
+    (d,) = _decisions(sentence)
+    assert d["choice"] == choice
+    assert choice in d["title"]
+    if purpose:
+        assert purpose in d["title"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "主题色定成啥好？",
+        "也许主题色定成 #fff",
+        "这个函数名定成 foo_bar 你看行吗",
+        "主题色定成蓝色的话会不会太亮",
+    ],
+)
+def test_a_value_in_a_question_or_in_doubt_is_no_decision(sentence):
+    assert _decisions(sentence) == []
+
+
+# ---- 3. a tool replaced in the next clause ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "old"),
+    [
+        ("之前推送用的极光，现在改成个推了。", "个推", "极光"),
+        ("推送之前用的是极光，后来换成了个推，厂商通道也接了。", "个推", "极光"),
+        ("之前用的 Redis，现在改成 Memcached 了。", "Memcached", "Redis"),
+    ],
+)
+def test_a_tool_used_before_and_replaced_in_the_next_clause_is_a_switch(sentence, choice, old):
+    (d,) = _decisions(sentence)
+    assert (d["choice"], d["alternatives"]) == (choice, [old])
+    assert rules.swapped_tools(sentence) == (old, choice)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "之前用的 Redis，现在改成每天清一次了。",  # no tool put in its place
+        "之前用的 Redis，现在改成 MySQL 了。",  # not a tool of the same kind
+        "之前是 MySQL，要不要改成 PostgreSQL？",  # a question
+    ],
+)
+def test_a_later_change_that_puts_no_tool_of_the_kind_in_place_is_no_switch(sentence):
+    assert rules.swapped_tools(sentence) is None
+    assert _decisions(sentence) == []
+
+
+# ---- 4. what the project moves off -------------------------------------------------------------
+
+
+def test_the_stack_a_message_means_to_replace_is_not_kept_the_rest_is():
+    message = (
+        "帮我看下 src/store 这块，现在是 Vuex 4，写起来太啰嗦了。"
+        "我们项目是 Vue 3.4 + Vite 5 + Element Plus，有没有必要换"
+    )
+    stack = _facts(message)["tech_stack"]
+    assert stack == {"frontend": "Vue 3.4", "build": "Vite 5", "ui_kit": "Element Plus"}
+
+
+@pytest.mark.parametrize(
+    ("message", "gone", "kept"),
+    [
+        (
+            "我们 product analytics 现在全在 Postgres 14 里，查询太慢。计划迁到 ClickHouse。",
+            "database",
+            None,
+        ),
+        ("消息队列现在用的是 RabbitMQ，打算换成 Kafka。我们在 AWS 上。", "queue", "hosting"),
+        (
+            "我们运营后台重构。现在的情况：\n- Vue 3.4 + Vite 5\n- 状态管理还是老的 Vuex 4",
+            "vuex",
+            "vue",
+        ),
+        ("埋点数据之前一直是 Hive 跑 T+1，产品要实时看漏斗。", "local_db", None),
+        ("前端去掉了 Leaflet，换成 maplibre-gl 了。", "gis", None),
+    ],
+)
+def test_what_is_used_now_when_moving_off_it_or_old_or_dropped_is_not_the_stack(
+    message, gone, kept
+):
+    stack = _facts(message).get("tech_stack", {})
+    assert gone not in stack
+    if kept:
+        assert kept in stack
+
+
+@pytest.mark.parametrize(
+    ("message", "role", "value"),
+    [
+        ("我们现在用的是 MySQL 8，挺稳定的。", "database", "MySQL 8"),  # no move meant
+        (
+            "我们 EKS 集群现在用 cluster-autoscaler，扩容太慢了，想换成 Karpenter。",
+            "hosting",
+            "EKS",
+        ),
+        ("后端现在是 Go 1.22 + Gin，缓存想加 Redis。", "language", "Go 1.22"),
+        # what moves is another part: the search, the state file
+        (
+            "我们是做 K12 在线教育的，要给老师端做题库搜索。现在是 MySQL LIKE 查询，"
+            "慢得要死。想换个搜索引擎",
+            "database",
+            "MySQL",
+        ),
+        (
+            "我们短视频 App 的转码现在是几台 CPU 机器跑 ffmpeg + libx264，想换个方案，你怎么看？",
+            "media",
+            "ffmpeg",
+        ),
+    ],
+)
+def test_a_stack_used_now_stays_when_the_message_does_not_move_off_it(message, role, value):
+    assert _facts(message)["tech_stack"][role] == value
+
+
+def test_moving_off_names_what_is_used_now_only_when_a_move_is_meant():
+    assert rules.moving_off("现在是 Vuex 4，写起来太啰嗦了，有没有必要换") == {"vuex"}
+    assert rules.moving_off("现在是 Vuex 4，挺好用的") == set()
+    assert rules.moving_off("现在全在 Postgres 14 里，计划迁到 ClickHouse") == {"postgres"}
+    assert rules.moving_off("现在全在 Postgres 14 里，计划把搜索迁到 Elasticsearch") == set()
+    assert rules.moving_off("状态管理还是老的 Vuex 4") == {"vuex"}
+    assert rules.moving_off("We use Vuex 4 now and want to switch") == set()
+
+
+def test_names_that_were_researched_are_candidates_not_the_stack():
+    sentence = "我们调研了 ClickHouse 和 Doris，组里有 ClickHouse 运维经验。"
+    assert "warehouse" not in _facts(sentence).get("tech_stack", {})
+
+
+# ---- 5. Latin names touching Chinese ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        ("我们的后端是用Go写的，数据库是MySQL8.0。", {"language": "Go", "database": "MySQL 8.0"}),
+        ("前端部署在Vercel上。", {"hosting": "Vercel"}),
+        (
+            "后端是Go 1.22+Gin，数据库MySQL 8。",
+            {"language": "Go 1.22", "backend": "Gin", "database": "MySQL 8"},
+        ),
+    ],
+)
+def test_a_latin_name_touching_chinese_text_is_read_as_the_name(sentence, stack):
+    assert _facts(sentence)["tech_stack"] == stack
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "purpose"),
+    [
+        ("我们决定用EMQX做MQTT broker。", "EMQX", None),
+        ("我们决定用 EMQX 做 MQTT broker。", "EMQX", None),
+        ("决定用Redis做缓存。", "Redis", "缓存"),
+        ("推送的别名就用 rider_id 做 alias。", "rider_id 做 alias", None),  # a value used as
+    ],
+)
+def test_a_tool_used_as_a_part_is_the_choice(sentence, choice, purpose):
+    (d,) = _decisions(sentence)
+    assert d["choice"] == choice
+    if purpose:
+        assert purpose in d["title"]
+
+
+def test_a_name_glued_to_a_longer_latin_word_is_not_read_inside_it():
+    assert rules.technologies("用Redisson做锁") == []
+    assert rules.technologies("ES6 语法") == []
+    assert rules.technologies("用Redis做缓存") == ["redis"]
