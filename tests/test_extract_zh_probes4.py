@@ -2,7 +2,9 @@
 
 Cron expressions (whose "?" asks nothing) and the daily time a job runs at, values set with
 定成, a tool replaced in the clause after the one that names the old one, the stack a message
-means to move off (and what it says is old or dropped), and Latin names that touch Chinese text.
+means to move off (and what it says is old or dropped), Latin names that touch Chinese text, and
+what is no choice: test data put in place of real data, what happens after a change, the
+commands the person wants to be given.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from __future__ import annotations
 import pytest
 
 from omp import rules
-from tests.test_extract_zh_probes2 import _decisions, _facts
+from tests.test_extract import _kept, _run
+from tests.test_extract_zh_probes2 import _decisions, _facts, _said
 
-# ---- 1. schedules ---------------------------------------------------------------------------------
+# ---- 1. schedules -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -56,7 +59,7 @@ def test_no_schedule_without_a_cron_expression_or_a_job_run(sentence):
     assert "schedule" not in _facts(sentence).get("config", {})
 
 
-# ---- 2. a value set with 定成 ---------------------------------------------------------------------
+# ---- 2. a value set with 定成 -------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -88,7 +91,7 @@ def test_a_value_in_a_question_or_in_doubt_is_no_decision(sentence):
     assert _decisions(sentence) == []
 
 
-# ---- 3. a tool replaced in the next clause ------------------------------------------------------
+# ---- 3. a tool replaced in the next clause ----------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -118,7 +121,7 @@ def test_a_later_change_that_puts_no_tool_of_the_kind_in_place_is_no_switch(sent
     assert _decisions(sentence) == []
 
 
-# ---- 4. what the project moves off -------------------------------------------------------------
+# ---- 4. what the project moves off ------------------------------------------------------------
 
 
 def test_the_stack_a_message_means_to_replace_is_not_kept_the_rest_is():
@@ -199,7 +202,7 @@ def test_names_that_were_researched_are_candidates_not_the_stack():
     assert "warehouse" not in _facts(sentence).get("tech_stack", {})
 
 
-# ---- 5. Latin names touching Chinese ------------------------------------------------------------
+# ---- 5. Latin names touching Chinese ----------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -237,3 +240,64 @@ def test_a_name_glued_to_a_longer_latin_word_is_not_read_inside_it():
     assert rules.technologies("用Redisson做锁") == []
     assert rules.technologies("ES6 语法") == []
     assert rules.technologies("用Redis做缓存") == ["redis"]
+
+
+# ---- 6. what is no choice ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "我靠，之前从自己的导出里截的。已经改密码了，fixture 我换成假数据。",
+        "赶紧脱敏，换成假的。身份证就用全 0 那种测试号",
+        "我们这边是 USD 换成 CNY 以后四舍五入到分。",
+    ],
+)
+def test_test_data_in_place_of_real_data_or_what_happens_after_a_change_is_no_choice(sentence):
+    assert _decisions(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("fixture 的数据库换成 SQLite。", "SQLite"),
+        ("缓存改成 Redis，以后再考虑集群。", "Redis"),
+    ],
+)
+def test_a_change_to_a_tool_stays_a_choice(sentence, choice):
+    (d,) = _decisions(sentence)
+    assert d["choice"] == choice
+
+
+def test_telling_the_assistant_which_commands_to_give_is_the_persons_preference():
+    sentence = "装依赖的时候注意我们用 pnpm，不要给我 npm install 的命令"
+    assert rules.states_preference(sentence)
+    assert _decisions(sentence) == []
+    (said,) = _kept(_run(*_said(sentence)), "user")
+    assert "pnpm" in said["text"]
+    assert not rules.states_preference("不要给我发邮件，用 Slack 通知")  # no commands or code
+
+
+# ---- 7. work said outright to be finished -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "教师冲突检测那块我昨天晚上已经改完了。",
+        "下午更新：Kafka source 已经接好了。",
+        "打包脚本我昨天已经改好了，Jenkins 里的 Android 构建现在会自动跑。",
+    ],
+)
+def test_work_said_to_be_finished_with_yijing_is_stored(sentence):
+    (work,) = _kept(_run(*_said(sentence)), "changelog")
+    assert work["summary"] in sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["改了权限，好了。", "原来如此，改了就好了。", "LittleFS 那套代码我先删掉了。"],
+)
+def test_work_merely_touched_waits_for_review(sentence):
+    assert not rules.done_outright(sentence)
+    assert _kept(_run(*_said(sentence)), "changelog") == []

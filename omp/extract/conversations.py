@@ -656,7 +656,7 @@ class _Conversation:
             told = outcome or not _NARRATION.search(work.summary)
             if level < _SUMMARY_CONF and self.agent and told:
                 level = _SUMMARY_CONF  # the outcome, not a step ("Added `src/x.ts` ...")
-            if work.type == "other":
+            if work.type == "other" and not rules.done_outright(work.summary):
                 level -= 0.15  # "removed", "published", "完成": too vague to store unseen
             self._found(Candidate("changelog", entry, level, reason, src))
         elif (noun := rules.completion(s)) and self.decisions:

@@ -112,7 +112,14 @@ from omp.rules.values import (
     version_changes,
     version_facts,
 )
-from omp.rules.work import Work, committed_subjects, completion, done_list, finished_work
+from omp.rules.work import (
+    Work,
+    committed_subjects,
+    completion,
+    done_list,
+    done_outright,
+    finished_work,
+)
 
 __all__ = [
     "NAME",
@@ -145,6 +152,7 @@ __all__ = [
     "decision",
     "deployment",
     "done_list",
+    "done_outright",
     "finished_work",
     "forbidden_names",
     "forbids",

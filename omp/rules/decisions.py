@@ -1636,6 +1636,9 @@ _NOT_CHOICES = (
     lazy(r".*(?:回复我?|回答我?|跟我说|告诉我).*"),  # "你统一用中文回复我": how to answer
     lazy(r".+还是.+"),  # "用 CDN 还是 OSS": either, not a choice
     lazy(r".*[\u4e00-\u9fff](?:一下|一遍|看看).*"),  # "用 pytest 跑一下测试": an errand
+    # "fixture 我换成假数据", "身份证就用全 0 那种测试号": test data in place of real data
+    lazy(r".*(?:假数据|假的数据|测试号|测试卡号|mock\s*数据|假号码).*"),
+    lazy(r".+\s*(?:以后|之后).+"),  # "USD 换成 CNY 以后四舍五入到分": what happens after
 )
 
 

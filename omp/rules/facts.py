@@ -315,8 +315,8 @@ def moving_off(message: str) -> set[str]:
     "现在是 Vuex 4，写起来太啰嗦了 … 有没有必要换" names Vuex as what the project leaves, and
     "现在全在 Postgres 14 里 … 计划迁到 ClickHouse" Postgres (the tool moved to fills its role);
     the rest of the stack it states ("我们项目是 Vue 3.4 + Vite 5") stays, and so does what a
-    move of another part leaves alone ("现在是 MySQL LIKE 查询 … 想换个搜索引擎"). Lower-cased: the names the
-    lexicon knows, and the other Latin words of those phrases ("ffmpeg + libx264").
+    move of another part leaves alone ("现在是 MySQL LIKE 查询 … 想换个搜索引擎"). Lower-cased:
+    the names the lexicon knows, and the other Latin words of those phrases ("ffmpeg + libx264").
     """
     if not is_chinese(message):
         return set()

@@ -177,6 +177,18 @@ _OBJECT_TYPES = (
 )
 
 
+# "教师冲突检测那块我昨天已经改完了", "Kafka source 已经接好了", "…并行已经完成": said outright
+# to be finished, not merely touched ("改了权限", "删掉了 X")
+_DONE_OUTRIGHT_ZH = lazy(
+    r"已经?[^，,。；;！!？?]{0,12}?(?:改|接|做|写|翻|迁|配|搭|对接)(?:完|好)(?!的)|已经?完成"
+)
+
+
+def done_outright(summary: str) -> bool:
+    """Whether a Chinese report of work says outright that it is finished."""
+    return _DONE_OUTRIGHT_ZH.search(summary) is not None
+
+
 class Work(NamedTuple):
     """A piece of work stated as done."""
 
