@@ -301,3 +301,22 @@ def test_work_said_to_be_finished_with_yijing_is_stored(sentence):
 def test_work_merely_touched_waits_for_review(sentence):
     assert not rules.done_outright(sentence)
     assert _kept(_run(*_said(sentence)), "changelog") == []
+
+
+def test_a_tool_swapped_for_another_with_no_spaces_is_a_swap():
+    assert rules.swapped_tools("Redis换成Memcached了。") == ("Redis", "Memcached")
+    assert rules.swapped_tools("之前用的Redis，现在改成Memcached了") == ("Redis", "Memcached")
+
+
+# ---- 8. a folder the person names after a comma -------------------------------------------------
+
+
+def test_a_folder_put_after_a_comma_is_a_project_path():
+    assert _facts("schema 那个顺便配一下，放 app/schemas。")["paths"] == {"schemas": "app/schemas"}
+
+
+@pytest.mark.parametrize(
+    "sentence", ["好的，放哪里都行。", "能不能放 app/schemas？", "这个文件，放 /tmp/x/ 就行吧"]
+)
+def test_no_folder_in_a_question_or_a_scratch_place(sentence):
+    assert "paths" not in _facts(sentence)
