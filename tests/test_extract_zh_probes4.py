@@ -320,3 +320,30 @@ def test_a_folder_put_after_a_comma_is_a_project_path():
 )
 def test_no_folder_in_a_question_or_a_scratch_place(sentence):
     assert "paths" not in _facts(sentence)
+
+
+# ---- 9. work that is not this session's --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "先用 HDF5 吧。checksum 那个你顺手修了",  # asked of the assistant
+        "IK 的优势是你们集群已经装好了、版本对齐 8.11.1",  # the state it describes
+        "等等，我刚想起来我们组去年已经从 Airflow 迁到 Dagster 了",  # long ago
+    ],
+)
+def test_work_asked_for_described_or_of_long_ago_is_not_finished_work(sentence):
+    assert rules.finished_work(sentence) is None
+
+
+@pytest.mark.parametrize(
+    "sentence", ["你们的 bug 我已经修好了", "我顺手修了 checksum 的 bug", "修复了支付回调"]
+)
+def test_work_done_here_stays_finished_work(sentence):
+    work = rules.finished_work(sentence)
+    assert work is not None and work.type == "fix"
+
+
+def test_work_on_something_old_done_now_is_finished_work():
+    assert rules.finished_work("修复了去年遗留的对账问题") is not None
