@@ -308,7 +308,7 @@ def test_a_tool_swapped_for_another_with_no_spaces_is_a_swap():
     assert rules.swapped_tools("之前用的Redis，现在改成Memcached了") == ("Redis", "Memcached")
 
 
-# ---- 8. a folder the person names after a comma -------------------------------------------------
+# ---- 8. a folder the person names after a comma -----------------------------------------------
 
 
 def test_a_folder_put_after_a_comma_is_a_project_path():
@@ -322,7 +322,7 @@ def test_no_folder_in_a_question_or_a_scratch_place(sentence):
     assert "paths" not in _facts(sentence)
 
 
-# ---- 9. work that is not this session's --------------------------------------------------------
+# ---- 9. work that is not this session's -------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -347,3 +347,39 @@ def test_work_done_here_stays_finished_work(sentence):
 
 def test_work_on_something_old_done_now_is_finished_work():
     assert rules.finished_work("修复了去年遗留的对账问题") is not None
+
+
+# ---- 10. the base model -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "model"),
+    [
+        (
+            "我们组要 fine-tune 一个模型，base model 用 Qwen2.5-7B-Instruct，机器是 8 张 A100。",
+            "Qwen2.5-7B-Instruct",
+        ),
+        (
+            "要做个领域微调，base model 打算用 Qwen2-7B-Instruct，数据是客服 QA。",
+            "Qwen2-7B-Instruct",
+        ),
+        ("base model 想用 Qwen2.5-7B-Instruct，你觉得全参微调还是 LoRA？", "Qwen2.5-7B-Instruct"),
+        ("基座模型是 Llama-3-8B-Instruct。", "Llama-3-8B-Instruct"),
+    ],
+)
+def test_the_base_model_the_person_names_is_the_projects_model(sentence, model):
+    assert _facts(sentence)["tech_stack"]["model"] == model
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "如果 base model 用 Llama-3-8B 呢",
+        "base model 用哪个好？",
+        "base model 不用 Qwen2-7B 了",
+        "base model 用 BERT",
+    ],
+)
+def test_no_base_model_in_a_condition_a_question_a_refusal_or_without_a_size(sentence):
+    assert rules.base_model(sentence) is None
+    assert "model" not in _facts(sentence).get("tech_stack", {})

@@ -685,6 +685,7 @@ class _Conversation:
         found += _moved_facts(statement, conf, found)
         found += _place_facts(statement, conf, own=own)
         if own:
+            found += _model_facts(s, conf, found)
             found += _hardware_facts(statement, conf, found)
             found += _named_facts(statement, conf, found)
             if name := rules.project_name(statement):
@@ -1172,6 +1173,17 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
     if stores:
         found.append(({"storage": stores}, conf["path"], "object-store location", "P2"))
     return found
+
+
+def _model_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
+    """The base model the person names for the project, unless a stack fact already has one.
+
+    Named as a choice too ("base model 用 Qwen2.5-7B-Instruct"), it is the project's model.
+    """
+    if any("model" in facts.get("tech_stack", {}) for facts, *_ in found):
+        return []
+    model = rules.base_model(s)
+    return [({"tech_stack": {"model": model}}, conf["fact"], "base model", "P2")] if model else []
 
 
 def _hardware_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:

@@ -333,6 +333,27 @@ def moving_off(message: str) -> set[str]:
     return names | words
 
 
+# "base model 用 Qwen2.5-7B-Instruct", "基座模型打算用 Qwen2-7B": the model the project tunes
+_BASE_MODEL = lazy(
+    r"(?i)(?:base\s*model|基座模型|基座|底座模型|基础模型|预训练模型)\s*(?:就|先)?"
+    r"(?:用的是|用|是|选用|选|采用|打算用|想用|准备用)\s*`?"
+    r"(?P<m>[A-Za-z][\w.-]*?\d+(?:\.\d+)?[BbMm](?:-[\w.]+)*)(?![\w.-])"
+)
+
+
+def base_model(sentence: str) -> str | None:
+    """The base model a sentence names for the project to tune, its size in its name.
+
+    "base model 想用 Qwen2.5-7B-Instruct，你觉得全参微调还是 LoRA？" names it in a clause of
+    its own before the question; "如果 base model 用 Llama-3-8B 呢" names none.
+    """
+    m = _BASE_MODEL.search(sentence)
+    if m is None or CONDITION.search(sentence[: m.start()]) or NEGATED.search(m[0]):
+        return None
+    clause = re.split(r"[，,。；;]", sentence[m.end() :], maxsplit=1)[0]
+    return None if re.search(r"[?？吗呢]", clause) else m["m"]
+
+
 def settled(sentence: str, *doubts: re.Pattern[str]) -> str:
     """The part of `sentence` before its first clause of doubt, wish or request.
 
