@@ -415,3 +415,7 @@ def test_switching_the_part_a_choice_was_made_for_replaces_it():
     (d,) = _kept(batch, "decisions")
     assert d["choice"] == "System.Text.Json"
     assert d["alternatives"] == ["ResourceSaver 存成 .tres"]
+
+
+def test_a_file_put_after_a_comma_is_no_folder_of_the_project():
+    assert "paths" not in _facts("写吧，放 sql/ddl/dwd_order_detail.sql。")

@@ -874,8 +874,8 @@ _PATH_ZH = lazy(
     r"(?:放在|在|位于|放到|存放在|写在|放|输出到|写到|写入|存到|保存到|落到)\s*`?(?P<path>[\w.~/%-]+/?)`?"
     # "…，放在 `/data/sft/v3/train.jsonl`": an absolute path after a comma, the topic before it
     r"|(?<=[，,])\s*(?:都|统一)?(?:放在|存放在|位于|存在)\s*`?(?P<p2>(?:/|~/)[\w.~/%-]+)`?"
-    # "schema 那个顺便配一下，放 app/schemas": a folder of the project for the clause before
-    r"|(?<=[，,])\s*(?:都|统一|就)?(?:放到?|放在)\s*`?(?P<p6>[A-Za-z_][\w.-]*/[\w.~/%-]*)`?"
+    # "schema 那个顺便配一下，放 app/schemas": a folder (not a file) of the project
+    r"|(?<=[，,])\s*(?:都|统一|就)?(?:放到?|放在)\s*`?(?P<p6>[A-Za-z_][\w.-]*(?:/[\w~%-]+)+/?)`?"
     r"(?=\s*(?:下面?|里)?\s*(?:[。；;！!]|$))"
 )
 
