@@ -751,9 +751,6 @@ class _Conversation:
             unranked = role is None or rules.role_of(old_choice) is None
             # ... unless the sentence names what it replaces ("from MySQL to Postgres")
             fallback = reverses and last and close and unranked and not ranked and not alternatives
-            # ... and not when it changes a detail the old title settled ("Use vue-i18n: 语言文件用
-            # YAML", then "语言文件还是改成 JSON 吧")
-            fallback = fallback and not _changes_detail(new, old)
             # "1. Twilio … 3. Vonage", "twilio.", then "switch to Vonage": another of the options
             # offered together
             sibling = (reverses or switch) and close and self._offered_together(choice, old_choice)
@@ -802,7 +799,7 @@ class _Conversation:
             close = any(o is old for o in self.earlier) or 0 < distance <= _REVERSAL_REACH
             if old is new or same or not close:
                 continue
-            if part in str(old.entry.get("context", "")).lower() and not _detail_of(part, old):
+            if part in str(old.entry.get("context", "")).lower():
                 self._reversed(old, new)
 
     def _confirm(self, old: Candidate, new: Candidate) -> None:
@@ -966,26 +963,6 @@ def _obsolete_signal(s: str) -> rot.Obsolete | None:
     if found is None and (swap := rules.swapped_tools(s)):
         return rot.Obsolete(old=swap[0], new=swap[1])
     return found
-
-
-def _changes_detail(new: Candidate, old: Candidate) -> bool:
-    """Whether `new` switches a part that `old` settled as a detail, not as its choice."""
-    part = rules.switched_part(str(new.entry.get("context", "")))
-    return part is not None and _detail_of(part, old)
-
-
-def _detail_of(part: str, old: Candidate) -> bool:
-    """Whether `old` names `part` only beside its choice, in another clause.
-
-    "建议用 vue-i18n v9，语言文件用 YAML": the language files are a detail of the choice of
-    vue-i18n, which a switch of them ("语言文件还是改成 JSON 吧") leaves in place.
-    """
-    choice = str(old.entry.get("choice", "")).lower()
-    context = str(old.entry.get("context", "")).lower()
-    if not choice or part in choice or choice not in context:
-        return False
-    clause = next(c for c in re.split(r"[，,；;。]", context) if choice in c)
-    return part not in clause and part in context
 
 
 def _fuller(short: str, long: str) -> bool:
