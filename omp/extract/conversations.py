@@ -188,6 +188,8 @@ class _Conversation:
         before = len(self.found)
         for sentence in sentences:
             self._read(role, sentence, index, conf)
+        if role == "user" and (leaving := rules.moving_off(text)):
+            self._not_kept(leaving, before)
         self._values(role, text, index, conf)
         if remember:
             for c in self.found[before:]:
@@ -210,6 +212,20 @@ class _Conversation:
             self.previous = sentence
             if found == (len(self.found), len(self.decisions)):
                 self._remembered(sentence, index, conf)
+
+    def _not_kept(self, leaving: set[str], since: int) -> None:
+        """Drop the stack facts found since `since` that name what the message moves off."""
+        for c in self.found[since:]:
+            stack = c.entry.get("tech_stack") if c.target == "project" else None
+            if not stack:
+                continue
+            for key, value in list(stack.items()):
+                first = str(value).lower().split()[:1]
+                if (set(rules.technologies(str(value))) | set(first)) & leaving:
+                    del stack[key]
+            if not stack:
+                del c.entry["tech_stack"]
+        self.found[since:] = [c for c in self.found[since:] if c.entry]
 
     def _remembered(self, s: str, index: int, conf: dict[str, float]) -> None:
         """A rule or fact the person asks to keep, said whole, when the sentence gave nothing else.
@@ -729,9 +745,12 @@ class _Conversation:
             told = outcome or not _NARRATION.search(work.summary)
             if level < _SUMMARY_CONF and self.agent and told:
                 level = _SUMMARY_CONF  # the outcome, not a step ("Added `src/x.ts` ...")
-            if work.type == "other" and not rules.merges_request(s):
+            if work.type == "other" and not (
+                rules.merges_request(s) or rules.done_outright(work.summary)
+            ):
                 # "removed", "published", "完成": too vague to store unseen; a numbered pull
-                # request merged is a change landed ("PR #318 is merged")
+                # request merged is a change landed ("PR #318 is merged"), and so is work said
+                # outright to be finished ("已经接好了")
                 level -= 0.15
             self._found(Candidate("changelog", entry, level, reason, src))
         elif (noun := rules.completion(s)) and self.decisions:
@@ -760,6 +779,7 @@ class _Conversation:
         found += _moved_facts(statement, conf, found)
         found += _place_facts(statement, conf, own=own)
         if own:
+            found += _model_facts(s, conf, found)
             found += _hardware_facts(statement, conf, found)
             found += _named_facts(statement, conf, found)
             if name := rules.project_name(statement):
@@ -1259,6 +1279,17 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
     if stores:
         found.append(({"storage": stores}, conf["path"], "object-store location", "P2"))
     return found
+
+
+def _model_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
+    """The base model the person names for the project, unless a stack fact already has one.
+
+    Named as a choice too ("base model 用 Qwen2.5-7B-Instruct"), it is the project's model.
+    """
+    if any("model" in facts.get("tech_stack", {}) for facts, *_ in found):
+        return []
+    model = rules.base_model(s)
+    return [({"tech_stack": {"model": model}}, conf["fact"], "base model", "P2")] if model else []
 
 
 def _hardware_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:

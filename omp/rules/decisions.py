@@ -1043,6 +1043,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "主题色定成 `#1F6FEB`", "分片键就定为 user_id": a value, not a number, set for a named thing
+    (
+        lazy(
+            r"(?P<topic>[\u4e00-\u9fff]{2,6}|[A-Za-z][\w-]{1,20})\s*(?:就|统一|都)?定(?:成|为)\s*"
+            r"[`'\"]?(?P<x>#[0-9A-Fa-f]{3,8}|[A-Za-z_][\w.:/-]*)[`'\"]?(?=\s*(?:[，,。；;！!]|$))"
+        ),
+        False,
+        False,
+    ),
     # "那 HLS 切片就定 4 秒。"
     # "backbone 就定 convnext_tiny，default.yaml 里的默认值改掉": a name alone, then more
     (
@@ -1532,8 +1541,8 @@ def _decision_of(
         choice, given_up = instead[0], given_up + instead[1]
     english_instruction = lang == "en" and not explicit
     choice = fuller_name(_with_topic(sentence[: m.start()], choice), known)
-    if lang == "zh" and (role := _AS_ROLE.match(m.group("x")[m.group("x").find(choice) :])):
-        choice = role[0].strip()  # "用 rider_id 做 alias": what it is used as is the choice
+    if lang == "zh":
+        choice = _used_as(m.group("x")[m.group("x").find(choice) :], choice)
     part_topic = None
     way = "way" in m.re.groupindex  # "日志统一用 JSON 格式" is titled by itself
     if lang == "zh" and not way and (part := _PART_USES.fullmatch(choice)):  # "定了：前端用 React"
@@ -1689,6 +1698,19 @@ _MINE = lazy(r"我(?!们)|习惯|一直|平时|尽量")
 _AS_ROLE = lazy(r"[A-Za-z][\w.+#-]*\s*做\s*[A-Za-z][\w.-]{1,20}(?![\w.-])")
 
 
+def _used_as(rest: str, choice: str) -> str:
+    """The choice of "用 X 做 Y", where `rest` starts with X.
+
+    "用 rider_id 做 alias" chooses "rider_id 做 alias" (what it is used as); "用 EMQX 做 MQTT
+    broker" a known tool, EMQX, for the broker.
+    """
+    role = _AS_ROLE.match(rest)
+    if role is None:
+        return choice
+    tool = TECH.match(role[0])
+    return tool[0] if tool else role[0].strip()
+
+
 def _with_topic(before: str, choice: str) -> str:
     """A bare value with what it is the value of ("QoS 统一用 1", "HLS 切片就定 4 秒")."""
     if not re.fullmatch(r"v?\d+(?:\.\d+)*\s*[\u4e00-\u9fff\w]{0,2}", choice):
@@ -1814,11 +1836,16 @@ _NOT_CHOICES = (
     lazy(r".*(?:回复我?|回答我?|跟我说|告诉我).*"),  # "你统一用中文回复我": how to answer
     lazy(r".+还是.+"),  # "用 CDN 还是 OSS": either, not a choice
     lazy(r".*[\u4e00-\u9fff](?:一下|一遍|看看).*"),  # "用 pytest 跑一下测试": an errand
+    # "fixture 我换成假数据", "身份证就用全 0 那种测试号": test data in place of real data
+    lazy(r".*(?:假数据|假的数据|测试号|测试卡号|mock\s*数据|假号码).*"),
+    lazy(r".+\s*(?:以后|之后).+"),  # "USD 换成 CNY 以后四舍五入到分": what happens after
 )
 
 
 def starts_like_a_name(choice: str) -> bool:
     """False for a choice opening with a pictogram ("switched to 💻 Code mode") or a bracket."""
+    if re.match(r"#[0-9A-Fa-f]{3,8}$", choice):
+        return True  # a colour ("主题色定成 #1F6FEB")
     return bool(choice) and (choice[0].isalnum() or choice[0] in "`'\"@./_$-≥≤")
 
 

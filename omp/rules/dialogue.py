@@ -264,12 +264,21 @@ def switched_part(sentence: str) -> str | None:
 # "把 npm 换成了 pnpm", "switched npm to pnpm", "swapped Jest for Vitest": one tool put in the
 # place of another, with no "from" (see `swapped_tools`)
 _SWAPPED = lazy(
-    r"(?:把|将)?\s*(?P<old>[A-Za-z][\w.+#-]*|" + ZH_PRODUCT + r")\s*(?:也|都)?"
+    r"(?:把|将)?\s*(?P<old>[A-Za-z][A-Za-z0-9_.+#-]*|" + ZH_PRODUCT + r")\s*(?:也|都)?"
     r"(?:换成|改成|替换成|切换成|切成|换为|改为)了?\s*"
-    r"(?P<new>[A-Za-z][\w.+#-]*|" + ZH_PRODUCT + r")"
+    r"(?P<new>[A-Za-z][A-Za-z0-9_.+#-]*|" + ZH_PRODUCT + r")"
     # not "moved Postgres to RDS": where a thing runs is no swap of it
     r"|(?i:\b(?:switch(?:ed|es|ing)?|swap(?:s|ped|ping)?|chang(?:e|es|ed|ing))\s+"
     r"(?P<old_en>[A-Za-z][\w.+#-]*)\s+(?:to|for|with|over to)\s+(?P<new_en>[A-Za-z][\w.+#-]*))"
+)
+
+
+# "之前推送用的极光，现在改成个推了": the tool used before in one clause, the new one in the next
+_SWAPPED_LATER = lazy(
+    r"(?:之前|以前|原来|本来|过去)[^，,。；;]{0,8}?(?:用的是|用的|用|走的是|走的|走|是)\s*"
+    r"(?P<old>[A-Za-z][A-Za-z0-9_.+#-]*|" + ZH_PRODUCT + r")\s*[，,]\s*(?:现在|后来|目前|这次)?\s*"
+    r"(?:都|也|已经|全)?(?:改成|换成|改用|换用|切到|迁到|换到|切成)了?\s*"
+    r"(?P<new>[A-Za-z][A-Za-z0-9_.+#-]*|" + ZH_PRODUCT + r")"
 )
 
 
@@ -280,7 +289,7 @@ def swapped_tools(sentence: str) -> tuple[str, str] | None:
     to pnpm": npm goes, pnpm comes. Both names must be known and fill the same role, so
     "switch the cache to Redis" (a part, not a tool) and "改成 ntasks=1" name no swap.
     """
-    for m in _SWAPPED.finditer(sentence):
+    for m in [*_SWAPPED.finditer(sentence), *_SWAPPED_LATER.finditer(sentence)]:
         before = re.split(r"[，,；;。.]\s", sentence[: m.start()])[-1]
         if NEGATED.search(before) or WISH.search(before) or re.search(r"别|先不|暂时不", before):
             continue  # "先别把 npm 换成 pnpm", "if we switched npm to pnpm": no swap made

@@ -281,7 +281,7 @@ def assertion(sentence: str) -> str:
 
 
 NOT_STACK = lazy(
-    r"(?i)候选|备选|选项|方案|推荐|建议|帮我|(?<![申邀])请(?!求)|麻烦|\b(?:candidates?|options?|alternatives?|"
+    r"(?i)候选|备选|选项|方案|推荐|建议|调研|对比了|评估了|帮我|(?<![申邀])请(?!求)|麻烦|\b(?:candidates?|options?|alternatives?|"
     r"can you|could you|please|help me|i(?:'d| would)? (?:suggest|recommend|propose))\b"
 )
 
@@ -299,6 +299,81 @@ OTHERS_STACK_ZH = lazy(
     # "我们之前用的是 Jenkins，现在迁到 GitHub Actions 了": what the project used before
     r"|(?:之前|以前|原来|过去|早先)(?:一直)?(?:用的是|用的|用过|使用的是|是用|用)|试过|用过"
 )
+
+
+# "之前一直是 Hive 跑 T+1", "前端去掉了 Leaflet", "状态管理还是老的 Vuex 4": a clause naming
+# what the project used before or drops, not what it uses
+_GONE_ZH = lazy(
+    r"(?:之前|以前|原来|过去|早先)(?:一直|都)?是|(?:去掉|移除|删掉|拿掉|干掉|弃用|废弃|下线)了?"
+    r"|(?:还是|用的)?老的"
+)
+
+
+# "有没有必要换", "要不要换掉": a message asking whether to replace what it says is used now
+_REPLACE_IT_ZH = lazy(r"(?:有没有必要|要不要|该不该|想)换掉?(?=[，,。；;！!？?\s]|$)|换掉|替换掉")
+
+
+# "计划迁到 ClickHouse", "准备从 Element Plus 换到 Naive UI": a move to a named tool
+_MOVE_TO_ZH = lazy(
+    r"(?:想|计划|打算|准备)[^，,。；;]{0,16}?(?:迁到|迁移到|换成|换到|改成|改用|切到|换)\s*"
+    r"(?P<to>[^，,。；;！!？?\n]{1,30})"
+)
+
+
+# "现在是 Vuex 4", "现在全在 Postgres 14 里", "转码现在是几台 CPU 机器跑 ffmpeg": what is used now
+_USED_NOW_ZH = lazy(
+    r"(?:现在|目前)(?:都|全|主要|还)?(?:是|用的是|用的|在用|用|全走|走|跑的是|跑|在)\s*"
+    r"(?P<x>[^，,。；;！!？?\n]{1,40})"
+)
+
+
+# "状态管理还是老的 Vuex 4": what is old
+_OLD_ONE_ZH = lazy(r"(?:还是|用的)?老的\s*(?P<x>[^，,。；;！!？?\n]{1,40})")
+
+
+def moving_off(message: str) -> set[str]:
+    """The names a Chinese message says are old, or used now when it means to move off them.
+
+    "现在是 Vuex 4，写起来太啰嗦了 … 有没有必要换" names Vuex as what the project leaves, and
+    "现在全在 Postgres 14 里 … 计划迁到 ClickHouse" Postgres (the tool moved to fills its role);
+    the rest of the stack it states ("我们项目是 Vue 3.4 + Vite 5") stays, and so does what a
+    move of another part leaves alone ("现在是 MySQL LIKE 查询 … 想换个搜索引擎"). Lower-cased:
+    the names the lexicon knows, and the other Latin words of those phrases ("ffmpeg + libx264").
+    """
+    if not is_chinese(message):
+        return set()
+    phrases = [m["x"] for m in _OLD_ONE_ZH.finditer(message)]
+    now = [m["x"] for m in _USED_NOW_ZH.finditer(message)]
+    if _REPLACE_IT_ZH.search(message):
+        phrases += now
+    else:
+        # "现在是 MySQL LIKE 查询 … 想换个搜索引擎": only what the named tool takes the place of
+        roles = {role_for(n) for m in _MOVE_TO_ZH.finditer(message) for n in technologies(m["to"])}
+        phrases += [x for x in now if {role_for(n) for n in technologies(x)} & roles]
+    names = {name for x in phrases for name in technologies(x)}
+    words = {w.lower() for x in phrases for w in re.findall(r"[A-Za-z][\w.+#-]*", x)}
+    return names | words
+
+
+# "base model 用 Qwen2.5-7B-Instruct", "基座模型打算用 Qwen2-7B": the model the project tunes
+_BASE_MODEL = lazy(
+    r"(?i)(?:base\s*model|基座模型|基座|底座模型|基础模型|预训练模型)\s*(?:就|先)?"
+    r"(?:用的是|用|是|选用|选|采用|打算用|想用|准备用)\s*`?"
+    r"(?P<m>[A-Za-z][\w.-]*?\d+(?:\.\d+)?[BbMm](?:-[\w.]+)*)(?![\w.-])"
+)
+
+
+def base_model(sentence: str) -> str | None:
+    """The base model a sentence names for the project to tune, its size in its name.
+
+    "base model 想用 Qwen2.5-7B-Instruct，你觉得全参微调还是 LoRA？" names it in a clause of
+    its own before the question; "如果 base model 用 Llama-3-8B 呢" names none.
+    """
+    m = _BASE_MODEL.search(sentence)
+    if m is None or CONDITION.search(sentence[: m.start()]) or NEGATED.search(m[0]):
+        return None
+    clause = re.split(r"[，,。；;]", sentence[m.end() :], maxsplit=1)[0]
+    return None if re.search(r"[?？吗呢]", clause) else m["m"]
 
 
 def settled(sentence: str, *doubts: re.Pattern[str]) -> str:
@@ -349,6 +424,16 @@ _CONTRAST_TAIL = lazy(
 )
 
 
+# "数据库是MySQL8.0": a known name with its version glued on, as Chinese text often writes it
+_GLUED_VERSION = lazy(
+    r"(?<![A-Za-z0-9_.-])(?P<n>[A-Za-z][A-Za-z.+#-]*?)(?P<v>\d+(?:\.\d+)+)(?![A-Za-z0-9_.])"
+)
+
+
+def _spaced_version(m: re.Match[str]) -> str:
+    return f"{m['n']} {m['v']}" if TECH.fullmatch(m["n"]) else m[0]
+
+
 def tech_facts(sentence: str) -> dict[str, str]:
     """Tech-stack facts a sentence states ("the project uses Postgres" → database: Postgres).
 
@@ -359,8 +444,11 @@ def tech_facts(sentence: str) -> dict[str, str]:
         return {}
     sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
     if is_chinese(sentence):  # "隔壁组用的是 Kafka，我们用 RabbitMQ": only our clauses
+        sentence = _GLUED_VERSION.sub(_spaced_version, sentence)
         clauses = re.split(r"(?<=[，,；;。])", sentence)
-        sentence = "".join(c for c in clauses if not OTHERS_STACK_ZH.search(c))
+        sentence = "".join(
+            c for c in clauses if not OTHERS_STACK_ZH.search(c) and not _GONE_ZH.search(c)
+        )
     facts: dict[str, str] = {}
     if (own := _OUR_VERSION.search(sentence)) and (known := TECH.fullmatch(own["name"])):
         # "Our Postgres is 16.2 on RDS": the version is Postgres's, not a part of its own
@@ -765,7 +853,7 @@ def _host_of(part: str, m: re.Match[str]) -> str:
 _PART_LEAD = lazy(r"(?i)^(?:built (?:on|with)|using|with|on|in|plus|also)\s+")
 
 
-_NAMED_PART = lazy(r"(?P<name>[A-Za-z][\w.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?")
+_NAMED_PART = lazy(r"(?P<name>[A-Za-z][A-Za-z0-9_.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?")
 
 
 def _looks_like_a_product(name: str, *, versioned: bool, packages: bool = False) -> bool:
@@ -841,7 +929,7 @@ _PATH_EN = lazy(
     r"[`'\"]?(?P<p5>[\w.-]+/[\w.~/%-]*\.\w{1,5})(?![\w/])"
     # "Env vars are in .env.local": the dotenv file of the project
     r"|\b(?:env(?:ironment)?\s+var(?:iable)?s|env\s+file|secrets|config)\s+(?:are|is|live|lives|go|goes)"
-    r"\s+(?:in|into|under)\s+[`'\"]?(?P<p6>(?:[\w.-]+/)*\.env(?:\.[\w-]+)?)(?![\w/-])"
+    r"\s+(?:in|into|under)\s+[`'\"]?(?P<env>(?:[\w.-]+/)*\.env(?:\.[\w-]+)?)(?![\w/-])"
 )
 
 
@@ -851,6 +939,9 @@ _PATH_ZH = lazy(
     r"(?:放在|在|位于|放到|存放在|写在|放|输出到|写到|写入|存到|保存到|落到)\s*`?(?P<path>[\w.~/%-]+/?)`?"
     # "…，放在 `/data/sft/v3/train.jsonl`": an absolute path after a comma, the topic before it
     r"|(?<=[，,])\s*(?:都|统一)?(?:放在|存放在|位于|存在)\s*`?(?P<p2>(?:/|~/)[\w.~/%-]+)`?"
+    # "schema 那个顺便配一下，放 app/schemas": a folder (not a file) of the project
+    r"|(?<=[，,])\s*(?:都|统一|就)?(?:放到?|放在)\s*`?(?P<p6>[A-Za-z_][\w.-]*(?:/[\w~%-]+)+/?)`?"
+    r"(?=\s*(?:下面?|里)?\s*(?:[。；;！!]|$))"
 )
 
 
@@ -889,9 +980,9 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
     if m is None:
         return None
     groups = m.groupdict()
-    if groups.get("p6"):
-        return "env", groups["p6"]
-    path = next((groups[g] for g in ("path", "p2", "p3", "p4", "p5") if groups.get(g)), "")
+    if groups.get("env"):
+        return "env", groups["env"]
+    path = next((groups[g] for g in ("path", "p2", "p3", "p4", "p5", "p6") if groups.get(g)), "")
     path = path.rstrip(".`")
     if any(
         re.search(r"\.\w{1,4}$", part)

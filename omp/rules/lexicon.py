@@ -208,12 +208,13 @@ def is_han(name: str) -> bool:
 _ZH_TECH_NAMES = "|".join(sorted((n for n in ROLE_OF if is_han(n)), key=len, reverse=True))
 
 
+# a Latin name ends where no letter, digit or "-" goes on: Chinese may touch it ("用Redis做缓存")
 TECH = lazy(
-    r"((?<![\w.-])(?:"
+    r"((?<![A-Za-z0-9_.-])(?:"
     + "|".join(re.escape(n) for n in sorted(ROLE_OF, key=len, reverse=True) if not is_han(n))
     + "|"
     + "|".join(FAMILIES.values())
-    + r")(?![\w-])"
+    + r")(?![A-Za-z0-9_-])"
     + r"|(?<![这那哪每一二两三四五六七八九十几多某各整半单\d])(?:"
     + _ZH_TECH_NAMES
     + "))",

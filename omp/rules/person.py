@@ -117,12 +117,23 @@ _PREFERS = lazy(
 )
 
 
+# "我们用 pnpm，不要给我 npm install 的命令": what the assistant is to hand the person
+_GIVE_ME = lazy(
+    r"(?:不要|别再?|以后都?|后面都?)给我[^，,。；;！!？?]{0,24}?(?:命令|写法|代码|配置|例子)"
+)
+
+
 def states_preference(sentence: str) -> bool:
     """Whether a sentence says what the person prefers ("我比较喜欢 … 用 JUnit 5").
 
-    Such a sentence is a personal item, not a choice.
+    Such a sentence is a personal item, not a choice; so is one that tells the assistant what
+    to hand them ("装依赖用 pnpm，不要给我 npm install 的命令").
     """
-    return _PREFERS.search(sentence) is not None or _HOW_I_WORK.search(sentence) is not None
+    return (
+        _PREFERS.search(sentence) is not None
+        or _HOW_I_WORK.search(sentence) is not None
+        or _GIVE_ME.search(sentence) is not None
+    )
 
 
 # "这是我一直的习惯", "that's just my habit": points back at the sentence before, says nothing

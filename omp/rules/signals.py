@@ -18,8 +18,9 @@ TENTATIVE = lazy(
 )
 
 
+# a final "?" asks, but not the one of a Quartz cron expression ("cron 定成 0 30 9 * * ?")
 QUESTION = lazy(
-    r"[?？]\s*$|^(?:should|shall|can|could|would|do|does|did|is|are|what|which|how|why|where|"
+    r"(?<!\*\s)[?？]\s*$|^(?:should|shall|can|could|would|do|does|did|is|are|what|which|how|why|where|"
     r"when|who)\b"
     r"(?<!do(?=\s+the\s+[^?]{1,40}\sthing\s*[.!]?\s*$))"  # "do the pooler thing." asks nothing
     # Chinese asks with a final particle as often as with a question mark ("…，你觉得呢")

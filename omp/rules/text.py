@@ -22,9 +22,15 @@ _NOISE_LINE = lazy(
 BULLET = lazy(r"^\s*(?:[-*+•]\s+|\d+[.)]\s+|#{1,6}\s+|\[[ xX]\]\s+)+")
 
 
+# the "?" of a Quartz cron expression ("0 30 9 * * ?", "0 0 12 ? * WED") asks nothing
+CRON_MARK = r"(?<!\*\s\?)(?!(?<=[\d*]\s\?)\s[\d*])"
+
+
 _SENTENCE_END = lazy(
-    r"(?<!\b[A-Z]\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<=[.!?])\s+"
-    r"(?=[A-Za-z\"'`(\[*\u4e00-\u9fff])|(?<=[。！？；!?])"
+    r"(?<!\b[A-Z]\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<=[.!?])"
+    + CRON_MARK
+    + r"\s+"
+    r"(?=[A-Za-z\"'`(\[*\u4e00-\u9fff])|(?<=[。！？；!?])" + CRON_MARK
 )
 
 

@@ -137,6 +137,46 @@ _NAMED_THING = lazy(
 _PREFIX = lazy(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
 
 
+# "cron 定成 0 30 9 * * ?", "schedule 设 `0 3 * * *`": a cron expression named as the schedule
+_CRON = lazy(
+    r"(?i)(?<![\w-])(?:cron(?:tab)?|schedule)(?:\s*表达式)?\s*(?:就|都|还是)?\s*"
+    r"(?:定成|定为|设成|设为|设置为|设|改成|改为|是|为|用|=|:|：)\s*[`'\"]?"
+    r"(?P<cron>(?:[\d*?/,LW#-]+|MON|TUE|WED|THU|FRI|SAT|SUN)(?:\s+(?:[\d*?/,LW#-]+|"
+    r"(?:MON|TUE|WED|THU|FRI|SAT|SUN)(?:-(?:MON|TUE|WED|THU|FRI|SAT|SUN))?)){4,6})"
+    r"(?![\w*?])"
+)
+
+
+# "对账任务放在 Airflow 里，每天 06:30 跑": the time of day a job runs at
+_DAILY_RUN = lazy(
+    r"(?P<when>(?:每天|每日|每晚|工作日)\s*(?:凌晨|早上|上午|中午|下午|晚上)?\s*\d{1,2}[:：]\d{2})"
+    r"\s*(?:定时)?(?:跑|执行|运行|触发|启动)"
+)
+
+
+# the scheduler a sentence names beside the schedule ("用 xxl-job，每天 02:30 跑")
+_SCHEDULER = lazy(
+    r"(?i)(?<![\w@/-])(?:xxl-?job|airflow|dagster|prefect|celery beat|quartz|k8s cronjob|cronjob|"
+    r"crontab|apscheduler|@scheduled|@nestjs/schedule)(?![\w-])"
+)
+
+
+def schedule(sentence: str) -> str | None:
+    """The schedule a sentence sets for a job: a cron expression or a daily time it runs at.
+
+    With the scheduler the sentence names: "对账任务放在 Airflow 里，每天 06:30 跑" gives
+    "Airflow 每天 06:30".
+    """
+    if (m := _CRON.search(sentence)) and re.search(r"[*?]", m["cron"]):
+        when = m["cron"]
+    elif m := _DAILY_RUN.search(sentence):
+        when = m["when"].replace("：", ":")
+    else:
+        return None
+    by = _SCHEDULER.search(sentence)
+    return f"{by[0]} {when}" if by and not re.match(r"(?i)cron", by[0]) else when
+
+
 def settings(sentence: str, *, named_keys: bool = True) -> dict[str, str]:
     """The configuration values a sentence states ("line-length stays 100"), by key.
 
@@ -147,7 +187,7 @@ def settings(sentence: str, *, named_keys: bool = True) -> dict[str, str]:
     """
     if QUESTION.search(sentence) or TENTATIVE.search(sentence):
         return {}
-    found: dict[str, str] = {}
+    found: dict[str, str] = {"schedule": when} if (when := schedule(sentence)) else {}
     region = _REGION.search(sentence)
     if region is not None:
         found["region"] = region.group(1)

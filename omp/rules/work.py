@@ -177,6 +177,18 @@ _OBJECT_TYPES = (
 )
 
 
+# "教师冲突检测那块我昨天已经改完了", "Kafka source 已经接好了", "…并行已经完成": said outright
+# to be finished, not merely touched ("改了权限", "删掉了 X")
+_DONE_OUTRIGHT_ZH = lazy(
+    r"已经?[^，,。；;！!？?]{0,12}?(?:改|接|做|写|翻|迁|配|搭|对接)(?:完|好)(?!的)|已经?完成"
+)
+
+
+def done_outright(summary: str) -> bool:
+    """Whether a Chinese report of work says outright that it is finished."""
+    return _DONE_OUTRIGHT_ZH.search(summary) is not None
+
+
 class Work(NamedTuple):
     """A piece of work stated as done."""
 
@@ -190,7 +202,10 @@ _FILLER_ZH = lazy(r"好的|懂了|明白了?|知道了|收到|嗯+|哦+|ok|OK|�
 
 
 # work asked for, planned ("准备上热更新了") or done by habit ("我习惯…跑通了再…")
-_TODO_ZH = lazy(r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该|准备|打算|计划|习惯")
+_TODO_ZH = lazy(
+    r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该|准备|打算|计划|习惯"
+    r"|你(?:顺手|顺便|先|再|直接|也)"  # "checksum 那个你顺手修了": asked of the assistant
+)
 
 
 # Words a Chinese clause may hold before its verb without naming what was done.
@@ -201,6 +216,9 @@ _NO_SUBJECT = lazy(r"[我你他她们它咱昨今明前后天刚才已经都也�
 _NOT_WORK = lazy(
     r"(?:加|扣|发|跑|执行|调用|触发)了(?:一|两|三|几|多|好几)(?:遍|次)"
     r"|^(?:原因是|是因为|因为)|(?:他们|她|他|别人|同事)说|听说|据说"
+    # "IK 的优势是你们集群已经装好了", "我们组去年已经从 Airflow 迁到 Dagster 了": the state
+    # the assistant describes, work of long ago
+    r"|你们[^，,。；;我]{0,8}已经|(?:去年|前年|几年前)[^，,。；;]{0,12}?已经"
     r"|^那就?(?:改|换)了[，,]"  # "那改了，Redis Pub/Sub 不用了，…": then change it
     r"|(?i:^(?:the (?:cause|reason|root cause) (?:is|was)|because)\b)"
 )
