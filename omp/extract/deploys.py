@@ -141,8 +141,10 @@ _SHOWN_LOG = lazy(r"^\s*(?:\$|>|\+)\s*git\s+log\b.*\s--oneline\b")
 _SHOWN_COMMIT = lazy(r"^\s*(?P<sha>[0-9a-f]{7,40})\s+(?:\([^)]*\)\s+)?(?P<subject>\S.{3,})$")
 
 
-# the kinds of conventional commit that are maintenance: reviewed, as commits of a range are
-_MINOR_TYPES = frozenset({"chore", "style", "test", "tests", "ci", "build", "docs"})
+# the kinds of conventional commit a deploy log's listing leaves for review: maintenance, and
+# (unlike a commit range, where a new CI check is notable) ci, build and docs, which say
+# nothing of what the deploy shipped
+_REVIEWED_TYPES = frozenset({"chore", "style", "test", "tests", "ci", "build", "docs"})
 
 
 def from_shown_commits(text: str, batch: Batch, *, path: str) -> None:
@@ -183,4 +185,4 @@ def _shown_commit(sha: str, subject: str) -> tuple[dict[str, Any], float]:
         entry["scope"] = conventional.scope
     if NOISE_COMMIT.search(subject):
         return entry, 0.3
-    return entry, 0.6 if conventional.type in _MINOR_TYPES else 0.85
+    return entry, 0.6 if conventional.type in _REVIEWED_TYPES else 0.85
