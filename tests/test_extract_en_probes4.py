@@ -14,14 +14,7 @@ import pytest
 
 from omp import rules
 from tests.test_extract import _kept, _run
-
-_OPENING = ("user", "Picking the project back up from yesterday.")
-_READY = ("assistant", "Sure, where do you want to start?")
-
-
-def _said(*sentences: str) -> list[tuple[str, str]]:
-    """The person's sentences, after an opening exchange (the first message is read apart)."""
-    return [_OPENING, _READY, *(("user", s) for s in sentences)]
+from tests.test_extract_en_probes2 import _said
 
 
 def _choices(*sentences: str) -> list[tuple[str, list[str]]]:

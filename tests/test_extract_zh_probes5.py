@@ -7,33 +7,11 @@ branches by role.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from omp import rules
 from tests.test_extract import _kept, _run
-
-_OPENING = ("user", "继续昨天的项目。")
-_READY = ("assistant", "好的，从哪里开始？")
-
-
-def _said(*sentences: str) -> list[tuple[str, str]]:
-    return [_OPENING, _READY, *(("user", s) for s in sentences)]
-
-
-def _decisions(*sentences: str) -> list[dict[str, Any]]:
-    return _kept(_run(*_said(*sentences)), "decisions")
-
-
-def _facts(*sentences: str) -> dict[str, Any]:
-    merged: dict[str, Any] = {}
-    for facts in _kept(_run(*_said(*sentences)), "project"):
-        for section, values in facts.items():
-            if isinstance(values, dict):
-                merged.setdefault(section, {}).update(values)
-    return merged
-
+from tests.test_extract_zh_probes2 import _OPENING, _decisions, _facts, _said
 
 # ---- the topic and the options of a choice --------------------------------------------------
 
