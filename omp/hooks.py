@@ -469,11 +469,12 @@ def _indexed_problems(index: Any, top: Path, path: str, rel: str, text: str) -> 
     """Problems of a staged list file that is also what the working tree holds, from the index.
 
     Files written by omp are already validated and indexed, so they cost no parse and no
-    schema load. None: the index cannot tell (another file kind, or an unsaved difference).
+    schema load; a file edited by hand has only its changed entries parsed and checked (the
+    index keeps each entry's problems, secrets included, by the hash of its text). None: the
+    index cannot tell (another file kind, or an unsaved difference).
     """
     from omp.paths import read_text
     from omp.records import list_kind_of, schema_kind
-    from omp.sensitive import find_secrets
 
     working = top / path
     if list_kind_of(schema_kind(rel)) is None or not working.is_file():
@@ -484,14 +485,7 @@ def _indexed_problems(index: Any, top: Path, path: str, rel: str, text: str) -> 
     info = index.file(rel)
     if info is None:
         return None
-    found = [f"{path}: {where}: {what}" for where, what in info.problems]
-    for entry in index.entries(rel):
-        found += [
-            f"{path}: entry {entry.pos}{f.path.removeprefix('$')}: looks like a secret "
-            f"({f.kind}); memory must not hold it"
-            for f in find_secrets(entry.data)
-        ]
-    return found
+    return [f"{path}: {where}: {what}" for where, what in info.problems]
 
 
 def _problems(path: str, rel: str, text: str) -> list[str]:

@@ -205,24 +205,32 @@ def memory_files(root: MemoryRoot) -> list[str]:
     return out
 
 
-def _version() -> str:
-    """Index format and schemas: entries cache their validation, so new schemas re-index.
+# The modules whose checks an entry's cached problems hold, beside the schemas: a new secret
+# pattern must find what the index says is clean
+_CHECKERS = ("schema.py", "sensitive.py")
 
-    The schemas are identified by name, size and mtime (a stat per file, no reading), which
-    changes with every upgrade or edit; a package that is not on a plain filesystem is
-    identified by the schemas' content.
+
+def _version() -> str:
+    """Index format, schemas and checkers: entries cache their validation, so new ones re-index.
+
+    The schemas and the checking modules are identified by name, size and mtime (a stat per
+    file, no reading), which changes with every upgrade or edit; a package that is not on a
+    plain filesystem is identified by their content.
     """
     from omp import __version__
 
     parts = [INDEX_FORMAT, __version__]
-    folder = Path(__file__).parent / "schemas"
+    here = Path(__file__).parent
     try:
-        with os.scandir(folder) as it:
-            parts += sorted(f"{e.name}:{e.stat().st_size}:{e.stat().st_mtime_ns}" for e in it)
+        with os.scandir(here / "schemas") as it:
+            files = [(e.name, e.stat()) for e in it]
+        files += [(name, (here / name).stat()) for name in _CHECKERS]
+        parts += sorted(f"{name}:{st.st_size}:{st.st_mtime_ns}" for name, st in files)
     except OSError:
         from omp.resources import resource
 
-        parts += sorted(text_hash(p.read_text("utf-8")) for p in resource("schemas").iterdir())
+        shipped = [*resource("schemas").iterdir(), *(resource(n) for n in _CHECKERS)]
+        parts += sorted(text_hash(p.read_text("utf-8")) for p in shipped)
     return "|".join(parts)
 
 
@@ -637,12 +645,12 @@ class Index:
         `outside`: the text is an edit made outside omp (see `refresh`).
         """
         kind = schema_kind(rel)
-        cached = {
-            h: (d, p)
-            for h, d, p in self.db.execute(
-                "SELECT hash, data, problems FROM entries WHERE rel=?", (rel,)
-            )
-        }
+        held = self.db.execute(
+            "SELECT hash, data, problems, n, pos, start, stop, line, end_line "
+            "FROM entries WHERE rel=?",
+            (rel,),
+        ).fetchall()
+        cached = {h: (d, p) for h, d, p, *_ in held}
         layout: Layout | None = None
         problems: list[tuple[str, str]] = []
         if rel.endswith(".md"):
@@ -653,11 +661,16 @@ class Index:
         try:
             if outside:
                 self._keep_unjournaled(rel)
-            self.db.execute(
-                "DELETE FROM fts WHERE rowid IN (SELECT n FROM entries WHERE rel=?)", (rel,)
-            )
-            self.db.execute("DELETE FROM entries WHERE rel=?", (rel,))
-            self._insert(rows, text)
+            if layout is None or layout.fixed is not None:
+                # Markdown sections, facts, text that does not parse, a list read whole (an
+                # alias's data changes with its anchor's entry): every row anew
+                self.db.execute(
+                    "DELETE FROM fts WHERE rowid IN (SELECT n FROM entries WHERE rel=?)", (rel,)
+                )
+                self.db.execute("DELETE FROM entries WHERE rel=?", (rel,))
+                self._insert(rows, text)
+            else:
+                self._replace_entries(held, rows, text)
             self.db.execute(
                 "INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?,?,?)",
                 (
@@ -713,6 +726,37 @@ class Index:
         }
         layout, rows, problems = _yaml_entries(rel, kind, text, cached)
         return None if layout is None else (rows, problems)  # no layout: it does not parse
+
+    def _replace_entries(self, held: list[tuple[Any, ...]], rows: list[Entry], text: str) -> None:
+        """Make the entries of a list file `rows`, touching only what changed.
+
+        `held` are the file's rows as stored (hash, data, problems, n, pos, start, stop, line,
+        end_line). An entry whose text is unchanged (same hash, so the same data, problems and
+        search text) keeps its row and its full-text row, and gets its new place if it moved;
+        the others are deleted or inserted. A hand edit of one entry in a file of thousands
+        so rewrites one entry's rows, not the whole file's.
+        """
+        spare: dict[str, list[tuple[Any, ...]]] = {}
+        for h, _d, _p, *place in reversed(held):
+            spare.setdefault(h, []).append(tuple(place))
+        moved: list[tuple[int, int, int, int, int, int]] = []
+        fresh: list[Entry] = []
+        for e in rows:
+            same = spare.get(e.hash)
+            if not same:
+                fresh.append(e)
+                continue
+            n, *was = same.pop()
+            now = (e.pos, e.start, e.stop, e.line, e.end_line)
+            if tuple(was) != now:
+                moved.append((*now, n))
+        gone = [(place[0],) for left in spare.values() for place in left]
+        self.db.executemany("DELETE FROM fts WHERE rowid=?", gone)
+        self.db.executemany("DELETE FROM entries WHERE n=?", gone)
+        self.db.executemany(
+            "UPDATE entries SET pos=?, start=?, stop=?, line=?, end_line=? WHERE n=?", moved
+        )
+        self._insert(fresh, text)
 
     def _insert(self, rows: Iterable[Entry], text: str) -> None:
         """Store `rows` of a file whose content is `text` (each keeps its own lines)."""

@@ -351,7 +351,7 @@ def _edited_and_read(path: Path, read: list[str]) -> Callable[[int], None]:
 
 
 class _HookRepo:
-    """A git repository with a small memory, driven as git drives omp's hooks.
+    """A git repository with a memory, driven as git drives omp's hooks.
 
     `stage(i)` stages an outside edit of a memory file (so pre-commit must check it);
     `commit(i)` commits a source change (so post-commit writes a changelog entry for it).
@@ -414,12 +414,14 @@ def main(argv: list[str] | None = None) -> int:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)
     with tempfile.TemporaryDirectory(prefix="omp-bench-") as tmp:
         small, large, hooked = Path(tmp) / "small", Path(tmp) / "large", Path(tmp) / "hooked"
+        hooked_large = Path(tmp) / "hooked-large"
         # generated in a child process: a child's peak RSS counts its parent's memory at
         # the time it was spawned, so the driver stays small
         for where, sizes in (
             (small, (10, 10, 3)),
             (hooked, (10, 10, 3)),
             (large, (args.decisions, args.changes, args.sessions)),
+            (hooked_large, (args.decisions, 10, 3)),
         ):
             subprocess.run(
                 [
@@ -444,9 +446,9 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         rows: list[Row] = []
-        for where in (small, hooked, large):  # warm: the first read after generation indexes
+        for where in (small, hooked, large, hooked_large):  # warm: the first read indexes
             run_process([*omp, "index"], where)
-        hooks = _HookRepo(hooked)
+        hooks, large_hooks = _HookRepo(hooked), _HookRepo(hooked_large)
 
         wanted = f"dec-2025-01-01-{0:06x}"
         show_argv = [*omp, "show", "decisions", "--id", wanted]
@@ -480,10 +482,13 @@ def main(argv: list[str] | None = None) -> int:
             Case(f"first write after an outside edit ({args.decisions} entries)",
                  lambda i: _add_decision(omp, 2000 + i), large,
                  _edited_and_read(big, show_argv)),
+            Case(f"hook pre-commit (staged memory edit, {args.decisions} entries)",
+                 [sys.executable, "-m", "omp.hooks", "pre-commit"], hooked_large,
+                 large_hooks.stage),
         ]  # fmt: skip
         (
             bare, ruamel, version, pre_commit, post_commit, show, search, context, context_for,
-            dec_small, dec_large, chg_small, chg_large, first_read, first_write,
+            dec_small, dec_large, chg_small, chg_large, first_read, first_write, pre_commit_large,
         ) = measure_all(cases, runs)  # fmt: skip
         if hooks.sha[:7] not in (hooked / "_omp/memory/changelog.yaml").read_text("utf-8"):
             raise SystemExit("the post-commit hook wrote no changelog entry: its row is void")
@@ -505,7 +510,9 @@ def main(argv: list[str] | None = None) -> int:
             rows += _baselines(Path(tmp), large, small, dec_large, chg_large, first_read)
         first_write.reference = dec_small.name
         first_write.ratio = first_write.median_ms / dec_small.median_ms
-        rows += [first_read, first_write]
+        pre_commit_large.reference = first_read.name
+        pre_commit_large.ratio = pre_commit_large.median_ms / first_read.median_ms
+        rows += [first_read, first_write, pre_commit_large]
         print(f"\n{'case':<48} {'median ms':>10} {'peak MB':>8}  ratio")
         for r in rows:
             ratio = f"{r.ratio:.2f}x {r.reference}" if r.ratio is not None else ""

@@ -121,6 +121,60 @@ def test_invalid_or_secret_memory_blocks_the_commit_and_no_verify_still_works(
     assert "sk-proj-" not in leaked.stderr
 
 
+def _decisions(count: int) -> str:
+    entries = "".join(
+        f"  - id: dec-2026-01-{n % 28 + 1:02d}-{n:06x}\n    date: 2026-01-{n % 28 + 1:02d}\n"
+        f"    title: Decision {n}\n    choice: option {n}\n    rationale: because {n}\n"
+        f"    status: active\n"
+        for n in range(count)
+    )
+    return f"# hand-written\ndecisions:\n{entries}"
+
+
+def test_a_secret_written_by_hand_into_one_entry_blocks_the_commit(hooked: MemoryRoot):
+    repo = hooked.project
+    path = hooked.memory / "decisions.yaml"
+    assert commit(repo, "docs: decisions", files={str(path.relative_to(repo)): _decisions(5)})
+    assert omp("index").exit_code == 0  # the index holds every entry with its problems
+    token = "ghp_" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe9Dc8"
+    leaky = path.read_text("utf-8").replace("because 3", f"the CI uses {token}")
+
+    refused = commit(repo, "docs: note", files={str(path.relative_to(repo)): leaky})
+
+    assert refused.returncode == 1
+    assert "decisions.yaml: decisions[3].rationale: looks like sensitive data (GitHub token)" in (
+        refused.stderr
+    )
+    assert token not in refused.stderr
+
+
+def test_pre_commit_checks_only_the_entries_a_hand_edit_changed(
+    hooked: MemoryRoot, monkeypatch: pytest.MonkeyPatch
+):
+    repo = hooked.project
+    path = hooked.memory / "decisions.yaml"
+    path.write_text(_decisions(60), encoding="utf-8")
+    assert omp("index").exit_code == 0
+    path.write_text(path.read_text("utf-8").replace("because 17", "because of 17"), "utf-8")
+    git("add", "-A", cwd=repo)
+    from omp import schema, sensitive
+
+    scanned: list[object] = []
+    scan = sensitive.find_secrets
+
+    def counting(data: object, path: str = "$") -> list[sensitive.Finding]:
+        scanned.extend([data] if path == "$" else [])
+        return scan(data, path)
+
+    monkeypatch.setattr(sensitive, "find_secrets", counting)
+    monkeypatch.setattr(schema, "find_secrets", counting)
+
+    assert hooks.run("pre-commit", [], "", repo) == 0
+    # the changed entry (and the file around the entries), not the sixty of them
+    assert 1 <= len(scanned) <= 2
+    assert any(isinstance(d, dict) and d.get("rationale") == "because of 17" for d in scanned)
+
+
 def test_post_commit_records_the_commit_in_the_working_tree_once(hooked: MemoryRoot):
     repo = hooked.project
 

@@ -5,6 +5,8 @@ import os
 import shutil
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from omp import context, lookup, status, store, watch, yamlio
@@ -139,6 +141,92 @@ def test_deleting_the_cache_loses_nothing(filled):
     assert lookup.search(filled, "derived").hits == before
     text = lookup.show(filled, "decisions", id=before[0].id or "").text
     assert "Cache is derived" in text
+
+
+def _problems(index: Index) -> list[tuple[str, str]]:
+    info = index.file("decisions.yaml")
+    assert info is not None
+    return info.problems
+
+
+def test_a_changed_checker_checks_again_every_entry_the_index_holds(filled, monkeypatch, tmp_path):
+    from omp import index as index_module
+    from omp import schema
+    from omp.sensitive import Finding
+
+    checker = tmp_path / "sensitive.py"  # stands for the secret detector of a release
+    checker.write_text("release 1", encoding="utf-8")
+    monkeypatch.setattr(index_module, "_CHECKERS", ("schema.py", str(checker)))
+    with Index(filled) as index:
+        index.refresh()
+        assert _problems(index) == []
+
+    # the next release finds what the first let through ("SQLite" stands for a new pattern)
+    def stricter(data: object, path: str = "$") -> list[Finding]:
+        return [Finding("made-up key", path)] if "SQLite" in json.dumps(data) else []
+
+    monkeypatch.setattr(schema, "find_secrets", stricter)
+    with Index(filled) as index:
+        index.refresh()  # the same files, the same release: the cached problems stand
+        assert _problems(index) == []
+    checker.write_text("release 2, with a new pattern", encoding="utf-8")
+    with Index(filled) as index:
+        index.refresh()
+        (problem,) = _problems(index)
+    assert problem[0].startswith("decisions[1]") and "made-up key" in problem[1]
+
+
+_POOL = [
+    "  - id: dec-a\n    date: 2026-01-02\n    title: Store memory as YAML\n    choice: YAML\n",
+    "  - id: dec-b\n    date: 2026-01-03\n    title: 采用 SQLite 作为索引\n    choice: SQLite\n",
+    "  # a comment between entries\n",
+    "  - id: dec-c\n    date: 2026-01-04\n    title: Lock writes\n    context: |\n"
+    "      # not a heading\n      Two agents write at once.\n    choice: flock\n",
+    "  - id: dec-d\n    date: 2026-01-05\n    title: Keep backups\n    choice: ten of them\n"
+    "    status: superseded\n",
+    "  - id: dec-e\n    date: 2026-01-06\n    title: Search with FTS5\n    choice: bm25\n",
+]
+
+
+def _stored(index: Index) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """Every column of the file's entries but the row number, and their full-text rows."""
+    rows = index.db.execute(
+        "SELECT pos,kind,id,identity,ref,start,stop,line,end_line,hash,date,status,valid_from,"
+        "valid_to,data,problems,body FROM entries WHERE rel='decisions.yaml' ORDER BY pos"
+    ).fetchall()
+    fts = index.db.execute(
+        "SELECT e.pos, f.text, f.kind FROM fts f JOIN entries e ON e.n = f.rowid "
+        "WHERE e.rel='decisions.yaml' ORDER BY e.pos"
+    ).fetchall()
+    orphans = index.db.execute("SELECT rowid FROM fts WHERE rowid NOT IN (SELECT n FROM entries)")
+    return rows, fts + orphans.fetchall()
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(st.sampled_from(range(len(_POOL))), max_size=7),
+    st.lists(st.sampled_from(range(len(_POOL))), max_size=7),
+    st.sampled_from(["", "Keep backups", "Lock writes"]),
+)
+def test_an_outside_edit_leaves_the_index_as_a_rebuild_would(memory, before, after, retitle):
+    path = memory.memory / "decisions.yaml"
+
+    def write(picks: list[int], edit: str = "") -> None:
+        body = "".join(_POOL[i] for i in picks)
+        if edit:
+            body = body.replace(f"title: {edit}\n", f"title: {edit}, edited by hand\n", 1)
+        path.write_text(f"# decisions\ndecisions:\n{body}", encoding="utf-8")
+
+    write(before)
+    with Index(memory) as index:
+        index.refresh()
+        write(after, retitle)  # entries moved, added, dropped, copied and edited
+        index.refresh()
+        refreshed = _stored(index)
+        index.rebuild()
+        assert refreshed == _stored(index)
 
 
 def test_writes_keep_the_index_equal_to_a_rebuild(filled):
