@@ -726,16 +726,6 @@ _PATTERN_NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
 }
 
 
-def _split_needs(needs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """`needs` as the ones looked for as spelt (with capitals) and the ones in any case."""
-    cased = tuple(n for n in needs if n != n.casefold())
-    return cased, tuple(n for n in needs if n == n.casefold())
-
-
-# `_split_needs` of each tuple of needs asked about: `holds` runs for every pattern and string
-_SPLIT_NEEDS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
-
-
 class _Text:
     """Text to scan, which a pattern searches only if it holds something the pattern needs."""
 
@@ -745,23 +735,20 @@ class _Text:
 
     def holds(self, needs: tuple[str, ...]) -> bool:
         """Whether the text holds one of `needs` (one without capitals in any case)."""
-        split = _SPLIT_NEEDS.get(needs)
-        if split is None:
-            split = _SPLIT_NEEDS[needs] = _split_needs(needs)
-        cased, uncased = split
-        text = self.text
-        for need in cased:
-            if need in text:
+        for need in needs:
+            if need != need.casefold():
+                if need in self.text:
+                    return True
+                continue
+            if self._folded is None:
+                # as `re.IGNORECASE` matches: the long s is an "s" and the Kelvin sign a "k"
+                # (casefold knows both), the dotless i and the dotted capital I are an "i"
+                # (casefold leaves the one, and adds a combining dot to the other)
+                folded = self.text.casefold().replace("\u0131", "i").replace("\u0307", "")
+                self._folded = folded
+            if need in self._folded:
                 return True
-        if not uncased:
-            return False
-        if self._folded is None:
-            # as `re.IGNORECASE` matches: the long s is an "s" and the Kelvin sign a "k"
-            # (casefold knows both), the dotless i and the dotted capital I are an "i"
-            # (casefold leaves the one, and adds a combining dot to the other)
-            self._folded = text.casefold().replace("\u0131", "i").replace("\u0307", "")
-        folded = self._folded
-        return any(need in folded for need in uncased)
+        return False
 
     def finditer(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
         """`pattern.finditer(text)`, or nothing without what the pattern needs."""

@@ -482,7 +482,7 @@ def main(argv: list[str] | None = None) -> int:
             Case(f"first write after an outside edit ({args.decisions} entries)",
                  lambda i: _add_decision(omp, 2000 + i), large,
                  _edited_and_read(big, show_argv)),
-            Case(f"hook pre-commit (staged memory edit, {args.decisions} entries)",
+            Case(f"hook pre-commit (memory edit, {args.decisions} entries)",
                  [sys.executable, "-m", "omp.hooks", "pre-commit"], hooked_large,
                  large_hooks.stage),
         ]  # fmt: skip

@@ -38,7 +38,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
         "omp context (large)",
         "omp context --for (large)",
         "first read after an outside edit (large)",
-        "hook pre-commit (staged memory edit, 30 entries)",
+        "hook pre-commit (memory edit, 30 entries)",
     ):
         assert case in out
     assert "x omp add decision (10 entries)" in out and "x omp --version" in out
