@@ -466,26 +466,28 @@ def _pre_commit(roots: _Roots) -> int:
 
 
 def _indexed_problems(index: Any, top: Path, path: str, rel: str, text: str) -> list[str] | None:
-    """Problems of a staged list file that is also what the working tree holds, from the index.
+    """Problems of a staged list file, from the index and a parse of what it does not hold.
 
     Files written by omp are already validated and indexed, so they cost no parse and no
     schema load; a file edited by hand has only its changed entries parsed and checked (the
-    index keeps each entry's problems, secrets included, by the hash of its text). None: the
-    index cannot tell (another file kind, or an unsaved difference).
+    index keeps each entry's problems, secrets included, by the hash of its text), also when
+    only part of the edits is staged. None: the index cannot tell (another file kind, or a
+    staged text that is no list file omp can read entry by entry).
     """
     from omp.paths import read_text
     from omp.records import list_kind_of, schema_kind
 
+    if list_kind_of(schema_kind(rel)) is None:
+        return None
     working = top / path
-    if list_kind_of(schema_kind(rel)) is None or not working.is_file():
-        return None
-    if read_text(working) != text:
-        return None
     index.refresh([rel])
-    info = index.file(rel)
-    if info is None:
-        return None
-    return [f"{path}: {where}: {what}" for where, what in info.problems]
+    if working.is_file() and read_text(working) == text:
+        info = index.file(rel)
+        problems = None if info is None else info.problems
+    else:  # `git add -p`: the staged entries are mostly the working tree's, indexed just now
+        parsed = index.parse(rel, text)
+        problems = None if parsed is None else parsed[1]
+    return None if problems is None else [f"{path}: {where}: {what}" for where, what in problems]
 
 
 def _problems(path: str, rel: str, text: str) -> list[str]:

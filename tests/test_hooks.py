@@ -175,6 +175,36 @@ def test_pre_commit_checks_only_the_entries_a_hand_edit_changed(
     assert any(isinstance(d, dict) and d.get("rationale") == "because of 17" for d in scanned)
 
 
+def test_a_secret_staged_with_part_of_a_hand_edit_blocks_the_commit(
+    hooked: MemoryRoot, monkeypatch: pytest.MonkeyPatch
+):
+    repo = hooked.project
+    path = hooked.memory / "decisions.yaml"
+    path.write_text(_decisions(60), encoding="utf-8")
+    git("add", "-A", cwd=repo)
+    assert omp("index").exit_code == 0
+    token = "ghp_" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe9Dc8"
+    path.write_text(path.read_text("utf-8").replace("because 41", f"uses {token}"), "utf-8")
+    git("add", "-A", cwd=repo)  # the secret is staged; the working tree then moves on
+    path.write_text(path.read_text("utf-8").replace(f"uses {token}", "uses the vault"), "utf-8")
+    from omp import sensitive
+
+    strings: list[str] = []
+    scan = sensitive.find_in_text
+
+    def counting(text: str) -> list[str]:
+        strings.append(text)
+        return scan(text)
+
+    monkeypatch.setattr(sensitive, "find_in_text", counting)
+
+    assert hooks.run("pre-commit", [], "", repo) == hooks.BLOCK
+    # the strings of the staged entry and of the working tree's, not the sixty entries' 400
+    assert f"uses {token}" in strings and len(strings) < 40
+    git("add", "-A", cwd=repo)
+    assert hooks.run("pre-commit", [], "", repo) == 0
+
+
 def test_post_commit_records_the_commit_in_the_working_tree_once(hooked: MemoryRoot):
     repo = hooked.project
 
