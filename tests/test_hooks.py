@@ -134,7 +134,8 @@ def _decisions(count: int) -> str:
 def test_a_secret_written_by_hand_into_one_entry_blocks_the_commit(hooked: MemoryRoot):
     repo = hooked.project
     path = hooked.memory / "decisions.yaml"
-    assert commit(repo, "docs: decisions", files={str(path.relative_to(repo)): _decisions(5)})
+    first = commit(repo, "docs: decisions", files={str(path.relative_to(repo)): _decisions(5)})
+    assert first.returncode == 0, first.stderr
     assert omp("index").exit_code == 0  # the index holds every entry with its problems
     token = "ghp_" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe9Dc8"
     leaky = path.read_text("utf-8").replace("because 3", f"the CI uses {token}")
