@@ -659,7 +659,8 @@ def _journal_root(
     """Journal, in `root`, the changes git made to its files (`rel` is inside its memory)."""
     from omp import journal, store, writer
     from omp.config import load_settings
-    from omp.index import Index, bytes_hash
+    from omp.index import Index
+    from omp.paths import blob_id
 
     rels = [rel for _, rel in files]
     with writer.locked(root, timeout=load_settings(root).lock_timeout), Index(root) as index:
@@ -670,7 +671,7 @@ def _journal_root(
             rel: entries
             for f, rel in files
             if f.old is not None and f.new is not None and f.old in blobs and f.new in blobs
-            and accounted[rel] not in (None, bytes_hash(blobs[f.old]), bytes_hash(blobs[f.new]))
+            and accounted[rel] not in (None, blob_id(blobs[f.old]), blob_id(blobs[f.new]))
             and (entries := index.accounted_entries(rel)) is not None
         }  # fmt: skip
         # files a watcher journaled between git's write and this hook: indexed as they are now
@@ -683,10 +684,10 @@ def _journal_root(
             working = _read_bytes(root.memory / rel)
             before = None if f.old is None else blobs.get(f.old)
             after = None if f.new is None else blobs.get(f.new)
-            if working is not None and f.new is not None and journal.blob_id(working) == f.new:
+            if working is not None and f.new is not None and blob_id(working) == f.new:
                 after = working  # checked out as committed: no need to read it from git
             read = (f.old is None or before is not None) and (f.new is None or after is not None)
-            if read and after is not None and watched[rel] == bytes_hash(after):
+            if read and after is not None and watched[rel] == blob_id(after):
                 continue  # the watcher took the lock first and journaled git's version already
             changes = _compare(index, rel, before, after) if read else None
             if changes:
@@ -694,7 +695,7 @@ def _journal_root(
             else:
                 pairs.append((display, f"changed by git ({context})"))
             # local edits git carried over, which the journal had not accounted for either
-            unjournaled = accounted[rel] == (None if before is None else bytes_hash(before))
+            unjournaled = accounted[rel] == (None if before is None else blob_id(before))
             if read and unjournaled and after is not None and working not in (None, after):
                 carried.append((rel, after))
         journal.append(  # under the lock, like every writer: cursors stay unique
@@ -760,15 +761,14 @@ def _keep_as_journaled(index: Index, rel: str, version: bytes) -> None:
     The index then holds the working tree and keeps `version` (`Index.unjournaled`), so the
     watcher reports the difference (local edits carried over a checkout) as an outside edit.
     """
-    from omp.index import bytes_hash
-    from omp.paths import decode_text
+    from omp.paths import blob_id, decode_text
 
     try:
         text = decode_text(version, display=rel)
     except OmpError:
         return
     # a size no file has: the next refresh reads the working tree and keeps this version
-    index.index_text(rel, text, size=-1, mtime_ns=0, digest=bytes_hash(version), outside=False)
+    index.index_text(rel, text, size=-1, mtime_ns=0, digest=blob_id(version), outside=False)
     index.refresh([rel])
 
 
@@ -787,8 +787,8 @@ def _keep_carried(
     those edits again (or a checkout carried them over), nothing is reported twice; when they
     are gone from the working tree, their removal is reported.
     """
-    from omp.index import bytes_hash, dumps
-    from omp.paths import decode_text
+    from omp.index import dumps
+    from omp.paths import blob_id, decode_text
 
     versions: list[dict[str, tuple[str | None, str]]] = []
     for version in (before, after):
@@ -807,7 +807,7 @@ def _keep_carried(
     for key in base.keys() - here.keys():
         merged.pop(key, None)  # removed here
     if merged != theirs:
-        index.keep_version(rel, merged, f"carried onto {bytes_hash(after)}")
+        index.keep_version(rel, merged, f"carried onto {blob_id(after)}")
 
 
 def _rewritten_in(roots: _Roots, mapping: dict[str, str]) -> list[MemoryRoot]:

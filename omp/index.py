@@ -22,11 +22,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from omp.paths import MemoryRoot, decode_text, make_derived_dir
+from omp.paths import MemoryRoot, blob_id, decode_text, make_derived_dir
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "9"  # bump when the tables or what they hold change
+INDEX_FORMAT = "10"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -45,8 +45,10 @@ CREATE INDEX IF NOT EXISTS entries_by_file ON entries(rel, pos);
 CREATE INDEX IF NOT EXISTS entries_by_kind ON entries(
     kind, date, pos, rel, id, status, valid_from, valid_to);
 CREATE INDEX IF NOT EXISTS entries_by_offset ON entries(rel, start);
-CREATE INDEX IF NOT EXISTS entries_by_id ON entries(id);
+CREATE INDEX IF NOT EXISTS entries_by_id ON entries(id, rel, pos);
 CREATE INDEX IF NOT EXISTS entries_by_hash ON entries(hash);
+CREATE INDEX IF NOT EXISTS entries_by_identity ON entries(rel, identity, pos);
+CREATE INDEX IF NOT EXISTS entries_by_ref ON entries(rel, ref, pos);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
     text, kind UNINDEXED, tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS unjournaled(rel TEXT PRIMARY KEY, hash TEXT, problems TEXT);
@@ -180,15 +182,8 @@ def loads(text: str) -> Any:
 
 
 def text_hash(text: str) -> str:
-    """Content hash used for file identity and entry caching."""
-    return bytes_hash(text.encode("utf-8", "surrogatepass"))
-
-
-def bytes_hash(data: bytes) -> str:
-    """`text_hash` of the text these UTF-8 bytes hold, without decoding them."""
-    import hashlib  # here: its OpenSSL start-up is a cost reads from a current index skip
-
-    return hashlib.sha1(data).hexdigest()
+    """Content hash used for file identity and entry caching: the git blob id of the UTF-8."""
+    return blob_id(text.encode("utf-8", "surrogatepass"))
 
 
 def memory_files(root: MemoryRoot) -> list[str]:
@@ -437,7 +432,7 @@ class Index:
                 continue
             with open(path, "rb") as f:  # noqa: PTH123
                 data = f.read()
-            digest = bytes_hash(data)  # a file that is what was indexed is never decoded
+            digest = blob_id(data)  # a file that is what was indexed is never decoded
             if stored is not None and stored[2] == digest:
                 # the content is what was indexed: trust (size, mtime) from now on, unless
                 # the file is still young enough to change again within one mtime tick
@@ -849,9 +844,15 @@ class Index:
 
     @_recovering
     def count(self, rel: str) -> int:
-        """How many entries `rel` has."""
-        row = self.db.execute("SELECT count(*) FROM entries WHERE rel=?", (rel,)).fetchone()
-        return int(row[0])
+        """How many entries `rel` has.
+
+        Positions run 0..n-1, so this is the last one plus one: a lookup in the (rel, pos)
+        index, where counting would read one index row per entry.
+        """
+        row = self.db.execute(
+            "SELECT pos FROM entries WHERE rel=? ORDER BY pos DESC LIMIT 1", (rel,)
+        ).fetchone()
+        return 0 if row is None else int(row[0]) + 1
 
     @_recovering
     def entries(self, rel: str) -> list[Entry]:
@@ -922,16 +923,18 @@ class Index:
         *,
         layout: Layout,
         rows: list[Entry],
-        shift: list[tuple[int, int]],
+        shift: list[tuple[int, int, int]],
         before: str,
+        digest: str,
     ) -> None:
         """After a write of `rel` (now `text`): store its identity and changed entries.
 
-        `shift` holds (offset, delta) for every edit, largest offset first: untouched entries
-        starting at or after an offset move by its delta. `rows` replace the entries at their
-        positions (or are new). `before` is the hash of the text the edit was made on: if the
-        index no longer holds that version (a reader re-indexed the file in between), the
-        file is indexed afresh instead.
+        `shift` holds (offset, delta, newlines) for every edit, largest offset first: untouched
+        entries starting at or after an offset move by its delta, and down by its newlines.
+        `rows` replace the entries at their positions (or are new). `before` is the hash of the text
+        the edit was made on: if the index no longer holds that version (a reader re-indexed
+        the file in between), the file is indexed afresh instead. `digest` is the `text_hash`
+        of `text`.
         """
         st = (self.root.memory / rel).stat()
         self.db.execute("BEGIN IMMEDIATE")
@@ -943,15 +946,17 @@ class Index:
             if gone.rowcount:
                 self.db.execute("DELETE FROM unjournaled_entries WHERE rel=?", (rel,))
             self.db.execute("COMMIT")
-            if row is None or row[0] != text_hash(text):
+            if row is None or row[0] != digest:
                 self.refresh([rel], outside=False)  # the file holds this write
             return
         try:
-            for at, delta in shift:
+            for at, delta, lines in shift:
+                if not delta and not lines:
+                    continue
                 self.db.execute(
-                    "UPDATE entries SET start = start + ?, stop = stop + ? "
-                    "WHERE rel=? AND start >= ?",
-                    (delta, delta, rel, at),
+                    "UPDATE entries SET start = start + ?, stop = stop + ?, line = line + ?, "
+                    "end_line = end_line + ? WHERE rel=? AND start >= ?",
+                    (delta, delta, lines, lines, rel, at),
                 )
             for e in rows:
                 self.db.execute(
@@ -960,15 +965,14 @@ class Index:
                 )
                 self.db.execute("DELETE FROM entries WHERE rel=? AND pos=?", (rel, e.pos))
             self._insert(rows, text)
-            if rows:
-                self._renumber_lines(rel, text, min(e.start for e in rows))
+            self._number_lines(rel, text, rows)
             self.db.execute(
                 "INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?,?,?)",
                 (
                     rel,
                     st.st_size,
                     st.st_mtime_ns,
-                    text_hash(text),
+                    digest,
                     time.time_ns(),
                     schema_kind(rel),
                     json.dumps(layout._asdict()),
@@ -980,19 +984,24 @@ class Index:
             self.db.execute("ROLLBACK")
             raise
 
-    def _renumber_lines(self, rel: str, text: str, start: int = 0) -> None:
-        """Line numbers of the entries starting at or after char offset `start`."""
-        rows = self.db.execute(
-            "SELECT n, start, stop FROM entries WHERE rel=? AND start >= ? ORDER BY start",
-            (rel, start),
-        ).fetchall()
-        line, pos = text.count("\n", 0, start) + 1, start
-        updates = []
-        for n, s, e in rows:
-            line += text.count("\n", pos, s)
-            updates.append((line, line + text.count("\n", s, max(s, e - 1)), n))
-            pos = s
-        self.db.executemany("UPDATE entries SET line=?, end_line=? WHERE n=?", updates)
+    def _number_lines(self, rel: str, text: str, rows: list[Entry]) -> None:
+        """Line numbers of the entries `rows`, just written, from the entry before each.
+
+        The entries around them hold their lines already (moved by `record`), so a write
+        counts the newlines of what it wrote, not of the file.
+        """
+        for e in sorted(rows, key=lambda r: r.start):
+            before = self.db.execute(
+                "SELECT start, line FROM entries WHERE rel=? AND start < ? "
+                "ORDER BY start DESC LIMIT 1",
+                (rel, e.start),
+            ).fetchone()
+            at, line = (0, 1) if before is None else (before[0], before[1])
+            line += text.count("\n", at, e.start)
+            self.db.execute(
+                "UPDATE entries SET line=?, end_line=? WHERE rel=? AND pos=?",
+                (line, line + text.count("\n", e.start, max(e.start, e.stop - 1)), rel, e.pos),
+            )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -294,16 +294,8 @@ def follow(
 WRITTEN_FILE = "written"
 
 
-def blob_id(text: str | bytes) -> str:
-    """The git blob id of `text` as omp writes it (UTF-8), or of bytes, without running git."""
-    import hashlib
-
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
-
-
 def remember_written(root: MemoryRoot, files: Iterable[tuple[Path, str]]) -> None:
-    """Note the git blob id of each file just written, in `.cache/written`.
+    """Note the git blob id of each file just written (`files`: path, id), in `.cache/written`.
 
     One `<id> <path>` line per file, paths relative to the project: the pre-commit hook tells
     a staged file that is exactly what omp validated and wrote without starting Python. Best
@@ -317,12 +309,12 @@ def remember_written(root: MemoryRoot, files: Iterable[tuple[Path, str]]) -> Non
                 blob, _, rel = line.partition(" ")
                 if rel:
                     known[rel] = blob
-        for file, text in files:
+        for file, blob in files:
             try:
                 rel = file.resolve().relative_to(root.project.resolve()).as_posix()
             except ValueError:
                 continue
-            known[rel] = blob_id(text)
+            known[rel] = blob
         body = "".join(f"{blob} {rel}\n" for rel, blob in sorted(known.items()))
         tmp = path.with_name(f".{WRITTEN_FILE}.tmp")
         tmp.write_text(body, encoding="utf-8")

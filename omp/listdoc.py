@@ -15,7 +15,7 @@ from typing import Any
 from omp import yamlio
 from omp.errors import OmpError, ValidationError
 from omp.index import Entry, Index, Layout, list_entries, text_hash
-from omp.paths import read_text
+from omp.paths import blob_id, decode_text
 from omp.records import CHANGELOG, ListKind, id_spellings, identity_key, same, same_id
 from omp.schema import check_entry, meta_problems
 
@@ -52,6 +52,7 @@ class ListDoc:
     new_text: str | None = None
     base_hash: str = ""  # hash of `text` as the index knew it when the file was opened
     _record: dict[str, Any] = field(default_factory=dict)
+    _base_count: int | None = None
 
     # ---- opening -----------------------------------------------------------------------------
 
@@ -75,8 +76,9 @@ class ListDoc:
         if not path.is_file():
             layout, rows, _ = list_entries(rel, schema, kind.name, template, {})
             return cls(path, display, rel, schema, kind, None, template, layout, None, rows)
-        text = read_text(path, display=display)
-        digest = text_hash(text)
+        with path.open("rb") as f:
+            data = f.read()
+        text, digest = decode_text(data, display=display), blob_id(data)
         info = index.file(rel)
         if info is None or info.hash != digest:  # edited outside omp: index this version
             st = path.stat()
@@ -179,8 +181,9 @@ class ListDoc:
 
     def count(self) -> int:
         """Entries once this transaction's additions are in."""
-        base = len(self.rows) if self.index is None else self.index.count(self.rel)
-        return base + len(self.added)
+        if self._base_count is None:  # the file's own entries do not change until `finish`
+            self._base_count = len(self.rows) if self.index is None else self.index.count(self.rel)
+        return self._base_count + len(self.added)
 
     # ---- editing -----------------------------------------------------------------------------
 
@@ -237,9 +240,11 @@ class ListDoc:
         if meta is not None and self.layout.top == "map":
             edits.append(self._meta_edit(meta, style))
         self._check_values()
-        text = self.text
-        for edit in sorted(edits, key=_applied_order, reverse=True):
-            text = text[: edit.start] + edit.text + text[edit.stop :]
+        pieces, at = [], 0
+        for edit in sorted(edits, key=_applied_order):  # one copy of a large text, not one per edit
+            pieces += [self.text[at : edit.start], edit.text]
+            at = edit.stop
+        text = "".join([*pieces, self.text[at:]])
         self._plan_record(edits, text)
         self.new_text = text
         return text
@@ -357,6 +362,7 @@ class ListDoc:
         position, except that an insertion at exactly that position lands after it.
         """
         shift: list[tuple[int, int, bool]] = []  # (old offset, delta, is an insertion)
+        lines: list[int] = []  # newlines each edit adds (or removes)
         rows: list[tuple[int | None, dict[str, Any], int, int]] = []
         meta_range: tuple[int, int] | None = None
         offset = 0
@@ -376,6 +382,7 @@ class ListDoc:
                 meta_range = body
             delta = len(edit.text) - (edit.stop - edit.start)
             shift.append((edit.stop, delta, edit.start == edit.stop))
+            lines.append(edit.text.count("\n") - self.text.count("\n", edit.start, edit.stop))
             offset += delta
 
         def moved(p: int) -> int:  # where text right before old offset p is now
@@ -395,14 +402,16 @@ class ListDoc:
         new_pos = iter(range(first_new, first_new + len(self.added)))
         self._record = {
             "layout": layout,
-            "shift": sorted(((at, d) for at, d, _ in shift), reverse=True),
+            "shift": sorted(
+                ((at, d, n) for (at, d, _), n in zip(shift, lines, strict=True)), reverse=True
+            ),
             "rows": [
                 (next(new_pos) if pos is None else pos, data, s, e) for pos, data, s, e in rows
             ],
         }
 
-    def record(self, index: Index) -> None:
-        """Tell the index what the written file holds now."""
+    def record(self, index: Index, blob: str) -> None:
+        """Tell the index what the written file holds now (`blob`: its `blob_id`)."""
         assert self.new_text is not None
         if self._record.get("refresh"):
             index.refresh([self.rel], outside=False)
@@ -432,6 +441,7 @@ class ListDoc:
             rows=rows,
             shift=self._record["shift"],
             before=self.base_hash,
+            digest=blob,
         )
 
 

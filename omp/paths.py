@@ -177,6 +177,19 @@ def find_root(start: Path | None = None) -> MemoryRoot:
     raise NotInitializedError(f"no omp memory (_omp/memory/) in {start} or above", hint=hint)
 
 
+def blob_id(data: bytes) -> str:
+    """The git blob id of these bytes: a file's identity in the index, the journal and git.
+
+    One hash serves all three, so a write hashes what it wrote once, and a file checked out
+    by git is known by the id git already has for it.
+    """
+    import hashlib  # here: its OpenSSL start-up is a cost reads from a current index skip
+
+    digest = hashlib.sha1(b"blob %d\0" % len(data), usedforsecurity=False)
+    digest.update(data)  # not prefixed by concatenation: that would copy a large file
+    return digest.hexdigest()
+
+
 def read_text(path: Path, *, display: str | None = None) -> str:
     """A file's exact text: line endings are not translated, so CRLF files stay CRLF.
 

@@ -41,7 +41,7 @@ from omp.errors import (
 )
 from omp.index import Index
 from omp.listdoc import ListDoc
-from omp.paths import MemoryRoot, inside, read_text
+from omp.paths import MemoryRoot, blob_id, inside, read_text
 from omp.records import (
     CHANGELOG,
     DECISION_ALIASES,
@@ -623,11 +623,11 @@ class Transaction:
         changes += self.files.values()
         return [c for c in changes if c is not None]
 
-    def record(self) -> None:
-        """Bring the index up to date with what was just written."""
+    def record(self, blobs: Mapping[Path, str]) -> None:
+        """Bring the index up to date with what was just written (`blobs`: their ids)."""
         for doc in self.lists.values():
             if doc.new_text is not None:
-                doc.record(self.index)
+                doc.record(self.index, blobs[doc.path])
         for path in self.docs:
             rel = path.relative_to(self.root.memory.resolve()).as_posix()
             self.index.refresh([rel], outside=False)  # omp's own write, journaled as one
@@ -772,15 +772,15 @@ def transact(
             backups: list[Path] = []
             if files and not dry_run:
                 tx.journal_outside_edits(files)
-                backups = writer.commit(
-                    root, [writer.FileWrite(f.path, f.new) for f in files], retention=retention
-                )
+                writes = [writer.FileWrite(f.path, f.new) for f in files]
+                backups = writer.commit(root, writes, retention=retention)
                 if tx.journaled:
                     journal.append(
                         root, [(f.display, c) for f in files for c in f.changes], by=tx.by
                     )
-                journal.remember_written(root, [(f.path, f.new) for f in files])
-                tx.record()
+                blobs = {w.path: blob_id(w.data) for w in writes}  # each written file hashed once
+                journal.remember_written(root, blobs.items())
+                tx.record(blobs)
         finally:
             tx.close()
     return WriteResult(tuple(files), tuple(tx.entries), dry_run, tuple(backups))
@@ -1065,9 +1065,10 @@ def restore(
             tx = Transaction(root, by=None)
             try:
                 tx.journal_outside_edits([change])
-                taken = writer.commit(root, [writer.FileWrite(target, text)], retention=retention)
+                write = writer.FileWrite(target, text)
+                taken = writer.commit(root, [write], retention=retention)
                 journal.append(root, [(display, f"restored {chosen.name}")], by=agent_name(None))
-                journal.remember_written(root, [(target, text)])
+                journal.remember_written(root, [(target, blob_id(write.data))])
                 tx.index.refresh([rel], outside=False)  # the watcher must not report it again
             finally:
                 tx.close()

@@ -17,12 +17,13 @@ import os
 import re
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -47,10 +48,18 @@ BACKUP_OUTSIDE = "_project"
 
 @dataclass(frozen=True, slots=True)
 class FileWrite:
-    """One file of a transaction: `text` replaces `path` (created when absent)."""
+    """One file of a transaction: `text` replaces `path` (created when absent).
+
+    `data` is the text's UTF-8, encoded once: what is written, and what its caller hashes
+    (`paths.blob_id`) for the index and the journal.
+    """
 
     path: Path
     text: str
+    data: bytes = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", self.text.encode("utf-8"))
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -92,8 +101,11 @@ def check_writable(path: Path) -> None:
         )
 
 
-def write_temp(path: Path, text: str) -> Path:
-    """Write `text` to a fsynced temp file beside `path` with `path`'s mode; return it.
+def write_temp(path: Path, text: str | bytes) -> Path:
+    """Write `text` (bytes: its UTF-8) to a fsynced temp file beside `path` with `path`'s mode.
+
+    Returns:
+        The temp file.
 
     Raises:
         WriteFailedError: the OS refused (full disk, permissions).
@@ -106,8 +118,8 @@ def write_temp(path: Path, text: str) -> Path:
         raise _os_error(e, path, "creating a temp file") from None
     tmp = Path(name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(text if isinstance(text, bytes) else text.encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
         if path.exists():
@@ -294,7 +306,7 @@ def list_backups(root: MemoryRoot, path: Path) -> list[Path]:
 
 def _back_up(root: MemoryRoot, path: Path, retention: int) -> Path | None:
     try:
-        old = path.read_bytes()
+        st = path.lstat()
     except FileNotFoundError:
         return None
     folder = backup_dir_for(root, path)
@@ -306,14 +318,41 @@ def _back_up(root: MemoryRoot, path: Path, retention: int) -> Path | None:
     while target.exists():
         n += 1
         target = folder / f"{path.name}.{stamp}-{n}{BACKUP_SUFFIX}"
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    with os.fdopen(fd, "wb") as f:
-        f.write(old)
-        f.flush()
-        os.fsync(f.fileno())
+    if not _link_backup(path, st, target):
+        old = path.read_bytes()
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        with os.fdopen(fd, "wb") as f:
+            f.write(old)
+            f.flush()
+            os.fsync(f.fileno())
     for stale in list_backups(root, path)[:-retention]:
         stale.unlink(missing_ok=True)
     return target
+
+
+def _link_backup(path: Path, st: os.stat_result, target: Path) -> bool:
+    """Make `target` a hard link to the file `path` is about to stop naming; False if not.
+
+    A write never changes a file in place: it renames a new file over the old one, so once
+    the write is done the old file lives on under the backup's name alone, and backing up a
+    file of any size costs a link instead of a copy. Only a plain file with no other name
+    is linked (another name could change it in place); on a filesystem without hard links,
+    or across devices, the backup is copied.
+    """
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+        return False
+    try:
+        os.link(path, target, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links here (EPERM, EXDEV, ENOTSUP, EMLINK): copy instead
+        return False
+    fd = os.open(target, os.O_RDONLY)
+    try:
+        os.fsync(fd)  # the old bytes may have come from an editor that did not sync them
+    finally:
+        os.close(fd)
+    return True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -366,7 +405,7 @@ def _prepare(
             w.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise _os_error(e, w.path, "creating its folder") from None
-        temps.append(write_temp(w.path, w.text))
+        temps.append(write_temp(w.path, w.data))
     backups = []
     for w in writes:
         try:

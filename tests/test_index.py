@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
+import sqlite3
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -242,6 +244,72 @@ def test_writes_keep_the_index_equal_to_a_rebuild(filled):
     assert kept[0] == rebuilt[0]
     assert kept[1] is not None and rebuilt[1] is not None
     assert (kept[1].layout, kept[1].hash) == (rebuilt[1].layout, rebuilt[1].hash)
+
+
+_META_ON_TOP = '_meta:\n  last_updated: 2026-01-01T00:00:00Z\n  updated_by: "someone"\n'
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(st.sampled_from(range(len(_POOL))), max_size=6, unique=True),
+    st.booleans(),
+    st.lists(
+        st.tuples(st.sampled_from(["dec-a", "dec-c", "dec-e", None]), st.integers(1, 3)),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_writes_leave_the_index_as_a_rebuild_would(memory, picks, meta_on_top, writes):
+    # `_meta` first in the file grows with a write's change list: entries after it move down
+    body = "".join(_POOL[i] for i in picks)
+    text = f"{_META_ON_TOP if meta_on_top else ''}decisions:\n{body}"
+    (memory.memory / "decisions.yaml").write_text(text, encoding="utf-8")
+    lookup.reindex(memory)
+    titles = {"dec-a": "Store memory as YAML", "dec-c": "Lock writes", "dec-e": "Search with FTS5"}
+    for n, (eid, lines) in enumerate(writes):
+        choice = "\n".join(f"line {k} of write {n}" for k in range(lines))
+        if eid is not None and f"id: {eid}\n" in text:  # an update, its lines changing
+            store.add_decision(memory, id=eid, title=titles[eid], choice=choice)
+        else:
+            store.add_decision(memory, title=f"write {n}", choice=choice)
+    with Index(memory) as index:
+        kept = _stored(index)
+        index.rebuild()
+        assert kept == _stored(index)
+
+
+def test_the_queries_of_a_write_search_an_index_and_never_scan_the_entries(memory, monkeypatch):
+    for n in range(30):
+        store.add_change(memory, summary=f"change {n}", ref=f"abc{n:04d}")
+    store.add_decision(memory, title="First", choice="one")
+    statements: list[str] = []
+    connect = sqlite3.connect
+
+    def traced(*args, **kwargs):
+        db = connect(*args, **kwargs)
+        db.set_trace_callback(statements.append)  # each statement with its values filled in
+        return db
+
+    monkeypatch.setattr(sqlite3, "connect", traced)
+    store.add_change(memory, summary="appended, found by nothing")  # identity lookup
+    store.add_change(memory, summary="updated by its ref", ref="abc0003")  # ref lookup
+    store.add_decision(memory, id="dec-x", title="Second", choice="two")  # id lookup
+    store.add_decision(memory, title="First", choice="one, again")  # identity match
+
+    monkeypatch.undo()
+    db = sqlite3.connect(memory.cache / "index.sqlite3")
+    on_entries = [
+        s for s in statements if re.match(r"\s*(SELECT|UPDATE|DELETE)\b.*\bentries\b", s, re.S)
+    ]
+    assert len(on_entries) > 10
+    # a search on the file alone reads every entry of it, unless it reads the first few
+    first_few = re.compile(r".*WHERE rel='[^']*' ORDER BY pos( DESC)? LIMIT \d+$", re.S)
+    for s in on_entries:
+        plan = [row[3] for row in db.execute("EXPLAIN QUERY PLAN " + s)]
+        whole = [p for p in plan if p.startswith("SCAN entries") or p.endswith("(rel=?)")]
+        assert not whole or first_few.match(s), (s, plan)
 
 
 def test_a_write_to_an_indexed_file_parses_only_what_it_changes(filled, monkeypatch):

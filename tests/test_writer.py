@@ -165,6 +165,59 @@ def test_default_backup_retention_keeps_twenty_backups_per_file(memory: MemoryRo
     assert [b.path.read_bytes() for b in kept] == versions[2:-1]
 
 
+def test_a_backup_is_the_replaced_file_itself_and_an_edit_in_place_afterwards_spares_it(
+    memory: MemoryRoot,
+) -> None:
+    target = memory.memory / "changelog.yaml"
+    old = target.stat()
+    previous = target.read_bytes()
+
+    backup = store.add_change(memory, summary="linked").backups[0]
+
+    # the write renamed a new file over the old one, which lives on as the backup: a link,
+    # not a copy, whatever the size of the file
+    assert (backup.stat().st_ino, backup.stat().st_dev) == (old.st_ino, old.st_dev)
+    assert backup.stat().st_nlink == 1
+    assert target.stat().st_ino != old.st_ino and target.stat().st_nlink == 1
+    # an editor that saves in place (truncate and write) changes the memory file only
+    with target.open("r+b") as f:
+        f.truncate(0)
+        f.write(b"changelog: []\n")
+    assert backup.read_bytes() == previous
+
+
+def test_a_file_with_another_name_is_backed_up_by_a_copy(memory: MemoryRoot) -> None:
+    target = memory.memory / "changelog.yaml"
+    other = memory.project / "changelog-link.yaml"
+    os.link(target, other)  # a second name could change the file in place at any time
+    previous = target.read_bytes()
+
+    backup = store.add_change(memory, summary="copied").backups[0]
+
+    assert backup.stat().st_ino != other.stat().st_ino
+    assert backup.read_bytes() == previous == other.read_bytes()
+    with other.open("r+b") as f:
+        f.write(b"#")
+    assert backup.read_bytes() == previous
+
+
+def test_a_filesystem_without_hard_links_gets_copied_backups(
+    memory: MemoryRoot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*_: Any, **__: Any) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", refuse)
+    target = memory.memory / "changelog.yaml"
+    old_inode, previous = target.stat().st_ino, target.read_bytes()
+
+    backup = store.add_change(memory, summary="copied").backups[0]
+
+    assert backup.read_bytes() == previous
+    assert backup.stat().st_ino != old_inode
+    assert "copied" in changelog_summaries(memory)
+
+
 # ---------------------------------------------------------------------------------------------
 # File mode
 
