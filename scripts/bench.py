@@ -318,6 +318,19 @@ def _add_change(omp: list[str], i: int) -> list[str]:
     return [*omp, "add", "change", "--summary", f"bench change {i}", "--type", "chore"]
 
 
+def _update_change(omp: list[str], ref: str, i: int) -> list[str]:
+    return [*omp, "add", "change", "--ref", ref, "--summary", f"oldest change, version {i}"]
+
+
+def _first_ref(changelog: Path) -> str:
+    """The ref of the first (oldest) entry of a generated changelog."""
+    with changelog.open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip().startswith("ref: "):
+                return line.split('"')[1]
+    raise SystemExit(f"{changelog}: no entry with a ref")
+
+
 def _outside_edit(path: Path, i: int) -> None:
     with path.open("a", encoding="utf-8") as f:
         f.write(f"# outside edit {i}\n")
@@ -451,6 +464,7 @@ def main(argv: list[str] | None = None) -> int:
         hooks, large_hooks = _HookRepo(hooked), _HookRepo(hooked_large)
 
         wanted = f"dec-2025-01-01-{0:06x}"
+        oldest_ref = _first_ref(large / "_omp" / "memory" / "changelog.yaml")
         show_argv = [*omp, "show", "decisions", "--id", wanted]
 
         # A read within 2 s of a write hashes the file again (its mtime could hide a second
@@ -477,6 +491,8 @@ def main(argv: list[str] | None = None) -> int:
             Case("omp add change (10 entries)", lambda i: _add_change(omp, i), small),
             Case(f"omp add change ({args.changes} entries)", lambda i: _add_change(omp, 1000 + i),
                  large),
+            Case(f"omp add change updating the oldest of {args.changes}",
+                 lambda i: _update_change(omp, oldest_ref, i), large),
             Case("first read after an outside edit (large)", show_argv, large,
                  lambda i: _outside_edit(big, i)),
             Case(f"first write after an outside edit ({args.decisions} entries)",
@@ -488,7 +504,8 @@ def main(argv: list[str] | None = None) -> int:
         ]  # fmt: skip
         (
             bare, ruamel, version, pre_commit, post_commit, show, search, context, context_for,
-            dec_small, dec_large, chg_small, chg_large, first_read, first_write, pre_commit_large,
+            dec_small, dec_large, chg_small, chg_large, chg_update, first_read, first_write,
+            pre_commit_large,
         ) = measure_all(cases, runs)  # fmt: skip
         if hooks.sha[:7] not in (hooked / "_omp/memory/changelog.yaml").read_text("utf-8"):
             raise SystemExit("the post-commit hook wrote no changelog entry: its row is void")
@@ -503,9 +520,12 @@ def main(argv: list[str] | None = None) -> int:
             chg_small.name,
             chg_large.median_ms / chg_small.median_ms,
         )
+        chg_update.reference = chg_small.name
+        chg_update.ratio = chg_update.median_ms / chg_small.median_ms
         for row in (show, search, context, context_for):
             row.reference, row.ratio = version.name, row.median_ms / version.median_ms
-        rows += [dec_small, dec_large, chg_small, chg_large, show, search, context, context_for]
+        rows += [dec_small, dec_large, chg_small, chg_large, chg_update]
+        rows += [show, search, context, context_for]
         if not args.skip_baseline:
             rows += _baselines(Path(tmp), large, small, dec_large, chg_large, first_read)
         first_write.reference = dec_small.name

@@ -33,6 +33,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
         "hook post-commit (changelog entry, small)",
         "omp add decision (30 entries)",
         "omp add change (40 entries)",
+        "omp add change updating the oldest of 40",
         "omp show decisions --id (large)",
         "omp search (large)",
         "omp context (large)",
@@ -42,6 +43,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
     ):
         assert case in out
     assert "x omp add decision (10 entries)" in out and "x omp --version" in out
+    assert out.count("x omp add change (10 entries)") == 2
     assert "x first read after an outside edit (large)" in out
     assert out.count("x python -c 'import ruamel.yaml'") == 3
 
