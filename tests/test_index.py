@@ -194,13 +194,17 @@ def _stored(index: Index) -> tuple[list[tuple[object, ...]], list[tuple[object, 
     """Every column of the file's entries but the row number, and their full-text rows."""
     rows = index.db.execute(
         "SELECT pos,kind,id,identity,ref,start,stop,line,end_line,hash,date,status,valid_from,"
-        "valid_to,data,problems,body FROM entries WHERE rel='decisions.yaml' ORDER BY pos"
+        "valid_to,data,problems,body FROM entries JOIN spans USING (n) "
+        "WHERE rel='decisions.yaml' ORDER BY pos"
     ).fetchall()
     fts = index.db.execute(
         "SELECT e.pos, f.text, f.kind FROM fts f JOIN entries e ON e.n = f.rowid "
         "WHERE e.rel='decisions.yaml' ORDER BY e.pos"
     ).fetchall()
-    orphans = index.db.execute("SELECT rowid FROM fts WHERE rowid NOT IN (SELECT n FROM entries)")
+    orphans = index.db.execute(
+        "SELECT rowid FROM fts WHERE rowid NOT IN (SELECT n FROM entries) "
+        "UNION ALL SELECT n FROM spans WHERE n NOT IN (SELECT n FROM entries)"
+    )
     return rows, fts + orphans.fetchall()
 
 
@@ -301,14 +305,18 @@ def test_the_queries_of_a_write_search_an_index_and_never_scan_the_entries(memor
     monkeypatch.undo()
     db = sqlite3.connect(memory.cache / "index.sqlite3")
     on_entries = [
-        s for s in statements if re.match(r"\s*(SELECT|UPDATE|DELETE)\b.*\bentries\b", s, re.S)
+        s
+        for s in statements
+        if re.match(r"\s*(SELECT|UPDATE|DELETE)\b.*\b(entries|spans)\b", s, re.S)
     ]
     assert len(on_entries) > 10
     # a search on the file alone reads every entry of it, unless it reads the first few
     first_few = re.compile(r".*WHERE rel='[^']*' ORDER BY pos( DESC)? LIMIT \d+$", re.S)
     for s in on_entries:
         plan = [row[3] for row in db.execute("EXPLAIN QUERY PLAN " + s)]
-        whole = [p for p in plan if p.startswith("SCAN entries") or p.endswith("(rel=?)")]
+        whole = [
+            p for p in plan if p.startswith(("SCAN entries", "SCAN spans")) or p.endswith("(rel=?)")
+        ]
         assert not whole or first_few.match(s), (s, plan)
 
 
