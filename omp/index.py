@@ -1359,12 +1359,23 @@ def _parse_all(
 
     if len(spans) < 32 or sum(d not in cached for d in digests) * 2 < len(spans):
         return None
-    try:
-        parsed = yamlio.load("_:\n" + text[spans[0][0] : spans[-1][1]])
-    except InvalidYamlError:
-        return None  # parsed entry by entry, the error gets its place
-    items = parsed.get("_") if isinstance(parsed, dict) else None
-    return items if isinstance(items, list) and len(items) == len(spans) else None
+    out: list[Any] = []
+    for first in range(0, len(spans), _BULK):  # a parser holds every node of what it reads
+        chunk = spans[first : first + _BULK]
+        try:
+            parsed = yamlio.load("_:\n" + text[chunk[0][0] : chunk[-1][1]])
+        except InvalidYamlError:
+            return None  # parsed entry by entry, the error gets its place
+        items = parsed.get("_") if isinstance(parsed, dict) else None
+        if not isinstance(items, list) or len(items) != len(chunk):
+            return None
+        out += items
+    return out
+
+
+# Entries parsed at once by `_parse_all`: enough to spare the parser's setup, few enough that
+# the nodes it builds for a 50,000-entry file do not all live at the same time.
+_BULK = 2000
 
 
 def _rows(

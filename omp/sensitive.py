@@ -11,6 +11,7 @@ come from python-stdnum, imported only when a long run of digits is present.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -726,6 +727,25 @@ _PATTERN_NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
 }
 
 
+class _Needs(NamedTuple):
+    """What a pattern needs, split once: strings with a capital, and strings without."""
+
+    cased: tuple[str, ...]
+    folded: tuple[str, ...]
+
+
+def _split(needs: tuple[str, ...]) -> _Needs:
+    return _Needs(
+        tuple(n for n in needs if n != n.casefold()),
+        tuple(n for n in needs if n == n.casefold()),
+    )
+
+
+# split here, not at every question: a scan asks about 30 of them
+_NEEDS_OF_KIND = {kind: _split(needs) for kind, needs in _NEEDS.items()}
+_NEEDS_OF_PATTERN = {id(pattern): _split(needs) for pattern, needs in _PATTERN_NEEDS.items()}
+
+
 class _Text:
     """Text to scan, which a pattern searches only if it holds something the pattern needs."""
 
@@ -733,26 +753,30 @@ class _Text:
         self.text = text
         self._folded: str | None = None
 
-    def holds(self, needs: tuple[str, ...]) -> bool:
+    def holds(self, needs: _Needs | tuple[str, ...]) -> bool:
         """Whether the text holds one of `needs` (one without capitals in any case)."""
-        for need in needs:
-            if need != need.casefold():
-                if need in self.text:
-                    return True
-                continue
-            if self._folded is None:
-                # as `re.IGNORECASE` matches: the long s is an "s" and the Kelvin sign a "k"
-                # (casefold knows both), the dotless i and the dotted capital I are an "i"
-                # (casefold leaves the one, and adds a combining dot to the other)
-                folded = self.text.casefold().replace("\u0131", "i").replace("\u0307", "")
-                self._folded = folded
-            if need in self._folded:
+        if not isinstance(needs, _Needs):
+            needs = _split(needs)
+        for need in needs.cased:
+            if need in self.text:
+                return True
+        if not needs.folded:
+            return False
+        folded = self._folded
+        if folded is None:
+            # as `re.IGNORECASE` matches: the long s is an "s" and the Kelvin sign a "k"
+            # (casefold knows both), the dotless i and the dotted capital I are an "i"
+            # (casefold leaves the one, and adds a combining dot to the other)
+            folded = self.text.casefold().replace("\u0131", "i").replace("\u0307", "")
+            self._folded = folded
+        for need in needs.folded:  # noqa: SIM110 (a loop: `any` over a generator is slower here)
+            if need in folded:
                 return True
         return False
 
     def finditer(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
         """`pattern.finditer(text)`, or nothing without what the pattern needs."""
-        if self.holds(_PATTERN_NEEDS[pattern]):
+        if self.holds(_NEEDS_OF_PATTERN[id(pattern)]):
             yield from pattern.finditer(self.text)
 
 
@@ -790,12 +814,12 @@ def scan(text: str) -> list[Match]:
     found: list[Match] = []
     searched = _Text(text)
     for kind, pattern, group in _CREDENTIALS:
-        if searched.holds(_NEEDS[kind]):
+        if searched.holds(_NEEDS_OF_KIND[kind]):
             found += [Match(kind, m.start(group), m.end(group)) for m in pattern.finditer(text)]
     for finder, pattern in (
         (_assignments, _ASSIGNMENT), (_tool_passwords, _TOOL), (_hex_keys, _HEX_KEY),
     ):  # fmt: skip
-        if searched.holds(_PATTERN_NEEDS[pattern]):
+        if searched.holds(_NEEDS_OF_PATTERN[id(pattern)]):
             found += finder(text)
     found += _named_passwords(searched) + _typed_passwords(searched)
     if any(ch.isdigit() for ch in text):
@@ -825,7 +849,20 @@ def redact(text: str) -> tuple[str, list[Match]]:
 
 def find_in_text(text: str) -> list[str]:
     """Kinds of sensitive data present in `text` (each kind once)."""
+    if len(text) <= _REMEMBERED_LENGTH:
+        return list(_kinds_in_short(text))
     return list(dict.fromkeys(m.kind for m in scan(text)))
+
+
+# Memory data repeats its short strings: every entry's keys, and values such as a date, a type
+# or a status. Indexing 60,000 entries scans about 15 strings per entry (keys, values, and
+# each key with its value), so short strings are answered from a cache of recent ones.
+_REMEMBERED_LENGTH = 160
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _kinds_in_short(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(m.kind for m in scan(text)))
 
 
 def assignment(key: str, value: str) -> tuple[str, str]:

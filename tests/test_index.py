@@ -423,15 +423,28 @@ def test_a_reader_indexing_between_replace_and_record_does_not_corrupt_offsets(f
     assert watch.scan(filled, new_files=True) == []  # the reader saw omp's writes, not edits
 
 
-def test_parsing_a_whole_list_at_once_gives_what_parsing_entry_by_entry_gives(memory, monkeypatch):
+@pytest.mark.parametrize("bulk", [2000, 7])  # one parse of them all, and parses of 7 at a time
+def test_parsing_a_whole_list_at_once_gives_what_parsing_entry_by_entry_gives(
+    memory, monkeypatch, bulk
+):
     from omp import index as index_module
 
+    monkeypatch.setattr(index_module, "_BULK", bulk)
+    calls: list[int] = []
+    load = yamlio.load
+
+    def counted(text: str, **kwargs: str) -> object:
+        calls.append(len(text))
+        return load(text, **kwargs)
+
+    monkeypatch.setattr(yamlio, "load", counted)
     text = "# big\nchangelog:\n" + "".join(
         f"  - id: chg-{n}\n    date: 2026-01-{n % 28 + 1:02d}\n    summary: 'change: {n}'\n"
         f"    type: {'feat' if n % 2 else 'fix'}\n" + ("  # a comment\n" if n % 7 == 0 else "")
         for n in range(100)
     )
     at_once = index_module.list_entries("changelog.yaml", "changelog", "changelog", text, {})
+    assert len(calls) == -(-100 // bulk)  # the entries, a chunk of `bulk` at a time
     monkeypatch.setattr(index_module, "_parse_all", lambda *a: None)
     one_by_one = index_module.list_entries("changelog.yaml", "changelog", "changelog", text, {})
     assert at_once == one_by_one

@@ -661,3 +661,13 @@ def test_a_password_given_to_a_command_line_tool_is_redacted(text, redacted):
 )
 def test_flags_and_words_that_only_look_like_a_password_are_kept(text):
     assert scan(text) == []
+
+
+@pytest.mark.parametrize("filler", ["", " and more words" * 20])  # cached, and too long to be
+def test_a_string_seen_before_gets_the_answer_a_scan_gives(filler):
+    text = f"the db password is Xy7#kq92pz{filler}"
+    scanned = list(dict.fromkeys(m.kind for m in scan(text)))
+    first = find_in_text(text)
+    first.append("changed by the caller")
+    assert scanned and find_in_text(text) == scanned
+    assert find_in_text(text.replace("Xy7#kq92pz", "at the usual place")) == []
