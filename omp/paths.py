@@ -183,11 +183,26 @@ def blob_id(data: bytes) -> str:
     One hash serves all three, so a write hashes what it wrote once, and a file checked out
     by git is known by the id git already has for it.
     """
-    import hashlib  # here: its OpenSSL start-up is a cost reads from a current index skip
+    header = b"blob %d\0" % len(data)
+    if len(data) < _SMALL_BLOB:
+        try:
+            import _sha1  # type: ignore[import-not-found]  # CPython's own: no OpenSSL
+        except ImportError:  # pragma: no cover - an interpreter without it
+            pass
+        else:
+            small = _sha1.sha1(header)
+            small.update(data)
+            return str(small.hexdigest())
+    import hashlib  # OpenSSL's SHA-1, five times faster on a large file
 
-    digest = hashlib.sha1(b"blob %d\0" % len(data), usedforsecurity=False)
+    digest = hashlib.sha1(header, usedforsecurity=False)
     digest.update(data)  # not prefixed by concatenation: that would copy a large file
     return digest.hexdigest()
+
+
+# Below this size `blob_id` hashes with CPython's SHA-1, which imports in 1 ms but hashes at a
+# fifth of OpenSSL's speed (8 ms to import): the two cost the same at about 300 KB.
+_SMALL_BLOB = 256 * 1024
 
 
 def read_text(path: Path, *, display: str | None = None) -> str:

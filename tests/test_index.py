@@ -684,3 +684,20 @@ def test_an_id_used_twice_compares_as_the_whole_versions_would(filled):
     assert "decisions[dec-b]: removed" in watch._diff("decisions.yaml", before, after)
     (change,) = watch.scan(filled, new_files=True)  # such a file is invalid: one warning
     assert change.kind == "warning" and "'dec-a' is used by 2 entries" in change.change
+
+
+@pytest.mark.parametrize("size", [0, 10, 300_000])  # both of `blob_id`'s hashers
+def test_a_file_is_known_by_the_id_git_gives_it(memory, size):
+    from omp.paths import blob_id
+
+    path = memory.memory / "decisions.yaml"
+    path.write_text(DECISIONS + "# " + "x" * size + "\n", encoding="utf-8")
+    store.add_decision(memory, title="Known to git", choice="by its blob id")
+    from_git = git("hash-object", str(path), cwd=memory.project).strip()
+
+    assert blob_id(path.read_bytes()) == from_git
+    with Index(memory) as index:
+        info = index.file("decisions.yaml")
+    assert info is not None and info.hash == from_git
+    written = (memory.cache / "written").read_text(encoding="utf-8")
+    assert f"{from_git} _omp/memory/decisions.yaml\n" in written
