@@ -319,14 +319,35 @@ def test_what_a_pattern_needs_is_found_in_any_case(text):
 
 
 def test_a_pattern_is_spared_text_that_lacks_what_it_needs():
+    needs = sensitive._Needs
     searched = sensitive._Text("Deploy to prod at 5pm, then tell the team")
-    assert not searched.holds(sensitive._NEEDS["AWS access key id"])
-    assert not searched.holds(sensitive._PATTERN_NEEDS[sensitive._EN_PASSWORD])
+    assert not searched.holds(needs(sensitive._NEEDS["AWS access key id"]))
+    assert not searched.holds(needs(sensitive._PATTERN_NEEDS[sensitive._EN_PASSWORD]))
     assert list(searched.finditer(sensitive._ACCOUNT_PAIR)) == []
     # a need without capitals is looked for in any case, as the pattern's (?i) matches it
-    assert sensitive._Text("BEARER abc").holds(sensitive._NEEDS["bearer token"])
-    assert sensitive._Text("pa\u017f\u017fword").holds(("pass",))
-    assert not sensitive._Text("akia").holds(sensitive._NEEDS["AWS access key id"])
+    assert sensitive._Text("BEARER abc").holds(needs(sensitive._NEEDS["bearer token"]))
+    assert sensitive._Text("pa\u017f\u017fword").holds(needs(("pass",)))
+    assert not sensitive._Text("akia").holds(needs(sensitive._NEEDS["AWS access key id"]))
+    # most of what omp indexes holds nothing any pattern but the digits' needs
+    assert not sensitive._Text("2026-01-31").holds(sensitive._ANY_WORD)
+    assert sensitive._Text("the API key").holds(sensitive._ANY_WORD)
+    assert not sensitive._Text("the API key").holds(sensitive._ANY_CREDENTIAL)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text("abc_-|.", max_size=4), max_size=6),
+    st.text("abcd_-|.", max_size=12),
+)
+def test_a_search_for_any_of_some_strings_finds_what_in_finds(strings, text):
+    # the strings share beginnings, start one another and overlap in the text
+    search = sensitive._any_of(strings)
+
+    if not strings:
+        assert search is None
+    else:
+        assert search is not None
+        assert (search.search(text) is not None) == any(s in text for s in strings)
 
 
 def test_a_value_whose_key_names_it_a_secret_is_found_in_structured_data():
