@@ -1,17 +1,22 @@
 """The `omp` command: parse arguments, call one library function, print its result.
 
 Library modules are imported inside each command so that a command loads only what it uses.
+Arguments are parsed by the standard library's argparse: omp runs in git hooks and at every
+agent start-up, and importing a command-line framework (typer, with click under it) took
+longer than the rest of a read command (see "Scale" in the README).
+
+Each command is a function registered with `command(WORDS..., OPTIONS...)`: it receives the
+global options (`Globals`) and its own arguments by name.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
-
-import typer
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from omp import __version__
 from omp.errors import OmpError
@@ -20,24 +25,90 @@ if TYPE_CHECKING:
     from omp.paths import MemoryRoot
     from omp.store import WriteResult
 
-app = typer.Typer(
-    name="omp",
-    help="Git-backed project memory for AI coding agents: decisions, changelog, sessions and "
-    "project facts as comment-preserving YAML in _omp/memory/.",
-    no_args_is_help=True,
-    pretty_exceptions_show_locals=False,
-    add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
+HELP = (
+    "Git-backed project memory for AI coding agents: decisions, changelog, sessions and "
+    "project facts as comment-preserving YAML in _omp/memory/."
 )
-add_app = typer.Typer(
-    help="Record a decision, a changelog entry or a session.", no_args_is_help=True
-)
-app.add_typer(add_app, name="add")
 
 
-class _Globals(NamedTuple):
+class Globals(NamedTuple):
+    """The options given before the command."""
+
     root: Path | None
     by: str | None
+
+
+class Opt(NamedTuple):
+    """An argument of a command, as `argparse.ArgumentParser.add_argument` takes it."""
+
+    flags: tuple[str, ...]
+    settings: dict[str, Any]
+
+
+def opt(*flags: str, **settings: Any) -> Opt:
+    """An argument (a name) or an option (flags), with add_argument's settings."""
+    return Opt(flags, settings)
+
+
+def flag(*flags: str, help: str, **settings: Any) -> Opt:
+    """An option that is off unless given."""
+    return Opt(flags, {"action": "store_true", "help": help, **settings})
+
+
+def many(*flags: str, help: str, **settings: Any) -> Opt:
+    """An option that may be given several times; None when it is not given."""
+    return Opt(flags, {"action": "append", "help": help, **settings})
+
+
+class Command(NamedTuple):
+    """A command: its words (`("add", "decision")`), its function and its arguments.
+
+    A `raw` command gets its arguments as they are (`omp manifest build`); a `hidden` one is
+    not listed in the help.
+    """
+
+    words: tuple[str, ...]
+    run: Callable[..., int | None]
+    options: tuple[Opt, ...]
+    hidden: bool = False
+    raw: bool = False
+
+
+# every command, in the order of the help
+COMMANDS: dict[tuple[str, ...], Command] = {}
+
+# the commands that hold others, and their help; `omp review` alone also runs a command
+GROUPS: dict[str, str] = {
+    "add": "Record a decision, a changelog entry or a session.",
+    "review": "Review extracted items waiting in candidates.yaml: list, accept, reject, edit.",
+    "user": "The user store ($XDG_DATA_HOME/omp): your preferences and skills across projects.",
+    "hooks": "Git hooks: validate memory before commits, record commits in the changelog, keep "
+    "the index and journal current after merges, checkouts and rebases.",
+    "agents": "Editor agents: tell Claude Code, Codex, Cursor and AGENTS.md readers to use omp, "
+    "without clobbering their files.",
+    "manifest": "Odysseus agent-migration.v1 manifests: build one from agent exports, or export "
+    "this project's memory as one (`omp import` applies one).",
+}
+
+
+def command(
+    *parts: str | Opt, hidden: bool = False, raw: bool = False
+) -> Callable[[Callable[..., int | None]], Callable[..., int | None]]:
+    """Register the function it decorates as the command `parts`' words, with `parts`' options."""
+
+    def register(run: Callable[..., int | None]) -> Callable[..., int | None]:
+        words = tuple(p for p in parts if isinstance(p, str))
+        options = tuple(p for p in parts if isinstance(p, Opt))
+        COMMANDS[words] = Command(words, run, options, hidden=hidden, raw=raw)
+        return run
+
+    return register
+
+
+def _echo(message: str = "", *, err: bool = False, nl: bool = True) -> None:
+    stream = sys.stderr if err else sys.stdout
+    stream.write(message + "\n" if nl else message)
+    stream.flush()
 
 
 @contextlib.contextmanager
@@ -46,55 +117,14 @@ def _reported() -> Iterator[None]:
     try:
         yield
     except OmpError as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(e.exit_code) from None
+        _echo(f"error: {e}", err=True)
+        raise SystemExit(e.exit_code) from None
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        raise typer.Exit(130) from None
+        _echo("interrupted", err=True)
+        raise SystemExit(130) from None
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"omp {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _main(
-    ctx: typer.Context,
-    root: Annotated[
-        Path | None,
-        typer.Option(
-            "-C", "--root", help="Run as if omp was started in DIR (like `git -C`).", metavar="DIR"
-        ),
-    ] = None,
-    by: Annotated[
-        str | None,
-        typer.Option(
-            "--by",
-            help="Who is writing, for _meta.updated_by (default: $OMP_AGENT, else omp).",
-            metavar="NAME",
-        ),
-    ] = None,
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
-        ),
-    ] = False,
-) -> None:
-    """Git-backed project memory for AI coding agents."""
-    del version  # handled by its eager callback
-    ctx.obj = _Globals(root, by)
-
-
-def _globals(ctx: typer.Context) -> _Globals:
-    obj = ctx.find_root().obj
-    return obj if isinstance(obj, _Globals) else _Globals(None, None)
-
-
-def _start(ctx: typer.Context) -> Path:
-    g = _globals(ctx)
+def _start(g: Globals) -> Path:
     if g.root is None:
         return Path.cwd()
     if not g.root.is_dir():
@@ -102,20 +132,20 @@ def _start(ctx: typer.Context) -> Path:
     return g.root.absolute()
 
 
-def _root(ctx: typer.Context) -> MemoryRoot:
+def _root(g: Globals) -> MemoryRoot:
     from omp.paths import find_root
 
-    root = find_root(_start(ctx))
+    root = find_root(_start(g))
     hint = root.legacy_hint()
     if hint:
-        typer.echo(f"note: {hint}", err=True)
+        _echo(f"note: {hint}", err=True)
     return root
 
 
 def _print_json(data: Any) -> None:
     import json
 
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    _echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
 
 
 def _report_write(
@@ -126,68 +156,59 @@ def _report_write(
         return
     if dry_run:
         diff = result.diff()
-        typer.echo(diff, nl=False)
-        typer.echo(
-            "dry run: nothing written" if diff else "dry run: nothing would change", err=True
-        )
+        _echo(diff, nl=False)
+        _echo("dry run: nothing written" if diff else "dry run: nothing would change", err=True)
     if quiet_id:
         for e in result.entries:
-            typer.echo(e.id)
+            _echo(e.id)
     verbs = (
         {"added": "would add", "updated": "would update", "unchanged": "already recorded"}
         if dry_run
         else {"added": "added", "updated": "updated", "unchanged": "already recorded"}
     )
     for e in result.entries:
-        typer.echo(f"{verbs.get(e.action, e.action)}: {e.kind} {e.id} in {e.file}", err=True)
+        _echo(f"{verbs.get(e.action, e.action)}: {e.kind} {e.id} in {e.file}", err=True)
     if not dry_run:
         for f in result.files:
             for change in f.changes:
-                typer.echo(f"{f.display}: {change}", err=True)
+                _echo(f"{f.display}: {change}", err=True)
         if not result.files:
-            typer.echo("nothing changed", err=True)
+            _echo("nothing changed", err=True)
 
 
 # SQLite's largest integer: a count or cursor beyond it means "all" (and overflows the index)
 MAX_INT = 2**63 - 1
 
 
-def _at_most(value: int | None) -> int | None:
-    """Clamp a count or cursor option to MAX_INT (its low end is the library's to check)."""
-    return value if value is None else min(value, MAX_INT)
+def count(text: str) -> int:
+    """A count or cursor option's value, at most MAX_INT (its low end is the library's to check)."""
+    return min(int(text), MAX_INT)
 
 
-DryRun = Annotated[bool, typer.Option("--dry-run", help="Print the diff; write nothing.")]
-Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
-DateOpt = Annotated[str | None, typer.Option("--date", help="YYYY-MM-DD (default: today).")]
+DRY_RUN = flag("--dry-run", help="Print the diff; write nothing.")
+JSON = opt("--json", dest="as_json", action="store_true", help="Print machine-readable JSON.")
+DATE = opt("--date", help="YYYY-MM-DD (default: today).")
 
 
 # ---------------------------------------------------------------------------------------------
 # init
 
 
-@app.command()
-def init(
-    ctx: typer.Context,
-    here: Annotated[
-        bool,
-        typer.Option(
-            "--here",
-            help="Create the memory in this folder (or -C DIR), not at the top of the git "
-            "repository: a package of a monorepo gets its own memory.",
-        ),
-    ] = False,
-    force: Annotated[
-        bool,
-        typer.Option(
-            "--force",
-            help="Add memory/ even inside an _omp/ folder of another tool (never "
-            "overwrites a file).",
-        ),
-    ] = False,
-    dry_run: DryRun = False,
-    as_json: Json = False,
-) -> None:
+@command(
+    "init",
+    flag(
+        "--here",
+        help="Create the memory in this folder (or -C DIR), not at the top of the git "
+        "repository: a package of a monorepo gets its own memory.",
+    ),
+    flag(
+        "--force",
+        help="Add memory/ even inside an _omp/ folder of another tool (never overwrites a file).",
+    ),
+    DRY_RUN,
+    JSON,
+)
+def init(g: Globals, here: bool, force: bool, dry_run: bool, as_json: bool) -> None:
     """Create _omp/memory/ at the top of this repository (--here: in this folder).
 
     Adds only files that are missing. In a subfolder, it works on the nearest project above
@@ -197,34 +218,34 @@ def init(
         from omp.constants import OMP_DIR
         from omp.scaffold import init_project
 
-        start = _start(ctx).absolute()
+        start = _start(g).absolute()
         result = init_project(start, here=here, force=force, dry_run=dry_run)
         if as_json:
             _print_json(result.to_json())
             return
         prefix = "would create" if dry_run else "created"
         for rel in result.created:
-            typer.echo(f"{prefix} {rel}")
+            _echo(f"{prefix} {rel}")
         gitignore = _shown_from(result.project, result.gitignore)
         for old, new in result.gitignore_upgraded:
             verb = "would rewrite" if dry_run else "rewrote"
-            typer.echo(f"{verb} {old} as {new} in {gitignore} (for every memory folder)")
+            _echo(f"{verb} {old} as {new} in {gitignore} (for every memory folder)")
         for line in result.gitignore_added:
-            typer.echo(f"{'would add' if dry_run else 'added'} {line} to {gitignore}")
+            _echo(f"{'would add' if dry_run else 'added'} {line} to {gitignore}")
         changed = result.created or result.gitignore_added or result.gitignore_upgraded
         if not changed:
-            typer.echo(f"omp memory is already set up in {result.project}")
+            _echo(f"omp memory is already set up in {result.project}")
         if result.project != start and not start.is_relative_to(result.project / OMP_DIR):
             sub = start.relative_to(result.project).as_posix()
             if result.project == result.repository:
-                typer.echo(
+                _echo(
                     f"note: omp memory is at the top of the git repository, {result.project}, "
                     f"not in {sub}; to give {sub} a memory of its own (a package of a "
                     "monorepo), run `omp init --here` there",
                     err=True,
                 )
             else:
-                typer.echo(
+                _echo(
                     f"note: {sub} is in the project {result.project}, which has omp memory; "
                     "`omp init --here` there gives it a memory of its own",
                     err=True,
@@ -242,48 +263,48 @@ def _shown_from(base: Path, path: Path | None) -> str:
 # add
 
 
-@add_app.command("decision")
+@command(
+    "add",
+    "decision",
+    opt("--title", required=True, help="Short name of the decision."),
+    opt("--choice", required=True, help="What was chosen."),
+    opt("--context", help="The situation that called for it."),
+    many(
+        "--alternative",
+        dest="alternatives",
+        help="An option considered and not chosen (repeatable).",
+    ),
+    opt("--rationale", help="Why."),
+    opt("--impact", help="What it changes."),
+    opt(
+        "--status",
+        help="proposed | active | superseded | disputed | retracted (new decisions: active).",
+    ),
+    opt("--id", help="Update or create the decision with this id."),
+    DATE,
+    DRY_RUN,
+    JSON,
+)
 def add_decision(
-    ctx: typer.Context,
-    title: Annotated[str, typer.Option("--title", help="Short name of the decision.")],
-    choice: Annotated[str, typer.Option("--choice", help="What was chosen.")],
-    context: Annotated[
-        str | None,
-        typer.Option("--context", help="The situation that called for it."),
-    ] = None,
-    alternatives: Annotated[
-        list[str] | None,
-        typer.Option("--alternative", help="An option considered and not chosen (repeatable)."),
-    ] = None,
-    rationale: Annotated[
-        str | None,
-        typer.Option("--rationale", help="Why."),
-    ] = None,
-    impact: Annotated[
-        str | None,
-        typer.Option("--impact", help="What it changes."),
-    ] = None,
-    status: Annotated[
-        str | None,
-        typer.Option(
-            "--status",
-            help="proposed | active | superseded | disputed | retracted (new decisions: active).",
-        ),
-    ] = None,
-    id: Annotated[
-        str | None,
-        typer.Option("--id", help="Update or create the decision with this id."),
-    ] = None,
-    date: DateOpt = None,
-    dry_run: DryRun = False,
-    as_json: Json = False,
+    g: Globals,
+    title: str,
+    choice: str,
+    context: str | None,
+    alternatives: list[str] | None,
+    rationale: str | None,
+    impact: str | None,
+    status: str | None,
+    id: str | None,
+    date: str | None,
+    dry_run: bool,
+    as_json: bool,
 ) -> None:
     """Record a decision in decisions.yaml; prints its id."""
     with _reported():
         from omp import store
 
         result = store.add_decision(
-            _root(ctx),
+            _root(g),
             title=title,
             choice=choice,
             context=context,
@@ -293,90 +314,90 @@ def add_decision(
             status=status,
             id=id,
             date=date,
-            by=_globals(ctx).by,
+            by=g.by,
             dry_run=dry_run,
         )
         _report_write(result, as_json=as_json, dry_run=dry_run, quiet_id=True)
 
 
-@add_app.command("change")
+@command(
+    "add",
+    "change",
+    opt("--summary", required=True, help="What changed, in one line."),
+    opt(
+        "--type",
+        default="other",
+        help="feat | fix | docs | refactor | perf | deploy | config | chore | other.",
+    ),
+    opt("--ref", help="Commit sha, tag or deploy id (entries are deduplicated by it)."),
+    opt("--scope", help="Area of the project."),
+    flag("--breaking", help="A breaking change."),
+    DATE,
+    DRY_RUN,
+    JSON,
+)
 def add_change(
-    ctx: typer.Context,
-    summary: Annotated[str, typer.Option("--summary", help="What changed, in one line.")],
-    type: Annotated[
-        str,
-        typer.Option(
-            "--type", help="feat | fix | docs | refactor | perf | deploy | config | chore | other."
-        ),
-    ] = "other",
-    ref: Annotated[
-        str | None,
-        typer.Option(
-            "--ref", help="Commit sha, tag or deploy id (entries are deduplicated by it)."
-        ),
-    ] = None,
-    scope: Annotated[
-        str | None,
-        typer.Option("--scope", help="Area of the project."),
-    ] = None,
-    breaking: Annotated[bool, typer.Option("--breaking", help="A breaking change.")] = False,
-    date: DateOpt = None,
-    dry_run: DryRun = False,
-    as_json: Json = False,
+    g: Globals,
+    summary: str,
+    type: str,
+    ref: str | None,
+    scope: str | None,
+    breaking: bool,
+    date: str | None,
+    dry_run: bool,
+    as_json: bool,
 ) -> None:
     """Append an entry to changelog.yaml; prints its id."""
     with _reported():
         from omp import store
 
         result = store.add_change(
-            _root(ctx),
+            _root(g),
             summary=summary,
             type=type,
             ref=ref,
             scope=scope,
             breaking=breaking,
             date=date,
-            by=_globals(ctx).by,
+            by=g.by,
             dry_run=dry_run,
         )
         _report_write(result, as_json=as_json, dry_run=dry_run, quiet_id=True)
 
 
-@add_app.command("session")
+@command(
+    "add",
+    "session",
+    opt("--summary", required=True, help="What the session was about."),
+    many("--action", dest="actions", help="A key action (repeatable)."),
+    many("--decision", dest="decisions", help="A decision id or text (repeatable)."),
+    many("--outcome", dest="outcomes", help="An outcome (repeatable)."),
+    opt("--date", help="YYYY-MM-DD: which sessions/<date>.yaml (default: today)."),
+    DRY_RUN,
+    JSON,
+)
 def add_session(
-    ctx: typer.Context,
-    summary: Annotated[str, typer.Option("--summary", help="What the session was about.")],
-    actions: Annotated[
-        list[str] | None,
-        typer.Option("--action", help="A key action (repeatable)."),
-    ] = None,
-    decisions: Annotated[
-        list[str] | None,
-        typer.Option("--decision", help="A decision id or text (repeatable)."),
-    ] = None,
-    outcomes: Annotated[
-        list[str] | None,
-        typer.Option("--outcome", help="An outcome (repeatable)."),
-    ] = None,
-    date: Annotated[
-        str | None,
-        typer.Option("--date", help="YYYY-MM-DD: which sessions/<date>.yaml (default: today)."),
-    ] = None,
-    dry_run: DryRun = False,
-    as_json: Json = False,
+    g: Globals,
+    summary: str,
+    actions: list[str] | None,
+    decisions: list[str] | None,
+    outcomes: list[str] | None,
+    date: str | None,
+    dry_run: bool,
+    as_json: bool,
 ) -> None:
     """Append a session record to sessions/<date>.yaml; prints its id."""
     with _reported():
         from omp import store
 
         result = store.add_session(
-            _root(ctx),
+            _root(g),
             summary=summary,
             actions=actions or [],
             decisions=decisions or [],
             outcomes=outcomes or [],
             date=date,
-            by=_globals(ctx).by,
+            by=g.by,
             dry_run=dry_run,
         )
         _report_write(result, as_json=as_json, dry_run=dry_run, quiet_id=True)
@@ -386,23 +407,26 @@ def add_session(
 # set / write
 
 
-@app.command("set")
+@command(
+    "set",
+    opt(
+        "key",
+        metavar="KEY",
+        help="Dotted key in project.yaml, e.g. deployment.vercel.status (`\\.` for a dot in a "
+        "key).",
+    ),
+    opt(
+        "value",
+        nargs="?",
+        metavar="VALUE",
+        help='Value, read as a YAML scalar: true, 3, 2026-01-31, "3" for text.',
+    ),
+    flag("--unset", help="Remove KEY instead."),
+    DRY_RUN,
+    JSON,
+)
 def set_(
-    ctx: typer.Context,
-    key: Annotated[
-        str,
-        typer.Argument(
-            help="Dotted key in project.yaml, e.g. "
-            "deployment.vercel.status (`\\.` for a dot in a key)."
-        ),
-    ],
-    value: Annotated[
-        str | None,
-        typer.Argument(help='Value, read as a YAML scalar: true, 3, 2026-01-31, "3" for text.'),
-    ] = None,
-    unset: Annotated[bool, typer.Option("--unset", help="Remove KEY instead.")] = False,
-    dry_run: DryRun = False,
-    as_json: Json = False,
+    g: Globals, key: str, value: str | None, unset: bool, dry_run: bool, as_json: bool
 ) -> None:
     """Set (or --unset) a project fact in project.yaml."""
     with _reported():
@@ -414,8 +438,8 @@ def set_(
             raise UsageError(
                 "give either KEY VALUE or --unset KEY", hint="omp set deployment.web.status active"
             )
-        root = _root(ctx)
-        by = _globals(ctx).by
+        root = _root(g)
+        by = g.by
         if unset:
             result = store.unset_value(root, key, by=by, dry_run=dry_run)
         else:
@@ -424,20 +448,18 @@ def set_(
         _report_write(result, as_json=as_json, dry_run=dry_run)
 
 
-@app.command()
-def write(
-    ctx: typer.Context,
-    file: Annotated[
-        str,
-        typer.Argument(
-            help="YAML or JSON file with any of project, decisions, changelog, sessions; - for "
-            "standard input.",
-            metavar="FILE|-",
-        ),
-    ],
-    dry_run: DryRun = False,
-    as_json: Json = False,
-) -> None:
+@command(
+    "write",
+    opt(
+        "file",
+        metavar="FILE|-",
+        help="YAML or JSON file with any of project, decisions, changelog, sessions; - for "
+        "standard input.",
+    ),
+    DRY_RUN,
+    JSON,
+)
+def write(g: Globals, file: str, dry_run: bool, as_json: bool) -> None:
     """Merge a document into memory in one transaction: all files or none."""
     with _reported():
         from omp import store
@@ -452,9 +474,7 @@ def write(
             except (OSError, UnicodeDecodeError) as e:
                 raise UsageError(f"{file}: cannot read it ({e})") from None
         document = load(text, source=source)
-        result = store.write_document(
-            _root(ctx), document, source=source, by=_globals(ctx).by, dry_run=dry_run
-        )
+        result = store.write_document(_root(g), document, source=source, by=g.by, dry_run=dry_run)
         _report_write(result, as_json=as_json, dry_run=dry_run)
 
 
@@ -462,23 +482,24 @@ def write(
 # read
 
 
-@app.command()
-def validate(
-    ctx: typer.Context,
-    paths: Annotated[
-        list[Path] | None,
-        typer.Argument(
-            help="Files or folders (a project, its _omp/, a memory folder); default: this "
-            "project's memory."
-        ),
-    ] = None,
-    as_json: Json = False,
-) -> None:
+@command(
+    "validate",
+    opt(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="Files or folders (a project, its _omp/, a memory folder); default: this "
+        "project's memory.",
+    ),
+    JSON,
+)
+def validate(g: Globals, paths: list[Path], as_json: bool) -> None:
     """Check memory files (YAML, schemas, ids, secrets); exit 1 if anything is wrong."""
     with _reported():
         from omp.validate import validate as run
 
-        start = _start(ctx)
+        start = _start(g)
         reports = run(
             [p if p.is_absolute() else start / p for p in paths or []] or None, start=start
         )
@@ -488,105 +509,93 @@ def validate(
         else:
             for r in reports:
                 if not r.problems:
-                    typer.echo(f"ok    {r.display}")
+                    _echo(f"ok    {r.display}")
                 for where, message in r.problems:
-                    typer.echo(f"error {r.display}: {where}: {message}")
+                    _echo(f"error {r.display}: {where}: {message}")
                 for where, message in r.warnings:
-                    typer.echo(f"warn  {r.display}: {where}: {message}")
-            typer.echo(f"{len(reports)} file(s) checked, {len(bad)} with problems", err=True)
+                    _echo(f"warn  {r.display}: {where}: {message}")
+            _echo(f"{len(reports)} file(s) checked, {len(bad)} with problems", err=True)
         if bad:
-            raise typer.Exit(1)
+            raise SystemExit(1)
 
 
-@app.command()
-def show(
-    ctx: typer.Context,
-    what: Annotated[str, typer.Argument(help="project | decisions | changelog | sessions")],
-    id: Annotated[
-        str | None,
-        typer.Option("--id", help="Show only the entry with this id."),
-    ] = None,
-    as_json: Json = False,
-) -> None:
+@command(
+    "show",
+    opt("what", metavar="WHAT", help="project | decisions | changelog | sessions"),
+    opt("--id", help="Show only the entry with this id."),
+    JSON,
+)
+def show(g: Globals, what: str, id: str | None, as_json: bool) -> None:
     """Print a memory file, or one entry of it, as written on disk."""
     with _reported():
         from omp.lookup import show as run
 
-        text, data, warnings = run(_root(ctx), what, id=id, data=as_json)
+        text, data, warnings = run(_root(g), what, id=id, data=as_json)
         for warning in warnings:
-            typer.echo(f"warning: {warning}", err=True)
+            _echo(f"warning: {warning}", err=True)
         if as_json:
             _print_json(data)
         else:
-            typer.echo(text, nl=not text.endswith("\n"))
+            _echo(text, nl=not text.endswith("\n"))
 
 
-@app.command()
-def search(
-    ctx: typer.Context,
-    query: Annotated[str, typer.Argument(help="Words to find (all must occur); Chinese too.")],
-    kind: Annotated[
-        str | None,
-        typer.Option("--kind", help="decisions | changelog | sessions | project | markdown"),
-    ] = None,
-    limit: Annotated[
-        int, typer.Option("--limit", help="How many hits at most.", callback=_at_most)
-    ] = 20,
-    as_json: Json = False,
-) -> None:
+@command(
+    "search",
+    opt("query", metavar="QUERY", help="Words to find (all must occur); Chinese too."),
+    opt("--kind", help="decisions | changelog | sessions | project | markdown"),
+    opt("--limit", type=count, default=20, metavar="N", help="How many hits at most (default 20)."),
+    JSON,
+)
+def search(g: Globals, query: str, kind: str | None, limit: int, as_json: bool) -> None:
     """Full-text search of memory, best match first, with file and line."""
     with _reported():
         from omp.lookup import search as run
 
-        result = run(_root(ctx), query, kind=kind, limit=limit)
+        result = run(_root(g), query, kind=kind, limit=limit)
         if as_json:
             _print_json(result.to_json())
             return
         for hit in result.hits:
-            typer.echo(
-                f"{result.file_of(hit)}:{hit.line}\t{hit.kind}\t{hit.id or '-'}\t{hit.title}"
-            )
+            _echo(f"{result.file_of(hit)}:{hit.line}\t{hit.kind}\t{hit.id or '-'}\t{hit.title}")
         if not result.hits:
-            typer.echo(f"no match for {query!r}", err=True)
+            _echo(f"no match for {query!r}", err=True)
 
 
-@app.command()
-def index(
-    ctx: typer.Context,
-    rebuild: Annotated[
-        bool, typer.Option("--rebuild", help="Forget the index and build it again from the files.")
-    ] = False,
-    as_json: Json = False,
-) -> None:
+@command(
+    "index",
+    flag("--rebuild", help="Forget the index and build it again from the files."),
+    JSON,
+)
+def index(g: Globals, rebuild: bool, as_json: bool) -> None:
     """Bring the derived search index in _omp/.cache/ up to date (it is never the truth)."""
     with _reported():
         from omp.lookup import reindex
 
-        report = reindex(_root(ctx), rebuild=rebuild)
+        report = reindex(_root(g), rebuild=rebuild)
         if as_json:
             _print_json(report.to_json())
             return
         for rel in report.reindexed:
-            typer.echo(f"indexed {rel}")
-        typer.echo(
-            f"{report.files} file(s), {report.entries} entries in {report.path.name}", err=True
-        )
+            _echo(f"indexed {rel}")
+        _echo(f"{report.files} file(s), {report.entries} entries in {report.path.name}", err=True)
 
 
-@app.command("backups")
-def backups_(
-    ctx: typer.Context,
-    file: Annotated[
-        str | None,
-        typer.Argument(help="A memory file, e.g. decisions.yaml (default: all)."),
-    ] = None,
-    as_json: Json = False,
-) -> None:
+@command(
+    "backups",
+    opt(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="A memory file, e.g. decisions.yaml (default: all).",
+    ),
+    JSON,
+)
+def backups_(g: Globals, file: str | None, as_json: bool) -> None:
     """List the backups omp took before each write, oldest first."""
     with _reported():
         from omp import store
 
-        found = store.backups(_root(ctx), file)
+        found = store.backups(_root(g), file)
         if as_json:
             _print_json(
                 [
@@ -596,30 +605,27 @@ def backups_(
             )
             return
         for b in found:
-            typer.echo(f"{b.file}\t{b.name}\t{b.size} bytes")
+            _echo(f"{b.file}\t{b.name}\t{b.size} bytes")
         if not found:
-            typer.echo("no backups", err=True)
+            _echo("no backups", err=True)
 
 
-@app.command()
+@command(
+    "restore",
+    opt("file", metavar="FILE", help="The memory file to restore, e.g. decisions.yaml."),
+    opt("--backup", help="Backup name or stamp (default: the newest)."),
+    flag("--force", help="Restore even a backup that fails validation."),
+    DRY_RUN,
+    JSON,
+)
 def restore(
-    ctx: typer.Context,
-    file: Annotated[str, typer.Argument(help="The memory file to restore, e.g. decisions.yaml.")],
-    backup: Annotated[
-        str | None,
-        typer.Option("--backup", help="Backup name or stamp (default: the newest)."),
-    ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Restore even a backup that fails validation.")
-    ] = False,
-    dry_run: DryRun = False,
-    as_json: Json = False,
+    g: Globals, file: str, backup: str | None, force: bool, dry_run: bool, as_json: bool
 ) -> None:
     """Put a backup back in place; the current version is backed up first."""
     with _reported():
         from omp import store
 
-        result = store.restore(_root(ctx), file, backup=backup, force=force, dry_run=dry_run)
+        result = store.restore(_root(g), file, backup=backup, force=force, dry_run=dry_run)
         _report_write(result, as_json=as_json, dry_run=dry_run)
 
 
@@ -627,57 +633,50 @@ def restore(
 # extract, review, user
 
 
-@app.command()
+@command(
+    "extract",
+    opt(
+        "sources",
+        nargs="*",
+        metavar="SOURCE",
+        help="Conversation exports, transcripts, deploy logs or folders of them (- reads "
+        "standard input).",
+    ),
+    opt("--text", help="Extract from this text (as the user's words)."),
+    opt(
+        "--git", metavar="RANGE", help="Extract from the commits of a git range (e.g. v1.2..HEAD)."
+    ),
+    opt(
+        "--format",
+        help="Force the source format: text, chat-json, chatgpt, claude-code, codex, aider, "
+        "deploy.",
+    ),
+    opt(
+        "--min-confidence",
+        type=float,
+        default=0.4,
+        metavar="X",
+        help="Drop items below this confidence (0-1; default 0.4).",
+    ),
+    opt(
+        "--llm-cmd",
+        metavar="CMD",
+        help="External extractor: gets the (redacted) messages as JSON on stdin, prints JSON "
+        "candidates; they pass the same checks and filters.",
+    ),
+    flag("--dry-run", help="Show what would be stored; write nothing."),
+    JSON,
+)
 def extract(
-    ctx: typer.Context,
-    sources: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Conversation exports, transcripts, deploy logs or folders of them "
-            "(- reads standard input).",
-            show_default=False,
-        ),
-    ] = None,
-    text: Annotated[
-        str | None, typer.Option("--text", help="Extract from this text (as the user's words).")
-    ] = None,
-    git: Annotated[
-        str | None,
-        typer.Option(
-            "--git",
-            help="Extract from the commits of a git range (e.g. v1.2..HEAD).",
-            metavar="RANGE",
-        ),
-    ] = None,
-    format: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            help=(
-                "Force the source format: text, chat-json, chatgpt, claude-code, codex, aider, "
-                "deploy."
-            ),
-        ),
-    ] = None,
-    min_confidence: Annotated[
-        float,
-        typer.Option(
-            "--min-confidence", help="Drop items below this confidence (0-1).", metavar="X"
-        ),
-    ] = 0.4,
-    llm_cmd: Annotated[
-        str | None,
-        typer.Option(
-            "--llm-cmd",
-            help="External extractor: gets the (redacted) messages as JSON on stdin, prints "
-            "JSON candidates; they pass the same checks and filters.",
-            metavar="CMD",
-        ),
-    ] = None,
-    dry_run: Annotated[
-        bool, typer.Option("--dry-run", help="Show what would be stored; write nothing.")
-    ] = False,
-    as_json: Json = False,
+    g: Globals,
+    sources: list[str],
+    text: str | None,
+    git: str | None,
+    format: str | None,
+    min_confidence: float,
+    llm_cmd: str | None,
+    dry_run: bool,
+    as_json: bool,
 ) -> None:
     """Turn conversations, commits and deploy output into memory (rules in English and Chinese).
 
@@ -688,14 +687,14 @@ def extract(
         from omp import ingest
 
         result = ingest.extract(
-            _root(ctx),
+            _root(g),
             sources or [],
             text=text,
             git=git,
             format=format,
             min_confidence=min_confidence,
             llm_cmd=llm_cmd,
-            by=_globals(ctx).by,
+            by=g.by,
             dry_run=dry_run,
         )
         if as_json:
@@ -704,25 +703,25 @@ def extract(
         _report_extract(result)
 
 
-@app.command("llm-bridge")
-def llm_bridge(
-    model_cmd: Annotated[
-        str | None,
-        typer.Argument(
-            help="The model command: reads a prompt on stdin and prints its answer "
-            '("claude -p", "llm -m MODEL", "ollama run MODEL").',
-            show_default=False,
-            metavar="MODEL_CMD",
-        ),
-    ] = None,
-    print_prompt: Annotated[
-        bool,
-        typer.Option("--print-prompt", help="Print the prompt for the messages; run nothing."),
-    ] = False,
-    timeout: Annotated[
-        float, typer.Option("--timeout", help="Seconds to wait for the model.", metavar="S")
-    ] = 540.0,
-) -> None:
+@command(
+    "llm-bridge",
+    opt(
+        "model_cmd",
+        nargs="?",
+        metavar="MODEL_CMD",
+        help="The model command: reads a prompt on stdin and prints its answer "
+        '("claude -p", "llm -m MODEL", "ollama run MODEL").',
+    ),
+    flag("--print-prompt", help="Print the prompt for the messages; run nothing."),
+    opt(
+        "--timeout",
+        type=float,
+        default=540.0,
+        metavar="S",
+        help="Seconds to wait for the model (default 540).",
+    ),
+)
+def llm_bridge(_g: Globals, model_cmd: str | None, print_prompt: bool, timeout: float) -> None:
     """A ready --llm-cmd: prompt a model command with the messages, print its candidates.
 
     `omp extract` runs it and sends the redacted messages on stdin, e.g.
@@ -734,7 +733,7 @@ def llm_bridge(
 
         payload = llmbridge.payload(sys.stdin.read())
         if print_prompt:
-            typer.echo(llmbridge.prompt(payload), nl=False)
+            _echo(llmbridge.prompt(payload), nl=False)
             return
         if not model_cmd:
             raise UsageError("give the model command", hint="e.g. omp llm-bridge 'claude -p'")
@@ -749,28 +748,28 @@ def _report_extract(result: Any) -> None:
             continue
         what = _what(c.entry)
         note = f" ({c.note})" if c.note else ""
-        typer.echo(
+        _echo(
             f"{marks.get(c.action, ' ')} {c.target:<10} {c.confidence:.2f}  {str(what)[:90]}{note}"
         )
     for r in result.batch.redactions:
-        typer.echo(f"redacted {r.kind} in {r.path} [{r.index}]", err=True)
+        _echo(f"redacted {r.kind} in {r.path} [{r.index}]", err=True)
     for w in result.batch.warnings:
-        typer.echo(f"warning: {w}", err=True)
+        _echo(f"warning: {w}", err=True)
     if result.degraded:
-        typer.echo(
+        _echo(
             f"note: {result.degraded}; personal items queued in user-context.yaml "
             "(`omp user flush` moves them later)",
             err=True,
         )
     s = result.summary()
-    typer.echo(
+    _echo(
         f"{prefix}stored {s['stored']}, already in memory {s['unchanged']}, merged {s['merged']}, "
         f"superseded {s['superseded']}, "
         f"for review {s['review']}, dropped {s['dropped']}, redacted {s['redactions']}",
         err=True,
     )
     if result.project is not None and result.dry_run:
-        typer.echo(result.project.diff(), nl=False)
+        _echo(result.project.diff(), nl=False)
 
 
 def _what(entry: dict[str, Any]) -> Any:
@@ -789,139 +788,124 @@ def _flat(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
     return [(prefix, data)]
 
 
-review_app = typer.Typer(
-    help="Review extracted items waiting in candidates.yaml: list, accept, reject, edit.",
-    invoke_without_command=True,
+SET_FIELDS = many(
+    "--set",
+    dest="fields",
+    metavar="KEY=VALUE",
+    help="Change a field of the entry first: key=value (repeatable).",
 )
-app.add_typer(review_app, name="review")
-
-SetOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set",
-        help="Change a field of the entry first: key=value (repeatable).",
-        metavar="KEY=VALUE",
-    ),
-]
-AllOpt = Annotated[bool, typer.Option("--all", help="Every candidate waiting for review.")]
+ALL_PENDING = flag("--all", dest="all_pending", help="Every candidate waiting for review.")
 
 
-@review_app.callback()
-def review_list(
-    ctx: typer.Context,
-    everything: Annotated[
-        bool, typer.Option("--all-items", help="Also list reviewed items.")
-    ] = False,
-    as_json: Json = False,
-) -> None:
+@command(
+    "review",
+    flag("--all-items", help="Also list reviewed items."),
+    JSON,
+)
+def review_list(g: Globals, all_items: bool, as_json: bool) -> None:
     """List the candidates waiting for review (with no sub-command)."""
-    if ctx.invoked_subcommand is not None:
-        return
     with _reported():
         from omp import review
 
-        items = review.queue(_root(ctx), everything=everything)
+        items = review.queue(_root(g), everything=all_items)
         if as_json:
             _print_json(items)
             return
         if not items:
-            typer.echo("nothing waiting for review", err=True)
+            _echo("nothing waiting for review", err=True)
         for c in items:
             entry = c.get("entry") or {}
             what = _what(entry)
             status = "" if c.get("status", "pending") == "pending" else f" [{c.get('status')}]"
-            typer.echo(
-                f"{c.get('id')}  {c.get('target'):<10} {c.get('confidence', '')}  {what}{status}"
-            )
+            _echo(f"{c.get('id')}  {c.get('target'):<10} {c.get('confidence', '')}  {what}{status}")
             if c.get("reason"):
-                typer.echo(f"    {c.get('reason')}")
+                _echo(f"    {c.get('reason')}")
 
 
-@review_app.command("accept")
+@command(
+    "review",
+    "accept",
+    opt("ids", nargs="*", metavar="ID", help="Candidate ids."),
+    ALL_PENDING,
+    SET_FIELDS,
+    DRY_RUN,
+    JSON,
+)
 def review_accept(
-    ctx: typer.Context,
-    ids: Annotated[
-        list[str] | None, typer.Argument(help="Candidate ids.", show_default=False)
-    ] = None,
-    all_pending: AllOpt = False,
-    fields: SetOpt = None,
-    dry_run: DryRun = False,
-    as_json: Json = False,
+    g: Globals,
+    ids: list[str],
+    all_pending: bool,
+    fields: list[str] | None,
+    dry_run: bool,
+    as_json: bool,
 ) -> None:
     """Write candidates to memory (through the writer) and mark them accepted."""
     with _reported():
         from omp import review
 
         result = review.accept(
-            _root(ctx),
+            _root(g),
             ids or [],
             all_pending=all_pending,
             fields=review.parse_fields(fields or []),
-            by=_globals(ctx).by,
+            by=g.by,
             dry_run=dry_run,
         )
         if as_json:
             _print_json(result.to_json())
             return
         _report_write(result.project, as_json=False, dry_run=dry_run)
-        typer.echo(
-            f"{'would accept' if dry_run else 'accepted'}: {', '.join(result.ids)}", err=True
-        )
+        _echo(f"{'would accept' if dry_run else 'accepted'}: {', '.join(result.ids)}", err=True)
 
 
-@review_app.command("reject")
+@command(
+    "review",
+    "reject",
+    opt("ids", nargs="*", metavar="ID", help="Candidate ids."),
+    ALL_PENDING,
+    DRY_RUN,
+    JSON,
+)
 def review_reject(
-    ctx: typer.Context,
-    ids: Annotated[
-        list[str] | None, typer.Argument(help="Candidate ids.", show_default=False)
-    ] = None,
-    all_pending: AllOpt = False,
-    dry_run: DryRun = False,
-    as_json: Json = False,
+    g: Globals, ids: list[str], all_pending: bool, dry_run: bool, as_json: bool
 ) -> None:
     """Mark candidates rejected; they stay listed so they are not proposed again."""
     with _reported():
         from omp import review
 
         result = review.reject(
-            _root(ctx), ids or [], all_pending=all_pending, by=_globals(ctx).by, dry_run=dry_run
+            _root(g), ids or [], all_pending=all_pending, by=g.by, dry_run=dry_run
         )
         if as_json:
             _print_json(result.to_json())
             return
         _report_write(result.project, as_json=False, dry_run=dry_run)
-        typer.echo(
-            f"{'would reject' if dry_run else 'rejected'}: {', '.join(result.ids)}", err=True
-        )
+        _echo(f"{'would reject' if dry_run else 'rejected'}: {', '.join(result.ids)}", err=True)
 
 
-@review_app.command("edit")
+@command(
+    "review",
+    "edit",
+    opt("id", metavar="ID", help="Candidate id."),
+    SET_FIELDS,
+    DRY_RUN,
+    JSON,
+)
 def review_edit(
-    ctx: typer.Context,
-    id: Annotated[str, typer.Argument(help="Candidate id.")],
-    fields: SetOpt = None,
-    dry_run: DryRun = False,
-    as_json: Json = False,
+    g: Globals, id: str, fields: list[str] | None, dry_run: bool, as_json: bool
 ) -> None:
     """Change a waiting candidate's entry (it stays waiting)."""
     with _reported():
         from omp import review
 
         result = review.edit(
-            _root(ctx), id, review.parse_fields(fields or []), by=_globals(ctx).by, dry_run=dry_run
+            _root(g), id, review.parse_fields(fields or []), by=g.by, dry_run=dry_run
         )
         _report_write(result.project, as_json=as_json, dry_run=dry_run)
 
 
-user_app = typer.Typer(
-    help="The user store ($XDG_DATA_HOME/omp): your preferences and skills across projects.",
-    no_args_is_help=True,
-)
-app.add_typer(user_app, name="user")
-
-
-@user_app.command("list")
-def user_list(as_json: Json = False) -> None:
+@command("user", "list", JSON)
+def user_list(_g: Globals, as_json: bool) -> None:
     """List the memories in the user store."""
     with _reported():
         from omp import userstore
@@ -932,18 +916,18 @@ def user_list(as_json: Json = False) -> None:
             where = str(userstore.location())
             _print_json({"location": where, "unavailable": off, "memories": items})
             return
-        typer.echo(f"user store: {off}" if off else f"user store: {userstore.location()}", err=True)
+        _echo(f"user store: {off}" if off else f"user store: {userstore.location()}", err=True)
         for m in items:
-            typer.echo(f"{m.get('id')}  {m.get('kind', ''):<10} {m.get('text')}")
+            _echo(f"{m.get('id')}  {m.get('kind', ''):<10} {m.get('text')}")
 
 
-@user_app.command("flush")
-def user_flush(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False) -> None:
+@command("user", "flush", DRY_RUN, JSON)
+def user_flush(g: Globals, dry_run: bool, as_json: bool) -> None:
     """Move items queued in user-context.yaml (while the store was unavailable) to the store."""
     with _reported():
         from omp import userstore
 
-        result = userstore.flush(_root(ctx), by=_globals(ctx).by, dry_run=dry_run)
+        result = userstore.flush(_root(g), by=g.by, dry_run=dry_run)
         if as_json:
             _print_json(
                 {
@@ -954,49 +938,48 @@ def user_flush(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = Fals
             )
             return
         verb = "would move" if dry_run else "moved"
-        typer.echo(f"{verb} {result.moved} item(s) to {userstore.location()}", err=True)
+        _echo(f"{verb} {result.moved} item(s) to {userstore.location()}", err=True)
 
 
 # ---------------------------------------------------------------------------------------------
 # changes
 
 
-@app.command()
-def changes(
-    ctx: typer.Context,
-    since: Annotated[
-        int,
-        typer.Option(
-            "--since", help="Only changes after this cursor.", metavar="CURSOR", callback=_at_most
-        ),
-    ] = 0,
-    limit: Annotated[
-        int | None,
-        typer.Option("--limit", help="At most N changes.", metavar="N", callback=_at_most),
-    ] = None,
-    follow: Annotated[
-        bool, typer.Option("--follow", "-f", help="Keep printing changes as they happen.")
-    ] = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print JSON (one object per line with --follow).")
-    ] = False,
-) -> None:
+@command(
+    "changes",
+    opt(
+        "--since",
+        type=count,
+        default=0,
+        metavar="CURSOR",
+        help="Only changes after this cursor.",
+    ),
+    opt("--limit", type=count, metavar="N", help="At most N changes."),
+    flag("--follow", "-f", help="Keep printing changes as they happen."),
+    opt(
+        "--json",
+        dest="as_json",
+        action="store_true",
+        help="Print JSON (one object per line with --follow).",
+    ),
+)
+def changes(g: Globals, since: int, limit: int | None, follow: bool, as_json: bool) -> None:
     """List what changed in memory, from the change journal (cursor, time, who, file, change)."""
     with _reported():
         from omp import journal
 
-        root = _root(ctx)
+        root = _root(g)
         page = journal.read(root, since=since, limit=limit)
         if page.problem:
-            typer.echo(f"note: the change journal cannot be kept: {page.problem}", err=True)
+            _echo(f"note: the change journal cannot be kept: {page.problem}", err=True)
         if page.missed:
-            typer.echo(
+            _echo(
                 f"note: changes after cursor {since} up to {(page.oldest or 1) - 1} were "
                 "rotated out of the journal; re-read memory (`omp show`) to catch up",
                 err=True,
             )
         if page.latest < since:
-            typer.echo(
+            _echo(
                 f"note: the journal restarted (newest cursor {page.latest} < {since}); "
                 "re-read memory, then use --since 0",
                 err=True,
@@ -1017,7 +1000,7 @@ def changes(
             _print_change(change, as_json=as_json)
         if not follow:
             if not page.changes:
-                typer.echo(f"no changes after cursor {since} (latest: {page.latest})", err=True)
+                _echo(f"no changes after cursor {since} (latest: {page.latest})", err=True)
             return
         start = page.changes[-1].cursor if page.changes else max(since, page.latest)
         try:
@@ -1031,22 +1014,15 @@ def _print_change(change: Any, *, as_json: bool) -> None:
     import json
 
     if as_json:
-        typer.echo(json.dumps(change.to_json(), ensure_ascii=False))
+        _echo(json.dumps(change.to_json(), ensure_ascii=False))
     else:
         who = change.by if change.kind == "write" else f"{change.by} ({change.kind})"
-        typer.echo(f"{change.cursor}\t{change.time}\t{who}\t{change.file}\t{change.change}")
+        _echo(f"{change.cursor}\t{change.time}\t{who}\t{change.file}\t{change.change}")
     sys.stdout.flush()
 
 
 # ---------------------------------------------------------------------------------------------
 # hooks
-
-hooks_app = typer.Typer(
-    help="Git hooks: validate memory before commits, record commits in the changelog, keep the "
-    "index and journal current after merges, checkouts and rebases.",
-    no_args_is_help=True,
-)
-app.add_typer(hooks_app, name="hooks")
 
 
 def _report_hooks(result: Any, *, as_json: bool, verb: str, would: str = "") -> None:
@@ -1057,69 +1033,61 @@ def _report_hooks(result: Any, *, as_json: bool, verb: str, would: str = "") -> 
         note = ""
         if hook.state == "omp-as-legacy":
             note = f"  (omp's script is {hook.path.name}, run by another manager's hook)"
-        typer.echo(f"{hook.name:<14} {hook.state}{note}")
-    typer.echo(f"{'merge-driver':<14} {'registered' if result.merge_driver else 'missing'}")
+        _echo(f"{hook.name:<14} {hook.state}{note}")
+    _echo(f"{'merge-driver':<14} {'registered' if result.merge_driver else 'missing'}")
     if verb:
         done = ", ".join(result.changed) or "nothing"
         said = f"would {would}" if result.dry_run else verb
-        typer.echo(f"{said}: {done} ({result.folder})", err=True)
+        _echo(f"{said}: {done} ({result.folder})", err=True)
 
 
-@hooks_app.command("install")
-def hooks_install(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False) -> None:
+@command("hooks", "install", DRY_RUN, JSON)
+def hooks_install(g: Globals, dry_run: bool, as_json: bool) -> None:
     """Install omp's git hooks (an existing hook is kept as NAME.legacy and still runs)."""
     with _reported():
         from omp import hooks
 
         _report_hooks(
-            hooks.install(_start(ctx), dry_run=dry_run),
+            hooks.install(_start(g), dry_run=dry_run),
             as_json=as_json,
             verb="installed",
             would="install",
         )
 
 
-@hooks_app.command("uninstall")
-def hooks_uninstall(ctx: typer.Context, dry_run: DryRun = False, as_json: Json = False) -> None:
+@command("hooks", "uninstall", DRY_RUN, JSON)
+def hooks_uninstall(g: Globals, dry_run: bool, as_json: bool) -> None:
     """Remove omp's git hooks and put back the hooks they replaced."""
     with _reported():
         from omp import hooks
 
         _report_hooks(
-            hooks.uninstall(_start(ctx), dry_run=dry_run),
+            hooks.uninstall(_start(g), dry_run=dry_run),
             as_json=as_json,
             verb="removed",
             would="remove",
         )
 
 
-@hooks_app.command("status")
-def hooks_status(ctx: typer.Context, as_json: Json = False) -> None:
+@command("hooks", "status", JSON)
+def hooks_status(g: Globals, as_json: bool) -> None:
     """Show which hooks are omp's, chained with a previous hook, someone else's or missing."""
     with _reported():
         from omp import hooks
 
-        _report_hooks(hooks.status(_start(ctx)), as_json=as_json, verb="")
+        _report_hooks(hooks.status(_start(g)), as_json=as_json, verb="")
 
 
 # ---------------------------------------------------------------------------------------------
 # editor agents
 
-agents_app = typer.Typer(
-    help="Editor agents: tell Claude Code, Codex, Cursor and AGENTS.md readers to use omp, "
-    "without clobbering their files.",
-    no_args_is_help=True,
-)
-app.add_typer(agents_app, name="agents")
 
-Claude = Annotated[
-    bool, typer.Option("--claude", help="Claude Code: CLAUDE.md block, SessionStart hook.")
-]
-Codex = Annotated[bool, typer.Option("--codex", help="Codex: the AGENTS.md block.")]
-Cursor = Annotated[bool, typer.Option("--cursor", help="Cursor: .cursor/rules/omp.mdc.")]
-AgentsMd = Annotated[
-    bool, typer.Option("--agents-md", help="The AGENTS.md block (read by many agents).")
-]
+AGENTS = (
+    flag("--claude", help="Claude Code: CLAUDE.md block, SessionStart hook."),
+    flag("--codex", help="Codex: the AGENTS.md block."),
+    flag("--cursor", help="Cursor: .cursor/rules/omp.mdc."),
+    flag("--agents-md", help="The AGENTS.md block (read by many agents)."),
+)
 
 
 def _agent_targets(*, claude: bool, codex: bool, cursor: bool, agents_md: bool) -> list[str]:
@@ -1132,27 +1100,27 @@ def _report_agents(result: Any, *, as_json: bool) -> None:
         _print_json(result.to_json())
         return
     if result.dry_run:
-        typer.echo(result.diff(), nl=False)
+        _echo(result.diff(), nl=False)
     verbs = {"create": "created", "update": "updated", "delete": "deleted"}
     changed = [c for c in result.changes if c.action != "unchanged"]
     for c in changed:
         verb = f"would {c.action}" if result.dry_run else verbs[c.action]
-        typer.echo(f"{verb} {c.path} ({c.what})", err=result.dry_run)
+        _echo(f"{verb} {c.path} ({c.what})", err=result.dry_run)
     for note in result.notes:
-        typer.echo(f"note: {note}", err=True)
+        _echo(f"note: {note}", err=True)
     if not changed:
-        typer.echo("nothing to change", err=True)
+        _echo("nothing to change", err=True)
 
 
-@agents_app.command("install")
+@command("agents", "install", *AGENTS, DRY_RUN, JSON)
 def agents_install(
-    ctx: typer.Context,
-    claude: Claude = False,
-    codex: Codex = False,
-    cursor: Cursor = False,
-    agents_md: AgentsMd = False,
-    dry_run: DryRun = False,
-    as_json: Json = False,
+    g: Globals,
+    claude: bool,
+    codex: bool,
+    cursor: bool,
+    agents_md: bool,
+    dry_run: bool,
+    as_json: bool,
 ) -> None:
     """Tell editor agents to use omp (all of them when no agent is named).
 
@@ -1164,19 +1132,19 @@ def agents_install(
         from omp import agents
 
         targets = _agent_targets(claude=claude, codex=codex, cursor=cursor, agents_md=agents_md)
-        result = agents.install(_root(ctx), targets=targets, dry_run=dry_run)
+        result = agents.install(_root(g), targets=targets, dry_run=dry_run)
         _report_agents(result, as_json=as_json)
 
 
-@agents_app.command("uninstall")
+@command("agents", "uninstall", *AGENTS, DRY_RUN, JSON)
 def agents_uninstall(
-    ctx: typer.Context,
-    claude: Claude = False,
-    codex: Codex = False,
-    cursor: Cursor = False,
-    agents_md: AgentsMd = False,
-    dry_run: DryRun = False,
-    as_json: Json = False,
+    g: Globals,
+    claude: bool,
+    codex: bool,
+    cursor: bool,
+    agents_md: bool,
+    dry_run: bool,
+    as_json: bool,
 ) -> None:
     """Remove exactly what `omp agents install` added (all agents when none is named).
 
@@ -1186,29 +1154,29 @@ def agents_uninstall(
         from omp import agents
 
         targets = _agent_targets(claude=claude, codex=codex, cursor=cursor, agents_md=agents_md)
-        result = agents.uninstall(_root(ctx), targets=targets, dry_run=dry_run)
+        result = agents.uninstall(_root(g), targets=targets, dry_run=dry_run)
         _report_agents(result, as_json=as_json)
 
 
-@agents_app.command("status")
-def agents_status(ctx: typer.Context, as_json: Json = False) -> None:
+@command("agents", "status", JSON)
+def agents_status(g: Globals, as_json: bool) -> None:
     """Show which editor agents are told to use omp, and the state of each file involved."""
     with _reported():
         from omp import agents
 
-        result = agents.status(_root(ctx))
+        result = agents.status(_root(g))
         if as_json:
             _print_json(result.to_json())
             return
         for target, state in result.states().items():
             recorded = "" if target in result.installed else "  (not installed by omp here)"
-            typer.echo(f"{target:<10} {state}{recorded if state != 'missing' else ''}")
+            _echo(f"{target:<10} {state}{recorded if state != 'missing' else ''}")
         for rel, state in result.files.items():
-            typer.echo(f"  {rel:<22} {state}")
+            _echo(f"  {rel:<22} {state}")
 
 
-@app.command()
-def status(ctx: typer.Context, as_json: Json = False) -> None:
+@command("status", JSON)
+def status(g: Globals, as_json: bool) -> None:
     """Show the memory at a glance: files, review queue, user store, index, journal, hooks.
 
     Exits 1 when a memory file has problems (`omp validate` says which).
@@ -1216,75 +1184,77 @@ def status(ctx: typer.Context, as_json: Json = False) -> None:
     with _reported():
         from omp import status as status_of
 
-        found = status_of.status(_root(ctx))
+        found = status_of.status(_root(g))
         if as_json:
             _print_json(found.to_json())
         else:
             _report_status(found)
         if not found.healthy:
-            raise typer.Exit(1)
+            raise SystemExit(1)
 
 
 def _report_status(s: Any) -> None:
-    typer.echo(f"omp memory of {s.project} ({s.memory}/)")
+    _echo(f"omp memory of {s.project} ({s.memory}/)")
     for f in s.files:
         what = f"{f.files} files, " if f.file.endswith("/") else ""
         when = f"  last change {f.last_change} by {f.last_by}" if f.last_change else ""
         bad = f"  {f.problems} PROBLEM(S): omp validate" if f.problems else ""
-        typer.echo(f"  {f.file:<28} {what}{f.entries} entries{when}{bad}")
-    typer.echo(
+        _echo(f"  {f.file:<28} {what}{f.entries} entries{when}{bad}")
+    _echo(
         f"review queue: {s.pending_review} pending" + (" (omp review)" if s.pending_review else "")
     )
     u = s.user_store
     if u["available"]:
-        typer.echo(f"user store: {u['path']}: {u['memories']} memories, {u['queued']} queued")
+        _echo(f"user store: {u['path']}: {u['memories']} memories, {u['queued']} queued")
     else:
-        typer.echo(f"user store: unavailable ({u['reason']}); {u['queued']} queued")
+        _echo(f"user store: unavailable ({u['reason']}); {u['queued']} queued")
     i = s.index
-    typer.echo(
+    _echo(
         f"index: {i['files']} files, {i['entries']} entries ({i['path']}); "
         f"{i['reindexed']} re-indexed now"
     )
     if s.journal.get("problem"):
-        typer.echo(f"journal: unavailable ({s.journal['problem']})")
+        _echo(f"journal: unavailable ({s.journal['problem']})")
     else:
-        typer.echo(f"journal: cursor {s.journal['cursor']} (omp changes)")
+        _echo(f"journal: cursor {s.journal['cursor']} (omp changes)")
     h = s.hooks
     if h.get("hooks"):
         listed = ", ".join(f"{k} {v}" for k, v in h["hooks"].items())
         driver = "merge driver registered" if h["merge_driver"] else "no merge driver"
         hint = "" if h["installed"] else " (omp hooks install)"
-        typer.echo(f"hooks: {listed}; {driver}{hint}")
+        _echo(f"hooks: {listed}; {driver}{hint}")
     else:
-        typer.echo(f"hooks: none ({h.get('reason')})")
+        _echo(f"hooks: none ({h.get('reason')})")
     states = s.agents.get("states") or {}
     if states:
         wired = ", ".join(f"{k} {v}" for k, v in states.items())
         hint = "" if all(v == "installed" for v in states.values()) else " (omp agents install)"
-        typer.echo(f"agents: {wired}{hint}")
+        _echo(f"agents: {wired}{hint}")
 
 
-@app.command()
-def context(
-    ctx: typer.Context,
-    budget_tokens: Annotated[
-        int | None,
-        typer.Option(
-            "--budget-tokens",
-            help="Most tokens the pack may take (estimated; default 2400, which fits the "
-            "10,000 characters of a Claude Code SessionStart hook).",
-            metavar="N",
-            callback=_at_most,
-        ),
-    ] = None,
-    task: Annotated[
-        str | None,
-        typer.Option("--for", help="What the session is about: relevant entries come first."),
-    ] = None,
-    format: Annotated[
-        str, typer.Option("--format", help="md (the pack) or json (with every entry's reason).")
-    ] = "md",
-) -> None:
+@command(
+    "context",
+    opt(
+        "--budget-tokens",
+        type=count,
+        metavar="N",
+        help="Most tokens the pack may take (estimated; default 2400, which fits the 10,000 "
+        "characters of a Claude Code SessionStart hook).",
+    ),
+    opt(
+        "--for",
+        dest="task",
+        metavar="TASK",
+        help="What the session is about: relevant entries come first.",
+    ),
+    opt(
+        "--format",
+        default="md",
+        choices=("md", "json"),
+        help="md (the pack, the default) or json (with every entry's reason).",
+    ),
+)
+def context(g: Globals, budget_tokens: int | None, task: str | None, format: str) -> None:
     """Print the start-up pack for an agent: facts, decisions in force, recent work, under a budget.
 
     Deterministic, built from the index; `--format json` says for every memory entry why it is
@@ -1292,12 +1262,9 @@ def context(
     """
     with _reported():
         from omp import context as pack_of
-        from omp.errors import UsageError
 
-        if format not in ("md", "json"):
-            raise UsageError(f"unknown --format {format!r}", hint="use md or json")
         pack = pack_of.build(
-            _root(ctx), budget_tokens=budget_tokens, task=task, full=format == "json"
+            _root(g), budget_tokens=budget_tokens, task=task, full=format == "json"
         )
         if format == "json":
             _print_json(pack.to_json())
@@ -1308,55 +1275,39 @@ def context(
 # ---------------------------------------------------------------------------------------------
 # manifests (Odysseus agent-migration.v1)
 
-manifest_app = typer.Typer(
-    help="Odysseus agent-migration.v1 manifests: build one from agent exports, or export this "
-    "project's memory as one (`omp import` applies one).",
-    no_args_is_help=True,
-)
-app.add_typer(manifest_app, name="manifest")
 
-
-@manifest_app.command(
-    "build",
-    add_help_option=False,
-    context_settings={
-        "allow_extra_args": True,
-        "ignore_unknown_options": True,
-        "help_option_names": [],
-    },
-)
-def manifest_build(ctx: typer.Context) -> None:
+@command("manifest", "build", raw=True)
+def manifest_build(args: list[str]) -> int:
     """Build an Odysseus agent-migration.v1 manifest from agent exports (memories, skills, conversations, archives).
 
     The flags are Odysseus' builder's; `omp manifest build --help` lists them.
     """  # noqa: E501
     from omp import manifest_build as builder
 
-    raise typer.Exit(builder.main(list(ctx.args), prog="omp manifest build"))
+    return builder.main(args, prog="omp manifest build")
 
 
-@manifest_app.command("export")
+@command(
+    "manifest",
+    "export",
+    opt("--output", "-o", type=Path, help="Write the manifest here (atomically), not stdout."),
+    flag("--include-archive-content", help="Embed the Markdown bank files' text."),
+    flag("--include-conversation-content", help="Embed the session records as messages."),
+    flag("--compact", help="Compact JSON."),
+    opt(
+        "--user",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="Include the user store's memories (the default) or not.",
+    ),
+)
 def manifest_export(
-    ctx: typer.Context,
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Write the manifest here (atomically), not stdout."),
-    ] = None,
-    include_archive_content: Annotated[
-        bool,
-        typer.Option("--include-archive-content", help="Embed the Markdown bank files' text."),
-    ] = False,
-    include_conversation_content: Annotated[
-        bool,
-        typer.Option(
-            "--include-conversation-content", help="Embed the session records as messages."
-        ),
-    ] = False,
-    compact: Annotated[bool, typer.Option("--compact", help="Compact JSON.")] = False,
-    user: Annotated[
-        bool,
-        typer.Option("--user/--no-user", help="Include the user store's memories (default)."),
-    ] = True,
+    g: Globals,
+    output: Path | None,
+    include_archive_content: bool,
+    include_conversation_content: bool,
+    compact: bool,
+    user: bool,
 ) -> None:
     """Export this project's memory as an agent-migration.v1 manifest.
 
@@ -1368,7 +1319,7 @@ def manifest_export(
         from omp import manifest_export, writer
 
         manifest = manifest_export.export_manifest(
-            _root(ctx),
+            _root(g),
             include_archive_content=include_archive_content,
             include_conversation_content=include_conversation_content,
             user=user,
@@ -1380,43 +1331,46 @@ def manifest_export(
         output.parent.mkdir(parents=True, exist_ok=True)
         writer.atomic_write(output, text)
         summary = manifest["summary"]
-        typer.echo(
+        _echo(
             f"wrote {output}: {summary['item_count']} items, {summary['warning_count']} warnings",
             err=True,
         )
 
 
-@app.command("import")
+@command(
+    "import",
+    opt(
+        "manifest",
+        type=Path,
+        metavar="MANIFEST",
+        help="An agent-migration.v1 manifest (omp manifest build/export).",
+    ),
+    flag(
+        "--dry-run",
+        help="Show counts, duplicates, secrets, a sample and the files that would change; "
+        "write nothing.",
+    ),
+    flag(
+        "--accept-memories",
+        help="Write memory items through the extraction filters instead of staging them all "
+        "in candidates.yaml for `omp review`.",
+    ),
+    opt(
+        "--skills",
+        default="skip",
+        metavar="MODE",
+        help="When a skill of that name is already installed: skip (the default), rename or "
+        "overwrite.",
+    ),
+    JSON,
+)
 def import_(
-    ctx: typer.Context,
-    manifest: Annotated[
-        Path, typer.Argument(help="An agent-migration.v1 manifest (omp manifest build/export).")
-    ],
-    dry_run: Annotated[
-        bool,
-        typer.Option(
-            "--dry-run",
-            help="Show counts, duplicates, secrets, a sample and the files that would change; "
-            "write nothing.",
-        ),
-    ] = False,
-    accept_memories: Annotated[
-        bool,
-        typer.Option(
-            "--accept-memories",
-            help="Write memory items through the extraction filters instead of staging them "
-            "all in candidates.yaml for `omp review`.",
-        ),
-    ] = False,
-    skills: Annotated[
-        str,
-        typer.Option(
-            "--skills",
-            help="When a skill of that name is already installed: skip, rename or overwrite.",
-            metavar="MODE",
-        ),
-    ] = "skip",
-    as_json: Json = False,
+    g: Globals,
+    manifest: Path,
+    dry_run: bool,
+    accept_memories: bool,
+    skills: str,
+    as_json: bool,
 ) -> None:
     """Import a manifest from another agent: memories for review, skills, archived threads.
 
@@ -1427,12 +1381,12 @@ def import_(
         from omp import manifest as importer
 
         result = importer.import_manifest(
-            _root(ctx),
+            _root(g),
             manifest,
             dry_run=dry_run,
             accept_memories=accept_memories,
             skills=skills,
-            by=_globals(ctx).by,
+            by=g.by,
         )
         if as_json:
             _print_json(result.to_json())
@@ -1444,64 +1398,63 @@ def _report_import(result: Any) -> None:
     marks = {"stage": "?", "store": "+", "install": "+", "archive": "=", "skip": "-"}
     for p in result.planned:
         where = f" -> {p.to}" if p.to else ""
-        typer.echo(f"{marks.get(p.action, ' ')} {p.kind:<20} {p.title[:60]}{where}  ({p.reason})")
+        _echo(f"{marks.get(p.action, ' ')} {p.kind:<20} {p.title[:60]}{where}  ({p.reason})")
     for w in result.warnings:
-        typer.echo(f"manifest warning: {w.get('path')}: {w.get('message')}", err=True)
+        _echo(f"manifest warning: {w.get('path')}: {w.get('message')}", err=True)
     if result.degraded:
-        typer.echo(f"note: {result.degraded}; user memories queued in user-context.yaml", err=True)
+        _echo(f"note: {result.degraded}; user memories queued in user-context.yaml", err=True)
     kinds = ", ".join(f"{k} {n}" for k, n in sorted(result.counts.items())) or "no items"
     acts = ", ".join(f"{k} {n}" for k, n in sorted(result.actions.items())) or "nothing"
     prefix = "would " if result.dry_run else ""
-    typer.echo(f"{result.manifest}: {kinds}; {prefix}{acts}", err=True)
+    _echo(f"{result.manifest}: {kinds}; {prefix}{acts}", err=True)
     files = result.files()
-    typer.echo(
+    _echo(
         f"{'would change' if result.dry_run else 'changed'}: {', '.join(files) or 'no files'}",
         err=True,
     )
 
 
-@app.command("hook", hidden=True)
-def hook(
-    name: Annotated[str, typer.Argument(help="The git hook being run.")],
-    args: Annotated[list[str] | None, typer.Argument(help="Git's arguments.")] = None,
-) -> None:
+@command(
+    "hook",
+    opt("name", metavar="NAME", help="The git hook being run."),
+    opt("args", nargs="*", metavar="ARG", help="Git's arguments."),
+    hidden=True,
+)
+def hook(_g: Globals, name: str, args: list[str]) -> int:
     """Run from a git hook installed by `omp hooks install` (not meant to be run by hand)."""
     from omp import hooks
 
     reads = name == "post-rewrite" and not sys.stdin.isatty()
-    raise typer.Exit(
-        hooks.run(name, list(args or []), sys.stdin.read() if reads else "", Path.cwd())
-    )
+    return hooks.run(name, args, sys.stdin.read() if reads else "", Path.cwd())
 
 
-@app.command("merge-driver")
-def merge_driver(
-    base: Annotated[Path, typer.Argument(help="%O: the common ancestor's version.")],
-    ours: Annotated[Path, typer.Argument(help="%A: our version; the result is written here.")],
-    theirs: Annotated[Path, typer.Argument(help="%B: their version.")],
-    name: Annotated[str, typer.Argument(help="%P: the file's path in the repository.")],
-) -> None:
+@command(
+    "merge-driver",
+    opt("base", type=Path, metavar="BASE", help="%%O: the common ancestor's version."),
+    opt("ours", type=Path, metavar="OURS", help="%%A: our version; the result is written here."),
+    opt("theirs", type=Path, metavar="THEIRS", help="%%B: their version."),
+    opt("name", metavar="NAME", help="%%P: the file's path in the repository."),
+)
+def merge_driver(_g: Globals, base: Path, ours: Path, theirs: Path, name: str) -> int:
     """Merge a memory file entry by entry (git runs this; `omp hooks install` registers it)."""
     from omp import merge
 
     try:
         messages = merge.merge_file(base, ours, theirs, name)
     except OmpError as e:
-        typer.echo(f"omp merge-driver: {e}", err=True)
-        raise typer.Exit(1) from None
+        _echo(f"omp merge-driver: {e}", err=True)
+        return 1
     for message in messages:
-        typer.echo(f"omp merge-driver: {message}", err=True)
-    raise typer.Exit(1 if messages else 0)
+        _echo(f"omp merge-driver: {message}", err=True)
+    return 1 if messages else 0
 
 
-@app.command()
-def watch(
-    ctx: typer.Context,
-    once: Annotated[
-        bool, typer.Option("--once", help="Process what changed since the last look, then exit.")
-    ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print each record as JSON.")] = False,
-) -> None:
+@command(
+    "watch",
+    flag("--once", help="Process what changed since the last look, then exit."),
+    opt("--json", dest="as_json", action="store_true", help="Print each record as JSON."),
+)
+def watch(g: Globals, once: bool, as_json: bool) -> None:
     """Turn edits made outside omp (editors, git pull) into change records; Ctrl-C stops."""
     with _reported():
         import signal
@@ -1509,13 +1462,13 @@ def watch(
 
         from omp import watch as watcher
 
-        root = _root(ctx)
+        root = _root(g)
 
         def show(records: list[Any]) -> None:
             for record in records:
                 _print_change(record, as_json=as_json)
                 if record.kind == "warning":
-                    typer.echo(f"warning: {record.file}: {record.change}", err=True)
+                    _echo(f"warning: {record.file}: {record.change}", err=True)
 
         if once:
             show(watcher.scan(root))
@@ -1528,7 +1481,7 @@ def watch(
             for sig in (signal.SIGTERM, signal.SIGINT)
         }
         try:
-            typer.echo(f"watching {root.display(root.memory)} (Ctrl-C stops)", err=True)
+            _echo(f"watching {root.display(root.memory)} (Ctrl-C stops)", err=True)
             watcher.run(root, stop=stop, on_records=show)
         except KeyboardInterrupt:
             stop.set()
@@ -1537,8 +1490,8 @@ def watch(
                 signal.signal(sig, handler)
 
 
-@app.command()
-def mcp(ctx: typer.Context) -> None:
+@command("mcp")
+def mcp(g: Globals) -> None:
     """Serve this project's memory to MCP clients (Claude Code, Cursor, Codex) over stdio.
 
     Tools: get_context, search_memory, add_memory, list_changes, validate. The client starts
@@ -1548,65 +1501,126 @@ def mcp(ctx: typer.Context) -> None:
     with _reported():
         from omp import mcp_server
 
-        mcp_server.serve(_start(ctx), by=_globals(ctx).by)
+        mcp_server.serve(_start(g), by=g.by)
+
+
+# ---------------------------------------------------------------------------------------------
+# parsing
+
+
+def _doc(run: Callable[..., Any]) -> str:
+    """A command's docstring, its paragraphs as written (without the code's indentation)."""
+    first, *rest = (run.__doc__ or "").strip().splitlines()
+    return "\n".join([first, *(line.removeprefix("    ") for line in rest)])
+
+
+def _new(parent: Any, name: str, description: str, *, listed: bool = True, **settings: Any) -> Any:
+    """A parser for the command `name` under `parent` (the help lists its first line)."""
+    if listed:
+        settings["help"] = description.split("\n")[0]
+    return parent.add_parser(
+        name,
+        description=description,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
+        **settings,
+    )
+
+
+def _parser(wanted: tuple[str, ...] | None) -> argparse.ArgumentParser:
+    """The parser of the commands `wanted` starts (every command: None; none: `()`).
+
+    Only the command being run needs its parser: making one for each of the 40 commands costs
+    a start-up about 10 ms (argparse looks up translations of its words at each).
+    """
+    top = argparse.ArgumentParser(prog="omp", description=HELP, allow_abbrev=False)
+    top.add_argument(
+        "-C", "--root", type=Path, metavar="DIR", help="Run as if omp was started in DIR (like "
+        "`git -C`)."
+    )  # fmt: skip
+    top.add_argument(
+        "--by",
+        metavar="NAME",
+        help="Who is writing, for _meta.updated_by (default: $OMP_AGENT, else omp).",
+    )
+    top.add_argument(
+        "--version", action="version", version=f"omp {__version__}", help="Print the version and "
+        "exit."
+    )  # fmt: skip
+    top.set_defaults(_help=top)
+    commands = top.add_subparsers(title="commands", metavar="COMMAND")
+    groups: dict[str, tuple[Any, Any]] = {}
+    for words, cmd in COMMANDS.items():
+        if wanted is not None and not (wanted and words[: len(wanted)] == wanted[: len(words)]):
+            continue
+        under = commands
+        if words[0] in GROUPS:
+            if words[0] not in groups:
+                parser = _new(commands, words[0], GROUPS[words[0]])
+                parser.set_defaults(_help=parser)
+                groups[words[0]] = (parser, None)
+            parser, subcommands = groups[words[0]]
+            if len(words) == 1:  # `omp review` alone
+                parser.description = f"{GROUPS[words[0]]}\n\n{_doc(cmd.run)}"
+                _arguments(parser, cmd)
+                continue
+            if subcommands is None:
+                subcommands = parser.add_subparsers(title="commands", metavar="COMMAND")
+                groups[words[0]] = (parser, subcommands)
+            under = subcommands
+        parser = _new(under, words[-1], _doc(cmd.run), listed=not cmd.hidden, add_help=not cmd.raw)
+        _arguments(parser, cmd)
+    return top
+
+
+def _arguments(parser: argparse.ArgumentParser, cmd: Command) -> None:
+    dests = [parser.add_argument(*o.flags, **o.settings).dest for o in cmd.options]
+    parser.set_defaults(_command=cmd, _dests=dests)
 
 
 _GLOBAL_WITH_VALUE = ("-C", "--root", "--by")
 
 
-def _command_path(argv: list[str]) -> list[str] | None:
-    """The command and sub-command named in `argv`, after global options.
+def _words(argv: list[str]) -> tuple[tuple[str, ...] | None, int]:
+    """The words of the command in `argv` (after the global options), and where they end.
 
-    [] for `--version` alone; None for help, for no command at all and for anything this
-    quick look cannot tell: typer then sees every command.
+    `()` when `argv` names no command (`--version`); None when it asks for help.
     """
-    names: list[str] = []
+    words: list[str] = []
     expect_value = False
-    for arg in argv:
+    for at, arg in enumerate(argv):
         if expect_value:
             expect_value = False
         elif arg in ("-h", "--help"):
-            return None
+            return None, at
         elif arg in _GLOBAL_WITH_VALUE:
             expect_value = True
-        elif not arg.startswith("-"):
-            names.append(arg)
-            if len(names) == 2 or names[0] != "add":
-                return names
-    if names:
-        return names
-    return [] if "--version" in argv else None
+        elif arg.startswith("-"):
+            if words:
+                return tuple(words), at
+        else:
+            words.append(arg)
+            if len(words) == 2 or words[0] not in GROUPS:
+                return tuple(words), at + 1
+    return tuple(words), len(argv)
 
 
-def _only(typer_app: typer.Typer, names: list[str]) -> None:
-    """Keep only the command `names[0]` (and its sub-command) in `typer_app`."""
-    if not names:
-        typer_app.registered_commands = []
-        typer_app.registered_groups = []
-        return
-    wanted = names[0]
-    commands = [
-        c
-        for c in typer_app.registered_commands
-        if (c.name or (c.callback.__name__ if c.callback else "")) == wanted
-    ]
-    groups = [g for g in typer_app.registered_groups if g.name == wanted]
-    if not commands and not groups:
-        return  # unknown: typer reports it, with the list of commands
-    typer_app.registered_commands = commands
-    typer_app.registered_groups = groups
-    if groups and len(names) > 1 and groups[0].typer_instance is not None:
-        _only(groups[0].typer_instance, names[1:])
-
-
-def main() -> None:
-    """Entry point of the `omp` console script.
-
-    typer turns every registered command into a click command before it parses anything;
-    doing that for the one command being run is most of a fast start-up, and omp runs in
-    git hooks and at every agent start-up.
-    """
-    names = _command_path(sys.argv[1:])
-    if names is not None:
-        _only(app, names)
-    app()
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line `argv` (default: the process's); returns the exit status."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    words, end = _words(args)
+    if words and not any(known[0] == words[0] for known in COMMANDS):
+        _parser(()).error(f"no such command {words[0]!r} (`omp --help` lists the commands)")
+    cmd = COMMANDS.get(words) if words else None
+    if cmd is not None and cmd.raw:
+        return cmd.run(args[end:]) or 0
+    parsed = _parser(words).parse_args(args)
+    chosen: Command | None = getattr(parsed, "_command", None)
+    if chosen is None and words is not None:  # `omp`, `omp add`: the help lists every command
+        parsed = _parser(None).parse_args(args)
+        chosen = getattr(parsed, "_command", None)
+    if chosen is None:
+        parsed._help.print_help()
+        return 0
+    g = Globals(parsed.root, parsed.by)
+    return chosen.run(g, **{dest: getattr(parsed, dest) for dest in parsed._dests}) or 0

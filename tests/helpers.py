@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
 import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -146,21 +149,63 @@ def chatgpt_conversation(title: str, question: str, answer: str) -> dict[str, An
     }
 
 
-def omp(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
+@dataclass
+class Ran:
+    """What a command run in-process printed, and its exit status."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+    exception: BaseException | None = None
+
+
+def run_cli(
+    args: list[str],
+    *,
+    input: str | None = None,
+    env: dict[str, str | None] | None = None,
+    catch_exceptions: bool = True,
+) -> Ran:
+    """Run `omp ARGS` in this process, with `input` on stdin and `env` (None: unset) set."""
+    from omp.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = {name: os.environ.get(name) for name in env or {}}
+    for name, value in (env or {}).items():
+        _set_env(name, value)
+    stdin, sys.stdin = sys.stdin, io.StringIO(input or "")
+    exception: BaseException | None = None
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as e:
+                code = e.code if isinstance(e.code, int) else int(e.code is not None)
+            except Exception as e:
+                if not catch_exceptions:
+                    raise
+                exception, code = e, 1
+    finally:
+        sys.stdin = stdin
+        for name, value in saved.items():
+            _set_env(name, value)
+    return Ran(code, out.getvalue(), err.getvalue(), exception)
+
+
+def _set_env(name: str, value: str | None) -> None:
+    if value is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = value
+
+
+def omp(*args: str, input: str | None = None, env: dict[str, str | None] | None = None) -> Ran:
     """Run the command in-process; failures are expected, so exceptions are caught."""
-    from typer.testing import CliRunner
-
-    from omp.cli import app
-
-    return CliRunner().invoke(app, list(args), input=input, env=env)
+    return run_cli(list(args), input=input, env=env)
 
 
-def omp_ok(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
+def omp_ok(*args: str, input: str | None = None, env: dict[str, str | None] | None = None) -> Ran:
     """Run the command in-process and require exit 0 (a bug shows its traceback)."""
-    from typer.testing import CliRunner
-
-    from omp.cli import app
-
-    result = CliRunner().invoke(app, list(args), input=input, env=env, catch_exceptions=False)
+    result = run_cli(list(args), input=input, env=env, catch_exceptions=False)
     assert result.exit_code == 0, (result.stdout, result.stderr)
     return result

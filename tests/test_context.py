@@ -169,7 +169,7 @@ def test_cli_formats(project: MemoryRoot, tmp_path: Path) -> None:
     assert data["budget"]["tokens"] == context.DEFAULT_BUDGET and data["task"] == "redis"
     assert {"id", "kind", "file", "reason", "score", "tokens"} <= set(data["included"][0])
     bad = run_omp("context", "--format", "xml", cwd=project.project)
-    assert bad.returncode != 0 and "md or json" in bad.stderr
+    assert bad.returncode == 2 and "invalid choice: 'xml'" in bad.stderr
 
 
 def test_a_cache_that_is_a_file_gives_a_pack_without_the_journal(project: MemoryRoot) -> None:

@@ -9,18 +9,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from omp import hooks, journal, watch
-from omp.cli import app
 from omp.paths import MemoryRoot
 from omp.yamlio import load
 
-from .helpers import commit_without_hooks, git
+from .helpers import commit_without_hooks, git, run_cli
 
 
 def omp(*args: str) -> Any:
-    return CliRunner().invoke(app, list(args))
+    return run_cli(list(args))
 
 
 def commit(repo: Path, message: str, *extra: str, files: dict[str, str] | None = None) -> Any:

@@ -9,14 +9,12 @@ import sqlite3
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from omp import context, lookup, status, store, watch, yamlio
-from omp.cli import app
 from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
 from omp.index import Index
 from omp.paths import MemoryRoot
-from tests.helpers import build_file_tree, git, run_omp
+from tests.helpers import build_file_tree, git, run_cli, run_omp
 
 DECISIONS = """\
 decisions:
@@ -343,17 +341,16 @@ def test_a_write_to_an_indexed_file_parses_only_what_it_changes(filled, monkeypa
 
 
 def test_search_and_index_commands(filled):
-    runner = CliRunner()
-    result = runner.invoke(app, ["search", "vercel"], catch_exceptions=False)
+    result = run_cli(["search", "vercel"], catch_exceptions=False)
     assert result.exit_code == 0
     assert result.stdout.startswith("_omp/memory/techContext.md:3\tmarkdown\t-\tDeploy")
-    result = runner.invoke(app, ["search", "存储", "--json"], catch_exceptions=False)
+    result = run_cli(["search", "存储", "--json"], catch_exceptions=False)
     assert result.exit_code == 0 and json.loads(result.stdout) == []
-    result = runner.invoke(app, ["index", "--rebuild", "--json"], catch_exceptions=False)
+    result = run_cli(["index", "--rebuild", "--json"], catch_exceptions=False)
     assert result.exit_code == 0
     report = json.loads(result.stdout)
     assert "decisions.yaml" in report["reindexed"] and report["entries"] >= 2
-    result = runner.invoke(app, ["search", "x", "--kind", "bogus"])
+    result = run_cli(["search", "x", "--kind", "bogus"])
     assert result.exit_code == 2 and "--kind" in result.stderr
 
 
@@ -383,7 +380,7 @@ def test_status_and_index_open_and_refresh_the_index_once(filled, monkeypatch, a
 
     monkeypatch.setattr(index_module.Index, "__init__", counting_init)
     monkeypatch.setattr(index_module.Index, "refresh", counting_refresh)
-    result = CliRunner().invoke(app, args, catch_exceptions=False)
+    result = run_cli(args, catch_exceptions=False)
 
     assert result.exit_code == 0, result.stderr
     assert len(opened) == 1 and refreshed == ["all"]
@@ -514,7 +511,7 @@ def test_show_by_id_names_both_session_files_that_use_the_id(memory):
             },
         )
 
-    result = CliRunner().invoke(app, ["show", "sessions", "--id", "ses-copied"])
+    result = run_cli(["show", "sessions", "--id", "ses-copied"])
 
     assert result.exit_code == 0
     assert "summary: first day" in result.stdout and "second day" not in result.stdout

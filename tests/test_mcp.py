@@ -19,11 +19,11 @@ import anyio
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp_types import CallToolResult
-from typer.testing import CliRunner
 
-from omp.cli import app
 from omp.paths import find_root
 from omp.scaffold import init_project
+
+from .helpers import run_cli
 
 pytestmark = pytest.mark.anyio
 
@@ -109,7 +109,7 @@ def text_of(result: CallToolResult) -> str:
 
 
 def omp_ok(project: Path, *args: str) -> str:
-    result = CliRunner().invoke(app, ["-C", str(project), *args], catch_exceptions=False)
+    result = run_cli(["-C", str(project), *args], catch_exceptions=False)
     assert result.exit_code == 0, (result.stdout, result.stderr)
     return str(result.stdout)
 

@@ -6,15 +6,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from omp import hooks, merge, store
-from omp.cli import app
 from omp.errors import OmpError
 from omp.paths import MemoryRoot, find_root
 from omp.yamlio import load
 
-from .helpers import commit_without_hooks, git, run_omp
+from .helpers import commit_without_hooks, git, run_cli, run_omp
 
 BASE = """\
 # Decisions of the shop
@@ -156,7 +154,7 @@ def test_two_branches_adding_fifty_decisions_and_changes_each_merge_without_conf
     changes = load((driven.memory / "changelog.yaml").read_text())["changelog"]
     assert len(decisions) == 100 and len(changes) == 100
     assert len({d["id"] for d in decisions}) == 100
-    result = CliRunner().invoke(app, ["validate"])
+    result = run_cli(["validate"])
     assert result.exit_code == 0, result.stdout + result.stderr
 
 
@@ -173,7 +171,7 @@ def test_a_real_conflict_stops_the_merge_and_validate_names_it(driven: MemoryRoo
     done = subprocess.run(
         ["git", "merge", "--no-edit", "right"], cwd=repo, capture_output=True, text=True
     )
-    report: Any = CliRunner().invoke(app, ["validate"])
+    report: Any = run_cli(["validate"])
 
     assert done.returncode != 0
     assert "conflict: decisions.yaml: entry dec-x: field choice" in done.stderr + done.stdout
@@ -187,7 +185,7 @@ def test_validate_reports_an_id_used_in_two_files(memory: MemoryRoot):
             f"date: {day}\nsessions:\n  - id: ses-dup\n    summary: merged twice by hand\n"
         )
 
-    report = CliRunner().invoke(app, ["validate"])
+    report = run_cli(["validate"])
 
     assert report.exit_code == 1
     assert "id 'ses-dup' is also used in _omp/memory/sessions/2026-11-02.yaml" in report.stdout
