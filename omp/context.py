@@ -27,9 +27,8 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
 from omp.constants import CANDIDATES_FILE, PROJECT_FILE
 from omp.errors import UsageError
@@ -72,8 +71,7 @@ def estimate_tokens(text: str) -> int:
     return math.ceil(ascii_chars / 4) + (len(text) - ascii_chars)
 
 
-@dataclass
-class Included:
+class Included(NamedTuple):
     """An entry in the pack."""
 
     id: str
@@ -98,8 +96,7 @@ class Included:
         }
 
 
-@dataclass
-class Pack:
+class Pack(NamedTuple):
     """The start-up pack: its Markdown text, and every entry with why it is in or out."""
 
     budget: int
@@ -120,28 +117,36 @@ class Pack:
         }
 
 
-@dataclass
 class _Item:
-    """A candidate line of the pack."""
+    """A candidate line of the pack (its score is set once the task is matched)."""
 
-    n: int  # row of the index (or negative for lines that are not entries)
-    id: str
-    kind: str
-    file: str
-    section: str
-    reason: str
-    score: float = 0.0
-    order: tuple[Any, ...] = ()
-    line: str = ""
+    __slots__ = ("file", "id", "kind", "line", "n", "order", "reason", "score", "section")
+
+    def __init__(
+        self,
+        n: int,  # row of the index (or negative for lines that are not entries)
+        id: str,
+        kind: str,
+        file: str,
+        section: str,
+        reason: str,
+        score: float = 0.0,
+        order: tuple[Any, ...] = (),
+        line: str = "",
+    ) -> None:
+        self.n, self.id, self.kind, self.file, self.section = n, id, kind, file, section
+        self.reason, self.score, self.order, self.line = reason, score, order, line
 
 
-@dataclass
 class _Builder:
-    budget: int
-    used: int = 0
-    included: list[Included] = field(default_factory=list)
-    excluded: dict[int, tuple[str, str, str]] = field(default_factory=dict)  # n -> id,kind,why
-    open_sections: set[str] = field(default_factory=set)
+    """The pack as it fills: what is in, what was left out and why."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.used = 0
+        self.included: list[Included] = []
+        self.excluded: dict[int, tuple[str, str, str]] = {}  # n -> id, kind, why
+        self.open_sections: set[str] = set()
 
     def offer(self, item: _Item, limit: float | None = None) -> bool:
         """Include `item` if it fits; past `limit` (below the budget) it may come back later."""

@@ -18,7 +18,6 @@ import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -1226,7 +1225,7 @@ def list_entries(
         meta=None
         if meta_key is None
         else (o.offsets[meta_key.value.line], o.offsets[meta_key.value.end]),
-        style=asdict(o.detect_style()),
+        style=o.detect_style().to_json(),
     )
     return layout, rows, problems
 
@@ -1280,7 +1279,7 @@ def _read_whole(
             )
         )
     problems += _duplicate_ids(rows, container or kind_name)
-    layout = Layout("other", container, -1, -1, None, asdict(o.detect_style()), fixed=why)
+    layout = Layout("other", container, -1, -1, None, o.detect_style().to_json(), fixed=why)
     return layout, rows, problems
 
 

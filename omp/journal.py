@@ -15,10 +15,9 @@ import json
 import os
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from omp.errors import UsageError
 from omp.paths import MemoryRoot, make_derived_dir
@@ -31,8 +30,7 @@ _TAIL = 4096  # first chunk read from the end of the journal; it doubles up to _
 _MAX_CHUNK = 1 << 20
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(NamedTuple):
     """One change record.
 
     Attributes:
@@ -57,11 +55,10 @@ class Change:
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON."""
-        return asdict(self)
+        return self._asdict()
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
+class Page(NamedTuple):
     """Records after a cursor, and whether some were already dropped by rotation."""
 
     changes: list[Change]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from omp.constants import (
     CANDIDATES_FILE,
@@ -24,8 +23,7 @@ class Timestamp(str):
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class ListKind:
+class ListKind(NamedTuple):
     """A memory file that holds a list of entries.
 
     Attributes:

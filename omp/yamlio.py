@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -140,6 +140,10 @@ class Style:
     flow_lists: bool = False
     double_quoted: bool = False
     newline: str = "\n"
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields by name, as the index keeps them."""
+        return asdict(self)
 
 
 # Read as booleans or null by YAML 1.1 readers (PyYAML), so written quoted.
