@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -1606,11 +1607,25 @@ def _words(argv: list[str]) -> tuple[tuple[str, ...] | None, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line `argv` (default: the process's); returns the exit status."""
-    args = sys.argv[1:] if argv is None else list(argv)
+    """Run the command line `argv` (default: the process's); returns the exit status.
+
+    A reader that stops reading (`omp changes | head`) ends the command quietly, with the
+    status a shell gives a process killed by SIGPIPE.
+    """
+    try:
+        return _main(sys.argv[1:] if argv is None else list(argv))
+    except BrokenPipeError:
+        # nothing more can be printed; keep the interpreter's final flush from failing again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
+def _main(args: list[str]) -> int:
     words, end = _words(args)
     if words and not any(known[0] == words[0] for known in COMMANDS):
         _parser(()).error(f"no such command {words[0]!r} (`omp --help` lists the commands)")
+    if words and words not in COMMANDS and words not in [(group,) for group in GROUPS]:
+        words = None  # `omp add bogus`: argparse says what `omp add` takes
     cmd = COMMANDS.get(words) if words else None
     if cmd is not None and cmd.raw:
         return cmd.run(args[end:]) or 0

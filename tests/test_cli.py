@@ -799,6 +799,32 @@ def test_no_arguments_prints_help():
     assert "init" in result.stdout + result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("bogus",), "no such command 'bogus'"),
+        (("add", "bogus"), "'bogus' (choose from 'decision', 'change', 'session')"),
+        (("add", "decision", "--title", "x"), "the following arguments are required: --choice"),
+        (("search", "x", "--limit", "many"), "--limit: invalid count value: 'many'"),
+        (("--by",), "--by: expected one argument"),
+    ],
+)
+def test_a_wrong_command_line_says_what_is_wrong_and_exits_2(args, said):
+    result = omp(*args)
+
+    assert result.exit_code == 2 and said in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+@pytest.mark.parametrize("args", [("add",), ("review", "--help"), ("manifest",)])
+def test_a_group_without_its_command_lists_its_commands(args):
+    result = omp_ok(*args)
+
+    assert result.stdout.startswith(f"usage: omp {args[0]} ")
+    listed = {words[1] for words in cli.COMMANDS if len(words) == 2 and words[0] == args[0]}
+    assert listed and all(f"    {name} " in result.stdout for name in listed)
+
+
 # every command, and every group of commands (add, review, user, hooks, agents, manifest)
 COMMANDS: list[tuple[str, ...]] = list(
     dict.fromkeys([(words[0],) for words in cli.COMMANDS] + list(cli.COMMANDS))

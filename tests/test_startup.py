@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -163,3 +164,23 @@ def test_a_pre_commit_without_memory_changes_loads_no_yaml_schema_or_temp_files(
     loaded = _loaded("pre-commit", cwd=memory.project, module="omp.hooks")
     assert "omp" in loaded
     assert not loaded & {*HEAVY, "jsonschema_rs", "yaml", "tempfile"}
+
+
+@pytest.mark.parametrize("args", [("show", "project"), ("hooks", "status")])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(memory, args):
+    read, write = os.pipe()
+    os.close(read)  # whatever the command prints meets a closed pipe
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "omp", *args],
+            cwd=memory.project,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write)
+
+    assert done.returncode == 141, done.stderr
+    assert "Traceback" not in done.stderr and "Broken pipe" not in done.stderr
