@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -163,7 +164,7 @@ def run_cli(
     args: list[str],
     *,
     input: str | None = None,
-    env: dict[str, str | None] | None = None,
+    env: Mapping[str, str | None] | None = None,
     catch_exceptions: bool = True,
 ) -> Ran:
     """Run `omp ARGS` in this process, with `input` on stdin and `env` (None: unset) set."""
@@ -199,12 +200,14 @@ def _set_env(name: str, value: str | None) -> None:
         os.environ[name] = value
 
 
-def omp(*args: str, input: str | None = None, env: dict[str, str | None] | None = None) -> Ran:
+def omp(*args: str, input: str | None = None, env: Mapping[str, str | None] | None = None) -> Ran:
     """Run the command in-process; failures are expected, so exceptions are caught."""
     return run_cli(list(args), input=input, env=env)
 
 
-def omp_ok(*args: str, input: str | None = None, env: dict[str, str | None] | None = None) -> Ran:
+def omp_ok(
+    *args: str, input: str | None = None, env: Mapping[str, str | None] | None = None
+) -> Ran:
     """Run the command in-process and require exit 0 (a bug shows its traceback)."""
     result = run_cli(list(args), input=input, env=env, catch_exceptions=False)
     assert result.exit_code == 0, (result.stdout, result.stderr)
