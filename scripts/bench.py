@@ -214,13 +214,14 @@ class Case:
     """One command to time.
 
     `argv` is a command or a function of the run number giving one; `before(i)` runs untimed
-    before run `i`.
+    before run `i`, `after(i)` untimed after it.
     """
 
     name: str
     argv: list[str] | Callable[[int], list[str]]
     cwd: Path
     before: Callable[[int], None] | None = None
+    after: Callable[[int], None] | None = None
 
 
 def measure_all(cases: list[Case], runs: int) -> list[Row]:
@@ -239,6 +240,8 @@ def measure_all(cases: list[Case], runs: int) -> list[Row]:
             ms, mb = run_process(argv, case.cwd)
             times[n].append(ms)
             peaks[n].append(mb)
+            if case.after is not None:
+                case.after(i)
     return [
         Row(case.name, statistics.median(t), max(p))
         for case, t, p in zip(cases, times, peaks, strict=True)
@@ -399,6 +402,52 @@ class _HookRepo:
         return lambda _: [python, "-m", "omp.hooks", "post-commit", self.sha]
 
 
+class _CommitRepo(_HookRepo):
+    """A repository where `git commit` itself is timed, with omp's hooks installed or none.
+
+    Each round commits a source change together with the changelog entry the previous
+    round's post-commit wrote (memory omp wrote, as after every commit in a hooked
+    repository); `settle(i)` waits, untimed, for the post-commit that git left running in
+    the background, so that it slows no other row.
+    """
+
+    def __init__(self, path: Path, omp: list[str] | None) -> None:
+        super().__init__(path)
+        self.hooked = omp is not None
+        if omp is not None:
+            run_process([*omp, "hooks", "install"], path)
+
+    def prepare(self, i: int) -> None:
+        (self.path / "src.txt").write_text(f"change {i}\n", encoding="utf-8")
+        self._git("add", "-A")
+
+    def commit_argv(self, i: int) -> list[str]:
+        return ["git", "-c", "user.name=bench", "-c", "user.email=bench@example.invalid",
+                "commit", "-q", "-m", f"feat: add bench feature {i}"]  # fmt: skip
+
+    def settle(self, _: int) -> None:
+        """Wait until omp has noted the changelog it wrote after the last commit.
+
+        `.cache/written` then holds its blob id: the next round's pre-commit finds that the
+        staged memory is what omp wrote.
+        """
+        if not self.hooked:
+            return
+        changelog = self.path / "_omp" / "memory" / "changelog.yaml"
+        written = self.path / "_omp" / ".cache" / "written"
+        sha = self._git("rev-parse", "--short=7", "HEAD").strip()
+        deadline = time.monotonic() + 60
+        while True:
+            text = changelog.read_text(encoding="utf-8")
+            noted = written.read_text(encoding="utf-8") if written.exists() else ""
+            if sha in text and self._git("hash-object", str(changelog)).strip() in noted:
+                break
+            if time.monotonic() > deadline:
+                raise SystemExit(f"the background post-commit did not record {sha}")
+            time.sleep(0.05)
+        time.sleep(0.1)  # what the hook does after noting the file: the journal, its exit
+
+
 def main(argv: list[str] | None = None) -> int:
     """Generate the memories, run every case, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -430,6 +479,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="omp-bench-") as tmp:
         small, large, hooked = Path(tmp) / "small", Path(tmp) / "large", Path(tmp) / "hooked"
         hooked_large = Path(tmp) / "hooked-large"
+        committed, committed_wired = Path(tmp) / "committed", Path(tmp) / "committed-wired"
         # generated in a child process: a child's peak RSS counts its parent's memory at
         # the time it was spawned, so the driver stays small
         for where, sizes in (
@@ -437,6 +487,8 @@ def main(argv: list[str] | None = None) -> int:
             (hooked, (10, 10, 3)),
             (large, (args.decisions, args.changes, args.sessions)),
             (hooked_large, (args.decisions, 10, 3)),
+            (committed, (10, 10, 3)),
+            (committed_wired, (10, 10, 3)),
         ):
             subprocess.run(
                 [
@@ -461,9 +513,10 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         rows: list[Row] = []
-        for where in (small, hooked, large, hooked_large):  # warm: the first read indexes
+        for where in (small, hooked, large, hooked_large, committed, committed_wired):  # warm
             run_process([*omp, "index"], where)
         hooks, large_hooks = _HookRepo(hooked), _HookRepo(hooked_large)
+        plain, wired = _CommitRepo(committed, None), _CommitRepo(committed_wired, omp)
 
         wanted = f"dec-2025-01-01-{0:06x}"
         oldest_ref = _first_ref(large / "_omp" / "memory" / "changelog.yaml")
@@ -503,11 +556,14 @@ def main(argv: list[str] | None = None) -> int:
             Case(f"hook pre-commit (memory edit, {args.decisions} entries)",
                  [sys.executable, "-m", "omp.hooks", "pre-commit"], hooked_large,
                  large_hooks.stage),
+            Case("git commit (small, no hooks)", plain.commit_argv, plain.path, plain.prepare),
+            Case("git commit (small, omp's hooks installed)", wired.commit_argv, wired.path,
+                 wired.prepare, wired.settle),
         ]  # fmt: skip
         (
             bare, ruamel, version, pre_commit, post_commit, show, search, context, context_for,
             dec_small, dec_large, chg_small, chg_large, chg_update, first_read, first_write,
-            pre_commit_large,
+            pre_commit_large, commit_plain, commit_wired,
         ) = measure_all(cases, runs)  # fmt: skip
         if hooks.sha[:7] not in (hooked / "_omp/memory/changelog.yaml").read_text("utf-8"):
             raise SystemExit("the post-commit hook wrote no changelog entry: its row is void")
@@ -535,6 +591,10 @@ def main(argv: list[str] | None = None) -> int:
         pre_commit_large.reference = first_read.name
         pre_commit_large.ratio = pre_commit_large.median_ms / first_read.median_ms
         rows += [first_read, first_write, pre_commit_large]
+        commit_wired.reference = commit_plain.name
+        commit_wired.ratio = commit_wired.median_ms / commit_plain.median_ms
+        commit_wired.note = f"(+{commit_wired.median_ms - commit_plain.median_ms:.0f} ms)"
+        rows += [commit_plain, commit_wired]
         print(f"\n{'case':<48} {'median ms':>10} {'peak MB':>8}  ratio")
         for r in rows:
             ratio = f"{r.ratio:.2f}x {r.reference}" if r.ratio is not None else ""

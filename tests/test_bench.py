@@ -40,11 +40,14 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
         "omp context --for (large)",
         "first read after an outside edit (large)",
         "hook pre-commit (memory edit, 30 entries)",
+        "git commit (small, no hooks)",
+        "git commit (small, omp's hooks installed)",
     ):
         assert case in out
     assert "x omp add decision (10 entries)" in out and "x omp --version" in out
     assert out.count("x omp add change (10 entries)") == 2
     assert "x first read after an outside edit (large)" in out
+    assert "x git commit (small, no hooks) (+" in out
     assert out.count("x python -c 'import ruamel.yaml'") == 3
 
 
