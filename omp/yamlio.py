@@ -21,6 +21,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.representer import RoundTripRepresenter
+from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
 from omp.errors import InvalidYamlError
@@ -34,9 +35,31 @@ def _construct_timestamp(constructor: Any, node: ScalarNode) -> Timestamp:
     return Timestamp(constructor.construct_scalar(node))
 
 
+class _OneVersionResolver(VersionedResolver):
+    """ruamel's resolver, which asks for the YAML version once per parse, not twice a scalar.
+
+    ruamel looks the version up for every plain scalar, and with libyaml's parser each look
+    goes through two AttributeErrors (a tenth of a cold index build). libyaml's parser passes
+    no `%YAML` directive on to ruamel, so the answer is the same for the whole parse; ruamel's
+    own parser (which has a scanner) may change it between documents and is asked each time.
+    """
+
+    _version: Any = None
+
+    @property
+    def processing_version(self) -> Any:
+        version = self._version
+        if version is None:
+            version = super().processing_version
+            if not hasattr(getattr(self, "loadumper", None), "_scanner"):
+                self._version = version
+        return version
+
+
 @lru_cache(maxsize=2)
 def _safe_yaml(pure: bool = False) -> YAML:
     yaml = YAML(typ="safe", pure=pure)  # libyaml's parser when ruamel.yaml.clib is present
+    yaml.Resolver = _OneVersionResolver
     yaml.constructor.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
     return yaml
 

@@ -540,3 +540,47 @@ def test_a_colon_inside_a_flow_plain_scalar_reads_as_yaml_1_2_does():
         load("project: {a: b: c}\n", source="in.yaml")
     assert str(info.value).startswith("in.yaml:1:")
     assert info.value.hint is not None and "quote a value" in info.value.hint
+
+
+def _ruamel_safe_load(text: str, *, pure: bool = False) -> Any:
+    """A load through ruamel's own resolver, with omp's timestamps."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe", pure=pure)
+    yaml.constructor.add_constructor("tag:yaml.org,2002:timestamp", yamlio._construct_timestamp)
+    return list(yaml.load_all(text))
+
+
+_SCALARS = st.sampled_from(
+    ["yes", "no", "on", "off", "true", "False", "~", "null", "1_000", "0x1F", "0o17", "017",
+     "1e3", "-.5", ".inf", ".NaN", "2026-01-31", "2026-01-31T10:00:00Z", "12:30", "v1.2", "=",
+     "<<", "a b", "", "3", "-0"]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(_SCALARS, st.text("ab01.:-_ eE+x", max_size=8)), min_size=1, max_size=6))
+def test_the_one_version_resolver_reads_scalars_as_ruamels_does(values):
+    text = (
+        "".join(f"k{n}: {v}\n" for n, v in enumerate(values))
+        + "list: ["
+        + ", ".join(v for v in values if v.strip() and "," not in v)
+        + "]\n"
+    )
+    try:
+        expected: Any = _ruamel_safe_load(text)
+    except Exception as e:  # whatever ruamel says, omp says too
+        expected = type(e)
+    try:
+        got: Any = list(yamlio._safe_yaml().load_all(text))
+    except Exception as e:
+        got = type(e)
+    assert got == expected
+
+
+def test_ruamels_own_parser_still_reads_a_yaml_11_directive():
+    text = "%YAML 1.1\n---\na: yes\nb: 0o17\n---\nc: yes\n"
+
+    got = list(yamlio._safe_yaml(pure=True).load_all(text))
+
+    assert got == _ruamel_safe_load(text, pure=True) == [{"a": True, "b": "0o17"}, {"c": True}]
