@@ -16,12 +16,14 @@ from __future__ import annotations
 import io
 import os
 import re
-import subprocess
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import IO, TYPE_CHECKING, NamedTuple
 
 from omp.errors import OmpError
+
+if TYPE_CHECKING:
+    import subprocess
 
 
 class NotAGitRepoError(OmpError):
@@ -136,6 +138,8 @@ def commits(
 
 
 def _start(args: list[str], errors: IO[bytes]) -> subprocess.Popen[bytes]:
+    import subprocess
+
     env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARS}
     env.update(LC_ALL="C", GIT_TERMINAL_PROMPT="0")
     try:
@@ -143,10 +147,7 @@ def _start(args: list[str], errors: IO[bytes]) -> subprocess.Popen[bytes]:
             args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors, env=env
         )
     except FileNotFoundError:
-        raise GitError(
-            "git is not installed (no `git` on PATH)",
-            hint="install git, e.g. `apt install git` or `brew install git`",
-        ) from None
+        raise GitError(_NO_GIT, hint=_INSTALL_GIT) from None
     except ValueError as e:  # a NUL byte in an argument
         raise GitError(f"cannot run git: {e}", hint="give a revision range without NUL") from None
 
@@ -308,25 +309,87 @@ def run(repo: Path, *args: str, ok: tuple[int, ...] = (0,)) -> str:
     return done.stdout.decode("utf-8", "replace")
 
 
-def _spawn(
-    argv: list[str], env: dict[str, str], given: bytes | None = None
-) -> subprocess.CompletedProcess[bytes]:
+class _Done(NamedTuple):
+    """How a git process ended, and what it printed."""
+
+    returncode: int
+    stdout: bytes
+    stderr: bytes
+
+
+_NO_GIT = "git is not installed (no `git` on PATH)"
+_INSTALL_GIT = "install git, e.g. `apt install git` or `brew install git`"
+
+
+def _spawn(argv: list[str], env: dict[str, str], given: bytes | None = None) -> _Done:
     """Run git (`argv`) with `given` (else nothing) as its standard input, capturing its output.
 
     Raises:
         GitError: git is not installed.
     """
     try:
-        if given is not None:
-            return subprocess.run(argv, input=given, capture_output=True, env=env, check=False)
-        return subprocess.run(
-            argv, stdin=subprocess.DEVNULL, capture_output=True, env=env, check=False
+        if given is None and hasattr(os, "posix_spawnp"):
+            return _spawn_posix(argv, env)
+        import subprocess
+
+        done = subprocess.run(
+            argv,
+            input=given,
+            stdin=None if given is not None else subprocess.DEVNULL,
+            capture_output=True,
+            env=env,
+            check=False,
         )
+        return _Done(done.returncode, done.stdout, done.stderr)
     except FileNotFoundError:
-        raise GitError(
-            "git is not installed (no `git` on PATH)",
-            hint="install git, e.g. `apt install git` or `brew install git`",
-        ) from None
+        raise GitError(_NO_GIT, hint=_INSTALL_GIT) from None
+
+
+def _spawn_posix(argv: list[str], env: dict[str, str]) -> _Done:
+    """`subprocess.run` of a command with no input, without `subprocess`.
+
+    Importing `subprocess` (with `threading`, `selectors`, `locale`, `signal`) takes longer
+    than a git process, and git hooks start omp at every commit. Like `subprocess`, the child
+    gets the default SIGPIPE and SIGXFSZ handlers back, and no descriptor of ours but the
+    three it is given (Python opens all others non-inheritable).
+    """
+    import select
+    import signal
+
+    defaults = [getattr(signal, name) for name in ("SIGPIPE", "SIGXFSZ") if hasattr(signal, name)]
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    null = os.open(os.devnull, os.O_RDONLY)
+    try:
+        actions = [(os.POSIX_SPAWN_DUP2, fd, to) for to, fd in enumerate((null, out_w, err_w))]
+        pid = os.posix_spawnp(argv[0], argv, env, file_actions=actions, setsigdef=defaults)
+    except BaseException:
+        os.close(out_r)
+        os.close(err_r)
+        raise
+    finally:
+        for fd in (out_w, err_w, null):
+            os.close(fd)
+    chunks: dict[int, list[bytes]] = {out_r: [], err_r: []}
+    try:
+        poller = select.poll()
+        for fd in chunks:
+            poller.register(fd, select.POLLIN)
+        reading = len(chunks)
+        while reading:
+            for fd, _ in poller.poll():
+                data = os.read(fd, 1 << 16)
+                if data:
+                    chunks[fd].append(data)
+                else:  # git closed it
+                    poller.unregister(fd)
+                    reading -= 1
+    finally:
+        os.close(out_r)
+        os.close(err_r)
+        status = os.waitpid(pid, 0)[1]  # reaped even when reading failed: no zombie
+    out, err = (b"".join(chunks[fd]) for fd in (out_r, err_r))
+    return _Done(os.waitstatus_to_exitcode(status), out, err)
 
 
 def line_merge(base: str, ours: str, theirs: str) -> tuple[str, int]:
@@ -370,13 +433,18 @@ def config_get(repo: Path, key: str) -> str | None:
     return out or None
 
 
-def staged(repo: Path, *under: str) -> list[str]:
-    """Paths added, copied or modified in the index that match the pathspecs `under`.
+def staged(repo: Path, *under: str) -> list[tuple[str, str]]:
+    """Paths added or modified in the index that match the pathspecs `under`, with their blob ids.
 
-    Paths are relative to the top level.
+    Paths are relative to the top level; a renamed file is listed by its new path.
     """
-    out = run(repo, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--", *under)
-    return [p for p in out.split("\0") if p]
+    out = run(
+        repo, "diff", "--cached", "--raw", "-z", "--no-abbrev", "--no-renames",
+        "--diff-filter=AM", "--", *under,
+    )  # fmt: skip
+    fields = out.split("\0")
+    # each change is `:mode mode blob blob status` then its path
+    return [(path, head.split()[3]) for head, path in zip(fields[::2], fields[1::2], strict=False)]
 
 
 def staged_text(repo: Path, path: str) -> str:

@@ -440,18 +440,18 @@ def _pre_commit(roots: _Roots) -> int:
 
     top = roots.top
     problems: list[str] = []
-    staged = [
-        p
-        for p in gitrepo.staged(top, *_PATHSPECS)
-        if p.endswith((".yaml", ".yml", ".json")) and "/.backup/" not in p
-    ]
-    for root, files in roots.group(staged).items():
+    staged = {
+        path: blob
+        for path, blob in gitrepo.staged(top, *_PATHSPECS)
+        if path.endswith((".yaml", ".yml", ".json")) and "/.backup/" not in path
+    }
+    for root, files in roots.group(list(staged)).items():
         with Index(root) as index:
             for path, rel in files:
                 if (root.memory / rel).is_relative_to(root.cache):
                     continue  # the derived state of a `.memory/` folder, not memory
-                text = gitrepo.staged_text(top, path)
-                known = _indexed_problems(index, top, path, rel, text)
+                text, as_working = _staged_text(top, path, staged[path])
+                known = _indexed_problems(index, path, rel, text, as_working)
                 problems += _problems(path, rel, text) if known is None else known
     if not problems:
         return 0
@@ -465,23 +465,43 @@ def _pre_commit(roots: _Roots) -> int:
     return BLOCK
 
 
-def _indexed_problems(index: Any, top: Path, path: str, rel: str, text: str) -> list[str] | None:
+def _staged_text(top: Path, path: str, blob: str) -> tuple[str, bool]:
+    """The staged text of `path`, and whether the working tree holds the same.
+
+    When it does (the whole file was staged), it is read from there: no git process.
+
+    Raises:
+        InvalidYamlError: the staged file is not UTF-8.
+    """
+    from omp.paths import blob_id, decode_text
+
+    try:
+        data = (top / path).read_bytes()
+    except OSError:
+        data = None
+    if data is not None and blob_id(data) == blob:
+        return decode_text(data, display=path), True
+    return gitrepo.staged_text(top, path), False
+
+
+def _indexed_problems(
+    index: Any, path: str, rel: str, text: str, as_working: bool
+) -> list[str] | None:
     """Problems of a staged list file, from the index and a parse of what it does not hold.
 
     Files written by omp are already validated and indexed, so they cost no parse and no
     schema load; a file edited by hand has only its changed entries parsed and checked (the
-    index keeps each entry's problems, secrets included, by the hash of its text), also when
-    only part of the edits is staged. None: the index cannot tell (another file kind, or a
-    staged text that is no list file omp can read entry by entry).
+    index keeps each entry's problems, secrets included, by the hash of its text and by its
+    data), also when only part of the edits is staged (`as_working` False). None: the index
+    cannot tell (another file kind, or a staged text that is no list file omp can read entry
+    by entry).
     """
-    from omp.paths import read_text
     from omp.records import list_kind_of, schema_kind
 
     if list_kind_of(schema_kind(rel)) is None:
         return None
-    working = top / path
     index.refresh([rel])
-    if working.is_file() and read_text(working) == text:
+    if as_working:
         info = index.file(rel)
         problems = None if info is None else info.problems
     else:  # `git add -p`: the staged entries are mostly the working tree's, indexed just now

@@ -25,7 +25,7 @@ from omp.paths import MemoryRoot, blob_id, decode_text, make_derived_dir
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "11"  # bump when the tables or what they hold change
+INDEX_FORMAT = "12"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -83,6 +83,10 @@ class Layout(NamedTuple):
         style: the file's `yamlio.Style` as a dict.
         fixed: why omp cannot edit this file in place (a list in flow style, anchors shared
             between entries), or None. Such a file is read whole; writes to it are refused.
+        skeleton: the file's data outside its entries (`dumps` JSON, `null` for a top-level
+            list) and its problems, when that JSON is short: the next indexing of the file
+            reuses them if the data is the same, so an edit of comments or of entries alone
+            loads no schema.
     """
 
     top: str
@@ -92,6 +96,7 @@ class Layout(NamedTuple):
     meta: tuple[int, int] | None
     style: dict[str, Any]
     fixed: str | None = None
+    skeleton: tuple[str, list[tuple[str, str]]] | None = None
 
 
 class Entry(NamedTuple):
@@ -155,28 +160,47 @@ class Hit(NamedTuple):
     title: str
 
 
-_TS = "\u0000ts"  # key marking a YAML date/timestamp in the JSON cache of an entry
+# Keys of one-key objects marking, in the JSON cache of an entry, what JSON has no type for:
+_TS = "\u0000ts"  # a YAML date/timestamp
+_KEYS = "\u0000keys"  # a mapping with keys that are no strings (`1:`, `true:`), by type
+_ODD = "\u0000odd"  # another value (`!!binary`, `!!set`), by type
 
 
 def _encode(value: Any) -> Any:
     if isinstance(value, Timestamp):
         return {_TS: str(value)}
     if isinstance(value, dict):
-        return {str(k): _encode(v) for k, v in value.items()}
+        if all(type(k) is str for k in value):
+            return {k: _encode(v) for k, v in value.items()}
+        return {_KEYS: {f"{type(k).__name__}:{k}": _encode(v) for k, v in value.items()}}
     if isinstance(value, list):
         return [_encode(v) for v in value]
-    return value
+    if value is None or isinstance(value, str | int | float):  # bool is an int
+        return value
+    return {_ODD: f"{type(value).__name__}:{value}"}
 
 
 def _decode(obj: dict[str, Any]) -> Any:
-    if len(obj) == 1 and _TS in obj:
+    if len(obj) != 1:
+        return obj
+    if _TS in obj:
         return Timestamp(obj[_TS])
+    if _KEYS in obj:
+        return {k.partition(":")[2]: v for k, v in obj[_KEYS].items()}
+    if _ODD in obj:
+        return obj[_ODD].partition(":")[2]
     return obj
 
 
 def dumps(data: Any) -> str:
-    """JSON of entry data that keeps YAML dates as dates (see `loads`)."""
-    return json.dumps(_encode(data), ensure_ascii=False, default=str)
+    """JSON of entry data that keeps YAML dates as dates (see `loads`).
+
+    Two data give the same JSON only when they are equal with their types (`1` and `"1"`,
+    a date and a quoted date, `1:` and `"1":` as keys differ), so the JSON also identifies
+    data whose problems are known. `loads` gives keys and values JSON has no type for as
+    strings.
+    """
+    return json.dumps(_encode(data), ensure_ascii=False)
 
 
 def loads(text: str) -> Any:
@@ -656,7 +680,7 @@ class Index:
         if rel.endswith(".md"):
             rows = list(_markdown_entries(rel, text))
         else:
-            layout, rows, problems = _yaml_entries(rel, kind, text, cached)
+            layout, rows, problems = _yaml_entries(rel, kind, text, cached, self._layout(rel))
         self.db.execute("BEGIN IMMEDIATE")
         try:
             if outside:
@@ -724,7 +748,7 @@ class Index:
                 "SELECT hash, data, problems FROM entries WHERE rel=?", (rel,)
             )
         }
-        layout, rows, problems = _yaml_entries(rel, kind, text, cached)
+        layout, rows, problems = _yaml_entries(rel, kind, text, cached, self._layout(rel))
         return None if layout is None else (rows, problems)  # no layout: it does not parse
 
     def _replace_entries(self, held: list[tuple[Any, ...]], rows: list[Entry], text: str) -> None:
@@ -807,6 +831,10 @@ class Index:
             raw["meta"] = tuple(raw["meta"]) if raw["meta"] else None
             layout = Layout(**raw)
         return FileInfo(row[0], row[1], row[2], row[3], row[4], layout, _problems(row[6]))
+
+    def _layout(self, rel: str) -> Layout | None:
+        info = self.file(rel)
+        return None if info is None else info.layout
 
     def _entries(self, where: str, args: tuple[Any, ...]) -> Iterator[Entry]:
         for r in self.db.execute(
@@ -1105,7 +1133,11 @@ def _markdown_entries(rel: str, text: str) -> Iterator[Entry]:
 
 
 def _yaml_entries(
-    rel: str, kind: str | None, text: str, cached: dict[str, tuple[str, str]]
+    rel: str,
+    kind: str | None,
+    text: str,
+    cached: dict[str, tuple[str, str]],
+    known: Layout | None = None,
 ) -> tuple[Layout | None, list[Entry], list[tuple[str, str]]]:
     from omp import yamlio
     from omp.errors import InvalidYamlError
@@ -1115,7 +1147,7 @@ def _yaml_entries(
         if list_kind is None:
             data = yamlio.load(text, source=rel)
             return None, list(_fact_entries(rel, kind, text, data)), _file_problems(kind, data)
-        return list_entries(rel, kind, list_kind.name, text, cached)
+        return list_entries(rel, kind, list_kind.name, text, cached, known)
     except (InvalidYamlError, yamlio.EditError) as e:
         error: Exception = e
         try:  # an entry's own parse error has the entry's line numbers: ask the whole file
@@ -1180,12 +1212,20 @@ def _fact_entries(rel: str, kind: str | None, text: str, data: Any) -> Iterator[
 
 
 def list_entries(
-    rel: str, kind: str | None, kind_name: str, text: str, cached: dict[str, tuple[str, str]]
+    rel: str,
+    kind: str | None,
+    kind_name: str,
+    text: str,
+    cached: dict[str, tuple[str, str]],
+    known: Layout | None = None,
 ) -> tuple[Layout, list[Entry], list[tuple[str, str]]]:
-    """Layout, entries and problems of a list file's text (`cached`: data by entry hash)."""
+    """Layout, entries and problems of a list file's text.
+
+    `cached`: data and problems of entries by the hash of their text; `known`: the layout of
+    the file's last indexing (its checked skeleton is reused when unchanged).
+    """
     from omp import yamlio
     from omp.errors import InvalidYamlError
-    from omp.schema import check_skeleton, conflict_problems, secret_problems
 
     o = yamlio.Outline(text)
     if o.docs > 1:
@@ -1210,11 +1250,10 @@ def list_entries(
         if "alias" not in bad.problem:
             raise
         return _read_whole(o, rel, kind, kind_name, text, _list_items(o, kind_name), SHARED_ANCHORS)
-    if skeleton is not None and top is not None:  # an empty file is an empty memory
-        problems += check_skeleton(kind, skeleton)
-        problems += secret_problems(skeleton) + conflict_problems(skeleton)
-    elif top is not None and top[0] == "seq" and check_skeleton(kind, []):
-        problems.append(("(top)", "is a list, but this file must be a mapping"))
+    kept = None
+    if top is not None:  # an empty file is an empty memory
+        found, kept = checked_skeleton(kind, skeleton, None if known is None else known.skeleton)
+        problems += found
     problems += _duplicate_ids(rows, container or kind_name)
     meta_key = next((k for k in keys or [] if k.key == "_meta"), None)
     layout = Layout(
@@ -1226,8 +1265,40 @@ def list_entries(
         if meta_key is None
         else (o.offsets[meta_key.value.line], o.offsets[meta_key.value.end]),
         style=o.detect_style().to_json(),
+        skeleton=kept,
     )
     return layout, rows, problems
+
+
+# The longest skeleton JSON a layout keeps (a `_meta` block and a few keys are far shorter)
+_KEPT_SKELETON = 16_384
+
+
+def checked_skeleton(
+    kind: str | None, skeleton: dict[str, Any] | None, known: Any
+) -> tuple[list[tuple[str, str]], tuple[str, list[tuple[str, str]]] | None]:
+    """The problems of a list file outside its entries, and what its layout keeps of them.
+
+    `skeleton` is that data (None for a file whose top level is a list). `known` is what the
+    file's last layout kept, `(data as JSON, problems)`: its problems stand when the data is
+    the same. The pair to keep is None when the data has no JSON or a long one.
+    """
+    try:
+        data = dumps(skeleton)
+    except (ValueError, RecursionError):  # data that holds itself (`&a [*a]`)
+        data = ""
+    if data and known is not None and known[0] == data:
+        found = [(str(p), str(m)) for p, m in known[1]]
+    else:
+        from omp.schema import check_skeleton, conflict_problems, secret_problems
+
+        if skeleton is None:
+            seq = bool(check_skeleton(kind, []))
+            found = [("(top)", "is a list, but this file must be a mapping")] if seq else []
+        else:
+            found = check_skeleton(kind, skeleton)
+            found += secret_problems(skeleton) + conflict_problems(skeleton)
+    return found, (data, found) if 0 < len(data) <= _KEPT_SKELETON else None
 
 
 FLOW_LIST = "its list is written in flow style (`[...]`)"
@@ -1386,9 +1457,14 @@ def _rows(
     container: str | None,
     cached: dict[str, tuple[str, str]],
 ) -> tuple[list[Entry], list[tuple[str, str]]]:
-    """An `Entry` per item; items whose text is in `cached` are not parsed again."""
+    """An `Entry` per item; items whose text is in `cached` are not parsed again.
+
+    An item whose text is new but whose data is that of a cached entry (an edit of its
+    comments or layout) gets that entry's problems: they are a function of the data.
+    """
     from omp import yamlio
 
+    by_data: dict[str, str] | None = None
     list_kind = LIST_KINDS[kind_name]
     rows: list[Entry] = []
     problems: list[tuple[str, str]] = []
@@ -1406,7 +1482,13 @@ def _rows(
             else:
                 parsed = yamlio.load(text[start:stop], source=f"{rel}:{item.line + 1}")
                 data = parsed[0] if isinstance(parsed, list) and parsed else parsed
-            entry_problems = _entry_problems(kind_name, data)
+            known = None
+            if cached:  # a file indexed before: a new text may hold known data
+                if by_data is None:
+                    by_data = {d: p for d, p in cached.values()}
+                with contextlib.suppress(ValueError, RecursionError):  # data holding itself
+                    known = by_data.get(dumps(data))
+            entry_problems = _entry_problems(kind_name, data) if known is None else _problems(known)
         where = f"{container or kind_name}[{pos}]"
         problems += [(where if p == "(top)" else f"{where}.{p}", m) for p, m in entry_problems]
         is_map = isinstance(data, dict)

@@ -8,13 +8,13 @@ validated against the entry schema), and spliced into the text at their offsets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from omp import yamlio
 from omp.errors import OmpError, ValidationError
-from omp.index import Entry, Index, Layout, list_entries, text_hash
+from omp.index import Entry, Index, Layout, checked_skeleton, list_entries, loads, text_hash
 from omp.paths import blob_id, decode_text
 from omp.records import CHANGELOG, ListKind, id_spellings, identity_key, same, same_id
 from omp.schema import check_entry, meta_problems
@@ -53,6 +53,7 @@ class ListDoc:
     base_hash: str = ""  # hash of `text` as the index knew it when the file was opened
     _record: dict[str, Any] = field(default_factory=dict)
     _base_count: int | None = None
+    _meta_read: Any = None  # the `_meta` written, as read back
 
     # ---- opening -----------------------------------------------------------------------------
 
@@ -290,11 +291,12 @@ class ListDoc:
             )
 
     def _meta_edit(self, meta: dict[str, Any], style: yamlio.Style) -> _Edit:
-        meta_style = replace(style, flow_lists=False, double_quoted=True)
+        meta_style = style._replace(flow_lists=False, double_quoted=True)
         rendered = "".join(yamlio.render_key("_meta", meta, 0, meta_style))
         parsed = yamlio.load(rendered, source=self.display)
         if not same(parsed, {"_meta": meta}):
             raise OmpError(f"{self.display}: _meta did not read back as intended")
+        self._meta_read = parsed["_meta"]
         problems = meta_problems(meta)
         if problems:
             raise ValidationError(self.display, [(f"_meta.{p}", m) for p, m in problems])
@@ -395,7 +397,7 @@ class ListDoc:
         elif layout.insert_at >= 0:
             layout = layout._replace(insert_at=moved(layout.insert_at))
         if meta_range is not None:
-            layout = layout._replace(meta=meta_range)
+            layout = layout._replace(meta=meta_range, skeleton=self._skeleton_after())
         elif layout.meta is not None:
             layout = layout._replace(meta=(moved(layout.meta[0]), moved(layout.meta[1])))
         first_new = self.count() - len(self.added)
@@ -409,6 +411,18 @@ class ListDoc:
                 (next(new_pos) if pos is None else pos, data, s, e) for pos, data, s, e in rows
             ],
         }
+
+    def _skeleton_after(self) -> tuple[str, list[tuple[str, str]]] | None:
+        """The checked data outside the entries once the new `_meta` is written.
+
+        The rest of it is as the layout kept it (entries do not change it), so a later edit
+        of the file by hand needs no check of it. None when the layout kept none.
+        """
+        known = self.layout.skeleton
+        before = None if known is None else loads(known[0])
+        if not isinstance(before, dict):
+            return None
+        return checked_skeleton(self.schema, {**before, "_meta": self._meta_read}, None)[1]
 
     def record(self, index: Index, blob: str) -> None:
         """Tell the index what the written file holds now (`blob`: its `blob_id`)."""

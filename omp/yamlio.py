@@ -13,9 +13,8 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -144,8 +143,7 @@ def load_scalar(text: str) -> Any:
 # Rendering
 
 
-@dataclass(frozen=True, slots=True)
-class Style:
+class Style(NamedTuple):
     """How a file lays out YAML, detected per file so new entries look like their neighbours.
 
     Attributes:
@@ -166,7 +164,7 @@ class Style:
 
     def to_json(self) -> dict[str, Any]:
         """The fields by name, as the index keeps them."""
-        return asdict(self)
+        return self._asdict()
 
 
 # Read as booleans or null by YAML 1.1 readers (PyYAML), so written quoted.
@@ -392,8 +390,7 @@ def parse_key(body: str, col: int) -> tuple[str, int] | None:
         i += 1
 
 
-@dataclass(frozen=True, slots=True)
-class Value:
+class Value(NamedTuple):
     """Where a key's (or an item's) value is.
 
     Attributes:
@@ -414,8 +411,7 @@ class Value:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class KeyLoc:
+class KeyLoc(NamedTuple):
     """A mapping key and where its value is."""
 
     key: str
@@ -655,9 +651,9 @@ class Outline:
             double_quoted=counts["quoted"] > 0 and counts["plain"] == 0,
         )
         if mapping:
-            style = replace(style, mapping=mapping)
+            style = style._replace(mapping=mapping)
         if seq is not None and seq[1] >= seq[0] + 2:
-            style = replace(style, seq_offset=seq[0], seq_indent=seq[1])
+            style = style._replace(seq_offset=seq[0], seq_indent=seq[1])
         return style
 
     def _line_style(self, i: int, counts: dict[str, int]) -> tuple[str, int, int] | None:
@@ -692,8 +688,7 @@ class Outline:
 # Edits
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
+class Edit(NamedTuple):
     """Replace lines [start, stop) of an outline by `lines` (insertion when start == stop)."""
 
     start: int
@@ -701,12 +696,12 @@ class Edit:
     lines: tuple[str, ...]
 
 
-@dataclass
 class Splicer:
     """Collects line edits against one outline and applies them in one pass."""
 
-    outline: Outline
-    edits: list[Edit] = field(default_factory=list)
+    def __init__(self, outline: Outline) -> None:
+        self.outline = outline
+        self.edits: list[Edit] = []
 
     def replace(self, start: int, stop: int, lines: Sequence[str]) -> None:
         """Replace lines [start, stop) (an empty range inserts before `start`)."""
@@ -748,8 +743,7 @@ def inline_replacement(outline: Outline, value: Value, new_token: str) -> str:
     return body[:start] + sep + new_token + body[stop:] + ending
 
 
-@dataclass(frozen=True, slots=True)
-class ListLoc:
+class ListLoc(NamedTuple):
     """Where a list of entries is and how to add to it.
 
     Attributes:
@@ -868,8 +862,8 @@ def _replace_value(o: Outline, sp: Splicer, k: KeyLoc, value: Any, style: Style)
         or (isinstance(value, list) and o.body(v.line)[v.start] == "[")
     ):
         token = o.body(v.line)[v.start : v.stop]
-        token_style = replace(
-            style, double_quoted=token.lstrip("[{ ").startswith('"'), flow_lists=True
+        token_style = style._replace(
+            double_quoted=token.lstrip("[{ ").startswith('"'), flow_lists=True
         )
         text = render_inline(value, token_style)
         if text is not None:
@@ -892,7 +886,7 @@ def _sibling_style(o: Outline, keys: list[KeyLoc], style: Style) -> Style:
     strings = [t for t in values if t.startswith('"') or _plain_text_token(t)]
     if not strings:  # no evidence among the siblings: follow the file
         return style
-    return replace(style, double_quoted=all(t.startswith('"') for t in strings))
+    return style._replace(double_quoted=all(t.startswith('"') for t in strings))
 
 
 def _set_in(
@@ -1007,7 +1001,7 @@ def set_path(text: str, path: Sequence[str], value: Any, *, current: Any) -> str
     sp = Splicer(o)
     style = o.detect_style()
     if path[0] == "_meta":  # bookkeeping: block lists, quoted strings, like upstream
-        style = replace(style, flow_lists=False, double_quoted=True)
+        style = style._replace(flow_lists=False, double_quoted=True)
     if path[0] == "_meta" and not any(k.key == "_meta" for k in keys):
         sp.insert(end, render_key("_meta", _nest(path[1:], value), 0, style))
         return sp.text()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -371,7 +372,8 @@ def _edited_and_read(path: Path, read: list[str]) -> Callable[[int], None]:
 class _HookRepo:
     """A git repository with a memory, driven as git drives omp's hooks.
 
-    `stage(i)` stages an outside edit of a memory file (so pre-commit must check it);
+    `stage(i)` stages a comment added by hand to a memory file and `stage_value(i)` a value
+    edited by hand (so pre-commit must check the file; only a changed value needs checking);
     `commit(i)` commits a source change (so post-commit writes a changelog entry for it).
     """
 
@@ -390,6 +392,13 @@ class _HookRepo:
 
     def stage(self, i: int) -> None:
         _outside_edit(self.path / "_omp" / "memory" / "decisions.yaml", i)
+        self._git("add", "_omp/memory/decisions.yaml")
+
+    def stage_value(self, i: int) -> None:
+        path = self.path / "_omp" / "memory" / "decisions.yaml"
+        text = path.read_text(encoding="utf-8")
+        retitled = re.sub(r"(?m)^(\s+title: ).*$", rf"\g<1>Retitled by hand {i}", text, count=1)
+        path.write_text(retitled, encoding="utf-8")
         self._git("add", "_omp/memory/decisions.yaml")
 
     def commit(self, i: int) -> None:
@@ -531,8 +540,10 @@ def main(argv: list[str] | None = None) -> int:
             Case("python -c 'import ruamel.yaml'", [sys.executable, "-c", "import ruamel.yaml"],
                  small),
             Case("omp --version", [*omp, "--version"], small),
-            Case("hook pre-commit (staged memory edit, small)",
+            Case("hook pre-commit (comment added by hand, small)",
                  [sys.executable, "-m", "omp.hooks", "pre-commit"], hooked, hooks.stage),
+            Case("hook pre-commit (value edited by hand, small)",
+                 [sys.executable, "-m", "omp.hooks", "pre-commit"], hooked, hooks.stage_value),
             Case("hook post-commit (changelog entry, small)", hooks.post_commit(sys.executable),
                  hooked, hooks.commit),
             Case("omp show decisions --id (large)", show_argv, large, _settle),
@@ -561,15 +572,16 @@ def main(argv: list[str] | None = None) -> int:
                  wired.prepare, wired.settle),
         ]  # fmt: skip
         (
-            bare, ruamel, version, pre_commit, post_commit, show, search, context, context_for,
+            bare, ruamel, version, pre_commit, pre_commit_value, post_commit, show, search,
+            context, context_for,
             dec_small, dec_large, chg_small, chg_large, chg_update, first_read, first_write,
             pre_commit_large, commit_plain, commit_wired,
         ) = measure_all(cases, runs)  # fmt: skip
         if hooks.sha[:7] not in (hooked / "_omp/memory/changelog.yaml").read_text("utf-8"):
             raise SystemExit("the post-commit hook wrote no changelog entry: its row is void")
-        for row in (version, pre_commit, post_commit):
+        for row in (version, pre_commit, pre_commit_value, post_commit):
             row.reference, row.ratio = ruamel.name, row.median_ms / ruamel.median_ms
-        rows += [bare, ruamel, version, pre_commit, post_commit]
+        rows += [bare, ruamel, version, pre_commit, pre_commit_value, post_commit]
         dec_large.reference, dec_large.ratio = (
             dec_small.name,
             dec_large.median_ms / dec_small.median_ms,

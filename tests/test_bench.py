@@ -29,7 +29,8 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
     ).stdout
     for case in (
         "omp --version",
-        "hook pre-commit (staged memory edit, small)",
+        "hook pre-commit (comment added by hand, small)",
+        "hook pre-commit (value edited by hand, small)",
         "hook post-commit (changelog entry, small)",
         "omp add decision (30 entries)",
         "omp add change (40 entries)",
@@ -48,7 +49,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
     assert out.count("x omp add change (10 entries)") == 2
     assert "x first read after an outside edit (large)" in out
     assert "x git commit (small, no hooks) (+" in out
-    assert out.count("x python -c 'import ruamel.yaml'") == 3
+    assert out.count("x python -c 'import ruamel.yaml'") == 4
 
 
 def test_the_manifest_benchmark_runs_and_checks_streamed_equals_whole(tmp_path):

@@ -14,11 +14,14 @@ from omp.gitrepo import (
     Conventional,
     GitError,
     NotAGitRepoError,
+    _spawn,
     blobs,
     breaking_note,
     changed,
     commits,
     parse_conventional,
+    run,
+    staged,
 )
 
 
@@ -460,3 +463,54 @@ def test_changed_files_come_with_both_blob_ids_and_blobs_reads_them_in_one_go(gi
     assert len(texts) == 5  # each blob once (the renamed file's is one), the missing id left out
     with pytest.raises(GitError):
         changed(git_repo, "no-such-commit", after, "mem")
+
+
+def test_staged_lists_added_and_modified_paths_with_their_blob_ids(git_repo):
+    memory = git_repo / "mem"
+    memory.mkdir()
+    (memory / "kept.yaml").write_text("a: 1\n", encoding="utf-8")
+    (memory / "old name.yaml").write_text("b: 2\n", encoding="utf-8")
+    (memory / "gone.yaml").write_text("c: 3\n", encoding="utf-8")
+    _git(git_repo, "add", "-A")
+    _commit(git_repo, "one")
+    (memory / "kept.yaml").write_text("a: 2\n", encoding="utf-8")
+    (memory / "old name.yaml").rename(memory / "新 name.yaml")
+    (memory / "gone.yaml").unlink()
+    (git_repo / "outside.yaml").write_text("d: 4\n", encoding="utf-8")
+    _git(git_repo, "add", "-A")
+    (memory / "kept.yaml").write_text("a: 3, not staged\n", encoding="utf-8")
+
+    found = dict(staged(git_repo, "mem"))
+
+    assert sorted(found) == ["mem/kept.yaml", "mem/新 name.yaml"]  # by its new name, unquoted
+    assert found["mem/kept.yaml"] == _git(git_repo, "rev-parse", ":mem/kept.yaml")
+    assert blobs(git_repo, [found["mem/kept.yaml"]]) == {found["mem/kept.yaml"]: b"a: 2\n"}
+
+
+def test_git_output_and_errors_of_any_size_are_read_whole(git_repo):
+    # both streams at once, each far beyond a pipe's buffer: read as they come, no deadlock
+    for n in range(300):
+        (git_repo / f"file {n:03}.txt").write_text(f"{n}\n" * 200, encoding="utf-8")
+    _git(git_repo, "add", "-A")
+    _commit(git_repo, "many files")
+    out = run(git_repo, "log", "-p", "--stat")
+    assert out == _git(git_repo, "-c", "core.quotepath=off", "log", "-p", "--stat") + "\n"
+    # git cuts its own messages short: a process that floods both pipes before it exits
+    script = "head -c 3000000 /dev/zero; head -c 2000000 /dev/zero >&2; echo end >&2; exit 3"
+    done = _spawn(["sh", "-c", script], {"PATH": os.environ["PATH"]})
+    assert (done.returncode, len(done.stdout), done.stderr[-4:]) == (3, 3_000_000, b"end\n")
+    assert len(done.stderr) == 2_000_004
+    assert run(git_repo, "rev-parse", "--verify", "-q", "nope", ok=(0, 1)) == ""
+
+
+def test_missing_git_is_reported_with_a_hint_by_every_way_git_is_run(
+    git_repo, tmp_path, monkeypatch
+):
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    with pytest.raises(GitError, match="git is not installed") as raised:
+        run(git_repo, "status")
+    assert "hint: install git" in str(raised.value)
+    with pytest.raises(GitError, match="git is not installed"):
+        blobs(git_repo, ["0" * 40])  # git given input

@@ -7,13 +7,14 @@ import shutil
 import sqlite3
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from omp import context, lookup, status, store, watch, yamlio
 from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
-from omp.index import Index
+from omp.index import Index, dumps, loads
 from omp.paths import MemoryRoot
+from omp.records import Timestamp
 from tests.helpers import build_file_tree, git, run_cli, run_omp
 
 DECISIONS = """\
@@ -185,6 +186,27 @@ _POOL = [
     "  - id: dec-d\n    date: 2026-01-05\n    title: Keep backups\n    choice: ten of them\n"
     "    status: superseded\n",
     "  - id: dec-e\n    date: 2026-01-06\n    title: Search with FTS5\n    choice: bm25\n",
+    # (the entries above have ids of their own; the ones below repeat ids)
+    # the data of others, written another way: their checks are reused, not run again
+    "  - id: dec-a\n    # edited by hand\n    date: 2026-01-02\n    title: Store memory as YAML\n"
+    "    choice: YAML\n",
+    "  - {id: dec-e, date: 2026-01-06, title: Search with FTS5, choice: bm25}\n",
+    # data that differs from the next one only in types JSON does not have: one is invalid
+    "  - id: dec-f\n    date: 2026-02-30\n    title: No such day\n    choice: x\n",
+    '  - id: dec-f\n    date: "2026-02-30"\n    title: No such day\n    choice: x\n',
+    "  - id: dec-g\n    title: 5\n    choice: x\n",
+    '  - id: dec-g\n    title: "5"\n    choice: x\n',
+]
+
+_DISTINCT = 6
+
+# What a list file holds outside its entries: checked once per data, like the entries
+_HEADS = [
+    "# decisions\n",
+    "_meta:\n  updated_by: someone\n",
+    "_meta: {updated_by: someone}  # the same data\n",
+    "_meta:\n  updated_by: 5\n",
+    '_meta:\n  updated_by: "5"\n',
 ]
 
 
@@ -207,30 +229,34 @@ def _stored(index: Index) -> tuple[list[tuple[object, ...]], list[tuple[object, 
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
-    st.lists(st.sampled_from(range(len(_POOL))), max_size=7),
-    st.lists(st.sampled_from(range(len(_POOL))), max_size=7),
+    st.tuples(st.sampled_from(_HEADS), st.lists(st.sampled_from(range(len(_POOL))), max_size=7)),
+    st.tuples(st.sampled_from(_HEADS), st.lists(st.sampled_from(range(len(_POOL))), max_size=7)),
     st.sampled_from(["", "Keep backups", "Lock writes"]),
 )
+# data that is the same but for a type, in an entry and outside the entries, the valid first
+@example((_HEADS[0], [9, 11]), (_HEADS[0], [8, 10]), "")
+@example((_HEADS[4], []), (_HEADS[3], []), "")
 def test_an_outside_edit_leaves_the_index_as_a_rebuild_would(memory, before, after, retitle):
     path = memory.memory / "decisions.yaml"
 
-    def write(picks: list[int], edit: str = "") -> None:
+    def write(version: tuple[str, list[int]], edit: str = "") -> None:
+        head, picks = version
         body = "".join(_POOL[i] for i in picks)
         if edit:
             body = body.replace(f"title: {edit}\n", f"title: {edit}, edited by hand\n", 1)
-        path.write_text(f"# decisions\ndecisions:\n{body}", encoding="utf-8")
+        path.write_text(f"{head}decisions:\n{body}", encoding="utf-8")
 
     write(before)
     with Index(memory) as index:
         index.refresh()
         write(after, retitle)  # entries moved, added, dropped, copied and edited
         index.refresh()
-        refreshed = _stored(index)
+        refreshed = _stored(index), index.file("decisions.yaml")
         index.rebuild()
-        assert refreshed == _stored(index)
+        assert refreshed == (_stored(index), index.file("decisions.yaml"))
 
 
 def test_writes_keep_the_index_equal_to_a_rebuild(filled):
@@ -255,7 +281,7 @@ _META_ON_TOP = '_meta:\n  last_updated: 2026-01-01T00:00:00Z\n  updated_by: "som
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
-    st.lists(st.sampled_from(range(len(_POOL))), max_size=6, unique=True),
+    st.lists(st.sampled_from(range(_DISTINCT)), max_size=6, unique=True),
     st.booleans(),
     st.lists(
         st.tuples(st.sampled_from(["dec-a", "dec-c", "dec-e", None]), st.integers(1, 3)),
@@ -698,3 +724,85 @@ def test_a_file_is_known_by_the_id_git_gives_it(memory, size):
     assert info is not None and info.hash == from_git
     written = (memory.cache / "written").read_text(encoding="utf-8")
     assert f"{from_git} _omp/memory/decisions.yaml\n" in written
+
+
+# Values that JSON writes alike unless their types are kept: 1, 1.0, True, "1"; a date and
+# the same text quoted; bytes and the text of their repr
+_LEAVES = st.sampled_from(
+    [1, 1.0, True, "1", "true", None, "null", Timestamp("2026-01-01"), "2026-01-01", b"1", "b'1'"]
+)
+_MAP_KEYS = st.sampled_from(
+    [1, "1", True, "true", None, "None", Timestamp("2026-01-01"), "2026-01-01"]
+)
+_DATA = st.recursive(
+    _LEAVES,
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(_MAP_KEYS, inner, max_size=2),
+    max_leaves=4,
+)
+
+
+def _typed(value: object) -> object:
+    if isinstance(value, dict):
+        return ("map", tuple((_typed(k), _typed(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("seq", tuple(_typed(v) for v in value))
+    return (type(value).__name__, repr(value))
+
+
+@settings(max_examples=300)
+@given(_DATA, _DATA)
+def test_entry_json_is_the_same_only_for_data_equal_with_their_types(a, b):
+    # the index reuses the problems of data with the same JSON: they must be the same data
+    assert (dumps(a) == dumps(b)) == (_typed(a) == _typed(b))
+
+
+_DAY = Timestamp("2026-01-01")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ({1: "x"}, {"1": "x"}),
+        ({True: "x"}, {"true": "x"}),
+        ({None: "x"}, {"None": "x"}),
+        ({_DAY: "x"}, {"2026-01-01": "x"}),
+        ({"date": _DAY}, {"date": "2026-01-01"}),
+        ({"raw": b"1"}, {"raw": "b'1'"}),
+        ({"n": 1}, {"n": 1.0}),
+        ({"n": 1}, {"n": True}),
+    ],
+)
+def test_data_json_writes_alike_have_different_entry_json(a, b):
+    assert dumps(a) != dumps(b)
+
+
+def test_entry_json_reads_back_types_json_lacks_as_text():
+    data = {1: Timestamp("2026-01-01"), "k": [b"1", None]}
+    assert loads(dumps(data)) == {"1": Timestamp("2026-01-01"), "k": ["b'1'", None]}
+
+
+def test_an_edit_of_comments_and_layout_alone_runs_no_check(memory, monkeypatch):
+    # the writer keeps what it checked outside the entries; the index reuses an entry's
+    # problems when only its text changed
+    store.add_decision(memory, title="Lock writes", choice="flock", rationale="two agents")
+    store.add_decision(memory, title="Keep backups", choice="twenty")
+    path = memory.memory / "decisions.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("    choice: flock\n", "    # chosen after a race\n    choice: flock\n")
+    path.write_text(f"# decisions of the project\n{text}# end\n", encoding="utf-8")
+
+    def no_check(*_: object) -> None:
+        raise AssertionError("checked again")
+
+    monkeypatch.setattr("omp.index._entry_problems", no_check)
+    monkeypatch.setattr("omp.schema.check_skeleton", no_check)
+    with Index(memory) as index:
+        index.refresh(["decisions.yaml"])
+        info = index.file("decisions.yaml")
+    assert info is not None and info.problems == [] and info.hash is not None
+    monkeypatch.undo()
+    path.write_text(text.replace("title: Keep backups", "title: 5"), encoding="utf-8")
+    with Index(memory) as index:  # a changed value is checked
+        index.refresh(["decisions.yaml"])
+        info = index.file("decisions.yaml")
+    assert info is not None and [p for p, _ in info.problems] == ["decisions[1].title"]

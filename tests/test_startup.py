@@ -16,19 +16,21 @@ from omp.paths import MemoryRoot
 HEAVY = ("jsonschema", "rich", "git", "watchdog", "pydantic", "ruamel", "typer", "click")
 
 # Runs a module (the CLI, or the hooks) in-process with the arguments after it, then reports
-# which top-level packages were imported.
+# its exit status and the modules that were imported.
 PROBE = """
 import json, runpy, sys
 module, sys.argv = sys.argv[1], sys.argv[1:]
+status = 0
 try:
     runpy.run_module(module, run_name="__main__")
-except SystemExit:
-    pass
-print(json.dumps(sorted({m.split(".")[0] for m in sys.modules})), file=sys.stderr)
+except SystemExit as e:
+    status = e.code
+print(json.dumps([status, sorted(sys.modules)]), file=sys.stderr)
 """
 
 
-def _loaded(*args: str, cwd, module: str = "omp") -> set[str]:
+def _run(*args: str, cwd, module: str = "omp") -> tuple[int, set[str]]:
+    """The exit status of `python -m MODULE ARGS...` and every module it imported."""
     out = subprocess.run(
         [sys.executable, "-c", PROBE, module, *args],
         cwd=cwd,
@@ -37,7 +39,13 @@ def _loaded(*args: str, cwd, module: str = "omp") -> set[str]:
         check=True,
         timeout=60,
     )
-    return set(json.loads(out.stderr.strip().splitlines()[-1]))
+    status, modules = json.loads(out.stderr.strip().splitlines()[-1])
+    return status, set(modules)
+
+
+def _loaded(*args: str, cwd, module: str = "omp") -> set[str]:
+    """The top-level packages `python -m MODULE ARGS...` imported."""
+    return {m.split(".")[0] for m in _run(*args, cwd=cwd, module=module)[1]}
 
 
 @pytest.fixture
@@ -184,3 +192,30 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(memory, args):
 
     assert done.returncode == 141, done.stderr
     assert "Traceback" not in done.stderr and "Broken pipe" not in done.stderr
+
+
+# What checking a value needs, and what starting a process with `subprocess` costs
+_CHECKING = {"jsonschema", "jsonschema_rs", "omp.schema", "omp.sensitive", "dataclasses"}
+
+
+def test_a_pre_commit_of_a_hand_edit_of_comments_checks_nothing_again(recorded):
+    # what omp wrote was checked then; comments added by hand change no value
+    memory, _ = recorded
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run([*git, "add", "-A"], cwd=memory.project, check=True)
+    subprocess.run([*git, "commit", "-qm", "start", "--no-verify"], cwd=memory.project, check=True)
+    path = memory.memory / "decisions.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        "    choice: SQLite\n", "    # a note by hand\n    choice: SQLite\n"
+    )
+    path.write_text(f"# decisions, reviewed\n{text}# end\n", encoding="utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
+
+    status, loaded = _run("pre-commit", cwd=memory.project, module="omp.hooks")
+    assert status == 0 and "omp.index" in loaded
+    assert not loaded & {*_CHECKING, "subprocess"}
+
+    path.write_text(text.replace("choice: SQLite", "choice: [SQLite]"), encoding="utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
+    status, loaded = _run("pre-commit", cwd=memory.project, module="omp.hooks")
+    assert status == 65 and loaded >= {"jsonschema_rs", "omp.schema"}  # a value changed
