@@ -15,7 +15,6 @@ import functools
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from omp.lazyre import lazy
@@ -32,8 +31,7 @@ class Match(NamedTuple):
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(NamedTuple):
     """Something sensitive found at `path` (a JSON path into the data); no value is kept."""
 
     kind: str
