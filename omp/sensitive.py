@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from omp.lazyre import lazy
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
 
 class Match(NamedTuple):
@@ -726,27 +726,46 @@ _PATTERN_NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
 
 
 class _Needs:
-    """What a pattern needs, as two searches: of the text, and of the text case-folded.
+    """What a pattern needs, as strings to look for in a text before the pattern is tried.
 
-    `cased` looks for the strings with a capital in the text as it is, `folded` for the
-    strings without in the text case-folded. Both are built at their first use, so that
-    importing this module costs nothing.
+    Strings with a capital are looked for in the text as it is, the others in the text
+    case-folded. The first questions are answered with `in`, one string at a time; a `_Needs`
+    asked more often than `_SEARCH_AFTER` times (a cold index build asks each one thousands
+    of times) answers with one search per kind of string, built then (`_any_of`). Building a
+    search costs about a millisecond, which a command checking one entry would pay some
+    twenty times for a few questions each.
     """
 
-    __slots__ = ("cased", "folded", "needs")
-    cased: re.Pattern[str] | None
-    folded: re.Pattern[str] | None
+    __slots__ = ("asked", "cased", "folded", "needs", "searches")
 
     def __init__(self, needs: tuple[str, ...]) -> None:
         self.needs = needs
+        self.cased = tuple(n for n in needs if n != n.casefold())
+        self.folded = tuple(n for n in needs if n == n.casefold())
+        self.asked = 0
+        self.searches: tuple[re.Pattern[str] | None, re.Pattern[str] | None] | None = None
 
-    def __getattr__(self, name: str) -> Any:
-        # only reached while a search is missing, that is, before the first use
-        if name not in ("cased", "folded"):
-            raise AttributeError(name)
-        self.cased = _any_of([n for n in self.needs if n != n.casefold()])
-        self.folded = _any_of([n for n in self.needs if n == n.casefold()])
-        return getattr(self, name)
+    def in_text(self, text: str, folded: Callable[[], str]) -> bool:
+        """Whether `text` holds one of the strings (`folded()`: the text case-folded)."""
+        searches = self.searches
+        if searches is None:
+            self.asked += 1
+            if self.asked <= _SEARCH_AFTER:
+                if any(n in text for n in self.cased):
+                    return True
+                if not self.folded:
+                    return False
+                inside = folded()
+                return any(n in inside for n in self.folded)
+            searches = self.searches = (_any_of(list(self.cased)), _any_of(list(self.folded)))
+        cased, lower = searches
+        if cased is not None and cased.search(text) is not None:
+            return True
+        return lower is not None and lower.search(folded()) is not None
+
+
+# how many questions a `_Needs` answers string by string before it builds its searches
+_SEARCH_AFTER = 64
 
 
 def _any_of(strings: list[str]) -> re.Pattern[str] | None:
@@ -802,18 +821,18 @@ class _Text:
 
     def holds(self, needs: _Needs) -> bool:
         """Whether the text holds one of `needs` (one without capitals in any case)."""
-        if needs.cased is not None and needs.cased.search(self.text) is not None:
-            return True
-        if needs.folded is None:
-            return False
+        return needs.in_text(self.text, self.folded)
+
+    def folded(self) -> str:
+        """The text case-folded, as `re.IGNORECASE` matches it (computed once)."""
         folded = self._folded
         if folded is None:
-            # as `re.IGNORECASE` matches: the long s is an "s" and the Kelvin sign a "k"
-            # (casefold knows both), the dotless i and the dotted capital I are an "i"
-            # (casefold leaves the one, and adds a combining dot to the other)
+            # the long s is an "s" and the Kelvin sign a "k" (casefold knows both), the
+            # dotless i and the dotted capital I are an "i" (casefold leaves the one, and
+            # adds a combining dot to the other)
             folded = self.text.casefold().replace("\u0131", "i").replace("\u0307", "")
             self._folded = folded
-        return needs.folded.search(folded) is not None
+        return folded
 
     def finditer(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
         """`pattern.finditer(text)`, or nothing without what the pattern needs."""

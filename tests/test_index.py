@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from omp import context, lookup, status, store, watch, yamlio
 from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
-from omp.index import Index, dumps, loads
+from omp.index import CJK_RANGES, Index, dumps, loads, segment
 from omp.paths import MemoryRoot
 from omp.records import Timestamp
 from tests.helpers import build_file_tree, git, run_cli, run_omp
@@ -806,3 +806,14 @@ def test_an_edit_of_comments_and_layout_alone_runs_no_check(memory, monkeypatch)
         index.refresh(["decisions.yaml"])
         info = index.file("decisions.yaml")
     assert info is not None and [p for p, _ in info.problems] == ["decisions[1].title"]
+
+
+# each end of each CJK range and the character either side of it, with some others
+_EDGES = "".join(chr(c + d) for a, b in CJK_RANGES for c in (a, b) for d in (-1, 0, 1))
+
+
+@settings(max_examples=300)
+@given(st.text(_EDGES + "a é中\n", max_size=20))
+def test_the_full_text_index_sees_each_cjk_character_as_a_token(text):
+    cjk = r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])"
+    assert segment(text) == re.sub(cjk, r" \1 ", text)

@@ -336,6 +336,20 @@ def test_a_pattern_is_spared_text_that_lacks_what_it_needs():
 
 @settings(max_examples=300, deadline=None)
 @given(
+    st.lists(st.text("abAB\u017f\u0131\u0130s_", min_size=1, max_size=3), max_size=5),
+    st.text("abcAB\u017f\u0131\u0130sS_ ", max_size=12),
+)
+def test_what_a_pattern_needs_is_found_alike_string_by_string_and_by_one_search(needs, text):
+    # the first questions are answered with `in`, later ones with searches built for them
+    by_strings = sensitive._Needs(tuple(needs))
+    by_search = sensitive._Needs(tuple(needs))
+    by_search.asked = sensitive._SEARCH_AFTER
+    assert sensitive._Text(text).holds(by_strings) == sensitive._Text(text).holds(by_search)
+    assert by_strings.searches is None and by_search.searches is not None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
     st.lists(st.text("abc_-|.", max_size=4), max_size=6),
     st.text("abcd_-|.", max_size=12),
 )
