@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from omp.constants import DEFAULT_BACKUP_RETENTION, DEFAULT_LOCK_TIMEOUT
 from omp.errors import ValidationError
@@ -15,8 +15,7 @@ from omp.yamlio import load
 LOCK_TIMEOUT_ENV = "OMP_LOCK_TIMEOUT"
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(NamedTuple):
     """omp's settings for one project.
 
     Attributes:

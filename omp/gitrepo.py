@@ -13,17 +13,13 @@ Commit messages are also read as Conventional Commits 1.0 (https://www.conventio
 
 from __future__ import annotations
 
-import io
 import os
 import re
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from omp.errors import OmpError
-
-if TYPE_CHECKING:
-    import subprocess
 
 
 class NotAGitRepoError(OmpError):
@@ -124,49 +120,27 @@ def commits(
     if limit is not None:
         args.append(f"--max-count={limit}")
     args += ["--end-of-options", rev_range, "--"]
-    import tempfile  # here: hooks import this module and must start fast
-
-    with tempfile.TemporaryFile() as errors:  # a file, not a pipe: git can never block on it
-        proc = _start(args, errors)
-        try:
-            yield from _read(proc.stdout)
-        finally:
-            _stop(proc)
-        if proc.returncode != 0:
-            errors.seek(0)
-            raise _error(repo, rev_range, errors.read().decode("utf-8", "replace"))
-
-
-def _start(args: list[str], errors: IO[bytes]) -> subprocess.Popen[bytes]:
-    import subprocess
-
     env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARS}
     env.update(LC_ALL="C", GIT_TERMINAL_PROMPT="0")
     try:
-        return subprocess.Popen(
-            args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors, env=env
-        )
+        child = _Child(args, env)
     except FileNotFoundError:
         raise GitError(_NO_GIT, hint=_INSTALL_GIT) from None
     except ValueError as e:  # a NUL byte in an argument
         raise GitError(f"cannot run git: {e}", hint="give a revision range without NUL") from None
+    try:
+        yield from _read(child.output())
+    finally:
+        status = child.close()  # stops git when the reader stopped early
+    if status != 0:
+        raise _error(repo, rev_range, b"".join(child.errors).decode("utf-8", "replace"))
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """End git (when the reader stopped early) and reap it, so no zombie is left."""
-    if proc.stdout is not None:
-        proc.stdout.close()
-    if proc.poll() is None:
-        proc.kill()
-    proc.wait()
-
-
-def _read(stream: IO[bytes] | None) -> Iterator[Commit]:
+def _read(chunks: Iterable[bytes]) -> Iterator[Commit]:
     """Commits from git's NUL-framed output, read chunk by chunk."""
-    assert isinstance(stream, io.BufferedReader)  # Popen was given stdout=PIPE
     buffer = bytearray()
     fields: list[bytes] = []
-    while chunk := stream.read1(_CHUNK):
+    for chunk in chunks:
         start, scan = 0, len(buffer)  # what was buffered before holds no NUL
         buffer += chunk
         while (end := buffer.find(b"\0", scan)) >= 0:
@@ -328,68 +302,89 @@ def _spawn(argv: list[str], env: dict[str, str], given: bytes | None = None) -> 
         GitError: git is not installed.
     """
     try:
-        if given is None and hasattr(os, "posix_spawnp"):
-            return _spawn_posix(argv, env)
-        import subprocess
+        if given is None:
+            child = _Child(argv, env)
+            try:
+                out = b"".join(child.output())
+            finally:
+                status = child.close()
+            return _Done(status, out, b"".join(child.errors))
+        import subprocess  # git given input; its import is slow (see _Child)
 
-        done = subprocess.run(
-            argv,
-            input=given,
-            stdin=None if given is not None else subprocess.DEVNULL,
-            capture_output=True,
-            env=env,
-            check=False,
-        )
+        done = subprocess.run(argv, input=given, capture_output=True, env=env, check=False)
         return _Done(done.returncode, done.stdout, done.stderr)
     except FileNotFoundError:
         raise GitError(_NO_GIT, hint=_INSTALL_GIT) from None
 
 
-def _spawn_posix(argv: list[str], env: dict[str, str]) -> _Done:
-    """`subprocess.run` of a command with no input, without `subprocess`.
+class _Child:
+    """A command with no input, started with `os.posix_spawnp`; its output is read as it comes.
 
     Importing `subprocess` (with `threading`, `selectors`, `locale`, `signal`) takes longer
     than a git process, and git hooks start omp at every commit. Like `subprocess`, the child
     gets the default SIGPIPE and SIGXFSZ handlers back, and no descriptor of ours but the
-    three it is given (Python opens all others non-inheritable).
-    """
-    import select
-    import signal
+    three it is given (Python opens all others non-inheritable). Both of its pipes are read
+    at once (by poll), so it never blocks on a full one: `output()` yields what it prints,
+    `errors` collects what it says on stderr.
 
-    defaults = [getattr(signal, name) for name in ("SIGPIPE", "SIGXFSZ") if hasattr(signal, name)]
-    out_r, out_w = os.pipe()
-    err_r, err_w = os.pipe()
-    null = os.open(os.devnull, os.O_RDONLY)
-    try:
-        actions = [(os.POSIX_SPAWN_DUP2, fd, to) for to, fd in enumerate((null, out_w, err_w))]
-        pid = os.posix_spawnp(argv[0], argv, env, file_actions=actions, setsigdef=defaults)
-    except BaseException:
-        os.close(out_r)
-        os.close(err_r)
-        raise
-    finally:
-        for fd in (out_w, err_w, null):
-            os.close(fd)
-    chunks: dict[int, list[bytes]] = {out_r: [], err_r: []}
-    try:
+    Raises:
+        FileNotFoundError: the command is not on PATH.
+        ValueError: an argument holds a NUL.
+    """
+
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        import signal
+
+        defaults = [getattr(signal, n) for n in ("SIGPIPE", "SIGXFSZ") if hasattr(signal, n)]
+        self.out, out_w = os.pipe()
+        self.err, err_w = os.pipe()
+        null = os.open(os.devnull, os.O_RDONLY)
+        try:
+            actions = [(os.POSIX_SPAWN_DUP2, fd, to) for to, fd in enumerate((null, out_w, err_w))]
+            self.pid = os.posix_spawnp(argv[0], argv, env, file_actions=actions, setsigdef=defaults)
+        except BaseException:
+            os.close(self.out)
+            os.close(self.err)
+            raise
+        finally:
+            for fd in (out_w, err_w, null):
+                os.close(fd)
+        self.errors: list[bytes] = []
+        self.status: int | None = None
+        self._open = 2  # pipes the child has not closed yet
+
+    def output(self) -> Iterator[bytes]:
+        """What the child prints, chunk by chunk, until it closes both of its pipes."""
+        import select
+
         poller = select.poll()
-        for fd in chunks:
+        for fd in (self.out, self.err):
             poller.register(fd, select.POLLIN)
-        reading = len(chunks)
-        while reading:
+        while self._open:
             for fd, _ in poller.poll():
-                data = os.read(fd, 1 << 16)
-                if data:
-                    chunks[fd].append(data)
-                else:  # git closed it
+                data = os.read(fd, _CHUNK)
+                if not data:  # the child closed it
                     poller.unregister(fd)
-                    reading -= 1
-    finally:
-        os.close(out_r)
-        os.close(err_r)
-        status = os.waitpid(pid, 0)[1]  # reaped even when reading failed: no zombie
-    out, err = (b"".join(chunks[fd]) for fd in (out_r, err_r))
-    return _Done(os.waitstatus_to_exitcode(status), out, err)
+                    self._open -= 1
+                elif fd == self.out:
+                    yield data
+                else:
+                    self.errors.append(data)
+
+    def close(self) -> int:
+        """Reap the child, killed first if it was not read to the end; its exit status.
+
+        Called again, it only answers: the child is reaped exactly once, and never left a zombie.
+        """
+        if self.status is None:
+            os.close(self.out)
+            os.close(self.err)
+            if self._open:  # the reader stopped early: git would go on writing for no one
+                import signal
+
+                os.kill(self.pid, signal.SIGKILL)
+            self.status = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        return self.status
 
 
 def line_merge(base: str, ours: str, theirs: str) -> tuple[str, int]:

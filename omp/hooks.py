@@ -543,20 +543,21 @@ def _post_commit(roots: _Roots, args: list[str]) -> list[str]:
             return []  # a rebase replays commits; post-rewrite maps their shas afterwards
         if _last_reflog(Path(git_dir)).startswith("commit (amend)"):
             return []  # the amended commit already has its entry; post-rewrite gives it the new sha
-    failed = _journal_merge(roots, sha)
-    return failed + _record_commit(roots, sha)
+    # the commit itself, then its parents (none for a root commit, two or more for a merge)
+    parents = gitrepo.run(top, "rev-list", "--parents", "-n", "1", sha).split()[1:]
+    failed = _journal_merge(roots, sha, parents)
+    return failed + _record_commit(roots, sha, parents)
 
 
-def _journal_merge(roots: _Roots, sha: str) -> list[str]:
+def _journal_merge(roots: _Roots, sha: str, parents: list[str]) -> list[str]:
     """Journal the memory a merge commit brought in, as post-merge does for a clean merge.
 
     Git runs post-merge only for a merge it commits itself; the commit that concludes a
     conflicted merge (or `git merge --no-commit`) runs post-commit instead, so the two never
     both run for one merge.
     """
-    parents = gitrepo.run(roots.top, "rev-list", "--parents", "-n", "1", sha).split()
-    if len(parents) >= 3:  # the commit itself, then two or more parents
-        return _journal_git_changes(roots, parents[1], sha, "merged")
+    if len(parents) >= 2:
+        return _journal_git_changes(roots, parents[0], sha, "merged")
     return []
 
 
@@ -572,7 +573,7 @@ def _last_reflog(git_dir: Path) -> str:
     return last.partition(b"\t")[2].decode("utf-8", "replace")
 
 
-def _record_commit(roots: _Roots, sha: str) -> list[str]:
+def _record_commit(roots: _Roots, sha: str, parents: list[str]) -> list[str]:
     """The changelog entry of commit `sha`, in each memory folder whose project it changed.
 
     A memory folder takes the commit when its project folder holds a file the commit changed
@@ -592,11 +593,10 @@ def _record_commit(roots: _Roots, sha: str) -> list[str]:
     targets = roots.around(work) if work else [r for r in (roots.at(""),) if r is not None]
     if not targets:
         return []
-    has_parent = gitrepo.run(top, "rev-parse", "--verify", "-q", f"{sha}^", ok=(0, 1)).strip()
     failed: list[str] = []
     for root in targets:
         try:
-            ingest.extract(root, git=f"{sha}^!" if has_parent else sha, by="git-hook")
+            ingest.extract(root, git=f"{sha}^!" if parents else sha, by="git-hook")
         except OmpError as e:
             failed.append(_in(roots, root, e))
     return failed

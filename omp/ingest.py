@@ -14,11 +14,10 @@ import io
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
-from omp import buildfiles, external, sensitive, sources, store, userstore
+from omp import buildfiles, sensitive, sources, store, userstore
 from omp import extract as ex
 from omp.constants import (
     CANDIDATES_FILE,
@@ -36,8 +35,7 @@ _BINARY_PROBE = 8192
 LLM_TIMEOUT = 600.0
 
 
-@dataclass
-class ExtractResult:
+class ExtractResult(NamedTuple):
     """What one `omp extract` run found and did."""
 
     batch: ex.Batch
@@ -300,6 +298,8 @@ def _llm_candidates(
         "targets": list(ex.TARGETS),
         "reply_with": {"candidates": [{"target": "...", "entry": {}, "confidence": 0.0}]},
     }
+    from omp import external  # subprocess: only an extraction with --llm-cmd starts one
+
     shown = sensitive.redact(command)[0]  # a key given on the command line
     out = external.run(
         command,

@@ -8,9 +8,8 @@ validated against the entry schema), and spliced into the text at their offsets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from omp import yamlio
 from omp.errors import OmpError, ValidationError
@@ -23,37 +22,53 @@ from omp.schema import check_entry, meta_problems
 Slot = tuple[str, int]
 
 
-@dataclass
-class _Edit:
+class _Edit(NamedTuple):
     start: int
     stop: int
     text: str
     entries: list[tuple[int | None, dict[str, Any]]]  # (base pos or None for new, data)
 
 
-@dataclass
 class ListDoc:
-    """A list file opened for editing in one transaction."""
+    """A list file opened for editing in one transaction (`ListDoc.open`)."""
 
-    path: Path
-    display: str
-    rel: str
-    schema: str | None
-    kind: ListKind
-    original: str | None
-    text: str
-    layout: Layout
-    index: Index | None  # None: the file is new and its rows are in `rows`
-    rows: list[Entry] = field(default_factory=list)
-    added: list[dict[str, Any]] = field(default_factory=list)
-    updated: dict[int, dict[str, Any]] = field(default_factory=dict)  # pos -> changed fields
-    changes: list[str] = field(default_factory=list)
-    touched: list[tuple[str, Any]] = field(default_factory=list)
-    new_text: str | None = None
-    base_hash: str = ""  # hash of `text` as the index knew it when the file was opened
-    _record: dict[str, Any] = field(default_factory=dict)
-    _base_count: int | None = None
-    _meta_read: Any = None  # the `_meta` written, as read back
+    def __init__(
+        self,
+        path: Path,
+        display: str,
+        rel: str,
+        schema: str | None,
+        kind: ListKind,
+        original: str | None,
+        text: str,
+        layout: Layout,
+        index: Index | None,
+        rows: list[Entry] | None = None,
+        *,
+        base_hash: str = "",
+    ) -> None:
+        self.path = path
+        self.display = display
+        self.rel = rel
+        self.schema = schema
+        self.kind = kind
+        self.original = original
+        self.text = text
+        self.layout = layout
+        self.index = index  # None: the file is new and its rows are in `rows`
+        self.rows: list[Entry] = rows if rows is not None else []
+        self.added: list[dict[str, Any]] = []
+        self.updated: dict[int, dict[str, Any]] = {}  # pos -> changed fields
+        self.changes: list[str] = []
+        self.touched: list[tuple[str, Any]] = []
+        self.new_text: str | None = None
+        self.base_hash = base_hash  # hash of `text` as the index knew it when the file was opened
+        self._record: dict[str, Any] = {}
+        self._base_count: int | None = None
+        self._meta_read: Any = None  # the `_meta` written, as read back
+
+    def __repr__(self) -> str:
+        return f"ListDoc({self.display!r})"
 
     # ---- opening -----------------------------------------------------------------------------
 

@@ -8,14 +8,12 @@ exactly the intended data, pass its JSON Schema, have unique ids and hold no sec
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from omp import journal, writer, yamlio
 from omp.config import load_settings
@@ -67,8 +65,7 @@ _DATE_FIELDS = ("date", "valid_from", "valid_to", "updated_at", "start", "end", 
 # Results
 
 
-@dataclass(frozen=True, slots=True)
-class FileChange:
+class FileChange(NamedTuple):
     """What a write did (or would do) to one file."""
 
     path: Path
@@ -79,6 +76,8 @@ class FileChange:
 
     def diff(self) -> str:
         """Unified diff from the old to the new text."""
+        import difflib  # only the commands that show a diff
+
         old = [] if self.old is None else self.old.splitlines(keepends=True)
         new = self.new.splitlines(keepends=True)
         lines = difflib.unified_diff(
@@ -92,8 +91,7 @@ class FileChange:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class EntryResult:
+class EntryResult(NamedTuple):
     """One entry a command added, updated or found already present."""
 
     kind: str
@@ -102,8 +100,7 @@ class EntryResult:
     file: str
 
 
-@dataclass(frozen=True, slots=True)
-class WriteResult:
+class WriteResult(NamedTuple):
     """The outcome of one transaction."""
 
     files: tuple[FileChange, ...]
@@ -210,18 +207,31 @@ def _normalize(value: Any, key: str | None = None) -> Any:
 # The transaction
 
 
-@dataclass
 class _Doc:
-    path: Path
-    display: str
-    schema: str | None
-    original: str | None
-    text: str
-    data: Any
-    original_data: Any = None
-    changes: list[str] = field(default_factory=list)
-    touched: list[tuple[str, Any]] = field(default_factory=list)
-    stamp_only: bool = False  # record `changes` in _meta though the data did not change
+    """A file of the memory folder that is not a list file, opened in one transaction."""
+
+    def __init__(
+        self,
+        path: Path,
+        display: str,
+        schema: str | None,
+        original: str | None,
+        text: str,
+        data: Any,
+    ) -> None:
+        self.path = path
+        self.display = display
+        self.schema = schema
+        self.original = original
+        self.text = text
+        self.data = data
+        self.original_data = data
+        self.changes: list[str] = []
+        self.touched: list[tuple[str, Any]] = []
+        self.stamp_only = False  # record `changes` in _meta though the data did not change
+
+    def __repr__(self) -> str:
+        return f"_Doc({self.display!r})"
 
 
 class Transaction:
@@ -266,7 +276,7 @@ class Transaction:
             original = None
             text = template if template is not None else ""
             data = yamlio.load(text, source=display)
-        doc = _Doc(path, display, schema, original, text, data, original_data=data)
+        doc = _Doc(path, display, schema, original, text, data)
         self.docs[path] = doc
         return doc
 
@@ -990,8 +1000,7 @@ def write_document(
 # Backups
 
 
-@dataclass(frozen=True, slots=True)
-class BackupInfo:
+class BackupInfo(NamedTuple):
     """One backup file."""
 
     file: str

@@ -23,7 +23,6 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -46,7 +45,6 @@ OUTSIDE_MEMORY_DIRS = (SKILLS_DIR, ARCHIVE_DIR)
 BACKUP_OUTSIDE = "_project"
 
 
-@dataclass(frozen=True, slots=True)
 class FileWrite:
     """One file of a transaction: `text` replaces `path` (created when absent).
 
@@ -54,12 +52,15 @@ class FileWrite:
     (`paths.blob_id`) for the index and the journal.
     """
 
-    path: Path
-    text: str
-    data: bytes = field(init=False)
+    __slots__ = ("data", "path", "text")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "data", self.text.encode("utf-8"))
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self.text = text
+        self.data = text.encode("utf-8")
+
+    def __repr__(self) -> str:
+        return f"FileWrite({self.path!r}, <{len(self.data)} bytes>)"
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -1382,6 +1382,46 @@ def test_the_cheap_test_before_the_resource_pattern_hides_no_resource(text):
         assert values._RESOURCE.search(text) is None
 
 
+_SETTING_KEYS = (
+    "line-length", "Max_Line", "TIMEOUT", "ttl", "port", "coverage threshold", "threshold",
+    "retries", "pool size", "batch_size", "rate-limit", "node version", "Python version",
+    "region", "replicas", "minsdk", "compile sdk", "targetSdk", "端口", "超时时间", "超时",
+    "副本数", "重试次数", "覆盖率", "连接池大小", "最大连接数", "并发数", "线程数", "批大小",
+    "上传文件大小限制", "请求体大小上限", "上传限制", "保留天数", "有效期", "过期时间",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [f"{key} 30" if key.isascii() else f"{key}设为 30" for key in _SETTING_KEYS]
+    + ["日志保留 7 天", "消息重试最多 3 次"],
+)
+def test_every_setting_key_passes_the_cheap_test(sentence):
+    assert values._SETTING.search(sentence) is not None
+    assert values._SETTING_WORD.search(sentence) is not None
+
+
+_SETTING_PIECES = st.sampled_from(
+    [*_SETTING_KEYS, "日志保留", "重试最多", " ", "_", "=", ": ", "是", "改成", "to ", "30", "5s",
+     "١٢", "²", "ms", "%", "/min", "分钟", "\u017f", "\u212a", "Ti\u0307meout", "max_conn",
+     "hls_time 4", "we ", "先"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(_SETTING_PIECES, st.text(max_size=6)), max_size=10).map("".join))
+def test_the_cheap_tests_before_the_setting_patterns_hide_no_setting(text):
+    # _numeric_settings skips `_SETTING` without one of its key words, `_SNAKE_SETTING` without
+    # a "_", and all of them without a digit: only for text those patterns do not match
+    if values._SETTING.search(text) is not None:
+        assert values._SETTING_WORD.search(text) is not None
+        assert any(char.isdigit() for char in text)
+    if values._SNAKE_SETTING.search(text) is not None:
+        assert "_" in text and any(char.isdigit() for char in text)
+    if values._NAMED_KEY_SETTING_ZH.search(text) is not None:
+        assert any(char.isdigit() for char in text)
+
+
 @pytest.mark.parametrize(
     ("sentence", "facts"),
     [

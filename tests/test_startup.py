@@ -225,3 +225,30 @@ def test_a_pre_commit_of_a_hand_edit_of_comments_checks_nothing_again(recorded):
     subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
     status, loaded = _run("pre-commit", cwd=memory.project, module="omp.hooks")
     assert status == 65 and "jsonschema" in loaded  # the problem worded
+
+
+def test_a_post_commit_writes_its_entry_with_no_diff_process_or_dataclass_machinery(recorded):
+    # the changelog entry of a commit needs the extraction rules, the writer and the schema
+    # check; not subprocess (git is started with posix_spawn), difflib (no diff is shown) or
+    # dataclasses (whose import brings inspect, ast and dis)
+    memory, _ = recorded
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run([*git, "add", "-A"], cwd=memory.project, check=True)
+    subprocess.run([*git, "commit", "-qm", "start", "--no-verify"], cwd=memory.project, check=True)
+    (memory.project / "src.txt").write_text("change\n", encoding="utf-8")
+    subprocess.run([*git, "add", "src.txt"], cwd=memory.project, check=True)
+    subprocess.run(
+        [*git, "commit", "-qm", "feat(search): rank hits by BM25 across memory files",
+         "--no-verify"], cwd=memory.project, check=True,
+    )  # fmt: skip
+    sha = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=memory.project, check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+    status, loaded = _run("post-commit", sha, cwd=memory.project, module="omp.hooks")
+    assert status == 0
+    assert "rank hits by BM25" in (memory.memory / "changelog.yaml").read_text(encoding="utf-8")
+    assert {"omp.ingest", "omp.writer", "jsonschema_rs"} <= loaded
+    assert not loaded & {"dataclasses", "difflib", "subprocess", "jsonschema", "git"}, sorted(
+        loaded & {"dataclasses", "difflib", "subprocess", "jsonschema", "git"}
+    )

@@ -6,8 +6,7 @@ Also what every source shares: plain text, redaction, titles and the entry of a 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from omp import rot, rules, sensitive
 from omp.constants import CANDIDATE_TARGETS
@@ -18,21 +17,57 @@ TARGETS = CANDIDATE_TARGETS
 ACTIONS = ("stored", "review", "dropped", "merged", "superseded")
 
 
-@dataclass
 class Candidate:
-    """Something worth remembering, and what became of it."""
+    """Something worth remembering, and what became of it.
 
-    target: str
-    entry: dict[str, Any]
-    confidence: float
-    reason: str
-    source: dict[str, Any]
-    scope: str = "PROJECT"
-    priority: str = "P1"
-    action: str = ""
-    note: str | None = None
-    merge_into: str | None = None
-    origin: str | None = None  # the source's own words (a commit subject), for matching
+    `origin`: the source's own words (a commit subject), for matching. Two candidates are equal
+    when all their fields are.
+    """
+
+    __slots__ = (
+        "action", "confidence", "entry", "merge_into", "note", "origin", "priority", "reason",
+        "scope", "source", "target",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        target: str,
+        entry: dict[str, Any],
+        confidence: float,
+        reason: str,
+        source: dict[str, Any],
+        scope: str = "PROJECT",
+        priority: str = "P1",
+        action: str = "",
+        note: str | None = None,
+        merge_into: str | None = None,
+        origin: str | None = None,
+    ) -> None:
+        self.target = target
+        self.entry = entry
+        self.confidence = confidence
+        self.reason = reason
+        self.source = source
+        self.scope = scope
+        self.priority = priority
+        self.action = action
+        self.note = note
+        self.merge_into = merge_into
+        self.origin = origin
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Candidate:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: equal by value, so not hashable
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(self.__slots__, self._fields(), strict=True))
+        return f"Candidate({shown})"
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` shape of this candidate."""
@@ -51,8 +86,7 @@ class Candidate:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Stored:
+class Stored(NamedTuple):
     """An entry already in memory, as far as the filters need it."""
 
     target: str
@@ -61,8 +95,7 @@ class Stored:
     entry: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Redaction:
+class Redaction(NamedTuple):
     """A sensitive value taken out of a source: its kind and where, never the value."""
 
     kind: str
@@ -79,14 +112,17 @@ class Redaction:
         }
 
 
-@dataclass
 class Batch:
     """The candidates of one run, with the redactions made on the way."""
 
-    candidates: list[Candidate] = field(default_factory=list)
-    redactions: list[Redaction] = field(default_factory=list)
-    obsolete: list[tuple[rot.Obsolete, dict[str, Any]]] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    def __init__(self, candidates: list[Candidate] | None = None) -> None:
+        self.candidates: list[Candidate] = candidates if candidates is not None else []
+        self.redactions: list[Redaction] = []
+        self.obsolete: list[tuple[rot.Obsolete, dict[str, Any]]] = []
+        self.warnings: list[str] = []
+
+    def __repr__(self) -> str:
+        return f"Batch({len(self.candidates)} candidates, {len(self.redactions)} redactions)"
 
 
 def text_of(target: str, entry: dict[str, Any]) -> str:

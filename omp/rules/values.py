@@ -244,13 +244,28 @@ def _named_resources(sentence: str) -> dict[str, str]:
     return found
 
 
+# a word every key of `_SETTING` holds: a cheap test that spares a sentence without one (most
+# commit subjects) the costly pattern, as `_MOVE_WORD` does for `_VERSION_MOVE`
+_SETTING_WORD = lazy(
+    r"(?i)line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage|threshold|retries|pool[-_ ]size|"
+    r"batch[-_ ]size|rate[-_ ]limit|node version|python version|region|replicas|sdk|"
+    r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间"
+)
+
+
 def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     """Named numbers ("timeout 30s", "hls_time 4"), as changed to when the sentence says so."""
     found: dict[str, str] = {}
-    # "隔壁组的 MAX_CONN 是 500" is another team's setting
-    ours = named_keys and is_chinese(sentence) and not OTHERS_STACK_ZH.search(sentence)
-    keyed = list(_NAMED_KEY_SETTING_ZH.finditer(sentence)) if ours else []
-    for m in [*_SETTING.finditer(sentence), *_SNAKE_SETTING.finditer(sentence), *keyed]:
+    # every way of naming a number needs a digit; `_SETTING` its word, `_SNAKE_SETTING` a "_"
+    if any(char.isdigit() for char in sentence):
+        # "隔壁组的 MAX_CONN 是 500" is another team's setting
+        ours = named_keys and is_chinese(sentence) and not OTHERS_STACK_ZH.search(sentence)
+        keyed = list(_NAMED_KEY_SETTING_ZH.finditer(sentence)) if ours else []
+        named = list(_SETTING.finditer(sentence)) if _SETTING_WORD.search(sentence) else []
+        snake = list(_SNAKE_SETTING.finditer(sentence)) if "_" in sentence else []
+    else:
+        keyed = named = snake = []
+    for m in [*named, *snake, *keyed]:
         zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
         key = _SETTING_ZH[zh] if zh else m.group("key")  # "本地数据库端口是 5433": port
         key = re.sub(r"[^a-z0-9_-]+", "_", key.lower()).strip("_-")
