@@ -25,7 +25,7 @@ from omp.paths import MemoryRoot, blob_id, decode_text, make_derived_dir
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "12"  # bump when the tables or what they hold change
+INDEX_FORMAT = "13"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -70,16 +70,24 @@ CJK_RANGES = (
 )
 
 
-class _Spaced(dict[int, str]):
-    """A `str.translate` table putting a space either side of each CJK character.
+def is_cjk(char: str) -> bool:
+    """Whether `char` is kana, a CJK ideograph or a Hangul syllable (`CJK_RANGES`)."""
+    code = ord(char)
+    return any(a <= code <= b for a, b in CJK_RANGES)
 
-    Filled as characters are met: a regular expression's class of these ranges takes about
-    5 ms to compile, more than indexing one entry.
+
+class _Spaced(dict[int, str]):
+    """A `str.translate` table spacing CJK characters out and turning other symbols to spaces.
+
+    A CJK character gets a space either side; any other character that is not a letter or
+    a digit (`str.isalnum`) becomes a space. Filled as characters are met: a regular
+    expression's class of these ranges takes about 5 ms to compile, more than indexing one
+    entry.
     """
 
     def __missing__(self, code: int) -> str:
         char = chr(code)
-        spaced = f" {char} " if any(a <= code <= b for a, b in CJK_RANGES) else char
+        spaced = (f" {char} " if is_cjk(char) else char) if char.isalnum() else " "
         self[code] = spaced
         return spaced
 
@@ -88,8 +96,26 @@ _SPACED = _Spaced()
 
 
 def segment(text: str) -> str:
-    """Text as the full-text index sees it: each CJK character is a token of its own."""
-    return text if text.isascii() else text.translate(_SPACED)
+    """Text as the full-text index sees it, split into words as `rot.features` splits it.
+
+    Each CJK character is a token of its own. Text that is not ASCII is case-folded, and
+    every character that is not a letter or a digit becomes a space: FTS5's tokenizer would
+    keep symbols, marks and private-use characters inside a token ("a€b"), and folds case
+    its own way ("ß"), where the features see two words ("a", "b") and "ss". ASCII text is
+    left as it is: the tokenizer splits and folds it exactly so.
+    """
+    return text if text.isascii() else text.casefold().translate(_SPACED)
+
+
+def searchable(term: str) -> bool:
+    """Whether the full-text index finds every entry holding the word `term` (`holding_any`).
+
+    True for ASCII words and CJK characters; other letters (Cyrillic, accented Latin) are
+    indexed too, but FTS5 folds or splits a few of them its own way.
+    """
+    return bool(term) and (
+        (term.isascii() and term.isalnum()) or all(is_cjk(char) for char in term)
+    )
 
 
 class Layout(NamedTuple):
@@ -371,6 +397,7 @@ class Index:
         """
         self.root = root
         self.path = root.cache / INDEX_FILE
+        self._vocabulary = False  # the connection's fts5vocab table over `fts` is made
         if not create and not self.path.exists():
             self.path = Path(":memory:")
             self.db = self._open(self.path)
@@ -417,6 +444,7 @@ class Index:
             self.db.close()
         self._remove_files()
         self.db = self._open(self.path)
+        self._vocabulary = False
         return self.refresh()
 
     def close(self) -> None:
@@ -942,6 +970,46 @@ class Index:
             "SELECT 1 FROM entries WHERE id=? AND rel=? LIMIT 1", (id, rel)
         ).fetchone()
         return row is not None
+
+    @_recovering
+    def holding_any(self, rel: str, terms: Iterable[str]) -> list[Entry]:
+        """Entries of `rel`, in file order, holding every word of at least one of `terms`.
+
+        A term's words are as `segment` splits it, anywhere in the entry's searchable text
+        (its keys and values): so every entry that holds one of the `searchable` terms as a
+        word, or a CJK term's characters, is among them.
+        """
+        groups = [segment(term).split() for term in terms]
+        match = " OR ".join(
+            "(" + " AND ".join('"' + w.replace('"', '""') + '"' for w in words) + ")"
+            for words in groups
+            if words
+        )
+        if not match:
+            return []
+        return list(
+            self._entries(
+                "rel=? AND n IN (SELECT rowid FROM fts WHERE fts MATCH ?) ORDER BY pos",
+                (rel, match),
+            )
+        )
+
+    @_recovering
+    def commonness(self, term: str) -> int:
+        """How many entries hold each word of `term`, at most: the count of its rarest word."""
+        if not self._vocabulary:
+            self.db.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary USING fts5vocab(main, fts, row)"
+            )
+            self._vocabulary = True
+        counts = [
+            row[0] if row is not None else 0
+            for word in segment(term).split()
+            for row in [
+                self.db.execute("SELECT doc FROM temp.vocabulary WHERE term=?", (word,)).fetchone()
+            ]
+        ]
+        return min(counts, default=0)
 
     @_recovering
     def search(self, query: str, *, kind: str | None = None, limit: int = 20) -> list[Hit]:

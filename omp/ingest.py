@@ -10,23 +10,26 @@ message before anything else sees it, the external extractor included.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, ClassVar, NamedTuple
 
-from omp import buildfiles, sensitive, sources, store, userstore
+from omp import buildfiles, rot, sensitive, sources, store, userstore
 from omp import extract as ex
 from omp.constants import (
     CANDIDATES_FILE,
     CHANGELOG_FILE,
     DECISIONS_FILE,
+    MERGE_AT,
     REVIEW_AT,
     SESSIONS_DIR,
 )
 from omp.errors import OmpError, UsageError
+from omp.index import Entry, Index, searchable
 from omp.paths import MemoryRoot
 from omp.records import CANDIDATES, CHANGELOG, DECISIONS, SESSIONS, Timestamp
 
@@ -373,36 +376,78 @@ def entry_problems(target: str, entry: dict[str, Any]) -> list[tuple[str, str]]:
 # ---- reading what is stored -----------------------------------------------------------------
 
 
-def stored_entries(root: MemoryRoot, *, dry_run: bool = False) -> list[ex.Stored]:
-    """What memory already holds, as the extraction filters compare against it."""
-    from omp.index import Index
+@contextlib.contextmanager
+def stored_memory(root: MemoryRoot, *, dry_run: bool = False) -> Iterator[ex.StoredMemory]:
+    """What memory already holds, as the extraction filters ask for it, while the index is open.
 
-    out: list[ex.Stored] = []
+    Decisions and changes are read through the index, and only as asked: the ones near a
+    candidate (`_IndexedMemory.near`), all decisions when a switch or an obsolete signal
+    needs them. Items waiting for review and the user's items are read whole.
+    """
     with Index(root, create=not dry_run) as index:
         index.refresh([DECISIONS_FILE, CHANGELOG_FILE, CANDIDATES_FILE])
-        for rel, target in (
-            (DECISIONS_FILE, "decisions"),
-            (CHANGELOG_FILE, "changelog"),
-            (CANDIDATES_FILE, "candidates"),
-        ):
-            for e in index.entries(rel):
-                data = e.data if isinstance(e.data, dict) else {}
-                if target == "candidates":
-                    found = data.get("entry")
-                    inner: dict[str, Any] = found if isinstance(found, dict) else {}
-                    t = str(data.get("target", ""))
-                    out.append(ex.Stored(t, f"{data.get('id')}", ex.text_of(t, inner), inner))
-                else:
-                    out.append(
-                        ex.Stored(target, str(data.get("id")), ex.text_of(target, data), data)
-                    )
-    out += [
-        ex.Stored("user", str(m.get("id")), str(m.get("text")), m) for m in userstore.memories()
-    ]
-    out += [
-        ex.Stored("user", "user-context.yaml", str(p.get("text")), p)
-        for p in userstore.pending(root)
-    ]
+        queued = []
+        for e in index.entries(CANDIDATES_FILE):
+            data = e.data if isinstance(e.data, dict) else {}
+            found = data.get("entry")
+            inner: dict[str, Any] = found if isinstance(found, dict) else {}
+            t = str(data.get("target", ""))
+            queued.append(ex.Stored(t, f"{data.get('id')}", ex.text_of(t, inner), inner))
+        users = [
+            ex.Stored("user", str(m.get("id")), str(m.get("text")), m) for m in userstore.memories()
+        ]
+        users += [
+            ex.Stored("user", "user-context.yaml", str(p.get("text")), p)
+            for p in userstore.pending(root)
+        ]
+        yield _IndexedMemory(index, [*queued, *users])
+
+
+class _IndexedMemory(ex.StoredMemory):
+    """Stored decisions and changes read through the index; other items held in a list."""
+
+    _FILES: ClassVar[dict[str, str]] = {"decisions": DECISIONS_FILE, "changelog": CHANGELOG_FILE}
+
+    def __init__(self, index: Index, others: list[ex.Stored]) -> None:
+        super().__init__(others)
+        self.index = index
+        self._decisions: list[ex.Stored] | None = None
+
+    def near(self, target: str, text: str) -> list[ex.Stored]:
+        """The entries that hold one of the features a text `MERGE_AT` similar must share.
+
+        `rot.must_share` picks them, the rarest in the index first; an entry holding none of
+        them is less similar (so the filters neither skip nor merge against it). When a
+        needed feature is one the index cannot look up, every entry of `target` is read.
+        """
+        rel = self._FILES.get(target)
+        if rel is None:
+            return super().near(target, text)
+        terms = rot.must_share(rot.features(text), MERGE_AT, self._commonness)
+        if terms is None or not all(searchable(t) for t in terms):
+            entries = self.index.entries(rel)
+        else:
+            entries = self.index.holding_any(rel, terms)
+        return [*_stored(target, entries), *super().near(target, text)]
+
+    def _commonness(self, term: str) -> int:
+        # a term the index cannot look up is taken as the commonest: left out when it can be
+        return self.index.commonness(term) if searchable(term) else sys.maxsize
+
+    def decisions(self) -> list[ex.Stored]:
+        if self._decisions is None:
+            self._decisions = [
+                *_stored("decisions", self.index.entries(DECISIONS_FILE)),
+                *super().decisions(),
+            ]
+        return self._decisions
+
+
+def _stored(target: str, entries: Iterable[Entry]) -> list[ex.Stored]:
+    out = []
+    for e in entries:
+        data = e.data if isinstance(e.data, dict) else {}
+        out.append(ex.Stored(target, str(data.get("id")), ex.text_of(target, data), data))
     return out
 
 
@@ -446,9 +491,8 @@ def extract(
     if git is not None:
         _from_git(batch, root, git)
     today = store.today()
-    ex.settle(
-        batch, stored_entries(root, dry_run=dry_run), min_confidence=min_confidence, today=today
-    )
+    with stored_memory(root, dry_run=dry_run) as memory:
+        ex.settle(batch, memory, min_confidence=min_confidence, today=today)
     return write_batch(root, batch, by=by, dry_run=dry_run, today=today)
 
 

@@ -804,7 +804,8 @@ def _settle(
 ) -> None:
     """The extraction filters decide: stored, queued for review, or dropped."""
     # a dry run reads through an index kept in memory when none was made yet: it creates none
-    ex.settle(batch, ingest.stored_entries(root, dry_run=dry_run), today=today)
+    with ingest.stored_memory(root, dry_run=dry_run) as memory:
+        ex.settle(batch, memory, today=today)
     for p in planned:
         c = p.candidate
         # queued by the plan already (it would change a fact), or stored

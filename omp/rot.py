@@ -12,6 +12,7 @@ import itertools
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import NamedTuple
 
 from omp.constants import MERGE_AT, MIN_INFO_LENGTH, SKIP_AT
@@ -23,6 +24,8 @@ __all__ = [
     "MIN_INFO_LENGTH",
     "SKIP_AT",
     "Obsolete",
+    "features",
+    "must_share",
     "obsolete_signal",
     "redundancy",
     "similarity",
@@ -64,8 +67,12 @@ def trivial_reason(text: str) -> str | None:
     return None
 
 
-def _features(text: str) -> Counter[str]:
-    """Lower-cased words, and character bigrams of CJK runs (Chinese has no spaces)."""
+def features(text: str) -> Counter[str]:
+    """Case-folded words, and character bigrams of CJK runs (Chinese has no spaces).
+
+    A word is a run of letters and digits (`str.isalnum`); a run that starts with a CJK
+    character gives the bigrams of its CJK characters (the character alone when it has one).
+    """
     features: Counter[str] = Counter()
     for word in _WORD.findall(text.casefold()):
         if not word.isascii() and _CJK.match(word):
@@ -80,12 +87,33 @@ def _features(text: str) -> Counter[str]:
 
 def similarity(a: str, b: str) -> float:
     """Cosine similarity (0..1) of the two texts' word and CJK-bigram counts."""
-    fa, fb = _features(a), _features(b)
+    fa, fb = features(a), features(b)
     if not fa or not fb:
         return 1.0 if not fa and not fb else 0.0
     dot = sum(n * fb[k] for k, n in fa.items() if k in fb)
     norm = math.sqrt(sum(n * n for n in fa.values())) * math.sqrt(sum(n * n for n in fb.values()))
     return dot / norm
+
+
+def must_share(fa: Counter[str], at: float, commonness: Callable[[str], int]) -> list[str] | None:
+    """Features of `fa` one of which every text at least `at` similar to it holds.
+
+    The cosine of two count vectors that share none of these is at most the norm of `fa`'s
+    other features over its whole norm (Cauchy-Schwarz), and those others are chosen, most
+    common first (`commonness`, e.g. how many stored texts hold the feature), while that
+    ratio stays below `at`. So a search for texts holding any of the returned features finds
+    every text that similar: the rarer they are, the fewer texts it finds. Any order is
+    right; None when there is no such set (`fa` is empty: empty texts are alike).
+    """
+    if not fa:
+        return None
+    budget = at * at * sum(n * n for n in fa.values()) * (1 - 1e-9)  # rounding: share more
+    ordered = sorted(fa, key=lambda f: (-commonness(f), f))
+    kept = n = 0
+    while n < len(ordered) and kept + fa[ordered[n]] ** 2 < budget:
+        kept += fa[ordered[n]] ** 2
+        n += 1
+    return ordered[n:]
 
 
 def redundancy(a: str, b: str) -> str:

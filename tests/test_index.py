@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from omp import context, lookup, status, store, watch, yamlio
+from omp import context, lookup, rot, status, store, watch, yamlio
 from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
-from omp.index import CJK_RANGES, Index, dumps, loads, segment
+from omp.index import CJK_RANGES, Index, dumps, loads, searchable, segment
 from omp.paths import MemoryRoot
 from omp.records import Timestamp
 from tests.helpers import build_file_tree, git, run_cli, run_omp
@@ -813,7 +813,42 @@ _EDGES = "".join(chr(c + d) for a, b in CJK_RANGES for c in (a, b) for d in (-1,
 
 
 @settings(max_examples=300)
-@given(st.text(_EDGES + "a é中\n", max_size=20))
+@given(st.text(_EDGES + "a é中\n_-€\u0301ß", max_size=20))
 def test_the_full_text_index_sees_each_cjk_character_as_a_token(text):
     cjk = r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])"
-    assert segment(text) == re.sub(cjk, r" \1 ", text)
+    # not ASCII: case-folded, and what is no letter or digit is a space
+    spaced = text if text.isascii() else re.sub(r"[\W_]", " ", text.casefold())
+    assert segment(text) == re.sub(cjk, r" \1 ", spaced)
+
+
+# what FTS5's tokenizer splits or folds otherwise than `rot.features` does: symbols and marks
+# it keeps inside a token, private-use characters, "ß" and ligatures that case-fold to two
+# letters, the Kelvin sign, a dotted capital I, letters it takes for separators (U+19B0)
+_TRICKY = "aZ9 _-.€→\u0301\u0300ßﬁ\u212aİ\ue000\u19b0é中文字かなカ한국"
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(st.text(_TRICKY, min_size=1, max_size=12), min_size=1, max_size=4))
+def test_an_entry_holding_a_searchable_word_is_found_by_it(memory, summaries):
+    # the redundancy filter asks the index for the entries holding a candidate's rarest words:
+    # every entry whose words (as rot.features splits them) include one must be among them
+    body = "".join(
+        f"  - id: chg-{n}\n    date: 2026-01-01\n    type: feat\n    summary: {json.dumps(t)}\n"
+        for n, t in enumerate(summaries)
+    )
+    (memory.memory / "changelog.yaml").write_text(f"changelog:\n{body}", encoding="utf-8")
+    with Index(memory) as index:
+        index.refresh(["changelog.yaml"])
+        for n, summary in enumerate(summaries):
+            for word in filter(searchable, rot.features(summary)):
+                found = {e.id for e in index.holding_any("changelog.yaml", [word])}
+                assert f"chg-{n}" in found, (summary, word)
+                assert index.commonness(word) >= 1
+
+
+def test_search_folds_case_as_the_words_are_compared():
+    # "Straße" and "STRASSE" are one word to the index, as to the redundancy filter
+    assert segment("Straße") == segment("STRASSE".casefold()) == "strasse"
+    assert searchable("strasse") and searchable("中文") and not searchable("café")

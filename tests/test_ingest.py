@@ -11,7 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from omp import ingest, rot
+from omp.index import Index
 from omp.paths import MemoryRoot
 from omp.yamlio import load
 from tests.helpers import omp, omp_ok
@@ -1276,3 +1280,63 @@ def test_a_dry_run_creates_no_index(memory: MemoryRoot):
 
     assert not cache.exists()
     assert not Path(os.environ["XDG_DATA_HOME"], "omp").exists()
+
+
+# ---- redundancy against a large memory, through the index ----------------------------------
+
+_VOCABULARY = [
+    "export", "invoice", "ledger", "tenant", "webhook", "retry", "cursor", "quota", "archive",
+    "report", "the", "for", "add", "fix", "of", "缓存", "订单", "导出",
+]  # fmt: skip
+
+
+def _changelog(memory: MemoryRoot, summaries: list[str]) -> None:
+    body = "".join(
+        f"  - id: chg-{n}\n    date: 2026-01-01\n    type: feat\n    summary: {json.dumps(s)}\n"
+        for n, s in enumerate(summaries)
+    )
+    (memory.memory / "changelog.yaml").write_text(f"changelog:\n{body}", encoding="utf-8")
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(st.lists(st.sampled_from(_VOCABULARY), min_size=1, max_size=6), max_size=12),
+    st.lists(st.sampled_from(_VOCABULARY), min_size=1, max_size=6),
+)
+def test_the_index_gives_every_stored_change_near_enough_to_skip_or_merge(
+    memory: MemoryRoot, stored: list[list[str]], candidate: list[str]
+):
+    # the filters compare a candidate with the entries the index finds, not with all of them:
+    # none that is MERGE_AT similar may be missing, and they come in file order
+    _changelog(memory, [" ".join(words) for words in stored])
+    text = " ".join(candidate)
+    with ingest.stored_memory(memory) as found:
+        near = found.near("changelog", text)
+    every = [f"chg-{n}" for n, words in enumerate(stored)]
+    close = [i for i, words in zip(every, stored, strict=True)
+             if rot.similarity(text, " ".join(words)) >= rot.MERGE_AT]  # fmt: skip
+    ids = [s.id for s in near]
+    assert set(close) <= set(ids)
+    assert ids == [i for i in every if i in ids]
+
+
+def test_a_commit_restating_an_old_change_deep_in_a_long_changelog_is_a_duplicate(
+    memory: MemoryRoot, git_repo: Path, monkeypatch: pytest.MonkeyPatch
+):
+    summaries = [f"add report number {n} to the tenant archive" for n in range(400)]
+    summaries[37] = "stop the invoice export endpoint from timing out"
+    _changelog(memory, summaries)
+    _commit(git_repo, "fix(api): stop the invoice export endpoint from timing out")
+    reads = Index.entries
+
+    def no_scan(index: Index, rel: str) -> list[Any]:
+        assert rel != "changelog.yaml", "every change read to compare one"
+        return reads(index, rel)
+
+    monkeypatch.setattr(Index, "entries", no_scan)
+    out = json.loads(omp_ok("extract", "--git", "HEAD", "--dry-run", "--json").stdout)
+
+    (change,) = out["candidates"]
+    assert change["action"] == "dropped" and "duplicate of chg-37" in change["reason"]

@@ -8,7 +8,9 @@ from omp.rot import (
     MERGE_AT,
     SKIP_AT,
     Obsolete,
+    features,
     info_length,
+    must_share,
     obsolete_signal,
     redundancy,
     similarity,
@@ -100,3 +102,45 @@ def test_no_obsolete_signal_where_there_is_none(text):
 def test_moving_off_a_platform_marks_it_obsolete():
     signal = obsolete_signal("We're moving off Heroku next month.")
     assert signal is not None and (signal.old, signal.new) == ("Heroku", None)
+
+
+_WORDS = st.sampled_from(
+    ["use", "redis", "for", "the", "cache", "sessions", "add", "export", "api", "缓存", "用",
+     "数据库", "fix", "retry", "of", "a"]
+)  # fmt: skip
+
+
+@settings(max_examples=500)
+@given(
+    st.lists(_WORDS, min_size=1, max_size=8),
+    st.lists(st.tuples(st.integers(0, 8), st.sampled_from(["drop", "add", "twice"]), _WORDS)),
+    st.dictionaries(_WORDS, st.integers(0, 1000)),
+    st.sampled_from([MERGE_AT, SKIP_AT, 0.5]),
+)
+def test_a_text_as_similar_as_asked_holds_one_of_the_features_it_must_share(
+    words, edits, counts, at
+):
+    # b is a with a few words dropped, added or doubled: often near, sometimes not
+    other = list(words)
+    for where, how, word in edits:
+        n = min(where, len(other))
+        if how == "drop" and n < len(other):
+            del other[n]
+        elif how == "add":
+            other.insert(n, word)
+        elif other and n < len(other):
+            other.insert(n, other[n])
+    a, b = " ".join(words), " ".join(other)
+    shared = must_share(features(a), at, lambda f: counts.get(f, 0))  # any order is right
+    assert shared is not None and set(shared) <= set(features(a))
+    if similarity(a, b) >= at:
+        assert set(shared) & set(features(b))
+
+
+def test_the_features_to_share_are_the_rarest():
+    text = "add the export endpoint for invoices"
+    common = {"add": 900, "the": 1000, "for": 950, "export": 40, "endpoint": 12, "invoices": 3}
+    shared = must_share(features(text), MERGE_AT, common.__getitem__)
+    # six words of weight 1: the four commonest hold 4 / 6 of the norm, below 0.85 squared
+    assert shared == ["endpoint", "invoices"]
+    assert must_share(features("  "), MERGE_AT, common.__getitem__) is None

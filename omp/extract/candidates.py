@@ -6,6 +6,7 @@ Also what every source shares: plain text, redaction, titles and the entry of a 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from omp import rot, rules, sensitive
@@ -93,6 +94,29 @@ class Stored(NamedTuple):
     id: str
     text: str
     entry: dict[str, Any]
+
+
+class StoredMemory:
+    """What memory holds, as the filters ask for it.
+
+    This one holds its items in a list; the one `omp extract` uses reads decisions and changes
+    through the index, and only those that may be near a text (`ingest`).
+    """
+
+    def __init__(self, stored: Iterable[Stored] = ()) -> None:
+        self.stored = list(stored)
+
+    def near(self, target: str, text: str) -> list[Stored]:  # noqa: ARG002 (kept by all)
+        """The items of `target` at least `MERGE_AT` similar to `text`, among others, in order.
+
+        Memory order: decisions, changes, items waiting for review, the user's items. Here,
+        every item of `target`.
+        """
+        return [s for s in self.stored if s.target == target]
+
+    def decisions(self) -> list[Stored]:
+        """Every stored decision, in memory order."""
+        return [s for s in self.stored if s.target == "decisions"]
 
 
 class Redaction(NamedTuple):

@@ -18,6 +18,7 @@ from omp.extract.candidates import (
     Batch,
     Candidate,
     Stored,
+    StoredMemory,
     plain_text,
     redact_text,
     text_of,
@@ -27,7 +28,11 @@ from omp.lazyre import lazy
 
 
 def settle(
-    batch: Batch, stored: Sequence[Stored], *, min_confidence: float = REVIEW_AT, today: str
+    batch: Batch,
+    stored: StoredMemory | Sequence[Stored],
+    *,
+    min_confidence: float = REVIEW_AT,
+    today: str,
 ) -> None:
     """Apply the filters in the upstream order and decide each candidate's action.
 
@@ -36,6 +41,7 @@ def settle(
     marking stored decisions superseded → confidence below `min_confidence` dropped →
     EPHEMERAL dropped → stored (confidence ≥ AUTO_STORE_AT) or queued for review.
     """
+    memory = stored if isinstance(stored, StoredMemory) else StoredMemory(stored)
     _latest_facts(batch)
     kept: list[Candidate] = []
     for c in batch.candidates:
@@ -49,7 +55,7 @@ def settle(
         if c.target not in ("sessions", "project") and (why := rot.trivial_reason(told)):
             c.action, c.note = "dropped", f"trivial: {why}"
             continue
-        if c.target in ("decisions", "changelog", "user") and _redundant(c, text, stored, kept):
+        if c.target in ("decisions", "changelog", "user") and _redundant(c, text, memory, kept):
             continue
         if c.confidence < min_confidence:
             c.action, c.note = "dropped", f"confidence below {min_confidence}"
@@ -59,8 +65,8 @@ def settle(
             continue
         c.action = "stored" if c.confidence >= AUTO_STORE_AT else "review"
         kept.append(c)
-    _supersede(batch, stored, today)
-    _switched_away(batch, stored, today)
+    _supersede(batch, memory, today)
+    _switched_away(batch, memory, today)
 
 
 def _leaves(data: dict[str, Any], path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -196,12 +202,16 @@ def _has_controls(data: Any) -> bool:
 
 
 def _nearest(
-    c: Candidate, text: str, stored: Sequence[Stored], kept: list[Candidate]
+    c: Candidate, text: str, memory: StoredMemory, kept: list[Candidate]
 ) -> tuple[float, str | None, Candidate | None]:
-    """The most similar stored entry (its id) or batch item, with the similarity."""
+    """The most similar stored entry (its id) or batch item, with the similarity.
+
+    Only the stored entries that may be `MERGE_AT` similar are compared: what is less similar
+    is neither skipped nor merged, whatever it is.
+    """
     best: tuple[float, str | None, Candidate | None] = (0.0, None, None)
-    for s in stored:
-        if s.target == c.target and (score := rot.similarity(text, s.text)) > best[0]:
+    for s in memory.near(c.target, text):
+        if (score := rot.similarity(text, s.text)) > best[0]:
             best = (score, s.id, None)
     for other in kept:
         if other.target == c.target:
@@ -211,8 +221,8 @@ def _nearest(
     return best
 
 
-def _redundant(c: Candidate, text: str, stored: Sequence[Stored], kept: list[Candidate]) -> bool:
-    score, stored_id, twin = _nearest(c, text, stored, kept)
+def _redundant(c: Candidate, text: str, memory: StoredMemory, kept: list[Candidate]) -> bool:
+    score, stored_id, twin = _nearest(c, text, memory, kept)
     if c.target == "changelog" and c.entry.get("ref") and stored_id is None and twin is None:
         return False
     if score >= rot.SKIP_AT:
@@ -232,11 +242,11 @@ def _redundant(c: Candidate, text: str, stored: Sequence[Stored], kept: list[Can
     return False
 
 
-def _obsoleted(old: str, stored: Sequence[Stored]) -> list[Stored]:
+def _obsoleted(old: str, memory: StoredMemory) -> list[Stored]:
     """Stored decisions, still in force, whose choice is `old`."""
     out = []
-    for s in stored:
-        if s.target != "decisions" or s.entry.get("status", "active") not in ("active", "proposed"):
+    for s in memory.decisions():
+        if s.entry.get("status", "active") not in ("active", "proposed"):
             continue
         entry = s.entry
         choice = str(entry.get("choice") or entry.get("decision") or entry.get("title") or "")
@@ -276,7 +286,7 @@ def _replaced(entry: dict[str, Any], role: str, part: str | None, choice: str) -
     return part is None or part.lower() in told  # "migrate analytics to X" spares the main DB
 
 
-def _switched_away(batch: Batch, stored: Sequence[Stored], today: str) -> None:
+def _switched_away(batch: Batch, memory: StoredMemory, today: str) -> None:
     """Mark superseded what a switch replaces: stored decisions, and earlier sessions' choices."""
     done = {str(c.entry.get("id")) for c in batch.candidates if c.action == "superseded"}
     for n, c in enumerate(list(batch.candidates)):
@@ -287,8 +297,8 @@ def _switched_away(batch: Batch, stored: Sequence[Stored], today: str) -> None:
         why = f"replaced by a later switch to {choice}"
         ids = [
             s.id
-            for s in stored
-            if s.target == "decisions" and s.id not in done and _replaced(s.entry, *switch, choice)
+            for s in memory.decisions()
+            if s.id not in done and _replaced(s.entry, *switch, choice)
         ]
         for sid in ids:
             entry = {"id": sid, "status": "superseded", "valid_to": today}
@@ -308,7 +318,7 @@ def _switched_away(batch: Batch, stored: Sequence[Stored], today: str) -> None:
                 e.note = f"superseded: {why} in {c.source.get('path')}"
 
 
-def _supersede(batch: Batch, stored: Sequence[Stored], today: str) -> None:
+def _supersede(batch: Batch, memory: StoredMemory, today: str) -> None:
     for signal, src in batch.obsolete:
         old = signal.old.lower()
         if len(old) < 2:
@@ -330,7 +340,7 @@ def _supersede(batch: Batch, stored: Sequence[Stored], today: str) -> None:
         why = f"obsolete: no longer {signal.old}" + (
             f", replaced by {signal.new}" if signal.new else ""
         )
-        for s in _obsoleted(old, stored):
+        for s in _obsoleted(old, memory):
             if replacement is not None:
                 replacement.entry["supersedes"] = s.id
             entry = {"id": s.id, "status": "superseded", "valid_to": today}
