@@ -488,6 +488,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="omp-bench-") as tmp:
         small, large, hooked = Path(tmp) / "small", Path(tmp) / "large", Path(tmp) / "hooked"
         hooked_large = Path(tmp) / "hooked-large"
+        committed_large = Path(tmp) / "committed-large"
         committed, committed_wired = Path(tmp) / "committed", Path(tmp) / "committed-wired"
         # generated in a child process: a child's peak RSS counts its parent's memory at
         # the time it was spawned, so the driver stays small
@@ -496,6 +497,7 @@ def main(argv: list[str] | None = None) -> int:
             (hooked, (10, 10, 3)),
             (large, (args.decisions, args.changes, args.sessions)),
             (hooked_large, (args.decisions, 10, 3)),
+            (committed_large, (args.decisions, args.changes, 3)),
             (committed, (10, 10, 3)),
             (committed_wired, (10, 10, 3)),
         ):
@@ -522,9 +524,18 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         rows: list[Row] = []
-        for where in (small, hooked, large, hooked_large, committed, committed_wired):  # warm
+        for where in (
+            small,
+            hooked,
+            large,
+            hooked_large,
+            committed_large,
+            committed,
+            committed_wired,
+        ):  # warm
             run_process([*omp, "index"], where)
         hooks, large_hooks = _HookRepo(hooked), _HookRepo(hooked_large)
+        commits_large = _HookRepo(committed_large)
         plain, wired = _CommitRepo(committed, None), _CommitRepo(committed_wired, omp)
 
         wanted = f"dec-2025-01-01-{0:06x}"
@@ -546,6 +557,8 @@ def main(argv: list[str] | None = None) -> int:
                  [sys.executable, "-m", "omp.hooks", "pre-commit"], hooked, hooks.stage_value),
             Case("hook post-commit (changelog entry, small)", hooks.post_commit(sys.executable),
                  hooked, hooks.commit),
+            Case(f"hook post-commit ({args.decisions} decisions, {args.changes} changes)",
+                 commits_large.post_commit(sys.executable), committed_large, commits_large.commit),
             Case("omp show decisions --id (large)", show_argv, large, _settle),
             Case("omp search (large)", [*omp, "search", "postgres deploy", "--limit", "10"], large),
             Case("omp context (large)", [*omp, "context"], large),
@@ -572,16 +585,20 @@ def main(argv: list[str] | None = None) -> int:
                  wired.prepare, wired.settle),
         ]  # fmt: skip
         (
-            bare, ruamel, version, pre_commit, pre_commit_value, post_commit, show, search,
-            context, context_for,
+            bare, ruamel, version, pre_commit, pre_commit_value, post_commit, post_commit_large,
+            show, search, context, context_for,
             dec_small, dec_large, chg_small, chg_large, chg_update, first_read, first_write,
             pre_commit_large, commit_plain, commit_wired,
         ) = measure_all(cases, runs)  # fmt: skip
-        if hooks.sha[:7] not in (hooked / "_omp/memory/changelog.yaml").read_text("utf-8"):
-            raise SystemExit("the post-commit hook wrote no changelog entry: its row is void")
+        for repo in (hooks, commits_large):
+            if repo.sha[:7] not in (repo.path / "_omp/memory/changelog.yaml").read_text("utf-8"):
+                raise SystemExit("the post-commit hook wrote no changelog entry: its row is void")
         for row in (version, pre_commit, pre_commit_value, post_commit):
             row.reference, row.ratio = ruamel.name, row.median_ms / ruamel.median_ms
+        post_commit_large.reference = post_commit.name
+        post_commit_large.ratio = post_commit_large.median_ms / post_commit.median_ms
         rows += [bare, ruamel, version, pre_commit, pre_commit_value, post_commit]
+        rows += [post_commit_large]
         dec_large.reference, dec_large.ratio = (
             dec_small.name,
             dec_large.median_ms / dec_small.median_ms,

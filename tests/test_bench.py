@@ -32,6 +32,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
         "hook pre-commit (comment added by hand, small)",
         "hook pre-commit (value edited by hand, small)",
         "hook post-commit (changelog entry, small)",
+        "hook post-commit (30 decisions, 40 changes)",
         "omp add decision (30 entries)",
         "omp add change (40 entries)",
         "omp add change updating the oldest of 40",
@@ -48,6 +49,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
     assert "x omp add decision (10 entries)" in out and "x omp --version" in out
     assert out.count("x omp add change (10 entries)") == 2
     assert "x first read after an outside edit (large)" in out
+    assert "x hook post-commit (changelog entry, small)" in out
     assert "x git commit (small, no hooks) (+" in out
     assert out.count("x python -c 'import ruamel.yaml'") == 4
 
