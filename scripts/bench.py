@@ -314,6 +314,9 @@ def _baselines(
     return rows
 
 
+_CONVERSATION = "452-en-txt-cc-export-qlora-llama-finetune/conversation.txt"
+
+
 def _add_decision(omp: list[str], i: int) -> list[str]:
     return [*omp, "add", "decision", "--title", f"bench decision {i}", "--choice", f"option {i}"]
 
@@ -484,6 +487,10 @@ def main(argv: list[str] | None = None) -> int:
     # from source, a cost no installed omp pays, while site-packages stay compiled.
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     package = Path(__file__).resolve().parent.parent / "omp"
+    # a real conversation of the extraction corpus (11 candidates): what a session-end
+    # `omp extract` reads, compared with stored memory by the redundancy filter
+    conversation = str(package.parent / "tests" / "extract_corpus" / "dev" / _CONVERSATION)
+    extract_argv = [*omp, "extract", conversation, "--dry-run", "--json"]
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)
     with tempfile.TemporaryDirectory(prefix="omp-bench-") as tmp:
         small, large, hooked = Path(tmp) / "small", Path(tmp) / "large", Path(tmp) / "hooked"
@@ -564,6 +571,9 @@ def main(argv: list[str] | None = None) -> int:
             Case("omp context (large)", [*omp, "context"], large),
             Case("omp context --for (large)", [*omp, "context", "--for", "postgres deploy cache"],
                  large),
+            Case("omp extract --dry-run (conversation, small)", extract_argv, small),
+            Case(f"omp extract --dry-run (conversation, {args.decisions} decisions, "
+                 f"{args.changes} changes)", extract_argv, large),
             Case("omp add decision (10 entries)", lambda i: _add_decision(omp, i), small),
             Case(f"omp add decision ({args.decisions} entries)",
                  lambda i: _add_decision(omp, 1000 + i), large, _journaled(omp, large)),
@@ -586,7 +596,7 @@ def main(argv: list[str] | None = None) -> int:
         ]  # fmt: skip
         (
             bare, ruamel, version, pre_commit, pre_commit_value, post_commit, post_commit_large,
-            show, search, context, context_for,
+            show, search, context, context_for, extract_small, extract_large,
             dec_small, dec_large, chg_small, chg_large, chg_update, first_read, first_write,
             pre_commit_large, commit_plain, commit_wired,
         ) = measure_all(cases, runs)  # fmt: skip
@@ -613,6 +623,9 @@ def main(argv: list[str] | None = None) -> int:
             row.reference, row.ratio = version.name, row.median_ms / version.median_ms
         rows += [dec_small, dec_large, chg_small, chg_large, chg_update]
         rows += [show, search, context, context_for]
+        extract_large.reference = extract_small.name
+        extract_large.ratio = extract_large.median_ms / extract_small.median_ms
+        rows += [extract_small, extract_large]
         if not args.skip_baseline:
             rows += _baselines(Path(tmp), large, small, dec_large, chg_large, first_read)
         first_write.reference = dec_small.name

@@ -40,6 +40,8 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
         "omp search (large)",
         "omp context (large)",
         "omp context --for (large)",
+        "omp extract --dry-run (conversation, small)",
+        "omp extract --dry-run (conversation, 30 decisions, 40 changes)",
         "first read after an outside edit (large)",
         "hook pre-commit (memory edit, 30 entries)",
         "git commit (small, no hooks)",
@@ -50,6 +52,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
     assert out.count("x omp add change (10 entries)") == 2
     assert "x first read after an outside edit (large)" in out
     assert "x hook post-commit (changelog entry, small)" in out
+    assert "x omp extract --dry-run (conversation, small)" in out
     assert "x git commit (small, no hooks) (+" in out
     assert out.count("x python -c 'import ruamel.yaml'") == 4
 
