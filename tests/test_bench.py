@@ -41,7 +41,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
         "omp context (large)",
         "omp context --for (large)",
         "omp extract --dry-run (conversation, small)",
-        "omp extract --dry-run (conversation, 30 decisions, 40 changes)",
+        "omp extract --dry-run (conversation, large)",
         "first read after an outside edit (large)",
         "hook pre-commit (memory edit, 30 entries)",
         "git commit (small, no hooks)",
