@@ -106,7 +106,7 @@ class StoredMemory:
     def __init__(self, stored: Iterable[Stored] = ()) -> None:
         self.stored = list(stored)
 
-    def near(self, target: str, text: str) -> list[Stored]:  # noqa: ARG002 (kept by all)
+    def near(self, target: str, text: str) -> list[Stored]:  # noqa: ARG002 (subclasses use it)
         """The items of `target` at least `MERGE_AT` similar to `text`, among others, in order.
 
         Memory order: decisions, changes, items waiting for review, the user's items. Here,
