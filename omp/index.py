@@ -276,7 +276,7 @@ def memory_files(root: MemoryRoot) -> list[str]:
 
 # The modules whose checks an entry's cached problems hold, beside the schemas: a new secret
 # pattern must find what the index says is clean
-_CHECKERS = ("schema.py", "sensitive.py")
+_CHECKERS = ("schema.py", "validity.py", "sensitive.py")
 
 
 def _version() -> str:

@@ -13,6 +13,7 @@ from omp.constants import CANDIDATE_TARGETS, UNKEEPABLE_CHARS
 from omp.records import Timestamp, entries, list_kind_of
 from omp.resources import resource
 from omp.sensitive import find_secrets
+from omp.validity import Check, Compiler, Unsure
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -56,34 +57,10 @@ def validator(name: str) -> Validator:
     return Draft202012Validator(schema, registry=_registry())
 
 
-# Validity is decided first by jsonschema-rs, a compiled validator that imports in a third of
-# the time of jsonschema (omp validates in git hooks); only data it rejects goes to jsonschema,
-# which words the problems and has the last say. jsonschema-rs is never more lenient on omp's
-# schemas (its `\d` is ASCII, its `$` does not match before a final newline, it rejects NaN),
-# which tests/test_schema.py checks on generated entries: what it accepts, jsonschema accepts.
-
-
-class _NotPlain(Exception):
-    """Data that jsonschema-rs would read differently from jsonschema: leave it to jsonschema."""
-
-
-def _plain(data: Any) -> Any:
-    """`data` as plain JSON values (ruamel's str, int and float subclasses made plain)."""
-    if data is None or type(data) is bool:
-        return data
-    if isinstance(data, str):
-        return str(data)
-    if isinstance(data, int) and not isinstance(data, bool):
-        return int(data)
-    if isinstance(data, float):
-        return float(data)
-    if isinstance(data, dict):
-        if not all(isinstance(k, str) for k in data):
-            raise _NotPlain
-        return {str(k): _plain(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_plain(v) for v in data]
-    raise _NotPlain  # a tuple, a date, bytes...: not a JSON type to jsonschema either
+# Validity is decided first by omp.validity, which compiles the keywords omp's schemas use into
+# plain checks that answer as jsonschema would (importing a validator would cost a git hook more
+# than checking). Only data it finds invalid, or cannot decide on, goes to jsonschema, which words
+# the problems and has the last say. tests/test_schema.py holds the two to the same answers.
 
 
 @lru_cache(maxsize=1)
@@ -97,26 +74,20 @@ def _schemas() -> list[tuple[str, Any]]:
 
 
 @lru_cache(maxsize=1)
-def _quick_registry() -> Any:
-    import jsonschema_rs
-
-    return jsonschema_rs.Registry(_schemas())
+def _compiler() -> Compiler:
+    return Compiler(dict(_schemas()))
 
 
-@lru_cache(maxsize=16)
-def _quick(ref: str) -> Any:
-    import jsonschema_rs
-
-    return jsonschema_rs.Draft202012Validator(
-        {"$ref": ref}, registry=_quick_registry(), offline=True
-    )
+@lru_cache(maxsize=32)
+def _quick(ref: str) -> Check:
+    return _compiler().check(ref)
 
 
 def surely_valid(ref: str, data: Any) -> bool:
     """True when `data` is valid against the schema at `ref`; False means "ask jsonschema"."""
     try:
-        return bool(_quick(ref).is_valid(_plain(data)))
-    except (_NotPlain, ValueError, RecursionError):  # ValueError: e.g. a lone surrogate
+        return _quick(ref)(data)
+    except (Unsure, RecursionError):
         return False
 
 

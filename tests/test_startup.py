@@ -171,7 +171,7 @@ def test_a_pre_commit_without_memory_changes_loads_no_yaml_schema_or_temp_files(
     subprocess.run(["git", "add", "src.txt"], cwd=memory.project, check=True)
     loaded = _loaded("pre-commit", cwd=memory.project, module="omp.hooks")
     assert "omp" in loaded
-    assert not loaded & {*HEAVY, "jsonschema_rs", "yaml", "tempfile"}
+    assert not loaded & {*HEAVY, "omp.validity", "yaml", "tempfile"}
 
 
 @pytest.mark.parametrize("args", [("show", "project"), ("hooks", "status")])
@@ -195,7 +195,7 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(memory, args):
 
 
 # What checking a value needs
-_CHECKING = {"jsonschema", "jsonschema_rs", "omp.schema", "omp.sensitive"}
+_CHECKING = {"jsonschema", "omp.validity", "omp.schema", "omp.sensitive"}
 
 
 def test_a_pre_commit_of_a_hand_edit_of_comments_checks_nothing_again(recorded):
@@ -218,7 +218,7 @@ def test_a_pre_commit_of_a_hand_edit_of_comments_checks_nothing_again(recorded):
     path.write_text(text.replace("choice: SQLite", "choice: SQLite with FTS5"), encoding="utf-8")
     subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
     status, loaded = _run("pre-commit", cwd=memory.project, module="omp.hooks")
-    assert status == 0 and {"jsonschema_rs", "omp.schema"} <= loaded  # a value changed
+    assert status == 0 and {"omp.validity", "omp.schema"} <= loaded  # a value changed
     assert not loaded & {"jsonschema", "dataclasses", "subprocess"}  # valid: nothing to word
 
     path.write_text(text.replace("choice: SQLite", "choice: [SQLite]"), encoding="utf-8")
@@ -248,7 +248,7 @@ def test_a_post_commit_writes_its_entry_with_no_diff_process_or_dataclass_machin
     status, loaded = _run("post-commit", sha, cwd=memory.project, module="omp.hooks")
     assert status == 0
     assert "rank hits by BM25" in (memory.memory / "changelog.yaml").read_text(encoding="utf-8")
-    assert {"omp.ingest", "omp.writer", "jsonschema_rs"} <= loaded
+    assert {"omp.ingest", "omp.writer", "omp.validity"} <= loaded
     assert not loaded & {"dataclasses", "difflib", "subprocess", "jsonschema", "git"}, sorted(
         loaded & {"dataclasses", "difflib", "subprocess", "jsonschema", "git"}
     )
