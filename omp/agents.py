@@ -20,7 +20,6 @@ back. A settings file edited since the install loses only omp's hook, and the re
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import re
@@ -29,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from omp import writer
+from omp import textdiff, writer
 from omp.constants import AGENTS_STATE_FILE, OMP_DIR
 from omp.errors import OmpError
 from omp.paths import MemoryRoot
@@ -59,7 +58,6 @@ HOOK_COMMAND = "omp context --format md"
 HOOK_MATCHER = "startup|clear|compact"  # a resumed session already holds its context
 STATE_VERSION = 1
 BOM = "\ufeff"
-_NO_NEWLINE = "\\ No newline at end of file"
 
 
 class AgentsError(OmpError):
@@ -81,13 +79,12 @@ class FileChange:
         """Unified diff of the change (empty when nothing changes)."""
         if self.before == self.after:
             return ""
-        lines = difflib.unified_diff(
+        return textdiff.unified(
             (self.before or "").splitlines(keepends=True),
             (self.after or "").splitlines(keepends=True),
             "/dev/null" if self.before is None else f"a/{self.path}",
             "/dev/null" if self.after is None else f"b/{self.path}",
         )
-        return "".join(ln if ln.endswith("\n") else f"{ln}\n{_NO_NEWLINE}\n" for ln in lines)
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,18 +76,14 @@ class FileChange(NamedTuple):
 
     def diff(self) -> str:
         """Unified diff from the old to the new text."""
-        import difflib  # only the commands that show a diff
+        from omp import textdiff  # only the commands that show a diff
 
         old = [] if self.old is None else self.old.splitlines(keepends=True)
-        new = self.new.splitlines(keepends=True)
-        lines = difflib.unified_diff(
+        return textdiff.unified(
             old,
-            new,
-            fromfile="/dev/null" if self.old is None else f"a/{self.display}",
-            tofile=f"b/{self.display}",
-        )
-        return "".join(
-            ln if ln.endswith("\n") else ln + "\n\\ No newline at end of file\n" for ln in lines
+            self.new.splitlines(keepends=True),
+            "/dev/null" if self.old is None else f"a/{self.display}",
+            f"b/{self.display}",
         )
 
 
