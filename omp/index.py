@@ -17,7 +17,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -211,6 +211,12 @@ class Hit(NamedTuple):
 _TS = "\u0000ts"  # a YAML date/timestamp
 _KEYS = "\u0000keys"  # a mapping with keys that are no strings (`1:`, `true:`), by type
 _ODD = "\u0000odd"  # another value (`!!binary`, `!!set`), by type
+
+
+# How the JSON of an entry with keys that are no strings begins (json.dumps escapes the NUL)
+_ODD_KEYS = '{"' + json.dumps(_KEYS)[1:-1] + '"'
+# A GLOB pattern matching text with a character outside ASCII (or a control character)
+_NOT_ASCII = "*[^\x01-\x7f]*"
 
 
 def _encode(value: Any) -> Any:
@@ -993,6 +999,35 @@ class Index:
                 (rel, match),
             )
         )
+
+    @_recovering
+    def naming(
+        self, rel: str, text: str, fields: Sequence[str], statuses: Sequence[str]
+    ) -> list[Entry]:
+        """Entries of `rel`, in file order, that may name `text` (lower-case) in one of `fields`.
+
+        Among them: every entry whose status is one of `statuses` (or that has none) and whose
+        first non-empty field of `fields`, lower-cased, holds `text` or is held in it. The
+        query keeps too every such entry it cannot read as Python would: one of the fields is
+        not text (a date, a list, a number), the entry has keys that are no strings, or the
+        text is not ASCII (SQLite lower-cases ASCII only). The caller tests each entry itself.
+        """
+        names = [f'$."{f}"' for f in fields]
+        odd = " OR ".join(
+            "coalesce(json_type(data, ?), 'null') NOT IN ('text', 'null')" for _ in names
+        )
+        first = (
+            "coalesce(" + ", ".join("nullif(json_extract(data, ?), '')" for _ in names) + ", '')"
+        )
+        shown = ", ".join("?" for _ in statuses)
+        where = (
+            f"rel=? AND n IN (SELECT n FROM (SELECT n, data, {first} AS c FROM entries "
+            f"WHERE rel=? AND (status IS NULL OR status IN ({shown}))) "
+            f"WHERE substr(data, 1, 13) = ? OR {odd} OR c GLOB ? "
+            "OR (c <> '' AND (instr(lower(c), ?) > 0 OR instr(?, lower(c)) > 0))) ORDER BY pos"
+        )
+        args = (rel, *names, rel, *statuses, _ODD_KEYS, *names, _NOT_ASCII, text, text)
+        return list(self._entries(where, args))
 
     @_recovering
     def commonness(self, term: str) -> int:

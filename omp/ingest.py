@@ -434,6 +434,13 @@ class _IndexedMemory(ex.StoredMemory):
         # a term the index cannot look up is taken as the commonest: left out when it can be
         return self.index.commonness(term) if searchable(term) else sys.maxsize
 
+    def naming(self, old: str) -> list[ex.Stored]:
+        """The stored decisions that may have chosen `old`: those the index cannot rule out."""
+        if self._decisions is not None:
+            return self._decisions
+        found = self.index.naming(DECISIONS_FILE, old, ex.CHOICE_FIELDS, ex.IN_FORCE)
+        return [*_stored("decisions", found), *super().naming(old)]
+
     def decisions(self) -> list[ex.Stored]:
         if self._decisions is None:
             self._decisions = [

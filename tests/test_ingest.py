@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from omp import ingest, rot
+from omp.extract.candidates import choice_of, in_force
 from omp.index import Index
 from omp.paths import MemoryRoot
 from omp.yamlio import load
@@ -559,6 +560,31 @@ def test_an_obsolete_statement_supersedes_the_stored_decision(memory: MemoryRoot
     assert "valid_to" in old
     assert new["choice"] == "dayjs"
     assert new["supersedes"] == old["id"]
+
+
+def test_an_obsolete_statement_finds_its_decision_deep_in_a_long_file_without_reading_all(
+    memory: MemoryRoot, monkeypatch: pytest.MonkeyPatch
+):
+    choices = [f"report engine {n}" for n in range(400)]
+    choices[123] = "moment.js"
+    body = "".join(
+        f"  - id: dec-{n}\n    date: 2026-01-01\n    title: Use {c}\n    choice: {c}\n"
+        for n, c in enumerate(choices)
+    )
+    (memory.memory / "decisions.yaml").write_text(f"decisions:\n{body}", encoding="utf-8")
+    reads = Index.entries
+
+    def no_scan(index: Index, rel: str) -> list[Any]:
+        assert rel != "decisions.yaml", "every decision read to find the obsolete one"
+        return reads(index, rel)
+
+    monkeypatch.setattr(Index, "entries", no_scan)
+    out = json.loads(
+        omp_ok("extract", "--text", "We no longer use moment.js.", "--dry-run", "--json").stdout
+    )
+
+    (superseded,) = [c for c in out["candidates"] if c["action"] == "superseded"]
+    assert superseded["entry"]["id"] == "dec-123"
 
 
 def test_a_later_sessions_switch_supersedes_the_choice_an_earlier_one_stored(
@@ -1340,3 +1366,65 @@ def test_a_commit_restating_an_old_change_deep_in_a_long_changelog_is_a_duplicat
 
     (change,) = out["candidates"]
     assert change["action"] == "dropped" and "duplicate of chg-37" in change["reason"]
+
+
+# what a decision's choice can be in YAML: text in any case and script, empty, no text at all
+_CHOICES = [
+    '"Postgres"', '"postgres 16"', '"PostgreSQL"', '"Redis Cluster"', '"redis"', '""', "null",
+    "0", "1", "true", "2026-01-01", "[postgres]", "{db: redis}", '"Straße"', '"STRASSE"',
+    '"İstanbul DB"', '"\uff30\uff2f\uff33\uff34GRES"', '"缓存 Redis"', '"\u212a8s"', '"k8s"',
+]  # fmt: skip
+_STATUSES = [None, "active", "proposed", "superseded", "null", "true", '"Active"']
+_OLD = ["postgres", "redis", "strasse", "straße", "i̇stanbul db", "k8s", "缓存", "1", "true",
+        "postgres 16 and more", "2026-01-01", "['postgres']", "x"]  # fmt: skip
+
+
+@st.composite
+def _decision(draw: st.DrawFn) -> str:
+    lines = [
+        f"    {field}: {draw(st.sampled_from(_CHOICES))}\n"
+        for field in ("choice", "decision", "title")
+        if draw(st.booleans())
+    ]
+    status = draw(st.sampled_from(_STATUSES))
+    if status is not None:
+        lines.append(f"    status: {status}\n")
+    if draw(st.integers(0, 9)) == 0:
+        lines.append("    1: a key that is no string\n")
+    return "".join(lines)
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(_decision(), max_size=10), st.sampled_from(_OLD))
+def test_the_index_gives_every_decision_in_force_that_chose_an_obsolete_option(
+    memory: MemoryRoot, decisions: list[str], old: str
+):
+    # an obsolete signal ("we no longer use X") supersedes the decisions in force that chose X:
+    # the index must give each of them, in file order, whatever its choice's type or script
+    body = "".join(f"  - id: dec-{n}\n{d}" for n, d in enumerate(decisions))
+    (memory.memory / "decisions.yaml").write_text(f"decisions:\n{body}", encoding="utf-8")
+    with ingest.stored_memory(memory) as stored:
+        given_ids = [s.id for s in stored.naming(old)]
+        every = stored.decisions()
+    choices = {s.id: choice_of(s.entry).lower() for s in every}
+    chose = [s.id for s in every if in_force(s.entry) and choices[s.id]
+             and (old in choices[s.id] or choices[s.id] in old)]  # fmt: skip
+    assert set(chose) <= set(given_ids)
+    assert given_ids == [s.id for s in every if s.id in given_ids]
+
+
+def test_the_index_rules_out_the_decisions_that_chose_something_else(memory: MemoryRoot):
+    body = "".join(
+        f"  - id: dec-{n}\n    choice: {choice}\n    status: {status}\n"
+        for n, (choice, status) in enumerate(
+            [("Redis", "active"), ("Postgres", "active"), ("Redis Cluster", "superseded"),
+             ("Memcached", "proposed"), ("缓存服务", "active")]
+        )
+    )  # fmt: skip
+    (memory.memory / "decisions.yaml").write_text(f"decisions:\n{body}", encoding="utf-8")
+
+    with ingest.stored_memory(memory) as stored:
+        assert [s.id for s in stored.naming("redis")] == ["dec-0", "dec-4"]  # CJK: not ruled out
+        assert [s.id for s in stored.naming("postgres and redis")] == ["dec-0", "dec-1", "dec-4"]

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from omp.extract.candidates import (
     ACTIONS,
+    CHOICE_FIELDS,
+    IN_FORCE,
     TARGETS,
     Batch,
     Candidate,
@@ -56,6 +58,8 @@ __all__ = [
     "ADOPTED_CONF",
     "AGENT_COMMIT_CONF",
     "AGENT_STACK_CONF",
+    "CHOICE_FIELDS",
+    "IN_FORCE",
     "NAMED_ADDRESS_CONF",
     "OPENING_CHOICE_CONF",
     "PROPOSAL_CONF",

@@ -118,6 +118,30 @@ class StoredMemory:
         """Every stored decision, in memory order."""
         return [s for s in self.stored if s.target == "decisions"]
 
+    def naming(self, old: str) -> list[Stored]:  # noqa: ARG002 (subclasses use it)
+        """The stored decisions that may have chosen `old` (lower-case), among others, in order.
+
+        Among them: every one in force whose choice (`choice_of`), lower-cased, holds `old`
+        or is held in it. Here, every decision of the list.
+        """
+        return [s for s in self.stored if s.target == "decisions"]
+
+
+# What a decision chose, as the filters read it: the first of these fields that is not empty
+CHOICE_FIELDS = ("choice", "decision", "title")
+# The statuses of a decision in force (a decision without one is `active`)
+IN_FORCE = ("active", "proposed")
+
+
+def choice_of(entry: dict[str, Any]) -> str:
+    """What a stored decision chose: its first non-empty field of `CHOICE_FIELDS`, as text."""
+    return str(next((entry[f] for f in CHOICE_FIELDS if entry.get(f)), ""))
+
+
+def in_force(entry: dict[str, Any]) -> bool:
+    """Whether a stored decision is in force (active or proposed)."""
+    return entry.get("status", "active") in IN_FORCE
+
 
 class Redaction(NamedTuple):
     """A sensitive value taken out of a source: its kind and where, never the value."""

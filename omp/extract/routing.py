@@ -19,6 +19,8 @@ from omp.extract.candidates import (
     Candidate,
     Stored,
     StoredMemory,
+    choice_of,
+    in_force,
     plain_text,
     redact_text,
     text_of,
@@ -245,12 +247,9 @@ def _redundant(c: Candidate, text: str, memory: StoredMemory, kept: list[Candida
 def _obsoleted(old: str, memory: StoredMemory) -> list[Stored]:
     """Stored decisions, still in force, whose choice is `old`."""
     out = []
-    for s in memory.decisions():
-        if s.entry.get("status", "active") not in ("active", "proposed"):
-            continue
-        entry = s.entry
-        choice = str(entry.get("choice") or entry.get("decision") or entry.get("title") or "")
-        if choice and (old in choice.lower() or choice.lower() in old):
+    for s in memory.naming(old):
+        choice = choice_of(s.entry).lower()
+        if in_force(s.entry) and choice and (old in choice or choice in old):
             out.append(s)
     return out
 
@@ -277,7 +276,7 @@ def _switch_of(c: Candidate) -> tuple[str, str | None] | None:
 
 def _replaced(entry: dict[str, Any], role: str, part: str | None, choice: str) -> bool:
     """Whether a decision in force is the choice a switch to `choice` (for `part`) replaces."""
-    if entry.get("status", "active") not in ("active", "proposed"):
+    if not in_force(entry):
         return False
     old = str(entry.get("choice") or entry.get("decision") or "").lower()
     if not old or old in choice.lower() or choice.lower() in old or rules.role_of(old) != role:
