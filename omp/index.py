@@ -25,7 +25,7 @@ from omp.paths import MemoryRoot, blob_id, decode_text, make_derived_dir
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "13"  # bump when the tables or what they hold change
+INDEX_FORMAT = "14"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -38,7 +38,7 @@ CREATE TABLE IF NOT EXISTS files(
 CREATE TABLE IF NOT EXISTS entries(
     n INTEGER PRIMARY KEY, rel TEXT, pos INTEGER, kind TEXT, id TEXT, identity TEXT,
     ref TEXT, hash TEXT, date TEXT, status TEXT, valid_from TEXT, valid_to TEXT,
-    data TEXT, problems TEXT, body TEXT);
+    data TEXT, problems TEXT, body TEXT, style TEXT);
 -- Where each entry is in its file, in a narrow table of its own: an edit moves every entry
 -- after it, and rewriting these few bytes per entry costs a tenth of rewriting its row above.
 CREATE TABLE IF NOT EXISTS spans(
@@ -162,6 +162,7 @@ class Entry(NamedTuple):
     hash: str
     data: Any
     problems: list[tuple[str, str]]
+    style: str = ""  # what its text shows of the file's style (`yamlio.StyleCounts` as JSON)
 
 
 class FileInfo(NamedTuple):
@@ -725,11 +726,11 @@ class Index:
         """
         kind = schema_kind(rel)
         held = self.db.execute(
-            "SELECT e.hash, e.data, e.problems, e.n, e.pos, s.start, s.stop, s.line, s.end_line "
-            "FROM entries e JOIN spans s ON s.n = e.n WHERE e.rel=?",
+            "SELECT e.hash, e.data, e.problems, e.style, e.n, e.pos, s.start, s.stop, s.line, "
+            "s.end_line FROM entries e JOIN spans s ON s.n = e.n WHERE e.rel=?",
             (rel,),
         ).fetchall()
-        cached = {h: (d, p) for h, d, p, *_ in held}
+        cached = {h: (d, p, st) for h, d, p, st, *_ in held}
         layout: Layout | None = None
         problems: list[tuple[str, str]] = []
         if rel.endswith(".md"):
@@ -798,9 +799,9 @@ class Index:
                 return None
             return list(_fact_entries(rel, kind, text, data)), _file_problems(kind, data)
         cached = {
-            h: (d, p)
-            for h, d, p in self.db.execute(
-                "SELECT hash, data, problems FROM entries WHERE rel=?", (rel,)
+            h: (d, p, st)
+            for h, d, p, st in self.db.execute(
+                "SELECT hash, data, problems, style FROM entries WHERE rel=?", (rel,)
             )
         }
         layout, rows, problems = _yaml_entries(rel, kind, text, cached, self._layout(rel))
@@ -809,14 +810,14 @@ class Index:
     def _replace_entries(self, held: list[tuple[Any, ...]], rows: list[Entry], text: str) -> None:
         """Make the entries of a list file `rows`, touching only what changed.
 
-        `held` are the file's rows as stored (hash, data, problems, n, pos, start, stop, line,
-        end_line). An entry whose text is unchanged (same hash, so the same data, problems and
+        `held` are the file's rows as stored (hash, data, problems, style, n, pos, start, stop,
+        line, end_line). An entry whose text is unchanged (same hash, so the same data, problems and
         search text) keeps its row and its full-text row, and gets its new place if it moved;
         the others are deleted or inserted. A hand edit of one entry in a file of thousands
         so rewrites one entry's rows, not the whole file's.
         """
         spare: dict[str, list[tuple[Any, ...]]] = {}
-        for h, _d, _p, *place in reversed(held):
+        for h, _d, _p, _st, *place in reversed(held):
             spare.setdefault(h, []).append(tuple(place))
         renumbered: list[tuple[int, int]] = []
         moved: list[tuple[int, int, int, int, int]] = []
@@ -844,8 +845,8 @@ class Index:
             data = e.data if isinstance(e.data, dict) else {}
             cur = self.db.execute(
                 "INSERT INTO entries(rel,pos,kind,id,identity,ref,"
-                "hash,date,status,valid_from,valid_to,data,problems,body) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "hash,date,status,valid_from,valid_to,data,problems,body,style) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     e.rel,
                     e.pos,
@@ -858,6 +859,7 @@ class Index:
                     dumps(e.data),
                     json.dumps(e.problems),
                     text[e.start : e.stop],
+                    e.style,
                 ),
             )
             self.db.execute(
@@ -1260,7 +1262,7 @@ def _yaml_entries(
     rel: str,
     kind: str | None,
     text: str,
-    cached: dict[str, tuple[str, str]],
+    cached: dict[str, tuple[str, str, str]],
     known: Layout | None = None,
 ) -> tuple[Layout | None, list[Entry], list[tuple[str, str]]]:
     from omp import yamlio
@@ -1340,7 +1342,7 @@ def list_entries(
     kind: str | None,
     kind_name: str,
     text: str,
-    cached: dict[str, tuple[str, str]],
+    cached: dict[str, tuple[str, str, str]],
     known: Layout | None = None,
 ) -> tuple[Layout, list[Entry], list[tuple[str, str]]]:
     """Layout, entries and problems of a list file's text.
@@ -1388,7 +1390,7 @@ def list_entries(
         meta=None
         if meta_key is None
         else (o.offsets[meta_key.value.line], o.offsets[meta_key.value.end]),
-        style=o.detect_style().to_json(),
+        style=_file_style(o, items, rows, None if meta_key is None else meta_key.value).to_json(),
         skeleton=kept,
     )
     return layout, rows, problems
@@ -1542,7 +1544,10 @@ def _skeleton(
 
 
 def _parse_all(
-    text: str, spans: list[tuple[int, int]], digests: list[str], cached: dict[str, tuple[str, str]]
+    text: str,
+    spans: list[tuple[int, int]],
+    digests: list[str],
+    cached: dict[str, tuple[str, str, str]],
 ) -> list[Any] | None:
     """Every item parsed in one go when most are new (one parser setup, not one per entry).
 
@@ -1579,7 +1584,7 @@ def _rows(
     kind_name: str,
     items: list[Any],
     container: str | None,
-    cached: dict[str, tuple[str, str]],
+    cached: dict[str, tuple[str, str, str]],
 ) -> tuple[list[Entry], list[tuple[str, str]]]:
     """An `Entry` per item; items whose text is in `cached` are not parsed again.
 
@@ -1597,9 +1602,11 @@ def _rows(
     bulk = _parse_all(text, spans, digests, cached)
     for pos, item in enumerate(items):
         (start, stop), digest = spans[pos], digests[pos]
-        if digest in cached:
-            data = loads(cached[digest][0])
-            entry_problems = _problems(cached[digest][1])
+        held = cached.get(digest)
+        style = held[2] if held is not None and held[2] else _style(o, item)
+        if held is not None:
+            data = loads(held[0])
+            entry_problems = _problems(held[1])
         else:
             if bulk is not None:
                 data = bulk[pos]
@@ -1609,7 +1616,7 @@ def _rows(
             known = None
             if cached:  # a file indexed before: a new text may hold known data
                 if by_data is None:
-                    by_data = {d: p for d, p in cached.values()}
+                    by_data = {d: p for d, p, _ in cached.values()}
                 with contextlib.suppress(ValueError, RecursionError):  # data holding itself
                     known = by_data.get(dumps(data))
             entry_problems = _entry_problems(kind_name, data) if known is None else _problems(known)
@@ -1632,6 +1639,37 @@ def _rows(
                 digest,
                 data,
                 entry_problems,
+                style,
             )
         )
     return rows, problems
+
+
+def _style(o: Any, item: Any) -> str:
+    """What an entry's lines show of the file's style, as the index keeps it (JSON)."""
+    return json.dumps(o.style_counts(item.line, item.end, item.end))
+
+
+def _file_style(o: Any, items: list[Any], rows: list[Entry], meta: Any) -> Any:
+    """The file's style from its entries' kept counts and the lines around them (not `_meta`).
+
+    The same as `Outline.detect_style`, in the time of the lines outside the entries and
+    those of the entries whose text changed.
+    """
+    from omp.yamlio import StyleCounts
+
+    parts = []
+    start = 0
+    for item, row in zip([*items, None], [*rows, None], strict=True):
+        stop = len(o.lines) if item is None else item.line
+        if meta is not None and start <= meta.line < stop:
+            parts += [o.style_counts(start, meta.line), o.style_counts(meta.end, stop)]
+        else:
+            parts.append(o.style_counts(start, stop))
+        if item is not None and row is not None:
+            flow, block, quoted, plain, seq, mapping = json.loads(row.style)
+            parts.append(
+                StyleCounts(flow, block, quoted, plain, tuple(seq) if seq else None, mapping)
+            )
+            start = item.end
+    return o.style_of(parts)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -165,6 +165,27 @@ class Style(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """The fields by name, as the index keeps them."""
         return self._asdict()
+
+
+class StyleCounts(NamedTuple):
+    """What some lines of a file show of its style (see `Outline.style_counts`).
+
+    Attributes:
+        flow: lists of scalars written in flow style (`[a, b]`).
+        block: lists of scalars written in block style.
+        quoted: values written double-quoted.
+        plain: values written plain.
+        seq: the first block list under a key: (column of `-`, column of its item), relative
+            to the key.
+        mapping: the first nested mapping's indentation relative to its key.
+    """
+
+    flow: int = 0
+    block: int = 0
+    quoted: int = 0
+    plain: int = 0
+    seq: tuple[int, int] | None = None
+    mapping: int | None = None
 
 
 # Read as booleans or null by YAML 1.1 readers (PyYAML), so written quoted.
@@ -630,14 +651,25 @@ class Outline:
 
     def detect_style(self) -> Style:
         """Indentation, list and quoting habits of this file."""
+        meta = next((k.value for k in top_keys(self) or [] if k.key == "_meta"), None)
+        if meta is None:  # omp's own bookkeeping says nothing of the file's style
+            return self.style_of([self.style_counts(0, len(self.lines))])
+        parts = [self.style_counts(0, meta.line), self.style_counts(meta.end, len(self.lines))]
+        return self.style_of(parts)
+
+    def style_counts(self, start: int, stop: int, horizon: int | None = None) -> StyleCounts:
+        """What lines [start, stop) show of the file's style, looking as far as `horizon`.
+
+        A key without a value is read with the first line after it, up to line `horizon`
+        (the end of the file by default; the end of its entry is as far as an entry's own
+        keys can reach, which lets the index keep each entry's counts with it).
+        """
         counts = {"flow": 0, "block": 0, "quoted": 0, "plain": 0}
         mapping: int | None = None
         seq: tuple[int, int] | None = None
-        meta = next((k.value for k in top_keys(self) or [] if k.key == "_meta"), None)
-        for i in range(len(self.lines)):
-            if meta is not None and meta.line <= i < meta.end:
-                continue  # omp's own bookkeeping says nothing of the file's style
-            found = self._line_style(i, counts) if self.kinds[i] == CONTENT else None
+        end = len(self.lines) if horizon is None else horizon
+        for i in range(start, stop):
+            found = self._line_style(i, counts, end) if self.kinds[i] == CONTENT else None
             if found is None:
                 continue
             kind, offset, indent = found
@@ -645,10 +677,24 @@ class Outline:
                 seq = (offset, indent)
             elif kind == "map" and mapping is None:
                 mapping = indent
+        return StyleCounts(
+            counts["flow"], counts["block"], counts["quoted"], counts["plain"], seq, mapping
+        )
+
+    def style_of(self, parts: Iterable[StyleCounts]) -> Style:
+        """The style of a file from the counts of its parts, in file order."""
+        flow = block = quoted = plain = 0
+        mapping: int | None = None
+        seq: tuple[int, int] | None = None
+        for part in parts:
+            flow, block = flow + part.flow, block + part.block
+            quoted, plain = quoted + part.quoted, plain + part.plain
+            seq = part.seq if seq is None else seq
+            mapping = part.mapping if mapping is None else mapping
         style = Style(
             newline=self.newline,
-            flow_lists=counts["flow"] > counts["block"],
-            double_quoted=counts["quoted"] > 0 and counts["plain"] == 0,
+            flow_lists=flow > block,
+            double_quoted=quoted > 0 and plain == 0,
         )
         if mapping:
             style = style._replace(mapping=mapping)
@@ -656,7 +702,9 @@ class Outline:
             style = style._replace(seq_offset=seq[0], seq_indent=seq[1])
         return style
 
-    def _line_style(self, i: int, counts: dict[str, int]) -> tuple[str, int, int] | None:
+    def _line_style(
+        self, i: int, counts: dict[str, int], horizon: int
+    ) -> tuple[str, int, int] | None:
         """Count line `i`'s value style; for a key with a nested block, its indentation."""
         body = self.body(i)
         col = _skip_dashes(body, self.indents[i])
@@ -670,7 +718,7 @@ class Outline:
             counts["quoted"] += 1
         elif _plain_text_token(rest.split(" #")[0].rstrip()):
             counts["plain"] += 1
-        nxt = self.first_content(i + 1, len(self.lines))
+        nxt = self.first_content(i + 1, horizon)
         if (rest and not rest.startswith("#")) or nxt is None or self.indents[nxt] < col:
             return None
         child = self.body(nxt)

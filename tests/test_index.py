@@ -852,3 +852,59 @@ def test_search_folds_case_as_the_words_are_compared():
     # "Straße" and "STRASSE" are one word to the index, as to the redundancy filter
     assert segment("Straße") == segment("STRASSE".casefold()) == "strasse"
     assert searchable("strasse") and searchable("中文") and not searchable("café")
+
+
+@st.composite
+def _styled_entry(draw: st.DrawFn, dash: int) -> str:
+    """One decision in one of the ways people write YAML: quoted or not, flow or block lists,
+    nested mappings indented by 2 or 4, keys left empty."""
+    pad, key = " " * dash, " " * (dash + 2)
+    n = draw(st.integers(0, 999))
+    title = draw(st.sampled_from([f"Use tool {n}", f'"Use tool {n}"']))
+    lines = [f"{pad}- id: dec-{n}\n", f"{key}title: {title}\n"]
+    alternatives = draw(st.sampled_from(["flow", "block", "block-indented", "none"]))
+    if alternatives == "flow":
+        lines.append(f'{key}alternatives: [a, "b"]\n')
+    elif alternatives != "none":
+        dash_at = key + ("  " if alternatives == "block-indented" else "")
+        lines += [f"{key}alternatives:\n", f"{dash_at}- a\n", f"{dash_at}- b\n"]
+    nested = draw(st.sampled_from([0, 2, 4]))
+    if nested:
+        lines += [f"{key}source:\n", f"{key}{' ' * nested}file: notes.md\n"]
+    if draw(st.booleans()):
+        lines.append(f"{key}# a comment by hand\n")
+    return "".join(lines)
+
+
+# omp's own bookkeeping, which says nothing of the file's style: it would tip the count of
+# flow lists and give a first nested mapping if it were read
+_META = '_meta:\n  changes:\n    - "x"\n  by:\n        who: [a]\n' + "".join(
+    f"  n{n}: [b]\n" for n in range(5)
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.data())
+def test_the_style_kept_with_each_entry_adds_up_to_the_files_style(memory, data):
+    # the index keeps what each entry shows of the file's style and reads again only the
+    # entries an edit changed: the file's style must be what a reading of every line finds
+    dash = data.draw(st.sampled_from([0, 2]))
+    entries = data.draw(st.lists(_styled_entry(dash), min_size=1, max_size=6))
+    meta = data.draw(st.sampled_from(["", _META]))
+    path = memory.memory / "decisions.yaml"
+    for _ in range(4):
+        text = "decisions:\n" + "".join(entries) + meta
+        path.write_text(text, encoding="utf-8")
+        with Index(memory) as index:
+            index.refresh(["decisions.yaml"])
+            info = index.file("decisions.yaml")
+        assert info is not None and info.layout is not None, text
+        assert info.layout.style == yamlio.Outline(text).detect_style().to_json(), text
+        at = data.draw(st.integers(0, len(entries)))
+        action = data.draw(st.sampled_from(["replace", "insert", "delete"]))
+        if action != "insert" and at < len(entries) and len(entries) > 1:
+            del entries[at]
+        if action != "delete":
+            entries.insert(at, data.draw(_styled_entry(dash)))
