@@ -146,23 +146,91 @@ class Layout(NamedTuple):
     skeleton: tuple[str, list[tuple[str, str]]] | None = None
 
 
-class Entry(NamedTuple):
-    """One indexed entry."""
+class Entry:
+    """One indexed entry.
 
-    rel: str
-    pos: int
-    kind: str
+    `style` is what its text shows of the file's style (`yamlio.StyleCounts` as JSON). An
+    entry read back from the index decodes its data on first use: indexing a large file
+    again after an edit of a few entries needs the data of those only, and a query the data
+    of the entries it shows.
+    """
+
+    __slots__ = (  # noqa: RUF023 - in the order of the constructor's arguments
+        "rel", "pos", "kind", "id", "identity", "ref", "start", "stop", "line", "end_line",
+        "hash", "_data", "_json", "problems", "style",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        rel: str,
+        pos: int,
+        kind: str,
+        id: str | None,  # the entry's `id`
+        identity: str,
+        ref: str | None,
+        start: int,
+        stop: int,
+        line: int,
+        end_line: int,
+        hash: str,  # the hash of its text
+        data: Any,
+        problems: list[tuple[str, str]],
+        style: str = "",
+        *,
+        stored: str = "",
+    ) -> None:
+        """`stored`: the data as the index holds it (`dumps` JSON), decoded on first use."""
+        self.rel, self.pos, self.kind = rel, pos, kind
+        self.id, self.identity, self.ref = id, identity, ref
+        self.start, self.stop, self.line, self.end_line = start, stop, line, end_line
+        self.hash, self._data, self._json = hash, data, stored
+        self.problems, self.style = problems, style
+
+    @classmethod
+    def held(
+        cls,
+        rel: str,
+        pos: int,
+        kind: str,
+        place: tuple[int, int, int, int],
+        digest: str,
+        held: Held,
+    ) -> Entry:
+        """The entry of an unchanged text at `place`, from what the index holds of it."""
+        return cls(rel, pos, kind, held.id, held.identity, held.ref, *place, digest, None,
+                   _problems(held.problems), held.style, stored=held.data)  # fmt: skip
+
+    @property
+    def data(self) -> Any:
+        """The entry's data (decoded from the index on first use)."""
+        if self._json:
+            self._data, self._json = loads(self._json), ""
+        return self._data
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.rel, self.pos, self.kind, self.id, self.identity, self.ref, self.start,
+            self.stop, self.line, self.end_line, self.hash, self.data, self.problems, self.style,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        return self._fields() == other._fields() if isinstance(other, Entry) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # its data is a dict
+
+    def __repr__(self) -> str:
+        return f"Entry{self._fields()!r}"
+
+
+class Held(NamedTuple):
+    """What the index holds of an entry's text (by its hash): what reading it gave."""
+
+    data: str  # `dumps` JSON
+    problems: str  # JSON
+    style: str
     id: str | None
     identity: str
     ref: str | None
-    start: int
-    stop: int
-    line: int
-    end_line: int
-    hash: str
-    data: Any
-    problems: list[tuple[str, str]]
-    style: str = ""  # what its text shows of the file's style (`yamlio.StyleCounts` as JSON)
 
 
 class FileInfo(NamedTuple):
@@ -282,8 +350,9 @@ def memory_files(root: MemoryRoot) -> list[str]:
 
 
 # The modules whose checks an entry's cached problems hold, beside the schemas: a new secret
-# pattern must find what the index says is clean
-_CHECKERS = ("schema.py", "validity.py", "sensitive.py")
+# pattern must find what the index says is clean (and `records.py`'s identity keys are kept
+# with the entries whose text did not change)
+_CHECKERS = ("schema.py", "validity.py", "sensitive.py", "records.py")
 
 
 def _version() -> str:
@@ -726,11 +795,12 @@ class Index:
         """
         kind = schema_kind(rel)
         held = self.db.execute(
-            "SELECT e.hash, e.data, e.problems, e.style, e.n, e.pos, s.start, s.stop, s.line, "
-            "s.end_line FROM entries e JOIN spans s ON s.n = e.n WHERE e.rel=?",
+            "SELECT e.hash, e.data, e.problems, e.style, e.id, e.identity, e.ref, e.n, e.pos, "
+            "s.start, s.stop, s.line, s.end_line FROM entries e JOIN spans s ON s.n = e.n "
+            "WHERE e.rel=?",
             (rel,),
         ).fetchall()
-        cached = {h: (d, p, st) for h, d, p, st, *_ in held}
+        cached = {r[0]: Held(*r[1:7]) for r in held}
         layout: Layout | None = None
         problems: list[tuple[str, str]] = []
         if rel.endswith(".md"):
@@ -799,9 +869,10 @@ class Index:
                 return None
             return list(_fact_entries(rel, kind, text, data)), _file_problems(kind, data)
         cached = {
-            h: (d, p, st)
-            for h, d, p, st in self.db.execute(
-                "SELECT hash, data, problems, style FROM entries WHERE rel=?", (rel,)
+            r[0]: Held(*r[1:])
+            for r in self.db.execute(
+                "SELECT hash, data, problems, style, id, identity, ref FROM entries WHERE rel=?",
+                (rel,),
             )
         }
         layout, rows, problems = _yaml_entries(rel, kind, text, cached, self._layout(rel))
@@ -810,15 +881,15 @@ class Index:
     def _replace_entries(self, held: list[tuple[Any, ...]], rows: list[Entry], text: str) -> None:
         """Make the entries of a list file `rows`, touching only what changed.
 
-        `held` are the file's rows as stored (hash, data, problems, style, n, pos, start, stop,
-        line, end_line). An entry whose text is unchanged (same hash, so the same data, problems and
-        search text) keeps its row and its full-text row, and gets its new place if it moved;
-        the others are deleted or inserted. A hand edit of one entry in a file of thousands
-        so rewrites one entry's rows, not the whole file's.
+        `held` are the file's rows as stored (hash, data, problems, style, id, identity, ref, n,
+        pos, start, stop, line, end_line). An entry whose text is unchanged (same hash, so the
+        same data, problems and search text) keeps its row and its full-text row, and gets its
+        new place if it moved; the others are deleted or inserted. A hand edit of one entry in
+        a file of thousands so rewrites one entry's rows, not the whole file's.
         """
         spare: dict[str, list[tuple[Any, ...]]] = {}
-        for h, _d, _p, _st, *place in reversed(held):
-            spare.setdefault(h, []).append(tuple(place))
+        for row in reversed(held):
+            spare.setdefault(row[0], []).append(tuple(row[7:]))
         renumbered: list[tuple[int, int]] = []
         moved: list[tuple[int, int, int, int, int]] = []
         fresh: list[Entry] = []
@@ -899,21 +970,11 @@ class Index:
             f"FROM entries JOIN spans USING (n) WHERE {where}",
             args,
         ):
+            rel, pos, kind, eid, identity, ref, start, stop, line, end_line, digest = r[:11]
             yield Entry(
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                r[4],
-                r[5],
-                r[6],
-                r[7],
-                r[8],
-                r[9],
-                r[10],
-                loads(r[11]),
-                _problems(r[12]),
-            )
+                rel, pos, kind, eid, identity, ref, start, stop, line, end_line, digest, None,
+                _problems(r[12]), stored=r[11],
+            )  # fmt: skip
 
     @_recovering
     def body(self, rel: str, pos: int) -> str:
@@ -1188,6 +1249,8 @@ class Index:
 
 
 def _problems(raw: str | None) -> list[tuple[str, str]]:
+    if not raw or raw == "[]":  # most entries: no decoder for them
+        return []
     return [(str(p[0]), str(p[1])) for p in json.loads(raw or "[]")]
 
 
@@ -1262,7 +1325,7 @@ def _yaml_entries(
     rel: str,
     kind: str | None,
     text: str,
-    cached: dict[str, tuple[str, str, str]],
+    cached: dict[str, Held],
     known: Layout | None = None,
 ) -> tuple[Layout | None, list[Entry], list[tuple[str, str]]]:
     from omp import yamlio
@@ -1342,7 +1405,7 @@ def list_entries(
     kind: str | None,
     kind_name: str,
     text: str,
-    cached: dict[str, tuple[str, str, str]],
+    cached: dict[str, Held],
     known: Layout | None = None,
 ) -> tuple[Layout, list[Entry], list[tuple[str, str]]]:
     """Layout, entries and problems of a list file's text.
@@ -1547,7 +1610,7 @@ def _parse_all(
     text: str,
     spans: list[tuple[int, int]],
     digests: list[str],
-    cached: dict[str, tuple[str, str, str]],
+    cached: dict[str, Held],
 ) -> list[Any] | None:
     """Every item parsed in one go when most are new (one parser setup, not one per entry).
 
@@ -1584,7 +1647,7 @@ def _rows(
     kind_name: str,
     items: list[Any],
     container: str | None,
-    cached: dict[str, tuple[str, str, str]],
+    cached: dict[str, Held],
 ) -> tuple[list[Entry], list[tuple[str, str]]]:
     """An `Entry` per item; items whose text is in `cached` are not parsed again.
 
@@ -1602,25 +1665,28 @@ def _rows(
     bulk = _parse_all(text, spans, digests, cached)
     for pos, item in enumerate(items):
         (start, stop), digest = spans[pos], digests[pos]
-        held = cached.get(digest)
-        style = held[2] if held is not None and held[2] else _style(o, item)
-        if held is not None:
-            data = loads(held[0])
-            entry_problems = _problems(held[1])
-        else:
-            if bulk is not None:
-                data = bulk[pos]
-            else:
-                parsed = yamlio.load(text[start:stop], source=f"{rel}:{item.line + 1}")
-                data = parsed[0] if isinstance(parsed, list) and parsed else parsed
-            known = None
-            if cached:  # a file indexed before: a new text may hold known data
-                if by_data is None:
-                    by_data = {d: p for d, p, _ in cached.values()}
-                with contextlib.suppress(ValueError, RecursionError):  # data holding itself
-                    known = by_data.get(dumps(data))
-            entry_problems = _entry_problems(kind_name, data) if known is None else _problems(known)
         where = f"{container or kind_name}[{pos}]"
+        held = cached.get(digest)
+        if held is not None:  # what the text held then, it holds now: its data waits
+            place = (start, stop, item.line + 1, item.end)
+            row = Entry.held(rel, pos, kind_name, place, digest, held)
+            if not held.style:
+                row.style = _style(o, item)
+            problems += [(where if p == "(top)" else f"{where}.{p}", m) for p, m in row.problems]
+            rows.append(row)
+            continue
+        if bulk is not None:
+            data = bulk[pos]
+        else:
+            parsed = yamlio.load(text[start:stop], source=f"{rel}:{item.line + 1}")
+            data = parsed[0] if isinstance(parsed, list) and parsed else parsed
+        known = None
+        if cached:  # a file indexed before: a new text may hold known data
+            if by_data is None:
+                by_data = {h.data: h.problems for h in cached.values()}
+            with contextlib.suppress(ValueError, RecursionError):  # data holding itself
+                known = by_data.get(dumps(data))
+        entry_problems = _entry_problems(kind_name, data) if known is None else _problems(known)
         problems += [(where if p == "(top)" else f"{where}.{p}", m) for p, m in entry_problems]
         is_map = isinstance(data, dict)
         eid = data.get("id") if is_map else None
@@ -1639,7 +1705,7 @@ def _rows(
                 digest,
                 data,
                 entry_problems,
-                style,
+                _style(o, item),
             )
         )
     return rows, problems
@@ -1659,6 +1725,7 @@ def _file_style(o: Any, items: list[Any], rows: list[Entry], meta: Any) -> Any:
     from omp.yamlio import StyleCounts
 
     parts = []
+    read: dict[str, StyleCounts] = {}
     start = 0
     for item, row in zip([*items, None], [*rows, None], strict=True):
         stop = len(o.lines) if item is None else item.line
@@ -1667,9 +1734,13 @@ def _file_style(o: Any, items: list[Any], rows: list[Entry], meta: Any) -> Any:
         else:
             parts.append(o.style_counts(start, stop))
         if item is not None and row is not None:
-            flow, block, quoted, plain, seq, mapping = json.loads(row.style)
-            parts.append(
-                StyleCounts(flow, block, quoted, plain, tuple(seq) if seq else None, mapping)
-            )
+            counts = read.get(row.style)
+            if counts is None:  # entries written alike keep the same counts
+                flow, block, quoted, plain, seq, mapping = json.loads(row.style)
+                counts = StyleCounts(
+                    flow, block, quoted, plain, tuple(seq) if seq else None, mapping
+                )
+                read[row.style] = counts
+            parts.append(counts)
             start = item.end
     return o.style_of(parts)

@@ -11,6 +11,7 @@ this module misreads is refused, never written.
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -439,6 +440,9 @@ class KeyLoc(NamedTuple):
     value: Value
 
 
+_UNREAD = object()
+
+
 class Outline:
     """Line-by-line view of a YAML text, computed once per text."""
 
@@ -446,15 +450,11 @@ class Outline:
         self.text = text
         self.lines: list[str] = text.splitlines(keepends=True)
         self.newline = "\r\n" if self.lines and self.lines[0].endswith("\r\n") else "\n"
-        self.offsets: list[int] = []
-        pos = 0
-        for ln in self.lines:
-            self.offsets.append(pos)
-            pos += len(ln)
-        self.offsets.append(pos)
+        self.offsets: list[int] = [0, *itertools.accumulate(map(len, self.lines))]
         self.kinds: list[str] = []
         self.indents: list[int] = []
         self.docs = 0
+        self._top_keys: Any = _UNREAD  # `top_keys(self)`, once asked
         self._classify()
 
     def body(self, i: int) -> str:
@@ -463,30 +463,35 @@ class Outline:
         return line[1:] if i == 0 and line.startswith("\ufeff") else line
 
     def _classify(self) -> None:
+        # One pass over every line of the file: the first read of a large file after an
+        # outside edit waits for it, so the loop keeps to string methods (no calls per line).
+        kinds = self.kinds
+        indents = self.indents
         owner: int | None = None  # column owning the block scalar being read
         keep = False  # that scalar keeps its trailing blank lines (`|+`, `>+`)
-        for i in range(len(self.lines)):
-            body = self.body(i)
+        for i, line in enumerate(self.lines):
+            body = line.rstrip("\r\n")
+            if not i and body.startswith("\ufeff"):
+                body = body[1:]
             stripped = body.lstrip(" ")
             indent = len(body) - len(stripped)
+            indents.append(indent)
             if owner is not None and (not stripped or indent > owner):
                 # Blank lines after a keep-chomping scalar are part of its value: the entry
                 # ends after them, so nothing is ever inserted between the text and them.
-                self.kinds.append(SCALAR if stripped or keep else BLANK)
-                self.indents.append(indent)
+                kinds.append(SCALAR if stripped or keep else BLANK)
                 continue
             owner = None
-            if not stripped.strip():
-                kind = BLANK
-            elif stripped.startswith("#"):
-                kind = COMMENT
+            if not stripped or stripped.isspace():
+                kinds.append(BLANK)
+            elif stripped[0] == "#":
+                kinds.append(COMMENT)
             else:
-                kind = CONTENT
-                if indent == 0 and _DOC_MARK.match(body):
+                kinds.append(CONTENT)
+                if not indent and _DOC_MARK.match(body):
                     self.docs += 1
-                owner, keep = self._block_scalar_owner(body, indent)
-            self.kinds.append(kind)
-            self.indents.append(indent)
+                if "|" in body or ">" in body:  # a block scalar's indicator is one of them
+                    owner, keep = self._block_scalar_owner(body, indent)
 
     @staticmethod
     def _block_scalar_owner(body: str, indent: int) -> tuple[int | None, bool]:
@@ -578,11 +583,10 @@ class Outline:
         `first_col` is the key column on line `start` when it shares the line with a `- `.
         """
         key_lines: list[tuple[int, str, int, int]] = []
+        kinds, indents = self.kinds, self.indents
         for i in range(start, stop):
-            if self.kinds[i] != CONTENT:
-                continue
-            key_col = first_col if (i == start and first_col is not None) else self.indents[i]
-            if key_col != col:
+            key_col = first_col if (i == start and first_col is not None) else indents[i]
+            if key_col != col or kinds[i] != CONTENT:
                 continue
             parsed = parse_key(self.body(i), key_col)
             if parsed is not None:
@@ -595,12 +599,11 @@ class Outline:
 
     def sequence(self, start: int, stop: int, col: int) -> list[Value]:
         """Items of the block sequence whose dashes are at column `col` in lines [start, stop)."""
+        kinds, indents = self.kinds, self.indents
         dash_lines = [
             i
             for i in range(start, stop)
-            if self.kinds[i] == CONTENT
-            and self.indents[i] == col
-            and _skip_dashes(self.body(i), col) > col
+            if indents[i] == col and kinds[i] == CONTENT and _skip_dashes(self.body(i), col) > col
         ]
         out: list[Value] = []
         for n, i in enumerate(dash_lines):
@@ -807,13 +810,14 @@ class ListLoc(NamedTuple):
 
 def top_keys(outline: Outline) -> list[KeyLoc] | None:
     """Top-level keys, or None when the document is not a block mapping."""
-    top = outline.top()
-    if top is None:
-        return []
-    kind, start, stop = top
-    if kind != "map":
-        return None
-    return outline.mapping(start, stop, 0)
+    if outline._top_keys is _UNREAD:  # one pass over the lines per outline, however often asked
+        top = outline.top()
+        if top is None:
+            outline._top_keys = []
+        else:
+            kind, start, stop = top
+            outline._top_keys = None if kind != "map" else outline.mapping(start, stop, 0)
+    return None if outline._top_keys is None else list(outline._top_keys)
 
 
 def locate_list(outline: Outline, container: str | None) -> ListLoc | None:

@@ -259,6 +259,37 @@ def test_an_outside_edit_leaves_the_index_as_a_rebuild_would(memory, before, aft
         assert refreshed == (_stored(index), index.file("decisions.yaml"))
 
 
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.tuples(st.sampled_from(_HEADS), st.lists(st.sampled_from(range(len(_POOL))), max_size=7)),
+    st.tuples(st.sampled_from(_HEADS), st.lists(st.sampled_from(range(len(_POOL))), max_size=7)),
+    st.sampled_from(["", "Keep backups", "Lock writes"]),
+)
+def test_a_version_read_against_the_index_is_what_reading_it_alone_gives(
+    memory, before, after, retitle
+):
+    # entries whose text the index holds take their data from it, decoded when asked for
+    from omp.index import list_entries
+
+    def text(version: tuple[str, list[int]], edit: str = "") -> str:
+        head, picks = version
+        body = "".join(_POOL[i] for i in picks)
+        if edit:
+            body = body.replace(f"title: {edit}\n", f"title: {edit}, edited by hand\n", 1)
+        return f"{head}decisions:\n{body}"
+
+    (memory.memory / "decisions.yaml").write_text(text(before), encoding="utf-8")
+    version = text(after, retitle)
+    with Index(memory) as index:
+        index.refresh()
+        read = index.parse("decisions.yaml", version)
+    _, rows, problems = list_entries("decisions.yaml", "decisions", "decisions", version, {})
+    assert read == (rows, problems)
+    assert [dumps(e.data) for e in read[0]] == [dumps(e.data) for e in rows]
+
+
 def test_writes_keep_the_index_equal_to_a_rebuild(filled):
     store.add_decision(filled, title="One", choice="1")
     store.add_decision(filled, id="dec-a", title="Store memory as YAML", choice="YAML files")

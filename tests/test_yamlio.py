@@ -67,6 +67,32 @@ def test_outline_keeps_hash_lines_inside_block_scalars_as_content():
     assert (second.line, second.end) == (6, 7)
 
 
+def test_outline_tells_block_scalars_from_values_holding_their_indicators():
+    text = (
+        "\ufeffa: x > y  # a plain value with `>` in it\n"
+        "b: '|'\n"
+        "c: >-\n"
+        "  folded\n"
+        "  # text, not a comment\n"
+        "\n"
+        "d:\n"
+        "- |+\n"
+        "  # kept\n"
+        "\n"
+        "- e: 1 | 2\n"
+        "  # a comment\n"
+        "   \t\n"
+        "f: |2 # a comment after the indicator\n"
+        "   x\n"
+        "g: y\n"
+    )
+    o = Outline(text)
+    assert "".join(o.kinds) == "XXXSSBXXSSXCBXSX"
+    assert o.indents == [0, 0, 0, 2, 2, 0, 0, 0, 2, 0, 0, 2, 3, 0, 3, 0]
+    lines = text.splitlines(keepends=True)
+    assert o.offsets == [len("".join(lines[:n])) for n in range(len(lines) + 1)]
+
+
 def test_detect_style_reads_indentation_and_list_habits():
     o = Outline('k:\n- a: 1\n  b: ["x", "y"]\n  c: ["z"]\nm:\n    n: "v"\n')
     style = o.detect_style()
