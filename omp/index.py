@@ -781,7 +781,12 @@ class Index:
         """Drop the kept versions of `rels`: their changes are in the journal now."""
         pairs = [(rel,) for rel in rels]
         self.db.executemany("DELETE FROM unjournaled WHERE rel=?", pairs)
-        self.db.executemany("DELETE FROM unjournaled_entries WHERE rel=?", pairs)
+        if self.db.execute("SELECT 1 FROM unjournaled LIMIT 1").fetchone() is None:
+            # none kept any more (the usual case): SQLite drops a table's rows without a
+            # WHERE at once, where deleting them one by one rewrites every page they filled
+            self.db.execute("DELETE FROM unjournaled_entries")
+        else:
+            self.db.executemany("DELETE FROM unjournaled_entries WHERE rel=?", pairs)
 
     # ---- indexing ----------------------------------------------------------------------------
 

@@ -214,6 +214,28 @@ def test_a_write_journals_the_outside_edit_it_starts_from_before_its_own(memory:
     assert watch.scan(memory, new_files=True) == []  # journaled once, the write not at all
 
 
+def test_a_write_journals_its_own_files_edit_and_leaves_another_files_for_later(
+    memory: MemoryRoot,
+):
+    from omp.index import Index
+
+    did = store.add_decision(memory, title="Use Redis", choice="Redis").entries[0].id
+    store.add_change(memory, summary="Add the cache", type="feat")
+    decisions, changelog = memory.memory / "decisions.yaml", memory.memory / "changelog.yaml"
+    decisions.write_text(decisions.read_text().replace("choice: Redis", "choice: Valkey"))
+    changelog.write_text(changelog.read_text().replace("Add the cache", "Add a cache"))
+    with Index(memory) as index:
+        assert {"changelog.yaml", "decisions.yaml"} <= set(index.refresh())  # as a read does
+    store.add_decision(memory, title="Use Vite", choice="Vite", by="agent-a")
+
+    assert [c.change for c in journal.read(memory).changes if c.kind == "outside"] == [
+        f"decisions[{did}].choice: Redis → Valkey"
+    ]
+    later = watch.scan(memory, new_files=True)  # the changelog's edit is still kept
+    assert [c.change.split(": ", 1)[1] for c in later] == ["Add the cache → Add a cache"]
+    assert watch.scan(memory, new_files=True) == []
+
+
 def test_a_restore_is_journaled_as_a_restore_only(memory: MemoryRoot):
     did = store.add_decision(memory, title="Use Redis", choice="Redis").entries[0].id
     store.add_decision(memory, id=did, title="Use Redis", choice="Valkey")
