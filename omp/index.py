@@ -1080,6 +1080,36 @@ class Index:
         not text (a date, a list, a number), the entry has keys that are no strings, or the
         text is not ASCII (SQLite lower-cases ASCII only). The caller tests each entry itself.
         """
+        return self._by_first_field(
+            rel, fields, statuses, "instr(lower(c), ?) > 0 OR instr(?, lower(c)) > 0", [text, text]
+        )
+
+    @_recovering
+    def mentioning(
+        self, rel: str, terms: Sequence[str], fields: Sequence[str], statuses: Sequence[str]
+    ) -> list[Entry]:
+        """Entries of `rel`, in file order, that may hold one of `terms` in one of `fields`.
+
+        As `naming`, for entries whose first non-empty field of `fields`, lower-cased, holds
+        one of `terms` (lower-case).
+        """
+        if not terms:
+            return []
+        held = " OR ".join("instr(lower(c), ?) > 0" for _ in terms)
+        return self._by_first_field(rel, fields, statuses, held, list(terms))
+
+    def _by_first_field(
+        self,
+        rel: str,
+        fields: Sequence[str],
+        statuses: Sequence[str],
+        test: str,
+        args: list[str],
+    ) -> list[Entry]:
+        """Entries in force, in file order, whose first non-empty field `c` passes `test`.
+
+        With them, those SQL cannot read as Python would (see `naming`).
+        """
         names = [f'$."{f}"' for f in fields]
         odd = " OR ".join(
             "coalesce(json_type(data, ?), 'null') NOT IN ('text', 'null')" for _ in names
@@ -1092,10 +1122,10 @@ class Index:
             f"rel=? AND n IN (SELECT n FROM (SELECT n, data, {first} AS c FROM entries "
             f"WHERE rel=? AND (status IS NULL OR status IN ({shown}))) "
             f"WHERE substr(data, 1, 13) = ? OR {odd} OR c GLOB ? "
-            "OR (c <> '' AND (instr(lower(c), ?) > 0 OR instr(?, lower(c)) > 0))) ORDER BY pos"
+            f"OR (c <> '' AND ({test}))) ORDER BY pos"
         )
-        args = (rel, *names, rel, *statuses, _ODD_KEYS, *names, _NOT_ASCII, text, text)
-        return list(self._entries(where, args))
+        every = (rel, *names, rel, *statuses, _ODD_KEYS, *names, _NOT_ASCII, *args)
+        return list(self._entries(where, every))
 
     @_recovering
     def commonness(self, term: str) -> int:
@@ -1129,8 +1159,8 @@ class Index:
         )
         sql = (
             "SELECT e.kind, e.id, e.rel, s.line, hits.score, e.data FROM "
-            f"(SELECT rowid, bm25(fts) AS score FROM fts WHERE {where} "
-            "ORDER BY score LIMIT ?) AS hits JOIN entries e ON e.n = hits.rowid "
+            f"(SELECT rowid, rank AS score FROM fts WHERE {where} "  # rank: bm25(fts), sorted
+            "ORDER BY rank LIMIT ?) AS hits JOIN entries e ON e.n = hits.rowid "  # by FTS5 itself
             "JOIN spans s ON s.n = e.n "
             "ORDER BY hits.score"
         )

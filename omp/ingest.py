@@ -441,6 +441,13 @@ class _IndexedMemory(ex.StoredMemory):
         found = self.index.naming(DECISIONS_FILE, old, ex.CHOICE_FIELDS, ex.IN_FORCE)
         return [*_stored("decisions", found), *super().naming(old)]
 
+    def mentioning(self, terms: Sequence[str] | None) -> list[ex.Stored]:
+        """The stored decisions that may hold one of `terms`: those the index cannot rule out."""
+        if self._decisions is not None or terms is None:
+            return self.decisions()
+        found = self.index.mentioning(DECISIONS_FILE, terms, ex.SWITCHED_FIELDS, ex.IN_FORCE)
+        return [*_stored("decisions", found), *super().mentioning(terms)]
+
     def decisions(self) -> list[ex.Stored]:
         if self._decisions is None:
             self._decisions = [

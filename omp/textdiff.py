@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 _CONTEXT = 3  # lines around each change, as git shows
 
@@ -12,10 +13,8 @@ Opcode = tuple[str, int, int, int, int]
 def unified(old: list[str], new: list[str], fromfile: str, tofile: str) -> str:
     """A unified diff of two lists of lines (with their ends), which `git apply` takes.
 
-    difflib compares every line with every other, which takes seconds on a 100,000-line
-    memory file; a write changes a few places in it, so only the lines between the ones the
-    two texts share at the start and at the end are compared, and the shared ones are given
-    to the hunks as what they are: unchanged lines, shown as context where a change is near.
+    The lines are matched as `_matching` says, in a time that grows with the lines, not
+    with their square; the hunks are `git diff`'s (three lines of context).
     """
     out: list[str] = []
     for hunk in _hunks(_opcodes(old, new)):
@@ -35,28 +34,115 @@ def unified(old: list[str], new: list[str], fromfile: str, tofile: str) -> str:
 
 
 def _opcodes(old: list[str], new: list[str]) -> list[Opcode]:
-    """The opcodes from `old` to `new`: difflib's, between the lines both start and end with."""
-    import difflib  # only the commands that show a diff
-
-    head = 0
-    for a, b in zip(old, new, strict=False):
-        if a != b:
-            break
-        head += 1
-    tail = 0
-    for a, b in zip(reversed(old[head:]), reversed(new[head:]), strict=False):
-        if a != b:
-            break
-        tail += 1
-    middle = difflib.SequenceMatcher(None, old[head : len(old) - tail], new[head : len(new) - tail])
-    ops: list[Opcode] = [("equal", 0, head, 0, head)] if head else []
-    ops += [
-        (t, i1 + head, i2 + head, j1 + head, j2 + head)
-        for t, i1, i2, j1, j2 in middle.get_opcodes()
-    ]
-    if tail:
-        ops.append(("equal", len(old) - tail, len(old), len(new) - tail, len(new)))
+    """The opcodes from `old` to `new`, from the lines they share (see `_matching`)."""
+    ops: list[Opcode] = []
+    i = j = 0
+    for ai, bj, size in _matching(old, new):
+        tag = "replace" if i < ai and j < bj else "delete" if i < ai else "insert" if j < bj else ""
+        if tag:
+            ops.append((tag, i, ai, j, bj))
+        if size:
+            ops.append(("equal", ai, ai + size, bj, bj + size))
+        i, j = ai + size, bj + size
     return ops
+
+
+# Below this many line pairs, a stretch with no line found once on each side is left to
+# difflib; above it, it is shown replaced whole (difflib's time grows with the product).
+_QUADRATIC = 250_000
+
+
+def _matching(a: list[str], b: list[str]) -> list[tuple[int, int, int]]:
+    """Blocks `(i, j, n)`, `a[i:i+n] == b[j:j+n]`, in order, then `(len(a), len(b), 0)`.
+
+    A write changes a few places of a file that may have 100,000 lines; difflib compares
+    every line with the lines like it, which takes minutes when a dry run changes a thousand
+    entries of such a file. Here the lines both texts start and end with are matched first;
+    between them, the lines found exactly once in each text (an entry's `id:` line) are
+    matched where they keep their order (the longest such sequence, as a patience diff
+    does), and each stretch between two of them is matched the same way in turn. A stretch
+    without such a line goes to difflib when it is short.
+    """
+    import difflib  # only for the short stretches
+
+    found: list[tuple[int, int, int]] = []
+    todo = [(0, len(a), 0, len(b))]
+    while todo:
+        alo, ahi, blo, bhi = _trimmed(a, b, *todo.pop(), found)
+        if alo == ahi or blo == bhi:
+            continue
+        anchors = _anchors(a, alo, ahi, b, blo, bhi)
+        if anchors:
+            i, j = alo, blo
+            for ai, bj in anchors:
+                todo.append((i, ai, j, bj))
+                found.append((ai, bj, 1))
+                i, j = ai + 1, bj + 1
+            todo.append((i, ahi, j, bhi))
+        elif (ahi - alo) * (bhi - blo) <= _QUADRATIC:
+            matcher = difflib.SequenceMatcher(None, a[alo:ahi], b[blo:bhi], autojunk=False)
+            found += [(alo + i, blo + j, n) for i, j, n in matcher.get_matching_blocks() if n]
+    merged: list[tuple[int, int, int]] = []
+    for i, j, n in sorted(found):
+        if merged and merged[-1][0] + merged[-1][2] == i and merged[-1][1] + merged[-1][2] == j:
+            merged[-1] = (merged[-1][0], merged[-1][1], merged[-1][2] + n)
+        else:
+            merged.append((i, j, n))
+    return [*merged, (len(a), len(b), 0)]
+
+
+def _trimmed(
+    a: list[str], b: list[str], alo: int, ahi: int, blo: int, bhi: int, found: list[Any]
+) -> tuple[int, int, int, int]:
+    """The stretch without the lines it starts and ends with on both sides (added to `found`)."""
+    head = 0
+    while alo + head < ahi and blo + head < bhi and a[alo + head] == b[blo + head]:
+        head += 1
+    if head:
+        found.append((alo, blo, head))
+        alo, blo = alo + head, blo + head
+    tail = 0
+    while alo < ahi - tail and blo < bhi - tail and a[ahi - tail - 1] == b[bhi - tail - 1]:
+        tail += 1
+    if tail:
+        found.append((ahi - tail, bhi - tail, tail))
+    return alo, ahi - tail, blo, bhi - tail
+
+
+def _anchors(
+    a: list[str], alo: int, ahi: int, b: list[str], blo: int, bhi: int
+) -> list[tuple[int, int]]:
+    """Lines found once in `a[alo:ahi]` and once in `b[blo:bhi]`, the most that keep order."""
+    import bisect
+
+    seen: dict[str, int] = {}
+    for i in range(alo, ahi):
+        seen[a[i]] = -1 if a[i] in seen else i
+    where: dict[str, int] = {}
+    for j in range(blo, bhi):
+        line = b[j]
+        if seen.get(line, -1) >= 0:
+            where[line] = -1 if line in where else j
+    pairs = [(seen[line], j) for line, j in where.items() if j >= 0]
+    pairs.sort()
+    # the longest run of pairs whose `j` grows: patience sorting, each pile's top kept
+    tops: list[int] = []  # the `j` on top of each pile
+    top_pair: list[int] = []  # the pair on top of each pile
+    below: list[int] = [-1] * len(pairs)  # the pair under each, on the pile to its left
+    for n, (_, j) in enumerate(pairs):
+        pile = bisect.bisect_left(tops, j)
+        if pile == len(tops):
+            tops.append(j)
+            top_pair.append(n)
+        else:
+            tops[pile], top_pair[pile] = j, n
+        below[n] = top_pair[pile - 1] if pile else -1
+    chain: list[tuple[int, int]] = []
+    n = top_pair[-1] if top_pair else -1
+    while n >= 0:
+        chain.append(pairs[n])
+        n = below[n]
+    return chain[::-1]
 
 
 def _hunks(ops: list[Opcode]) -> Iterator[list[Opcode]]:

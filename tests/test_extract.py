@@ -3696,3 +3696,28 @@ def test_a_choice_named_after_an_option_is_not_that_option():
     )
     choices = [d["choice"] for d in _kept(batch, "decisions")]
     assert "ClickHouse" in choices
+
+
+def _some_case(draw: st.DrawFn, word: str) -> str:
+    return draw(st.sampled_from([word, word.upper(), word.title()]))
+
+
+@st.composite
+def _tech_talk(draw: st.DrawFn) -> str:
+    from omp.rules import lexicon
+
+    words = [*lexicon.ROLE_OF, *(w for ws in lexicon._ROLE_WORDS.values() for w in ws)]
+    fillers = ["the", "for", "to", "Gateway", "x", "`", "-", "esp32-s3", "qwen2.5-7b"]
+    pick = st.sampled_from([*words, *fillers])
+    return draw(st.sampled_from([" ", ""])).join(
+        _some_case(draw, w) for w in draw(st.lists(pick, max_size=5))
+    )
+
+
+@settings(max_examples=400)
+@given(_tech_talk())
+def test_text_of_a_role_holds_one_of_that_roles_terms(text):
+    # the index passes over the stored decisions a switch cannot replace by these terms
+    role = rules.role_of(text)
+    terms = None if role is None else rules.role_terms(role)
+    assert terms is None or any(t in text.lower() for t in terms)

@@ -1415,6 +1415,75 @@ def test_the_index_gives_every_decision_in_force_that_chose_an_obsolete_option(
     assert given_ids == [s.id for s in every if s.id in given_ids]
 
 
+_SWITCH_CHOICES = [*_CHOICES, '"Memcached"', '"a caching layer"', '"数据库 MySQL"', '"Valkey"',
+                   '"BullMQ queue"', '"Cloudflare R2"', '"AWS RDS"', '"redisson"']  # fmt: skip
+
+
+@st.composite
+def _switch_decision(draw: st.DrawFn) -> str:
+    lines = [
+        f"    {field}: {draw(st.sampled_from(_SWITCH_CHOICES))}\n"
+        for field in ("choice", "decision", "title")
+        if draw(st.booleans())
+    ]
+    status = draw(st.sampled_from(_STATUSES))
+    return "".join(lines) + ("" if status is None else f"    status: {status}\n")
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(_switch_decision(), max_size=10),
+    st.sampled_from(["database", "cache", "queue", "storage"]),
+)
+def test_the_index_gives_every_decision_in_force_a_switch_may_replace(
+    memory: MemoryRoot, decisions: list[str], role: str
+):
+    # a switch ("move the cache to Memcached") replaces the decisions in force whose choice
+    # has the role of the new one: the index must give each of them, in file order
+    from omp import rules
+    from omp.extract import SWITCHED_FIELDS
+
+    body = "".join(f"  - id: dec-{n}\n{d}" for n, d in enumerate(decisions))
+    (memory.memory / "decisions.yaml").write_text(f"decisions:\n{body}", encoding="utf-8")
+    with ingest.stored_memory(memory) as stored:
+        given_ids = [s.id for s in stored.mentioning(rules.role_terms(role))]
+        every = stored.decisions()
+
+    def switched(entry: dict[str, Any]) -> str:
+        return str(next((entry[f] for f in SWITCHED_FIELDS if entry.get(f)), "")).lower()
+
+    has_role = [s.id for s in every if in_force(s.entry) and switched(s.entry)
+                and rules.role_of(switched(s.entry)) == role]  # fmt: skip
+    assert set(has_role) <= set(given_ids)
+    assert given_ids == [s.id for s in every if s.id in given_ids]
+
+
+def test_a_switch_reads_only_the_decisions_that_may_have_its_role(
+    memory: MemoryRoot, monkeypatch: pytest.MonkeyPatch
+):
+    choices = [f"report engine {n}" for n in range(400)]
+    choices[123] = "Redis"
+    body = "".join(
+        f"  - id: dec-{n}\n    date: 2026-01-01\n    title: Use {c}\n    choice: {c}\n"
+        for n, c in enumerate(choices)
+    )
+    (memory.memory / "decisions.yaml").write_text(f"decisions:\n{body}", encoding="utf-8")
+    reads = Index.entries
+
+    def no_scan(index: Index, rel: str) -> list[Any]:
+        assert rel != "decisions.yaml", "every decision read to find what the switch replaces"
+        return reads(index, rel)
+
+    monkeypatch.setattr(Index, "entries", no_scan)
+    text = "We decided to move the cache to Memcached instead."
+    out = json.loads(omp_ok("extract", "--text", text, "--dry-run", "--json").stdout)
+
+    (superseded,) = [c for c in out["candidates"] if c["action"] == "superseded"]
+    assert superseded["entry"]["id"] == "dec-123"
+
+
 def test_the_index_rules_out_the_decisions_that_chose_something_else(memory: MemoryRoot):
     body = "".join(
         f"  - id: dec-{n}\n    choice: {choice}\n    status: {status}\n"

@@ -58,6 +58,25 @@ def test_git_applies_the_diff_and_gets_the_new_text(tmp_path_factory, change):
     assert (diff == "") is (old == new)
 
 
+# lines found once (matched first, in order) among lines found often
+_MIXED = st.lists(
+    st.one_of(st.sampled_from(["a\n", "b\n", "\n"]), st.integers(0, 30).map(lambda n: f"u{n}\n")),
+    max_size=60,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(old=_MIXED, new=_MIXED)
+def test_git_applies_the_diff_between_any_two_texts(tmp_path_factory, old, new):
+    # unrelated texts too: lines found once on both sides may cross (`u1 u2` against `u2 u1`)
+    tmp = tmp_path_factory.mktemp("apply")
+
+    diff = textdiff.unified(old, new, "a/f.yaml", "b/f.yaml")
+
+    assert _applied(tmp, old, diff) == "".join(new)
+    assert (diff == "") is (old == new)
+
+
 @settings(max_examples=200, deadline=None)
 @given(size=st.integers(0, 40), data=st.data())
 def test_with_distinct_lines_it_is_difflibs_diff_of_the_whole_texts(size, data):
@@ -82,4 +101,28 @@ def test_a_change_deep_in_a_large_file_is_placed_at_its_line(tmp_path):
 
     assert "@@ -59998,7 +59998,7 @@\n" in diff
     assert diff.count("\n") == 2 + 1 + 7 + 1
+    assert _applied(tmp_path, old, diff) == "".join(new)
+
+
+def test_a_thousand_changes_across_a_large_file_get_a_hunk_each(tmp_path):
+    # a dry run superseding 1,250 of 10,000 decisions: each entry's `id:` line is like no
+    # other, its other lines each like tens or thousands of others (difflib took 88 s here)
+    old = [
+        line
+        for n in range(10_000)
+        for line in (
+            f"  - id: dec-{n:06d}\n",
+            f"    title: words {n % 300}\n",
+            f"    choice: c {n % 97}\n",
+            "    status: active\n",
+        )
+    ]
+    new = list(old)
+    for n in range(0, 10_000, 8):
+        new[4 * n + 3] = "    status: superseded\n"
+
+    diff = textdiff.unified(old, new, "a/f.yaml", "b/f.yaml")
+
+    assert diff.count("@@ -") == 1_250
+    assert diff.count("\n-    status: active\n+    status: superseded\n") == 1_250
     assert _applied(tmp_path, old, diff) == "".join(new)

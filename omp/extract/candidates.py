@@ -6,7 +6,7 @@ Also what every source shares: plain text, redaction, titles and the entry of a 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from omp import rot, rules, sensitive
@@ -126,7 +126,19 @@ class StoredMemory:
         """
         return [s for s in self.stored if s.target == "decisions"]
 
+    def mentioning(self, terms: Sequence[str] | None) -> list[Stored]:  # noqa: ARG002 (as above)
+        """The stored decisions that may hold one of `terms` (lower-case), among others, in order.
 
+        Among them: every one in force whose first non-empty field of `SWITCHED_FIELDS`,
+        lower-cased, holds one of `terms`; every decision when `terms` is None. Here, every
+        decision of the list.
+        """
+        return [s for s in self.stored if s.target == "decisions"]
+
+
+# What a switch replaces, as the filters read a stored decision: the first of these fields
+# that is not empty (a decision's title says more than what was chosen)
+SWITCHED_FIELDS = ("choice", "decision")
 # What a decision chose, as the filters read it: the first of these fields that is not empty
 CHOICE_FIELDS = ("choice", "decision", "title")
 # The statuses of a decision in force (a decision without one is `active`)

@@ -15,6 +15,7 @@ from omp.constants import AUTO_STORE_AT, REVIEW_AT
 from omp.extract.candidates import (
     CONTROLS,
     LINE_BREAKS,
+    SWITCHED_FIELDS,
     Batch,
     Candidate,
     Stored,
@@ -278,7 +279,7 @@ def _replaced(entry: dict[str, Any], role: str, part: str | None, choice: str) -
     """Whether a decision in force is the choice a switch to `choice` (for `part`) replaces."""
     if not in_force(entry):
         return False
-    old = str(entry.get("choice") or entry.get("decision") or "").lower()
+    old = str(next((entry[f] for f in SWITCHED_FIELDS if entry.get(f)), "")).lower()
     if not old or old in choice.lower() or choice.lower() in old or rules.role_of(old) != role:
         return False
     told = " ".join(str(entry.get(k) or "") for k in ("title", "context", "choice")).lower()
@@ -296,7 +297,7 @@ def _switched_away(batch: Batch, memory: StoredMemory, today: str) -> None:
         why = f"replaced by a later switch to {choice}"
         ids = [
             s.id
-            for s in memory.decisions()
+            for s in memory.mentioning(rules.role_terms(switch[0]))
             if s.id not in done and _replaced(s.entry, *switch, choice)
         ]
         for sid in ids:

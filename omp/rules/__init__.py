@@ -87,7 +87,14 @@ from omp.rules.facts import (
     tech_facts,
     written_in,
 )
-from omp.rules.lexicon import SHARED_ROLES, TECH_ROLES, role_of, role_of_name, technologies
+from omp.rules.lexicon import (
+    SHARED_ROLES,
+    TECH_ROLES,
+    role_of,
+    role_of_name,
+    role_terms,
+    technologies,
+)
 from omp.rules.person import Personal, personal, states_preference
 from omp.rules.phrases import RULE_LEADS, VERBS, clip, is_rule_clause
 from omp.rules.recap import recap, recap_facts
@@ -210,6 +217,7 @@ __all__ = [
     "reverses",
     "role_of",
     "role_of_name",
+    "role_terms",
     "route_facts",
     "scaffold_stack",
     "settings",

@@ -255,6 +255,12 @@ _ROLE_WORDS = {
     "lint": ("linter", "lint", "formatter", "格式化"),
 }
 
+# One search per role for its words, each standing alone (not inside a longer word)
+_ROLE_WORD = {
+    role: lazy(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in words) + r")(?![a-z])")
+    for role, words in _ROLE_WORDS.items()
+}
+
 
 # Names that are also everyday words count only when written as a name: Capitalised or `code`.
 AMBIGUOUS = frozenset(
@@ -454,10 +460,21 @@ def role_of(text: str) -> str | None:
             return None
         return role_for(name)
     low = text.lower()
-    for role, words in _ROLE_WORDS.items():
-        if any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", low) for w in words):
+    for role, words in _ROLE_WORD.items():
+        if words.search(low):
             return role
     return None
+
+
+def role_terms(role: str) -> tuple[str, ...] | None:
+    """What any text `role_of` gives `role` holds, lower-cased: one of these (None: no list).
+
+    The names of that role and its role words; a role of a family named by pattern
+    ("hardware", "model") has no such list.
+    """
+    if role in FAMILIES:
+        return None
+    return (*(n for n, r in ROLE_OF.items() if r == role), *_ROLE_WORDS.get(role, ()))
 
 
 NOT_NAMES = frozenset(
