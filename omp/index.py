@@ -688,10 +688,12 @@ class Index:
         `(before, after)`, each `{id or identity: data}` of the entries removed or changed
         (before) and added or changed (after). SQLite matches entries by the hash of their
         text (an entry's key comes from its text), so only those that changed are read and
-        decoded. A key used twice keeps its last entry, as a comparison of whole versions would.
+        decoded; a fact of `project.yaml` has no text of its own (no hash), so each is read. A
+        key used twice keeps its last entry, as a comparison of whole versions would.
         """
         gone = self.db.execute(
             "SELECT k.key, k.data FROM unjournaled_entries k WHERE k.rel=:rel AND (k.hash IS NULL "
+            "OR k.hash = '' "
             "OR NOT EXISTS (SELECT 1 FROM entries e WHERE e.hash=k.hash AND e.rel=k.rel)) "
             "ORDER BY k.rowid",
             {"rel": rel},
@@ -699,7 +701,7 @@ class Index:
         before = {key: loads(data) for key, data in gone}
         came = self.db.execute(
             f"SELECT {_ENTRY_KEY}, e.data FROM entries e WHERE e.rel=:rel AND (e.hash IS NULL "
-            "OR NOT EXISTS (SELECT 1 FROM unjournaled_entries k WHERE k.rel=e.rel "
+            "OR e.hash = '' OR NOT EXISTS (SELECT 1 FROM unjournaled_entries k WHERE k.rel=e.rel "
             "AND k.hash=e.hash)) ORDER BY e.pos",
             {"rel": rel},
         )

@@ -7,7 +7,7 @@ import shutil
 import sqlite3
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from omp import context, lookup, rot, status, store, watch, yamlio
@@ -288,6 +288,43 @@ def test_a_version_read_against_the_index_is_what_reading_it_alone_gives(
     _, rows, problems = list_entries("decisions.yaml", "decisions", "decisions", version, {})
     assert read == (rows, problems)
     assert [dumps(e.data) for e in read[0]] == [dumps(e.data) for e in rows]
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(st.sampled_from(range(len(_POOL))), max_size=7),
+    st.lists(st.sampled_from(range(len(_POOL))), max_size=7),
+    st.sampled_from(["", "Keep backups", "Lock writes"]),
+)
+def test_the_changes_since_the_kept_version_are_what_comparing_whole_versions_gives(
+    memory, before, after, retitle
+):
+    # entries moved, added, dropped, rewritten alike and edited: only the changed ones are
+    # decoded, and the journal gets what the whole versions give (a version that uses an id
+    # twice is invalid: it gets a warning, not a comparison)
+    for picks in (before, after):
+        ids = [_POOL[i].split("\n")[0].split("id: ")[-1].split(",")[0] for i in picks if i != 2]
+        assume(len(set(ids)) == len(ids))
+    path = memory.memory / "decisions.yaml"
+
+    def write(picks: list[int], edit: str = "") -> None:
+        body = "".join(_POOL[i] for i in picks)
+        if edit:
+            body = body.replace(f"title: {edit}\n", f"title: {edit}, edited by hand\n", 1)
+        path.write_text(f"decisions:\n{body}", encoding="utf-8")
+
+    write(before)
+    with Index(memory) as index:
+        index.refresh()
+        index.forget_unjournaled(["decisions.yaml"])  # the last example's edit, journaled
+        write(after, retitle)
+        index.refresh()  # as a read does: the version it replaces is kept
+        changed = index.kept_changes("decisions.yaml")
+        whole = index.kept_entries("decisions.yaml")
+        now = {str(e.id or e.identity): e.data for e in index.entries("decisions.yaml")}
+    assert watch._diff("decisions.yaml", *changed) == watch._diff("decisions.yaml", whole, now)
 
 
 def test_writes_keep_the_index_equal_to_a_rebuild(filled):

@@ -51,6 +51,23 @@ def test_an_outside_edit_becomes_records_computed_from_the_data(memory: MemoryRo
     assert watch.scan(memory) == []  # seen once, reported once
 
 
+@pytest.mark.parametrize("read_first", [False, True])
+def test_an_outside_edit_of_project_facts_is_journaled(memory: MemoryRoot, read_first: bool):
+    from omp import lookup
+
+    store.set_value(memory, "tech_stack.db", "Postgres")
+    assert watch.scan(memory, new_files=True) == []
+    path = memory.memory / "project.yaml"
+    path.write_text(path.read_text().replace('db: "Postgres"', 'db: "MySQL"'))
+    if read_first:  # a read indexes the edit and keeps the version it replaces
+        assert lookup.show(memory, "project").data["tech_stack"]["db"] == "MySQL"
+
+    records = watch.scan(memory, new_files=True)
+
+    assert [(r.kind, r.change) for r in records] == [("outside", "tech_stack.db: Postgres → MySQL")]
+    assert watch.scan(memory, new_files=True) == []
+
+
 def test_omp_own_writes_are_not_reported_again(memory: MemoryRoot):
     store.add_change(memory, summary="Written by omp itself")
 
