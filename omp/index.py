@@ -207,19 +207,19 @@ class Entry:
             self._data, self._json = loads(self._json), ""
         return self._data
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _values(self) -> tuple[Any, ...]:
         return (
             self.rel, self.pos, self.kind, self.id, self.identity, self.ref, self.start,
             self.stop, self.line, self.end_line, self.hash, self.data, self.problems, self.style,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
-        return self._fields() == other._fields() if isinstance(other, Entry) else NotImplemented
+        return self._values() == other._values() if isinstance(other, Entry) else NotImplemented
 
     __hash__ = None  # type: ignore[assignment]  # its data is a dict
 
     def __repr__(self) -> str:
-        return f"Entry{self._fields()!r}"
+        return f"Entry{self._values()!r}"
 
 
 class Held(NamedTuple):

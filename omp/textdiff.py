@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 _CONTEXT = 3  # lines around each change, as git shows
 
@@ -63,8 +62,6 @@ def _matching(a: list[str], b: list[str]) -> list[tuple[int, int, int]]:
     does), and each stretch between two of them is matched the same way in turn. A stretch
     without such a line goes to difflib when it is short.
     """
-    import difflib  # only for the short stretches
-
     found: list[tuple[int, int, int]] = []
     todo = [(0, len(a), 0, len(b))]
     while todo:
@@ -80,6 +77,8 @@ def _matching(a: list[str], b: list[str]) -> list[tuple[int, int, int]]:
                 i, j = ai + 1, bj + 1
             todo.append((i, ahi, j, bhi))
         elif (ahi - alo) * (bhi - blo) <= _QUADRATIC:
+            import difflib  # only for the short stretches without such a line
+
             matcher = difflib.SequenceMatcher(None, a[alo:ahi], b[blo:bhi], autojunk=False)
             found += [(alo + i, blo + j, n) for i, j, n in matcher.get_matching_blocks() if n]
     merged: list[tuple[int, int, int]] = []
@@ -92,7 +91,13 @@ def _matching(a: list[str], b: list[str]) -> list[tuple[int, int, int]]:
 
 
 def _trimmed(
-    a: list[str], b: list[str], alo: int, ahi: int, blo: int, bhi: int, found: list[Any]
+    a: list[str],
+    b: list[str],
+    alo: int,
+    ahi: int,
+    blo: int,
+    bhi: int,
+    found: list[tuple[int, int, int]],
 ) -> tuple[int, int, int, int]:
     """The stretch without the lines it starts and ends with on both sides (added to `found`)."""
     head = 0

@@ -210,6 +210,21 @@ _HEADS = [
 ]
 
 
+# A version of decisions.yaml: a head, entries of the pool, and a title edited by hand in one
+_VERSION = st.tuples(
+    st.sampled_from(_HEADS), st.lists(st.sampled_from(range(len(_POOL))), max_size=7)
+)
+_RETITLE = st.sampled_from(["", "Keep backups", "Lock writes"])
+
+
+def _version(version: tuple[str, list[int]], edit: str = "") -> str:
+    head, picks = version
+    body = "".join(_POOL[i] for i in picks)
+    if edit:
+        body = body.replace(f"title: {edit}\n", f"title: {edit}, edited by hand\n", 1)
+    return f"{head}decisions:\n{body}"
+
+
 def _stored(index: Index) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
     """Every column of the file's entries but the row number, and their full-text rows."""
     rows = index.db.execute(
@@ -231,28 +246,17 @@ def _stored(index: Index) -> tuple[list[tuple[object, ...]], list[tuple[object, 
 @settings(
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(
-    st.tuples(st.sampled_from(_HEADS), st.lists(st.sampled_from(range(len(_POOL))), max_size=7)),
-    st.tuples(st.sampled_from(_HEADS), st.lists(st.sampled_from(range(len(_POOL))), max_size=7)),
-    st.sampled_from(["", "Keep backups", "Lock writes"]),
-)
+@given(_VERSION, _VERSION, _RETITLE)
 # data that is the same but for a type, in an entry and outside the entries, the valid first
 @example((_HEADS[0], [9, 11]), (_HEADS[0], [8, 10]), "")
 @example((_HEADS[4], []), (_HEADS[3], []), "")
 def test_an_outside_edit_leaves_the_index_as_a_rebuild_would(memory, before, after, retitle):
     path = memory.memory / "decisions.yaml"
-
-    def write(version: tuple[str, list[int]], edit: str = "") -> None:
-        head, picks = version
-        body = "".join(_POOL[i] for i in picks)
-        if edit:
-            body = body.replace(f"title: {edit}\n", f"title: {edit}, edited by hand\n", 1)
-        path.write_text(f"{head}decisions:\n{body}", encoding="utf-8")
-
-    write(before)
+    path.write_text(_version(before), encoding="utf-8")
     with Index(memory) as index:
         index.refresh()
-        write(after, retitle)  # entries moved, added, dropped, copied and edited
+        # entries moved, added, dropped, copied and edited
+        path.write_text(_version(after, retitle), encoding="utf-8")
         index.refresh()
         refreshed = _stored(index), index.file("decisions.yaml")
         index.rebuild()
@@ -262,26 +266,15 @@ def test_an_outside_edit_leaves_the_index_as_a_rebuild_would(memory, before, aft
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(
-    st.tuples(st.sampled_from(_HEADS), st.lists(st.sampled_from(range(len(_POOL))), max_size=7)),
-    st.tuples(st.sampled_from(_HEADS), st.lists(st.sampled_from(range(len(_POOL))), max_size=7)),
-    st.sampled_from(["", "Keep backups", "Lock writes"]),
-)
+@given(_VERSION, _VERSION, _RETITLE)
 def test_a_version_read_against_the_index_is_what_reading_it_alone_gives(
     memory, before, after, retitle
 ):
     # entries whose text the index holds take their data from it, decoded when asked for
     from omp.index import list_entries
 
-    def text(version: tuple[str, list[int]], edit: str = "") -> str:
-        head, picks = version
-        body = "".join(_POOL[i] for i in picks)
-        if edit:
-            body = body.replace(f"title: {edit}\n", f"title: {edit}, edited by hand\n", 1)
-        return f"{head}decisions:\n{body}"
-
-    (memory.memory / "decisions.yaml").write_text(text(before), encoding="utf-8")
-    version = text(after, retitle)
+    (memory.memory / "decisions.yaml").write_text(_version(before), encoding="utf-8")
+    version = _version(after, retitle)
     with Index(memory) as index:
         index.refresh()
         read = index.parse("decisions.yaml", version)
@@ -293,33 +286,22 @@ def test_a_version_read_against_the_index_is_what_reading_it_alone_gives(
 @settings(
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(
-    st.lists(st.sampled_from(range(len(_POOL))), max_size=7),
-    st.lists(st.sampled_from(range(len(_POOL))), max_size=7),
-    st.sampled_from(["", "Keep backups", "Lock writes"]),
-)
+@given(_VERSION, _VERSION, _RETITLE)
 def test_the_changes_since_the_kept_version_are_what_comparing_whole_versions_gives(
     memory, before, after, retitle
 ):
     # entries moved, added, dropped, rewritten alike and edited: only the changed ones are
     # decoded, and the journal gets what the whole versions give (a version that uses an id
     # twice is invalid: it gets a warning, not a comparison)
-    for picks in (before, after):
+    for _, picks in (before, after):
         ids = [_POOL[i].split("\n")[0].split("id: ")[-1].split(",")[0] for i in picks if i != 2]
         assume(len(set(ids)) == len(ids))
     path = memory.memory / "decisions.yaml"
-
-    def write(picks: list[int], edit: str = "") -> None:
-        body = "".join(_POOL[i] for i in picks)
-        if edit:
-            body = body.replace(f"title: {edit}\n", f"title: {edit}, edited by hand\n", 1)
-        path.write_text(f"decisions:\n{body}", encoding="utf-8")
-
-    write(before)
+    path.write_text(_version(before), encoding="utf-8")
     with Index(memory) as index:
         index.refresh()
         index.forget_unjournaled(["decisions.yaml"])  # the last example's edit, journaled
-        write(after, retitle)
+        path.write_text(_version(after, retitle), encoding="utf-8")
         index.refresh()  # as a read does: the version it replaces is kept
         changed = index.kept_changes("decisions.yaml")
         whole = index.kept_entries("decisions.yaml")

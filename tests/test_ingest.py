@@ -562,11 +562,10 @@ def test_an_obsolete_statement_supersedes_the_stored_decision(memory: MemoryRoot
     assert new["supersedes"] == old["id"]
 
 
-def test_an_obsolete_statement_finds_its_decision_deep_in_a_long_file_without_reading_all(
-    memory: MemoryRoot, monkeypatch: pytest.MonkeyPatch
-):
+def _among_400_decisions(memory: MemoryRoot, choice: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """400 decisions, the 124th choosing `choice`; reading every one of them fails the test."""
     choices = [f"report engine {n}" for n in range(400)]
-    choices[123] = "moment.js"
+    choices[123] = choice
     body = "".join(
         f"  - id: dec-{n}\n    date: 2026-01-01\n    title: Use {c}\n    choice: {c}\n"
         for n, c in enumerate(choices)
@@ -575,10 +574,16 @@ def test_an_obsolete_statement_finds_its_decision_deep_in_a_long_file_without_re
     reads = Index.entries
 
     def no_scan(index: Index, rel: str) -> list[Any]:
-        assert rel != "decisions.yaml", "every decision read to find the obsolete one"
+        assert rel != "decisions.yaml", "every decision read to find the one it replaces"
         return reads(index, rel)
 
     monkeypatch.setattr(Index, "entries", no_scan)
+
+
+def test_an_obsolete_statement_finds_its_decision_deep_in_a_long_file_without_reading_all(
+    memory: MemoryRoot, monkeypatch: pytest.MonkeyPatch
+):
+    _among_400_decisions(memory, "moment.js", monkeypatch)
     out = json.loads(
         omp_ok("extract", "--text", "We no longer use moment.js.", "--dry-run", "--json").stdout
     )
@@ -1463,20 +1468,7 @@ def test_the_index_gives_every_decision_in_force_a_switch_may_replace(
 def test_a_switch_reads_only_the_decisions_that_may_have_its_role(
     memory: MemoryRoot, monkeypatch: pytest.MonkeyPatch
 ):
-    choices = [f"report engine {n}" for n in range(400)]
-    choices[123] = "Redis"
-    body = "".join(
-        f"  - id: dec-{n}\n    date: 2026-01-01\n    title: Use {c}\n    choice: {c}\n"
-        for n, c in enumerate(choices)
-    )
-    (memory.memory / "decisions.yaml").write_text(f"decisions:\n{body}", encoding="utf-8")
-    reads = Index.entries
-
-    def no_scan(index: Index, rel: str) -> list[Any]:
-        assert rel != "decisions.yaml", "every decision read to find what the switch replaces"
-        return reads(index, rel)
-
-    monkeypatch.setattr(Index, "entries", no_scan)
+    _among_400_decisions(memory, "Redis", monkeypatch)
     text = "We decided to move the cache to Memcached instead."
     out = json.loads(omp_ok("extract", "--text", text, "--dry-run", "--json").stdout)
 

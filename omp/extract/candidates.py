@@ -136,8 +136,8 @@ class StoredMemory:
         return [s for s in self.stored if s.target == "decisions"]
 
 
-# What a switch replaces, as the filters read a stored decision: the first of these fields
-# that is not empty (a decision's title says more than what was chosen)
+# What a stored decision chose, as a switch reads it: the first of these fields that is not
+# empty (not the title, which says more than what was chosen)
 SWITCHED_FIELDS = ("choice", "decision")
 # What a decision chose, as the filters read it: the first of these fields that is not empty
 CHOICE_FIELDS = ("choice", "decision", "title")
