@@ -1385,9 +1385,9 @@ _OLD = ["postgres", "redis", "strasse", "straße", "i̇stanbul db", "k8s", "缓�
 
 
 @st.composite
-def _decision(draw: st.DrawFn) -> str:
+def _decision(draw: st.DrawFn, choices: list[str] = _CHOICES) -> str:
     lines = [
-        f"    {field}: {draw(st.sampled_from(_CHOICES))}\n"
+        f"    {field}: {draw(st.sampled_from(choices))}\n"
         for field in ("choice", "decision", "title")
         if draw(st.booleans())
     ]
@@ -1424,22 +1424,11 @@ _SWITCH_CHOICES = [*_CHOICES, '"Memcached"', '"a caching layer"', '"数据库 My
                    '"BullMQ queue"', '"Cloudflare R2"', '"AWS RDS"', '"redisson"']  # fmt: skip
 
 
-@st.composite
-def _switch_decision(draw: st.DrawFn) -> str:
-    lines = [
-        f"    {field}: {draw(st.sampled_from(_SWITCH_CHOICES))}\n"
-        for field in ("choice", "decision", "title")
-        if draw(st.booleans())
-    ]
-    status = draw(st.sampled_from(_STATUSES))
-    return "".join(lines) + ("" if status is None else f"    status: {status}\n")
-
-
 @settings(
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
-    st.lists(_switch_decision(), max_size=10),
+    st.lists(_decision(_SWITCH_CHOICES), max_size=10),
     st.sampled_from(["database", "cache", "queue", "storage"]),
 )
 def test_the_index_gives_every_decision_in_force_a_switch_may_replace(
