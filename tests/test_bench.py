@@ -38,6 +38,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
         "omp add change updating the oldest of 40",
         "omp show decisions --id (large)",
         "omp search (large)",
+        "omp search, first read after a write (large)",
         "omp context (large)",
         "omp context --for (large)",
         "omp extract --dry-run (conversation, small)",
@@ -51,6 +52,7 @@ def test_the_benchmark_runs_and_prints_every_case_with_its_ratio(tmp_path):
     assert "x omp add decision (10 entries)" in out and "x omp --version" in out
     assert out.count("x omp add change (10 entries)") == 2
     assert "x first read after an outside edit (large)" in out
+    assert "x omp search (large)" in out
     assert "x hook post-commit (changelog entry, small)" in out
     assert "x omp extract --dry-run (conversation, small)" in out
     assert "x git commit (small, no hooks) (+" in out
