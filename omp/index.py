@@ -127,7 +127,7 @@ class Layout(NamedTuple):
         dash_col: column of the items' `-` (-1: no items yet).
         insert_at: char offset where a new item goes (-1: the list has no items).
         meta: char offsets (start, stop) of the `_meta` block, if any.
-        style: the file's `yamlio.Style` as a dict.
+        style: the file's `outline.Style` as a dict.
         fixed: why omp cannot edit this file in place (a list in flow style, anchors shared
             between entries), or None. Such a file is read whole; writes to it are refused.
         skeleton: the file's data outside its entries (`dumps` JSON, `null` for a top-level
@@ -149,7 +149,7 @@ class Layout(NamedTuple):
 class Entry:
     """One indexed entry.
 
-    `style` is what its text shows of the file's style (`yamlio.StyleCounts` as JSON). An
+    `style` is what its text shows of the file's style (`outline.StyleCounts` as JSON). An
     entry read back from the index decodes its data on first use: indexing a large file
     again after an edit of a few entries needs the data of those only, and a query the data
     of the entries it shows.
@@ -860,7 +860,6 @@ class Index:
             top level that is not a mapping where one is expected, or text that does not
             parse.
         """
-        from omp import yamlio
         from omp.errors import InvalidYamlError
 
         kind = schema_kind(rel)
@@ -868,7 +867,7 @@ class Index:
             return None
         if list_kind_of(kind) is None:
             try:
-                data = yamlio.load(text, source=rel)
+                data = _load(text, source=rel)
             except InvalidYamlError:
                 return None
             data = {} if data is None else data  # an empty file holds no facts
@@ -1367,19 +1366,19 @@ def _yaml_entries(
     cached: dict[str, Held],
     known: Layout | None = None,
 ) -> tuple[Layout | None, list[Entry], list[tuple[str, str]]]:
-    from omp import yamlio
+    from omp import outline
     from omp.errors import InvalidYamlError
 
     list_kind = list_kind_of(kind)
     try:
         if list_kind is None:
-            data = yamlio.load(text, source=rel)
+            data = _load(text, source=rel)
             return None, list(_fact_entries(rel, kind, text, data)), _file_problems(kind, data)
         return list_entries(rel, kind, list_kind.name, text, cached, known)
-    except (InvalidYamlError, yamlio.EditError) as e:
+    except (InvalidYamlError, outline.EditError) as e:
         error: Exception = e
         try:  # an entry's own parse error has the entry's line numbers: ask the whole file
-            yamlio.load(text, source=rel)
+            _load(text, source=rel)
         except InvalidYamlError as whole:
             error = whole
         if isinstance(error, InvalidYamlError) and error.line is not None:
@@ -1452,22 +1451,22 @@ def list_entries(
     `cached`: data and problems of entries by the hash of their text; `known`: the layout of
     the file's last indexing (its checked skeleton is reused when unchanged).
     """
-    from omp import yamlio
+    from omp import outline
     from omp.errors import InvalidYamlError
 
-    o = yamlio.Outline(text)
+    o = outline.Outline(text)
     if o.docs > 1:
-        raise yamlio.EditError("the file holds several YAML documents")
+        raise outline.EditError("the file holds several YAML documents")
     top = o.top()
-    keys = yamlio.top_keys(o) if top is not None and top[0] == "map" else []
+    keys = outline.top_keys(o) if top is not None and top[0] == "map" else []
     names = [k.key for k in keys or []]
     if len(set(names)) < len(names):  # the whole-file parse names the line of the second one
-        yamlio.load(text, source=rel)
+        _load(text, source=rel)
     skeleton: dict[str, Any] | None = None
     container: str | None = None
     try:
         if top is not None and top[0] == "seq":
-            loc = yamlio.locate_list(o, None)
+            loc = outline.locate_list(o, None)
         else:
             skeleton, container, loc = _skeleton(o, keys or [], LIST_KINDS[kind_name], rel)
         items = loc.items if loc is not None else []
@@ -1542,9 +1541,7 @@ def _read_whole(
     entries share anchors); without them (a flow list) an entry's place is the line that
     names its id.
     """
-    from omp import yamlio
-
-    data = yamlio.load(text, source=rel)
+    data = _load(text, source=rel)
     list_kind = LIST_KINDS[kind_name]
     container = None
     values: Any = data
@@ -1592,10 +1589,10 @@ def _duplicate_ids(rows: list[Entry], where: str) -> list[tuple[str, str]]:
 
 def _list_items(o: Any, kind_name: str) -> list[Any]:
     """The outline's items of the file's list (top-level, or under its list key)."""
-    from omp import yamlio
+    from omp import outline
 
     for container in (None, *LIST_KINDS[kind_name].containers):
-        loc = yamlio.locate_list(o, container)
+        loc = outline.locate_list(o, container)
         if loc is not None and loc.items:
             return list(loc.items)
     return []
@@ -1623,11 +1620,22 @@ def _id_lines(o: Any, values: list[Any]) -> list[tuple[int, int, int, int]]:
     return out
 
 
+def _load(text: str, source: str) -> Any:
+    """`yamlio.load`, imported when first needed.
+
+    Indexing a file again after an edit of its comments, or of entries the index holds,
+    parses nothing: it imports no YAML library.
+    """
+    from omp import yamlio
+
+    return yamlio.load(text, source=source)
+
+
 def _skeleton(
     o: Any, keys: list[Any], list_kind: Any, rel: str
 ) -> tuple[dict[str, Any], str | None, Any]:
     """The file's data outside its entries (the list as `[]`), its list key and location."""
-    from omp import yamlio
+    from omp import outline
 
     skeleton: dict[str, Any] = {}
     container: str | None = None
@@ -1636,11 +1644,11 @@ def _skeleton(
         snippet = "".join(o.lines[k.value.line : k.value.end])
         if k.key in list_kind.containers and container is None:
             container = k.key
-            loc = yamlio.locate_list(o, k.key)
+            loc = outline.locate_list(o, k.key)
             empty = loc is not None and not loc.items  # `key: []`, `key:` or `key: null`
-            skeleton[k.key] = yamlio.load(snippet, source=rel).get(k.key) if empty else []
+            skeleton[k.key] = _load(snippet, rel).get(k.key) if empty else []
         else:
-            parsed = yamlio.load(snippet, source=rel)
+            parsed = _load(snippet, rel)
             skeleton.update(parsed if isinstance(parsed, dict) else {})
     return skeleton, container, loc
 
@@ -1655,7 +1663,6 @@ def _parse_all(
 
     None when that is not worth it, or when the items do not read back one for one.
     """
-    from omp import yamlio
     from omp.errors import InvalidYamlError
 
     if len(spans) < 32 or sum(d not in cached for d in digests) * 2 < len(spans):
@@ -1664,7 +1671,7 @@ def _parse_all(
     for first in range(0, len(spans), _BULK):  # a parser holds every node of what it reads
         chunk = spans[first : first + _BULK]
         try:
-            parsed = yamlio.load("_:\n" + text[chunk[0][0] : chunk[-1][1]])
+            parsed = _load("_:\n" + text[chunk[0][0] : chunk[-1][1]], "<string>")
         except InvalidYamlError:
             return None  # parsed entry by entry, the error gets its place
         items = parsed.get("_") if isinstance(parsed, dict) else None
@@ -1693,8 +1700,6 @@ def _rows(
     An item whose text is new but whose data is that of a cached entry (an edit of its
     comments or layout) gets that entry's problems: they are a function of the data.
     """
-    from omp import yamlio
-
     by_data: dict[str, str] | None = None
     list_kind = LIST_KINDS[kind_name]
     rows: list[Entry] = []
@@ -1717,7 +1722,7 @@ def _rows(
         if bulk is not None:
             data = bulk[pos]
         else:
-            parsed = yamlio.load(text[start:stop], source=f"{rel}:{item.line + 1}")
+            parsed = _load(text[start:stop], source=f"{rel}:{item.line + 1}")
             data = parsed[0] if isinstance(parsed, list) and parsed else parsed
         known = None
         if cached:  # a file indexed before: a new text may hold known data
@@ -1761,7 +1766,7 @@ def _file_style(o: Any, items: list[Any], rows: list[Entry], meta: Any) -> Any:
     The same as `Outline.detect_style`, in the time of the lines outside the entries and
     those of the entries whose text changed.
     """
-    from omp.yamlio import StyleCounts
+    from omp.outline import StyleCounts
 
     parts = []
     read: dict[str, StyleCounts] = {}

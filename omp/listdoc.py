@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from omp import yamlio
+from omp import outline, yamlio
 from omp.errors import OmpError, ValidationError
 from omp.index import Entry, Index, Layout, checked_skeleton, list_entries, loads, text_hash
 from omp.paths import blob_id, decode_text
@@ -230,7 +230,7 @@ class ListDoc:
             ValidationError: a new or changed entry breaks the entry schema, or an id repeats.
             OmpError: a rendered piece did not read back as the intended data.
         """
-        style = yamlio.Style(**self.layout.style)
+        style = outline.Style(**self.layout.style)
         edits: list[_Edit] = []
         for pos, fields in sorted(self.updated.items()):
             base = self._base(pos)
@@ -238,7 +238,7 @@ class ListDoc:
             whole = {**base.data, **fields}
             try:
                 new = yamlio.update_entry("_:\n" + snippet, "_", 0, fields, whole=whole)
-            except yamlio.EditError as e:
+            except outline.EditError as e:
                 raise OmpError(f"{self.display}: cannot edit entry {pos} in place: {e}") from None
             edits.append(_Edit(base.start, base.stop, new[len("_:\n") :], [(pos, whole)]))
         if self.added and self.layout.insert_at < 0:
@@ -305,7 +305,7 @@ class ListDoc:
                 "please report it with the file attached",
             )
 
-    def _meta_edit(self, meta: dict[str, Any], style: yamlio.Style) -> _Edit:
+    def _meta_edit(self, meta: dict[str, Any], style: outline.Style) -> _Edit:
         meta_style = style._replace(flow_lists=False, double_quoted=True)
         rendered = "".join(yamlio.render_key("_meta", meta, 0, meta_style))
         parsed = yamlio.load(rendered, source=self.display)
@@ -355,7 +355,7 @@ class ListDoc:
         for a in self.added:
             try:
                 text = yamlio.append_entry(text, container, a, current=current)
-            except yamlio.EditError as e:
+            except outline.EditError as e:
                 raise OmpError(f"{self.display}: cannot edit this file in place: {e}") from None
             current = yamlio.load(text, source=self.display)
         self._check_values()
@@ -486,8 +486,8 @@ def _split_items(text: str, start: int, stop: int, count: int) -> list[tuple[int
     """Offsets of `count` consecutive rendered items in text[start:stop]."""
     if count == 1:
         return [(start, stop)]
-    o = yamlio.Outline("_:\n" + text[start:stop])
-    loc = yamlio.locate_list(o, "_")
+    o = outline.Outline("_:\n" + text[start:stop])
+    loc = outline.locate_list(o, "_")
     assert loc is not None and len(loc.items) == count
     base = start - len("_:\n")
     return [(base + o.offsets[i.line], base + o.offsets[i.end]) for i in loc.items]

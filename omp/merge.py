@@ -31,7 +31,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from omp import gitrepo, yamlio
+from omp import gitrepo, outline, yamlio
 from omp.errors import InvalidYamlError, OmpError
 from omp.index import Entry, list_entries
 from omp.records import list_kind_of, same, schema_kind
@@ -98,7 +98,7 @@ def _side(rel: str, text: str, side: str, path: str) -> _Side:
         layout, rows, _ = list_entries(rel, kind, list_kind.name, text, {})
     except InvalidYamlError as e:
         raise _unparsable(path, text, side, e) from None
-    except yamlio.EditError as e:  # several YAML documents
+    except outline.EditError as e:  # several YAML documents
         raise _not_entry_by_entry(rel, side, str(e)) from None
     if layout.fixed is not None:
         raise _not_entry_by_entry(rel, side, layout.fixed)
@@ -129,7 +129,7 @@ def _slice(side: _Side, entry: Entry, dash_col: int, *, comments: bool = False) 
     return "".join(ln[-shift:] if ln[:-shift].strip() == "" else ln for ln in lines)
 
 
-def _edited(text: str, data: Any, merged: dict[str, Any], style: yamlio.Style) -> str:
+def _edited(text: str, data: Any, merged: dict[str, Any], style: outline.Style) -> str:
     """An entry's `text` (holding `data`) changed to `merged`: only changed fields rewritten.
 
     The entry is cut out as a mapping of its own, edited in place with the editor of
@@ -142,7 +142,7 @@ def _edited(text: str, data: Any, merged: dict[str, Any], style: yamlio.Style) -
     try:
         after = first[dash + 1 :].lstrip(" ")
         if first[dash : dash + 1] != "-" or not isinstance(data, dict):
-            raise yamlio.EditError("not a block item")
+            raise outline.EditError("not a block item")
         if after.strip() and not after.startswith("#"):
             key_col = len(first) - len(after)
         else:  # `-` alone on its line: the keys start below
@@ -165,12 +165,12 @@ def _edited(text: str, data: Any, merged: dict[str, Any], style: yamlio.Style) -
             body = yamlio.unset_path(body, [field], current=current)
             current = {k: v for k, v in current.items() if k != field}
         if not same(yamlio.load(body), merged):
-            raise yamlio.EditError("the edited entry does not read back")
+            raise outline.EditError("the edited entry does not read back")
         out = [" " * key_col + ln if ln.strip() else ln for ln in body.splitlines(keepends=True)]
         at = next(n for n, ln in enumerate(out) if ln.strip() and not ln.lstrip().startswith("#"))
         out[at] = out[at][:dash] + "-" + out[at][dash + 1 :]
         return "".join(out)
-    except (yamlio.EditError, InvalidYamlError, ValueError, StopIteration):
+    except (outline.EditError, InvalidYamlError, ValueError, StopIteration):
         return "".join(yamlio.render_item(merged, dash, style))
 
 
@@ -191,7 +191,7 @@ def merge_lists(
     )
     if a.layout.dash_col < 0 and b.layout.dash_col >= 0 and not o.entries:
         o, a, b = o, b, a  # only their side has items: build on their text instead
-    style = yamlio.Style(**a.layout.style) if a.layout.style else yamlio.Style()
+    style = outline.Style(**a.layout.style) if a.layout.style else outline.Style()
     edits: list[tuple[int, int, str]] = []
     conflicts: list[str] = []
     for key, mine in a.entries.items():
@@ -215,7 +215,7 @@ def merge_lists(
 
 
 def _theirs_only(
-    rel: str, o: _Side, a: _Side, b: _Side, style: yamlio.Style, conflicts: list[str]
+    rel: str, o: _Side, a: _Side, b: _Side, style: outline.Style, conflicts: list[str]
 ) -> list[str]:
     """The text of their entries that are not on our side: added, or deleted by us."""
     col = a.layout.dash_col
@@ -244,7 +244,7 @@ def _entry_edit(
     o: _Side,
     a: _Side,
     b: _Side,
-    style: yamlio.Style,
+    style: outline.Style,
     conflicts: list[str],
 ) -> tuple[int, int, str] | None:
     """How our entry `key` changes in the result (None: it stays as we wrote it)."""
@@ -341,7 +341,7 @@ def merge_mapping(
 
     Raises:
         OmpError: a version does not parse or is not a mapping.
-        yamlio.EditError: our text's layout cannot be edited in place.
+        outline.EditError: our text's layout cannot be edited in place.
     """
     shown = name or MEMORY_PREFIX + rel
     o, a, b = (
@@ -427,7 +427,7 @@ def merge_file(base: Path, ours: Path, theirs: Path, name: str) -> list[str]:
         return _merge_lines(ours, name, texts, None if kind is None else e)
     except OmpError as e:
         return _merge_lines(ours, name, texts, e)
-    except yamlio.EditError as e:
+    except outline.EditError as e:
         return _merge_lines(ours, name, texts, OmpError(f"{name}: cannot edit in place: {e}"))
     ours.write_text(result.text, encoding="utf-8")
     return [f"conflict: {c} (see {CONFLICT_KEY} in the file)" for c in result.conflicts]

@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from omp import journal, writer, yamlio
+from omp import journal, outline, writer, yamlio
 from omp.config import load_settings
 from omp.constants import (
     AGENT_ENV,
@@ -684,7 +684,7 @@ def _without(data: Any, path: Sequence[str]) -> Any:
 def _edit_text(doc: _Doc, edit: Any) -> str:
     try:
         text: str = edit()
-    except yamlio.EditError as e:
+    except outline.EditError as e:
         raise OmpError(
             f"{doc.display}: cannot edit this file in place: {e}; nothing was changed",
             hint="run `omp validate` on it; simplify the layout around that entry "

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from omp import context, lookup, rot, status, store, watch, yamlio
+from omp import context, lookup, outline, rot, status, store, watch, yamlio
 from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
 from omp.index import CJK_RANGES, Index, dumps, loads, searchable, segment
 from omp.paths import MemoryRoot
@@ -951,7 +951,7 @@ def test_the_style_kept_with_each_entry_adds_up_to_the_files_style(memory, data)
             index.refresh(["decisions.yaml"])
             info = index.file("decisions.yaml")
         assert info is not None and info.layout is not None, text
-        assert info.layout.style == yamlio.Outline(text).detect_style().to_json(), text
+        assert info.layout.style == outline.Outline(text).detect_style().to_json(), text
         at = data.draw(st.integers(0, len(entries)))
         action = data.draw(st.sampled_from(["replace", "insert", "delete"]))
         if action != "insert" and at < len(entries) and len(entries) > 1:

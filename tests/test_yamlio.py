@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from omp import store, yamlio
 from omp.errors import InvalidYamlError
 from omp.index import Index
+from omp.outline import Outline, Style, locate_list
 from omp.paths import MemoryRoot
 from omp.records import DECISIONS, same
-from omp.yamlio import Outline, Style, Timestamp, load
+from omp.yamlio import Timestamp, load
 from tests.helpers import UPSTREAM_PROJECT, temp_memory
 
 # ---------------------------------------------------------------------------------------------
@@ -60,7 +61,7 @@ def test_load_scalar_reads_command_line_values_as_yaml():
 def test_outline_keeps_hash_lines_inside_block_scalars_as_content():
     text = "a:\n  - id: x\n    context: |\n      # heading\n\n      body\n  - id: y\n"
     o = Outline(text)
-    loc = yamlio.locate_list(o, "a")
+    loc = locate_list(o, "a")
     assert loc is not None
     first, second = loc.items
     assert (first.line, first.end) == (1, 6)
