@@ -25,7 +25,7 @@ from omp.paths import MemoryRoot, blob_id, decode_text, make_derived_dir
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
-INDEX_FORMAT = "14"  # bump when the tables or what they hold change
+INDEX_FORMAT = "15"  # bump when the tables or what they hold change
 # A file modified this close to its indexing may have changed again within the same mtime
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
@@ -131,9 +131,10 @@ class Layout(NamedTuple):
         fixed: why omp cannot edit this file in place (a list in flow style, anchors shared
             between entries), or None. Such a file is read whole; writes to it are refused.
         skeleton: the file's data outside its entries (`dumps` JSON, `null` for a top-level
-            list) and its problems, when that JSON is short: the next indexing of the file
-            reuses them if the data is the same, so an edit of comments or of entries alone
-            loads no schema.
+            list), its problems, and the lines it was read from (`Skeleton`), when that JSON
+            is short: the next indexing of the file takes the data again if those lines are
+            the same, and the problems if the data is, so an edit of comments or of entries
+            alone parses nothing outside the entries and loads no schema.
     """
 
     top: str
@@ -143,7 +144,13 @@ class Layout(NamedTuple):
     meta: tuple[int, int] | None
     style: dict[str, Any]
     fixed: str | None = None
-    skeleton: tuple[str, list[tuple[str, str]]] | None = None
+    skeleton: Skeleton | None = None
+
+
+# A kept skeleton: (data as `dumps` JSON, its problems, its source). The source is, per
+# top-level key in file order, the key and the `text_hash` of its lines ("" for the list of
+# entries when it has items), or None when unknown (the next indexing reads the lines).
+Skeleton = tuple[str, list[tuple[str, str]], list[tuple[str, str]] | None]
 
 
 class Entry:
@@ -1464,11 +1471,14 @@ def list_entries(
         _load(text, source=rel)
     skeleton: dict[str, Any] | None = None
     container: str | None = None
+    source: list[tuple[str, str]] | None = None
     try:
         if top is not None and top[0] == "seq":
             loc = outline.locate_list(o, None)
         else:
-            skeleton, container, loc = _skeleton(o, keys or [], LIST_KINDS[kind_name], rel)
+            skeleton, container, loc, source = _skeleton(
+                o, keys or [], LIST_KINDS[kind_name], rel, None if known is None else known.skeleton
+            )
         items = loc.items if loc is not None else []
         if skeleton is not None and container is not None and not items and skeleton[container]:
             return _read_whole(o, rel, kind, kind_name, text, [], FLOW_LIST)
@@ -1479,7 +1489,9 @@ def list_entries(
         return _read_whole(o, rel, kind, kind_name, text, _list_items(o, kind_name), SHARED_ANCHORS)
     kept = None
     if top is not None:  # an empty file is an empty memory
-        found, kept = checked_skeleton(kind, skeleton, None if known is None else known.skeleton)
+        found, kept = checked_skeleton(
+            kind, skeleton, None if known is None else known.skeleton, source
+        )
         problems += found
     problems += _duplicate_ids(rows, container or kind_name)
     meta_key = next((k for k in keys or [] if k.key == "_meta"), None)
@@ -1502,13 +1514,16 @@ _KEPT_SKELETON = 16_384
 
 
 def checked_skeleton(
-    kind: str | None, skeleton: dict[str, Any] | None, known: Any
-) -> tuple[list[tuple[str, str]], tuple[str, list[tuple[str, str]]] | None]:
+    kind: str | None,
+    skeleton: dict[str, Any] | None,
+    known: Any,
+    source: list[tuple[str, str]] | None,
+) -> tuple[list[tuple[str, str]], Skeleton | None]:
     """The problems of a list file outside its entries, and what its layout keeps of them.
 
-    `skeleton` is that data (None for a file whose top level is a list). `known` is what the
-    file's last layout kept, `(data as JSON, problems)`: its problems stand when the data is
-    the same. The pair to keep is None when the data has no JSON or a long one.
+    `skeleton` is that data (None for a file whose top level is a list), read from `source`
+    (see `Skeleton`). `known` is what the file's last layout kept: its problems stand when
+    the data is the same. What to keep is None when the data has no JSON or a long one.
     """
     try:
         data = dumps(skeleton)
@@ -1525,7 +1540,7 @@ def checked_skeleton(
         else:
             found = check_skeleton(kind, skeleton)
             found += secret_problems(skeleton) + conflict_problems(skeleton)
-    return found, (data, found) if 0 < len(data) <= _KEPT_SKELETON else None
+    return found, (data, found, source) if 0 < len(data) <= _KEPT_SKELETON else None
 
 
 FLOW_LIST = "its list is written in flow style (`[...]`)"
@@ -1632,25 +1647,40 @@ def _load(text: str, source: str) -> Any:
 
 
 def _skeleton(
-    o: Any, keys: list[Any], list_kind: Any, rel: str
-) -> tuple[dict[str, Any], str | None, Any]:
-    """The file's data outside its entries (the list as `[]`), its list key and location."""
+    o: Any, keys: list[Any], list_kind: Any, rel: str, known: Any
+) -> tuple[dict[str, Any], str | None, Any, list[tuple[str, str]]]:
+    """The file's data outside its entries (the list as `[]`), its list key and location.
+
+    And the source of that data (see `Skeleton`): when it is what the file's last layout
+    kept (`known`), the data kept is taken again and no line is parsed.
+    """
     from omp import outline
 
-    skeleton: dict[str, Any] = {}
     container: str | None = None
     loc = None
+    snippets: list[tuple[str, str]] = []  # (key, its lines), or "" for a list that has items
     for k in keys:
         snippet = "".join(o.lines[k.value.line : k.value.end])
         if k.key in list_kind.containers and container is None:
             container = k.key
             loc = outline.locate_list(o, k.key)
             empty = loc is not None and not loc.items  # `key: []`, `key:` or `key: null`
-            skeleton[k.key] = _load(snippet, rel).get(k.key) if empty else []
+            snippets.append((k.key, snippet if empty else ""))
+        else:
+            snippets.append((k.key, snippet))
+    source = [(key, text_hash(snippet) if snippet else "") for key, snippet in snippets]
+    if known is not None and len(known) > 2 and [tuple(p) for p in known[2] or ()] == source:
+        kept = loads(known[0])
+        if isinstance(kept, dict) and dumps(kept) == known[0]:  # JSON keeps its types
+            return kept, container, loc, source
+    skeleton: dict[str, Any] = {}
+    for key, snippet in snippets:
+        if key == container:
+            skeleton[key] = _load(snippet, rel).get(key) if snippet else []
         else:
             parsed = _load(snippet, rel)
             skeleton.update(parsed if isinstance(parsed, dict) else {})
-    return skeleton, container, loc
+    return skeleton, container, loc, source
 
 
 def _parse_all(

@@ -13,7 +13,16 @@ from typing import Any, NamedTuple
 
 from omp import outline, yamlio
 from omp.errors import OmpError, ValidationError
-from omp.index import Entry, Index, Layout, checked_skeleton, list_entries, loads, text_hash
+from omp.index import (
+    Entry,
+    Index,
+    Layout,
+    Skeleton,
+    checked_skeleton,
+    list_entries,
+    loads,
+    text_hash,
+)
 from omp.paths import blob_id, decode_text
 from omp.records import CHANGELOG, ListKind, id_spellings, identity_key, same, same_id
 from omp.schema import check_entry, meta_problems
@@ -412,7 +421,8 @@ class ListDoc:
         elif layout.insert_at >= 0:
             layout = layout._replace(insert_at=moved(layout.insert_at))
         if meta_range is not None:
-            layout = layout._replace(meta=meta_range, skeleton=self._skeleton_after())
+            meta_text = text[meta_range[0] : meta_range[1]]
+            layout = layout._replace(meta=meta_range, skeleton=self._skeleton_after(meta_text))
         elif layout.meta is not None:
             layout = layout._replace(meta=(moved(layout.meta[0]), moved(layout.meta[1])))
         first_new = self.count() - len(self.added)
@@ -427,17 +437,25 @@ class ListDoc:
             ],
         }
 
-    def _skeleton_after(self) -> tuple[str, list[tuple[str, str]]] | None:
-        """The checked data outside the entries once the new `_meta` is written.
+    def _skeleton_after(self, meta_text: str) -> Skeleton | None:
+        """The checked data outside the entries once the new `_meta` (`meta_text`) is written.
 
         The rest of it is as the layout kept it (entries do not change it), so a later edit
-        of the file by hand needs no check of it. None when the layout kept none.
+        of the file by hand needs no check of it, nor a parse when it is outside the lines
+        of the data. None when the layout kept none.
         """
         known = self.layout.skeleton
         before = None if known is None else loads(known[0])
-        if not isinstance(before, dict):
+        if known is None or not isinstance(before, dict):
             return None
-        return checked_skeleton(self.schema, {**before, "_meta": self._meta_read}, None)[1]
+        source = None
+        if len(known) > 2 and known[2] is not None:
+            meta = ("_meta", text_hash(meta_text))
+            source = [meta if key == "_meta" else (key, h) for key, h in known[2]]
+            if self.layout.meta is None:  # a new `_meta` block ends the file
+                source.append(meta)
+        data = {**before, "_meta": self._meta_read}
+        return checked_skeleton(self.schema, data, None, source)[1]
 
     def record(self, index: Index, blob: str) -> None:
         """Tell the index what the written file holds now (`blob`: its `blob_id`)."""

@@ -858,6 +858,32 @@ def test_an_edit_of_comments_and_layout_alone_runs_no_check(memory, monkeypatch)
     assert info is not None and [p for p, _ in info.problems] == ["decisions[1].title"]
 
 
+def test_an_edit_of_comments_outside_the_entries_parses_nothing(memory, monkeypatch):
+    # the writer keeps which lines the data outside the entries (`_meta`) was read from
+    store.add_decision(memory, title="Lock writes", choice="flock")
+    store.add_decision(memory, title="Keep backups", choice="twenty")
+    path = memory.memory / "decisions.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(f"# decisions of the project\n{text}\n# end\n", encoding="utf-8")
+
+    def no_parse(*_: object) -> None:
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr("omp.index._load", no_parse)
+    with Index(memory) as index:
+        index.refresh(["decisions.yaml"])
+        refreshed = index.file("decisions.yaml")
+        monkeypatch.undo()
+        index.rebuild()
+        assert refreshed is not None and refreshed == index.file("decisions.yaml")
+    path.write_text(text.replace('updated_by: "omp"', 'updated_by: "by hand"'), encoding="utf-8")
+    with Index(memory) as index:  # a value outside the entries changed: read again
+        index.refresh(["decisions.yaml"])
+        info = index.file("decisions.yaml")
+        assert info is not None and info.layout is not None and info.layout.skeleton is not None
+        assert loads(info.layout.skeleton[0])["_meta"]["updated_by"] == "by hand"
+
+
 # each end of each CJK range and the character either side of it, with some others
 _EDGES = "".join(chr(c + d) for a, b in CJK_RANGES for c in (a, b) for d in (-1, 0, 1))
 

@@ -205,12 +205,17 @@ def test_a_pre_commit_of_a_hand_edit_of_comments_checks_nothing_again(recorded):
     subprocess.run([*git, "add", "-A"], cwd=memory.project, check=True)
     subprocess.run([*git, "commit", "-qm", "start", "--no-verify"], cwd=memory.project, check=True)
     path = memory.memory / "decisions.yaml"
-    text = path.read_text(encoding="utf-8").replace(
-        "    choice: SQLite\n", "    # a note by hand\n    choice: SQLite\n"
-    )
+    written = path.read_text(encoding="utf-8")
+    path.write_text(f"# decisions, reviewed\n{written}# end\n", encoding="utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
+    status, loaded = _run("pre-commit", cwd=memory.project, module="omp.hooks")
+    assert status == 0 and {"omp.index", "omp.outline"} <= loaded
+    assert not loaded & {*_CHECKING, "ruamel", "omp.yamlio", "dataclasses", "subprocess"}
+
+    # a comment inside an entry: that entry is read again, and found unchanged
+    text = written.replace("    choice: SQLite\n", "    # a note by hand\n    choice: SQLite\n")
     path.write_text(f"# decisions, reviewed\n{text}# end\n", encoding="utf-8")
     subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
-
     status, loaded = _run("pre-commit", cwd=memory.project, module="omp.hooks")
     assert status == 0 and "omp.index" in loaded
     assert not loaded & {*_CHECKING, "dataclasses", "subprocess"}
