@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from omp.paths import MemoryRoot, blob_id, decode_text, make_derived_dir
+from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 try:
     # The C module the `sqlite3` package wraps: the package adds adapters of dates, which omp
@@ -28,7 +29,6 @@ try:
     import _sqlite3 as sqlite3
 except ImportError:  # pragma: no cover - an interpreter without it
     import sqlite3  # type: ignore[no-redef]
-from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
 INDEX_FILE = "index.sqlite3"
 INDEX_FORMAT = "15"  # bump when the tables or what they hold change
@@ -1675,7 +1675,12 @@ def _skeleton(
         else:
             snippets.append((k.key, snippet))
     source = [(key, text_hash(snippet) if snippet else "") for key, snippet in snippets]
-    if known is not None and len(known) > 2 and [tuple(p) for p in known[2] or ()] == source:
+    if (
+        known is not None
+        and len(known) > 2
+        and known[2] is not None
+        and [tuple(pair) for pair in known[2]] == source
+    ):
         kept = loads(known[0])
         if isinstance(kept, dict) and dumps(kept) == known[0]:  # JSON keeps its types
             return kept, container, loc, source

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-import omp.index
 from omp import context, lookup, outline, rot, status, store, watch, yamlio
 from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
 from omp.index import CJK_RANGES, Index, dumps, loads, searchable, segment
@@ -371,7 +370,7 @@ def test_the_queries_of_a_write_search_an_index_and_never_scan_the_entries(memor
         db.set_trace_callback(statements.append)  # each statement with its values filled in
         return db
 
-    monkeypatch.setattr(omp.index.sqlite3, "connect", traced)  # the module the index uses
+    monkeypatch.setattr("omp.index.sqlite3.connect", traced)  # the module the index uses
     store.add_change(memory, summary="appended, found by nothing")  # identity lookup
     store.add_change(memory, summary="updated by its ref", ref="abc0003")  # ref lookup
     store.add_decision(memory, id="dec-x", title="Second", choice="two")  # id lookup
