@@ -3,9 +3,9 @@
 An `Outline` classifies every line once (blank, comment, content, block-scalar content) and
 finds mapping keys and sequence items by their indentation; `top_keys` and `locate_list` give
 the top-level keys and a file's list of entries, `Splicer` replaces whole lines and keeps every
-other byte, and `Outline.style_counts` tells how a file lays out its YAML (`Style`). Reading a
-memory file entry by entry needs no more than this, so it imports no YAML library: a hook that
-finds only comments edited never loads one (`yamlio` parses and renders the entries).
+other byte, and `Outline.detect_style` tells how a file lays out its YAML (`Style`). Finding
+a memory file's entries needs no more than this, so it imports no YAML library: a hook that
+finds only comments edited outside the entries never loads one (`yamlio` parses and renders).
 """
 
 from __future__ import annotations
