@@ -170,7 +170,7 @@ class Entry:
 
     __slots__ = (  # noqa: RUF023 - in the order of the constructor's arguments
         "rel", "pos", "kind", "id", "identity", "ref", "start", "stop", "line", "end_line",
-        "hash", "_data", "_json", "problems", "style",
+        "hash", "_data", "_json", "problems", "style", "stored_row",
     )  # fmt: skip
 
     def __init__(
@@ -198,6 +198,8 @@ class Entry:
         self.start, self.stop, self.line, self.end_line = start, stop, line, end_line
         self.hash, self._data, self._json = hash, data, stored
         self.problems, self.style = problems, style
+        # what storing the entry takes from its data, when a worker computed it (`_stored_row`)
+        self.stored_row: tuple[str | None, ...] | None = None
 
     @classmethod
     def held(
@@ -219,6 +221,10 @@ class Entry:
         if self._json:
             self._data, self._json = loads(self._json), ""
         return self._data
+
+    def stored(self) -> str:
+        """The entry's data as the index holds it (`dumps` JSON), decoding nothing."""
+        return self._json or dumps(self._data)
 
     def _values(self) -> tuple[Any, ...]:
         return (
@@ -399,6 +405,12 @@ _COLUMNS = ("date", "status", "valid_from", "valid_to")
 
 def _scalar(value: Any) -> str | None:
     return None if value is None or isinstance(value, dict | list) else str(value)
+
+
+def _stored_row(data: Any) -> tuple[str | None, ...]:
+    """What storing an entry takes from its data: the `_COLUMNS`, then its searchable text."""
+    found = data if isinstance(data, dict) else {}
+    return (*(_scalar(found.get(k)) for k in _COLUMNS), segment(_search_text(data)))
 
 
 def _reset(db: sqlite3.Connection) -> None:
@@ -932,7 +944,7 @@ class Index:
     def _insert(self, rows: Iterable[Entry], text: str) -> None:
         """Store `rows` of a file whose content is `text` (each keeps its own lines)."""
         for e in rows:
-            data = e.data if isinstance(e.data, dict) else {}
+            *columns, search = e.stored_row or _stored_row(e.data)
             cur = self.db.execute(
                 "INSERT INTO entries(rel,pos,kind,id,identity,ref,"
                 "hash,date,status,valid_from,valid_to,data,problems,body,style) "
@@ -945,8 +957,8 @@ class Index:
                     e.identity,
                     e.ref,
                     e.hash,
-                    *(_scalar(data.get(k)) for k in _COLUMNS),
-                    dumps(e.data),
+                    *columns,
+                    e.stored(),
                     json.dumps(e.problems),
                     text[e.start : e.stop],
                     e.style,
@@ -958,7 +970,7 @@ class Index:
             )
             self.db.execute(
                 "INSERT INTO fts(rowid, text, kind) VALUES (?, ?, ?)",
-                (cur.lastrowid, segment(_search_text(e.data)), e.kind),
+                (cur.lastrowid, search, e.kind),
             )
 
     # ---- queries -----------------------------------------------------------------------------
@@ -1704,27 +1716,163 @@ def _parse_all(
 
     None when that is not worth it, or when the items do not read back one for one.
     """
-    from omp.errors import InvalidYamlError
-
-    if len(spans) < 32 or sum(d not in cached for d in digests) * 2 < len(spans):
+    if not _mostly_new(spans, digests, cached):
         return None
     out: list[Any] = []
-    for first in range(0, len(spans), _BULK):  # a parser holds every node of what it reads
-        chunk = spans[first : first + _BULK]
-        try:
-            parsed = _load("_:\n" + text[chunk[0][0] : chunk[-1][1]], "<string>")
-        except InvalidYamlError:
+    for chunk in _chunks(text, spans):
+        items = _parse_chunk(*chunk)
+        if items is None:
             return None  # parsed entry by entry, the error gets its place
-        items = parsed.get("_") if isinstance(parsed, dict) else None
-        if not isinstance(items, list) or len(items) != len(chunk):
-            return None
         out += items
     return out
+
+
+def _mostly_new(spans: list[tuple[int, int]], digests: list[str], cached: dict[str, Held]) -> bool:
+    return len(spans) >= 32 and sum(d not in cached for d in digests) * 2 >= len(spans)
+
+
+def _chunks(text: str, spans: list[tuple[int, int]]) -> list[tuple[str, int]]:
+    """The text of each `_BULK` items in a row, and how many items it holds."""
+    out = []
+    for first in range(0, len(spans), _BULK):  # a parser holds every node of what it reads
+        chunk = spans[first : first + _BULK]
+        out.append((text[chunk[0][0] : chunk[-1][1]], len(chunk)))
+    return out
+
+
+def _parse_chunk(text: str, count: int) -> list[Any] | None:
+    """The `count` list items `text` holds, parsed at once; None if they do not read back."""
+    from omp.errors import InvalidYamlError
+
+    try:
+        parsed = _load("_:\n" + text, "<string>")
+    except InvalidYamlError:
+        return None
+    items = parsed.get("_") if isinstance(parsed, dict) else None
+    if not isinstance(items, list) or len(items) != count:
+        return None
+    return items
 
 
 # Entries parsed at once by `_parse_all`: enough to spare the parser's setup, few enough that
 # the nodes it builds for a 50,000-entry file do not all live at the same time.
 _BULK = 2000
+
+
+def _entry_keys(list_kind: Any, data: Any) -> tuple[str | None, str, str | None]:
+    """An entry's id, identity and ref, as the index keeps them."""
+    if not isinstance(data, dict):
+        return None, "", None
+    eid = data.get("id")
+    ref = data.get("ref")
+    return (
+        None if eid is None else str(eid),
+        identity_key(list_kind, data),
+        str(ref) if ref else None,
+    )
+
+
+# ---- reading a large file in worker processes ------------------------------------------------
+#
+# A file read for the first time (after a clone, `omp index --rebuild`, a checkout far back)
+# is parsed and checked entry by entry: about half a millisecond an entry, most of it the YAML
+# constructor and the secret scan, so 30 s for the benchmark's 60,000 entries. That work is a
+# function of each entry's text alone, so a file with many new entries is handed in chunks
+# (`_chunks`: those of `_parse_all`, so that what parses is the same) to worker processes,
+# which give back what the index holds of each entry (`Held`); the rest (finding the entries,
+# their style, storing them) stays here. Any failure there (a chunk that does not parse,
+# data that has no JSON, a worker that cannot start or dies) leaves the file to be read here,
+# as it would be without workers.
+
+WORKERS_ENV = "OMP_INDEX_WORKERS"  # how many worker processes a large read may use; 1: none
+# New entries that make starting workers (about 0.2 s each, importing omp) worth it
+_PARALLEL_MIN = 4000
+_MAX_WORKERS = 8
+
+
+def workers() -> int:
+    """How many worker processes a large read may use: $OMP_INDEX_WORKERS, else the CPUs."""
+    raw = os.environ.get(WORKERS_ENV, "").strip()
+    if raw.isdigit():
+        return max(1, int(raw))
+    affinity = getattr(os, "sched_getaffinity", None)
+    cpus = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+    return max(1, min(cpus, _MAX_WORKERS))
+
+
+def _read_in_workers(
+    kind_name: str,
+    text: str,
+    spans: list[tuple[int, int]],
+    digests: list[str],
+    cached: dict[str, Held],
+) -> dict[str, tuple[Held, tuple[str | None, ...]]] | None:
+    """What the index would hold of every item, read in worker processes; None: read here.
+
+    By the hash of each item's text: its `Held` and what storing it takes (`_stored_row`).
+    """
+    if sum(d not in cached for d in digests) < _PARALLEL_MIN or not _mostly_new(
+        spans, digests, cached
+    ):
+        return None
+    chunks = _chunks(text, spans)
+    count = min(workers(), len(chunks))
+    if count < 2:
+        return None
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    try:
+        # spawned, not forked: the caller may run threads (the watcher, the MCP server)
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(count, mp_context=context, initializer=_worker_start)
+    except Exception:  # any failure: the file is read here, as without workers
+        return None
+    try:
+        texts = [chunk for chunk, _ in chunks]
+        counts = [n for _, n in chunks]
+        read = list(pool.map(_read_chunk, [kind_name] * len(chunks), texts, counts))
+    except Exception:
+        return None
+    finally:  # also on Ctrl-C: the chunks not started are dropped, not read
+        pool.shutdown(cancel_futures=True)
+    if any(r is None for r in read):
+        return None
+    return {
+        digest: (Held(*held), row)
+        for digest, (held, row) in zip(digests, (h for r in read for h in r or ()), strict=True)
+    }
+
+
+def _worker_start() -> None:
+    """Ctrl-C stops omp, which stops its workers: they do not report it each."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _read_chunk(
+    kind_name: str, text: str, count: int
+) -> list[tuple[tuple[Any, ...], tuple[str | None, ...]]] | None:
+    """What the index holds of each of the `count` items of `text` (in a worker process).
+
+    The fields of `Held` (style left for the caller: it needs the file's lines around the
+    items) and what storing the entry takes (`_stored_row`); None when the items do not
+    parse at once or one's data has no JSON.
+    """
+    items = _parse_chunk(text, count)
+    if items is None:
+        return None
+    list_kind = LIST_KINDS[kind_name]
+    out: list[tuple[Any, ...]] = []
+    for data in items:
+        try:
+            stored = dumps(data)
+        except (ValueError, RecursionError):  # data holding itself
+            return None
+        problems = json.dumps(_entry_problems(kind_name, data))
+        out.append(((stored, problems, "", *_entry_keys(list_kind, data)), _stored_row(data)))
+    return out
 
 
 def _rows(
@@ -1747,7 +1895,10 @@ def _rows(
     problems: list[tuple[str, str]] = []
     spans = [(o.offsets[item.line], o.offsets[item.end]) for item in items]
     digests = [text_hash(text[a:b]) for a, b in spans]
-    bulk = _parse_all(text, spans, digests, cached)
+    read = _read_in_workers(kind_name, text, spans, digests, cached)
+    if read is not None:  # read by worker processes: taken as if the index held them
+        cached = {**cached, **{digest: held for digest, (held, _) in read.items()}}
+    bulk = None if read is not None else _parse_all(text, spans, digests, cached)
     for pos, item in enumerate(items):
         (start, stop), digest = spans[pos], digests[pos]
         where = f"{container or kind_name}[{pos}]"
@@ -1757,6 +1908,8 @@ def _rows(
             row = Entry.held(rel, pos, kind_name, place, digest, held)
             if not held.style:
                 row.style = _style(o, item)
+            if read is not None:
+                row.stored_row = read[digest][1]
             problems += [(where if p == "(top)" else f"{where}.{p}", m) for p, m in row.problems]
             rows.append(row)
             continue
@@ -1773,16 +1926,12 @@ def _rows(
                 known = by_data.get(dumps(data))
         entry_problems = _entry_problems(kind_name, data) if known is None else _problems(known)
         problems += [(where if p == "(top)" else f"{where}.{p}", m) for p, m in entry_problems]
-        is_map = isinstance(data, dict)
-        eid = data.get("id") if is_map else None
         rows.append(
             Entry(
                 rel,
                 pos,
                 kind_name,
-                None if eid is None else str(eid),
-                identity_key(list_kind, data) if is_map else "",
-                str(data["ref"]) if is_map and data.get("ref") else None,
+                *_entry_keys(list_kind, data),
                 start,
                 stop,
                 item.line + 1,

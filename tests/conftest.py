@@ -33,7 +33,7 @@ def _isolated_machine(
         "GIT_COMMITTER_EMAIL": "committer@example.com",
     }.items():
         monkeypatch.setenv(key, value)
-    for key in ("OMP_AGENT", "OMP_LOCK_TIMEOUT", "OMP_USER_STORE"):
+    for key in ("OMP_AGENT", "OMP_INDEX_WORKERS", "OMP_LOCK_TIMEOUT", "OMP_USER_STORE"):
         monkeypatch.delenv(key, raising=False)
 
 

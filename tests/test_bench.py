@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -70,3 +71,16 @@ def test_the_manifest_benchmark_runs_and_checks_streamed_equals_whole(tmp_path):
         assert case in done.stdout
     assert done.stdout.count("identical") == 2
     assert "reference (odysseus-manifest-spec.md §16" in done.stdout
+
+
+def test_the_index_benchmark_builds_with_and_without_workers_and_compares(tmp_path):
+    # 4,100 decisions: enough new entries in one file for worker processes to read it
+    out = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "bench_index.py"), "--runs", "1",
+         "--decisions", "4100", "--changes", "10", "--sessions", "1"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=True,
+    ).stdout  # fmt: skip
+    assert "4100 decisions, 10 changes, 1 session files" in out
+    assert re.search(r"^with worker processes +\d+ +[\d.]+  [\d.]+x$", out, re.M)
+    assert re.search(r"^without \(OMP_INDEX_WORKERS=1\) +\d+ +[\d.]+$", out, re.M)
+    assert "the two indexes hold the same rows: yes" in out

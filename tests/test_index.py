@@ -525,6 +525,141 @@ def test_parsing_a_whole_list_at_once_gives_what_parsing_entry_by_entry_gives(
     assert isinstance(at_once[1][5].data["date"], yamlio.Timestamp)
 
 
+def _varied_decisions(count: int) -> str:
+    """A decisions file whose entries differ in what the index keeps of them."""
+    parts = ["# decisions, hand-kept\ndecisions:\n"]
+    for n in range(count):
+        entry = f"  - id: dec-{n:04d}\n    date: 2026-01-{n % 28 + 1:02d}\n"
+        if n % 11 == 0:
+            entry += f"    title: 决定 {n} 采用 SQLite\n"
+        elif n % 13 == 0:
+            token = f"ghp_a8Kd02LmQp9zXv7RtY3uWn6BcE1fHj4sGk{n:04d}"
+            entry += f"    title: 'quoted: {n}'\n    note: {token}\n"
+        elif n % 17 == 0:
+            entry += '    title: "2026-01-05"\n'  # a date quoted: text, not a date
+        elif n % 19 == 0:
+            entry += "    title: [not, text]\n"  # a schema problem
+        else:
+            entry += f"    title: Decision {n}\n"
+        entry += "    choice: the same choice\n" if n % 5 else f"    choice: |\n      line {n}\n"
+        entry += f"    status: {'active' if n % 7 else 'superseded'}\n"
+        parts.append(entry + ("    # a note\n" if n % 3 == 0 else ""))
+    parts.append(parts[3])  # the entry of dec-0002 again, word for word: a twin id
+    return "".join(parts)
+
+
+def _indexed(memory: MemoryRoot) -> tuple[list[tuple[object, ...]], ...]:
+    """Every row the index holds of the memory's files, but the times of indexing."""
+    db = sqlite3.connect(memory.cache / "index.sqlite3")
+    try:
+        return (
+            db.execute(
+                "SELECT rel, pos, kind, id, identity, ref, hash, date, status, valid_from, "
+                "valid_to, data, problems, body, style FROM entries ORDER BY rel, pos"
+            ).fetchall(),
+            db.execute("SELECT * FROM spans JOIN entries USING (n) ORDER BY rel, pos").fetchall(),
+            db.execute(
+                "SELECT e.rel, e.pos, f.text, f.kind FROM fts f JOIN entries e ON e.n = f.rowid "
+                "ORDER BY e.rel, e.pos"
+            ).fetchall(),
+            db.execute("SELECT rel, size, hash, kind, layout, problems FROM files").fetchall(),
+        )
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def read_in_workers(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Large reads go to two worker processes from 40 new entries on; what they gave, kept."""
+    from omp import index as index_module
+
+    monkeypatch.setattr(index_module, "_PARALLEL_MIN", 40)
+    monkeypatch.setattr(index_module, "_BULK", 30)  # chunks of 30 entries: several per worker
+    monkeypatch.setenv(index_module.WORKERS_ENV, "2")
+    given: list[object] = []
+    real = index_module._read_in_workers
+
+    def kept(*args: object) -> object:
+        given.append(real(*args))  # type: ignore[arg-type]
+        return given[-1]
+
+    monkeypatch.setattr(index_module, "_read_in_workers", kept)
+    return given
+
+
+def test_a_large_read_in_worker_processes_indexes_what_a_read_here_does(
+    memory, read_in_workers, monkeypatch
+):
+    from omp import index as index_module
+
+    (memory.memory / "decisions.yaml").write_text(_varied_decisions(200), encoding="utf-8")
+    lookup.reindex(memory)
+    (read,) = [r for r in read_in_workers if r is not None]  # the workers read the decisions
+    assert len(read) == 200  # what each text holds (two entries are the same text)
+    read_in_workers.clear()
+    with Index(memory) as index:
+        in_workers = index.entries("decisions.yaml"), index.file("decisions.yaml")
+    rows = _indexed(memory)
+    info = in_workers[1]
+    assert info is not None
+    assert any("GitHub token" in m for _, m in info.problems)
+    assert any(p.startswith("decisions[19].title") for p, _ in info.problems)
+    assert any("dec-0002" in m for _, m in info.problems)  # the twin id
+    monkeypatch.setenv(index_module.WORKERS_ENV, "1")
+    lookup.reindex(memory, rebuild=True)
+    assert read_in_workers and not any(read_in_workers)
+    with Index(memory) as index:
+        assert (index.entries("decisions.yaml"), index.file("decisions.yaml")) == in_workers
+    assert _indexed(memory) == rows
+    quoted = in_workers[0][17].data["title"]
+    assert quoted == "2026-01-05" and not isinstance(quoted, Timestamp)
+    assert isinstance(in_workers[0][17].data["date"], Timestamp)
+
+
+@pytest.mark.parametrize("how", ["a chunk does not parse", "no worker starts"])
+def test_a_large_read_the_workers_cannot_do_is_done_here(memory, read_in_workers, monkeypatch, how):
+    from concurrent import futures
+
+    from omp import index as index_module
+
+    text = _varied_decisions(200)
+    if how == "a chunk does not parse":  # an alias to an anchor in the chunk before
+        text = text.replace("choice: the same choice", "choice: &same the same choice", 1)
+        text = text.replace("    choice: the same choice\n", "    choice: *same\n", 150)
+    else:
+
+        def refused(*args: object, **kwargs: object) -> None:
+            raise OSError(11, "Resource temporarily unavailable")
+
+        monkeypatch.setattr(futures, "ProcessPoolExecutor", refused)
+    (memory.memory / "decisions.yaml").write_text(text, encoding="utf-8")
+    lookup.reindex(memory)
+    assert read_in_workers and not any(read_in_workers)
+    with Index(memory) as index:
+        here = index.entries("decisions.yaml"), index.file("decisions.yaml")
+    rows = _indexed(memory)
+    monkeypatch.setenv(index_module.WORKERS_ENV, "1")
+    lookup.reindex(memory, rebuild=True)
+    with Index(memory) as index:
+        assert (index.entries("decisions.yaml"), index.file("decisions.yaml")) == here
+    assert _indexed(memory) == rows
+
+
+def test_how_many_workers_a_large_read_may_use(monkeypatch):
+    from omp import index as index_module
+
+    monkeypatch.setenv(index_module.WORKERS_ENV, "3")
+    assert index_module.workers() == 3
+    monkeypatch.setenv(index_module.WORKERS_ENV, "0")
+    assert index_module.workers() == 1  # none: read here
+    monkeypatch.setattr(
+        os, "sched_getaffinity", lambda _: {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, raising=False
+    )
+    for unset in ("", "many"):
+        monkeypatch.setenv(index_module.WORKERS_ENV, unset)
+        assert index_module.workers() == 8  # the CPUs this process may run on, at most 8
+
+
 def test_reads_work_when_the_cache_cannot_be_written(filled):
     shutil.rmtree(filled.cache, ignore_errors=True)
     filled.cache.write_text("not a folder\n", encoding="utf-8")  # like a read-only checkout
