@@ -1819,36 +1819,86 @@ def _read_in_workers(
     count = min(workers(), len(chunks))
     if count < 2:
         return None
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    try:
-        # spawned, not forked: the caller may run threads (the watcher, the MCP server)
-        context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(count, mp_context=context, initializer=_worker_start)
-    except Exception:  # any failure: the file is read here, as without workers
+    shares = _run_workers(kind_name, [chunks[k::count] for k in range(count)])
+    if shares is None:
         return None
-    try:
-        texts = [chunk for chunk, _ in chunks]
-        counts = [n for _, n in chunks]
-        read = list(pool.map(_read_chunk, [kind_name] * len(chunks), texts, counts))
-    except Exception:
-        return None
-    finally:  # also on Ctrl-C: the chunks not started are dropped, not read
-        pool.shutdown(cancel_futures=True)
+    read: list[Any] = [None] * len(chunks)
+    for k, share in enumerate(shares):
+        read[k::count] = share
     if any(r is None for r in read):
         return None
     return {
         digest: (Held(*held), row)
-        for digest, (held, row) in zip(digests, (h for r in read for h in r or ()), strict=True)
+        for digest, (held, row) in zip(digests, (h for r in read for h in r), strict=True)
     }
 
 
-def _worker_start() -> None:
-    """Ctrl-C stops omp, which stops its workers: they do not report it each."""
-    import signal
+# What a worker process runs: it takes the parent's `sys.path` (to import the same omp the
+# same way) and its job, then imports omp and does the job (`work`). Not `multiprocessing`:
+# the processes it spawns import the parent's main module again, which would run a script
+# that uses omp without a main guard once more in every worker.
+_WORKER = (
+    "import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); "
+    "job = pickle.load(sys.stdin.buffer); from omp.index import work; work(*job)"
+)
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+def _run_workers(kind_name: str, shares: list[list[tuple[str, int]]]) -> list[Any] | None:
+    """What `_read_chunk` gives for each chunk of each share, one worker process per share.
+
+    None when a worker cannot start, fails or dies; every worker is gone when this returns
+    (also on Ctrl-C, which reaches the workers too).
+    """
+    import pickle
+    import subprocess
+    import sys
+
+    children: list[subprocess.Popen[bytes]] = []
+    try:
+        for _ in shares:  # each kept once started: a failure to start the next still stops it
+            children.append(  # noqa: PERF401
+                subprocess.Popen(
+                    [sys.executable, "-c", _WORKER],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+        for child, share in zip(children, shares, strict=True):
+            assert child.stdin is not None
+            # a worker reads all it is given before it imports omp and works: no pipe fills
+            # both ways, and the next worker's job is not held up by this one's imports
+            child.stdin.write(pickle.dumps(sys.path) + pickle.dumps((kind_name, share), 5))
+            child.stdin.close()
+        out = []
+        for child in children:
+            assert child.stdout is not None
+            given = child.stdout.read()
+            if child.wait() != 0:
+                return None
+            out.append(pickle.loads(given))
+        return out
+    except (OSError, EOFError, pickle.UnpicklingError):
+        return None
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+            for pipe in (child.stdin, child.stdout):
+                if pipe is not None:
+                    with contextlib.suppress(OSError):  # what a dead worker was not given
+                        pipe.close()
+
+
+def work(kind_name: str, chunks: list[tuple[str, int]]) -> None:
+    """A worker process's job (see `_WORKER`): `_read_chunk` of each chunk, pickled on stdout."""
+    import pickle
+    import sys
+
+    out = [_read_chunk(kind_name, text, count) for text, count in chunks]
+    sys.stdout.buffer.write(pickle.dumps(out, 5))
+    sys.stdout.buffer.flush()
 
 
 def _read_chunk(

@@ -5,6 +5,8 @@ import os
 import re
 import shutil
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
@@ -15,7 +17,7 @@ from omp.errors import InvalidYamlError, OmpError, UsageError, ValidationError
 from omp.index import CJK_RANGES, Index, dumps, loads, searchable, segment
 from omp.paths import MemoryRoot
 from omp.records import Timestamp
-from tests.helpers import build_file_tree, git, run_cli, run_omp
+from tests.helpers import REPO, build_file_tree, git, run_cli, run_omp
 
 DECISIONS = """\
 decisions:
@@ -616,9 +618,12 @@ def test_a_large_read_in_worker_processes_indexes_what_a_read_here_does(
     assert isinstance(in_workers[0][17].data["date"], Timestamp)
 
 
-@pytest.mark.parametrize("how", ["a chunk does not parse", "no worker starts"])
+@pytest.mark.parametrize(
+    "how", ["a chunk does not parse", "no worker starts", "the workers die", "one dies"]
+)
 def test_a_large_read_the_workers_cannot_do_is_done_here(memory, read_in_workers, monkeypatch, how):
-    from concurrent import futures
+    import subprocess
+    import sys
 
     from omp import index as index_module
 
@@ -626,15 +631,31 @@ def test_a_large_read_the_workers_cannot_do_is_done_here(memory, read_in_workers
     if how == "a chunk does not parse":  # an alias to an anchor in the chunk before
         text = text.replace("choice: the same choice", "choice: &same the same choice", 1)
         text = text.replace("    choice: the same choice\n", "    choice: *same\n", 150)
-    else:
+    elif how == "no worker starts":
 
         def refused(*args: object, **kwargs: object) -> None:
             raise OSError(11, "Resource temporarily unavailable")
 
-        monkeypatch.setattr(futures, "ProcessPoolExecutor", refused)
+        monkeypatch.setattr(subprocess, "Popen", refused)
+    elif how == "the workers die":  # before they read what they were given
+        monkeypatch.setattr(sys, "executable", shutil.which("false"))
+    else:  # the second worker is killed while the first one works
+        started: list[subprocess.Popen[bytes]] = []
+        real_popen = subprocess.Popen
+
+        def popen(*args: object, **kwargs: object) -> subprocess.Popen[bytes]:
+            child: subprocess.Popen[bytes] = real_popen(*args, **kwargs)  # type: ignore[call-overload]
+            started.append(child)
+            if len(started) == 2:
+                child.kill()
+            return child
+
+        monkeypatch.setattr(subprocess, "Popen", popen)
     (memory.memory / "decisions.yaml").write_text(text, encoding="utf-8")
     lookup.reindex(memory)
     assert read_in_workers and not any(read_in_workers)
+    if how == "one dies":
+        assert len(started) == 2 and all(child.poll() is not None for child in started)
     with Index(memory) as index:
         here = index.entries("decisions.yaml"), index.file("decisions.yaml")
     rows = _indexed(memory)
@@ -643,6 +664,42 @@ def test_a_large_read_the_workers_cannot_do_is_done_here(memory, read_in_workers
     with Index(memory) as index:
         assert (index.entries("decisions.yaml"), index.file("decisions.yaml")) == here
     assert _indexed(memory) == rows
+
+
+def test_a_script_without_a_main_guard_runs_once_when_workers_read_for_it(memory, tmp_path):
+    # multiprocessing's workers would import the script again, once each, as their main module
+    entries = "".join(
+        f"  - id: dec-{n:05d}\n    title: entry {n}\n    choice: c{n}\n" for n in range(4100)
+    )
+    (memory.memory / "decisions.yaml").write_text("decisions:\n" + entries, encoding="utf-8")
+    runs = tmp_path / "runs.txt"
+    script = tmp_path / "reindex.py"
+    script.write_text(
+        f"""\
+import sys
+sys.path.insert(0, {str(REPO)!r})
+from pathlib import Path
+with open({str(runs)!r}, "a") as f:
+    f.write("ran\\n")
+from omp import index, lookup
+from omp.paths import find_root
+real = index._read_in_workers
+def noted(*args):
+    read = real(*args)
+    if read is not None:
+        print("read in workers:", len(read))
+    return read
+index._read_in_workers = noted
+lookup.reindex(find_root(Path({str(memory.project)!r})))
+""",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "OMP_INDEX_WORKERS": "2"}
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout == "read in workers: 4100\n"
+    assert runs.read_text(encoding="utf-8") == "ran\n"
 
 
 def test_how_many_workers_a_large_read_may_use(monkeypatch):
