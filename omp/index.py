@@ -1775,8 +1775,8 @@ def _entry_keys(list_kind: Any, data: Any) -> tuple[str | None, str, str | None]
 # ---- reading a large file in worker processes ------------------------------------------------
 #
 # A file read for the first time (after a clone, `omp index --rebuild`, a checkout far back)
-# is parsed and checked entry by entry: about half a millisecond an entry, most of it the YAML
-# constructor and the secret scan, so 30 s for the benchmark's 60,000 entries. That work is a
+# is parsed and checked entry by entry: about 0.4 ms an entry, most of it the YAML constructor
+# and the secret scan, so 20-25 s for the benchmark's 60,000 entries. That work is a
 # function of each entry's text alone, so a file with many new entries is handed in chunks
 # (`_chunks`: those of `_parse_all`, so that what parses is the same) to worker processes,
 # which give back what the index holds of each entry (`Held`); the rest (finding the entries,
