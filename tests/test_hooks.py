@@ -1169,3 +1169,58 @@ def test_a_legacy_memory_folder_of_a_package_is_served_too(
     assert legacy.legacy and recorded.returncode == 0, recorded.stderr
     assert [e["summary"] for e in changelog(legacy)] == ["add the export command"]
     assert refused.returncode == 1 and "tools/cli/.memory/decisions.yaml" in refused.stderr
+
+
+def _framework_hooks() -> dict[str, dict[str, Any]]:
+    """The hooks this repository offers the pre-commit framework, by id."""
+    from tests.helpers import REPO
+
+    hooks_file = (REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    return {hook["id"]: dict(hook) for hook in load(hooks_file)}
+
+
+def _run_entry(hook: dict[str, Any], repo: Path) -> subprocess.CompletedProcess[str]:
+    """Run a framework hook's entry as the framework would (no file names: it asks for none)."""
+    from tests.helpers import run_omp
+
+    program, *args = hook["entry"].split()
+    assert program == "omp" and hook["pass_filenames"] is False
+    return run_omp(*args, cwd=repo)
+
+
+def test_the_pre_commit_framework_hooks_check_memory_and_record_commits(memory: MemoryRoot):
+    import re
+
+    offered = _framework_hooks()
+    assert set(offered) == {"omp-check-staged", "omp-validate", "omp-record-commit"}
+    repo = memory.project
+    commit_without_hooks(repo, "start")
+    staged = offered["omp-check-staged"]
+    for path, runs in {
+        "_omp/memory/decisions.yaml": True,
+        "packages/api/_omp/memory/changelog.yaml": True,
+        "packages/api/.memory/decisions.yaml": True,
+        "src/app.py": False,
+        "docs/_ompish/notes.yaml": False,
+    }.items():
+        assert bool(re.search(staged["files"], path)) is runs, path
+
+    (memory.memory / "decisions.yaml").write_text("decisions:\n  - title: 42\n", encoding="utf-8")
+    git("add", "-A", cwd=repo)
+    refused = _run_entry(staged, repo)
+    assert refused.returncode != 0
+    assert "decisions.yaml: decisions[0].title" in refused.stderr
+    assert _run_entry(offered["omp-validate"], repo).returncode != 0
+    (memory.memory / "decisions.yaml").write_text("decisions:\n  - title: ok\n", encoding="utf-8")
+    git("add", "-A", cwd=repo)
+    assert _run_entry(staged, repo).returncode == 0
+    assert _run_entry(offered["omp-validate"], repo).returncode == 0
+
+    recorder = offered["omp-record-commit"]
+    assert recorder["stages"] == ["post-commit"] and recorder["always_run"] is True
+    (repo / "export.py").write_text("EXPORT = True\n", encoding="utf-8")
+    commit_without_hooks(repo, "feat: add the export page")
+    sha = git("rev-parse", "--short=7", "HEAD", cwd=repo).strip()
+    assert _run_entry(recorder, repo).returncode == 0
+    (entry,) = [e for e in changelog(memory) if str(e.get("ref", "")).startswith(sha)]
+    assert entry["summary"] == "add the export page" and entry["type"] == "feat"
