@@ -1706,18 +1706,11 @@ def _skeleton(
     return skeleton, container, loc, source
 
 
-def _parse_all(
-    text: str,
-    spans: list[tuple[int, int]],
-    digests: list[str],
-    cached: dict[str, Held],
-) -> list[Any] | None:
-    """Every item parsed in one go when most are new (one parser setup, not one per entry).
+def _parse_all(text: str, spans: list[tuple[int, int]]) -> list[Any] | None:
+    """Every item parsed in one go (one parser setup, not one per entry), when most are new.
 
-    None when that is not worth it, or when the items do not read back one for one.
+    None when the items do not read back one for one.
     """
-    if not _mostly_new(spans, digests, cached):
-        return None
     out: list[Any] = []
     for chunk in _chunks(text, spans):
         items = _parse_chunk(*chunk)
@@ -1725,10 +1718,6 @@ def _parse_all(
             return None  # parsed entry by entry, the error gets its place
         out += items
     return out
-
-
-def _mostly_new(spans: list[tuple[int, int]], digests: list[str], cached: dict[str, Held]) -> bool:
-    return len(spans) >= 32 and sum(d not in cached for d in digests) * 2 >= len(spans)
 
 
 def _chunks(text: str, spans: list[tuple[int, int]]) -> list[tuple[str, int]]:
@@ -1801,20 +1790,12 @@ def workers() -> int:
 
 
 def _read_in_workers(
-    kind_name: str,
-    text: str,
-    spans: list[tuple[int, int]],
-    digests: list[str],
-    cached: dict[str, Held],
+    kind_name: str, text: str, spans: list[tuple[int, int]], digests: list[str]
 ) -> dict[str, tuple[Held, tuple[str | None, ...]]] | None:
     """What the index would hold of every item, read in worker processes; None: read here.
 
     By the hash of each item's text: its `Held` and what storing it takes (`_stored_row`).
     """
-    if sum(d not in cached for d in digests) < _PARALLEL_MIN or not _mostly_new(
-        spans, digests, cached
-    ):
-        return None
     chunks = _chunks(text, spans)
     count = min(workers(), len(chunks))
     if count < 2:
@@ -1945,10 +1926,14 @@ def _rows(
     problems: list[tuple[str, str]] = []
     spans = [(o.offsets[item.line], o.offsets[item.end]) for item in items]
     digests = [text_hash(text[a:b]) for a, b in spans]
-    read = _read_in_workers(kind_name, text, spans, digests, cached)
+    fresh = sum(d not in cached for d in digests)
+    at_once = len(spans) >= 32 and fresh * 2 >= len(spans)  # most are new: parse them at once
+    read = None
+    if at_once and fresh >= _PARALLEL_MIN:
+        read = _read_in_workers(kind_name, text, spans, digests)
     if read is not None:  # read by worker processes: taken as if the index held them
         cached = {**cached, **{digest: held for digest, (held, _) in read.items()}}
-    bulk = None if read is not None else _parse_all(text, spans, digests, cached)
+    bulk = _parse_all(text, spans) if at_once and read is None else None
     for pos, item in enumerate(items):
         (start, stop), digest = spans[pos], digests[pos]
         where = f"{container or kind_name}[{pos}]"
