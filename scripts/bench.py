@@ -482,13 +482,18 @@ class _CommitRepo(_HookRepo):
         time.sleep(0.1)  # what the hook does after noting the file: the journal, its exit
 
 
+def size_options(parser: argparse.ArgumentParser) -> None:
+    """The large memory's sizes: --decisions, --changes, --sessions (the issue's by default)."""
+    parser.add_argument("--decisions", type=int, default=10_000)
+    parser.add_argument("--changes", type=int, default=50_000)
+    parser.add_argument("--sessions", type=int, default=365)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Generate the memories, run every case, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--decisions", type=int, default=10_000)
-    parser.add_argument("--changes", type=int, default=50_000)
-    parser.add_argument("--sessions", type=int, default=365)
+    size_options(parser)
     parser.add_argument(
         "--skip-baseline", action="store_true", help="skip the slow ruamel round-trip baseline"
     )

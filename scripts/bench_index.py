@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import generate, run_process
+from bench import generate, run_process, size_options
 
 _ROWS = (
     "SELECT e.rel, e.pos, e.kind, e.id, e.identity, e.ref, e.hash, e.date, e.status, "
@@ -45,9 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     """Generate the memories, time both builds, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--decisions", type=int, default=10_000)
-    parser.add_argument("--changes", type=int, default=50_000)
-    parser.add_argument("--sessions", type=int, default=365)
+    size_options(parser)
     args = parser.parse_args(argv)
     from omp.index import WORKERS_ENV, workers
 
