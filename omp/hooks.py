@@ -158,8 +158,9 @@ def _folder(repo: Path) -> Path:
         raise HooksPathError(
             f"core.hooksPath is set to {hooks_path!r}: another tool manages this repository's "
             "hooks, so omp will not install its own",
-            hint="pre-commit framework: add the `omp-check-staged` hook from omp's "
-            ".pre-commit-hooks.yaml to .pre-commit-config.yaml; husky or lefthook: call "
+            hint="pre-commit framework: add the `omp-check-staged` and `omp-record-commit` "
+            "hooks from omp's .pre-commit-hooks.yaml to .pre-commit-config.yaml; husky or "
+            "lefthook: call "
             "`python -m omp hook pre-commit` (and post-commit) from your hook; or run "
             "`git config --unset core.hooksPath` to let omp install its hooks",
         )
