@@ -14,12 +14,12 @@ Commit messages are also read as Conventional Commits 1.0 (https://www.conventio
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
 from omp.errors import OmpError
+from omp.lazyre import lazy
 
 
 class NotAGitRepoError(OmpError):
@@ -214,11 +214,12 @@ class Conventional(NamedTuple):
     summary: str
 
 
-_CONVENTIONAL = re.compile(
+# compiled when first used: the hooks that import this module for `git diff` read no message
+_CONVENTIONAL = lazy(
     r"(?P<type>[A-Za-z][A-Za-z0-9_-]*)(?:\((?P<scope>[^()\r\n]*)\))?(?P<bang>!)?: (?P<summary>.*)"
 )
-_BREAKING = re.compile(r"BREAKING[ -]CHANGE:[ \t]*(?P<text>.*)")
-_FOOTER = re.compile(r"(?:BREAKING[ -]CHANGE|[A-Za-z0-9][A-Za-z0-9-]*)(?:: | #)")
+_BREAKING = lazy(r"BREAKING[ -]CHANGE:[ \t]*(?P<text>.*)")
+_FOOTER = lazy(r"(?:BREAKING[ -]CHANGE|[A-Za-z0-9][A-Za-z0-9-]*)(?:: | #)")
 
 
 def parse_conventional(subject: str) -> Conventional | None:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+from omp import fastyaml
 from omp.paths import MemoryRoot, blob_id, decode_text, make_derived_dir
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
@@ -1657,11 +1658,15 @@ def _load(text: str, source: str) -> Any:
     """`yamlio.load`, imported when first needed.
 
     Indexing a file again after an edit of its comments, or of entries the index holds,
-    parses nothing: it imports no YAML library.
+    parses nothing: it imports no YAML library. Entries in the plain YAML omp writes (and
+    most hand edits of them) are read by `fastyaml`, which needs none either.
     """
+    data = fastyaml.load(text)
+    if data is not fastyaml.UNSURE:
+        return data
     from omp import yamlio
 
-    return yamlio.load(text, source=source)
+    return yamlio.load_by_ruamel(text, source=source)
 
 
 def _skeleton(

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from omp.errors import InvalidYamlError
+from omp.lazyre import lazy
 
 
 class Style(NamedTuple):
@@ -127,7 +128,7 @@ def _scan_flow(body: str, col: int) -> int | None:
     return None
 
 
-_NOT_TEXT = re.compile(
+_NOT_TEXT = lazy(  # compiled when first used: only writing asks
     r"^(?:[-+]?(?:\d[\d_]*(?:\.\d*)?(?:[eE][-+]?\d+)?|\.inf|\.nan|0x[0-9a-fA-F]+|0o[0-7]+)"
     r"|true|false|True|False|TRUE|FALSE|null|Null|NULL|~|\d{4}-\d\d?-\d\d?(?:[Tt ].*)?)$"
 )

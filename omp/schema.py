@@ -224,8 +224,29 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _BAD_CHARS = re.compile("[" + "".join(UNKEEPABLE_CHARS) + "\ud800-\udfff]")
 
 
+# The forms omp writes (a date; a UTC time), checked without importing ruamel.yaml
+_COMMON_TIMESTAMP = re.compile(
+    r"([0-9]{4})-([0-9]{2})-([0-9]{2})(?:T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.[0-9]+)?Z?)?"
+)
+
+
 def _real_timestamp(text: str) -> bool:
     """Whether a YAML date or timestamp names a real day and time (not 2026-02-30)."""
+    m = _COMMON_TIMESTAMP.fullmatch(text)
+    if m is None:
+        return _real_timestamp_by_ruamel(text)
+    import datetime
+
+    year, month, day, hour, minute, second = (int(part) if part else 0 for part in m.groups())
+    try:
+        datetime.datetime(year, month, day, hour, minute, second)
+    except ValueError:
+        return False
+    return True
+
+
+def _real_timestamp_by_ruamel(text: str) -> bool:
+    """`_real_timestamp` for any form, as ruamel.yaml reads it."""
     from ruamel.yaml.util import create_timestamp, timestamp_regexp
 
     m = timestamp_regexp.match(text)

@@ -22,6 +22,7 @@ from ruamel.yaml.representer import RoundTripRepresenter
 from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
+from omp import fastyaml
 from omp.errors import InvalidYamlError
 from omp.outline import (
     EditError,
@@ -95,10 +96,21 @@ def _load_all(text: str) -> list[Any]:
 def load(text: str, *, source: str = "<string>") -> Any:
     """Parse one YAML document into plain data; dates and timestamps stay `Timestamp` strings.
 
+    Text in the plain YAML memory files are written in is read by `fastyaml` (several times
+    faster); anything else by ruamel.yaml (`load_by_ruamel`), which words every error.
+
     Raises:
         InvalidYamlError: the text is not valid YAML (with line and column when known), holds
             duplicate keys, or holds more than one document.
     """
+    data = fastyaml.load(text)
+    if data is not fastyaml.UNSURE:
+        return data
+    return load_by_ruamel(text, source=source)
+
+
+def load_by_ruamel(text: str, *, source: str = "<string>") -> Any:
+    """`load` with ruamel.yaml alone: for a text `fastyaml` was not sure of."""
     try:
         docs = _load_all(text)
     except MarkedYAMLError as e:

@@ -499,20 +499,24 @@ def test_a_reader_indexing_between_replace_and_record_does_not_corrupt_offsets(f
 
 
 @pytest.mark.parametrize("bulk", [2000, 7])  # one parse of them all, and parses of 7 at a time
+@pytest.mark.parametrize("reader", ["fastyaml", "ruamel"])
 def test_parsing_a_whole_list_at_once_gives_what_parsing_entry_by_entry_gives(
-    memory, monkeypatch, bulk
+    memory, monkeypatch, bulk, reader
 ):
+    from omp import fastyaml
     from omp import index as index_module
 
     monkeypatch.setattr(index_module, "_BULK", bulk)
+    if reader == "ruamel":  # the entries as if they were outside fastyaml's subset
+        monkeypatch.setattr(fastyaml, "load", lambda text: fastyaml.UNSURE)
     calls: list[int] = []
-    load = yamlio.load
+    load = index_module._load
 
-    def counted(text: str, **kwargs: str) -> object:
+    def counted(text: str, source: str) -> object:
         calls.append(len(text))
-        return load(text, **kwargs)
+        return load(text, source)
 
-    monkeypatch.setattr(yamlio, "load", counted)
+    monkeypatch.setattr(index_module, "_load", counted)
     text = "# big\nchangelog:\n" + "".join(
         f"  - id: chg-{n}\n    date: 2026-01-{n % 28 + 1:02d}\n    summary: 'change: {n}'\n"
         f"    type: {'feat' if n % 2 else 'fix'}\n" + ("  # a comment\n" if n % 7 == 0 else "")

@@ -284,3 +284,34 @@ def test_a_valid_hand_edit_staged_for_commit_is_checked_without_jsonschema(memor
     refused = pre_commit()
     assert refused.stdout.split()[:2] == [str(hooks.BLOCK), "True"]  # jsonschema words it
     assert "'maybe' is not one of" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2026-12-04", "2026-02-29", "2024-02-29", "2026-02-30", "2026-13-01", "2026-00-10",
+        "0000-01-01", "0001-01-01", "9999-12-31", "2026-12-04T17:41:43Z", "2026-12-04T24:00:00Z",
+        "2026-12-04T23:60:00Z", "2026-12-04T23:59:60Z", "2026-12-04T23:59:59.123456789Z",
+        "2026-12-04T23:59:59", "2026-02-30T10:00:00Z", "2026-12-04T17:41:43+08:00",
+    ],
+)  # fmt: skip
+def test_common_timestamps_are_checked_as_ruamel_checks_them(text: str) -> None:
+    from omp.schema import _real_timestamp, _real_timestamp_by_ruamel
+
+    assert _real_timestamp(text) == _real_timestamp_by_ruamel(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(0, 9999), st.integers(0, 13), st.integers(0, 32),
+    st.one_of(st.none(), st.tuples(st.integers(0, 25), st.integers(0, 61), st.integers(0, 61))),
+)  # fmt: skip
+def test_any_common_timestamp_is_checked_as_ruamel_checks_it(
+    year: int, month: int, day: int, time: tuple[int, int, int] | None
+) -> None:
+    from omp.schema import _real_timestamp, _real_timestamp_by_ruamel
+
+    text = f"{year:04}-{month:02}-{day:02}"
+    if time is not None:
+        text += "T{:02}:{:02}:{:02}Z".format(*time)
+    assert _real_timestamp(text) == _real_timestamp_by_ruamel(text)

@@ -225,6 +225,7 @@ def test_a_pre_commit_of_a_hand_edit_of_comments_checks_nothing_again(recorded):
     status, loaded = _run("pre-commit", cwd=memory.project, module="omp.hooks")
     assert status == 0 and {"omp.validity", "omp.schema"} <= loaded  # a value changed
     assert not loaded & {"jsonschema", "dataclasses", "subprocess"}  # valid: nothing to word
+    assert not loaded & {"ruamel", "omp.yamlio"}  # the entry is plain YAML: read by fastyaml
 
     path.write_text(text.replace("choice: SQLite", "choice: [SQLite]"), encoding="utf-8")
     subprocess.run(["git", "add", "-A"], cwd=memory.project, check=True)
