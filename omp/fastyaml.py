@@ -48,6 +48,10 @@ _WORDS: Final[dict[str, Any]] = {
     "false": False, "False": False, "FALSE": False,
 }  # fmt: skip
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "0": "\0", " ": " "}
+# What else a plain string may start with: no YAML indicator, and nothing a number, a date,
+# null or a boolean starts with (those are `_WORDS`, `_INT`, `_DATE`, `_DATETIME`)
+# (and any character past ASCII: `first >= "\xa0"`)
+_PLAIN_FIRST = frozenset("_/$(~<=\\^;")
 _HEX = {"x": 2, "u": 4, "U": 8}
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 _FLOW_STOPS = frozenset("[]{}\"'#:&*!|>%@`?")
@@ -72,7 +76,12 @@ def _scalar(text: str) -> Any:
     if text in _WORDS:
         return _WORDS[text]
     first = text[0]
-    if first.isalpha() or first in "_/" or (first.isdigit() and _WORDY.match(text)):
+    if (
+        first.isalpha()
+        or first >= "\xa0"
+        or (first in _PLAIN_FIRST and text not in ("<<", "="))  # `<<` merges, `=` is a value
+        or (first.isdigit() and _WORDY.match(text))
+    ):
         if ": " in text or text.endswith(":") or " #" in text:
             raise _Unsure
         return text
@@ -139,23 +148,33 @@ def _single_quoted(rest: str) -> tuple[str, str]:
 
 
 def _flow(rest: str) -> tuple[Any, str]:
-    """`[]`, `{}` or a one-line `[a, b]` of plain scalars, and what follows it."""
+    """`[]`, `{}` or a one-line `[a, "b", 'c']` of scalars, and what follows it."""
     if rest.startswith("{"):
         if not rest.startswith("{}"):
             raise _Unsure
         return {}, rest[2:]
-    end = rest.find("]")
-    if end < 0:
-        raise _Unsure
-    inner = rest[1:end]
-    if not inner.strip(" "):
-        return [], rest[end + 1 :]
-    if any(ch in _FLOW_STOPS for ch in inner):
-        raise _Unsure
-    items = [part.strip(" ") for part in inner.split(",")]
-    if not all(items):
-        raise _Unsure  # `[a, , b]` or a trailing comma
-    return [_scalar(item) for item in items], rest[end + 1 :]
+    items: list[Any] = []
+    at = rest[1:].lstrip(" ")
+    if at.startswith("]"):
+        return items, at[1:]
+    while True:
+        if at[:1] == '"':
+            value, at = _double_quoted(at)
+        elif at[:1] == "'":
+            value, at = _single_quoted(at)
+        else:
+            end = min((at.find(stop) for stop in ",]" if stop in at), default=-1)
+            plain = at[:end].rstrip(" ") if end >= 0 else ""
+            if not plain or any(ch in _FLOW_STOPS for ch in plain):
+                raise _Unsure  # `[a, , b]`, a trailing comma, an indicator, another line
+            value, at = _scalar(plain), at[end:]
+        items.append(value)
+        at = at.lstrip(" ")
+        if at[:1] == "]":
+            return items, at[1:]
+        if at[:1] != ",":
+            raise _Unsure  # `["a" b]`, `["a": b]`, or the list goes on over lines
+        at = at[1:].lstrip(" ")
 
 
 class _Parser:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from omp import fastyaml, yamlio
+from omp import fastyaml, outline, yamlio
 from omp.errors import InvalidYamlError
 from omp.paths import MemoryRoot
 from omp.records import Timestamp
@@ -103,6 +103,7 @@ def test_an_entry_as_omp_writes_it_is_read_without_ruamel() -> None:
         "a: yes\nb: True\nc: ~\nd: -3\ne: 2026-12-04T17:41:43Z\nf: tRue\ng: NULL\nh: 0\n",
         "a: \"x\\ty\\u00e9\\U0001F600 \\\" q \\\\\"  # c\nb: 'it''s'\n",
         "a: [x, y z, 3, 2026-01-02, true]\nb: []\nc: {}\n",
+        "a: [\"x, y\", 'it''s', \"30\", plain ,z]  # c\nb: [ ]\n",
         "a:\n  b:\n    c: d\n  e: 使用 SQLite 存储\n",
         "a: http://x/y#z\nb: C# and F#\n",
         "",
@@ -139,6 +140,9 @@ def test_the_subset_is_read_as_ruamel_reads_it(text: str) -> None:
         "a: [x, [y]]\n",
         "a: {b: c}\n",
         "a: [x,\n  y]\n",
+        "a: [x, ]\n",  # a trailing comma
+        'a: ["x" y]\n',
+        'a: ["x": y]\n',  # a mapping inside
         'a: "\\/"\n',
         "a: |\n\n  x\n",  # leading empty line
     ],
@@ -168,6 +172,8 @@ _WORDS = [
     "- x", "-x", "? x", "&a", "*a", "!t", "%x", "@x", "`x`", "[x]", "{x}", "'q'", '"d"', "|",
     ">", "#", "", " ", "a\\b", "\u2028", "_meta", "/usr/bin", "a  b", "a ", "a, b",
     "3 replicas", "1e3 x", "0x1 y", "2026-12-04  10:00:00", "2026-12-04 x", "12: x", "7 #x",
+    "$HOME", "(x)", "~/x", "<<", "=", "<x>", "\\x", "^x", ";x", "「引用」", "¿qué?", "€5",
+    "\uff11\uff12",  # full-width digits
 ]  # fmt: skip
 _SAFE = [
     "a",
@@ -202,7 +208,8 @@ def _scalar(rng: random.Random, indent: int) -> list[str]:
     if style < 0.65:
         return [_quoted(word, rng)]
     if style < 0.8:
-        items = ", ".join(rng.choice(_WORDS) for _ in range(rng.randrange(0, 4)))
+        words = [rng.choice(_WORDS) for _ in range(rng.randrange(0, 4))]
+        items = ", ".join(_quoted(w, rng) if rng.random() < 0.3 else w for w in words)
         return [f"[{items}]"]
     header = rng.choice(["|", "|-", "|+", ">", "|2"])
     pad = " " * (indent + rng.choice([1, 2, 4]))
@@ -289,8 +296,16 @@ def test_the_generator_reaches_both_outcomes() -> None:
     assert unsure > 100
 
 
+def _entries(text: str, name: str) -> list[str]:
+    """The text of each entry of list `name` in a memory file's `text`."""
+    o = outline.Outline(text)
+    found = outline.locate_list(o, name)
+    assert found is not None
+    return [text[o.offsets[item.line] : o.offsets[item.end]] for item in found.items]
+
+
 def test_entries_omp_writes_are_read_without_ruamel(memory: MemoryRoot) -> None:
-    from omp import outline, store
+    from omp import store
 
     values = [
         "Cache: Redis", "3 replicas behind the balancer", "使用 PostgreSQL 16", "C# and F#",
@@ -303,18 +318,13 @@ def test_entries_omp_writes_are_read_without_ruamel(memory: MemoryRoot) -> None:
             memory, title=f"Decision {n}", choice=value, context=value,
             alternatives=[value, "plain"], rationale=value,
         )  # fmt: skip
-    text = (memory.memory / "decisions.yaml").read_text(encoding="utf-8")
-    items = outline.locate_list(outline.Outline(text), "decisions").items
-    o = outline.Outline(text)
-    entries = [text[o.offsets[item.line] : o.offsets[item.end]] for item in items]
+    entries = _entries((memory.memory / "decisions.yaml").read_text(encoding="utf-8"), "decisions")
     assert len(entries) == len(values)
     assert [entry for entry in entries if not agrees(entry)] == []
 
 
-def test_the_benchmark_memory_is_read_without_ruamel(tmp_path: Path) -> None:
+def test_the_benchmark_memory_is_read_without_ruamel() -> None:
     import sys
-
-    from omp import outline
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
     try:
@@ -324,12 +334,15 @@ def test_the_benchmark_memory_is_read_without_ruamel(tmp_path: Path) -> None:
     for name, text in (
         ("decisions", bench.decisions_yaml(300)), ("changelog", bench.changelog_yaml(300))
     ):  # fmt: skip
-        o = outline.Outline(text)
-        items = outline.locate_list(o, name).items
-        assert len(items) == 300
-        unread = [
-            text[o.offsets[item.line] : o.offsets[item.end]]
-            for item in items
-            if not agrees(text[o.offsets[item.line] : o.offsets[item.end]])
-        ]
-        assert unread == []
+        entries = _entries(text, name)
+        assert len(entries) == 300
+        assert [entry for entry in entries if not agrees(entry)] == []
+
+
+def test_the_yaml_files_of_this_repository_are_read_alike() -> None:
+    """Hundreds of hand-written files: the corpus labels, templates, omp's own memory."""
+    top = Path(__file__).resolve().parents[1]
+    paths = [p for folder in ("tests", "templates", "_omp") for p in (top / folder).rglob("*.y*ml")]
+    read = [path for path in paths if agrees(path.read_text(encoding="utf-8"))]
+    assert len(paths) > 500
+    assert len(read) > len(paths) * 3 // 4  # most are in the subset: the test is not vacuous
