@@ -334,9 +334,11 @@ class _Child:
     """
 
     def __init__(self, argv: list[str], env: dict[str, str]) -> None:
-        import signal
+        # the C module `signal` wraps, loaded with Python: `signal` makes enums of every
+        # signal at import (a few ms of each hook), and only two numbers are needed here
+        import _signal  # type: ignore[import-not-found]
 
-        defaults = [getattr(signal, n) for n in ("SIGPIPE", "SIGXFSZ") if hasattr(signal, n)]
+        defaults = [getattr(_signal, n) for n in ("SIGPIPE", "SIGXFSZ") if hasattr(_signal, n)]
         self.out, out_w = os.pipe()
         self.err, err_w = os.pipe()
         null = os.open(os.devnull, os.O_RDONLY)

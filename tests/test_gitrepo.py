@@ -514,3 +514,19 @@ def test_missing_git_is_reported_with_a_hint_by_every_way_git_is_run(
     assert "hint: install git" in str(raised.value)
     with pytest.raises(GitError, match="git is not installed"):
         blobs(git_repo, ["0" * 40])  # git given input
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux's /proc")
+def test_a_child_gets_the_default_sigpipe_and_sigxfsz_back() -> None:
+    """Python ignores SIGPIPE; a git it starts must not inherit that (as with subprocess)."""
+    import signal
+
+    from omp.gitrepo import _Child
+
+    assert signal.getsignal(signal.SIGPIPE) == signal.SIG_IGN  # what the child would inherit
+    child = _Child(["grep", "^SigIgn:", "/proc/self/status"], dict(os.environ))
+    with closing(child):
+        out = b"".join(child.output()).decode()
+    ignored = int(out.split()[1], 16)
+    assert ignored & (1 << (signal.SIGPIPE - 1)) == 0
+    assert ignored & (1 << (signal.SIGXFSZ - 1)) == 0
