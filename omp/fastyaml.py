@@ -85,7 +85,7 @@ def _scalar(text: str) -> Any:
         if ": " in text or text.endswith(":") or " #" in text:
             raise _Unsure
         return text
-    if _INT.fullmatch(text) and text != "-0":
+    if _INT.fullmatch(text):
         return int(text)
     if _DATE.fullmatch(text) or _DATETIME.fullmatch(text):
         return Timestamp(text)
