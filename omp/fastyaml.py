@@ -54,6 +54,7 @@ _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "0": "\0", " 
 _PLAIN_FIRST = frozenset("_/$(~<=\\^;")
 _HEX = {"x": 2, "u": 4, "U": 8}
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+_FLOW_END = re.compile("[,\\]]")
 _FLOW_STOPS = frozenset("[]{}\"'#:&*!|>%@`?")
 
 
@@ -98,27 +99,23 @@ def _comment_or_nothing(rest: str) -> None:
         raise _Unsure  # something after a value, or a `#` glued to it
 
 
-def _double_quoted(rest: str) -> tuple[str, str]:
-    """The value of a one-line double-quoted scalar starting `rest`, and what follows it."""
+def _double_quoted(text: str, start: int) -> tuple[str, int]:
+    """The value of the one-line double-quoted scalar at `start`, and where it ends."""
     out: list[str] = []
-    i = 1
-    while i < len(rest):
-        ch = rest[i]
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
         if ch == '"':
-            return "".join(out), rest[i + 1 :]
+            return "".join(out), i + 1
         if ch == "\\":
-            code = rest[i + 1 : i + 2]
+            code = text[i + 1 : i + 2]
             if code in _ESCAPES:
                 out.append(_ESCAPES[code])
                 i += 2
                 continue
             width = _HEX.get(code)
-            digits = rest[i + 2 : i + 2 + width] if width else ""
-            if (
-                not width
-                or len(digits) != width
-                or not all(c in "0123456789abcdefABCDEF" for c in digits)
-            ):
+            digits = text[i + 2 : i + 2 + width] if width else ""
+            if not width or len(digits) != width or not all(c in _HEX_DIGITS for c in digits):
                 raise _Unsure
             point = int(digits, 16)
             if 0xD800 <= point <= 0xDFFF or point > 0x10FFFF:
@@ -131,50 +128,67 @@ def _double_quoted(rest: str) -> tuple[str, str]:
     raise _Unsure  # goes on to the next line
 
 
-def _single_quoted(rest: str) -> tuple[str, str]:
+def _single_quoted(text: str, start: int) -> tuple[str, int]:
+    """The value of the one-line single-quoted scalar at `start`, and where it ends."""
     out: list[str] = []
-    i = 1
-    while i < len(rest):
-        ch = rest[i]
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
         if ch == "'":
-            if rest[i + 1 : i + 2] == "'":
+            if text[i + 1 : i + 2] == "'":
                 out.append("'")
                 i += 2
                 continue
-            return "".join(out), rest[i + 1 :]
+            return "".join(out), i + 1
         out.append(ch)
         i += 1
     raise _Unsure
 
 
-def _flow(rest: str) -> tuple[Any, str]:
-    """`[]`, `{}` or a one-line `[a, "b", 'c']` of scalars, and what follows it."""
-    if rest.startswith("{"):
-        if not rest.startswith("{}"):
+def _skip_spaces(text: str, i: int) -> int:
+    while text.startswith(" ", i):
+        i += 1
+    return i
+
+
+def _flow_item(text: str, i: int) -> tuple[Any, int]:
+    """The item of a flow list at `i`, and where it ends."""
+    first = text[i : i + 1]
+    if first == '"':
+        return _double_quoted(text, i)
+    if first == "'":
+        return _single_quoted(text, i)
+    stop = _FLOW_END.search(text, i)
+    if stop is None:
+        raise _Unsure  # the list goes on over lines
+    plain = text[i : stop.start()].rstrip(" ")
+    if not plain or any(ch in _FLOW_STOPS for ch in plain):
+        raise _Unsure  # `[a, , b]`, a trailing comma, an indicator
+    return _scalar(plain), stop.start()
+
+
+def _flow(text: str) -> tuple[Any, int]:
+    """`[]`, `{}` or a one-line `[a, "b", 'c']` at the start of `text`, and where it ends.
+
+    Linear in the line's length, however many items it holds.
+    """
+    if text.startswith("{"):
+        if not text.startswith("{}"):
             raise _Unsure
-        return {}, rest[2:]
+        return {}, 2
     items: list[Any] = []
-    at = rest[1:].lstrip(" ")
-    if at.startswith("]"):
-        return items, at[1:]
+    i = _skip_spaces(text, 1)
+    if text.startswith("]", i):
+        return items, i + 1
     while True:
-        if at[:1] == '"':
-            value, at = _double_quoted(at)
-        elif at[:1] == "'":
-            value, at = _single_quoted(at)
-        else:
-            end = min((at.find(stop) for stop in ",]" if stop in at), default=-1)
-            plain = at[:end].rstrip(" ") if end >= 0 else ""
-            if not plain or any(ch in _FLOW_STOPS for ch in plain):
-                raise _Unsure  # `[a, , b]`, a trailing comma, an indicator, another line
-            value, at = _scalar(plain), at[end:]
+        value, i = _flow_item(text, i)
         items.append(value)
-        at = at.lstrip(" ")
-        if at[:1] == "]":
-            return items, at[1:]
-        if at[:1] != ",":
+        i = _skip_spaces(text, i)
+        if text.startswith("]", i):
+            return items, i + 1
+        if not text.startswith(",", i):
             raise _Unsure  # `["a" b]`, `["a": b]`, or the list goes on over lines
-        at = at[1:].lstrip(" ")
+        i = _skip_spaces(text, i + 1)
 
 
 class _Parser:
@@ -288,12 +302,10 @@ class _Parser:
         first = rest[0]
         if first in "|>":
             return self._literal(rest, n)
-        if first == '"':
-            value, after = _double_quoted(rest)
-        elif first == "'":
-            value, after = _single_quoted(rest)
-        elif first in "[{":
-            value, after = _flow(rest)
+        if first in "\"'[{":
+            read = _double_quoted if first == '"' else _single_quoted if first == "'" else None
+            value, end = read(rest, 0) if read is not None else _flow(rest)
+            after = rest[end:]
         else:
             cut = rest.find(" #")
             plain = (rest if cut < 0 else rest[:cut]).rstrip(" ")

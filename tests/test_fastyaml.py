@@ -346,3 +346,11 @@ def test_the_yaml_files_of_this_repository_are_read_alike() -> None:
     read = [path for path in paths if agrees(path.read_text(encoding="utf-8"))]
     assert len(paths) > 500
     assert len(read) > len(paths) * 3 // 4  # most are in the subset: the test is not vacuous
+
+
+def test_long_lines_are_read_alike() -> None:
+    """A flow list of thousands of items, quoted and plain, and a long quoted value."""
+    plain = ", ".join(f"item{n}" for n in range(20_000))
+    quoted = ", ".join(f'"it\'s {n}"' if n % 2 else f"'say ''{n}'''" for n in range(20_000))
+    long = "x\\ty" * 100_000
+    assert agrees(f'plain: [{plain}]\nquoted: [{quoted}]\nlong: "{long}"\n')
