@@ -4,8 +4,9 @@ A git hook that checks one hand-edited entry, or an index refresh after an outsi
 parses a few lines; importing ruamel.yaml to do it costs more than everything else the hook
 does. `load` reads the subset of YAML that omp writes and people type into entries (block
 mappings with simple keys, block sequences, plain / quoted / literal scalars, one-line flow
-sequences of plain scalars) and returns exactly what `yamlio.load` returns for it, or
-`UNSURE` for anything else, which the caller then hands to ruamel.yaml. It never raises and
+sequences of scalars) and returns exactly what ruamel.yaml's safe load returns for it
+(`yamlio.load_by_ruamel`), or `UNSURE` for anything else, which the caller then hands to
+ruamel.yaml. It never raises and
 never guesses: a text that might be an error, or that a YAML reader might read otherwise
 (anchors, tags, folded or multi-line plain scalars, numbers other than plain integers, tabs,
 CR line ends, control characters, duplicate keys, several documents), is UNSURE, so errors
@@ -74,6 +75,8 @@ def _indent(line: str) -> int:
 
 def _scalar(text: str) -> Any:
     """A plain scalar resolved as YAML 1.2 (ruamel's core schema) would, when sure how."""
+    if not text:
+        raise _Unsure
     if text in _WORDS:
         return _WORDS[text]
     first = text[0]

@@ -93,6 +93,9 @@ def test_an_entry_as_omp_writes_it_is_read_without_ruamel() -> None:
         "k: |+\n  a\n\n\nz: 1\n",
         "k: |+\n  a\n\n# c\n\nz: 1\n",
         "k: |-\n  a\n  \n",
+        "a: |\n  x\n     \nb: 1\n",  # a line of spaces deeper than the text is text
+        "a: |+\n  x\n  \n\nb: 1\n",
+        "a: b[c], x{y} C++ & Rust x*y x!y x|y x>y x%y x@y x`y x?y x - y a,b]\n",
         "k: |\n  a\n   \n  b\n",
         "- |\n a\n",
         "- a\n- b: 1\n  c: 2\n-\n  - x\n",
