@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from omp import fastyaml
 from omp.paths import MemoryRoot, blob_id, decode_text, make_derived_dir
 from omp.records import LIST_KINDS, Timestamp, identity_key, list_kind_of, schema_kind
 
@@ -1661,6 +1660,8 @@ def _load(text: str, source: str) -> Any:
     parses nothing: it imports no YAML library. Entries in the plain YAML omp writes (and
     most hand edits of them) are read by `fastyaml`, which needs none either.
     """
+    from omp import fastyaml  # not at import: reads from a current index parse nothing
+
     data = fastyaml.load(text)
     if data is not fastyaml.UNSURE:
         return data
