@@ -36,9 +36,16 @@ _NOT_TEXT = lazy("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\uf
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_\-]*):(?: +|$)")
 _NOT_KEYS = frozenset({"true", "false", "null", "y", "n", "yes", "no", "on", "off"})
 _INT = re.compile(r"-?(?:0|[1-9][0-9]*)")
-# Text that starts with a digit and holds a space ("3 replicas"): no number has a space, and
-# the one kind of timestamp that may ("2026-12-04 10:00:00") starts with a year and a dash
-_WORDY = lazy(r"(?![0-9]{4}-)[0-9][^ ]* ")
+# What YAML 1.2 as ruamel.yaml resolves it reads as an integer, a float or a timestamp; any
+# other plain text that starts with a digit is a string ("3 replicas", a commit "966d28d")
+_NOT_STRING = lazy(
+    r"[-+]?(?:0b[01_]+|0o?[0-7_]+|[0-9_]+|0x[0-9a-fA-F_]+)"
+    r"|[-+]?(?:[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+"
+    r"|\.[0-9_]+(?:[eE][-+][0-9]+)?|\.(?:inf|Inf|INF))|\.(?:nan|NaN|NAN)"
+    r"|[0-9]{4}-[0-9]{2}-[0-9]{2}"
+    r"|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?"
+    r"(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?"
+)
 _DATE = lazy(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _DATETIME = lazy(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:Z|[-+][0-9]{2}:[0-9]{2})?"
@@ -84,7 +91,7 @@ def _scalar(text: str) -> Any:
         first.isalpha()
         or first >= "\xa0"
         or (first in _PLAIN_FIRST and text not in ("<<", "="))  # `<<` merges, `=` is a value
-        or (first.isdigit() and _WORDY.match(text))
+        or ("0" <= first <= "9" and not typed_plain(text))
     ):
         if ": " in text or text.endswith(":") or " #" in text:
             raise _Unsure
@@ -94,6 +101,11 @@ def _scalar(text: str) -> Any:
     if _DATE.fullmatch(text) or _DATETIME.fullmatch(text):
         return Timestamp(text)
     raise _Unsure  # another number, a date of another form, an indicator: ruamel knows
+
+
+def typed_plain(text: str) -> bool:
+    """Whether the plain scalar `text` reads as a number or a timestamp, not as a string."""
+    return _NOT_STRING.fullmatch(text) is not None
 
 
 def _comment_or_nothing(rest: str) -> None:

@@ -2,27 +2,18 @@
 
 Memory files belong to the people who edit them, so omp never re-dumps a whole file. Edits
 find the lines of the entries they touch with an `outline.Outline` and replace or insert only
-those, rendered with ruamel.yaml in the file's own style (`outline.Style`). The caller
-re-parses the result and checks it holds exactly the intended data (see `store`), so a layout
-this module misreads is refused, never written.
+those, rendered in the file's own style (`outline.Style`). The caller re-parses the result and
+checks it holds exactly the intended data (see `store`), so a layout this module misreads is
+refused, never written. Plain entries are read by `fastyaml` and written by `fastemit`;
+ruamel.yaml (`ruamelyaml`) is imported only for what those two are not sure of.
 """
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import ScalarNode
-from ruamel.yaml.representer import RoundTripRepresenter
-from ruamel.yaml.resolver import VersionedResolver
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
-
-from omp import fastyaml
+from omp import fastemit, fastyaml
 from omp.errors import InvalidYamlError
 from omp.outline import (
     EditError,
@@ -43,56 +34,6 @@ from omp.records import Timestamp as Timestamp  # re-exported: part of this modu
 # Reading data
 
 
-def _construct_timestamp(constructor: Any, node: ScalarNode) -> Timestamp:
-    return Timestamp(constructor.construct_scalar(node))
-
-
-class _OneVersionResolver(VersionedResolver):
-    """ruamel's resolver, which asks for the YAML version once per parse, not twice a scalar.
-
-    ruamel looks the version up for every plain scalar, and with libyaml's parser each look
-    goes through two AttributeErrors (a tenth of a cold index build). libyaml's parser passes
-    no `%YAML` directive on to ruamel, so the answer is the same for the whole parse; ruamel's
-    own parser (which has a scanner) may change it between documents and is asked each time.
-    """
-
-    _version: Any = None
-
-    @property
-    def processing_version(self) -> Any:
-        version = self._version
-        if version is None:
-            version = super().processing_version
-            if not hasattr(getattr(self, "loadumper", None), "_scanner"):
-                self._version = version
-        return version
-
-
-@lru_cache(maxsize=2)
-def _safe_yaml(pure: bool = False) -> YAML:
-    yaml = YAML(typ="safe", pure=pure)  # libyaml's parser when ruamel.yaml.clib is present
-    yaml.Resolver = _OneVersionResolver
-    yaml.constructor.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
-    return yaml
-
-
-# libyaml scans YAML 1.1, where a plain scalar in a flow collection cannot hold `:`
-# (`{url: https://example.com}`); YAML 1.2 allows it, and so does ruamel's own parser.
-_FLOW_COLON = "found unexpected ':'"
-
-
-def _load_all(text: str) -> list[Any]:
-    try:
-        return list(_safe_yaml().load_all(text))
-    except MarkedYAMLError as e:
-        if _FLOW_COLON not in str(e.problem):
-            raise
-        try:  # the slower YAML 1.2 parser, only for the texts that need it
-            return list(_safe_yaml(pure=True).load_all(text))
-        except YAMLError:
-            raise e from None
-
-
 def load(text: str, *, source: str = "<string>") -> Any:
     """Parse one YAML document into plain data; dates and timestamps stay `Timestamp` strings.
 
@@ -111,29 +52,9 @@ def load(text: str, *, source: str = "<string>") -> Any:
 
 def load_by_ruamel(text: str, *, source: str = "<string>") -> Any:
     """`load` with ruamel.yaml alone: for a text `fastyaml` was not sure of."""
-    try:
-        docs = _load_all(text)
-    except MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        problem = " ".join(str(x) for x in (e.context, e.problem) if x) or str(e)
-        problem = problem.replace("\n", " ")
-        hint = None
-        if "flow" in problem or _FLOW_COLON in problem:
-            hint = 'inside `{...}` or `[...]`, quote a value that holds `: `, `,` or `#` ("a: b")'
-        if mark is None:
-            raise InvalidYamlError(source, None, None, problem, hint=hint) from None
-        raise InvalidYamlError(source, mark.line + 1, mark.column + 1, problem, hint=hint) from None
-    except YAMLError as e:
-        raise InvalidYamlError(source, None, None, str(e).replace("\n", " ")) from None
-    if len(docs) > 1:
-        raise InvalidYamlError(
-            source,
-            None,
-            None,
-            f"holds {len(docs)} YAML documents; a memory file holds one",
-            hint="remove the extra `---` document separators",
-        )
-    return docs[0] if docs else None
+    from omp import ruamelyaml
+
+    return ruamelyaml.load(text, source=source)
 
 
 def load_stored(text: str, *, source: str) -> Any:
@@ -167,99 +88,13 @@ def load_scalar(text: str) -> Any:
 # Rendering
 
 
-# Read as booleans or null by YAML 1.1 readers (PyYAML), so written quoted.
-_YAML11_WORDS = frozenset({"y", "yes", "n", "no", "on", "off", "true", "false", "null", "~"})
-
-
-class _Representer(RoundTripRepresenter):
-    pass
-
-
-def _represent_timestamp(rep: Any, data: Timestamp) -> Any:
-    return rep.represent_scalar("tag:yaml.org,2002:timestamp", str(data))
-
-
-def _represent_none(rep: Any, _data: None) -> Any:
-    return rep.represent_scalar("tag:yaml.org,2002:null", "null")
-
-
-def _represent_str(rep: Any, data: str) -> Any:
-    if data.lower() in _YAML11_WORDS:
-        return rep.represent_scalar("tag:yaml.org,2002:str", data, style="'")
-    return rep.represent_str(data)
-
-
-_Representer.add_representer(Timestamp, _represent_timestamp)
-_Representer.add_representer(type(None), _represent_none)
-_Representer.add_representer(str, _represent_str)
-
-
-@lru_cache(maxsize=16)
-def _dumper(mapping: int, seq_indent: int, seq_offset: int) -> YAML:
-    yaml = YAML(typ="rt", pure=True)
-    yaml.Representer = _Representer
-    yaml.indent(mapping=mapping, sequence=seq_indent, offset=seq_offset)
-    yaml.width = 1_000_000
-    yaml.allow_unicode = True
-    return yaml
-
-
-# Multi-line text that a `|` block holds exactly: printable, no CR, no leading whitespace or
-# blank first line (those need indentation indicators), no trailing spaces on a line.
-_LITERAL_SAFE = re.compile(r"(?![ \t\n])(?:(?![ \t]\n)[^\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff])*\Z")
-
-
-# Text that stays plain inside `[...]`: flow indicators (`,:[]{}#` …) would need quotes, and
-# ruamel's emitter does not always add them (`[0:0]` is not valid YAML).
-_FLOW_PLAIN = re.compile(r"[^\W\d_][\w.\-/+() ]*(?<! )\Z|\d[\w.\-/+()]*\Z")
-
-
-def _styled(value: Any, style: Style) -> Any:
-    """Mark strings and lists so ruamel writes them the way the file does."""
-    if isinstance(value, _Kept):
-        return value.value
-    if isinstance(value, Timestamp):
-        return value
-    if isinstance(value, str):
-        if "\n" in value and _LITERAL_SAFE.match(value):
-            return LiteralScalarString(value)
-        if style.double_quoted:
-            return DoubleQuotedScalarString(value)
-        return value
-    if isinstance(value, dict):
-        from ruamel.yaml.comments import CommentedMap
-
-        out = CommentedMap()
-        for k, v in value.items():
-            out[k] = _styled(v, style)
-        return out
-    if isinstance(value, list):
-        from ruamel.yaml.comments import CommentedSeq
-
-        flow = (
-            style.flow_lists
-            and bool(value)
-            and all(isinstance(v, str | int | float | bool) and "\n" not in str(v) for v in value)
-        )
-        seq = CommentedSeq(
-            DoubleQuotedScalarString(v)
-            if flow
-            and isinstance(v, str)
-            and not isinstance(v, Timestamp)
-            and not _FLOW_PLAIN.match(v)
-            else _styled(v, style)
-            for v in value
-        )
-        if flow:
-            seq.fa.set_flow_style()
-        return seq
-    return value
-
-
 def _dump(value: Any, style: Style) -> str:
-    out = io.StringIO()
-    _dumper(style.mapping, style.seq_indent, style.seq_offset).dump(_styled(value, style), out)
-    return out.getvalue()
+    text = fastemit.dump(value, style)
+    if text is not fastemit.UNSURE:
+        return text  # type: ignore[no-any-return]
+    from omp import ruamelyaml
+
+    return ruamelyaml.dump(value, style)
 
 
 def _reindent(text: str, shift: int, newline: str) -> list[str]:
@@ -448,38 +283,9 @@ def _flow_with_path(
     token = o.body(k.value.line)[k.value.start : k.value.stop]
     if k.value.kind != "inline" or not token.startswith("{") or token.replace(" ", "") == "{}":
         return None
-    from ruamel.yaml.comments import CommentedMap
+    from omp import ruamelyaml
 
-    yaml = YAML(typ="rt", pure=True)
-    yaml.preserve_quotes = True
-    try:
-        loaded = yaml.load("_: " + token)
-    except YAMLError:
-        return None
-    top = loaded.get("_") if isinstance(loaded, dict) else None
-    if not isinstance(top, CommentedMap):
-        return None
-    node: Any = top
-    for key in path[:-1]:
-        if not isinstance(node.get(key), CommentedMap):
-            node[key] = CommentedMap()
-        node = node[key]
-    node[path[-1]] = _styled(value, style)
-    stack = [top]
-    while stack:  # mappings go to block style, the way `_styled` writes new ones
-        m = stack.pop()
-        m.fa.set_block_style()
-        stack += [v for v in m.values() if isinstance(v, CommentedMap)]
-    return _Kept(top)
-
-
-class _Kept:
-    """A value `_styled` leaves alone (already styled, or loaded with its quoting)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
+    return ruamelyaml.flow_mapping_with_path(token, path, value, style)
 
 
 def _top(o: Outline) -> tuple[list[KeyLoc], int]:

@@ -109,6 +109,7 @@ def test_an_entry_as_omp_writes_it_is_read_without_ruamel() -> None:
         "a: [\"x, y\", 'it''s', \"30\", plain ,z]  # c\nb: [ ]\n",
         "a:\n  b:\n    c: d\n  e: 使用 SQLite 存储\n",
         "a: http://x/y#z\nb: C# and F#\n",
+        "a: 2026-1-4\nb: 966d28d\nc: 12:30\nd: 1e5x\ne: 3 replicas\nf: 0b2\n",  # strings
         "",
         "# only a comment\n",
     ],
@@ -130,7 +131,9 @@ def test_the_subset_is_read_as_ruamel_reads_it(text: str) -> None:
         "a: |2\n   x\n",  # explicit indentation
         "a: 012\n",  # octal in YAML 1.1, 12 in ruamel's 1.2
         "a: 1.5\n",  # a float
-        "a: 2026-1-4\n",  # a string, though it starts like a date
+        "a: 1e5\n",  # a float
+        "a: 0x1F\nb: 1_000\n",  # integers of other forms
+        "a: 2026-12-04 10:00:00\n",  # a timestamp of another form
         "a: &x b\nc: *x\n",  # anchor and alias
         "a: !tag b\n",
         "a:\tb\n",  # a tab
@@ -175,6 +178,9 @@ _WORDS = [
     "3 replicas", "1e3 x", "0x1 y", "2026-12-04  10:00:00", "2026-12-04 x", "12: x", "7 #x",
     "$HOME", "(x)", "~/x", "<<", "=", "<x>", "\\x", "^x", ";x", "「引用」", "¿qué?", "€5",
     "\uff11\uff12",  # full-width digits
+    # starting with a digit: short commit ids, versions, times, near-numbers
+    "966d28d", "6010843", "1e55", "1e5x", "12:30", "0b2", "0b101", "0o18", "1_0a", "1.2.3",
+    "1.", "1e", "07x", "3d", "2026-1-4T1:00:00", "2026-12-04T10:00:00 Z", "2026-12-04t10:00:00",
 ]  # fmt: skip
 _SAFE = [
     "a",

@@ -73,6 +73,19 @@ def test_reads_from_a_current_index_load_no_yaml_or_schema_library(recorded, arg
     assert not loaded & set(HEAVY)
 
 
+def test_add_writes_a_plain_entry_without_a_yaml_library(recorded):
+    memory, _ = recorded
+    status, loaded = _run(
+        "add", "decision", "--title", "Search ranks by BM25", "--choice", "FTS5 bm25()",
+        "--alternative", "LIKE queries", "--context", "Hits were unordered.\nUsers complained.",
+        cwd=memory.project,
+    )  # fmt: skip
+    assert status == 0
+    assert "Search ranks by BM25" in (memory.memory / "decisions.yaml").read_text(encoding="utf-8")
+    assert "omp.fastemit" in loaded
+    assert not {m.split(".")[0] for m in loaded} & {*HEAVY, "hashlib"}
+
+
 def test_add_imports_no_schema_library_before_it_validates(recorded):
     memory, _ = recorded
     out = subprocess.run(
@@ -255,7 +268,7 @@ def test_a_post_commit_writes_its_entry_with_no_diff_process_or_dataclass_machin
     status, loaded = _run("post-commit", sha, cwd=memory.project, module="omp.hooks")
     assert status == 0
     assert "rank hits by BM25" in (memory.memory / "changelog.yaml").read_text(encoding="utf-8")
-    assert {"omp.ingest", "omp.writer", "omp.validity"} <= loaded
-    assert not loaded & {"dataclasses", "difflib", "subprocess", "jsonschema", "git"}, sorted(
-        loaded & {"dataclasses", "difflib", "subprocess", "jsonschema", "git"}
-    )
+    assert {"omp.ingest", "omp.writer", "omp.validity", "omp.fastemit"} <= loaded
+    # the entry and `_meta` are plain YAML: read and written without ruamel.yaml
+    unwanted = {"dataclasses", "difflib", "subprocess", "jsonschema", "git", "ruamel", "hashlib"}
+    assert not loaded & unwanted, sorted(loaded & unwanted)

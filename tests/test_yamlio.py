@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from omp import store, yamlio
+from omp import ruamelyaml, store, yamlio
 from omp.errors import InvalidYamlError
 from omp.index import Index
 from omp.outline import Outline, Style, locate_list
@@ -574,7 +574,7 @@ def _ruamel_safe_load(text: str, *, pure: bool = False) -> Any:
     from ruamel.yaml import YAML
 
     yaml = YAML(typ="safe", pure=pure)
-    yaml.constructor.add_constructor("tag:yaml.org,2002:timestamp", yamlio._construct_timestamp)
+    yaml.constructor.add_constructor("tag:yaml.org,2002:timestamp", ruamelyaml._construct_timestamp)
     return list(yaml.load_all(text))
 
 
@@ -599,7 +599,7 @@ def test_the_one_version_resolver_reads_scalars_as_ruamels_does(values):
     except Exception as e:  # whatever ruamel says, omp says too
         expected = type(e)
     try:
-        got: Any = list(yamlio._safe_yaml().load_all(text))
+        got: Any = list(ruamelyaml.safe_yaml().load_all(text))
     except Exception as e:
         got = type(e)
     assert got == expected
@@ -608,6 +608,6 @@ def test_the_one_version_resolver_reads_scalars_as_ruamels_does(values):
 def test_ruamels_own_parser_still_reads_a_yaml_11_directive():
     text = "%YAML 1.1\n---\na: yes\nb: 0o17\n---\nc: yes\n"
 
-    got = list(yamlio._safe_yaml(pure=True).load_all(text))
+    got = list(ruamelyaml.safe_yaml(pure=True).load_all(text))
 
     assert got == _ruamel_safe_load(text, pure=True) == [{"a": True, "b": "0o17"}, {"c": True}]
