@@ -223,3 +223,22 @@ def test_a_small_write_imports_no_yaml_library(memory: MemoryRoot) -> None:
     )  # fmt: skip
     assert out.stdout.strip() == "[]"
     assert "Index reads" in (memory.memory / "decisions.yaml").read_text(encoding="utf-8")
+
+
+def test_the_entries_of_this_repository_are_written_alike() -> None:
+    """Thousands of real values: corpus labels, templates, omp's own memory, each in a style."""
+    from pathlib import Path
+
+    top = Path(__file__).resolve().parents[1]
+    values: list[Any] = []
+    for path in (
+        p for folder in ("tests", "templates", "_omp") for p in (top / folder).rglob("*.y*ml")
+    ):
+        data = fastyaml.load(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            for key, value in data.items():
+                values.append({key: value})
+                values += [{"_": [item]} for item in value] if isinstance(value, list) else []
+    written = [agrees(value, STYLES[n % len(STYLES)]) for n, value in enumerate(values)]
+    assert len(values) > 5000
+    assert sum(written) > len(values) * 9 // 10  # nearly all are in the subset
