@@ -182,7 +182,12 @@ def test_entries_omp_writes_are_written_without_ruamel(
 ) -> None:
     left: list[Any] = []
     by_ruamel = ruamelyaml.dump
-    monkeypatch.setattr(ruamelyaml, "dump", lambda v, s: left.append(v) or by_ruamel(v, s))
+
+    def dump(value: Any, style: Style) -> str:
+        left.append(value)
+        return by_ruamel(value, style)
+
+    monkeypatch.setattr(ruamelyaml, "dump", dump)
     values = [
         "Cache: Redis", "3 replicas behind the balancer", "使用 PostgreSQL 16", "C# and F#",
         "it's \"quoted\"", "#hashtag first", "yes", "2026-12-04", "a\nsecond line\n",
@@ -197,7 +202,7 @@ def test_entries_omp_writes_are_written_without_ruamel(
         store.add_change(memory, summary=f"change {n}: {value}", type="fix", ref=f"{n}a{n}")
     assert [v["_"][0] for v in left] == []
     text = (memory.memory / "decisions.yaml").read_text(encoding="utf-8")
-    assert all(fastyaml.load(text) is not fastyaml.UNSURE for text in [text])  # read alike too
+    assert fastyaml.load(text) is not fastyaml.UNSURE  # and read back without it
 
 
 def test_a_value_left_to_ruamel_is_still_written(memory: MemoryRoot) -> None:
