@@ -73,6 +73,7 @@ _DATETIME = lazy(
 )
 _LONGEST = 100_000  # ruamel.yaml folds lines past its width (a million columns)
 _DEEPEST = 40
+_HUGE = 10**1000
 
 
 def dump(value: Any, style: Style) -> Any:
@@ -197,6 +198,8 @@ def _scalar(value: Any, style: Style, *, flow: bool) -> str:
     if kind is bool:
         return "true" if value else "false"
     if kind is int:
+        if not -_HUGE < value < _HUGE:
+            raise _Unsure  # past Python's limit of digits a str() writes
         return str(value)
     if value is None:
         return "null"

@@ -80,6 +80,7 @@ def test_the_subset_is_written_as_ruamel_writes_it(value: Any, style: Style, tex
     "value",
     [
         {"a": 1.5},  # a float
+        {"a": 10**5000},  # an integer longer than Python writes by default
         {"a": [["x"]]},  # a list in a list
         {"a": "x\n\n"},  # `|+`, which ruamel ends with `...`
         {"y": "x"},  # a key read as a boolean by YAML 1.1
