@@ -87,6 +87,11 @@ def _scalar(text: str) -> Any:
     if text in _WORDS:
         return _WORDS[text]
     first = text[0]
+    if "0" <= first <= "9" or first == "-":  # the common numbers and dates first
+        if _INT.fullmatch(text):
+            return int(text)
+        if _DATE.fullmatch(text) or _DATETIME.fullmatch(text):
+            return Timestamp(text)
     if (
         first.isalpha()
         or first >= "\xa0"
@@ -96,10 +101,6 @@ def _scalar(text: str) -> Any:
         if ": " in text or text.endswith(":") or " #" in text:
             raise _Unsure
         return text
-    if _INT.fullmatch(text):
-        return int(text)
-    if _DATE.fullmatch(text) or _DATETIME.fullmatch(text):
-        return Timestamp(text)
     raise _Unsure  # another number, a date of another form, an indicator: ruamel knows
 
 
