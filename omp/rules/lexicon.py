@@ -199,7 +199,7 @@ SHARED_ROLES = frozenset(
 
 def is_han(name: str) -> bool:
     """True for a name written in Chinese characters ("极光推送")."""
-    return any("\u4e00" <= c <= "\u9fff" for c in name)
+    return not name.isascii() and any("\u4e00" <= c <= "\u9fff" for c in name)
 
 
 # Chinese names stand in Chinese text with no word boundary ("支付就接微信支付吧"), so they are
