@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Final
 
-from omp.fastyaml import typed_plain
+from omp.fastyaml import plain_timestamp, typed_plain
 from omp.lazyre import lazy
 from omp.records import Timestamp
 
@@ -67,11 +67,6 @@ _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]{0,99}\Z")
 # date, null, merge key or `=` starts with
 _PLAIN_FIRST = frozenset("_/$(\\^;")
 _INDICATORS = frozenset("#,[]{}&*!|>'\"%@`")  # a string that starts with one is quoted
-_DATE = lazy(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
-_DATETIME = lazy(
-    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?"
-    r"(?:Z|[-+][0-9]{2}:[0-9]{2})?\Z"
-)
 _LONGEST = 100_000  # ruamel.yaml folds lines past its width (a million columns)
 _DEEPEST = 40
 _HUGE = 10**1000
@@ -183,7 +178,7 @@ def _scalar(value: Any, style: Style, *, flow: bool) -> str:
     """One scalar on its line (or in a flow list)."""
     kind = type(value)
     if kind is Timestamp:
-        if _DATE.match(value) or _DATETIME.match(value):
+        if plain_timestamp(value):
             return str(value)
         raise _Unsure
     if kind is str:

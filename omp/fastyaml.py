@@ -90,7 +90,7 @@ def _scalar(text: str) -> Any:
     if "0" <= first <= "9" or first == "-":  # the common numbers and dates first
         if _INT.fullmatch(text):
             return int(text)
-        if _DATE.fullmatch(text) or _DATETIME.fullmatch(text):
+        if plain_timestamp(text):
             return Timestamp(text)
     if (
         first.isalpha()
@@ -102,6 +102,11 @@ def _scalar(text: str) -> Any:
             raise _Unsure
         return text
     raise _Unsure  # another number, a date of another form, an indicator: ruamel knows
+
+
+def plain_timestamp(text: str) -> bool:
+    """Whether `text` is a date or UTC timestamp in a form read (and written) here."""
+    return _DATE.fullmatch(text) is not None or _DATETIME.fullmatch(text) is not None
 
 
 def typed_plain(text: str) -> bool:
