@@ -212,3 +212,12 @@ def omp_ok(
     result = run_cli(list(args), input=input, env=env, catch_exceptions=False)
     assert result.exit_code == 0, (result.stdout, result.stderr)
     return result
+
+
+def typed(value: Any) -> Any:
+    """`value` with the type of every part, so that 1, True, "1" and a date differ."""
+    if isinstance(value, dict):
+        return ("dict", [(typed(k), typed(v)) for k, v in value.items()])
+    if isinstance(value, list):
+        return ("list", [typed(v) for v in value])
+    return (type(value).__name__, value)

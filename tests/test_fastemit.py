@@ -15,6 +15,7 @@ from omp import fastemit, fastyaml, ruamelyaml, store, yamlio
 from omp.outline import Style
 from omp.paths import MemoryRoot
 from omp.records import Timestamp
+from tests.helpers import typed
 
 # The styles files are found in: omp's own, indentless lists, flow lists, double quotes, and
 # the indentations people and other tools use
@@ -176,15 +177,6 @@ def test_what_is_written_reads_back_as_the_value() -> None:
         text = fastemit.dump(value, style)
         if text is not fastemit.UNSURE:
             assert typed(yamlio.load(text)) == typed(value), text
-
-
-def typed(value: Any) -> Any:
-    """`value` with the type of every part, so that 1, True, "1" and a date differ."""
-    if isinstance(value, dict):
-        return ("dict", [(typed(k), typed(v)) for k, v in value.items()])
-    if isinstance(value, list):
-        return ("list", [typed(v) for v in value])
-    return (type(value).__name__, value)
 
 
 def test_entries_omp_writes_are_written_without_ruamel(

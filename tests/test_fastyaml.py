@@ -14,17 +14,9 @@ from omp import fastyaml, outline, yamlio
 from omp.errors import InvalidYamlError
 from omp.paths import MemoryRoot
 from omp.records import Timestamp
+from tests.helpers import typed
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "upstream-samples"
-
-
-def typed(value: Any) -> Any:
-    """`value` with the type of every part, so that 1, True and "1" differ."""
-    if isinstance(value, dict):
-        return ("dict", [(typed(k), typed(v)) for k, v in value.items()])
-    if isinstance(value, list):
-        return ("list", [typed(v) for v in value])
-    return (type(value).__name__, value)
 
 
 def ruamel(text: str) -> Any:
