@@ -221,3 +221,23 @@ def typed(value: Any) -> Any:
     if isinstance(value, list):
         return ("list", [typed(v) for v in value])
     return (type(value).__name__, value)
+
+
+# Values that try how an entry is written and read back: quoting, indicators, CJK, block text
+AWKWARD_VALUES = [
+    "Cache: Redis", "3 replicas behind the balancer", "使用 PostgreSQL 16", "C# and F#",
+    "it's \"quoted\"", "#hashtag first", "yes", "2026-12-04", "a\nsecond line\n", "line\n\n",
+    "  indented", "ends with a colon:", "x" * 150, "tab\there", "- dash", "[bracket]",
+    "100% of requests", "1.5 seconds", "emoji 😀", "trailing space ", "966d28d",
+]  # fmt: skip
+
+
+def add_awkward_decisions(memory: Any) -> None:
+    """One decision per value of `AWKWARD_VALUES`, the value in every kind of field."""
+    from omp import store
+
+    for n, value in enumerate(AWKWARD_VALUES):
+        store.add_decision(
+            memory, title=f"Decision {n}", choice=value, context=value,
+            alternatives=[value, "plain"], rationale=value,
+        )  # fmt: skip

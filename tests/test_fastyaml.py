@@ -14,7 +14,7 @@ from omp import fastyaml, outline, yamlio
 from omp.errors import InvalidYamlError
 from omp.paths import MemoryRoot
 from omp.records import Timestamp
-from tests.helpers import typed
+from tests.helpers import AWKWARD_VALUES, add_awkward_decisions, typed
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "upstream-samples"
 
@@ -304,21 +304,9 @@ def _entries(text: str, name: str) -> list[str]:
 
 
 def test_entries_omp_writes_are_read_without_ruamel(memory: MemoryRoot) -> None:
-    from omp import store
-
-    values = [
-        "Cache: Redis", "3 replicas behind the balancer", "使用 PostgreSQL 16", "C# and F#",
-        "it's \"quoted\"", "#hashtag first", "yes", "2026-12-04", "a\nsecond line\n", "line\n\n",
-        "  indented", "ends with a colon:", "x" * 150, "tab\there", "- dash", "[bracket]",
-        "100% of requests", "1.5 seconds", "emoji 😀", "trailing space ",
-    ]  # fmt: skip
-    for n, value in enumerate(values):
-        store.add_decision(
-            memory, title=f"Decision {n}", choice=value, context=value,
-            alternatives=[value, "plain"], rationale=value,
-        )  # fmt: skip
+    add_awkward_decisions(memory)
     entries = _entries((memory.memory / "decisions.yaml").read_text(encoding="utf-8"), "decisions")
-    assert len(entries) == len(values)
+    assert len(entries) == len(AWKWARD_VALUES)
     assert [entry for entry in entries if not agrees(entry)] == []
 
 
