@@ -544,10 +544,15 @@ def _post_commit(roots: _Roots, args: list[str]) -> list[str]:
             return []  # a rebase replays commits; post-rewrite maps their shas afterwards
         if _last_reflog(Path(git_dir)).startswith("commit (amend)"):
             return []  # the amended commit already has its entry; post-rewrite gives it the new sha
-    # the commit itself, then its parents (none for a root commit, two or more for a merge)
-    parents = gitrepo.run(top, "rev-list", "--parents", "-n", "1", sha).split()[1:]
-    failed = _journal_merge(roots, sha, parents)
-    return failed + _record_commit(roots, sha, parents)
+    # one git process: the parents (none for a root commit, two or more for a merge), a NUL,
+    # then the files the commit changed (none for a merge or an empty commit), each ending in
+    # a NUL, after a newline; --always prints the parents of a commit that changed nothing
+    parents, _, changed = gitrepo.run(
+        top, "diff-tree", "--always", "--format=%P", "--name-only", "-r", "-z", "--root", sha
+    ).partition("\0")
+    files = [p for p in changed.removeprefix("\n").split("\0") if p]
+    failed = _journal_merge(roots, sha, parents.split())
+    return failed + _record_commit(roots, sha, bool(parents.strip()), files)
 
 
 def _journal_merge(roots: _Roots, sha: str, parents: list[str]) -> list[str]:
@@ -574,20 +579,16 @@ def _last_reflog(git_dir: Path) -> str:
     return last.partition(b"\t")[2].decode("utf-8", "replace")
 
 
-def _record_commit(roots: _Roots, sha: str, parents: list[str]) -> list[str]:
+def _record_commit(roots: _Roots, sha: str, has_parent: bool, files: list[str]) -> list[str]:
     """The changelog entry of commit `sha`, in each memory folder whose project it changed.
 
-    A memory folder takes the commit when its project folder holds a file the commit changed
-    that is not memory; the one at the top takes every commit (also one that changed no file).
-    A commit that only touches memory (of any folder) gets no entry anywhere.
+    `files`: the paths the commit changed, from the top. A memory folder takes the commit when
+    its project folder holds a changed file that is not memory; the one at the top takes every
+    commit (also one that changed no file). A commit that only touches memory (of any folder)
+    gets no entry anywhere.
     """
     from omp import ingest
 
-    top = roots.top
-    touched = gitrepo.run(
-        top, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--root", sha
-    )
-    files = [p for p in touched.split("\0") if p]
     work = [p for p in files if roots.holding(p) is None]
     if files and not work:
         return []  # a commit of memory itself: no changelog line about it
@@ -597,7 +598,7 @@ def _record_commit(roots: _Roots, sha: str, parents: list[str]) -> list[str]:
     failed: list[str] = []
     for root in targets:
         try:
-            ingest.extract(root, git=f"{sha}^!" if parents else sha, by="git-hook")
+            ingest.extract(root, git=f"{sha}^!" if has_parent else sha, by="git-hook")
         except OmpError as e:
             failed.append(_in(roots, root, e))
     return failed

@@ -15,12 +15,8 @@ import fcntl
 import json
 import os
 import re
-import shutil
-import signal
 import stat
 import sys
-import tempfile
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
@@ -102,6 +98,26 @@ def check_writable(path: Path) -> None:
         )
 
 
+_TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
+
+
+def _new_temp(path: Path) -> tuple[int, Path]:
+    """A new file beside `path` (`.NAME.xxxxxxxx.tmp`, mode 0600), open for writing.
+
+    What `tempfile.mkstemp` does, without the import of `tempfile` and `shutil` (about 2 ms
+    of every hook's start).
+    """
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    for _ in range(100):
+        token = "".join(_TEMP_CHARS[b % len(_TEMP_CHARS)] for b in os.urandom(8))
+        tmp = path.parent / f"{TEMP_PREFIX}{path.name}.{token}{TEMP_SUFFIX}"
+        try:
+            return os.open(tmp, flags, 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temp file name", str(path.parent))
+
+
 def write_temp(path: Path, text: str | bytes) -> Path:
     """Write `text` (bytes: its UTF-8) to a fsynced temp file beside `path` with `path`'s mode.
 
@@ -112,21 +128,19 @@ def write_temp(path: Path, text: str | bytes) -> Path:
         WriteFailedError: the OS refused (full disk, permissions).
     """
     try:
-        fd, name = tempfile.mkstemp(
-            dir=path.parent, prefix=f"{TEMP_PREFIX}{path.name}.", suffix=TEMP_SUFFIX
-        )
+        fd, tmp = _new_temp(path)
     except OSError as e:
         raise _os_error(e, path, "creating a temp file") from None
-    tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(text if isinstance(text, bytes) else text.encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
-        if path.exists():
-            shutil.copymode(path, tmp)
-        else:
-            tmp.chmod(0o644)
+        try:
+            mode = stat.S_IMODE(path.stat().st_mode)
+        except FileNotFoundError:
+            mode = 0o644
+        tmp.chmod(mode)
     except OSError as e:
         tmp.unlink(missing_ok=True)
         raise _os_error(e, path, "writing the new version") from None
@@ -193,6 +207,9 @@ def _acquire(fd: int, timeout: float) -> bool:
         return True
     except BlockingIOError:
         pass
+    import signal  # here: nearly every write finds the lock free, and needs neither module
+    import threading
+
     main = threading.current_thread() is threading.main_thread()
     if timeout >= _FOREVER:
         if main:

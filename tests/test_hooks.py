@@ -221,6 +221,31 @@ def test_post_commit_records_the_commit_in_the_working_tree_once(hooked: MemoryR
     assert git("status", "--short", cwd=repo) == ""
 
 
+def test_post_commit_records_a_root_commit_and_an_empty_one_but_not_a_memory_only_one(
+    memory: MemoryRoot, monkeypatch: pytest.MonkeyPatch
+):
+    # the parents and the changed files come from one git process: a root commit has no
+    # parent, an empty commit no file, a memory-only commit only memory files
+    monkeypatch.setenv("OMP_HOOKS_SYNC", "1")
+    repo = memory.project
+    assert omp("hooks", "install").exit_code == 0
+
+    root = commit(repo, "feat: first version", files={"app.py": "print(1)\n"})
+    empty = commit(repo, "feat: turn on the new checkout for everyone", "--allow-empty")
+    git("add", "_omp/memory", cwd=repo)
+    only_memory = subprocess.run(
+        ["git", "commit", "-q", "-m", "fix: record memory"], cwd=repo, capture_output=True
+    )
+
+    assert (root.returncode, empty.returncode, only_memory.returncode) == (0, 0, 0)
+    assert git("rev-list", "--count", "HEAD", cwd=repo).strip() == "3"
+    refs = git("log", "--format=%h", cwd=repo).split()
+    assert [(e["summary"], e["ref"]) for e in changelog(memory)] == [
+        ("first version", refs[2]),
+        ("turn on the new checkout for everyone", refs[1]),
+    ]
+
+
 def test_a_failing_omp_never_blocks_a_commit(hooked: MemoryRoot, tmp_path: Path):
     repo = hooked.project
     script = repo / ".git/hooks/pre-commit"

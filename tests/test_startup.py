@@ -250,7 +250,8 @@ def test_a_pre_commit_of_a_hand_edit_of_comments_checks_nothing_again(recorded):
 def test_a_post_commit_writes_its_entry_with_no_diff_process_or_dataclass_machinery(recorded):
     # the changelog entry of a commit needs the extraction rules, the writer and the schema
     # check; not subprocess (git is started with posix_spawn), difflib (no diff is shown) or
-    # dataclasses (whose import brings inspect, ast and dis)
+    # dataclasses (whose import brings inspect, ast and dis), nor tempfile and shutil (the
+    # writer makes its temp files itself)
     memory, _ = recorded
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
     subprocess.run([*git, "add", "-A"], cwd=memory.project, check=True)
@@ -271,4 +272,5 @@ def test_a_post_commit_writes_its_entry_with_no_diff_process_or_dataclass_machin
     assert {"omp.ingest", "omp.writer", "omp.validity", "omp.fastemit"} <= loaded
     # the entry and `_meta` are plain YAML: read and written without ruamel.yaml
     unwanted = {"dataclasses", "difflib", "subprocess", "jsonschema", "git", "ruamel", "hashlib"}
+    unwanted |= {"tempfile", "shutil"}
     assert not loaded & unwanted, sorted(loaded & unwanted)

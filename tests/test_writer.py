@@ -7,7 +7,6 @@ import pathlib
 import re
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -299,9 +298,14 @@ def test_permission_denied_on_the_temp_file_is_reported_and_changes_nothing(
     written: MemoryRoot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = memory_files(written.project)
-    monkeypatch.setattr(
-        tempfile, "mkstemp", _fail_with(PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
-    )
+    real_open = os.open
+
+    def refuse_temps(path: Any, flags: int, mode: int = 0o777, **kw: Any) -> int:
+        if writer.is_temp(Path(path)):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_open(path, flags, mode, **kw)
+
+    monkeypatch.setattr(os, "open", refuse_temps)
 
     with pytest.raises(WriteFailedError) as info:
         store.add_decision(written, title="Never written", choice="nothing")
@@ -412,6 +416,23 @@ def test_restore_of_an_invalid_backup_is_refused_without_force(
 
 # ---------------------------------------------------------------------------------------------
 # Recovery of what a crashed writer left
+
+
+def test_the_writers_temp_files_are_the_ones_recovery_knows_and_never_shared(
+    written: MemoryRoot,
+) -> None:
+    target = written.memory / "decisions.yaml"
+    target.chmod(0o640)
+
+    temps = [writer.write_temp(target, f"n: {i}\n") for i in range(50)]
+
+    assert len(set(temps)) == 50
+    assert all(writer.is_temp(t) and t.parent == target.parent for t in temps)
+    assert all(t.name.startswith(".decisions.yaml.") for t in temps)
+    assert {t.stat().st_mode & 0o7777 for t in temps} == {0o640}
+    assert [t.read_text(encoding="utf-8") for t in temps[:2]] == ["n: 0\n", "n: 1\n"]
+    writer.recover(written)
+    assert [t for t in temps if t.exists()] == []
 
 
 def test_leftover_temp_file_is_ignored_by_readers_and_deleted_by_the_next_write(
