@@ -83,7 +83,7 @@ def test_add_writes_a_plain_entry_without_a_yaml_library(recorded):
     assert status == 0
     assert "Search ranks by BM25" in (memory.memory / "decisions.yaml").read_text(encoding="utf-8")
     assert "omp.fastemit" in loaded
-    assert not {m.split(".")[0] for m in loaded} & {*HEAVY, "hashlib"}
+    assert not {m.split(".")[0] for m in loaded} & {*HEAVY, "hashlib", "tempfile"}
 
 
 def test_add_imports_no_schema_library_before_it_validates(recorded):
