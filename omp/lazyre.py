@@ -67,3 +67,15 @@ def compile_all() -> int:
     for stand_in in _CREATED:
         stand_in.search("")
     return len(_CREATED)
+
+
+def ignorecase_fold(text: str) -> str:
+    """`text` folded so that `word in` it holds wherever `(?i)word` matches `text`.
+
+    For the cheap tests that spare a text a costly IGNORECASE pattern; `word` lower-case
+    ASCII or CJK. Besides case, IGNORECASE matches the long s (U+017F) as "s" and the Kelvin
+    sign as "k", which casefold gives too, and the dotless i (U+0131) and the dotted capital
+    I (U+0130) as "i": casefold leaves the one and adds a combining dot to the other. The
+    fold may find a word the pattern does not ("ß" folds to "ss"): a test, not an answer.
+    """
+    return text.casefold().replace("\u0131", "i").replace("\u0307", "")

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from omp.lazyre import lazy
+from omp.lazyre import ignorecase_fold, lazy
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -827,10 +827,7 @@ class _Text:
         """The text case-folded, as `re.IGNORECASE` matches it (computed once)."""
         folded = self._folded
         if folded is None:
-            # the long s is an "s" and the Kelvin sign a "k" (casefold knows both), the
-            # dotless i and the dotted capital I are an "i" (casefold leaves the one, and
-            # adds a combining dot to the other)
-            folded = self.text.casefold().replace("\u0131", "i").replace("\u0307", "")
+            folded = ignorecase_fold(self.text)
             self._folded = folded
         return folded
 

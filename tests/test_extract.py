@@ -1350,8 +1350,9 @@ _RESOURCE_PIECES = st.sampled_from(
     ["bucket", "Namespace", "CLUSTER", "topic", "db name", "queue", "table", "prefix", "alias",
      "warehouse", "env", "profile", "workspace", "桶", "集群", "队列", "索引名", "表", "the ",
      "用 ", " is ", " = ", ": ", "是", "叫", "acme-prod", "logs-2024", "events.raw", "s3", "`",
-     " ", "，", "\u017f", "\u212a", "the acme-prod env", "用 logs-2024 这个 workspace",
-     "`acme-prod` topic", "the dbt-prod profile", "the transform-wh warehouse"]
+     " ", "，", "\u017f", "\u212a", "\u0131", "\u0130", "the acme-prod env",
+     "用 logs-2024 这个 workspace", "`acme-prod` topic", "the dbt-prod profile",
+     "the transform-wh warehouse"]
 )  # fmt: skip
 
 
@@ -1371,6 +1372,9 @@ _RESOURCE_PIECES = st.sampled_from(
 def test_every_kind_of_resource_passes_the_cheap_test(sentence):
     assert values._RESOURCE.search(sentence) is not None
     assert rules.may_name_a_resource(sentence)
+    # IGNORECASE reads the dotless i and the dotted capital I as "i"; so does the cheap test
+    dotted = sentence.replace("i", "\u0131", 1).replace("I", "\u0130", 1)
+    assert values._RESOURCE.search(dotted) is None or rules.may_name_a_resource(dotted)
 
 
 @settings(max_examples=400, deadline=None)

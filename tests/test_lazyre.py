@@ -82,3 +82,17 @@ def test_no_module_compares_a_match_to_its_pattern_by_identity():
     sources = (Path(lazyre.__file__).parent).glob("*.py")
     offenders = [p.name for p in sources if re.search(r"\.re is\b", p.read_text("utf-8"))]
     assert offenders == []
+
+
+def test_the_fold_finds_every_letter_ignorecase_matches_in_any_character():
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    matched = {m[0] for m in re.finditer("(?i)[a-z]", every)}
+
+    assert {"\u0131", "\u0130", "\u017f", "\u212a"} < matched  # dotless i, dotted I, long s, Kelvin
+    for char in matched:
+        as_letter = [x for x in letters if re.fullmatch(f"(?i){x}", char)]
+        assert as_letter and all(x in lazyre.ignorecase_fold(char) for x in as_letter), char
+    word = "\u0130nd\u0131ce\u017f \u212aEY"  # "indices KEY" with all four
+    assert re.search("(?i)indices key", word)
+    assert "indices key" in lazyre.ignorecase_fold(word)

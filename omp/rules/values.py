@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from omp.lazyre import lazy
+from omp.lazyre import ignorecase_fold, lazy
 from omp.rules.dialogue import is_question, tentative
 from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, STACK_WISH, settled
 from omp.rules.lexicon import KNOWN_VERSIONED, ROLE_OF, TECH, VERSIONED, role_of_name
@@ -221,7 +221,7 @@ _RESOURCE_WORDS = (
 
 def may_name_a_resource(sentence: str) -> bool:
     """False when `sentence` holds no kind word, so that it names no bucket, topic, table ..."""
-    folded = sentence.casefold()  # as IGNORECASE matches: the long s (U+017F) is an "s"
+    folded = ignorecase_fold(sentence)
     return any(word in folded for word in _RESOURCE_WORDS)
 
 
