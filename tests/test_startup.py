@@ -65,12 +65,20 @@ def test_version_loads_no_yaml_or_schema_library(recorded):
 
 @pytest.mark.parametrize(
     "args",
-    [("show", "decisions", "--id", "{id}"), ("search", "sqlite"), ("search", "index", "--json")],
+    [
+        ("show", "decisions", "--id", "{id}"),
+        ("search", "sqlite"),
+        ("search", "index", "--json"),
+        ("context",),
+        ("context", "--for", "rank search hits"),
+    ],
 )
 def test_reads_from_a_current_index_load_no_yaml_or_schema_library(recorded, args):
     memory, did = recorded
-    loaded = _loaded(*(a.format(id=did) for a in args), cwd=memory.project)
-    assert not loaded & set(HEAVY)
+    status, modules = _run(*(a.format(id=did) for a in args), cwd=memory.project)
+    assert status == 0
+    assert "omp.index" in modules
+    assert not {m.split(".")[0] for m in modules} & set(HEAVY)
 
 
 def test_add_writes_a_plain_entry_without_a_yaml_library(recorded):
