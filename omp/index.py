@@ -36,6 +36,12 @@ INDEX_FORMAT = "15"  # bump when the tables or what they hold change
 # tick; its hash is checked instead of trusting (size, mtime_ns), as git does.
 _RACY_NS = 2_000_000_000
 
+
+def _trusted(size: int, mtime_ns: int, indexed_ns: int, st: os.stat_result) -> bool:
+    """Whether a file with stat `st` is the version indexed with (size, mtime_ns) at indexed_ns."""
+    return (size, mtime_ns) == (st.st_size, st.st_mtime_ns) and mtime_ns < indexed_ns - _RACY_NS
+
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS info(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(
@@ -603,11 +609,7 @@ class Index:
                     changed.append(rel)
                 continue
             stored = known.get(rel)
-            if (
-                stored is not None
-                and (stored[0], stored[1]) == (st.st_size, st.st_mtime_ns)
-                and st.st_mtime_ns < stored[3] - _RACY_NS
-            ):
+            if stored is not None and _trusted(stored[0], stored[1], stored[3], st):
                 continue
             with open(path, "rb") as f:  # noqa: PTH123
                 data = f.read()
@@ -976,6 +978,17 @@ class Index:
     # ---- queries -----------------------------------------------------------------------------
 
     @_recovering
+    def hash_by_stat(self, rel: str, st: os.stat_result) -> str | None:
+        """The hash the index holds for `rel` when `st` says the file is still that version.
+
+        As `refresh` trusts a file's (size, mtime_ns): equal to what was indexed, and the
+        mtime old enough that no edit in the same tick could hide. None: hash the file.
+        """
+        row = self.db.execute(
+            "SELECT size, mtime_ns, hash, indexed_ns FROM files WHERE rel=?", (rel,)
+        ).fetchone()
+        return row[2] if row is not None and _trusted(row[0], row[1], row[3], st) else None
+
     def file(self, rel: str) -> FileInfo | None:
         """What the index holds about a file (call `refresh` first)."""
         row = self.db.execute(

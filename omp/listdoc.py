@@ -8,6 +8,7 @@ validated against the entry schema), and spliced into the text at their offsets.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -103,10 +104,12 @@ class ListDoc:
             return cls(path, display, rel, schema, kind, None, template, layout, None, rows)
         with path.open("rb") as f:
             data = f.read()
-        text, digest = decode_text(data, display=display), blob_id(data)
+            # after the read: an edit made since shows in the stat, and the data is hashed
+            st = os.fstat(f.fileno())
+        text = decode_text(data, display=display)
+        digest = index.hash_by_stat(rel, st) or blob_id(data)
         info = index.file(rel)
         if info is None or info.hash != digest:  # edited outside omp: index this version
-            st = path.stat()
             index.index_text(rel, text, size=st.st_size, mtime_ns=st.st_mtime_ns, digest=digest)
             info = index.file(rel)
         assert info is not None

@@ -7,6 +7,8 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
@@ -113,6 +115,48 @@ def test_an_edit_in_the_same_mtime_tick_as_the_indexing_is_seen(filled):
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the same mtime
     text = lookup.show(filled, "decisions", id="dec-z").text
     assert text.startswith("- id: dec-z\n")
+
+
+def _settled(memory: MemoryRoot, rel: str) -> Path:
+    """`rel` as a file last changed long ago and checked since: its stat is trusted."""
+    path = memory.memory / rel
+    past = time.time_ns() - 3_600_000_000_000
+    os.utime(path, ns=(past, past))
+    lookup.search(memory, "yaml")  # hashes it once more (the stat changed), then trusts it
+    return path
+
+
+def test_a_write_trusts_the_stat_of_a_settled_file_and_no_other(filled):
+    path = _settled(filled, "decisions.yaml")
+    with Index(filled) as index:
+        known = index.file("decisions.yaml")
+        assert known is not None
+        assert index.hash_by_stat("decisions.yaml", path.stat()) == known.hash
+        assert index.hash_by_stat("techContext.md", path.stat()) is None  # not its stat
+        settled_stat = path.stat()
+    path.write_text(DECISIONS + "  - id: dec-c\n    title: C\n    choice: c\n", encoding="utf-8")
+    with Index(filled) as index:
+        assert index.hash_by_stat("decisions.yaml", path.stat()) is None  # edited since
+        assert index.hash_by_stat("decisions.yaml", settled_stat) is not None
+    store.add_decision(filled, title="Written after a settled read", choice="omp")
+    with Index(filled) as index:
+        # omp's own write is young: the next write hashes the file again
+        assert index.hash_by_stat("decisions.yaml", path.stat()) is None
+
+
+def test_a_write_after_an_outside_edit_of_a_settled_file_keeps_the_edit(filled):
+    path = _settled(filled, "decisions.yaml")
+    edited = DECISIONS.replace("Store memory as YAML", "Keep memory in TOML")
+    hand = "  - id: dec-c\n    title: Hand-written\n    choice: by hand\n"
+    path.write_text(edited + hand, encoding="utf-8")
+
+    store.add_decision(filled, title="Written after the hand edit", choice="omp")
+
+    data = yamlio.load(path.read_text(encoding="utf-8"))
+    titles = [d["title"] for d in data["decisions"]]
+    assert titles[-2:] == ["Hand-written", "Written after the hand edit"]
+    assert "Keep memory in TOML" in titles
+    assert lookup.show(filled, "decisions", id="dec-c").text.startswith("- id: dec-c\n")
 
 
 def test_a_memory_file_that_is_not_utf8_is_named_when_read(filled):
