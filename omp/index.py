@@ -989,6 +989,7 @@ class Index:
         ).fetchone()
         return row[2] if row is not None and _trusted(row[0], row[1], row[3], st) else None
 
+    @_recovering
     def file(self, rel: str) -> FileInfo | None:
         """What the index holds about a file (call `refresh` first)."""
         row = self.db.execute(

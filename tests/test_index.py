@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
@@ -960,6 +961,37 @@ def test_a_read_that_meets_a_damaged_page_runs_again_on_a_new_index(filled):
 
     with pytest.raises(sqlite3.OperationalError):  # not damage: nothing to rebuild
         reading(filled, locked)
+
+
+class _DamagedOnce:
+    """An index connection whose next query finds a damaged page."""
+
+    def __init__(self, db: Any) -> None:
+        self.db, self.failed = db, False
+
+    def execute(self, *args: Any) -> Any:
+        if not self.failed:
+            self.failed = True
+            raise sqlite3.DatabaseError("database disk image is malformed")
+        return self.db.execute(*args)
+
+    def close(self) -> None:
+        self.db.close()
+
+
+@pytest.mark.parametrize("query", ["file", "hash_by_stat"])
+def test_what_a_write_asks_of_the_index_survives_a_damaged_page(filled, query):
+    path = _settled(filled, "decisions.yaml")
+    args = ("decisions.yaml",) if query == "file" else ("decisions.yaml", path.stat())
+    with Index(filled) as index:
+        damaged = _DamagedOnce(index.db)
+        index.db = cast(Any, damaged)
+        answer = getattr(index, query)(*args)
+        assert damaged.failed and not isinstance(index.db, _DamagedOnce)  # a new index answered
+        known = index.file("decisions.yaml")
+        assert known is not None
+        # the new index hashed the file as it indexed it; its old mtime is trusted at once
+        assert answer == (known.hash if query == "hash_by_stat" else known)
 
 
 def test_the_version_an_outside_edit_replaced_is_compared_entry_by_entry(filled):
