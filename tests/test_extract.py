@@ -1426,6 +1426,59 @@ def test_the_cheap_tests_before_the_setting_patterns_hide_no_setting(text):
         assert any(char.isdigit() for char in text)
 
 
+_STATED_SETTINGS = [
+    ("cron 定成 0 30 9 * * ?", {"schedule": "0 30 9 * * ?"}),
+    ("schedule: `0 3 * * *`", {"schedule": "0 3 * * *"}),
+    ("Run it on schedule = * * * * *", {"schedule": "* * * * *"}),
+    ("对账任务放在 Airflow 里，每天 06:30 跑", {"schedule": "Airflow 每天 06:30"}),
+    ("the region is eu-west-1", {"region": "eu-west-1"}),
+    ("key prefix is 'app:'", {"key_prefix": "app:"}),
+    ("bucket is acme-uploads-prod", {"bucket": "acme-uploads-prod"}),
+    ("the bundle id is com.acme.app", {"bundle_id": "com.acme.app"}),
+    ("the data dir is /var/lib/app", {"dir": "/var/lib/app"}),
+    ("ClusterIssuer name is letsencrypt-prod", {"clusterissuer": "letsencrypt-prod"}),
+    ("Issuer name is letsencrypt-prod", {"issuer": "letsencrypt-prod"}),
+    ("the package name is com.acme.shop", {"package_name": "com.acme.shop"}),
+    ("the timeout is 30s.", {"timeout": "30s"}),
+    ("hls_time 4", {"hls_time": "4"}),
+    ("服务跑在 8080 端口", {"port": "8080"}),
+]
+
+
+@pytest.mark.parametrize(("sentence", "facts"), _STATED_SETTINGS)
+def test_every_way_of_stating_a_setting_passes_the_cheap_test(sentence, facts):
+    assert values.may_state_settings(sentence)
+    assert rules.settings(sentence) == facts
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["feat: add bench feature 3", "fix(api): reject empty bodies", "Refactor the login form"],
+)
+def test_a_commit_subject_without_a_setting_is_spared_the_setting_patterns(sentence):
+    assert not values.may_state_settings(sentence)
+    assert values._settings(sentence, named_keys=False) == {}
+
+
+_STATED_PIECES = st.sampled_from(
+    [*(s for s, _ in _STATED_SETTINGS), *_SETTING_KEYS, "cron", "schedule", "prefix", "Name",
+     "bundle id", "application id", "deployment target", "bucket", "topic", "table", "env",
+     "eu-west-1", "us-east1", "0 3 * * *", "* * * * *", "/var/data", "~/x", "s3://b", "_",
+     "-", "=", ": ", " is ", "是", "设", "30", "8080", "7", "\u0131", "\u0130", "\u017f",
+     "\u212a", "\uff2e\uff21\uff2d\uff25", " ", "feat: ", "fix ", "the "]
+)  # fmt: skip
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(_STATED_PIECES, st.text(max_size=6)), max_size=8).map("".join))
+def test_the_cheap_test_before_the_settings_hides_no_setting(text):
+    # settings() answers {} without compiling its patterns when the cheap test finds nothing
+    # they need: that must only happen for text that states no setting
+    if not values.may_state_settings(text):
+        assert values._settings(text, named_keys=True) == {}
+        assert values._settings(text, named_keys=False) == {}
+
+
 @pytest.mark.parametrize(
     ("sentence", "facts"),
     [

@@ -177,6 +177,30 @@ def schedule(sentence: str) -> str | None:
     return f"{by[0]} {when}" if by and not re.match(r"(?i)cron", by[0]) else when
 
 
+# words one of the settings' patterns needs, looked for in ASCII text folded to lower case
+_SETTING_NAMES = ("cron", "schedule", "prefix", "bundle id", "application", "deployment target",
+                  "name")  # fmt: skip
+
+
+def may_state_settings(sentence: str) -> bool:
+    """False when `sentence` has nothing any of `settings`' patterns needs.
+
+    Every way of stating a setting needs one of: a character outside ASCII (Chinese keys,
+    "每天 06:30"), a "/" (a path) or "_" (a snake-case key), a word of `_SETTING_NAMES` or a
+    resource's kind, or a digit with a "-" (a region) or a setting's word (`_SETTING_WORD`).
+    A commit subject such as "feat: add bench feature 3" has none, and spares `settings`
+    about a dozen patterns to compile.
+    """
+    if not sentence.isascii() or "/" in sentence or "_" in sentence:
+        return True
+    lower = sentence.lower()  # ASCII: what IGNORECASE matches
+    if any(word in lower for word in _SETTING_NAMES) or may_name_a_resource(sentence):
+        return True
+    return any(c.isdigit() for c in sentence) and (
+        "-" in sentence or _SETTING_WORD.search(sentence) is not None
+    )
+
+
 def settings(sentence: str, *, named_keys: bool = True) -> dict[str, str]:
     """The configuration values a sentence states ("line-length stays 100"), by key.
 
@@ -185,6 +209,12 @@ def settings(sentence: str, *, named_keys: bool = True) -> dict[str, str]:
     a Chinese sentence's keys named as configuration names them count ("DOWNLOAD_DELAY 设 2
     秒"); a commit message's are left to the commit rules.
     """
+    if not may_state_settings(sentence):
+        return {}
+    return _settings(sentence, named_keys=named_keys)
+
+
+def _settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     if QUESTION.search(sentence) or TENTATIVE.search(sentence):
         return {}
     found: dict[str, str] = {"schedule": when} if (when := schedule(sentence)) else {}
@@ -457,12 +487,12 @@ def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
     the work gives. `done`: the sentence is known to report work done (a commit subject);
     otherwise it must say so itself ("upgraded", "了"). Wishes and questions move nothing.
     """
+    if not any(char.isdigit() for char in sentence) or not _MOVE_WORD.search(sentence):
+        return {}  # no version or no move (and `_VERSION_MOVE` is costly to compile)
     if QUESTION.search(sentence) or TENTATIVE.search(sentence) or STACK_WISH.search(sentence):
         return {}
     if not done and not _DONE_MARK.search(sentence):
         return {}
-    if not any(char.isdigit() for char in sentence) or not _MOVE_WORD.search(sentence):
-        return {}  # no version or no move (and `_VERSION_MOVE` is costly to compile)
     facts: dict[str, str] = {}
     for m in _VERSION_MOVE.finditer(sentence):
         name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"]) if g)
