@@ -983,6 +983,8 @@ class Index:
 
         As `refresh` trusts a file's (size, mtime_ns): equal to what was indexed, and the
         mtime old enough that no edit in the same tick could hide. None: hash the file.
+        A query of its own, not a field of `FileInfo`: tests compare `FileInfo`s with a
+        rebuild's, and when a file was indexed is no part of what the index holds about it.
         """
         row = self.db.execute(
             "SELECT size, mtime_ns, hash, indexed_ns FROM files WHERE rel=?", (rel,)
