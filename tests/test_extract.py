@@ -1145,7 +1145,7 @@ def test_a_first_commit_lists_the_stack_and_commits_name_buckets():
         ("我们的小程序（Taro 3.6 + React，后端 NestJS）在做跨境商品。",
          {"miniprogram": "Taro 3.6", "frontend": "React", "backend": "NestJS"}),
         ("Tech stack: Django 5, Celery and Postgres.",
-         {"backend": "Django 5", "queue": "Celery", "database": "Postgres"}),
+         {"backend": "Django 5", "jobs": "Celery", "database": "Postgres"}),
         ("问题是 redis 超时了。", {}),
     ],
 )  # fmt: skip
@@ -1204,7 +1204,7 @@ def test_named_queues_indexes_and_changed_values_are_settings():
     }
     assert rules.tech_facts("Our booking app (Rails 7.1, Sidekiq, Postgres) double-charged.") == {
         "backend": "Rails 7.1",
-        "queue": "Sidekiq",
+        "jobs": "Sidekiq",
         "database": "Postgres",
     }
 
@@ -1680,7 +1680,7 @@ def test_a_stated_preference_is_the_persons_way_and_no_choice():
     }
     assert rules.tech_facts("Worker is Python 3.12 + Dramatiq.") == {
         "language": "Python 3.12",
-        "queue": "Dramatiq",
+        "jobs": "Dramatiq",
     }
 
 
@@ -3408,7 +3408,7 @@ def test_a_project_named_without_saying_we_build_it(sentence, name):
         ),
         (
             "We're a Python shop: FastAPI services, Celery workers, and everything on GKE.",
-            {"language": "Python", "backend": "FastAPI", "queue": "Celery", "hosting": "GKE"},
+            {"language": "Python", "backend": "FastAPI", "jobs": "Celery", "hosting": "GKE"},
         ),
     ],
 )
@@ -3454,7 +3454,7 @@ def test_a_proposal_to_use_something_first_is_taken_when_accepted():
             },
         ),
         ("Our Postgres is 16.2 on RDS, db.r6g.large.", {"database": "Postgres 16.2"}),
-        ("The old cron jobs are gone; everything runs on Temporal now.", {"queue": "Temporal"}),
+        ("The old cron jobs are gone; everything runs on Temporal now.", {"jobs": "Temporal"}),
     ],
 )
 def test_a_final_stack_a_version_of_ours_and_what_everything_runs_on(sentence, stack):
@@ -3778,3 +3778,24 @@ def test_text_of_a_role_holds_one_of_that_roles_terms(text):
     role = rules.role_of(text)
     terms = None if role is None else rules.role_terms(role)
     assert terms is None or any(t in text.lower() for t in terms)
+
+
+def test_a_switch_supersedes_a_stored_tool_of_its_role_not_a_choice_that_names_the_role():
+    stored = [
+        ex.Stored("decisions", "dec-redux", "Use Redux Redux", {"choice": "Redux"}),
+        ex.Stored(
+            "decisions",
+            "dec-url",
+            "Keep filter state in the URL keep filter state in the URL",
+            {"choice": "keep filter state in the URL", "status": "active"},
+        ),
+        ex.Stored(
+            "decisions",
+            "dec-gate",
+            "Cheap gates first values.may_state_settings answers first",
+            {"choice": "values.may_state_settings answers first", "status": "active"},
+        ),
+    ]
+    batch = _run(("user", "Let's use Zustand instead of Redux."), stored=stored)
+    superseded = [c.entry["id"] for c in batch.candidates if c.action == "superseded"]
+    assert superseded == ["dec-redux"]

@@ -353,7 +353,7 @@ def test_a_provider_named_with_its_product_stays_in_the_value(sentence, role, va
         ),
         (
             "we use Redis, Postgres 16 and Celery",
-            {"cache": "Redis", "database": "Postgres 16", "queue": "Celery"},
+            {"cache": "Redis", "database": "Postgres 16", "jobs": "Celery"},
         ),
     ],
 )

@@ -282,6 +282,8 @@ def _replaced(entry: dict[str, Any], role: str, part: str | None, choice: str) -
     old = str(next((entry[f] for f in SWITCHED_FIELDS if entry.get(f)), "")).lower()
     if not old or old in choice.lower() or choice.lower() in old or rules.role_of(old) != role:
         return False
+    if not rules.technologies(old):
+        return False  # a role word is no choice of a tool: "keep UI state in the URL" stays
     told = " ".join(str(entry.get(k) or "") for k in ("title", "context", "choice")).lower()
     return part is None or part.lower() in told  # "migrate analytics to X" spares the main DB
 

@@ -26,7 +26,9 @@ from omp.rules.signals import (
 from omp.rules.text import CLAUSE, is_chinese
 
 # the queue technologies as one alternation, longest first ("redis streams" before "rq")
-_QUEUE_NAMES = "|".join(re.escape(n) for n in sorted(TECH_ROLES["queue"], key=len, reverse=True))
+_QUEUE_NAMES = "|".join(
+    re.escape(n) for n in sorted((*TECH_ROLES["queue"], *TECH_ROLES["jobs"]), key=len, reverse=True)
+)
 
 
 # where an instruction starts: "…, and pin the provider to 5.30", "Let's schedule …"
@@ -1583,7 +1585,7 @@ def _narrates(sentence: str, m: re.Match[str], choice: str, *, named: bool) -> b
         return False
     if technologies(choice) or named or _AGREED_WE.match(sentence):
         return False
-    return not _technique(sentence, m, choice)
+    return not (_technique(sentence, m, choice) or _product(sentence, m, choice))
 
 
 def _kept_as(sentence: str, m: re.Match[str]) -> str | None:
@@ -1616,6 +1618,33 @@ def _technique(sentence: str, m: re.Match[str], choice: str) -> bool:
         return False
     after = m["x"][m["x"].find(choice) + len(choice) :]
     return _TECHNIQUE.fullmatch(choice) is not None and not re.match(r"\s+to\s+[a-z]", after)
+
+
+def _product(sentence: str, m: re.Match[str], choice: str) -> bool:
+    """Whether "let's use X" names a product the lexicon does not know ("SecureStore").
+
+    Said by us, one word shaped like a product's name (CamelCase, Capitalised, or a package's
+    "react-hook-form", "date-fns"), the end of its clause or set against another.
+    """
+    if not _WE_USE.search(sentence[: m.start("x")]) or choice.lower() in NOT_NAMES:
+        return False
+    after = m["x"][m["x"].find(choice) + len(choice) :]
+    return _PRODUCT.fullmatch(choice) is not None and _PRODUCT_END.match(after) is not None
+
+
+# one word shaped like a product's name: "SecureStore", "Formik", "react-hook-form", "date-fns"
+_PRODUCT = lazy(
+    # not a day or a month ("let's use Friday"), nor an English compound ("co-authors")
+    r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|(?:January|February|March|April|June|"
+    r"July|August|September|October|November|December)\b)[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*"
+    r"|(?!(?:co|re|pre|non|self|multi|anti|cross|well|semi|sub|de|un|e|in|on|off|up|end|real|"
+    r"long|short|high|low|full|half|read|write|opt|built|one|two|first|third)-)"
+    r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
+)
+# what may follow it: the clause's end, or the option it is set against
+_PRODUCT_END = lazy(
+    r"(?i)\s*(?:$|[.!;,]|\s(?:instead\b|rather\b|over\b|here\b|then\b|now\b|for\s+(?:the|our)\b))"
+)
 
 
 _WE_USE = lazy(r"(?i)\b(?:let'?s|we(?:'ll| will| should| must))\s+(?:just\s+|always\s+)?use\s*$")

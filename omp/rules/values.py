@@ -468,8 +468,8 @@ _VERSION_MOVE = lazy(
 # what a project runs on; a version move of a library ("bump zod to 3.23") is only work
 _PLATFORM_ROLES = frozenset(
     ("platform", "language", "runtime", "backend", "frontend", "mobile", "desktop", "database",
-     "cache", "queue", "search", "hosting", "container", "deploy_tooling", "firmware", "engine",
-     "build_system", "miniprogram", "timeseries", "warehouse", "vector_db")
+     "cache", "queue", "jobs", "search", "hosting", "container", "deploy_tooling", "firmware",
+     "engine", "build_system", "miniprogram", "timeseries", "warehouse", "vector_db")
 )  # fmt: skip
 
 
@@ -551,7 +551,7 @@ def stated_versions(sentence: str) -> dict[str, str]:
 
 _URL_FACT = lazy(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
-    r"(?:url|endpoint|address|host|domain|module path|base|broker|地址|域名|模块路径)"
+    r"(?P<kw>url|endpoint|address|host|domain|module path|base|broker|地址|域名|模块路径)"
     r"(?:\s*(?:is|:|：|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|"
     r"配置为|先定|定)"
     r"\s*`?"
@@ -955,8 +955,28 @@ def url_fact(sentence: str) -> tuple[str, str] | None:
     stop = ("the", "our", "a", "its", "and", "or", "but", "so", "then", "while", "with", "also")
     words = [w for w in name.lower().split() if w not in stop]
     fallback = "domain" if re.search(r"(?i)域名|domain", m.group(0)) else "base"
+    if not words:
+        words = _owner_of_address(sentence, m.start("kw"))
     key = "_".join(words) or fallback
     return re.sub(r"[^a-z0-9_]", "", key) or fallback, m.group("url").rstrip(".,;:!")
+
+
+# what an address the sentence names no other way belongs to: the variable it is the end
+# of ("CELERY_BROKER_URL=…"), or the name before a Chinese 的 ("Grafana 的地址是 …",
+# "Sentry 的 DSN 地址")
+_VARIABLE_END = lazy(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_$")
+_OWNER_ZH = lazy(r"(?<![\w.-])(?P<owner>[A-Za-z][\w.-]{1,30})\s*的\s*(?P<part>[A-Za-z]{2,10}\s*)?$")
+
+
+def _owner_of_address(sentence: str, at: int) -> list[str]:
+    """The name an address keyword at `at` is said of, as key words ([] when none is said)."""
+    before = sentence[:at]
+    if m := _VARIABLE_END.search(before):
+        end = re.match(r"[A-Za-z]+", sentence[at:])
+        return [(m[0] + (end[0] if end else "")).lower()]
+    if m := _OWNER_ZH.search(before):
+        return [w.lower().replace(".", "_").replace("-", "_") for w in (m["owner"], m["part"]) if w]
+    return []
 
 
 _ROUTE = r"(?P<route>/(?:[\w{}:.-]+/?)*)`?(?=[\s,;，。；)）]|\.?$)"
