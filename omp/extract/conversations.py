@@ -6,6 +6,7 @@ finished work, project facts, the person's preferences, and one session record.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
@@ -449,6 +450,7 @@ class _Conversation:
             accepted.confidence = ACCEPTED_CONF
             accepted.reason = "proposed by the assistant and accepted by the user"
             self._decide(accepted, reverses=False)
+            self.previous = None  # "就这么定" took up the proposal, not the person's last words
         elif self.proposal is not None:
             self.found.append(self.proposal)  # not taken up: left for review
         # "expo-router then." names what was proposed: a name the reply may choose
@@ -551,6 +553,8 @@ class _Conversation:
         src = self.source(index)
         for gone in rules.named_out(s) if role == "user" else ():
             self._drop_choice(gone, index)  # "行，Pulsar 不考虑了。" turns down an earlier choice
+        if role == "user" and (undone := rules.undone_topic(s)):
+            self._undone(undone, index)  # "revert the WriteTimeout change"
         person = rules.personal(s) if role == "user" else None
         if person is not None:
             self.preferred += f" {person.text.lower()}"
@@ -936,6 +940,16 @@ class _Conversation:
                 old.confidence = 0.0
                 self.batch.candidates.append(old)
 
+    def _undone(self, topic: str, index: int) -> None:
+        """Drop the work and settings said earlier that a request to undo them names."""
+        named = re.compile(rf"(?i)(?<![\w-]){re.escape(topic)}(?:e?s)?(?![\w-])")
+        for c in self.found:
+            if c.target not in ("changelog", "project") or int(c.source["index"]) >= index:
+                continue
+            if not c.action and named.search(json.dumps(c.entry, ensure_ascii=False)):
+                c.action, c.note = "dropped", f"undone later in the conversation ({index})"
+                c.confidence = 0.0
+
     def _replaced_stack(self) -> None:
         """Drop the stack facts that a later choice or switch replaced.
 
@@ -963,6 +977,7 @@ class _Conversation:
             if not _PART_ONLY.search(str(d.entry.get("context", "")))
         ]
         replaced: list[str] = []
+        said = {id(c): dict(stack) for c, stack in self._stacks()}
         for c, stack in self._stacks():
             at = int(c.source["index"])
             for key, value in list(stack.items()):
@@ -979,7 +994,8 @@ class _Conversation:
                     del stack[key]
             if not stack:
                 del c.entry["tech_stack"]
-            if not c.entry:
+            if not c.entry:  # dropped whole: it says what it said, for the report
+                c.entry["tech_stack"] = said[id(c)]
                 c.action, c.note = "dropped", "replaced later in the conversation"
                 c.confidence = 0.0
 
@@ -1131,9 +1147,11 @@ def _stack_facts(
     if stack:
         found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
     versions = rules.version_facts(s, own=own, opening=opening)
-    if own and (outright := rules.stated_versions(s)):
-        found.append(({"tech_stack": outright}, conf["fact"], "version said to be in use", "P2"))
-        versions = {k: v for k, v in versions.items() if k not in outright}
+    outright = rules.stated_versions(s) if own else {}
+    versions = {k: v for k, v in versions.items() if k not in outright}
+    # "We're on Go 1.22 with chi": the stack fact has the version already (language: Go 1.22)
+    if fresh := {k: v for k, v in outright.items() if not _named_in(v, stack)}:
+        found.append(({"tech_stack": fresh}, conf["fact"], "version said to be in use", "P2"))
     # the first version of a sentence that describes the stack ("X is Python 3.12 on Postgres
     # 16", "后端是 Go 1.22 + Gin") is the project's own, unless a stack fact was already found;
     # so are the versions listed after it or after a stack fact

@@ -6,6 +6,7 @@ dropped / user.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -104,6 +105,7 @@ def _latest_facts(batch: Batch) -> None:
     except for a role that tools share, which lists both ("gis: MapLibre + PMTiles").
     """
     holder: dict[tuple[str, ...], Candidate] = {}
+    said = {id(c): copy.deepcopy(c.entry) for c in batch.candidates if c.target == "project"}
     for c in batch.candidates:
         if c.target != "project" or c.action:
             continue
@@ -126,6 +128,7 @@ def _latest_facts(batch: Batch) -> None:
     _vaguer_facts(holder)
     for c in batch.candidates:
         if c.target == "project" and not c.action and not c.entry:
+            c.entry = said[id(c)]  # what it said, for the report: nothing of it is written
             c.action, c.note = "dropped", "the same key is given again in the batch"
 
 

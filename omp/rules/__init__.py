@@ -131,6 +131,7 @@ from omp.rules.work import (
     done_outright,
     finished_work,
     merges_request,
+    undone_topic,
 )
 
 __all__ = [
@@ -239,6 +240,7 @@ __all__ = [
     "tech_facts",
     "technologies",
     "tentative",
+    "undone_topic",
     "unwrap",
     "url_fact",
     "url_facts",

@@ -189,6 +189,7 @@ _OUR_VERSION = lazy(
 # What may follow a stated stack in further clauses: names, versions, separators only
 _ONLY_NAMES_LEFT = lazy(
     r"[\s+、/&和及]|v?\d+(?:\.\d+){0,2}|那一套|那套|这套|\b(?:LTS|SDK|all|and)\b"
+    r"|(?:腾讯|阿里|华为|百度)云"  # "腾讯云 TKE": the cloud of the product named
 )
 
 
@@ -469,17 +470,25 @@ def tech_facts(sentence: str) -> dict[str, str]:
         english = not is_chinese(sentence)
         stack_parts(rest, facts, strict=strict, vague=vague, packages=english)
         if is_chinese(sentence):
-            # "后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。",
-            # "…的 App，Flutter 3.22，状态管理用的 Riverpod。": the other clauses that hold names
-            # and versions only
-            before, after = sentence[: m.start()], sentence[m.end() :]
-            clauses = re.split(r"[，,；;]", before)[:-1] + re.split(r"[，,；;]", after)[1:]
-            for clause in clauses:
-                # "…，缓存用 Redis": a part, then what it uses
-                clause = _PART_LEAD_ZH.sub("", clause.strip(" 。.！!"))
-                if clause and not _ONLY_NAMES_LEFT.sub("", TECH.sub("", clause)):
-                    stack_parts(clause, facts, strict=False)
+            _other_clauses_zh(sentence, m, facts)
     return facts
+
+
+def _other_clauses_zh(sentence: str, m: re.Match[str], facts: dict[str, str]) -> None:
+    """The stack the other clauses of a Chinese statement of it hold, added to `facts`.
+
+    "后端是 Spring Cloud Alibaba 那一套，MySQL 8 + Redis。", "…的 App，Flutter 3.22，状态管理用的
+    Riverpod。", "…，部署在腾讯云 TKE 上": clauses that hold names and versions only, after a part
+    and what it uses, or where it runs.
+    """
+    before, after = sentence[: m.start()], sentence[m.end() :]
+    clauses = re.split(r"[，,；;]", before)[:-1] + re.split(r"[，,；;]", after)[1:]
+    for clause in clauses:
+        clause = clause.strip(" 。.！!")
+        if (lead := _PART_LEAD_ZH.match(clause)) is not None:
+            clause = _WHERE_TAIL_ZH.sub("", clause[lead.end() :]).strip()
+        if clause and not _ONLY_NAMES_LEFT.sub("", TECH.sub("", clause)):
+            stack_parts(clause, facts, strict=False)
 
 
 # "机器是 2 张 A100 80G", "在 4 张 A100 40GB 上", "一台 L40S（48G）机器上", "机器上有 4 张 3090":
@@ -575,8 +584,11 @@ def machine_gpus(sentence: str) -> str | None:
 
 
 _PART_LEAD_ZH = lazy(
-    r"^(?:[A-Za-z]{1,4}\s*)?[\u4e00-\u9fff]{1,6}?(?:用的是|用|是|走)\s*(?=[A-Za-z])"
-)  # "UI 库用 X"
+    r"^(?:[A-Za-z]{1,4}\s*)?[\u4e00-\u9fff]{1,6}?(?:用的是|用|是|走)\s*(?=[A-Za-z])"  # "UI 库用 X"
+    # "…，部署在腾讯云 TKE 上": where the project runs, the clause's subject left unsaid
+    r"|^(?:都|也|就|统一)?(?:部署|跑|运行|托管)在\s*"
+)
+_WHERE_TAIL_ZH = lazy(r"(?<=[\w\s])(?:上|里)$")
 
 
 def _hw(n: int) -> str:

@@ -30,7 +30,7 @@ _SETTING = lazy(
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
     r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|覆盖率|连接池(?:大小)?|最大连接数|并发数|"
-    r"线程数|批大小|"
+    r"线程数|批大小|(?<=查询|告警|报警)阈值|"
     # "文件上传大小限制设为 10MB", "消息重试最多 3 次"
     r"(?:上传|请求体|文件)(?:文件)?大小(?:限制|上限)?|(?:上传|大小)限制|重试(?:上限)?(?=\s*(?:最多|不超过))|"
     r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
@@ -49,7 +49,8 @@ _SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout",
                "并发数": "concurrency", "线程数": "threads", "批大小": "batch_size",
                "重试次数": "retries", "保留": "retention", "覆盖率": "coverage",
                "有效期": "ttl", "过期时间": "ttl", "上传": "upload_max_size", "大小": "max_size",
-               "重试": "retries"}  # fmt: skip
+               "重试": "retries", "慢查询阈值": "slow_query_threshold",
+               "阈值": "threshold"}  # fmt: skip
 
 
 _REGION = lazy(
@@ -108,6 +109,17 @@ _NAMED_KEY_SETTING_ZH = lazy(
     r"|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
     r"\s*(?:=|:|：|设为|设成|设置为|设|改成|改为|改|调到|调成|定成|定为|定|是|为|用)\s*"
     # "server-id 改成 6401-6404": a range is no one value
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END + r"(?!\s*[-~]\s*\d)"
+)
+
+
+# "OUTBOX_POLL_MS=500", "Set MAX_CONNECTIONS to 200", "configurable via OUTBOX_POLL_MS, default
+# 500": a variable named as the environment names it (upper snake case), and its number
+_NAMED_KEY_SETTING_EN = lazy(
+    # not "p99 for GET_USER is 300ms": a thing measured
+    r"(?<![\w.$-])(?<!\bfor )(?<!\bof )`?(?P<key>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`?"
+    r"(?:\s*[=:]\s*|\s+(?:to|is|defaults?\s+to|at)\s+|,?\s+(?:with\s+)?(?:a\s+)?default"
+    r"(?:\s+(?:of|is))?\s+)`?"
     r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END + r"(?!\s*[-~]\s*\d)"
 )
 
@@ -279,7 +291,7 @@ def _named_resources(sentence: str) -> dict[str, str]:
 _SETTING_WORD = lazy(
     r"(?i)line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage|threshold|retries|pool[-_ ]size|"
     r"batch[-_ ]size|rate[-_ ]limit|node version|python version|region|replicas|sdk|"
-    r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间"
+    r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间|阈值"
 )
 
 
@@ -291,6 +303,8 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         # "隔壁组的 MAX_CONN 是 500" is another team's setting
         ours = named_keys and is_chinese(sentence) and not OTHERS_STACK_ZH.search(sentence)
         keyed = list(_NAMED_KEY_SETTING_ZH.finditer(sentence)) if ours else []
+        if named_keys and not is_chinese(sentence) and "_" in sentence:
+            keyed = list(_NAMED_KEY_SETTING_EN.finditer(sentence))
         named = list(_SETTING.finditer(sentence)) if _SETTING_WORD.search(sentence) else []
         snake = list(_SNAKE_SETTING.finditer(sentence)) if "_" in sentence else []
     else:

@@ -510,3 +510,36 @@ _COMMITTED = lazy(
 def committed_subjects(message: str) -> list[str]:
     """The conventional subjects of the commits an assistant message reports made."""
     return [m["subject"].strip().rstrip(".") for m in _COMMITTED.finditer(message)]
+
+
+# "revert the WriteTimeout change", "undo the retry tweak", "roll back the CORS edit",
+# "把 WriteTimeout 的改动撤回", "MAX_CONN 改回去": the person asks to undo a change made earlier
+# in the conversation; the topic names it
+_UNDO_EN = lazy(
+    r"(?i)(?:^|[,.;:!]\s+|\b(?:please|just|and|hmm|ok|actually|you)[,]?\s+)"
+    r"(?:revert|undo|roll\s+back|back\s+out|drop)\s+(?:the\s+|that\s+|your\s+|this\s+)?"
+    r"(?P<topic>[\w./-]+(?:\s+[\w./-]+){0,2}?)\s+"
+    r"(?:change|changes|bump|edit|edits|tweak|tweaks|commit|update)\b"
+)
+_UNDO_ZH = lazy(
+    r"(?:把|将)?\s*(?P<topic>[A-Za-z_][\w.-]{1,40})\s*(?:的|那个|这个)?\s*(?:改动|修改|变更|调整)?\s*"
+    r"(?:改回去|改回来|撤回|撤销|回滚|还原|恢复原样)"
+)
+_ASKED_TO = lazy(r"(?i)^\s*(?:can|could|would)\s+you\s+(?:please\s+)?|\?\s*$")
+_UNDO_VAGUE = frozenset(("last", "latest", "previous", "other", "whole", "entire", "it", "all"))
+
+
+def undone_topic(sentence: str) -> str | None:
+    """What a request to undo an earlier change names ("WriteTimeout"), or None.
+
+    Only a request naming something particular: "revert the last change" names nothing to
+    match, a question or a doubt asks nothing to be undone.
+    """
+    asked = _ASKED_TO.sub("", sentence)  # "Can you revert the CORS change?" asks it done
+    if QUESTION.search(asked) or TENTATIVE.search(sentence) or NEGATED.search(sentence):
+        return None
+    m = _UNDO_ZH.search(sentence) if is_chinese(sentence) else _UNDO_EN.search(sentence)
+    if m is None:
+        return None
+    words = [w for w in m["topic"].split() if w.lower() not in _UNDO_VAGUE]
+    return " ".join(words) if words and len(words) == len(m["topic"].split()) else None
