@@ -139,6 +139,20 @@ _CN_PASSWORD = lazy(
     r"(?:[\"'“‘](?P<quoted>[^\"'”’\n]{4,128})[\"'”’]"
     r"|(?P<pw>[^\s,;，；。、（）()\"'”’\u3000-\u303f\u4e00-\u9fff]{6,128}))"
 )
+# a password after its Chinese name and a space only: "Redis 密码 Gm@2024redis!", "账号 tps1234，
+# 密码 k9Xq2mPz"; the value must look like one (a digit, a sign or a capital inside)
+_CN_PASSWORD_SPACED = lazy(
+    r"(?:密码|口令)[ \t]+(?P<pw>[^\s,;，；。、（）()\"'”’\u3000-\u303f\u4e00-\u9fff]{6,128})"
+)
+# a key, token or secret stated in prose: "my wandb key is 9f8e7d…", "here's my token ghx…",
+# "AppSecret 是 3f9c…", "APIv3 key: a8F3…"; the value is a long run of letters and digits
+# (`_high_entropy_run`), so "the primary key is user_id" names none
+_PROSE_SECRET = lazy(
+    r"(?i)(?<![A-Za-z0-9])(?P<name>(?:api|access|secret|private|app|auth|bearer|deploy|bot|"
+    r"webhook|signing|session)?[ _-]?(?:key|token|secret))"
+    r"[ \t]*(?:(?:is|was|=|:|：|是|为)[ \t]*|[ \t]+)[\"'`“]?"
+    r"(?P<v>[A-Za-z0-9][A-Za-z0-9_\-.+/=]{15,199})(?![A-Za-z0-9_\-.+/=])"
+)
 # NAME = value / NAME: value (or a full-width ：), where NAME looks secret-bearing; a quoted
 # value runs to its closing quote (a pass phrase holds spaces), an unquoted one to a space or
 # a comma, semicolon or full stop (also full-width: "DB_PASSWORD：xxx，然后…")
@@ -722,6 +736,8 @@ _PATTERN_NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _EN_PASSWORD: ("pass",),
     _HEX_KEY: tuple("0123456789"),
     _CN_PASSWORD: ("密码", "口令", "密钥", "秘钥", "私钥", "令牌"),
+    _CN_PASSWORD_SPACED: ("密码", "口令"),
+    _PROSE_SECRET: ("key", "token", "secret"),
 }
 
 
@@ -863,7 +879,36 @@ def _named_passwords(text: _Text) -> list[Match]:
             continue  # `密码 = getpass()`, `密码：settings.DB_PASSWORD`
         if _secret_value("password", m[which]):
             out.append(Match("password", m.start(which), m.end(which)))
+    for m in text.finditer(_CN_PASSWORD_SPACED):
+        value = m["pw"].rstrip(".:")
+        if (
+            _LOOKS_LIKE_PASSWORD.search(value)
+            and _secret_value("password", value)
+            and not _fetched_in_chinese(text.text, m.start("pw"))
+        ):
+            out.append(Match("password", m.start("pw"), m.start("pw") + len(value)))
+    for m in text.finditer(_PROSE_SECRET):
+        value = m["v"].rstrip(".")
+        if _high_entropy_run(value) and _secret_value(m["name"], value):
+            out.append(Match("key or token", m.start("v"), m.start("v") + len(value)))
     return out
+
+
+# a run of 12 or more letters and digits, with 2 digits and 4 letters at least, inside a value
+_MIXED_RUN = lazy(
+    r"(?=[A-Za-z0-9]*\d[A-Za-z0-9]*\d)(?=[0-9]*[A-Za-z](?:[0-9]*[A-Za-z]){3})"
+    r"[A-Za-z0-9]{12,}"
+)
+
+
+def _high_entropy_run(value: str) -> bool:
+    """Whether a value stated as a key or token looks like one, not like a name.
+
+    "9f8e7d6c5b4a…", "a8F3kL9pQ2xR7mN4…": a long mixed run, with entropy; "user-profile-cache-v2"
+    or "orders_2024_archive" are names made of words.
+    """
+    run = _MIXED_RUN.search(value)
+    return run is not None and _entropy(run[0]) >= 3.0
 
 
 def scan(text: str) -> list[Match]:

@@ -324,10 +324,10 @@ def test_a_kind_after_an_everyday_word_keeps_the_word_with_its_kind(phrase):
 @pytest.mark.parametrize(
     ("reply", "choice", "title"),
     [
-        ("Validate input with zod.", "zod", "Use zod for validate input"),
+        ("Validate input with zod.", "zod", "Use zod to validate input"),
         ("and send the email through celery, not inline in the request.", "celery",
-         "Use celery for send the email"),
-        ("Cache the results in Redis.", "Redis", "Use Redis for cache the results"),
+         "Use celery to send the email"),
+        ("Cache the results in Redis.", "Redis", "Use Redis to cache the results"),
     ],
 )  # fmt: skip
 def test_a_known_tool_the_work_is_told_to_be_done_with_is_chosen_for_it(reply, choice, title):

@@ -208,3 +208,147 @@ def test_a_stack_fact_replaced_whole_is_reported_with_what_it_said():
     batch = _run(*turns)
     replaced = [c.entry for c in batch.candidates if c.note == "replaced later in the conversation"]
     assert replaced == [{"tech_stack": {"state": "Redux"}}]
+
+
+# ---- the tool the work is done with, and the project's name --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "title"),
+    [
+        ("Publish to PyPI via GitHub Actions on tag push.", "GitHub Actions",
+         "Use GitHub Actions to publish to PyPI"),
+        ("Deploy via GitHub Actions.", "GitHub Actions", "Use GitHub Actions to deploy"),
+        ("Monitor with Grafana and Prometheus.", "Grafana", "Use Grafana to monitor"),
+        ("Store sessions in Redis Cluster.", "Redis Cluster",
+         "Use Redis Cluster to store sessions"),
+    ],
+)  # fmt: skip
+def test_the_tool_a_piece_of_work_is_done_with_is_chosen_for_it(sentence, choice, title):
+    (decided,) = _kept(_run(*_said(sentence)), "decisions")
+    assert (decided["choice"], decided["title"]) == (choice, title)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("call it notion2md", "notion2md"),
+        ("Let's call the project notion2md.", "notion2md"),
+        ("let's call it quits", None),
+        ("call it done", None),
+        ("call it a day", None),
+        ("call it through the API", None),
+    ],
+)
+def test_call_it_names_the_project(sentence, name):
+    assert rules.project_name(sentence) == name
+
+
+def test_a_table_named_with_call_it_is_no_project_name():
+    assert rules.project_name("Call it processed_stripe_events.") is None
+
+
+@pytest.mark.parametrize(
+    ("choice", "purpose", "title"),
+    [
+        ("storage.local", "queue", "Use storage.local for queue"),
+        ("HNSW", "index", "Use HNSW for index"),
+        ("GitHub Actions", "deploy", "Use GitHub Actions to deploy"),
+        ("Redis", "cache the results", "Use Redis to cache the results"),
+    ],
+)
+def test_a_purpose_is_a_verb_phrase_only_with_its_object_or_a_verb_that_is_no_noun(
+    choice, purpose, title
+):
+    from omp.extract.candidates import _title
+
+    assert _title(choice, purpose) == title
+
+
+# ---- Chinese second thoughts, and a detail that replaces no tool ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("那还是 TDengine 吧", "TDengine"),
+        ("嗯 想了一下还是 TDengine 吧，国产的，客户要求信创", "TDengine"),
+        ("我看还是 Kafka 吧", "Kafka"),
+        ("我不确定用 MySQL 还是 Postgres", None),
+        ("他们想改成 Kafka", None),
+    ],
+)
+def test_a_second_thought_that_comes_back_to_a_choice_decides_it(sentence, choice):
+    decided = rules.decision(sentence)
+    assert (decided.choice if decided else None) == choice
+
+
+def test_a_second_thought_replaces_the_earlier_choice_of_its_role():
+    turns = [
+        ("user", "IoT 项目，设备是 ESP32，上报温湿度。"),
+        ("assistant", "好的。"),
+        ("user", "时序数据存 InfluxDB 吧"),
+        ("assistant", "已加 influxdb:2.7，bucket 叫 telemetry。"),
+        ("user", "嗯 想了一下还是 TDengine 吧，国产的，客户要求信创"),
+    ]
+    assert _choices(*turns) == [("TDengine", ["InfluxDB"])]
+
+
+def test_a_detail_of_no_known_role_does_not_replace_the_tool_chosen_before():
+    turns = [
+        ("user", "写个爬虫抓二手房挂牌数据，Python"),
+        ("assistant", "建议用 Scrapy。"),
+        ("user", "存储用 PostgreSQL，库名 house，表 listings"),
+        ("assistant", "pipeline 已写好，用 psycopg2 批量 insert。"),
+        ("user", "嗯...批量 insert 还是换成 COPY 吧，数据量大"),
+    ]
+    assert "PostgreSQL" in [c for c, _ in _choices(*turns)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("ok and schedule it at 0 3 * * * UTC", "schedule it at 0 3 * * * UTC"),
+        ("schedule the job at `*/5 * * * *`", "schedule the job at */5 * * * *"),
+        ("Schedule the rollup at 02:30 UTC so the FX refresh has slack",
+         "Schedule the rollup at 02:30 UTC"),
+    ],
+)  # fmt: skip
+def test_a_schedule_keeps_its_cron_expression_whole(sentence, choice):
+    decided = rules.decision(sentence)
+    assert decided is not None
+    assert decided.choice == choice
+
+
+def test_a_port_is_no_part_of_the_stack():
+    sentence = "we deploy to a hetzner CPX31 in fsn1 with docker compose, port 9001"
+    assert "port" not in rules.tech_facts(rules.assertion(sentence))
+    assert rules.settings(sentence) == {"port": "9001"}
+
+
+def test_the_broker_chosen_after_the_protocol_does_not_replace_it():
+    turns = [
+        ("user", "IoT 项目，设备是 ESP32，平台这边协议用 MQTT 还是 CoAP"),
+        ("assistant", "MQTT 更合适，生态成熟。CoAP 适合低功耗 NB-IoT。"),
+        ("user", "用 MQTT。broker 选 EMQX 还是 Mosquitto"),
+        ("assistant", "设备量上万的话选 EMQX；Mosquitto 轻量但单机。"),
+        ("user", "目前就几百台，先用 Mosquitto，以后量大了再说"),
+    ]
+    chosen = [c for c, _ in _choices(*turns)]
+    assert "MQTT" in chosen
+    assert "Mosquitto" in chosen
+
+
+@pytest.mark.parametrize(
+    ("sentence", "service"),
+    [
+        ("后端接口地址先配成 https://api-test.diancan.cn/v1，上线再换。", "staging"),
+        ("deployed to https://my-app-dev.vercel.app", "vercel-staging"),
+        ("Deployed to production: https://contest.acme.io", "production"),
+        ("Deployed to production: https://devtools-app.acme.io", "production"),
+    ],
+)
+def test_a_host_named_for_a_test_environment_is_no_production_deployment(sentence, service):
+    found = rules.deployment(sentence)
+    assert found is not None
+    assert found.service == service

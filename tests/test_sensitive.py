@@ -706,3 +706,46 @@ def test_a_string_seen_before_gets_the_answer_a_scan_gives(filler):
     first.append("changed by the caller")
     assert scanned and find_in_text(text) == scanned
     assert find_in_text(text.replace("Xy7#kq92pz", "at the usual place")) == []
+
+
+# ---- keys and tokens stated in prose, and a Chinese password after a space (session 47) -----
+
+_HEX40 = "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432"
+_MIXED = "a8F3kL9pQ2xR7mN4vB6cT1yH5jD0sW8e"
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        (f"my wandb key is {_HEX40}", "my wandb key is [REDACTED:key or token]"),
+        (f"wandb key: {_HEX40}", "wandb key: [REDACTED:key or token]"),
+        (f"here's my token {_HEX40} don't store it",
+         "here's my token [REDACTED:key or token] don't store it"),
+        (f"AppSecret 是 {_MIXED}，帮我写到配置里",
+         "AppSecret 是 [REDACTED:key or token]，帮我写到配置里"),
+        (f"APIv3 key 是 {_MIXED}。", "APIv3 key 是 [REDACTED:key or token]。"),
+        ("Redis 地址 10.0.3.15:6379 密码 Gm@2024redis!",
+         "Redis 地址 10.0.3.15:6379 密码 [REDACTED:password]"),
+        ("账号 tps1234，密码 k9Xq2mPz", "账号 tps1234，密码 [REDACTED:password]"),
+    ],
+)  # fmt: skip
+def test_a_key_or_token_stated_in_prose_is_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the primary key is user_id",
+        "the cache key is user-profile-cache-v2",
+        "the idempotency key is order_2024_archive_final",
+        "sort key is created_at, partition key is tenant_id",
+        f"the commit is {_HEX40}",
+        "the public key is ssh-ed25519 AAAAC3NzaC1lZDI1NTE5",
+        "密码 错误",
+        "密码 field is required",
+        "密码 reset 了",
+    ],
+)
+def test_a_key_that_is_a_name_and_a_word_after_a_password_are_kept(text):
+    assert scan(text) == []

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from omp import rot, rules, sensitive
 from omp.constants import CANDIDATE_TARGETS
+from omp.lazyre import lazy
 
 TARGETS = CANDIDATE_TARGETS
 
@@ -252,6 +253,16 @@ TITLE_MAX = 200
 _CLAUSE_VERB = re.compile(r"(?i)\s(?:is|are|must|should|never|always)\s")
 
 
+# the work a tool is told to do ("Validate input with zod"): its purpose is a verb phrase
+_WORK_VERB = lazy(
+    r"(?i)(?:validate|store|persist|seriali[sz]e|deseriali[sz]e|send|cache|queue|parse|render|"
+    r"schedule|hash|encrypt|track|index|compress|generate|format|migrate|emit|publish|enqueue|"
+    r"deploy|release|build|host|log|monitor)\s+\S"
+    # alone, only a verb that is no noun too ("for queue", "for index" stay)
+    r"|(?i:deploy|publish|monitor|enqueue|validate|migrate)$"
+)
+
+
 def _title(choice: str, purpose: str | None) -> str:
     first = choice.split(" ", 1)[0].lower()
     # "store amounts as cents", "all API responses use snake_case" are their own titles
@@ -271,6 +282,8 @@ def _title(choice: str, purpose: str | None) -> str:
     if purpose and purpose.lower() not in choice.lower():
         if re.match(r"(?:between|in|on|inside|across|within)\s", purpose):
             return f"Use {choice} {purpose}"  # "Use gRPC between services"
+        if _WORK_VERB.match(purpose):
+            return f"Use {choice} to {purpose}"  # "Use zod to validate input"
         return f"Use {choice} for {purpose}"
     return f"Use {choice}"
 

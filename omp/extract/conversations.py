@@ -845,8 +845,9 @@ class _Conversation:
             later = int(new.source["index"]) - int(old.source["index"])
             close = 0 < later <= _REVERSAL_REACH  # a message does not take back its own choice
             # a change of mind without roles to compare replaces the last choice ("算了，
-            # 乐观锁不用了，还是 Lua": the lock is no known technology)
-            unranked = role is None or rules.role_of(old_choice) is None
+            # 乐观锁不用了，还是 Lua": the lock is no known technology); a known tool is not
+            # replaced by a thing of no known role ("批量 insert 还是换成 COPY 吧" keeps PostgreSQL)
+            unranked = rules.role_of(old_choice) is None
             # ... unless the sentence names what it replaces ("from MySQL to Postgres")
             fallback = reverses and last and close and unranked and not ranked and not alternatives
             # "1. Twilio … 3. Vonage", "twilio.", then "switch to Vonage": another of the options

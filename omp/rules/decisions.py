@@ -279,8 +279,11 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             _INSTRUCTION_LEAD + r"(?P<x>schedule\s+(?:the\s+|it\s+)?(?:[\w.-]+\s+){0,4}?"
-            r"(?:at|for|every day at|daily at|nightly at)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
-            r"(?:\s*(?:utc|gmt|(?-i:[A-Z]{3,4})))?)\b"
+            r"(?:at|for|every day at|daily at|nightly at)\s+"
+            # "schedule it at 0 3 * * * UTC": a cron expression whole
+            r"(?:[`'\"]?(?:[\d*?/,-]+\s+){4,5}[\d*?/,-]*[*?][`'\"]?"
+            r"|\d{1,2}(?::\d{2})?\s*(?:am|pm)?)"
+            r"(?:\s*(?:utc|gmt|(?-i:[A-Z]{3,4})))?)(?![\w*?/,-])"
         ),
         True,
         False,
@@ -751,10 +754,11 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?i)^(?:(?:and|also|then|pls|please|ok(?:ay)?|so)[,]?\s+)*"
             r"(?P<topic>(?:validate|store|persist|seriali[sz]e|deseriali[sz]e|send|cache|queue|"
             r"parse|render|schedule|hash|encrypt|track|index|compress|generate|format|"
-            r"migrate|emit|publish|enqueue)"
+            r"migrate|emit|publish|enqueue|deploy|release|build|host|log|monitor)"
             r"(?:\s+(?!(?:it|them|this|that|these|those|with|using|via|through|in)\b)[\w.-]+)"
             r"{0,3}?)\s+(?:with|using|via|through|in)\s+(?:the\s+)?"
-            r"(?P<x>[A-Za-z][\w.+#-]*)(?![\w.+#-])"
+            # "GitHub Actions": a name of two capitalised words
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?)(?![\w.+#-])"
         ),
         False,
         True,
@@ -1249,7 +1253,11 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (
-        lazy(r"(?:^|[，,。]\s*|算了[，,]?\s*)还是\s*" + _NAME_X),
+        # "那还是 X 吧", "嗯 想了一下还是 X 吧": a second thought comes back to a choice
+        lazy(
+            r"(?:^|[，,。]\s*|算了[，,]?\s*|^那\s*|(?:想了想|想了一下|考虑了一下|琢磨了一下|"
+            r"我看)[，,]?\s*)还是\s*" + _NAME_X
+        ),
         False,
         False,
     ),
@@ -1795,7 +1803,9 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
     ):
         return False  # "决定不上 K8s"; but "决定不自己做了，接 Auth0" chooses Auth0
     near = re.split(r"[，,；;。]", sentence[max(0, m.start() - 6) : m.start("x")])[-1]
-    if WISH.search(near) or _WISH_ZH.search(before):
+    # "想了一下还是 X 吧" thought it over: no wish
+    near, wished = _THOUGHT_OVER.sub("", near), _THOUGHT_OVER.sub("", before)
+    if WISH.search(near) or _WISH_ZH.search(wished):
         return False  # "他们本来就想改成 X", "if we wanted to use X": a wish, not a choice
     if re.search(r"(?:要|想|准备|打算|计划|让我们?|需要|得)[^，,。]{0,8}?把", before):
         return False  # "要把规则引擎从批处理改成实时的": a plan being discussed
@@ -1814,6 +1824,7 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
 
 
 _USE_NOUN = lazy(r"[户途法量例处时]")
+_THOUGHT_OVER = lazy(r"想了想|想了一下|想了下|考虑了一下|琢磨了一下")
 
 
 _TRIED = lazy(

@@ -75,6 +75,7 @@ _HOSTS = (
 
 
 _STAGING = lazy(r"(?i)\bstaging\b|预发|测试环境")
+_TEST_HOST = lazy(r"(?:^|[.-])(?:test|testing|dev|stg|staging|qa|uat|sandbox)(?:[.-]|\d)")
 
 
 class Deployment(NamedTuple):
@@ -105,7 +106,8 @@ def deployment(sentence: str) -> Deployment | None:
     # the clause of the address says where it is: "线上环境是 https://a，测试环境是 https://b"
     before = re.split(r"[,;，；。]\s*|\s+and\s+", sentence[: url.start()])[-1]
     after = re.split(r"[,;，；。]\s*|\s+and\s+", sentence[url.end() :], maxsplit=1)[0]
-    if _STAGING.search(before + " " + after):
+    # "https://api-test.diancan.cn/v1": a host named for a test environment is no production
+    if _STAGING.search(before + " " + after) or _TEST_HOST.search(host):
         service = f"{service}-staging" if service != "production" else "staging"
     status = "failed" if _FAILED.search(sentence) else "active"
     return Deployment(service, address, status)
@@ -1042,7 +1044,14 @@ def path_key(path: str) -> str:
 
 _THE_PROJECT_IS_CALLED = (
     r"|(?i:^(?:so\s+|ok(?:ay)?,?\s+)?(?:the|this)\s+(?:app|project|product|game|site|website|"
-    r"bot|extension|plugin)(?:'s name is|\s+is\s+(?:called|named))\s+)[`\"']?"
+    r"bot|extension|plugin)(?:'s name is|\s+is\s+(?:called|named))\s+"
+    # "call it notion2md", "let's name the app Fernweh": the sentence ends with the name
+    r"|(?i:^(?:so\s+|ok(?:ay)?,?\s+|and\s+)?(?:let'?s\s+)?(?:call|name)\s+(?:it|the\s+(?:app|"
+    r"project|tool|cli|repo|package|library|game|bot))\s+)"
+    # (not "Call it processed_stripe_events.": a table, a variable)
+    r"(?=[`\"']?[A-Za-z][A-Za-z0-9.-]{1,30}[`\"']?\s*[.!]?\s*$)(?!(?:quits|done|a\s|even|good|"
+    r"fine|finished|complete|a day)\b)"
+    r")[`\"']?"
     r"(?P<t>[A-Za-z][\w.-]{1,30})"
 )
 

@@ -28,8 +28,10 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     # what carries messages, and what runs jobs on top of one (Celery on RabbitMQ, Sidekiq on
     # Redis): a choice of one is no change of mind about the other
     "queue": ("kafka", "rabbitmq", "sqs", "nats", "jetstream", "pulsar", "redis streams",
-              "pub/sub", "mqtt", "zeromq", "rocketmq", "activemq", "emqx", "mosquitto", "kinesis",
+              "pub/sub", "zeromq", "rocketmq", "activemq", "emqx", "mosquitto", "kinesis",
               "eventbridge"),
+    # the protocol devices speak, and the broker that carries it (MQTT on Mosquitto)
+    "protocol": ("mqtt", "coap", "amqp", "lwm2m"),
     "jobs": ("celery", "bullmq", "sidekiq", "rq", "arq", "dramatiq", "temporal"),
     "frontend": ("react", "vue", "svelte", "angular", "solidjs", "preact", "next.js", "nextjs",
                  "nuxt", "sveltekit", "remix", "astro", "htmx", "qwik", "gatsby", "ember",
@@ -498,7 +500,7 @@ NOT_NAMES = frozenset(
      "services", "backend", "frontend", "api", "stack", "version", "latest", "everything",
      "sdk", "cli", "gui", "rest", "http", "https", "json", "yaml", "sql", "html", "css", "llm",
      "gpu", "cpu", "ram", "ssd", "aws", "gcp", "saas", "mvp", "poc", "etl", "crud", "deployment",
-     "node", "server", "client", "worker", "database", "cache", "queue",
+     "node", "server", "client", "worker", "database", "cache", "queue", "port", "ports",
      # acronyms that name no product: currencies, standards, kinds of thing
      "eur", "usd", "cny", "jpy", "gbp", "rmb", "wgs", "crd", "dns", "cdn", "tls", "ssl", "ssh",
      "tcp", "udp", "url", "uri", "pr", "qa", "ui", "ux", "os", "vm", "vpc", "iam", "sso", "otp",
