@@ -352,3 +352,56 @@ def test_a_host_named_for_a_test_environment_is_no_production_deployment(sentenc
     found = rules.deployment(sentence)
     assert found is not None
     assert found.service == service
+
+
+# ---- one name given up for another, a part then "use", an undoing, "Lua or Go?" ------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        ("And let's drop CockroachDB for Postgres, the managed bill is silly for our size.",
+         "Postgres", ["CockroachDB"]),
+        ("Let's swap Redux for Zustand.", "Zustand", ["Redux"]),
+        ("Replace Jest with Vitest.", "Vitest", ["Jest"]),
+        ("Drop MongoDB in favour of Postgres.", "Postgres", ["MongoDB"]),
+        ("For exif, use kamadak-exif.", "kamadak-exif", []),
+        ("revert that, go back to thiserror", "thiserror", []),
+    ],
+)  # fmt: skip
+def test_a_name_given_up_for_another_or_a_part_then_use_is_a_choice(sentence, choice, alternatives):
+    assert _choices(*_said(sentence)) == [(choice, alternatives)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Replace it with Vitest", "replace the handler with a new one", "swap the order for the tests",
+     "drop the table for now"],
+)  # fmt: skip
+def test_replacing_a_thing_that_is_no_name_chooses_nothing(sentence):
+    assert rules.decision(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("reply", "chosen"),
+    [
+        ("Go, since the rest of our plugins are Go.", [("Go", ["Lua"])]),
+        ("Lua, since it is simpler.", [("Lua", ["Go"])]),
+    ],
+)
+def test_go_offered_beside_another_language_can_be_picked(reply, chosen):
+    turns = [
+        ("user", "For the game server we use Nakama."),
+        ("assistant", "OK. Want me to write the matchmaker override in Lua or Go?"),
+        ("user", reply),
+    ]
+    assert _choices(*turns) == chosen
+
+
+def test_go_ahead_picks_nothing():
+    turns = [
+        ("user", "For the game server we use Nakama."),
+        ("assistant", "Want me to go ahead or wait?"),
+        ("user", "Go ahead."),
+    ]
+    assert _choices(*turns) == []

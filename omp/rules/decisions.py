@@ -355,11 +355,36 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
-            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|right)[,.!]?\s*)*"
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|right|ugh|hmm|actually)[,.!]?\s*)*"
+            # "revert that, go back to thiserror": the undoing says nothing more
+            r"(?:(?:revert|undo|drop|scrap)\s+(?:that|it|this)[,;]?\s+(?:and\s+)?)?"
             r"(?:go back to|switch back to|revert to|fall back to)\s+(?P<x>.+)"
         ),
         False,
         False,
+    ),
+    # "For exif, use kamadak-exif.", "for the queue: let's use SQS": a part, then what it uses
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|and|also|then|oh)[,]?\s+)*for\s+(?:the\s+|our\s+)?"
+            r"(?P<topic>[\w.-]+(?:\s+[\w.-]+){0,2}?)\s*[,:]\s*"
+            r"(?:let'?s\s+|we(?:'ll| will| should)\s+|just\s+)?use\s+(?P<x>.+)"
+        ),
+        False,
+        False,
+    ),
+    # "let's drop CockroachDB for Postgres", "swap Redux for Zustand", "replace Jest with
+    # Vitest", "ditch Heroku in favour of Fly.io": one name given up for another
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|and|also|then|actually|hmm|yeah)[,]?\s+)*"
+            r"(?:let'?s\s+|we(?:'ll| will| should)\s+|i\s+want\s+to\s+)?(?:just\s+)?"
+            r"(?:drop|ditch|dump|swap|trade|replace|switch)\s+(?:out\s+)?(?:the\s+)?"
+            r"(?!(?:it|this|that|them|these|those)\b)(?P<gone>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2})\s+"
+            r"(?:for|with|in favou?r of)\s+(?P<x>.+)"
+        ),
+        True,  # one thing dropped for another is a choice outright
+        True,
     ),
     # "X gets my vote" / "ship it with X"
     (

@@ -571,6 +571,11 @@ def _either_options(message: str) -> list[str]:
     return [m["a"].lower(), m["b"].lower()]
 
 
+# Go, the language, offered beside another option ("Lua or Go?", "Go or Rust?"); the lexicon
+# leaves it out, as "go" is an everyday word
+_GO_OFFERED = lazy(r"(?<=[\s(/])Go(?=\s*(?:[?？,/)]|\s+or\b|\s*还是))|^Go(?=\s+or\b|\s*还是)")
+
+
 def asked_options(message: str) -> list[str]:
     """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
     if either := _either_options(message):
@@ -584,6 +589,8 @@ def asked_options(message: str) -> list[str]:
     for sentence in statements(message):
         if re.search(r"[?？]\s*$", sentence) and _ASKED.search(sentence):
             names = [m.group(1).lower() for m in TECH.finditer(sentence)]
+            if _GO_OFFERED.search(sentence):
+                names.append("go")  # "in Lua or Go?": the language, which the lexicon leaves out
             out += [t for t in names if t not in out]
     return out if len(out) >= 2 else []
 
