@@ -342,7 +342,7 @@ def test_the_broker_chosen_after_the_protocol_does_not_replace_it():
 @pytest.mark.parametrize(
     ("sentence", "service"),
     [
-        ("后端接口地址先配成 https://api-test.diancan.cn/v1，上线再换。", "staging"),
+        ("Deployed to https://api-test.diancan.cn", "staging"),
         ("deployed to https://my-app-dev.vercel.app", "vercel-staging"),
         ("Deployed to production: https://contest.acme.io", "production"),
         ("Deployed to production: https://devtools-app.acme.io", "production"),
@@ -405,3 +405,73 @@ def test_go_ahead_picks_nothing():
         ("user", "Go ahead."),
     ]
     assert _choices(*turns) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "urls"),
+    [
+        ("also the api base url for staging is https://api-staging.tidepool-app.io/v2 , prod is "
+         "https://api.tidepool-app.io/v2. put them in app.config.ts",
+         {"staging": "https://api-staging.tidepool-app.io/v2",
+          "production": "https://api.tidepool-app.io/v2"}),
+    ],
+)  # fmt: skip
+def test_an_api_address_for_an_environment_is_an_address_not_a_deployment(sentence, urls):
+    assert rules.deployment(sentence) is None
+    assert rules.url_facts(sentence) == urls
+
+
+def test_an_api_address_set_in_chinese_is_keyed_by_what_it_is():
+    sentence = "后端接口地址先配成 https://api-test.diancan.cn/v1，上线再换。"
+    assert rules.deployment(sentence) is None
+    assert rules.url_fact(sentence) == ("api", "https://api-test.diancan.cn/v1")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "undoes"),
+    [
+        ("ugh anyhow makes the lib part ugly. revert that, go back to thiserror", True),
+        ("hmm cpu is pegged at 30. put it back to 20", True),
+        ("改回去吧", True),
+        ("Can you undo that?", True),
+        ("should we revert that?", False),
+        ("don't revert that", False),
+        ("revert the WriteTimeout change", False),  # names what it undoes: `undone_topic`
+    ],
+)
+def test_a_request_to_undo_what_was_just_done(sentence, undoes):
+    assert rules.undoes_last(sentence) is undoes
+
+
+def test_what_the_assistant_just_did_is_dropped_when_the_person_asks_to_undo_it():
+    turns = [
+        ("user", "game server for our io game, node + socket.io, tick rate 20hz."),
+        ("assistant", "OK."),
+        ("user", "bump tick to 30hz"),
+        ("assistant", "Tick rate now 30 Hz (`TICK_MS = 33`)."),
+        ("user", "hmm cpu is pegged at 30. put it back to 20"),
+        ("assistant", "Reverted: `TICK_MS = 50`, 20 Hz."),
+    ]
+    batch = _run(*turns)
+    undone = [c.entry for c in batch.candidates if "undone later" in (c.note or "")]
+    assert undone == [{"config": {"tick_ms": "33"}}]
+    kept = [c.entry for c in batch.candidates if c.action in ("stored", "review")]
+    assert {"config": {"tick_ms": "50"}} in kept
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("那还是 Pinia 不动。", "Pinia"),
+        ("Pinia 吧", "Pinia"),
+        ("on conflict 吧", None),
+    ],
+)
+def test_a_chinese_choice_keeps_only_the_name(sentence, choice):
+    decided = rules.decision(sentence)
+    assert (decided.choice if decided else None) == choice
+
+
+def test_an_ellipsis_before_a_lower_case_word_does_not_end_the_sentence():
+    text = "算了 COPY 没法做 upsert，还是改回 insert ... on conflict 吧"
+    assert rules.statements(text) == [text]

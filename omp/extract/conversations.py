@@ -168,6 +168,7 @@ class _Conversation:
         self.asked: list[str] = []  # settings the assistant's last message asked values for
         self.last = 0  # the index of the last message read
         self.said = ""  # the assistant's last message: what a reply may confirm by naming it
+        self.said_at = -1  # its index: what "revert that" undoes
         self.recent: list[str] = []  # its last few messages, whatever the person said between
 
     def source(self, index: int) -> dict[str, Any]:
@@ -296,7 +297,7 @@ class _Conversation:
         else:
             self.replied = self.replied or self.opening is not None
             self.recent = [*self.recent, text][-_CONFIRM_REACH:]
-            self.said = text
+            self.said, self.said_at = text, index
             self._offers(text, index)
             if parts := rules.recap(text):
                 self.recaps.append((index, parts))
@@ -555,6 +556,8 @@ class _Conversation:
             self._drop_choice(gone, index)  # "行，Pulsar 不考虑了。" turns down an earlier choice
         if role == "user" and (undone := rules.undone_topic(s)):
             self._undone(undone, index)  # "revert the WriteTimeout change"
+        elif role == "user" and rules.undoes_last(s):
+            self._undone_last(index)  # "revert that", "put it back to 20"
         person = rules.personal(s) if role == "user" else None
         if person is not None:
             self.preferred += f" {person.text.lower()}"
@@ -948,6 +951,14 @@ class _Conversation:
             if c.target not in ("changelog", "project") or int(c.source["index"]) >= index:
                 continue
             if not c.action and named.search(json.dumps(c.entry, ensure_ascii=False)):
+                c.action, c.note = "dropped", f"undone later in the conversation ({index})"
+                c.confidence = 0.0
+
+    def _undone_last(self, index: int) -> None:
+        """Drop the work and settings the assistant's last message reported."""
+        for c in self.found:
+            done_then = int(c.source["index"]) == self.said_at
+            if c.target in ("changelog", "project") and done_then and not c.action:
                 c.action, c.note = "dropped", f"undone later in the conversation ({index})"
                 c.confidence = 0.0
 

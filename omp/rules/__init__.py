@@ -131,6 +131,7 @@ from omp.rules.work import (
     done_outright,
     finished_work,
     merges_request,
+    undoes_last,
     undone_topic,
 )
 
@@ -240,6 +241,7 @@ __all__ = [
     "tech_facts",
     "technologies",
     "tentative",
+    "undoes_last",
     "undone_topic",
     "unwrap",
     "url_fact",

@@ -1135,7 +1135,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    (lazy(r"^(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*吧"), False, False),
+    # "Pinia 吧": a known name, or one the talk offered (not "on conflict 吧")
+    (lazy(r"^(?P<x>[A-Za-z][A-Za-z0-9_.+# -]{1,30}?)\s*吧"), False, True),
     (
         # "部署就放阿里云 ECS 吧": a cloud's product, named with its cloud
         lazy(
@@ -1281,7 +1282,9 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         # "那还是 X 吧", "嗯 想了一下还是 X 吧": a second thought comes back to a choice
         lazy(
             r"(?:^|[，,。]\s*|算了[，,]?\s*|^那\s*|(?:想了想|想了一下|考虑了一下|琢磨了一下|"
-            r"我看)[，,]?\s*)还是\s*" + _NAME_X
+            r"我看)[，,]?\s*)还是\s*"
+            # a Latin name ends where Chinese starts: "那还是 Pinia 不动" keeps Pinia
+            r"(?P<x>[A-Za-z][A-Za-z0-9_.+# -]*(?:/[A-Za-z][\w.+#-]*)*)"
         ),
         False,
         False,

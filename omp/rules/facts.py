@@ -75,6 +75,11 @@ _HOSTS = (
 
 
 _STAGING = lazy(r"(?i)\bstaging\b|预发|测试环境")
+# what an address the code calls is named: "API base URL", "endpoint", "接口地址", `baseURL`
+_API_ADDRESS = lazy(
+    r"(?i)\b(?:api\s+)?base\s*_?url\b|\bapi\s+(?:url|endpoint|address)\b|\bendpoints?\b"
+    r"|接口地址|API\s*地址|请求地址"
+)
 _TEST_HOST = lazy(r"(?:^|[.-])(?:test|testing|dev|stg|staging|qa|uat|sandbox)(?:[.-]|\d)")
 
 
@@ -93,6 +98,8 @@ def deployment(sentence: str) -> Deployment | None:
     url = WEB_ADDRESS.search(sentence)
     if url is None or not _DEPLOY_WORDS.search(sentence):
         return None
+    if _API_ADDRESS.search(sentence, 0, url.start()):
+        return None  # "the api base url for staging is https://…": an address the app calls
     address = url.group(0).rstrip(".,;:!")
     host = address.split("/")[2].lower()
     if any(host == h or host.endswith("." + h) or host.startswith(h) for h in _NOT_DEPLOYED):

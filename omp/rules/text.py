@@ -27,7 +27,8 @@ CRON_MARK = r"(?<!\*\s\?)(?!(?<=[\d*]\s\?)\s[\d*])"
 
 
 _SENTENCE_END = lazy(
-    r"(?<!\b[A-Z]\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<=[.!?])"
+    # not after "...": "insert ... on conflict", "hmm... ok" go on
+    r"(?<!\b[A-Z]\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\.\.)(?<=[.!?])"
     + CRON_MARK
     + r"\s+"
     r"(?=[A-Za-z\"'`(\[*\u4e00-\u9fff])|(?<=[。！？；!?])" + CRON_MARK

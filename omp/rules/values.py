@@ -567,7 +567,7 @@ _URL_FACT = lazy(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
     r"(?P<kw>url|endpoint|address|host|domain|module path|base|broker|地址|域名|模块路径)"
     r"(?:\s*(?:is|:|：|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|"
-    r"配置为|先定|定)"
+    r"先配成|配成|配置为|先定|定)"
     r"\s*`?"
     r"|\s+(?=`|[a-z0-9-]+\.[a-z0-9.-]+))`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+"

@@ -543,3 +543,23 @@ def undone_topic(sentence: str) -> str | None:
         return None
     words = [w for w in m["topic"].split() if w.lower() not in _UNDO_VAGUE]
     return " ".join(words) if words and len(words) == len(m["topic"].split()) else None
+
+
+# "revert that", "undo it", "put it back to 20", "roll that back", "改回去吧", "撤回": the person
+# asks to undo what was just done, naming nothing else
+_UNDO_LAST = lazy(
+    r"(?i)(?:^|[,.;:!]\s+|\b(?:please|just|and|hmm|ok|actually|ugh|no|nah|you)[,]?\s+)"
+    r"(?:revert|undo|roll\s+back|back\s+out)\s+(?:that|it|this|those|these)\b"
+    r"|(?:^|[,.;:!]\s+|\b(?:please|just|and|hmm|ok|actually|ugh|no|nah|you)[,]?\s+)"
+    r"(?:put|change|set|switch|turn|roll)\s+(?:it|that|this)\s+back\b"
+    r"|(?:^|[，,。！!\s])(?:还是)?(?:改回去|改回来|撤回|撤销|回滚|还原)(?:吧|了吧|一下)?(?:[，,。！!]|$)"
+)
+
+
+def undoes_last(sentence: str) -> bool:
+    """Whether the person asks to undo what was just done ("revert that", "改回去吧")."""
+    if TENTATIVE.search(sentence) or NEGATED.search(sentence):
+        return False
+    if QUESTION.search(_ASKED_TO.sub("", sentence)):
+        return False
+    return _UNDO_LAST.search(sentence) is not None and undone_topic(sentence) is None
