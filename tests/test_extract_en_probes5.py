@@ -475,3 +475,26 @@ def test_a_chinese_choice_keeps_only_the_name(sentence, choice):
 def test_an_ellipsis_before_a_lower_case_word_does_not_end_the_sentence():
     text = "算了 COPY 没法做 upsert，还是改回 insert ... on conflict 吧"
     assert rules.statements(text) == [text]
+
+
+@pytest.mark.parametrize(
+    ("message", "offered"),
+    [
+        ("writing a cli in rust to rename photos by exif date. clap or argh?", ["clap", "argh"]),
+        ("sync or async?", ["sync", "async"]),
+        ("Pinia vs Vuex?", ["pinia", "vuex"]),
+        ("now or later?", []),
+        ("should I use it or not?", []),
+    ],
+)
+def test_a_question_of_two_names_alone_offers_both(message, offered):
+    assert rules.asked_options(message) == offered
+
+
+def test_a_name_of_a_bare_either_or_question_picked_in_the_reply_is_chosen():
+    turns = [
+        ("user", "writing a cli in rust to bulk-rename photos by exif date. clap or argh?"),
+        ("assistant", "clap (derive API) is the most common choice. argh is smaller."),
+        ("user", "clap derive. binary name should be `snapname`"),
+    ]
+    assert _choices(*turns) == [("clap", ["argh"])]

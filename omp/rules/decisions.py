@@ -1282,9 +1282,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         # "那还是 X 吧", "嗯 想了一下还是 X 吧": a second thought comes back to a choice
         lazy(
             r"(?:^|[，,。]\s*|算了[，,]?\s*|^那\s*|(?:想了想|想了一下|考虑了一下|琢磨了一下|"
-            r"我看)[，,]?\s*)还是\s*"
-            # a Latin name ends where Chinese starts: "那还是 Pinia 不动" keeps Pinia
-            r"(?P<x>[A-Za-z][A-Za-z0-9_.+# -]*(?:/[A-Za-z][\w.+#-]*)*)"
+            r"我看)[，,]?\s*)还是\s*" + _NAME_X
         ),
         False,
         False,
@@ -1534,6 +1532,9 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
 
 
 # a short lead before a colon, then what is decided: "just make it lighter: use Redis as broker"
+_KEPT_AS_IS_ZH = lazy(r"\s*(?:不动|不变|不换|照旧|保持不变|保持原样)$")
+
+
 _TOPIC_LEAD = lazy(r"^[^:：]{3,40}(?::\s+|：\s*)")
 
 
@@ -1565,6 +1566,8 @@ def _decision_of(
 ) -> Decision | None:
     """The decision a pattern's match states, or None when what it names is no choice."""
     choice = clip(m.group("x"))
+    if lang == "zh":  # "那还是 Pinia 不动": the name kept as it is
+        choice = _KEPT_AS_IS_ZH.sub("", choice) or choice
     # "let's scrap X and keep Y", "let's not use X; Y"
     given_up = [clip(m["gone"])] if "gone" in m.re.groupindex else []
     if moved := _MOVE_FROM.match(m.group("x").strip()):  # "decided to switch from npm to pnpm"

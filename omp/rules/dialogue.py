@@ -576,6 +576,18 @@ def _either_options(message: str) -> list[str]:
 _GO_OFFERED = lazy(r"(?<=[\s(/])Go(?=\s*(?:[?？,/)]|\s+or\b|\s*还是))|^Go(?=\s+or\b|\s*还是)")
 
 
+# a question of two names and nothing else: "clap or argh?", "Pinia vs Vuex?"
+_BARE_EITHER = lazy(
+    r"(?i)(?:^|[.:;,]\s+)(?P<a>[a-z][\w.+#-]{1,24})\s+(?:or|vs\.?|versus)\s+"
+    r"(?P<b>[a-z][\w.+#-]{1,24})\s*[?？]\s*$"
+)
+_NOT_OPTIONS = frozenset(
+    ("yes", "no", "not", "now", "later", "today", "tomorrow", "here", "there", "this", "that",
+     "more", "less", "both", "neither", "either", "else", "what", "which", "why", "how",
+     "before", "after", "first", "last", "true", "false", "on", "off", "in", "out", "up", "down")
+)  # fmt: skip
+
+
 def asked_options(message: str) -> list[str]:
     """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
     if either := _either_options(message):
@@ -587,6 +599,12 @@ def asked_options(message: str) -> list[str]:
         if name is not None and name.group(1).lower() not in out:
             out.append(name.group(1).lower())
     for sentence in statements(message):
+        if (bare := _BARE_EITHER.search(sentence)) and not (
+            {bare["a"].lower(), bare["b"].lower()} & _NOT_OPTIONS
+        ):
+            # "clap or argh?": a question of two names alone offers both, known or not
+            out += [n.lower() for n in (bare["a"], bare["b"]) if n.lower() not in out]
+            continue
         if re.search(r"[?？]\s*$", sentence) and _ASKED.search(sentence):
             names = [m.group(1).lower() for m in TECH.finditer(sentence)]
             if _GO_OFFERED.search(sentence):
