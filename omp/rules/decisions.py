@@ -1566,8 +1566,6 @@ def _decision_of(
 ) -> Decision | None:
     """The decision a pattern's match states, or None when what it names is no choice."""
     choice = clip(m.group("x"))
-    if lang == "zh":  # "那还是 Pinia 不动": the name kept as it is
-        choice = _KEPT_AS_IS_ZH.sub("", choice) or choice
     # "let's scrap X and keep Y", "let's not use X; Y"
     given_up = [clip(m["gone"])] if "gone" in m.re.groupindex else []
     if moved := _MOVE_FROM.match(m.group("x").strip()):  # "decided to switch from npm to pnpm"
@@ -1582,8 +1580,9 @@ def _decision_of(
         choice, given_up = instead[0], given_up + instead[1]
     english_instruction = lang == "en" and not explicit
     choice = fuller_name(_with_topic(sentence[: m.start()], choice), known)
-    if lang == "zh":
+    if lang == "zh":  # "那还是 Pinia 不动": the name kept as it is
         choice = _used_as(m.group("x")[m.group("x").find(choice) :], choice)
+        choice = _KEPT_AS_IS_ZH.sub("", choice) or choice
     part_topic = None
     way = "way" in m.re.groupindex  # "日志统一用 JSON 格式" is titled by itself
     if lang == "zh" and not way and (part := _PART_USES.fullmatch(choice)):  # "定了：前端用 React"
