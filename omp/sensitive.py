@@ -76,6 +76,17 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ("DigitalOcean token", lazy(_B + r"do[opr]_v1_[a-f0-9]{64}" + _E), 0),
     ("Shopify token", lazy(_B + r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}" + _E), 0),
     ("Telegram bot token", lazy(r"(?<![A-Za-z0-9_:])\d{8,10}:AA[A-Za-z0-9_\-]{33}" + _E), 0),
+    ("Tencent Cloud SecretId", lazy(_B + r"AKID[0-9A-Za-z]{32}" + _E), 0),
+    ("Atlassian API token", lazy(_B + r"ATATT[A-Za-z0-9_\-=+/]{20,}"), 0),
+    # a chat bot's webhook, whose address is its secret: Feishu / Lark, DingTalk, WeCom
+    (
+        "bot webhook",
+        lazy(
+            r"(?i)(?:open\.feishu\.cn|open\.larksuite\.com)/open-apis/bot/v2/hook/"
+            r"([0-9a-f][0-9a-f-]{15,})"
+        ),
+        1,
+    ),
     (
         "JSON Web Token",
         lazy(_B + r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
@@ -117,6 +128,9 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "DigitalOcean token": ("dop_v1_", "doo_v1_", "dor_v1_"),
     "Shopify token": ("shpat_", "shpca_", "shppa_", "shpss_"),
     "Telegram bot token": (":AA",),
+    "Tencent Cloud SecretId": ("AKID",),
+    "Atlassian API token": ("ATATT",),
+    "bot webhook": ("/hook/",),
     "JSON Web Token": ("eyJ",),
     "bearer token": ("bearer",),
     "basic auth": ("basic",),
@@ -144,13 +158,31 @@ _CN_PASSWORD = lazy(
 _CN_PASSWORD_SPACED = lazy(
     r"(?:密码|口令)[ \t]+(?P<pw>[^\s,;，；。、（）()\"'”’\u3000-\u303f\u4e00-\u9fff]{6,128})"
 )
+# a password after its English name and a space only: "steam password Gh0stP1atform#99", "user
+# lumen_build pass Gh0stP1atform#99"; the value must look like a strong one (a digit, and a
+# sign or both cases), so "pass the tests", "password reset flow" stay
+_EN_PASSWORD_SPACED = lazy(
+    # not a tool's flag (`--pre-hashed-password …`), nor a test runner's "PASS  src/a.spec.ts"
+    r"(?i)" + _B + r"(?<!-)(?-i:(?!PASS[ \t]))(?:pass(?:word)?|passwd|pwd|passphrase)[ \t]+"
+    r"(?P<pw>(?=[^\s,;，；。/\\]*\d)"
+    r"(?=[^\s,;，；。/\\]*(?:[^\w\s/\\]|[a-z][^\s]*[A-Z]|[A-Z][^\s]*[a-z]))"
+    r"[^\s,;，；。\"'`/\\]{8,64})(?![/\\])"
+)
+# an account given as a pair after a word for credentials, with words between: "grafana admin
+# creds btw if u need them: admin / Kx9#mPq2$vLw"; the password must look like a strong one
+_LOOSE_PAIR = lazy(
+    r"(?i)" + _B + r"(?:creds?|credentials?|logins?|账号|帐号)\b[^\n]{0,60}?"
+    r"(?<![\w/])[\w.@-]{2,40}[ \t]+/[ \t]+"  # "admin / …", not a path's "argoproj.io/v1"
+    r"(?P<pw>(?=[^\s/,，;；。()（）\\]*\d)(?=[^\s/,，;；。()（）\\]*[^\w\s/()（）\\])"
+    r"[^\s/,，;；。()（）\\]{6,64})"
+)
 # a key, token or secret stated in prose: "my wandb key is 9f8e7d…", "here's my token ghx…",
 # "AppSecret 是 3f9c…", "APIv3 key: a8F3…"; the value is a long run of letters and digits
 # (`_high_entropy_run`), so "the primary key is user_id" names none
 _PROSE_SECRET = lazy(
     r"(?i)(?<![A-Za-z0-9])(?P<name>(?:api|access|secret|private|app|auth|bearer|deploy|bot|"
     r"webhook|signing|session)?[ _-]?(?:key|token|secret))"
-    r"[ \t]*(?:(?:is|was|=|:|：|是|为)[ \t]*|[ \t]+)[\"'`“]?"
+    r"[ \t]*(?:(?:is|was|=|:|：|是|为|给你|如下|(?:吧|啊|呢)?[:：])[ \t]*|[ \t]+)[\"'`“]?"
     r"(?P<v>[A-Za-z0-9][A-Za-z0-9_\-.+/=]{15,199})(?![A-Za-z0-9_\-.+/=])"
 )
 # NAME = value / NAME: value (or a full-width ：), where NAME looks secret-bearing; a quoted
@@ -737,6 +769,8 @@ _PATTERN_NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _HEX_KEY: tuple("0123456789"),
     _CN_PASSWORD: ("密码", "口令", "密钥", "秘钥", "私钥", "令牌"),
     _CN_PASSWORD_SPACED: ("密码", "口令"),
+    _EN_PASSWORD_SPACED: ("pass", "pwd"),
+    _LOOSE_PAIR: ("/",),
     _PROSE_SECRET: ("key", "token", "secret"),
 }
 
@@ -879,6 +913,16 @@ def _named_passwords(text: _Text) -> list[Match]:
             continue  # `密码 = getpass()`, `密码：settings.DB_PASSWORD`
         if _secret_value("password", m[which]):
             out.append(Match("password", m.start(which), m.end(which)))
+    return out + _stated_secrets(text, out)
+
+
+def _stated_secrets(text: _Text, found: list[Match]) -> list[Match]:
+    """Passwords, keys and tokens said in prose with no "is", ":" or "=" before them.
+
+    "Redis 密码 Gm@…", "steam password Gh0st…", "creds: admin / Kx9#…", "my wandb key is 9f8e…";
+    a pair `found` already (an account's) is not reported again.
+    """
+    out: list[Match] = []
     for m in text.finditer(_CN_PASSWORD_SPACED):
         value = m["pw"].rstrip(".:")
         if (
@@ -887,6 +931,13 @@ def _named_passwords(text: _Text) -> list[Match]:
             and not _fetched_in_chinese(text.text, m.start("pw"))
         ):
             out.append(Match("password", m.start("pw"), m.start("pw") + len(value)))
+    for pattern in (_EN_PASSWORD_SPACED, _LOOSE_PAIR):
+        for m in text.finditer(pattern):
+            value = m["pw"].rstrip(".:")
+            if any(o.start <= m.start("pw") < o.end for o in [*found, *out]):
+                continue  # an account pair found already, reported as one
+            if _secret_value("password", value) and not _fetched(text.text, value, m.end("pw")):
+                out.append(Match("password", m.start("pw"), m.start("pw") + len(value)))
     for m in text.finditer(_PROSE_SECRET):
         value = m["v"].rstrip(".")
         if _high_entropy_run(value) and _secret_value(m["name"], value):
@@ -908,7 +959,15 @@ def _high_entropy_run(value: str) -> bool:
     or "orders_2024_archive" are names made of words.
     """
     run = _MIXED_RUN.search(value)
-    return run is not None and _entropy(run[0]) >= 3.0
+    if run is not None and _entropy(run[0]) >= 3.0:
+        return True
+    # "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY": a long run of both cases, as base64 writes
+    return (
+        len(value) >= 30
+        and _entropy(value) >= 4.0
+        and re.search(r"[a-z]", value) is not None
+        and len(re.findall(r"[A-Z]", value)) >= 4
+    )
 
 
 def scan(text: str) -> list[Match]:

@@ -498,3 +498,27 @@ def test_a_name_of_a_bare_either_or_question_picked_in_the_reply_is_chosen():
         ("user", "clap derive. binary name should be `snapname`"),
     ]
     assert _choices(*turns) == [("clap", ["argh"])]
+
+
+def test_a_time_of_day_chosen_keeps_what_it_is_the_time_of():
+    decided = rules.decision("调度时间改成凌晨 3 点，2 点 MySQL 在做备份")
+    assert decided is not None
+    assert decided.choice == "调度时间 凌晨 3 点"
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("回测框架要不要换 backtrader？还是继续用我们自己的 vnpy fork",
+         ["回测框架要不要换 backtrader？还是继续用我们自己的 vnpy fork"]),
+        ("好的。还是用 Kafka 吧", ["好的。", "还是用 Kafka 吧"]),
+        ("lets try duckdb... hmm no polars", ["lets try duckdb...", "hmm no polars"]),
+        ("Is it ok? Yes. 可以吗？可以！", ["Is it ok?", "Yes.", "可以吗？", "可以！"]),
+    ],
+)  # fmt: skip
+def test_an_either_or_question_is_one_sentence_and_an_elision_set_apart_ends_none(text, sentences):
+    assert rules.statements(text) == sentences
+
+
+def test_the_second_half_of_an_either_or_question_decides_nothing():
+    assert rules.decision("回测框架要不要换 backtrader？还是继续用我们自己的 vnpy fork") is None

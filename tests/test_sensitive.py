@@ -749,3 +749,47 @@ def test_a_key_or_token_stated_in_prose_is_redacted(text, redacted):
 )
 def test_a_key_that_is_a_name_and_a_word_after_a_password_are_kept(text):
     assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("grafana admin creds btw if u need to check dashboards: admin / Kx9#mPq2$vLw  url is x",
+         "grafana admin creds btw if u need to check dashboards: admin / [REDACTED:password]  "
+         "url is x"),
+        ("steam upload creds: user lumen_build pass Gh0stP1atform#99",
+         "steam upload creds: user lumen_build pass [REDACTED:password]"),
+        ("steam password Gh0stP1atform#99", "steam password [REDACTED:password]"),
+        ("aws creds: aws_access_key_id AKIAIOSFODNN7EXAMPLE and secret "
+         "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+         "aws creds: aws_access_key_id [REDACTED:AWS access key id] and secret "
+         "[REDACTED:key or token]"),
+        ("腾讯云的 SecretId AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE 给你",
+         "腾讯云的 SecretId [REDACTED:Tencent Cloud SecretId] 给你"),
+        ("Jira 用我的 API token 吧：ATATT3xFfGF0T2hQb3RhbF9rZXlfZXhhbXBsZV8xMjM0NTY3ODkw",
+         "Jira 用我的 API token 吧：[REDACTED:Atlassian API token]"),
+        ("Confluence 的 token 给你 NjQ5MTIzODc2NTQzOkZ4Y3ZhYmNkZWZnaGlqa2xtbm9w",
+         "Confluence 的 token 给你 [REDACTED:key or token]"),
+        ("告警发到 https://open.feishu.cn/open-apis/bot/v2/hook/2b3c4d5e-6f70-4819-a2b3-c4d5e6f70819",
+         "告警发到 https://open.feishu.cn/open-apis/bot/v2/hook/[REDACTED:bot webhook]"),
+    ],
+)  # fmt: skip
+def test_secrets_said_the_ways_people_paste_them_are_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pass the tests with pytest",
+        "the password reset flow is broken",
+        "login via SSO / OIDC",
+        "creds are in 1password / vault",
+        " PASS  src/webhooks/kuaidi100.controller.spec.ts",
+        "credentials: apiVersion: argoproj.io/v1alpha1",
+        "rabbitmqctl add_user app --pre-hashed-password Zm9vYmFyYmF6cXV4",
+        "the secret ingredient is ThisIsAVeryLongCamelCaseIdentifierName",
+    ],
+)
+def test_words_after_pass_and_slashes_after_creds_that_are_no_passwords_are_kept(text):
+    assert scan(text) == []

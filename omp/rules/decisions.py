@@ -1780,7 +1780,11 @@ def _used_as(rest: str, choice: str) -> str:
 
 def _with_topic(before: str, choice: str) -> str:
     """A bare value with what it is the value of ("QoS 统一用 1", "HLS 切片就定 4 秒")."""
-    if not re.fullmatch(r"v?\d+(?:\.\d+)*\s*[\u4e00-\u9fff\w]{0,2}", choice):
+    # "凌晨 3 点" is a value too
+    if not re.fullmatch(
+        r"(?:凌晨|早上|上午|中午|下午|晚上|每天)?\s*v?\d+(?:\.\d+)*\s*[\u4e00-\u9fff\w]{0,2}",
+        choice,
+    ):
         return choice
     topic = re.split(r"[，,；;。:：]", before)[-1]
     topic = re.sub(

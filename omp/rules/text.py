@@ -27,11 +27,15 @@ CRON_MARK = r"(?<!\*\s\?)(?!(?<=[\d*]\s\?)\s[\d*])"
 
 
 _SENTENCE_END = lazy(
-    # not after "...": "insert ... on conflict", "hmm... ok" go on
-    r"(?<!\b[A-Z]\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\.\.)(?<=[.!?])"
+    # not after an elision set apart: "insert ... on conflict" goes on ("try duckdb... hmm" ends)
+    r"(?<!\b[A-Z]\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\s\.\.\.)(?<=[.!?])"
     + CRON_MARK
     + r"\s+"
-    r"(?=[A-Za-z\"'`(\[*\u4e00-\u9fff])|(?<=[。！？；!?])" + CRON_MARK
+    r"(?=[A-Za-z\"'`(\[*\u4e00-\u9fff])|(?<=[。！；!])"
+    + CRON_MARK
+    # "要不要换 backtrader？还是继续用 vnpy": the question goes on, one sentence
+    + r"|(?<=[？?])(?!\s*(?:还是|或者|或是))"
+    + CRON_MARK
 )
 
 
