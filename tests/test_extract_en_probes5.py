@@ -522,3 +522,11 @@ def test_an_either_or_question_is_one_sentence_and_an_elision_set_apart_ends_non
 
 def test_the_second_half_of_an_either_or_question_decides_nothing():
     assert rules.decision("回测框架要不要换 backtrader？还是继续用我们自己的 vnpy fork") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kept"),
+    [("always use 100", False), ("always use tabs", True), ("I always use 4 spaces", True)],
+)
+def test_a_number_alone_is_no_preference(sentence, kept):
+    assert (rules.personal(sentence) is not None) is kept

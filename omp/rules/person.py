@@ -204,6 +204,8 @@ def personal(sentence: str) -> Personal | None:
         return None
     if TENTATIVE.search(said):
         return None
+    if re.fullmatch(r"\s*[\d.]+\s*\w{0,3}\s*[.!]?\s*", clause):
+        return None  # "always use 100": a number alone says nothing without the sentence before
     verb = (m.groupdict().get("verb") or "").lower()
     if verb in ("like", "love") and m.start() > 0 and _CHOICE_FIRST.match(text):
         return None  # "Let's go with PostHog, I like the session replay": why it was chosen
