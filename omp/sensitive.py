@@ -82,8 +82,9 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     (
         "bot webhook",
         lazy(
-            r"(?i)(?:open\.feishu\.cn|open\.larksuite\.com)/open-apis/bot/v2/hook/"
-            r"([0-9a-f][0-9a-f-]{15,})"
+            r"(?i)(?:(?:open\.feishu\.cn|open\.larksuite\.com)/open-apis/bot/v2/hook/"
+            r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?(?:[^\s&#]*&)?key=)"
+            r"([0-9A-Za-z][0-9A-Za-z-]{15,})"
         ),
         1,
     ),
@@ -130,7 +131,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "Telegram bot token": (":AA",),
     "Tencent Cloud SecretId": ("AKID",),
     "Atlassian API token": ("ATATT",),
-    "bot webhook": ("/hook/",),
+    "bot webhook": ("/hook/", "/webhook/send"),
     "JSON Web Token": ("eyJ",),
     "bearer token": ("bearer",),
     "basic auth": ("basic",),

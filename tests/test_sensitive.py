@@ -772,6 +772,8 @@ def test_a_key_that_is_a_name_and_a_word_after_a_password_are_kept(text):
          "Confluence 的 token 给你 [REDACTED:key or token]"),
         ("告警发到 https://open.feishu.cn/open-apis/bot/v2/hook/2b3c4d5e-6f70-4819-a2b3-c4d5e6f70819",
          "告警发到 https://open.feishu.cn/open-apis/bot/v2/hook/[REDACTED:bot webhook]"),
+        ("群机器人 https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=693a91f6-7xxx-4bc4-97a0-0ec2sifa5aaa",
+         "群机器人 https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=[REDACTED:bot webhook]"),
     ],
 )  # fmt: skip
 def test_secrets_said_the_ways_people_paste_them_are_redacted(text, redacted):

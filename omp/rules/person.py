@@ -182,6 +182,9 @@ _CHOICE_FIRST = lazy(
 )
 
 
+_NUMBER_ALONE = lazy(r"\s*[\d.]+\s*\w{0,3}\s*[.!]?\s*")
+
+
 def personal(sentence: str) -> Personal | None:
     """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim").
 
@@ -202,10 +205,9 @@ def personal(sentence: str) -> Personal | None:
     said = text[: m.end()] + clause
     if re.search(r"[?？]\s*$", clause) or QUESTION.match(text[m.start() :].lstrip(",;:，： ")):
         return None
-    if TENTATIVE.search(said):
+    # "always use 100": a number alone says nothing without the sentence before
+    if TENTATIVE.search(said) or _NUMBER_ALONE.fullmatch(clause):
         return None
-    if re.fullmatch(r"\s*[\d.]+\s*\w{0,3}\s*[.!]?\s*", clause):
-        return None  # "always use 100": a number alone says nothing without the sentence before
     verb = (m.groupdict().get("verb") or "").lower()
     if verb in ("like", "love") and m.start() > 0 and _CHOICE_FIRST.match(text):
         return None  # "Let's go with PostHog, I like the session replay": why it was chosen
