@@ -78,7 +78,8 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ("Telegram bot token", lazy(r"(?<![A-Za-z0-9_:])\d{8,10}:AA[A-Za-z0-9_\-]{33}" + _E), 0),
     ("Tencent Cloud SecretId", lazy(_B + r"AKID[0-9A-Za-z]{32}" + _E), 0),
     ("Atlassian API token", lazy(_B + r"ATATT[A-Za-z0-9_\-=+/]{20,}"), 0),
-    # a chat bot's webhook, whose address is its secret: Feishu / Lark, DingTalk, WeCom
+    # a chat bot's webhook, whose address is its secret: Feishu / Lark, WeCom (DingTalk's
+    # carries an access_token=, found as an assignment)
     (
         "bot webhook",
         lazy(

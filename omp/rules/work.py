@@ -535,11 +535,8 @@ def undone_topic(sentence: str) -> str | None:
     Only a request naming something particular: "revert the last change" names nothing to
     match, a question or a doubt asks nothing to be undone.
     """
-    asked = _ASKED_TO.sub("", sentence)  # "Can you revert the CORS change?" asks it done
-    if QUESTION.search(asked) or TENTATIVE.search(sentence) or NEGATED.search(sentence):
-        return None
     m = _UNDO_ZH.search(sentence) if is_chinese(sentence) else _UNDO_EN.search(sentence)
-    if m is None:
+    if m is None or not _asked_outright(sentence):
         return None
     words = [w for w in m["topic"].split() if w.lower() not in _UNDO_VAGUE]
     return " ".join(words) if words and len(words) == len(m["topic"].split()) else None
@@ -558,8 +555,13 @@ _UNDO_LAST = lazy(
 
 def undoes_last(sentence: str) -> bool:
     """Whether the person asks to undo what was just done ("revert that", "改回去吧")."""
-    if TENTATIVE.search(sentence) or NEGATED.search(sentence):
+    if _UNDO_LAST.search(sentence) is None or not _asked_outright(sentence):
         return False
+    return undone_topic(sentence) is None
+
+
+def _asked_outright(sentence: str) -> bool:
+    """Not a question ("Can you revert …?" asks it done), a doubt or a "don't"."""
     if QUESTION.search(_ASKED_TO.sub("", sentence)):
         return False
-    return _UNDO_LAST.search(sentence) is not None and undone_topic(sentence) is None
+    return not (TENTATIVE.search(sentence) or NEGATED.search(sentence))
