@@ -530,3 +530,15 @@ def test_the_second_half_of_an_either_or_question_decides_nothing():
 )
 def test_a_number_alone_is_no_preference(sentence, kept):
     assert (rules.personal(sentence) is not None) is kept
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        ("OptaPlanner 我们没人会 Java", {}),
+        ("我们团队不熟 Rust", {}),
+        ("我们都会 Python", {"language": "Python"}),
+    ],
+)
+def test_what_nobody_on_the_team_knows_is_no_part_of_the_stack(sentence, stack):
+    assert rules.tech_facts(rules.assertion(sentence)) == stack

@@ -316,6 +316,8 @@ OTHERS_STACK_ZH = lazy(
 _GONE_ZH = lazy(
     r"(?:之前|以前|原来|过去|早先)(?:一直|都)?是|(?:去掉|移除|删掉|拿掉|干掉|弃用|废弃|下线)了?"
     r"|(?:还是|用的)?老的"
+    # "OptaPlanner 我们没人会 Java": what nobody on the team knows is no part of the stack
+    r"|(?:没人|没有人|都不|不太?)(?:会|懂|熟)"
 )
 
 
