@@ -526,7 +526,12 @@ def test_the_second_half_of_an_either_or_question_decides_nothing():
 
 @pytest.mark.parametrize(
     ("sentence", "kept"),
-    [("always use 100", False), ("always use tabs", True), ("I always use 4 spaces", True)],
+    [
+        ("always use 100", False),
+        ("always use tabs", True),
+        ("I always use 4 spaces", True),
+        ("I'm mostly a Python dev.", True),
+    ],
 )
 def test_a_number_alone_is_no_preference(sentence, kept):
     assert (rules.personal(sentence) is not None) is kept
@@ -542,3 +547,20 @@ def test_a_number_alone_is_no_preference(sentence, kept):
 )
 def test_what_nobody_on_the_team_knows_is_no_part_of_the_stack(sentence, stack):
     assert rules.tech_facts(rules.assertion(sentence)) == stack
+
+
+@pytest.mark.parametrize(
+    ("sentence", "named"),
+    [
+        ("ClickHouse 部署在 quant-ch01 这台机器，端口 9000",
+         {"config": {"clickhouse_host": "quant-ch01"}}),
+        ("部署在 quant-ch01 这台机器", {}),
+    ],
+)  # fmt: skip
+def test_the_host_a_named_thing_is_deployed_on_is_keyed_by_the_thing(sentence, named):
+    assert rules.named_values(sentence) == named
+
+
+def test_a_host_and_port_inside_an_address_are_no_setting():
+    sentence = "vLLM 部署在 gpu-node-3，OpenAI compatible 接口 http://gpu-node-3:8000/v1"
+    assert rules.settings(sentence) == {}

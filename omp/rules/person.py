@@ -182,7 +182,7 @@ _CHOICE_FIRST = lazy(
 )
 
 
-_NUMBER_ALONE = lazy(r"\s*[\d.]+\s*\w{0,3}\s*[.!]?\s*")
+_NUMBER_ALONE = lazy(r"\s*\d[\d.]*\s*\w{0,3}\s*[.!]?\s*")
 
 
 def personal(sentence: str) -> Personal | None:

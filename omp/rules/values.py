@@ -105,7 +105,7 @@ _SNAKE_SETTING = lazy(
 # "DOWNLOAD_DELAY 设 2 秒", "max-poll-records 改 200", "SeatLockTTL: 600": a setting named as
 # the configuration names it (upper snake, kebab or camel case), then the value it is given
 _NAMED_KEY_SETTING_ZH = lazy(
-    r"(?<![\w.$-])(?P<key>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
+    r"(?<![\w.$/:-])(?P<key>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
     r"|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
     r"\s*(?:=|:|：|设为|设成|设置为|设|改成|改为|改|调到|调成|定成|定为|定|是|为|用)\s*"
     # "server-id 改成 6401-6404": a range is no one value
@@ -884,8 +884,7 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
     for m in [*named.finditer(sentence), *_NAMED_ID.finditer(sentence)]:
         # "测试环境的数据库是 …" is the 测试环境数据库; "我们的数据库" is the 数据库; an ID is the
         # ID of its last part ("Chrome 商店的扩展 ID": 扩展)
-        parts = [p for p in m["topic"].strip().split("的") if not _PRONOUN_ZH.fullmatch(p)]
-        topic = "".join(parts[-1:] if m.re == _NAMED_ID else parts[-2:]) or m["topic"]
+        topic = _named_topic(m, sentence)
         value = m["value"].rstrip(".")
         if m.re == _NAMED_ID and _PASSING_ID.match(topic):
             continue
@@ -899,11 +898,28 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
             continue  # "我们用的是 pygame-ce": what the project uses, not a part of it
         if "://" in sentence[max(0, m.start("value") - 3) : m.start("value") + 1]:
             continue  # part of an address url_facts reads whole
+        if not topic:
+            continue
         key = re.sub(r"[^\w]+", "_", topic.lower()).strip("_")
         found.setdefault(_section_of(value), {}).setdefault(key, value)
     for key, branch in _branches(sentence):
         found.setdefault("config", {}).setdefault(key, branch)
     return found
+
+
+def _named_topic(m: re.Match[str], sentence: str) -> str:
+    """What a named value is of ("" when the sentence does not say)."""
+    parts = [p for p in m["topic"].strip().split("的") if not _PRONOUN_ZH.fullmatch(p)]
+    topic = "".join(parts[-1:] if m.re == _NAMED_ID else parts[-2:]) or m["topic"]
+    if _RUNS_ON_ZH.fullmatch(topic):
+        # "ClickHouse 部署在 quant-ch01": the host of the name before, not a key "部署"
+        owner = _OWNER_BEFORE.search(sentence, 0, m.start("topic"))
+        return f"{owner[1]} host" if owner else ""
+    return topic
+
+
+_RUNS_ON_ZH = lazy(r"(?:部署|运行|跑|托管|装)(?:在)?")
+_OWNER_BEFORE = lazy(r"([A-Za-z][\w.+-]{1,30})\s*$")
 
 
 def _section_of(value: str) -> str:
