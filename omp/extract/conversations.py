@@ -6,7 +6,6 @@ finished work, project facts, the person's preferences, and one session record.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
@@ -20,6 +19,7 @@ from omp.extract.candidates import (
     decision_entry,
     flatten,
     redact_text,
+    text_of,
     title_head,
     with_details,
 )
@@ -950,7 +950,7 @@ class _Conversation:
         for c in self.found:
             if c.target not in ("changelog", "project") or int(c.source["index"]) >= index:
                 continue
-            if not c.action and named.search(json.dumps(c.entry, ensure_ascii=False)):
+            if not c.action and named.search(text_of(c.target, c.entry)):
                 c.action, c.note = "dropped", f"undone later in the conversation ({index})"
                 c.confidence = 0.0
 

@@ -6,7 +6,6 @@ dropped / user.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -105,7 +104,7 @@ def _latest_facts(batch: Batch) -> None:
     except for a role that tools share, which lists both ("gis: MapLibre + PMTiles").
     """
     holder: dict[tuple[str, ...], Candidate] = {}
-    said = {id(c): copy.deepcopy(c.entry) for c in batch.candidates if c.target == "project"}
+    said = {id(c): _copied(c.entry) for c in batch.candidates if c.target == "project"}
     for c in batch.candidates:
         if c.target != "project" or c.action:
             continue
@@ -130,6 +129,13 @@ def _latest_facts(batch: Batch) -> None:
         if c.target == "project" and not c.action and not c.entry:
             c.entry = said[id(c)]  # what it said, for the report: nothing of it is written
             c.action, c.note = "dropped", "the same key is given again in the batch"
+
+
+def _copied(data: Any) -> Any:
+    """`data` with its mappings and lists copied (what `copy.deepcopy` does, for entries)."""
+    if isinstance(data, dict):
+        return {k: _copied(v) for k, v in data.items()}
+    return [_copied(v) for v in data] if isinstance(data, list) else data
 
 
 def _names_more(full: str, value: str, *, address: bool) -> bool:
