@@ -7,7 +7,7 @@ finished work, project facts, the person's preferences, and one session record.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 from omp import buildfiles, gitrepo, rot, rules
@@ -947,18 +947,21 @@ class _Conversation:
     def _undone(self, topic: str, index: int) -> None:
         """Drop the work and settings said earlier that a request to undo them names."""
         named = re.compile(rf"(?i)(?<![\w-]){re.escape(topic)}(?:e?s)?(?![\w-])")
-        for c in self.found:
-            if c.target not in ("changelog", "project") or int(c.source["index"]) >= index:
-                continue
-            if not c.action and named.search(text_of(c.target, c.entry)):
-                c.action, c.note = "dropped", f"undone later in the conversation ({index})"
-                c.confidence = 0.0
+        self._drop_undone(
+            index,
+            lambda c: (
+                int(c.source["index"]) < index and bool(named.search(text_of(c.target, c.entry)))
+            ),
+        )
 
     def _undone_last(self, index: int) -> None:
         """Drop the work and settings the assistant's last message reported."""
+        self._drop_undone(index, lambda c: int(c.source["index"]) == self.said_at)
+
+    def _drop_undone(self, index: int, undoes: Callable[[Candidate], bool]) -> None:
+        """Drop the work and settings found so far that the request at `index` undoes."""
         for c in self.found:
-            done_then = int(c.source["index"]) == self.said_at
-            if c.target in ("changelog", "project") and done_then and not c.action:
+            if c.target in ("changelog", "project") and not c.action and undoes(c):
                 c.action, c.note = "dropped", f"undone later in the conversation ({index})"
                 c.confidence = 0.0
 
