@@ -8,6 +8,8 @@ Tools and the `service` key each gives (the key under `deployment.` in project.y
   "cloudflare".
 - Fly.io, `fly deploy` / `flyctl deploy` (Machines, and the older Nomad platform): "fly".
 - Kubernetes, `kubectl rollout status deployment/web`: the deployment's name ("web").
+- Google Cloud Run, `gcloud run deploy report-api`: the service's name ("report-api").
+- Heroku, `git push heroku main`: "heroku".
 
 The output is read as a terminal shows it: colour and hyperlink escapes are dropped, and of a line
 redrawn after a carriage return (spinners, progress bars) only the last drawing counts. One event
@@ -45,8 +47,12 @@ from typing import NamedTuple
 
 from omp.lazyre import lazy
 
-SERVICES = {"vercel": "vercel", "netlify": "netlify", "wrangler": "cloudflare", "fly": "fly"}
-"""The `service` key of each tool but kubectl, whose key is the deployment's name."""
+SERVICES = {
+    "vercel": "vercel", "netlify": "netlify", "wrangler": "cloudflare", "fly": "fly",
+    "heroku": "heroku",
+}  # fmt: skip
+"""The `service` key of each tool but kubectl and gcloud, keyed by the deployment's name."""
+_NAMED = ("kubectl", "gcloud")  # tools whose deploys their names key
 
 _SCAN_LINES = 200  # lines looks_like_deploy reads
 
@@ -55,7 +61,7 @@ class DeployEvent(NamedTuple):
     """One deploy found in a tool's output.
 
     Attributes:
-        tool: "vercel", "netlify", "wrangler", "fly" or "kubectl".
+        tool: "vercel", "netlify", "wrangler", "fly", "kubectl", "gcloud" or "heroku".
         service: Key for `deployment.<service>` (see the module docstring).
         status: "active", "failed" or "pending".
         url: The live production address (active deploys only), or None.
@@ -251,7 +257,17 @@ _RULES: tuple[_Rule, ...] = (
         rank=1,
         raw=True,
     ),
-    _r("vercel", "start", rf"Production:\s+(?P<url>{_URL})\s+\[", "active", rank=1),
+    _r(
+        "vercel",
+        "start",
+        rf"\s*✅\s*Production:\s+(?P<url>{_URL})\s+\[",
+        "active",
+        rank=1,
+        raw=True,
+    ),
+    # without the check mark (a log with no terminal), printed as the deploy is created, before
+    # its build: an error after it fails the deploy
+    _r("vercel", "start", rf"Production:\s+(?P<url>{_URL})\s+\[", "active", rank=1, sticky=False),
     _r("vercel", "tail", rf"Aliased:\s+(?P<url>{_URL})\s+\[", "active", rank=2),
     _r("vercel", "start", rf"Ready! Deployed to (?P<url>{_URL})", "active", rank=1),
     _r("vercel", "attach", r"Success! Deployment ready", "active"),
@@ -412,6 +428,39 @@ _RULES: tuple[_Rule, ...] = (
         "attach",
         r"(?:deployments?|daemonsets?)(?:\.apps)?/(?P<name>[\w.-]+) with revision #(?P<id>\d+)",
     ),
+    # Google Cloud Run, `gcloud run deploy SERVICE`: keyed by the service's name
+    _r(
+        "gcloud",
+        "echo",
+        _PROMPT + r"gcloud\s+(?:beta\s+)?run\s+deploy\s+(?P<name>[a-z][\w-]*)",
+        raw=True,
+    ),
+    _r("gcloud", "start", r"Deploying (?:container )?to Cloud Run service \[(?P<name>[\w-]+)\]"),
+    _r(
+        "gcloud",
+        "attach",
+        r"Service \[(?P<name>[\w-]+)\] revision \[(?P<id>[\w.-]+)\] has been deployed",
+        "active",
+    ),
+    _r("gcloud", "attach", rf"Service URL:\s+(?P<url>{_URL})", rank=1),
+    _r("gcloud", "error", r"ERROR: \(gcloud\.(?:beta\.)?run\.deploy\)"),
+    # Heroku, `git push heroku main`: what its build prints after "remote:"
+    _r("heroku", "echo", _PROMPT + r"git\s+push\s+heroku\b", raw=True),
+    _r("heroku", "start", r"(?:remote:\s+)?-+> Building on the Heroku-\d+ stack", "pending"),
+    _r("heroku", "attach", r"(?:remote:\s+)?Released (?P<id>v\d+)"),
+    _r(
+        "heroku",
+        "attach",
+        r"(?:remote:\s+)?(?P<url>https://[\w.-]+\.herokuapp\.com/?) deployed to Heroku",
+        "active",
+        rank=1,
+    ),
+    _r("heroku", "attach", r"To https://git\.heroku\.com/(?P<app>[\w-]+)\.git"),
+    _r(
+        "heroku",
+        "error",
+        r"(?:remote:\s+)?!\s+(?:Push rejected|Build failed)|! \[remote rejected\]",
+    ),
     # any tool whose failures are plain errors
     _r("", "error", r"Error(?:[:!]\s*|\s+)\S", sticky=False),
 )
@@ -430,6 +479,8 @@ _SIGNATURE = lazy(
     r"|release v\d+ created|Updating existing machines in '"
     r"|Waiting for (?:deployment|daemon set) \"|(?:deployment|daemon set) \"[^\"\n]+\" successfully"
     r"|error: deployment \"[^\"\n]+\" exceeded its progress deadline"
+    r"|Deploying (?:container )?to Cloud Run service \[|Service \[[\w-]+\] revision \["
+    r"|(?:remote:\s+)?-+> Building on the Heroku-\d+ stack|\"build\.command\" failed"
     r")",
     re.MULTILINE,
 )
@@ -514,7 +565,7 @@ class _Draft:
     def event(self) -> DeployEvent | None:
         if self.status is None or self.skip:
             return None
-        service = self.name if self.tool == "kubectl" and self.name else SERVICES.get(self.tool)
+        service = self.name if self.tool in _NAMED and self.name else SERVICES.get(self.tool)
         return DeployEvent(
             self.tool,
             service or self.tool,
@@ -574,8 +625,8 @@ class _Reader:
         name = match.groupdict().get("name")
         key = (rule.tool, name)
         current = self.open.get(key)
-        if current is None and rule.mode == "attach" and rule.tool == "kubectl" and name is None:
-            mine = [d for d in self.drafts if d.tool == "kubectl"]
+        if current is None and rule.mode == "attach" and rule.tool in _NAMED and name is None:
+            mine = [d for d in self.drafts if d.tool == rule.tool]
             current = max(mine, key=lambda d: d.touched, default=None)
         if rule.mode == "attach" or (current is not None and rule.mode == "tail"):
             return current

@@ -100,6 +100,7 @@ class _Source:
     def __init__(self, display: str, path: Path | None = None, text: str | None = None) -> None:
         self.display = display
         self.path = path
+        self.in_folder = False  # found in a folder given: skipped, not fatal, when unreadable
         self.member: str | None = None
         self._text = text
         self.encoding = "utf-8-sig"
@@ -242,11 +243,12 @@ def _zip_member(path: Path, display: str) -> str:
 _SOURCE_SUFFIXES = (".jsonl", ".json", ".txt", ".md", ".log", ".zip")
 
 
-def _open_all(source: str, stdin_text: str | None) -> list[_Source]:
+def _open_all(source: str, stdin_text: str | None, skipped: list[str]) -> list[_Source]:
     """The sources an argument names: a file, `-`, or every conversation file of a folder.
 
     A folder's files are read oldest first (sessions are named by id, not by date); hidden
-    files and folders are left out.
+    files and folders are left out, and a file that cannot be read (binary, not UTF-8) is
+    skipped with a warning in `skipped`: a folder holds other files too.
     """
     folder = Path(source)
     if source == "-" or not folder.is_dir():
@@ -264,7 +266,16 @@ def _open_all(source: str, stdin_text: str | None) -> list[_Source]:
             hint=f"give files ending in {', '.join(_SOURCE_SUFFIXES)}, or the files themselves",
         )
     files.sort(key=lambda p: (p.stat().st_mtime_ns, str(p)))
-    return [_open(str(p), stdin_text) for p in files]
+    opened = []
+    for p in files:
+        try:
+            member = _open(str(p), stdin_text)
+        except SourceReadError as e:
+            skipped.append(f"skipped {e.message}")
+            continue
+        member.in_folder = True
+        opened.append(member)
+    return opened
 
 
 def _open(source: str, stdin_text: str | None) -> _Source:
@@ -497,7 +508,8 @@ def extract(
     if not 0 <= min_confidence <= 1:
         raise UsageError("--min-confidence must be between 0 and 1", hint="e.g. 0.4")
     batch = ex.Batch()
-    opened = [s for source in paths for s in _open_all(source, stdin_text)]  # all checked first
+    # every source is checked before any is read
+    opened = [s for source in paths for s in _open_all(source, stdin_text, batch.warnings)]
     for source in opened:
         _from_source(batch, source, format, llm_cmd)
     if text is not None:
@@ -511,6 +523,26 @@ def extract(
 
 
 def _from_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: str | None) -> None:
+    """Read one source into `batch`; an error names the source.
+
+    Raises:
+        OmpError: the source cannot be read as its format; a file found in a folder is skipped
+            instead, with a warning, and what was read of it is left out.
+    """
+    kept = (len(batch.candidates), len(batch.redactions), len(batch.obsolete))
+    try:
+        _read_source(batch, source, format, llm_cmd)
+    except (sources.SourceError, SourceReadError) as e:
+        named = (
+            e.message if e.message.startswith(source.display) else f"{source.display}: {e.message}"
+        )
+        if not source.in_folder:
+            raise type(e)(named, hint=e.hint) from None
+        del batch.candidates[kept[0] :], batch.redactions[kept[1] :], batch.obsolete[kept[2] :]
+        batch.warnings.append(f"skipped {named}")
+
+
+def _read_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: str | None) -> None:
     display = source.display
     fmt = _format_of(source.head(), format)
     if fmt == "deploy":

@@ -162,7 +162,9 @@ _OBSOLETE = (
         lazy(
             rf"(?i)\b(?:switch|migrat|mov)(?:e|ed|ing)?\s+(?:[\w.\-]+\s+){{0,3}}?"
             rf"(?:from|off(?:\s+of)?|away from)\s+(?:the\s+)?(?:old\s+|current\s+)?{_TERM}"
-            rf",?\s+(?:and\s+)?(?:onto|on to|over to|to)\s+{_LAST}"
+            # "to plain pytorch + accelerate": the name after the adjective
+            rf",?\s+(?:and\s+)?(?:onto|on to|over to|to)\s+(?:(?:plain|vanilla|pure|bare)\s+)?"
+            rf"{_LAST}"
         ),
         "old-new",
     ),

@@ -43,7 +43,7 @@ class Finding(NamedTuple):
 _B = r"(?<![A-Za-z0-9_])"
 _E = r"(?![A-Za-z0-9_])"
 
-# (kind, pattern, group holding the value: 0 for the whole match)
+# (kind, pattern, group holding the value: 0 for the whole match, -1 for whichever matched)
 _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     (
         "private key",
@@ -75,8 +75,18 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ("SendGrid key", lazy(_B + r"SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}" + _E), 0),
     ("DigitalOcean token", lazy(_B + r"do[opr]_v1_[a-f0-9]{64}" + _E), 0),
     ("Shopify token", lazy(_B + r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}" + _E), 0),
-    ("Telegram bot token", lazy(r"(?<![A-Za-z0-9_:])\d{8,10}:AA[A-Za-z0-9_\-]{33}" + _E), 0),
+    # "api.telegram.org/bot7983964455:AA…": in the Bot API's address too
+    (
+        "Telegram bot token",
+        lazy(r"(?:(?<=/bot)|(?<![A-Za-z0-9_:]))\d{8,10}:AA[A-Za-z0-9_\-]{33}" + _E),
+        0,
+    ),
+    ("Notion token", lazy(_B + r"(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})" + _E), 0),
+    ("DingTalk signing secret", lazy(_B + r"SEC[0-9a-f]{64}" + _E), 0),
+    # a Sentry DSN's key: "https://1af835b3…@o278943.ingest.sentry.io/…"
+    ("Sentry DSN key", lazy(r"://([0-9a-f]{32})(?::[0-9a-f]{32})?@"), 1),
     ("Tencent Cloud SecretId", lazy(_B + r"AKID[0-9A-Za-z]{32}" + _E), 0),
+    ("Alibaba Cloud AccessKey ID", lazy(_B + r"LTAI[0-9A-Za-z]{12,30}" + _E), 0),
     ("Atlassian API token", lazy(_B + r"ATATT[A-Za-z0-9_\-=+/]{20,}"), 0),
     # a chat bot's webhook, whose address is its secret: Feishu / Lark, WeCom (DingTalk's
     # carries an access_token=, found as an assignment)
@@ -86,17 +96,44 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
             r"(?i)(?:(?:open\.feishu\.cn|open\.larksuite\.com)/open-apis/bot/v2/hook/"
             r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?(?:[^\s&#]*&)?key=)"
             r"([0-9A-Za-z][0-9A-Za-z-]{15,})"
+            # Slack's incoming webhook (workspace/channel/secret), Discord's (id/token)
+            r"|hooks\.slack\.com/(?:services|workflows|triggers)/([0-9A-Za-z]+/[0-9A-Za-z]+/"
+            r"[0-9A-Za-z]{16,})"
+            r"|(?:discord(?:app)?\.com)/api/webhooks/(\d{15,22}/[0-9A-Za-z_-]{30,})"
+            # Microsoft Teams' incoming webhook: what follows /IncomingWebhook/
+            r"|webhook\.office\.com/webhookb2/\S*?/IncomingWebhook/([0-9a-f]{32}/[\w-]{36}(?:/[\w-]+)?)"
         ),
-        1,
+        -1,
     ),
     (
         "JSON Web Token",
-        lazy(_B + r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+        # an unsigned one ("alg": "none") ends at its second dot
+        lazy(_B + r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.(?:[A-Za-z0-9_\-]{8,})?"),
         0,
     ),
     ("bearer token", lazy(r"(?i)" + _B + r"bearer\s+([A-Za-z0-9_\-.=+/]{20,})"), 1),
     ("basic auth", lazy(r"(?i)" + _B + r"basic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])"), 1),
-    ("password in URL", lazy(_B + r"[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]*:([^\s@/]{3,})@"), 1),
+    (
+        "password in URL",
+        lazy(_B + r"[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]*:(?!password@)([^\s@/]{3,})@"),
+        1,
+    ),
+    # "?token=…&expires=…", "&sig=Xk8%2F…", "?key=Xq7Lm2Kp9Rz": a secret in an address's query
+    (
+        "secret in URL query",
+        lazy(
+            r"(?i)[?&](?:key|token|access_token|auth_token|api_?key|sig|signature|secret|"
+            r"client_secret|password|pwd|passwd)=([^&\s#\"'<>`]{8,})"
+        ),
+        1,
+    ),
+    # "creds AKIA… / HtVy7…", "AKIA…:HtVy…": the secret access key beside its id
+    (
+        "AWS secret access key",
+        lazy(r"(?:AKIA|ASIA)[0-9A-Z]{16}\s*(?:[/:,|]|\s)\s*([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
+        1,
+    ),
+    ("password in connection string", lazy(r"(?i)jdbc:oracle:thin:[\w.$-]+/([^\s@/]{3,})@"), 1),
     # Go's MySQL DSN and other scheme-less "user:password@host:port" strings
     (
         "password in connection string",
@@ -130,13 +167,34 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "DigitalOcean token": ("dop_v1_", "doo_v1_", "dor_v1_"),
     "Shopify token": ("shpat_", "shpca_", "shppa_", "shpss_"),
     "Telegram bot token": (":AA",),
+    "Notion token": ("secret_", "ntn_"),
+    "DingTalk signing secret": ("SEC",),
+    "Sentry DSN key": ("://",),
     "Tencent Cloud SecretId": ("AKID",),
+    "Alibaba Cloud AccessKey ID": ("LTAI",),
     "Atlassian API token": ("ATATT",),
-    "bot webhook": ("/hook/", "/webhook/send"),
+    "bot webhook": (
+        "/hook/",
+        "/webhook/send",
+        "hooks.slack.com",
+        "/api/webhooks/",
+        "/IncomingWebhook/",
+    ),
     "JSON Web Token": ("eyJ",),
     "bearer token": ("bearer",),
     "basic auth": ("basic",),
     "password in URL": ("://",),
+    "secret in URL query": (
+        "key=",
+        "token=",
+        "sig=",
+        "signature=",
+        "secret=",
+        "password=",
+        "pwd=",
+        "passwd=",
+    ),
+    "AWS secret access key": ("AKIA", "ASIA"),
     "password in connection string": ("@",),
 }
 
@@ -159,13 +217,20 @@ _CN_PASSWORD = lazy(
 # 密码 k9Xq2mPz"; the value must look like one (a digit, a sign or a capital inside)
 _CN_PASSWORD_SPACED = lazy(
     r"(?:密码|口令)[ \t]+(?P<pw>[^\s,;，；。、（）()\"'”’\u3000-\u303f\u4e00-\u9fff]{6,128})"
+    # "生产库的密码改成 P@ssw0rd_prod_2024 了", "sudo 密码设成 Wl@2024home", "密码我改成了 …",
+    # "账号admin密码Adm1n2024": a new password, or one with no space after its name
+    r"|(?:密码|口令)\s*(?:我|已经?|都|也)?\s*(?:改成了?|改为|设成了?|设为|设置[成为]|换成了?|重置[成为]|)"
+    r"\s*(?P<new>[A-Za-z0-9][^\s,;，；。、（）()\"'”’\u3000-\u303f\u4e00-\u9fff]{5,127})"
 )
 # a password after its English name and a space only: "steam password Gh0stP1atform#99", "user
 # lumen_build pass Gh0stP1atform#99"; the value must look like a strong one (a digit, and a
 # sign or both cases), so "pass the tests", "password reset flow" stay
 _EN_PASSWORD_SPACED = lazy(
     # not a tool's flag (`--pre-hashed-password …`), nor a test runner's "PASS  src/a.spec.ts"
-    r"(?i)" + _B + r"(?<!-)(?-i:(?!PASS[ \t]))(?:pass(?:word)?|passwd|pwd|passphrase)[ \t]+"
+    # "db_admin_password Tf#…", "db pw Qz7!…"
+    r"(?i)"
+    + _B
+    + r"(?<!-)(?-i:(?!PASS[ \t]))(?:[a-z0-9]+_)*(?:pass(?:word)?|passwd|pwd|passphrase|pw)[ \t]+"
     r"(?P<pw>(?=[^\s,;，；。/\\]*\d)"
     r"(?=[^\s,;，；。/\\]*(?:[^\w\s/\\]|[a-z][^\s]*[A-Z]|[A-Z][^\s]*[a-z]))"
     r"[^\s,;，；。\"'`/\\]{8,64})(?![/\\])"
@@ -178,24 +243,54 @@ _LOOSE_PAIR = lazy(
     r"(?P<pw>(?=[^\s/,，;；。()（）\\]*\d)(?=[^\s/,，;；。()（）\\]*[^\w\s/()（）\\])"
     r"[^\s/,，;；。()（）\\]{6,64})"
 )
+# an account and a strong password with a slash between and no word for credentials before:
+# "统一用 admin / Mm@2024shop 登录", "ops@shopco.com / Sh0pc0-R00t-2024!"; the password holds a
+# digit and a sign a name does not
+_STRONG_PAIR = lazy(
+    # from the slash (the account before it is `_ACCOUNT_BEFORE`'s): a search that starts at
+    # every word of a line with a path in it costs too much
+    r"/[ \t]*(?P<pw>"
+    # not a file of a path ("mixed/chat.md#0", "src/App.tsx:12"), an issue ("acme/web#123"),
+    # an address ("ops/dev2@shop.com"), an image's digest ("nginx:1.25@sha256:…") or a hash
+    r"(?![^\s/]*\.[A-Za-z]\w{0,4}(?:[#?:]\S*)?(?:\s|$))(?![^\s]*@[\w-]+\.[a-z]{2,})"
+    r"(?![^\s]*@sha\d)(?!\$)"
+    r"(?=[^\s/,，;；。()（）\\]*\d)(?=[^\s/,，;；。()（）\\]*[!$%^&*@~])"
+    r"[^\s/,，;；。()（）\\\"'`]{8,64})(?![\w/])"
+)
+_ACCOUNT_BEFORE = lazy(r"(?<![\w/.:@-])[A-Za-z][\w.@-]{1,40}[ \t]*$")
 # a key, token or secret stated in prose: "my wandb key is 9f8e7d…", "here's my token ghx…",
 # "AppSecret 是 3f9c…", "APIv3 key: a8F3…"; the value is a long run of letters and digits
 # (`_high_entropy_run`), so "the primary key is user_id" names none
 _PROSE_SECRET = lazy(
     r"(?i)(?<![A-Za-z0-9])(?P<name>(?:api|access|secret|private|app|auth|bearer|deploy|bot|"
-    r"webhook|signing|session)?[ _-]?(?:key|token|secret))"
+    r"webhook|signing|session)?[ _-]?(?:key|token|secret)(?:[ _-]?(?:id|secret))?"
+    r"|(?:2fa|totp|mfa|otp)?[ _-]?seed"  # "2FA seed PEO2LUIHRQM2EDTN"
+    # "AK: LTAI… SK: kR3n…", "APIv3 密钥 a1B2…"
+    r"|(?-i:AK|SK)|密钥|秘钥|私钥|令牌)"
     r"[ \t]*(?:(?:is|was|=|:|：|是|为|给你|如下|(?:吧|啊|呢)?[:：])[ \t]*|[ \t]+)[\"'`“]?"
-    r"(?P<v>[A-Za-z0-9][A-Za-z0-9_\-.+/=]{15,199})(?![A-Za-z0-9_\-.+/=])"
+    r"(?P<v>[A-Za-z0-9][A-Za-z0-9_\-.+/=]{11,199})(?![A-Za-z0-9_\-.+/=])"
+)
+# a key, token or password stated later in its sentence: "my key if you want to test the logger
+# locally: 3f9c…", "UNLEASH_ADMIN_TOKEN is set in pages env already, value is *:*.b6c1…", "the
+# wifi password btw is the same as the office one which is tomatoes-4ever!"; the value must look
+# like one (`_stated_later`)
+_LATER_SECRET = lazy(
+    r"(?i)(?<![A-Za-z0-9])(?P<name>key|token|secret|password|passphrase|pwd)s?(?![A-Za-z0-9])"
+    r"[^\n.!?]{1,80}?(?:\b(?:is|was)|[:=：])[ \t]*[\"'`“]?"
+    r"(?P<v>[^\s\"'`”,;，；。]{8,200})"
 )
 # NAME = value / NAME: value (or a full-width ：), where NAME looks secret-bearing; a quoted
 # value runs to its closing quote (a pass phrase holds spaces), an unquoted one to a space or
 # a comma, semicolon or full stop (also full-width: "DB_PASSWORD：xxx，然后…")
 _ASSIGNMENT = lazy(
     r"(?i)" + _B + r"(?P<name>(?:[A-Z0-9_][A-Z0-9_.\-]{0,99})?"
-    r"(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|ACCOUNT[_\-]?KEY|"
+    r"(?:PASSWORD|PASSWD|PWD|PASS[_\-]?PHRASE|(?<=_)(?:PASS|SIG|AUTH)(?![A-Z])|"
+    r"(?<=[\"'])(?:PASS|AUTH)(?=[\"'])|KEY[_\-]DATA|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
+    r"ACCOUNT[_\-]?KEY|"
     r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?|SALT|"
     r"(?:SIGN[A-Z]*|HMAC|ENCRYPTION|MASTER|AUTH|LICEN[CS]E|WEBHOOK)[_\-]?KEY)[A-Z0-9_\-]*)"
-    r"[\"']?\s*[=:：\uff1d]\s*"  # \uff1d: full-width =
+    # \uff1d: full-width =; a C macro: `#define WIFI_PASS "…"`
+    r"(?:[\"']?\s*[=:：\uff1d]\s*|(?P<macro>[ \t]+)(?=[\"']))"
     r"(?:\"(?P<dq>[^\"\n]{6,200})\"|'(?P<sq>[^'\n]{6,200})'|[\"']?(?P<bare>[^\s\"',;，；。]{6,}))"
 )
 _PLACEHOLDER = lazy(
@@ -218,9 +313,9 @@ _FILE_PATH = lazy(
     r"^(?:(?:~|\.{1,2})?/(?:[\w\-.]+/)*[\w\-.]+"
     r"|(?:[\w\-.]+/)*[\w\-]+\.(?:h|hpp|env|json|ya?ml|toml|ini|cfg|conf|pem|key|txt|py|ts|js))$"
 )
-_DIGITS = lazy(r"(?<![\dA-Za-z])(?:\+?86[\s\-]?)?\d[\d\s\-]{9,22}[\dXx](?![\dA-Za-z])")
+_DIGITS = lazy(r"(?<![\dA-Za-z])(?:(?:\+|00)?86[\s\-]?)?\d[\d\s\-]{9,22}[\dXx](?![\dA-Za-z])")
 _CN_ID = lazy(r"^\d{17}[\dXx]$")
-_CN_MOBILE = lazy(r"^(?:\+?86)?1[3-9]\d{9}$")
+_CN_MOBILE = lazy(r"^(?:(?:\+|00)?86)?1[3-9]\d{9}$")
 # issuer prefixes of payment cards: Visa, Mastercard, Amex, Discover, JCB, UnionPay, Diners
 _CARD = lazy(
     r"^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]|[3-6]\d|7[01])\d{13}|"
@@ -237,9 +332,14 @@ _PASSWORD_NAME = lazy(r"(?i)pass(?:word|wd)?|pwd")
 _WORD = lazy(r"[^\s\"',;，；。]*")
 
 
+# another variable's name: upper-case words (not a key's run of capitals and digits,
+# "F5V9HSTPZTWA80L7Z1YO", a Huawei or a TOTP seed's)
+_VARIABLE = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]+\d?")
+
+
 def _secret_value(name: str, value: str) -> bool:
     """Whether `value`, assigned to `name`, is a real secret rather than a reference to one."""
-    if _PLACEHOLDER.match(value) or (value.isidentifier() and value.isupper()):
+    if _PLACEHOLDER.match(value) or _VARIABLE.fullmatch(value):
         return False  # `${VERCEL_TOKEN}`, `<token>`, `***`, another variable's name
     if _FILE_PATH.match(value):
         return False  # the file that holds it
@@ -247,7 +347,34 @@ def _secret_value(name: str, value: str) -> bool:
         return False  # a field's label: "Password: required"
     if _PASSWORD_NAME.search(name):
         return True
-    return len(value) >= 12 and _entropy(value) >= 3.0
+    if "://" in value and "@" not in value:
+        return False  # `token_uri: https://oauth2.googleapis.com/token`: where, not what
+    # "COOKIE_SECRET=Ck!e2024": short, but a password's make
+    strong = len(value) >= 8 and _STRONG_PASSWORD.match(value) is not None
+    return strong or (len(value) >= 12 and _entropy(value) >= 3.0)
+
+
+# the province codes an ID number starts with (11 Beijing … 65 Xinjiang, 71 Taiwan, 81-83
+# Hong Kong, Macao and residence permits)
+_PROVINCES = frozenset(
+    str(n) for n in (*range(11, 16), *range(21, 24), *range(31, 38), *range(41, 47), *range(50, 55),
+                     *range(61, 66), 71, 81, 82, 83)
+)  # fmt: skip
+
+
+def _resident_id(digits: str, ric: Any) -> bool:
+    """Whether 18 digits are a Chinese resident ID: a province, a birth date and the check digit.
+
+    Not whether the county existed when the person was born: a number carries the county code
+    of when it was issued (310115, Pudong, dates from 1993; people born there before hold it).
+    """
+    if digits[:2] not in _PROVINCES or digits[-1].upper() != ric.calc_check_digit(digits):
+        return False
+    try:
+        ric.get_birth_date(digits)
+    except ValueError:
+        return False
+    return True
 
 
 def _numbers(text: str) -> list[Match]:
@@ -256,13 +383,16 @@ def _numbers(text: str) -> list[Match]:
         raw = m.group(0)
         digits = re.sub(r"[\s\-]", "", raw)
         if _CN_MOBILE.match(digits):
-            out.append(Match("Chinese mobile number", m.start(), m.end()))
+            # "+1 415 555 0182": a number of another country, its code before it
+            foreign = text[m.start() - 1 : m.start()] == "+" and not raw.startswith(("86", "0086"))
+            kind = "phone number" if foreign else "Chinese mobile number"
+            out.append(Match(kind, m.start(), m.end()))
             continue
         if _CN_ID.match(digits) or _CARD.match(digits):
             from stdnum import luhn
             from stdnum.cn import ric
 
-            if _CN_ID.match(digits) and ric.is_valid(digits):
+            if _CN_ID.match(digits) and _resident_id(digits, ric):
                 out.append(Match("Chinese ID number", m.start(), m.end()))
             elif _CARD.match(digits) and luhn.is_valid(digits):
                 out.append(Match("card number", m.start(), m.end()))
@@ -301,11 +431,39 @@ def _fetched(text: str, value: str, end: int) -> bool:
     return m is not None and (m["open"] is None or text[end : end + 1] in ("'", '"'))
 
 
+_MACRO = lazy(r"#[ \t]*define[ \t]+$")
+# a name for what names, finds or describes a secret, not the secret
+_NOT_THE_SECRET = lazy(
+    r"(?i)(?:NAME|_IDS?|_URL|_URI|_PATH|_FILE|_DIR|_TYPE|_LENGTH|_TTL|_EXPIRY|_EXPIRES|_HEADER|"
+    r"_FIELD|_PARAM|_ENV|_VAR)$"
+)
+
+
+def _in_address(text: str, start: int, value: str) -> str:
+    """An unquoted value as far as it is a secret, when it stands inside a web address.
+
+    In a query (`?token=…&expires=…`) it ends at the next parameter; as a user's password
+    (`https://x-access-token:ghp_…@github.com/org/repo`) at the host.
+    """
+    before = text[max(0, start - 1) : start]
+    if before in ("?", "&"):
+        return re.split(r"[&#]", value, maxsplit=1)[0]
+    if "@" in value and re.search(r"://[^\s/@]*$", text[max(0, start - 200) : start]):
+        return value[: value.rindex("@")]
+    return value
+
+
 def _assignments(text: str) -> list[Match]:
     out: list[Match] = []
     for m in _ASSIGNMENT.finditer(text):
+        if m["macro"] and not _MACRO.search(text, max(0, m.start() - 20), m.start()):
+            continue  # a name, a space and a quote: a value only in a C macro
+        if _NOT_THE_SECRET.search(m["name"]):
+            continue  # `SECRET_NAME`, `ACCESS_KEY_ID`, `TOKEN_URL`: what names or finds it
         group = next(g for g in ("dq", "sq", "bare") if m[g] is not None)
         value, start = m[group], m.start(group)
+        if group == "bare":
+            value = _in_address(text, m.start(), value)
         if group == "bare" and _fetched(text, value, m.end(group)):
             continue  # `password = getpass()`
         if group != "bare" and not _PASSWORD_NAME.search(m["name"]):
@@ -315,9 +473,18 @@ def _assignments(text: str) -> list[Match]:
             value = word[0] if word else ""
             if len(value) < 6:
                 continue
-        if _secret_value(m["name"], value):
+        if _secret_of_name(m["name"], value):
             out.append(Match("secret assigned to " + m["name"], start, start + len(value)))
     return out
+
+
+def _secret_of_name(name: str, value: str) -> bool:
+    """Whether `value`, assigned to `name`, is a secret; for the short names, one that looks it."""
+    if re.search(r"(?i)_pass$", name) and not _LOOKS_LIKE_PASSWORD.search(value):
+        return False  # "FIRST_PASS: enabled": a pass of a process, not a password
+    if re.search(r"(?i)(?:_sig|auth)$", name) and not any(c.isdigit() for c in value):
+        return False  # "DEFAULT_AUTH: oauth_everywhere": a way, not a secret
+    return _secret_value(name, value)
 
 
 # ---- passwords given to a command line tool ----------------------------------------------
@@ -762,7 +929,19 @@ def _hex_keys(text: str) -> list[Match]:
 # what the other patterns need, as `_NEEDS` says for the credentials
 _PATTERN_NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _ACCOUNT_PAIR: ("/",),
-    _ASSIGNMENT: ("pass", "pwd", "secret", "token", "key", "credential", "salt"),
+    _ASSIGNMENT: (
+        "pass",
+        "pwd",
+        "secret",
+        "token",
+        "key",
+        "credential",
+        "salt",
+        "_sig",
+        "_auth",
+        '"auth"',
+        "'auth'",
+    ),
     _TOOL: _TOOLS,
     _PIPED_PASSWORD: ("|",),
     _HERE_STRING_PASSWORD: ("<<<",),
@@ -771,9 +950,11 @@ _PATTERN_NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _HEX_KEY: tuple("0123456789"),
     _CN_PASSWORD: ("密码", "口令", "密钥", "秘钥", "私钥", "令牌"),
     _CN_PASSWORD_SPACED: ("密码", "口令"),
-    _EN_PASSWORD_SPACED: ("pass", "pwd"),
+    _EN_PASSWORD_SPACED: ("pass", "pwd", "pw"),
     _LOOSE_PAIR: ("/",),
-    _PROSE_SECRET: ("key", "token", "secret"),
+    _STRONG_PAIR: ("/",),
+    _PROSE_SECRET: ("key", "token", "secret", "seed", "AK", "SK", "密钥", "秘钥", "私钥", "令牌"),
+    _LATER_SECRET: ("key", "token", "secret", "pass", "pwd"),
 }
 
 
@@ -924,27 +1105,76 @@ def _stated_secrets(text: _Text, found: list[Match]) -> list[Match]:
     "Redis 密码 Gm@…", "steam password Gh0st…", "creds: admin / Kx9#…", "my wandb key is 9f8e…";
     a pair `found` already (an account's) is not reported again.
     """
-    out: list[Match] = []
-    for m in text.finditer(_CN_PASSWORD_SPACED):
-        value = m["pw"].rstrip(".:")
-        if (
-            _LOOKS_LIKE_PASSWORD.search(value)
-            and _secret_value("password", value)
-            and not _fetched_in_chinese(text.text, m.start("pw"))
-        ):
-            out.append(Match("password", m.start("pw"), m.start("pw") + len(value)))
-    for pattern in (_EN_PASSWORD_SPACED, _LOOSE_PAIR):
+    out = _chinese_passwords(text)
+    for pattern in (_EN_PASSWORD_SPACED, _LOOSE_PAIR, _STRONG_PAIR):
         for m in text.finditer(pattern):
             value = m["pw"].rstrip(".:")
             if any(o.start <= m.start("pw") < o.end for o in [*found, *out]):
                 continue  # an account pair found already, reported as one
+            before = max(0, m.start() - 48)
+            if pattern is _STRONG_PAIR and not _ACCOUNT_BEFORE.search(text.text, before, m.start()):
+                continue
             if _secret_value("password", value) and not _fetched(text.text, value, m.end("pw")):
                 out.append(Match("password", m.start("pw"), m.start("pw") + len(value)))
     for m in text.finditer(_PROSE_SECRET):
         value = m["v"].rstrip(".")
         if _high_entropy_run(value) and _secret_value(m["name"], value):
             out.append(Match("key or token", m.start("v"), m.start("v") + len(value)))
+    return out + _later_secrets(text, [*found, *out])
+
+
+def _chinese_passwords(text: _Text) -> list[Match]:
+    """Passwords after their Chinese name and a space, a word of change, or nothing at all."""
+    out: list[Match] = []
+    for m in text.finditer(_CN_PASSWORD_SPACED):
+        group = "pw" if m["pw"] is not None else "new"
+        value = m[group].rstrip(".:")
+        if group == "new" and not _STRONG_PASSWORD.match(value):
+            continue  # "密码改成 bcrypt 加密": a way of keeping it
+        if (
+            _LOOKS_LIKE_PASSWORD.search(value)
+            and _secret_value("password", value)
+            and not _fetched_in_chinese(text.text, m.start(group))
+        ):
+            out.append(Match("password", m.start(group), m.start(group) + len(value)))
     return out
+
+
+def _later_secrets(text: _Text, found: list[Match]) -> list[Match]:
+    """Keys, tokens and passwords stated later in the sentence of their name (`_LATER_SECRET`)."""
+    out: list[Match] = []
+    for m in text.finditer(_LATER_SECRET):
+        value = _in_address(text.text, m.start("v"), m["v"].rstrip(".:)"))
+        if any(o.start <= m.start("v") < o.end for o in found):
+            continue
+        if _stated_later(m["name"], value) and not _fetched(text.text, value, m.end("v")):
+            kind = "password" if _PASSWORD_NAME.search(m["name"]) else "key or token"
+            out.append(Match(kind, m.start("v"), m.start("v") + len(value)))
+    return out
+
+
+# a strong password: a digit, and a sign other than a name's ("-", "_", ".", "/") or both cases
+_STRONG_PASSWORD = lazy(r"^(?=.*\d)(?=.*(?:[^\w\s.\-/]|[a-z].*[A-Z]|[A-Z].*[a-z]))")
+
+
+def _stated_later(name: str, value: str) -> bool:
+    """Whether a value stated later in the sentence of a secret's name looks like the secret.
+
+    A password must look strong ("tomatoes-4ever!"; not "auth-service-v2"); a key or token
+    holds a long random run of letters and digits ("*:*.b6c1e9d0…"; not "the key point is
+    that", nor a long name in camel case).
+    """
+    if "://" in value or _PLACEHOLDER.match(value):
+        return False
+    if _PASSWORD_NAME.search(name):
+        return _STRONG_PASSWORD.match(value) is not None and _secret_value("password", value)
+    if _UUID.fullmatch(value):
+        return True  # "Server token for prod is 8d3f6e0a-5c9b-…": a token may be a UUID
+    run = _MIXED_RUN.search(value)
+    return run is not None and _entropy(run[0]) >= 3.0
+
+
+_UUID = lazy(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 
 
 # a run of 12 or more letters and digits, with 2 digits and 4 letters at least, inside a value
@@ -972,6 +1202,13 @@ def _high_entropy_run(value: str) -> bool:
     )
 
 
+def _span(m: re.Match[str], group: int) -> tuple[int, int]:
+    """Where the value of a credential's match is: `group`, or (-1) the group that matched."""
+    if group >= 0:
+        return m.span(group)
+    return next(m.span(g) for g in range(1, (m.re.groups or 0) + 1) if m.group(g) is not None)
+
+
 def scan(text: str) -> list[Match]:
     """Every sensitive value in `text`, in order, without overlaps."""
     found: list[Match] = []
@@ -980,7 +1217,7 @@ def scan(text: str) -> list[Match]:
     if words and searched.holds(_ANY_CREDENTIAL):
         for kind, pattern, group in _CREDENTIALS:
             if searched.holds(_NEEDS_OF_KIND[kind]):
-                found += [Match(kind, m.start(group), m.end(group)) for m in pattern.finditer(text)]
+                found += [Match(kind, *_span(m, group)) for m in pattern.finditer(text)]
     for finder, pattern in (
         (_assignments, _ASSIGNMENT), (_tool_passwords, _TOOL), (_hex_keys, _HEX_KEY),
     ):  # fmt: skip

@@ -369,21 +369,45 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
         return
     count, spoken = 0, False
     role, held = "user", list[str]()  # text before any speaker is the user's
+    asked = _is_questions_and_answers(head)
+    fenced = False  # inside a code block: a pasted kubeconfig's "  user:" names no speaker
     for line in itertools.chain(head, split):
-        m = _speaker(line)
+        m = None if fenced else _speaker(line) or (_QA_SPEAKER.match(line) if asked else None)
+        # a fence opens or closes a block, also after a speaker ("Assistant: ```python")
+        fenced ^= line.count("```") % 2 == 1 or _TILDE_FENCE.match(line) is not None
         if m is not None:
             body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
             if spoken or not _TITLE_ONLY.fullmatch(body):  # an export's title
                 for said, text in _transcript_message(role, body, held):
                     yield Message(said, text, count)
                     count += 1
-            role, held, spoken = _role(m["who"]) or role, [m.groupdict().get("rest") or ""], True
+            said_by = _role(m["who"]) or _QA_ROLES.get(m["who"].upper())
+            role, held, spoken = said_by or role, [m.groupdict().get("rest") or ""], True
         else:
             held.append(line)
     body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
     for said, text in _transcript_message(role, body, held):
         yield Message(said, text, count)
         count += 1
+
+
+_TILDE_FENCE = lazy(r"\s{0,3}~~~")
+
+
+# "Q: …" / "A: …" (问 / 答): a transcript written as questions and answers, read so only when
+# its first speaker is "Q:" and an "A:" answers (an "A:" alone may be a list's item)
+_QA_SPEAKER = lazy(
+    r"^\s*(?:\*\*|__)?(?P<who>[QA]|问|答)(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s?(?P<rest>.*)$"
+)
+_QA_ROLES = {"Q": "user", "问": "user", "A": "assistant", "答": "assistant"}
+
+
+def _is_questions_and_answers(head: list[str]) -> bool:
+    """Whether a transcript's first lines are questions and answers, and name no speaker."""
+    if any(map(_speaker, head)):
+        return False
+    said = [m["who"] for m in map(_QA_SPEAKER.match, head) if m is not None]
+    return bool(said) and said[0] in ("Q", "问") and any(w in ("A", "答") for w in said)
 
 
 _TOOL_SECTION = lazy(r"<details>\s*(?:<summary>.*?</summary>)?(?P<shown>.*?)</details>", re.S)

@@ -378,7 +378,9 @@ class Transaction:
         text = _edit_text(doc, lambda: yamlio.set_path(doc.text, path, value, current=doc.data))
         dotted = ".".join(path)
         change = f"{dotted}: {brief(old)} → {brief(value)}" if record else None
-        self._edit(doc, text, new_data, change, value, dotted)
+        # checked under its key, as `omp validate` checks it: {db_password: "Qz7!…"}
+        parent = ".".join(path[:-1]) or "$"
+        self._edit(doc, text, new_data, change, {str(path[-1]): value}, parent)
 
     def merge_facts(self, facts: Mapping[str, Any], prefix: Sequence[str] = ()) -> None:
         """Deep-merge a mapping into project.yaml: mappings merge, anything else replaces."""

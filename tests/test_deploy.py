@@ -43,6 +43,29 @@ Error: Command "npm run build" exited with 1
 """
 
 
+# a CI log (no terminal): "Production:" is printed as the deploy is created, then the build
+VERCEL_CI_BUILD_FAILED = """\
+$ npx vercel --prod --token=$VERCEL_TOKEN
+Vercel CLI 37.4.2
+Deploying acme/shopfront
+Inspect: https://vercel.com/acme/shopfront/2PzRt6Yv8Wq1 [4s]
+Production: https://shopfront-b7m3xk9q1-acme.vercel.app [4s]
+Queued
+Building
+Building: Failed to compile.
+Building: Error: Command "pnpm run build" exited with 1
+Error: Command "pnpm run build" exited with 1
+"""
+
+
+def test_a_ci_log_whose_build_fails_after_the_production_line_is_a_failed_deploy():
+    (event,) = parse_deploy(VERCEL_CI_BUILD_FAILED)
+    assert (event.status, event.url, event.app, event.line) == ("failed", None, "shopfront", 10)
+    passed = VERCEL_CI_BUILD_FAILED.split("Building: Failed")[0] + "Completing\n"
+    (event,) = parse_deploy(passed)
+    assert (event.status, event.url) == ("active", "https://shopfront-b7m3xk9q1-acme.vercel.app")
+
+
 def test_current_vercel_output_gives_the_aliased_domain_and_the_inspect_id():
     assert parse_deploy(VERCEL_CURRENT) == [
         DeployEvent(
@@ -937,3 +960,52 @@ def test_migrations_a_deploy_applied_are_given_to_it(lines, applied):
     text = "$ fly deploy\n==> Verifying app config\n" + lines + "v7 deployed successfully\n"
     (event,) = parse_deploy(text)
     assert event.migrations == applied
+
+
+# ---- Google Cloud Run and Heroku ------------------------------------------------------------
+
+GCLOUD_RUN = """\
+$ gcloud run deploy report-api --image europe-west1-docker.pkg.dev/acme/services/report-api:2.3.0 --region europe-west1
+Deploying container to Cloud Run service [report-api] in project [acme-prod-4821] region [europe-west1]
+✓ Deploying... Done.
+  ✓ Creating Revision...
+  ✓ Routing traffic...
+Done.
+Service [report-api] revision [report-api-00017-xoz] has been deployed and is serving 100 percent of traffic.
+Service URL: https://report-api-4xk2lq7abc-ew.a.run.app
+"""  # noqa: E501
+
+HEROKU_PUSH = """\
+$ git push heroku main
+Enumerating objects: 37, done.
+remote: -----> Building on the Heroku-22 stack
+remote: -----> Using buildpack: heroku/nodejs
+remote: -----> Build succeeded!
+remote: -----> Launching...
+remote:        Released v142
+remote:        https://acme-admin-4f3e2a1b9c8d.herokuapp.com/ deployed to Heroku
+remote: Verifying deploy... done.
+To https://git.heroku.com/acme-admin.git
+"""
+
+
+def test_a_cloud_run_deploy_is_keyed_by_its_service():
+    (event,) = parse_deploy(GCLOUD_RUN)
+    assert (event.tool, event.service, event.status, event.url, event.deploy_id) == (
+        "gcloud", "report-api", "active", "https://report-api-4xk2lq7abc-ew.a.run.app",
+        "report-api-00017-xoz",
+    )  # fmt: skip
+    assert looks_like_deploy(GCLOUD_RUN)
+    failed = GCLOUD_RUN.split("✓ Deploying")[0] + "ERROR: (gcloud.run.deploy) Revision failed.\n"
+    (event,) = parse_deploy(failed)
+    assert (event.service, event.status, event.url) == ("report-api", "failed", None)
+
+
+def test_a_push_to_heroku_gives_its_app_address_and_release():
+    (event,) = parse_deploy(HEROKU_PUSH)
+    assert (event.service, event.status, event.url, event.deploy_id, event.app) == (
+        "heroku", "active", "https://acme-admin-4f3e2a1b9c8d.herokuapp.com", "v142", "acme-admin",
+    )  # fmt: skip
+    rejected = HEROKU_PUSH.split("remote: -----> Launching")[0] + "remote:  !     Push rejected\n"
+    (event,) = parse_deploy(rejected)
+    assert (event.status, event.url) == ("failed", None)

@@ -139,7 +139,7 @@ def test_every_place_a_sentence_deploys_to_is_kept(sentence, places):
         ("超时时间改成 30s", {"timeout": "30s"}),
         ("副本数设为 3", {"replicas": "3"}),
         ("日志保留 30 天。", {"retention": "30天"}),
-        ("token 有效期 2 小时", {"ttl": "2小时"}),
+        ("token 有效期 2 小时", {"token_ttl": "2小时"}),  # whose it is, named before it
         ("保留了 3 个字段", {}),  # kept, not a retention
         ("保留最近 5 个版本", {}),
         ("The database runs on port 5433 locally.", {"port": "5433"}),
@@ -3271,7 +3271,7 @@ def test_as_gives_a_reason_only_as_a_clause_of_its_own():
         # a rate keeps its words
         (
             "The API rate limit is 100 requests per minute per key.",
-            {"rate_limit": "100 requests per minute"},
+            {"api_rate_limit": "100 requests per minute"},
         ),
         ("rate_limit = 20 req/s", {"rate_limit": "20req/s"}),
     ],

@@ -140,7 +140,7 @@ def test_make_that_the_rule_still_adopts_the_persons_statement_before_it():
         ("Our p99 for GET_USER is 300ms", {}),
         ("We bumped API_VERSION to 2-3", {}),
         ("另外把慢查询阈值设成 500ms。", {"slow_query_threshold": "500ms"}),
-        ("CPU 告警阈值设为 80%", {"threshold": "80%"}),
+        ("CPU 告警阈值设为 80%", {"cpu_threshold": "80%"}),
     ],
 )  # fmt: skip
 def test_a_variable_or_a_threshold_and_its_number_is_a_setting(sentence, config):

@@ -296,6 +296,13 @@ def test_llm_candidates_pass_the_same_checks_and_filters(
                 "confidence": 0.95,
                 "scope": "PERSONAL",
             },
+            # dropped by the schema, which quotes the value: shown redacted all the same
+            {
+                "target": "decisions",
+                "entry": {"title": "Use Neon", "alternatives": f"PlanetScale, key {SECRET}"},
+                "confidence": 0.9,
+                "reason": f"the person pasted {SECRET}",
+            },
         ]
     }
     report = json.loads(
@@ -303,8 +310,13 @@ def test_llm_candidates_pass_the_same_checks_and_filters(
     )
 
     actions = [(c["target"], c["action"]) for c in report["candidates"]]
-    assert actions == [("decisions", "stored"), ("changelog", "dropped"), ("user", "stored")]
+    assert actions == [
+        ("decisions", "stored"), ("changelog", "dropped"), ("user", "stored"),
+        ("decisions", "dropped"),
+    ]  # fmt: skip
     assert "schema:" in report["candidates"][1]["reason"]
+    assert "schema: alternatives:" in report["candidates"][3]["reason"]
+    assert SECRET not in json.dumps(report)
     assert (
         report["candidates"][2]["entry"]["text"] == "My key is [REDACTED:OpenAI/Anthropic API key]"
     )
@@ -515,6 +527,28 @@ def test_a_folder_of_sessions_is_read_oldest_first(memory: MemoryRoot, git_repo:
     result = omp("extract", "empty")
     assert result.exit_code == 1
     assert "empty: a folder without conversation files" in result.stderr
+
+
+def test_a_file_of_a_folder_that_is_no_conversation_is_skipped_with_a_warning(
+    memory: MemoryRoot, git_repo: Path
+):
+    folder = git_repo / "mixed"
+    folder.mkdir()
+    (folder / "chat.md").write_text("User: We decided to use MySQL.\n", encoding="utf-8")
+    # settings, not a chat
+    (folder / "settings.json").write_text('{"not": "a chat", "version": 3}', encoding="utf-8")
+    (folder / "dump.json").write_bytes(b"{\x00\x01")  # binary
+
+    result = omp("extract", "mixed")
+
+    assert result.exit_code == 0, result.stderr
+    assert "skipped mixed/settings.json: no `messages`" in result.stderr
+    assert "skipped mixed/dump.json: a binary file" in result.stderr
+    assert [d["choice"] for d in _data(memory, "decisions.yaml")["decisions"]] == ["MySQL"]
+    # named alone, the same file is an error that names it, and nothing is written
+    result = omp("extract", "mixed/settings.json")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: mixed/settings.json: no `messages`")
 
 
 def test_a_chatgpt_export_zip_is_read(memory: MemoryRoot, git_repo: Path):
@@ -776,6 +810,81 @@ def test_a_revert_is_the_changelog_entry_of_the_change_it_undoes(
     ]
     # Cilium was switched to, then backed out: no decision
     assert not (_data(memory, "decisions.yaml") or {}).get("decisions")
+
+
+def test_commits_to_fold_questions_and_experiments_are_no_changelog_entries(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "squash! fix(checkout)!: handle the empty cart case properly")
+    _commit(git_repo, "feat(rds): should we move to Aurora Serverless v2?")
+    _commit(git_repo, "experiment: try bun install in CI")
+    _commit(git_repo, "i18n: add German strings to the checkout")
+
+    report = json.loads(omp_ok("extract", "--git", "HEAD", "--json").stdout)
+
+    actions = [(c["entry"]["summary"], c["action"]) for c in report["candidates"]]
+    assert actions == [
+        ("squash! fix(checkout)!: handle the empty cart case properly", "dropped"),
+        ("should we move to Aurora Serverless v2?", "dropped"),
+        ("try bun install in CI", "review"),
+        ("add German strings to the checkout", "stored"),
+    ]
+
+
+def test_revert_to_a_tool_is_going_back_to_it_not_a_revert_of_a_commit(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "Revert to TOML config, read/write with tomlkit")
+
+    report = json.loads(omp_ok("extract", "--git", "HEAD", "--json").stdout)
+
+    summaries = [c["entry"]["summary"] for c in report["candidates"] if c["target"] == "changelog"]
+    assert summaries == ["Revert to TOML config, read/write with tomlkit"]  # not 'Revert "to …"'
+
+
+def test_a_reverted_commit_leaves_no_decision_its_body_gave(memory: MemoryRoot, git_repo: Path):
+    _commit(
+        git_repo,
+        "perf(parser): use sonic instead of encoding/json\n\n"
+        "we chose sonic over jsoniter because the benchmarks showed 2.1x throughput.",
+    )
+    _commit(git_repo, 'Revert "perf(parser): use sonic instead of encoding/json"')
+
+    omp_ok("extract", "--git", "HEAD")
+
+    assert not (_data(memory, "decisions.yaml") or {}).get("decisions")
+
+
+def test_a_revert_extracted_later_is_not_merged_into_the_change_it_undoes(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "perf(images): serve product images as AVIF via next/image")
+    omp_ok("extract", "--git", "HEAD")
+    _commit(git_repo, 'Revert "perf(images): serve product images as AVIF via next/image"')
+
+    omp_ok("extract", "--git", "HEAD~1..HEAD")
+
+    summaries = [c["summary"] for c in _data(memory, "changelog.yaml")["changelog"]]
+    assert summaries == [
+        "serve product images as AVIF via next/image",
+        'Revert "serve product images as AVIF via next/image"',
+    ]
+
+
+def test_a_commit_saying_one_decision_in_its_trailer_subject_and_body_gives_one(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(
+        git_repo,
+        "feat(storage): 事件存储改用 ClickHouse 替代 Elasticsearch\n\n"
+        "我们讨论了两周，决定改用 ClickHouse，原因是 ES 的聚合查询太慢。\n\n"
+        "Decision: ClickHouse for event storage; Elasticsearch dropped",
+    )
+
+    omp_ok("extract", "--git", "HEAD")
+
+    (decision,) = _data(memory, "decisions.yaml")["decisions"]
+    assert (decision["choice"], decision["alternatives"]) == ("ClickHouse", ["Elasticsearch"])
 
 
 def test_what_a_back_out_keeps_is_decided_with_the_undone_choice_as_alternative(

@@ -795,3 +795,124 @@ def test_secrets_said_the_ways_people_paste_them_are_redacted(text, redacted):
 )
 def test_words_after_pass_and_slashes_after_creds_that_are_no_passwords_are_kept(text):
     assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("AK: AccessKeyId LTAI5tF7wQ9nZ2xK4mR8pJvL AccessKeySecret kR3nT8wQ1zX5vB7mC9dF2gH4jL6 。",
+         "AK: AccessKeyId [REDACTED:Alibaba Cloud AccessKey ID] AccessKeySecret "
+         "[REDACTED:key or token] 。"),
+        ("AK: LTAI5tKq8XmP3nR7vYw2BzQd SK: kR3nT8wQ1zX5vB7mC9dF2gH4jL6pS0",
+         "AK: [REDACTED:Alibaba Cloud AccessKey ID] SK: [REDACTED:key or token]"),
+        ("APIv3 密钥 a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6", "APIv3 密钥 [REDACTED:key or token]"),
+        ("MB_DB_PASS: mb_Pg#2024xx", "MB_DB_PASS: [REDACTED:secret]"),
+        ("DB_PASS=hunter2x", "DB_PASS=[REDACTED:secret]"),
+        # a county code newer than the birth year: the number carries the code of its issue
+        ("idcard=310115199001017036 ok", "idcard=[REDACTED:Chinese ID number] ok"),
+        ("身份证 44030619900101703X", "身份证 [REDACTED:Chinese ID number]"),
+        ("webhook https://hooks.slack.com/services/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 ok",
+         "webhook https://hooks.slack.com/services/[REDACTED:bot webhook] ok"),
+        ("https://discord.com/api/webhooks/1203948576102938475/Xk2mQ9pL4rT7vW1yB3cD5eF8gH0jK2mN4p",
+         "https://discord.com/api/webhooks/[REDACTED:bot webhook]"),
+        ("my key if you want to test the logger locally: 3f9c2a7e1b8d4f60a5c9e2b7d1f4a8c3e6b9d2f0",
+         "my key if you want to test the logger locally: [REDACTED:key or token]"),
+        ("UNLEASH_ADMIN_TOKEN is set in pages env already, value is *:*.b6c1e9d04f7a8c3e6b9d2f0a1",
+         "UNLEASH_ADMIN_TOKEN is set in pages env already, value is [REDACTED:key or token]"),
+        ("the wifi password btw is the same as the office one which is tomatoes-4ever!",
+         "the wifi password btw is the same as the office one which is [REDACTED:password]"),
+        ('#define WIFI_PASS "tomatoes-4ever!"', '#define WIFI_PASS "[REDACTED:secret]"'),
+        ("call +1 415 555 0182", "call +[REDACTED:phone number]"),
+        ("0086 186 0000 1234", "[REDACTED:Chinese mobile number]"),
+    ],
+)  # fmt: skip
+def test_cloud_keys_pass_variables_and_id_numbers_of_newer_counties_are_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FIRST_PASS: enabled",
+        "COMPASS: northwest",
+        "Tests pass: everything green",
+        "the SK of the table is user_id_2024",
+        "990101199001011234",  # no province 99
+        "310115199013417036",  # no 13th month
+        "see https://hooks.slack.com/services for the docs",
+        "#define PASS_COUNT 3",
+        'print(TOKEN "abcdefgh")',
+        "the password reset flow is handled by auth-service-v2",
+        "The key point is that we ship v2.3.1 first",
+        "the secret lives in https://vault.example.com/v1/secret/data/app",
+    ],
+)
+def test_passes_sort_keys_and_numbers_that_are_no_id_are_kept(text):
+    assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("https://api.telegram.org/bot7983964455:AAgivmg0Xq7Lm2Kp9Rz4Tn8Wb3Yc6Hd1JeQ/getMe",
+         "https://api.telegram.org/bot[REDACTED:Telegram bot token]/getMe"),
+        ("dsn https://1af835b3c9d24e8f8a7b6c5d4e3f2a1b@o278943.ingest.sentry.io/4504",
+         "dsn https://[REDACTED:Sentry DSN key]@o278943.ingest.sentry.io/4504"),
+        ("https://a.b.net/c/f?sv=2022-11-02&sig=Xk8%2FqL2m9Pz4Tn8W&sp=r",
+         "https://a.b.net/c/f?sv=2022-11-02&sig=[REDACTED:secret in URL query]&sp=r"),
+        ("https://example.com/dl?token=abc123def456ghi&expires=1700000000",
+         "https://example.com/dl?token=[REDACTED:secret in URL query]&expires=1700000000"),
+        ("origin https://x-access-token:Qz7mWp2Lx9abR4t@github.com/org/repo.git",
+         "origin https://x-access-token:[REDACTED:password in URL]@github.com/org/repo.git"),
+        ('- WEBHOOK_SIG: "f3b9c1e7a2d84f6c0e5b9a3d7f1c8e2a"', '- WEBHOOK_SIG: "[REDACTED:secret]"'),
+        ('  - SMTP_AUTH: "smtpuser:Sm7p#2024"', '  - SMTP_AUTH: "[REDACTED:secret]"'),
+        ('PASSPHRASE: "correct horse battery staple"', 'PASSPHRASE: "[REDACTED:secret]"'),
+        ("COOKIE_SECRET=Ck!e2024", "COOKIE_SECRET=[REDACTED:secret]"),
+        ('{"pass": "Js0n#Pa55!"}', '{"pass": "[REDACTED:secret]"}'),
+        ('{"auth":"YWNtZWJvdDpEb2NrZXIjMjAyNA=="}', '{"auth":"[REDACTED:secret]"}'),
+        ("生产库的密码改成 P@ssw0rd_prod_2024 了", "生产库的密码改成 [REDACTED:password] 了"),
+        ("MySQL root 密码我改成了 Root_2024_new", "MySQL root 密码我改成了 [REDACTED:password]"),
+        ("账号admin密码Adm1n2024", "账号admin密码[REDACTED:password]"),
+        ("db_admin_password Tf#DbAdm1n-2024 moved", "db_admin_password [REDACTED:password] moved"),
+        ("统一用 admin / Mm@2024shop 登录", "统一用 admin / [REDACTED:password] 登录"),
+        ("creds AKIAJV48U1HAX10UAZ41 / HtVy7CvCj4Rt9Qw2Ez5Xb8Nm1Lk3Jh6Gf0Ds4Ap7",
+         "creds [REDACTED:AWS access key id] / [REDACTED:AWS secret access key]"),
+        ("jdbc:oracle:thin:scott/Tiger123@//ora:1521/ORCL",
+         "jdbc:oracle:thin:scott/[REDACTED:password in connection string]@//ora:1521/ORCL"),
+        ("db pw Qz7!mWp2Lx9", "db pw [REDACTED:password]"),
+        ("Server token for prod is 8d3f6e0a-5c9b-1d7e-3f8a-2c9c4f1e7a2b",
+         "Server token for prod is [REDACTED:key or token]"),
+        ("API token Qz7mWp2Lx9ab", "API token [REDACTED:key or token]"),
+        ("AK 是 F5V9HSTPZTWA80L7Z1YO", "AK 是 [REDACTED:key or token]"),
+        ("seed PEO2LUIHRQM2EDTN is in the safe", "seed [REDACTED:key or token] is in the safe"),
+        ("secret_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfG", "[REDACTED:Notion token]"),
+        ("eyJhbGciOiJub25lIn0.eyJzdWIiOiIxMjM0NTY3ODkwIn0.", "[REDACTED:JSON Web Token]"),
+    ],
+)  # fmt: skip
+def test_secrets_the_fourth_probe_pasted_are_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"token_uri": "https://oauth2.googleapis.com/token"',
+        "SharedAccessKeyName=RootManageSharedAccessKey",
+        "postgres://user:password@localhost:5432/db",
+        "image: nginx:1.25@sha256:abc",
+        "redis:7.2-alpine",
+        "url: http://localhost:8080/?debug=true&page=2",
+        "密码改成 bcrypt 加密",
+        "random seed 42 for all runs",
+        "API_KEY=MYKEY",
+        "DEFAULT_AUTH: oauth_everywhere",
+        "mixed/chat.md#0",
+        "see src/App.tsx:12",
+        "fixed in acme/web#123",
+        "mail ops/dev2@shop.com",
+        "fix/issue-42?x=1",
+        "build/x86_64+cuda12.1",
+    ],
+)
+def test_what_only_looks_like_the_fourth_probes_secrets_is_kept(text):
+    assert scan(text) == []

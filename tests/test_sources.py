@@ -31,6 +31,40 @@ def test_plain_transcripts_in_english_and_chinese():
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "roles"),
+    [
+        ("Q: scrapy 还是 playwright?\n\nA: Scrapy 就行。\n\nQ: 就 scrapy 吧\nok",
+         [("user", "scrapy 还是 playwright?"), ("assistant", "Scrapy 就行。"),
+          ("user", "就 scrapy 吧\nok")]),
+        ("问：用什么队列？\n答：RabbitMQ。",
+         [("user", "用什么队列？"), ("assistant", "RabbitMQ。")]),
+        # an "A:" alone, or after a named speaker, is a line of a message
+        ("Notes\nA: first option\nB: second option",
+         [("user", "Notes\nA: first option\nB: second option")]),
+        ("User: pick one\nA: Redis\nQ: why?", [("user", "pick one\nA: Redis\nQ: why?")]),
+    ],
+)  # fmt: skip
+def test_questions_and_answers_are_the_persons_and_the_assistants(text, roles):
+    assert _roles(text) == roles
+
+
+@pytest.mark.parametrize(
+    ("text", "roles"),
+    [
+        ("User: my kubeconfig\n```yaml\nusers:\n- name: ci\n  user:\n    token: x\n```\nwhy?\n"
+         "Assistant: it expired.",
+         [("user", "my kubeconfig\n```yaml\nusers:\n- name: ci\n  user:\n    token: x\n```\nwhy?"),
+          ("assistant", "it expired.")]),
+        ("User: show me\nAssistant: ```python\nuser: str = 'x'\n```\nUser: thanks",
+         [("user", "show me"), ("assistant", "```python\nuser: str = 'x'\n```"),
+          ("user", "thanks")]),
+    ],
+)  # fmt: skip
+def test_a_speaker_inside_a_code_block_is_a_line_of_the_code(text, roles):
+    assert _roles(text) == roles
+
+
 def test_text_without_speakers_is_one_user_message():
     assert _roles("just a note about the deploy") == [("user", "just a note about the deploy")]
 

@@ -19,6 +19,9 @@ TARGETS = CANDIDATE_TARGETS
 ACTIONS = ("stored", "review", "dropped", "merged", "superseded")
 
 
+SESSION_REASON = "one session record per conversation"
+
+
 class Candidate:
     """Something worth remembering, and what became of it.
 
@@ -184,6 +187,18 @@ class Batch:
 
     def __repr__(self) -> str:
         return f"Batch({len(self.candidates)} candidates, {len(self.redactions)} redactions)"
+
+
+def merge_fields(into: dict[str, Any], extra: dict[str, Any]) -> None:
+    """Keep the more complete entry: fill missing fields, unite alternatives."""
+    for key, value in extra.items():
+        if key == "alternatives":
+            have = list(into.get(key, []))
+            have += [v for v in value if v not in have]
+            if have:
+                into[key] = have
+        elif not into.get(key) and value:
+            into[key] = value
 
 
 def text_of(target: str, entry: dict[str, Any]) -> str:

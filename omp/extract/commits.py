@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from omp import rules
-from omp.extract.candidates import Batch, Candidate, decision_entry, redact_text
+from omp.extract.candidates import Batch, Candidate, decision_entry, merge_fields, redact_text
 from omp.lazyre import lazy
 
 CONVENTIONAL_TYPES = {
@@ -33,6 +33,17 @@ CONVENTIONAL_TYPES = {
     "style": "chore",
     "revert": "other",
     "release": "other",
+    # in wide use beside the convention's own
+    "init": "other",
+    "security": "fix",
+    "sec": "fix",
+    "deps": "chore",
+    "dep": "chore",
+    "infra": "chore",
+    "ops": "chore",
+    "i18n": "feat",
+    "a11y": "feat",
+    "ui": "feat",
 }
 
 
@@ -77,6 +88,10 @@ TRIVIAL_COMMIT = lazy(
 )
 
 
+# "squash! fix(checkout)!: …": made to be folded into the commit it names
+_AUTOSQUASH = lazy(r"(?i)^(?:fixup|squash|amend)!\s")
+
+
 # Maintenance commits are rarely worth a changelog line; dependency bumps, releases, breaking
 # changes and commits that record a decision are.
 # a change to CI is notable (a release pipeline, a new check): 10 of 13 kept on dev
@@ -92,7 +107,8 @@ NOISE_COMMIT = lazy(
 )
 
 
-_REVERT = lazy(r'(?i)^revert\s*[:(]?\s*"?(?P<x>.+?)"?\s*\)?$')
+# 'Revert "feat: x"', "revert: feat: x"; not "Revert to TOML config" (going back to TOML)
+_REVERT = lazy(r'(?i)^revert(?!\s+(?:to|back)\b)\s*[:(]?\s*"?(?P<x>.+?)"?\s*\)?$')
 
 
 # the conventional type a subject starts with ("feat(eks)!: "), or nothing
@@ -105,44 +121,54 @@ def _untyped(subject: str) -> tuple[str, str | None]:
     return (subject[head.end() :], head["scope"]) if head else (subject, None)
 
 
+def _conventional_change(
+    commit: Any, conventional: Any, breaking_note: str | None, subject: str
+) -> tuple[dict[str, Any], float, str]:
+    """The changelog entry of a Conventional Commit, with its confidence and the reason."""
+    entry: dict[str, Any] = {
+        "date": commit.date[:10],
+        "type": CONVENTIONAL_TYPES.get(conventional.type, "other"),
+        "summary": conventional.summary,
+        "scope": conventional.scope,
+        "ref": commit.short,
+        "breaking": True if (conventional.breaking or breaking_note) else None,
+        "author": commit.author,
+    }
+    inner, scope = _untyped(conventional.summary)
+    if conventional.type == "revert" and inner != conventional.summary:
+        entry["summary"] = f'Revert "{inner}"'  # "revert: feat(search): add lunr"
+        entry["scope"] = conventional.scope or scope
+    release = "release" in (conventional.type, conventional.scope)
+    if release and re.fullmatch(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", entry["summary"].strip()):
+        entry["summary"] = f"Release {entry['summary'].strip()}"  # "chore(release): 2.0.0"
+    if NOISE_COMMIT.search(subject) or conventional.type in ("wip", "tmp"):
+        return entry, 0.3, "housekeeping commit"
+    if rules.is_question(conventional.summary):
+        return entry, 0.3, "a question, not a change"  # "feat(rds): should we move to …?"
+    if conventional.type.lower() not in CONVENTIONAL_TYPES:
+        # "experiment: try bun install in CI": a type of no convention, for review
+        return entry, 0.6, f"commit of an unknown type ({conventional.type}), for review"
+    notable = (
+        entry["breaking"]
+        or conventional.scope in _NOTABLE_SCOPES
+        or any(k.lower() == "decision" for k, _ in commit.trailers)
+        or (conventional.type == "chore" and _NOTABLE_CHORE.search(conventional.summary))
+    )
+    if conventional.type in _MINOR_TYPES and not notable:
+        return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
+    return entry, 0.9, f"conventional commit ({conventional.type})"
+
+
 def _commit_change(
     commit: Any, conventional: Any, breaking_note: str | None, subject: str
 ) -> tuple[dict[str, Any], float, str]:
     """The changelog entry of a commit, with its confidence and the reason."""
-    day = commit.date[:10]
-    entry: dict[str, Any]
     if conventional is not None:
-        entry = {
-            "date": day,
-            "type": CONVENTIONAL_TYPES.get(conventional.type, "other"),
-            "summary": conventional.summary,
-            "scope": conventional.scope,
-            "ref": commit.short,
-            "breaking": True if (conventional.breaking or breaking_note) else None,
-            "author": commit.author,
-        }
-        inner, scope = _untyped(conventional.summary)
-        if conventional.type == "revert" and inner != conventional.summary:
-            entry["summary"] = f'Revert "{inner}"'  # "revert: feat(search): add lunr"
-            entry["scope"] = conventional.scope or scope
-        release = "release" in (conventional.type, conventional.scope)
-        if release and re.fullmatch(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", entry["summary"].strip()):
-            entry["summary"] = f"Release {entry['summary'].strip()}"  # "chore(release): 2.0.0"
-        if NOISE_COMMIT.search(subject) or conventional.type in ("wip", "tmp"):
-            return entry, 0.3, "housekeeping commit"
-        notable = (
-            entry["breaking"]
-            or conventional.scope in _NOTABLE_SCOPES
-            or any(k.lower() == "decision" for k, _ in commit.trailers)
-            or (conventional.type == "chore" and _NOTABLE_CHORE.search(conventional.summary))
-        )
-        if conventional.type in _MINOR_TYPES and not notable:
-            return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
-        return entry, 0.9, f"conventional commit ({conventional.type})"
+        return _conventional_change(commit, conventional, breaking_note, subject)
     kind = commit_kind(subject)
     bare_release = _RELEASE_COMMIT.match(subject.strip())
     entry = {
-        "date": day,
+        "date": commit.date[:10],
         "type": kind or "other",
         "summary": f"Release {bare_release['v']}" if bare_release else subject,
         "ref": commit.short,
@@ -156,6 +182,8 @@ def _commit_change(
         return entry, 0.75, "a revert"
     if TRIVIAL_COMMIT.match(subject.strip()) or NOISE_COMMIT.search(subject):
         return entry, 0.2, "work-in-progress or housekeeping commit"
+    if _AUTOSQUASH.match(subject):
+        return entry, 0.2, "a commit to fold into another (git rebase --autosquash)"
     if kind is not None:
         return entry, 0.75, f"commit subject starting with a {kind} verb"
     return entry, 0.5, "commit without a conventional type"
@@ -178,6 +206,7 @@ def from_commit(
     src = {"path": path, "index": commit.short}
     if commit.parents > 1:
         return
+    first = len(batch.candidates)
     subject = redact_text(commit.subject, path, commit.short, batch)
     body = redact_text(commit.body, path, commit.short, batch)
     entry, conf, reason = _commit_change(commit, conventional, breaking_note, subject)
@@ -196,6 +225,23 @@ def from_commit(
         batch.candidates.append(
             _recorded_decision(adr["x"], commit, subject, batch, path=path, reason=reason)
         )
+    _one_per_choice(batch.candidates[first:])
+
+
+def _one_per_choice(made: list[Candidate]) -> None:
+    """A commit's decisions of one choice as one: its trailer, subject and body may each say it.
+
+    The first (a `Decision:` trailer before the body's "we decided …") stays, with what the
+    others add (the alternative "instead of" names, the reason).
+    """
+    kept: dict[str, Candidate] = {}
+    for c in made:
+        if c.target != "decisions" or c.action or not c.entry.get("choice"):
+            continue
+        choice = str(c.entry["choice"]).casefold()
+        if (first := kept.setdefault(choice, c)) is not c:
+            merge_fields(first.entry, {k: v for k, v in c.entry.items() if k != "title"})
+            c.action, c.note = "dropped", "the same decision as another line of its commit"
 
 
 def _body_decisions(commit: Any, subject: str, body: str, batch: Batch, *, path: str) -> None:
@@ -429,6 +475,12 @@ def drop_reverted(batch: Batch) -> None:
         if m is None:
             continue
         undone = m.group("x").strip().casefold()
-        for c in made:
-            if c is not revert and str(c.origin).casefold() == undone:
+        commits = {
+            c.source.get("index")
+            for c in made
+            if c is not revert and str(c.origin).casefold() == undone
+        }
+        # all the reverted commit gave: its change, the choices of its subject and its body
+        for c in batch.candidates:
+            if c is not revert and commits and c.source.get("index") in commits:
                 c.action, c.note = "dropped", f"reverted by {revert.source.get('index')}"

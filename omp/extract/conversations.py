@@ -13,11 +13,13 @@ from typing import Any, NamedTuple
 from omp import buildfiles, gitrepo, rot, rules
 from omp.constants import AUTO_STORE_AT
 from omp.extract.candidates import (
+    SESSION_REASON,
     TITLE_MAX,
     Batch,
     Candidate,
     decision_entry,
     flatten,
+    merge_fields,
     redact_text,
     text_of,
     title_head,
@@ -376,7 +378,16 @@ class _Conversation:
             return False
         # the other options of the question are the alternatives ("Mixpanel or Amplitude?")
         others = self._turned_down(answer) if head is None and answer in self.offered else []
-        named = rules.Decision(head or _original(s, str(answer)), tuple(others), None, None, False)
+        # the name as the offer wrote it ("ClickHouse" for "clickhouse then", "MongoDB" for
+        # "mongo，…"), else as the reply does
+        offered = answer is not None and answer in self.offered_in.lower()
+        said = _original(self.offered_in if offered else s, str(answer))
+        # "ESP-IDF v5.2" for "esp-idf": the version the reply gives stays
+        if versioned := re.search(rf"(?i)(?<![\w-]){re.escape(said)}(\s+v?\d+(?:\.\d+)*)", s):
+            said += versioned[1]
+        first: dict[str, str] = {}
+        others = [first.setdefault(o.lower(), o) for o in others if o.lower() not in first]
+        named = rules.Decision(head or said, tuple(others), None, None, False)
         entry = decision_entry(named, s, details=True)
         reason = "the answer to an either-or question"
         self._decide(
@@ -588,6 +599,9 @@ class _Conversation:
         last = self.decisions[-1]
         title = str(last.entry["title"])
         choice = str(last.entry.get("choice", "")).lower()
+        part = _OTHER_PART.match(s)
+        if part is not None and part["part"].lower() not in str(last.entry["context"]).lower():
+            return  # "We'll use Postgres for the database. The API runs on port 8080."
         # "yes m7g.large, …": a clause naming the choice again restates it, it sets nothing
         more = [
             d
@@ -666,8 +680,7 @@ class _Conversation:
             # "已经改成 X" / "switched X to Y" reports work done, not a choice; but "已经把 A 换成
             # B 了，所以测试要用 C，别再用 D 了" reports one thing and decides another
             return None
-        if (label := rules.option_label(d.choice)) in self.options:
-            d = d._replace(choice=self.options[str(label)])
+        d = self._as_offered(d, role)
         src = self.source(index)
         if role == "assistant":
             return self._assistant_choice(d, s, src)
@@ -682,6 +695,14 @@ class _Conversation:
         if role == "user":
             self._side_choices(s, d.choice, src)
         return True
+
+    def _as_offered(self, d: rules.Decision, role: str) -> rules.Decision:
+        """A choice by an option's label or, in lower case, by an offered name, as offered."""
+        if (label := rules.option_label(d.choice)) in self.options:
+            return d._replace(choice=self.options[str(label)])
+        if role == "user" and d.choice.islower() and d.choice in self.offered:
+            return d._replace(choice=_original(self.offered_in, d.choice))  # "ClickHouse"
+        return d
 
     def _required(self, s: str, index: int, conf: dict[str, float]) -> bool | None:
         """A requirement the person sets ("We need every endpoint to be idempotent"): True."""
@@ -824,6 +845,7 @@ class _Conversation:
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
         role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
         alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
+        also = bool(_ALSO.search(str(new.entry.get("context", ""))))
         # a change of mind replaces one choice: the last one only when none has the new role
         ranked = role is not None and any(
             rules.role_of(str(o.entry.get("choice", ""))) == role for o in self.decisions
@@ -832,8 +854,10 @@ class _Conversation:
             old_choice = str(old.entry.get("choice", ""))
             same_choice = old_choice.lower() == choice.lower()
             same_role = role is not None and role == rules.role_of(old_choice)
-            if role in rules.SHARED_ROLES and not (reverses or switch):
-                same_role = False  # OpenTelemetry and then Tempo: both kept, no change of mind
+            if (role in rules.SHARED_ROLES or also) and not (reverses or switch):
+                # OpenTelemetry and then Tempo: both kept, no change of mind; nor is a choice
+                # said to be made too ("iOS 也走极光" after "Google Play 包直接用 FCM")
+                same_role = False
             named = any(old_choice.lower() in a or a in old_choice.lower() for a in alternatives)
             last = old is self.decisions[-1]
             kin = role is None or rules.role_of(old_choice) in (None, role)
@@ -1057,9 +1081,7 @@ class _Conversation:
             ][:10],
         }
         self.batch.candidates.append(
-            Candidate(
-                "sessions", session, 1.0, "one session record per conversation", self.source(0)
-            )
+            Candidate("sessions", session, 1.0, SESSION_REASON, self.source(0))
         )
 
 
@@ -1217,7 +1239,19 @@ def _stack_beside_choice(s: str) -> dict[str, str]:
     return found
 
 
+# a sentence about a part of the project of its own, which a decision on another part does
+# not settle
+_OTHER_PART = lazy(
+    r"(?i)^(?:the|our|this)\s+(?P<part>api|frontend|front end|backend|back end|web app|app|"
+    r"service|server|site|worker|database|db|cli|bot|mobile app|admin)\b"
+)
+
+
 _CLAUSES = lazy(r"[，,；;]")
+
+
+# a choice made beside another of its kind: "iOS 也走极光", "Android uses FCM too"
+_ALSO = lazy(r"(?i)也(?:走|用|接|上)|\b(?:too|as well)\b")
 
 
 _ADDRESSED = lazy(r"[你您]")
@@ -1365,18 +1399,6 @@ def _original(text: str, name: str) -> str:
         at = text.lower().find(name)
         return text[at : at + len(name)] if at >= 0 else name
     return m.group(0)
-
-
-def merge_fields(into: dict[str, Any], extra: dict[str, Any]) -> None:
-    """Keep the more complete entry: fill missing fields, unite alternatives."""
-    for key, value in extra.items():
-        if key == "alternatives":
-            have = list(into.get(key, []))
-            have += [v for v in value if v not in have]
-            if have:
-                into[key] = have
-        elif not into.get(key) and value:
-            into[key] = value
 
 
 def from_conversation(

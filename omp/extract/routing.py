@@ -7,7 +7,7 @@ dropped / user.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from omp import rot, rules, sensitive
@@ -15,18 +15,20 @@ from omp.constants import AUTO_STORE_AT, REVIEW_AT
 from omp.extract.candidates import (
     CONTROLS,
     LINE_BREAKS,
+    SESSION_REASON,
     SWITCHED_FIELDS,
     Batch,
     Candidate,
     Stored,
     StoredMemory,
     choice_of,
+    flatten,
     in_force,
+    merge_fields,
     plain_text,
     redact_text,
     text_of,
 )
-from omp.extract.conversations import merge_fields
 from omp.lazyre import lazy
 
 
@@ -48,9 +50,9 @@ def settle(
     _latest_facts(batch)
     kept: list[Candidate] = []
     for c in batch.candidates:
+        _clean_secrets(c, batch)  # those dropped already too: they are shown
         if c.action:
             continue
-        _clean_secrets(c, batch)
         text = text_of(c.target, c.entry)
         # a decision is as informative as the sentence that made it: "Use KSP" alone is short,
         # "Room 也顺便切到 KSP" is not
@@ -70,6 +72,38 @@ def settle(
         kept.append(c)
     _supersede(batch, memory, today)
     _switched_away(batch, memory, today)
+    _sessions_as_settled(batch)
+
+
+def _sessions_as_settled(batch: Batch) -> None:
+    """Each session record lists what its conversation wrote, as the filters left it.
+
+    Made when the conversation ended, a record listed items the filters then dropped (a key
+    given again later in the batch, a duplicate) or listed twice; its lists are made again
+    from the conversation's items that are stored, merged into what memory holds or already
+    there (so extracting a conversation again makes the same record, which is then no news).
+    """
+    group: list[Candidate] = []
+    for c in batch.candidates:
+        if c.target != "sessions":
+            group.append(c)
+            continue
+        kept = [g for g in group if g.action in ("stored", "merged") or g.merge_into]
+        if c.reason == SESSION_REASON:  # the rules' record (an external extractor's is its own)
+            c.entry["key_actions"] = _once(
+                str(g.entry.get("summary", "")) for g in kept if g.target == "changelog"
+            )[:10]
+            c.entry["decisions"] = _once(
+                str(g.entry.get("title", "")) for g in kept if g.target == "decisions"
+            )
+            c.entry["outcomes"] = _once(
+                f"{k}: {v}" for g in kept if g.target == "project" for k, v in flatten(g.entry)
+            )[:10]
+        group = []
+
+
+def _once(items: Iterable[str]) -> list[str]:
+    return [item for item in dict.fromkeys(items) if item]
 
 
 def _leaves(data: dict[str, Any], path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -201,6 +235,15 @@ def _clean_secrets(c: Candidate, batch: Batch) -> None:
 
     if sensitive.find_secrets(c.entry) or _has_controls(c.entry):
         c.entry = walk(c.entry, "$")
+    _clean_notes(c, batch)
+
+
+def _clean_notes(c: Candidate, batch: Batch) -> None:
+    """An external extractor's reason, and a schema's complaint quoting a value it gave."""
+    path, index = str(c.source.get("path")), c.source.get("index")
+    c.reason = redact_text(c.reason, path, index, batch)
+    if c.note:
+        c.note = redact_text(c.note, path, index, batch)
 
 
 def _has_controls(data: Any) -> bool:
@@ -222,15 +265,24 @@ def _nearest(
     is neither skipped nor merged, whatever it is.
     """
     best: tuple[float, str | None, Candidate | None] = (0.0, None, None)
+    undoes = _UNDOES.match(text) is not None
     for s in memory.near(c.target, text):
+        if (_UNDOES.match(s.text) is not None) != undoes:
+            continue  # 'Revert "serve images as AVIF"' is no copy of the change it undoes
         if (score := rot.similarity(text, s.text)) > best[0]:
             best = (score, s.id, None)
     for other in kept:
         if other.target == c.target:
-            score = rot.similarity(text, text_of(other.target, other.entry))
+            other_text = text_of(other.target, other.entry)
+            if (_UNDOES.match(other_text) is not None) != undoes:
+                continue
+            score = rot.similarity(text, other_text)
             if score > best[0]:
                 best = (score, None, other)
     return best
+
+
+_UNDOES = lazy(r"(?i)revert\b|回滚|回退|撤销")
 
 
 def _redundant(c: Candidate, text: str, memory: StoredMemory, kept: list[Candidate]) -> bool:

@@ -828,8 +828,9 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
-            r"(?i)^(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
-            r"(?P<x>[\w.+#-]{2,30}(?:\s+[\w.+#-]+){0,4})\s+then\s*(?:[.!]|$)"
+            # "fine — Svelte then, forget preact", "forget preact, Svelte then"
+            r"(?i)(?:^|[,;]\s*)(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)\s*[,.!\u2014\u2013]?"
+            r"\s*)*(?P<x>[\w.+#-]{2,30}(?:\s+[\w.+#-]+){0,4})\s+then\s*(?:[.!,;\u2014\u2013]|$)"
         ),
         False,
         True,
@@ -1376,6 +1377,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"namespace|名字|名称|前缀|表名?|端口|地址|路径|目录|域名|"
             # a queue's name is no choice, a queue technology is ("消息队列用 Kafka")
             rf"队列(?!\s*(?:就|都|统一|也)?用\s*(?i:{_QUEUE_NAMES})(?![\w.-]))))"
+            # not an adverb alone ("只换 sink": only the sink is replaced)
+            r"(?!(?:只|仅|就|也|都|先|再|还|又|全)\s*(?:用|换))"
             r"(?P<topic>[\u4e00-\u9fff][\u4e00-\u9fff\w -]{0,11}?|[A-Za-z][\w -]{0,15}?)\s*"
             r"(?:就|都|统一|也|直接|继续|还是)?(?:用|换)\s*"
             # "Ant Design Pro", "Prometheus + Grafana"
@@ -1436,6 +1439,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         ),
         False,
         False,
+    ),
+    # "先只上 redis，后面有瓶颈再加 caffeine", "嗯 那先 Redis 吧": a known name, for now
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?:嗯|好|行)?\s*(?:那就?|就)?先(?:只|暂时)?(?:上|用|选)?\s*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:吧|了|就行)?(?=[，,。！!；;]|$)"
+        ),
+        False,
+        True,
     ),
 )
 
@@ -1508,6 +1520,31 @@ def _before_doubt(sentence: str) -> str | None:
     return head
 
 
+# "We might move to Kafka later, but for now we'll use Redis Streams": what is done meanwhile
+_MEANWHILE = lazy(
+    r"(?i)(?:[,;，；]\s*|\s+)(?:but\s+|and\s+)?(?:for now|for the time being|in the meantime|"
+    r"right now|until then)\b[\s,]*"
+    r"|(?:[，,；;]\s*)(?:但|不过)?(?:现在|目前|暂时)?先(?=\s*(?:用|上|选|走|放))"
+)
+
+
+def _after_doubt(sentence: str) -> str | None:
+    """What a hedged sentence settles for now, after a doubt about later.
+
+    "Maybe Postgres later; for now SQLite is fine." settles SQLite; "for now" before the doubt
+    is `_before_doubt`'s, and a "for now" clause that wavers itself settles nothing.
+    """
+    m = _MEANWHILE.search(sentence)
+    if m is None or not TENTATIVE.search(sentence[: m.start()]):
+        return None
+    rest = sentence[m.end() :]
+    if is_chinese(m.group()):
+        rest = "先" + rest
+    if not rest.strip() or TENTATIVE.search(rest) or QUESTION.search(rest):
+        return None
+    return rest
+
+
 _CONCLUSION = lazy(r"^\W*(?:选型|技术选型|最终)(?:结论|结果|方案)\s*[：:]\s*")
 
 
@@ -1523,7 +1560,7 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
     if (m := _CONCLUSION.match(sentence)) and (inner := decision(sentence[m.end() :], known)):
         return inner._replace(explicit=True)  # "选型结论：…改存 ClickHouse"
     if TENTATIVE.search(sentence):
-        head = _before_doubt(sentence)
+        head = _before_doubt(sentence) or _after_doubt(sentence)
         return decision(head, known) if head else None
     found = _first_decision(sentence, known)
     if found is None and (m := _TOPIC_LEAD.match(sentence)):
@@ -1786,15 +1823,43 @@ def _with_topic(before: str, choice: str) -> str:
         choice,
     ):
         return choice
-    topic = re.split(r"[，,；;。:：]", before)[-1]
-    topic = re.sub(
+    clauses = re.split(r"[，,；;。:：]", before)
+    topic = _without_lead(clauses[-1])
+    if not topic:
+        topic = _topic_of_value(clauses[:-1], choice)
+    generic = re.fullmatch(r"(?i)版本号?|version", topic)
+    return f"{topic} {choice}" if topic and not (generic or NEGATED.search(topic)) else choice
+
+
+def _without_lead(topic: str) -> str:
+    return re.sub(
         r"^(?:那|就|那就|还是|我们|先|顺手|顺便|算了)+\s*"
         r"|\s*(?:就|都|统一|也|顺手|顺便|直接|先|还是)+$",
         "",
         topic.strip(),
     )
-    generic = re.fullmatch(r"(?i)版本号?|version", topic)
-    return f"{topic} {choice}" if topic and not (generic or NEGATED.search(topic)) else choice
+
+
+# "心跳间隔现在 30 秒": a topic and the value it has, in the unit of the value it is changed to
+_HAS_VALUE = lazy(
+    r"^(?P<topic>.{1,20}?)\s*(?:现在|目前|原来|默认|一直)?(?:是|为|设的|用的|给的)?\s*"
+    r"v?\d+(?:\.\d+)*\s*(?P<unit>[\u4e00-\u9fff\w]{0,2})$"
+)
+
+
+def _topic_of_value(clauses: Sequence[str], value: str) -> str:
+    """What a value said alone ("…，改成 10 秒吧") is of, or "".
+
+    The topic of an earlier clause giving one in the same unit: "心跳间隔现在 30 秒，改成 10 秒吧".
+    """
+    unit = re.sub(r"^[^\d]*\d+(?:\.\d+)*\s*", "", value)
+    for clause in reversed(clauses):
+        m = _HAS_VALUE.match(clause.strip(" ?？!！"))
+        if m is not None and m["unit"] == unit:
+            # "现在 heartbeat_timeout 是 10s": the topic, not when it had the value
+            topic = _without_lead(re.sub(r"^(?:现在|目前|原来|默认|一直)\s*", "", m["topic"]))
+            return "" if re.fullmatch(r"现在|目前|原来|默认|一直|这个|那个|it", topic) else topic
+    return ""
 
 
 def _names_known(choice: str, known: Sequence[str]) -> bool:
@@ -2163,6 +2228,8 @@ _DETAIL_NOT = lazy(
     r"given|recommend\w*|suggest\w*|reflection|currently|used to|not|don'?t|won'?t|later|if|"
     r"unless|go with|i'?d|or|no|scrap\w*|ditch\w*|kill|overkill|ignore)\b"
     r"|(?i:^as\b)"  # ", as it's already running": a reason
+    # "battery life is the whole point so yeah, ESP-IDF": what leads to the choice, a reason
+    r"|(?i:\bso(?: yeah| yes)?$|\bis the (?:whole |main )?point\b)"
     # "Celery's config is a mess", "the client is too heavy": a judgment, the reason
     r"|(?i:\b(?:is|are|was|were)\s+(?:a mess|a pain|too \w+|(?:way |much |so )?(?:slow|slower|"
     r"painful|overkill|bloated|heavy|heavier|ugly|annoying|broken|flaky|expensive|cheaper|faster|"
@@ -2257,8 +2324,10 @@ def _restates(clause: str, choice: str) -> bool:
     m = _BARE_CHOICE.match(clause)
     if m is not None and m.group("x") in choice:
         return True
-    # "数据库连接池大小改成 50" restates the choice "数据库连接池大小 50"
-    return _SET_VERB_ZH.sub("", clause).replace(" ", "") == choice.replace(" ", "")
+    # "数据库连接池大小改成 50" restates the choice "数据库连接池大小 50", "改成 10 秒吧" the
+    # choice "心跳间隔 10 秒" (its topic said in an earlier clause)
+    said = re.sub(r"[吧了]$", "", _SET_VERB_ZH.sub("", clause).replace(" ", ""))
+    return bool(said) and choice.replace(" ", "").endswith(said)
 
 
 _SET_VERB_ZH = lazy(r"改成|改为|设成|设为|设置为|定为|定成|调到|调成|换成|统一用|就用|用")

@@ -6,6 +6,7 @@ reversals and refusals.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -677,10 +678,32 @@ def picked_label(sentence: str, labels: list[str]) -> str | None:
 
 def leading_name(sentence: str, offered: list[str]) -> str | None:
     """The offered name a reply opens with, alone in its clause ("Argon2id，参数就按你说的 …")."""
-    first = re.split(r"[，,。；;:：!！]", sentence, maxsplit=1)[0].strip(" *`").rstrip(".")
     if QUESTION.search(sentence) or NEGATED.search(sentence):
         return None
-    return first.lower() if first.lower() in offered else None
+    clauses = re.split(r"[，,。；;:：!！]", sentence)
+    # the first clause, or one after "so yeah": "battery life is the point so yeah, ESP-IDF v5.2."
+    said = [clauses[0]] + [
+        c for before, c in itertools.pairwise(clauses) if _AGREED_END.search(before)
+    ]
+    for clause in said:
+        first = re.sub(r"(?i)\s*(?:吧|then|it is)$", "", clause.strip(" *`").rstrip(".")).lower()
+        # "ESP-IDF v5.2" names "esp-idf" at a version
+        first = re.sub(r"\s+v?\d+(?:\.\d+)*$", "", first) if first not in offered else first
+        if first in offered:
+            return first
+        # "mongo，库名 house_spider" after "MongoDB 还是 MySQL？": a known short name of one
+        # offered, of its role (not "steam..." of "SteamMultiplayerPeer")
+        role = role_for(first) if len(first) >= 4 and technologies(first) == [first] else None
+        longer = [
+            o for o in offered if role and o.startswith(first) and technologies(o) == [o]
+            and role_for(o) == role
+        ]  # fmt: skip
+        if len(longer) == 1:
+            return longer[0]
+    return None
+
+
+_AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|ok(?:ay)?)\s*$")
 
 
 def picks_alone(sentence: str, name: str) -> bool:
@@ -735,6 +758,8 @@ def short_answer(sentence: str, offered: list[str]) -> str | None:
     words = re.findall(r"[\w.+#-]+", sentence)
     if len(words) > 4 or NEGATED.search(sentence) or QUESTION.search(sentence):
         return None
+    if re.match(r"(?i)\W*no\s+\w", sentence):
+        return None  # "no arduino.": the option turned down
     named = [m.group(1).lower() for m in TECH.finditer(sentence) if m.group(1).lower() in offered]
     return named[0] if len(set(named)) == 1 else None
 

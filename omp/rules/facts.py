@@ -51,6 +51,8 @@ _NOT_DEPLOYED = (
     "dash.cloudflare.com",
     "fly.io",
     "docs.",
+    "hooks.slack.com",  # a chat's webhook, where notices go
+    "discord.com",
 )
 
 
@@ -134,7 +136,8 @@ _USES_EN = lazy(
     # concern of the project is handled by, when a known name follows
     r"|(?:^|[,;]\s*|\b(?:the|our)\s+)(?:infra(?:structure)?|ci|cd|search|auth(?:entication)?|"
     r"hosting|monitoring|logging|logs|e-?mails?|payments?|analytics|storage|error tracking|errors|"
-    r"feature flags|flags|deploys?|deployments?|background jobs|jobs|caching|state management|"
+    r"feature flags|flags|deploys?|deployments?|prod|production|background jobs|jobs|caching|"
+    r"state management|"
     r"styling|observability|metrics|tracing|notifications|push notifications|sms|cdn|dns|"
     r"secrets)\s+(?:is all|are all|is|are|is powered by|are powered by|is handled by|"
     r"are handled by|is done (?:with|by|in)|runs? on|go(?:es)? (?:out )?(?:through|via)|"
@@ -290,9 +293,16 @@ def assertion(sentence: str) -> str:
     return head[0] if len(head) == 2 else ""
 
 
+# "we're torn between Bloc, Riverpod and Provider": names weighed, none taken yet
+WEIGHING = (
+    r"\b(?:torn|deciding|choosing|undecided|picking|debating|stuck) between\b"
+    r"|\b(?:comparing|weighing|evaluating)\b|在.{1,60}之间(?:纠结|选|犹豫)"
+)
+
+
 NOT_STACK = lazy(
     r"(?i)候选|备选|选项|方案|推荐|建议|调研|对比了|评估了|帮我|(?<![申邀])请(?!求)|麻烦|\b(?:candidates?|options?|alternatives?|"
-    r"can you|could you|please|help me|i(?:'d| would)? (?:suggest|recommend|propose))\b"
+    r"can you|could you|please|help me|i(?:'d| would)? (?:suggest|recommend|propose))\b|" + WEIGHING
 )
 
 
@@ -308,6 +318,8 @@ OTHERS_STACK_ZH = lazy(
     r"|(?:以前|之前|原来)的?(?:公司|团队|东家)|朋友|他们(?:组|团队|公司|部门|那边)"
     # "我们之前用的是 Jenkins，现在迁到 GitHub Actions 了": what the project used before
     r"|(?:之前|以前|原来|过去|早先)(?:一直)?(?:用的是|用的|用过|使用的是|是用|用)|试过|用过"
+    # "现在是 PHP 老系统，打算用 Java 重写": the system being replaced
+    r"|(?:老|旧|遗留)(?:系统|项目|版本|代码)"
 )
 
 
@@ -392,11 +404,12 @@ def settled(sentence: str, *doubts: re.Pattern[str]) -> str:
     """The part of `sentence` before its first clause of doubt, wish or request.
 
     "后端是 Spring Boot，想做一个自动排线的模块" states the stack in its first clause; "We use
-    Postgres, maybe CockroachDB later" in everything before "maybe".
+    Postgres, maybe CockroachDB later" in everything before "maybe", "We use Postgres and we're
+    comparing Redis vs Memcached" before "and".
     """
     doubts = doubts or (TENTATIVE, STACK_WISH, NOT_STACK)
     kept: list[str] = []
-    for clause in re.split(r"(?<=[，,；;])", sentence):
+    for clause in re.split(r"(?<=[，,；;])|(?=\s(?:and|but)\s)", sentence):
         if any(d.search(clause) for d in doubts):
             break
         kept.append(clause)

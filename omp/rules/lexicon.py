@@ -164,7 +164,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
                 "dashscope", "openrouter"),
     # Chinese names are matched where they stand, with no word boundary (see TECH)
     "push": ("极光推送", "极光", "jpush", "个推", "getui", "友盟推送", "华为推送", "小米推送",
-             "腾讯移动推送", "onesignal"),
+             "腾讯移动推送", "onesignal", "fcm", "firebase cloud messaging", "apns"),
     "sms": ("阿里云短信", "腾讯云短信", "华为云短信", "云片", "容联云"),
     "im": ("钉钉机器人", "钉钉", "飞书机器人", "飞书", "企业微信机器人", "企业微信", "企微机器人",
            "企微"),

@@ -83,9 +83,13 @@ def _without_emphasis(line: str) -> str:
     """`line` without Markdown's bold marks, but code spans (`**kwargs`) kept as written."""
     parts = re.split(r"(`[^`\n]+`)", line)
     return "".join(
-        part if part.startswith("`") else _UNDERSCORE_BOLD.sub(r"\1", part.replace("**", ""))
+        part if part.startswith("`") else _UNDERSCORE_BOLD.sub(r"\1", _STAR_BOLD.sub("", part))
         for part in parts
     )
+
+
+# "**bold**" marks, not a run of stars that masks characters ("138****5678", "sk-****")
+_STAR_BOLD = lazy(r"(?<!\*)\*\*(?!\*)")
 
 
 _HARD_BREAK = lazy(r"^\s*(?:[-*+•]\s|\d+[.)]\s|[\w-]+:\s|```|>)")

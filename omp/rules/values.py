@@ -9,8 +9,15 @@ import re
 
 from omp.lazyre import ignorecase_fold, lazy
 from omp.rules.dialogue import is_question, tentative
-from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, STACK_WISH, settled
-from omp.rules.lexicon import KNOWN_VERSIONED, ROLE_OF, TECH, VERSIONED, role_of_name
+from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, STACK_WISH, WEIGHING, settled
+from omp.rules.lexicon import (
+    KNOWN_VERSIONED,
+    ROLE_OF,
+    TECH,
+    VERSIONED,
+    role_of_name,
+    technologies,
+)
 from omp.rules.signals import CONDITION, NEGATED, QUESTION, TENTATIVE
 from omp.rules.text import CLAUSE, VERSION, is_chinese
 
@@ -21,12 +28,17 @@ _PER_TIME = (
 )
 
 
+_WEIGHING = lazy(r"(?i)" + WEIGHING)
+
+
 # a value ends where no letter or digit goes on ("30 分钟吧": a Chinese particle may follow)
 _VALUE_END = r"(?!(?![\u4e00-\u9fff])\w|\.\d)"
 
 
 _SETTING = lazy(
-    r"(?i)(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
+    # whose setting it is, a word before it (`_owner`): "ssh 端口 22022", "request timeout 30s"
+    r"(?i)(?:(?<![\w.-])(?P<owner>[A-Za-z][A-Za-z0-9-]{1,15})[ \t]+)?"
+    r"(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
     r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|覆盖率|连接池(?:大小)?|最大连接数|并发数|"
@@ -35,12 +47,10 @@ _SETTING = lazy(
     r"(?:上传|请求体|文件)(?:文件)?大小(?:限制|上限)?|(?:上传|大小)限制|重试(?:上限)?(?=\s*(?:最多|不超过))|"
     r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
-    r"(?:=|:|is|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少|最多|"
+    r"(?:=|:|is|are|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少|最多|"
     r"不超过)?\s*"
-    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|s|m|h|rps|/min|分钟|秒|小时|天|个月|[KMG]B?(?![a-z])|"
-    + _PER_TIME
-    + r")?)"
-    + _VALUE_END
+    r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|s|m|h|rps|"
+    r"/min|分钟|秒|小时|天|个月|[KMG]B?(?![a-z])|" + _PER_TIME + r")?)" + _VALUE_END
 )
 
 
@@ -93,11 +103,17 @@ _APP_SETTING = lazy(
 )
 
 
-_UNIT = r"(?:%|ms|s|m|h|d|rps|/min|秒|分钟|小时|天|" + _PER_TIME + r")?"
+_UNIT = (
+    r"(?:%|ms|minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|s|m|h|d|rps|/min|秒|分钟|小时|天|"
+    + _PER_TIME
+    + r")?"
+)
 
 
 _SNAKE_SETTING = lazy(
-    r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|给|就)\s*|\s+)"
+    r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|给|就)\s*"
+    # "dagrun_timeout is 45 minutes", "bring dagrun_timeout down to 40 min", "max_workers to 16"
+    r"|\s+(?:(?:is|are|at|(?:down |up )?to|stays(?: at)?)\s+)?)"
     r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END
 )
 
@@ -125,7 +141,7 @@ _NAMED_KEY_SETTING_EN = lazy(
 
 
 _CHANGED_TO = lazy(
-    r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto)\s*(\d+(?:\.\d+)?\s*"
+    r"(?:改成|改为|调到|调成|降到|\bchanged? to|\bto|\bmake it|->|→)\s*(\d+(?:\.\d+)?\s*"
     + _UNIT
     + r")"
     + _VALUE_END
@@ -312,6 +328,8 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     for m in [*named, *snake, *keyed]:
         zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
         key = _SETTING_ZH[zh] if zh else m.group("key")  # "本地数据库端口是 5433": port
+        if "owner" in m.re.groupindex and _owner(m["owner"]):
+            key = f"{m['owner']}_{key}"  # "ssh 端口 22022": ssh_port
         key = re.sub(r"[^a-z0-9_-]+", "_", key.lower()).strip("_-")
         if _METRIC.search(key):
             continue  # "intent_acc 0.903": a result measured, not a value set
@@ -331,13 +349,38 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
 _PORT_AFTER_ZH = lazy(r"(?:跑|运行|监听|起|开|部署)在\s*(?P<value>\d{2,5})\s*端口")
 
 
+# words that name whose a setting is: a part or a protocol of a service
+_OWNER_WORDS = frozenset(
+    (
+        "request", "connection", "session", "cache", "db", "database", "http", "https", "grpc",
+        "worker", "job", "upload", "download", "read", "write", "idle", "query", "lock", "token",
+        "api", "admin", "metrics", "health", "debug", "server", "client", "proxy", "ssh", "ftp",
+        "sftp", "smtp", "imap", "dns", "tcp", "udp", "websocket", "ws", "socket", "heartbeat",
+        "keepalive", "login", "auth", "jwt", "refresh", "access", "retry", "backend", "frontend",
+        "gateway", "web", "app", "mobile", "queue", "consumer", "producer", "stream", "batch",
+        "export", "import", "sync", "backup", "replica", "node", "pod", "container",
+    )
+)  # fmt: skip
+
+
+def _owner(word: str | None) -> bool:
+    """Whether the word before a setting's name says whose it is ("ssh", "Redis", "CPU")."""
+    if not word:
+        return False
+    return (
+        word.lower() in _OWNER_WORDS
+        or re.fullmatch(r"[A-Z][A-Z0-9]+", word) is not None  # "CPU", "ENet" no, "API"
+        or bool(technologies(word))
+    )
+
+
 def _compact(value: str) -> str:
     """A value without the space after its number ("30 分钟" → "30分钟", "5 s" → "5s").
 
-    A rate in words keeps its spaces ("100 requests per minute").
+    A rate or a unit in words keeps its space ("100 requests per minute", "45 minutes").
     """
     unit = value.partition(" ")[2].strip()
-    if re.search(r"[A-Za-z]{2,}\s", unit):
+    if re.search(r"[A-Za-z]{2,}\s", unit) or re.fullmatch(r"[A-Za-z]{4,}", unit):
         return " ".join(value.split())
     return value.replace(" ", "")
 
@@ -527,6 +570,7 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
         return {}
     if not own:
         return {}
+    sentence = settled(sentence, _WEIGHING)  # "deciding between cobra, urfave/cli v2 and …"
     if ours := _VERSION_WE_RUN.search(sentence):  # "GRDB version we're on is 6.27"
         return {stack_key(ours["name"]): f"{ours['name']} {ours['ver']}"}
     found = list(VERSIONED.finditer(sentence))

@@ -221,6 +221,9 @@ _NOT_WORK = lazy(
     r"|你们[^，,。；;我]{0,8}已经|(?:去年|前年|几年前)[^，,。；;]{0,12}?已经"
     r"|^那就?(?:改|换)了[，,]"  # "那改了，Redis Pub/Sub 不用了，…": then change it
     r"|(?i:^(?:the (?:cause|reason|root cause) (?:is|was)|because)\b)"
+    # "ok and set up releases": a verb whose past is its present, after "and" or "please" with
+    # no subject, asks for the work
+    r"|(?i:^(?:(?:ok(?:ay)?|and|also|now|then|pls|please|so)[,.]?\s+)+(?:set|put|cut|reset|shut)\b)"
 )
 
 
