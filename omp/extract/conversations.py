@@ -600,7 +600,7 @@ class _Conversation:
         title = str(last.entry["title"])
         choice = str(last.entry.get("choice", "")).lower()
         part = _OTHER_PART.match(s)
-        if part is not None and part["part"].lower() not in str(last.entry["context"]).lower():
+        if part is not None and part["part"].lower() not in str(last.entry.get("context")).lower():
             return  # "We'll use Postgres for the database. The API runs on port 8080."
         # "yes m7g.large, …": a clause naming the choice again restates it, it sets nothing
         more = [
