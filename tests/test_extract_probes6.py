@@ -2,7 +2,9 @@
 
 A doubt about later, then what is done for now: the choice made for now is a decision. A value
 changed to, its topic said with the value it had ("心跳间隔现在 30 秒，改成 10 秒吧", "Batch size is
-64, let's make it 128"): the new value, of that topic.
+64, let's make it 128"): the new value, of that topic. A reply that shortens an offered name,
+names weighed against each other, where production runs, a choice made too, and session
+records as the filters left them.
 """
 
 from __future__ import annotations
@@ -12,15 +14,7 @@ import pytest
 from omp import rules
 from omp.extract.candidates import flatten
 from tests.test_extract import _kept, _run
-from tests.test_extract_en_probes2 import _said
-
-
-def _choices(*turns: tuple[str, str]) -> list[tuple[str, list[str]]]:
-    return [
-        (str(d["choice"]), list(d.get("alternatives", [])))
-        for d in _kept(_run(*turns), "decisions")
-    ]
-
+from tests.test_extract_en_probes2 import _choices, _said
 
 # ---- a doubt about later, then the choice for now -------------------------------------------
 
