@@ -133,7 +133,11 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
         lazy(r"(?:AKIA|ASIA)[0-9A-Z]{16}\s*(?:[/:,|]|\s)\s*([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
         1,
     ),
-    ("password in connection string", lazy(r"(?i)jdbc:oracle:thin:[\w.$-]+/([^\s@/]{3,})@"), 1),
+    (
+        "password in connection string",
+        lazy(r"(?i)jdbc:oracle:thin:[\w.$-]+/(?!password@)([^\s@/]{3,})@"),
+        1,
+    ),
     # Go's MySQL DSN and other scheme-less "user:password@host:port" strings
     (
         "password in connection string",
@@ -253,9 +257,9 @@ _STRONG_PAIR = lazy(
     # not a file of a path ("mixed/chat.md#0", "src/App.tsx:12"), an issue ("acme/web#123"),
     # an address ("ops/dev2@shop.com"), an image's digest ("nginx:1.25@sha256:…") or a hash
     r"(?![^\s/]*\.[A-Za-z]\w{0,4}(?:[#?:]\S*)?(?:\s|$))(?![^\s]*@[\w-]+\.[a-z]{2,})"
-    r"(?![^\s]*@sha\d)(?!\$)"
-    r"(?=[^\s/,，;；。()（）\\]*\d)(?=[^\s/,，;；。()（）\\]*[!$%^&*@~])"
-    r"[^\s/,，;；。()（）\\\"'`]{8,64})(?![\w/])"
+    r"(?![^\s]*@sha\d)(?!\$)(?![\w.-]*@[\^~]?v?\d+(?:\.\d+)*(?![\w.]))"  # "x/y@v3"
+    r"(?=[^\s/,，;；。：(){}（）\\]*\d)(?=[^\s/,，;；。：(){}（）\\*]*[!$%&@~])"
+    r"[^\s/,，;；。：(){}（）\\\"'`*]{8,64})(?![\w/*{])"
 )
 _ACCOUNT_BEFORE = lazy(r"(?<![\w/.:@-])[A-Za-z][\w.@-]{1,40}[ \t]*$")
 # a key, token or secret stated in prose: "my wandb key is 9f8e7d…", "here's my token ghx…",
@@ -275,8 +279,9 @@ _PROSE_SECRET = lazy(
 # wifi password btw is the same as the office one which is tomatoes-4ever!"; the value must look
 # like one (`_stated_later`)
 _LATER_SECRET = lazy(
-    r"(?i)(?<![A-Za-z0-9])(?P<name>key|token|secret|password|passphrase|pwd)s?(?![A-Za-z0-9])"
-    r"[^\n.!?]{1,80}?(?:\b(?:is|was)|[:=：])[ \t]*[\"'`“]?"
+    # one name (not "output_tokens"), then words of the same sentence, not JSON's quotes and braces
+    r"(?i)(?<![A-Za-z0-9])(?P<name>key|token|secret|password|passphrase|pwd)(?![A-Za-z0-9])"
+    r"[^\n.!?\"{}\\]{1,80}?(?:\b(?:is|was)|[:=：])[ \t]*[\"'`“]?"
     r"(?P<v>[^\s\"'`”,;，；。]{8,200})"
 )
 # NAME = value / NAME: value (or a full-width ：), where NAME looks secret-bearing; a quoted
@@ -349,8 +354,13 @@ def _secret_value(name: str, value: str) -> bool:
         return True
     if "://" in value and "@" not in value:
         return False  # `token_uri: https://oauth2.googleapis.com/token`: where, not what
-    # "COOKIE_SECRET=Ck!e2024": short, but a password's make
-    strong = len(value) >= 8 and _STRONG_PASSWORD.match(value) is not None
+    # "COOKIE_SECRET=Ck!e2024": short, but a password's make (letters, digits and a sign; not
+    # "[200002]" or "2709}}")
+    strong = (
+        len(value) >= 8
+        and _STRONG_PASSWORD.match(value) is not None
+        and re.search(r"[A-Za-z].*[A-Za-z]", value) is not None
+    )
     return strong or (len(value) >= 12 and _entropy(value) >= 3.0)
 
 
@@ -435,7 +445,7 @@ _MACRO = lazy(r"#[ \t]*define[ \t]+$")
 # a name for what names, finds or describes a secret, not the secret
 _NOT_THE_SECRET = lazy(
     r"(?i)(?:NAME|_IDS?|_URL|_URI|_PATH|_FILE|_DIR|_TYPE|_LENGTH|_TTL|_EXPIRY|_EXPIRES|_HEADER|"
-    r"_FIELD|_PARAM|_ENV|_VAR)$"
+    r"_FIELD|_PARAM|_ENV|_VAR|TOKENS|_COUNT|_LIMIT|_SIZE|_MAX|_MIN)$"  # "max_tokens": a count
 )
 
 

@@ -912,6 +912,16 @@ def test_secrets_the_fourth_probe_pasted_are_redacted(text, redacted):
         "mail ops/dev2@shop.com",
         "fix/issue-42?x=1",
         "build/x86_64+cuda12.1",
+        # counts, packages at versions, a stash, Markdown bold, JSON a session file holds
+        '"output_tokens": 2709}}',
+        '"stop_tokens": [200002]',
+        "uses: pnpm/action-setup@v3 with",
+        "knolleary/PubSubClient@^2.8",
+        "**WeNet / k2-sherpa**：可以自己训",
+        "展示层才做 `minor / 10^exponent` 转换",
+        "Dropped refs/stash@{0} (0b9e4f2c1d7a8)",
+        '"output_tokens": 408}}, "requestId": "req_011CNNRGJVoPlPQ4tjFDDYAMDprh"}',
+        'token 也 revoke 了，push 成功"}, "uuid": "0ec84875-8735-e7fb-b1da-0be1f20ee97a"',
     ],
 )
 def test_what_only_looks_like_the_fourth_probes_secrets_is_kept(text):
