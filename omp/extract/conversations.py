@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 from omp import buildfiles, gitrepo, rot, rules
-from omp.constants import AUTO_STORE_AT
 from omp.extract.candidates import (
     SESSION_REASON,
     TITLE_MAX,
@@ -1071,14 +1070,12 @@ class _Conversation:
         self.batch.candidates += self.decisions + self.found
         if not self.substantive:
             return
-        kept = [c for c in self.decisions + self.found if c.confidence >= AUTO_STORE_AT]
+        # its lists are filled when the filters have settled the items (`routing.settle`)
         session = {
             "summary": (self.title or self.summary or "conversation")[:160],
-            "key_actions": [c.entry["summary"] for c in kept if c.target == "changelog"][:10],
-            "decisions": [c.entry["title"] for c in kept if c.target == "decisions"],
-            "outcomes": [
-                f"{k}: {v}" for c in kept if c.target == "project" for k, v in flatten(c.entry)
-            ][:10],
+            "key_actions": [],
+            "decisions": [],
+            "outcomes": [],
         }
         self.batch.candidates.append(
             Candidate("sessions", session, 1.0, SESSION_REASON, self.source(0))
