@@ -25,6 +25,7 @@ from omp.constants import (
     CHANGELOG_FILE,
     DECISIONS_FILE,
     MERGE_AT,
+    PROJECT_FILE,
     REVIEW_AT,
     SESSIONS_DIR,
 )
@@ -396,7 +397,7 @@ def stored_memory(root: MemoryRoot, *, dry_run: bool = False) -> Iterator[ex.Sto
     needs them. Items waiting for review and the user's items are read whole.
     """
     with Index(root, create=not dry_run) as index:
-        index.refresh([DECISIONS_FILE, CHANGELOG_FILE, CANDIDATES_FILE])
+        index.refresh([DECISIONS_FILE, CHANGELOG_FILE, CANDIDATES_FILE, PROJECT_FILE])
         queued = []
         for e in index.entries(CANDIDATES_FILE):
             data = e.data if isinstance(e.data, dict) else {}
@@ -411,7 +412,18 @@ def stored_memory(root: MemoryRoot, *, dry_run: bool = False) -> Iterator[ex.Sto
             ex.Stored("user", "user-context.yaml", str(p.get("text")), p)
             for p in userstore.pending(root)
         ]
-        yield _IndexedMemory(index, [*queued, *users])
+        yield _IndexedMemory(index, [*queued, *users], _deployments(index))
+
+
+def _deployments(index: Index) -> dict[str, dict[str, Any]]:
+    """The app and platform of each `deployment.<key>` record of project.yaml."""
+    records: dict[str, dict[str, Any]] = {}
+    for e in index.entries(PROJECT_FILE):
+        key, _, field = str(e.id).removeprefix("deployment.").rpartition(".")
+        if str(e.id).startswith("deployment.") and field in ("app", "platform") and key:
+            value = e.data.get("value") if isinstance(e.data, dict) else None
+            records.setdefault(key, {})[field] = value
+    return records
 
 
 class _IndexedMemory(ex.StoredMemory):
@@ -419,8 +431,10 @@ class _IndexedMemory(ex.StoredMemory):
 
     _FILES: ClassVar[dict[str, str]] = {"decisions": DECISIONS_FILE, "changelog": CHANGELOG_FILE}
 
-    def __init__(self, index: Index, others: list[ex.Stored]) -> None:
-        super().__init__(others)
+    def __init__(
+        self, index: Index, others: list[ex.Stored], deployments: dict[str, dict[str, Any]]
+    ) -> None:
+        super().__init__(others, deployments)
         self.index = index
         self._decisions: list[ex.Stored] | None = None
 

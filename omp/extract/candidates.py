@@ -6,7 +6,7 @@ Also what every source shares: plain text, redaction, titles and the entry of a 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from omp import rot, rules, sensitive
@@ -105,10 +105,17 @@ class StoredMemory:
 
     This one holds its items in a list; the one `omp extract` uses reads decisions and changes
     through the index, and only those that may be near a text (`ingest`).
+
+    Attributes:
+        stored: The items.
+        deployments: project.yaml's `deployment` records, by key.
     """
 
-    def __init__(self, stored: Iterable[Stored] = ()) -> None:
+    def __init__(
+        self, stored: Iterable[Stored] = (), deployments: Mapping[str, Any] | None = None
+    ) -> None:
         self.stored = list(stored)
+        self.deployments = dict(deployments or {})
 
     def near(self, target: str, text: str) -> list[Stored]:  # noqa: ARG002 (subclasses use it)
         """The items of `target` at least `MERGE_AT` similar to `text`, among others, in order.

@@ -18,18 +18,19 @@ from omp.lazyre import lazy
 def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
     """Add the candidates of the deploys in one output (`deploy.DeployEvent`s) to `batch`.
 
-    Events of one service are one deploy told in steps (started, then live or failed, then
+    Events of one service (and app) are one deploy told in steps (started, then live or failed, then
     perhaps rolled back): the URL and id of any step are kept, and a failure is the outcome
     even when a rollback follows. A failure followed by a deploy that went live, with an id
     of its own or without any version it went back to, is a retry that worked: the retry is the
     outcome.
     """
-    merged: dict[str, Any] = {}
-    rolled_back: set[str] = set()
+    merged: dict[tuple[str, int], Any] = {}
+    rolled_back: set[tuple[str, int]] = set()
     for event in events:
-        before = merged.get(event.service)
+        at = _deploy_of(event, merged)
+        before = merged.get(at)
         if before is None:
-            merged[event.service] = event
+            merged[at] = event
             continue
         status = event.status
         retried = event.status == "active" and _retried(before, event)
@@ -38,15 +39,16 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             ran = before.migrations + tuple(
                 m for m in event.migrations if m not in before.migrations
             )
-            merged[event.service] = event._replace(
-                migrations=ran, framework=event.framework or before.framework
-            )
-            rolled_back.discard(event.service)
+            merged[at] = event._replace(
+                migrations=ran, framework=event.framework or before.framework,
+                app=event.app or before.app,
+            )  # fmt: skip
+            rolled_back.discard(at)
             continue
         if before.status == "failed":
             status = "failed"
-            rolled_back.add(event.service)
-        merged[event.service] = before._replace(
+            rolled_back.add(at)
+        merged[at] = before._replace(
             status=status,
             url=event.url or before.url,
             deploy_id=event.deploy_id or before.deploy_id,
@@ -62,8 +64,22 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             restored=before.restored or event.restored,
             migrations=before.migrations or event.migrations,
         )
-    for service, event in merged.items():
-        from_deploy(event, batch, path=path, rolled_back=service in rolled_back)
+    for at, event in merged.items():
+        from_deploy(event, batch, path=path, rolled_back=at in rolled_back)
+
+
+def _deploy_of(event: Any, merged: dict[tuple[str, int], Any]) -> tuple[str, int]:
+    """Which deploy of the output `event` is a step of: (service, its place in the output).
+
+    Another app of the same service is another deploy (two Vercel projects of a monorepo); a
+    step that names no app, or the app a deploy that named none yet, belongs to the service's
+    latest deploy.
+    """
+    ours = [at for at in merged if at[0] == event.service]
+    for at in reversed(ours):
+        if event.app is None or merged[at].app in (None, event.app):
+            return at
+    return (event.service, len(merged))
 
 
 def _retried(failed: Any, live: Any) -> bool:

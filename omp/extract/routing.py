@@ -12,6 +12,7 @@ from typing import Any
 
 from omp import rot, rules, sensitive
 from omp.constants import AUTO_STORE_AT, REVIEW_AT
+from omp.deploy import SERVICES
 from omp.extract.candidates import (
     CONTROLS,
     LINE_BREAKS,
@@ -31,6 +32,8 @@ from omp.extract.candidates import (
 )
 from omp.lazyre import lazy
 
+PLATFORMS = frozenset(SERVICES.values())  # deploys keyed by where they went, not by app
+
 
 def settle(
     batch: Batch,
@@ -47,6 +50,7 @@ def settle(
     EPHEMERAL dropped → stored (confidence ≥ AUTO_STORE_AT) or queued for review.
     """
     memory = stored if isinstance(stored, StoredMemory) else StoredMemory(stored)
+    _deploy_keys(batch, memory.deployments)
     _latest_facts(batch)
     kept: list[Candidate] = []
     for c in batch.candidates:
@@ -128,6 +132,37 @@ def _drop_leaf(data: dict[str, Any], path: tuple[str, ...]) -> None:
             del data[path[0]]
     else:
         del data[path[0]]
+
+
+def _deploy_keys(batch: Batch, stored: dict[str, Any]) -> None:
+    """A second app deployed on one platform is recorded under its own name.
+
+    `deployment.<platform>` (upstream's `deployment.vercel`) holds the first app deployed there
+    (`app`); a deploy of another app there, in this batch or after one stored, is recorded as
+    `deployment.<app>` with `platform`, as deploys keyed by their names are (kubectl, Cloud
+    Run), rather than overwriting it. A record without an app says nothing of which app it was:
+    a deploy is taken to be of it.
+    """
+    apps = {  # key -> (app, platform); one keyed by its app's name holds no `app`
+        k: (v.get("app") or (k if v.get("platform") else None), v.get("platform"))
+        for k, v in stored.items()
+        if isinstance(v, dict)
+    }
+    for c in batch.candidates:
+        places = c.entry.get("deployment") if c.target == "project" and not c.action else None
+        if not isinstance(places, dict):
+            continue
+        for platform in [p for p in places if p in PLATFORMS and isinstance(places[p], dict)]:
+            facts = places[platform]
+            app = facts.get("app")
+            held = apps.get(platform, (None, None))[0]
+            if app is None or held in (None, app):
+                apps[platform] = (held or app, None)
+                continue
+            key = app if apps.get(app, (app, platform)) == (app, platform) else f"{platform}-{app}"
+            del places[platform]
+            places[key] = {k: v for k, v in facts.items() if k != "app"} | {"platform": platform}
+            apps[key] = (app, platform)
 
 
 def _latest_facts(batch: Batch) -> None:

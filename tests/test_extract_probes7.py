@@ -1,0 +1,103 @@
+"""What session 49's probes found, read by the extraction rules and the writer (7).
+
+Two apps deployed on one platform, in one output or one after the other, are two records.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from omp import extract as ex
+from omp import ingest
+from omp.paths import MemoryRoot
+from omp.yamlio import load
+
+FLY = """\
+$ fly deploy -a {app}
+==> Verifying app config
+--> Verified app config
+==> Building image
+Watch your deployment at https://fly.io/apps/{app}/monitoring
+Visit your newly deployed app at https://{app}.fly.dev/
+"""
+
+
+def _deployments(memory: MemoryRoot) -> dict[str, Any]:
+    facts = load((memory.memory / "project.yaml").read_text(encoding="utf-8"))
+    return {k: {f: v for f, v in r.items() if f != "updated_at"} for k, r in
+            facts["deployment"].items()}  # fmt: skip
+
+
+def _extract(memory: MemoryRoot, text: str) -> None:
+    log = memory.project / "deploy.log"
+    log.write_text(text, encoding="utf-8")
+    ingest.extract(memory, [str(log)])
+
+
+# ---- two apps on one platform ---------------------------------------------------------------
+
+
+def test_two_apps_of_one_platform_in_one_output_are_two_deploys():
+    from omp.deploy import parse_deploy
+
+    batch = ex.Batch()
+    ex.from_deploys(parse_deploy(FLY.format(app="acme-api") + FLY.format(app="acme-web")), batch,
+                    path="deploy.log")  # fmt: skip
+    ex.settle(batch, [], today="2026-12-05")
+    facts = [c.entry["deployment"] for c in batch.candidates if c.target == "project"]
+    assert facts == [
+        {"fly": {"status": "active", "url": "https://acme-api.fly.dev", "app": "acme-api"}},
+        {"acme-web": {"status": "active", "url": "https://acme-web.fly.dev", "platform": "fly"}},
+    ]
+    changes = [c.entry["summary"] for c in batch.candidates if c.target == "changelog"]
+    assert changes == [
+        "Deploy acme-api to production at https://acme-api.fly.dev",
+        "Deploy acme-web to production at https://acme-web.fly.dev",
+    ]
+
+
+def test_a_later_deploy_of_another_app_does_not_overwrite_the_platforms_record(
+    memory: MemoryRoot,
+):
+    _extract(memory, FLY.format(app="acme-api"))
+    _extract(memory, FLY.format(app="acme-web"))
+    _extract(memory, FLY.format(app="acme-api"))  # each app again: to its own record
+    _extract(memory, FLY.format(app="acme-web"))
+    assert _deployments(memory) == {
+        "fly": {"status": "active", "url": "https://acme-api.fly.dev", "app": "acme-api"},
+        "acme-web": {"status": "active", "url": "https://acme-web.fly.dev", "platform": "fly"},
+    }
+
+
+def test_a_platform_record_without_an_app_is_taken_to_be_the_first_deployed_one():
+    batch = ex.Batch()  # deployment.fly was written without an app (by hand)
+    ex.from_deploys(_fly_events("acme-web") + _fly_events("acme-api"), batch, path="deploy.log")
+    stored = ex.StoredMemory(deployments={"fly": {}})
+    ex.settle(batch, stored, today="2026-12-05")
+    facts = [c.entry["deployment"] for c in batch.candidates if c.target == "project"]
+    assert [list(f) for f in facts] == [["fly"], ["acme-api"]]
+
+
+def test_an_app_named_like_another_record_gets_the_platform_in_its_key():
+    batch = ex.Batch()
+    ex.from_deploys(_fly_events("web"), batch, path="deploy.log")
+    stored = ex.StoredMemory(deployments={"fly": {"app": "api"}, "web": {}})  # kubectl's "web"
+    ex.settle(batch, stored, today="2026-12-05")
+    (facts,) = [c.entry["deployment"] for c in batch.candidates if c.target == "project"]
+    assert facts == {"fly-web": {"status": "active", "url": "https://web.fly.dev",
+                                 "platform": "fly"}}  # fmt: skip
+
+
+def _fly_events(app: str) -> list[Any]:
+    from omp.deploy import parse_deploy
+
+    return parse_deploy(FLY.format(app=app))
+
+
+def test_the_records_keys_are_read_from_project_yaml(memory: MemoryRoot):
+    _extract(memory, FLY.format(app="acme-api") + FLY.format(app="acme-web"))
+    with ingest.stored_memory(memory) as stored:
+        assert stored.deployments == {
+            "fly": {"app": "acme-api"},
+            "acme-web": {"platform": "fly"},
+        }
