@@ -1,16 +1,19 @@
 """What session 49's probes found, read by the extraction rules and the writer (7).
 
-Two apps deployed on one platform, in one output or one after the other, are two records.
+Two apps deployed on one platform, in one output or one after the other, are two records. A
+commit's body gives the reason of the choice its subject makes.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from omp import extract as ex
 from omp import ingest
 from omp.paths import MemoryRoot
 from omp.yamlio import load
+from tests.test_ingest import _commit
 
 FLY = """\
 $ fly deploy -a {app}
@@ -101,3 +104,30 @@ def test_the_records_keys_are_read_from_project_yaml(memory: MemoryRoot):
             "fly": {"app": "acme-api"},
             "acme-web": {"platform": "fly"},
         }
+
+
+# ---- the reason a commit's body gives --------------------------------------------------------
+
+
+def test_a_commits_body_gives_the_reason_of_the_choice_its_subject_makes(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "refactor(ratelimit): 改用 Redis Lua 脚本\n\n"
+                      "原因是 INCR+EXPIRE 两步不是原子操作，高并发下会漏掉过期时间。")  # fmt: skip
+    _commit(git_repo, "refactor(queue): switch job queue to BullMQ\n\n"
+                      "Kue is unmaintained and we need rate limiting, "
+                      "so BullMQ it is.")  # fmt: skip
+    _commit(git_repo, "build: migrate from webpack to Vite\n\n"
+                      "Reason: webpack builds take 90s, Vite takes 4s.")  # fmt: skip
+    _commit(git_repo, "refactor: switch the cache to Valkey\n\n"
+                      "Since v2 the cache is shared. "
+                      "Updated the docs as described in #12.")  # fmt: skip
+    result = ingest.extract(memory, git="HEAD", dry_run=True)
+    made = {c.entry["choice"]: c.entry.get("rationale") for c in result.batch.candidates
+            if c.target == "decisions" and c.action == "stored"}  # fmt: skip
+    assert made == {
+        "Redis Lua 脚本": "INCR+EXPIRE 两步不是原子操作，高并发下会漏掉过期时间",
+        "BullMQ": "Kue is unmaintained and we need rate limiting",
+        "Vite": "webpack builds take 90s, Vite takes 4s",
+        "Valkey": None,  # "since" and "as" tell time and manner in a body, not reasons
+    }

@@ -226,6 +226,48 @@ def from_commit(
             _recorded_decision(adr["x"], commit, subject, batch, path=path, reason=reason)
         )
     _one_per_choice(batch.candidates[first:])
+    _reason_from_body(body, batch.candidates[first:])
+
+
+# a commit body's reason: "Reason: …", "原因是 …", "because …" (not "since" or "as", which
+# bodies use for time and manner: "since v2", "as described in #12")
+_BODY_WHY = lazy(
+    r"(?i)^(?:the\s+)?(?:reasons?|why|motivation|rationale)(?:\s+is)?\s*[:：]\s*(?P<x>.+)"
+    r"|^(?:the\s+)?reason\s+is\s+(?:that\s+)?(?P<w>.+)"
+    r"|\bbecause\s+(?P<y>.+)"
+    r"|(?:原因是|原因[:：]|理由是|理由[:：]|因为|由于)\s*(?P<z>.+)"
+)
+
+
+def _reason_from_body(body: str, made: list[Candidate]) -> None:
+    """The reason a commit's body gives, for the decisions of the commit that state none.
+
+    "Reason: webpack builds take 90s", "原因是 INCR+EXPIRE 不是原子操作", or what comes before
+    "so <the choice>" ("Kue is unmaintained, so BullMQ it is").
+    """
+    decided = [c for c in made if c.target == "decisions" and not c.action]
+    if not decided or not body.strip():
+        return
+    for sentence in rules.statements(rules.unwrap(body)):
+        for c in decided:
+            if c.entry.get("rationale"):
+                continue
+            why = _why_in(sentence, str(c.entry.get("choice", "")))
+            if why:
+                c.entry["rationale"] = why
+
+
+def _why_in(sentence: str, choice: str) -> str | None:
+    if m := _BODY_WHY.search(sentence):
+        why = next(g for g in m.groups() if g)
+    elif choice and (
+        m := re.search(rf"^(?P<x>.+?)(?:,\s*so|，?所以)\s*{re.escape(choice)}", sentence)
+    ):
+        why = m["x"]
+    else:
+        return None
+    why = why.strip(" .。!！")
+    return why if len(why) > 3 else None
 
 
 def _one_per_choice(made: list[Candidate]) -> None:
