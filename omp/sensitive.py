@@ -281,7 +281,9 @@ _PROSE_SECRET = lazy(
 _LATER_SECRET = lazy(
     # one name (not "output_tokens"), then words of the same sentence, not JSON's quotes and braces
     r"(?i)(?<![A-Za-z0-9])(?P<name>key|token|secret|password|passphrase|pwd)(?![A-Za-z0-9])"
-    r"[^\n.!?\"{}\\]{1,80}?(?:\b(?:is|was)|[:=：])[ \t]*[\"'`“]?"
+    r"[^\n.!?\"{}\\]{1,80}?(?:\b(?:is|was)|[:=：]"
+    # or the next sentence gives its value: "ADMIN_TOKEN, I set it with wrangler. value is …"
+    r"|[.!?。][ \t]*(?:the[ \t]+)?(?:value|值)[ \t]*(?:is|was|是|[:=：]))[ \t]*[\"'`“]?"
     r"(?P<v>[^\s\"'`”,;，；。]{8,200})"
 )
 # NAME = value / NAME: value (or a full-width ：), where NAME looks secret-bearing; a quoted

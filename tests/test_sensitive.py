@@ -926,3 +926,29 @@ def test_secrets_the_fourth_probe_pasted_are_redacted(text, redacted):
 )
 def test_what_only_looks_like_the_fourth_probes_secrets_is_kept(text):
     assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("the admin token, ADMIN_TOKEN, I set it with wrangler secret put. value is "
+         "snp_adm_7Hq2Xk9LmP4vRt8ZwY3cNb6F if you need it",
+         "the admin token, ADMIN_TOKEN, I set it with wrangler secret put. value is "
+         "[REDACTED:key or token] if you need it"),
+        ("管理员 token 我已经配好了。值是 snp_adm_7Hq2Xk9LmP4vRt8ZwY3cNb6F",
+         "管理员 token 我已经配好了。值是 [REDACTED:key or token]"),
+    ],
+)  # fmt: skip
+def test_secrets_session_49s_probes_pasted_are_redacted(text, redacted):
+    assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The API key rotates weekly. The value is stored in Vault.",
+        "token expiry is 3600. value: 0x7f3a9c",
+    ],
+)
+def test_what_session_49s_probes_pasted_near_secrets_is_kept(text):
+    assert scan(text) == []
