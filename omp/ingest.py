@@ -574,16 +574,20 @@ def _read_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
     keep = buildfiles.shows_build_file if llm_cmd is None else _nothing
     said = [0]  # messages read, counted as the stream goes: a conversation is read once
     for conversation in sources.stream(source.lines(), format=fmt, tools=keep):
-        messages = _counted(conversation.messages, said)
+        people: set[str] = set()
+        messages = _counted(conversation.messages, said, people)
         if llm_cmd is None:
             agent = conversation.format in ("claude-code", "codex", "aider")
             carried = earlier if conversation.format == "aider" else None
+            first = len(batch.candidates)
             decided = ex.from_conversation(
                 messages, batch, path=display, title=conversation.title, agent=agent,
                 earlier=carried,
             )  # fmt: skip
             if carried is not None:
                 carried += decided
+            if len(people) > 1:
+                _whose_unknown(batch.candidates[first:], people)
         else:
             redacted = [(r, ex.redact_text(t, display, i, batch), i) for r, t, i in messages]
             title = conversation.title and ex.redact_text(
@@ -598,12 +602,29 @@ def _read_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
 
 
 def _counted(
-    messages: Iterable[sources.Message], said: list[int]
+    messages: Iterable[sources.Message], said: list[int], people: set[str]
 ) -> Iterator[tuple[str, str, int]]:
-    """(role, text, position) of each message, adding the person's and assistant's to `said`."""
+    """(role, text, position) of each message, adding the person's and assistant's to `said`.
+
+    The names of the people who speak go to `people`.
+    """
     for m in messages:
         said[0] += m.role != "tool"
+        if m.speaker:
+            people.add(m.speaker)
         yield m.role, m.text, m.position
+
+
+def _whose_unknown(made: list[ex.Candidate], people: set[str]) -> None:
+    """In a chat of several people, a personal preference waits for review: whose is it?
+
+    The user store holds the user's own; which of the people the user is, the chat does not
+    say.
+    """
+    for c in made:
+        if c.target == "user" and c.confidence >= REVIEW_AT:
+            c.confidence = min(c.confidence, 0.6)
+            c.reason += f"; said in a chat of {len(people)} people"
 
 
 def _nothing(_: str) -> bool:

@@ -38,6 +38,7 @@ class Message(NamedTuple):
     role: str
     text: str
     position: int
+    speaker: str | None = None  # the person's name, in a chat of people named by name
 
 
 class Conversation(NamedTuple):
@@ -369,26 +370,102 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
         return
     count, spoken = 0, False
     role, held = "user", list[str]()  # text before any speaker is the user's
+    who: str | None = None
     asked = _is_questions_and_answers(head)
+    people = _people(head)
     fenced = False  # inside a code block: a pasted kubeconfig's "  user:" names no speaker
     for line in itertools.chain(head, split):
-        m = None if fenced else _speaker(line) or (_QA_SPEAKER.match(line) if asked else None)
+        m = None if fenced else _said_by(line, asked, people)
         # a fence opens or closes a block, also after a speaker ("Assistant: ```python")
         fenced ^= line.count("```") % 2 == 1 or _TILDE_FENCE.match(line) is not None
         if m is not None:
             body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
             if spoken or not _TITLE_ONLY.fullmatch(body):  # an export's title
                 for said, text in _transcript_message(role, body, held):
-                    yield Message(said, text, count)
+                    yield Message(said, text, count, who if said == role else None)
                     count += 1
-            said_by = _role(m["who"]) or _QA_ROLES.get(m["who"].upper())
+            named = m["who"] if people and _named(m, people) else None
+            said_by = _role(m["who"]) or _QA_ROLES.get(m["who"].upper()) or (named and "user")
             role, held, spoken = said_by or role, [m.groupdict().get("rest") or ""], True
+            who = named
         else:
             held.append(line)
     body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
     for said, text in _transcript_message(role, body, held):
-        yield Message(said, text, count)
+        yield Message(said, text, count, who if said == role else None)
         count += 1
+
+
+def _said_by(line: str, asked: bool, people: frozenset[str]) -> re.Match[str] | None:
+    """The speaker a line of a transcript starts a message of, if it starts one."""
+    if m := _speaker(line):
+        return m
+    if asked:
+        return _QA_SPEAKER.match(line)
+    if people and (m := _PERSON.match(line)) and _named(m, people):
+        return m
+    return None
+
+
+def _named(m: re.Match[str], people: frozenset[str]) -> bool:
+    """Whether a chat's line starts with a person's name: one of `people`, or another not a label.
+
+    (In a chat of people, one who speaks once is named as the others are.)
+    """
+    return m["who"] in people or (m["who"].casefold() not in _LABELS and bool(m["rest"].strip()))
+
+
+# A person named before what they say in a chat pasted as text: "张伟: …", "**Li Na**: …",
+# "[10:32] bob: …", "2024-05-06 10:32 小王：…"
+_PERSON = lazy(
+    r"^(?:\[?(?:\d{4}-\d{2}-\d{2}[ T])?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
+    r"\s*[-\u2013]?\s*)?(?:\*\*|__)?"
+    r"(?P<who>[\u4e00-\u9fff]{1,4}|[A-Z][a-z]{1,15}(?: [A-Z][a-z]{1,15})?|[a-z][a-z0-9_.-]{1,19})"
+    r"(?:\*\*|__)?\s*(?:\[\d{1,2}:\d{2}\])?\s*[:：](?:\*\*|__)?"
+    r"(?![/\\])\s?(?P<rest>.*)$"
+)
+# what documents put before a colon at the start of a line: labels, not people
+_LABEL_WORDS = (
+    "note notes todo error errors warning warnings info debug step summary action actions "
+    "decision decisions context background problem issue solution result results status owner "
+    "owners date time attendees agenda outcome next pros cons example examples output input "
+    "usage reason why fix cause question answer update tip important caution hint goal goals "
+    "risk risks cost plan options option proposal conclusion blockers done link links url host "
+    "port path command version env environment config title description subject from to cc re "
+    "fwd feat fix docs chore refactor test tests ci build perf style revert deps release "
+    "breaking change changes type scope name value key id file files location where when who "
+    "what how source target expected actual stack trace traceback caused http https ftp mailto "
+    "file data response request body header headers query params mode level run runs "
+    "结论 背景 问题 原因 决定 决策 议题 时间 地点 参会 参会人 记录 备注 待办 行动 负责人 目标 "
+    "方案 风险 进展 总结 说明 注意 补充 结果 状态 下一步 优点 缺点 现状 需求 描述 步骤 输出 输入 "
+    "错误 日志 命令 地址 链接 版本 环境 配置 主题 会议 纪要 日期 主持 主持人 记录人 议程 后续 "
+    "共识 分歧 投票 待定 已完成 进行中 原因是 理由 影响 范围 例如 比如 示例 提示 警告 报错 "
+    "现象"
+)
+_LABELS = frozenset(_LABEL_WORDS.split())
+
+
+def _people(head: list[str]) -> frozenset[str]:
+    """The names a chat pasted as text puts before what each person says, if it is one.
+
+    Only a transcript that names no User/Assistant speaker, in which at least two names each
+    start two lines or more outside code blocks, and such lines are at least a quarter of the
+    lines with text; labels ("Note:", "结论：", "feat:") are no names.
+    """
+    if any(map(_speaker, head)):
+        return frozenset()
+    counts: dict[str, int] = {}
+    fenced, lines = False, 0
+    for line in head:
+        if not fenced and line.strip():
+            lines += 1
+            m = _PERSON.match(line)
+            if m and m["who"].casefold() not in _LABELS and m["rest"].strip():
+                counts[m["who"]] = counts.get(m["who"], 0) + 1
+        fenced ^= line.count("```") % 2 == 1 or _TILDE_FENCE.match(line) is not None
+    names = frozenset(n for n, c in counts.items() if c >= 2)
+    said = sum(counts[n] for n in names)
+    return names if len(names) >= 2 and said * 4 >= lines else frozenset()
 
 
 _TILDE_FENCE = lazy(r"\s{0,3}~~~")
@@ -748,17 +825,39 @@ def _chat_json(data: Any) -> Conversation:
         if not isinstance(item, dict):
             warnings.append(f"item {n}: not an object; skipped")
             continue
-        who = next((item[k] for k in _SPEAKER_KEYS if item.get(k)), None)
-        role = _role(who.get("role") or who.get("name") if isinstance(who, dict) else who)
+        key, who = next(((k, item[k]) for k in _SPEAKER_KEYS if item.get(k)), ("", None))
+        name = who.get("role") or who.get("name") if isinstance(who, dict) else who
+        role = _role(name)
+        person = name if role is None and key != "type" and _is_person(name) else None
+        if role == "user" and _is_person(item.get("name")):  # OpenAI's {"role", "name"}
+            person = item["name"]
         body = item["data"] if isinstance(item.get("data"), dict) else item  # LangChain's dump
         content = next((body[k] for k in _CONTENT_KEYS if k in body), None)
         text, commits = _chat_text(content)
-        if role and text.strip():
-            messages.append(Message(role, text.strip(), len(messages)))
+        if (role or person) and text.strip():
+            messages.append(Message(role or "user", text.strip(), len(messages), person))
         if tool := _agent_results(content):
             messages.append(Message("tool", tool, len(messages)))
         messages += [Message("commit", c, len(messages) + n) for n, c in enumerate(commits)]
     return Conversation("chat-json", messages, warnings, title)
+
+
+# roles that are no person's: a tool's or a function's output, a harness's notes
+_NOBODY_WORDS = (
+    "tool tools function functions tool_call tool_calls tool_result tool_use function_call "
+    "developer ipython observation data context event events status log error note"
+)
+_NOBODY = frozenset(_NOBODY_WORDS.split())
+_PERSON_NAME = lazy(r"[\u4e00-\u9fff]{1,4}|[A-Za-z][\w.'-]{0,30}(?: [A-Za-z][\w.'-]{0,30}){0,2}")
+
+
+def _is_person(name: Any) -> bool:
+    """Whether a chat message's author is a person named by name ("陈晨", "Li Na", "bob")."""
+    return (
+        isinstance(name, str)
+        and _PERSON_NAME.fullmatch(name.strip()) is not None
+        and name.strip().casefold() not in _NOBODY
+    )
 
 
 _CONTENT_KEYS = ("content", "text", "parts")

@@ -131,3 +131,27 @@ def test_a_commits_body_gives_the_reason_of_the_choice_its_subject_makes(
         "Vite": "webpack builds take 90s, Vite takes 4s",
         "Valkey": None,  # "since" and "as" tell time and manner in a body, not reasons
     }
+
+
+# ---- a chat of several people ------------------------------------------------------------------
+
+
+def test_a_chat_of_people_gives_their_choices_and_leaves_preferences_for_review(
+    memory: MemoryRoot,
+):
+    chat = memory.project / "team.md"
+    chat.write_text(
+        "张伟: 今天把订单服务的存储定一下吧\n"
+        "李娜: 我还是倾向 MySQL，运维那边熟\n"
+        "王强: 我喜欢 yarn 哈哈，不过不重要\n"
+        "张伟: 好，那我们定了用 PostgreSQL 15，不用 MySQL 了\n"
+        "李娜: 行\n",
+        encoding="utf-8",
+    )
+    result = ingest.extract(memory, [str(chat)], dry_run=True)
+    got = {(c.target, c.action): c.entry for c in result.batch.candidates
+           if c.target in ("decisions", "user")}  # fmt: skip
+    assert (
+        got[("decisions", "stored")]["context"] == "好，那我们定了用 PostgreSQL 15，不用 MySQL 了"
+    )
+    assert got[("user", "review")]["text"] == "我喜欢 yarn 哈哈，不过不重要"

@@ -1006,3 +1006,62 @@ def test_a_url_cut_anywhere_in_any_formats_message_is_joined_back_for_the_secret
 def test_a_message_in_any_format_keeps_its_line_breaks_where_no_url_was_cut(fmt, said):
     (conversation,) = parse(_in_each_format(said)[fmt], format=fmt)
     assert next(iter(conversation.messages)) == Message("user", said, 0)
+
+
+# ---- chats of people named by name (session 49) ---------------------------------------------
+
+
+def _said(text: str, **kw: Any) -> list[tuple[str, str | None, str]]:
+    (conversation,) = parse(text, **kw)
+    return [(m.role, m.speaker, m.text) for m in conversation.messages]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "张伟: 我们定了用 PostgreSQL\n李娜: 行\n张伟: 那就这样\n李娜：好的",
+        "**Li Na**: we use Postgres\n**Tom**: ok\n**Li Na**: done\n**Tom**: fine",
+        "[10:32] bob: fixed the login loop\n[10:33] alice: nice\n[10:35] bob: pushed\n"
+        "[10:36] alice: ok",
+        "2024-05-06 10:32 小王：周五了\n2024-05-06 10:33 Amy: 是\n小王：好\nAmy: ok",
+    ],
+)
+def test_a_chat_of_people_named_by_name_is_split_into_their_messages(text):
+    said = _said(text)
+    assert len(said) == 4
+    assert {role for role, _, _ in said} == {"user"}
+    assert len({who for _, who, _ in said}) == 2
+    assert all(f"{who}:" not in t and f"{who}：" not in t for _, who, t in said)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # labels of notes, commits and logs, not people
+        "结论：继续使用 Nginx\n背景：网关要换\n结论：先不动\n背景：没人力",
+        "feat: add login\nfix: handle null\nfeat: add export\nfix: typo",
+        "Note: the cache is cold\nError: timeout\nNote: retry\nError: again",
+        # one name only: a label or a note of one person
+        "bob: first\nbob: second\nbob: third",
+        # names inside a code block
+        "```\nalice: a\nbob: b\nalice: c\nbob: d\n```\nsee above",
+    ],
+)
+def test_labels_and_single_names_are_no_chat_of_people(text):
+    assert len(_said(text)) == 1
+
+
+def test_a_chat_json_whose_authors_are_people_is_read_as_theirs():
+    chat = {"messages": [
+        {"author": "陈晨", "content": "我觉得还是用回 Redis 吧"},
+        {"author": "Kevin Wu", "content": "so are we going back?"},
+        {"role": "user", "name": "bob", "content": "yes"},
+        {"role": "tool", "content": "exit 0"},
+        {"author": {"name": "刘洋"}, "content": "同意"},
+    ]}  # fmt: skip
+    assert _said(json.dumps(chat, ensure_ascii=False)) == [
+        ("user", "陈晨", "我觉得还是用回 Redis 吧"),
+        ("user", "Kevin Wu", "so are we going back?"),
+        ("user", "bob", "yes"),
+        ("user", "刘洋", "同意"),
+    ]
