@@ -281,7 +281,7 @@ _PROSE_SECRET = lazy(
 _LATER_SECRET = lazy(
     # one name (not "output_tokens"), then words of the same sentence, not JSON's quotes and braces
     r"(?i)(?<![A-Za-z0-9])(?P<name>key|token|secret|password|passphrase|pwd)(?![A-Za-z0-9])"
-    r"[^\n.!?\"{}\\]{1,80}?(?:\b(?:is|was)|[:=：]"
+    r"[^\n.!?\"{}\\]{1,80}?(?:\b(?:is|was)|\bit(?:'s|’s|\s+is)|[:=：]"
     # or the next sentence gives its value: "ADMIN_TOKEN, I set it with wrangler. value is …"
     r"|[.!?。][ \t]*(?:the[ \t]+)?(?:value|值)[ \t]*(?:is|was|是|[:=：]))[ \t]*[\"'`“]?"
     r"(?P<v>[^\s\"'`”,;，；。]{8,200})"
@@ -475,7 +475,8 @@ def _assignments(text: str) -> list[Match]:
         group = next(g for g in ("dq", "sq", "bare") if m[g] is not None)
         value, start = m[group], m.start(group)
         if group == "bare":
-            value = _in_address(text, m.start(), value)
+            # Markdown around the assignment ends the value: "**`X_PASSWORD = true`**: …"
+            value = _in_address(text, m.start(), re.split(r"`|(?<=[^*])\*\*", value, maxsplit=1)[0])
         if group == "bare" and _fetched(text, value, m.end(group)):
             continue  # `password = getpass()`
         if group != "bare" and not _PASSWORD_NAME.search(m["name"]):

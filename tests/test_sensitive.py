@@ -937,6 +937,8 @@ def test_what_only_looks_like_the_fourth_probes_secrets_is_kept(text):
          "[REDACTED:key or token] if you need it"),
         ("管理员 token 我已经配好了。值是 snp_adm_7Hq2Xk9LmP4vRt8ZwY3cNb6F",
          "管理员 token 我已经配好了。值是 [REDACTED:key or token]"),
+        ("the master key is in 1password under 'shopfront', it's 4c1f9e2b7a3d8e6f0b5a9c2d7e4f1a3b",
+         "the master key is in 1password under 'shopfront', it's [REDACTED:key or token]"),
     ],
 )  # fmt: skip
 def test_secrets_session_49s_probes_pasted_are_redacted(text, redacted):
@@ -948,6 +950,8 @@ def test_secrets_session_49s_probes_pasted_are_redacted(text, redacted):
     [
         "The API key rotates weekly. The value is stored in Vault.",
         "token expiry is 3600. value: 0x7f3a9c",
+        "**`manage_master_user_password = true`**: RDS generates it",
+        "the key is in the README, it's under Setup",
     ],
 )
 def test_what_session_49s_probes_pasted_near_secrets_is_kept(text):
