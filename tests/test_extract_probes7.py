@@ -1,7 +1,9 @@
 """What session 49's probes found, read by the extraction rules and the writer (7).
 
 Two apps deployed on one platform, in one output or one after the other, are two records. A
-commit's body gives the reason of the choice its subject makes.
+commit's body gives the reason of the choice its subject makes. In a team's chat: going back to
+a tool ("用回 Redis"), one left out for now and what is used instead ("先不上 Kafka，用 Redis
+Stream"), a meeting's conclusion, what someone proposed, a vote.
 """
 
 from __future__ import annotations
@@ -9,10 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from omp import extract as ex
-from omp import ingest
+from omp import ingest, rules
 from omp.paths import MemoryRoot
 from omp.yamlio import load
+from tests.test_extract_en_probes2 import _choices, _said
 from tests.test_ingest import _commit
 
 FLY = """\
@@ -155,3 +160,42 @@ def test_a_chat_of_people_gives_their_choices_and_leaves_preferences_for_review(
         got[("decisions", "stored")]["context"] == "好，那我们定了用 PostgreSQL 15，不用 MySQL 了"
     )
     assert got[("user", "review")]["text"] == "我喜欢 yarn 哈哈，不过不重要"
+
+
+# ---- a team's chat ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        ("我觉得还是用回 Redis 吧", "Redis", []),
+        ("不过交付压力大，还是用回 Ant Design", "Ant Design", []),
+        ("同意，先不上 Kafka，用 Redis Stream 顶一下", "Redis Stream", ["Kafka"]),
+        ("先不上 k8s，我们就三台机器，docker compose 够用了", "docker compose", ["k8s"]),
+        ("**结论：继续使用 Nginx，APISIX 暂不引入，Q3 再评估。**", "Nginx", ["APISIX"]),
+        ("就用 Redis，Kafka 先不上", "Redis", ["Kafka"]),
+        ("Decision: admin console uses React 18 with TypeScript, reusing @acme/ui.",
+         "React 18 with TypeScript", []),
+    ],
+)  # fmt: skip
+def test_what_a_team_settles_is_a_decision(sentence, choice, alternatives):
+    assert _choices(*_said(sentence)) == [(choice, alternatives)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "王强提议把 Nginx 换成 APISIX，理由是插件多、支持动态路由。",
+        "不用 Kafka，用 Redis 会不会有问题",
+        "先不上 k8s 吗，docker compose 够用吗？",
+        "lets just do a quick vote.",
+        "I'd vote Vue 3, honestly.",
+    ],
+)
+def test_a_proposal_a_doubt_or_a_vote_decides_nothing(sentence):
+    assert _choices(*_said(sentence)) == []
+    assert rules.decision(sentence) is None
+
+
+def test_a_vote_states_no_stack():
+    assert rules.version_facts("I'd vote Vue 3, honestly.", own=True) == {}

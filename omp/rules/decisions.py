@@ -849,6 +849,12 @@ _AGREE_ZH = (
 _NAME_X = r"(?P<x>[A-Za-z][\w.+# -]*(?:/[A-Za-z][\w.+#-]*)*)"
 
 
+_LEFT_OUT_ZH = (
+    r"(?:先|暂时|暂且|目前)?(?:不上|不用|不引入|不搞)\s*"
+    r"(?P<gone>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s*了?"
+)
+
+
 _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "raw retention 90 天 OK，…", "proxy-body-size 50m 可以": a value agreed to, with what it
     # is the value of ("150ms 可以" alone names nothing)
@@ -864,6 +870,26 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(r"(?:^|(?<=[，,。；;\s])|我们|团队)(?:最终|最后)?决定(?:了)?[：:，,]\s*(?P<x>.+)"),
         True,
+        False,
+    ),
+    # "先不上 Kafka，用 Redis Stream 顶一下", "先不上 k8s，我们就三台机器，docker compose 够用了":
+    # one left out for now, then what is used instead
+    (
+        lazy(
+            rf"{_LEFT_OUT_ZH}[，,；;]\s*(?:先|就|还是|我们)?(?:用|上|走)\s*"
+            r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3})"
+            r"(?![^，,。；;]*(?:会不会|能不能|行不行|好不好|[吗么？?]))"
+        ),
+        False,
+        False,
+    ),
+    (
+        lazy(
+            rf"{_LEFT_OUT_ZH}(?:[，,；;][^，,。；;？?]{{0,20}})*?[，,；;]\s*"
+            r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s*"
+            r"(?:就)?(?:够用了?|就够了|够了|就行了?|足够了?)(?![吗么嘛？?])"
+        ),
+        False,
         False,
     ),
     # "部署到 Heroku", "前端托管在 Vercel 上吧": where it runs, a known host
@@ -1016,7 +1042,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?:就|那就|还是|最终|我们|那)(?:直接|都|先)?"
-            r"(?:用|使用|采用|选择|选用|选|自建|上(?![个周次午半面线班回去来])|留在|继续用)"
+            r"(?:用回|换回|改回|切回|用|使用|采用|选择|选用|选|自建|上(?![个周次午半面线班回去来])|留在"
+            r"|继续用|继续使用)"
             r"(?P<x>.+)"
         ),
         False,
@@ -1545,7 +1572,10 @@ def _after_doubt(sentence: str) -> str | None:
     return rest
 
 
-_CONCLUSION = lazy(r"^\W*(?:选型|技术选型|最终)(?:结论|结果|方案)\s*[：:]\s*")
+_CONCLUSION = lazy(
+    r"^\W*(?:(?:选型|技术选型|最终|会议|讨论)?(?:结论|决议)|(?:选型|技术选型|最终)(?:结果|方案))"
+    r"\s*[：:]\s*"
+)
 
 
 def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
@@ -1602,7 +1632,7 @@ def _decision_of(
     m: re.Match[str], sentence: str, known: Sequence[str], *, explicit: bool, lang: str, bare: bool
 ) -> Decision | None:
     """The decision a pattern's match states, or None when what it names is no choice."""
-    choice = clip(m.group("x"))
+    choice, part_topic = _choice_of_part(m, explicit=explicit, lang=lang)
     # "let's scrap X and keep Y", "let's not use X; Y"
     given_up = [clip(m["gone"])] if "gone" in m.re.groupindex else []
     if moved := _MOVE_FROM.match(m.group("x").strip()):  # "decided to switch from npm to pnpm"
@@ -1620,7 +1650,6 @@ def _decision_of(
     if lang == "zh":  # "那还是 Pinia 不动": the name kept as it is
         choice = _used_as(m.group("x")[m.group("x").find(choice) :], choice)
         choice = _KEPT_AS_IS_ZH.sub("", choice) or choice
-    part_topic = None
     way = "way" in m.re.groupindex  # "日志统一用 JSON 格式" is titled by itself
     if lang == "zh" and not way and (part := _PART_USES.fullmatch(choice)):  # "定了：前端用 React"
         choice, part_topic = part["x"], part["topic"]
@@ -1647,6 +1676,16 @@ def _decision_of(
         topic or part_topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
     )
+
+
+def _choice_of_part(m: re.Match[str], *, explicit: bool, lang: str) -> tuple[str, str | None]:
+    """What a pattern's match chooses, and the part it is for when the match names one.
+
+    "Decision: admin console uses React 18 with TypeScript": React 18 …, for admin console.
+    """
+    if explicit and lang == "en" and (part := _PART_USES_EN.match(m.group("x").strip())):
+        return clip(part["x"]), part["topic"]
+    return clip(m.group("x")), None
 
 
 def _narrates(sentence: str, m: re.Match[str], choice: str, *, named: bool) -> bool:
@@ -1784,6 +1823,11 @@ _EVERYDAY_CHOICES = frozenset(
 
 
 # a part of the project, then what it uses: "前端用 React", "鉴权走 JWT"
+_PART_USES_EN = lazy(
+    r"(?i)(?P<topic>(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+"
+    r"(?:uses|will use|should use|is built (?:with|on)|runs on|will run on|stays on|moves to)\s+"
+    r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[\w.+#/-]+)*)"
+)
 _PART_USES = lazy(
     r"(?P<topic>[\u4e00-\u9fff]{2,8}?)\s*(?:统一|都|就|也)?(?:用|使用|采用|走|选)\s*"
     r"(?P<x>[A-Za-z][\w.+# /-]*)"
@@ -1978,6 +2022,11 @@ _NOT_CHOICES = (
     # "fixture 我换成假数据", "身份证就用全 0 那种测试号": test data in place of real data
     lazy(r".*(?:假数据|假的数据|测试号|测试卡号|mock\s*数据|假号码).*"),
     lazy(r".+\s*(?:以后|之后).+"),  # "USD 换成 CNY 以后四舍五入到分": what happens after
+    # "let's just do a quick vote": what the people do next, not a thing chosen
+    lazy(
+        r"(?i)(?:a\s+)?(?:quick\s+|short\s+)?(?:vote|poll|call|meeting|sync|standup|stand-up|"
+        r"retro|huddle|break|lunch|demo|walkthrough|show of hands)s?"
+    ),
 )
 
 
@@ -2129,7 +2178,7 @@ def _too_much(sentence: str) -> list[str]:
 # "鉴权改成 JWT，session 那套不要了": a name given up after the choice
 _NAME_GIVEN_UP = lazy(
     rf"(?P<x>(?<![\w.+#/-]){_ASCII_NAME}|{ZH_PRODUCT})\s*(?:那套|这套|那个|这个)?\s*"
-    r"(?:也?不用了|也?不要了|不考虑了|就算了|弃用了|下线了)"
+    r"(?:也?不用了|也?不要了|不考虑了|就算了|弃用了|下线了|(?:暂|先|暂时)?不(?:引入|考虑|上)(?![\w\u4e00-\u9fff]))"
 )
 
 

@@ -297,6 +297,8 @@ def assertion(sentence: str) -> str:
 WEIGHING = (
     r"\b(?:torn|deciding|choosing|undecided|picking|debating|stuck) between\b"
     r"|\b(?:comparing|weighing|evaluating)\b|在.{1,60}之间(?:纠结|选|犹豫)"
+    # "I'd vote Vue 3": a vote names what one would pick
+    r"|\b(?:i'?d|i would|i)\s+vote\b|\bvotes?\s+(?:for|went)\b|投票|投给"
 )
 
 

@@ -13,7 +13,9 @@ TENTATIVE = lazy(
     r"(?i)\b(?:maybe|perhaps|might|could try|we could|could we|should we|shall we|what if|"
     r"how about|what about|(?<!after )thinking (?:about|of)|considering|consider|not sure|possibly|"
     r"let'?s try|try out|give .{1,30} a (?:try|shot)|i wonder|wondering|probably|idea:)\b"
-    r"|试试|也许|可能|或许|(?<!不)考虑|要不要|是不是|不确定|尝试一下|看看能不能|能不能|行不行"
+    r"|试试|也许|可能|或许|(?<!不)考虑|要不要|是不是|不确定|尝试一下|看看能不能|能不能|行不行|会不会"
+    # "王强提议把 Nginx 换成 APISIX": what someone proposed, not what was decided
+    r"|(?<![我])(?:提议|提出)"
     r"|(?<![好用必])纠结|犹豫|还没定|没定"
 )
 
