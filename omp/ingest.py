@@ -295,7 +295,7 @@ def _format_of(head: str, forced: str | None) -> str:
     from omp import deploy
 
     fmt = sources.detect_format(head)
-    if fmt == "text" and deploy.looks_like_deploy(head):
+    if fmt == "text" and deploy.looks_like_deploy(head) and not sources.names_speakers(head):
         return "deploy"
     return fmt
 
@@ -571,7 +571,7 @@ def _read_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
         return
     earlier: list[ex.Candidate] = []  # an Aider history's sessions are one piece of work
     # what an agent's tools printed counts where it shows a build file (`package.json`, …)
-    keep = buildfiles.shows_build_file if llm_cmd is None else _nothing
+    keep = _tool_output_read if llm_cmd is None else _nothing
     said = [0]  # messages read, counted as the stream goes: a conversation is read once
     for conversation in sources.stream(source.lines(), format=fmt, tools=keep):
         people: set[str] = set()
@@ -629,6 +629,13 @@ def _whose_unknown(made: list[ex.Candidate], people: set[str]) -> None:
 
 def _nothing(_: str) -> bool:
     return False
+
+
+def _tool_output_read(text: str) -> bool:
+    """Whether the rules read what an agent's tool printed: a build file, or a deploy's output."""
+    from omp import deploy
+
+    return buildfiles.shows_build_file(text) or deploy.looks_like_deploy(text)
 
 
 def _from_git(batch: ex.Batch, root: MemoryRoot, rev_range: str) -> None:

@@ -396,6 +396,20 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
         count += 1
 
 
+def names_speakers(head: str) -> bool:
+    """Whether a text's first lines name who speaks (a transcript, not a tool's output).
+
+    A deploy log pasted into a chat is the chat's: its speakers say so.
+    """
+    lines = head.splitlines()[:_TERMINAL_PEEK]
+    fenced = False
+    for line in lines:
+        if not fenced and _speaker(line):
+            return True
+        fenced ^= line.count("```") % 2 == 1 or _TILDE_FENCE.match(line) is not None
+    return bool(_people(lines)) or _is_questions_and_answers(lines)
+
+
 def _said_by(line: str, asked: bool, people: frozenset[str]) -> re.Match[str] | None:
     """The speaker a line of a transcript starts a message of, if it starts one."""
     if m := _speaker(line):

@@ -8,6 +8,7 @@ Stream"), a meeting's conclusion, what someone proposed, a vote.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -199,3 +200,52 @@ def test_a_proposal_a_doubt_or_a_vote_decides_nothing(sentence):
 
 def test_a_vote_states_no_stack():
     assert rules.version_facts("I'd vote Vue 3, honestly.", own=True) == {}
+
+
+# ---- deploy output inside a conversation ------------------------------------------------------
+
+
+def _deploys_of(memory: MemoryRoot, path: Path) -> tuple[dict[str, Any], list[str]]:
+    result = ingest.extract(memory, [str(path)], dry_run=True)
+    kept = [c for c in result.batch.candidates if c.action == "stored"]
+    places = {k: v for c in kept if c.target == "project" for k, v in
+              c.entry.get("deployment", {}).items()}  # fmt: skip
+    changes = [c.entry["summary"] for c in kept if c.target == "changelog"]
+    return places, changes
+
+
+def test_a_deploy_log_pasted_into_a_chat_is_read_with_the_chat(memory: MemoryRoot):
+    chat = memory.project / "team.md"
+    chat.write_text(
+        "[10:02] alice: ok changed: we go with Fly.io instead of Heroku.\n"
+        "[10:05] bob: fine by me\n"
+        "[10:40] alice: deployed:\n```\n" + FLY.format(app="webhook-relay") + "```\n"
+        "[10:41] bob: nice, upstream timeout 10s please\n",
+        encoding="utf-8",
+    )
+    places, changes = _deploys_of(memory, chat)
+    assert places == {"fly": {"status": "active", "url": "https://webhook-relay.fly.dev",
+                              "app": "webhook-relay"}}  # fmt: skip
+    assert changes == ["Deploy webhook-relay to production at https://webhook-relay.fly.dev"]
+    result = ingest.extract(memory, [str(chat)], dry_run=True)
+    assert [c.entry["choice"] for c in result.batch.candidates
+            if c.target == "decisions" and c.action == "stored"] == ["Fly.io"]  # fmt: skip
+
+
+def test_a_deploy_an_agents_tool_ran_is_read_from_its_output(memory: MemoryRoot):
+    def said(uuid: str, parent: str | None, role: str, content: Any) -> dict[str, Any]:
+        return {"type": role, "uuid": uuid, "parentUuid": parent,
+                "message": {"role": role, "content": content}}  # fmt: skip
+
+    ran = [{"type": "tool_result", "tool_use_id": "t1", "content": FLY.format(app="acme-api")}]
+    lines = [
+        said("u1", None, "user", "ship the api to production please"),
+        said("a1", "u1", "assistant", "Running fly deploy."),
+        said("t1", "a1", "user", ran),
+        said("a2", "t1", "assistant", "Done, it is live."),
+    ]
+    session = memory.project / "session.jsonl"
+    session.write_text("\n".join(map(json.dumps, lines)), encoding="utf-8")
+    places, changes = _deploys_of(memory, session)
+    assert places["fly"]["url"] == "https://acme-api.fly.dev"
+    assert changes == ["Deploy acme-api to production at https://acme-api.fly.dev"]

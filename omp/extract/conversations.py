@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
-from omp import buildfiles, gitrepo, rot, rules
+from omp import buildfiles, deploy, gitrepo, rot, rules
 from omp.extract.candidates import (
     SESSION_REASON,
     TITLE_MAX,
@@ -25,6 +25,7 @@ from omp.extract.candidates import (
     with_details,
 )
 from omp.extract.commits import CONVENTIONAL_TYPES, NOISE_COMMIT, TRIVIAL_COMMIT, commit_kind
+from omp.extract.deploys import from_deploys
 from omp.lazyre import lazy
 
 _USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "path": 0.8}
@@ -258,6 +259,8 @@ class _Conversation:
         (`package.json`, `go.mod`) are project facts. The output is redacted only when it
         states some: most of it is never used.
         """
+        if role == "tool" and deploy.looks_like_deploy(text):
+            self._deploy_output(redact_text(text, self.path, index, self.batch), index)
         if role != "tool" or not buildfiles.facts(text):
             return role in ("system", "tool")
         facts = buildfiles.facts(redact_text(text, self.path, index, self.batch))
@@ -444,8 +447,18 @@ class _Conversation:
         named = [n for n in named if rules.role_of(n) == rules.role_of(named[0])] if named else []
         return named[:4] if len(named) >= 2 else []
 
+    def _deploy_output(self, text: str, index: int) -> None:
+        """The deploys an output of a deploy CLI shows (pasted, or printed by the agent's tool)."""
+        made = Batch()
+        from_deploys(deploy.parse_deploy(text), made, path=self.path)
+        for c in made.candidates:
+            c.source = self.source(index)
+            self._found(c)
+
     def _pasted(self, text: str, index: int) -> None:
-        """The build files the person pasted in code blocks ("pom 里是这个：```xml …")."""
+        """The build files and deploy output the person pasted ("pom 里是这个：```xml …")."""
+        if deploy.looks_like_deploy(text):
+            self._deploy_output(text, index)
         for block in rules.code_blocks(text):
             facts = buildfiles.facts(block)
             if facts:
