@@ -253,8 +253,8 @@ _GO_MODULE = lazy(r"^module\s+(?P<path>[\w.~/-]+)\s*$")  # "module github.com/a/
 
 def _go(lines: list[str]) -> dict[str, dict[str, str]]:
     module = next((m["path"] for line in lines if (m := _GO_MODULE.match(line))), None)
-    if module is None:
-        return {}
+    if module is None or not any(_GO_DIRECTIVE.match(x) or _GO_REQUIRE.match(x) for x in lines):
+        return {}  # a go.mod says which Go it needs; Ruby's `module Webhooks` says nothing of it
     pairs = [  # Go writes its module versions with a "v": "cobra v1.8.1"
         (m["path"].rsplit("/", 1)[-1], f"v{m['v']}")
         for line in lines

@@ -249,3 +249,53 @@ def test_a_deploy_an_agents_tool_ran_is_read_from_its_output(memory: MemoryRoot)
     places, changes = _deploys_of(memory, session)
     assert places["fly"]["url"] == "https://acme-api.fly.dev"
     assert changes == ["Deploy acme-api to production at https://acme-api.fly.dev"]
+
+
+# ---- facts said in passing --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        ("we run it on a single EC2 box, no k8s", {}),
+        ("we use Dagster (OSS, self-hosted on the EC2 box)", {"pipelines": "Dagster"}),
+        ("we use Postgres, never MySQL", {"database": "Postgres"}),
+    ],
+)
+def test_a_name_said_not_to_be_used_is_no_stack(sentence, stack):
+    assert rules.tech_facts(sentence) == stack
+
+
+def test_a_value_given_as_an_example_in_a_question_is_no_setting():
+    assert rules.assertion("say PORT=5000, does railway inject its own?") == ""
+    assert rules.assertion("X is MySQL 8.0, is that OK?") == "X is MySQL 8.0"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "personal"),
+    [
+        ("i always use yarn 1 on this project, never npm", False),
+        ("这个项目里我习惯用 pnpm", False),
+        ("I always use yarn in my own projects", True),
+    ],
+)
+def test_a_way_of_this_project_is_no_personal_preference(sentence, personal):
+    assert (rules.personal(sentence) is not None) == personal
+
+
+def test_a_ruby_module_is_no_go_module():
+    from omp import buildfiles
+
+    assert buildfiles.facts("module Webhooks\n  class GithubController\n  end\nend\n") == {}
+    assert buildfiles.facts("module github.com/acme/api\n\ngo 1.22\n")["project"] == {
+        "module": "github.com/acme/api"
+    }
+
+
+@pytest.mark.parametrize("sentence", ["我们的 metrics-pipeline 要上线了", "快发版了", "马上部署"])
+def test_work_about_to_happen_is_not_done(sentence):
+    assert rules.finished_work(sentence) is None
+
+
+def test_when_something_was_agreed_is_no_choice():
+    assert rules.decision("oh wait, we're bumping to Node 22, the team agreed yesterday.") is None

@@ -2022,6 +2022,12 @@ _NOT_CHOICES = (
     # "fixture 我换成假数据", "身份证就用全 0 那种测试号": test data in place of real data
     lazy(r".*(?:假数据|假的数据|测试号|测试卡号|mock\s*数据|假号码).*"),
     lazy(r".+\s*(?:以后|之后).+"),  # "USD 换成 CNY 以后四舍五入到分": what happens after
+    # "the team agreed yesterday": when, not what
+    lazy(
+        r"(?i)(?:yesterday|today|tonight|tomorrow|earlier|already|before|last (?:week|month|time|"
+        r"sprint)|this (?:morning|afternoon|week)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day"
+        r"|in the (?:meeting|call|standup)|昨天|今天|明天|上周|刚才|之前|早上|上午|下午)"
+    ),
     # "let's just do a quick vote": what the people do next, not a thing chosen
     lazy(
         r"(?i)(?:a\s+)?(?:quick\s+|short\s+)?(?:vote|poll|call|meeting|sync|standup|stand-up|"

@@ -290,7 +290,12 @@ def assertion(sentence: str) -> str:
     if not re.search(r"[?？]\s*$", sentence):
         return sentence
     head = re.split(r"[，,;；](?=[^，,;；]*$)", sentence, maxsplit=1)
-    return head[0] if len(head) == 2 else ""
+    if len(head) < 2 or _EXAMPLE_LEAD.match(head[0]):
+        return ""  # "say PORT=5000, does railway inject its own?": an example for the question
+    return head[0]
+
+
+_EXAMPLE_LEAD = lazy(r"(?i)\s*(?:say|e\.g\.|for (?:example|instance)|like|比如|例如|假设|假如)\b")
 
 
 # "we're torn between Bloc, Riverpod and Provider": names weighed, none taken yet
@@ -446,7 +451,7 @@ def scaffold_stack(subject: str) -> dict[str, str]:
 
 # "we use pnpm for the monorepo, not lerna": the option the statement is set against, at its end
 _CONTRAST_TAIL = lazy(
-    r"(?i)\s*(?:[,;]|\s-)\s*(?:and\s+|but\s+)?not\s+(?:an?\s+|the\s+)?[\w.+#/-]+"
+    r"(?i)\s*(?:[,;]|\s-)\s*(?:and\s+|but\s+)?(?:not|never|no)\s+(?:an?\s+|the\s+)?[\w.+#/-]+"
     r"(?:\s+[\w.+#/-]+){0,2}\s*[.!]?\s*$"
 )
 
@@ -795,6 +800,12 @@ _LEAVING = lazy(
 )
 
 
+_NOT_USED = lazy(
+    r"(?i)(?:no|not|without|never|non|instead of)\s|(?:不用|没有|不上|不要|别用|不是|无)\s*"
+)
+_ALIBABA = lazy(r"(?i)ali(?:baba|yun)|阿里|bucket|[\u4e00-\u9fff]")
+
+
 def stack_parts(
     rest: str,
     facts: dict[str, str],
@@ -818,14 +829,13 @@ def stack_parts(
         if go and "language" not in facts and (not strict or part[0] == "G"):
             facts["language"] = part.strip()  # "go" is a word too: only where the stack is named
         part = _PART_LEAD.sub("", part.strip()).strip(" .。")
+        if _NOT_USED.match(part):
+            continue  # "a single EC2 box, no k8s", "never npm"
         known = False
         for original in TECH.finditer(part):
             name = original.group(1)
-            # an everyday word deep in a clause is a word ("we're launching in the UK in spring")
-            if name.lower() in AMBIGUOUS and name.islower() and (strict or original.start()):
+            if not _names_a_part(part, original, rest, strict=strict):
                 continue
-            if is_han(name) and (original.start() or is_chinese(part[original.end() :][:1])):
-                continue  # "拉支付宝账单": a Chinese name inside a phrase names no part
             known = True
             role = role_for(name.lower())
             if role not in facts:
@@ -848,6 +858,18 @@ def stack_parts(
         ):
             # a name the list does not know, in a sentence that names the stack ("Skynet + Lua")
             facts.setdefault(unknown["name"].lower(), part)
+
+
+def _names_a_part(part: str, original: re.Match[str], rest: str, *, strict: bool) -> bool:
+    """Whether a known name in a part of a stated stack names the part (not a word of it)."""
+    name = original.group(1)
+    if name == "OSS" and not _ALIBABA.search(rest):
+        return False  # "Dagster (OSS, self-hosted)": open source, not Alibaba's storage
+    # an everyday word deep in a clause is a word ("we're launching in the UK in spring")
+    if name.lower() in AMBIGUOUS and name.islower() and (strict or original.start()):
+        return False
+    # "拉支付宝账单": a Chinese name inside a phrase names no part
+    return not (is_han(name) and (original.start() or is_chinese(part[original.end() :][:1])))
 
 
 def _provider_of(part: str, m: re.Match[str], role: str) -> str:

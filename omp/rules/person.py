@@ -6,7 +6,7 @@ import re
 from typing import NamedTuple
 
 from omp.lazyre import lazy
-from omp.rules.signals import QUESTION, TENTATIVE
+from omp.rules.signals import NEGATED, QUESTION, TENTATIVE
 from omp.rules.text import is_chinese
 
 _PERSONAL_EN = lazy(
@@ -185,6 +185,27 @@ _CHOICE_FIRST = lazy(
 _NUMBER_ALONE = lazy(r"\s*\d[\d.]*\s*\w{0,3}\s*[.!]?\s*")
 
 
+_USES = lazy(r"(?i)\b(?:use|using|write)\b|用")
+_THIS_PROJECT = lazy(
+    r"(?i)\b(?:on|in|for) (?:this|the|our) (?:project|repo(?:sitory)?|codebase|app)\b"
+    r"|(?:这个|本|我们的?)(?:项目|仓库|repo)(?:里|中|上)?"
+)
+
+
+def _mine(text: str, m: re.Match[str], verb: str, said: str, clause: str) -> bool:
+    """Whether what a person says they like or use is theirs, not the project's or a reason."""
+    if verb in ("like", "love") and m.start() > 0 and _CHOICE_FIRST.match(text):
+        return False  # "Let's go with PostHog, I like the session replay": why it was chosen
+    if (
+        verb in ("write", "use")
+        and not re.search(r"(?i)\b(?:always|usually|prefer)\b", text)
+        and not _OWN_TOOL.search(clause)
+    ):
+        return False  # "I use Postgres" is the project's; "I use VS Code with vim keys" mine
+    # "I always use yarn 1 on this project": the project's way, not mine
+    return not (_THIS_PROJECT.search(said) and _USES.search(said) and not NEGATED.search(said))
+
+
 def personal(sentence: str) -> Personal | None:
     """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim").
 
@@ -209,14 +230,8 @@ def personal(sentence: str) -> Personal | None:
     if TENTATIVE.search(said) or _NUMBER_ALONE.fullmatch(clause):
         return None
     verb = (m.groupdict().get("verb") or "").lower()
-    if verb in ("like", "love") and m.start() > 0 and _CHOICE_FIRST.match(text):
-        return None  # "Let's go with PostHog, I like the session replay": why it was chosen
-    if (
-        verb in ("write", "use")
-        and not re.search(r"(?i)\b(?:always|usually|prefer)\b", sentence)
-        and not _OWN_TOOL.search(clause)
-    ):
-        return None  # "I use Postgres" is the project's; "I use VS Code with vim keys" mine
+    if not _mine(text, m, verb, said, clause):
+        return None
     if m.groupdict().get("who") or m.groupdict().get("who2") or m.groupdict().get("who3"):
         verb = "know"
     kind = "skill" if _SKILL.search(verb or sentence) else "preference"

@@ -204,6 +204,8 @@ _FILLER_ZH = lazy(r"好的|懂了|明白了?|知道了|收到|嗯+|哦+|ok|OK|�
 # work asked for, planned ("准备上热更新了") or done by habit ("我习惯…跑通了再…")
 _TODO_ZH = lazy(
     r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该|准备|打算|计划|习惯"
+    # "metrics-pipeline 要上线了", "快发版了", "马上部署": about to happen, not done
+    r"|(?<![不还])(?:就?要|快要?|即将|马上|就快)(?=[^，,。；;了]{0,6}了?)"
     r"|你(?:顺手|顺便|先|再|直接|也)"  # "checksum 那个你顺手修了": asked of the assistant
 )
 
