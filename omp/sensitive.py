@@ -12,15 +12,17 @@ come from python-stdnum, imported only when a long run of digits is present.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections import Counter
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from omp.lazyre import ignorecase_fold, lazy
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Iterable, Mapping
 
 
 class Match(NamedTuple):
@@ -82,7 +84,7 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
         0,
     ),
     ("Notion token", lazy(_B + r"(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})" + _E), 0),
-    ("DingTalk signing secret", lazy(_B + r"SEC[0-9a-f]{64}" + _E), 0),
+    ("DingTalk signing secret", lazy(_B + r"SEC[0-9a-f]{48,72}" + _E), 0),
     # a Sentry DSN's key: "https://1af835b3…@o278943.ingest.sentry.io/…"
     ("Sentry DSN key", lazy(r"://([0-9a-f]{32})(?::[0-9a-f]{32})?@"), 1),
     ("Tencent Cloud SecretId", lazy(_B + r"AKID[0-9A-Za-z]{32}" + _E), 0),
@@ -115,7 +117,7 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ("basic auth", lazy(r"(?i)" + _B + r"basic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])"), 1),
     (
         "password in URL",
-        lazy(_B + r"[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]*:(?!password@)([^\s@/]{3,})@"),
+        lazy(_B + r"[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]*:(?!password@|\$\{?\w+\}?@)([^\s@/]{3,})@"),
         1,
     ),
     # "?token=…&expires=…", "&sig=Xk8%2F…", "?key=Xq7Lm2Kp9Rz": a secret in an address's query
@@ -281,7 +283,8 @@ _PROSE_SECRET = lazy(
 _LATER_SECRET = lazy(
     # one name (not "output_tokens"), then words of the same sentence, not JSON's quotes and braces
     r"(?i)(?<![A-Za-z0-9])(?P<name>key|token|secret|password|passphrase|pwd)(?![A-Za-z0-9])"
-    r"[^\n.!?\"{}\\]{1,80}?(?:\b(?:is|was)|\bit(?:'s|’s|\s+is)|[:=：]"
+    r"[^\n.!?\"{}\\]{1,80}?(?:\b(?:is|was|to)|\bit(?:'s|’s|\s+is)|(?<!\barn)[:=：]|->|=>|→"
+    r"|[?？][ \t]*it(?:'s|’s|\s+is)"
     # or the next sentence gives its value: "ADMIN_TOKEN, I set it with wrangler. value is …"
     r"|[.!?。][ \t]*(?:the[ \t]+)?(?:value|值)[ \t]*(?:is|was|是|[:=：]))[ \t]*[\"'`“]?"
     r"(?P<v>[^\s\"'`”,;，；。]{8,200})"
@@ -292,6 +295,7 @@ _LATER_SECRET = lazy(
 _ASSIGNMENT = lazy(
     r"(?i)" + _B + r"(?P<name>(?:[A-Z0-9_][A-Z0-9_.\-]{0,99})?"
     r"(?:PASSWORD|PASSWD|PWD|PASS[_\-]?PHRASE|(?<=_)(?:PASS|SIG|AUTH)(?![A-Z])|"
+    r"(?<![A-Z0-9])SK(?=\s*=)|API\w{0,4}KEY|"
     r"(?<=[\"'])(?:PASS|AUTH)(?=[\"'])|KEY[_\-]DATA|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
     r"ACCOUNT[_\-]?KEY|"
     r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?|SALT|"
@@ -301,7 +305,8 @@ _ASSIGNMENT = lazy(
     r"(?:\"(?P<dq>[^\"\n]{6,200})\"|'(?P<sq>[^'\n]{6,200})'|[\"']?(?P<bare>[^\s\"',;，；。]{6,}))"
 )
 _PLACEHOLDER = lazy(
-    r"(?i)^(?:\$\{?[A-Z0-9_]+\}?|<[^>]*>|\{\{.*\}\}|%\(.*\)s|\*+|x+|\.+|changeme|"
+    r"(?i)^(?:\$\{?[A-Z0-9_]+\}?|<[^>]*>|\{\{.*\}\}|%\(.*\)s|\*+|x+|\.+|changeme|string|"
+    r"(?:op|vault|ssm|sm)://\S*|arn:\S*|"
     r"redacted|\[redacted\b[^\]]*\]?|none|null|true|false|example|dummy|placeholder|"
     r"(?:process\.env|os\.environ)\S*|secrets\.\S+|env\(\S*\)|"
     r"your[ _\-](?:[a-z]+[ _\-]){0,3}here)$"  # a doc's "your_api_key_here"
@@ -321,6 +326,11 @@ _FILE_PATH = lazy(
     r"|(?:[\w\-.]+/)*[\w\-]+\.(?:h|hpp|env|json|ya?ml|toml|ini|cfg|conf|pem|key|txt|py|ts|js))$"
 )
 _DIGITS = lazy(r"(?<![\dA-Za-z])(?:(?:\+|00)?86[\s\-]?)?\d[\d\s\-]{9,22}[\dXx](?![\dA-Za-z])")
+# "186.1414.4326", "(186) 1414 4326": a mobile number written with dots or brackets
+_DOTTED_MOBILE = lazy(
+    r"(?<![\dA-Za-z.])(?:(?:\+|00)?86[\s\-]?)?\(?1[3-9]\d\)?[\s.\-]?\d{4}[\s.\-]?\d{4}(?![\d.A-Za-z])"
+)
+_DOTTED_HINT = lazy(r"1[3-9]\d(?:\)|\.\d{4}\.)")
 _CN_ID = lazy(r"^\d{17}[\dXx]$")
 _CN_MOBILE = lazy(r"^(?:(?:\+|00)?86)?1[3-9]\d{9}$")
 # issuer prefixes of payment cards: Visa, Mastercard, Amex, Discover, JCB, UnionPay, Diners
@@ -391,9 +401,10 @@ def _resident_id(digits: str, ric: Any) -> bool:
 
 def _numbers(text: str) -> list[Match]:
     out: list[Match] = []
-    for m in _DIGITS.finditer(text):
+    dotted = list(_DOTTED_MOBILE.finditer(text)) if _DOTTED_HINT.search(text) else []
+    for m in [*_DIGITS.finditer(text), *dotted]:
         raw = m.group(0)
-        digits = re.sub(r"[\s\-]", "", raw)
+        digits = re.sub(r"[\s\-.()]", "", raw)
         if _CN_MOBILE.match(digits):
             # "+1 415 555 0182": a number of another country, its code before it
             foreign = text[m.start() - 1 : m.start()] == "+" and not raw.startswith(("86", "0086"))
@@ -479,9 +490,14 @@ def _assignments(text: str) -> list[Match]:
             value = _in_address(text, m.start(), re.split(r"`|(?<=[^*])\*\*", value, maxsplit=1)[0])
         if group == "bare" and _fetched(text, value, m.end(group)):
             continue  # `password = getpass()`
-        if group != "bare" and not _PASSWORD_NAME.search(m["name"]):
+        if (
+            group != "bare"
+            and not _PASSWORD_NAME.search(m["name"])
+            and not _PASS_PHRASE.match(f"{m['name']}={value}")
+        ):
             # a pass phrase is a password's; under another name a quoted phrase is words
-            # ("SECRETS: 'Secrets Manager'"), of which only a first word may be a key
+            # ("SECRETS: 'Secrets Manager'"), of which only a first word may be a key, unless
+            # a singular secret's name holds lower-case words ("SESSION_SECRET='tired horse …'")
             word = _WORD.match(value)
             value = word[0] if word else ""
             if len(value) < 6:
@@ -489,6 +505,9 @@ def _assignments(text: str) -> list[Match]:
         if _secret_of_name(m["name"], value):
             out.append(Match("secret assigned to " + m["name"], start, start + len(value)))
     return out
+
+
+_PASS_PHRASE = lazy(r"(?i)[\w.-]*secret=[a-z]+(?: [a-z]+){3,}$")
 
 
 def _secret_of_name(name: str, value: str) -> bool:
@@ -657,7 +676,9 @@ _PIPED_PASSWORD = lazy(
     r"(?<![\w.\-])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?)"
     r"[ \t]+(?:'(?P<sq>[^'\n]+)'|\"(?P<dq>[^\"\n]+)\"|(?P<bare>[^\s'\"`|;&<>]+))[ \t]*\|"
     r"(?=[^\n|;&]{0,300}?(?:\blogin\b|-stdin\b|\bsudo\b[^\n|;&]{0,300}[ \t]-S\b"
-    r"|\b(?P<ch>ch)?passwd\b|\bkinit\b))"
+    r"|\b(?P<ch>ch)?passwd\b|\bkinit\b"
+    # "echo X | vercel env add …", "echo X | wrangler secret put …": a secret store's input
+    r"|\bvercel\s+env\s+add\b|\bsecrets?\s+(?:put|set|add|create)\b))"
 )
 _HERE_STRING_PASSWORD = lazy(
     r"(?:\blogin\b|-stdin\b|[ \t]-S\b|\b(?P<ch>ch)?passwd\b|\bkinit\b)[^\n|;&<]{0,300}<<<[ \t]*"
@@ -889,10 +910,14 @@ def _typed_passwords(text: _Text) -> list[Match]:
         which = next(g for g in ("dq", "sq", "bq", "cq", "pw") if m[g] is not None)
         value = m[which].rstrip(".):") if which == "pw" else m[which]
         end = m.start(which) + len(value)
-        if which == "pw" and (
-            "://" in value  # the address of a vault
-            or _fetched(text.text, m[which], m.end(which))  # `password = getpass()`
-            or not (_LOOKS_LIKE_PASSWORD.search(value) or _stated_word(text.text, value, end))
+        if (
+            which == "pw"
+            and (
+                "://" in value  # the address of a vault
+                or text.text[: m.start(which)].endswith("arn:")  # an AWS resource, where it is kept
+                or _fetched(text.text, m[which], m.end(which))  # `password = getpass()`
+                or not (_LOOKS_LIKE_PASSWORD.search(value) or _stated_word(text.text, value, end))
+            )
         ):
             continue  # a word ("required")
         if len(value) >= 4 and value[0] != "$" and _secret_value("password", value):
@@ -952,6 +977,8 @@ _PATTERN_NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
         "salt",
         "_sig",
         "_auth",
+        "sk=",
+        "sk =",
         '"auth"',
         "'auth'",
     ),
@@ -1170,6 +1197,10 @@ def _later_secrets(text: _Text, found: list[Match]) -> list[Match]:
 _STRONG_PASSWORD = lazy(r"^(?=.*\d)(?=.*(?:[^\w\s.\-/]|[a-z].*[A-Z]|[A-Z].*[a-z]))")
 
 
+# keys made to be public: Stripe's publishable keys
+_PUBLISHABLE = ("pk_live_", "pk_test_")
+
+
 def _stated_later(name: str, value: str) -> bool:
     """Whether a value stated later in the sentence of a secret's name looks like the secret.
 
@@ -1177,7 +1208,7 @@ def _stated_later(name: str, value: str) -> bool:
     holds a long random run of letters and digits ("*:*.b6c1e9d0…"; not "the key point is
     that", nor a long name in camel case).
     """
-    if "://" in value or _PLACEHOLDER.match(value):
+    if "://" in value or _PLACEHOLDER.match(value) or value.startswith(_PUBLISHABLE):
         return False
     if _PASSWORD_NAME.search(name):
         return _STRONG_PASSWORD.match(value) is not None and _secret_value("password", value)
@@ -1203,6 +1234,8 @@ def _high_entropy_run(value: str) -> bool:
     "9f8e7d6c5b4a…", "a8F3kL9pQ2xR7mN4…": a long mixed run, with entropy; "user-profile-cache-v2"
     or "orders_2024_archive" are names made of words.
     """
+    if value.startswith(_PUBLISHABLE):
+        return False
     run = _MIXED_RUN.search(value)
     if run is not None and _entropy(run[0]) >= 3.0:
         return True
@@ -1238,22 +1271,432 @@ def scan(text: str) -> list[Match]:
             found += finder(text)
     if words:
         found += _named_passwords(searched) + _typed_passwords(searched)
-    if _DIGIT.search(text):  # `_DIGITS` starts with one
-        found += _numbers(text)
+    found += _all_numbers(text)
+    found = _outside_arns(text, found + _more_secrets(searched, found))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     kept: list[Match] = []
     for f in found:
         if not kept or f.start >= kept[-1].end:
             kept.append(f)
-    return kept
+    return _with_repeats(text, kept)
 
 
-def redact(text: str) -> tuple[str, list[Match]]:
+def _all_numbers(text: str) -> list[Match]:
+    """ID, card and phone numbers, also in full-width digits (the same number, wider)."""
+    found = _numbers(text) if _DIGIT.search(text) else []  # `_DIGITS` starts with one
+    if _WIDE_DIGIT.search(text):
+        narrow = _numbers(text.translate(_NARROW))
+        found += [m for m in narrow if _WIDE_DIGIT.search(text[m.start : m.end])]
+    return found
+
+
+def _outside_arns(text: str, found: list[Match]) -> list[Match]:
+    """`found` but what is inside an AWS resource's name: where a secret is kept, not it."""
+    if "arn:" not in text:
+        return found
+    arns = [a.span() for a in _ARN.finditer(text)]
+    return [f for f in found if not any(a <= f.start and f.end <= b for a, b in arns)]
+
+
+def _with_repeats(text: str, found: list[Match]) -> list[Match]:
+    """`found`, and each secret found again where the text says it once more in passing.
+
+    "DB_PASSWORD=Xy7k…", then "psql still rejects Xy7k…": the second names no secret, but it
+    is one. Numbers (ID, card, phone) are found wherever they are already.
+    """
+    secrets = {text[m.start : m.end]: m.kind for m in found if m.kind not in _NUMBER_KINDS}
+    more = [
+        Match(kind, at.start(), at.end())
+        for value, kind in secrets.items()
+        if len(value) >= 8
+        for at in re.finditer(re.escape(value), text)
+        if not any(m.start < at.end() and at.start() < m.end for m in found)
+    ]
+    return sorted([*found, *more], key=lambda f: f.start) if more else found
+
+
+def _known_again(text: str, found: list[Match], known: Mapping[str, str]) -> list[Match]:
+    more = [
+        Match(kind, at.start(), at.end())
+        for value, kind in known.items()
+        if value in text
+        for at in re.finditer(re.escape(value), text)
+        if not any(m.start < at.end() and at.start() < m.end for m in found)
+    ]
+    return sorted([*found, *more], key=lambda f: f.start) if more else found
+
+
+def secret_values(text: str, matches: Iterable[Match]) -> dict[str, str]:
+    """The values `matches` found in `text` that may be said again (value: kind), for `redact`."""
+    return {
+        text[m.start : m.end]: m.kind
+        for m in matches
+        if m.kind not in _NUMBER_KINDS and m.end - m.start >= 8
+    }
+
+
+_NUMBER_KINDS = frozenset(
+    ("Chinese mobile number", "phone number", "Chinese ID number", "card number")
+)
+
+
+# ---- secrets in documents and prose ----------------------------------------------------------
+# Forms session 49's probe pasted: a label on its line and the value on the next, a Markdown
+# table's password column, XML elements, bold labels, cookies, .pgpass lines, Redis's
+# requirepass, an account's "root:…" pair, SDK calls given a key, a DER key in base64.
+
+_SECRET_WORD = (
+    r"(?:pass(?:word|wd|phrase)?|pwd|pw|token|secret(?:[ _-]?key)?|api[ _-]?key|access[ _-]?key"
+    r"|private[ _-]?key|client[ _-]?secret|credentials?|密码|口令|密钥|秘钥|令牌)"
+)
+# a label of a value alone: a secret's name, or "key" ("the firebase server key is" / "AAAA…")
+_LABEL_WORD = rf"(?:{_SECRET_WORD}|key)"
+# "DB password:" / "the token is" / "### Password" alone on a line, the value alone on the next
+_NEXT_LINE = lazy(
+    rf"(?im)^[ \t#>*_\-|]*[^\n]{{0,40}}?(?<![a-z])(?P<name>{_LABEL_WORD})(?![a-z])"
+    r"(?:(?![=:：][ \t]*[^\s*_`])[^\n]){0,50}\n(?:[ \t]*\n)?"
+    # the value's line, perhaps a message of its own ("User: Gm4#kP9wQz")
+    r"[ \t>*_`\"']*(?:(?:user|assistant|用户|me)[:：][ \t*_]*)?"
+    r"(?P<v>(?![\w.-]*=[^=\s])(?=[^\s]*[A-Za-z0-9])[^\s`\"'*|]{6,200})[ \t*_`\"']*$"
+)
+# **DB password:** X, **Password**: `X`, **密码**：X, <td>password</td><td>X</td>
+_BOLD_LABEL = lazy(
+    rf"(?i)(?:\*\*|__|<(?:td|th|b|strong)>)[^\n*_<]{{0,30}}?(?P<name>{_LABEL_WORD})\s*[:：]?\s*"
+    r"(?:\*\*|__|</(?:td|th|b|strong)>)\s*(?:<td>)?\s*[:：=]?\s*"
+    r"(?:`(?P<q>[^`\n]{4,200})`|(?P<v>[^\s`<*]{4,200}))"
+)
+# <password>X</password>, <property name="hibernate.connection.password">X</property>,
+# <add key="ApiKey" value="X" />
+_XML_SECRET = lazy(
+    r"(?i)<(?P<tag>[\w:.-]*(?:password|passwd|secret|token|apikey|api-key|private-?key)[\w:.-]*)>"
+    r"(?P<v>[^<\s]{4,500})</(?P=tag)>"
+    r"|<(?:property|add|entry|param)\s+(?:name|key)=[\"'](?P<name>[^\"']*(?:password|secret|token"
+    r"|apikey|api-key|key))[\"'][^>]*?(?:value=[\"'](?P<attr>[^\"']{4,500})[\"']|>(?P<text>[^<\s]{4,500})<)"
+)
+# Cookie: session=…, PHPSESSID=…, -b 'connect.sid=…'
+_COOKIE = lazy(
+    r"(?i)(?<![\w.-])(?P<name>PHPSESSID|JSESSIONID|connect\.sid|sessionid|session_id|_session_id"
+    r"|_gh_sess|user_session|laravel_session|ASP\.NET_SessionId|__Secure-[\w-]+|__Host-[\w-]+"
+    r"|(?<=cookie: )[\w.-]+|(?<=cookie:)[\w.-]+|(?<=; )(?:session|sid|token|auth)[\w.-]*)"
+    r"(?:=|\s+(?:is|=|:)\s+)(?P<v>[^;\s\"'&,]{12,})"
+)
+# db.internal:5432:shop:shop_rw:Pgp4ss!77, a line of ~/.pgpass
+_PGPASS = lazy(
+    r"(?<![\w.:/@-])(?:[\w*][\w.*-]*):(?:\d{2,5}|\*):(?:[\w*][\w.*-]*):(?:[\w*][\w.*-]*):"
+    r"(?P<v>[^\s:()\"']{4,128})(?=[\s)\"']|$)"
+)
+# requirepass X, --requirepass X, CONFIG SET masterauth X, requirepass 改成了 X, AUTH default X
+_REDIS_AUTH = lazy(
+    r"(?i)\b(?:requirepass|masterauth)\b[\"']?(?:\s+|\s*[=:：]\s*|\s*(?:改成了?|改为|设(?:置)?[成为]了?)\s*)"
+    r"[\"']?(?P<v>[^\s\"'，,。;；]{4,128})"
+    r"|(?-i:\bAUTH)\s+(?:\w+\s+)?(?P<auth>[^\s\"']{6,128})"
+)
+# root:Tt5Rr4Ee3Ww2, root/Yt6#wQ9pLz: a usual account's name, then its password
+_USUAL_ACCOUNTS = frozenset(
+    ("root", "admin", "administrator", "postgres", "sa", "ubuntu", "ec2-user", "deploy", "test",
+     "guest", "dev", "oracle", "mysql", "elastic", "ftp", "pi", "user")
+)  # fmt: skip
+_ACCOUNT_THEN = lazy(
+    r"(?P<name>[A-Za-z][\w-]{1,12})[:/](?P<v>[^\s/:@,;，；。()\"'`]{6,64})(?![\w@])"
+)
+_ACCOUNT_EDGE = lazy(r"[\w/@.:-]")
+# "creds are bob / Pp0Oo9Ii8Uu7", "账号 ops / Ty6@kR2nVb"
+_CREDS_PAIR = lazy(
+    r"(?i:\bcreds?|\bcredentials|\blogin|账号)\s*(?i:are|is|[:：])?\s*[\w.@-]{1,40}\s*/\s*"
+    r"(?P<pair>[^\s/:,;，；。()\"'`]{6,64})"
+)
+# SDK calls given a key: Credential("AKID…", "pyYi…"), new AipOcr(appId, "1cX0…", "d3lg…"),
+# .withSk("…"), .apiV3Key("…"), setSecret("…")
+_SDK_CALL = lazy(
+    r"(?i)(?:cred|secret|key|client|auth|token|sign|ocr|sms|pay|sk|ak)\w*\s*\([^()\n]{0,400}$"
+)
+_QUOTED = lazy(r"[\"'](?P<v>[^\"'\s]{16,200})[\"']")
+# MIIEvQIBADANBgkqhkiG9w0BAQEFAASC…: a DER key (PKCS#8 and others) in base64, unwrapped
+_DER_KEY = lazy(r"(?<![A-Za-z0-9+/])MII[A-Za-z0-9+/]{60,}={0,2}")
+# CLIs of Chinese clouds given a secret key: coscmd config -s X, ossutil config -k X,
+# obsutil config -k=X; gh secret set NAME --body X; ::add-mask::X
+_CLI_SECRET = lazy(
+    r"(?i)(?<![\w.-])(?:coscmd|ossutil(?:64)?|obsutil|tccli|qshell|aliyun)\b[^\n]*?\s"
+    r"(?:-s|-k|-sk|--secret[_-]?key|--access-key-secret|--secretkey)(?:\s+|=)[\"']?"
+    r"(?P<v>[^\s\"']{8,})"
+    r"|\bgh\s+secret\s+set\s+\S+[^\n]*?\s(?:--body|-b)(?:\s+|=|(?=[\"']))[\"']?"
+    r"(?P<body>[^\s\"']{6,})"
+    r"|\brabbitmqadmin\b[^\n]*?\s(?:-p|--password)(?:\s+|=)[\"']?(?P<rabbit>[^\s\"']{4,})"
+    r"|::add-mask::(?P<mask>[^\s\"']{4,})"
+)
+# applicationKey K005xR8m…, appSecret: 3f9c…: a name in camel case, then its value
+_CAMEL_NAMED = lazy(
+    r"(?<![A-Za-z0-9])(?P<name>[a-z]+(?:[A-Z][a-z]+)*(?:Key|Secret|Token))\s*[:=]?\s+"
+    r"[\"'`]?(?P<v>[A-Za-z0-9+/_.:-]{16,200})"
+)
+# "Tr0ub4dor&3 is the password for grafana", "login with Cc2X… as the password": the name,
+# then the word before it
+_THEN_NAME = lazy(
+    r"(?i)\s(?:is|as)\s+(?:the|my|our|your)\s+(?:[\w-]+\s+){0,2}?(?:password|passphrase|pwd)\b"
+)
+_WORD_BEFORE = lazy(r"(?<![\w@.-])[^\s\"'`,;]{8,64}$")
+# "wifi pass: correcthorse…", "pw = kr72@4Yb…", "Admin pwd -> Hh9G…", "密码发你了：Jq5%…"
+_SHORT_NAMED = lazy(
+    r"(?i)(?:\b(?:wifi|wi-fi|db|admin|root|ssh|vpn|login|email|mail|ftp|sudo|user|account)\s+pass"
+    r"(?:word)?\b[^\n:=：]{0,40}?|(?<![\w-])(?:pw|pwd|password))\s*(?:[:=：]|->|=>|→)\s*[\"'`]?"
+    r"(?P<v>[^\s\"'`,;，；。]{6,128})"
+    r"|(?:密码|口令)[^\n：:是，,。]{0,12}?[，,]?\s*(?:[：:]|是)\s*(?P<zh>[^\s，,。；;]{6,128})"
+)
+_TABLE_ROW = lazy(r"^\s*\|.*\|\s*$")
+_TABLE_RULE = lazy(r"^\s*\|?\s*:?-{3,}")
+_SECRET_HEADER = lazy(
+    rf"(?i)^\s*(?:[\w ]{{0,20}}[\s_-])?{_SECRET_WORD}s?\s*$|^\s*(?:sk|secret key)\s*$"
+)
+
+
+# `get_password(user)`, `settings.DB_PASSWORD`, `config.get("db_password")`: code, not a value
+_CODE_VALUE = lazy(r"[A-Za-z_][\w.]*\(|[a-z_]+\.[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_]+)*(?:\(|$)")
+
+
+def _looks_secret(name: str, value: str, *, labelled: bool = False) -> bool:
+    """Whether a value given under a secret's name looks like the secret, not a word or a ref.
+
+    `labelled`: the name is a label of the value alone (a bold label, a line of its own), so a
+    value of 8 or more with a digit, a sign or a capital inside is taken.
+    """
+    value = value.strip(".:)")
+    if len(value) < 4 or _PLACEHOLDER.match(value) or _VARIABLE.fullmatch(value):
+        return False
+    if "://" in value or value.startswith(("op://", "arn:", "vault:", "$")):
+        return False  # where it is kept
+    if _FILE_PATH.match(value) or _FORM_WORD.match(value) or _CODE_VALUE.match(value):
+        return False  # the file that holds it, a field's label, the code that reads it
+    if labelled and len(value) >= 8 and _LOOKS_LIKE_PASSWORD.search(value[1:]):
+        return not _FORM_WORD.match(value) and not _FILE_PATH.match(value)
+    if _PASSWORD_NAME.search(name) or re.search(r"密码|口令", name):
+        return _STRONG_PASSWORD.match(value) is not None or (
+            len(value) >= 12 and _entropy(value) >= 3.2
+        )
+    return _stated_later(name, value) or (_secret_value(name, value) and len(value) >= 12)
+
+
+_Found = Iterator[tuple[str, int, int]]  # what a finder below finds: (kind, start, end)
+
+
+def _named(pattern: re.Pattern[str], text: str, kind: str, group: str, labelled: bool) -> _Found:
+    for m in pattern.finditer(text):
+        value = m[group]
+        if value and _looks_secret(
+            m.groupdict().get("name") or "password", value, labelled=labelled
+        ):
+            value = value.rstrip(".:)")
+            yield kind, m.start(group), m.start(group) + len(value)
+
+
+def _labelled(text: str) -> _Found:
+    """Values alone after their label: on the next line, or after a bold one."""
+    if "\n" in text:
+        yield from _named(_NEXT_LINE, text, "secret on the line after its name", "v", True)
+    if "**" in text or "__" in text or "<" in text:
+        yield from _named(_BOLD_LABEL, text, "secret", "v", True)
+        yield from _named(_BOLD_LABEL, text, "secret", "q", True)
+
+
+def _in_xml(text: str) -> _Found:
+    if "</" not in text and "<property" not in text and "<add" not in text:
+        return
+    for m in _XML_SECRET.finditer(text):
+        group = next(g for g in ("v", "attr", "text") if m[g])
+        tag = m["tag"] or ""
+        if _looks_secret(tag or m["name"] or "", m[group]) or (
+            "pass" in tag.lower() and not _PLACEHOLDER.match(m[group])
+        ):
+            yield "secret in XML", m.start(group), m.end(group)
+
+
+def _cookies(text: str) -> _Found:
+    for m in _COOKIE.finditer(text):
+        if not _PLACEHOLDER.match(m["v"]):
+            yield "session cookie", m.start("v"), m.end("v")
+
+
+def _pgpass(text: str) -> _Found:
+    for m in _PGPASS.finditer(text):
+        if not _PLACEHOLDER.match(m["v"]):
+            yield "password in .pgpass", m.start("v"), m.end("v")
+
+
+def _redis(text: str) -> _Found:
+    for m in _REDIS_AUTH.finditer(text):
+        group = "v" if m["v"] else "auth"
+        if _looks_secret("password", m[group]):
+            yield "password", m.start(group), m.end(group)
+
+
+def _accounts(text: str) -> _Found:
+    lower = text.lower()
+    for name in _USUAL_ACCOUNTS:
+        at = lower.find(name)
+        while at >= 0:
+            m = _ACCOUNT_THEN.match(text, at) if lower[at + len(name) : at + len(name) + 1] in (
+                ":", "/") else None  # fmt: skip
+            if (
+                m
+                and len(m["name"]) == len(name)
+                and (at == 0 or not _ACCOUNT_EDGE.match(text[at - 1]))
+            ):
+                value = m["v"].rstrip(".:)")
+                if _looks_secret("password", value):
+                    yield "password of an account", m.start("v"), m.start("v") + len(value)
+            at = lower.find(name, at + 1)
+    yield from _named(_CREDS_PAIR, text, "password of an account", "pair", False)
+
+
+def _sdk_keys(text: str) -> _Found:
+    for q in _QUOTED.finditer(text):
+        line = text.rfind("\n", 0, q.start()) + 1
+        if _random_literal(q["v"]) and _SDK_CALL.search(text, line, q.start()):
+            yield "key or token", q.start("v"), q.end("v")
+    if "MII" in text:
+        for m in _DER_KEY.finditer(text):
+            yield "private key", m.start(), m.end()
+
+
+def _given_to_commands(text: str) -> _Found:
+    for m in _CLI_SECRET.finditer(text):
+        group = next(g for g in ("v", "body", "mask", "rabbit") if m[g])
+        if not _PLACEHOLDER.match(m[group]) and not m[group].startswith("$"):
+            yield "secret given to a command", m.start(group), m.end(group)
+
+
+def _in_prose(text: str) -> _Found:
+    folded = text.lower()
+    if "password" in folded or "passphrase" in folded or "pwd" in folded:
+        for m in _THEN_NAME.finditer(text):
+            before = _WORD_BEFORE.search(text, 0, m.start())
+            if before and _looks_secret("password", before[0]):
+                yield "password", before.start(), before.end()
+    if "Key" in text or "Secret" in text or "Token" in text:
+        for m in _CAMEL_NAMED.finditer(text):
+            if _high_entropy_run(m["v"]):
+                yield "key or token", m.start("v"), m.end("v")
+    if "pw" in folded or "pass" in folded or "密码" in text or "口令" in text:
+        yield from _named(_SHORT_NAMED, text, "password", "v", False)
+        yield from _named(_SHORT_NAMED, text, "password", "zh", False)
+
+
+def _tables(text: str) -> _Found:
+    for m in _table_secrets(text):
+        yield m.kind, m.start, m.end
+
+
+# each form: what a text must hold for it (strings of the text case-folded, looked for with
+# `in`: a form is tried on the few texts that hold one), and its finder
+_LABELS_NEEDED = (
+    "pass",
+    "pwd",
+    "pw",
+    "token",
+    "secret",
+    "key",
+    "cred",
+    "密码",
+    "口令",
+    "密钥",
+    "秘钥",
+    "令牌",
+)
+_FORMS: tuple[tuple[tuple[str, ...], Callable[[str], _Found]], ...] = (
+    (_LABELS_NEEDED, _labelled),
+    (("pass", "secret", "token", "key"), _in_xml),
+    (("cookie", "sessid", "sessionid=", "session_id=", "_sess=", ".sid=", "_session="), _cookies),
+    ((":5432:", ":3306:", ":*:", "pgpass"), _pgpass),
+    (("requirepass", "masterauth", "auth "), _redis),
+    (("root", "admin", "postgres", "sa:", "sa/", "ubuntu", "ec2-user", "deploy:", "deploy/",
+      "test:", "test/", "guest", "dev:", "dev/", "oracle", "mysql", "elastic", "ftp", "pi:",
+      "user:", "user/", "cred", "login", "账号"), _accounts),
+    (("(\"", "('", ", \"", ", '", "mii"), _sdk_keys),
+    (("coscmd", "ossutil", "obsutil", "tccli", "qshell", "aliyun", "gh secret",
+      "add-mask", "rabbitmqadmin"), _given_to_commands),
+    (("pw", "pass", "密码", "口令", "key", "secret", "token"), _in_prose),
+    (("|",), _tables),
+)  # fmt: skip
+_ANY_FORM = _Needs(tuple(dict.fromkeys(n for needs, _ in _FORMS for n in needs)))
+_FORM_NEEDS = [(_Needs(needs), finder) for needs, finder in _FORMS]
+
+
+def _more_secrets(text: _Text, found: list[Match]) -> list[Match]:
+    """Secrets in the forms above; none where `found` has one already."""
+    out: list[Match] = []
+    t = text.text
+    if not text.holds(_ANY_FORM):
+        return out
+    for needs, finder in _FORM_NEEDS:
+        if not text.holds(needs):
+            continue
+        for kind, start, end in finder(t):
+            if not any(o.start < end and start < o.end for o in [*found, *out]):
+                out.append(Match(kind, start, end))
+    return out
+
+
+def _random_literal(value: str) -> bool:
+    """Whether a quoted literal given to an SDK looks like a key: long, mixed and random."""
+    if _UUID.fullmatch(value) or not re.fullmatch(r"[A-Za-z0-9+/=_-]{16,200}", value):
+        return False
+    mixed = re.search(r"[a-z]", value) and re.search(r"[A-Z0-9]", value)
+    return bool(mixed) and _entropy(value) >= 3.5
+
+
+def _table_secrets(text: str) -> list[Match]:
+    """The cells of a Markdown table's columns headed by a secret's name (password, token)."""
+    out: list[Match] = []
+    columns: list[int] = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        if not _TABLE_ROW.match(line):
+            columns = []
+        elif _TABLE_RULE.match(line):
+            pass
+        else:
+            cells = _cells(line)
+            if not columns:
+                columns = [n for n, (_, cell) in enumerate(cells) if _SECRET_HEADER.match(cell)]
+                columns = columns or [-1]
+            else:
+                for n in columns:
+                    if 0 <= n < len(cells):
+                        start, cell = cells[n]
+                        value = cell.strip().strip("`")
+                        if len(value) >= 4 and not _PLACEHOLDER.match(value) and " " not in value:
+                            at = offset + start + cell.index(value)
+                            out.append(Match("secret in a table", at, at + len(value)))
+        offset += len(line)
+    return out
+
+
+def _cells(line: str) -> list[tuple[int, str]]:
+    """The cells of a table row: (offset in the line, text), without the outer bars."""
+    bars = [m.start() for m in re.finditer(r"(?<!\\)\|", line)]
+    return [(a + 1, line[a + 1 : b]) for a, b in itertools.pairwise(bars)]
+
+
+def redact(
+    text: str, *, after: str = "", known: Mapping[str, str] | None = None
+) -> tuple[str, list[Match]]:
     """`text` with every sensitive value replaced by `[REDACTED:<kind>]`, and what was found.
 
-    Offsets in the returned matches refer to the original text.
+    `after`: the line said just before (the message before this one), read with the text, so
+    "the token is" / "Gm4#kP9wQz" said apart is found; nothing of it is redacted or reported.
+    `known`: secrets found before (value: kind), redacted wherever the text says them again
+    ("psql still rejects Xy7k…"). Offsets in the returned matches refer to the original text.
     """
-    matches = scan(text)
+    if after:
+        lead = len(after) + 1
+        matches = [
+            Match(m.kind, m.start - lead, m.end - lead)
+            for m in scan(f"{after}\n{text}")
+            if m.start >= lead
+        ]
+    else:
+        matches = scan(text)
+    if known:
+        matches = _known_again(text, matches, known)
     out, pos = [], 0
     for m in matches:
         label = m.kind.removeprefix("secret assigned to ")
@@ -1264,6 +1707,9 @@ def redact(text: str) -> tuple[str, list[Match]]:
 
 
 _DIGIT = lazy(r"\d")
+_ARN = lazy(r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d*:\S+")
+_WIDE_DIGIT = lazy(r"[\uff10-\uff19]")
+_NARROW = {0xFF10 + n: 0x30 + n for n in range(10)} | {0xFF38: 0x58, 0xFF58: 0x78}
 
 
 def find_in_text(text: str) -> list[str]:

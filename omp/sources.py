@@ -737,6 +737,10 @@ def _unwrap(lines: list[str]) -> str:
 _WRAP_WINDOW = 400
 
 
+# a line that sets a name (`NAME=…`, `name: …`): no piece of a line cut before it
+_OWN_LINE = lazy(r"(?:export\s+)?[A-Za-z_][\w.-]*(?:\s*=|:\s)")
+
+
 def _wrapped_secret(before: str, after: str) -> bool:
     """Whether the terminal cut a secret in two, so that only `before + after` shows it.
 
@@ -744,6 +748,8 @@ def _wrapped_secret(before: str, after: str) -> bool:
     `@db`): joined with a space or a line break, the pieces escape the patterns. True when
     joining without a space shows a secret that joining with one does not, and hides none.
     """
+    if _OWN_LINE.match(after):
+        return False  # "DATABASE_URL=postgres://…" after "JWT_SECRET=…": a line of its own
     tail, head = before[-_WRAP_WINDOW:], after[:_WRAP_WINDOW]
     cut = len(tail)
     spaced = {

@@ -299,3 +299,25 @@ def test_work_about_to_happen_is_not_done(sentence):
 
 def test_when_something_was_agreed_is_no_choice():
     assert rules.decision("oh wait, we're bumping to Node 22, the team agreed yesterday.") is None
+
+
+# ---- secrets said over two messages, or said again ------------------------------------------
+
+
+def test_a_secret_given_in_the_message_after_its_label_or_said_again_is_redacted():
+    batch = ex.Batch()
+    said = ["the cloudflare api token for the dns challenge is",
+            "Jf7Kq2Lm9Xp4Rz8Tn3Vb6Yc1Wd5Hs0Ga2Ue4Io6",
+            "DB_PASSWORD=Xy7kLm2Qp9Wz in staging",
+            "psql still rejects Xy7kLm2Qp9Wz, weird"]  # fmt: skip
+    clean = [ex.redact_text(text, "chat.md", n, batch) for n, text in enumerate(said)]
+    assert clean[1] == "[REDACTED:secret on the line after its name]"
+    assert clean[3] == "psql still rejects [REDACTED:secret], weird"
+    assert [(r.index, r.kind) for r in batch.redactions] == [
+        (1, "secret on the line after its name"),
+        (2, "secret assigned to DB_PASSWORD"),
+        (3, "secret assigned to DB_PASSWORD"),
+    ]
+    other = ex.Batch()  # another source's message is no label of this one's
+    ex.redact_text(said[0], "a.md", 0, other)
+    assert ex.redact_text(said[1], "b.md", 0, other) == said[1]

@@ -946,6 +946,120 @@ def test_secrets_session_49s_probes_pasted_are_redacted(text, redacted):
 
 
 @pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a label on its line, the value on the next
+        ("DB password:\n  Xk9#mLq2vP", "Xk9#mLq2vP"),
+        ("### Password\n8JJm&BWAwo2", "8JJm&BWAwo2"),
+        ("root password for the box (rotated yesterday)\n\n2Jfz!9rJ9b6", "2Jfz!9rJ9b6"),
+        ("and the firebase server key is\nAAAAx7Kq2Lm:APA91bH9Fq2Lm8Xv3Kp7Rt1Wn6Yb4Zc0Hd5",
+         "AAAAx7Kq2Lm:APA91bH9Fq2Lm8Xv3Kp7Rt1Wn6Yb4Zc0Hd5"),
+        # bold labels, tables, XML
+        ("**DB password:** Qa1!zWsx3e", "Qa1!zWsx3e"),
+        ("**Password**: `ZWlb*ZjekcT`", "ZWlb*ZjekcT"),
+        ("**密码**：Hn3?kL8mP2", "Hn3?kL8mP2"),
+        ("| env | user | password |\n|---|---|---|\n| staging | app | Qw7#rT9yUi |", "Qw7#rT9yUi"),
+        ("| 账号 | 密码 | 备注 |\n|----|----|----|\n| admin | Lm4!pQ8sWx | 后台 |", "Lm4!pQ8sWx"),
+        ("|host|port|user|pass|\n|-|-|-|-|\n|10.0.4.21|5432|report|BlueSky-2031|", "BlueSky-2031"),
+        ("<password>M4v3nDepl0y</password>", "M4v3nDepl0y"),
+        ('<property name="hibernate.connection.password">Wq2mZ8pLc6</property>', "Wq2mZ8pLc6"),
+        # cookies, .pgpass, Redis
+        ("Cookie: session=d8nLACjBWLOgjSXXwowVFlTyrMgKCVBV", "d8nLACjBWLOgjSXXwowVFlTyrMgKCVBV"),
+        ("Set-Cookie: JSESSIONID=7f3a9c2e1b8d4f6a0c5e9b3d7a1f8c2e; Path=/",
+         "7f3a9c2e1b8d4f6a0c5e9b3d7a1f8c2e"),
+        ("my PHPSESSID is q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6", "q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6"),
+        ("use .pgpass (db-prod.internal:5432:reports:report_ro:Rp0rt#R3ad0nly) instead",
+         "Rp0rt#R3ad0nly"),
+        ("redis-server --requirepass Yc2&dF6hJk8s", "Yc2&dF6hJk8s"),
+        ("requirepass 改成了 Zp4kR7mW2x，客户端同步更新", "Zp4kR7mW2x"),
+        ("AUTH default Yc2dF6hJk8sD", "Yc2dF6hJk8sD"),
+        # an account's pair
+        ("use root:Tt5Rr4Ee3Ww2 for the staging smoke test", "Tt5Rr4Ee3Ww2"),
+        ("堡垒机账号改为 root/Yt6#wQ9pLz", "Yt6#wQ9pLz"),
+        ("creds are bob / Pp0Oo9Ii8Uu7", "Pp0Oo9Ii8Uu7"),
+        # SDKs, keys in base64, commands
+        ('cred = credential.Credential("AKIDxx", "pyYiyidvdecFJqmdJjvdOgojJj0BRtGK")',
+         "pyYiyidvdecFJqmdJjvdOgojJj0BRtGK"),
+        ('client = new AipOcr("12345678", "1cX0", "d3lg7OiIIFZ8eIu44Ch8QFk72XpEzjS4");',
+         "d3lg7OiIIFZ8eIu44Ch8QFk72XpEzjS4"),
+        ('new DefaultAlipayClient(url, id, "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIB")',
+         "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIB"),
+        ("coscmd config -a AKIDxx -s pyYiyidvdecFJqmdJjvdOgojJj0BRtGK -b x-125",
+         "pyYiyidvdecFJqmdJjvdOgojJj0BRtGK"),
+        ("obsutil config -i=ZAI7K3QTCRREV9P2JOA7 -k=pROgKg21peCeJIqYBpDnNGtjJkiHMX7utm9Rcox1",
+         "pROgKg21peCeJIqYBpDnNGtjJkiHMX7utm9Rcox1"),
+        ("gh secret set DEPLOY_TOKEN --body Gh5ecr3tBody9", "Gh5ecr3tBody9"),
+        ('echo "::add-mask::Mask3dV4lue77"', "Mask3dV4lue77"),
+        ("echo Vc1EnvAdd99 | vercel env add SECRET production", "Vc1EnvAdd99"),
+        ("rabbitmqadmin -u admin -p Rb#Mq8899 list queues", "Rb#Mq8899"),
+        ("wechat.pay.apiV3Key=Qm8nW2xR5tY7uI9oP1aS3dF6gH4jK0lZ",
+         "Qm8nW2xR5tY7uI9oP1aS3dF6gH4jK0lZ"),
+        ("ak=1cX03GOOjF6MCHTiyGQR7yEp sk=d3lg7OiIIFZ8eIu44Ch8QFk72XpEzjS4",
+         "d3lg7OiIIFZ8eIu44Ch8QFk72XpEzjS4"),
+        ("applicationKey K005xR8mP2vL7qT4wN9bZ3cY6dF1gH5j", "K005xR8mP2vL7qT4wN9bZ3cY6dF1gH5j"),
+        # prose
+        ("Tr0ub4dor&3 is the password for grafana", "Tr0ub4dor&3"),
+        ("login with Cc2Xx1Zz0Aa9 as the password", "Cc2Xx1Zz0Aa9"),
+        ("wifi pass for the office test devices: bluecactus-Harbor-17", "bluecactus-Harbor-17"),
+        ("pw = kr72@4YbwDC", "kr72@4YbwDC"),
+        ("admin pw = pw9.Rt5Ye8", "pw9.Rt5Ye8"),
+        ("Admin pwd -> Hh9Gg8Ff7Dd6", "Hh9Gg8Ff7Dd6"),
+        ("密码发你了：Jq5%rT8wYe", "Jq5%rT8wYe"),
+        ("测试环境 root 的密码跟上次一样，是 Jq5rT8wYe9", "Jq5rT8wYe9"),
+        ('SESSION_SECRET="tired horse runs fast"', "tired horse runs fast"),
+        ("the password for the vpn? it's Xc9vB8nM7q", "Xc9vB8nM7q"),
+        ("I set the keystore password to Kk8Jj7Hh6Gg5, alias is upload", "Kk8Jj7Hh6Gg5"),
+        # said again in passing
+        ("DB_PASSWORD=Xy7kLm2Qp9Wz in staging\npsql still rejects Xy7kLm2Qp9Wz", "Xy7kLm2Qp9Wz"),
+        # personal data in full-width digits, with dots or brackets
+        ("手机 \uff11\uff18\uff16\uff11\uff14\uff11\uff14\uff14\uff13\uff12\uff16",
+         "\uff11\uff18\uff16\uff11\uff14\uff11\uff14\uff14\uff13\uff12\uff16"),
+        ("手机 186.1414.4326", "186.1414.4326"),
+        ("手机 (186) 1414 4326", "186) 1414 4326"),
+    ],
+)  # fmt: skip
+def test_secrets_in_the_forms_of_session_49s_third_probe_are_redacted(text, secret):
+    clean = redact(text)[0]
+    assert secret not in clean
+    assert "[REDACTED:" in clean
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("JWT_SECRET=q8Wm3Rt6Yp9Ls2Kd\nDATABASE_URL=postgres://app:x@db:5432/app\nLOG_LEVEL=debug",
+         "LOG_LEVEL=debug"),
+        ("PAYMENT_WEBHOOK_SECRET=whsec_1\nLOG_LEVEL=debug\nPORT=8080", "LOG_LEVEL=debug"),
+        ("DATABASE_URL=postgres://app:${DB_PASSWORD}@db:5432/app", "${DB_PASSWORD}"),
+        ('psql "postgres://app:$DB_PASSWORD@db:5432/app"', "$DB_PASSWORD"),
+        ('The OpenAPI example body is {"username": "string", "password": "string"}',
+         '"password": "string"'),
+        ("Stripe publishable key pk_live_51H8xYzAbCdEfGhIjKlMnOpQr is in the frontend bundle",
+         "pk_live_51H8xYzAbCdEfGhIjKlMnOpQr"),
+        ("the password lives in arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCd",
+         "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCd"),
+        ("DB_PASSWORD=op://prod/db/password", "op://prod/db/password"),
+        ("password: ./secrets/db-password.txt", "./secrets/db-password.txt"),
+        ("password = settings.DB_PASSWORD", "settings.DB_PASSWORD"),
+        ("the primary key is\nuser_id", "user_id"),
+        ("| column | type | key |\n|---|---|---|\n| id | int | PK |", "PK"),
+    ],
+)  # fmt: skip
+def test_what_the_third_probe_pasted_near_secrets_keeps_its_words(text, kept):
+    assert kept in redact(text)[0]
+
+
+def test_a_value_said_after_its_label_in_the_message_before_is_redacted():
+    assert redact("Gm4#kP9wQz", after="the token is")[0] == (
+        "[REDACTED:secret on the line after its name]"
+    )
+    assert redact("Gm4#kP9wQz", after="see you tomorrow")[0] == "Gm4#kP9wQz"
+    assert redact("psql rejects Xy7kLm2Qp9Wz", known={"Xy7kLm2Qp9Wz": "password"})[0] == (
+        "psql rejects [REDACTED:password]"
+    )
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "The API key rotates weekly. The value is stored in Vault.",

@@ -191,6 +191,8 @@ class Batch:
         self.redactions: list[Redaction] = []
         self.obsolete: list[tuple[rot.Obsolete, dict[str, Any]]] = []
         self.warnings: list[str] = []
+        self.secrets: dict[str, str] = {}  # values redacted so far: redacted when said again
+        self.last_lines: dict[str, str] = {}  # per source, the last line of its last message
 
     def __repr__(self) -> str:
         return f"Batch({len(self.candidates)} candidates, {len(self.redactions)} redactions)"
@@ -264,9 +266,18 @@ def redact_text(text: str, path: str, index: Any, batch: Batch) -> str:
     """
     if CONTROLS.search(text) or LINE_BREAKS.search(text):
         text = plain_text(text)
-    clean, matches = sensitive.redact(text)
+    # a message is read after the last line of the one before it, of its own source
+    said = isinstance(index, int)
+    after = batch.last_lines.get(path, "") if said else ""
+    clean, matches = sensitive.redact(text, after=after, known=batch.secrets)
     batch.redactions += [Redaction(m.kind, path, index, m.start) for m in matches]
+    batch.secrets.update(sensitive.secret_values(text, matches))
+    if said:
+        batch.last_lines[path] = text.rstrip().rsplit("\n", 1)[-1][-_LAST_LINE:]
     return clean
+
+
+_LAST_LINE = 200  # of the message before, what is read with the next (a label, not a paragraph)
 
 
 TITLE_MAX = 200
