@@ -18,6 +18,7 @@ from omp import extract as ex
 from omp import ingest, rules
 from omp.paths import MemoryRoot
 from omp.yamlio import load
+from tests.test_extract import _kept, _run
 from tests.test_extract_en_probes2 import _choices, _said
 from tests.test_ingest import _commit
 
@@ -321,3 +322,38 @@ def test_a_secret_given_in_the_message_after_its_label_or_said_again_is_redacted
     other = ex.Batch()  # another source's message is no label of this one's
     ex.redact_text(said[0], "a.md", 0, other)
     assert ex.redact_text(said[1], "b.md", 0, other) == said[1]
+
+
+# ---- meeting notes ------------------------------------------------------------------------------
+
+NOTES = """\
+# 支付中台周会纪要
+
+### 1. 网关选型
+王强提议把 Nginx 换成 APISIX，理由是插件多。
+**结论：继续使用 Nginx，APISIX 暂不引入，Q3 再评估。**
+
+### 2. 幂等方案
+**结论：幂等改为 Redis SETNX + 请求指纹（TTL 24 小时），数据库唯一索引作为兜底保留。**
+
+### 3. 配置调整
+- 支付回调超时设成 30 秒，重试 3 次，退避间隔 5s/30s/120s
+- 对账任务每天凌晨 2 点跑，改成 3 点（避开 DBA 备份窗口）
+"""
+
+
+def test_the_conclusions_of_meeting_notes_are_decisions_titled_by_themselves():
+    decided = {d["choice"]: d["title"] for d in _kept(_run(("user", NOTES)), "decisions")}
+    assert decided == {
+        "Nginx": "Use Nginx",
+        "Redis SETNX + 请求指纹": "采用 Redis SETNX + 请求指纹",  # not the next section's settings
+        "对账任务每天凌晨 3 点": "采用 对账任务每天凌晨 3 点",
+    }
+
+
+def test_the_section_a_heading_opens_takes_no_detail_of_the_decision_before():
+    said = "就用 vue-i18n。默认语言 zh-CN，fallback 用 en。"
+    (decision,) = _kept(_run(("user", said)), "decisions")
+    assert decision["title"] == "Use vue-i18n: 默认语言 zh-CN; fallback 用 en"
+    (apart,) = _kept(_run(("user", "就用 vue-i18n。\n\n## 部署\n\n默认语言 zh-CN。")), "decisions")
+    assert apart["title"] == "Use vue-i18n"

@@ -172,6 +172,8 @@ class _Conversation:
         self.said = ""  # the assistant's last message: what a reply may confirm by naming it
         self.said_at = -1  # its index: what "revert that" undoes
         self.recent: list[str] = []  # its last few messages, whatever the person said between
+        self.read_no = 0  # statements read so far
+        self.chain = -1  # the last statement that decided, or gave the decision more details
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -191,7 +193,11 @@ class _Conversation:
         remember = any(rules.asks_to_remember(s) for s in sentences)
         before = len(self.found)
         for sentence in sentences:
+            self.read_no += 1
+            made = len(self.decisions)
             self._read(role, sentence, index, conf)
+            if len(self.decisions) != made:
+                self.chain = self.read_no
         if role == "user" and (leaving := rules.moving_off(text)):
             self._not_kept(leaving, before)
         self._values(role, text, index, conf)
@@ -608,6 +614,8 @@ class _Conversation:
         """
         if not self.decisions or self.decisions[-1].source["index"] != index:
             return
+        if self.chain < self.read_no - 1:
+            return  # a heading or other talk between: notes of another topic
         last = self.decisions[-1]
         title = str(last.entry["title"])
         choice = str(last.entry.get("choice", "")).lower()
@@ -622,6 +630,7 @@ class _Conversation:
         ]
         if more:
             last.entry["title"] = with_details(title, more)[:TITLE_MAX]
+            self.chain = self.read_no
 
     def _choices(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool:
         """Decisions, proposals, reversals and tentative talk; True when `s` decides."""

@@ -1132,7 +1132,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # not 选择器 (a selector), 选择题, 选择框
     (lazy(r"(?:采用|选择(?![器题框项])|选用)(?:了)?(?P<x>[^，。,；!！?？]+)"), False, False),
-    (lazy(r"(?:改用|换成|改成|换用|改存)(?P<x>.+)"), False, False),
+    (lazy(r"(?:改用|换成|改成|改为|换用|改存)(?P<x>.+)"), False, False),
     # "波特率还是回到 115200，不折腾了": a value goes back, named by what it is the value of
     (
         lazy(
@@ -1319,7 +1319,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?:^|[，,。；;]\s*)(?![^，,]*(?:不|想|要|可以|能|他们|你们|之前|以前|原来))"
-            r"(?P<topic>[\w\u4e00-\u9fff][\w\u4e00-\u9fff .-]{0,15}?)\s*(?:就|都|统一|也)?用\s*"
+            r"(?P<topic>[\w\u4e00-\u9fff][\w\u4e00-\u9fff .-]{0,15}?)\s*(?:就|都|统一|也)?"
+            r"(?<![使继])用\s*"
             r"(?P<x>[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*"
             r"(?:吧)?(?=[，,；;]\s*[^，,。]{1,30}?(?:不考虑|不用了|不要了|不看了|放弃|不引入|不加了|不上了))"
         ),
@@ -1658,7 +1659,7 @@ def _decision_of(
         return None
     if english_instruction and _narrates(sentence, m, choice, named=bool(named)):
         return None
-    topic = m["topic"] if "topic" in m.re.groupindex else None
+    topic = _topic_of_match(m)
     if topic is not None and (_MINE.search(sentence) or VERSIONED.search(sentence)):
         # "装包用 uv add，我不用 pip": the person's way; "服务是 FastAPI 0.111，broker 用 Redis 7":
         # the stack described, not chosen
@@ -1676,6 +1677,14 @@ def _decision_of(
         topic or part_topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
     )
+
+
+def _topic_of_match(m: re.Match[str]) -> str | None:
+    """The topic a pattern's match names, if it has one ("AMI 用 AL2023": AMI)."""
+    topic = m["topic"] if "topic" in m.re.groupindex else None
+    if topic and topic[-1] in "使采":  # "继续使用 Nginx": the verb was 使用, not 用
+        topic = re.sub(r"(?:继续|还是|就|都)?[使采]$", "", topic) or None
+    return topic
 
 
 def _choice_of_part(m: re.Match[str], *, explicit: bool, lang: str) -> tuple[str, str | None]:
@@ -1887,7 +1896,7 @@ def _without_lead(topic: str) -> str:
 # "心跳间隔现在 30 秒": a topic and the value it has, in the unit of the value it is changed to
 _HAS_VALUE = lazy(
     r"^(?P<topic>.{1,20}?)\s*(?:现在|目前|原来|默认|一直)?(?:是|为|设的|用的|给的)?\s*"
-    r"v?\d+(?:\.\d+)*\s*(?P<unit>[\u4e00-\u9fff\w]{0,2})$"
+    r"v?\d+(?:\.\d+)*\s*(?P<unit>[\u4e00-\u9fff\w]{0,2}?)(?:跑|执行|触发|启动)?$"
 )
 
 
@@ -2305,6 +2314,9 @@ _ASIDE = lazy(
 _DETAIL_MAX = 90  # a longer clause explains rather than sets
 
 
+_VALUE_END = lazy(r"(?<![\w.])v?\d+(?:\.\d+)*\s*[\u4e00-\u9fff\w]{0,2}$")
+
+
 def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
     """What else the sentence of a decision settles, clause by clause.
 
@@ -2325,7 +2337,8 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
         low = c.lower().replace("`", "")
         if not c:
             continue
-        if named and not chosen and (named in low or low in named):
+        value = _VALUE_END.search(named)  # "对账任务每天凌晨 3 点" is chosen by "改成 3 点"
+        if named and not chosen and (named in low or low in named or (value and value[0] in low)):
             chosen = True
             continue
         if low in named or c in found or _restates(low, named):

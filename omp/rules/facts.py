@@ -302,8 +302,9 @@ _EXAMPLE_LEAD = lazy(r"(?i)\s*(?:say|e\.g\.|for (?:example|instance)|like|比如
 WEIGHING = (
     r"\b(?:torn|deciding|choosing|undecided|picking|debating|stuck) between\b"
     r"|\b(?:comparing|weighing|evaluating)\b|在.{1,60}之间(?:纠结|选|犹豫)"
-    # "I'd vote Vue 3": a vote names what one would pick
+    # "I'd vote Vue 3": a vote names what one would pick; "options on the table: React, Vue 3"
     r"|\b(?:i'?d|i would|i)\s+vote\b|\bvotes?\s+(?:for|went)\b|投票|投给"
+    r"|\b(?:options?|candidates?|choices)\b(?:\s+on the table)?\s*(?:are|:)|候选|备选|选项"
 )
 
 
