@@ -1402,7 +1402,7 @@ _ACCOUNT_THEN = lazy(
 _ACCOUNT_EDGE = lazy(r"[\w/@.:-]")
 # "creds are bob / Pp0Oo9Ii8Uu7", "账号 ops / Ty6@kR2nVb"
 _CREDS_PAIR = lazy(
-    r"(?i:\bcreds?|\bcredentials|\blogin|账号)\s*(?i:are|is|[:：])?\s*[\w.@-]{1,40}\s*/\s*"
+    r"(?i:\bcreds?|\bcredentials|\blogin|账号)(?:\s+(?i:are|is)\s+|\s*[:：]\s*|\s+)[\w.@-]{1,40}\s*/\s*"
     r"(?P<pair>[^\s/:,;，；。()\"'`]{6,64})"
 )
 # SDK calls given a key: Credential("AKID…", "pyYi…"), new AipOcr(appId, "1cX0…", "d3lg…"),
@@ -1449,6 +1449,8 @@ _SECRET_HEADER = lazy(
 )
 
 
+# "conversations.json#12", "settings.yaml": a file (a source's place), not a password
+_FILE_NAME = lazy(r"[\w.-]+\.[a-z][a-z0-9]{0,4}(?:[#:?]\S*)?")
 # `get_password(user)`, `settings.DB_PASSWORD`, `config.get("db_password")`: code, not a value
 _CODE_VALUE = lazy(r"[A-Za-z_][\w.]*\(|[a-z_]+\.[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_]+)*(?:\(|$)")
 
@@ -1464,7 +1466,12 @@ def _looks_secret(name: str, value: str, *, labelled: bool = False) -> bool:
         return False
     if "://" in value or value.startswith(("op://", "arn:", "vault:", "$")):
         return False  # where it is kept
-    if _FILE_PATH.match(value) or _FORM_WORD.match(value) or _CODE_VALUE.match(value):
+    if (
+        _FILE_PATH.match(value)
+        or _FILE_NAME.fullmatch(value)
+        or _FORM_WORD.match(value)
+        or _CODE_VALUE.match(value)
+    ):
         return False  # the file that holds it, a field's label, the code that reads it
     if labelled and len(value) >= 8 and _LOOKS_LIKE_PASSWORD.search(value[1:]):
         return not _FORM_WORD.match(value) and not _FILE_PATH.match(value)

@@ -1070,3 +1070,17 @@ def test_a_value_said_after_its_label_in_the_message_before_is_redacted():
 )
 def test_what_session_49s_probes_pasted_near_secrets_is_kept(text):
     assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "/work/tests/extract_corpus/unseen/211-zh-chatgpt-django-sms-login-secrets/conv.json#12",
+        "login-secrets/conversations.json#12",
+        "src/dev/Setup2024.tsx",
+        "user/settings2024.yaml",
+    ],
+)
+def test_a_source_file_whose_path_names_a_login_or_an_account_is_no_secret(text):
+    # a decision's source_refs hold the path: a path taken for a password refused the write
+    assert scan(text) == []

@@ -1690,11 +1690,18 @@ def _topic_of_match(m: re.Match[str]) -> str | None:
 def _choice_of_part(m: re.Match[str], *, explicit: bool, lang: str) -> tuple[str, str | None]:
     """What a pattern's match chooses, and the part it is for when the match names one.
 
-    "Decision: admin console uses React 18 with TypeScript": React 18 …, for admin console.
+    "Decision: admin console uses React 18 with TypeScript": React 18 …, for admin console;
+    "we agreed to stay on Airflow": Airflow.
     """
     if explicit and lang == "en" and (part := _PART_USES_EN.match(m.group("x").strip())):
         return clip(part["x"]), part["topic"]
-    return clip(m.group("x")), None
+    return clip(_KEPT_ON.sub("", m.group("x").strip())), None
+
+
+_KEPT_ON = lazy(
+    r"(?i)^(?:stay(?:ing)?\s+(?:on|with)|stick(?:ing)?\s+with|keep(?:ing)?\s+using"
+    r"|remain(?:ing)?\s+on|continu(?:e|ing)\s+(?:to\s+use|using|with))\s+(?=[A-Za-z0-9])"
+)
 
 
 def _narrates(sentence: str, m: re.Match[str], choice: str, *, named: bool) -> bool:
@@ -2127,6 +2134,8 @@ def alternatives(text: str, choice: str) -> tuple[str, ...]:
         alt = clip(m.group("x"))
         if re.match(r"[a-z]+ing\b", alt):
             continue  # "rather than trying to ...", "instead of clicking around": an action
+        if re.match(r"(?i)an?\s+[a-z]", m.group("x")) and not technologies(alt):
+            continue  # "Dagster gets a spike, not a migration": a kind of thing, no option
         if alt and alt.lower() != choice.lower() and not VAGUE.match(alt) and len(alt) < 40:
             found.append(alt)
     return tuple(dict.fromkeys(found))
