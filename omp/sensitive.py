@@ -287,7 +287,7 @@ _LATER_SECRET = lazy(
     r"|[?？][ \t]*it(?:'s|’s|\s+is)"
     # or the next sentence gives its value: "ADMIN_TOKEN, I set it with wrangler. value is …"
     r"|[.!?。][ \t]*(?:the[ \t]+)?(?:value|值)[ \t]*(?:is|was|是|[:=：]))[ \t]*[\"'`“]?"
-    r"(?P<v>[^\s\"'`”,;，；。]{8,200})"
+    r"(?P<v>(?![\w.-]*=)[^\s\"'`”,;，；。]{8,200})"
 )
 # NAME = value / NAME: value (or a full-width ：), where NAME looks secret-bearing; a quoted
 # value runs to its closing quote (a pass phrase holds spaces), an unquoted one to a space or
@@ -1350,7 +1350,10 @@ _SECRET_WORD = (
     r"|private[ _-]?key|client[ _-]?secret|credentials?|密码|口令|密钥|秘钥|令牌)"
 )
 # a label of a value alone: a secret's name, or "key" ("the firebase server key is" / "AAAA…")
-_LABEL_WORD = rf"(?:{_SECRET_WORD}|key)"
+_LABEL_WORD = (
+    r"(?:password|passwd|passphrase|pwd|pw|pass(?=\s*[:：])|token|secret(?:[ _-]?key)?|key"
+    r"|credentials?|密码|口令|密钥|秘钥|令牌)"
+)
 # "DB password:" / "the token is" / "### Password" alone on a line, the value alone on the next
 _NEXT_LINE = lazy(
     rf"(?im)^[ \t#>*_\-|]*[^\n]{{0,40}}?(?<![a-z])(?P<name>{_LABEL_WORD})(?![a-z])"
@@ -1455,6 +1458,9 @@ _FILE_NAME = lazy(r"[\w.-]+\.[a-z][a-z0-9]{0,4}(?:[#:?]\S*)?")
 _CODE_VALUE = lazy(r"[A-Za-z_][\w.]*\(|[a-z_]+\.[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_]+)*(?:\(|$)")
 
 
+_SIGN_OR_DIGIT = lazy(r"\d|[^\w\-]")  # not a name in camel case ("apiRateLimit")
+
+
 def _looks_secret(name: str, value: str, *, labelled: bool = False) -> bool:
     """Whether a value given under a secret's name looks like the secret, not a word or a ref.
 
@@ -1473,7 +1479,7 @@ def _looks_secret(name: str, value: str, *, labelled: bool = False) -> bool:
         or _CODE_VALUE.match(value)
     ):
         return False  # the file that holds it, a field's label, the code that reads it
-    if labelled and len(value) >= 8 and _LOOKS_LIKE_PASSWORD.search(value[1:]):
+    if labelled and len(value) >= 8 and _SIGN_OR_DIGIT.search(value[1:]):
         return not _FORM_WORD.match(value) and not _FILE_PATH.match(value)
     if _PASSWORD_NAME.search(name) or re.search(r"密码|口令", name):
         return _STRONG_PASSWORD.match(value) is not None or (

@@ -211,7 +211,9 @@ def _deploys_of(memory: MemoryRoot, path: Path) -> tuple[dict[str, Any], list[st
     kept = [c for c in result.batch.candidates if c.action == "stored"]
     places = {k: v for c in kept if c.target == "project" for k, v in
               c.entry.get("deployment", {}).items()}  # fmt: skip
-    changes = [c.entry["summary"] for c in kept if c.target == "changelog"]
+    # the deploy's changelog line waits for review: the talk tells the work
+    changes = [c.entry["summary"] for c in result.batch.candidates
+               if c.target == "changelog" and c.action == "review"]  # fmt: skip
     return places, changes
 
 

@@ -804,7 +804,7 @@ _LEAVING = lazy(
 _NOT_USED = lazy(
     r"(?i)(?:no|not|without|never|non|instead of)\s|(?:不用|没有|不上|不要|别用|不是|无)\s*"
 )
-_ALIBABA = lazy(r"(?i)ali(?:baba|yun)|阿里|bucket|[\u4e00-\u9fff]")
+_OPEN_SOURCE = lazy(r"(?i)\(\s*OSS\b|\bOSS\s*[,/]\s*(?:self|open|free|licen)|open[ -]source")
 
 
 def stack_parts(
@@ -864,7 +864,7 @@ def stack_parts(
 def _names_a_part(part: str, original: re.Match[str], rest: str, *, strict: bool) -> bool:
     """Whether a known name in a part of a stated stack names the part (not a word of it)."""
     name = original.group(1)
-    if name == "OSS" and not _ALIBABA.search(rest):
+    if name == "OSS" and _OPEN_SOURCE.search(rest):
         return False  # "Dagster (OSS, self-hosted)": open source, not Alibaba's storage
     # an everyday word deep in a clause is a word ("we're launching in the UK in spring")
     if name.lower() in AMBIGUOUS and name.islower() and (strict or original.start()):
