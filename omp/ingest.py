@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, ClassVar, NamedTuple
 
-from omp import buildfiles, rot, sensitive, sources, store, userstore
+from omp import buildfiles, rot, rules, sensitive, sources, store, userstore
 from omp import extract as ex
 from omp.constants import (
     CANDIDATES_FILE,
@@ -632,10 +632,14 @@ def _nothing(_: str) -> bool:
 
 
 def _tool_output_read(text: str) -> bool:
-    """Whether the rules read what an agent's tool printed: a build file, or a deploy's output."""
+    """Whether the rules read what an agent's tool printed: a build file, a deploy, a commit."""
     from omp import deploy
 
-    return buildfiles.shows_build_file(text) or deploy.looks_like_deploy(text)
+    return (
+        buildfiles.shows_build_file(text)
+        or deploy.looks_like_deploy(text)
+        or bool(rules.committed_refs(text))  # the sha of a commit the agent made
+    )
 
 
 def _from_git(batch: ex.Batch, root: MemoryRoot, rev_range: str) -> None:

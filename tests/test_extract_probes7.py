@@ -359,3 +359,37 @@ def test_the_section_a_heading_opens_takes_no_detail_of_the_decision_before():
     assert decision["title"] == "Use vue-i18n: 默认语言 zh-CN; fallback 用 en"
     (apart,) = _kept(_run(("user", "就用 vue-i18n。\n\n## 部署\n\n默认语言 zh-CN。")), "decisions")
     assert apart["title"] == "Use vue-i18n"
+
+
+# ---- the commits an agent made -----------------------------------------------------------------
+
+
+def test_an_agents_commit_takes_the_sha_git_printed_and_committed_as_sha_is_no_entry(
+    memory: MemoryRoot,
+):
+    def said(uuid: str, parent: str | None, role: str, content: Any) -> dict[str, Any]:
+        return {"type": role, "uuid": uuid, "parentUuid": parent,
+                "message": {"role": role, "content": content}}  # fmt: skip
+
+    run = {
+        "type": "tool_use",
+        "id": "t1",
+        "name": "Bash",
+        "input": {"command": 'git commit -am "Move order confirmation emails to GoodJob"'},
+    }
+    printed = [{"type": "tool_result", "tool_use_id": "t1",
+                "content": "[main 4f9c2ab] Move order confirmation emails to GoodJob\n"
+                           " 7 files changed, 118 insertions(+), 9 deletions(-)"}]  # fmt: skip
+    lines = [
+        said("u1", None, "user", "move the confirmation emails to goodjob and commit"),
+        said("a1", "u1", "assistant", [run]),
+        said("t1", "a1", "user", printed),
+        said("a2", "t1", "assistant", "Committed as `4f9c2ab`."),
+    ]
+    session = memory.project / "session.jsonl"
+    session.write_text("\n".join(map(json.dumps, lines)), encoding="utf-8")
+    result = ingest.extract(memory, [str(session)], dry_run=True)
+    changes = [(c.entry["summary"], c.entry.get("ref"), c.action)
+               for c in result.batch.candidates if c.target == "changelog"]  # fmt: skip
+    assert changes == [("Move order confirmation emails to GoodJob", "4f9c2ab", "stored")]
+    assert rules.finished_work("Committed `e41c07d` on main, version 0.4.0") is None

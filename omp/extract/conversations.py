@@ -267,6 +267,8 @@ class _Conversation:
         """
         if role == "tool" and deploy.looks_like_deploy(text):
             self._deploy_output(redact_text(text, self.path, index, self.batch), index)
+        if role == "tool":
+            self._commit_refs(text)
         if role != "tool" or not buildfiles.facts(text):
             return role in ("system", "tool")
         facts = buildfiles.facts(redact_text(text, self.path, index, self.batch))
@@ -453,6 +455,21 @@ class _Conversation:
         named = [n for n in named if rules.role_of(n) == rules.role_of(named[0])] if named else []
         return named[:4] if len(named) >= 2 else []
 
+    def _commit_refs(self, output: str) -> None:
+        """The sha git printed for a commit the agent made: the ref of its changelog entry."""
+        for sha, subject in rules.committed_refs(output):
+            conventional = gitrepo.parse_conventional(subject)
+            summary = conventional.summary if conventional else subject
+            for c in self.found:
+                if (
+                    c.target == "changelog"
+                    and c.reason == _AGENT_COMMIT
+                    and c.entry.get("summary") == summary
+                    and "ref" not in c.entry
+                ):
+                    c.entry["ref"] = sha[:7]
+                    break
+
     def _deploy_output(self, text: str, index: int) -> None:
         """The deploys an output of a deploy CLI shows (pasted, or printed by the agent's tool)."""
         made = Batch()
@@ -548,7 +565,7 @@ class _Conversation:
         """
         subject = message.split("\n", 1)[0].strip()
         conventional = gitrepo.parse_conventional(subject)
-        reason, level = "a commit the agent made", AGENT_COMMIT_CONF
+        reason, level = _AGENT_COMMIT, AGENT_COMMIT_CONF
         entry: dict[str, Any]
         if conventional is None:
             entry = {"type": commit_kind(subject) or "other", "summary": subject}
@@ -1318,6 +1335,7 @@ def _moved_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fa
     return [({"tech_stack": moved}, conf["fact"], "version moved to", "P2")] if moved else []
 
 
+_AGENT_COMMIT = "a commit the agent made"
 DEPLOY_IN_TALK_CONF = 0.65  # a deploy's changelog line, from output pasted or printed in a talk
 
 

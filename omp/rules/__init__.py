@@ -125,6 +125,7 @@ from omp.rules.values import (
 )
 from omp.rules.work import (
     Work,
+    committed_refs,
     committed_subjects,
     completion,
     done_list,
@@ -162,6 +163,7 @@ __all__ = [
     "clip",
     "code_blocks",
     "commands",
+    "committed_refs",
     "committed_subjects",
     "completion",
     "confirmed_value",

@@ -222,6 +222,8 @@ _NOT_WORK = lazy(
     # the assistant describes, work of long ago
     r"|你们[^，,。；;我]{0,8}已经|(?:去年|前年|几年前)[^，,。；;]{0,12}?已经"
     r"|^那就?(?:改|换)了[，,]"  # "那改了，Redis Pub/Sub 不用了，…": then change it
+    # "Committed as `4f9c2ab`", "Committed `e41c07d` on main": the commit is its own entry
+    r"|(?i:^(?:committed|pushed|merged)(?:\s+(?:it|this|that))?(?:\s+(?:as|in|to))?\s*`?[0-9a-f]{7,40}\b)"
     r"|(?i:^(?:the (?:cause|reason|root cause) (?:is|was)|because)\b)"
     # "ok and set up releases": a verb whose past is its present, after "and" or "please" with
     # no subject, asks for the work
@@ -510,6 +512,17 @@ _COMMITTED = lazy(
     r"[\"“`']?(?P<subject>(?:feat|fix|chore|docs|refactor|perf|test|build|ci|style|revert)"
     r"(?:\([^)\n]{1,30}\))?!?:\s*[^\"”`'\n]{3,100}?)(?:[\"”`']|\s*$|\s*\n)"
 )
+
+
+# what `git commit` prints when it has made a commit: "[main 4f9c2ab] Move emails to GoodJob"
+_GIT_MADE = lazy(
+    r"(?m)^\s*(?:⎿\s*)?\[[^\s\]]+(?: \(root-commit\))? (?P<sha>[0-9a-f]{7,40})\] (?P<s>\S.*)$"
+)
+
+
+def committed_refs(output: str) -> list[tuple[str, str]]:
+    """(sha, subject) of each commit a tool's output shows git made."""
+    return [(m["sha"], m["s"].strip()) for m in _GIT_MADE.finditer(output)]
 
 
 def committed_subjects(message: str) -> list[str]:
