@@ -173,7 +173,8 @@ class _Conversation:
         self.said_at = -1  # its index: what "revert that" undoes
         self.recent: list[str] = []  # its last few messages, whatever the person said between
         self.read_no = 0  # statements read so far
-        self.chain = -1  # the last statement that decided, or gave the decision more details
+        self.decided_no = -1  # the last statement that decided
+        self.heading_no = -1  # the last heading of a message read (a section of notes)
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -192,12 +193,19 @@ class _Conversation:
         sentences = rules.statements(text)
         remember = any(rules.asks_to_remember(s) for s in sentences)
         before = len(self.found)
+        headings = set(_HEADING.findall(text)) if "#" in text else set()
         for sentence in sentences:
             self.read_no += 1
+            if (
+                headings
+                and sentence.strip()
+                and any(h.endswith(sentence.strip()) for h in headings)
+            ):
+                self.heading_no = self.read_no  # a section of its own begins
             made = len(self.decisions)
             self._read(role, sentence, index, conf)
             if len(self.decisions) != made:
-                self.chain = self.read_no
+                self.decided_no = self.read_no
         if role == "user" and (leaving := rules.moving_off(text)):
             self._not_kept(leaving, before)
         self._values(role, text, index, conf)
@@ -635,8 +643,8 @@ class _Conversation:
         """
         if not self.decisions or self.decisions[-1].source["index"] != index:
             return
-        if self.chain < self.read_no - 1:
-            return  # a heading or other talk between: notes of another topic
+        if self.heading_no > self.decided_no:
+            return  # a heading between: notes of another section
         last = self.decisions[-1]
         title = str(last.entry["title"])
         choice = str(last.entry.get("choice", "")).lower()
@@ -651,7 +659,6 @@ class _Conversation:
         ]
         if more:
             last.entry["title"] = with_details(title, more)[:TITLE_MAX]
-            self.chain = self.read_no
 
     def _choices(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool:
         """Decisions, proposals, reversals and tentative talk; True when `s` decides."""
@@ -1336,6 +1343,7 @@ def _moved_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fa
 
 
 _AGENT_COMMIT = "a commit the agent made"
+_HEADING = lazy(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
 DEPLOY_IN_TALK_CONF = 0.65  # a deploy's changelog line, from output pasted or printed in a talk
 
 
