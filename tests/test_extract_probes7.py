@@ -393,3 +393,25 @@ def test_an_agents_commit_takes_the_sha_git_printed_and_committed_as_sha_is_no_e
                for c in result.batch.candidates if c.target == "changelog"]  # fmt: skip
     assert changes == [("Move order confirmation emails to GoodJob", "4f9c2ab", "stored")]
     assert rules.finished_work("Committed `e41c07d` on main, version 0.4.0") is None
+
+
+# ---- a setting corrected ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "choice", "config"),
+    [
+        ("附件上传大小限制设为 20MB。哦不对，产品说要 50MB，改成 50MB",
+         "附件上传大小限制 50MB", {"upload_max_size": "50MB"}),
+        ("数据保留 TTL 90 天。哦不，合规那边要求 180 天，改成 180 天",
+         "数据保留 TTL 180 天", {"ttl": "180天"}),
+        ("附件上传大小限制设为 20MB，改成 50MB",
+         "附件上传大小限制 50MB", {"upload_max_size": "50MB"}),
+    ],
+)  # fmt: skip
+def test_a_setting_corrected_takes_the_new_value_with_its_topic(said, choice, config):
+    got = _run(("user", said))
+    (decision,) = _kept(got, "decisions")
+    assert (decision["choice"], decision["title"]) == (choice, f"采用 {choice}")
+    (facts,) = _kept(got, "project")
+    assert facts["config"] == config

@@ -463,6 +463,34 @@ class _Conversation:
         named = [n for n in named if rules.role_of(n) == rules.role_of(named[0])] if named else []
         return named[:4] if len(named) >= 2 else []
 
+    def _changed_value(self, s: str) -> str | None:
+        """The value this statement changed a setting to, when it decided one ("…，改成 50MB")."""
+        if not self.decisions or self.decisions[-1].entry.get("context") != s[:500]:
+            return None
+        if not _CHANGED.search(s):
+            return None
+        m = _VALUE_TAIL.search(str(self.decisions[-1].entry.get("choice", "")))
+        return m[0] if m else None
+
+    def _value_of_before(self, d: rules.Decision, s: str, index: int) -> rules.Decision:
+        """A value changed to, said alone, is of the setting the statement before gave.
+
+        "附件上传大小限制设为 20MB。哦不对，…，改成 50MB": the limit is 50MB; the setting stored
+        from the statement before takes the new value.
+        """
+        value = _BARE_VALUE.fullmatch(d.choice)
+        if value is None or not self.previous or not _CHANGED.search(s):
+            return d
+        topic = rules.value_topic(self.previous, d.choice)
+        if not topic:
+            return d
+        for c in reversed(self.found):
+            config = c.entry.get("config") if c.target == "project" else None
+            if isinstance(config, dict) and c.source["index"] >= index - 2:
+                _set_changed(config, d.choice)
+                break
+        return d._replace(choice=f"{topic} {d.choice}")
+
     def _commit_refs(self, output: str) -> None:
         """The sha git printed for a commit the agent made: the ref of its changelog entry."""
         for sha, subject in rules.committed_refs(output):
@@ -733,6 +761,7 @@ class _Conversation:
         src = self.source(index)
         if role == "assistant":
             return self._assistant_choice(d, s, src)
+        d = self._value_of_before(d, s, index)
         d = self._switched(role, s, d)
         chosen = self._choice(d, s, src, conf)
         self._decide(chosen, reverses=rules.overrides(s), switch=rules.switches(s))
@@ -863,7 +892,10 @@ class _Conversation:
                 found.append(({"project": {"name": name}}, conf["fact"], "project name", "P2"))
         elif self.agent:
             found = [_read_stack(f) for f in found]
+        changed = self._changed_value(s)
         for facts, level, reason, priority in found:
+            if changed and isinstance(facts.get("config"), dict):
+                _set_changed(facts["config"], changed)
             self._found(Candidate("project", facts, level, reason, src, priority=priority))
         p = person
         if p is not None:
@@ -1342,7 +1374,22 @@ def _moved_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fa
     return [({"tech_stack": moved}, conf["fact"], "version moved to", "P2")] if moved else []
 
 
+def _set_changed(config: dict[str, Any], new: str) -> None:
+    """The first setting of `config` with a value in the unit of `new` takes `new`."""
+    value = _BARE_VALUE.fullmatch(new)
+    for key, old in config.items():
+        had = _BARE_VALUE.fullmatch(str(old))
+        if value and had is not None and had["unit"] == value["unit"] and old != new:
+            config[key] = new.replace(" ", "") if " " not in str(old) else new
+            return
+
+
 _AGENT_COMMIT = "a commit the agent made"
+_VALUE_TAIL = lazy(r"(?<![\w.])v?\d+(?:\.\d+)?\s*(?:[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})$")
+_BARE_VALUE = lazy(r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})")
+_CHANGED = lazy(
+    r"(?i)改成|改为|换成|调到|调成|\bmake it\b|\bchange (?:it )?to\b|\bbump(?:ed)? (?:it )?to\b"
+)
 _HEADING = lazy(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
 DEPLOY_IN_TALK_CONF = 0.65  # a deploy's changelog line, from output pasted or printed in a talk
 

@@ -28,6 +28,7 @@ from omp.rules.decisions import (
     rationale,
     side_choices,
     starts_like_a_name,
+    value_topic,
 )
 from omp.rules.dialogue import (
     accepts,
@@ -248,6 +249,7 @@ __all__ = [
     "unwrap",
     "url_fact",
     "url_facts",
+    "value_topic",
     "version_changes",
     "version_facts",
     "without_blobs",

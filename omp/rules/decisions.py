@@ -1900,11 +1900,18 @@ def _without_lead(topic: str) -> str:
     )
 
 
+_HEARSAY_TOPIC = lazy(r"说|要求|觉得|认为|希望|建议|(?i:wants?|says?|asks?)")
 # "心跳间隔现在 30 秒": a topic and the value it has, in the unit of the value it is changed to
 _HAS_VALUE = lazy(
-    r"^(?P<topic>.{1,20}?)\s*(?:现在|目前|原来|默认|一直)?(?:是|为|设的|用的|给的)?\s*"
+    r"^(?P<topic>.{1,20}?)\s*(?:现在|目前|原来|默认|一直)?"
+    r"(?:是|为|设的|用的|给的|设为|设成|设置为|设置成|调到|定为|定成)?\s*"
     r"v?\d+(?:\.\d+)*\s*(?P<unit>[\u4e00-\u9fff\w]{0,2}?)(?:跑|执行|触发|启动)?$"
 )
+
+
+def value_topic(sentence: str, value: str) -> str:
+    """What `value` is of, from a sentence said before that gave one in its unit, or ""."""
+    return _topic_of_value(re.split(r"[，,；;。:：]", sentence), value)
 
 
 def _topic_of_value(clauses: Sequence[str], value: str) -> str:
@@ -1915,6 +1922,8 @@ def _topic_of_value(clauses: Sequence[str], value: str) -> str:
     unit = re.sub(r"^[^\d]*\d+(?:\.\d+)*\s*", "", value)
     for clause in reversed(clauses):
         m = _HAS_VALUE.match(clause.strip(" ?？!！"))
+        if m is not None and _HEARSAY_TOPIC.search(m["topic"]):
+            continue  # "产品说要 50MB": who wants it, not what it is of
         if m is not None and m["unit"] == unit:
             # "现在 heartbeat_timeout 是 10s": the topic, not when it had the value
             topic = _without_lead(re.sub(r"^(?:现在|目前|原来|默认|一直)\s*", "", m["topic"]))
@@ -2326,6 +2335,19 @@ _DETAIL_MAX = 90  # a longer clause explains rather than sets
 _VALUE_END = lazy(r"(?<![\w.])v?\d+(?:\.\d+)*\s*[\u4e00-\u9fff\w]{0,2}$")
 
 
+def _names_choice(clause: str, named: str) -> bool:
+    """Whether a clause (lower case) names the choice: "对账任务每天凌晨 3 点" by "改成 3 点"."""
+    value = _VALUE_END.search(named)
+    return named in clause or clause in named or bool(value and value[0] in clause)
+
+
+def _old_value(clause: str, named: str) -> bool:
+    """Whether a clause gives the value the chosen one replaced ("…限制设为 20MB")."""
+    value = _VALUE_END.search(named)
+    topic = named[: value.start()].strip() if value else ""
+    return len(topic) >= 2 and topic in clause and _VALUE_END.search(clause) is not None
+
+
 def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
     """What else the sentence of a decision settles, clause by clause.
 
@@ -2346,11 +2368,10 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
         low = c.lower().replace("`", "")
         if not c:
             continue
-        value = _VALUE_END.search(named)  # "对账任务每天凌晨 3 点" is chosen by "改成 3 点"
-        if named and not chosen and (named in low or low in named or (value and value[0] in low)):
+        if named and not chosen and _names_choice(low, named):
             chosen = True
             continue
-        if low in named or c in found or _restates(low, named):
+        if low in named or c in found or _restates(low, named) or _old_value(low, named):
             continue
         if "[REDACTED:" in c:  # a setting whose value was a secret is no detail to keep
             continue
