@@ -415,3 +415,16 @@ def test_a_setting_corrected_takes_the_new_value_with_its_topic(said, choice, co
     assert (decision["choice"], decision["title"]) == (choice, f"采用 {choice}")
     (facts,) = _kept(got, "project")
     assert facts["config"] == config
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        ("btw for future reference: I always want answers in short bullet points",
+         "I always want answers in short bullet points"),
+        ("fyi i prefer pnpm", "i prefer pnpm"),
+    ],
+)  # fmt: skip
+def test_a_preference_is_kept_without_the_words_before_it(said, text):
+    found = rules.personal(said)
+    assert found is not None and found.text == text

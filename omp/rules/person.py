@@ -185,6 +185,11 @@ _CHOICE_FIRST = lazy(
 _NUMBER_ALONE = lazy(r"\s*\d[\d.]*\s*\w{0,3}\s*[.!]?\s*")
 
 
+# "btw for future reference: I always …", "fyi i prefer pnpm": words before what is said
+_LEAD_IN = lazy(
+    r"(?i)^(?:(?:btw|by the way|fyi|also|oh and|and|ps|p\.s\.|for future reference|"
+    r"for the record|just so you know|note)[,:;.]?\s+)+"
+)
 _USES = lazy(r"(?i)\b(?:use|using|write)\b|用")
 _THIS_PROJECT = lazy(
     r"(?i)\b(?:on|in|for) (?:this|the|our) (?:project|repo(?:sitory)?|codebase|app)\b"
@@ -235,4 +240,4 @@ def personal(sentence: str) -> Personal | None:
     if m.groupdict().get("who") or m.groupdict().get("who2") or m.groupdict().get("who3"):
         verb = "know"
     kind = "skill" if _SKILL.search(verb or sentence) else "preference"
-    return Personal(kind, text.rstrip("。."), "PERSONAL")
+    return Personal(kind, _LEAD_IN.sub("", text).rstrip("。."), "PERSONAL")
