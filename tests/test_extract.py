@@ -1043,7 +1043,7 @@ def test_object_store_locations_and_host_port_addresses_are_facts():
         "原始数据在 OSS 上，oss://hz-genomics-raw/wgs/，每批次一个子目录"
     ) == {"hz-genomics-raw": "oss://hz-genomics-raw/wgs/"}
     assert rules.url_facts("排行榜的 Redis 用单独实例，地址 redis-rank.game.internal:6379。") == {
-        "base": "redis-rank.game.internal:6379"
+        "redis": "redis-rank.game.internal:6379"  # the port names what it is the address of
     }
     assert rules.url_facts(
         "broker 对内地址先定 mqtts://mqtt.fab-gw.internal:8883，网关写这个。"

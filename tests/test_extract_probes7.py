@@ -428,3 +428,9 @@ def test_a_setting_corrected_takes_the_new_value_with_its_topic(said, choice, co
 def test_a_preference_is_kept_without_the_words_before_it(said, text):
     found = rules.personal(said)
     assert found is not None and found.text == text
+
+
+def test_an_address_at_a_databases_port_is_keyed_by_the_database():
+    assert rules.url_facts("测试环境数据库我建好了，地址 pg-test.internal:5432") == {
+        "postgres": "pg-test.internal:5432"
+    }

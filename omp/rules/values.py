@@ -691,6 +691,13 @@ def _may_hold_address(sentence: str) -> bool:
     return "." in sentence or "://" in sentence
 
 
+# "测试环境数据库建好了，地址 pg-test.internal:5432": an address at a database's port is no API base
+_SERVICE_OF_PORT = {
+    "5432": "postgres", "3306": "mysql", "6379": "redis", "27017": "mongodb", "9200":
+    "elasticsearch", "5672": "rabbitmq", "9092": "kafka", "1433": "sqlserver", "1521": "oracle",
+}  # fmt: skip
+
+
 def url_facts(sentence: str) -> dict[str, str]:
     """The named addresses of a sentence, by key.
 
@@ -1029,6 +1036,8 @@ def url_fact(sentence: str) -> tuple[str, str] | None:
     stop = ("the", "our", "a", "its", "and", "or", "but", "so", "then", "while", "with", "also")
     words = [w for w in name.lower().split() if w not in stop]
     fallback = "domain" if re.search(r"(?i)域名|domain", m.group(0)) else "base"
+    port = re.search(r":(\d{2,5})\b", m.group("url"))
+    fallback = _SERVICE_OF_PORT.get(port[1], fallback) if port else fallback
     if not words:
         words = _owner_of_address(sentence, m.start("kw"))
     key = "_".join(words) or fallback
