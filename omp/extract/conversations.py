@@ -491,6 +491,22 @@ class _Conversation:
                 break
         return d._replace(choice=f"{topic} {d.choice}")
 
+    def _told_commits(self) -> None:
+        """A told commit ("Committed as `4f9c2ab`") is no entry when the commit git made is one."""
+        made = {
+            str(c.entry["ref"]) for c in self.found
+            if c.reason == _AGENT_COMMIT and c.entry.get("ref")
+        }  # fmt: skip
+        if made:
+            self.found = [
+                c for c in self.found
+                if not (
+                    c.target == "changelog"
+                    and (told := _TOLD_COMMIT.match(str(c.entry.get("summary", ""))))
+                    and told["sha"][:7] in made
+                )
+            ]  # fmt: skip
+
     def _commit_refs(self, output: str) -> None:
         """The sha git printed for a commit the agent made: the ref of its changelog entry."""
         for sha, subject in rules.committed_refs(output):
@@ -1149,6 +1165,7 @@ class _Conversation:
         self._recapped()
         self._replaced_stack()
         self._introduced()
+        self._told_commits()
         self.batch.candidates += self.decisions + self.found
         if not self.substantive:
             return
@@ -1385,6 +1402,8 @@ def _set_changed(config: dict[str, Any], new: str) -> None:
 
 
 _AGENT_COMMIT = "a commit the agent made"
+# "Committed as `4f9c2ab` on main": the assistant telling of a commit
+_TOLD_COMMIT = lazy(r"(?i)(?:committed|pushed|merged)\b[^`\n]{0,20}?`?(?P<sha>[0-9a-f]{7,40})\b")
 _VALUE_TAIL = lazy(r"(?<![\w.])v?\d+(?:\.\d+)?\s*(?:[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})$")
 _BARE_VALUE = lazy(r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})")
 _CHANGED = lazy(

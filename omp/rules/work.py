@@ -222,8 +222,6 @@ _NOT_WORK = lazy(
     # the assistant describes, work of long ago
     r"|你们[^，,。；;我]{0,8}已经|(?:去年|前年|几年前)[^，,。；;]{0,12}?已经"
     r"|^那就?(?:改|换)了[，,]"  # "那改了，Redis Pub/Sub 不用了，…": then change it
-    # "Committed as `4f9c2ab`", "Committed `e41c07d` on main": the commit is its own entry
-    r"|(?i:^(?:committed|pushed|merged)(?:\s+(?:it|this|that))?(?:\s+(?:as|in|to))?\s*`?[0-9a-f]{7,40}\b)"
     r"|(?i:^(?:the (?:cause|reason|root cause) (?:is|was)|because)\b)"
     # "ok and set up releases": a verb whose past is its present, after "and" or "please" with
     # no subject, asks for the work
