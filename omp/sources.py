@@ -421,12 +421,27 @@ def _said_by(line: str, asked: bool, people: frozenset[str]) -> re.Match[str] | 
     return None
 
 
+def _said(m: re.Match[str]) -> bool:
+    """Whether a line led by a name (`_PERSON`) is said by someone: not a label, not a value.
+
+    "Production: https://…" and "Inspect: https://…" are a tool's lines, however often.
+    """
+    rest = m["rest"].strip()
+    return (
+        m["who"].casefold() not in _LABELS
+        and bool(rest)
+        and not re.match(
+            r"(?i)(?:https?://|[\w.-]+\.[a-z]{2,}/|\d[\d.:,\s]*(?:ms|s|kb|mb)?$)", rest
+        )
+    )
+
+
 def _named(m: re.Match[str], people: frozenset[str]) -> bool:
     """Whether a chat's line starts with a person's name: one of `people`, or another not a label.
 
     (In a chat of people, one who speaks once is named as the others are.)
     """
-    return m["who"] in people or (m["who"].casefold() not in _LABELS and bool(m["rest"].strip()))
+    return m["who"] in people or _said(m)
 
 
 # A person named before what they say in a chat pasted as text: "张伟: …", "**Li Na**: …",
@@ -454,7 +469,14 @@ _LABEL_WORDS = (
     "方案 风险 进展 总结 说明 注意 补充 结果 状态 下一步 优点 缺点 现状 需求 描述 步骤 输出 输入 "
     "错误 日志 命令 地址 链接 版本 环境 配置 主题 会议 纪要 日期 主持 主持人 记录人 议程 后续 "
     "共识 分歧 投票 待定 已完成 进行中 原因是 理由 影响 范围 例如 比如 示例 提示 警告 报错 "
-    "现象"
+    "现象 "
+    # what tools print before a colon: deploy and build logs, git, CI
+    "production preview inspect deploying deployed deployment building built queued ready "
+    "uploading uploaded release releases installing installed running waiting success "
+    "succeeded failed failure warn hint image region app url service revision namespace "
+    "aliased alias instance machine machines health build logs log total duration hash "
+    "commit branch author merge vercel netlify wrangler fly heroku docker kubectl helm "
+    "step job stage task test tests passed skipped ok fail"
 )
 _LABELS = frozenset(_LABEL_WORDS.split())
 
@@ -474,7 +496,7 @@ def _people(head: list[str]) -> frozenset[str]:
         if not fenced and line.strip():
             lines += 1
             m = _PERSON.match(line)
-            if m and m["who"].casefold() not in _LABELS and m["rest"].strip():
+            if m and _said(m):
                 counts[m["who"]] = counts.get(m["who"], 0) + 1
         fenced ^= line.count("```") % 2 == 1 or _TILDE_FENCE.match(line) is not None
     names = frozenset(n for n, c in counts.items() if c >= 2)

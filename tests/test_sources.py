@@ -1065,3 +1065,20 @@ def test_a_chat_json_whose_authors_are_people_is_read_as_theirs():
         ("user", "bob", "yes"),
         ("user", "刘洋", "同意"),
     ]
+
+
+def test_a_tools_labelled_lines_are_no_chat_of_people():
+    log = (
+        "Vercel CLI 39.1.1\n"
+        "Inspect: https://vercel.com/acme/tides/9xKq3Tz [2s]\n"
+        "Production: https://tides-abc123.vercel.app [2s]\n"
+        "Building: Running build in Washington, D.C.\n"
+        "Building: Installing dependencies...\n"
+        "Inspect: https://vercel.com/acme/tides/8yLq4Ua [1s]\n"
+        "Production: https://tides-def456.vercel.app [1s]\n"
+        "Aliased: https://tides.example.app [3s]\n"
+    )
+    from omp.sources import names_speakers
+
+    assert not names_speakers(log)
+    assert len(_said(log)) == 1
