@@ -1304,18 +1304,11 @@ def _with_repeats(text: str, found: list[Match]) -> list[Match]:
     "DB_PASSWORD=Xy7k…", then "psql still rejects Xy7k…": the second names no secret, but it
     is one. Numbers (ID, card, phone) are found wherever they are already.
     """
-    secrets = {text[m.start : m.end]: m.kind for m in found if m.kind not in _NUMBER_KINDS}
-    more = [
-        Match(kind, at.start(), at.end())
-        for value, kind in secrets.items()
-        if len(value) >= 8
-        for at in re.finditer(re.escape(value), text)
-        if not any(m.start < at.end() and at.start() < m.end for m in found)
-    ]
-    return sorted([*found, *more], key=lambda f: f.start) if more else found
+    return _known_again(text, found, secret_values(text, found)) if found else found
 
 
 def _known_again(text: str, found: list[Match], known: Mapping[str, str]) -> list[Match]:
+    """`found`, and each of the `known` values (value: kind) where `text` says it elsewhere."""
     more = [
         Match(kind, at.start(), at.end())
         for value, kind in known.items()
