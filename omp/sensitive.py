@@ -1388,9 +1388,9 @@ _REDIS_AUTH = lazy(
     r"|(?-i:\bAUTH)\s+(?:\w+\s+)?(?P<auth>[^\s\"']{6,128})"
 )
 # root:Tt5Rr4Ee3Ww2, root/Yt6#wQ9pLz: a usual account's name, then its password
-_USUAL_ACCOUNTS = frozenset(
-    ("root", "admin", "administrator", "postgres", "sa", "ubuntu", "ec2-user", "deploy", "test",
-     "guest", "dev", "oracle", "mysql", "elastic", "ftp", "pi", "user")
+_USUAL_ACCOUNTS = (
+    "root", "admin", "administrator", "postgres", "sa", "ubuntu", "ec2-user", "deploy", "test",
+    "guest", "dev", "oracle", "mysql", "elastic", "ftp", "pi", "user",
 )  # fmt: skip
 _ACCOUNT_THEN = lazy(
     r"(?P<name>[A-Za-z][\w-]{1,12})[:/](?P<v>[^\s/:@,;，；。()\"'`]{6,64})(?![\w@])"
@@ -1494,18 +1494,18 @@ def _named(pattern: re.Pattern[str], text: str, kind: str, group: str, labelled:
             yield kind, m.start(group), m.start(group) + len(value)
 
 
-def _labelled(text: str) -> _Found:
-    """Values alone after their label: on the next line, or after a bold one."""
-    if "\n" in text:
-        yield from _named(_NEXT_LINE, text, "secret on the line after its name", "v", True)
-    if "**" in text or "__" in text or "<" in text:
-        yield from _named(_BOLD_LABEL, text, "secret", "v", True)
-        yield from _named(_BOLD_LABEL, text, "secret", "q", True)
+def _next_line(text: str) -> _Found:
+    """A value alone on the line after its label ("DB password:" / "Xk9#…")."""
+    yield from _named(_NEXT_LINE, text, "secret on the line after its name", "v", True)
+
+
+def _bold(text: str) -> _Found:
+    """A value after a bold label (`**DB password:** …`, `<td>password</td><td>…`)."""
+    yield from _named(_BOLD_LABEL, text, "secret", "v", True)
+    yield from _named(_BOLD_LABEL, text, "secret", "q", True)
 
 
 def _in_xml(text: str) -> _Found:
-    if "</" not in text and "<property" not in text and "<add" not in text:
-        return
     for m in _XML_SECRET.finditer(text):
         group = next(g for g in ("v", "attr", "text") if m[g])
         tag = m["tag"] or ""
@@ -1550,6 +1550,10 @@ def _accounts(text: str) -> _Found:
                 if _looks_secret("password", value):
                     yield "password of an account", m.start("v"), m.start("v") + len(value)
             at = lower.find(name, at + 1)
+
+
+def _creds_pairs(text: str) -> _Found:
+    """An account and its password after "creds", "login" or 账号 ("creds are bob / Pp0O…")."""
     yield from _named(_CREDS_PAIR, text, "password of an account", "pair", False)
 
 
@@ -1607,19 +1611,20 @@ _LABELS_NEEDED = (
     "秘钥",
     "令牌",
 )
+_ACCOUNT_NEEDS = tuple(f"{name}{sep}" for name in _USUAL_ACCOUNTS for sep in ":/")
 _FORMS: tuple[tuple[tuple[str, ...], Callable[[str], _Found]], ...] = (
-    (_LABELS_NEEDED, _labelled),
-    (("pass", "secret", "token", "key"), _in_xml),
+    (("\n",), _next_line),
+    (("**", "__", "<td", "<th", "<b>", "<strong"), _bold),
+    (("</", "<property", "<add ", "<entry", "<param"), _in_xml),
     (("cookie", "sessid", "sessionid=", "session_id=", "_sess=", ".sid=", "_session="), _cookies),
     ((":5432:", ":3306:", ":*:", "pgpass"), _pgpass),
     (("requirepass", "masterauth", "auth "), _redis),
-    (("root", "admin", "postgres", "sa:", "sa/", "ubuntu", "ec2-user", "deploy:", "deploy/",
-      "test:", "test/", "guest", "dev:", "dev/", "oracle", "mysql", "elastic", "ftp", "pi:",
-      "user:", "user/", "cred", "login", "账号"), _accounts),
-    (("(\"", "('", ", \"", ", '", "mii"), _sdk_keys),
+    (_ACCOUNT_NEEDS, _accounts),
+    (("cred", "login", "账号"), _creds_pairs),
+    (("(\"", "('", ", \"", ", '", "MII"), _sdk_keys),
     (("coscmd", "ossutil", "obsutil", "tccli", "qshell", "aliyun", "gh secret",
       "add-mask", "rabbitmqadmin"), _given_to_commands),
-    (("pw", "pass", "密码", "口令", "key", "secret", "token"), _in_prose),
+    (("pw", "pass", "密码", "口令", "Key", "Secret", "Token"), _in_prose),
     (("|",), _tables),
 )  # fmt: skip
 _ANY_FORM = _Needs(tuple(dict.fromkeys(n for needs, _ in _FORMS for n in needs)))
