@@ -11,7 +11,8 @@ changed later in the same conversation keeps only the final choice, with the aba
 as an alternative.
 
 One module per source and one for what they share, imports pointing down: `candidates`,
-`commits`, `conversations`, `deploys`, `routing` (tested). This module gathers what
+`commits`, `deploys` (a conversation may hold a deploy's output), `conversations`, `routing`
+(tested). This module gathers what
 `omp.ingest` and `omp.manifest` call.
 """
 
