@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, ClassVar, NamedTuple
 
-from omp import buildfiles, rot, rules, sensitive, sources, store, userstore
 from omp import extract as ex
+from omp import rot, sensitive, sources, store, userstore
 from omp.constants import (
     CANDIDATES_FILE,
     CHANGELOG_FILE,
@@ -571,7 +571,7 @@ def _read_source(batch: ex.Batch, source: _Source, format: str | None, llm_cmd: 
         return
     earlier: list[ex.Candidate] = []  # an Aider history's sessions are one piece of work
     # what an agent's tools printed counts where it shows a build file (`package.json`, …)
-    keep = _tool_output_read if llm_cmd is None else _nothing
+    keep = ex.reads_tool_output if llm_cmd is None else _nothing
     said = [0]  # messages read, counted as the stream goes: a conversation is read once
     for conversation in sources.stream(source.lines(), format=fmt, tools=keep):
         people: set[str] = set()
@@ -629,17 +629,6 @@ def _whose_unknown(made: list[ex.Candidate], people: set[str]) -> None:
 
 def _nothing(_: str) -> bool:
     return False
-
-
-def _tool_output_read(text: str) -> bool:
-    """Whether the rules read what an agent's tool printed: a build file, a deploy, a commit."""
-    from omp import deploy
-
-    return (
-        buildfiles.shows_build_file(text)
-        or deploy.looks_like_deploy(text)
-        or bool(rules.committed_refs(text))  # the sha of a commit the agent made
-    )
 
 
 def _from_git(batch: ex.Batch, root: MemoryRoot, rev_range: str) -> None:

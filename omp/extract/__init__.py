@@ -50,6 +50,7 @@ from omp.extract.conversations import (
     TOOL_FACT_CONF,
     VERSION_CONF,
     from_conversation,
+    reads_tool_output,
 )
 from omp.extract.deploys import from_deploy, from_deploys, from_shown_commits
 from omp.extract.routing import settle
@@ -85,6 +86,7 @@ __all__ = [
     "from_deploys",
     "from_shown_commits",
     "plain_text",
+    "reads_tool_output",
     "redact_text",
     "settle",
     "text_of",

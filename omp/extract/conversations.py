@@ -1391,6 +1391,15 @@ def _moved_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fa
     return [({"tech_stack": moved}, conf["fact"], "version moved to", "P2")] if moved else []
 
 
+def reads_tool_output(text: str) -> bool:
+    """Whether the rules read what an agent's tool printed: a build file, a deploy, a commit."""
+    return (
+        buildfiles.shows_build_file(text)
+        or deploy.looks_like_deploy(text)
+        or bool(rules.committed_refs(text))  # the sha of a commit the agent made
+    )
+
+
 def _set_changed(config: dict[str, Any], new: str) -> None:
     """The first setting of `config` with a value in the unit of `new` takes `new`."""
     value = _BARE_VALUE.fullmatch(new)
