@@ -458,13 +458,13 @@ _LABEL_WORDS = (
     "note notes todo error errors warning warnings info debug step summary action actions "
     "decision decisions context background problem issue solution result results status owner "
     "owners date time attendees agenda outcome next pros cons example examples output input "
-    "usage reason why fix cause question answer update tip important caution hint goal goals "
+    "usage reason why cause question answer update tip important caution hint goal goals "
     "risk risks cost plan options option proposal conclusion blockers done link links url host "
     "port path command version env environment config title description subject from to cc re "
     "fwd feat fix docs chore refactor test tests ci build perf style revert deps release "
     "breaking change changes type scope name value key id file files location where when who "
     "what how source target expected actual stack trace traceback caused http https ftp mailto "
-    "file data response request body header headers query params mode level run runs "
+    "data response request body header headers query params mode level run runs "
     "结论 背景 问题 原因 决定 决策 议题 时间 地点 参会 参会人 记录 备注 待办 行动 负责人 目标 "
     "方案 风险 进展 总结 说明 注意 补充 结果 状态 下一步 优点 缺点 现状 需求 描述 步骤 输出 输入 "
     "错误 日志 命令 地址 链接 版本 环境 配置 主题 会议 纪要 日期 主持 主持人 记录人 议程 后续 "
@@ -472,11 +472,10 @@ _LABEL_WORDS = (
     "现象 "
     # what tools print before a colon: deploy and build logs, git, CI
     "production preview inspect deploying deployed deployment building built queued ready "
-    "uploading uploaded release releases installing installed running waiting success "
-    "succeeded failed failure warn hint image region app url service revision namespace "
-    "aliased alias instance machine machines health build logs log total duration hash "
-    "commit branch author merge vercel netlify wrangler fly heroku docker kubectl helm "
-    "step job stage task test tests passed skipped ok fail"
+    "uploading uploaded releases installing installed running waiting success succeeded "
+    "failed failure warn image region app service revision namespace aliased alias instance "
+    "machine machines health logs log total duration hash commit branch author merge vercel "
+    "netlify wrangler fly heroku docker kubectl helm job stage task passed skipped ok fail"
 )
 _LABELS = frozenset(_LABEL_WORDS.split())
 

@@ -1413,8 +1413,9 @@ def _set_changed(config: dict[str, Any], new: str) -> None:
 _AGENT_COMMIT = "a commit the agent made"
 # "Committed as `4f9c2ab` on main": the assistant telling of a commit
 _TOLD_COMMIT = lazy(r"(?i)(?:committed|pushed|merged)\b[^`\n]{0,20}?`?(?P<sha>[0-9a-f]{7,40})\b")
-_VALUE_TAIL = lazy(r"(?<![\w.])v?\d+(?:\.\d+)?\s*(?:[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})$")
-_BARE_VALUE = lazy(r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})")
+_VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
+_BARE_VALUE = lazy(_VALUE)
+_VALUE_TAIL = lazy(rf"(?<![\w.]){_VALUE}$")  # the value a choice ends with
 _CHANGED = lazy(
     r"(?i)改成|改为|换成|调到|调成|\bmake it\b|\bchange (?:it )?to\b|\bbump(?:ed)? (?:it )?to\b"
 )
