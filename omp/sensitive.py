@@ -419,6 +419,25 @@ def _numbers(text: str) -> list[Match]:
                 out.append(Match("Chinese ID number", m.start(), m.end()))
             elif _CARD.match(digits) and luhn.is_valid(digits):
                 out.append(Match("card number", m.start(), m.end()))
+    if "+" in text:
+        out += _foreign_phones(text, out)
+    return out
+
+
+# "+49 1512 3456789", "+44 (0)20 7946 0958", "+33-6-12-34-56-78": a number of another country,
+# its calling code after "+", 8 to 15 digits in all (E.164)
+_FOREIGN_PHONE = lazy(r"(?<![\w+])\+(?!86)[1-9]\d{0,2}(?:[\s.\-]?\(?\d{1,5}\)?){2,7}(?![\d\w])")
+
+
+def _foreign_phones(text: str, found: list[Match]) -> list[Match]:
+    taken = [(m.start, m.end) for m in found]
+    out = []
+    for m in _FOREIGN_PHONE.finditer(text):
+        if not 8 <= sum(c.isdigit() for c in m[0]) <= 15:
+            continue
+        if any(start < m.end() and m.start() < end for start, end in taken):
+            continue  # a Chinese mobile number found already
+        out.append(Match("phone number", m.start(), m.end()))
     return out
 
 

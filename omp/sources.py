@@ -586,7 +586,8 @@ class _AiderSession:
             if (commit := _AIDER_COMMIT.match(notice["text"])) is not None:
                 self.messages.append(Message("commit", commit["message"], len(self.messages)))
             elif (made := _GIT_COMMITTED.match(notice["text"])) is not None:  # `/run git commit`
-                self.messages.append(Message("commit", made["s"].strip(), len(self.messages)))
+                said = made["made"] + made["s"].strip()  # with the sha: the entry's ref
+                self.messages.append(Message("commit", said, len(self.messages)))
             elif (undone := _AIDER_UNDONE.match(notice["text"])) is not None:
                 self._undo(undone["message"])
         else:
@@ -649,7 +650,7 @@ def _speaker(line: str) -> re.Match[str] | None:
 
 
 # what `git commit` prints when it has made a commit: "[main 6e2b19d] feat: subject"
-_COMMITTED = r"\[[^\s\]]+(?: \(root-commit\))? [0-9a-f]{7,40}\] (?P<s>\S.*)"
+_COMMITTED = r"(?P<made>\[[^\s\]]+(?: \(root-commit\))? [0-9a-f]{7,40}\] )(?P<s>\S.*)"
 _GIT_COMMITTED = lazy(rf"^\s*{_COMMITTED}$", re.M)
 
 
@@ -658,7 +659,8 @@ def _with_commits(role: str, body: str) -> list[tuple[str, str]]:
 
     An agent's transcript pastes what its commands printed.
     """
-    return [(role, body)] + [("commit", m["s"].strip()) for m in _GIT_COMMITTED.finditer(body)]
+    commits = [("commit", m["made"] + m["s"].strip()) for m in _GIT_COMMITTED.finditer(body)]
+    return [(role, body), *commits]
 
 
 _MESSAGE_LISTS = ("messages", "chat_messages", "turns", "contents")  # contents: Gemini's
@@ -719,7 +721,7 @@ def _terminal_message(role: str, held: list[str]) -> list[tuple[str, str]]:
         m = _CC_COMMITTED.fullmatch(line)
         if m is None:
             continue
-        subject = [m["s"].strip()]
+        subject = [m["made"] + m["s"].strip()]  # with git's "[main 6e2b19d] ": its ref
         for more in held[n + 1 :]:  # wrapped: "… never trus" / "     t client"
             if not more.strip() or _CC_STAT.match(more) or _CC_OUTPUT.match(more):
                 break

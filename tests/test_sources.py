@@ -252,8 +252,8 @@ def test_a_claude_code_terminal_transcript_is_split_into_turns_and_commits():
         ("tool", "Read 42 lines (ctrl+r to expand)"),
         ("tool", "☐ Replace the Memcached client"),
         ("tool", "On branch main\nYour branch is up to date with 'origin/main'."),
-        ("commit", "feat(cache): move the session cache from Memcached to Redis and drop the old "
-                   "client"),
+        ("commit", "[main 4f2a9c1] feat(cache): move the session cache from Memcached to Redis "
+                   "and drop the old client"),
         ("assistant", "Done. The session cache now uses Redis 7:\n- `src/cache/session.ts` uses "
                       "ioredis\n- the Memcached client is gone"),
         ("user", "great, I prefer small commits"),
@@ -296,7 +296,7 @@ def test_commits_whose_output_an_agent_transcript_shows_are_messages_of_their_ow
     assert [(role, said[:20]) for role, said in _roles(text)] == [
         ("user", "Commit it."),
         ("assistant", "```bash\ngit commit -"),
-        ("commit", "feat(ratelimit): per"),
+        ("commit", "[main 6e2b19d] feat("),  # with git's line: the sha is the ref
     ]
 
 
@@ -866,7 +866,7 @@ def test_a_commit_the_person_runs_in_aider_is_a_commit():
     )
     (conversation,) = parse(history)
     assert [(m.role, m.text) for m in conversation.messages] == [
-        ("commit", "chore: migration for Invoice.deleted_at"),
+        ("commit", "[main 51c07e4] chore: migration for Invoice.deleted_at"),
         ("user", "thanks"),
     ]
 

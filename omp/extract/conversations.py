@@ -154,6 +154,9 @@ class _Conversation:
         self.replied = False  # the assistant answered after it: a dialogue
         self.options: dict[str, str] = {}
         self.options_at = -1  # the message that listed them
+        self.options_text = ""  # and its text
+        self.delegated = False  # the person left the last question's choice to the assistant
+        self.replies: dict[int, str] = {}  # the assistant's last messages by index, lower case
         self.offered: list[str] = []  # the options of the last "X or Y?" question
         self.offered_in = ""  # the message that offered them
         self.asked_which = False  # the person's last message asked which one to use
@@ -182,7 +185,8 @@ class _Conversation:
     def feed(self, role: str, text: str, index: int) -> None:
         if self._aside(role, text, index):
             return
-        text = rules.without_blobs(redact_text(text, self.path, index, self.batch))
+        shown = redact_text(text, self.path, index, self.batch)
+        text = rules.without_blobs(shown)
         if role == "commit":
             self._agent_commit(text, index)
             return
@@ -209,6 +213,8 @@ class _Conversation:
         if role == "user" and (leaving := rules.moving_off(text)):
             self._not_kept(leaving, before)
         self._values(role, text, index, conf)
+        if "] " in shown:  # git's "[main 8d2e1a4] test: …" in a transcript's message
+            self._commit_refs(shown)
         if remember:
             for c in self.found[before:]:
                 c.confidence = min(0.95, c.confidence + 0.1)
@@ -216,6 +222,7 @@ class _Conversation:
 
     def _read(self, role: str, sentence: str, index: int, conf: dict[str, float]) -> None:
         """One sentence of a message."""
+        sentence = rules.before_deferral(sentence)  # "…，后面再说要不要上 k8s": what it settles
         if rot.trivial_reason(sentence) == rot.FILLER and rot.info_length(sentence) < 40:
             # short picks ("方案二。", "Tempo it is.") still count; and a long sentence that
             # merely opens like filler ("Wait, legal says PostHog is out.") is read
@@ -308,16 +315,27 @@ class _Conversation:
         for subject in rules.committed_subjects(text):
             self._agent_commit(subject, index)  # 'committed as "fix(db): add …"', by either side
         if role == "user":
+            self.delegated = rules.delegates(text) and bool(self.offered)
             self._answer(text)
             self._confirmed(text, index)
             self._pasted(text, index)
             self.preferred = ""
-            if self.opening is None and len(text) >= _OPENING_MIN and text.lstrip()[:1] != "#":
+            # not after a choice was made: the talk is under way, past introducing the project
+            if (
+                self.opening is None
+                and not self.decisions
+                and len(text) >= _OPENING_MIN
+                and text.lstrip()[:1] != "#"
+            ):
                 self.opening = index
         else:
+            if self.delegated:
+                self._chosen_for(text, index)  # "whatever you think", then "goose — …"
+            self.delegated = False
             self.replied = self.replied or self.opening is not None
             self.recent = [*self.recent, text][-_CONFIRM_REACH:]
             self.said, self.said_at = text, index
+            self.replies = {**dict(list(self.replies.items())[-4:]), index: text.lower()}
             self._offers(text, index)
             if parts := rules.recap(text):
                 self.recaps.append((index, parts))
@@ -360,11 +378,56 @@ class _Conversation:
             return []
         if any(str(d.entry.get("choice", "")).lower() in low for d in self.decisions):
             return []  # a later pick from the list changes the first: that one is turned down
-        return [v for v in values if v.lower() != choice.lower()]
+        # of its own list: "A) caching … B) background jobs: 1. Celery 2. RQ" has two
+        label = next(k for k, v in self.options.items() if v.lower() == choice.lower())
+        return [
+            v for k, v in self.options.items()
+            if v.lower() != choice.lower() and k.isdigit() == label.isdigit()
+        ]  # fmt: skip
 
     def _turned_down(self, picked: str | None) -> list[str]:
         """The other options of the last question, as the message that offered them wrote them."""
         return [_original(self.offered_in, o) for o in self.offered if o != picked]
+
+    def _chosen_for(self, text: str, index: int) -> None:
+        """The option the assistant takes when the person left it the choice: its first word."""
+        first = re.match(r"[\W_]*([A-Za-z][\w.+#/-]*)", text)
+        name = first[1].lower().rstrip(".") if first else ""
+        if name not in self.offered:
+            return
+        said = _original(self.offered_in, name)
+        chosen = rules.Decision(said, tuple(self._turned_down(name)), None, None, False)
+        entry = decision_entry(
+            chosen, rules.statements(text)[0] if rules.statements(text) else said
+        )
+        reason = "the assistant's choice, left to it by the person"
+        self._decide(Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
+                     reverses=False)  # fmt: skip
+        self.offered = []
+
+    def _reason_of_choice(self, s: str, index: int) -> bool:
+        """Whether `s` gives the reason of the choice its message just made, naming an option.
+
+        The reason becomes the decision's rationale when it has none.
+        """
+        last = self.decisions[-1] if self.decisions else None
+        if last is None or last.source["index"] != index or _EVERYWHERE.search(s):
+            return False  # "… on every board I own": the person's way, wherever they work
+        names = list(map(str, last.entry.get("alternatives", [])))  # what it was chosen over
+        low = s.lower()
+        heads = (_OPTION_HEAD.split(n.lower())[0] for n in names if n)
+        if not any(len(h) > 1 and re.search(rf"\b{re.escape(h)}\b", low) for h in heads):
+            return False
+        last.entry.setdefault("rationale", s.rstrip(".。")[:300])
+        return True
+
+    def _listed(self) -> list[str]:
+        return [v.lower() for v in self.options.values()]
+
+    def _replying_to_list(self, index: int) -> bool:
+        return 0 < index - self.options_at <= _REPLY_REACH and bool(
+            _OFFERS_CHOICE.search(self.options_text)
+        )
 
     def _replying_to_question(self, index: int) -> bool:
         """Whether message `index` is the reply to the question that offered the options."""
@@ -390,12 +453,17 @@ class _Conversation:
             or (rules.leading_name(s, self.names) if replying else None)
             # "Dramatiq, Celery's config is a mess." after "Celery or Dramatiq?"
             or (rules.leading_name(s, self.offered) if self._replying_to_question(index) else None)
+            # "sqlc." after "1. **sqlc + pgx** … 2. **GORM** …"
+            or (rules.leading_name(s, self._listed()) if self._replying_to_list(index) else None)
         )
         head = rules.picked_label(s, self.labels) or rules.picked_bullet(s, self.bullets)
         if answer is None and head is None:
             return False
-        # the other options of the question are the alternatives ("Mixpanel or Amplitude?")
+        # the other options of the question are the alternatives ("Mixpanel or Amplitude?"),
+        # or of the list the pick took one of
         others = self._turned_down(answer) if head is None and answer in self.offered else []
+        if head is not None and head in self.bullets:
+            others = [b for b in self.bullets if b != head]
         # the name as the offer wrote it ("ClickHouse" for "clickhouse then", "MongoDB" for
         # "mongo，…"), else as the reply does
         offered = answer is not None and answer in self.offered_in.lower()
@@ -405,7 +473,7 @@ class _Conversation:
             said += versioned[1]
         first: dict[str, str] = {}
         others = [first.setdefault(o.lower(), o) for o in others if o.lower() not in first]
-        named = rules.Decision(head or said, tuple(others), None, None, False)
+        named = rules.Decision(head or said, tuple(others), rules.rationale(s), None, False)
         entry = decision_entry(named, s, details=True)
         reason = "the answer to an either-or question"
         self._decide(
@@ -416,12 +484,22 @@ class _Conversation:
 
     def _picked_by_label(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """An option the reply picks by its label ("option 2", "方案二", "the second one")."""
-        label = rules.option_reference(s)
+        label, context, why = rules.option_reference(s), s, rules.rationale(s)
+        # options offered (not the steps of a plan): asked about, or called options
+        asked = _OFFERS_CHOICE.search(self.options_text)
+        if label is None and asked and 0 < int(src["index"]) - self.options_at <= _REPLY_REACH:
+            label = rules.bare_pick(s)  # "2" right after "1. Postgres … 2. Redis …"
+            option = self._option(label) if label is not None else None
+            # the option as offered, and the reason the reply gives ("2, fewer services")
+            line = next((x for x in self.options_text.splitlines() if option and option in x), "")
+            context = f"{line.strip(' -*')} ({s.strip()})" if line else s
+            why = why or rules.bare_pick_reason(s)
         option = self._option(label) if label is not None else None
         if option is None:
             return False
-        picked = rules.Decision(option, (), rules.rationale(s), None, False)
-        entry = decision_entry(picked, s, details=True)
+        others = tuple(b for b in self.bullets if b != option) if option in self.bullets else ()
+        picked = rules.Decision(option, others, why, None, False)
+        entry = decision_entry(picked, context, details=context == s)
         reason = "an option picked by its label"
         self._decide(
             Candidate("decisions", entry, conf["instruction"], reason, src),
@@ -472,18 +550,21 @@ class _Conversation:
         m = _VALUE_TAIL.search(str(self.decisions[-1].entry.get("choice", "")))
         return m[0] if m else None
 
-    def _value_of_before(self, d: rules.Decision, s: str, index: int) -> rules.Decision:
+    def _value_of_before(self, d: rules.Decision, s: str, index: int) -> rules.Decision | None:
         """A value changed to, said alone, is of the setting the statement before gave.
 
         "附件上传大小限制设为 20MB。哦不对，…，改成 50MB": the limit is 50MB; the setting stored
         from the statement before takes the new value.
         """
         value = _BARE_VALUE.fullmatch(d.choice)
-        if value is None or not self.previous or not _CHANGED.search(s):
+        if value is None or not _CHANGED.search(s):
             return d
-        topic = rules.value_topic(self.previous, d.choice)
+        topic = rules.value_topic(self.previous, d.choice) if self.previous else ""
         if not topic:
-            return d
+            # "make it 50MB" of nothing said is no choice; "512MB 太大了。改成 256MB 吧" is one
+            unit = re.escape(value["unit"])
+            said = f"{self.previous or ''} {s[: s.find(d.choice)]}"
+            return d if re.search(rf"\d\s*{unit}(?![A-Za-z])", said) else None
         for c in reversed(self.found):
             config = c.entry.get("config") if c.target == "project" else None
             if isinstance(config, dict) and c.source["index"] >= index - 2:
@@ -594,6 +675,7 @@ class _Conversation:
         """Labelled options and "My suggestion:" lists of an assistant message."""
         if listed_options := rules.options(text):
             self.options, self.options_at = listed_options, index
+            self.options_text = text
         listed = rules.proposal_list(text)
         if listed:
             decision = rules.Decision(listed, (), None, None, False)
@@ -616,6 +698,9 @@ class _Conversation:
         and housekeeping are dropped.
         """
         subject = message.split("\n", 1)[0].strip()
+        # "[main 8d2e1a4] test: …", as git printed it in a transcript: the sha is its ref
+        made = _GIT_MADE.match(subject)
+        subject = made["s"] if made else subject
         conventional = gitrepo.parse_conventional(subject)
         reason, level = _AGENT_COMMIT, AGENT_COMMIT_CONF
         entry: dict[str, Any]
@@ -626,6 +711,8 @@ class _Conversation:
             entry = {"type": kind, "summary": conventional.summary}
             if conventional.scope:
                 entry["scope"] = conventional.scope
+        if made:
+            entry["ref"] = made["sha"][:7]
         if TRIVIAL_COMMIT.match(subject) or NOISE_COMMIT.search(subject):
             level = TENTATIVE_CONF
         self._found(Candidate("changelog", entry, level, reason, self.source(index)))
@@ -661,6 +748,8 @@ class _Conversation:
         elif role == "user" and rules.undoes_last(s):
             self._undone_last(index)  # "revert that", "put it back to 20"
         person = rules.personal(s) if role == "user" else None
+        if person is not None and self._reason_of_choice(s, index):
+            person = None  # "sqlc. I hate gorm magic": why this choice, not the person's way
         if person is not None:
             self.preferred += f" {person.text.lower()}"
         # "我比较喜欢 table-driven 的写法，用 JUnit 5 的 …" tells the person's way, not a choice
@@ -777,8 +866,9 @@ class _Conversation:
         src = self.source(index)
         if role == "assistant":
             return self._assistant_choice(d, s, src)
-        d = self._value_of_before(d, s, index)
-        d = self._switched(role, s, d)
+        if (valued := self._value_of_before(d, s, index)) is None:
+            return None
+        d = self._switched(role, s, valued)
         chosen = self._choice(d, s, src, conf)
         self._decide(chosen, reverses=rules.overrides(s), switch=rules.switches(s))
         if role == "user" and chosen in self.decisions and (part := rules.switched_part(s)):
@@ -928,6 +1018,7 @@ class _Conversation:
         self.proposal = c
 
     def _decide(self, new: Candidate, *, reverses: bool, switch: bool = False) -> None:
+        self._resolved(new)
         choice = str(new.entry.get("choice", ""))
         picked = _offered_one(choice, self.offered) if self.offered_asked else None
         if picked is not None and not new.entry.get("alternatives"):
@@ -974,6 +1065,15 @@ class _Conversation:
             unranked = rules.role_of(old_choice) is None
             # ... unless the sentence names what it replaces ("from MySQL to Postgres")
             fallback = reverses and last and close and unranked and not ranked and not alternatives
+            # ... or what the assistant just proposed ("use MMKV instead, asyncstorage is slow"
+            # after "I'll use `AsyncStorage`"): not the last choice
+            fallback = fallback and not self._replaces_proposed(choice, old_choice, new)
+            # ... or a part of how the assistant carried the last choice out ("单位为分，字段名
+            # 统一加后缀 `_cents`", then "那还是 _cents" after "_fen?")
+            carried = self.replies.get(int(old.source["index"]) + 1, "")
+            fallback = fallback and not (
+                choice.lower() in carried and not _CONTRASTED.search(carried)
+            )
             # "1. Twilio … 3. Vonage", "twilio.", then "switch to Vonage": another of the options
             # offered together
             sibling = (reverses or switch) and close and self._offered_together(choice, old_choice)
@@ -987,6 +1087,42 @@ class _Conversation:
             ):
                 self._reversed(old, new)
         self.decisions.append(new)
+
+    def _resolved(self, new: Candidate) -> None:
+        """A choice of "the bolded one": the one option the last message set in bold.
+
+        The other rows of its table are the alternatives.
+        """
+        if not _DEICTIC.fullmatch(str(new.entry.get("choice", "")).strip()) or not self.recent:
+            return
+        said = self.recent[-1]
+        bold = list(dict.fromkeys(m.strip(" `") for m in re.findall(r"\*\*(.+?)\*\*", said)))
+        if len(bold) != 1:
+            return
+        choice = bold[0].replace("`", "")
+        rows = [r.split("|")[1].strip(" *`") for r in _TABLE_ROW.findall(said)]
+        others = [r.replace("`", "") for r in rows[1:] if r and r.replace("`", "") != choice]
+        chinese = rules.is_chinese(str(new.entry.get("title", "")))
+        new.entry.update(choice=choice, title=(f"采用 {choice}" if chinese else f"Use {choice}"))
+        new.entry["alternatives"] = others or [
+            a for a in new.entry.get("alternatives", []) if str(a).lower() in said.lower()
+        ]
+        if not new.entry["alternatives"]:
+            del new.entry["alternatives"]
+
+    def _replaces_proposed(self, choice: str, old_choice: str, new: Candidate) -> bool:
+        """Whether a change of mind names a thing the assistant's last message proposed.
+
+        The name is a known technology or a `code` name, other than the new and old choices.
+        """
+        if int(new.source["index"]) - self.said_at != 1:
+            return False
+        context = str(new.entry.get("context", "")).lower()
+        said = self.recent[-1] if self.recent else ""  # `said` is cleared once confirmed
+        named = [*rules.technologies(said), *_CODE_NAME.findall(said)]
+        mine = {choice.lower(), old_choice.lower()}
+        said_again = (n.lower() for n in named if len(n) > 2 and n.lower() not in mine)
+        return any(re.search(rf"\b{re.escape(n)}\b", context) for n in said_again)
 
     def _offered_together(self, one: str, other: str) -> bool:
         """Whether the last offer named both choices among its options."""
@@ -1415,6 +1551,28 @@ _AGENT_COMMIT = "a commit the agent made"
 _TOLD_COMMIT = lazy(r"(?i)(?:committed|pushed|merged)\b[^`\n]{0,20}?`?(?P<sha>[0-9a-f]{7,40})\b")
 _VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
 _BARE_VALUE = lazy(_VALUE)
+_GIT_MADE = lazy(r"\[[^\s\]]+(?: \(root-commit\))? (?P<sha>[0-9a-f]{7,40})\] (?P<s>\S.*)")
+# "the bolded one", "the highlighted option", "加粗的那个": the option the message set in bold
+_DEICTIC = lazy(
+    r"(?i)(?:the\s+)?(?:bold(?:ed)?|highlighted|starred)\s+(?:one|option|row)|加粗的(?:那个|那种)?"
+)
+_TABLE_ROW = lazy(r"(?m)^\|(?!\s*-{3})[^\n]*\|\s*$")
+_CODE_NAME = lazy(r"`([A-Za-z][\w.-]{2,40})`")
+_EVERYWHERE = lazy(
+    r"(?i)\b(?:every|all (?:my|of my|our)|any) "
+    r"(?:board|project|repo|codebase|machine|team|job)s?\b|"
+    r"\b(?:always|in general|generally|everywhere|wherever)\b|所有项目|每个项目|一直|向来|习惯"
+)
+# an assistant's reply that weighs another option ("但要注意 … APIv3 更稳"), not one that carries
+# the choice out
+_CONTRASTED = lazy(
+    r"但|不过|其实|推荐|建议|更稳|更好|\b(?:but|however|instead|rather|recommend|better)\b"
+)
+_OPTION_HEAD = lazy(r"\s*(?:\+|/|,|&|\bwith\b|\band\b|\()\s*")
+_OFFERS_CHOICE = lazy(
+    r"(?i)[?？]|哪|方案|选项|推荐|建议|\b(?:options?|choices?|approaches|alternatives|"
+    r"i'?d (?:lean|go|pick|suggest|recommend)|recommend\w*|suggest\w*)\b"
+)
 _VALUE_TAIL = lazy(rf"(?<![\w.]){_VALUE}$")  # the value a choice ends with
 _CHANGED = lazy(
     r"(?i)改成|改为|换成|调到|调成|\bmake it\b|\bchange (?:it )?to\b|\bbump(?:ed)? (?:it )?to\b"

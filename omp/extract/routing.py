@@ -60,7 +60,9 @@ def settle(
         text = text_of(c.target, c.entry)
         # a decision is as informative as the sentence that made it: "Use KSP" alone is short,
         # "Room 也顺便切到 KSP" is not
-        told = f"{text} {c.entry.get('context', '')}" if c.target == "decisions" else text
+        # and "uv。" answering "uv, poetry or pip?" as informative as the question's options
+        others = " ".join(map(str, c.entry.get("alternatives", [])))
+        told = f"{text} {c.entry.get('context', '')} {others}" if c.target == "decisions" else text
         if c.target not in ("sessions", "project") and (why := rot.trivial_reason(told)):
             c.action, c.note = "dropped", f"trivial: {why}"
             continue

@@ -39,7 +39,10 @@ from omp.rules.dialogue import (
     asked_options,
     asked_values,
     asks_which,
+    bare_pick,
+    bare_pick_reason,
     confirmed_value,
+    delegates,
     is_question,
     leading_name,
     named_out,
@@ -107,6 +110,7 @@ from omp.rules.requests import (
     remembered_rule,
     requirement,
 )
+from omp.rules.signals import before_deferral
 from omp.rules.text import code_blocks, is_chinese, statements, unwrap, without_blobs
 from omp.rules.values import (
     commands,
@@ -160,7 +164,10 @@ __all__ = [
     "asks_to_remember",
     "asks_which",
     "assertion",
+    "bare_pick",
+    "bare_pick_reason",
     "base_model",
+    "before_deferral",
     "clip",
     "code_blocks",
     "commands",
@@ -170,6 +177,7 @@ __all__ = [
     "confirmed_value",
     "decided_details",
     "decision",
+    "delegates",
     "deployment",
     "done_list",
     "done_outright",

@@ -522,6 +522,30 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "ok you know what, go back to celery", "so back to DO": an earlier option taken again
+    (
+        lazy(
+            # not "back to work", "Back to dbt." (a topic taken up again)
+            r"(?i)\b(?:(?:go|going|switch|switching|revert|reverting|move|moving)\s+back|"
+            r"\bso\s+back)\s+to\s+(?!(?:work|it|normal|bed|basics|square one|the\s)\b)"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)"
+            r"\s*(?:[.!;,]|$|\s+(?:then|it is)\b)"
+        ),
+        False,
+        False,
+    ),
+    # "actually make it 50MB", "bump it to 60s": a value said alone, of the setting just given
+    (
+        lazy(
+            r"(?i)^(?:(?:actually|ok(?:ay)?|no|nah|wait|then|so|just|hmm+|let'?s)[,.!]?\s+)*"
+            r"(?:make|change|set|bump|raise|lower|drop|increase|decrease|reduce|up|cut)\s+"
+            r"(?:it|that|this|the limit|the value)\s+(?:to\s+)?"
+            r"(?P<x>\d+(?:\.\d+)?\s*(?:[A-Za-z%]{1,7}|/\w+)?)\s*"
+            r"(?:instead|then|please|pls)?\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
     # "let's store the images in S3", "we'll keep sessions in Redis": where a thing is kept
     (
         lazy(
@@ -856,6 +880,17 @@ _LEFT_OUT_ZH = (
 
 
 _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
+    # "tRPC不合适了 还是REST + OpenAPI": after a clause that gives one up, a known name at the
+    # end of the sentence (not "tRPC 还是 REST？", a question)
+    (
+        lazy(
+            r"(?:(?:了|算了|不行|不合适|不好)[，,。！!\s]*|(?:^|[，,。！!\s])(?:嗯|好|行|ok)?\s*那(?:就)?)"
+            r"还是(?:用)?\s*(?P<x>[A-Za-z_][\w.+#-]*(?:\s*\+\s*[A-Za-z][\w.+#-]*)*)"
+            r"\s*(?:吧|了|好)?\s*(?:[。.!！]|[，,]|$)"
+        ),
+        False,
+        False,
+    ),
     # "raw retention 90 天 OK，…", "proxy-body-size 50m 可以": a value agreed to, with what it
     # is the value of ("150ms 可以" alone names nothing)
     (
@@ -1502,6 +1537,8 @@ _ALTERNATIVE_ZH = lazy(
 # "as" gives a reason as a clause of its own (", as we need …"), not in "store money as cents"
 _WHY = lazy(
     r"(?i)(?:\b(?:because|since|so that)|(?:^|[,;]\s*)as)\s+(?P<x>.+)|(?:因为|由于)(?P<z>.+)"
+    # "uuid v7 吧，主要是分布式+有序", "dayjs，原因是 moment 不维护了"
+    r"|[，,]\s*(?:主要是|原因是|理由是|毕竟)(?:因为)?(?P<y>.{2,})"
 )
 
 
@@ -1590,6 +1627,8 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
         return None
     if (m := _CONCLUSION.match(sentence)) and (inner := decision(sentence[m.end() :], known)):
         return inner._replace(explicit=True)  # "选型结论：…改存 ClickHouse"
+    if _UNDECIDED.search(sentence):
+        return None  # "…换成 APISIX 的方案 review 了一半，还没结论": nothing is decided yet
     if TENTATIVE.search(sentence):
         head = _before_doubt(sentence) or _after_doubt(sentence)
         return decision(head, known) if head else None
@@ -1597,6 +1636,12 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
     if found is None and (m := _TOPIC_LEAD.match(sentence)):
         return _first_decision(sentence[m.end() :], known)  # "Changed my mind on X: switch to Y"
     return found
+
+
+_UNDECIDED = lazy(
+    r"还?没(?:有)?(?:结论|定下来|拍板)|待定|未定|还在讨论|(?i:\bno (?:decision|conclusion) yet\b|"
+    r"\bstill (?:undecided|open|under discussion)\b|\bnot decided\b)"
+)
 
 
 # a short lead before a colon, then what is decided: "just make it lighter: use Redis as broker"
@@ -1893,7 +1938,9 @@ def _with_topic(before: str, choice: str) -> str:
 
 def _without_lead(topic: str) -> str:
     return re.sub(
-        r"^(?:那|就|那就|还是|我们|先|顺手|顺便|算了)+\s*"
+        # "行 那 redis 连接池就定 50", "好 那就 5s": an assent before the topic is none of it
+        r"^(?:(?:行|好的?|嗯+|可以|ok|OK|Ok|okay|对|没问题)(?:[,，!！\s]+|$))?"
+        r"(?:(?:那|就|那就|还是|我们|先|顺手|顺便|算了)\s*)*"
         r"|\s*(?:就|都|统一|也|顺手|顺便|直接|先|还是)+$",
         "",
         topic.strip(),
@@ -1903,7 +1950,11 @@ def _without_lead(topic: str) -> str:
 _HEARSAY_TOPIC = lazy(r"说|要求|觉得|认为|希望|建议|(?i:wants?|says?|asks?)")
 # "心跳间隔现在 30 秒": a topic and the value it has, in the unit of the value it is changed to
 _HAS_VALUE = lazy(
-    r"^(?P<topic>.{1,20}?)\s*(?:现在|目前|原来|默认|一直)?"
+    # "the upload limit is 20MB right now", "request timeout = 30 seconds"
+    r"(?i:^(?:the\s+|our\s+)?(?P<topic_en>[a-z][\w -]{1,30}?)\s+"
+    r"(?:is\s+(?:currently\s+|set\s+to\s+)?|was\s+|=\s*|are\s+|at\s+|defaults\s+to\s+|stays\s+at\s+)"
+    r"\d+(?:\.\d+)*\s*(?P<unit_en>[a-z%]{0,7})(?:\s+(?:right now|now|currently|for now|today))?$)"
+    r"|^(?P<topic>.{1,20}?)\s*(?:现在|目前|原来|默认|一直)?"
     r"(?:是|为|设的|用的|给的|设为|设成|设置为|设置成|调到|定为|定成)?\s*"
     r"v?\d+(?:\.\d+)*\s*(?P<unit>[\u4e00-\u9fff\w]{0,2}?)(?:跑|执行|触发|启动)?$"
 )
@@ -1921,7 +1972,11 @@ def _topic_of_value(clauses: Sequence[str], value: str) -> str:
     """
     unit = re.sub(r"^[^\d]*\d+(?:\.\d+)*\s*", "", value)
     for clause in reversed(clauses):
-        m = _HAS_VALUE.match(clause.strip(" ?？!！"))
+        m = _HAS_VALUE.match(clause.strip(" ?？!！.。"))
+        if m is not None and m["topic_en"]:  # "the upload limit is 20MB"
+            if m["unit_en"] == unit and not re.search(r"(?i)\b(?:it|this|that)$", m["topic_en"]):
+                return m["topic_en"].strip()
+            continue
         if m is not None and _HEARSAY_TOPIC.search(m["topic"]):
             continue  # "产品说要 50MB": who wants it, not what it is of
         if m is not None and m["unit"] == unit:
@@ -2052,6 +2107,11 @@ _NOT_CHOICES = (
         r"(?i)(?:yesterday|today|tonight|tomorrow|earlier|already|before|last (?:week|month|time|"
         r"sprint)|this (?:morning|afternoon|week)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day"
         r"|in the (?:meeting|call|standup)|昨天|今天|明天|上周|刚才|之前|早上|上午|下午)"
+    ),
+    # "好 那就下周三升": when something is done, not what is chosen
+    lazy(
+        r"(?:下周|下个?礼拜|下星期|明天|后天|今晚|今天|周[一二三四五六日末]|下个?月|月底|年底|"
+        r"星期[一二三四五六日天]).{0,8}"
     ),
     # "let's just do a quick vote": what the people do next, not a thing chosen
     lazy(
@@ -2241,7 +2301,7 @@ def rationale(sentence: str) -> str | None:
     m = _WHY.search(sentence)
     if m is None:
         return None
-    why = (m.group("x") or m.group("z") or "").strip(" .。!！")
+    why = (m.group("x") or m.group("z") or m.group("y") or "").strip(" .。!！")
     return why or None
 
 

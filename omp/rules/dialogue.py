@@ -36,7 +36,9 @@ _PROPOSAL = lazy(
     r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation is|"
     r"i recommend|recommendation:|the best (?:option|choice|fit) (?:is|would be)|"
     r"(?:we|you) should (?:use|go with|switch to|adopt)|let'?s (?:go with|use|switch to)|"
-    r"i'?d (?:go with|go for|use|pick|choose)|my (?:pick|vote) (?:would be|is)|"
+    r"i(?:'?d| would) (?:go with|go for|use|pick|choose|reach for)|"
+    r"my (?:pick|vote) (?:would be|is)|"
+    r"i(?:'?d| would)? lean (?:towards?|to)|"
     r"i'?ll (?:use|go with)|"
     r"my (?:proposal|suggestion)\s*[:：]|proposal\s*[:：]|i propose|"
     # "Use AWS Secrets Manager and load them at startup": advice in the imperative
@@ -226,7 +228,9 @@ def tentative(sentence: str) -> bool:
 
 _STRONG_REVERSAL = lazy(
     r"(?i)\b(?:actually|on second thought|scratch that|scrap that|change of plan|new plan|"
-    r"changed my mind|on reflection|never mind|final answer|after all)\b"
+    r"changed my mind|on reflection|never mind|final answer|after all|"
+    # "ok you know what, go back to celery", "so back to DO"
+    r"(?:go|going|switch|switching|revert|reverting|move|moving|so)\s+back\s+to(?!\s+work\b))\b"
     # "Let's do Render instead.": in place of what was chosen ("instead of X" names it)
     r"|\binstead\b(?!\s+of\b)"
     r"|改主意|算了|还是|不对|重新考虑|最终"
@@ -328,6 +332,11 @@ _REFUSAL = lazy(
 )
 
 
+# a gerund after a refusal: what is refused is doing it ("no mocking redis", "skip caching the
+# list"), not the thing named after it; "not using X" still turns X down
+_ACTIVITY = lazy(r"(?i)\s+(?!using\b)[a-z]{4,}ing\b(?!\s+(?:service|library|lib|tool|framework)\b)")
+
+
 _REFUSES_AHEAD = lazy(
     r"(?i)no|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|let'?s not .+|"
     r"别用|不要用?|不用|放弃|不考虑"
@@ -369,6 +378,8 @@ def refused(sentence: str) -> list[str]:
     out = [_named(m.group("x")).lower() for m in _NAMED_OUT.finditer(sentence)]
     out += [m.group("x").rstrip(".").lower() for m in _DROPPED_NAME.finditer(sentence)]
     for m in _REFUSAL.finditer(sentence):
+        if _ACTIVITY.match(sentence, m.end()):
+            continue  # "no mocking redis": a way of working is refused, not redis
         # "InfluxDB 算了" gives up what came before; "算了，换 TDengine" chooses what follows;
         # "Keycloak then, no Auth0" turns down only what follows a word put before its object
         behind = m.group() == "算了" or sentence.startswith("了", m.end())  # "Redis 不用了"
@@ -402,6 +413,8 @@ def rejected(sentence: str) -> list[str]:
     )
     if gone.lower() in ("that", "this", "it", "them", "those", "these", "the idea", "the plan"):
         return []  # "scrap that" takes back what was just said: a reversal, not an option
+    if _ACTIVITY.match(" " + gone):
+        return []  # "no mocking redis": a way of working, not an option turned down
     return [clip(gone)]  # "Drop zap please." turns down zap
 
 
@@ -412,6 +425,13 @@ _OPTION = lazy(
 
 
 _NUMERALS = {"一": "1", "二": "2", "三": "3", "四": "4"}
+
+
+# a table's row whose first cell is an option's label, the option in the next cell
+_LABELLED_ROW = lazy(
+    r"^\|\s*(?:\*\*)?(?:option\s+|方案\s*)?(?P<label>[A-D1-4])(?:\*\*)?\s*\|\s*(?P<text>[^|\n]+)\|",
+    re.I | re.M,
+)
 
 
 _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4"}
@@ -427,6 +447,7 @@ _OPTION_LEAD = lazy(
 _LABEL_REF = lazy(
     r"(?i)^(?:option\s+|方案\s*|选项\s*)?([A-Da-d1-4一二三四])$"
     r"|^第([一二三四1-4])(?:个|种|项)?(?:方案|选项)?$"
+    r"|^([A-D1-4一二三四])\s*(?:方案|选项)$"  # "B 方案"
 )
 
 
@@ -437,6 +458,9 @@ _OPTION_REF = lazy(
     r"(?P<y>(?-i:[A-D1-4]))(?![\w.])"
     r"|\b(?:the\s+)?(?P<ord>first|second|third|fourth)\s+(?:one|option|approach)\b"
     r"|第(?P<n>[一二三四1-4])(?:个|种)"
+    # "那就 B 方案吧", "算了还是A吧": the label before 方案, or alone after 还是 at the end
+    r"|(?<![A-Za-z])(?P<q>[A-D1-4一二三四])\s*(?:方案|选项)"
+    r"|还是\s*(?P<h>[A-D])\s*(?:吧|了|啊)?\s*[。.!！]?$"
     # "Let's do (c).": a bracketed label, in either case
     r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|go with|pick|take|do|try)\s*"
     r"[(（](?P<p>[A-Da-d1-4])[)）]"
@@ -457,6 +481,10 @@ def options(message: str) -> dict[str, str]:
             named = clip(_OPTION_LEAD.sub("", lines[n + 1].strip(" *-")))
             if named and not VAGUE.match(named):
                 found.setdefault(label, named)
+    for row in _LABELLED_ROW.finditer(message):  # "| A | 软删除，`deleted_at` | 简单 |"
+        named = clip(row["text"].replace("`", "").strip(" *"))
+        if named and not VAGUE.match(named):
+            found.setdefault(_NUMERALS.get(row["label"], row["label"].upper()), named)
     for m in _OPTION.finditer(message):
         if QUESTION.search(m.group("text")):
             continue  # "1. PG 版本和数据量多大？" asks; it offers nothing
@@ -474,7 +502,7 @@ def option_label(choice: str) -> str | None:
     m = _LABEL_REF.match(choice.strip())
     if m is None:
         return None
-    label = m.group(1) or m.group(2)
+    label = m.group(1) or m.group(2) or m.group(3)
     return _NUMERALS.get(label, label.upper())
 
 
@@ -487,8 +515,32 @@ def option_reference(sentence: str) -> str | None:
         return None
     if m.group("ord"):
         return _ORDINALS[m.group("ord").lower()]
-    label = m.group("l") or m.group("z") or m.group("y") or m.group("n") or m.group("p") or ""
+    groups = ("l", "z", "y", "n", "p", "q", "h")
+    label = next((m[g] for g in groups if m[g]), "")
     return _NUMERALS.get(label, label.upper())
+
+
+# "2", "B please", "#1 - fewer moving parts", "2吧": a reply that is only a label (not "2. foo",
+# a list of its own)
+_BARE_PICK = lazy(
+    r"^\W{0,2}(?:#|no\.?\s?)?(?P<l>[1-4]|[A-D]|[一二三四])(?:\s*[)!！。])?"
+    r"(?:\s*(?:please|pls|plz|then|it is|for now|for sure|吧|就行|好了|呗|谢谢))*"
+    r"(?:\s*[,，;；:：-]+\s*\S.*)?\s*$"
+)
+
+
+def bare_pick(sentence: str) -> str | None:
+    """The label a reply that is only a label picks ("2", "B please", "1, fewer moving parts")."""
+    m = _BARE_PICK.match(sentence.strip())
+    if m is None or QUESTION.search(sentence) or NEGATED.search(sentence):
+        return None
+    return _NUMERALS.get(m["l"], m["l"])
+
+
+def bare_pick_reason(sentence: str) -> str | None:
+    """The reason a bare pick gives after its label ("1, fewer moving parts")."""
+    m = re.match(r"^\W{0,2}\S{1,3}\s*[,，;；:：-]+\s*(\S.{5,})$", sentence.strip())
+    return m[1].rstrip(".。") if m and bare_pick(sentence) else None
 
 
 _PROPOSAL_HEADER = lazy(
@@ -589,10 +641,23 @@ _NOT_OPTIONS = frozenset(
 )  # fmt: skip
 
 
+# "日期库 moment 还是 dayjs", "组件库呢 antd 还是 arco": a chat's question without its "?",
+# two known names at the end of the sentence
+_EITHER_AT_END = lazy(
+    r"(?i)(?:^|[\s，,:：呢])(?P<a>[a-z][\w.+#-]{1,24})\s*(?:还是|or|vs\.?)\s*"
+    r"(?P<b>[a-z][\w.+#-]{1,24})\s*(?:呢|啊|好|比较好|好呢)?\s*$"
+)
+
+
 def asked_options(message: str) -> list[str]:
     """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
     if either := _either_options(message):
         return either
+    for sentence in statements(message)[-1:]:
+        m = _EITHER_AT_END.search(sentence)
+        names = [m["a"], m["b"]] if m else []
+        if names and all(TECH.fullmatch(n) for n in names) and names[0].lower() != names[1].lower():
+            return [n.lower() for n in names]
     out: list[str] = []
     for line in message.splitlines():  # a list of "Name: what it is" lines
         m = _LISTED.match(line)
@@ -637,16 +702,30 @@ _NOT_OPTION_WORD = frozenset(
 )  # fmt: skip
 
 
+# "两个办法：- … - …", "Two options: - … - …": a list said to be the ways to choose from
+_OFFERS_WAYS = lazy(
+    r"(?i)[两几二三\d]\s*(?:个|种)\s*(?:办法|方案|做法|选择|思路)|\b(?:two|three|a few|several)\s+"
+    r"(?:options|choices|approaches|ways)\b"
+)
+
+
 def offered_bullets(message: str, *, asked: bool = False) -> list[str]:
     """The options of a message that asks which one and lists them as bullets, by their heads.
 
     "Which push delivery path do you want? - Expo push service (…) - FCM/APNs directly via …";
     when the person `asked` which one, the list answers without a question of its own.
     """
-    if not (asked or re.search(r"[?？]", message)):
+    if not (asked or re.search(r"[?？]", message) or _OFFERS_WAYS.search(message)):
         return []
-    heads = [m["head"].strip(" *`") for m in _OPTION_LINE.finditer(message)]
+    heads = [_bullet_head(m["head"]) for m in _OPTION_LINE.finditer(message)]
     return heads if 2 <= len(heads) <= 6 else []
+
+
+def _bullet_head(head: str) -> str:
+    """An option as its bullet opens it, without "或者" and what follows its first clause."""
+    head = re.split(r"[，,；;]", head.replace("`", ""), maxsplit=1)[0].strip()
+    head = re.sub(r"^\*\*|\*\*$", "", head).strip()  # bold marks, not a cron's stars
+    return re.sub(r"(?i)^(?:或者|或是|或|either|or)\s*", "", head)
 
 
 def _option_words(text: str) -> set[str]:
@@ -656,7 +735,8 @@ def _option_words(text: str) -> set[str]:
 
 def picked_bullet(sentence: str, bullets: list[str]) -> str | None:
     """The one listed option a reply opens by naming ("expo's push service, keep it simple")."""
-    first = re.split(r"[，,。！!；;.]\s", sentence + " ", maxsplit=1)[0]
+    first = re.split(r"[，。！；]|[,!;.]\s", sentence + " ", maxsplit=1)[0]
+    first = re.sub(r"\s*(?:吧|了|呗|啊)\s*$", "", first)  # "uuid v7 吧，主要是…"
     words = _option_words(first)
     if not words or len(words) > 5 or QUESTION.search(first) or NEGATED.search(first):
         return None
@@ -700,7 +780,14 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
         ]  # fmt: skip
         if len(longer) == 1:
             return longer[0]
+        # "sqlc." after "**sqlc + pgx**", "**GORM**", "**ent**": the head of one offered pair
+        headed = [o for o in offered if len(first) >= 2 and _OPTION_HEAD.split(o)[0] == first]
+        if len(headed) == 1 and headed[0] != first:
+            return headed[0]
     return None
+
+
+_OPTION_HEAD = lazy(r"\s*(?:\+|/|,|&|\bwith\b|\band\b|\()\s*")
 
 
 _AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|ok(?:ay)?)\s*$")
@@ -835,3 +922,18 @@ def answered_values(message: str, topics: Sequence[str]) -> list[str]:
         if any(_names_topic(clause, t) for t in topics):
             out.append(clause)
     return out
+
+
+# "whatever you think", "your call", "你定": the person leaves the choice to the assistant
+_DELEGATES = lazy(
+    r"(?i)^\W*(?:(?:ok(?:ay)?|hmm+|eh|idk)[,.]?\s*)?(?:whatever you (?:think|prefer|want|recommend|"
+    r"suggest)(?: is best)?|your call|you (?:decide|pick|choose)|up to you|dealer'?s choice|"
+    r"either (?:is|works)(?: fine)?|you know better|"
+    r"你定(?:吧|就行)?|你看着办|你决定|听你的|你选(?:吧)?)"
+    r"\W*$"
+)
+
+
+def delegates(message: str) -> bool:
+    """Whether a reply leaves the choice to the assistant ("whatever you think", "你定吧")."""
+    return _DELEGATES.match(message.strip()) is not None

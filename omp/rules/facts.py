@@ -29,7 +29,8 @@ WEB_ADDRESS = lazy(r"https?://[^\s<>\"'`)\]，。]+")
 
 _DEPLOY_WORDS = lazy(
     r"(?i)\b(?:deploy(?:ed|ment)?|live at|is live|now live|went live|production|prod|preview|"
-    r"staging|hosted|host it|host them|hosting)\b|部署|上线|线上|生产|预发"
+    r"staging|hosted|host it|host them|hosting|(?:site|app|it|api|shop|store)(?:'s| is) (?:now )?"
+    r"(?:up|live|out) (?:on|at))\b|部署|上线|线上|生产|预发"
 )
 
 
@@ -93,6 +94,12 @@ class Deployment(NamedTuple):
     status: str
 
 
+# a request made to an address, not where the project runs: "curl -m 3 https://…", "GET https://…"
+_CALLED = lazy(
+    r"(?i)\b(?:curl|wget|http(?:ie)?|xh)\b[^\n]{0,40}$|\b(?:GET|POST|PUT|PATCH|DELETE)\s+$"
+)
+
+
 def deployment(sentence: str) -> Deployment | None:
     """The deployment URL a sentence reports ("deployed to https://x.vercel.app")."""
     if QUESTION.search(sentence) or TENTATIVE.search(sentence):
@@ -102,6 +109,8 @@ def deployment(sentence: str) -> Deployment | None:
         return None
     if _API_ADDRESS.search(sentence, 0, url.start()):
         return None  # "the api base url for staging is https://…": an address the app calls
+    if _CALLED.search(sentence, 0, url.start()):
+        return None  # "curl -m 3 https://api.staging…/refunds/rf_123 times out": one request
     address = url.group(0).rstrip(".,;:!")
     host = address.split("/")[2].lower()
     if any(host == h or host.endswith("." + h) or host.startswith(h) for h in _NOT_DEPLOYED):
@@ -797,7 +806,9 @@ _LEAVING = lazy(
     r"(?i)(?:(?:moving|migrating|switching|getting)\s+(?:[\w.-]+\s+){0,3}?"
     r"(?:off|away from|from|out of)|leaving|dropping|ditching|phasing out|sunsetting|retiring"
     r"|going to (?:need|have|want)|gonna need|(?:about|planning|hoping|trying) to|"
-    r"(?:thinking|considering) (?:of|about)?|need(?:ing)? to|want(?:ing)? to)\b"
+    r"(?:thinking|considering) (?:of|about)?|need(?:ing)? to|want(?:ing)? to"
+    # "we're bumping to Node 22 next sprint": a move under way or planned, not the stack yet
+    r"|(?:bumping|upgrading|moving|migrating|switching|downgrading)\s+(?:[\w.-]+\s+){0,2}?to)\b"
 )
 
 

@@ -20,7 +20,10 @@ _EN_CUT = lazy(
     r"that(?:'s| is| will)|then|but|and (?:not|then|also|deploy|set|use|move|"
     r"keep|add|write|run|retire|drop|remove|delete|kill|stop|sunset|deprecate|replace|ditch)|"
     r"from now on|going forward|moving forward|here|there|too|as well|across|until|unless|"
-    r"in (?:production|prod|the|our|this))\b"
+    r"in (?:production|prod|the|our|this)|"
+    # "Postgres 16 next month": when, not what
+    r"(?:next|this) (?:week|month|sprint|quarter|year|release)|tomorrow|today|tonight|"
+    r"later|soon|asap|eventually|at some point)\b"
     r"|[,;!?()\u2014]|:(?![\w/])|\.(?:\s|$)|\s-\s"
 )
 

@@ -16,7 +16,7 @@ TENTATIVE = lazy(
     r"|试试|也许|可能|或许|(?<!不)考虑|要不要|是不是|不确定|尝试一下|看看能不能|能不能|行不行|会不会"
     # "王强提议把 Nginx 换成 APISIX": what someone proposed, not what was decided
     r"|(?<![我])(?:提议|提出)"
-    r"|(?<![好用必])纠结|犹豫|还没定|没定"
+    r"|(?<![好用必])纠结|犹豫|还没定|没定|还?没(?:有)?结论|待定|未定|还在讨论|再讨论|还要再看"
 )
 
 
@@ -96,3 +96,19 @@ ACTION_WORD = lazy(
 
 
 CONDITION = lazy(r"(?i)\b(?:if|unless)\b")  # "If budget isn't a concern, LaunchDarkly."
+
+
+# "…，后面再说要不要上 k8s", "…, we'll revisit sharding later": a later question put off, after
+# what the sentence settles now
+_DEFERRAL = lazy(
+    r"(?i)[，,；;]\s*(?:(?:(?:这个|那个|[a-z0-9]+\s*)?(?:后面|以后|回头|之后|后续|下个?(?:版本|迭代|阶段|月|季度))"
+    r"再(?:说|看|考虑|议|定))"
+    r"|(?:we(?:'ll| will| can)|let'?s)\s+(?:see|revisit|decide|think about|look at|talk about)\b"
+    r"[^,;]*\blater\b|(?:maybe|possibly|perhaps)\s+later\b|later we(?:'ll| can| might)\b).*$"
+)
+
+
+def before_deferral(sentence: str) -> str:
+    """`sentence` without a closing clause that puts a question off ("，后面再说要不要上 k8s")."""
+    m = _DEFERRAL.search(sentence)
+    return sentence[: m.start()] if m is not None and m.start() >= 8 else sentence

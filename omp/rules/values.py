@@ -41,6 +41,12 @@ _SETTING = lazy(
     r"(?P<key>[\w.-]*(?:line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage(?: threshold)?|"
     r"threshold|retries|pool[-_ ]size|batch[-_ ]size|rate[-_ ]limit|node version|python version|"
     r"region|replicas|min ?sdk|compile ?sdk|target ?sdk|"
+    # "the upload limit is 20MB", "max body size 10MB", "backoff 2s", "concurrency: 8"
+    r"(?:max(?:imum)?[-_ ])?(?:upload|file|body|request|payload|attachment)[-_ ]"
+    r"(?:size[-_ ])?(?:limit|cap|max)|max(?:imum)?[-_ ](?:upload|file|body|request|payload)"
+    r"(?:[-_ ]size)?|size[-_ ]limit|memory[-_ ]limit|cpu[-_ ]limit|page[-_ ]size|backoff|"
+    r"concurrency|max[-_ ]connections|max[-_ ]retries|retention(?:[-_ ]period)?|"
+    r"poll(?:ing)?[-_ ]interval|"
     r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|覆盖率|连接池(?:大小)?|最大连接数|并发数|"
     r"线程数|批大小|(?<=查询|告警|报警)阈值|"
     # "文件上传大小限制设为 10MB", "消息重试最多 3 次"
@@ -104,9 +110,8 @@ _APP_SETTING = lazy(
 
 
 _UNIT = (
-    r"(?:%|ms|minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|s|m|h|d|rps|/min|秒|分钟|小时|天|"
-    + _PER_TIME
-    + r")?"
+    r"(?:%|ms|minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|[KMGT]i?B|[kmg]b|s|m|h|d|rps|/min|"
+    r"秒|分钟|小时|天|" + _PER_TIME + r")?"
 )
 
 
@@ -182,6 +187,23 @@ _DAILY_RUN = lazy(
 )
 
 
+# "the nightly backup runs via cron (0 2 * * *)", "schedule: `*/15 * * * *`": a cron expression
+# quoted in a sentence about when a job runs
+_CRON_QUOTED = lazy(
+    r"(?i)\b(?:cron(?:tab)?|schedule[ds]?|runs?|every|nightly|daily|hourly|job)\b.{0,60}?"
+    r"[(`'\"](?P<cron>[\d*?/,-]+(?:\s+[\d*?/,LW#A-Z-]+){4,5})[)`'\"]"
+)
+
+
+# "the report runs every day at 6:30", "fires nightly at 2am UTC": the time of day a job runs
+_DAILY_RUN_EN = lazy(
+    r"(?i)\b(?:runs?|fires?|kicks? off|triggers?|is scheduled|goes out|executes?)\s+"
+    r"(?P<every>every day|daily|nightly|every night|each night|every morning|every weekday)"
+    r"\s+at\s+(?P<at>\d{1,2}(?::\d{2})?\s*(?:am|pm)?(?:\s*(?:UTC|GMT|CET|PST|EST|CST|JST))?)"
+    r"(?![\w:])"
+)
+
+
 # the scheduler a sentence names beside the schedule ("用 xxl-job，每天 02:30 跑")
 _SCHEDULER = lazy(
     r"(?i)(?<![\w@/-])(?:xxl-?job|airflow|dagster|prefect|celery beat|quartz|k8s cronjob|cronjob|"
@@ -195,10 +217,14 @@ def schedule(sentence: str) -> str | None:
     With the scheduler the sentence names: "对账任务放在 Airflow 里，每天 06:30 跑" gives
     "Airflow 每天 06:30".
     """
-    if (m := _CRON.search(sentence)) and re.search(r"[*?]", m["cron"]):
+    if ((m := _CRON.search(sentence)) and re.search(r"[*?]", m["cron"])) or (
+        (m := _CRON_QUOTED.search(sentence)) and "*" in m["cron"]
+    ):
         when = m["cron"]
     elif m := _DAILY_RUN.search(sentence):
         when = m["when"].replace("：", ":")
+    elif m := _DAILY_RUN_EN.search(sentence):
+        when = f"{m['every'].lower()} at {m['at'].strip()}"
     else:
         return None
     by = _SCHEDULER.search(sentence)
@@ -207,7 +233,7 @@ def schedule(sentence: str) -> str | None:
 
 # words one of the settings' patterns needs, looked for in ASCII text folded to lower case
 _SETTING_NAMES = ("cron", "schedule", "prefix", "bundle id", "application", "deployment target",
-                  "name")  # fmt: skip
+                  "name", "* *", "every", "daily", "nightly")  # fmt: skip
 
 
 def may_state_settings(sentence: str) -> bool:
@@ -242,13 +268,29 @@ def settings(sentence: str, *, named_keys: bool = True) -> dict[str, str]:
     return _settings(sentence, named_keys=named_keys)
 
 
+_MOVED_BETWEEN = lazy(r"(?i)迁到|迁移到|切到|换到|搬到|改到|改成|\bto\b|->|→")
+
+
+# "我刚临时把请求超时改成 60s 了方便打断点调试", "bumped the timeout temporarily to debug": a
+# value set for a while, not the project's setting
+_FOR_NOW_ONLY = lazy(
+    r"(?i)临时|暂时改|方便(?:打断点|调试|排查)|调试用|\btemporar(?:y|ily)\b|\bfor debugging\b|"
+    r"\bwhile (?:I|we) debug"
+)
+
+
 def _settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
-    if QUESTION.search(sentence) or TENTATIVE.search(sentence):
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _FOR_NOW_ONLY.search(sentence):
         return {}
     found: dict[str, str] = {"schedule": when} if (when := schedule(sentence)) else {}
-    region = _REGION.search(sentence)
-    if region is not None:
-        found["region"] = region.group(1)
+    regions = list(_REGION.finditer(sentence))
+    if regions:
+        # "region 从 ap-southeast-1 迁到 ap-northeast-1", "moved from us-west-2 to us-east-1":
+        # where it is now
+        moved = len(regions) > 1 and _MOVED_BETWEEN.search(
+            sentence, regions[0].end(), regions[-1].start()
+        )
+        found["region"] = (regions[-1] if moved else regions[0]).group(1)
     prefix = _PREFIX.search(sentence)
     if prefix is not None:
         found["key_prefix"] = prefix.group(1)
@@ -285,9 +327,9 @@ def may_name_a_resource(sentence: str) -> bool:
 
 def _named_resources(sentence: str) -> dict[str, str]:
     """The buckets, namespaces, topics, tables ... a sentence names, by kind."""
-    found: dict[str, str] = {}
+    found: list[tuple[str, str, str | None]] = []
     if not may_name_a_resource(sentence):
-        return found
+        return {}
     for resource in _RESOURCE.finditer(sentence):
         named = next(resource[k] for k in ("key", "k2", "kz", "k3") if resource[k])
         key = _RESOURCE_ZH.get(named, named).lower().replace(" ", "_")
@@ -298,22 +340,22 @@ def _named_resources(sentence: str) -> dict[str, str]:
             continue
         if re.fullmatch(r"v?\d+(?:\.\d+)*", value):  # "集群是 23.8 版本": a version, no name
             continue
-        found.setdefault(key, value.rstrip("."))
-    return found
+        found.append((key, value.rstrip("."), env_before(sentence, resource.start())))
+    return _keyed_by_env(found)
 
 
 # a word every key of `_SETTING` holds: a cheap test that spares a sentence without one (most
 # commit subjects) the costly pattern, as `_MOVE_WORD` does for `_VERSION_MOVE`
 _SETTING_WORD = lazy(
     r"(?i)line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage|threshold|retries|pool[-_ ]size|"
-    r"batch[-_ ]size|rate[-_ ]limit|node version|python version|region|replicas|sdk|"
+    r"batch[-_ ]size|rate[-_ ]limit|node version|python version|region|replicas|sdk|limit|cap|"
+    r"max|backoff|concurrency|retention|interval|page[-_ ]size|"
     r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间|阈值"
 )
 
 
 def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     """Named numbers ("timeout 30s", "hls_time 4"), as changed to when the sentence says so."""
-    found: dict[str, str] = {}
     # every way of naming a number needs a digit; `_SETTING` its word, `_SNAKE_SETTING` a "_"
     if any(char.isdigit() for char in sentence):
         # "隔壁组的 MAX_CONN 是 500" is another team's setting
@@ -325,6 +367,10 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         snake = list(_SNAKE_SETTING.finditer(sentence)) if "_" in sentence else []
     else:
         keyed = named = snake = []
+    # "MAX_CONNECTIONS": a variable's name is for the patterns of named keys, which a commit's
+    # rules leave out
+    named = [m for m in named if not re.fullmatch(r"[A-Z0-9]+(?:_[A-Z0-9]+)+", m["key"])]
+    given: list[tuple[str, str, str | None]] = []
     for m in [*named, *snake, *keyed]:
         zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
         key = _SETTING_ZH[zh] if zh else m.group("key")  # "本地数据库端口是 5433": port
@@ -334,12 +380,22 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         if _METRIC.search(key):
             continue  # "intent_acc 0.903": a result measured, not a value set
         value = m.group("value")
+        if re.search(r"(?i)cron|schedule", key) and (
+            cron := re.match(
+                r"[\d*?/,-]+(?:\s+[\d*?/,LW#A-Z-]+){4,5}", sentence[m.start("value") :]
+            )
+        ):
+            value = cron[0]  # "REPORT_CRON=0 8 * * *": the whole expression
         # "heartbeat_timeout 是 10s，…，改成 3s": the value it is changed to
         # "DOWNLOAD_DELAY 设 2 秒，并发降到 8": a named key's value is the one it is given
         later = None if m in keyed else _CHANGED_TO.search(sentence, m.end())
         if later is not None and not _SETTING.search(sentence, m.end(), later.start()):
-            value = later.group(1)
-        found.setdefault(key, _compact(value))
+            value = _with_unit(later.group(1), value)
+        value = value if " * " in f" {value} " else _compact(value)  # a cron keeps its spaces
+        given.append((key, value, env_before(sentence, m.start("key"))))
+    # "prod timeout 30s, staging timeout 60s": one key twice, told apart by its environment
+    twice = {k for k, _, _ in given if sum(k == o for o, _, _ in given) > 1}
+    found = _keyed_by_env([(k, v, env if k in twice else None) for k, v, env in given])
     if (port := _PORT_AFTER_ZH.search(sentence)) is not None:
         found.setdefault("port", port["value"])
     return found
@@ -363,6 +419,50 @@ _OWNER_WORDS = frozenset(
 )  # fmt: skip
 
 
+# the environment a setting is of, said just before its name ("prod cluster", "生产集群") or
+# in its value ("ack-test-bj") when the sentence gives the setting twice
+_ENV_WORD = lazy(
+    r"(?i)(?:(?<![\w-])(?P<en>prod|production|staging|stage|dev|development|test|testing|qa|uat|"
+    r"preview|sandbox|local)(?![\w-])|(?P<zh>生产|线上|预发|测试|开发|本地|灰度))"
+)
+_ENV_NAME = {"prod": "production", "stage": "staging", "development": "dev", "testing": "test",
+             "生产": "production", "线上": "production", "预发": "staging", "测试": "test",
+             "开发": "dev", "本地": "local", "灰度": "canary"}  # fmt: skip
+
+
+def _env(word: str) -> str:
+    return _ENV_NAME.get(word.lower(), word.lower())
+
+
+def env_before(sentence: str, at: int) -> str | None:
+    """The environment named in the few words before `at`, within its clause, or None."""
+    clause = re.split(r"[,;，；。:：]|\band\b", sentence[:at])[-1]
+    words = clause.split()[-3:] if not is_chinese(clause) else [clause[-8:]]
+    found = [m for w in words for m in _ENV_WORD.finditer(w)]
+    return _env(found[-1][0]) if found else None
+
+
+def _env_in_value(value: str) -> str | None:
+    found = [_env(t) for t in re.split(r"[-_.]", value) if _ENV_WORD.fullmatch(t)]
+    return found[0] if len(set(found)) == 1 else None
+
+
+def _keyed_by_env(found: list[tuple[str, str, str | None]]) -> dict[str, str]:
+    """Settings (key, value, environment said) by key: a key given twice is qualified by env.
+
+    "staging cluster gke-staging-euw1, prod cluster gke-prod-euw1": staging_cluster and
+    production_cluster, not one cluster that keeps the first.
+    """
+    twice = {k for k, _, _ in found if sum(k == o for o, _, _ in found) > 1}
+    out: dict[str, str] = {}
+    for key, value, env in found:
+        env = env or (_env_in_value(value) if key in twice else None)
+        if env and not key.startswith(env) and key not in ("env", "environment", "profile"):
+            key = f"{env}_{key}"
+        out.setdefault(key, value)
+    return out
+
+
 def _owner(word: str | None) -> bool:
     """Whether the word before a setting's name says whose it is ("ssh", "Redis", "CPU")."""
     if not word:
@@ -372,6 +472,12 @@ def _owner(word: str | None) -> bool:
         or re.fullmatch(r"[A-Z][A-Z0-9]+", word) is not None  # "CPU", "ENet" no, "API"
         or bool(technologies(word))
     )
+
+
+def _with_unit(new: str, old: str) -> str:
+    """A changed value in the old one's unit when it gives none ("30 minutes … to 60")."""
+    unit = re.sub(r"^\d+(?:\.\d+)?", "", old)
+    return new + unit if unit.strip() and re.fullmatch(r"\d+(?:\.\d+)?", new.strip()) else new
 
 
 def _compact(value: str) -> str:
@@ -507,7 +613,12 @@ _TO_VERSION = r"v?(?P<ver>\d+(?:\.\d+){0,2})(?!\d|\.\d|\s*%)"
 # "Go 升级到 1.22", "pin rust toolchain to 1.78", "bumped Node to 20", "把 Kotlin 升级到 1.9.23"
 _VERSION_MOVE = lazy(
     r"(?i)(?:(?<![\w.-])(?P<a>" + _NAMES + r")(?:\s+(?:toolchain|version|sdk|runtime|cli))?\s*"
+    # "Go 上周已经升级到 1.22 了": when and "already" between the name and the move
+    r"(?:(?:上周|上个月|昨天|今天|前几天|刚刚?|已经|已|也|都|终于|总算)\s*){0,3}"
     r"(?:升级到|升到|更新到|切到|降级到|降到|锁定到|锁定为|固定到|固定为|锁到)"
+    # "Rails is upgraded to 7.1", "Node was bumped to 20"
+    r"|(?<![\w.-])(?P<g>" + _NAMES + r")\s+(?:is|was|has been|got|is now)\s+(?:now\s+)?"
+    r"(?:upgraded|bumped|updated|moved|pinned)\s+to"
     r"|\b(?:upgrad|bump|pin|updat|mov|downgrad)\w*\s+(?:the\s+|our\s+)?(?P<b>" + _NAMES + r")"
     r"(?:\s+(?:toolchain|version|sdk|runtime|cli))?\s+(?:to|at)"
     r"|\b(?:upgrad|bump|mov|switch)\w*\s+to\s+(?P<c>" + _NAMES + r")"
@@ -552,7 +663,7 @@ def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
         return {}
     facts: dict[str, str] = {}
     for m in _VERSION_MOVE.finditer(sentence):
-        name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"]) if g)
+        name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"], m["g"]) if g)
         if ROLE_OF.get(name.lower(), "platform") not in _PLATFORM_ROLES:
             continue  # "gorm 升级到 v1.25.10": a library bump, not the stack
         facts.setdefault(stack_key(name), f"{name} {m['ver']}")
@@ -844,13 +955,16 @@ _COMMAND_KEYS = {
     "release": "release", "测试": "test", "单元测试": "test", "单测": "test", "构建": "build",
     "打包": "build", "编译": "build", "迁移": "migrate", "数据库迁移": "migrate", "启动": "dev",
     "本地启动": "dev", "部署": "deploy", "格式化": "format", "代码检查": "lint",
-    "类型检查": "typecheck", "发布": "release",
+    "类型检查": "typecheck", "发布": "release", "deploys": "deploy", "integration tests":
+    "test_integration", "locally": "dev", "run locally": "dev", "local dev": "dev",
 }  # fmt: skip
 
 
 _RUNNER = (
     r"(?:pnpm|npm|yarn|bun|npx|make|just|cargo|go|pytest|tox|nox|uv|poetry|hatch|python3?|"
-    r"alembic|rake|bundle|mix|dotnet|mvn|gradle|\./gradlew|docker|deno|turbo|nx)"
+    r"alembic|rake|bundle|mix|dotnet|mvn|gradle|\./gradlew|docker|deno|turbo|nx|fly|flyctl|"
+    r"heroku|helm|kubectl|terraform|(?:bin/)?rails|dbt|eas|vercel|wrangler|netlify|composer|"
+    r"php artisan)"
 )
 
 
@@ -862,15 +976,17 @@ _COMMAND_TEXT = (
 
 
 _WHAT_EN = (
-    r"(?P<what>build|tests?|unit tests|e2e(?: tests)?|lint|linter|format(?:ter)?|"
-    r"type ?checks?|typecheck|dev(?: server)?|start|migrations?|migrate|deploy|release)"
+    r"(?P<what>build|integration tests|tests?|unit tests|e2e(?: tests)?|lint|linter|format(?:ter)?|"
+    r"type ?checks?|typecheck|dev(?: server)?|start|migrations?|migrate|deploys?|release|"
+    r"(?:run )?locally|local dev)"
 )
 
 
 _COMMAND = lazy(
     # "the build command is `pnpm build`", "tests run with `pytest -q`"
     rf"(?i)(?<![\w-]){_WHAT_EN}\s*(?:command|script|cmd)?\s*(?:[^,;`]{{0,40}}?\s+and\s+)?"
-    r"(?:is|are|=|:|runs? with|runs? via|(?:is |are )?run (?:with|via|by))\s+"
+    r"(?:is|are|=|:|runs? with|runs? via|(?:is |are )?run (?:with|via|by)|with|via|using|"
+    r"go(?:es)? (?:through|via|out (?:through|via|with))|(?:is |are )?done with)\s+"
     + _COMMAND_TEXT
     +
     # "run migrations with `alembic upgrade head`"
@@ -896,6 +1012,12 @@ _COMMAND = lazy(
 )
 
 
+_RAN_BEFORE = lazy(
+    r"(?i)\b(?:ran|re-?ran|running|tried|did|executed|started|kicked off)\s+"
+    r"(?:the\s+|all\s+(?:the\s+)?|a\s+|my\s+)?$"
+)
+
+
 def commands(sentence: str) -> dict[str, str]:
     """The project's commands a sentence states ("tests run with `pytest -q`"), by what they do."""
     if "`" not in sentence and not re.search(_RUNNER, sentence):
@@ -904,6 +1026,8 @@ def commands(sentence: str) -> dict[str, str]:
         return {}
     found: dict[str, str] = {}
     for m in _COMMAND.finditer(sentence):
+        if m["what"] and _RAN_BEFORE.search(sentence, 0, m.start()):
+            continue  # "I ran the tests with `pytest -k foo`": once, not how they are run
         what = (
             "本地启动" if m["zh2"] else (m["what"] or m["what2"] or m["what3"] or m["zh"]).lower()
         )

@@ -16,7 +16,7 @@ from omp.rules.text import FENCE, VERSION, bullet_items, is_chinese
 _DONE_EN = lazy(
     # a short label may come first: "For the record: I flashed …", "Context for planning: …"
     r"(?i)^(?:(?!done|fixed|finished|completed)[a-z]+(?:\s+[a-z]+){0,3}:\s+(?=(?:i|we)\b))?"
-    r"(?:(?:unrelated|update|fyi|btw|also|and|then|so|ok|okay|yesterday|today|earlier|"
+    r"(?:(?:unrelated|update|fyi|heads up|btw|also|and|then|so|ok|okay|yesterday|today|earlier|"
     r"finally)[,:]?\s+){0,2}"
     r"(?:(?:done|finished|completed)\s*[:!,.\u2014\u2013-]*\s+|✓\s*|✅\s*|"
     r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|already\s+)?|"
@@ -46,12 +46,12 @@ _DONE_ZH = lazy(
 
 
 _DONE_PASSIVE = lazy(
-    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)*"
+    r"(?i)^(?:(?:unrelated|update|fyi|heads up|btw|also|and|so|ok|okay)[,:]?\s+)*"
     # "PR #318 is merged": a number of a pull request or an issue is a name too
     r"(?P<x>[\w`'./@#-]+(?:\s+[\w`'./@#-]+){0,4}?)\s+(?:is|are|has been|have been)\s+"
     r"(?:now\s+|all\s+|finally\s+)*(?P<verb>deployed|fixed|merged|released|shipped|migrated|"
     r"upgraded|rolled out)\b"
-    r"|^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)*"
+    r"|^(?:(?:unrelated|update|fyi|heads up|btw|also|and|so|ok|okay)[,:]?\s+)*"
     r"(?P<x2>[\w`'./@#-]+(?:\s+[\w`'./@#-]+){0,4}?)\s+(?P<verb2>went live|went out|got merged|"
     r"got deployed|got released|is live|is in(?=\s*(?:[,;!]|\.(?!\w)|$)))\b"
 )
@@ -69,7 +69,7 @@ _FIXED_LAST = lazy(
 
 # "The migration to Postgres is done.": a piece of work named, finished
 _DONE_WORK_NOUN = lazy(
-    r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)?(?P<x>(?:the\s+)?"
+    r"(?i)^(?:(?:unrelated|update|fyi|heads up|btw|also|and|so|ok|okay)[,:]?\s+)?(?P<x>(?:the\s+)?"
     r"(?:[\w`'./@-]+\s+){0,2}?(?P<noun>migration|upgrade|refactor(?:ing)?|rewrite|port|rollout|"
     r"integration|setup|switch|move)(?:\s+(?:to|of|from|for)\s+[\w`'./@ -]{2,40}?)?)\s+"
     r"(?:is|has been|was)\s+(?:now\s+|finally\s+|all\s+)?(?:done|complete|completed|finished)\b"
@@ -79,7 +79,7 @@ _DONE_WORK_NOUN = lazy(
 _NOUN_KINDS = {"upgrade": "chore", "rollout": "deploy", "integration": "feat", "setup": "config"}
 
 
-_PASSIVE_LEAD = lazy(r"(?i)^(?:(?:unrelated|update|fyi|btw|also|and|so|ok|okay)[,:]?\s+)+")
+_PASSIVE_LEAD = lazy(r"(?i)^(?:(?:unrelated|update|fyi|heads up|btw|also|and|so|ok|okay)[,:]?\s+)+")
 
 
 _DONE_LIST_EN = lazy(r"(?i)^(?:done|all done|finished|completed)\s*[:\u2014\u2013-]\s*(?P<x>.+)")
