@@ -127,6 +127,7 @@ def _versions(
 _JSON_DEPS = lazy(r'"(?:dev|peer)?[dD]ependencies"\s*:\s*\{')
 _JSON_PAIR = lazy(r'"(?P<name>@?[\w./-]+)"\s*:\s*"' + _SPEC + _VERSION + r'[^"]*"')
 _NODE_ENGINE = lazy(r'"node"\s*:\s*"(?P<spec>' + _SPEC + r'v?\d+(?:\.\d+){0,2}[^"]*)"')
+_PACKAGE_MANAGER = lazy(r'"packageManager"\s*:\s*"(?P<name>pnpm|npm|yarn|bun)@' + _VERSION)
 _BUNDLE_ID = lazy(r'"(?P<k>bundleIdentifier|applicationId)"\s*:\s*"(?P<v>[\w-]+(?:\.[\w-]+)+)"')
 
 
@@ -143,6 +144,8 @@ def _package_json(lines: list[str]) -> dict[str, dict[str, str]]:
             pairs.append((m["name"], m["v"]))
         if (m := _NODE_ENGINE.search(line)) and not block:
             engines.setdefault("node_engine", f"Node {m['spec'].replace(' ', '')}")
+        if (m := _PACKAGE_MANAGER.search(line)) and not block:  # "packageManager": "pnpm@9.15.0"
+            engines.setdefault("package_manager", f"{m['name']} {m['v']}")
     found = _versions(pairs, engines)
     config = {m["k"]: m["v"] for line in lines for m in _BUNDLE_ID.finditer(line)}
     return found | ({"config": config} if config else {})

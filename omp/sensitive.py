@@ -77,6 +77,15 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     ("SendGrid key", lazy(_B + r"SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}" + _E), 0),
     ("DigitalOcean token", lazy(_B + r"do[opr]_v1_[a-f0-9]{64}" + _E), 0),
     ("Shopify token", lazy(_B + r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}" + _E), 0),
+    # `fly tokens create` prints "FlyV1 fm2_…" (macaroons, comma-separated); crates.io's "cio…"
+    ("Fly.io token", lazy(r"(?:\bFlyV1\s+)?" + _B + r"fm[12][ar]?_[A-Za-z0-9+/=_,-]{32,}"), 0),
+    ("crates.io token", lazy(_B + r"cio(?=[A-Za-z]*\d)[A-Za-z0-9]{30,36}" + _E), 0),
+    # an Azure AD (Entra ID) application's client secret: "9uj8Q~t5zL…", 40 characters
+    (
+        "Azure AD client secret",
+        lazy(r"(?<![\w~.-])[A-Za-z0-9_.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![\w~.-])"),
+        0,
+    ),
     # "api.telegram.org/bot7983964455:AA…": in the Bot API's address too
     (
         "Telegram bot token",
@@ -172,6 +181,9 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "SendGrid key": ("SG.",),
     "DigitalOcean token": ("dop_v1_", "doo_v1_", "dor_v1_"),
     "Shopify token": ("shpat_", "shpca_", "shppa_", "shpss_"),
+    "Fly.io token": ("fm1", "fm2"),
+    "crates.io token": ("cio",),
+    "Azure AD client secret": ("Q~",),
     "Telegram bot token": (":AA",),
     "Notion token": ("secret_", "ntn_"),
     "DingTalk signing secret": ("SEC",),
@@ -237,8 +249,12 @@ _EN_PASSWORD_SPACED = lazy(
     r"(?i)"
     + _B
     + r"(?<!-)(?-i:(?!PASS[ \t]))(?:[a-z0-9]+_)*(?:pass(?:word)?|passwd|pwd|passphrase|pw)[ \t]+"
-    r"(?P<pw>(?=[^\s,;，；。/\\]*\d)"
+    # "has the password `Gr@fanakbcEMq` inline": quoted too
+    r"[`'\"]?(?P<pw>(?:(?=[^\s,;，；。/\\]*\d)"
     r"(?=[^\s,;，；。/\\]*(?:[^\w\s/\\]|[a-z][^\s]*[A-Z]|[A-Z][^\s]*[a-z]))"
+    # or, without a digit, a sign and both cases in ten characters or more
+    r"|(?-i:(?=[^\s,;，；。/\\`]*[^\w\s/\\`'\".-])(?=[^\s,;，；。/\\]*[a-z])(?=[^\s,;，；。/\\]*[A-Z]))"
+    r"(?=[^\s,;，；。\"'`/\\]{10}))"
     r"[^\s,;，；。\"'`/\\]{8,64})(?![/\\])"
 )
 # an account given as a pair after a word for credentials, with words between: "grafana admin
@@ -1274,6 +1290,17 @@ def _span(m: re.Match[str], group: int) -> tuple[int, int]:
     return next(m.span(g) for g in range(1, (m.re.groups or 0) + 1) if m.group(g) is not None)
 
 
+# a value that is only omp's marker, quoted or not: "[REDACTED:password]", `"[REDACTED:x]"`
+_MARKER_ONLY = lazy(r"""[\s"'`(<]*\[REDACTED:[^\]\n]{1,60}(?:\][\s"'`)>.,;:!?]*)?""")
+
+
+def _redacted_already(text: str, found: Match) -> bool:
+    """Whether a match is a marker put in by an earlier redaction (it starts one, or is one)."""
+    return _MARKER_ONLY.fullmatch(text[found.start : found.end]) is not None or text.startswith(
+        "[REDACTED:", found.start
+    )
+
+
 def scan(text: str) -> list[Match]:
     """Every sensitive value in `text`, in order, without overlaps."""
     found: list[Match] = []
@@ -1292,6 +1319,8 @@ def scan(text: str) -> list[Match]:
         found += _named_passwords(searched) + _typed_passwords(searched)
     found += _all_numbers(text)
     found = _outside_arns(text, found + _more_secrets(searched, found))
+    if "[REDACTED:" in text:  # what was redacted already is no secret ("密码是 [REDACTED:…]")
+        found = [f for f in found if not _redacted_already(text, f)]
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     kept: list[Match] = []
     for f in found:
@@ -1340,10 +1369,13 @@ def _known_again(text: str, found: list[Match], known: Mapping[str, str]) -> lis
 
 def secret_values(text: str, matches: Iterable[Match]) -> dict[str, str]:
     """The values `matches` found in `text` that may be said again (value: kind), for `redact`."""
+    # not a word ("postgres:postgres@localhost": "postgres 16.3" names no secret)
     return {
         text[m.start : m.end]: m.kind
         for m in matches
-        if m.kind not in _NUMBER_KINDS and m.end - m.start >= 8
+        if m.kind not in _NUMBER_KINDS
+        and m.end - m.start >= 8
+        and not re.fullmatch(r"[a-z]+", text[m.start : m.end])
     }
 
 

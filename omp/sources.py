@@ -418,6 +418,8 @@ def _said_by(line: str, asked: bool, people: frozenset[str]) -> re.Match[str] | 
         return _QA_SPEAKER.match(line)
     if people and (m := _PERSON.match(line)) and _named(m, people):
         return m
+    if people and (m := _PERSON_HEADER.match(line)) and m["who"] in people:
+        return m  # "王磊 09:58", "kira — 03/14/2024 8:02 PM", then what they said below
     return None
 
 
@@ -453,6 +455,20 @@ _PERSON = lazy(
     r"(?:\*\*|__)?\s*(?:\[\d{1,2}:\d{2}\])?\s*[:：](?:\*\*|__)?"
     r"(?![/\\])\s?(?P<rest>.*)$"
 )
+# a line that is only a name and when they spoke, what they said on the lines below: Feishu's,
+# DingTalk's and WeChat's copied history ("王磊 09:58"), Discord's ("kira — 03/14/2024 8:02
+# PM"), a GitHub thread's ("alice-w (Member) commented on Mar 8")
+_PERSON_HEADER = lazy(
+    r"^(?:\*\*)?(?P<who>[\u4e00-\u9fff]{1,4}|[A-Za-z][\w.-]{1,31}(?: [A-Z][a-z]{1,15})?)(?:\*\*)?"
+    r"(?:\s+\((?:Member|Owner|Collaborator|Contributor|Author|Maintainer)\))?"
+    r"(?:\s*[\u2013\u2014-]\s*|\s+)"
+    r"(?:(?:commented|replied)\s+(?:on\s+)?[^\n]{1,40}"
+    r"|(?:(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4})\s+|(?:Today|Yesterday) at\s+"
+    r"|昨天\s*|今天\s*)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)"
+    r"\s*(?P<rest>)$"
+)
+
+
 # what documents put before a colon at the start of a line: labels, not people
 _LABEL_WORDS = (
     "note notes todo error errors warning warnings info debug step summary action actions "
@@ -497,6 +513,9 @@ def _people(head: list[str]) -> frozenset[str]:
             m = _PERSON.match(line)
             if m and _said(m):
                 counts[m["who"]] = counts.get(m["who"], 0) + 1
+            elif header := _PERSON_HEADER.match(line):  # a message of its own lines follows
+                counts[header["who"]] = counts.get(header["who"], 0) + 1
+                lines -= 1
         fenced ^= line.count("```") % 2 == 1 or _TILDE_FENCE.match(line) is not None
     names = frozenset(n for n, c in counts.items() if c >= 2)
     said = sum(counts[n] for n in names)
@@ -868,12 +887,9 @@ def _chat_json(data: Any) -> Conversation:
         if not isinstance(item, dict):
             warnings.append(f"item {n}: not an object; skipped")
             continue
-        key, who = next(((k, item[k]) for k in _SPEAKER_KEYS if item.get(k)), ("", None))
-        name = who.get("role") or who.get("name") if isinstance(who, dict) else who
-        role = _role(name)
-        person = name if role is None and key != "type" and _is_person(name) else None
-        if role == "user" and _is_person(item.get("name")):  # OpenAI's {"role", "name"}
-            person = item["name"]
+        role, person = _author(item)
+        if item.get("subtype") in _SLACK_NOISE:
+            continue  # "channel_join", "bot_message": no one's words
         body = item["data"] if isinstance(item.get("data"), dict) else item  # LangChain's dump
         content = next((body[k] for k in _CONTENT_KEYS if k in body), None)
         text, commits = _chat_text(content)
@@ -883,6 +899,31 @@ def _chat_json(data: Any) -> Conversation:
             messages.append(Message("tool", tool, len(messages)))
         messages += [Message("commit", c, len(messages) + n) for n, c in enumerate(commits)]
     return Conversation("chat-json", messages, warnings, title)
+
+
+def _author(item: dict[str, Any]) -> tuple[str | None, str | None]:
+    """Who said a chat JSON message: a role, or a person by name.
+
+    Slack's export names the person in `user_profile` (or `user_name`, or the user's id) of a
+    `{"type": "message", "user": "U…"}` item.
+    """
+    if item.get("type") == "message" and ("user" in item or "user_profile" in item):
+        given = item.get("user_profile")
+        profile: dict[str, Any] = given if isinstance(given, dict) else {}
+        name = profile.get("real_name") or profile.get("display_name") or item.get("user_name")
+        name = name or item.get("user")
+        return (None, name) if _is_person(name) else (None, None)
+    key, who = next(((k, item[k]) for k in _SPEAKER_KEYS if item.get(k)), ("", None))
+    name = who.get("role") or who.get("name") if isinstance(who, dict) else who
+    role = _role(name)
+    person = name if role is None and key != "type" and _is_person(name) else None
+    if role == "user" and _is_person(item.get("name")):  # OpenAI's {"role", "name"}
+        person = item["name"]
+    return role, person
+
+
+_SLACK_NOISE = frozenset(("channel_join", "channel_leave", "bot_message", "channel_topic",
+                          "channel_purpose", "pinned_item", "reminder_add"))  # fmt: skip
 
 
 # roles that are no person's: a tool's or a function's output, a harness's notes

@@ -122,8 +122,10 @@ def test_make_that_the_rule_still_adopts_the_persons_statement_before_it():
         ("user", "All timestamps are stored in UTC."),
         ("user", "Let's make that the rule."),
     ]
-    queued = _kept(_run(*turns), "decisions", action="review")
-    assert [d["choice"] for d in queued] == ["All timestamps are stored in UTC"]
+    batch = _run(*turns)
+    # a rule for a whole kind is a decision of its own now (session 50); the adoption confirms it
+    kept = _kept(batch, "decisions") + _kept(batch, "decisions", action="review")
+    assert [d["choice"] for d in kept] == ["All timestamps are stored in UTC"]
 
 
 # ---- settings named as the environment names them, thresholds, where it runs ----------------

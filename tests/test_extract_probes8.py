@@ -301,7 +301,8 @@ def test_going_back_to_an_option_reverses_the_pick_from_its_own_list_only():
         ("assistant", "Switching."),
         ("user", "one more thing for tests: no mocking redis."),
     ]
-    assert _choices(*turns) == [("redis", []), ("celery", ["RQ"])]
+    # "no mocking redis" is a rule of its own, which turns Redis down no more than it reverses
+    assert _choices(*turns) == [("redis", []), ("celery", ["RQ"]), ("no mocking redis", [])]
     dropped = _kept(_run(*turns), "decisions", "dropped")
     assert [(d["choice"], d["alternatives"]) for d in dropped] == [("RQ", ["Celery", "Dramatiq"])]
 
@@ -489,3 +490,170 @@ def test_a_site_said_to_be_up_at_an_address_is_deployed_there(sentence):
     deployment = rules.deployment(sentence)
     assert deployment is not None
     assert deployment.status == "active"
+
+
+def test_the_package_manager_a_package_json_names_is_the_stack():
+    from omp import buildfiles
+
+    shown = ('$ cat package.json\n{\n  "name": "pawpal",\n  "packageManager": "pnpm@9.15.0",\n'
+             '  "devDependencies": {\n    "nx": "20.7.1"\n  }\n}')  # fmt: skip
+    assert buildfiles.facts(shown)["tech_stack"]["package_manager"] == "pnpm 9.15.0"
+
+
+def test_a_schedule_is_keyed_by_the_job_named_before_it():
+    said = 'Changed `purge_stale_carts` to `cron: "0 * * * *"` (top of every hour).'
+    assert rules.settings(said) == {"purge_stale_carts_schedule": "0 * * * *"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "config"),
+    [("prod: max_connections = 200", {"production_max_connections": "200"}),
+     ("生产环境超时 5s", {"production_timeout": "5s"}),
+     ("测试环境超时 30s，生产环境超时 5s", {"test_timeout": "30s", "production_timeout": "5s"}),
+     ("the test timeout is 30s", {"timeout": "30s"})],
+)  # fmt: skip
+def test_a_number_said_of_production_or_staging_is_keyed_by_it(sentence, config):
+    assert rules.settings(sentence) == config
+
+
+def test_an_address_kept_as_it_is_is_named_without_still():
+    assert rules.url_facts("域名还是 https://static.huoyun.com 不变") == {
+        "域名": "https://static.huoyun.com"
+    }
+
+
+def test_a_value_for_another_thing_does_not_reverse_the_last_value():
+    turns = [("user", "限流怎么配"), ("assistant", "建议全局每分钟 60 次"),
+             ("user", "全局改成每分钟 30 次"), ("assistant", "好"),
+             ("user", "不对，登录接口改成 10 次吧")]  # fmt: skip
+    assert [c for c, _ in _choices(*turns)] == ["每分钟 30 次", "登录接口 10 次"]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("new value FlyV1 fm2_lJPECAAAAAAAAMzSxBB7nQpLkQ2v8XcY9mN3rT6wJ1hK4sD0fG5aZ8bE2u,fm2_abc",
+      "Fly.io token"),
+     ("FLY_API_TOKEN=FlyV1 fm2_lJPECAAAAAAAAMzSxBB7nQpLkQ2v8XcY9mN3rT6w and we decided",
+      "Fly.io token"),
+     ("cio4Fq8Rt2Lm7XvZ9nB3kW6yP1sD5gH0jAx not ideal to paste here", "crates.io token")],
+)  # fmt: skip
+def test_fly_and_crates_io_tokens_are_redacted(text, kind):
+    from omp.sensitive import redact
+
+    redacted = redact(text)[0]
+    assert f"[REDACTED:{kind}]" in redacted
+    assert "fm2_lJPE" not in redacted and "cio4Fq8" not in redacted
+
+
+@pytest.mark.parametrize("text", ["precious things and ciocciolata", "the fm2_ prefix"])
+def test_words_like_those_tokens_stay(text):
+    from omp.sensitive import redact
+
+    assert redact(text)[0] == text
+
+
+def test_work_reported_with_a_commits_sha_is_that_commit():
+    from omp import sources
+
+    text = ("User: fix the flaky test\n\nAssistant: Done.\n\n```\n"
+            '$ git commit -m "fix: freeze time in the export test"\n'
+            "[main 3b9e1f2] fix: freeze time in the export test\n```\n\n"
+            "Summary:\n- Fixed the flaky export test by freezing time (3b9e1f2)\n")  # fmt: skip
+    [conversation] = sources.parse(text)
+    messages = [(m.role, m.text, m.position) for m in conversation.messages]
+    batch = ex.Batch()
+    ex.from_conversation(messages, batch, path="chat.txt", agent=True)
+    ex.settle(batch, [], today="2026-12-05")
+    assert [c.get("ref") for c in _kept(batch, "changelog")] == ["3b9e1f2"]
+
+
+def test_a_preference_said_personally_is_the_persons():
+    assert rules.personal("I personally prefer writing ADRs in English.") is not None
+
+
+# ---- secrets: Azure's client secrets, passwords in prose, markers never taken for secrets ---
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("fyi the azure AD app secret 9uj8Q~t5zLl0DjeWlZlvsSoFJPa8vYgHjw~RpYyy expires next week",
+      "Azure AD client secret"),
+     ("Also `DATABASE_URL` has the password `Gr@fanakbcEMq` inline.", "password"),
+     ("login admin with password Gr@fanakbcEMq", "password"),
+     ("Decision: use pw Gr@fanakbcEMq for the shared staging admin", "password")],
+)  # fmt: skip
+def test_secrets_said_in_prose_are_redacted(text, kind):
+    from omp.sensitive import redact
+
+    redacted = redact(text)[0]
+    assert f"[REDACTED:{kind}]" in redacted
+    assert "Gr@fanakbcEMq" not in redacted and "t5zLl0Dje" not in redacted
+
+
+@pytest.mark.parametrize(
+    "text", ["pass OAuth-Token headers along", "the password field is required",
+             "password hashing uses Argon2id"]
+)  # fmt: skip
+def test_words_after_password_that_are_no_password_stay(text):
+    from omp.sensitive import redact
+
+    assert redact(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"context": "决定用 Redis，密码是 [REDACTED:password]"},
+     {"summary": "see https://x.blob.core.windows.net/c?sig=[REDACTED:secret in URL query]"}],
+)  # fmt: skip
+def test_a_marker_of_a_redaction_is_no_secret_to_the_writer(data):
+    from omp.sensitive import find_secrets
+
+    assert find_secrets(data) == []
+
+
+def test_a_password_said_in_chinese_is_redacted_and_the_run_writes(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "OMP_USER_STORE": ""}
+    omp = [sys.executable, "-m", "omp", "-C", str(tmp_path)]
+    subprocess.run([*omp, "init"], check=True, capture_output=True, env=env)
+    done = subprocess.run([*omp, "extract", "--text", "决定用 Redis，密码是 Gm@2024redis!"],
+                          capture_output=True, text=True, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    decisions = (tmp_path / "_omp" / "memory" / "decisions.yaml").read_text(encoding="utf-8")
+    assert "[REDACTED:password]" in decisions and "Gm@2024redis" not in decisions
+
+
+def test_a_password_that_is_a_word_is_not_redacted_wherever_the_word_is_said():
+    from omp.sensitive import redact
+
+    text = "DATABASE_URL=postgres://postgres:postgres@localhost:5432/shop_dev\nwe run postgres 16.3"
+    assert redact(text)[0] == (
+        "DATABASE_URL=postgres://postgres:[REDACTED:password in URL]@localhost:5432/shop_dev\n"
+        "we run postgres 16.3"
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("金额一律 int64，单位是分，禁止用 float/double", "int64"),
+     ("时间字段全部 timestamptz，存 UTC", "timestamptz"),
+     ("never push to main", "never push to main"),
+     ("every PR needs a test", "every PR needs a test"),
+     ("all timestamps are RFC3339 in UTC", "all timestamps are RFC3339 in UTC"),
+     ("no mocking the database", "no mocking the database"),
+     ("squash merge only", "squash merge only"),
+     ("all tests are green", None),
+     ("local only", None)],
+)  # fmt: skip
+def test_rules_said_whole_and_what_every_one_of_a_kind_is(sentence, choice):
+    decision = rules.decision(sentence)
+    assert (decision.choice if decision else None) == choice
+
+
+def test_never_push_to_main_is_a_rule_the_person_sets():
+    [decision] = _kept(_run(("user", "never push to main")), "decisions")
+    assert decision["title"] == "Never push to main"

@@ -1082,3 +1082,51 @@ def test_a_tools_labelled_lines_are_no_chat_of_people():
 
     assert not names_speakers(log)
     assert len(_said(log)) == 1
+
+
+# ---- chats copied with a header line per message, and Slack's export (session 50) ----------
+
+
+def _spoken(text: str) -> list[tuple[str | None, str]]:
+    (conversation,) = parse(text)
+    return [(m.speaker, m.text) for m in conversation.messages]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Feishu / DingTalk / WeChat copied history
+        "「订单服务」群聊的聊天记录\n\n王磊 09:58\n早，下午评审方案\n\n李娜 09:59\n收到\n\n"
+        "王磊 10:03\n那就定 ShardingSphere\n\n李娜 10:04\n同意",
+        # Discord
+        "kira — 03/14/2024 8:02 PM\nI want to move CI to GitHub Actions\n"
+        "bramble — 03/14/2024 8:03 PM\nnone, do it\nkira — 03/14/2024 8:06 PM\nok\n"
+        "bramble — 03/14/2024 8:07 PM\ncool",
+        # a GitHub issue's thread
+        "Replace moment.js #1847\n\nkdeng commented on Mar 3\nThe bundle is 290 KB.\n\n"
+        "jfrost commented on Mar 3\nI'd vote dayjs.\n\nkdeng commented on Mar 4\nok dayjs\n\n"
+        "jfrost (Member) commented on Mar 5\nmerged",
+    ],
+)
+def test_a_chat_with_a_name_and_a_time_over_each_message_is_split_by_person(text):
+    spoken = _spoken(text)
+    people = [who for who, _ in spoken if who]
+    assert len(set(people)) == 2
+    assert len(people) == 4
+    assert all(said and ":" not in said[:6] for _, said in spoken[-4:])
+
+
+def test_a_slack_export_is_read_as_a_chat_of_people():
+    day = [
+        {"type": "message", "user": "U01", "text": "so decision: we go with SQS",
+         "user_profile": {"real_name": "Marco Rossi"}, "ts": "1717060000.0001"},
+        {"type": "message", "subtype": "channel_join", "user": "U02",
+         "text": "<@U02> has joined the channel", "ts": "1717060001.0001"},
+        {"type": "message", "user": "U02", "text": "+1", "user_name": "lena",
+         "ts": "1717060002.0001"},
+    ]  # fmt: skip
+    (conversation,) = parse(json.dumps(day))
+    assert [(m.role, m.speaker, m.text) for m in conversation.messages] == [
+        ("user", "Marco Rossi", "so decision: we go with SQS"),
+        ("user", "lena", "+1"),
+    ]

@@ -579,12 +579,16 @@ class _Conversation:
             if c.reason == _AGENT_COMMIT and c.entry.get("ref")
         }  # fmt: skip
         if made:
+            # also work reported with the commit's sha ("Fixed the flaky test (3b9e1f2)")
             self.found = [
                 c for c in self.found
                 if not (
                     c.target == "changelog"
-                    and (told := _TOLD_COMMIT.match(str(c.entry.get("summary", ""))))
-                    and told["sha"][:7] in made
+                    and c.reason != _AGENT_COMMIT
+                    and any(
+                        sha[:7] in made
+                        for sha in _SHA_SAID.findall(str(c.entry.get("summary", "")))
+                    )
                 )
             ]  # fmt: skip
 
@@ -901,6 +905,8 @@ class _Conversation:
 
     def _assistant_choice(self, d: rules.Decision, s: str, src: dict[str, Any]) -> bool | None:
         """A rule the assistant states outright (True), a proposal of it (False), or None."""
+        if _WHOLE_RULE.match(d.choice):
+            return None  # "every table gets `tenant_id`": how the assistant does it, no rule set
         if d.explicit and d.choice.lower() in self.preferred:
             return None  # "好的，后面都用 Java。" acknowledges the person's way, decides nothing
         if d.explicit and not rules.advises(s):  # not "建议 …，或者以后用 HF_TOKEN 环境变量"
@@ -1020,16 +1026,9 @@ class _Conversation:
     def _decide(self, new: Candidate, *, reverses: bool, switch: bool = False) -> None:
         self._resolved(new)
         choice = str(new.entry.get("choice", ""))
-        picked = _offered_one(choice, self.offered) if self.offered_asked else None
-        if picked is not None and not new.entry.get("alternatives"):
-            # "Vitest it is." after "Vitest or Jest?", "Compose" for "Docker Compose": the
-            # question's other options were turned down
-            new.entry["alternatives"] = self._turned_down(picked)
-        elif not new.entry.get("alternatives") and (
-            others := self._listed_others(choice, int(new.source["index"]))
-        ):
-            # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev"
-            new.entry["alternatives"] = others
+        if self._ruled(new):
+            return
+        self._offered_others(new, choice)
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
         role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
         alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
@@ -1070,6 +1069,8 @@ class _Conversation:
             fallback = fallback and not self._replaces_proposed(choice, old_choice, new)
             # ... or a part of how the assistant carried the last choice out ("单位为分，字段名
             # 统一加后缀 `_cents`", then "那还是 _cents" after "_fen?")
+            # ... or a value for another thing ("登录接口改成 10 次" after "全局改成每分钟 30 次")
+            fallback = fallback and not _other_topic(choice, old)
             carried = self.replies.get(int(old.source["index"]) + 1, "")
             fallback = fallback and not (
                 choice.lower() in carried and not _CONTRASTED.search(carried)
@@ -1087,6 +1088,32 @@ class _Conversation:
             ):
                 self._reversed(old, new)
         self.decisions.append(new)
+
+    def _offered_others(self, new: Candidate, choice: str) -> None:
+        """The other options offered, as the alternatives of a choice that names none."""
+        picked = _offered_one(choice, self.offered) if self.offered_asked else None
+        if picked is not None and not new.entry.get("alternatives"):
+            # "Vitest it is." after "Vitest or Jest?", "Compose" for "Docker Compose": the
+            # question's other options were turned down
+            new.entry["alternatives"] = self._turned_down(picked)
+        elif not new.entry.get("alternatives") and (
+            others := self._listed_others(choice, int(new.source["index"]))
+        ):
+            # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev"
+            new.entry["alternatives"] = others
+
+    def _ruled(self, new: Candidate) -> bool:
+        """A rule set whole ("no mocking redis", "never push to main"), kept beside the choices.
+
+        It reverses none of them and turns nothing named in it down.
+        """
+        choice = str(new.entry.get("choice", ""))
+        if not _WHOLE_RULE.match(choice):
+            return False
+        new.entry.pop("alternatives", None)
+        if not any(str(o.entry.get("choice")) == choice for o in self.decisions):
+            self.decisions.append(new)
+        return True
 
     def _resolved(self, new: Candidate) -> None:
         """A choice of "the bolded one": the one option the last message set in bold.
@@ -1548,7 +1575,7 @@ def _set_changed(config: dict[str, Any], new: str) -> None:
 
 _AGENT_COMMIT = "a commit the agent made"
 # "Committed as `4f9c2ab` on main": the assistant telling of a commit
-_TOLD_COMMIT = lazy(r"(?i)(?:committed|pushed|merged)\b[^`\n]{0,20}?`?(?P<sha>[0-9a-f]{7,40})\b")
+_SHA_SAID = lazy(r"(?<![\w/.-])([0-9a-f]{7,40})(?![\w/.-])")
 _VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
 _BARE_VALUE = lazy(_VALUE)
 _GIT_MADE = lazy(r"\[[^\s\]]+(?: \(root-commit\))? (?P<sha>[0-9a-f]{7,40})\] (?P<s>\S.*)")
@@ -1568,6 +1595,8 @@ _EVERYWHERE = lazy(
 _CONTRASTED = lazy(
     r"但|不过|其实|推荐|建议|更稳|更好|\b(?:but|however|instead|rather|recommend|better)\b"
 )
+# a rule the person sets, said whole (the English patterns of session 50)
+_WHOLE_RULE = lazy(r"(?i)^(?:never\s|always\s|no\s+[a-z]{4,}ing\b|(?:all|every|each)\s|.+\s+only$)")
 _OPTION_HEAD = lazy(r"\s*(?:\+|/|,|&|\bwith\b|\band\b|\()\s*")
 _OFFERS_CHOICE = lazy(
     r"(?i)[?？]|哪|方案|选项|推荐|建议|\b(?:options?|choices?|approaches|alternatives|"
@@ -1579,6 +1608,14 @@ _CHANGED = lazy(
 )
 _HEADING = lazy(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
 DEPLOY_IN_TALK_CONF = 0.65  # a deploy's changelog line, from output pasted or printed in a talk
+
+
+def _other_topic(choice: str, old: Candidate) -> bool:
+    """Whether `choice` is a value of a topic the old choice's statement does not name."""
+    value = _VALUE_TAIL.search(choice)
+    topic = choice[: value.start()].strip() if value else ""
+    said = f"{old.entry.get('choice', '')} {old.entry.get('context', '')}".lower()
+    return len(topic) >= 2 and topic.lower() not in said
 
 
 def _named_in(version: str, stack: dict[str, str]) -> bool:

@@ -522,6 +522,51 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "never push to main", "always run migrations in a job of their own": a rule the person
+    # sets, said whole (not "never mind", "always happy to help")
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|oh and|one more thing|rule|important|"
+            r"convention|policy|note)[,:!]?\s+)*"
+            r"(?P<x>(?:never|always)\s+(?!mind\b|been\b|happy\b|fun\b|the same\b)"
+            r"[a-z]+\b[^?]{3,100}?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "no mocking the database", "no retry on POST unless …": a way of working the person rules
+    # out, said whole
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|rule|important)[,:!]?\s+)*"
+            r"(?P<x>no\s+(?:[a-z]{4,}ing|retr(?:y|ies)|floats?|raw sql|sql in|"
+            r"direct (?:db|database)|force[- ]push(?:es)?|merge commits?|default exports?|"
+            r"barrel files?|console\.log)"
+            r"\b[^?]{0,80}?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "every PR needs a test", "all timestamps are RFC3339 in UTC": a rule for a whole kind
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|rule|important)[,:!]?\s+)*"
+            r"(?P<x>(?:all|every|each)\s+(?!of\b|the time\b|good\b|set\b|done\b|green\b)"
+            r"[\w -]{1,30}?\s+(?:must|should|needs?|has to|have to|requires?|gets?|"
+            # not a state ("all tests are green")
+            r"(?:are|is)(?!\s+(?:green|passing|done|fixed|broken|failing|red|ok|good|fine|"
+            r"working|merged|deployed|up|down|there|gone|in|out|set|ready)\b))\s+"
+            r"[^?]{2,100}?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "squash merge only", "named exports only": the one way allowed
+    (
+        lazy(r"(?i)^(?P<x>[a-z][\w-]+(?:\s+[\w-]+){1,3}\s+only)\s*[.!]?$"),
+        False,
+        False,
+    ),
     # "ok you know what, go back to celery", "so back to DO": an earlier option taken again
     (
         lazy(
@@ -991,6 +1036,15 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (lazy(r"(?:统一|全部|一律)(?:改为|改成|换成|为|用|使用|采用)(?P<x>.+)"), True, False),
+    # "金额一律 int64", "时间字段全部 timestamptz": what every one of a kind is
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?P<topic>[\u4e00-\u9fff]{1,8})\s*(?:一律|统一|全部|全都)\s*"
+            r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s*(?=[，,。；;]|$)"
+        ),
+        True,
+        False,
+    ),
     # "接口错误统一返回 RFC 7807 格式": a way everything of a kind follows
     (
         lazy(
@@ -1435,7 +1489,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?:^|[，,。；;]\s*)(?:对了|另外|然后|顺便)?[，,]?\s*"
             r"(?![^，,。]*(?:我|你|他|她|现在|目前|之前|以前|原来|本来|一直|平时|可以|能|要不要|"
-            r"是不是|不|没|想|打算|如果|时候|或者|还是|说|尽量))"
+            r"是不是|不|没|想|打算|如果|时候|或者|还是|说|尽量|禁止|严禁))"
             r"(?![^，,。用换]*(?i:region|bucket|key|prefix|table|topic|queue|group|port|path|"
             r"namespace|名字|名称|前缀|表名?|端口|地址|路径|目录|域名|"
             # a queue's name is no choice, a queue technology is ("消息队列用 Kafka")
@@ -1475,7 +1529,7 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?:^|[，,。；;]\s*)(?:对了|另外|然后|顺便)?[，,]?\s*"
             r"(?![^，,。]*(?:我|你|他|她|现在|目前|之前|以前|原来|本来|一直|平时|可以|能|要不要|"
-            r"是不是|不|没|想|打算|如果|时候|或者|还是|说|尽量))"
+            r"是不是|不|没|想|打算|如果|时候|或者|还是|说|尽量|禁止|严禁))"
             r"(?P<topic>[\u4e00-\u9fff][\u4e00-\u9fff\w -]{0,11}?|[A-Za-z][\w -]{0,15}?)\s*"
             r"(?:就|都|统一|也|直接)?(?:存到?|放到?)\s*"
             r"(?P<x>[A-Za-z][\w+#-]+(?:\s+[A-Za-z0-9][\w+#-]*)?)(?![\w.+#/-])\s*"
@@ -2017,12 +2071,17 @@ def offered_names(message: str) -> list[str]:
     return list(dict.fromkeys(m.group(1).lower() for m in _BOLD_NAME.finditer(message)))
 
 
+_RULE_NEGATED = lazy(r"(?i)(?:never|no)\s+[a-z]")
+
+
 def _states_choice(sentence: str, m: re.Match[str]) -> bool:
     """False when the words around a decision pattern's match take the choice back."""
     before = re.split(r"[，,；;。:：]", sentence[: m.start("x")])[-1]  # this clause only
     rest = sentence[m.start("x") :]
     if NEGATED.search(before[-12:]) or (
-        NEGATED.match(rest) and not (_ABANDON.match(rest) and _THEN_USE.search(rest))
+        NEGATED.match(rest)
+        and not (_ABANDON.match(rest) and _THEN_USE.search(rest))
+        and not _RULE_NEGATED.match(rest)  # "never push to main", "no mocking …": a rule
     ):
         return False  # "决定不上 K8s"; but "决定不自己做了，接 Auth0" chooses Auth0
     near = re.split(r"[，,；;。]", sentence[max(0, m.start() - 6) : m.start("x")])[-1]
@@ -2108,6 +2167,8 @@ _NOT_CHOICES = (
         r"sprint)|this (?:morning|afternoon|week)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day"
         r"|in the (?:meeting|call|standup)|昨天|今天|明天|上周|刚才|之前|早上|上午|下午)"
     ),
+    # "ugh yes, someone changed the default … for local dev": a sound, not a name
+    lazy(r"(?i)(?:ugh|meh|hmm+|uh+|um+|eh|oops|yikes|lol|lmao|oh|ah|yeah|yep|nope|okay|ok)"),
     # "好 那就下周三升": when something is done, not what is chosen
     lazy(
         r"(?:下周|下个?礼拜|下星期|明天|后天|今晚|今天|周[一二三四五六日末]|下个?月|月底|年底|"

@@ -41,7 +41,7 @@ _PERSONAL_EN = lazy(
     # not a report of trouble on it ("I'm on Linux too, same error")
     r"(?![^.;!?]*\b(?:too|also|same|error|bug|issue|crash(?:es|ed)?|fails?|failing|broken)\b)"
     r"|i(?:'d| would)\s+(?:really\s+|much\s+)?(?P<wish>prefer)\b"
-    r"|i(?:'m| am)?\s+(?:really\s+|generally\s+|usually\s+|always\s+)?"
+    r"|i(?:'m| am)?\s+(?:really\s+|generally\s+|usually\s+|always\s+|personally\s+)?"
     r"(?P<verb>prefer|like|love|hate|dislike|don'?t like|do not like|always use|usually use|"
     r"tend to|never use|always want|"
     r"always want|"

@@ -43,6 +43,8 @@ RULE_CLAUSE_TEXT = (
     r"(?:all|every|each|no)\s+[\w -]{1,30}?\s+"
     r"(?:use|must|should|go|are|is|gets?|talks?|calls?|needs?|requires?|has to|have to|"
     r"returns?|follows?|emits?)\b"
+    # "never push to main", "always squash": a rule said whole
+    r"|(?:never|always)\s+(?!mind\b|been\b)[a-z]+\b"
 )
 
 

@@ -231,6 +231,20 @@ def schedule(sentence: str) -> str | None:
     return f"{by[0]} {when}" if by and not re.match(r"(?i)cron", by[0]) else when
 
 
+_JOB_NAME = lazy(r"`?(?P<job>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?")
+
+
+def _job_key(sentence: str, when: str) -> str:
+    """The key of a schedule: of the job named just before it, else "schedule".
+
+    "Changed `purge_stale_carts` to `cron: "0 * * * *"`" gives purge_stale_carts_schedule.
+    """
+    at = sentence.find(when)
+    before = sentence[max(0, at - 50) : at] if at > 0 else ""
+    jobs = list(_JOB_NAME.finditer(before))
+    return f"{jobs[-1]['job']}_schedule" if jobs else "schedule"
+
+
 # words one of the settings' patterns needs, looked for in ASCII text folded to lower case
 _SETTING_NAMES = ("cron", "schedule", "prefix", "bundle id", "application", "deployment target",
                   "name", "* *", "every", "daily", "nightly")  # fmt: skip
@@ -282,7 +296,8 @@ _FOR_NOW_ONLY = lazy(
 def _settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _FOR_NOW_ONLY.search(sentence):
         return {}
-    found: dict[str, str] = {"schedule": when} if (when := schedule(sentence)) else {}
+    when = schedule(sentence)
+    found: dict[str, str] = {_job_key(sentence, when): when} if when else {}
     regions = list(_REGION.finditer(sentence))
     if regions:
         # "region 从 ap-southeast-1 迁到 ap-northeast-1", "moved from us-west-2 to us-east-1":
@@ -392,10 +407,17 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         if later is not None and not _SETTING.search(sentence, m.end(), later.start()):
             value = _with_unit(later.group(1), value)
         value = value if " * " in f" {value} " else _compact(value)  # a cron keeps its spaces
-        given.append((key, value, env_before(sentence, m.start("key"))))
+        # "生产环境超时 5s": the key's Chinese words may hold the environment themselves
+        said = _ENV_WORD.search(m["key"]) if zh else None
+        env = _env(said[0]) if said else env_before(sentence, m.start("key"))
+        given.append((key, value, env))
     # "prod timeout 30s, staging timeout 60s": one key twice, told apart by its environment
+    # (or said to be production's or staging's: "prod max_connections = 200")
     twice = {k for k, _, _ in given if sum(k == o for o, _, _ in given) > 1}
-    found = _keyed_by_env([(k, v, env if k in twice else None) for k, v, env in given])
+    found = _keyed_by_env(
+        [(k, v, env if k in twice or env in ("production", "staging") else None)
+         for k, v, env in given]
+    )  # fmt: skip
     if (port := _PORT_AFTER_ZH.search(sentence)) is not None:
         found.setdefault("port", port["value"])
     return found
@@ -436,7 +458,7 @@ def _env(word: str) -> str:
 
 def env_before(sentence: str, at: int) -> str | None:
     """The environment named in the few words before `at`, within its clause, or None."""
-    clause = re.split(r"[,;，；。:：]|\band\b", sentence[:at])[-1]
+    clause = re.split(r"[,;，；。]|\band\b", sentence[:at])[-1]  # "prod: max_connections = 200"
     words = clause.split()[-3:] if not is_chinese(clause) else [clause[-8:]]
     found = [m for w in words for m in _ENV_WORD.finditer(w)]
     return _env(found[-1][0]) if found else None
@@ -778,8 +800,8 @@ _ADDRESS_OF = lazy(
 
 # "集群是 https://es-prod…:9200", "自动更新仍然走 `https://dl.inkpad.cn/updates/`"
 _NAMED_URL_ZH = lazy(
-    r"(?<![\u4e00-\u9fff\w])(?P<name>[\u4e00-\u9fff]{2,4})\s*(?:仍然|还是|都|也|就|现在)?"
-    r"(?:是|走|连|连的是|走的是|用的是)\s*`?"
+    r"(?<![\u4e00-\u9fff\w])(?P<name>[\u4e00-\u9fff]{2,4}?)\s*(?:仍然|还是|都|也|就|现在)?"
+    r"(?:是|走|连|连的是|走的是|用的是|还是)\s*`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
 )
 
