@@ -553,9 +553,12 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|rule|important)[,:!]?\s+)*"
             r"(?P<x>(?:all|every|each)\s+(?!of\b|the time\b|good\b|set\b|done\b|green\b)"
             r"[\w -]{1,30}?\s+(?:must|should|needs?|has to|have to|requires?|gets?|"
-            # not a state ("all tests are green")
-            r"(?:are|is)(?!\s+(?:green|passing|done|fixed|broken|failing|red|ok|good|fine|"
-            r"working|merged|deployed|up|down|there|gone|in|out|set|ready)\b))\s+"
+            # "are"/"is" only for a form things take ("all timestamps are RFC3339 in UTC"), not
+            # a state or a fact ("all tests are green", "All math is integer")
+            r"(?:are|is)(?=\s+(?:stored|kept|named|written|formatted|serialized|sent|returned|"
+            r"logged|versioned|prefixed|suffixed|validated|[A-Z][A-Za-z0-9]*\d|[a-z]+_case|"
+            r"[a-z]+-case|camelCase|PascalCase|lower ?case|upper ?case|plural|singular|utc|"
+            r"int64|bigint|uuids?)\b))\s+"
             r"[^?]{2,100}?)\s*[.!]?$"
         ),
         False,
