@@ -657,3 +657,14 @@ def test_rules_said_whole_and_what_every_one_of_a_kind_is(sentence, choice):
 def test_never_push_to_main_is_a_rule_the_person_sets():
     [decision] = _kept(_run(("user", "never push to main")), "decisions")
     assert decision["title"] == "Never push to main"
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [("no mocking the database", "No mocking the database"),
+     ("squash merge only", "Squash merge only"),
+     ("every PR needs a test", "Every PR needs a test")],
+)  # fmt: skip
+def test_a_rule_said_whole_is_its_own_title(said, title):
+    [decision] = _kept(_run(("user", said)), "decisions")
+    assert decision["title"] == title

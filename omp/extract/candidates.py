@@ -299,7 +299,14 @@ _WORK_VERB = lazy(
 def _title(choice: str, purpose: str | None) -> str:
     first = choice.split(" ", 1)[0].lower()
     # "store amounts as cents", "all API responses use snake_case" are their own titles
-    if first in rules.RULE_LEADS or rules.is_rule_clause(choice) or _CLAUSE_VERB.search(choice):
+    # "no mocking the database", "squash merge only" too: rules the person sets
+    said_whole = first == "no" or choice.endswith(" only")
+    if (
+        first in rules.RULE_LEADS
+        or said_whole
+        or rules.is_rule_clause(choice)
+        or _CLAUSE_VERB.search(choice)
+    ):
         # "Convention: branch names are feature/<ticket>-<slug>" is a rule said whole
         return choice[0].upper() + choice[1:]
     if re.match(r"不(?!可|同|错|少|仅|断)", choice) or re.search(
