@@ -668,3 +668,44 @@ def test_never_push_to_main_is_a_rule_the_person_sets():
 def test_a_rule_said_whole_is_its_own_title(said, title):
     [decision] = _kept(_run(("user", said)), "decisions")
     assert decision["title"] == title
+
+
+def test_a_commit_the_agent_reverted_leaves_only_the_revert():
+    turns = [
+        ("user", "make the export async"),
+        ("commit", "[main 6b1d4e8] feat(customers): export in a celery task"),
+        ("user", "no, that broke the admin, undo it"),
+        ("tool", '[main c0e7f52] Revert "feat(customers): export in a celery task"\n'
+                 " 2 files changed, 3 insertions(+), 40 deletions(-)"),
+    ]  # fmt: skip
+    batch = _run(*turns)
+    assert [(c["summary"], c.get("ref")) for c in _kept(batch, "changelog")] == [
+        ('Revert "feat(customers): export in a celery task"', "c0e7f52")
+    ]
+    assert [c["summary"] for c in _kept(batch, "changelog", "dropped")] == [
+        "export in a celery task"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "undoes"),
+    [("rip it out, I don't want retries in this repo at all", True),
+     ("hmm no. take it out again", True),
+     ("remove it again please", True),
+     ("I don't want you to revert that", False)],
+)  # fmt: skip
+def test_asking_to_take_out_what_was_just_done_undoes_it(sentence, undoes):
+    assert rules.undoes_last(sentence) is undoes
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["先说一下，以后都用中文回复我", "dont explain basics to me pls, I've done Go for 10 years",
+     "别给我解释基础概念，我写 Go 十年了", "reply in Chinese please"],
+)  # fmt: skip
+def test_how_the_person_wants_answers_is_theirs(sentence):
+    assert rules.personal(sentence) is not None
+
+
+def test_a_question_about_the_language_of_answers_is_no_preference():
+    assert rules.personal("can you reply in Chinese?") is None

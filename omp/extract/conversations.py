@@ -214,7 +214,7 @@ class _Conversation:
             self._not_kept(leaving, before)
         self._values(role, text, index, conf)
         if "] " in shown:  # git's "[main 8d2e1a4] test: …" in a transcript's message
-            self._commit_refs(shown)
+            self._commit_refs(shown, index)
         if remember:
             for c in self.found[before:]:
                 c.confidence = min(0.95, c.confidence + 0.1)
@@ -283,7 +283,7 @@ class _Conversation:
         if role == "tool" and deploy.looks_like_deploy(text):
             self._deploy_output(redact_text(text, self.path, index, self.batch), index)
         if role == "tool":
-            self._commit_refs(text)
+            self._commit_refs(text, index)
         if role != "tool" or not buildfiles.facts(text):
             return role in ("system", "tool")
         facts = buildfiles.facts(redact_text(text, self.path, index, self.batch))
@@ -592,8 +592,11 @@ class _Conversation:
                 )
             ]  # fmt: skip
 
-    def _commit_refs(self, output: str) -> None:
-        """The sha git printed for a commit the agent made: the ref of its changelog entry."""
+    def _commit_refs(self, output: str, index: int) -> None:
+        """The sha git printed for a commit the agent made: the ref of its changelog entry.
+
+        A revert git printed (`git revert` names no message of its own) is a commit too.
+        """
         for sha, subject in rules.committed_refs(output):
             conventional = gitrepo.parse_conventional(subject)
             summary = conventional.summary if conventional else subject
@@ -606,6 +609,25 @@ class _Conversation:
                 ):
                     c.entry["ref"] = sha[:7]
                     break
+            else:
+                if _REVERT_SUBJECT.match(subject):
+                    self._agent_commit(f"[HEAD {sha}] {subject}", index)
+
+    def _reverted_commits(self) -> None:
+        """A commit the agent made and then reverted leaves nothing; the revert is the entry."""
+        commits = [c for c in self.found if c.reason == _AGENT_COMMIT]
+        for revert in commits:
+            undone = _REVERT_SUBJECT.match(str(revert.entry.get("summary", "")))
+            if undone is None:
+                continue
+            inner = gitrepo.parse_conventional(undone["x"])
+            summary = inner.summary if inner else undone["x"]
+            for c in commits:
+                if c is not revert and c.entry.get("summary") == summary and not c.action:
+                    c.action, c.confidence = "dropped", 0.0
+                    c.note = f"reverted later in the conversation ({revert.source['index']})"
+                    self.found.remove(c)
+                    self.batch.candidates.append(c)
 
     def _deploy_output(self, text: str, index: int) -> None:
         """The deploys an output of a deploy CLI shows (pasted, or printed by the agent's tool)."""
@@ -1329,6 +1351,7 @@ class _Conversation:
         self._replaced_stack()
         self._introduced()
         self._told_commits()
+        self._reverted_commits()
         self.batch.candidates += self.decisions + self.found
         if not self.substantive:
             return
@@ -1575,6 +1598,7 @@ def _set_changed(config: dict[str, Any], new: str) -> None:
 
 _AGENT_COMMIT = "a commit the agent made"
 # "Committed as `4f9c2ab` on main": the assistant telling of a commit
+_REVERT_SUBJECT = lazy(r'(?i)^revert\s+"(?P<x>.+)"\s*$')
 _SHA_SAID = lazy(r"(?<![\w/.-])([0-9a-f]{7,40})(?![\w/.-])")
 _VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
 _BARE_VALUE = lazy(_VALUE)

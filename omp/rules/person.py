@@ -30,6 +30,10 @@ _PERSONAL_EN = lazy(
     r"|(?:that'?s|this is) how i (?:always |usually )?(?P<habit3>run|do|write|work|test)\b"
     r"|i (?P<habit4>code|program|develop) (?:in|with|on)\b"  # "I code in Rider"
     r"|i (?:don'?t|do not|no longer) (?P<habit5>use)\b[^.;]{1,40}\b(?:anymore|any more)\b"
+    # "reply in Chinese please", "dont explain basics to me": how the person wants answers
+    r"|(?P<ask7>(?:reply|answer|respond|talk to me|write to me) in (?:chinese|english|german|"
+    r"french|japanese|spanish|korean)"
+    r"|(?:don'?t|dont|do not|no need to) explain (?:the )?basics)\b"
     r"|(?:please\s+)?always (?P<ask3>run|use|give|write|test|answer|reply|respond|explain|show|"
     r"ask|include)\b"
     # "Show me the diff before you apply anything": how the person wants the assistant to work
@@ -78,7 +82,9 @@ _PERSONAL_ZH = lazy(
     r"|(?:^|[，,；;。：:])我(?!们)[^，,。；;]{0,16}?(?P<habit2>(?:一般|通常|平时|每次|向来)都?[会先]"
     r"|都是先)"  # "我一般都先在小区域上验证", "我都是先写测试再写实现"
     r"|(?:^|[，,；;。：:])我(?:平时)?用的(?P<setup>开发环境|编辑器|IDE|终端|shell|系统|电脑)是"
-    r"|(?P<ask>别再给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我)"
+    r"|(?P<ask>别再给我|别给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我)"
+    # "以后都用中文回复我": the language the person wants answers in
+    r"|(?P<ask6>用(?:中文|英文)(?:回复|回答|交流)我?)"
     # "回答请用中文，代码注释用英文"
     r"|(?P<ask5>(?:回答|回复|注释|代码注释|提交信息|commit message)\s*"
     r"(?:请|都|一律|统一)?用(?:中文|英文))"

@@ -565,13 +565,24 @@ _UNDO_LAST = lazy(
     r"(?:revert|undo|roll\s+back|back\s+out)\s+(?:that|it|this|those|these)\b"
     r"|(?:^|[,.;:!]\s+|\b(?:please|just|and|hmm|ok|actually|ugh|no|nah|you)[,]?\s+)"
     r"(?:put|change|set|switch|turn|roll)\s+(?:it|that|this)\s+back\b"
+    # "rip it out, I don't want retries in this repo at all"
+    r"|(?:^|[,.;:!]\s+|\b(?:please|just|and|hmm|ok|actually|ugh|no|nah|you)[,]?\s+)"
+    r"(?:rip|take|pull)\s+(?:it|that|this|them)\s+(?:back\s+)?out\b"
+    r"|(?:^|[,.;:!]\s+|\b(?:please|just|and|hmm|ok|actually|ugh|no|nah|you)[,]?\s+)"
+    r"(?:remove|drop|delete)\s+(?:it|that|this|them)\s+again\b"
     r"|(?:^|[，,。！!\s])(?:还是)?(?:改回去|改回来|撤回|撤销|回滚|还原)(?:吧|了吧|一下)?(?:[，,。！!]|$)"
 )
 
 
 def undoes_last(sentence: str) -> bool:
     """Whether the person asks to undo what was just done ("revert that", "改回去吧")."""
-    if _UNDO_LAST.search(sentence) is None or not _asked_outright(sentence):
+    m = _UNDO_LAST.search(sentence)
+    if m is None:
+        return False
+    # the clause that asks it: "rip it out, I don't want retries …" is no "don't"
+    before = re.split(r"[,;，；.]\s+", sentence[: m.start()])[-1]
+    clause = before + re.split(r"[,;，；]\s+", sentence[m.start() :], maxsplit=1)[0]
+    if not _asked_outright(clause):
         return False
     return undone_topic(sentence) is None
 
