@@ -709,3 +709,22 @@ def test_how_the_person_wants_answers_is_theirs(sentence):
 
 def test_a_question_about_the_language_of_answers_is_no_preference():
     assert rules.personal("can you reply in Chinese?") is None
+
+
+def test_a_revert_a_transcript_shows_is_one_entry():
+    from omp import sources
+
+    text = ("User: make export async\n\nAssistant: done\n\n```\n"
+            "[main 6b1d4e8] feat(customers): export in a celery task\n```\n\n"
+            "User: undo it\n\nAssistant: reverted\n\n```\n"
+            '[main c0e7f52] Revert "feat(customers): export in a celery task"\n```\n')  # fmt: skip
+    [conversation] = sources.parse(text)
+    messages = [(m.role, m.text, m.position) for m in conversation.messages]
+    batch = ex.Batch()
+    ex.from_conversation(messages, batch, path="chat.txt", agent=True)
+    ex.settle(batch, [], today="2026-12-05")
+    changelog = [c for c in batch.candidates if c.target == "changelog"]
+    assert [(c.action, c.entry.get("ref")) for c in changelog] == [
+        ("dropped", "6b1d4e8"),
+        ("stored", "c0e7f52"),
+    ]

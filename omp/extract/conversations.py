@@ -283,7 +283,7 @@ class _Conversation:
         if role == "tool" and deploy.looks_like_deploy(text):
             self._deploy_output(redact_text(text, self.path, index, self.batch), index)
         if role == "tool":
-            self._commit_refs(text, index)
+            self._commit_refs(text, index, tool=True)
         if role != "tool" or not buildfiles.facts(text):
             return role in ("system", "tool")
         facts = buildfiles.facts(redact_text(text, self.path, index, self.batch))
@@ -592,10 +592,11 @@ class _Conversation:
                 )
             ]  # fmt: skip
 
-    def _commit_refs(self, output: str, index: int) -> None:
+    def _commit_refs(self, output: str, index: int, *, tool: bool = False) -> None:
         """The sha git printed for a commit the agent made: the ref of its changelog entry.
 
-        A revert git printed (`git revert` names no message of its own) is a commit too.
+        In a tool's output, a revert git printed (`git revert` names no message of its own) is
+        a commit too; a transcript's are read as commits already (`sources`).
         """
         for sha, subject in rules.committed_refs(output):
             conventional = gitrepo.parse_conventional(subject)
@@ -610,7 +611,7 @@ class _Conversation:
                     c.entry["ref"] = sha[:7]
                     break
             else:
-                if _REVERT_SUBJECT.match(subject):
+                if tool and _REVERT_SUBJECT.match(subject):
                     self._agent_commit(f"[HEAD {sha}] {subject}", index)
 
     def _reverted_commits(self) -> None:
