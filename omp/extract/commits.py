@@ -518,11 +518,19 @@ def drop_reverted(batch: Batch) -> None:
             continue
         undone = m.group("x").strip().casefold()
         commits = {
-            c.source.get("index")
-            for c in made
-            if c is not revert and str(c.origin).casefold() == undone
+            _place(c) for c in made if c is not revert and str(c.origin).casefold() == undone
         }
         # all the reverted commit gave: its change, the choices of its subject and its body
         for c in batch.candidates:
-            if c is not revert and commits and c.source.get("index") in commits:
+            if c is not revert and commits and _place(c) in commits:
                 c.action, c.note = "dropped", f"reverted by {revert.source.get('index')}"
+
+
+def _place(c: Candidate) -> tuple[Any, Any]:
+    """Where a candidate comes from: its source and the commit (or message) in it."""
+    return c.source.get("path"), c.source.get("index")
+
+
+def reverts(subject: str) -> bool:
+    """Whether a commit subject reverts another ('Revert "feat: x"', "revert: feat: x")."""
+    return _REVERT.match(subject.strip()) is not None

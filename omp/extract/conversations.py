@@ -24,7 +24,14 @@ from omp.extract.candidates import (
     title_head,
     with_details,
 )
-from omp.extract.commits import CONVENTIONAL_TYPES, NOISE_COMMIT, TRIVIAL_COMMIT, commit_kind
+from omp.extract.commits import (
+    CONVENTIONAL_TYPES,
+    NOISE_COMMIT,
+    TRIVIAL_COMMIT,
+    commit_kind,
+    drop_reverted,
+    reverts,
+)
 from omp.extract.deploys import from_deploys
 from omp.lazyre import lazy
 
@@ -611,24 +618,8 @@ class _Conversation:
                     c.entry["ref"] = sha[:7]
                     break
             else:
-                if tool and _REVERT_SUBJECT.match(subject):
+                if tool and reverts(subject):
                     self._agent_commit(f"[HEAD {sha}] {subject}", index)
-
-    def _reverted_commits(self) -> None:
-        """A commit the agent made and then reverted leaves nothing; the revert is the entry."""
-        commits = [c for c in self.found if c.reason == _AGENT_COMMIT]
-        for revert in commits:
-            undone = _REVERT_SUBJECT.match(str(revert.entry.get("summary", "")))
-            if undone is None:
-                continue
-            inner = gitrepo.parse_conventional(undone["x"])
-            summary = inner.summary if inner else undone["x"]
-            for c in commits:
-                if c is not revert and c.entry.get("summary") == summary and not c.action:
-                    c.action, c.confidence = "dropped", 0.0
-                    c.note = f"reverted later in the conversation ({revert.source['index']})"
-                    self.found.remove(c)
-                    self.batch.candidates.append(c)
 
     def _deploy_output(self, text: str, index: int) -> None:
         """The deploys an output of a deploy CLI shows (pasted, or printed by the agent's tool)."""
@@ -742,7 +733,9 @@ class _Conversation:
             entry["ref"] = made["sha"][:7]
         if TRIVIAL_COMMIT.match(subject) or NOISE_COMMIT.search(subject):
             level = TENTATIVE_CONF
-        self._found(Candidate("changelog", entry, level, reason, self.source(index)))
+        self._found(
+            Candidate("changelog", entry, level, reason, self.source(index), origin=subject)
+        )
 
     def _done_list(self, text: str, index: int, conf: dict[str, float]) -> None:
         """A "Done:" list is one changelog entry (its first item), not one per line.
@@ -1352,8 +1345,8 @@ class _Conversation:
         self._replaced_stack()
         self._introduced()
         self._told_commits()
-        self._reverted_commits()
         self.batch.candidates += self.decisions + self.found
+        drop_reverted(self.batch)  # a commit the agent made and then reverted leaves nothing
         if not self.substantive:
             return
         # its lists are filled when the filters have settled the items (`routing.settle`)
@@ -1599,7 +1592,6 @@ def _set_changed(config: dict[str, Any], new: str) -> None:
 
 _AGENT_COMMIT = "a commit the agent made"
 # "Committed as `4f9c2ab` on main": the assistant telling of a commit
-_REVERT_SUBJECT = lazy(r'(?i)^revert\s+"(?P<x>.+)"\s*$')
 _SHA_SAID = lazy(r"(?<![\w/.-])([0-9a-f]{7,40})(?![\w/.-])")
 _VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
 _BARE_VALUE = lazy(_VALUE)
