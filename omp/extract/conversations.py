@@ -422,7 +422,7 @@ class _Conversation:
             return False  # "… on every board I own": the person's way, wherever they work
         names = list(map(str, last.entry.get("alternatives", [])))  # what it was chosen over
         low = s.lower()
-        heads = (_OPTION_HEAD.split(n.lower())[0] for n in names if n)
+        heads = (rules.option_head(n.lower()) for n in names if n)
         if not any(len(h) > 1 and re.search(rf"\b{re.escape(h)}\b", low) for h in heads):
             return False
         last.entry.setdefault("rationale", s.rstrip(".。")[:300])
@@ -717,8 +717,8 @@ class _Conversation:
         """
         subject = message.split("\n", 1)[0].strip()
         # "[main 8d2e1a4] test: …", as git printed it in a transcript: the sha is its ref
-        made = _GIT_MADE.match(subject)
-        subject = made["s"] if made else subject
+        made = next(iter(rules.committed_refs(subject)), None)  # (sha, subject)
+        subject = made[1] if made else subject
         conventional = gitrepo.parse_conventional(subject)
         reason, level = _AGENT_COMMIT, AGENT_COMMIT_CONF
         entry: dict[str, Any]
@@ -730,7 +730,7 @@ class _Conversation:
             if conventional.scope:
                 entry["scope"] = conventional.scope
         if made:
-            entry["ref"] = made["sha"][:7]
+            entry["ref"] = made[0][:7]
         if TRIVIAL_COMMIT.match(subject) or NOISE_COMMIT.search(subject):
             level = TENTATIVE_CONF
         self._found(
@@ -1595,7 +1595,6 @@ _AGENT_COMMIT = "a commit the agent made"
 _SHA_SAID = lazy(r"(?<![\w/.-])([0-9a-f]{7,40})(?![\w/.-])")
 _VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
 _BARE_VALUE = lazy(_VALUE)
-_GIT_MADE = lazy(r"\[[^\s\]]+(?: \(root-commit\))? (?P<sha>[0-9a-f]{7,40})\] (?P<s>\S.*)")
 # "the bolded one", "the highlighted option", "加粗的那个": the option the message set in bold
 _DEICTIC = lazy(
     r"(?i)(?:the\s+)?(?:bold(?:ed)?|highlighted|starred)\s+(?:one|option|row)|加粗的(?:那个|那种)?"
@@ -1614,7 +1613,6 @@ _CONTRASTED = lazy(
 )
 # a rule the person sets, said whole (the English patterns of session 50)
 _WHOLE_RULE = lazy(r"(?i)^(?:never\s|always\s|no\s+[a-z]{4,}ing\b|(?:all|every|each)\s|.+\s+only$)")
-_OPTION_HEAD = lazy(r"\s*(?:\+|/|,|&|\bwith\b|\band\b|\()\s*")
 _OFFERS_CHOICE = lazy(
     r"(?i)[?？]|哪|方案|选项|推荐|建议|\b(?:options?|choices?|approaches|alternatives|"
     r"i'?d (?:lean|go|pick|suggest|recommend)|recommend\w*|suggest\w*)\b"

@@ -781,13 +781,18 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
         if len(longer) == 1:
             return longer[0]
         # "sqlc." after "**sqlc + pgx**", "**GORM**", "**ent**": the head of one offered pair
-        headed = [o for o in offered if len(first) >= 2 and _OPTION_HEAD.split(o)[0] == first]
+        headed = [o for o in offered if len(first) >= 2 and option_head(o) == first]
         if len(headed) == 1 and headed[0] != first:
             return headed[0]
     return None
 
 
 _OPTION_HEAD = lazy(r"\s*(?:\+|/|,|&|\bwith\b|\band\b|\()\s*")
+
+
+def option_head(option: str) -> str:
+    """The first name of an option made of several ("sqlc" of "sqlc + pgx")."""
+    return _OPTION_HEAD.split(option, maxsplit=1)[0]
 
 
 _AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|ok(?:ay)?)\s*$")
