@@ -9,9 +9,20 @@ from __future__ import annotations
 import pytest
 
 from omp import extract as ex
-from omp import rules
+from omp import rules, sources
 from tests.test_extract import _kept, _run
 from tests.test_extract_en_probes2 import _choices
+
+
+def _transcript(text: str) -> ex.Batch:
+    """A plain transcript read by the sources and the rules, settled."""
+    [conversation] = sources.parse(text)
+    messages = [(m.role, m.text, m.position) for m in conversation.messages]
+    batch = ex.Batch()
+    ex.from_conversation(messages, batch, path="chat.txt", agent=True)
+    ex.settle(batch, [], today="2026-12-05")
+    return batch
+
 
 _OFFER = (
     "Two options:\n1. **Postgres** with SKIP LOCKED - one less service\n"
@@ -102,17 +113,11 @@ def test_a_one_word_answer_to_an_either_or_question_is_no_trivial_entry():
 
 
 def test_the_sha_git_printed_in_a_plain_transcript_is_the_commits_ref():
-    from omp import sources
-
     text = ("[USER]\ncommit it\n\n[ASSISTANT]\nDone:\n\n```\n"
             '$ git commit -m "test: migrate test suite to pytest"\n'
             "[main 8d2e1a4] test: migrate test suite to pytest\n"
             " 23 files changed, 311 insertions(+), 402 deletions(-)\n```\n")  # fmt: skip
-    [conversation] = sources.parse(text)
-    messages = [(m.role, m.text, m.position) for m in conversation.messages]
-    batch = ex.Batch()
-    ex.from_conversation(messages, batch, path="chat.txt", agent=True)
-    ex.settle(batch, [], today="2026-12-05")
+    batch = _transcript(text)
     assert _kept(batch, "changelog") == [
         {"type": "chore", "summary": "migrate test suite to pytest", "ref": "8d2e1a4"}
     ]
@@ -553,17 +558,11 @@ def test_words_like_those_tokens_stay(text):
 
 
 def test_work_reported_with_a_commits_sha_is_that_commit():
-    from omp import sources
-
     text = ("User: fix the flaky test\n\nAssistant: Done.\n\n```\n"
             '$ git commit -m "fix: freeze time in the export test"\n'
             "[main 3b9e1f2] fix: freeze time in the export test\n```\n\n"
             "Summary:\n- Fixed the flaky export test by freezing time (3b9e1f2)\n")  # fmt: skip
-    [conversation] = sources.parse(text)
-    messages = [(m.role, m.text, m.position) for m in conversation.messages]
-    batch = ex.Batch()
-    ex.from_conversation(messages, batch, path="chat.txt", agent=True)
-    ex.settle(batch, [], today="2026-12-05")
+    batch = _transcript(text)
     assert [c.get("ref") for c in _kept(batch, "changelog")] == ["3b9e1f2"]
 
 
@@ -712,17 +711,11 @@ def test_a_question_about_the_language_of_answers_is_no_preference():
 
 
 def test_a_revert_a_transcript_shows_is_one_entry():
-    from omp import sources
-
     text = ("User: make export async\n\nAssistant: done\n\n```\n"
             "[main 6b1d4e8] feat(customers): export in a celery task\n```\n\n"
             "User: undo it\n\nAssistant: reverted\n\n```\n"
             '[main c0e7f52] Revert "feat(customers): export in a celery task"\n```\n')  # fmt: skip
-    [conversation] = sources.parse(text)
-    messages = [(m.role, m.text, m.position) for m in conversation.messages]
-    batch = ex.Batch()
-    ex.from_conversation(messages, batch, path="chat.txt", agent=True)
-    ex.settle(batch, [], today="2026-12-05")
+    batch = _transcript(text)
     changelog = [c for c in batch.candidates if c.target == "changelog"]
     assert [(c.action, c.entry.get("ref")) for c in changelog] == [
         ("dropped", "6b1d4e8"),
