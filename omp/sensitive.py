@@ -1295,10 +1295,8 @@ _MARKER_ONLY = lazy(r"""[\s"'`(<]*\[REDACTED:[^\]\n]{1,60}(?:\][\s"'`)>.,;:!?]*)
 
 
 def _redacted_already(text: str, found: Match) -> bool:
-    """Whether a match is a marker put in by an earlier redaction (it starts one, or is one)."""
-    return _MARKER_ONLY.fullmatch(text[found.start : found.end]) is not None or text.startswith(
-        "[REDACTED:", found.start
-    )
+    """Whether a match is only a marker put in by an earlier redaction (or its start)."""
+    return _MARKER_ONLY.fullmatch(text[found.start : found.end]) is not None
 
 
 def scan(text: str) -> list[Match]:
