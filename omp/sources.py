@@ -151,7 +151,7 @@ def _json_format(stripped: str, lines: list[str]) -> str:
     except ValueError:
         record = None
     if isinstance(record, dict) and (len(lines) > 1 or "message" in record or "payload" in record):
-        if "payload" in record or record.get("type") in ("session_meta", "message"):
+        if any(map(_is_codex_record, [record, *map(_json_line, lines[1:_RECORDS_PEEK])])):
             return "codex"
         if "mapping" not in record:
             return "claude-code"
@@ -165,6 +165,28 @@ def _json_format(stripped: str, lines: list[str]) -> str:
     if items and all(isinstance(i, dict) and "mapping" in i for i in items):
         return "chatgpt"
     return "chat-json"
+
+
+_RECORDS_PEEK = 20  # lines of a JSON-lines log looked at to tell Codex's from Claude Code's
+_CODEX_TYPES = frozenset(("session_meta", "message", "reasoning", "function_call"))
+
+
+def _json_line(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
+
+
+def _is_codex_record(record: Any) -> bool:
+    """Whether one line of a JSON-lines log is Codex CLI's.
+
+    A `payload` (2025-07 on), or the older bare items (`"type": "message"` with its `role` at
+    the top) and `record_type` marks.
+    """
+    if not isinstance(record, dict):
+        return False
+    return "payload" in record or "record_type" in record or record.get("type") in _CODEX_TYPES
 
 
 def _every(_: str) -> bool:

@@ -618,6 +618,20 @@ def test_codex_jsonl_both_generations():
     assert _roles(old, format="codex") == [("user", "hello")]
 
 
+def test_codex_logs_of_mid_2025_are_told_from_claude_codes_by_their_records():
+    # a bare header, `record_type` marks and items without a payload: Codex CLI before 0.2
+    header = {"id": "fb48", "timestamp": "2025-06-02T11:20:42Z", "instructions": None,
+              "git": {"branch": "main"}}  # fmt: skip
+    said = {"type": "message", "role": "user",
+            "content": [{"type": "input_text", "text": "use bullmq for the queue"}]}  # fmt: skip
+    text = "\n".join(json.dumps(r) for r in (header, {"record_type": "state"}, said))
+    assert detect_format(text) == "codex"
+    assert _roles(text) == [("user", "use bullmq for the queue")]
+    claude = [{"type": "summary", "summary": "x", "leafUuid": "u"},
+              {"type": "user", "message": {"role": "user", "content": "use bullmq"}}]  # fmt: skip
+    assert detect_format("\n".join(map(json.dumps, claude))) == "claude-code"
+
+
 def _codex_output(output: str, exit_code: int) -> dict[str, Any]:
     meta = {"output": output, "metadata": {"exit_code": exit_code, "duration_seconds": 0.1}}
     payload = {"type": "function_call_output", "call_id": "c1", "output": json.dumps(meta)}

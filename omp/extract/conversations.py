@@ -780,7 +780,8 @@ class _Conversation:
         obsolete = None if doubt else _obsolete_signal(s)
         if obsolete is not None:
             self.batch.obsolete.append((obsolete, src))
-        reported = self._work(s, src, conf)
+        asked = role == "user" and rules.asks_for_work(s)  # "set up remote state for …"
+        reported = False if asked else self._work(s, src, conf)
         # "…加了 diff_type" reports work: only a setting joins the decision
         if role == "user" and not (decided or doubt or reported) and person is None:
             self._settled_after(s, index)
@@ -875,7 +876,8 @@ class _Conversation:
             return self._required(s, index, conf) if role == "user" else None
         if d.choice in rules.commands(s).values():
             return None  # "跑测试用 pnpm test": the project's command, a fact, not a choice
-        work = None if d.explicit else rules.finished_work(s)
+        asked = role == "user" and rules.asks_for_work(s)  # "set up CI with GitHub Actions"
+        work = None if d.explicit or asked else rules.finished_work(s)
         if work is not None and not (
             d.choice.lower() not in work.summary.lower() and _FROM_NOW.search(s)
         ):

@@ -131,6 +131,7 @@ from omp.rules.values import (
 )
 from omp.rules.work import (
     Work,
+    asks_for_work,
     committed_refs,
     committed_subjects,
     completion,
@@ -162,6 +163,7 @@ __all__ = [
     "answered_values",
     "asked_options",
     "asked_values",
+    "asks_for_work",
     "asks_to_remember",
     "asks_which",
     "assertion",

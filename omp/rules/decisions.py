@@ -8,7 +8,15 @@ from typing import NamedTuple
 
 from omp.lazyre import lazy
 from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, settled
-from omp.rules.lexicon import NOT_NAMES, TECH, TECH_ROLES, VERSIONED, ZH_PRODUCT, technologies
+from omp.rules.lexicon import (
+    NOT_NAMES,
+    TECH,
+    TECH_ROLES,
+    VERSIONED,
+    ZH_PRODUCT,
+    role_of,
+    technologies,
+)
 from omp.rules.phrases import clip
 from omp.rules.signals import (
     ACTION_WORD,
@@ -248,7 +256,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?i)\b(?:let'?s|let us|we(?:'ll| will| are going to|'re going to| shall)|"
             r"we(?=\s+go\s+with)|we're|we are|i'?m|i am|i(?:'ll| will))\s+"
-            r"(?:just\s+|simply\s+|definitely\s+|actually\s+|keep it simple and\s+)?"
+            r"(?:just\s+|simply\s+|definitely\s+|actually\s+|keep it simple and\s+)?(?:gonna\s+)?"
             r"(?:go(?:ing)? with|use|adopt|switch to|switching to|move to|moving to|stick with|"
             r"stay with|standardi[sz]e on|"
             r"standardi[sz]ing on|settl(?:e|ing) on|migrate to|keep|going to use)\s+(?P<x>.+)"
@@ -437,19 +445,47 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "add a job queue for thumbnails using BullMQ", "write the parser in Rust": work asked
+    # for, and the known name it is to be done with
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|now|next|then|also|and|please|pls)[,.!]?\s+)*"
+            r"(?:add|build|set ?up|implement|create|write|make|wire up|hook up|rewrite|port|"
+            r"put together|scaffold)\s+(?:an?\s+|the\s+|our\s+|some\s+)?(?P<topic>"
+            r"[\w-]+(?:\s+[\w-]+){0,5}?)\s+"
+            r"(?:using|with|via|on top of|based on|(?P<within>in|on))\s+"
+            r"(?P<x>(?-i:[A-Za-z])[\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?(?:\s+v?\d[\w.]*)?)"
+            r"(?=\s*(?:[,.;!:(]|$)|\s+(?:and|for|"
+            r"so|since|because|as|instead|rather|with|behind|in front)\b)"
+        ),
+        False,
+        True,
+    ),
     # "go with X" / "use X" at the start (an instruction from the person deciding)
     (
         lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
             r"hmm|no|nah|on second thought|sounds good|great|perfect|cool|agreed|screw it|"
             r"fuck it|forget it|never mind|嗯|好的?|行|那)[,.!，。]?\s*)*"
-            r"(?:go with|going with|(?:switch|move)(?: everything| it all| it| us)? to|"
+            r"(?:go with|going with|"
+            r"(?:switch(?:ing)?|mov(?:e|ing))(?: everything| it all| it| us)? to|"
             # "pick a date library" asks for a choice
             r"(?:pick|choose)(?=\s+(?!(?:a|an|one|some|any|something|whichever|whatever)\b))|"
             r"adopt|stick with)\s+(?P<x>.+)"
         ),
         False,
         False,
+    ),
+    # "no, keep redis", "ok, stay on composer": the one in use kept, a known name
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|yep|sure|then|right|actually|wait|"
+            r"hmm|no|nah|on second thought)[,.!]?\s*)*(?:keep|stay on|stay with)\s+"
+            # "keep redis as the broker": redis, whatever it is kept as
+            r"(?!(?:it|this|that|them|the|a|an|our|my|your)\b)(?P<x>(?:(?!\s+as\s).)+)"
+        ),
+        False,
+        True,
     ),
     # "Vonage is cheaper there, switch to Vonage.": the instruction after its reason (not after
     # a condition: "if it gets slow, switch to Redis")
@@ -806,7 +842,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
-            r"(?i)(?:^|[,;]\s*(?:so|then)\s+)(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?i)(?:^|[,;]\s*(?:(?:so|then)\s+)?)(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
             r"(?P<x>[\w.+# -]{2,30}?)\s+it is" + _NOT_WHERE
         ),
         False,
@@ -1720,6 +1756,8 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
             continue  # "改成 ntasks=1 以后到了 210 ns/day" reports a run, not a choice
         if "way" in m.re.groupindex and technologies(m["way"]):
             continue  # "前端统一用 pnpm" chooses a tool: the pattern for choices names it
+        if "within" in m.re.groupindex and m["within"] and role_of(m["x"]) != "language":
+            continue  # "write the parser in Rust" chooses; "add the column in postgres" places
         kept = _kept_as(sentence, m) if lang == "en" else None
         found = (
             Decision(kept, (), rationale(sentence), None, explicit)
@@ -1868,7 +1906,9 @@ def _product(sentence: str, m: re.Match[str], choice: str) -> bool:
 _PRODUCT = lazy(
     # not a day or a month ("let's use Friday"), nor an English compound ("co-authors")
     r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|(?:January|February|March|April|June|"
-    r"July|August|September|October|November|December)\b)[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*"
+    r"July|August|September|October|November|December)\b|(?:The|This|That|It|An?|One)\b)"
+    # a name of up to three Capitalised words: "External Secrets Operator", "TanStack Query"
+    r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*(?:\s+[A-Z][A-Za-z0-9]+){0,2}"
     r"|(?!(?:co|re|pre|non|self|multi|anti|cross|well|semi|sub|de|un|e|in|on|off|up|end|real|"
     r"long|short|high|low|full|half|read|write|opt|built|one|two|first|third)-)"
     r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+"

@@ -132,20 +132,21 @@ def deployment(sentence: str) -> Deployment | None:
 
 
 _USES_EN = lazy(
-    r"(?i)\b(?:(?:the|this|our)\s+(?:(?:mobile|web|ios|android|desktop|admin|main)\s+)?"
+    r"(?i)(?:(?:\b(?:the|this|our)\s+|^)(?:(?:mobile|web|ios|android|desktop|admin|main)\s+)?"
     r"(?:project|app|repo|codebase|backend|frontend|service|"
     r"monorepo|api|site|server|web app|bot|cli|game|extension|plugin|pipeline|worker|firmware|"
     r"team)|we|our stack|it|everything)(?:\s+|(?='))"
     r"(?:already\s+|also\s+|now\s+|currently\s+|still\s+|will\s+|'ll\s+)*"
     r"(?:uses|use|is using|are using|is an?|is built as an?|is|'s|have|has|run|runs|are running|"
     r"runs on|is built (?:with|on)|is written in|relies on|'re on|are on|'re using|'re|"
-    r"host (?:everything |it |this )?on|deploy (?:everything |it |this )?(?:on|to))\s+"
+    r"host (?:everything |it |this )?on|deploy (?:everything |it |this )?(?:on|to|with))\s+"
     r"(?P<x>.+)"
     # "Search is powered by Meilisearch", "errors go to Sentry", "CI runs on CircleCI": what a
     # concern of the project is handled by, when a known name follows
     r"|(?:^|[,;]\s*|\b(?:the|our)\s+)(?:infra(?:structure)?|ci|cd|search|auth(?:entication)?|"
     r"hosting|monitoring|logging|logs|e-?mails?|payments?|analytics|storage|error tracking|errors|"
-    r"feature flags|flags|deploys?|deployments?|prod|production|background jobs|jobs|caching|"
+    r"feature flags|flags|deploys?|deployments?|builds?|releases?|prod|production|"
+    r"background jobs|jobs|caching|"
     r"state management|"
     r"styling|observability|metrics|tracing|notifications|push notifications|sms|cdn|dns|"
     r"secrets)\s+(?:is all|are all|is|are|is powered by|are powered by|is handled by|"
@@ -163,7 +164,7 @@ _USES_EN = lazy(
     r"|\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|writing|developing|creating)\s+"
     r"(?:an?|the|my|our|this)\s+[^.;:!?]{0,60}?\s+(?:with|using|in|on top of)\s+(?P<u>.+)"
     r"|(?:\b(?:our|the)\s+|^)(?:(?:final|current|new|whole|full)\s+)?(?:tech\s+)?"
-    r"(?P<role>database|db|backend|frontend|stack|orm|cache|queue|"
+    r"(?P<role>database|db|backend|frontend|stack|orm|cache|queue|(?:data )?warehouse|broker|"
     r"package manager|test runner|ci|worker|server)"
     r"(?:\s+(?:is|will be|'ll be|is going to be)\s+|\s*:\s*)(?P<y>.+)"
     # "our SFU is mediasoup v3": any part of ours, when a known name follows

@@ -45,7 +45,8 @@ _PERSONAL_EN = lazy(
     # not a report of trouble on it ("I'm on Linux too, same error")
     r"(?![^.;!?]*\b(?:too|also|same|error|bug|issue|crash(?:es|ed)?|fails?|failing|broken)\b)"
     r"|i(?:'d| would)\s+(?:really\s+|much\s+)?(?P<wish>prefer)\b"
-    r"|i(?:'m| am)?\s+(?:really\s+|generally\s+|usually\s+|always\s+|personally\s+)?"
+    r"|i(?:'?m| am)?\s+(?:(?:really|generally|usually|always|personally|pretty|quite|fairly|"
+    r"very|still|kinda|totally|completely|relatively)\s+)?"
     r"(?P<verb>prefer|like|love|hate|dislike|don'?t like|do not like|always use|usually use|"
     r"tend to|never use|always want|"
     r"always want|"
@@ -155,6 +156,8 @@ _POINTS_BACK = lazy(
 _AS_ALWAYS = lazy(
     r"(?i)(?:^|[,;]\s*)(?:(?:commit|push|deploy|merge)\s+(?:pls|please)?,?\s*)?"
     r"(?!(?:it|this|that|they|he|she|we|i|the build|the test|the tests)\b)"
+    # "release is 2.8.0, goes out thursday … like always": what a thing does, not the person
+    r"(?!(?:goes|runs|ships|happens|gets|is|are|was|were|lands|deploys|builds)\b)"
     r"(?P<x>(?![^,;]*\b(?:\w+ed|broke|broken|fail\w*|crash\w*|down|slow)\b)"
     r"[a-z][\w .+#/-]{2,40}?),?\s+"
     r"(?:like always|as always|as usual|like usual|as i always do)\b"

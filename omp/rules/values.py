@@ -364,7 +364,7 @@ def _named_resources(sentence: str) -> dict[str, str]:
 _SETTING_WORD = lazy(
     r"(?i)line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage|threshold|retries|pool[-_ ]size|"
     r"batch[-_ ]size|rate[-_ ]limit|node version|python version|region|replicas|sdk|limit|cap|"
-    r"max|backoff|concurrency|retention|interval|page[-_ ]size|"
+    r"max|backoff|concurrency|retention|interval|page[-_ ]size|listen|bound|binds?|serv|run|"
     r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间|阈值"
 )
 
@@ -418,13 +418,21 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         [(k, v, env if k in twice or env in ("production", "staging") else None)
          for k, v, env in given]
     )  # fmt: skip
-    if (port := _PORT_AFTER_ZH.search(sentence)) is not None:
+    if (port := _PORT_AFTER_ZH.search(sentence) or _LISTENS_ON.search(sentence)) is not None:
         found.setdefault("port", port["value"])
     return found
 
 
 # "服务跑在 8080 端口", "监听在 9090 端口上": the port named after its number
 _PORT_AFTER_ZH = lazy(r"(?:跑|运行|监听|起|开|部署)在\s*(?P<value>\d{2,5})\s*端口")
+# "the API listens on 8081", "it's bound to :9000", "runs on 8080": a server's port, said with
+# what servers do (a number of two digits or fewer is no port: "runs on 16 cores")
+_LISTENS_ON = lazy(
+    r"(?i)\b(?:listens?|listening|bound|binds?|serves?|serving|runs?|running)\s+(?:on|to|at)\s+"
+    r"(?:port\s+)?(?:(?:localhost|0\.0\.0\.0|127\.0\.0\.1)?:)?(?P<value>[1-9]\d{2,4})"
+    r"(?![\w.%:/-]|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
+    r"servers?|hosts?|gb|mb|kb|ms|req|rps|qps|users?)\b)"
+)
 
 
 # words that name whose a setting is: a part or a protocol of a service
@@ -1031,6 +1039,16 @@ _COMMAND = lazy(
     + _RUNNER
     + r"(?:\s+[A-Za-z0-9_:./=@-]+){1,5}?))"
     + r"\s*(?:就能|就可以|即可|就)?\s*(?:起来|启动|跑起来|起服务)(?!\s*(?:不了|不起来|失败|报错))"
+    # "run `make dev` to start it", "to start it locally, run `make dev`": what a command is for,
+    # said around it
+    + r"|(?i:(?:^|[,;]\s*|\b(?:just|you|we|always)\s+)run\s+)"
+    + rf"(?:`(?P<cmd6>[^`\n]{{2,80}})`|(?P<bare6>{_RUNNER}(?:\s+[\w:./=@-]+){{1,5}}?))"
+    + r"\s+(?i:to\s+(?P<what6>start|build|test|deploy|lint|format|migrate|release)\b)"
+    + r"|(?i:(?:^|[,;.]\s*)to\s+(?:run\s+(?:the\s+)?)?"
+    r"(?P<what7>start|build|tests?|deploy|lint|format|migrate|release)"
+    r"(?:\s+(?:it|the app|the server|the site|everything|things))?(?:\s+locally)?"
+    r",?\s+(?:just\s+|you\s+)?run\s+)"
+    + _COMMAND_TEXT.replace("cmd", "cmd7").replace("bare", "bare7")
 )
 
 
@@ -1050,11 +1068,15 @@ def commands(sentence: str) -> dict[str, str]:
     for m in _COMMAND.finditer(sentence):
         if m["what"] and _RAN_BEFORE.search(sentence, 0, m.start()):
             continue  # "I ran the tests with `pytest -k foo`": once, not how they are run
-        what = (
-            "本地启动" if m["zh2"] else (m["what"] or m["what2"] or m["what3"] or m["zh"]).lower()
+        said = ("what", "what2", "what3", "what6", "what7", "zh")
+        what = "本地启动" if m["zh2"] else next(m[g] for g in said if m[g]).lower()
+        quoted = next(
+            (m[g] for g in ("cmd", "cmd2", "cmd3", "cmd4", "cmd5", "cmd6", "cmd7") if m[g]), None
         )
-        quoted = m["cmd"] or m["cmd2"] or m["cmd3"] or m["cmd4"] or m["cmd5"]
-        bare = m["bare"] or m["bare2"] or m["bare3"] or m["bare4"] or m["bare5"]
+        bare = next(
+            (m[g] for g in ("bare", "bare2", "bare3", "bare4", "bare5", "bare6", "bare7") if m[g]),
+            "",
+        )
         command = (quoted or bare.rstrip(".")).strip()
         key = _COMMAND_KEYS.get(re.sub(r"\s+", " ", what))
         if key is not None and _COMMAND_LIKE.match(command):

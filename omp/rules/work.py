@@ -226,7 +226,25 @@ _NOT_WORK = lazy(
     # "ok and set up releases": a verb whose past is its present, after "and" or "please" with
     # no subject, asks for the work
     r"|(?i:^(?:(?:ok(?:ay)?|and|also|now|then|pls|please|so)[,.]?\s+)+(?:set|put|cut|reset|shut)\b)"
+    # "created by net/http.(*Server).Serve in goroutine 1": made by something else, told in a
+    # stack trace or a log (not "fixed by bumping the pool": how the work was done)
+    r"|(?i:^(?:created|generated|spawned|added|updated|written|started|called)\s+by\s+"
+    r"(?!\w+ing\b))"
 )
+
+
+# "set up remote state for this repo": a verb whose past is its present, opening what the
+# person tells an agent, asks for the work (unless a time says it is done: "set up CI
+# yesterday")
+_ASKS_FOR_WORK = lazy(
+    r"(?i)^(?:set\s*up|put|cut|reset|shut down)\b"
+    r"(?!.*\b(?:yesterday|earlier|already|last (?:week|night|month)|this morning)\b)"
+)
+
+
+def asks_for_work(sentence: str) -> bool:
+    """Whether the person's `sentence` asks for work a report would word the same way."""
+    return _ASKS_FOR_WORK.match(sentence) is not None
 
 
 def _capitalised(summary: str) -> str:
