@@ -72,11 +72,16 @@ def test_a_skill_with_a_degree_word_is_the_persons(sentence):
 # ---- asked for, or made by something else: no work done --------------------------------------
 
 
-def test_set_up_opening_the_persons_message_asks_for_the_work():
+def test_set_up_opening_the_talk_asks_for_the_work():
     batch = _run(("user", "set up remote state for this repo. s3 + dynamodb locking"))
     assert _kept(batch, "changelog") == [] and _kept(batch, "changelog", "review") == []
     done = _run(("user", "set up the staging db yesterday, it works"))
     assert [e["type"] for e in _kept(done, "changelog")] == ["config"]
+    # later in the talk the same words may report the work
+    later = _run(("user", "the deploy keeps failing on the state lock, can you look?"),
+                 ("assistant", "The lock table is missing."),
+                 ("user", "Set up the lock table by hand, it works now"))  # fmt: skip
+    assert [e["type"] for e in _kept(later, "changelog")] == ["config"]
 
 
 def test_what_a_stack_trace_says_created_a_goroutine_is_no_work():

@@ -780,7 +780,8 @@ class _Conversation:
         obsolete = None if doubt else _obsolete_signal(s)
         if obsolete is not None:
             self.batch.obsolete.append((obsolete, src))
-        asked = role == "user" and rules.asks_for_work(s)  # "set up remote state for …"
+        # "set up remote state for …" opening the talk asks for the work; later it may report it
+        asked = role == "user" and index == self.opening and rules.asks_for_work(s)
         reported = False if asked else self._work(s, src, conf)
         # "…加了 diff_type" reports work: only a setting joins the decision
         if role == "user" and not (decided or doubt or reported) and person is None:
