@@ -7,7 +7,8 @@ Tools and the `service` key each gives (the key under `deployment.` in project.y
 - Cloudflare, `wrangler deploy` / `wrangler publish` (Workers) and `wrangler pages deploy`:
   "cloudflare".
 - Fly.io, `fly deploy` / `flyctl deploy` (Machines, and the older Nomad platform): "fly".
-- Kubernetes, `kubectl rollout status deployment/web`: the deployment's name ("web").
+- Kubernetes, `kubectl rollout status deployment/web`: the deployment's name ("web"); the same
+  name in two namespaces is two deployments, and two events.
 - Google Cloud Run, `gcloud run deploy report-api`: the service's name ("report-api").
 - Heroku, `git push heroku main`: "heroku".
 
@@ -17,9 +18,10 @@ is made per deploy, in the order the deploys begin, so several outputs pasted on
 give several events. Statuses:
 
 - "active": the tool says the deploy is live (or a rollout finished).
-- "failed": the tool reports an error after the deploy began. An error printed before any sign of
-  a deploy (every command of these CLIs prints the same banner) is not a failed deploy; an echoed
-  command line such as `$ fly deploy` is such a sign.
+- "failed": the tool reports an error after the deploy began, or rolled the deploy back. An
+  error printed before any sign of a deploy (every command of these CLIs prints the same
+  banner) is not a failed deploy; an echoed command line such as `$ fly deploy` is such a sign.
+  A `kubectl rollout status` that timed out is failed unless a watch run again sees it finish.
 - "pending": a deploy began and nothing final follows (output cut short, `vercel --no-wait`, a
   rollout still waiting).
 
@@ -91,6 +93,8 @@ class DeployEvent(NamedTuple):
             migrations apply`, a ✅ row), Rails (`== 2024… AddX: migrated`), Flyway
             (`Successfully applied 1 migration …, now at version v27`), Alembic (`Running
             upgrade a -> b, add x`). Given to the first deploy of the output.
+        rolled_back: The tool says it rolled this deploy back (`kubectl rollout undo`:
+            "deployment.apps/web rolled back"); its status is then "failed".
     """
 
     tool: str
@@ -109,6 +113,7 @@ class DeployEvent(NamedTuple):
     routes: tuple[str, ...] = ()
     restored: str | None = None
     migrations: tuple[str, ...] = ()
+    rolled_back: bool = False
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -184,6 +189,7 @@ class _Rule(NamedTuple):
     skip: bool = False  # not a production deploy: preview, draft, dev server, version upload
     raw: bool = False  # match the line with its decoration (it matters)
     sticky: bool = True  # a failure a later success cannot undo (False: a generic `Error`)
+    undo: bool = False  # the tool rolled the deploy back
 
 
 _URL = r"https?://[^\s<>\"'`\[\]│]+"
@@ -208,8 +214,9 @@ def _r(
     skip: bool = False,
     raw: bool = False,
     sticky: bool = True,
+    undo: bool = False,
 ) -> _Rule:
-    return _Rule(tool, mode, lazy(pattern), status, rank, skip, raw, sticky)
+    return _Rule(tool, mode, lazy(pattern), status, rank, skip, raw, sticky, undo)
 
 
 _RULES: tuple[_Rule, ...] = (
@@ -399,7 +406,22 @@ _RULES: tuple[_Rule, ...] = (
         r"error: deployment \"(?P<name>[^\"]+)\" exceeded its progress deadline",
         "failed",
     ),
-    _r("kubectl", "error", r"error: (?:timed out waiting for the condition|watch closed before)"),
+    # `rollout status` giving up its watch: the rollout goes on, and a watch run again may see
+    # it finish
+    _r(
+        "kubectl",
+        "error",
+        r"error: (?:timed out waiting for the condition|watch closed before)",
+        sticky=False,
+    ),
+    # `kubectl rollout undo`: production runs the previous revision again
+    _r(
+        "kubectl",
+        "attach",
+        r"(?:deployments?|daemonsets?)(?:\.apps)?/(?P<name>[\w.-]+) rolled back$",
+        "failed",
+        undo=True,
+    ),
     _r(
         "kubectl",
         "note",
@@ -525,6 +547,7 @@ class _Draft:
         self.image: str | None = None
         self.bindings: dict[str, str] = {}
         self.routes: list[str] = []
+        self.rolled_back = False
         self.touched = 0
 
     @property
@@ -540,7 +563,9 @@ class _Draft:
         self.skip = self.skip or rule.skip
         self.armed = self.armed or rule.mode == "echo"
         status = "failed" if rule.mode == "error" else rule.status
-        if status is not None and not self.final:
+        if rule.undo:
+            self._undone(number)
+        elif status is not None and not self.final:
             self.status, self.line, self.sticky = status, number, rule.sticky
         found = {k: v for k, v in match.groupdict().items() if v}
         url = found.get("url") or (f"https://{found['host']}" if "host" in found else None)
@@ -562,6 +587,12 @@ class _Draft:
         elif "version" in found:
             self.version = found["version"]
 
+    def _undone(self, number: int) -> None:
+        """Rolled back: failed, at the line of its failure if it had one, else of the undo."""
+        if self.status != "failed":
+            self.line = number
+        self.status, self.sticky, self.rolled_back = "failed", True, True
+
     def event(self) -> DeployEvent | None:
         if self.status is None or self.skip:
             return None
@@ -581,6 +612,7 @@ class _Draft:
             self.image,
             tuple(self.bindings.items()),
             tuple(self.routes),
+            rolled_back=self.rolled_back,
         )
 
 
@@ -602,11 +634,15 @@ def _tidy(url: str) -> str:
 
 
 class _Reader:
-    """Deploys found so far, and the open one of each tool (of each name, for kubectl)."""
+    """Deploys found so far, and the open one of each tool.
+
+    For kubectl, of each name and namespace: `web` in staging and `web` in production are two
+    deployments.
+    """
 
     def __init__(self) -> None:
         self.drafts: list[_Draft] = []
-        self.open: dict[tuple[str, str | None], _Draft] = {}
+        self.open: dict[tuple[str, str | None, str | None], _Draft] = {}
         self.notes: dict[str, dict[str, str]] = {}  # data for the deploys of a tool to come
 
     def feed(self, rule: _Rule, match: re.Match[str], number: int) -> bool:
@@ -622,12 +658,9 @@ class _Reader:
         return True
 
     def _draft(self, rule: _Rule, match: re.Match[str]) -> _Draft | None:
-        name = match.groupdict().get("name")
-        key = (rule.tool, name)
-        current = self.open.get(key)
-        if current is None and rule.mode == "attach" and rule.tool in _NAMED and name is None:
-            mine = [d for d in self.drafts if d.tool == rule.tool]
-            current = max(mine, key=lambda d: d.touched, default=None)
+        name, ns = match.groupdict().get("name"), match.groupdict().get("ns")
+        key = (rule.tool, name, ns)
+        current = self.open.get(key) or self._latest(rule, name, ns)
         if rule.mode == "attach" or (current is not None and rule.mode == "tail"):
             return current
         if current is not None and not _starts_new(rule, match, current):
@@ -637,6 +670,16 @@ class _Reader:
         self.drafts.append(draft)
         self.open[key] = draft
         return draft
+
+    def _latest(self, rule: _Rule, name: str | None, ns: str | None) -> _Draft | None:
+        """The deploy a kubectl line naming no namespace continues.
+
+        The latest one of the deployment the line names (naming none, an "attach" line: of any).
+        """
+        if rule.tool not in _NAMED or ns is not None or (name is None and rule.mode != "attach"):
+            return None
+        mine = [d for d in self.open.values() if d.tool == rule.tool and name in (None, d.name)]
+        return max(mine, key=lambda d: d.touched, default=None)
 
     def _failing(self, tool: str) -> _Draft | None:
         tools = (tool,) if tool else _GENERIC
@@ -648,6 +691,10 @@ def _starts_new(rule: _Rule, match: re.Match[str], current: _Draft) -> bool:
     if rule.mode == "open":
         # a banner inside a deploy under way is the tool run again by the build (Vercel's
         # remote `vercel build` prints "Vercel CLI 34.2.7"): the same deploy
+        return current.final
+    if rule.mode == "echo" and rule.tool == "kubectl":
+        # `rollout status` watches a rollout: run again after its watch timed out, it watches
+        # the same one
         return current.final
     if rule.mode == "echo":
         return current.status is not None

@@ -63,23 +63,30 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             routes=before.routes or event.routes,
             restored=before.restored or event.restored,
             migrations=before.migrations or event.migrations,
+            rolled_back=before.rolled_back or event.rolled_back,
         )
     for at, event in merged.items():
-        from_deploy(event, batch, path=path, rolled_back=at in rolled_back)
+        from_deploy(event, batch, path=path, rolled_back=at in rolled_back or event.rolled_back)
 
 
 def _deploy_of(event: Any, merged: dict[tuple[str, int], Any]) -> tuple[str, int]:
     """Which deploy of the output `event` is a step of: (service, its place in the output).
 
-    Another app of the same service is another deploy (two Vercel projects of a monorepo); a
-    step that names no app, or the app a deploy that named none yet, belongs to the service's
-    latest deploy.
+    Another app of the same service is another deploy (two Vercel projects of a monorepo), and
+    so is a deployment of the same name in another namespace (`web` in staging, then in
+    production); a step that names no app, or the app a deploy that named none yet, belongs to
+    the service's latest deploy.
     """
     ours = [at for at in merged if at[0] == event.service]
     for at in reversed(ours):
-        if event.app is None or merged[at].app in (None, event.app):
+        if _same(merged[at].app, event.app) and _same(merged[at].namespace, event.namespace):
             return at
     return (event.service, len(merged))
+
+
+def _same(before: str | None, now: str | None) -> bool:
+    """Whether a step names the same thing as its deploy (either naming none is the same)."""
+    return before is None or now is None or before == now
 
 
 def _retried(failed: Any, live: Any) -> bool:
@@ -94,8 +101,12 @@ def _retried(failed: Any, live: Any) -> bool:
     return not (failed.restored or live.restored) and live.tool != "kubectl"
 
 
-def _deploy_facts(event: Any) -> dict[str, Any]:
-    """What `deployment.<svc>` records of a deploy: status, address, app, image, bindings."""
+def _deploy_facts(event: Any, *, rolled_back: bool) -> dict[str, Any]:
+    """What `deployment.<svc>` records of a deploy: status, address, app, image, bindings.
+
+    The version of a deploy rolled back is what runs again, when known: the one it tried does
+    not run.
+    """
     facts: dict[str, Any] = {"status": event.status}
     if event.url:
         facts["url"] = event.url
@@ -104,6 +115,10 @@ def _deploy_facts(event: Any) -> dict[str, Any]:
     for key in ("version", "image", "namespace", "context"):
         if getattr(event, key):
             facts[key] = getattr(event, key)
+    if rolled_back:
+        facts.pop("version", None)
+        if event.restored:
+            facts["version"] = event.restored
     if event.restored:  # what runs in production after the failed deploy was rolled back
         facts["rolled_back_to"] = event.restored
     if event.routes:
@@ -117,7 +132,8 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
     """Add the candidates of one deploy (a `deploy.DeployEvent`) to `batch`."""
     src = {"path": path, "index": event.line}
     reason = f"{event.tool} deploy output"
-    facts = {"deployment": {event.service: _deploy_facts(event)}}
+    told_back = bool(event.restored or event.rolled_back)
+    facts = {"deployment": {event.service: _deploy_facts(event, rolled_back=rolled_back)}}
     batch.candidates.append(Candidate("project", facts, 0.95, reason, src, priority="P0"))
     if event.framework:  # what the build detected is the stack, whatever became of the deploy
         key = re.sub(r"\W", "", event.framework.split()[0].lower())
@@ -144,7 +160,8 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
     # stops before the outcome is unknown: both wait for review (dev corpus: labellers kept 9 of
     # 15 successful deploys as changelog lines, 5 of the 6 rolled back to a named version, and
     # none of the other failed ones)
-    confidence = 0.9 if event.status == "active" else 0.8 if event.restored else 0.6
+    # (a rollback the tool reports, `kubectl rollout undo`, moved production and back too)
+    confidence = 0.9 if event.status == "active" else 0.8 if told_back else 0.6
     batch.candidates.append(Candidate("changelog", entry, confidence, reason, src, priority="P0"))
     for migration in event.migrations:  # applied to the database, whatever the deploy's fate
         change = {"type": "deploy", "summary": f"Apply migration {migration}",

@@ -1,0 +1,177 @@
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from omp import extract as ex
+from omp.deploy import parse_deploy
+from omp.paths import MemoryRoot
+from omp.yamlio import load
+from tests.helpers import omp_ok
+
+
+def _settled(text: str, stored: ex.StoredMemory | None = None) -> ex.Batch:
+    batch = ex.Batch()
+    ex.from_deploys(parse_deploy(text), batch, path="deploy.log")
+    ex.from_shown_commits(text, batch, path="deploy.log")
+    ex.settle(batch, stored or [], today="2026-11-30")
+    return batch
+
+
+def _stored(batch: ex.Batch, target: str) -> list[dict[str, Any]]:
+    return [c.entry for c in batch.candidates if c.target == target and c.action == "stored"]
+
+
+def _deployments(batch: ex.Batch) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for entry in _stored(batch, "project"):
+        out |= entry.get("deployment", {})
+    return out
+
+
+_TWO_NAMESPACES = """\
+$ kubectl -n staging set image deploy/web web=registry.example.com/web:1.31.0-rc.2
+deployment.apps/web image updated
+$ kubectl -n staging rollout status deploy/web
+deployment "web" successfully rolled out
+$ kubectl -n production set image deploy/web web=registry.example.com/web:1.30.4
+deployment.apps/web image updated
+$ kubectl -n production rollout status deploy/web
+Waiting for deployment "web" rollout to finish: 3 out of 6 new replicas have been updated...
+deployment "web" successfully rolled out
+"""
+
+
+def test_one_deployment_name_in_two_namespaces_is_two_deploys():
+    staging, production = parse_deploy(_TWO_NAMESPACES)
+    assert (staging.namespace, staging.version, staging.status) == (
+        "staging",
+        "1.31.0-rc.2",
+        "active",
+    )
+    assert (production.namespace, production.version) == ("production", "1.30.4")
+
+    batch = _settled(_TWO_NAMESPACES)
+    records = _deployments(batch)
+    assert records["web"]["namespace"] == "staging"
+    assert records["web-production"] == {
+        "status": "active",
+        "version": "1.30.4",
+        "image": "registry.example.com/web",
+        "namespace": "production",
+        "app": "web",
+    }
+    assert [c["summary"] for c in _stored(batch, "changelog")] == [
+        "Deploy web 1.31.0-rc.2 to namespace staging",
+        "Deploy web 1.30.4 to namespace production",
+    ]
+
+
+def test_a_rollout_to_another_namespace_than_the_stored_one_keeps_both(
+    memory: MemoryRoot, git_repo: Path
+):
+    first, second = _TWO_NAMESPACES.split("$ kubectl -n production set", 1)
+    (git_repo / "staging.log").write_text(first, encoding="utf-8")
+    (git_repo / "production.log").write_text("$ kubectl -n production set" + second, "utf-8")
+
+    omp_ok("extract", "staging.log")
+    omp_ok("extract", "production.log")
+    omp_ok("extract", "staging.log")
+
+    text = memory.memory_path("project.yaml").read_text(encoding="utf-8")
+    deployments = load(text)["deployment"]
+    assert deployments["web"]["namespace"] == "staging"
+    assert deployments["web"]["version"] == "1.31.0-rc.2"
+    assert deployments["web-production"]["version"] == "1.30.4"
+
+
+def test_a_rollout_watched_again_after_its_watch_timed_out_is_the_outcome():
+    text = (
+        "$ kubectl -n production set image deploy/web web=registry.example.com/web:1.30.4\n"
+        "$ kubectl -n production rollout status deploy/web --timeout=5m\n"
+        'Waiting for deployment "web" rollout to finish: 2 of 6 updated replicas are available...\n'
+        "error: timed out waiting for the condition\n"
+        "$ kubectl -n production get pods -l app=web\n"
+        "$ kubectl -n production rollout status deploy/web --timeout=10m\n"
+        'Waiting for deployment "web" rollout to finish: 5 of 6 updated replicas are available...\n'
+        'deployment "web" successfully rolled out\n'
+    )
+    (event,) = parse_deploy(text)
+    assert (event.status, event.version, event.rolled_back) == ("active", "1.30.4", False)
+    (change,) = _stored(_settled(text), "changelog")
+    assert change["summary"] == "Deploy web 1.30.4 to namespace production"
+
+
+def test_a_rollout_that_timed_out_and_was_never_watched_again_failed():
+    text = (
+        "$ kubectl -n production set image deploy/web web=registry.example.com/web:1.30.4\n"
+        "$ kubectl -n production rollout status deploy/web --timeout=5m\n"
+        "error: timed out waiting for the condition\n"
+    )
+    (event,) = parse_deploy(text)
+    assert event.status == "failed"
+
+
+_UNDONE = (
+    "kubectl -n shop-prod set image deployment/checkout checkout=ghcr.io/acme/checkout:3.2.0\n"
+    "deployment.apps/checkout image updated\n"
+    "kubectl -n shop-prod rollout status deployment/checkout --timeout=10m\n"
+    'Waiting for deployment "checkout" rollout to finish: '
+    "1 of 3 updated replicas are available...\n"
+    "{failure}\n"
+    "kubectl -n shop-prod rollout undo deployment/checkout\n"
+    "deployment.apps/checkout rolled back\n"
+)
+
+
+def test_a_rollout_undo_says_the_deploy_was_rolled_back_and_drops_its_version():
+    for failure in (
+        'error: deployment "checkout" exceeded its progress deadline',
+        "error: timed out waiting for the condition",
+    ):
+        text = _UNDONE.format(failure=failure)
+        (event,) = parse_deploy(text)
+        assert (event.status, event.rolled_back, event.line) == ("failed", True, 5)
+
+        batch = _settled(text)
+        (change,) = _stored(batch, "changelog")
+        assert change["summary"] == "Deploy of checkout 3.2.0 failed; rolled back"
+        record = _deployments(batch)["checkout"]
+        assert record["status"] == "failed"
+        assert "version" not in record  # 3.2.0 does not run
+
+
+def test_an_undo_after_a_timed_out_watch_is_not_undone_by_the_next_watch():
+    text = _UNDONE.format(failure="error: timed out waiting for the condition") + (
+        "kubectl -n shop-prod rollout status deployment/checkout\n"
+        'deployment "checkout" successfully rolled out\n'
+    )
+    batch = _settled(text)
+    (change,) = _stored(batch, "changelog")
+    assert change["summary"] == "Deploy of checkout 3.2.0 failed; rolled back"
+    assert _deployments(batch)["checkout"]["status"] == "failed"
+
+
+def test_deploys_of_different_services_are_never_duplicates():
+    text = (
+        "$ kubectl -n orders set image deployment/orders-api api=registry.example.com/api:v2.14.0\n"
+        "$ kubectl -n orders rollout status deployment/orders-api\n"
+        'deployment "orders-api" successfully rolled out\n'
+        "$ kubectl -n orders set image deployment/orders-worker w=registry.example.com/w:v2.14.0\n"
+        "$ kubectl -n orders rollout status deployment/orders-worker\n"
+        'deployment "orders-worker" successfully rolled out\n'
+    )
+    assert [c["summary"] for c in _stored(_settled(text), "changelog")] == [
+        "Deploy orders-api v2.14.0 to namespace orders",
+        "Deploy orders-worker v2.14.0 to namespace orders",
+    ]
+    # nor of what is stored; the same deploy read again is
+    first = _settled(text.split("$ kubectl -n orders set image deployment/orders-worker")[0])
+    stored = [
+        ex.Stored("changelog", "c1", ex.text_of("changelog", e), e)
+        for e in _stored(first, "changelog")
+    ]
+    again = _settled(text, ex.StoredMemory(stored))
+    assert [c["summary"] for c in _stored(again, "changelog")] == [
+        "Deploy orders-worker v2.14.0 to namespace orders"
+    ]
