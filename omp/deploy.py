@@ -95,6 +95,8 @@ class DeployEvent(NamedTuple):
             upgrade a -> b, add x`). Given to the first deploy of the output.
         rolled_back: The tool says it rolled this deploy back (`kubectl rollout undo`:
             "deployment.apps/web rolled back"); its status is then "failed".
+        environment: The environment the deploy command names (`wrangler deploy --env
+            staging`, `vercel deploy --target=staging`); None when it names none.
     """
 
     tool: str
@@ -114,6 +116,7 @@ class DeployEvent(NamedTuple):
     restored: str | None = None
     migrations: tuple[str, ...] = ()
     rolled_back: bool = False
+    environment: str | None = None
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -204,6 +207,17 @@ _NAMESPACE = (
 )
 
 
+def _option(names: str) -> str:
+    """A lookahead for the value of an option anywhere in a command line, as group `env`."""
+    return r"(?=(?:[^|;&\n]*?\s(?:" + names + r")[=\s]+(?P<env>[\w-]+)(?![\w=-]))?)"
+
+
+# the environment a deploy command names: `wrangler deploy --env staging`, `vercel --target=x`
+# (vercel's `-e` sets a variable)
+_ENV = _option("--env|-e")
+_TARGET = _option("--target")
+
+
 def _r(
     tool: str,
     mode: str,
@@ -221,12 +235,17 @@ def _r(
 
 _RULES: tuple[_Rule, ...] = (
     # echoed commands
-    _r("vercel", "echo", _PROMPT + _RUNNER + r"vercel(?:\s+deploy\b|\s+--prod\b|\s*$)", raw=True),
+    _r(
+        "vercel",
+        "echo",
+        _PROMPT + _RUNNER + r"vercel(?:\s+deploy\b|\s+--prod\b|\s*$)" + _TARGET,
+        raw=True,
+    ),
     _r("netlify", "echo", _PROMPT + _RUNNER + r"(?:netlify|ntl)\s+deploy\b", raw=True),
     _r(
         "wrangler",
         "echo",
-        _PROMPT + _RUNNER + r"wrangler\s+(?:deploy|publish|pages\s+(?:deploy|publish))\b",
+        _PROMPT + _RUNNER + r"wrangler\s+(?:deploy|publish|pages\s+(?:deploy|publish))\b" + _ENV,
         raw=True,
     ),
     _r("fly", "echo", _PROMPT + _RUNNER + r"(?:fly|flyctl)\s+deploy\b", raw=True),
@@ -332,6 +351,9 @@ _RULES: tuple[_Rule, ...] = (
         rf"Deployment complete! Take a peek over at(?:\s+(?P<pages>{_URL}))?",
         "active",
     ),
+    # a deploy command a CI step runs (`/opt/.../npx wrangler deploy --env staging`): its
+    # environment is the next deploy's, a command naming none resets it
+    _r("wrangler", "note", r".*?\bwrangler\s+(?:deploy|publish)\b" + _ENV, raw=True),
     _r("wrangler", "attach", r"(?P<pages>https://[\w.-]+\.pages\.dev)/?$", rank=1),
     _r("wrangler", "attach", r"(?P<url>https://[\w.-]+\.workers\.dev)/?$", rank=1),
     _r("wrangler", "attach", r"(?P<host>[\w-]+(?:\.[\w-]+)*\.workers\.dev)$", rank=1),
@@ -548,6 +570,7 @@ class _Draft:
         self.bindings: dict[str, str] = {}
         self.routes: list[str] = []
         self.rolled_back = False
+        self.environment: str | None = None
         self.touched = 0
 
     @property
@@ -577,6 +600,7 @@ class _Draft:
         self.app = self.app or found.get("app")
         self.namespace = self.namespace or found.get("ns")
         self.context = self.context or found.get("context")
+        self.environment = self.environment or found.get("env")
         self.image = self.image or found.get("image")
         if "binding" in found:
             self.bindings.setdefault(found["binding"], found["resource"])
@@ -613,6 +637,7 @@ class _Draft:
             tuple(self.bindings.items()),
             tuple(self.routes),
             rolled_back=self.rolled_back,
+            environment=self.environment,
         )
 
 
@@ -647,9 +672,8 @@ class _Reader:
 
     def feed(self, rule: _Rule, match: re.Match[str], number: int) -> bool:
         """Give a matching line to its deploy; False if it belongs to none."""
-        if rule.mode == "note":
-            found = {k: v for k, v in match.groupdict().items() if v}
-            self.notes.setdefault(rule.tool, {}).update(found)
+        if rule.mode == "note":  # what the line does not name is reset
+            self.notes.setdefault(rule.tool, {}).update(match.groupdict())
             return True
         draft = self._failing(rule.tool) if rule.mode == "error" else self._draft(rule, match)
         if draft is None:
@@ -666,7 +690,8 @@ class _Reader:
         if current is not None and not _starts_new(rule, match, current):
             return current
         draft = _Draft(rule.tool, name)
-        draft.context = self.notes.get(rule.tool, {}).get("context")
+        noted = self.notes.get(rule.tool, {})
+        draft.context, draft.environment = noted.get("context"), noted.get("env")
         self.drafts.append(draft)
         self.open[key] = draft
         return draft

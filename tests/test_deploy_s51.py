@@ -175,3 +175,63 @@ def test_deploys_of_different_services_are_never_duplicates():
     assert [c["summary"] for c in _stored(again, "changelog")] == [
         "Deploy orders-worker v2.14.0 to namespace orders"
     ]
+
+
+_STAGING_THEN_PRODUCTION = """\
+  /opt/hostedtoolcache/node/20.12.2/x64/bin/npx wrangler deploy --env staging
+   \x1b[33m\u26c5\ufe0f wrangler\x1b[39m 3.60.3
+  Total Upload: 97.21 KiB / gzip: 22.40 KiB
+  Uploaded edge-router-staging (3.02 sec)
+  Deployed edge-router-staging triggers (0.88 sec)
+  https://edge-router-staging.acme.workers.dev
+  Current Version ID: 4e1d7c9a-0b3f-4a6e-9d2c-8f7e6a5b4c3d
+  /opt/hostedtoolcache/node/20.12.2/x64/bin/npx wrangler deploy --env production
+   \x1b[33m\u26c5\ufe0f wrangler\x1b[39m 3.60.3
+  Total Upload: 97.21 KiB / gzip: 22.40 KiB
+  Uploaded edge-router (3.02 sec)
+  Deployed edge-router triggers (0.88 sec)
+  edge.acme.dev (custom domain)
+  Current Version ID: c9b8a7f6-e5d4-4c3b-a2f1-0e9d8c7b6a5f
+"""
+
+
+def test_a_deploy_to_a_named_environment_is_said_and_leaves_the_platform_to_production():
+    staging, production = parse_deploy(_STAGING_THEN_PRODUCTION)
+    assert (staging.environment, production.environment) == ("staging", "production")
+
+    batch = _settled(_STAGING_THEN_PRODUCTION)
+    records = _deployments(batch)
+    assert records["edge-router-staging"]["platform"] == "cloudflare"
+    assert records["edge-router-staging"]["environment"] == "staging"
+    assert records["cloudflare"]["app"] == "edge-router"
+    assert records["cloudflare"]["url"] == "https://edge.acme.dev"
+    assert [c["summary"] for c in _stored(batch, "changelog")] == [
+        "Deploy edge-router-staging to staging at https://edge-router-staging.acme.workers.dev",
+        "Deploy edge-router to production at https://edge.acme.dev",
+    ]
+
+
+def test_a_deploy_command_naming_no_environment_is_not_given_the_last_ones():
+    text = _STAGING_THEN_PRODUCTION.replace(" --env production", "")
+    staging, production = parse_deploy(text)
+    assert (staging.environment, production.environment) == ("staging", None)
+    echoed = parse_deploy("$ npx wrangler deploy -e staging\nUploaded api (1.2 sec)\n")
+    assert echoed[0].environment == "staging"
+    vercel = parse_deploy("$ vercel deploy -e API_URL=https://x.example --target=staging\n"
+                          "Inspect: https://vercel.com/acme/shop/9xKq3Lr7 [2s]\n")  # fmt: skip
+    assert vercel[0].environment == "staging"
+    (prod,) = parse_deploy(
+        "$ vercel -e API_URL=x --prod\nInspect: https://vercel.com/acme/shop/9xKq3Lr7 [2s]\n"
+    )
+    assert prod.environment is None
+
+
+def test_the_release_a_fly_or_worker_deploy_made_is_the_records_version():
+    fly = (
+        "$ fly deploy\n==> Verifying app config\n--> release v15 created\n"
+        "Watch your deployment at https://fly.io/apps/legacy-billing/monitoring\n"
+        "--> v15 deployed successfully\n"
+    )
+    assert _deployments(_settled(fly))["fly"]["version"] == "v15"
+    records = _deployments(_settled(_STAGING_THEN_PRODUCTION))
+    assert records["cloudflare"]["version"] == "c9b8a7f6-e5d4-4c3b-a2f1-0e9d8c7b6a5f"

@@ -101,26 +101,37 @@ def _retried(failed: Any, live: Any) -> bool:
     return not (failed.restored or live.restored) and live.tool != "kubectl"
 
 
+def _running(event: Any, *, rolled_back: bool) -> str | None:
+    """The version a deploy put in place: its version, else a release its id is.
+
+    Rolled back, the version it tried does not run: the one restored does, when known.
+    """
+    if rolled_back:
+        return event.restored  # type: ignore[no-any-return]
+    if not event.version and _RELEASE.get(event.tool, _NEVER).fullmatch(event.deploy_id or ""):
+        return event.deploy_id  # type: ignore[no-any-return]
+    return event.version  # type: ignore[no-any-return]
+
+
 def _deploy_facts(event: Any, *, rolled_back: bool) -> dict[str, Any]:
     """What `deployment.<svc>` records of a deploy: status, address, app, image, bindings.
 
-    The version of a deploy rolled back is what runs again, when known: the one it tried does
-    not run.
+    The version of a deploy rolled back is what runs again, when known (see `_running`).
     """
     facts: dict[str, Any] = {"status": event.status}
     if event.url:
         facts["url"] = event.url
     if event.app and event.app != event.service:  # which app on the platform
         facts["app"] = event.app
-    for key in ("version", "image", "namespace", "context"):
+    if version := _running(event, rolled_back=rolled_back):
+        facts["version"] = version
+    for key in ("image", "namespace", "context"):
         if getattr(event, key):
             facts[key] = getattr(event, key)
-    if rolled_back:
-        facts.pop("version", None)
-        if event.restored:
-            facts["version"] = event.restored
     if event.restored:  # what runs in production after the failed deploy was rolled back
         facts["rolled_back_to"] = event.restored
+    if event.environment:
+        facts["environment"] = event.environment
     if event.routes:
         facts["routes"] = list(event.routes)
     if event.bindings:
@@ -133,7 +144,7 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
     src = {"path": path, "index": event.line}
     reason = f"{event.tool} deploy output"
     told_back = bool(event.restored or event.rolled_back)
-    facts = {"deployment": {event.service: _deploy_facts(event, rolled_back=rolled_back)}}
+    facts = {"deployment": _record(event, _deploy_facts(event, rolled_back=rolled_back))}
     batch.candidates.append(Candidate("project", facts, 0.95, reason, src, priority="P0"))
     if event.framework:  # what the build detected is the stack, whatever became of the deploy
         key = re.sub(r"\W", "", event.framework.split()[0].lower())
@@ -143,7 +154,8 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
         )
     name = " ".join(x for x in (event.app or event.service, event.version) if x)
     if event.status == "active":
-        where = f" to production at {event.url}" if event.url else ""
+        where = f" to {_staged(event) or 'production'} at {event.url}" if event.url else ""
+        where = where or (f" to {_staged(event)}" if _staged(event) else "")
         where = f" to namespace {event.namespace}" if event.namespace else where
         summary = f"Deploy {name}{where}"
     elif event.status == "failed":
@@ -167,6 +179,36 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
         change = {"type": "deploy", "summary": f"Apply migration {migration}",
                   "scope": event.service}  # fmt: skip
         batch.candidates.append(Candidate("changelog", change, 0.85, reason, src, priority="P0"))
+
+
+# the deploy ids that are the release running: Fly's and Heroku's release ("v15"), a Worker's
+# Version ID (a Pages deployment's hash, and Vercel's or Netlify's deploy id, name no release)
+_RELEASE = {
+    "fly": lazy(r"v\d+"),
+    "heroku": lazy(r"v\d+"),
+    "wrangler": lazy(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+}
+_NEVER = lazy(r"(?!)")
+_PRODUCTION = frozenset({"production", "prod", "live"})
+
+
+def _staged(event: Any) -> str | None:
+    """The environment a deploy went to when the command named one that is not production."""
+    env: str | None = event.environment
+    return env if env and env.lower() not in _PRODUCTION else None
+
+
+def _record(event: Any, facts: dict[str, Any]) -> dict[str, Any]:
+    """`{key: facts}` of a deploy in `deployment`.
+
+    A platform's key (`deployment.cloudflare`) holds its production deploy: one to another
+    environment (`wrangler deploy --env staging`) is keyed by its app's name, with `platform`.
+    """
+    env = _staged(event)
+    if env is None or event.tool in ("kubectl", "gcloud"):
+        return {event.service: facts}
+    app = facts.pop("app", None) or f"{event.service}-{env}"
+    return {app: facts | {"platform": event.service}}
 
 
 # "$ git log --oneline -2" in a deploy script's output, then one "c7d19e4 perf(api): …" a line
