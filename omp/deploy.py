@@ -26,15 +26,17 @@ give several events. Statuses:
   rollout still waiting).
 
 `url` is set only for an active deploy, because the address of a deploy that failed or has not
-finished is not live. It is the production address: Vercel's `Aliased:` domain, else its
-`Production:` deployment; Netlify's site URL (not the unique deploy URL); a Worker's custom domain,
-else its workers.dev address; a Pages project's `<project>.pages.dev` (the hash prefix of the
-deployment's address removed); Fly's `Visit your newly deployed app at` address. An address that
-is only an origin loses its trailing slash.
+finished is not live. It is the production address (of a preview, its own): Vercel's `Aliased:`
+domain, else its `Production:` deployment; Netlify's site URL (not the unique deploy URL); a
+Worker's custom domain, else its workers.dev address; a Pages project's `<project>.pages.dev`
+(the hash prefix of the deployment's address removed); Fly's `Visit your newly deployed app at`
+address. An address that is only an origin loses its trailing slash.
 
-Preview and draft deploys (Vercel `Preview:`, Netlify draft URLs), `wrangler versions upload` and
-`wrangler dev` are not deploys of the service and give no event. `wrangler pages deploy` does not
-say whether its branch is the production branch; it is taken to be.
+Preview and draft deploys (Vercel `Preview:`, Netlify draft URLs) are deploys to the environment
+"preview", at their own address (or the domain `vercel alias set` points to them).
+`wrangler versions upload` and `wrangler dev` are not deploys of the service and give no event.
+`wrangler pages deploy` does not say whether its branch is the production branch; it is taken
+to be.
 
 The text is not filtered for secrets here (`omp.sensitive` does that), but an event holds only
 the fields below, never other text of the output.
@@ -96,7 +98,8 @@ class DeployEvent(NamedTuple):
         rolled_back: The tool says it rolled this deploy back (`kubectl rollout undo`:
             "deployment.apps/web rolled back"); its status is then "failed".
         environment: The environment the deploy command names (`wrangler deploy --env
-            staging`, `vercel deploy --target=staging`); None when it names none.
+            staging`, `vercel deploy --target=staging`), "preview" for a preview or draft
+            deploy; None when the output names none.
     """
 
     tool: str
@@ -193,9 +196,11 @@ class _Rule(NamedTuple):
     raw: bool = False  # match the line with its decoration (it matters)
     sticky: bool = True  # a failure a later success cannot undo (False: a generic `Error`)
     undo: bool = False  # the tool rolled the deploy back
+    env: str | None = None  # the environment the line shows the deploy went to ("preview")
 
 
-_URL = r"https?://[^\s<>\"'`\[\]│]+"
+_URL_REST = r"[^\s<>\"'`\[\]│]+"  # an address after its scheme
+_URL = r"https?://" + _URL_REST
 # A shell prompt ($ # % > and U+276F, a zsh/starship arrow), PowerShell, GitHub Actions, set -x
 _PROMPT = r"\s*(?:[^\s$#%>\u276f]*[$#%>\u276f]|PS [^>]*>|Run|\+)\s*"
 _RUNNER = r"(?:(?:npx|bunx|bun\s+x|pnpm(?:\s+(?:exec|dlx))?|yarn(?:\s+dlx)?)\s+)?"
@@ -229,8 +234,9 @@ def _r(
     raw: bool = False,
     sticky: bool = True,
     undo: bool = False,
+    env: str | None = None,
 ) -> _Rule:
-    return _Rule(tool, mode, lazy(pattern), status, rank, skip, raw, sticky, undo)
+    return _Rule(tool, mode, lazy(pattern), status, rank, skip, raw, sticky, undo, env)
 
 
 _RULES: tuple[_Rule, ...] = (
@@ -273,8 +279,25 @@ _RULES: tuple[_Rule, ...] = (
         r"Inspect:\s+https://vercel\.com/[^/\s]+/(?P<app>[^/\s]+)/(?P<id>[^/\s]+)",
         "pending",
     ),
-    _r("vercel", "start", rf"\s*⏳\s*Preview:\s+{_URL}\s+\[", "pending", skip=True, raw=True),
-    _r("vercel", "start", rf"Preview:\s+{_URL}\s+\[", "active", skip=True),
+    _r(
+        "vercel",
+        "start",
+        rf"\s*⏳\s*Preview:\s+(?P<url>{_URL})\s+\[",
+        "pending",
+        rank=1,
+        raw=True,
+        env="preview",
+    ),
+    # with or without the check mark: printed as the deploy is created, as `Production:` is
+    _r(
+        "vercel",
+        "start",
+        rf"Preview:\s+(?P<url>{_URL})\s+\[",
+        "active",
+        rank=1,
+        sticky=False,
+        env="preview",
+    ),
     _r(
         "vercel",
         "start",
@@ -297,6 +320,14 @@ _RULES: tuple[_Rule, ...] = (
     _r("vercel", "tail", rf"Aliased:\s+(?P<url>{_URL})\s+\[", "active", rank=2),
     _r("vercel", "start", rf"Ready! Deployed to (?P<url>{_URL})", "active", rank=1),
     _r("vercel", "attach", r"Success! Deployment ready", "active"),
+    # `vercel alias set <deployment> <domain>`: the deploy is served at the domain
+    _r(
+        "vercel",
+        "tail",
+        rf"Success! (?:https?://)?(?P<host>[\w-]+(?:\.[\w-]+)+) now points to {_URL}",
+        "active",
+        rank=2,
+    ),
     _r("vercel", "attach", r"(?:Deploying|Linked to)\s+[\w.-]+/(?P<app>[\w.-]+)"),
     _r(
         "vercel",
@@ -306,7 +337,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     # Netlify
     _r("netlify", "start", r"Deploying to (?:main|live) site URL", "pending"),
-    _r("netlify", "start", r"Deploying to draft URL", "pending", skip=True),
+    _r("netlify", "start", r"Deploying to draft URL", "pending", env="preview"),
     _r(
         "netlify",
         "start",
@@ -317,8 +348,21 @@ _RULES: tuple[_Rule, ...] = (
     _r("netlify", "start", r"Starting to deploy site from\b", "pending"),  # `deploy --build`
     _r("netlify", "attach", r"(?:🚀\s*)?Deploy complete$", "active"),
     _r("netlify", "attach", r"Production deploy is live", "active"),
-    _r("netlify", "attach", r"(?:Draft deploy is live|Deployed draft to\b)", skip=True),
-    _r("netlify", "attach", r"(?:Website|Live) [Dd]raft URL:", skip=True),
+    _r(
+        "netlify",
+        "attach",
+        r"(?:Draft deploy is live|Deployed draft to\b)",
+        "active",
+        env="preview",
+    ),
+    _r(
+        "netlify",
+        "attach",
+        r"(?:Website|Live) [Dd]raft URL:\s+"
+        rf"(?P<url>https?://(?:(?P<id>[0-9a-f]{{24}})--(?P<app>[\w-]+)\.)?{_URL_REST})",
+        rank=2,
+        env="preview",
+    ),
     _r("netlify", "attach", rf"Deployed to production URL:\s+(?P<url>{_URL})", rank=2),
     _r("netlify", "attach", rf"(?:Website|Live) URL:\s+(?P<url>{_URL})", rank=2),
     _r(
@@ -600,7 +644,7 @@ class _Draft:
         self.app = self.app or found.get("app")
         self.namespace = self.namespace or found.get("ns")
         self.context = self.context or found.get("context")
-        self.environment = self.environment or found.get("env")
+        self.environment = rule.env or self.environment or found.get("env")
         self.image = self.image or found.get("image")
         if "binding" in found:
             self.bindings.setdefault(found["binding"], found["resource"])

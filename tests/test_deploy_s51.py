@@ -235,3 +235,66 @@ def test_the_release_a_fly_or_worker_deploy_made_is_the_records_version():
     assert _deployments(_settled(fly))["fly"]["version"] == "v15"
     records = _deployments(_settled(_STAGING_THEN_PRODUCTION))
     assert records["cloudflare"]["version"] == "c9b8a7f6-e5d4-4c3b-a2f1-0e9d8c7b6a5f"
+
+
+_PREVIEW = """\
+$ DEPLOY_URL=$(vercel deploy --token=$VERCEL_TOKEN)
+Vercel CLI 34.2.7
+Deploying acme-team/shop
+Inspect: https://vercel.com/acme-team/shop/3RtYuIoP7aSdFgH2jKlQwE9zXcVb [3s]
+Preview: https://shop-q8w7e6r5t-acme-team.vercel.app [3s]
+Building
+Completed
+"""
+
+
+def test_a_preview_deploy_is_recorded_as_a_preview_beside_production():
+    batch = _settled(_PREVIEW)
+    assert _deployments(batch) == {
+        "shop-preview": {
+            "status": "active",
+            "url": "https://shop-q8w7e6r5t-acme-team.vercel.app",
+            "environment": "preview",
+            "platform": "vercel",
+        }
+    }
+    (change,) = [c for c in batch.candidates if c.target == "changelog"]
+    assert change.action == "review"  # not what users see
+    ticked = _PREVIEW.replace("Preview:", "\u2705  Preview:")
+    assert parse_deploy(ticked)[0].environment == "preview"
+
+
+def test_a_netlify_draft_then_production_are_two_deploys():
+    text = (
+        "$ ntl deploy\nDeploying to draft URL...\n\u2714 Deploy is live!\n"
+        "Website draft URL:  https://6634a0c9e8f1a2b0008d4e1f--acme-landing.netlify.app\n"
+        "$ ntl deploy --prod --dir dist\nDeploying to main site URL...\n\u2714 Deploy is live!\n"
+        "   Deployed to production URL: https://www.acme.io\n"
+        "   Unique deploy URL: https://6634a1f07b2c9d0008a3e5c2--acme-landing.netlify.app\n"
+    )
+    records = _deployments(_settled(text))
+    assert records["netlify"] == {
+        "status": "active",
+        "url": "https://www.acme.io",
+        "app": "acme-landing",
+    }
+    assert records["acme-landing-preview"]["environment"] == "preview"
+
+
+def test_the_domain_vercel_alias_set_points_to_a_deploy_is_its_address():
+    aliased = _PREVIEW + (
+        '$ vercel alias set "$DEPLOY_URL" "mr-482-shop.acme-preview.dev" --scope acme-team\n'
+        "Vercel CLI 34.2.7\n"
+        "> Assigning alias mr-482-shop.acme-preview.dev to deployment "
+        "shop-q8w7e6r5t-acme-team.vercel.app\n"
+        "> Success! https://mr-482-shop.acme-preview.dev now points to "
+        "https://shop-q8w7e6r5t-acme-team.vercel.app [2s]\n"
+    )
+    (event,) = parse_deploy(aliased)
+    assert (event.url, event.environment) == ("https://mr-482-shop.acme-preview.dev", "preview")
+    alone = (
+        "$ vercel alias set shop-k2j3h4-acme.vercel.app www.example.com\n"
+        "> Success! www.example.com now points to https://shop-k2j3h4-acme.vercel.app [1s]\n"
+    )
+    (event,) = parse_deploy(alone)
+    assert (event.status, event.url) == ("active", "https://www.example.com")

@@ -74,12 +74,17 @@ def _deploy_of(event: Any, merged: dict[tuple[str, int], Any]) -> tuple[str, int
 
     Another app of the same service is another deploy (two Vercel projects of a monorepo), and
     so is a deployment of the same name in another namespace (`web` in staging, then in
-    production); a step that names no app, or the app a deploy that named none yet, belongs to
-    the service's latest deploy.
+    production), or one to another environment (a preview, then production); a step that names
+    no app, or the app a deploy that named none yet, belongs to the service's latest deploy.
     """
     ours = [at for at in merged if at[0] == event.service]
     for at in reversed(ours):
-        if _same(merged[at].app, event.app) and _same(merged[at].namespace, event.namespace):
+        before = merged[at]
+        if (
+            _same(before.app, event.app)
+            and _same(before.namespace, event.namespace)
+            and _staged(before) == _staged(event)
+        ):
             return at
     return (event.service, len(merged))
 
@@ -173,7 +178,9 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
     # 15 successful deploys as changelog lines, 5 of the 6 rolled back to a named version, and
     # none of the other failed ones)
     # (a rollback the tool reports, `kubectl rollout undo`, moved production and back too)
+    # (a preview is not what users see: its line waits for review)
     confidence = 0.9 if event.status == "active" else 0.8 if told_back else 0.6
+    confidence = 0.6 if _staged(event) == "preview" else confidence
     batch.candidates.append(Candidate("changelog", entry, confidence, reason, src, priority="P0"))
     for migration in event.migrations:  # applied to the database, whatever the deploy's fate
         change = {"type": "deploy", "summary": f"Apply migration {migration}",
@@ -202,13 +209,16 @@ def _record(event: Any, facts: dict[str, Any]) -> dict[str, Any]:
     """`{key: facts}` of a deploy in `deployment`.
 
     A platform's key (`deployment.cloudflare`) holds its production deploy: one to another
-    environment (`wrangler deploy --env staging`) is keyed by its app's name, with `platform`.
+    environment is keyed by its app and that environment, with `platform`: `wrangler deploy
+    --env staging` of edge-router-staging is `deployment.edge-router-staging`, a Vercel preview
+    of shop `deployment.shop-preview`.
     """
     env = _staged(event)
     if env is None or event.tool in ("kubectl", "gcloud"):
         return {event.service: facts}
-    app = facts.pop("app", None) or f"{event.service}-{env}"
-    return {app: facts | {"platform": event.service}}
+    app = facts.pop("app", None) or event.service
+    key = app if env.lower() in app.lower() else f"{app}-{env}"
+    return {key: facts | {"platform": event.service}}
 
 
 # "$ git log --oneline -2" in a deploy script's output, then one "c7d19e4 perf(api): …" a line
