@@ -298,3 +298,33 @@ def test_the_domain_vercel_alias_set_points_to_a_deploy_is_its_address():
     )
     (event,) = parse_deploy(alone)
     assert (event.status, event.url) == ("active", "https://www.example.com")
+
+
+def test_a_commit_git_made_between_deploys_is_a_change():
+    text = (
+        "~/src/dashboard (main) $ vercel --prod\nVercel CLI 33.7.1\n"
+        'Error: Command "npm run build" exited with 2\n'
+        '~/src/dashboard (main) $ git commit -am "fix(billing): use invoice_url from API"\n'
+        "\x1b[33m[main 7c2e91b]\x1b[m fix(billing): use invoice_url from API\n"
+        " 1 file changed, 1 insertion(+), 1 deletion(-)\n"
+        "2024-05-02T10:11:12.1339899Z [main 9d1a2b3] feat(export): add CSV export of invoices\n"
+        "~/src/dashboard (main) $ git log --oneline -1\n"
+        "7c2e91b fix(billing): use invoice_url from API\n"
+        "~/src/dashboard (main) $ vercel --prod\nVercel CLI 33.7.1\n"
+        "\u2705  Production: https://dashboard-8h2j4k6wm-acme-team.vercel.app [41s]\n"
+    )
+    changes = [c for c in _stored(_settled(text), "changelog") if c["type"] != "deploy"]
+    assert changes == [
+        {
+            "type": "fix",
+            "summary": "use invoice_url from API",
+            "ref": "7c2e91b",
+            "scope": "billing",
+        },
+        {
+            "type": "feat",
+            "summary": "add CSV export of invoices",
+            "ref": "9d1a2b3",
+            "scope": "export",
+        },
+    ]

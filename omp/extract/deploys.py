@@ -6,10 +6,10 @@ A failed deploy that is tried again is a retry, not a rollback.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from omp import gitrepo
+from omp import gitrepo, rules
 from omp.extract.candidates import Batch, Candidate
 from omp.extract.commits import CONVENTIONAL_TYPES, NOISE_COMMIT, TRIVIAL_COMMIT, commit_kind
 from omp.lazyre import lazy
@@ -221,6 +221,8 @@ def _record(event: Any, facts: dict[str, Any]) -> dict[str, Any]:
     return {key: facts | {"platform": event.service}}
 
 
+# colour, and a CI log's timestamp before the line, as a CI log keeps them
+_ANSI = lazy(r"\x1b\[[0-?]*[ -/]*[@-~]|^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z ")
 # "$ git log --oneline -2" in a deploy script's output, then one "c7d19e4 perf(api): …" a line
 _SHOWN_LOG = lazy(r"^\s*(?:\$|>|\+)\s*git\s+log\b.*\s--oneline\b")
 _SHOWN_COMMIT = lazy(r"^\s*(?P<sha>[0-9a-f]{7,40})\s+(?:\([^)]*\)\s+)?(?P<subject>\S.{3,})$")
@@ -233,12 +235,27 @@ _REVIEWED_TYPES = frozenset({"chore", "style", "test", "tests", "ci", "build", "
 
 
 def from_shown_commits(text: str, batch: Batch, *, path: str) -> None:
-    """Add a changelog entry for each commit a deploy output lists with `git log --oneline`.
+    """Add a changelog entry for each commit a deploy output shows.
 
-    What went out is the work those commits did; the deploy's own line only says it shipped
-    (dev corpus: the labellers kept 6 of the 6 such commits).
+    Those `git log --oneline` lists, and those it shows git made (`[main 7c2e91b] fix(billing):
+    use invoice_url from API`, a fix committed between a failed deploy and its retry). What went
+    out is the work those commits did; the deploy's own line only says it shipped (dev corpus:
+    the labellers kept 6 of the 6 such commits). A commit shown twice is one entry.
     """
     lines = text.splitlines()
+    seen: set[str] = set()
+    for index, sha, subject in [*_listed(lines), *_made(lines)]:
+        if sha[:7] in seen:
+            continue
+        seen.add(sha[:7])
+        entry, confidence = _shown_commit(sha[:7], subject)
+        src = {"path": path, "index": index}
+        reason = "a commit the deploy output shows"
+        batch.candidates.append(Candidate("changelog", entry, confidence, reason, src))
+
+
+def _listed(lines: list[str]) -> Iterator[tuple[int, str, str]]:
+    """(line, sha, subject) of each commit `git log --oneline` lists."""
     for n, line in enumerate(lines):
         if not _SHOWN_LOG.match(line):
             continue
@@ -246,10 +263,14 @@ def from_shown_commits(text: str, batch: Batch, *, path: str) -> None:
             m = _SHOWN_COMMIT.match(shown)
             if m is None:
                 break
-            entry, confidence = _shown_commit(m["sha"][:7], m["subject"].strip())
-            src = {"path": path, "index": later}
-            reason = "a commit the deploy output shows"
-            batch.candidates.append(Candidate("changelog", entry, confidence, reason, src))
+            yield later, m["sha"], m["subject"].strip()
+
+
+def _made(lines: list[str]) -> Iterator[tuple[int, str, str]]:
+    """(line, sha, subject) of each commit git says it made (`[main 7c2e91b] subject`)."""
+    for n, line in enumerate(lines):
+        for sha, subject in rules.committed_refs(_ANSI.sub("", line)):
+            yield n, sha, subject
 
 
 def _shown_commit(sha: str, subject: str) -> tuple[dict[str, Any], float]:
