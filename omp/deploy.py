@@ -831,6 +831,12 @@ _BUILD_RUN = lazy(
 _BUILD_BANNER = lazy(
     r"^(?P<name>" + "|".join(map(re.escape, _FRAMEWORKS)) + r")\s+v(?P<version>\d+\.\d+\.\d+)\b"
 )
+# a banner with the framework's own name: "\u25b2 Next.js 14.2.3", "Nuxt 3.11.2 with Nitro 2.9.6"
+_NAMED_BANNER = lazy(
+    r"^(?P<shown>" + "|".join(map(re.escape, set(_FRAMEWORKS.values()))) + r")"
+    r"\s+v?(?P<version>\d+\.\d+\.\d+)\b"
+)
+_KEYS = {shown: key for key, shown in reversed(_FRAMEWORKS.items())}  # "Nuxt": "nuxt"
 
 
 # ---- database migrations the deploy applied -------------------------------------------------
@@ -878,6 +884,8 @@ class _Scan:
     def _build(self, bare: str) -> None:
         if (m := _BUILD_BANNER.match(bare)) is not None:
             self.frameworks[m["name"]] = f"{_FRAMEWORKS[m['name']]} {m['version']}"
+        elif (m := _NAMED_BANNER.match(bare)) is not None:
+            self.frameworks[_KEYS[m["shown"]]] = f"{m['shown']} {m['version']}"
         for m in _BUILD_RUN.finditer(bare):
             self.frameworks.setdefault(m["name"], _FRAMEWORKS[m["name"]])
 

@@ -328,3 +328,16 @@ def test_a_commit_git_made_between_deploys_is_a_change():
             "scope": "export",
         },
     ]
+
+
+def test_the_version_a_next_js_build_prints_is_kept():
+    text = (
+        "$ vercel deploy --prebuilt --prod\n> prisma generate && next build\n"
+        "  \u25b2 Next.js 14.2.3\n   Creating an optimized production build ...\n"
+        "Inspect: https://vercel.com/acme/shop/9xKq3Lr7 [2s]\n"
+        "\u2705  Production: https://shop-acme.vercel.app [42s]\n"
+    )
+    (event,) = parse_deploy(text)
+    assert event.framework == "Next.js 14.2.3"
+    nuxt = "$ netlify deploy --prod\nNuxt 3.11.2 with Nitro 2.9.6\nDeploy is live!\n"
+    assert parse_deploy(nuxt)[0].framework == "Nuxt 3.11.2"
