@@ -100,6 +100,8 @@ class DeployEvent(NamedTuple):
         environment: The environment the deploy command names (`wrangler deploy --env
             staging`, `vercel deploy --target=staging`), "preview" for a preview or draft
             deploy; None when the output names none.
+        regions: The regions a Fly app's machines (or instances) run in, as the output's tables
+            show them (`fly status`, "Failed Instances": the REGION column).
     """
 
     tool: str
@@ -120,6 +122,7 @@ class DeployEvent(NamedTuple):
     migrations: tuple[str, ...] = ()
     rolled_back: bool = False
     environment: str | None = None
+    regions: tuple[str, ...] = ()
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -849,14 +852,20 @@ _MIGRATED = lazy(
 )
 
 
+_CELLS = lazy(r"\t|\s{2,}")  # a table's column separator: a tab, or spaces lining columns up
+_REGION = lazy(r"[a-z]{3}")  # Fly's region codes: fra, lhr, iad
+
+
 class _Scan:
     """One more pass over the output, for what the tools' lines do not give.
 
     The release a script announces, the versions a rollback restored, the framework a build
-    ran, the migrations applied.
+    ran, the migrations applied, the regions Fly's tables show.
     """
 
     def __init__(self, text: str) -> None:
+        self.regions: dict[str, None] = {}
+        self._region_column: int | None = None  # in the table being read
         self.announced: set[str] = set()
         self.restored: set[str] = set()
         self.undone = 0  # the line of the first rollback
@@ -867,6 +876,7 @@ class _Scan:
             bare = _bare(line).strip()
             self._build(bare.removeprefix("Building:").strip())
             self._migrated(line)
+            self._region(line)
             if not self.undone and _UNDONE.search(bare):
                 self.undone = number
             row = _HISTORY_ROW.match(bare) or _IMAGE_LINE.match(bare)
@@ -880,6 +890,18 @@ class _Scan:
                 self.announced.update(found)
         if not self.restored and history:
             self.restored.add(history)
+
+    def _region(self, line: str) -> None:
+        """Read the REGION column of a table (`fly status`, a deploy's "Failed Instances")."""
+        cells = [c.strip() for c in _CELLS.split(line.strip())]
+        if "REGION" in cells:
+            self._region_column = cells.index("REGION")
+            return
+        at = self._region_column
+        if at is not None and len(cells) > at and _REGION.fullmatch(cells[at]):
+            self.regions.setdefault(cells[at])
+        else:
+            self._region_column = None  # the table ended
 
     def _build(self, bare: str) -> None:
         if (m := _BUILD_BANNER.match(bare)) is not None:
@@ -926,6 +948,7 @@ def _completed(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
     out = []
     for e in events:
         e = e if e.framework else e._replace(framework=scan.built_with)
+        e = e._replace(regions=tuple(scan.regions)) if e.tool == "fly" else e
         if scan.undone and e.line > scan.undone:  # the rollout that put the old version back
             out.append(e._replace(version=back or e.version))
         else:

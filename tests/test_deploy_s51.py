@@ -341,3 +341,25 @@ def test_the_version_a_next_js_build_prints_is_kept():
     assert event.framework == "Next.js 14.2.3"
     nuxt = "$ netlify deploy --prod\nNuxt 3.11.2 with Nitro 2.9.6\nDeploy is live!\n"
     assert parse_deploy(nuxt)[0].framework == "Nuxt 3.11.2"
+
+
+def test_the_regions_fly_tables_show_are_recorded():
+    status = (
+        "$ fly deploy\n==> Verifying app config\n"
+        "Visit your newly deployed app at https://acme-api.fly.dev/\n"
+        "$ fly status\nMachines\n"
+        "PROCESS\tID            \tVERSION\tREGION\tSTATE  \tROLE\tCHECKS            \n"
+        "app    \t148ed193b95948\t23     \tfra   \tstarted\t    \t1 total, 1 passing\n"
+        "app    \t784e290b2d5e48\t23     \tams   \tstarted\t    \t1 total, 1 passing\n"
+        "\n$ echo done\ndone\n"
+    )
+    assert _deployments(_settled(status))["fly"]["regions"] == ["fra", "ams"]
+    failed = (
+        "$ flyctl deploy\n==> Monitoring deployment\nFailed Instances\nInstance\n"
+        "ID        PROCESS  VERSION  REGION  DESIRED  STATUS   HEALTH CHECKS        RESTARTS\n"
+        "5c2f9a1e  app      13       lhr     run      running  1 total, 1 critical  2\n"
+        "\nRecent Events\nTIMESTAMP             TYPE   MESSAGE\n"
+        "--> v13 failed - Failed due to unhealthy allocations\n"
+    )
+    (event,) = parse_deploy(failed)
+    assert (event.status, event.regions) == ("failed", ("lhr",))

@@ -130,15 +130,14 @@ def _deploy_facts(event: Any, *, rolled_back: bool) -> dict[str, Any]:
         facts["app"] = event.app
     if version := _running(event, rolled_back=rolled_back):
         facts["version"] = version
-    for key in ("image", "namespace", "context"):
+    for key in ("image", "namespace", "context", "environment"):
         if getattr(event, key):
             facts[key] = getattr(event, key)
     if event.restored:  # what runs in production after the failed deploy was rolled back
         facts["rolled_back_to"] = event.restored
-    if event.environment:
-        facts["environment"] = event.environment
-    if event.routes:
-        facts["routes"] = list(event.routes)
+    for key in ("regions", "routes"):
+        if getattr(event, key):
+            facts[key] = list(getattr(event, key))
     if event.bindings:
         facts["bindings"] = dict(event.bindings)
     return facts
