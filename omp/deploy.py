@@ -770,6 +770,8 @@ def _starts_new(rule: _Rule, match: re.Match[str], current: _Draft) -> bool:
         return current.final
     if rule.mode == "echo":
         return current.status is not None
+    if match.groupdict().get("image") and current.status is not None:
+        return True  # `kubectl set image` after a rollout was watched: the next rollout
     new_id = match.groupdict().get("id")
     return current.final or bool(new_id and current.deploy_id and new_id != current.deploy_id)
 

@@ -363,3 +363,17 @@ def test_the_regions_fly_tables_show_are_recorded():
     )
     (event,) = parse_deploy(failed)
     assert (event.status, event.regions) == ("failed", ("lhr",))
+
+
+def test_a_new_image_set_after_a_timed_out_rollout_is_a_new_deploy():
+    text = (
+        "$ kubectl -n production set image deploy/web web=registry.example.com/web:1.30.4\n"
+        "$ kubectl -n production rollout status deploy/web --timeout=5m\n"
+        "error: timed out waiting for the condition\n"
+        "$ kubectl -n production set image deploy/web web=registry.example.com/web:1.30.5\n"
+        "$ kubectl -n production rollout status deploy/web\n"
+        'deployment "web" successfully rolled out\n'
+    )
+    first, second = parse_deploy(text)
+    assert (first.version, first.status) == ("1.30.4", "failed")
+    assert (second.version, second.status) == ("1.30.5", "active")
