@@ -139,6 +139,7 @@ def test_a_rollout_undo_says_the_deploy_was_rolled_back_and_drops_its_version():
         record = _deployments(batch)["checkout"]
         assert record["status"] == "failed"
         assert "version" not in record  # 3.2.0 does not run
+        assert record["failed_version"] == "3.2.0"
 
 
 def test_an_undo_after_a_timed_out_watch_is_not_undone_by_the_next_watch():

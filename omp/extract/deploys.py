@@ -106,30 +106,37 @@ def _retried(failed: Any, live: Any) -> bool:
     return not (failed.restored or live.restored) and live.tool != "kubectl"
 
 
-def _running(event: Any, *, rolled_back: bool) -> str | None:
-    """The version a deploy put in place: its version, else a release its id is.
-
-    Rolled back, the version it tried does not run: the one restored does, when known.
-    """
-    if rolled_back:
-        return event.restored  # type: ignore[no-any-return]
+def _running(event: Any) -> str | None:
+    """The version a deploy puts in place: its version, else a release its id is."""
     if not event.version and _RELEASE.get(event.tool, _NEVER).fullmatch(event.deploy_id or ""):
         return event.deploy_id  # type: ignore[no-any-return]
     return event.version  # type: ignore[no-any-return]
 
 
+def _versions(event: Any, *, rolled_back: bool) -> dict[str, str]:
+    """`version`, and for a deploy rolled back `failed_version`.
+
+    Rolled back, the version it tried does not run; the one restored, when known, does.
+    """
+    tried = _running(event)
+    if not rolled_back:
+        return {"version": tried} if tried else {}
+    out = {"version": event.restored} if event.restored else {}
+    return out | ({"failed_version": tried} if tried and tried != event.restored else {})
+
+
 def _deploy_facts(event: Any, *, rolled_back: bool) -> dict[str, Any]:
     """What `deployment.<svc>` records of a deploy: status, address, app, image, bindings.
 
-    The version of a deploy rolled back is what runs again, when known (see `_running`).
+    The version of a deploy rolled back is what runs again, when known; the one it tried is
+    `failed_version`.
     """
     facts: dict[str, Any] = {"status": event.status}
     if event.url:
         facts["url"] = event.url
     if event.app and event.app != event.service:  # which app on the platform
         facts["app"] = event.app
-    if version := _running(event, rolled_back=rolled_back):
-        facts["version"] = version
+    facts |= _versions(event, rolled_back=rolled_back)
     for key in ("image", "namespace", "context", "environment"):
         if getattr(event, key):
             facts[key] = getattr(event, key)
