@@ -7,7 +7,8 @@ Tools and the `service` key each gives (the key under `deployment.` in project.y
 - Cloudflare, `wrangler deploy` / `wrangler publish` (Workers) and `wrangler pages deploy`:
   "cloudflare".
 - Fly.io, `fly deploy` / `flyctl deploy` (Machines, and the older Nomad platform): "fly".
-- Kubernetes, `kubectl rollout status deployment/web`: the deployment's name ("web").
+- Kubernetes, `kubectl rollout status deployment/web`: the deployment's name ("web"); the same
+  name in two namespaces is two deployments, and two events.
 - Google Cloud Run, `gcloud run deploy report-api`: the service's name ("report-api").
 - Heroku, `git push heroku main`: "heroku".
 
@@ -17,22 +18,25 @@ is made per deploy, in the order the deploys begin, so several outputs pasted on
 give several events. Statuses:
 
 - "active": the tool says the deploy is live (or a rollout finished).
-- "failed": the tool reports an error after the deploy began. An error printed before any sign of
-  a deploy (every command of these CLIs prints the same banner) is not a failed deploy; an echoed
-  command line such as `$ fly deploy` is such a sign.
+- "failed": the tool reports an error after the deploy began, or rolled the deploy back. An
+  error printed before any sign of a deploy (every command of these CLIs prints the same
+  banner) is not a failed deploy; an echoed command line such as `$ fly deploy` is such a sign.
+  A `kubectl rollout status` that timed out is failed unless a watch run again sees it finish.
 - "pending": a deploy began and nothing final follows (output cut short, `vercel --no-wait`, a
   rollout still waiting).
 
 `url` is set only for an active deploy, because the address of a deploy that failed or has not
-finished is not live. It is the production address: Vercel's `Aliased:` domain, else its
-`Production:` deployment; Netlify's site URL (not the unique deploy URL); a Worker's custom domain,
-else its workers.dev address; a Pages project's `<project>.pages.dev` (the hash prefix of the
-deployment's address removed); Fly's `Visit your newly deployed app at` address. An address that
-is only an origin loses its trailing slash.
+finished is not live. It is the production address (of a preview, its own): Vercel's `Aliased:`
+domain, else its `Production:` deployment; Netlify's site URL (not the unique deploy URL); a
+Worker's custom domain, else its workers.dev address; a Pages project's `<project>.pages.dev`
+(the hash prefix of the deployment's address removed); Fly's `Visit your newly deployed app at`
+address. An address that is only an origin loses its trailing slash.
 
-Preview and draft deploys (Vercel `Preview:`, Netlify draft URLs), `wrangler versions upload` and
-`wrangler dev` are not deploys of the service and give no event. `wrangler pages deploy` does not
-say whether its branch is the production branch; it is taken to be.
+Preview and draft deploys (Vercel `Preview:`, Netlify draft URLs) are deploys to the environment
+"preview", at their own address (or the domain `vercel alias set` points to them).
+`wrangler versions upload` and `wrangler dev` are not deploys of the service and give no event.
+`wrangler pages deploy` does not say whether its branch is the production branch; it is taken
+to be.
 
 The text is not filtered for secrets here (`omp.sensitive` does that), but an event holds only
 the fields below, never other text of the output.
@@ -91,6 +95,13 @@ class DeployEvent(NamedTuple):
             migrations apply`, a ✅ row), Rails (`== 2024… AddX: migrated`), Flyway
             (`Successfully applied 1 migration …, now at version v27`), Alembic (`Running
             upgrade a -> b, add x`). Given to the first deploy of the output.
+        rolled_back: The tool says it rolled this deploy back (`kubectl rollout undo`:
+            "deployment.apps/web rolled back"); its status is then "failed".
+        environment: The environment the deploy command names (`wrangler deploy --env
+            staging`, `vercel deploy --target=staging`), "preview" for a preview or draft
+            deploy; None when the output names none.
+        regions: The regions a Fly app's machines (or instances) run in, as the output's tables
+            show them (`fly status`, "Failed Instances": the REGION column).
     """
 
     tool: str
@@ -109,6 +120,9 @@ class DeployEvent(NamedTuple):
     routes: tuple[str, ...] = ()
     restored: str | None = None
     migrations: tuple[str, ...] = ()
+    rolled_back: bool = False
+    environment: str | None = None
+    regions: tuple[str, ...] = ()
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -184,9 +198,12 @@ class _Rule(NamedTuple):
     skip: bool = False  # not a production deploy: preview, draft, dev server, version upload
     raw: bool = False  # match the line with its decoration (it matters)
     sticky: bool = True  # a failure a later success cannot undo (False: a generic `Error`)
+    undo: bool = False  # the tool rolled the deploy back
+    env: str | None = None  # the environment the line shows the deploy went to ("preview")
 
 
-_URL = r"https?://[^\s<>\"'`\[\]│]+"
+_URL_REST = r"[^\s<>\"'`\[\]│]+"  # an address after its scheme
+_URL = r"https?://" + _URL_REST
 # A shell prompt ($ # % > and U+276F, a zsh/starship arrow), PowerShell, GitHub Actions, set -x
 _PROMPT = r"\s*(?:[^\s$#%>\u276f]*[$#%>\u276f]|PS [^>]*>|Run|\+)\s*"
 _RUNNER = r"(?:(?:npx|bunx|bun\s+x|pnpm(?:\s+(?:exec|dlx))?|yarn(?:\s+dlx)?)\s+)?"
@@ -196,6 +213,17 @@ _NAMESPACE = (
     r"(?=(?:[^|;&\n]*?\s(?:-n|--namespace)[=\s]+(?P<ns>[a-z0-9][a-z0-9.-]*))?)"
     r"(?=(?:[^|;&\n]*?\s--context[=\s]+(?P<context>[\w.:@/-]+))?)"
 )
+
+
+def _option(names: str) -> str:
+    """A lookahead for the value of an option anywhere in a command line, as group `env`."""
+    return r"(?=(?:[^|;&\n]*?\s(?:" + names + r")[=\s]+(?P<env>[\w-]+)(?![\w=-]))?)"
+
+
+# the environment a deploy command names: `wrangler deploy --env staging`, `vercel --target=x`
+# (vercel's `-e` sets a variable)
+_ENV = _option("--env|-e")
+_TARGET = _option("--target")
 
 
 def _r(
@@ -208,18 +236,25 @@ def _r(
     skip: bool = False,
     raw: bool = False,
     sticky: bool = True,
+    undo: bool = False,
+    env: str | None = None,
 ) -> _Rule:
-    return _Rule(tool, mode, lazy(pattern), status, rank, skip, raw, sticky)
+    return _Rule(tool, mode, lazy(pattern), status, rank, skip, raw, sticky, undo, env)
 
 
 _RULES: tuple[_Rule, ...] = (
     # echoed commands
-    _r("vercel", "echo", _PROMPT + _RUNNER + r"vercel(?:\s+deploy\b|\s+--prod\b|\s*$)", raw=True),
+    _r(
+        "vercel",
+        "echo",
+        _PROMPT + _RUNNER + r"vercel(?:\s+deploy\b|\s+--prod\b|\s*$)" + _TARGET,
+        raw=True,
+    ),
     _r("netlify", "echo", _PROMPT + _RUNNER + r"(?:netlify|ntl)\s+deploy\b", raw=True),
     _r(
         "wrangler",
         "echo",
-        _PROMPT + _RUNNER + r"wrangler\s+(?:deploy|publish|pages\s+(?:deploy|publish))\b",
+        _PROMPT + _RUNNER + r"wrangler\s+(?:deploy|publish|pages\s+(?:deploy|publish))\b" + _ENV,
         raw=True,
     ),
     _r("fly", "echo", _PROMPT + _RUNNER + r"(?:fly|flyctl)\s+deploy\b", raw=True),
@@ -247,8 +282,25 @@ _RULES: tuple[_Rule, ...] = (
         r"Inspect:\s+https://vercel\.com/[^/\s]+/(?P<app>[^/\s]+)/(?P<id>[^/\s]+)",
         "pending",
     ),
-    _r("vercel", "start", rf"\s*⏳\s*Preview:\s+{_URL}\s+\[", "pending", skip=True, raw=True),
-    _r("vercel", "start", rf"Preview:\s+{_URL}\s+\[", "active", skip=True),
+    _r(
+        "vercel",
+        "start",
+        rf"\s*⏳\s*Preview:\s+(?P<url>{_URL})\s+\[",
+        "pending",
+        rank=1,
+        raw=True,
+        env="preview",
+    ),
+    # with or without the check mark: printed as the deploy is created, as `Production:` is
+    _r(
+        "vercel",
+        "start",
+        rf"Preview:\s+(?P<url>{_URL})\s+\[",
+        "active",
+        rank=1,
+        sticky=False,
+        env="preview",
+    ),
     _r(
         "vercel",
         "start",
@@ -271,6 +323,14 @@ _RULES: tuple[_Rule, ...] = (
     _r("vercel", "tail", rf"Aliased:\s+(?P<url>{_URL})\s+\[", "active", rank=2),
     _r("vercel", "start", rf"Ready! Deployed to (?P<url>{_URL})", "active", rank=1),
     _r("vercel", "attach", r"Success! Deployment ready", "active"),
+    # `vercel alias set <deployment> <domain>`: the deploy is served at the domain
+    _r(
+        "vercel",
+        "tail",
+        rf"Success! (?:https?://)?(?P<host>[\w-]+(?:\.[\w-]+)+) now points to {_URL}",
+        "active",
+        rank=2,
+    ),
     _r("vercel", "attach", r"(?:Deploying|Linked to)\s+[\w.-]+/(?P<app>[\w.-]+)"),
     _r(
         "vercel",
@@ -280,7 +340,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     # Netlify
     _r("netlify", "start", r"Deploying to (?:main|live) site URL", "pending"),
-    _r("netlify", "start", r"Deploying to draft URL", "pending", skip=True),
+    _r("netlify", "start", r"Deploying to draft URL", "pending", env="preview"),
     _r(
         "netlify",
         "start",
@@ -291,8 +351,21 @@ _RULES: tuple[_Rule, ...] = (
     _r("netlify", "start", r"Starting to deploy site from\b", "pending"),  # `deploy --build`
     _r("netlify", "attach", r"(?:🚀\s*)?Deploy complete$", "active"),
     _r("netlify", "attach", r"Production deploy is live", "active"),
-    _r("netlify", "attach", r"(?:Draft deploy is live|Deployed draft to\b)", skip=True),
-    _r("netlify", "attach", r"(?:Website|Live) [Dd]raft URL:", skip=True),
+    _r(
+        "netlify",
+        "attach",
+        r"(?:Draft deploy is live|Deployed draft to\b)",
+        "active",
+        env="preview",
+    ),
+    _r(
+        "netlify",
+        "attach",
+        r"(?:Website|Live) [Dd]raft URL:\s+"
+        rf"(?P<url>https?://(?:(?P<id>[0-9a-f]{{24}})--(?P<app>[\w-]+)\.)?{_URL_REST})",
+        rank=2,
+        env="preview",
+    ),
     _r("netlify", "attach", rf"Deployed to production URL:\s+(?P<url>{_URL})", rank=2),
     _r("netlify", "attach", rf"(?:Website|Live) URL:\s+(?P<url>{_URL})", rank=2),
     _r(
@@ -325,6 +398,9 @@ _RULES: tuple[_Rule, ...] = (
         rf"Deployment complete! Take a peek over at(?:\s+(?P<pages>{_URL}))?",
         "active",
     ),
+    # a deploy command a CI step runs (`/opt/.../npx wrangler deploy --env staging`): its
+    # environment is the next deploy's, a command naming none resets it
+    _r("wrangler", "note", r".*?\bwrangler\s+(?:deploy|publish)\b" + _ENV, raw=True),
     _r("wrangler", "attach", r"(?P<pages>https://[\w.-]+\.pages\.dev)/?$", rank=1),
     _r("wrangler", "attach", r"(?P<url>https://[\w.-]+\.workers\.dev)/?$", rank=1),
     _r("wrangler", "attach", r"(?P<host>[\w-]+(?:\.[\w-]+)*\.workers\.dev)$", rank=1),
@@ -399,7 +475,22 @@ _RULES: tuple[_Rule, ...] = (
         r"error: deployment \"(?P<name>[^\"]+)\" exceeded its progress deadline",
         "failed",
     ),
-    _r("kubectl", "error", r"error: (?:timed out waiting for the condition|watch closed before)"),
+    # `rollout status` giving up its watch: the rollout goes on, and a watch run again may see
+    # it finish
+    _r(
+        "kubectl",
+        "error",
+        r"error: (?:timed out waiting for the condition|watch closed before)",
+        sticky=False,
+    ),
+    # `kubectl rollout undo`: production runs the previous revision again
+    _r(
+        "kubectl",
+        "attach",
+        r"(?:deployments?|daemonsets?)(?:\.apps)?/(?P<name>[\w.-]+) rolled back$",
+        "failed",
+        undo=True,
+    ),
     _r(
         "kubectl",
         "note",
@@ -525,6 +616,8 @@ class _Draft:
         self.image: str | None = None
         self.bindings: dict[str, str] = {}
         self.routes: list[str] = []
+        self.rolled_back = False
+        self.environment: str | None = None
         self.touched = 0
 
     @property
@@ -540,7 +633,9 @@ class _Draft:
         self.skip = self.skip or rule.skip
         self.armed = self.armed or rule.mode == "echo"
         status = "failed" if rule.mode == "error" else rule.status
-        if status is not None and not self.final:
+        if rule.undo:
+            self._undone(number)
+        elif status is not None and not self.final:
             self.status, self.line, self.sticky = status, number, rule.sticky
         found = {k: v for k, v in match.groupdict().items() if v}
         url = found.get("url") or (f"https://{found['host']}" if "host" in found else None)
@@ -552,6 +647,7 @@ class _Draft:
         self.app = self.app or found.get("app")
         self.namespace = self.namespace or found.get("ns")
         self.context = self.context or found.get("context")
+        self.environment = rule.env or self.environment or found.get("env")
         self.image = self.image or found.get("image")
         if "binding" in found:
             self.bindings.setdefault(found["binding"], found["resource"])
@@ -561,6 +657,12 @@ class _Draft:
             self.framework = f"{found['framework']} {found.get('version', '')}".strip()
         elif "version" in found:
             self.version = found["version"]
+
+    def _undone(self, number: int) -> None:
+        """Rolled back: failed, at the line of its failure if it had one, else of the undo."""
+        if self.status != "failed":
+            self.line = number
+        self.status, self.sticky, self.rolled_back = "failed", True, True
 
     def event(self) -> DeployEvent | None:
         if self.status is None or self.skip:
@@ -581,6 +683,8 @@ class _Draft:
             self.image,
             tuple(self.bindings.items()),
             tuple(self.routes),
+            rolled_back=self.rolled_back,
+            environment=self.environment,
         )
 
 
@@ -602,18 +706,21 @@ def _tidy(url: str) -> str:
 
 
 class _Reader:
-    """Deploys found so far, and the open one of each tool (of each name, for kubectl)."""
+    """Deploys found so far, and the open one of each tool.
+
+    For kubectl, of each name and namespace: `web` in staging and `web` in production are two
+    deployments.
+    """
 
     def __init__(self) -> None:
         self.drafts: list[_Draft] = []
-        self.open: dict[tuple[str, str | None], _Draft] = {}
+        self.open: dict[tuple[str, str | None, str | None], _Draft] = {}
         self.notes: dict[str, dict[str, str]] = {}  # data for the deploys of a tool to come
 
     def feed(self, rule: _Rule, match: re.Match[str], number: int) -> bool:
         """Give a matching line to its deploy; False if it belongs to none."""
-        if rule.mode == "note":
-            found = {k: v for k, v in match.groupdict().items() if v}
-            self.notes.setdefault(rule.tool, {}).update(found)
+        if rule.mode == "note":  # what the line does not name is reset
+            self.notes.setdefault(rule.tool, {}).update(match.groupdict())
             return True
         draft = self._failing(rule.tool) if rule.mode == "error" else self._draft(rule, match)
         if draft is None:
@@ -622,21 +729,29 @@ class _Reader:
         return True
 
     def _draft(self, rule: _Rule, match: re.Match[str]) -> _Draft | None:
-        name = match.groupdict().get("name")
-        key = (rule.tool, name)
-        current = self.open.get(key)
-        if current is None and rule.mode == "attach" and rule.tool in _NAMED and name is None:
-            mine = [d for d in self.drafts if d.tool == rule.tool]
-            current = max(mine, key=lambda d: d.touched, default=None)
+        name, ns = match.groupdict().get("name"), match.groupdict().get("ns")
+        key = (rule.tool, name, ns)
+        current = self.open.get(key) or self._latest(rule, name, ns)
         if rule.mode == "attach" or (current is not None and rule.mode == "tail"):
             return current
         if current is not None and not _starts_new(rule, match, current):
             return current
         draft = _Draft(rule.tool, name)
-        draft.context = self.notes.get(rule.tool, {}).get("context")
+        noted = self.notes.get(rule.tool, {})
+        draft.context, draft.environment = noted.get("context"), noted.get("env")
         self.drafts.append(draft)
         self.open[key] = draft
         return draft
+
+    def _latest(self, rule: _Rule, name: str | None, ns: str | None) -> _Draft | None:
+        """The deploy a kubectl line naming no namespace continues.
+
+        The latest one of the deployment the line names (naming none, an "attach" line: of any).
+        """
+        if rule.tool not in _NAMED or ns is not None or (name is None and rule.mode != "attach"):
+            return None
+        mine = [d for d in self.open.values() if d.tool == rule.tool and name in (None, d.name)]
+        return max(mine, key=lambda d: d.touched, default=None)
 
     def _failing(self, tool: str) -> _Draft | None:
         tools = (tool,) if tool else _GENERIC
@@ -649,8 +764,14 @@ def _starts_new(rule: _Rule, match: re.Match[str], current: _Draft) -> bool:
         # a banner inside a deploy under way is the tool run again by the build (Vercel's
         # remote `vercel build` prints "Vercel CLI 34.2.7"): the same deploy
         return current.final
+    if rule.mode == "echo" and rule.tool == "kubectl":
+        # `rollout status` watches a rollout: run again after its watch timed out, it watches
+        # the same one
+        return current.final
     if rule.mode == "echo":
         return current.status is not None
+    if match.groupdict().get("image") and current.status is not None:
+        return True  # `kubectl set image` after a rollout was watched: the next rollout
     new_id = match.groupdict().get("id")
     return current.final or bool(new_id and current.deploy_id and new_id != current.deploy_id)
 
@@ -715,6 +836,12 @@ _BUILD_RUN = lazy(
 _BUILD_BANNER = lazy(
     r"^(?P<name>" + "|".join(map(re.escape, _FRAMEWORKS)) + r")\s+v(?P<version>\d+\.\d+\.\d+)\b"
 )
+# a banner with the framework's own name: "\u25b2 Next.js 14.2.3", "Nuxt 3.11.2 with Nitro 2.9.6"
+_NAMED_BANNER = lazy(
+    r"^(?P<shown>" + "|".join(map(re.escape, set(_FRAMEWORKS.values()))) + r")"
+    r"\s+v?(?P<version>\d+\.\d+\.\d+)\b"
+)
+_KEYS = {shown: key for key, shown in reversed(_FRAMEWORKS.items())}  # "Nuxt": "nuxt"
 
 
 # ---- database migrations the deploy applied -------------------------------------------------
@@ -727,14 +854,20 @@ _MIGRATED = lazy(
 )
 
 
+_CELLS = lazy(r"\t|\s{2,}")  # a table's column separator: a tab, or spaces lining columns up
+_REGION = lazy(r"[a-z]{3}")  # Fly's region codes: fra, lhr, iad
+
+
 class _Scan:
     """One more pass over the output, for what the tools' lines do not give.
 
     The release a script announces, the versions a rollback restored, the framework a build
-    ran, the migrations applied.
+    ran, the migrations applied, the regions Fly's tables show.
     """
 
     def __init__(self, text: str) -> None:
+        self.regions: dict[str, None] = {}
+        self._region_column: int | None = None  # in the table being read
         self.announced: set[str] = set()
         self.restored: set[str] = set()
         self.undone = 0  # the line of the first rollback
@@ -745,6 +878,7 @@ class _Scan:
             bare = _bare(line).strip()
             self._build(bare.removeprefix("Building:").strip())
             self._migrated(line)
+            self._region(line)
             if not self.undone and _UNDONE.search(bare):
                 self.undone = number
             row = _HISTORY_ROW.match(bare) or _IMAGE_LINE.match(bare)
@@ -759,9 +893,23 @@ class _Scan:
         if not self.restored and history:
             self.restored.add(history)
 
+    def _region(self, line: str) -> None:
+        """Read the REGION column of a table (`fly status`, a deploy's "Failed Instances")."""
+        cells = [c.strip() for c in _CELLS.split(line.strip())]
+        if "REGION" in cells:
+            self._region_column = cells.index("REGION")
+            return
+        at = self._region_column
+        if at is not None and len(cells) > at and _REGION.fullmatch(cells[at]):
+            self.regions.setdefault(cells[at])
+        else:
+            self._region_column = None  # the table ended
+
     def _build(self, bare: str) -> None:
         if (m := _BUILD_BANNER.match(bare)) is not None:
             self.frameworks[m["name"]] = f"{_FRAMEWORKS[m['name']]} {m['version']}"
+        elif (m := _NAMED_BANNER.match(bare)) is not None:
+            self.frameworks[_KEYS[m["shown"]]] = f"{m['shown']} {m['version']}"
         for m in _BUILD_RUN.finditer(bare):
             self.frameworks.setdefault(m["name"], _FRAMEWORKS[m["name"]])
 
@@ -802,6 +950,7 @@ def _completed(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
     out = []
     for e in events:
         e = e if e.framework else e._replace(framework=scan.built_with)
+        e = e._replace(regions=tuple(scan.regions)) if e.tool == "fly" else e
         if scan.undone and e.line > scan.undone:  # the rollout that put the old version back
             out.append(e._replace(version=back or e.version))
         else:

@@ -415,12 +415,15 @@ def stored_memory(root: MemoryRoot, *, dry_run: bool = False) -> Iterator[ex.Sto
         yield _IndexedMemory(index, [*queued, *users], _deployments(index))
 
 
+_KEYING = ("app", "platform", "namespace")  # the fields that tell deploys' records apart
+
+
 def _deployments(index: Index) -> dict[str, dict[str, Any]]:
-    """The app and platform of each `deployment.<key>` record of project.yaml."""
+    """The app, platform and namespace of each `deployment.<key>` record of project.yaml."""
     records: dict[str, dict[str, Any]] = {}
     for e in index.entries(PROJECT_FILE):
         key, _, field = str(e.id).removeprefix("deployment.").rpartition(".")
-        if str(e.id).startswith("deployment.") and field in ("app", "platform") and key:
+        if str(e.id).startswith("deployment.") and field in _KEYING and key:
             value = e.data.get("value") if isinstance(e.data, dict) else None
             records.setdefault(key, {})[field] = value
     return records

@@ -135,7 +135,8 @@ def test_a_vercel_preview_deploy_is_not_a_production_deploy():
         "🔍  Inspect: https://vercel.com/acme/web/Pv12xy [1s]\n"
         "✅  Preview: https://web-git-feature-acme.vercel.app [21s]\n"
     )
-    assert parse_deploy(text) == []
+    (event,) = parse_deploy(text)
+    assert (event.environment, event.url) == ("preview", "https://web-git-feature-acme.vercel.app")
 
 
 def test_a_vercel_error_before_any_deploy_is_not_a_failed_deploy():
@@ -278,7 +279,9 @@ def test_a_netlify_draft_deploy_is_not_a_production_deploy():
         "Logs:              https://app.netlify.com/sites/acme/deploys/6420713940a9a14a6d4ef20b\n"
         "Website Draft URL: https://6420713940a9a14a6d4ef20b--acme.netlify.app\n"
     )
-    assert parse_deploy(text) == []
+    (event,) = parse_deploy(text)
+    assert event.environment == "preview"
+    assert event.url == "https://6420713940a9a14a6d4ef20b--acme.netlify.app"
 
 
 def test_a_netlify_deploy_cut_short_is_pending():

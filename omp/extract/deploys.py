@@ -6,10 +6,10 @@ A failed deploy that is tried again is a retry, not a rollback.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from omp import gitrepo
+from omp import gitrepo, rules
 from omp.extract.candidates import Batch, Candidate
 from omp.extract.commits import CONVENTIONAL_TYPES, NOISE_COMMIT, TRIVIAL_COMMIT, commit_kind
 from omp.lazyre import lazy
@@ -63,23 +63,35 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             routes=before.routes or event.routes,
             restored=before.restored or event.restored,
             migrations=before.migrations or event.migrations,
+            rolled_back=before.rolled_back or event.rolled_back,
         )
     for at, event in merged.items():
-        from_deploy(event, batch, path=path, rolled_back=at in rolled_back)
+        from_deploy(event, batch, path=path, rolled_back=at in rolled_back or event.rolled_back)
 
 
 def _deploy_of(event: Any, merged: dict[tuple[str, int], Any]) -> tuple[str, int]:
     """Which deploy of the output `event` is a step of: (service, its place in the output).
 
-    Another app of the same service is another deploy (two Vercel projects of a monorepo); a
-    step that names no app, or the app a deploy that named none yet, belongs to the service's
-    latest deploy.
+    Another app of the same service is another deploy (two Vercel projects of a monorepo), and
+    so is a deployment of the same name in another namespace (`web` in staging, then in
+    production), or one to another environment (a preview, then production); a step that names
+    no app, or the app a deploy that named none yet, belongs to the service's latest deploy.
     """
     ours = [at for at in merged if at[0] == event.service]
     for at in reversed(ours):
-        if event.app is None or merged[at].app in (None, event.app):
+        before = merged[at]
+        if (
+            _same(before.app, event.app)
+            and _same(before.namespace, event.namespace)
+            and _staged(before) == _staged(event)
+        ):
             return at
     return (event.service, len(merged))
+
+
+def _same(before: str | None, now: str | None) -> bool:
+    """Whether a step names the same thing as its deploy (either naming none is the same)."""
+    return before is None or now is None or before == now
 
 
 def _retried(failed: Any, live: Any) -> bool:
@@ -94,20 +106,45 @@ def _retried(failed: Any, live: Any) -> bool:
     return not (failed.restored or live.restored) and live.tool != "kubectl"
 
 
-def _deploy_facts(event: Any) -> dict[str, Any]:
-    """What `deployment.<svc>` records of a deploy: status, address, app, image, bindings."""
+def _running(event: Any) -> str | None:
+    """The version a deploy puts in place: its version, else a release its id is."""
+    if not event.version and _RELEASE.get(event.tool, _NEVER).fullmatch(event.deploy_id or ""):
+        return event.deploy_id  # type: ignore[no-any-return]
+    return event.version  # type: ignore[no-any-return]
+
+
+def _versions(event: Any, *, rolled_back: bool) -> dict[str, str]:
+    """`version`, and for a deploy rolled back `failed_version`.
+
+    Rolled back, the version it tried does not run; the one restored, when known, does.
+    """
+    tried = _running(event)
+    if not rolled_back:
+        return {"version": tried} if tried else {}
+    out = {"version": event.restored} if event.restored else {}
+    return out | ({"failed_version": tried} if tried and tried != event.restored else {})
+
+
+def _deploy_facts(event: Any, *, rolled_back: bool) -> dict[str, Any]:
+    """What `deployment.<svc>` records of a deploy: status, address, app, image, bindings.
+
+    The version of a deploy rolled back is what runs again, when known; the one it tried is
+    `failed_version`.
+    """
     facts: dict[str, Any] = {"status": event.status}
     if event.url:
         facts["url"] = event.url
     if event.app and event.app != event.service:  # which app on the platform
         facts["app"] = event.app
-    for key in ("version", "image", "namespace", "context"):
+    facts |= _versions(event, rolled_back=rolled_back)
+    for key in ("image", "namespace", "context", "environment"):
         if getattr(event, key):
             facts[key] = getattr(event, key)
     if event.restored:  # what runs in production after the failed deploy was rolled back
         facts["rolled_back_to"] = event.restored
-    if event.routes:
-        facts["routes"] = list(event.routes)
+    for key in ("regions", "routes"):
+        if getattr(event, key):
+            facts[key] = list(getattr(event, key))
     if event.bindings:
         facts["bindings"] = dict(event.bindings)
     return facts
@@ -117,7 +154,8 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
     """Add the candidates of one deploy (a `deploy.DeployEvent`) to `batch`."""
     src = {"path": path, "index": event.line}
     reason = f"{event.tool} deploy output"
-    facts = {"deployment": {event.service: _deploy_facts(event)}}
+    told_back = bool(event.restored or event.rolled_back)
+    facts = {"deployment": _record(event, _deploy_facts(event, rolled_back=rolled_back))}
     batch.candidates.append(Candidate("project", facts, 0.95, reason, src, priority="P0"))
     if event.framework:  # what the build detected is the stack, whatever became of the deploy
         key = re.sub(r"\W", "", event.framework.split()[0].lower())
@@ -127,7 +165,8 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
         )
     name = " ".join(x for x in (event.app or event.service, event.version) if x)
     if event.status == "active":
-        where = f" to production at {event.url}" if event.url else ""
+        where = f" to {_staged(event) or 'production'} at {event.url}" if event.url else ""
+        where = where or (f" to {_staged(event)}" if _staged(event) else "")
         where = f" to namespace {event.namespace}" if event.namespace else where
         summary = f"Deploy {name}{where}"
     elif event.status == "failed":
@@ -144,7 +183,10 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
     # stops before the outcome is unknown: both wait for review (dev corpus: labellers kept 9 of
     # 15 successful deploys as changelog lines, 5 of the 6 rolled back to a named version, and
     # none of the other failed ones)
-    confidence = 0.9 if event.status == "active" else 0.8 if event.restored else 0.6
+    # (a rollback the tool reports, `kubectl rollout undo`, moved production and back too)
+    # (a preview is not what users see: its line waits for review)
+    confidence = 0.9 if event.status == "active" else 0.8 if told_back else 0.6
+    confidence = 0.6 if _staged(event) == "preview" else confidence
     batch.candidates.append(Candidate("changelog", entry, confidence, reason, src, priority="P0"))
     for migration in event.migrations:  # applied to the database, whatever the deploy's fate
         change = {"type": "deploy", "summary": f"Apply migration {migration}",
@@ -152,6 +194,41 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
         batch.candidates.append(Candidate("changelog", change, 0.85, reason, src, priority="P0"))
 
 
+# the deploy ids that are the release running: Fly's and Heroku's release ("v15"), a Worker's
+# Version ID (a Pages deployment's hash, and Vercel's or Netlify's deploy id, name no release)
+_RELEASE = {
+    "fly": lazy(r"v\d+"),
+    "heroku": lazy(r"v\d+"),
+    "wrangler": lazy(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+}
+_NEVER = lazy(r"(?!)")
+_PRODUCTION = frozenset({"production", "prod", "live"})
+
+
+def _staged(event: Any) -> str | None:
+    """The environment a deploy went to when the command named one that is not production."""
+    env: str | None = event.environment
+    return env if env and env.lower() not in _PRODUCTION else None
+
+
+def _record(event: Any, facts: dict[str, Any]) -> dict[str, Any]:
+    """`{key: facts}` of a deploy in `deployment`.
+
+    A platform's key (`deployment.cloudflare`) holds its production deploy: one to another
+    environment is keyed by its app and that environment, with `platform`: `wrangler deploy
+    --env staging` of edge-router-staging is `deployment.edge-router-staging`, a Vercel preview
+    of shop `deployment.shop-preview`.
+    """
+    env = _staged(event)
+    if env is None or event.tool in ("kubectl", "gcloud"):
+        return {event.service: facts}
+    app = facts.pop("app", None) or event.service
+    key = app if env.lower() in app.lower() else f"{app}-{env}"
+    return {key: facts | {"platform": event.service}}
+
+
+# colour, and a CI log's timestamp before the line, as a CI log keeps them
+_ANSI = lazy(r"\x1b\[[0-?]*[ -/]*[@-~]|^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z ")
 # "$ git log --oneline -2" in a deploy script's output, then one "c7d19e4 perf(api): …" a line
 _SHOWN_LOG = lazy(r"^\s*(?:\$|>|\+)\s*git\s+log\b.*\s--oneline\b")
 _SHOWN_COMMIT = lazy(r"^\s*(?P<sha>[0-9a-f]{7,40})\s+(?:\([^)]*\)\s+)?(?P<subject>\S.{3,})$")
@@ -164,12 +241,27 @@ _REVIEWED_TYPES = frozenset({"chore", "style", "test", "tests", "ci", "build", "
 
 
 def from_shown_commits(text: str, batch: Batch, *, path: str) -> None:
-    """Add a changelog entry for each commit a deploy output lists with `git log --oneline`.
+    """Add a changelog entry for each commit a deploy output shows.
 
-    What went out is the work those commits did; the deploy's own line only says it shipped
-    (dev corpus: the labellers kept 6 of the 6 such commits).
+    Those `git log --oneline` lists, and those it shows git made (`[main 7c2e91b] fix(billing):
+    use invoice_url from API`, a fix committed between a failed deploy and its retry). What went
+    out is the work those commits did; the deploy's own line only says it shipped (dev corpus:
+    the labellers kept 6 of the 6 such commits). A commit shown twice is one entry.
     """
     lines = text.splitlines()
+    seen: set[str] = set()
+    for index, sha, subject in [*_listed(lines), *_made(lines)]:
+        if sha[:7] in seen:
+            continue
+        seen.add(sha[:7])
+        entry, confidence = _shown_commit(sha[:7], subject)
+        src = {"path": path, "index": index}
+        reason = "a commit the deploy output shows"
+        batch.candidates.append(Candidate("changelog", entry, confidence, reason, src))
+
+
+def _listed(lines: list[str]) -> Iterator[tuple[int, str, str]]:
+    """(line, sha, subject) of each commit `git log --oneline` lists."""
     for n, line in enumerate(lines):
         if not _SHOWN_LOG.match(line):
             continue
@@ -177,10 +269,14 @@ def from_shown_commits(text: str, batch: Batch, *, path: str) -> None:
             m = _SHOWN_COMMIT.match(shown)
             if m is None:
                 break
-            entry, confidence = _shown_commit(m["sha"][:7], m["subject"].strip())
-            src = {"path": path, "index": later}
-            reason = "a commit the deploy output shows"
-            batch.candidates.append(Candidate("changelog", entry, confidence, reason, src))
+            yield later, m["sha"], m["subject"].strip()
+
+
+def _made(lines: list[str]) -> Iterator[tuple[int, str, str]]:
+    """(line, sha, subject) of each commit git says it made (`[main 7c2e91b] subject`)."""
+    for n, line in enumerate(lines):
+        for sha, subject in rules.committed_refs(_ANSI.sub("", line)):
+            yield n, sha, subject
 
 
 def _shown_commit(sha: str, subject: str) -> tuple[dict[str, Any], float]:

@@ -51,6 +51,7 @@ def settle(
     """
     memory = stored if isinstance(stored, StoredMemory) else StoredMemory(stored)
     _deploy_keys(batch, memory.deployments)
+    _namespace_keys(batch, memory.deployments)
     _latest_facts(batch)
     kept: list[Candidate] = []
     for c in batch.candidates:
@@ -165,6 +166,28 @@ def _deploy_keys(batch: Batch, stored: dict[str, Any]) -> None:
             del places[platform]
             places[key] = {k: v for k, v in facts.items() if k != "app"} | {"platform": platform}
             apps[key] = (app, platform)
+
+
+def _namespace_keys(batch: Batch, stored: dict[str, Any]) -> None:
+    """A deployment's rollout to a second namespace is recorded under `<name>-<namespace>`.
+
+    `deployment.web` holds the namespace `web` was first rolled out to; a rollout of `web` to
+    another (staging, then production: two deployments of one name), in this batch or after one
+    stored, is `deployment.web-production` with `app: web`, rather than overwriting it.
+    """
+    held = {k: v.get("namespace") for k, v in stored.items() if isinstance(v, dict)}
+    for c in batch.candidates:
+        places = c.entry.get("deployment") if c.target == "project" and not c.action else None
+        if not isinstance(places, dict):
+            continue
+        for key in [k for k, v in places.items() if k not in PLATFORMS and isinstance(v, dict)]:
+            namespace = places[key].get("namespace")
+            if namespace is None or held.get(key) in (None, namespace):
+                held.setdefault(key, namespace)
+                continue
+            moved = f"{key}-{namespace}"
+            places[moved] = places.pop(key) | {"app": key}
+            held[moved] = namespace
 
 
 def _latest_facts(batch: Batch) -> None:
@@ -306,12 +329,16 @@ def _nearest(
     for s in memory.near(c.target, text):
         if (_UNDOES.match(s.text) is not None) != undoes:
             continue  # 'Revert "serve images as AVIF"' is no copy of the change it undoes
+        if _other_deploys(c.entry, s.entry):
+            continue
         if (score := rot.similarity(text, s.text)) > best[0]:
             best = (score, s.id, None)
     for other in kept:
         if other.target == c.target:
             other_text = text_of(other.target, other.entry)
-            if (_UNDOES.match(other_text) is not None) != undoes:
+            if (_UNDOES.match(other_text) is not None) != undoes or _other_deploys(
+                c.entry, other.entry
+            ):
                 continue
             score = rot.similarity(text, other_text)
             if score > best[0]:
@@ -320,6 +347,28 @@ def _nearest(
 
 
 _UNDOES = lazy(r"(?i)revert\b|回滚|回退|撤销")
+
+
+_TOLD = lazy(r"Deploy (?:of )?\S|Apply migration ")  # the summaries `extract.deploys` makes
+
+
+def _other_deploys(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two changes are deploys that deploy output told apart.
+
+    Its entries (a `scope`, the service) say which service, app, namespace, version and
+    environment each was in a summary made by one rule: "Deploy orders-api v2.14.0 to namespace
+    orders" and "Deploy orders-worker v2.14.0 to namespace orders" are 0.91 similar, and two
+    deploys. The same deploy read twice gives the same entry.
+    """
+    deploys = [
+        e
+        for e in (a, b)
+        if e.get("type") == "deploy" and e.get("scope") and _TOLD.match(str(e.get("summary")))
+    ]
+    if len(deploys) < 2:
+        return False
+    told = [(str(e["scope"]), str(e.get("summary", "")).casefold()) for e in deploys]
+    return told[0] != told[1]
 
 
 def _redundant(c: Candidate, text: str, memory: StoredMemory, kept: list[Candidate]) -> bool:
