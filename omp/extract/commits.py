@@ -75,8 +75,11 @@ _ZH_CHANGE_VERB = (
 )
 
 
-# "发版 1.4.0", "release 2.3.0": a release commit without a conventional type
-_RELEASE_COMMIT = lazy(r"(?i)^(?:release|released|发版|发布|版本)\s*(?P<v>v?\d+(?:\.\d+)+)\s*$")
+# "发版 1.4.0", "release 2.3.0", "v0.2.0" (what `npm version` commits): a release commit
+# without a conventional type
+_RELEASE_COMMIT = lazy(
+    r"(?i)^(?:(?:release|released|发版|发布|版本)\s*)?(?P<v>v?\d+(?:\.\d+)+(?:-[\w.]+)?)\s*$"
+)
 
 
 # A maintenance commit that moves to another version or tool is worth its changelog line
@@ -153,6 +156,7 @@ def _conventional_change(
         or conventional.scope in _NOTABLE_SCOPES
         or any(k.lower() == "decision" for k, _ in commit.trailers)
         or (conventional.type == "chore" and _NOTABLE_CHORE.search(conventional.summary))
+        or _RELEASE_COMMIT.match(conventional.summary)  # "chore: release 0.4.0"
     )
     if conventional.type in _MINOR_TYPES and not notable:
         return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
