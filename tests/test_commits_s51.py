@@ -77,3 +77,69 @@ def test_a_short_summary_with_its_type_and_scope_is_no_trivial_commit():
 def test_a_version_commit_is_a_release(subject):
     [entry] = _kept(_history(subject), "changelog")
     assert "0." in entry["summary"] or "1.4.0" in entry["summary"]
+
+
+# ---- 3. a tracker key before the subject ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("subject", "summary"),
+    [("PAY-118 Fix NPE in InvoiceService when customer has no VAT id",
+      "Fix NPE in InvoiceService when customer has no VAT id (PAY-118)"),
+     ("[PAY-120] retry SEPA upload to the bank SFTP 3x with backoff",
+      "retry SEPA upload to the bank SFTP 3x with backoff (PAY-120)"),
+     ("PAY-112 SEPA credit transfer XML export (pain.001.001.03)",
+      "SEPA credit transfer XML export (pain.001.001.03) (PAY-112)"),
+     ("PROJ-7: feat(api): add invoice search", "add invoice search (PROJ-7)")],
+)  # fmt: skip
+def test_a_commit_for_a_tracked_issue_is_read_without_its_key_and_stored_with_it(subject, summary):
+    assert _summaries(_history(subject)) == [summary]
+
+
+def test_replacing_a_tool_under_a_tracker_key_decides_it_with_the_old_one_as_alternative():
+    batch = _history("PAY-133 Replace ActiveMQ with Kafka for invoice events")
+    [decision] = _kept(batch, "decisions")
+    assert (decision["choice"], decision["alternatives"]) == ("Kafka", ["ActiveMQ"])
+
+
+def test_a_revert_of_a_keyed_commit_takes_its_change():
+    batch = _history(
+        "PAY-140 Oracle JDBC driver ojdbc8 -> ojdbc11",
+        'Revert "PAY-140 Oracle JDBC driver ojdbc8 -> ojdbc11"',
+    )
+    assert _summaries(batch) == ['Revert "PAY-140 Oracle JDBC driver ojdbc8 -> ojdbc11"']
+
+
+@pytest.mark.parametrize(
+    "subject",
+    ["Merged in feature/PAY-133-kafka (pull request #64)",
+     "Merge pull request #12 from acme/feature-x",
+     "Merge remote-tracking branch 'origin/main' into feature-x"],
+)  # fmt: skip
+def test_merges_of_every_host_are_no_changes(subject):
+    batch = _history(subject)
+    assert _summaries(batch) == _summaries(batch, "review") == []
+
+
+# ---- 4. `area: summary` subjects ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("subject", "scope", "summary", "kind"),
+    [("Dockerfile: distroless base", "Dockerfile", "distroless base", "other"),
+     ("reports: CSV export", "reports", "CSV export", "other"),
+     ("net/http: fix a leak in keep-alive", "net/http", "fix a leak in keep-alive", "fix"),
+     ("terraform: add VPC + EKS modules", "terraform", "add VPC + EKS modules", "feat"),
+     ("Gradle build scripts: Groovy DSL -> Kotlin DSL", "Gradle build scripts",
+      "Groovy DSL -> Kotlin DSL", "other")],
+)  # fmt: skip
+def test_the_area_before_a_colon_is_the_scope_and_the_verb_the_type(subject, scope, summary, kind):
+    [entry] = _kept(_history(subject), "changelog")
+    assert (entry["scope"], entry["summary"], entry["type"]) == (scope, summary, kind)
+
+
+@pytest.mark.parametrize(
+    "subject", ["experiment: try bun install in CI", "spike: Kafka consumer", "docs: typo"]
+)
+def test_tentative_types_and_housekeeping_in_an_area_are_not_stored(subject):
+    assert _summaries(_history(subject)) == []

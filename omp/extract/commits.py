@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from omp import rules
+from omp import gitrepo, rules
 from omp.extract.candidates import Batch, Candidate, decision_entry, merge_fields, redact_text
 from omp.lazyre import lazy
 
@@ -56,7 +56,8 @@ _VERB_TYPES = (
     ("docs", r"document|docs?|readme|文档"),
     (
         "refactor",
-        r"refactor|rename|move|extract|clean ?up|simplify|switch|migrate|重构|迁移|切换|拆分",
+        r"refactor|rename|move|extract|clean ?up|simplify|switch|migrate|replace[sd]?"
+        r"|重构|迁移|切换|拆分",
     ),
     ("perf", r"speed up|optimi[sz]e|perf|优化"),
     ("chore", r"bump|update|upgrade|remove|delete|drop|升级|更新|删除|移除"),
@@ -106,8 +107,29 @@ _NOTABLE_SCOPES = frozenset({"deps", "release"})
 
 NOISE_COMMIT = lazy(
     r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial commit|"
-    r"first commit|merge branch|merge pull request)\b|错别字|格式化"
+    r"first commit|merge branch|merge pull request|merge remote-tracking branch)\b"
+    r"|^merged in \S+ \(pull request #\d+\)"  # Bitbucket's merge
+    r"|错别字|格式化"
 )
+
+
+# "PAY-118 Fix NPE", "[PAY-120] retry upload", "PAY-133: Replace ActiveMQ": the issue tracker's
+# key before the subject (Jira, YouTrack, Linear)
+_TRACKER_KEY = lazy(r"\[?(?P<key>[A-Z][A-Z0-9]{1,9}-\d+)\]?\s*[:\-\u2013]?\s+(?P<x>\S.*)")
+
+
+# "Dockerfile: distroless base", "net/http: fix a leak", "Gradle build scripts: Groovy DSL ->
+# Kotlin DSL": the area a commit touches before its summary (Go, Linux, git itself)
+_AREA = lazy(
+    r"(?P<area>[A-Za-z][\w.*-]*(?:/[\w.*-]+)*(?:(?:,\s*|\s+)[A-Za-z][\w./*-]*){0,3}):\s+(?P<x>\S.*)"
+)
+
+
+# types that say the work is tentative or no change at all: for review, whatever follows
+_TENTATIVE_TYPES = frozenset(
+    {"experiment", "exp", "spike", "poc", "prototype", "draft", "try", "todo", "note", "notes",
+     "question", "idea", "hack", "wip", "tmp", "temp"}
+)  # fmt: skip
 
 
 # 'Revert "feat: x"', "revert: feat: x"; not "Revert to TOML config" (going back to TOML)
@@ -163,10 +185,47 @@ def _conventional_change(
     return entry, 0.9, f"conventional commit ({conventional.type})"
 
 
+def _area_of(subject: str, conventional: Any) -> tuple[str, str] | None:
+    """The area and summary of an `area: summary` subject, or None when it has no area.
+
+    A conventional type, or one that marks tentative work ("experiment: try bun"), is no area.
+    """
+    if conventional is not None and conventional.type in CONVENTIONAL_TYPES:
+        return None
+    m = _AREA.fullmatch(subject.strip())
+    if m is None or m["area"].lower() in _TENTATIVE_TYPES or reverts(subject):
+        return None
+    if " " in m["area"] and commit_kind(m["area"]):
+        return None  # "Fix the flaky test: retry on 503" says what it did before the colon
+    return m["area"], m["x"]
+
+
+def _area_change(
+    commit: Any, area: str, summary: str, breaking_note: str | None
+) -> tuple[dict[str, Any], float, str]:
+    """The changelog entry of an `area: summary` commit: the area is its scope."""
+    entry = {
+        "date": commit.date[:10],
+        "type": commit_kind(summary) or "other",
+        "summary": summary,
+        "scope": area,
+        "ref": commit.short,
+        "breaking": True if breaking_note else None,
+        "author": commit.author,
+    }
+    if TRIVIAL_COMMIT.match(summary) or NOISE_COMMIT.search(summary):
+        return entry, 0.2, "work-in-progress or housekeeping commit"
+    if rules.is_question(summary):
+        return entry, 0.3, "a question, not a change"
+    return entry, 0.75, f"commit of an area ({area})"
+
+
 def _commit_change(
     commit: Any, conventional: Any, breaking_note: str | None, subject: str
 ) -> tuple[dict[str, Any], float, str]:
     """The changelog entry of a commit, with its confidence and the reason."""
+    if area := _area_of(subject, conventional):
+        return _area_change(commit, *area, breaking_note)
     if conventional is not None:
         return _conventional_change(commit, conventional, breaking_note, subject)
     kind = commit_kind(subject)
@@ -190,7 +249,16 @@ def _commit_change(
         return entry, 0.2, "a commit to fold into another (git rebase --autosquash)"
     if kind is not None:
         return entry, 0.75, f"commit subject starting with a {kind} verb"
-    return entry, 0.5, "commit without a conventional type"
+    return entry, _UNTYPED, "commit without a conventional type"
+
+
+_UNTYPED = 0.5  # a commit that says neither its type nor what it did by its first word
+
+
+def tracker_key(subject: str) -> tuple[str | None, str]:
+    """The issue tracker's key a subject starts with ("PAY-118 Fix NPE"), and the rest."""
+    m = _TRACKER_KEY.fullmatch(subject.strip())
+    return (m["key"], m["x"]) if m else (None, subject)
 
 
 def commit_kind(subject: str) -> str | None:
@@ -211,10 +279,16 @@ def from_commit(
     if commit.parents > 1:
         return
     first = len(batch.candidates)
-    subject = redact_text(commit.subject, path, commit.short, batch)
+    key, subject = tracker_key(redact_text(commit.subject, path, commit.short, batch))
+    if key:
+        conventional = gitrepo.parse_conventional(subject)
     body = redact_text(commit.body, path, commit.short, batch)
     entry, conf, reason = _commit_change(commit, conventional, breaking_note, subject)
     entry = {k: v for k, v in entry.items() if v is not None}
+    if key:  # the key stays with the change, as GitHub's "(#12)" does
+        entry["summary"] = f"{entry['summary']} ({key})"
+        if conf == _UNTYPED:
+            conf, reason = 0.75, f"commit for the tracked issue {key}"
     batch.candidates.append(
         Candidate("changelog", entry, conf, reason, src, priority="P1", origin=subject)
     )
@@ -374,7 +448,8 @@ def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any
     if not (named or _SWITCH_NAME.fullmatch(choice)) or "/" in choice:
         return
     old = re.search(
-        r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
+        r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|^replac(?:e|es|ed)\s+(?:the\s+)?([\w.+-]+)\s+with\b"
+        r"|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
         r"|(?:替换|替代|取代|代替)(?:掉|了)?\s*([A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)",
         summary,
     )
@@ -520,7 +595,7 @@ def drop_reverted(batch: Batch) -> None:
         m = _REVERT.match(str(revert.origin))
         if m is None:
             continue
-        undone = m.group("x").strip().casefold()
+        undone = tracker_key(m.group("x").strip())[1].casefold()
         commits = {
             _place(c) for c in made if c is not revert and str(c.origin).casefold() == undone
         }
