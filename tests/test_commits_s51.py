@@ -143,3 +143,25 @@ def test_the_area_before_a_colon_is_the_scope_and_the_verb_the_type(subject, sco
 )
 def test_tentative_types_and_housekeeping_in_an_area_are_not_stored(subject):
     assert _summaries(_history(subject)) == []
+
+
+# ---- 5. a revert of a revert ----------------------------------------------------------------
+
+_RS256 = "feat(auth): switch JWT signing from HS256 to RS256"
+
+
+@pytest.mark.parametrize("again", [f'Revert "Revert "{_RS256}""', f'Reapply "{_RS256}"'])
+def test_a_revert_of_a_revert_brings_the_change_and_its_decision_back(again):
+    batch = _history(
+        _RS256,
+        f'Revert "{_RS256}"\n\nmobile 2.3 pins HS256 in its token check.',
+        f"{again}\n\nmobile 2.4 is RS256 aware. Re-landing RS256.",
+    )
+    assert _summaries(batch) == ["switch JWT signing from HS256 to RS256"]
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["RS256"]
+    assert _summaries(batch, "review") == []
+
+
+def test_a_reapply_whose_revert_is_out_of_the_range_is_a_change():
+    batch = _history(f'Reapply "{_RS256}"')
+    assert _summaries(batch) == ['Reapply "switch JWT signing from HS256 to RS256"']

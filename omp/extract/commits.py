@@ -238,10 +238,12 @@ def _commit_change(
         "breaking": True if breaking_note else None,
         "author": commit.author,
     }
-    if reverted := _REVERT.match(subject.strip()):
-        # 'Revert "feat(eks): switch CNI to Cilium"': a change undone is a change
+    if reverted := _REVERT.match(subject.strip()) or _REAPPLY.match(subject.strip()):
+        # 'Revert "feat(eks): switch CNI to Cilium"': a change undone is a change, and one
+        # brought back ('Reapply "feat: x"', git 2.43+) too
         inner, scope = _untyped(reverted["x"])
-        entry.update(type="other", summary=f'Revert "{inner}"', scope=scope)
+        verb = subject.strip().split(None, 1)[0].capitalize()
+        entry.update(type="other", summary=f'{verb} "{inner}"', scope=scope)
         return entry, 0.75, "a revert"
     if TRIVIAL_COMMIT.match(subject.strip()) or NOISE_COMMIT.search(subject):
         return entry, 0.2, "work-in-progress or housekeeping commit"
@@ -592,10 +594,9 @@ def drop_reverted(batch: Batch) -> None:
     changes = [c for c in batch.candidates if c.target == "changelog" and c.origin]
     made = [c for c in batch.candidates if c.origin]  # changes and the choices they made
     for revert in changes:
-        m = _REVERT.match(str(revert.origin))
-        if m is None:
+        undone = _undone_subject(str(revert.origin))
+        if undone is None:
             continue
-        undone = tracker_key(m.group("x").strip())[1].casefold()
         commits = {
             _place(c) for c in made if c is not revert and str(c.origin).casefold() == undone
         }
@@ -603,6 +604,36 @@ def drop_reverted(batch: Batch) -> None:
         for c in batch.candidates:
             if c is not revert and commits and _place(c) in commits:
                 c.action, c.note = "dropped", f"reverted by {revert.source.get('index')}"
+        _bring_back(batch, commits, revert)
+
+
+# git 2.43+ names the revert of a revert 'Reapply "feat: x"'
+_REAPPLY = lazy(r'(?i)^reapply\s+"(?P<x>.+)"$')
+
+
+def _undone_subject(subject: str) -> str | None:
+    """The subject (case-folded) of the commit a revert undoes, or None for no revert.
+
+    'Reapply "feat: x"' undoes 'Revert "feat: x"'.
+    """
+    if m := _REAPPLY.match(subject.strip()):
+        return f'revert "{m["x"]}"'.casefold()
+    if m := _REVERT.match(subject):
+        return tracker_key(m["x"].strip())[1].casefold()
+    return None
+
+
+def _bring_back(batch: Batch, undone: set[tuple[Any, Any]], revert: Candidate) -> None:
+    """What the reverts `revert` undoes had taken away comes back ('Revert "Revert "x""').
+
+    The change brought back tells it, so the revert of the revert leaves no entry of its own.
+    """
+    taken = {(path, f"reverted by {index}") for path, index in undone}
+    back = [c for c in batch.candidates if (c.source.get("path"), c.note) in taken]
+    for c in back:
+        c.action, c.note = None, None
+    if back:
+        revert.action, revert.note = "dropped", "brings back the change it reverts"
 
 
 def _place(c: Candidate) -> tuple[Any, Any]:
