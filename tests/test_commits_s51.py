@@ -165,3 +165,44 @@ def test_a_revert_of_a_revert_brings_the_change_and_its_decision_back(again):
 def test_a_reapply_whose_revert_is_out_of_the_range_is_a_change():
     batch = _history(f'Reapply "{_RS256}"')
     assert _summaries(batch) == ['Reapply "switch JWT signing from HS256 to RS256"']
+
+
+def test_a_squash_merged_pull_request_without_a_type_is_a_change():
+    batch = _history(
+        "Waitlist signup with Supabase (#5)", "Pricing page + Stripe payment links (#11)"
+    )
+    assert _summaries(batch) == [
+        "Waitlist signup with Supabase (#5)", "Pricing page + Stripe payment links (#11)"
+    ]  # fmt: skip
+
+
+# ---- 6. the decisions a commit's subject or body tells --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "choice", "alternatives"),
+    [("test: jest -> vitest\n\nOne transform pipeline instead of babel-jest next to Vite.",
+      "vitest", ["jest"]),
+     ("gunicorn sync workers -> uvicorn workers (ASGI)", "uvicorn workers",
+      ["gunicorn sync workers"]),
+     ("PAY-127 Gradle build scripts: Groovy DSL -> Kotlin DSL", "Kotlin DSL", ["Groovy DSL"]),
+     ("PAY-140 Oracle JDBC driver ojdbc8 -> ojdbc11 for the 19c migration", "ojdbc11",
+      ["ojdbc8"]),
+     ("feat: transactional email with Resend (#8)\n\n* fix: from address\n\n"
+      "Went with Resend over SendGrid: SendGrid's free tier wanted a support ticket.",
+      "Resend", ["SendGrid"]),
+     ("perf(feed): smoother feed on low-end Android\n\nFlatList was dropping frames past ~300 "
+      "items. Switched the feed to @shopify/flash-list; estimatedItemSize is 320.",
+      "@shopify/flash-list", None)],
+)  # fmt: skip
+def test_a_move_said_by_an_arrow_or_in_the_body_is_a_decision(message, choice, alternatives):
+    [decision] = _kept(_history(message), "decisions")
+    assert (decision["choice"], decision.get("alternatives")) == (choice, alternatives)
+
+
+@pytest.mark.parametrize(
+    "subject",
+    ["exp: lr 1e-3 -> 5e-4", "chore: Node 18 -> Node 20", "fix(retry): attempts 3 -> 5"],
+)
+def test_an_arrow_between_values_or_versions_of_one_tool_decides_nothing(subject):
+    assert _kept(_history(subject), "decisions") == []

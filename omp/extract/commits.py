@@ -251,7 +251,13 @@ def _commit_change(
         return entry, 0.2, "a commit to fold into another (git rebase --autosquash)"
     if kind is not None:
         return entry, 0.75, f"commit subject starting with a {kind} verb"
+    if _SQUASHED_PR.search(subject):
+        return entry, 0.75, "a pull request merged as one commit"
     return entry, _UNTYPED, "commit without a conventional type"
+
+
+# "Waitlist signup with Supabase (#5)": GitHub's squash merge names the pull request it lands
+_SQUASHED_PR = lazy(r"\S\s*\(#\d+\)$")
 
 
 _UNTYPED = 0.5  # a commit that says neither its type nor what it did by its first word
@@ -299,7 +305,7 @@ def from_commit(
         batch.candidates.append(Candidate("project", facts, 0.8, reason, src, priority="P2"))
     _body_decisions(commit, subject, body, batch, path=path)
     if not (_backs_out(subject) and _kept_decision(commit, subject, body, batch, src)):
-        _switch_decision(commit, subject, batch, src)
+        _switch_decision(commit, subject, body, batch, src)
     if adr := _ADR.search(subject):  # "docs(adr): ADR-007 use spot instances …"
         reason = "an architecture decision record"
         batch.candidates.append(
@@ -439,29 +445,93 @@ def _drop_backed_out(batch: Batch) -> None:
                 o.confidence = 0.0
 
 
-def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any]) -> None:
-    """The choice a commit subject that switches to a tool makes (undone with the commit)."""
+def _switch_decision(
+    commit: Any, subject: str, body: str, batch: Batch, src: dict[str, Any]
+) -> None:
+    """The choice a commit that switches to a tool makes (undone with the commit).
+
+    Its subject says it ("switch CNI to Cilium", "test: jest -> vitest"), or else a line of
+    its body ("Switched the feed to @shopify/flash-list", "Went with Resend over SendGrid").
+    """
     summary = _untyped(subject)[0]
-    m = _SWITCH.search(summary)
-    if m is None or re.match(r"(?i)revert", summary):
+    if re.match(r"(?i)revert|reapply", summary) or _untyped_type(subject) in _TENTATIVE_TYPES:
         return
+    if area := _area_of(summary, None):
+        summary = area[1]  # "Gradle build scripts: Groovy DSL -> Kotlin DSL"
+    for n, sentence in enumerate([summary, *rules.statements(rules.unwrap(body))]):
+        if switch := _switch_in(sentence, subject=n == 0):
+            d = rules.Decision(*switch, None, None, False)
+            entry = decision_entry(d, subject if n == 0 else sentence)
+            entry.update(date=commit.date[:10], source_refs=[commit.short])
+            reason = "a commit that switches to a tool"
+            batch.candidates.append(
+                Candidate("decisions", entry, 0.75, reason, src, origin=subject)
+            )
+            return
+
+
+def _untyped_type(subject: str) -> str:
+    """The conventional type (or area) a subject starts with, lower-case, or ""."""
+    head = _CONVENTIONAL_HEAD.match(subject)
+    return subject[: head.end()].split("(")[0].rstrip("!: ").lower() if head else ""
+
+
+# "jest -> vitest", "gunicorn sync workers -> uvicorn workers (ASGI)": the arrow of a move
+_ARROW = lazy(r"^(?P<old>[^:;,]{1,60}?)\s*(?:->|=>|\u2192)\s*(?P<new>[^\s(].*)$")
+
+
+# "Went with Resend over SendGrid", "we settled on Zod instead of Yup": a choice a body tells
+_WENT_WITH = lazy(
+    r"(?i)^(?:we\s+|i\s+)?(?:went|go(?:ing)?|settled|opted)\s+(?:with|for|on)\s+(?P<x>[^,;:]+?)"
+    r"(?:\s+(?:over|instead\s+of|rather\s+than)\s+(?P<alt>[^,;:.]+?))?\s*(?:[,;:.]|$)"
+)
+
+
+def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] | None:
+    """The tool a sentence switches to and the ones it leaves, or None."""
+    if subject and (arrow := _ARROW.match(sentence)):
+        return _arrow_switch(arrow["old"], arrow["new"])
+    if went := _WENT_WITH.match(sentence):
+        choice = rules.clip(went["x"])
+        left = (rules.clip(went["alt"]),) if went["alt"] else ()
+        return (choice, left) if _names_a_tool(choice) else None
+    m = _SWITCH.search(sentence)
+    if m is None:
+        return None
     choice = rules.clip(next(g for g in m.groups() if g is not None))
-    named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
-    if not (named or _SWITCH_NAME.fullmatch(choice)) or "/" in choice:
-        return
+    if not _names_a_tool(choice):
+        return None
     old = re.search(
         r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|^replac(?:e|es|ed)\s+(?:the\s+)?([\w.+-]+)\s+with\b"
         r"|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
         r"|(?:替换|替代|取代|代替)(?:掉|了)?\s*([A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)",
-        summary,
+        sentence,
     )
     left = old and next(g for g in old.groups() if g)
-    alternatives = (left,) if left else rules.alternatives(summary, choice)
-    d = rules.Decision(choice, alternatives, None, None, False)
-    entry = decision_entry(d, subject)
-    entry.update(date=commit.date[:10], source_refs=[commit.short])
-    reason = "a commit that switches to a tool"
-    batch.candidates.append(Candidate("decisions", entry, 0.75, reason, src, origin=subject))
+    return choice, (left,) if left else rules.alternatives(sentence, choice)
+
+
+def _names_a_tool(choice: str) -> bool:
+    """Whether a switch's target is a tool's name ("Cilium", "clap v4", "@shopify/flash-list")."""
+    named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
+    if re.fullmatch(r"@[\w.-]+/[\w.-]+", choice):
+        return True  # an npm package of a scope
+    return bool(named or _SWITCH_NAME.fullmatch(choice)) and "/" not in choice
+
+
+def _arrow_switch(old: str, new: str) -> tuple[str, tuple[str, ...]] | None:
+    """The choice of "X -> Y": Y when it names a tool that is not X at another version.
+
+    "lr 1e-3 -> 5e-4" and "Postgres 15 -> 16" change a value, not the tool.
+    """
+    choice = rules.clip(re.split(r"\s+(?:for|in|on|to|because)\s+", new)[0])
+    if not re.match(r"[A-Za-z@]", choice) or len(choice.split()) > 3 or commit_kind(choice):
+        return None  # a value ("5e-4"), or a phrase
+    words = old.split()
+    if words and words[0].lower() == choice.split()[0].lower():
+        return None  # "Node 18 -> Node 20": the same tool
+    left = " ".join(words[-len(choice.split()) :]) if len(words) > 3 else old.strip()
+    return choice, (left,)
 
 
 # What a commit that backs a change out keeps or goes back to: "Back to npm", "Staying on S3
