@@ -206,3 +206,15 @@ def test_a_move_said_by_an_arrow_or_in_the_body_is_a_decision(message, choice, a
 )
 def test_an_arrow_between_values_or_versions_of_one_tool_decides_nothing(subject):
     assert _kept(_history(subject), "decisions") == []
+
+
+def test_an_initial_commit_with_a_colon_is_still_housekeeping():
+    assert _summaries(_history("Initial commit: ci-shard CLI skeleton (Go, cobra)")) == []
+
+
+def test_a_body_that_moves_something_into_a_file_decides_no_tool():
+    batch = _history(
+        "refactor(route): split the routes per service\n\n"
+        "Moved the order-service routes to application-routes.yml, discovered through Nacos."
+    )
+    assert _kept(batch, "decisions") == []

@@ -213,8 +213,8 @@ def _area_change(
         "breaking": True if breaking_note else None,
         "author": commit.author,
     }
-    if TRIVIAL_COMMIT.match(summary) or NOISE_COMMIT.search(summary):
-        return entry, 0.2, "work-in-progress or housekeeping commit"
+    if TRIVIAL_COMMIT.match(summary) or NOISE_COMMIT.search(f"{area}: {summary}"):
+        return entry, 0.2, "work-in-progress or housekeeping commit"  # "Initial commit: …"
     if rules.is_question(summary):
         return entry, 0.3, "a question, not a change"
     return entry, 0.75, f"commit of an area ({area})"
@@ -496,8 +496,8 @@ def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] |
         left = (rules.clip(went["alt"]),) if went["alt"] else ()
         return (choice, left) if _names_a_tool(choice) else None
     m = _SWITCH.search(sentence)
-    if m is None:
-        return None
+    if m is None or (not subject and m.start() > 0):
+        return None  # a body's line is a switch when it starts with one ("Switched the feed to")
     choice = rules.clip(next(g for g in m.groups() if g is not None))
     if not _names_a_tool(choice):
         return None
@@ -511,11 +511,16 @@ def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] |
     return choice, (left,) if left else rules.alternatives(sentence, choice)
 
 
+_FILE_NAME = lazy(r"(?i)\.(?:ya?ml|json|toml|md|txt|conf|ini|xml|properties|env|lock|cfg)$")
+
+
 def _names_a_tool(choice: str) -> bool:
     """Whether a switch's target is a tool's name ("Cilium", "clap v4", "@shopify/flash-list")."""
     named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
     if re.fullmatch(r"@[\w.-]+/[\w.-]+", choice):
         return True  # an npm package of a scope
+    if _FILE_NAME.search(choice):
+        return False  # "routes moved to application-routes.yml": a file, no tool
     return bool(named or _SWITCH_NAME.fullmatch(choice)) and "/" not in choice
 
 
