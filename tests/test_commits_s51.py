@@ -218,3 +218,30 @@ def test_a_body_that_moves_something_into_a_file_decides_no_tool():
         "Moved the order-service routes to application-routes.yml, discovered through Nacos."
     )
     assert _kept(batch, "decisions") == []
+
+
+def test_leaving_a_tool_is_the_alternative_of_the_commits_choice_and_one_tool_one_decision():
+    batch = _history(
+        "refactor(db): move from Prisma to Drizzle\n\n"
+        "We decided to move off Prisma. The query engine binary adds ~40 MB to every function."
+        "\n\nDecision: Drizzle ORM for all DB access"
+    )
+    [decision] = _kept(batch, "decisions")
+    assert (decision["choice"], decision["alternatives"]) == ("Drizzle ORM", ["Prisma"])
+
+
+@pytest.mark.parametrize(
+    ("undone", "body", "choice", "alternative"),
+    [("feat(net): NAT instances instead of NAT gateways to cut cost",
+      "The fck-nat instance died twice in one week. NAT gateways stay, we'll eat the cost.",
+      "NAT gateways", "NAT instances"),
+     ("feat(ingest): parallel S3 downloads with asyncio + aioboto3",
+      "S3 started throttling us at 64 concurrent GETs. Going back\nto the sequential boto3 loop.",
+      "sequential boto3 loop", None)],
+)  # fmt: skip
+def test_what_a_revert_says_stays_is_its_decision(undone, body, choice, alternative):
+    batch = _history(undone, f'Revert "{undone}"\n\nThis reverts commit 8c1d4e2.\n\n{body}')
+    [decision] = _kept(batch, "decisions")
+    assert decision["choice"] == choice
+    assert alternative is None or decision["alternatives"] == [alternative]
+    assert "yncio" not in str(decision.get("alternatives"))

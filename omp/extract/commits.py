@@ -362,14 +362,41 @@ def _one_per_choice(made: list[Candidate]) -> None:
     The first (a `Decision:` trailer before the body's "we decided …") stays, with what the
     others add (the alternative "instead of" names, the reason).
     """
+    decided = [c for c in made if c.target == "decisions" and not c.action]
+    _leaving_as_alternative(decided)
     kept: dict[str, Candidate] = {}
-    for c in made:
-        if c.target != "decisions" or c.action or not c.entry.get("choice"):
+    for c in decided:
+        if c.action or not c.entry.get("choice"):
             continue
-        choice = str(c.entry["choice"]).casefold()
+        # "Drizzle ORM" of the trailer and "Drizzle" of the subject: one tool, one decision
+        choice = str(c.entry["choice"]).casefold().split()[0]
         if (first := kept.setdefault(choice, c)) is not c:
             merge_fields(first.entry, {k: v for k, v in c.entry.items() if k != "title"})
             c.action, c.note = "dropped", "the same decision as another line of its commit"
+
+
+# "move off Prisma", "stop using Jenkins", "drop Moment.js": what a decision leaves, not a choice
+_LEAVING = lazy(
+    r"(?i)^(?:mov(?:e|ing)\s+(?:off|away\s+from)|stop(?:ping)?\s+using|get(?:ting)?\s+rid\s+of"
+    r"|drop(?:ping)?|ditch(?:ing)?|leav(?:e|ing))\s+(?:the\s+)?(?P<x>\S.*)"
+)
+
+
+def _leaving_as_alternative(decided: list[Candidate]) -> None:
+    """A commit's decision to leave a tool is the alternative of the one it moves to.
+
+    "We decided to move off Prisma" beside "switch to Drizzle": Prisma is turned down, and
+    stored as the choice it would read as the opposite.
+    """
+    chosen = [c for c in decided if not _LEAVING.match(str(c.entry.get("choice", "")))]
+    for c in decided:
+        m = _LEAVING.match(str(c.entry.get("choice", "")))
+        if m is None or not chosen:
+            continue
+        merge_fields(chosen[0].entry, {"alternatives": [rules.clip(m["x"])]})
+        if not chosen[0].entry.get("rationale") and c.entry.get("rationale"):
+            chosen[0].entry["rationale"] = c.entry["rationale"]
+        c.action, c.note = "dropped", "what the commit's decision leaves, not a choice"
 
 
 def _body_decisions(commit: Any, subject: str, body: str, batch: Batch, *, path: str) -> None:
@@ -547,7 +574,7 @@ _KEPT = lazy(
     r"|stay(?:s|ing)?\s+(?:on|with)|stick(?:s|ing)?\s+with|remain(?:s|ing)?\s+on"
     r"|continu(?:e|es|ing)\s+(?:to\s+use|using|with))"
     r"|^keep(?:ing)?\s+(?:using\s+)?(?:(?P<p>[^,;]+?)\s+as\s+)?)\s*(?P<x>[^\s,;]+.*)"
-    r"|(?P<y>[\w./+=-]+)\s+stays\b"
+    r"|(?P<y>(?:(?-i:[A-Z])[\w./+=-]*\s+)?[\w./+=-]+)\s+stays?\b"
     r"|(?:改回存?|回退到|回退为|回滚到|回到|恢复为|恢复成|恢复|保持|继续使用|继续用|继续走|还是用|仍然用)"
     r"\s*(?P<z>\S.*)"
 )
@@ -555,7 +582,7 @@ _KEPT = lazy(
 
 # what the change backed out had moved to: "switch CNI to Cilium", "使用 LittleFS 存储"
 _UNDONE_TARGET = lazy(
-    r"(?i)(?:\bto|\bas|改为|改成|改用|换成|切换到|迁移到|迁到|使用|用)\s*"
+    r"(?i)(?:\bto\b|\bas\b|改为|改成|改用|换成|切换到|迁移到|迁到|使用|用)\s*"
     r"(?P<t>[A-Za-z0-9][\w./+=-]*(?:\s+[A-Z0-9][\w.+-]*)?)"
 )
 
@@ -583,6 +610,8 @@ def _undone_choice(summary: str) -> tuple[str, ...]:
         summary = reverted["x"]
     summary = _untyped(summary)[0]
     undone = re.split(r"[，,；;。]", _UNDO.sub("", summary, count=1))[0]
+    if chosen := re.match(r"(?i)(?P<t>.+?)\s+(?:instead\s+of|over|rather\s+than)\s", undone):
+        return (rules.clip(chosen["t"]),)  # "NAT instances instead of NAT gateways"
     if target := _UNDONE_TARGET.search(undone):
         return (rules.clip(target["t"]),)
     for name in re.findall(r"[A-Za-z][\w./+=-]*(?:\s+[A-Z0-9][\w.+-]*)?", undone):
@@ -604,7 +633,8 @@ def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict
             continue
         kept = m["x"] or m["y"] or m["z"]
         choice = rules.clip(kept)
-        named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
+        # "NAT gateways", "the sequential boto3 loop": a name or a library in the words kept
+        named = rules.technologies(choice) or re.search(r"^[A-Z]|\b[a-z]+\d\w*\b", choice)
         if not (named or _SWITCH_NAME.fullmatch(choice) or _KEPT_VALUE.fullmatch(choice)):
             continue
         left = tuple(a for a in alternatives if a.lower() not in choice.lower())
