@@ -36,13 +36,20 @@ _CJK = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af
 _WORD = lazy(r"[^\W_]+", re.UNICODE)
 
 # Anchored, case-insensitive: acknowledgements, waiting, fillers, thanks (upstream list),
-# plus test chatter the upstream docs name.
+# plus test chatter the upstream docs name. A filler is the whole message, or a clause set
+# apart before a few more words ("稍等一下，我看看", "wait... let me check"), or a status
+# "processing ... now": "Waitlist signup", "processing queue for uploads" and "wait for db
+# before migrations" are work, not waiting.
+_END = r"[\s!.~\u2026\u3002\uff01\uff5e]*$"
 _BLOCKED = lazy(
     r"(?i)^(?:"
     r"(?:好的|ok|okay|明白|收到|了解|知道了|是的|对|嗯|行|可以|sure|yes|yep|yeah|got it|roger|"
-    r"understood|thanks|thank you|thx|ty|hmm|hm|ah|oh|uh)[\s!.~\u3002\uff01\uff5e]*$"
-    r"|(?:稍等|正在处理|请稍候|wait|waiting|processing)"
-    r"|(?:测试记忆|验证通过|测试成功)"
+    rf"understood|thanks|thank you|thx|ty|hmm+|hm|ah|oh|uh){_END}"
+    r"|(?:(?:稍等|请稍候|请稍等|正在处理)(?:一下|片刻|中)?|(?:wait|waiting|processing|hold on)\b"
+    r"(?:\s+(?:a\s+)?(?:sec(?:ond)?|moment|minute))?)"
+    rf"(?:{_END}|\s*(?:[,\uff0c\u3001:\uff1a-]|\.\.\.|\u2026).{{0,20}}$)"
+    r"|(?:processing|working on|checking)\b.{0,40}\bnow" + _END + "|"
+    r"(?:测试记忆|验证通过|测试成功)"
     r")"
 )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from omp import rules
+from omp import gitrepo, rules
 from omp.extract.candidates import Batch, Candidate, decision_entry, merge_fields, redact_text
 from omp.lazyre import lazy
 
@@ -56,7 +56,8 @@ _VERB_TYPES = (
     ("docs", r"document|docs?|readme|文档"),
     (
         "refactor",
-        r"refactor|rename|move|extract|clean ?up|simplify|switch|migrate|重构|迁移|切换|拆分",
+        r"refactor|rename|move|extract|clean ?up|simplify|switch|migrate|replace[sd]?"
+        r"|重构|迁移|切换|拆分",
     ),
     ("perf", r"speed up|optimi[sz]e|perf|优化"),
     ("chore", r"bump|update|upgrade|remove|delete|drop|升级|更新|删除|移除"),
@@ -75,8 +76,11 @@ _ZH_CHANGE_VERB = (
 )
 
 
-# "发版 1.4.0", "release 2.3.0": a release commit without a conventional type
-_RELEASE_COMMIT = lazy(r"(?i)^(?:release|released|发版|发布|版本)\s*(?P<v>v?\d+(?:\.\d+)+)\s*$")
+# "发版 1.4.0", "release 2.3.0", "v0.2.0" (what `npm version` commits): a release commit
+# without a conventional type
+_RELEASE_COMMIT = lazy(
+    r"(?i)^(?:(?:release|released|发版|发布|版本)\s*)?(?P<v>v?\d+(?:\.\d+)+(?:-[\w.]+)?)\s*$"
+)
 
 
 # A maintenance commit that moves to another version or tool is worth its changelog line
@@ -103,8 +107,29 @@ _NOTABLE_SCOPES = frozenset({"deps", "release"})
 
 NOISE_COMMIT = lazy(
     r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial commit|"
-    r"first commit|merge branch|merge pull request)\b|错别字|格式化"
+    r"first commit|merge branch|merge pull request|merge remote-tracking branch)\b"
+    r"|^merged in \S+ \(pull request #\d+\)"  # Bitbucket's merge
+    r"|错别字|格式化"
 )
+
+
+# "PAY-118 Fix NPE", "[PAY-120] retry upload", "PAY-133: Replace ActiveMQ": the issue tracker's
+# key before the subject (Jira, YouTrack, Linear)
+_TRACKER_KEY = lazy(r"\[?(?P<key>[A-Z][A-Z0-9]{1,9}-\d+)\]?\s*[:\-\u2013]?\s+(?P<x>\S.*)")
+
+
+# "Dockerfile: distroless base", "net/http: fix a leak", "Gradle build scripts: Groovy DSL ->
+# Kotlin DSL": the area a commit touches before its summary (Go, Linux, git itself)
+_AREA = lazy(
+    r"(?P<area>[A-Za-z][\w.*-]*(?:/[\w.*-]+)*(?:(?:,\s*|\s+)[A-Za-z][\w./*-]*){0,3}):\s+(?P<x>\S.*)"
+)
+
+
+# types that say the work is tentative or no change at all: for review, whatever follows
+_TENTATIVE_TYPES = frozenset(
+    {"experiment", "exp", "spike", "poc", "prototype", "draft", "try", "todo", "note", "notes",
+     "question", "idea", "hack", "wip", "tmp", "temp"}
+)  # fmt: skip
 
 
 # 'Revert "feat: x"', "revert: feat: x"; not "Revert to TOML config" (going back to TOML)
@@ -153,16 +178,54 @@ def _conventional_change(
         or conventional.scope in _NOTABLE_SCOPES
         or any(k.lower() == "decision" for k, _ in commit.trailers)
         or (conventional.type == "chore" and _NOTABLE_CHORE.search(conventional.summary))
+        or _RELEASE_COMMIT.match(conventional.summary)  # "chore: release 0.4.0"
     )
     if conventional.type in _MINOR_TYPES and not notable:
         return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
     return entry, 0.9, f"conventional commit ({conventional.type})"
 
 
+def _area_of(subject: str, conventional: Any) -> tuple[str, str] | None:
+    """The area and summary of an `area: summary` subject, or None when it has no area.
+
+    A conventional type, or one that marks tentative work ("experiment: try bun"), is no area.
+    """
+    if conventional is not None and conventional.type in CONVENTIONAL_TYPES:
+        return None
+    m = _AREA.fullmatch(subject.strip())
+    if m is None or m["area"].lower() in _TENTATIVE_TYPES or reverts(subject):
+        return None
+    if " " in m["area"] and commit_kind(m["area"]):
+        return None  # "Fix the flaky test: retry on 503" says what it did before the colon
+    return m["area"], m["x"]
+
+
+def _area_change(
+    commit: Any, area: str, summary: str, breaking_note: str | None
+) -> tuple[dict[str, Any], float, str]:
+    """The changelog entry of an `area: summary` commit: the area is its scope."""
+    entry = {
+        "date": commit.date[:10],
+        "type": commit_kind(summary) or "other",
+        "summary": summary,
+        "scope": area,
+        "ref": commit.short,
+        "breaking": True if breaking_note else None,
+        "author": commit.author,
+    }
+    if TRIVIAL_COMMIT.match(summary) or NOISE_COMMIT.search(f"{area}: {summary}"):
+        return entry, 0.2, "work-in-progress or housekeeping commit"  # "Initial commit: …"
+    if rules.is_question(summary):
+        return entry, 0.3, "a question, not a change"
+    return entry, 0.75, f"commit of an area ({area})"
+
+
 def _commit_change(
     commit: Any, conventional: Any, breaking_note: str | None, subject: str
 ) -> tuple[dict[str, Any], float, str]:
     """The changelog entry of a commit, with its confidence and the reason."""
+    if area := _area_of(subject, conventional):
+        return _area_change(commit, *area, breaking_note)
     if conventional is not None:
         return _conventional_change(commit, conventional, breaking_note, subject)
     kind = commit_kind(subject)
@@ -175,10 +238,12 @@ def _commit_change(
         "breaking": True if breaking_note else None,
         "author": commit.author,
     }
-    if reverted := _REVERT.match(subject.strip()):
-        # 'Revert "feat(eks): switch CNI to Cilium"': a change undone is a change
+    if reverted := _REVERT.match(subject.strip()) or _REAPPLY.match(subject.strip()):
+        # 'Revert "feat(eks): switch CNI to Cilium"': a change undone is a change, and one
+        # brought back ('Reapply "feat: x"', git 2.43+) too
         inner, scope = _untyped(reverted["x"])
-        entry.update(type="other", summary=f'Revert "{inner}"', scope=scope)
+        verb = subject.strip().split(None, 1)[0].capitalize()
+        entry.update(type="other", summary=f'{verb} "{inner}"', scope=scope)
         return entry, 0.75, "a revert"
     if TRIVIAL_COMMIT.match(subject.strip()) or NOISE_COMMIT.search(subject):
         return entry, 0.2, "work-in-progress or housekeeping commit"
@@ -186,7 +251,22 @@ def _commit_change(
         return entry, 0.2, "a commit to fold into another (git rebase --autosquash)"
     if kind is not None:
         return entry, 0.75, f"commit subject starting with a {kind} verb"
-    return entry, 0.5, "commit without a conventional type"
+    if _SQUASHED_PR.search(subject):
+        return entry, 0.75, "a pull request merged as one commit"
+    return entry, _UNTYPED, "commit without a conventional type"
+
+
+# "Waitlist signup with Supabase (#5)": GitHub's squash merge names the pull request it lands
+_SQUASHED_PR = lazy(r"\S\s*\(#\d+\)$")
+
+
+_UNTYPED = 0.5  # a commit that says neither its type nor what it did by its first word
+
+
+def tracker_key(subject: str) -> tuple[str | None, str]:
+    """The issue tracker's key a subject starts with ("PAY-118 Fix NPE"), and the rest."""
+    m = _TRACKER_KEY.fullmatch(subject.strip())
+    return (m["key"], m["x"]) if m else (None, subject)
 
 
 def commit_kind(subject: str) -> str | None:
@@ -207,10 +287,16 @@ def from_commit(
     if commit.parents > 1:
         return
     first = len(batch.candidates)
-    subject = redact_text(commit.subject, path, commit.short, batch)
+    key, subject = tracker_key(redact_text(commit.subject, path, commit.short, batch))
+    if key:
+        conventional = gitrepo.parse_conventional(subject)
     body = redact_text(commit.body, path, commit.short, batch)
     entry, conf, reason = _commit_change(commit, conventional, breaking_note, subject)
     entry = {k: v for k, v in entry.items() if v is not None}
+    if key:  # the key stays with the change, as GitHub's "(#12)" does
+        entry["summary"] = f"{entry['summary']} ({key})"
+        if conf == _UNTYPED:
+            conf, reason = 0.75, f"commit for the tracked issue {key}"
     batch.candidates.append(
         Candidate("changelog", entry, conf, reason, src, priority="P1", origin=subject)
     )
@@ -219,7 +305,7 @@ def from_commit(
         batch.candidates.append(Candidate("project", facts, 0.8, reason, src, priority="P2"))
     _body_decisions(commit, subject, body, batch, path=path)
     if not (_backs_out(subject) and _kept_decision(commit, subject, body, batch, src)):
-        _switch_decision(commit, subject, batch, src)
+        _switch_decision(commit, subject, body, batch, src)
     if adr := _ADR.search(subject):  # "docs(adr): ADR-007 use spot instances …"
         reason = "an architecture decision record"
         batch.candidates.append(
@@ -276,14 +362,41 @@ def _one_per_choice(made: list[Candidate]) -> None:
     The first (a `Decision:` trailer before the body's "we decided …") stays, with what the
     others add (the alternative "instead of" names, the reason).
     """
+    decided = [c for c in made if c.target == "decisions" and not c.action]
+    _leaving_as_alternative(decided)
     kept: dict[str, Candidate] = {}
-    for c in made:
-        if c.target != "decisions" or c.action or not c.entry.get("choice"):
+    for c in decided:
+        if c.action or not c.entry.get("choice"):
             continue
-        choice = str(c.entry["choice"]).casefold()
+        # "Drizzle ORM" of the trailer and "Drizzle" of the subject: one tool, one decision
+        choice = str(c.entry["choice"]).casefold().split()[0]
         if (first := kept.setdefault(choice, c)) is not c:
             merge_fields(first.entry, {k: v for k, v in c.entry.items() if k != "title"})
             c.action, c.note = "dropped", "the same decision as another line of its commit"
+
+
+# "move off Prisma", "stop using Jenkins", "drop Moment.js": what a decision leaves, not a choice
+_LEAVING = lazy(
+    r"(?i)^(?:mov(?:e|ing)\s+(?:off|away\s+from)|stop(?:ping)?\s+using|get(?:ting)?\s+rid\s+of"
+    r"|drop(?:ping)?|ditch(?:ing)?|leav(?:e|ing))\s+(?:the\s+)?(?P<x>\S.*)"
+)
+
+
+def _leaving_as_alternative(decided: list[Candidate]) -> None:
+    """A commit's decision to leave a tool is the alternative of the one it moves to.
+
+    "We decided to move off Prisma" beside "switch to Drizzle": Prisma is turned down, and
+    stored as the choice it would read as the opposite.
+    """
+    chosen = [c for c in decided if not _LEAVING.match(str(c.entry.get("choice", "")))]
+    for c in decided:
+        m = _LEAVING.match(str(c.entry.get("choice", "")))
+        if m is None or not chosen:
+            continue
+        merge_fields(chosen[0].entry, {"alternatives": [rules.clip(m["x"])]})
+        if not chosen[0].entry.get("rationale") and c.entry.get("rationale"):
+            chosen[0].entry["rationale"] = c.entry["rationale"]
+        c.action, c.note = "dropped", "what the commit's decision leaves, not a choice"
 
 
 def _body_decisions(commit: Any, subject: str, body: str, batch: Batch, *, path: str) -> None:
@@ -359,28 +472,98 @@ def _drop_backed_out(batch: Batch) -> None:
                 o.confidence = 0.0
 
 
-def _switch_decision(commit: Any, subject: str, batch: Batch, src: dict[str, Any]) -> None:
-    """The choice a commit subject that switches to a tool makes (undone with the commit)."""
+def _switch_decision(
+    commit: Any, subject: str, body: str, batch: Batch, src: dict[str, Any]
+) -> None:
+    """The choice a commit that switches to a tool makes (undone with the commit).
+
+    Its subject says it ("switch CNI to Cilium", "test: jest -> vitest"), or else a line of
+    its body ("Switched the feed to @shopify/flash-list", "Went with Resend over SendGrid").
+    """
     summary = _untyped(subject)[0]
-    m = _SWITCH.search(summary)
-    if m is None or re.match(r"(?i)revert", summary):
+    if re.match(r"(?i)revert|reapply", summary) or _untyped_type(subject) in _TENTATIVE_TYPES:
         return
+    if area := _area_of(summary, None):
+        summary = area[1]  # "Gradle build scripts: Groovy DSL -> Kotlin DSL"
+    for n, sentence in enumerate([summary, *rules.statements(rules.unwrap(body))]):
+        if switch := _switch_in(sentence, subject=n == 0):
+            d = rules.Decision(*switch, None, None, False)
+            entry = decision_entry(d, subject if n == 0 else sentence)
+            entry.update(date=commit.date[:10], source_refs=[commit.short])
+            reason = "a commit that switches to a tool"
+            batch.candidates.append(
+                Candidate("decisions", entry, 0.75, reason, src, origin=subject)
+            )
+            return
+
+
+def _untyped_type(subject: str) -> str:
+    """The conventional type (or area) a subject starts with, lower-case, or ""."""
+    head = _CONVENTIONAL_HEAD.match(subject)
+    return subject[: head.end()].split("(")[0].rstrip("!: ").lower() if head else ""
+
+
+# "jest -> vitest", "gunicorn sync workers -> uvicorn workers (ASGI)": the arrow of a move
+_ARROW = lazy(r"^(?P<old>[^:;,]{1,60}?)\s*(?:->|=>|\u2192)\s*(?P<new>[^\s(].*)$")
+
+
+# "Went with Resend over SendGrid", "we settled on Zod instead of Yup": a choice a body tells
+_WENT_WITH = lazy(
+    r"(?i)^(?:we\s+|i\s+)?(?:went|go(?:ing)?|settled|opted)\s+(?:with|for|on)\s+(?P<x>[^,;:]+?)"
+    r"(?:\s+(?:over|instead\s+of|rather\s+than)\s+(?P<alt>[^,;:.]+?))?\s*(?:[,;:.]|$)"
+)
+
+
+def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] | None:
+    """The tool a sentence switches to and the ones it leaves, or None."""
+    if subject and (arrow := _ARROW.match(sentence)):
+        return _arrow_switch(arrow["old"], arrow["new"])
+    if went := _WENT_WITH.match(sentence):
+        choice = rules.clip(went["x"])
+        left = (rules.clip(went["alt"]),) if went["alt"] else ()
+        return (choice, left) if _names_a_tool(choice) else None
+    m = _SWITCH.search(sentence)
+    if m is None or (not subject and m.start() > 0):
+        return None  # a body's line is a switch when it starts with one ("Switched the feed to")
     choice = rules.clip(next(g for g in m.groups() if g is not None))
-    named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
-    if not (named or _SWITCH_NAME.fullmatch(choice)) or "/" in choice:
-        return
+    if not _names_a_tool(choice):
+        return None
     old = re.search(
-        r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
+        r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|^replac(?:e|es|ed)\s+(?:the\s+)?([\w.+-]+)\s+with\b"
+        r"|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
         r"|(?:替换|替代|取代|代替)(?:掉|了)?\s*([A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)",
-        summary,
+        sentence,
     )
     left = old and next(g for g in old.groups() if g)
-    alternatives = (left,) if left else rules.alternatives(summary, choice)
-    d = rules.Decision(choice, alternatives, None, None, False)
-    entry = decision_entry(d, subject)
-    entry.update(date=commit.date[:10], source_refs=[commit.short])
-    reason = "a commit that switches to a tool"
-    batch.candidates.append(Candidate("decisions", entry, 0.75, reason, src, origin=subject))
+    return choice, (left,) if left else rules.alternatives(sentence, choice)
+
+
+_FILE_NAME = lazy(r"(?i)\.(?:ya?ml|json|toml|md|txt|conf|ini|xml|properties|env|lock|cfg)$")
+
+
+def _names_a_tool(choice: str) -> bool:
+    """Whether a switch's target is a tool's name ("Cilium", "clap v4", "@shopify/flash-list")."""
+    named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
+    if re.fullmatch(r"@[\w.-]+/[\w.-]+", choice):
+        return True  # an npm package of a scope
+    if _FILE_NAME.search(choice):
+        return False  # "routes moved to application-routes.yml": a file, no tool
+    return bool(named or _SWITCH_NAME.fullmatch(choice)) and "/" not in choice
+
+
+def _arrow_switch(old: str, new: str) -> tuple[str, tuple[str, ...]] | None:
+    """The choice of "X -> Y": Y when it names a tool that is not X at another version.
+
+    "lr 1e-3 -> 5e-4" and "Postgres 15 -> 16" change a value, not the tool.
+    """
+    choice = rules.clip(re.split(r"\s+(?:for|in|on|to|because)\s+", new)[0])
+    if not re.match(r"[A-Za-z@]", choice) or len(choice.split()) > 3 or commit_kind(choice):
+        return None  # a value ("5e-4"), or a phrase
+    words = old.split()
+    if words and words[0].lower() == choice.split()[0].lower():
+        return None  # "Node 18 -> Node 20": the same tool
+    left = " ".join(words[-len(choice.split()) :]) if len(words) > 3 else old.strip()
+    return choice, (left,)
 
 
 # What a commit that backs a change out keeps or goes back to: "Back to npm", "Staying on S3
@@ -391,7 +574,7 @@ _KEPT = lazy(
     r"|stay(?:s|ing)?\s+(?:on|with)|stick(?:s|ing)?\s+with|remain(?:s|ing)?\s+on"
     r"|continu(?:e|es|ing)\s+(?:to\s+use|using|with))"
     r"|^keep(?:ing)?\s+(?:using\s+)?(?:(?P<p>[^,;]+?)\s+as\s+)?)\s*(?P<x>[^\s,;]+.*)"
-    r"|(?P<y>[\w./+=-]+)\s+stays\b"
+    r"|(?P<y>(?:(?-i:[A-Z])[\w./+=-]*\s+)?[\w./+=-]+)\s+stays?\b"
     r"|(?:改回存?|回退到|回退为|回滚到|回到|恢复为|恢复成|恢复|保持|继续使用|继续用|继续走|还是用|仍然用)"
     r"\s*(?P<z>\S.*)"
 )
@@ -399,7 +582,7 @@ _KEPT = lazy(
 
 # what the change backed out had moved to: "switch CNI to Cilium", "使用 LittleFS 存储"
 _UNDONE_TARGET = lazy(
-    r"(?i)(?:\bto|\bas|改为|改成|改用|换成|切换到|迁移到|迁到|使用|用)\s*"
+    r"(?i)(?:\bto\b|\bas\b|改为|改成|改用|换成|切换到|迁移到|迁到|使用|用)\s*"
     r"(?P<t>[A-Za-z0-9][\w./+=-]*(?:\s+[A-Z0-9][\w.+-]*)?)"
 )
 
@@ -427,6 +610,8 @@ def _undone_choice(summary: str) -> tuple[str, ...]:
         summary = reverted["x"]
     summary = _untyped(summary)[0]
     undone = re.split(r"[，,；;。]", _UNDO.sub("", summary, count=1))[0]
+    if chosen := re.match(r"(?i)(?P<t>.+?)\s+(?:instead\s+of|over|rather\s+than)\s", undone):
+        return (rules.clip(chosen["t"]),)  # "NAT instances instead of NAT gateways"
     if target := _UNDONE_TARGET.search(undone):
         return (rules.clip(target["t"]),)
     for name in re.findall(r"[A-Za-z][\w./+=-]*(?:\s+[A-Z0-9][\w.+-]*)?", undone):
@@ -448,7 +633,8 @@ def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict
             continue
         kept = m["x"] or m["y"] or m["z"]
         choice = rules.clip(kept)
-        named = rules.technologies(choice) or re.match(r"[A-Z]", choice)
+        # "NAT gateways", "the sequential boto3 loop": a name or a library in the words kept
+        named = rules.technologies(choice) or re.search(r"^[A-Z]|\b[a-z]+\d\w*\b", choice)
         if not (named or _SWITCH_NAME.fullmatch(choice) or _KEPT_VALUE.fullmatch(choice)):
             continue
         left = tuple(a for a in alternatives if a.lower() not in choice.lower())
@@ -513,10 +699,9 @@ def drop_reverted(batch: Batch) -> None:
     changes = [c for c in batch.candidates if c.target == "changelog" and c.origin]
     made = [c for c in batch.candidates if c.origin]  # changes and the choices they made
     for revert in changes:
-        m = _REVERT.match(str(revert.origin))
-        if m is None:
+        undone = _undone_subject(str(revert.origin))
+        if undone is None:
             continue
-        undone = m.group("x").strip().casefold()
         commits = {
             _place(c) for c in made if c is not revert and str(c.origin).casefold() == undone
         }
@@ -524,6 +709,36 @@ def drop_reverted(batch: Batch) -> None:
         for c in batch.candidates:
             if c is not revert and commits and _place(c) in commits:
                 c.action, c.note = "dropped", f"reverted by {revert.source.get('index')}"
+        _bring_back(batch, commits, revert)
+
+
+# git 2.43+ names the revert of a revert 'Reapply "feat: x"'
+_REAPPLY = lazy(r'(?i)^reapply\s+"(?P<x>.+)"$')
+
+
+def _undone_subject(subject: str) -> str | None:
+    """The subject (case-folded) of the commit a revert undoes, or None for no revert.
+
+    'Reapply "feat: x"' undoes 'Revert "feat: x"'.
+    """
+    if m := _REAPPLY.match(subject.strip()):
+        return f'revert "{m["x"]}"'.casefold()
+    if m := _REVERT.match(subject):
+        return tracker_key(m["x"].strip())[1].casefold()
+    return None
+
+
+def _bring_back(batch: Batch, undone: set[tuple[Any, Any]], revert: Candidate) -> None:
+    """What the reverts `revert` undoes had taken away comes back ('Revert "Revert "x""').
+
+    The change brought back tells it, so the revert of the revert leaves no entry of its own.
+    """
+    taken = {(path, f"reverted by {index}") for path, index in undone}
+    back = [c for c in batch.candidates if (c.source.get("path"), c.note) in taken]
+    for c in back:
+        c.action, c.note = None, None
+    if back:
+        revert.action, revert.note = "dropped", "brings back the change it reverts"
 
 
 def _place(c: Candidate) -> tuple[Any, Any]:

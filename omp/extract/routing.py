@@ -64,6 +64,10 @@ def settle(
         # and "uv。" answering "uv, poetry or pip?" as informative as the question's options
         others = " ".join(map(str, c.entry.get("alternatives", [])))
         told = f"{text} {c.entry.get('context', '')} {others}" if c.target == "decisions" else text
+        if c.target == "changelog" and c.origin:
+            # a commit says its type and scope too ("feat(web): dark mode"); a release commit
+            # "v0.2.0" says less than its entry "Release v0.2.0"
+            told = max(str(c.origin), text, key=rot.info_length)
         if c.target not in ("sessions", "project") and (why := rot.trivial_reason(told)):
             c.action, c.note = "dropped", f"trivial: {why}"
             continue

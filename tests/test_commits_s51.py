@@ -1,0 +1,247 @@
+"""Commit ranges as real histories write them: squash merges, tracker keys, `area: summary`
+subjects, reverts of reverts, decisions in bodies, the facts a commit establishes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from omp import extract as ex
+from omp import gitrepo, rot
+from omp.gitrepo import Commit
+
+
+def _history(*messages: str, stored: list[ex.Stored] | None = None) -> ex.Batch:
+    """The settled batch of a range of commits with these messages, oldest first."""
+    batch = ex.Batch()
+    for n, message in enumerate(messages):
+        subject, _, body = message.partition("\n\n")
+        commit = Commit(
+            f"{n:040x}", f"{n:07x}", "Chris Tan", "chris@example.com",
+            f"2026-03-{n + 1:02d}T10:00:00+00:00", subject.strip(), body.strip(), (), 1,
+        )  # fmt: skip
+        conventional = gitrepo.parse_conventional(commit.subject)
+        ex.from_commit(commit, conventional, gitrepo.breaking_note(commit), batch, path="git:HEAD")
+    ex.drop_reverted(batch)
+    ex.settle(batch, stored or [], today="2026-11-30")
+    return batch
+
+
+def _kept(batch: ex.Batch, target: str, action: str = "stored") -> list[dict[str, Any]]:
+    return [c.entry for c in batch.candidates if c.target == target and c.action == action]
+
+
+def _summaries(batch: ex.Batch, action: str = "stored") -> list[str]:
+    return [str(e["summary"]) for e in _kept(batch, "changelog", action)]
+
+
+# ---- 1. filler is a whole message, not a prefix ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Waitlist signup with Supabase (#5)", "hotfix: waitlist double submit",
+     "feat: processing queue for uploads", "feat: wait for db before migrations",
+     "hmm, the queue drops jobs when redis restarts"],
+)  # fmt: skip
+def test_a_word_that_starts_like_a_filler_is_no_filler(text):
+    assert rot.trivial_reason(text) is None
+
+
+@pytest.mark.parametrize("text", ["wait", "Waiting...", "wait, let me check", "正在处理中…", "hmm"])
+def test_waiting_said_alone_is_still_filler(text):
+    assert rot.trivial_reason(text) == rot.FILLER
+
+
+def test_commits_about_a_waitlist_or_a_processing_queue_are_kept():
+    batch = _history(
+        "hotfix: waitlist double submit",
+        "feat: processing queue for uploads",
+        "feat: wait for db before migrations",
+    )
+    assert _summaries(batch) == [
+        "waitlist double submit", "processing queue for uploads", "wait for db before migrations"
+    ]  # fmt: skip
+
+
+# ---- 2. a commit is as long as its subject says ---------------------------------------------
+
+
+def test_a_short_summary_with_its_type_and_scope_is_no_trivial_commit():
+    batch = _history("feat(web): dark mode", "fix: typo")
+    assert _summaries(batch) == ["dark mode"]
+
+
+@pytest.mark.parametrize("subject", ["v0.2.0", "0.2.0", "v1.4.0-rc.1", "chore: release 0.4.0"])
+def test_a_version_commit_is_a_release(subject):
+    [entry] = _kept(_history(subject), "changelog")
+    assert "0." in entry["summary"] or "1.4.0" in entry["summary"]
+
+
+# ---- 3. a tracker key before the subject ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("subject", "summary"),
+    [("PAY-118 Fix NPE in InvoiceService when customer has no VAT id",
+      "Fix NPE in InvoiceService when customer has no VAT id (PAY-118)"),
+     ("[PAY-120] retry SEPA upload to the bank SFTP 3x with backoff",
+      "retry SEPA upload to the bank SFTP 3x with backoff (PAY-120)"),
+     ("PAY-112 SEPA credit transfer XML export (pain.001.001.03)",
+      "SEPA credit transfer XML export (pain.001.001.03) (PAY-112)"),
+     ("PROJ-7: feat(api): add invoice search", "add invoice search (PROJ-7)")],
+)  # fmt: skip
+def test_a_commit_for_a_tracked_issue_is_read_without_its_key_and_stored_with_it(subject, summary):
+    assert _summaries(_history(subject)) == [summary]
+
+
+def test_replacing_a_tool_under_a_tracker_key_decides_it_with_the_old_one_as_alternative():
+    batch = _history("PAY-133 Replace ActiveMQ with Kafka for invoice events")
+    [decision] = _kept(batch, "decisions")
+    assert (decision["choice"], decision["alternatives"]) == ("Kafka", ["ActiveMQ"])
+
+
+def test_a_revert_of_a_keyed_commit_takes_its_change():
+    batch = _history(
+        "PAY-140 Oracle JDBC driver ojdbc8 -> ojdbc11",
+        'Revert "PAY-140 Oracle JDBC driver ojdbc8 -> ojdbc11"',
+    )
+    assert _summaries(batch) == ['Revert "PAY-140 Oracle JDBC driver ojdbc8 -> ojdbc11"']
+
+
+@pytest.mark.parametrize(
+    "subject",
+    ["Merged in feature/PAY-133-kafka (pull request #64)",
+     "Merge pull request #12 from acme/feature-x",
+     "Merge remote-tracking branch 'origin/main' into feature-x"],
+)  # fmt: skip
+def test_merges_of_every_host_are_no_changes(subject):
+    batch = _history(subject)
+    assert _summaries(batch) == _summaries(batch, "review") == []
+
+
+# ---- 4. `area: summary` subjects ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("subject", "scope", "summary", "kind"),
+    [("Dockerfile: distroless base", "Dockerfile", "distroless base", "other"),
+     ("reports: CSV export", "reports", "CSV export", "other"),
+     ("net/http: fix a leak in keep-alive", "net/http", "fix a leak in keep-alive", "fix"),
+     ("terraform: add VPC + EKS modules", "terraform", "add VPC + EKS modules", "feat"),
+     ("Gradle build scripts: Groovy DSL -> Kotlin DSL", "Gradle build scripts",
+      "Groovy DSL -> Kotlin DSL", "other")],
+)  # fmt: skip
+def test_the_area_before_a_colon_is_the_scope_and_the_verb_the_type(subject, scope, summary, kind):
+    [entry] = _kept(_history(subject), "changelog")
+    assert (entry["scope"], entry["summary"], entry["type"]) == (scope, summary, kind)
+
+
+@pytest.mark.parametrize(
+    "subject", ["experiment: try bun install in CI", "spike: Kafka consumer", "docs: typo"]
+)
+def test_tentative_types_and_housekeeping_in_an_area_are_not_stored(subject):
+    assert _summaries(_history(subject)) == []
+
+
+# ---- 5. a revert of a revert ----------------------------------------------------------------
+
+_RS256 = "feat(auth): switch JWT signing from HS256 to RS256"
+
+
+@pytest.mark.parametrize("again", [f'Revert "Revert "{_RS256}""', f'Reapply "{_RS256}"'])
+def test_a_revert_of_a_revert_brings_the_change_and_its_decision_back(again):
+    batch = _history(
+        _RS256,
+        f'Revert "{_RS256}"\n\nmobile 2.3 pins HS256 in its token check.',
+        f"{again}\n\nmobile 2.4 is RS256 aware. Re-landing RS256.",
+    )
+    assert _summaries(batch) == ["switch JWT signing from HS256 to RS256"]
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["RS256"]
+    assert _summaries(batch, "review") == []
+
+
+def test_a_reapply_whose_revert_is_out_of_the_range_is_a_change():
+    batch = _history(f'Reapply "{_RS256}"')
+    assert _summaries(batch) == ['Reapply "switch JWT signing from HS256 to RS256"']
+
+
+def test_a_squash_merged_pull_request_without_a_type_is_a_change():
+    batch = _history(
+        "Waitlist signup with Supabase (#5)", "Pricing page + Stripe payment links (#11)"
+    )
+    assert _summaries(batch) == [
+        "Waitlist signup with Supabase (#5)", "Pricing page + Stripe payment links (#11)"
+    ]  # fmt: skip
+
+
+# ---- 6. the decisions a commit's subject or body tells --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "choice", "alternatives"),
+    [("test: jest -> vitest\n\nOne transform pipeline instead of babel-jest next to Vite.",
+      "vitest", ["jest"]),
+     ("gunicorn sync workers -> uvicorn workers (ASGI)", "uvicorn workers",
+      ["gunicorn sync workers"]),
+     ("PAY-127 Gradle build scripts: Groovy DSL -> Kotlin DSL", "Kotlin DSL", ["Groovy DSL"]),
+     ("PAY-140 Oracle JDBC driver ojdbc8 -> ojdbc11 for the 19c migration", "ojdbc11",
+      ["ojdbc8"]),
+     ("feat: transactional email with Resend (#8)\n\n* fix: from address\n\n"
+      "Went with Resend over SendGrid: SendGrid's free tier wanted a support ticket.",
+      "Resend", ["SendGrid"]),
+     ("perf(feed): smoother feed on low-end Android\n\nFlatList was dropping frames past ~300 "
+      "items. Switched the feed to @shopify/flash-list; estimatedItemSize is 320.",
+      "@shopify/flash-list", None)],
+)  # fmt: skip
+def test_a_move_said_by_an_arrow_or_in_the_body_is_a_decision(message, choice, alternatives):
+    [decision] = _kept(_history(message), "decisions")
+    assert (decision["choice"], decision.get("alternatives")) == (choice, alternatives)
+
+
+@pytest.mark.parametrize(
+    "subject",
+    ["exp: lr 1e-3 -> 5e-4", "chore: Node 18 -> Node 20", "fix(retry): attempts 3 -> 5"],
+)
+def test_an_arrow_between_values_or_versions_of_one_tool_decides_nothing(subject):
+    assert _kept(_history(subject), "decisions") == []
+
+
+def test_an_initial_commit_with_a_colon_is_still_housekeeping():
+    assert _summaries(_history("Initial commit: ci-shard CLI skeleton (Go, cobra)")) == []
+
+
+def test_a_body_that_moves_something_into_a_file_decides_no_tool():
+    batch = _history(
+        "refactor(route): split the routes per service\n\n"
+        "Moved the order-service routes to application-routes.yml, discovered through Nacos."
+    )
+    assert _kept(batch, "decisions") == []
+
+
+def test_leaving_a_tool_is_the_alternative_of_the_commits_choice_and_one_tool_one_decision():
+    batch = _history(
+        "refactor(db): move from Prisma to Drizzle\n\n"
+        "We decided to move off Prisma. The query engine binary adds ~40 MB to every function."
+        "\n\nDecision: Drizzle ORM for all DB access"
+    )
+    [decision] = _kept(batch, "decisions")
+    assert (decision["choice"], decision["alternatives"]) == ("Drizzle ORM", ["Prisma"])
+
+
+@pytest.mark.parametrize(
+    ("undone", "body", "choice", "alternative"),
+    [("feat(net): NAT instances instead of NAT gateways to cut cost",
+      "The fck-nat instance died twice in one week. NAT gateways stay, we'll eat the cost.",
+      "NAT gateways", "NAT instances"),
+     ("feat(ingest): parallel S3 downloads with asyncio + aioboto3",
+      "S3 started throttling us at 64 concurrent GETs. Going back\nto the sequential boto3 loop.",
+      "sequential boto3 loop", None)],
+)  # fmt: skip
+def test_what_a_revert_says_stays_is_its_decision(undone, body, choice, alternative):
+    batch = _history(undone, f'Revert "{undone}"\n\nThis reverts commit 8c1d4e2.\n\n{body}')
+    [decision] = _kept(batch, "decisions")
+    assert decision["choice"] == choice
+    assert alternative is None or decision["alternatives"] == [alternative]
+    assert "yncio" not in str(decision.get("alternatives"))
