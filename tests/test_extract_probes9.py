@@ -188,3 +188,14 @@ def test_a_product_of_several_capitalised_words_is_the_choice(said, choice):
 
 def test_a_day_is_no_product():
     assert _choices(("user", "let's use Friday")) == []
+
+
+def test_an_answer_naming_two_names_one_or_the_other_offers_them():
+    turns = [("user", "which android db lib?"),
+             ("assistant", "Room or SQLDelight. Room is the default; SQLDelight for KMP later."),
+             ("user", "ok room then")]  # fmt: skip
+    assert [c for c, _ in _choices(*turns)] == ["Room"]
+    # not the names of a statement no question asked for
+    said = [("user", "the db layer is slow"), ("assistant", "Room or SQLDelight, both are fine."),
+            ("user", "ok room then")]  # fmt: skip
+    assert _choices(*said) == []

@@ -546,6 +546,8 @@ class _Conversation:
         named = list(dict.fromkeys(rules.technologies(text)))
         # of the kind the first names ("Recharts is the simplest for React": not React)
         named = [n for n in named if rules.role_of(n) == rules.role_of(named[0])] if named else []
+        if len(named) < 2 and (pair := _NAMED_PAIR.search(text)):
+            return [pair["a"], pair["b"]]  # "Room or SQLDelight.": names the lexicon lacks
         return named[:4] if len(named) >= 2 else []
 
     def _changed_value(self, s: str) -> str | None:
@@ -907,7 +909,7 @@ class _Conversation:
         """A choice by an option's label or, in lower case, by an offered name, as offered."""
         if (label := rules.option_label(d.choice)) in self.options:
             return d._replace(choice=self.options[str(label)])
-        if role == "user" and d.choice.islower() and d.choice in self.offered:
+        if role == "user" and d.choice.islower() and d.choice in map(str.lower, self.offered):
             return d._replace(choice=_original(self.offered_in, d.choice))  # "ClickHouse"
         return d
 
@@ -1497,6 +1499,11 @@ def _stack_facts(
 
 
 _ONE_NAME = lazy(r"[A-Za-z][\w.+#/@-]{1,40}")  # "expo-router", "probe-rs": one token
+# two capitalised names, one or the other, opening an answer's sentence
+_NAMED_PAIR = lazy(
+    r"(?:^|[.!:]\s+)(?!(?:The|This|That|It|Either|Both|Neither|Yes|No)\b)"
+    r"(?P<a>[A-Z][\w.+#-]{1,30}) or (?P<b>[A-Z][\w.+#-]{1,30})\b"
+)
 
 
 def _stack_beside_choice(s: str) -> dict[str, str]:
