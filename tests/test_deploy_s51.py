@@ -378,3 +378,11 @@ def test_a_new_image_set_after_a_timed_out_rollout_is_a_new_deploy():
     first, second = parse_deploy(text)
     assert (first.version, first.status) == ("1.30.4", "failed")
     assert (second.version, second.status) == ("1.30.5", "active")
+
+
+def test_two_namespaces_after_a_stored_record_naming_none_are_still_two_records():
+    records = _deployments(_settled(_TWO_NAMESPACES, ex.StoredMemory([], {"web": {}})))
+    assert (records["web"]["namespace"], records["web-production"]["namespace"]) == (
+        "staging",
+        "production",
+    )
