@@ -417,7 +417,8 @@ _RULES: tuple[_Rule, ...] = (
     _r(
         "wrangler",
         "attach",
-        r"\s+-\s+(?P<binding>[A-Z][A-Z0-9_]{0,63}):\s+\"?(?P<resource>[^\"\s]+)",
+        # a quoted var's value whole, spaces and all
+        r"\s+-\s+(?P<binding>[A-Z][A-Z0-9_]{0,63}):\s+\"?(?P<resource>(?<=\")[^\"]+|[^\"\s]+)",
         raw=True,
     ),
     _r("wrangler", "attach", r"(?P<route>[\w-]+(?:\.[\w-]+)+/\S*) \(zone name: [\w.-]+\)$"),

@@ -378,3 +378,22 @@ def test_a_new_image_set_after_a_timed_out_rollout_is_a_new_deploy():
     first, second = parse_deploy(text)
     assert (first.version, first.status) == ("1.30.4", "failed")
     assert (second.version, second.status) == ("1.30.5", "active")
+
+
+def test_two_namespaces_after_a_stored_record_naming_none_are_still_two_records():
+    records = _deployments(_settled(_TWO_NAMESPACES, ex.StoredMemory([], {"web": {}})))
+    assert (records["web"]["namespace"], records["web-production"]["namespace"]) == (
+        "staging",
+        "production",
+    )
+
+
+def test_a_workers_quoted_var_is_kept_whole():
+    text = (
+        "$ wrangler deploy\nYour worker has access to the following bindings:\n- Vars:\n"
+        '  - GREETING: "Hello from the edge"\n'
+        "- D1 Databases:\n  - DB: shortlink-prod (a3c1d9e7-5b2f-4e0a-8c6d-1f9e8d7c6b5a)\n"
+        "Uploaded api (1.2 sec)\nPublished api (1.2 sec)\n"
+    )
+    (event,) = parse_deploy(text)
+    assert event.bindings == (("GREETING", "Hello from the edge"), ("DB", "shortlink-prod"))

@@ -186,8 +186,10 @@ def _namespace_keys(batch: Batch, stored: dict[str, Any]) -> None:
             continue
         for key in [k for k, v in places.items() if k not in PLATFORMS and isinstance(v, dict)]:
             namespace = places[key].get("namespace")
-            if namespace is None or held.get(key) in (None, namespace):
-                held.setdefault(key, namespace)
+            if namespace is None:
+                continue
+            if held.get(key) in (None, namespace):
+                held[key] = namespace
                 continue
             moved = f"{key}-{namespace}"
             places[moved] = places.pop(key) | {"app": key}
