@@ -397,3 +397,22 @@ def test_a_workers_quoted_var_is_kept_whole():
     )
     (event,) = parse_deploy(text)
     assert event.bindings == (("GREETING", "Hello from the edge"), ("DB", "shortlink-prod"))
+
+
+def test_a_workers_var_named_as_a_secret_is_redacted_however_plain_its_value():
+    text = (
+        "$ wrangler deploy\nYour worker has access to the following bindings:\n- Vars:\n"
+        '  - AUTH_TOKEN: "Bearer Zq8xK2mP9vL4"\n  - DB_PASSWORD: "hunter2"\n'
+        '  - GREETING: "Hello from the edge"\n'
+        "Uploaded api (1.2 sec)\nPublished api (1.2 sec)\n  https://api.acme.workers.dev\n"
+    )
+    batch = _settled(text)
+    [record] = _deployments(batch).values()
+    assert record["bindings"] == {"AUTH_TOKEN": "[REDACTED:secret]",
+                                  "DB_PASSWORD": "[REDACTED:secret]",
+                                  "GREETING": "Hello from the edge"}  # fmt: skip
+    assert sorted(r.kind for r in batch.redactions) == [
+        "secret assigned to AUTH_TOKEN",
+        "secret assigned to DB_PASSWORD",
+    ]
+    assert "hunter2" not in repr(batch.candidates)

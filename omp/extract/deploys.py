@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from omp import gitrepo, rules
-from omp.extract.candidates import Batch, Candidate
+from omp.extract.candidates import Batch, Candidate, Redaction
 from omp.extract.commits import CONVENTIONAL_TYPES, NOISE_COMMIT, TRIVIAL_COMMIT, commit_kind
 from omp.lazyre import lazy
 
@@ -150,12 +150,34 @@ def _deploy_facts(event: Any, *, rolled_back: bool) -> dict[str, Any]:
     return facts
 
 
+# a Worker's var named as a secret is one, however short or plain its value ("AUTH_TOKEN:
+# "hunter2""): wrangler prints a var's value, and `wrangler secret put` was not used for it
+_SECRET_VAR = lazy(
+    r"(?i)(?:^|_)(?:pass(?:word|wd|phrase)?|pwd|secret|token|\w*key|credentials?|auth|salt|"
+    r"dsn|cookie|session)(?:_|$)"
+)
+
+
+def _hidden(bindings: dict[str, str], batch: Batch, path: str, line: int) -> dict[str, str]:
+    """The bindings with the value of every var named as a secret taken out and reported."""
+    kept = {}
+    for name, value in bindings.items():
+        if _SECRET_VAR.search(name) and not value.startswith("[REDACTED"):
+            batch.redactions.append(Redaction(f"secret assigned to {name}", path, line, 0))
+            value = "[REDACTED:secret]"
+        kept[name] = value
+    return kept
+
+
 def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = False) -> None:
     """Add the candidates of one deploy (a `deploy.DeployEvent`) to `batch`."""
     src = {"path": path, "index": event.line}
     reason = f"{event.tool} deploy output"
     told_back = bool(event.restored or event.rolled_back)
     facts = {"deployment": _record(event, _deploy_facts(event, rolled_back=rolled_back))}
+    for record in facts["deployment"].values():
+        if "bindings" in record:
+            record["bindings"] = _hidden(record["bindings"], batch, path, event.line)
     batch.candidates.append(Candidate("project", facts, 0.95, reason, src, priority="P0"))
     if event.framework:  # what the build detected is the stack, whatever became of the deploy
         key = re.sub(r"\W", "", event.framework.split()[0].lower())
