@@ -245,3 +245,23 @@ def test_what_a_revert_says_stays_is_its_decision(undone, body, choice, alternat
     assert decision["choice"] == choice
     assert alternative is None or decision["alternatives"] == [alternative]
     assert "yncio" not in str(decision.get("alternatives"))
+
+
+# ---- 7. the facts a commit establishes ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "stack"),
+    [("chore: require Node 20\n\nNode 18 goes EOL in April. engines.node\nis now \">=20.11\", "
+      ".nvmrc bumped.", {"node": "Node >=20.11"}),
+     ("chore: drop Python 3.8\n\n3.8 is EOL. requires-python is now \">=3.9\", classifiers "
+      "updated.", {"python": "Python >=3.9"}),
+     ("chore: require Kubernetes 1.29+ (native sidecar containers)",
+      {"kubernetes": "Kubernetes >=1.29"}),
+     ("chore: bump MSRV to 1.74", {"rust": "Rust >=1.74"}),
+     ("chore(db)!: MySQL 5.7 升级到 8.0", {"mysql": "MySQL 8.0"})],
+)  # fmt: skip
+def test_a_commit_that_sets_the_oldest_supported_version_states_it(message, stack):
+    batch = _history(message)
+    assert [p["tech_stack"] for p in _kept(batch, "project")] == [stack]
+    assert len(_kept(batch, "changelog")) == 1  # a change of what the project supports

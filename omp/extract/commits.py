@@ -84,7 +84,10 @@ _RELEASE_COMMIT = lazy(
 
 
 # A maintenance commit that moves to another version or tool is worth its changelog line
-_NOTABLE_CHORE = lazy(r"(?i)\b(?:upgrade|bump|pin|switch|migrate)\b|升级|切换|改为|改成|改用")
+_NOTABLE_CHORE = lazy(
+    r"(?i)\b(?:upgrade|bump|pin|switch|migrate|require|msrv)\b|升级|切换|改为|改成|改用"
+    r"|\bdrop\s+(?:support\s+for\s+)?[A-Z][\w.]*\s+v?\d"  # "drop Python 3.8"
+)
 
 
 TRIVIAL_COMMIT = lazy(
@@ -655,6 +658,8 @@ def _commit_facts(subject: str, body: str) -> dict[str, Any]:
     for sentence in [subject, *rules.statements(rules.unwrap(body))]:
         if moved := rules.version_changes(sentence, done=True):
             facts.setdefault("tech_stack", {}).update(moved)
+        if required := rules.minimum_versions(sentence):  # "require Node 20", "rust-version"
+            facts.setdefault("tech_stack", {}).update(required)
         if config := rules.settings(sentence, named_keys=False):
             facts.setdefault("config", {}).update(config)
         if dep := rules.deployment(sentence):  # "chore(deploy): 生产环境上线 https://…"
