@@ -265,3 +265,26 @@ def test_a_commit_that_sets_the_oldest_supported_version_states_it(message, stac
     batch = _history(message)
     assert [p["tech_stack"] for p in _kept(batch, "project")] == [stack]
     assert len(_kept(batch, "changelog")) == 1  # a change of what the project supports
+
+
+def test_an_import_from_another_vcs_is_housekeeping():
+    assert _summaries(_history("PAY-101 Initial import from SVN")) == []
+
+
+# ---- 9. what the secret filter leaves ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["See merge request backend/order-service!57", "See merge request group/sub/web-app!1234."],
+)
+def test_gitlabs_merge_request_reference_is_no_password(text):
+    from omp.sensitive import redact
+
+    assert redact(text) == (text, [])
+
+
+def test_a_password_after_an_account_and_a_slash_is_still_redacted():
+    from omp.sensitive import redact
+
+    assert redact("ops@shopco.com / Sh0pc0-R00t-2024!")[0] == "ops@shopco.com / [REDACTED:password]"

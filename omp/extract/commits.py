@@ -110,7 +110,7 @@ _NOTABLE_SCOPES = frozenset({"deps", "release"})
 
 NOISE_COMMIT = lazy(
     r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial commit|"
-    r"first commit|merge branch|merge pull request|merge remote-tracking branch)\b"
+    r"first commit|initial import|merge branch|merge pull request|merge remote-tracking branch)\b"
     r"|^merged in \S+ \(pull request #\d+\)"  # Bitbucket's merge
     r"|错别字|格式化"
 )
