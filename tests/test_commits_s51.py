@@ -288,3 +288,23 @@ def test_a_password_after_an_account_and_a_slash_is_still_redacted():
     from omp.sensitive import redact
 
     assert redact("ops@shopco.com / Sh0pc0-R00t-2024!")[0] == "ops@shopco.com / [REDACTED:password]"
+
+
+def test_a_move_to_another_tool_of_the_same_role_replaces_the_stack_part():
+    batch = _history(
+        "chore: scaffold project with poetry, python 3.11",
+        "chore: switch from poetry to uv\n\nuv sync is ~10x faster in CI.",
+    )
+    stack = {k: v for p in _kept(batch, "project") for k, v in p["tech_stack"].items()}
+    assert stack == {"language": "python 3.11", "package_manager": "uv"}
+
+
+@pytest.mark.parametrize(
+    ("subject", "stack", "choice"),
+    [("Switch env management from conda to pixi", {"package_manager": "pixi"}, "pixi"),
+     ("refactor(db): move from Prisma to Drizzle", {"orm": "Drizzle"}, "Drizzle")],
+)  # fmt: skip
+def test_the_tool_a_commit_moves_to_takes_the_old_ones_place(subject, stack, choice):
+    batch = _history(subject)
+    assert [p["tech_stack"] for p in _kept(batch, "project")] == [stack]
+    assert [d["choice"] for d in _kept(batch, "decisions")] == [choice]

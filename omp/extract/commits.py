@@ -529,8 +529,6 @@ def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] |
     if m is None or (not subject and m.start() > 0):
         return None  # a body's line is a switch when it starts with one ("Switched the feed to")
     choice = rules.clip(next(g for g in m.groups() if g is not None))
-    if not _names_a_tool(choice):
-        return None
     old = re.search(
         r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|^replac(?:e|es|ed)\s+(?:the\s+)?([\w.+-]+)\s+with\b"
         r"|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
@@ -538,7 +536,28 @@ def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] |
         sentence,
     )
     left = old and next(g for g in old.groups() if g)
+    # "from conda to pixi": a word that takes a known tool's place is a tool too
+    successor = left and rules.role_of_name(left) and re.fullmatch(r"[a-z][\w.+-]*", choice)
+    if not (_names_a_tool(choice) or successor):
+        return None
     return choice, (left,) if left else rules.alternatives(sentence, choice)
+
+
+def _stack_move(subject: str) -> dict[str, str]:
+    """The stack part a commit subject moves to another tool: "switch from poetry to uv".
+
+    The new tool takes the old one's role (`package_manager: uv`), which replaces the fact an
+    earlier commit gave; a move between tools of different roles changes no stack part.
+    """
+    summary = _untyped(subject)[0]
+    switch = None if _backs_out(subject) else _switch_in(summary, subject=True)
+    if switch is None or len(switch[1]) != 1:
+        return {}
+    choice, (left,) = switch
+    role, was = rules.role_of_name(choice), rules.role_of_name(left)
+    if was is None or role not in (was, None) or " " in choice:
+        return {}
+    return {was: choice}
 
 
 _FILE_NAME = lazy(r"(?i)\.(?:ya?ml|json|toml|md|txt|conf|ini|xml|properties|env|lock|cfg)$")
@@ -655,6 +674,8 @@ def _commit_facts(subject: str, body: str) -> dict[str, Any]:
     facts: dict[str, Any] = {}
     if stack := rules.scaffold_stack(subject):
         facts["tech_stack"] = stack
+    if moved := _stack_move(subject):
+        facts.setdefault("tech_stack", {}).update(moved)
     for sentence in [subject, *rules.statements(rules.unwrap(body))]:
         if moved := rules.version_changes(sentence, done=True):
             facts.setdefault("tech_stack", {}).update(moved)
