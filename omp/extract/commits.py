@@ -523,8 +523,8 @@ def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] |
         return _arrow_switch(arrow["old"], arrow["new"])
     if went := _WENT_WITH.match(sentence):
         choice = rules.clip(went["x"])
-        left = (rules.clip(went["alt"]),) if went["alt"] else ()
-        return (choice, left) if _names_a_tool(choice) else None
+        turned_down = (rules.clip(went["alt"]),) if went["alt"] else ()
+        return (choice, turned_down) if _names_a_tool(choice) else None
     m = _SWITCH.search(sentence)
     if m is None or (not subject and m.start() > 0):
         return None  # a body's line is a switch when it starts with one ("Switched the feed to")
@@ -762,7 +762,7 @@ def _bring_back(batch: Batch, undone: set[tuple[Any, Any]], revert: Candidate) -
     taken = {(path, f"reverted by {index}") for path, index in undone}
     back = [c for c in batch.candidates if (c.source.get("path"), c.note) in taken]
     for c in back:
-        c.action, c.note = None, None
+        c.action, c.note = "", None
     if back:
         revert.action, revert.note = "dropped", "brings back the change it reverts"
 
