@@ -257,8 +257,8 @@ def test_what_a_revert_says_stays_is_its_decision(undone, body, choice, alternat
      ("chore: drop Python 3.8\n\n3.8 is EOL. requires-python is now \">=3.9\", classifiers "
       "updated.", {"python": "Python >=3.9"}),
      ("chore: require Kubernetes 1.29+ (native sidecar containers)",
-      {"kubernetes": "Kubernetes >=1.29"}),
-     ("chore: bump MSRV to 1.74", {"rust": "Rust >=1.74"}),
+      {"kubernetes": "Kubernetes 1.29"}),
+     ("chore: bump MSRV to 1.74", {"rust": "Rust 1.74"}),
      ("chore(db)!: MySQL 5.7 升级到 8.0", {"mysql": "MySQL 8.0"})],
 )  # fmt: skip
 def test_a_commit_that_sets_the_oldest_supported_version_states_it(message, stack):
@@ -308,3 +308,33 @@ def test_the_tool_a_commit_moves_to_takes_the_old_ones_place(subject, stack, cho
     batch = _history(subject)
     assert [p["tech_stack"] for p in _kept(batch, "project")] == [stack]
     assert [d["choice"] for d in _kept(batch, "decisions")] == [choice]
+
+
+@pytest.mark.parametrize(
+    ("subject", "stack"),
+    [("PAY-125 Upgrade to Java 21 and Spring Boot 3.2",
+      {"java": "Java 21", "spring_boot": "Spring Boot 3.2"}),
+     ("Bump django from 4.2.9 to 5.0.2", {"django": "django 5.0.2"})],
+)  # fmt: skip
+def test_every_version_a_move_names_is_the_stack(subject, stack):
+    assert [p["tech_stack"] for p in _kept(_history(subject), "project")] == [stack]
+
+
+@pytest.mark.parametrize(
+    ("message", "port"),
+    [("Container listens on 8080 instead of 8000 to match the ALB health check", "8080"),
+     ("chore: container listens on 3000 instead of 8080", "3000"),
+     ("API listens on :8081 now (8080 clashes with the envoy sidecar)", "8081")],
+)  # fmt: skip
+def test_the_port_a_commit_moves_the_service_to_is_a_setting_and_the_commit_a_change(message, port):
+    batch = _history(message)
+    assert [p["config"] for p in _kept(batch, "project")] == [{"port": port}]
+    assert len(_kept(batch, "changelog")) == 1
+
+
+def test_a_migration_notes_example_of_the_old_usage_is_no_setting():
+    batch = _history(
+        "fix!: `max_delay` is in seconds, not milliseconds\n\n"
+        "BREAKING CHANGE: if you passed max_delay=30000 meaning 30s, pass 30 now."
+    )
+    assert _kept(batch, "project") == []

@@ -184,7 +184,7 @@ def _conventional_change(
         or _RELEASE_COMMIT.match(conventional.summary)  # "chore: release 0.4.0"
     )
     if conventional.type in _MINOR_TYPES and not notable:
-        return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
+        return entry, _MINOR, f"conventional commit ({conventional.type}): minor, for review"
     return entry, 0.9, f"conventional commit ({conventional.type})"
 
 
@@ -264,6 +264,7 @@ _SQUASHED_PR = lazy(r"\S\s*\(#\d+\)$")
 
 
 _UNTYPED = 0.5  # a commit that says neither its type nor what it did by its first word
+_MINOR = 0.6  # a maintenance commit (chore, test, style) that changes nothing notable
 
 
 def tracker_key(subject: str) -> tuple[str | None, str]:
@@ -304,6 +305,10 @@ def from_commit(
         Candidate("changelog", entry, conf, reason, src, priority="P1", origin=subject)
     )
     if facts := _commit_facts(subject, body):
+        change = batch.candidates[-1]
+        if "config" in facts and change.confidence in (_UNTYPED, _MINOR):
+            change.confidence = 0.75  # "container listens on 3000 instead of 8080"
+            change.reason = "a commit that changes a setting"
         reason = "facts a commit states"
         batch.candidates.append(Candidate("project", facts, 0.8, reason, src, priority="P2"))
     _body_decisions(commit, subject, body, batch, path=path)
@@ -367,15 +372,24 @@ def _one_per_choice(made: list[Candidate]) -> None:
     """
     decided = [c for c in made if c.target == "decisions" and not c.action]
     _leaving_as_alternative(decided)
-    kept: dict[str, Candidate] = {}
+    kept: list[Candidate] = []
     for c in decided:
         if c.action or not c.entry.get("choice"):
             continue
         # "Drizzle ORM" of the trailer and "Drizzle" of the subject: one tool, one decision
-        choice = str(c.entry["choice"]).casefold().split()[0]
-        if (first := kept.setdefault(choice, c)) is not c:
-            merge_fields(first.entry, {k: v for k, v in c.entry.items() if k != "title"})
-            c.action, c.note = "dropped", "the same decision as another line of its commit"
+        first = next((k for k in kept if _same_choice(k.entry["choice"], c.entry["choice"])), c)
+        if first is c:
+            kept.append(c)
+            continue
+        merge_fields(first.entry, {k: v for k, v in c.entry.items() if k != "title"})
+        c.action, c.note = "dropped", "the same decision as another line of its commit"
+
+
+def _same_choice(a: str, b: str) -> bool:
+    """Whether one choice's words begin the other's ("Drizzle", "Drizzle ORM")."""
+    wa, wb = str(a).casefold().split(), str(b).casefold().split()
+    n = min(len(wa), len(wb))
+    return n > 0 and wa[:n] == wb[:n]
 
 
 # "move off Prisma", "stop using Jenkins", "drop Moment.js": what a decision leaves, not a choice
@@ -669,6 +683,25 @@ def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict
     return False
 
 
+# "Container listens on 8080", "the dev server runs on port 5173", "API listens on :8081 now"
+_LISTENS = lazy(
+    r"(?i)\b(?:listen(?:s|ing)?\s+on|runs?\s+on|serves?\s+on)\s+(?:port\s+)?:?(?P<port>\d{2,5})\b"
+    r"(?!\s*(?:%|ms|s\b|MB|GB|items|users))"
+)
+
+
+# a migration note's use of the old behaviour: "if you passed max_delay=30000, pass 30 now"
+_OLD_USAGE = lazy(r"(?i)\bif\s+you\b|\bpreviously\b|\bused\s+to\b|\binstead\s+of\b")
+
+
+def _commit_settings(sentence: str) -> dict[str, Any]:
+    """The settings a commit's sentence gives: named ones, and the port a service listens on."""
+    config = {} if _OLD_USAGE.search(sentence) else rules.settings(sentence, named_keys=False)
+    if "port" not in config and (m := _LISTENS.search(sentence)):
+        config["port"] = m["port"]
+    return config
+
+
 def _commit_facts(subject: str, body: str) -> dict[str, Any]:
     """The stack a first commit lists, the versions it moves to and the settings it names."""
     facts: dict[str, Any] = {}
@@ -681,7 +714,7 @@ def _commit_facts(subject: str, body: str) -> dict[str, Any]:
             facts.setdefault("tech_stack", {}).update(moved)
         if required := rules.minimum_versions(sentence):  # "require Node 20", "rust-version"
             facts.setdefault("tech_stack", {}).update(required)
-        if config := rules.settings(sentence, named_keys=False):
+        if config := _commit_settings(sentence):
             facts.setdefault("config", {}).update(config)
         if dep := rules.deployment(sentence):  # "chore(deploy): 生产环境上线 https://…"
             facts.setdefault("deployment", {})[dep.service] = {"url": dep.url, "status": dep.status}

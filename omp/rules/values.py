@@ -643,7 +643,7 @@ _VERSION_MOVE = lazy(
     r"|(?<![\w.-])(?P<g>" + _NAMES + r")\s+(?:is|was|has been|got|is now)\s+(?:now\s+)?"
     r"(?:upgraded|bumped|updated|moved|pinned)\s+to"
     r"|\b(?:upgrad|bump|pin|updat|mov|downgrad)\w*\s+(?:the\s+|our\s+)?(?P<b>" + _NAMES + r")"
-    r"(?:\s+(?:toolchain|version|sdk|runtime|cli))?\s+(?:to|at)"
+    r"(?:\s+(?:toolchain|version|sdk|runtime|cli))?(?:\s+from\s+v?\d+(?:\.\d+){0,2})?\s+(?:to|at)"
     r"|\b(?:upgrad|bump|mov|switch)\w*\s+to\s+(?P<c>" + _NAMES + r")"
     r"|把\s*(?P<d>"
     + _NAMES
@@ -696,8 +696,8 @@ _MANIFEST_TOOL = {
 def minimum_versions(sentence: str) -> dict[str, str]:
     """The oldest versions a sentence (of a commit) says the project now requires, by key.
 
-    "require Node 20" → {"node": "Node >=20"}; `engines.node is now ">=20.11"` → {"node":
-    "Node >=20.11"}; "bump MSRV to 1.74" → {"rust": "Rust >=1.74"}.
+    "require Node 20" → {"node": "Node 20"}; `engines.node is now ">=20.11"` → {"node":
+    "Node >=20.11"}; "bump MSRV to 1.74" → {"rust": "Rust 1.74"}.
     """
     facts: dict[str, str] = {}
     for m in _MANIFEST_MINIMUM.finditer(sentence):
@@ -706,7 +706,7 @@ def minimum_versions(sentence: str) -> dict[str, str]:
         facts[stack_key(name)] = f"{name} {spec if spec[0] in '<>=~^' else '>=' + spec}"
     for m in _REQUIRES.finditer(sentence):
         name = m["name"] or "Rust"
-        facts.setdefault(stack_key(name), f"{name} >={m['ver']}")
+        facts.setdefault(stack_key(name), f"{name} {m['ver']}")  # "Node 20": what it runs on
     return facts
 
 
@@ -726,10 +726,29 @@ def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
     facts: dict[str, str] = {}
     for m in _VERSION_MOVE.finditer(sentence):
         name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"], m["g"]) if g)
-        if ROLE_OF.get(name.lower(), "platform") not in _PLATFORM_ROLES:
-            continue  # "gorm 升级到 v1.25.10": a library bump, not the stack
-        facts.setdefault(stack_key(name), f"{name} {m['ver']}")
+        moved = [(name, m["ver"])]
+        if m["c"]:  # "Upgrade to Java 21 and Spring Boot 3.2": the move takes both
+            moved += _also_moved(sentence, m.end())
+        for tool, version in moved:
+            if ROLE_OF.get(tool.lower(), "platform") not in _PLATFORM_ROLES:
+                continue  # "gorm 升级到 v1.25.10": a library bump, not the stack
+            facts.setdefault(stack_key(tool), f"{tool} {version}")
     return facts
+
+
+# the next name and version of a list a move goes on with: ", Spring Boot 3.2", " and Gradle 8.5"
+_ALSO_MOVED = lazy(
+    r"(?i)(?:\s*,\s*|\s+(?:and|&)\s+|\s*\+\s*)(?P<name>" + _NAMES + r")\s+" + _TO_VERSION
+)
+
+
+def _also_moved(sentence: str, at: int) -> list[tuple[str, str]]:
+    """The names and versions that follow a move's own at `at`, as one list goes on."""
+    found = []
+    while m := _ALSO_MOVED.match(sentence, at):
+        found.append((m["name"], m["ver"]))
+        at = m.end()
+    return found
 
 
 def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[str, str]:
