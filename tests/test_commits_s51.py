@@ -314,7 +314,8 @@ def test_the_tool_a_commit_moves_to_takes_the_old_ones_place(subject, stack, cho
     ("subject", "stack"),
     [("PAY-125 Upgrade to Java 21 and Spring Boot 3.2",
       {"java": "Java 21", "spring_boot": "Spring Boot 3.2"}),
-     ("Bump django from 4.2.9 to 5.0.2", {"django": "django 5.0.2"})],
+     ("Upgrade to Java 21, Spring Boot 3.2 and Gradle 8.5",
+      {"java": "Java 21", "spring_boot": "Spring Boot 3.2", "gradle": "Gradle 8.5"})],
 )  # fmt: skip
 def test_every_version_a_move_names_is_the_stack(subject, stack):
     assert [p["tech_stack"] for p in _kept(_history(subject), "project")] == [stack]
@@ -338,3 +339,15 @@ def test_a_migration_notes_example_of_the_old_usage_is_no_setting():
         "BREAKING CHANGE: if you passed max_delay=30000 meaning 30s, pass 30 now."
     )
     assert _kept(batch, "project") == []
+
+
+def test_a_test_commit_that_moves_to_another_runner_is_a_change():
+    batch = _history("test: jest -> vitest\n\nOne transform pipeline instead of babel-jest.")
+    assert _summaries(batch) == ["jest -> vitest"]
+
+
+def test_a_deploy_that_names_its_namespace_is_still_a_minor_commit():
+    batch = _history(
+        "chore(deploy): roll out to the cluster\n\nk8s namespace league-prod, 2 replicas."
+    )
+    assert _summaries(batch) == []

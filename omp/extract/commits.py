@@ -305,10 +305,6 @@ def from_commit(
         Candidate("changelog", entry, conf, reason, src, priority="P1", origin=subject)
     )
     if facts := _commit_facts(subject, body):
-        change = batch.candidates[-1]
-        if "config" in facts and change.confidence in (_UNTYPED, _MINOR):
-            change.confidence = 0.75  # "container listens on 3000 instead of 8080"
-            change.reason = "a commit that changes a setting"
         reason = "facts a commit states"
         batch.candidates.append(Candidate("project", facts, 0.8, reason, src, priority="P2"))
     _body_decisions(commit, subject, body, batch, path=path)
@@ -321,6 +317,21 @@ def from_commit(
         )
     _one_per_choice(batch.candidates[first:])
     _reason_from_body(body, batch.candidates[first:])
+    _notable_when_it_moves(batch.candidates[first:])
+
+
+def _notable_when_it_moves(made: list[Candidate]) -> None:
+    """A maintenance or untyped commit that moves the port or a tool is a change worth keeping.
+
+    "chore: container listens on 3000 instead of 8080", "test: jest -> vitest".
+    """
+    change = made[0]
+    if change.target != "changelog" or change.confidence not in (_UNTYPED, _MINOR):
+        return
+    if any(c.target == "project" and "port" in c.entry.get("config", {}) for c in made):
+        change.confidence, change.reason = 0.75, "a commit that moves the service's port"
+    elif any(c.reason == _SWITCH_REASON and not c.action for c in made):
+        change.confidence, change.reason = 0.75, "a commit that moves to another tool"
 
 
 # a commit body's reason: "Reason: …", "原因是 …", "because …" (not "since" or "as", which
@@ -476,7 +487,7 @@ _BACK_OUT = (
 def _drop_backed_out(batch: Batch) -> None:
     later = [c for c in batch.candidates if c.target == "changelog" and c.origin]
     for c in batch.candidates:
-        if c.reason != "a commit that switches to a tool" or c.action:
+        if c.reason != _SWITCH_REASON or c.action:
             continue
         name = re.escape(str(c.entry.get("choice", "")).split()[0])
         start = next((n for n, o in enumerate(later) if o.origin == c.origin), len(later))
@@ -507,11 +518,13 @@ def _switch_decision(
             d = rules.Decision(*switch, None, None, False)
             entry = decision_entry(d, subject if n == 0 else sentence)
             entry.update(date=commit.date[:10], source_refs=[commit.short])
-            reason = "a commit that switches to a tool"
             batch.candidates.append(
-                Candidate("decisions", entry, 0.75, reason, src, origin=subject)
+                Candidate("decisions", entry, 0.75, _SWITCH_REASON, src, origin=subject)
             )
             return
+
+
+_SWITCH_REASON = "a commit that switches to a tool"
 
 
 def _untyped_type(subject: str) -> str:

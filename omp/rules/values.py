@@ -643,7 +643,7 @@ _VERSION_MOVE = lazy(
     r"|(?<![\w.-])(?P<g>" + _NAMES + r")\s+(?:is|was|has been|got|is now)\s+(?:now\s+)?"
     r"(?:upgraded|bumped|updated|moved|pinned)\s+to"
     r"|\b(?:upgrad|bump|pin|updat|mov|downgrad)\w*\s+(?:the\s+|our\s+)?(?P<b>" + _NAMES + r")"
-    r"(?:\s+(?:toolchain|version|sdk|runtime|cli))?(?:\s+from\s+v?\d+(?:\.\d+){0,2})?\s+(?:to|at)"
+    r"(?:\s+(?:toolchain|version|sdk|runtime|cli))?\s+(?:to|at)"
     r"|\b(?:upgrad|bump|mov|switch)\w*\s+to\s+(?P<c>" + _NAMES + r")"
     r"|把\s*(?P<d>"
     + _NAMES
