@@ -245,3 +245,109 @@ def test_what_a_revert_says_stays_is_its_decision(undone, body, choice, alternat
     assert decision["choice"] == choice
     assert alternative is None or decision["alternatives"] == [alternative]
     assert "yncio" not in str(decision.get("alternatives"))
+
+
+# ---- 7. the facts a commit establishes ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "stack"),
+    [("chore: require Node 20\n\nNode 18 goes EOL in April. engines.node\nis now \">=20.11\", "
+      ".nvmrc bumped.", {"node": "Node >=20.11"}),
+     ("chore: drop Python 3.8\n\n3.8 is EOL. requires-python is now \">=3.9\", classifiers "
+      "updated.", {"python": "Python >=3.9"}),
+     ("chore: require Kubernetes 1.29+ (native sidecar containers)",
+      {"kubernetes": "Kubernetes 1.29"}),
+     ("chore: bump MSRV to 1.74", {"rust": "Rust 1.74"}),
+     ("chore(db)!: MySQL 5.7 升级到 8.0", {"mysql": "MySQL 8.0"})],
+)  # fmt: skip
+def test_a_commit_that_sets_the_oldest_supported_version_states_it(message, stack):
+    batch = _history(message)
+    assert [p["tech_stack"] for p in _kept(batch, "project")] == [stack]
+    assert len(_kept(batch, "changelog")) == 1  # a change of what the project supports
+
+
+def test_an_import_from_another_vcs_is_housekeeping():
+    assert _summaries(_history("PAY-101 Initial import from SVN")) == []
+
+
+# ---- 9. what the secret filter leaves ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["See merge request backend/order-service!57", "See merge request group/sub/web-app!1234."],
+)
+def test_gitlabs_merge_request_reference_is_no_password(text):
+    from omp.sensitive import redact
+
+    assert redact(text) == (text, [])
+
+
+def test_a_password_after_an_account_and_a_slash_is_still_redacted():
+    from omp.sensitive import redact
+
+    assert redact("ops@shopco.com / Sh0pc0-R00t-2024!")[0] == "ops@shopco.com / [REDACTED:password]"
+
+
+def test_a_move_to_another_tool_of_the_same_role_replaces_the_stack_part():
+    batch = _history(
+        "chore: scaffold project with poetry, python 3.11",
+        "chore: switch from poetry to uv\n\nuv sync is ~10x faster in CI.",
+    )
+    stack = {k: v for p in _kept(batch, "project") for k, v in p["tech_stack"].items()}
+    assert stack == {"language": "python 3.11", "package_manager": "uv"}
+
+
+@pytest.mark.parametrize(
+    ("subject", "stack", "choice"),
+    [("Switch env management from conda to pixi", {"package_manager": "pixi"}, "pixi"),
+     ("refactor(db): move from Prisma to Drizzle", {"orm": "Drizzle"}, "Drizzle")],
+)  # fmt: skip
+def test_the_tool_a_commit_moves_to_takes_the_old_ones_place(subject, stack, choice):
+    batch = _history(subject)
+    assert [p["tech_stack"] for p in _kept(batch, "project")] == [stack]
+    assert [d["choice"] for d in _kept(batch, "decisions")] == [choice]
+
+
+@pytest.mark.parametrize(
+    ("subject", "stack"),
+    [("PAY-125 Upgrade to Java 21 and Spring Boot 3.2",
+      {"java": "Java 21", "spring_boot": "Spring Boot 3.2"}),
+     ("Upgrade to Java 21, Spring Boot 3.2 and Gradle 8.5",
+      {"java": "Java 21", "spring_boot": "Spring Boot 3.2", "gradle": "Gradle 8.5"})],
+)  # fmt: skip
+def test_every_version_a_move_names_is_the_stack(subject, stack):
+    assert [p["tech_stack"] for p in _kept(_history(subject), "project")] == [stack]
+
+
+@pytest.mark.parametrize(
+    ("message", "port"),
+    [("Container listens on 8080 instead of 8000 to match the ALB health check", "8080"),
+     ("chore: container listens on 3000 instead of 8080", "3000"),
+     ("API listens on :8081 now (8080 clashes with the envoy sidecar)", "8081")],
+)  # fmt: skip
+def test_the_port_a_commit_moves_the_service_to_is_a_setting_and_the_commit_a_change(message, port):
+    batch = _history(message)
+    assert [p["config"] for p in _kept(batch, "project")] == [{"port": port}]
+    assert len(_kept(batch, "changelog")) == 1
+
+
+def test_a_migration_notes_example_of_the_old_usage_is_no_setting():
+    batch = _history(
+        "fix!: `max_delay` is in seconds, not milliseconds\n\n"
+        "BREAKING CHANGE: if you passed max_delay=30000 meaning 30s, pass 30 now."
+    )
+    assert _kept(batch, "project") == []
+
+
+def test_a_test_commit_that_moves_to_another_runner_is_a_change():
+    batch = _history("test: jest -> vitest\n\nOne transform pipeline instead of babel-jest.")
+    assert _summaries(batch) == ["jest -> vitest"]
+
+
+def test_a_deploy_that_names_its_namespace_is_still_a_minor_commit():
+    batch = _history(
+        "chore(deploy): roll out to the cluster\n\nk8s namespace league-prod, 2 replicas."
+    )
+    assert _summaries(batch) == []

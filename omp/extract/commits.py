@@ -84,7 +84,10 @@ _RELEASE_COMMIT = lazy(
 
 
 # A maintenance commit that moves to another version or tool is worth its changelog line
-_NOTABLE_CHORE = lazy(r"(?i)\b(?:upgrade|bump|pin|switch|migrate)\b|升级|切换|改为|改成|改用")
+_NOTABLE_CHORE = lazy(
+    r"(?i)\b(?:upgrade|bump|pin|switch|migrate|require|msrv)\b|升级|切换|改为|改成|改用"
+    r"|\bdrop\s+(?:support\s+for\s+)?[A-Z][\w.]*\s+v?\d"  # "drop Python 3.8"
+)
 
 
 TRIVIAL_COMMIT = lazy(
@@ -107,7 +110,7 @@ _NOTABLE_SCOPES = frozenset({"deps", "release"})
 
 NOISE_COMMIT = lazy(
     r"(?i)\b(?:typos?|whitespace|formatting|reformat|lint fix(?:es)?|initial commit|"
-    r"first commit|merge branch|merge pull request|merge remote-tracking branch)\b"
+    r"first commit|initial import|merge branch|merge pull request|merge remote-tracking branch)\b"
     r"|^merged in \S+ \(pull request #\d+\)"  # Bitbucket's merge
     r"|错别字|格式化"
 )
@@ -181,7 +184,7 @@ def _conventional_change(
         or _RELEASE_COMMIT.match(conventional.summary)  # "chore: release 0.4.0"
     )
     if conventional.type in _MINOR_TYPES and not notable:
-        return entry, 0.6, f"conventional commit ({conventional.type}): minor, for review"
+        return entry, _MINOR, f"conventional commit ({conventional.type}): minor, for review"
     return entry, 0.9, f"conventional commit ({conventional.type})"
 
 
@@ -261,6 +264,7 @@ _SQUASHED_PR = lazy(r"\S\s*\(#\d+\)$")
 
 
 _UNTYPED = 0.5  # a commit that says neither its type nor what it did by its first word
+_MINOR = 0.6  # a maintenance commit (chore, test, style) that changes nothing notable
 
 
 def tracker_key(subject: str) -> tuple[str | None, str]:
@@ -313,6 +317,21 @@ def from_commit(
         )
     _one_per_choice(batch.candidates[first:])
     _reason_from_body(body, batch.candidates[first:])
+    _notable_when_it_moves(batch.candidates[first:])
+
+
+def _notable_when_it_moves(made: list[Candidate]) -> None:
+    """A maintenance or untyped commit that moves the port or a tool is a change worth keeping.
+
+    "chore: container listens on 3000 instead of 8080", "test: jest -> vitest".
+    """
+    change = made[0]
+    if change.target != "changelog" or change.confidence not in (_UNTYPED, _MINOR):
+        return
+    if any(c.target == "project" and "port" in c.entry.get("config", {}) for c in made):
+        change.confidence, change.reason = 0.75, "a commit that moves the service's port"
+    elif any(c.reason == _SWITCH_REASON and not c.action for c in made):
+        change.confidence, change.reason = 0.75, "a commit that moves to another tool"
 
 
 # a commit body's reason: "Reason: …", "原因是 …", "because …" (not "since" or "as", which
@@ -364,15 +383,24 @@ def _one_per_choice(made: list[Candidate]) -> None:
     """
     decided = [c for c in made if c.target == "decisions" and not c.action]
     _leaving_as_alternative(decided)
-    kept: dict[str, Candidate] = {}
+    kept: list[Candidate] = []
     for c in decided:
         if c.action or not c.entry.get("choice"):
             continue
         # "Drizzle ORM" of the trailer and "Drizzle" of the subject: one tool, one decision
-        choice = str(c.entry["choice"]).casefold().split()[0]
-        if (first := kept.setdefault(choice, c)) is not c:
-            merge_fields(first.entry, {k: v for k, v in c.entry.items() if k != "title"})
-            c.action, c.note = "dropped", "the same decision as another line of its commit"
+        first = next((k for k in kept if _same_choice(k.entry["choice"], c.entry["choice"])), c)
+        if first is c:
+            kept.append(c)
+            continue
+        merge_fields(first.entry, {k: v for k, v in c.entry.items() if k != "title"})
+        c.action, c.note = "dropped", "the same decision as another line of its commit"
+
+
+def _same_choice(a: str, b: str) -> bool:
+    """Whether one choice's words begin the other's ("Drizzle", "Drizzle ORM")."""
+    wa, wb = str(a).casefold().split(), str(b).casefold().split()
+    n = min(len(wa), len(wb))
+    return n > 0 and wa[:n] == wb[:n]
 
 
 # "move off Prisma", "stop using Jenkins", "drop Moment.js": what a decision leaves, not a choice
@@ -459,7 +487,7 @@ _BACK_OUT = (
 def _drop_backed_out(batch: Batch) -> None:
     later = [c for c in batch.candidates if c.target == "changelog" and c.origin]
     for c in batch.candidates:
-        if c.reason != "a commit that switches to a tool" or c.action:
+        if c.reason != _SWITCH_REASON or c.action:
             continue
         name = re.escape(str(c.entry.get("choice", "")).split()[0])
         start = next((n for n, o in enumerate(later) if o.origin == c.origin), len(later))
@@ -490,11 +518,13 @@ def _switch_decision(
             d = rules.Decision(*switch, None, None, False)
             entry = decision_entry(d, subject if n == 0 else sentence)
             entry.update(date=commit.date[:10], source_refs=[commit.short])
-            reason = "a commit that switches to a tool"
             batch.candidates.append(
-                Candidate("decisions", entry, 0.75, reason, src, origin=subject)
+                Candidate("decisions", entry, 0.75, _SWITCH_REASON, src, origin=subject)
             )
             return
+
+
+_SWITCH_REASON = "a commit that switches to a tool"
 
 
 def _untyped_type(subject: str) -> str:
@@ -520,14 +550,12 @@ def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] |
         return _arrow_switch(arrow["old"], arrow["new"])
     if went := _WENT_WITH.match(sentence):
         choice = rules.clip(went["x"])
-        left = (rules.clip(went["alt"]),) if went["alt"] else ()
-        return (choice, left) if _names_a_tool(choice) else None
+        turned_down = (rules.clip(went["alt"]),) if went["alt"] else ()
+        return (choice, turned_down) if _names_a_tool(choice) else None
     m = _SWITCH.search(sentence)
     if m is None or (not subject and m.start() > 0):
         return None  # a body's line is a switch when it starts with one ("Switched the feed to")
     choice = rules.clip(next(g for g in m.groups() if g is not None))
-    if not _names_a_tool(choice):
-        return None
     old = re.search(
         r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|^replac(?:e|es|ed)\s+(?:the\s+)?([\w.+-]+)\s+with\b"
         r"|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
@@ -535,7 +563,28 @@ def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] |
         sentence,
     )
     left = old and next(g for g in old.groups() if g)
+    # "from conda to pixi": a word that takes a known tool's place is a tool too
+    successor = left and rules.role_of_name(left) and re.fullmatch(r"[a-z][\w.+-]*", choice)
+    if not (_names_a_tool(choice) or successor):
+        return None
     return choice, (left,) if left else rules.alternatives(sentence, choice)
+
+
+def _stack_move(subject: str) -> dict[str, str]:
+    """The stack part a commit subject moves to another tool: "switch from poetry to uv".
+
+    The new tool takes the old one's role (`package_manager: uv`), which replaces the fact an
+    earlier commit gave; a move between tools of different roles changes no stack part.
+    """
+    summary = _untyped(subject)[0]
+    switch = None if _backs_out(subject) else _switch_in(summary, subject=True)
+    if switch is None or len(switch[1]) != 1:
+        return {}
+    choice, (left,) = switch
+    role, was = rules.role_of_name(choice), rules.role_of_name(left)
+    if was is None or role not in (was, None) or " " in choice:
+        return {}
+    return {was: choice}
 
 
 _FILE_NAME = lazy(r"(?i)\.(?:ya?ml|json|toml|md|txt|conf|ini|xml|properties|env|lock|cfg)$")
@@ -647,15 +696,38 @@ def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict
     return False
 
 
+# "Container listens on 8080", "the dev server runs on port 5173", "API listens on :8081 now"
+_LISTENS = lazy(
+    r"(?i)\b(?:listen(?:s|ing)?\s+on|runs?\s+on|serves?\s+on)\s+(?:port\s+)?:?(?P<port>\d{2,5})\b"
+    r"(?!\s*(?:%|ms|s\b|MB|GB|items|users))"
+)
+
+
+# a migration note's use of the old behaviour: "if you passed max_delay=30000, pass 30 now"
+_OLD_USAGE = lazy(r"(?i)\bif\s+you\b|\bpreviously\b|\bused\s+to\b|\binstead\s+of\b")
+
+
+def _commit_settings(sentence: str) -> dict[str, Any]:
+    """The settings a commit's sentence gives: named ones, and the port a service listens on."""
+    config = {} if _OLD_USAGE.search(sentence) else rules.settings(sentence, named_keys=False)
+    if "port" not in config and (m := _LISTENS.search(sentence)):
+        config["port"] = m["port"]
+    return config
+
+
 def _commit_facts(subject: str, body: str) -> dict[str, Any]:
     """The stack a first commit lists, the versions it moves to and the settings it names."""
     facts: dict[str, Any] = {}
     if stack := rules.scaffold_stack(subject):
         facts["tech_stack"] = stack
+    if moved := _stack_move(subject):
+        facts.setdefault("tech_stack", {}).update(moved)
     for sentence in [subject, *rules.statements(rules.unwrap(body))]:
         if moved := rules.version_changes(sentence, done=True):
             facts.setdefault("tech_stack", {}).update(moved)
-        if config := rules.settings(sentence, named_keys=False):
+        if required := rules.minimum_versions(sentence):  # "require Node 20", "rust-version"
+            facts.setdefault("tech_stack", {}).update(required)
+        if config := _commit_settings(sentence):
             facts.setdefault("config", {}).update(config)
         if dep := rules.deployment(sentence):  # "chore(deploy): 生产环境上线 https://…"
             facts.setdefault("deployment", {})[dep.service] = {"url": dep.url, "status": dep.status}
@@ -736,7 +808,7 @@ def _bring_back(batch: Batch, undone: set[tuple[Any, Any]], revert: Candidate) -
     taken = {(path, f"reverted by {index}") for path, index in undone}
     back = [c for c in batch.candidates if (c.source.get("path"), c.note) in taken]
     for c in back:
-        c.action, c.note = None, None
+        c.action, c.note = "", None
     if back:
         revert.action, revert.note = "dropped", "brings back the change it reverts"
 

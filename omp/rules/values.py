@@ -643,6 +643,7 @@ _TO_VERSION = r"v?(?P<ver>\d+(?:\.\d+){0,2})(?!\d|\.\d|\s*%)"
 # "Go 升级到 1.22", "pin rust toolchain to 1.78", "bumped Node to 20", "把 Kotlin 升级到 1.9.23"
 _VERSION_MOVE = lazy(
     r"(?i)(?:(?<![\w.-])(?P<a>" + _NAMES + r")(?:\s+(?:toolchain|version|sdk|runtime|cli))?\s*"
+    r"(?:v?\d+(?:\.\d+){0,2}\s*)?"  # "MySQL 5.7 升级到 8.0": the version it leaves
     # "Go 上周已经升级到 1.22 了": when and "already" between the name and the move
     r"(?:(?:上周|上个月|昨天|今天|前几天|刚刚?|已经|已|也|都|终于|总算)\s*){0,3}"
     r"(?:升级到|升到|更新到|切到|降级到|降到|锁定到|锁定为|固定到|固定为|锁到)"
@@ -678,6 +679,45 @@ _DONE_MARK = lazy(r"(?i)\b(?:upgraded|bumped|pinned|updated|moved|switched|downg
 _MOVE_WORD = lazy(r"(?i)\b(?:upgrad|bump|pin|updat|mov|downgrad|switch)|升|更新|切|降|锁|固定|迁移")
 
 
+# "require Node 20", "require Kubernetes 1.29+", "bump MSRV to 1.74": the oldest version the
+# project supports from now on
+_REQUIRES = lazy(
+    r"(?i)\b(?:(?:requires?|required|minimum(?:\s+supported)?(?:\s+version)?(?:\s+of)?)\s+"
+    r"(?P<name>" + _NAMES + r")|MSRV\s+(?:to|is(?:\s+now)?|=))\s+" + _TO_VERSION + r"\+?"
+)
+
+
+# the manifest fields that set it: `engines.node is now ">=20.11"`, `requires-python = ">=3.9"`
+_MANIFEST_MINIMUM = lazy(
+    r"(?P<field>engines\.node|requires-python|python_requires|rust-version|kubeVersion)"
+    r"[\"'`]?\s*(?:is\s+now|is|=|:)\s*[\"'`](?P<spec>[<>=~^]*\s*v?\d[\w.+-]*)[\"'`]"
+)
+_MANIFEST_TOOL = {
+    "engines.node": "Node",
+    "requires-python": "Python",
+    "python_requires": "Python",
+    "rust-version": "Rust",
+    "kubeVersion": "Kubernetes",
+}
+
+
+def minimum_versions(sentence: str) -> dict[str, str]:
+    """The oldest versions a sentence (of a commit) says the project now requires, by key.
+
+    "require Node 20" → {"node": "Node 20"}; `engines.node is now ">=20.11"` → {"node":
+    "Node >=20.11"}; "bump MSRV to 1.74" → {"rust": "Rust 1.74"}.
+    """
+    facts: dict[str, str] = {}
+    for m in _MANIFEST_MINIMUM.finditer(sentence):
+        name = _MANIFEST_TOOL[m["field"]]
+        spec = m["spec"].replace(" ", "")
+        facts[stack_key(name)] = f"{name} {spec if spec[0] in '<>=~^' else '>=' + spec}"
+    for m in _REQUIRES.finditer(sentence):
+        name = m["name"] or "Rust"
+        facts.setdefault(stack_key(name), f"{name} {m['ver']}")  # "Node 20": what it runs on
+    return facts
+
+
 def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
     """The versions a sentence moves technologies to ("Go 升级到 1.22" → {"go": "Go 1.22"}).
 
@@ -694,10 +734,29 @@ def version_changes(sentence: str, *, done: bool = False) -> dict[str, str]:
     facts: dict[str, str] = {}
     for m in _VERSION_MOVE.finditer(sentence):
         name = next(g for g in (m["a"], m["b"], m["c"], m["d"], m["e"], m["f"], m["g"]) if g)
-        if ROLE_OF.get(name.lower(), "platform") not in _PLATFORM_ROLES:
-            continue  # "gorm 升级到 v1.25.10": a library bump, not the stack
-        facts.setdefault(stack_key(name), f"{name} {m['ver']}")
+        moved = [(name, m["ver"])]
+        if m["c"]:  # "Upgrade to Java 21 and Spring Boot 3.2": the move takes both
+            moved += _also_moved(sentence, m.end())
+        for tool, version in moved:
+            if ROLE_OF.get(tool.lower(), "platform") not in _PLATFORM_ROLES:
+                continue  # "gorm 升级到 v1.25.10": a library bump, not the stack
+            facts.setdefault(stack_key(tool), f"{tool} {version}")
     return facts
+
+
+# the next name and version of a list a move goes on with: ", Spring Boot 3.2", " and Gradle 8.5"
+_ALSO_MOVED = lazy(
+    r"(?i)(?:\s*,\s*|\s+(?:and|&)\s+|\s*\+\s*)(?P<name>" + _NAMES + r")\s+" + _TO_VERSION
+)
+
+
+def _also_moved(sentence: str, at: int) -> list[tuple[str, str]]:
+    """The names and versions that follow a move's own at `at`, as one list goes on."""
+    found = []
+    while m := _ALSO_MOVED.match(sentence, at):
+        found.append((m["name"], m["ver"]))
+        at = m.end()
+    return found
 
 
 def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[str, str]:
