@@ -271,7 +271,9 @@ _LOOSE_PAIR = lazy(
 _STRONG_PAIR = lazy(
     # from the slash (the account before it is `_ACCOUNT_BEFORE`'s): a search that starts at
     # every word of a line with a path in it costs too much
-    r"/(?![\w.-]+!\d+(?![\w!]))"  # GitLab's merge request "backend/order-service!57"
+    # GitLab's merge request "backend/order-service!57": a project's slug, in lower case (not
+    # "admin/Hunter!2024", a password after its account)
+    r"/(?![a-z0-9][a-z0-9._-]*!\d+(?![\w!]))"
     r"[ \t]*(?P<pw>"
     # not a file of a path ("mixed/chat.md#0", "src/App.tsx:12"), an issue ("acme/web#123"),
     # an address ("ops/dev2@shop.com"), an image's digest ("nginx:1.25@sha256:…") or a hash

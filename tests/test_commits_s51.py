@@ -288,6 +288,9 @@ def test_a_password_after_an_account_and_a_slash_is_still_redacted():
     from omp.sensitive import redact
 
     assert redact("ops@shopco.com / Sh0pc0-R00t-2024!")[0] == "ops@shopco.com / [REDACTED:password]"
+    # a password shaped like a merge request's reference is still one
+    clean, found = redact("login: admin/Hunter!2024")
+    assert "Hunter!2024" not in clean and found
 
 
 def test_a_move_to_another_tool_of_the_same_role_replaces_the_stack_part():
