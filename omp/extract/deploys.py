@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from omp import gitrepo, rules
+from omp import gitrepo, rules, sensitive
 from omp.extract.candidates import Batch, Candidate, Redaction
 from omp.extract.commits import CONVENTIONAL_TYPES, NOISE_COMMIT, TRIVIAL_COMMIT, commit_kind
 from omp.lazyre import lazy
@@ -158,11 +158,19 @@ _SECRET_VAR = lazy(
 )
 
 
+def _shaped(value: str) -> bool:
+    return bool(sensitive.redact(value)[1])
+
+
 def _hidden(bindings: dict[str, str], batch: Batch, path: str, line: int) -> dict[str, str]:
-    """The bindings with the value of every var named as a secret taken out and reported."""
+    """The bindings with the value of every var named as a secret taken out and reported.
+
+    A value the secret filter knows by its shape (a Slack token) is left to it, which names
+    its kind when the entry is written.
+    """
     kept = {}
     for name, value in bindings.items():
-        if _SECRET_VAR.search(name) and not value.startswith("[REDACTED"):
+        if _SECRET_VAR.search(name) and not value.startswith("[REDACTED") and not _shaped(value):
             batch.redactions.append(Redaction(f"secret assigned to {name}", path, line, 0))
             value = "[REDACTED:secret]"
         kept[name] = value
