@@ -199,3 +199,14 @@ def test_an_answer_naming_two_names_one_or_the_other_offers_them():
     said = [("user", "the db layer is slow"), ("assistant", "Room or SQLDelight, both are fine."),
             ("user", "ok room then")]  # fmt: skip
     assert _choices(*said) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "port"),
+    [("nginx listens on port 80", "80"), ("served on localhost:5173", "5173"),
+     ("runs on 80 nodes", None), ("Container listens on 8080 instead of 8000", "8080")],
+)  # fmt: skip
+def test_the_port_a_server_listens_on(sentence, port):
+    from omp import rules
+
+    assert rules.listened_port(sentence) == port

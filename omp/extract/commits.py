@@ -696,23 +696,20 @@ def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict
     return False
 
 
-# "Container listens on 8080", "the dev server runs on port 5173", "API listens on :8081 now"
-_LISTENS = lazy(
-    r"(?i)\b(?:listen(?:s|ing)?\s+on|runs?\s+on|serves?\s+on)\s+(?:port\s+)?:?(?P<port>\d{2,5})\b"
-    r"(?!\s*(?:%|ms|s\b|MB|GB|items|users))"
-)
-
-
 # a migration note's use of the old behaviour: "if you passed max_delay=30000, pass 30 now"
 _OLD_USAGE = lazy(r"(?i)\bif\s+you\b|\bpreviously\b|\bused\s+to\b|\binstead\s+of\b")
 
 
 def _commit_settings(sentence: str) -> dict[str, Any]:
-    """The settings a commit's sentence gives: named ones, and the port a service listens on."""
-    config = {} if _OLD_USAGE.search(sentence) else rules.settings(sentence, named_keys=False)
-    if "port" not in config and (m := _LISTENS.search(sentence)):
-        config["port"] = m["port"]
-    return config
+    """The settings a commit's sentence gives: named ones, and the port a service listens on.
+
+    A migration note names old usage: only the port the service now listens on is taken
+    ("Container listens on 8080 instead of 8000").
+    """
+    if not _OLD_USAGE.search(sentence):
+        return rules.settings(sentence, named_keys=False)
+    port = rules.listened_port(sentence)
+    return {"port": port} if port else {}
 
 
 def _commit_facts(subject: str, body: str) -> dict[str, Any]:

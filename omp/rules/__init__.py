@@ -116,6 +116,7 @@ from omp.rules.text import code_blocks, is_chinese, statements, unwrap, without_
 from omp.rules.values import (
     commands,
     listed_versions,
+    listened_port,
     may_name_a_resource,
     minimum_versions,
     named_values,
@@ -197,6 +198,7 @@ __all__ = [
     "leading_name",
     "listed_stack",
     "listed_versions",
+    "listened_port",
     "machine_gpus",
     "may_name_a_resource",
     "merges_request",

@@ -423,13 +423,20 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     return found
 
 
+def listened_port(sentence: str) -> str | None:
+    """The port a sentence says a server listens on ("Container listens on 8080"), or None."""
+    m = _LISTENS_ON.search(sentence)
+    return m["value"] if m else None
+
+
 # "服务跑在 8080 端口", "监听在 9090 端口上": the port named after its number
 _PORT_AFTER_ZH = lazy(r"(?:跑|运行|监听|起|开|部署)在\s*(?P<value>\d{2,5})\s*端口")
 # "the API listens on 8081", "it's bound to :9000", "runs on 8080": a server's port, said with
 # what servers do (a number of two digits or fewer is no port: "runs on 16 cores")
 _LISTENS_ON = lazy(
-    r"(?i)\b(?:listens?|listening|bound|binds?|serves?|serving|runs?|running)\s+(?:on|to|at)\s+"
-    r"(?:port\s+)?(?:(?:localhost|0\.0\.0\.0|127\.0\.0\.1)?:)?(?P<value>[1-9]\d{2,4})"
+    r"(?i)\b(?:listens?|listening|bound|binds?|serve[sd]?|serving|runs?|running)\s+(?:on|to|at)\s+"
+    r"(?:port\s+)?(?:(?:localhost|0\.0\.0\.0|127\.0\.0\.1)?:)?"
+    r"(?P<value>(?<=port )[1-9]\d{1,4}|[1-9]\d{2,4})"  # "port 80", or three digits or more
     r"(?![\w.%:/-]|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
     r"servers?|hosts?|gb|mb|kb|ms|req|rps|qps|users?)\b)"
 )
