@@ -154,7 +154,7 @@ def _deploy_facts(event: Any, *, rolled_back: bool) -> dict[str, Any]:
 # "hunter2""): wrangler prints a var's value, and `wrangler secret put` was not used for it
 _SECRET_VAR = lazy(
     r"(?i)(?:^|_)(?:pass(?:word|wd|phrase)?|pwd|secret|token|\w*key|credentials?|auth|salt|"
-    r"dsn|cookie|session)(?:_|$)"
+    r"dsn)(?:_|$)"
 )
 
 
