@@ -364,7 +364,8 @@ def _named_resources(sentence: str) -> dict[str, str]:
 _SETTING_WORD = lazy(
     r"(?i)line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage|threshold|retries|pool[-_ ]size|"
     r"batch[-_ ]size|rate[-_ ]limit|node version|python version|region|replicas|sdk|limit|cap|"
-    r"max|backoff|concurrency|retention|interval|page[-_ ]size|listen|bound|binds?|serv|run|"
+    r"max|backoff|concurrency|retention|interval|page[-_ ]size|listen|"
+    r"(?:bound|binds?|serve[sd]?|serving|runs?|running)\s+(?:on|to|at)\s|"
     r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间|阈值"
 )
 
