@@ -16,6 +16,7 @@ import io
 import itertools
 import json
 import re
+import shlex
 from collections.abc import Callable, Container, Iterable, Iterator
 from typing import Any, NamedTuple, TextIO
 
@@ -390,6 +391,9 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
     if _is_terminal(head):
         yield from _terminal(itertools.chain(head, split))
         return
+    if _is_quoted_turns(head):
+        yield from _quoted_turns(itertools.chain(head, split))
+        return
     count, spoken = 0, False
     role, held = "user", list[str]()  # text before any speaker is the user's
     who: str | None = None
@@ -416,6 +420,51 @@ def _plain(lines: Iterable[str]) -> Iterator[Message]:
     for said, text in _transcript_message(role, body, held):
         yield Message(said, text, count, who if said == role else None)
         count += 1
+
+
+# A chat saved as Markdown notes with the person's turns quoted ("> …") and the answers as they
+# are: read so only when no line names a speaker and quoted paragraphs alternate with answers
+# at least twice (a note quoting an error once stays one person's note)
+_QUOTED = lazy(r"\s{0,3}>(?: ?(?P<rest>.*))?$")
+_QUOTED_EXCHANGES = 2
+
+
+def _is_quoted_turns(head: list[str]) -> bool:
+    """Whether a text's first lines are turns quoted with "> ", each followed by an answer."""
+    if any(map(_speaker, head)) or _people(head) or _is_questions_and_answers(head):
+        return False
+    runs: list[bool] = []  # quoted or not, one per run of lines with text
+    fenced = False
+    for line in head:
+        opens = line.count("```") % 2 == 1 or _TILDE_FENCE.match(line) is not None
+        if line.strip() and not _TITLE_ONLY.fullmatch(line):
+            quoted = not fenced and _QUOTED.match(line) is not None
+            if not runs or runs[-1] != quoted:
+                runs.append(quoted)
+        fenced ^= opens
+    answered = sum(1 for a, b in itertools.pairwise(runs) if a and not b)
+    return answered >= _QUOTED_EXCHANGES
+
+
+def _quoted_turns(lines: Iterable[str]) -> Iterator[Message]:
+    """The messages of a chat whose person's turns are quoted: quoted lines are the user's."""
+    count, role, held, fenced = 0, "user", list[str](), False
+    answers = False  # text before the first quote is the person's (a title, what this is)
+    for line in lines:
+        m = None if fenced else _QUOTED.match(line)
+        answers = answers or m is not None
+        said = role if not line.strip() or fenced else "user" if m or not answers else "assistant"
+        fenced ^= line.count("```") % 2 == 1 or _TILDE_FENCE.match(line) is not None
+        if said != role:
+            body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
+            if body and (count or not _TITLE_ONLY.fullmatch(body)):
+                yield Message(role, body, count)
+                count += 1
+            role, held = said, []
+        held.append((m["rest"] or "") if m else line)
+    body = _TRANSCRIPT_NOISE.sub("", "\n".join(held)).strip()
+    if body:
+        yield Message(role, body, count)
 
 
 def names_speakers(head: str) -> bool:
@@ -1264,7 +1313,9 @@ def _current_branch(turns: list[_Turn], warnings: list[str]) -> list[_Turn]:
 
 # `git commit … -m 'subject' -m "body"`, or the message of a heredoc (`-m "$(cat <<'EOF'`)
 _GIT_COMMIT = lazy(
-    r"\bgit\s+(?:-C\s+\S+\s+)?commit\b(?P<args>[^;&|]*(?:\$\(cat\s*<<.*?\n\s*\w+\s*\)\S?)?)", re.S
+    r"\bgit\s+(?:-C\s+\S+\s+)?commit\b"
+    r"(?P<args>(?:'[^']*'|\"(?:[^\"\\]|\\.)*\"|[^;&|'\"])*(?:\$\(cat\s*<<.*?\n\s*\w+\s*\)\S?)?)",
+    re.S,
 )
 _MESSAGE_FLAG = lazy(r"""(?:^|\s)-[a-zA-Z]*m\s*(?:'(?P<q>[^']*)'|"(?P<d>(?:[^"\\]|\\.)*)")""")
 _HEREDOC = lazy(r"<<-?\s*['\"]?(?P<tag>\w+)['\"]?\s*\n(?P<body>.*?)\n\s*(?P=tag)\b", re.S)
@@ -1300,7 +1351,7 @@ def _shell_command(record: dict[str, Any], fmt: str) -> str:
                 return ""
         command = args.get("command") if isinstance(args, dict) else None
         if isinstance(command, list):
-            return " ".join(str(c) for c in command)
+            return _argv_command([str(c) for c in command])
         return command if isinstance(command, str) else ""
     message = record.get("message") if record.get("type") == "assistant" else None
     content = message.get("content") if isinstance(message, dict) else None
@@ -1310,6 +1361,27 @@ def _shell_command(record: dict[str, Any], fmt: str) -> str:
     return "\n".join(
         c["command"] for c in calls if isinstance(c, dict) and isinstance(c.get("command"), str)
     )
+
+
+def _argv_command(argv: list[str]) -> str:
+    """A command Codex gives as its arguments, as a shell would read it.
+
+    `["bash", "-lc", "git commit -m …"]` runs its script; `["git", "commit", "-m", "a; b"]`
+    is quoted back so the message stays one argument.
+    """
+    if len(argv) == 3 and argv[0].rsplit("/", 1)[-1] in _SHELLS and argv[1] in ("-c", "-lc"):
+        return argv[2]
+    return " ".join(map(_shell_quoted, argv))
+
+
+def _shell_quoted(arg: str) -> str:
+    """An argument quoted for a shell, in double quotes when it holds an apostrophe."""
+    if "'" in arg and not re.search(r'["\\$`]', arg):
+        return f'"{arg}"'
+    return shlex.quote(arg)
+
+
+_SHELLS = frozenset(("bash", "sh", "zsh", "dash"))
 
 
 def _claude(record: dict[str, Any]) -> tuple[str | None, str]:

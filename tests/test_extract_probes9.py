@@ -210,3 +210,39 @@ def test_the_port_a_server_listens_on(sentence, port):
     from omp import rules
 
     assert rules.listened_port(sentence) == port
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "command"),
+    [
+        ("`npm run reindex` kicks off a full reindex.", "reindex", "npm run reindex"),
+        ("`make seed` loads the fixtures", "seed", "make seed"),
+        ("`pnpm dev` starts the app on port 3000", "dev", "pnpm dev"),
+    ],
+)
+def test_a_command_said_with_what_it_does_is_named_for_its_task(sentence, key, command):
+    assert {"commands": {key: command}} in _kept(_run(("user", sentence)), "project")
+
+
+@pytest.mark.parametrize(
+    "sentence", ["I ran `make seed` which loads the fixtures", "does `make seed` load them?"]
+)
+def test_a_command_run_once_or_asked_about_is_no_projects_command(sentence):
+    assert _kept(_run(("user", sentence)), "project") == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["deployed!! https://tallyho.onrender.com is up", "https://tallyho.onrender.com is live"],
+)
+def test_an_address_said_to_be_up_is_where_the_project_runs(said):
+    deployment = {"deployment": {"render": {"url": "https://tallyho.onrender.com",
+                                            "status": "active"}}}  # fmt: skip
+    assert deployment in _kept(_run(("user", said)), "project")
+
+
+@pytest.mark.parametrize(
+    "said", ["is https://tallyho.onrender.com up?", "https://docs.python.org is up to date"]
+)
+def test_an_address_asked_about_or_up_to_date_is_no_deployment(said):
+    assert _kept(_run(("user", said)), "project") == []

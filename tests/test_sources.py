@@ -689,6 +689,10 @@ def test_what_codex_adds_to_the_persons_message_is_left_out():
          ["fix(api): retry on 503\n\nWhy."]),
         ("git commit --amend --no-edit", []),
         ("git status && git diff", []),
+        # a separator inside the quoted message is the message's
+        ('git add -A && git commit -m "feat: clap derive; add cargo-dist" ; git push',
+         ["feat: clap derive; add cargo-dist"]),
+        ("git commit -m 'fix: a | b && c' && git log", ["fix: a | b && c"]),
     ],
 )  # fmt: skip
 def test_the_messages_of_git_commit_commands_are_read(command, messages):
@@ -720,6 +724,14 @@ def test_commits_an_agent_makes_in_tool_calls_are_messages_of_their_own():
         "payload": {"type": "function_call", "name": "shell", "arguments": json.dumps(call)},
     }
     assert _roles(json.dumps(codex), format="codex") == [("commit", "fix: y")]
+    for argv, said in [  # Codex's arguments without a shell: each one stays one argument
+        (["git", "commit", "-m", "feat: a; b"], "feat: a; b"),
+        (["git", "commit", "-m", "fix: don't crash", "-m", 'say "why"'],
+         "fix: don't crash\n\nsay \"why\""),
+    ]:  # fmt: skip
+        call = {"command": argv}
+        codex["payload"]["arguments"] = json.dumps(call)  # type: ignore[index]
+        assert _roles(json.dumps(codex), format="codex") == [("commit", said)]
     odd = [  # malformed tool calls are skipped, never fatal
         {"type": "assistant", "message": "git commit -m 'x: y'"},
         {"type": "assistant", "message": {"content": [{"type": "tool_use", "input": ["x"]}]}},
@@ -1144,3 +1156,47 @@ def test_a_slack_export_is_read_as_a_chat_of_people():
         ("user", "Marco Rossi", "so decision: we go with SQS"),
         ("user", "lena", "+1"),
     ]
+
+
+_QUOTED_CHAT = """# Search migration, saved chat
+
+> We run Elasticsearch 7.17. Upgrade to 8 or move to OpenSearch?
+> We are on AWS.
+
+Both work. OpenSearch is Apache 2.0.
+
+```sh
+> curl localhost:9200
+```
+
+> Let's go with OpenSearch on the managed service.
+
+Good call. Snapshot first, then restore.
+"""
+
+
+def test_a_chat_saved_with_the_persons_turns_quoted_is_split_into_turns():
+    said = [(m.role, m.text) for m in parse(_QUOTED_CHAT)[0].messages]
+    assert [role for role, _ in said] == ["user", "assistant", "user", "assistant"]
+    assert said[0][1].endswith("Upgrade to 8 or move to OpenSearch?\nWe are on AWS.")
+    assert "> curl localhost:9200" in said[1][1]  # a prompt in a code block is the answer's
+    assert said[2][1] == "Let's go with OpenSearch on the managed service."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a note quoting an error once, or quotes with no answer between them
+        "The deploy failed:\n\n> Error: timeout after 30s\n\nI will retry tomorrow.",
+        "> first quote\n> second line\n\n> another quote\n\nmy note",
+    ],
+)
+def test_quotes_not_alternating_with_answers_leave_a_text_the_persons(text):
+    assert [(m.role, m.text) for m in parse(text)[0].messages] == [("user", text)]
+
+
+def test_named_speakers_decide_who_says_a_quoted_line():
+    text = "User: > quoted\nAssistant: a\nUser: > again\nAssistant: b"
+    said = [(m.role, m.text) for m in parse(text)[0].messages]
+    assert said == [("user", "> quoted"), ("assistant", "a"), ("user", "> again"),
+                    ("assistant", "b")]  # fmt: skip

@@ -34,6 +34,10 @@ _DEPLOY_WORDS = lazy(
 )
 
 
+# "https://tallyho.onrender.com is up": an address said to be up is where it runs
+_UP_AFTER = lazy(r"[.,;:!]?\s+(?:is|are)\s+(?:now\s+)?(?:up|live)\b(?!\s+(?:to|for)\b)")
+
+
 _NOT_DEPLOYED = (
     "github.com",
     "gitlab.com",
@@ -105,7 +109,7 @@ def deployment(sentence: str) -> Deployment | None:
     if QUESTION.search(sentence) or TENTATIVE.search(sentence):
         return None
     url = WEB_ADDRESS.search(sentence)
-    if url is None or not _DEPLOY_WORDS.search(sentence):
+    if url is None or not (_DEPLOY_WORDS.search(sentence) or _UP_AFTER.match(sentence, url.end())):
         return None
     if _API_ADDRESS.search(sentence, 0, url.start()):
         return None  # "the api base url for staging is https://…": an address the app calls

@@ -1148,7 +1148,19 @@ def commands(sentence: str) -> dict[str, str]:
         key = _COMMAND_KEYS.get(re.sub(r"\s+", " ", what))
         if key is not None and _COMMAND_LIKE.match(command):
             found.setdefault(key, command)
+    for m in _COMMAND_DOES.finditer(sentence):
+        if not _RAN_BEFORE.search(sentence, 0, m.start()) and _COMMAND_LIKE.match(m["cmd"]):
+            found.setdefault(_COMMAND_KEYS.get(m["task"], m["task"]), m["cmd"])
     return found
+
+
+# "`npm run reindex` kicks off a full reindex", "`make seed` loads the fixtures": a command said
+# with what it does, named for its task (a script's name)
+_COMMAND_DOES = lazy(
+    r"(?:^|(?<=[\s(]))`(?P<cmd>[^`\n]{0,60}?\b(?P<task>[a-z][a-z0-9_-]{2,20}))`\s+"
+    r"(?:kicks off|starts|spins up|brings up|builds|deploys|seeds|loads|resets|rebuilds|"
+    r"regenerates|reindexes|triggers|creates|applies)\b"
+)
 
 
 # a command: a known runner, a path to a program, or a lower-case program with arguments
