@@ -436,6 +436,12 @@ class _Conversation:
             _OFFERS_CHOICE.search(self.options_text)
         )
 
+    def _replying_to_alternatives(self, index: int) -> bool:
+        """Whether message `index` replies to a list of alternatives (no plan's steps)."""
+        return 0 < index - self.options_at <= _REPLY_REACH and bool(
+            _OFFERS_ALTERNATIVES.search(self.options_text)
+        )
+
     def _replying_to_question(self, index: int) -> bool:
         """Whether message `index` is the reply to the question that offered the options."""
         return self.offered_asked and 0 < index - self.offered_at <= _REPLY_REACH
@@ -462,6 +468,12 @@ class _Conversation:
             or (rules.leading_name(s, self.offered) if self._replying_to_question(index) else None)
             # "sqlc." after "1. **sqlc + pgx** … 2. **GORM** …"
             or (rules.leading_name(s, self._listed()) if self._replying_to_list(index) else None)
+            # "sharded, 64 shards" after "1. … 3. **Sharded map**: …"
+            or (
+                rules.opening_option(s, self._listed())
+                if self._replying_to_alternatives(index)
+                else None
+            )
         )
         head = rules.picked_label(s, self.labels) or rules.picked_bullet(s, self.bullets)
         if answer is None and head is None:
@@ -1626,6 +1638,11 @@ _WHOLE_RULE = lazy(r"(?i)^(?:never\s|always\s|no\s+[a-z]{4,}ing\b|(?:all|every|e
 _OFFERS_CHOICE = lazy(
     r"(?i)[?？]|哪|方案|选项|推荐|建议|\b(?:options?|choices?|approaches|alternatives|"
     r"i'?d (?:lean|go|pick|suggest|recommend)|recommend\w*|suggest\w*)\b"
+)
+# a list said to hold alternatives, not the steps of a plan ("Fix options:", "Two strategies")
+_OFFERS_ALTERNATIVES = lazy(
+    r"(?i)方案|选项|哪(?:个|种)|\b(?:options?|choices|approaches|alternatives|strategies|"
+    r"i'?d (?:go|do|pick|lean|suggest|recommend)\b)"
 )
 _VALUE_TAIL = lazy(rf"(?<![\w.]){_VALUE}$")  # the value a choice ends with
 _CHANGED = lazy(

@@ -787,6 +787,32 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
     return None
 
 
+# what may follow the option a reply opens with: how to set it up ("insert_overwrite partitioned
+# by order_date", "bf16 + grad accum 2x64", "sharded, 64 shards"), not what is said of it
+_OPTION_SETUP = lazy(
+    r"(?i)^(?:$|[+&]|\d|(?:on|with|by|using|via|per|at|over|across|keyed|partitioned|"
+    r"clustered|backed|behind|plus)\b)"
+)
+
+
+def opening_option(sentence: str, listed: list[str]) -> str | None:
+    """The listed option a reply opens with by its first word, set up by the rest of its clause.
+
+    "sharded, 64 shards" after "3. **Sharded map**: …" picks the sharded map; "insert_overwrite
+    partitioned by order_date" after "2. **insert_overwrite** with …" picks that one. A clause
+    that goes on to say something of it ("sync.Map is slow") picks nothing, and neither does a
+    word that opens two options ("gradient" of "Gradient accumulation", "Gradient checkpointing").
+    """
+    if QUESTION.search(sentence) or NEGATED.search(sentence):
+        return None
+    clause = re.split(r"[，,。；;:：!！]|\.(?:\s|$)", sentence.strip(), maxsplit=1)[0]
+    m = re.match(r"([a-z0-9][\w.+#/@-]*)\s*(.*)$", clause.strip(" *`").lower())
+    if m is None or len(m[1]) < 3 or m[1] in _NOT_OPTION_WORD or not _OPTION_SETUP.match(m[2]):
+        return None
+    opened = [o for o in listed if o.lower().split(maxsplit=1)[:1] == [m[1]]]
+    return opened[0] if len(opened) == 1 else None
+
+
 _OPTION_HEAD = lazy(r"\s*(?:\+|/|,|&|\bwith\b|\band\b|\()\s*")
 
 

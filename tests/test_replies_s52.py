@@ -1,0 +1,73 @@
+"""What session 52's probes of agent sessions found: how a person answers the options offered.
+
+A reply names a listed option by its first word and says how to set it up ("sharded, 64
+shards", "insert_overwrite partitioned by order_date").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_extract_en_probes2 import _choices
+
+_SHARDS = (
+    "Fix options:\n\n"
+    "1. One `sync.Mutex` around the whole `Take` \u2014 correct, simplest.\n"
+    "2. `sync.Map` + a per-bucket mutex \u2014 lock-free reads.\n"
+    "3. **Sharded map**: N shards, each with its own `sync.Mutex`.\n\n"
+    "Given this is on the hot path I'd do 3."
+)
+_STRATEGIES = (
+    "Two reasonable incremental strategies on BigQuery:\n\n"
+    "1. **merge** on `order_id` as `unique_key` \u2014 handles late updates row by row.\n"
+    "2. **insert_overwrite** with `partition_by` on `order_date` \u2014 replaces partitions.\n\n"
+    "How late can orders arrive?"
+)
+_PRECISION = (
+    "Options, roughly in order of payoff:\n\n"
+    "1. **bf16 autocast** \u2014 roughly halves activation memory.\n"
+    "2. **Gradient accumulation** \u2014 e.g. 2 steps x 64.\n"
+    "3. **Gradient checkpointing** \u2014 big memory savings but slower."
+)
+
+
+# ---- a listed option named by its first word, and how to set it up --------------------------
+
+
+@pytest.mark.parametrize(
+    ("offer", "reply", "choice"),
+    [
+        (_SHARDS, "sharded, 64 shards. sync.Map is slow for our writes", "Sharded map"),
+        (_STRATEGIES, "insert_overwrite partitioned by order_date, reprocess 3 days",
+         "insert_overwrite"),
+        (_STRATEGIES, "merge on order_id", "merge"),
+        (_PRECISION, "bf16 + grad accum 2x64 to be safe.", "bf16 autocast"),
+    ],
+)  # fmt: skip
+def test_a_reply_opening_with_an_options_first_word_picks_it(offer, reply, choice):
+    turns = [("user", "it keeps failing under load"), ("assistant", offer), ("user", reply)]
+    assert [c.lower() for c, _ in _choices(*turns)] == [choice.lower()]
+
+
+@pytest.mark.parametrize(
+    ("offer", "reply"),
+    [
+        (_SHARDS, "sync.Map is slow for our write-heavy pattern"),  # said of it, not picked
+        (_STRATEGIES, "merge sounds expensive"),
+        (_STRATEGIES, "merge on order_id?"),
+        (_PRECISION, "gradient with 2 steps"),  # the first word of two options
+        (_STRATEGIES, "don't merge on order_id"),
+    ],
+)
+def test_a_reply_saying_something_of_an_option_picks_none(offer, reply):
+    turns = [("user", "it keeps failing under load"), ("assistant", offer), ("user", reply)]
+    assert _choices(*turns) == []
+
+
+def test_the_steps_of_a_plan_are_no_options_to_pick():
+    plan = (
+        "Plan:\n\n1. **Add** a `users` table.\n2. **Update** the login route.\n\n"
+        "Want me to proceed?"
+    )
+    turns = [("user", "add login"), ("assistant", plan), ("user", "add with an index on email")]
+    assert _choices(*turns) == []
