@@ -71,3 +71,28 @@ def test_the_steps_of_a_plan_are_no_options_to_pick():
     )
     turns = [("user", "add login"), ("assistant", plan), ("user", "add with an index on email")]
     assert _choices(*turns) == []
+
+
+# ---- the offered name a reason leads to ------------------------------------------------------
+
+_STORES = (
+    "Both work with CloudKit sync. Quick comparison:\n\n"
+    "- **SwiftData** (iOS 17+): Swift-native `@Model` macros, far less boilerplate.\n"
+    "- **Core Data**: mature, works back to old iOS versions.\n\n"
+    "If your minimum target is iOS 17, SwiftData is the better developer experience."
+)
+
+
+def test_the_offered_name_a_reason_leads_to_is_picked():
+    turns = [("user", "core data or swiftdata for persistence?"), ("assistant", _STORES),
+             ("user", "we target iOS 17+ anyway so swiftdata. cloudkit sync later")]  # fmt: skip
+    assert [c.lower() for c, _ in _choices(*turns)] == ["swiftdata"]
+
+
+@pytest.mark.parametrize(
+    "reply", ["we target iOS 17+ so swiftdata?", "we target iOS 16 so swiftdata is out"]
+)
+def test_a_reason_leading_to_a_question_or_a_verdict_picks_nothing(reply):
+    turns = [("user", "core data or swiftdata for persistence?"), ("assistant", _STORES),
+             ("user", reply)]  # fmt: skip
+    assert _choices(*turns) == []

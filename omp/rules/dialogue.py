@@ -765,6 +765,8 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
     said = [clauses[0]] + [
         c for before, c in itertools.pairwise(clauses) if _AGREED_END.search(before)
     ]
+    # or what its reason leads to: "we target iOS 17+ anyway so swiftdata"
+    said += _SO_THEN.split(clauses[0])[-1:] if _SO_THEN.search(clauses[0]) else []
     for clause in said:
         first = re.sub(r"(?i)\s*(?:吧|then|it is)$", "", clause.strip(" *`").rstrip(".")).lower()
         # "ESP-IDF v5.2" names "esp-idf" at a version
@@ -819,6 +821,9 @@ _OPTION_HEAD = lazy(r"\s*(?:\+|/|,|&|\bwith\b|\band\b|\()\s*")
 def option_head(option: str) -> str:
     """The first name of an option made of several ("sqlc" of "sqlc + pgx")."""
     return _OPTION_HEAD.split(option, maxsplit=1)[0]
+
+
+_SO_THEN = lazy(r"(?i)\s+(?:so|hence|therefore)\s+")
 
 
 _AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|ok(?:ay)?)\s*$")
