@@ -265,7 +265,9 @@ def may_state_settings(sentence: str) -> bool:
     if any(word in lower for word in _SETTING_NAMES) or may_name_a_resource(sentence):
         return True
     return any(c.isdigit() for c in sentence) and (
-        "-" in sentence or _SETTING_WORD.search(sentence) is not None
+        "-" in sentence
+        or _SETTING_WORD.search(sentence) is not None
+        or _PART_ON_PORT.search(sentence) is not None  # "the docker db on 5433"
     )
 
 
@@ -421,7 +423,21 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     )  # fmt: skip
     if (port := _PORT_AFTER_ZH.search(sentence) or _LISTENS_ON.search(sentence)) is not None:
         found.setdefault("port", port["value"])
+    _part_ports(sentence, found)
     return found
+
+
+def _part_ports(sentence: str, found: dict[str, str]) -> None:
+    """Add the ports a sentence gives parts of a service ("metrics are on 9102"), by part.
+
+    "the service listens on 8081 and metrics are on 9102": the metrics' port is a fact of its
+    own; a port the sentence already gave (the service's) and one said not to be the part's
+    ("not my local db on 5432") are not.
+    """
+    for m in _PART_ON_PORT.finditer(sentence):
+        if m["value"] in found.values() or _NOT_THIS.search(sentence[: m.start()][-24:]):
+            continue
+        found.setdefault(f"{m['part'].lower()}_port", m["value"])
 
 
 def listened_port(sentence: str) -> str | None:
@@ -441,6 +457,18 @@ _LISTENS_ON = lazy(
     r"(?![\w.%:/-]|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
     r"servers?|hosts?|gb|mb|kb|ms|req|rps|qps|users?)\b)"
 )
+
+
+# "metrics are on 9102", "the docker db on 5433", "grpc on :50051": a part of the service and
+# its port (three digits or more, no unit after it)
+_PART_ON_PORT = lazy(
+    r"(?i)\b(?P<part>metrics|db|database|postgres|redis|grpc|admin|debug|health|api)\s+"
+    r"(?:(?:is|are|runs?|listens?|lives?|served|exposed)\s+)?on\s+(?:port\s+)?:?"
+    r"(?P<value>[1-9]\d{2,4})"
+    r"(?![\w.%:/-]|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
+    r"servers?|hosts?|gb|mb|kb|ms|req|rps|qps|users?)\b)"
+)
+_NOT_THIS = lazy(r"(?i)\b(?:not|no|instead of|rather than)\b")
 
 
 # words that name whose a setting is: a part or a protocol of a service

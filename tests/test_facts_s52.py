@@ -1,0 +1,41 @@
+"""What session 52's probes of agent sessions found: project facts said in passing.
+
+A part of the service is given its own port ("metrics are on 9102", "the docker db on 5433").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from omp import rules
+from tests.test_extract import _kept, _run
+
+# ---- a part of the service and its port ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "config"),
+    [
+        ("the service listens on 8081 and metrics are on 9102 btw",
+         {"port": "8081", "metrics_port": "9102"}),
+        ("always run them against the docker db on 5433, not my local pg on 5432",
+         {"db_port": "5433"}),
+        ("the api listens on 8080 and grpc on :50051", {"port": "8080", "grpc_port": "50051"}),
+    ],
+)  # fmt: skip
+def test_a_part_of_the_service_on_a_port_is_that_parts_port(sentence, config):
+    assert rules.settings(sentence) == config
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["the api runs on 3 nodes", "not my local db on 5432", "the db on 2024-03-01 was slow",
+     "metrics on 500 req per second", "is the db on 5433?"],
+)  # fmt: skip
+def test_a_count_a_date_or_a_port_said_not_to_be_the_parts_is_none(sentence):
+    assert not any(k.endswith("port") for k in rules.settings(sentence))
+
+
+def test_a_metrics_port_said_by_the_person_is_a_project_fact():
+    facts = _kept(_run(("user", "the service listens on 8081 and metrics are on 9102")), "project")
+    assert {"config": {"port": "8081", "metrics_port": "9102"}} in facts
