@@ -96,3 +96,38 @@ def test_a_reason_leading_to_a_question_or_a_verdict_picks_nothing(reply):
     turns = [("user", "core data or swiftdata for persistence?"), ("assistant", _STORES),
              ("user", reply)]  # fmt: skip
     assert _choices(*turns) == []
+
+
+# ---- what is in use, kept in a clause of its own ---------------------------------------------
+
+_COMPOSER = (
+    "**For Dagster**: asset-based model maps 1:1 onto dbt models.\n\n"
+    "**Against**: migration cost. And Composer 2 costs can often be cut a lot by shrinking the "
+    "environment."
+)
+
+
+def test_a_name_the_talk_wrote_kept_after_a_reason_is_the_choice():
+    turns = [
+        ("user", "should we move the orchestration off airflow to dagster?"),
+        ("assistant", _COMPOSER),
+        ("user", "nah not worth it this quarter, stay on composer. commit the change"),
+    ]
+    assert [c for c, _ in _choices(*turns)] == ["Composer"]
+
+
+def test_keeping_one_name_drops_the_one_forgotten():
+    turns = [("user", "redux-persist with AsyncStorage is slow. switch the storage to MMKV"),
+             ("assistant", "Installed `react-native-mmkv`. MMKV needs a dev client."),
+             ("user", "hmm. ok forget mmkv for now, keep asyncstorage.")]  # fmt: skip
+    assert [c.lower() for c, _ in _choices(*turns)] == ["asyncstorage"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["ok, that works, keep going.", "fine, stay on topic please",
+     "if it gets slow, stay on composer", "so we stay on composer?", "nah, don't keep composer"],
+)  # fmt: skip
+def test_keeping_no_name_or_on_a_condition_is_no_choice(reply):
+    turns = [("user", "should we move off airflow?"), ("assistant", _COMPOSER), ("user", reply)]
+    assert _choices(*turns) == []

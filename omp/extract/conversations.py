@@ -185,6 +185,7 @@ class _Conversation:
         self.read_no = 0  # statements read so far
         self.decided_no = -1  # the last statement that decided
         self.heading_no = -1  # the last heading of a message read (a section of notes)
+        self.written: set[str] = set()  # names the talk wrote as names ("Composer"), lower case
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -198,6 +199,7 @@ class _Conversation:
             self._agent_commit(text, index)
             return
         conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
+        self.written |= {(m[1] or m[2]).lower() for m in _WRITTEN_NAME.finditer(text)}
         self.last = index
         self._turn(role, text, index)
         self._done_list(text, index, conf)
@@ -454,6 +456,25 @@ class _Conversation:
         entry = decision_entry(adopted, f"{self.previous} {s}")
         reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
         self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
+        return True
+
+    def _kept_in_use(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """A sentence ending by keeping what is in use, a name the talk wrote.
+
+        "…, stay on composer" after "Composer 2 costs can be cut" keeps Composer.
+        """
+        kept = rules.kept_in_use(s, sorted(self.written))
+        if kept is None:
+            return False
+        kept = kept._replace(choice=_original("\n".join(self.recent), kept.choice))
+        entry = decision_entry(kept, s)
+        reason = "what is in use, kept"
+        self._decide(
+            Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
+        )
+        for gone in rules.rejected(s) + rules.refused(s):  # "forget mmkv for now, keep …"
+            if gone.lower() != kept.choice.lower():
+                self._drop_choice(gone, int(src["index"]))
         return True
 
     def _answered_offer(
@@ -841,6 +862,7 @@ class _Conversation:
             self._adopted(s, src)
             or self._answered_offer(s, index, src, conf)
             or self._picked_by_label(s, src, conf)
+            or self._kept_in_use(s, src, conf)
         ):
             return True
         obsolete = _obsolete_signal(s)
@@ -1647,6 +1669,10 @@ _OFFERS_ALTERNATIVES = lazy(
 _VALUE_TAIL = lazy(rf"(?<![\w.]){_VALUE}$")  # the value a choice ends with
 _CHANGED = lazy(
     r"(?i)改成|改为|换成|调到|调成|\bmake it\b|\bchange (?:it )?to\b|\bbump(?:ed)? (?:it )?to\b"
+)
+# a name as names are written: in code marks, in CamelCase ("AsyncStorage") or capitalised
+_WRITTEN_NAME = lazy(
+    r"`([A-Za-z][\w.+#/-]{1,40})`|(?<![\w.])([A-Z][a-z0-9]*[A-Z]\w*|[A-Z][a-z]{2,})\b"
 )
 _HEADING = lazy(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
 DEPLOY_IN_TALK_CONF = 0.65  # a deploy's changelog line, from output pasted or printed in a talk

@@ -2395,6 +2395,35 @@ def alternatives_before(text: str) -> list[str]:
     return found
 
 
+# "nah not worth it this quarter, stay on composer", "ok forget mmkv for now, keep asyncstorage.":
+# the one in use kept, one name ending the sentence in a clause of its own
+_KEPT_IN_USE = lazy(
+    r"(?i)(?:^|[,;]\s*)(?:so\s+|just\s+|then\s+)?(?:keep|stay on|stay with|stick with)\s+"
+    r"(?P<x>[A-Za-z][\w.+#/-]*?)(?:\s+(?:then|for now))?\s*[.!]?$"
+)
+_ON_CONDITION = lazy(r"(?i)\b(?:if|when|unless|once|until|whether|in case|maybe|might)\b")
+
+
+def kept_in_use(sentence: str, names: Sequence[str]) -> Decision | None:
+    """The name a sentence ends by keeping in use, when the talk wrote it as a name.
+
+    "stay on composer" after "Composer 2 costs can often be cut" keeps Composer; the name
+    must be one the talk wrote as a name (`names`, lower case) or a known technology, so
+    "keep going" or "stay on topic" keeps nothing, and neither does a condition ("if it
+    gets slow, stay on redis") or a question.
+    """
+    m = _KEPT_IN_USE.search(sentence)
+    if m is None or QUESTION.search(sentence) or _ON_CONDITION.search(sentence[: m.start()]):
+        return None
+    name = m["x"].rstrip(".")
+    if name.lower() not in names and not technologies(name):
+        return None
+    if NEGATED.search(sentence[max(0, m.start() - 12) : m.start("x")]):
+        return None
+    given_up = [g for g in alternatives_before(sentence[: m.start()]) if g.lower() != name.lower()]
+    return Decision(name, tuple(given_up), rationale(sentence), None, False)
+
+
 _GIVEN_UP_IT = lazy(
     r"(?:不用|放弃|弃用|不要)(?:它|它们|这个)了?\s*[，,；;]|\b(?:drop|ditch) (?:it|that)\b"
 )
