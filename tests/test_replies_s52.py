@@ -131,3 +131,37 @@ def test_keeping_one_name_drops_the_one_forgotten():
 def test_keeping_no_name_or_on_a_condition_is_no_choice(reply):
     turns = [("user", "should we move off airflow?"), ("assistant", _COMPOSER), ("user", reply)]
     assert _choices(*turns) == []
+
+
+# ---- an option's number opening the reply, as a list item would ------------------------------
+
+_AUTH = (
+    "Options for auth:\n\n"
+    "1. **Server-side sessions** \u2014 opaque session id in an HttpOnly cookie.\n"
+    "2. **JWT access + refresh tokens** \u2014 short-lived access token, rotated refresh.\n"
+    "3. **External IdP** (Auth0 / Clerk) \u2014 least code.\n\n"
+    "I'd go with **2**. Also: what lifetimes do you want?"
+)
+
+
+def test_a_reply_opening_with_an_options_number_picks_it():
+    turns = [("user", "we need auth on the api"), ("assistant", _AUTH),
+             ("user", "2. and argon2 yes. access token 15 min, refresh 14 days.")]  # fmt: skip
+    [(choice, others)] = _choices(*turns)
+    assert choice == "JWT access + refresh tokens"
+    assert others == ["Server-side sessions", "External IdP"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["1. add a users table\n2. then the login route", "2.5 seconds is too slow for the login"],
+)
+def test_a_list_of_the_persons_own_or_a_number_picks_no_option(reply):
+    turns = [("user", "we need auth on the api"), ("assistant", _AUTH), ("user", reply)]
+    assert _choices(*turns) == []
+
+
+def test_a_number_opening_a_reply_to_a_plan_picks_no_step():
+    plan = "Plan:\n\n1. **Add** a `users` table.\n2. **Update** the login route.\n\nGo ahead?"
+    turns = [("user", "add login"), ("assistant", plan), ("user", "2. needs a rate limit too")]
+    assert _choices(*turns) == []

@@ -327,6 +327,7 @@ class _Conversation:
             self.delegated = rules.delegates(text) and bool(self.offered)
             self._answer(text)
             self._confirmed(text, index)
+            self._picked_at_opening(text, index, _USER_CONF)
             self._pasted(text, index)
             self.preferred = ""
             # not after a choice was made: the talk is under way, past introducing the project
@@ -457,6 +458,15 @@ class _Conversation:
         reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
         self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
         return True
+
+    def _picked_at_opening(self, text: str, index: int, conf: dict[str, float]) -> None:
+        """The option a reply to alternatives opens with by its number ("2. and argon2 yes.").
+
+        The sentence splitter drops "2." as a list marker, so the message is read whole.
+        """
+        label = rules.opening_label(text)
+        if label is not None and self._replying_to_alternatives(index):
+            self._picked_by_label(label, self.source(index), conf)
 
     def _kept_in_use(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """A sentence ending by keeping what is in use, a name the talk wrote.

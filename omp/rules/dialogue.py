@@ -537,6 +537,20 @@ def bare_pick(sentence: str) -> str | None:
     return _NUMERALS.get(m["l"], m["l"])
 
 
+# "2. and argon2 yes. access token 15 min": a reply opening with an option's number, as a list
+# item would (a list of the person's own has a second item)
+_OPENING_LABEL = lazy(r"^\s*(?P<l>[1-4])[.)]\s+(?=\S)")
+_LIST_ITEM = lazy(r"(?m)^\s*\d{1,2}[.)]\s")
+
+
+def opening_label(message: str) -> str | None:
+    """The option number a message opens with ("2. and argon2 yes."), when it lists nothing."""
+    m = _OPENING_LABEL.match(message)
+    if m is None or _LIST_ITEM.search(message, m.end()):
+        return None
+    return m["l"]
+
+
 def bare_pick_reason(sentence: str) -> str | None:
     """The reason a bare pick gives after its label ("1, fewer moving parts")."""
     m = re.match(r"^\W{0,2}\S{1,3}\s*[,，;；:：-]+\s*(\S.{5,})$", sentence.strip())
