@@ -39,3 +39,20 @@ def test_a_count_a_date_or_a_port_said_not_to_be_the_parts_is_none(sentence):
 def test_a_metrics_port_said_by_the_person_is_a_project_fact():
     facts = _kept(_run(("user", "the service listens on 8081 and metrics are on 9102")), "project")
     assert {"config": {"port": "8081", "metrics_port": "9102"}} in facts
+
+
+# ---- the person's tool for everything --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["I use uv for everything, don't pip install stuff, it messes up the lockfile",
+     "i use pnpm for everything"],
+)  # fmt: skip
+def test_a_tool_the_person_uses_for_everything_is_their_preference(sentence):
+    [item] = _kept(_run(("user", sentence)), "user")
+    assert item["kind"] == "preference"
+
+
+def test_asking_whether_a_tool_was_used_for_everything_is_no_preference():
+    assert rules.personal("did I use uv for everything?") is None
