@@ -56,3 +56,33 @@ def test_a_tool_the_person_uses_for_everything_is_their_preference(sentence):
 
 def test_asking_whether_a_tool_was_used_for_everything_is_no_preference():
     assert rules.personal("did I use uv for everything?") is None
+
+
+# ---- a setting named in camel case -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "config"),
+    [
+        ("ok use groupSize 128MB on read.", {"group_size": "128MB"}),
+        ("set maxPoolSize to 20", {"max_pool_size": "20"}),
+        ("batchSize: 64", {"batch_size": "64"}),
+    ],
+)
+def test_a_setting_named_in_camel_case_is_a_configuration_value(sentence, config):
+    assert rules.settings(sentence) == config
+
+
+@pytest.mark.parametrize(
+    "sentence", ["I bought an iPhone 15", "jQuery 3 is old", "we use macOS 14", "iOS 17 only"]
+)
+def test_a_product_and_its_version_is_no_camel_case_setting(sentence):
+    assert rules.settings(sentence) == {}
+
+
+def test_a_camel_case_setting_a_settings_word_names_is_read_once():
+    assert rules.settings("connectTimeout: 30s") == {"connecttimeout": "30s"}
+
+
+def test_a_camel_case_setting_in_a_commit_is_left_to_the_commit_rules():
+    assert rules.settings("feat: use groupSize 128MB", named_keys=False) == {}

@@ -123,6 +123,15 @@ _SNAKE_SETTING = lazy(
 )
 
 
+# "use groupSize 128MB on read", "maxPoolSize = 20": a setting named in camel case, as code
+# names it, and its number (a head of two letters or more: not "iPhone 15", "jQuery 3")
+_CAMEL_SETTING = lazy(
+    r"(?<![\w.$/:-])`?(?P<key>[a-z]{2,}(?:[A-Z][a-z0-9]+)+)`?(?P<camel>)"
+    r"(?:\s*[=:]\s*|\s+(?:(?:is|at|to|stays(?: at)?)\s+)?)"
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END + r"(?!\s*[-~]\s*\d)"
+)
+
+
 # "DOWNLOAD_DELAY 设 2 秒", "max-poll-records 改 200", "SeatLockTTL: 600": a setting named as
 # the configuration names it (upper snake, kebab or camel case), then the value it is given
 _NAMED_KEY_SETTING_ZH = lazy(
@@ -268,6 +277,7 @@ def may_state_settings(sentence: str) -> bool:
         "-" in sentence
         or _SETTING_WORD.search(sentence) is not None
         or _PART_ON_PORT.search(sentence) is not None  # "the docker db on 5433"
+        or _CAMEL_SETTING.search(sentence) is not None  # "groupSize 128MB"
     )
 
 
@@ -372,6 +382,17 @@ _SETTING_WORD = lazy(
 )
 
 
+def _camel_settings(sentence: str, named: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The camel-case settings of a sentence that no setting's word already named.
+
+    "connectTimeout: 30s" is the timeout `_SETTING` reads; "groupSize 128MB" only this one.
+    """
+    return [
+        m for m in _CAMEL_SETTING.finditer(sentence)
+        if not any(m.start() < n.end() and n.start() < m.end() for n in named)
+    ]  # fmt: skip
+
+
 def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     """Named numbers ("timeout 30s", "hls_time 4"), as changed to when the sentence says so."""
     # every way of naming a number needs a digit; `_SETTING` its word, `_SNAKE_SETTING` a "_"
@@ -383,6 +404,7 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
             keyed = list(_NAMED_KEY_SETTING_EN.finditer(sentence))
         named = list(_SETTING.finditer(sentence)) if _SETTING_WORD.search(sentence) else []
         snake = list(_SNAKE_SETTING.finditer(sentence)) if "_" in sentence else []
+        snake += _camel_settings(sentence, named) if named_keys else []
     else:
         keyed = named = snake = []
     # "MAX_CONNECTIONS": a variable's name is for the patterns of named keys, which a commit's
@@ -392,6 +414,8 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     for m in [*named, *snake, *keyed]:
         zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
         key = _SETTING_ZH[zh] if zh else m.group("key")  # "本地数据库端口是 5433": port
+        if "camel" in m.re.groupindex:
+            key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key)  # "groupSize": group_size
         if "owner" in m.re.groupindex and _owner(m["owner"]):
             key = f"{m['owner']}_{key}"  # "ssh 端口 22022": ssh_port
         key = re.sub(r"[^a-z0-9_-]+", "_", key.lower()).strip("_-")
