@@ -86,3 +86,35 @@ def test_a_camel_case_setting_a_settings_word_names_is_read_once():
 
 def test_a_camel_case_setting_in_a_commit_is_left_to_the_commit_rules():
     assert rules.settings("feat: use groupSize 128MB", named_keys=False) == {}
+
+
+# ---- a version pinned in a version manager's file --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        ("the global flutter on my mac is 3.19 and the project is pinned to 3.24.3 in .fvmrc",
+         {"flutter": "Flutter 3.24.3 (.fvmrc)"}),
+        ("node is set to 20.11.1 via .nvmrc", {"node": "Node 20.11.1 (.nvmrc)"}),
+        ("from now on the api is pinned to 3.12.4 in `.python-version`",
+         {"python": "Python 3.12.4 (.python-version)"}),
+    ],
+)  # fmt: skip
+def test_a_version_pinned_in_a_version_managers_file_is_the_projects(sentence, stack):
+    assert rules.stated_versions(sentence) == stack
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["is it pinned to 3.24.3 in .fvmrc?", "we bumped it and pinned to 3.24.3 in .fvmrc",
+     "maybe pinned to 3.24.3 in .fvmrc", "pinned to 3.24.3 in pubspec.yaml"],
+)  # fmt: skip
+def test_a_pin_asked_about_wished_or_just_changed_is_no_fact(sentence):
+    assert rules.stated_versions(sentence) == {}
+
+
+def test_the_pinned_version_is_stored_from_the_persons_message():
+    said = "good. the project is pinned to 3.24.3 in .fvmrc, use fvm flutter"
+    facts = _kept(_run(("user", said)), "project")
+    assert any(f.get("tech_stack", {}).get("flutter") == "Flutter 3.24.3 (.fvmrc)" for f in facts)

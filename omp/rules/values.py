@@ -858,13 +858,47 @@ def stated_versions(sentence: str) -> dict[str, str]:
 
     "Room 用的 2.6.1", "I'm on Xcode 16.2"; questions, wishes and changes of version state none.
     """
+    pinned = pinned_in_file(sentence)
     if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _CHANGE_WORDS.search(sentence):
-        return {}
-    return {
+        return pinned
+    stated = {
         stack_key(m["name"]): f"{m['name']} {m['ver']}"
         for pattern in _VERSION_STATED
         for m in pattern.finditer(sentence)
     }
+    return {**pinned, **stated}
+
+
+# the files version managers pin a version in, and what each pins
+_VERSION_FILES = {
+    "fvmrc": "Flutter", "nvmrc": "Node", "node-version": "Node", "python-version": "Python",
+    "ruby-version": "Ruby", "terraform-version": "Terraform", "go-version": "Go",
+    "java-version": "Java",
+}  # fmt: skip
+# "the project is pinned to 3.24.3 in .fvmrc", "node is set to 20.11.1 via .nvmrc"
+_PINNED_IN_FILE = lazy(
+    r"(?i)\b(?:pinned|locked|set|fixed)\s+(?:at|to)\s+v?(?P<ver>\d+(?:\.\d+){1,2})\s+"
+    r"(?:in|by|via|with|through)\s+(?:the\s+)?`?\.(?P<file>" + "|".join(_VERSION_FILES) + r")\b"
+)
+
+
+def pinned_in_file(sentence: str) -> dict[str, str]:
+    """The versions a sentence says a version manager's file pins ("pinned to 3.24.3 in .fvmrc").
+
+    The file names the technology: `.fvmrc` pins Flutter (through fvm), `.nvmrc` Node; the
+    value keeps the file, which says how the version is chosen. A question, a wish or a change
+    said in the clause ("bumped and pinned to …") pins nothing.
+    """
+    found: dict[str, str] = {}
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return found
+    for m in _PINNED_IN_FILE.finditer(sentence):
+        clause = re.split(r"[,;]", sentence[: m.start()])[-1]
+        if _CHANGE_WORDS.search(clause):
+            continue  # "bumped it to 3.24.3, pinned …": work done, said in its clause
+        name = _VERSION_FILES[m["file"].lower()]
+        found[stack_key(name)] = f"{name} {m['ver']} (.{m['file']})"
+    return found
 
 
 _URL_FACT = lazy(
