@@ -118,3 +118,22 @@ def test_the_pinned_version_is_stored_from_the_persons_message():
     said = "good. the project is pinned to 3.24.3 in .fvmrc, use fvm flutter"
     facts = _kept(_run(("user", said)), "project")
     assert any(f.get("tech_stack", {}).get("flutter") == "Flutter 3.24.3 (.fvmrc)" for f in facts)
+
+
+# ---- the system an app targets ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "target"),
+    [("we target iOS 17+ anyway so swiftdata.", "iOS 17+"),
+     ("the app is targeting Android 14", "Android 14")],
+)  # fmt: skip
+def test_the_system_an_app_targets_is_its_deployment_target(sentence, target):
+    assert rules.settings(sentence) == {"deployment_target": target}
+
+
+@pytest.mark.parametrize(
+    "sentence", ["should we target iOS 16?", "maybe we target iOS 16", "we target teenagers 13+"]
+)
+def test_a_target_asked_about_wished_or_of_no_system_is_none(sentence):
+    assert rules.settings(sentence) == {}

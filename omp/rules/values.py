@@ -109,6 +109,13 @@ _APP_SETTING = lazy(
 )
 
 
+# "we target iOS 17+", "the app is targeting Android 14": the oldest system the app runs on
+_TARGETS_SYSTEM = lazy(
+    r"(?i)\b(?:we|we're|we are|it|it's|it is|app|the app is)\s+(?:target|targets|targeting)\s+"
+    r"(?:only\s+)?(?P<value>(?-i:iOS|iPadOS|macOS|watchOS|tvOS|visionOS|Android)\s*\d+(?:\.\d+)?\+?)"
+)
+
+
 _UNIT = (
     r"(?:%|ms|minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|[KMGT]i?B|[kmg]b|s|m|h|d|rps|/min|"
     r"秒|分钟|小时|天|" + _PER_TIME + r")?"
@@ -256,7 +263,7 @@ def _job_key(sentence: str, when: str) -> str:
 
 # words one of the settings' patterns needs, looked for in ASCII text folded to lower case
 _SETTING_NAMES = ("cron", "schedule", "prefix", "bundle id", "application", "deployment target",
-                  "name", "* *", "every", "daily", "nightly")  # fmt: skip
+                  "target", "name", "* *", "every", "daily", "nightly")  # fmt: skip
 
 
 def may_state_settings(sentence: str) -> bool:
@@ -305,6 +312,14 @@ _FOR_NOW_ONLY = lazy(
 )
 
 
+def _app_settings(sentence: str, found: dict[str, str]) -> None:
+    """Add an app's identity and target ("bundle id …", "we target iOS 17+") to `found`."""
+    for m in _APP_SETTING.finditer(sentence):
+        found.setdefault(m.group("key").lower().replace(" ", "_"), m.group("value"))
+    if (aimed := _TARGETS_SYSTEM.search(sentence)) is not None:
+        found.setdefault("deployment_target", aimed["value"])
+
+
 def _settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _FOR_NOW_ONLY.search(sentence):
         return {}
@@ -325,8 +340,7 @@ def _settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         found |= {k: v for k, v in _named_resources(sentence).items() if k not in found}
     if found:
         return found  # a sentence naming resources uses numbers for other things
-    for m in _APP_SETTING.finditer(sentence):
-        found.setdefault(m.group("key").lower().replace(" ", "_"), m.group("value"))
+    _app_settings(sentence, found)
     for m in _PATH_SETTING.finditer(sentence):
         value = m.group("value").rstrip(".,;:")
         if value not in route_facts(sentence).values():  # "the probe path is /readyz": a route
