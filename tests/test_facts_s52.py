@@ -137,3 +137,25 @@ def test_the_system_an_app_targets_is_its_deployment_target(sentence, target):
 )
 def test_a_target_asked_about_wished_or_of_no_system_is_none(sentence):
     assert rules.settings(sentence) == {}
+
+
+# ---- a model's training settings -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "config"),
+    [("lr 3e-4 with cosine decay, warmup 500 steps.", {"lr": "3e-4", "warmup": "500 steps"}),
+     ("learning rate 0.001", {"learning_rate": "0.001"}),
+     ("dropout: 0.1", {"dropout": "0.1"})],
+)  # fmt: skip
+def test_a_models_training_settings_are_configuration_values(sentence, config):
+    assert rules.settings(sentence) == config
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["should the lr be 3e-4?", "the lr was 1e-3 when it diverged", "maybe lr 1e-4",
+     "fine, leave it, just scale lr is already fine for that."],
+)  # fmt: skip
+def test_a_rate_asked_about_reported_or_wished_is_no_setting(sentence):
+    assert rules.settings(sentence) == {}

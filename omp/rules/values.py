@@ -312,6 +312,23 @@ _FOR_NOW_ONLY = lazy(
 )
 
 
+# "lr 3e-4 with cosine decay, warmup 500 steps": a model's training settings, a rate as
+# training configs write it (3e-4, 0.0003)
+_TRAINING_SETTING = lazy(
+    r"(?i)(?<![\w.-])(?P<key>lr|learning[-_ ]rate|weight[-_ ]decay|warmup(?:[-_ ]steps)?|dropout|"
+    r"label[-_ ]smoothing)\s*(?:=|:|is|of|at|to)?\s*"
+    r"(?P<value>\d+(?:\.\d+)?(?:e-?\d+)?(?:\s*(?:steps|epochs)\b)?)(?![\w%]|\.\d)"
+)
+
+
+def _training_settings(sentence: str) -> dict[str, str]:
+    """A model's training settings a sentence gives ("lr 3e-4", "warmup 500 steps"), by key."""
+    return {
+        re.sub(r"[-\s]+", "_", m["key"].lower()): m["value"]
+        for m in _TRAINING_SETTING.finditer(sentence)
+    }
+
+
 def _app_settings(sentence: str, found: dict[str, str]) -> None:
     """Add an app's identity and target ("bundle id …", "we target iOS 17+") to `found`."""
     for m in _APP_SETTING.finditer(sentence):
@@ -347,7 +364,8 @@ def _settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
             found.setdefault(m.group("key").lower(), value)
     for m in _NAMED_THING.finditer(sentence):
         found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
-    return {**_numeric_settings(sentence, named_keys=named_keys), **found}
+    return {**_numeric_settings(sentence, named_keys=named_keys), **_training_settings(sentence),
+            **found}  # fmt: skip
 
 
 # every match of _RESOURCE holds one of these kind words: a cheap test that spares most
@@ -390,7 +408,8 @@ def _named_resources(sentence: str) -> dict[str, str]:
 _SETTING_WORD = lazy(
     r"(?i)line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage|threshold|retries|pool[-_ ]size|"
     r"batch[-_ ]size|rate[-_ ]limit|node version|python version|region|replicas|sdk|limit|cap|"
-    r"max|backoff|concurrency|retention|interval|page[-_ ]size|listen|"
+    r"max|backoff|concurrency|retention|interval|page[-_ ]size|listen|learning[-_ ]rate|warmup|"
+    r"dropout|weight[-_ ]decay|\blr\b|"
     r"(?:bound|binds?|serve[sd]?|serving|runs?|running)\s+(?:on|to|at)\s|"
     r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间|阈值"
 )
