@@ -154,7 +154,11 @@ def test_a_reply_opening_with_an_options_number_picks_it():
 
 @pytest.mark.parametrize(
     "reply",
-    ["1. add a users table\n2. then the login route", "2.5 seconds is too slow for the login"],
+    [
+        "1. add a users table\n2. then the login route",
+        "2.5 seconds is too slow for the login",
+        "2. is that one cheaper?",
+    ],
 )
 def test_a_list_of_the_persons_own_or_a_number_picks_no_option(reply):
     turns = [("user", "we need auth on the api"), ("assistant", _AUTH), ("user", reply)]

@@ -544,11 +544,12 @@ _LIST_ITEM = lazy(r"(?m)^\s*\d{1,2}[.)]\s")
 
 
 def opening_label(message: str) -> str | None:
-    """The option number a message opens with ("2. and argon2 yes."), when it lists nothing."""
+    """The option number a message opens with ("2. and argon2 yes."), listing and asking nothing."""
     m = _OPENING_LABEL.match(message)
     if m is None or _LIST_ITEM.search(message, m.end()):
         return None
-    return m["l"]
+    said = re.split(r"(?<=[.!?？])\s|\n", message[m.end() :], maxsplit=1)[0]
+    return None if QUESTION.search(said) else m["l"]  # "1. which is cheaper?" asks
 
 
 def bare_pick_reason(sentence: str) -> str | None:
