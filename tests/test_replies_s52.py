@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_extract import _kept, _run
 from tests.test_extract_en_probes2 import _choices
 
 _SHARDS = (
@@ -169,3 +170,33 @@ def test_a_number_opening_a_reply_to_a_plan_picks_no_step():
     plan = "Plan:\n\n1. **Add** a `users` table.\n2. **Update** the login route.\n\nGo ahead?"
     turns = [("user", "add login"), ("assistant", plan), ("user", "2. needs a rate limit too")]
     assert _choices(*turns) == []
+
+
+# ---- what the advice warned of, ruled out ----------------------------------------------------
+
+_WARNED = (
+    "For CloudKit later, keep every property optional or defaulted and avoid unique "
+    "constraints \u2014 CloudKit doesn't support `@Attribute(.unique)`."
+)
+
+
+def _rules_of(*turns: tuple[str, str]) -> list[str]:
+    return [str(d["title"]) for d in _kept(_run(*turns), "decisions")]
+
+
+def test_a_thing_the_assistant_warned_of_ruled_out_is_a_rule():
+    turns = [
+        ("user", "models for the habit tracker?"),
+        ("assistant", _WARNED),
+        ("user", "ok good to know, no unique constraints then. btw im new to swift"),
+    ]
+    assert _rules_of(*turns) == ["No unique constraints"]
+
+
+@pytest.mark.parametrize(
+    "reply", ["ok, no worries then", "no rush then!", "no optional properties then?",
+              "no feature flags then"],
+)  # fmt: skip
+def test_no_thing_the_assistant_named_or_a_question_rules_nothing_out(reply):
+    turns = [("user", "models for the habit tracker?"), ("assistant", _WARNED), ("user", reply)]
+    assert _rules_of(*turns) == []

@@ -468,6 +468,21 @@ class _Conversation:
         if label is not None and self._replying_to_alternatives(index):
             self._picked_by_label(label, self.source(index), conf)
 
+    def _ruled_out(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """A thing the assistant warned of, ruled out by the reply ("no unique constraints then").
+
+        The rule is the person's only when the assistant's last messages named the thing: "no
+        worries then" or a thing of the person's own rules out nothing here.
+        """
+        thing = rules.ruled_out_then(s)
+        if thing is None or thing.lower() not in "\n".join(self.recent).lower():
+            return False
+        title = f"No {thing}"
+        entry = {"title": title[:TITLE_MAX], "context": s[:500]}
+        reason = "what the assistant warned of, ruled out by the person"
+        self.decisions.append(Candidate("decisions", entry, conf["instruction"], reason, src))
+        return True
+
     def _kept_in_use(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """A sentence ending by keeping what is in use, a name the talk wrote.
 
@@ -873,6 +888,7 @@ class _Conversation:
             or self._answered_offer(s, index, src, conf)
             or self._picked_by_label(s, src, conf)
             or self._kept_in_use(s, src, conf)
+            or self._ruled_out(s, src, conf)
         ):
             return True
         obsolete = _obsolete_signal(s)

@@ -113,6 +113,7 @@ from omp.rules.requests import (
     forbids,
     remembered_rule,
     requirement,
+    ruled_out_then,
 )
 from omp.rules.signals import before_deferral
 from omp.rules.text import code_blocks, is_chinese, statements, unwrap, without_blobs
@@ -246,6 +247,7 @@ __all__ = [
     "role_of_name",
     "role_terms",
     "route_facts",
+    "ruled_out_then",
     "scaffold_stack",
     "settings",
     "settled",
