@@ -200,3 +200,24 @@ def test_a_thing_the_assistant_warned_of_ruled_out_is_a_rule():
 def test_no_thing_the_assistant_named_or_a_question_rules_nothing_out(reply):
     turns = [("user", "models for the habit tracker?"), ("assistant", _WARNED), ("user", reply)]
     assert _rules_of(*turns) == []
+
+
+# ---- one thing made the way of the whole project ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("actually lets go graviton everywhere while we're at it, bump the bastion too", "graviton"),
+     ("let's go serverless across the board", "serverless")],
+)  # fmt: skip
+def test_going_one_way_everywhere_is_the_choice(sentence, choice):
+    assert [c for c, _ in _choices(("user", sentence))] == [choice]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["let's go look everywhere for the bug", "should we go graviton everywhere?",
+     "maybe we should go arm everywhere", "let's go through everything"],
+)  # fmt: skip
+def test_looking_everywhere_or_asking_to_go_one_way_is_no_choice(sentence):
+    assert _choices(("user", sentence)) == []

@@ -351,6 +351,18 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "we use browser from wxt/browser everywhere"
     (lazy(r"(?i)\bwe(?:'ll| will)?\s+use\s+(?P<x>.+?)\s+everywhere\b"), True, False),
+    # "actually lets go graviton everywhere", "let's go serverless across the board": one thing
+    # made the way of the whole project
+    (
+        lazy(
+            r"(?i)\b(?:let'?s|we(?:'ll| will| should))\s+go\s+(?!(?:with|back|ahead|for|through|"
+            r"over|and|look|check|see|find|fix|search|hunt|dig|read|get|grab|try|ask|test|run|"
+            r"clean|hide|play)\b)"
+            r"(?P<x>[A-Za-z][\w.+-]*)\s+(?:everywhere|across the board|for everything)\b"
+        ),
+        False,
+        False,
+    ),
     # "let's go back to X" / "switch back to X" (after trying something else)
     (
         lazy(
