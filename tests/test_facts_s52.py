@@ -159,3 +159,15 @@ def test_a_models_training_settings_are_configuration_values(sentence, config):
 )  # fmt: skip
 def test_a_rate_asked_about_reported_or_wished_is_no_setting(sentence):
     assert rules.settings(sentence) == {}
+
+
+# ---- a mobile app's build and release service ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ci"),
+    [("release is 2.8.0, goes out thursday through codemagic like always.", "codemagic"),
+     ("builds go through bitrise", "bitrise")],
+)  # fmt: skip
+def test_a_mobile_apps_release_service_is_its_ci(sentence, ci):
+    assert rules.tech_facts(sentence) == {"ci": ci}
