@@ -171,3 +171,11 @@ def test_a_rate_asked_about_reported_or_wished_is_no_setting(sentence):
 )  # fmt: skip
 def test_a_mobile_apps_release_service_is_its_ci(sentence, ci):
     assert rules.tech_facts(sentence) == {"ci": ci}
+
+
+# ---- an address in a stated stack ------------------------------------------------------------
+
+
+def test_the_bucket_and_prefix_of_an_address_are_no_parts_of_the_stack():
+    said = "we have ~200GB/day of clickstream json landing in s3://acme-raw/clickstream/ (firehose)"
+    assert rules.tech_facts(said) == {"storage": "s3"}
