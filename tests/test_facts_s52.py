@@ -179,3 +179,26 @@ def test_a_mobile_apps_release_service_is_its_ci(sentence, ci):
 def test_the_bucket_and_prefix_of_an_address_are_no_parts_of_the_stack():
     said = "we have ~200GB/day of clickstream json landing in s3://acme-raw/clickstream/ (firehose)"
     assert rules.tech_facts(said) == {"storage": "s3"}
+
+
+# ---- the names an offered alternative lists --------------------------------------------------
+
+_AUTH_OPTIONS = (
+    "Options for auth:\n\n"
+    "1. **Server-side sessions** \u2014 opaque session id in an HttpOnly cookie, in Redis.\n"
+    "2. **JWT access + refresh tokens** \u2014 short-lived access token.\n"
+    "3. **External IdP** (Auth0 / Clerk / Keycloak) \u2014 least code, but another dependency.\n"
+)
+
+
+def test_the_names_an_offered_alternative_lists_are_no_stack():
+    batch = _run(("user", "we need auth on the api"), ("assistant", _AUTH_OPTIONS))
+    stacks = [f["tech_stack"] for f in _kept(batch, "project") if "tech_stack" in f]
+    assert not any("auth" in s for s in stacks)
+
+
+def test_the_stack_an_agent_states_beside_its_options_is_kept():
+    said = "Here's what I see: the api is FastAPI 0.111 on Python 3.12.\n\n" + _AUTH_OPTIONS
+    batch = _run(("user", "we need auth on the api"), ("assistant", said))
+    stacks = [f["tech_stack"] for f in _kept(batch, "project") if "tech_stack" in f]
+    assert any("FastAPI" in str(s) for s in stacks)

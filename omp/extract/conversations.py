@@ -1085,6 +1085,8 @@ class _Conversation:
                 found.append(({"project": {"name": name}}, conf["fact"], "project name", "P2"))
         elif self.agent:
             found = [_read_stack(f) for f in found]
+        if not own and self._an_option(s, int(src["index"])):
+            found = [f for f in found if "tech_stack" not in f[0]]  # a candidate, not the stack
         changed = self._changed_value(s)
         for facts, level, reason, priority in found:
             if changed and isinstance(facts.get("config"), dict):
@@ -1095,6 +1097,16 @@ class _Conversation:
             entry = {"text": p.text, "kind": p.kind}
             reason = f"personal {p.kind}"
             self._found(Candidate("user", entry, 0.9, reason, src, scope=p.scope, priority="P2"))
+
+    def _an_option(self, s: str, index: int) -> bool:
+        """Whether `s` is one of the alternatives its message offers.
+
+        "3. **External IdP** (Auth0 / Clerk)" names candidates, not the project's stack.
+        """
+        if self.options_at != index or not _OFFERS_ALTERNATIVES.search(self.options_text):
+            return False
+        low = s.lower()
+        return any(v.lower() in low for v in self.options.values())
 
     def _found(self, c: Candidate) -> None:
         self.found.append(c)
