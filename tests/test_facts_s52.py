@@ -202,3 +202,23 @@ def test_the_stack_an_agent_states_beside_its_options_is_kept():
     batch = _run(("user", "we need auth on the api"), ("assistant", said))
     stacks = [f["tech_stack"] for f in _kept(batch, "project") if "tech_stack" in f]
     assert any("FastAPI" in str(s) for s in stacks)
+
+
+# ---- the name given for a resource the assistant asked about ---------------------------------
+
+_ASKS_NAME = (
+    'State is local right now. I\'ll add a `backend "s3"` block. What should the DynamoDB '
+    "lock table be called? I'd suggest `terraform-locks` unless you have a convention."
+)
+
+
+def test_a_name_given_alone_for_the_resource_asked_about_is_a_project_fact():
+    reply = "tf-locks, thats what the other repos use. the table already exists"
+    batch = _run(("user", "set up remote state"), ("assistant", _ASKS_NAME), ("user", reply))
+    assert {"config": {"table": "tf-locks"}} in _kept(batch, "project")
+
+
+@pytest.mark.parametrize("reply", ["sure, go ahead", "tf-locks?", "whatever you think"])
+def test_a_reply_with_no_name_alone_gives_no_resource(reply):
+    batch = _run(("user", "set up remote state"), ("assistant", _ASKS_NAME), ("user", reply))
+    assert not any("config" in f for f in _kept(batch, "project"))

@@ -307,6 +307,8 @@ class _Conversation:
         "TTL 你们想设多久？" then "TTL 设 10 分钟": then what this message asks values for.
         """
         given = rules.answered_values(text, self.asked) if role == "user" else []
+        if role == "user" and not given:
+            self._named_value(text, index, conf)
         self.asked = rules.asked_values(text) if role == "assistant" else []
         made = [str(d.entry.get("choice", "")).lower() for d in self.decisions]
         for clause in given:
@@ -318,6 +320,19 @@ class _Conversation:
                 Candidate("decisions", entry, conf["instruction"], reason, self.source(index)),
                 reverses=False,
             )
+
+    def _named_value(self, text: str, index: int, conf: dict[str, float]) -> None:
+        """The resource a reply names alone when the assistant asked what to call it.
+
+        "What should the DynamoDB lock table be called?" then "tf-locks, thats what the other
+        repos use": the table is a project fact (config `table: tf-locks`).
+        """
+        named = rules.named_value(text, self.asked)
+        config = rules.settings(named) if named else {}
+        if config:
+            reason = "a name the person gave when the assistant asked for it"
+            self._found(Candidate("project", {"config": config}, conf["fact"], reason,
+                                  self.source(index)))  # fmt: skip
 
     def _turn(self, role: str, text: str, index: int) -> None:
         """What a whole message settles or offers before its sentences are read."""

@@ -975,6 +975,26 @@ def answered_values(message: str, topics: Sequence[str]) -> list[str]:
     return out
 
 
+# "tf-locks, thats what the other repos use": a reply opening with one name or value alone
+_BARE_VALUE = lazy(r"^\W{0,2}`?(?P<v>(?=[\w.-]*[-_.\d])[A-Za-z0-9][\w.-]{1,60})`?\s*$")
+
+
+def named_value(message: str, topics: Sequence[str]) -> str | None:
+    """The value a reply gives the one setting asked about by opening with it alone.
+
+    "What should the DynamoDB lock table be called?" then "tf-locks, thats what the other
+    repos use": "DynamoDB lock table tf-locks". A word ("sure", "yes") is no value: it needs a
+    digit, "-", "_" or ".", as names of resources and values with units have.
+    """
+    if len(topics) != 1:
+        return None
+    first = _VALUE_CLAUSE.split(without_blobs(message).strip(), maxsplit=1)[0]
+    m = _BARE_VALUE.match(first.strip(" 。."))
+    if m is None or QUESTION.search(first):
+        return None
+    return f"{topics[0]} {m['v']}"
+
+
 # "whatever you think", "your call", "你定": the person leaves the choice to the assistant
 _DELEGATES = lazy(
     r"(?i)^\W*(?:(?:ok(?:ay)?|hmm+|eh|idk)[,.]?\s*)?(?:whatever you (?:think|prefer|want|recommend|"
