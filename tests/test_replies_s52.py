@@ -221,3 +221,25 @@ def test_going_one_way_everywhere_is_the_choice(sentence, choice):
 )  # fmt: skip
 def test_looking_everywhere_or_asking_to_go_one_way_is_no_choice(sentence):
     assert _choices(("user", sentence)) == []
+
+
+# ---- a known technology given a part of the work ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("secrets manager for the db password w/ rotation, datadog key goes to SSM.",
+      "secrets manager"),
+     ("ok. Redis for the cache, Postgres for the rest.", "Redis")],
+)  # fmt: skip
+def test_a_known_technology_given_a_part_of_the_work_is_the_choice(sentence, choice):
+    assert [c.lower() for c, _ in _choices(("user", sentence))] == [choice.lower()]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["thanks for the help", "wait for the build", "is redis for the cache?",
+     "maybe redis for the cache", "no redis for the cache", "redis for the win"],
+)  # fmt: skip
+def test_no_technology_or_one_asked_about_for_a_part_is_no_choice(sentence):
+    assert _choices(("user", sentence)) == []

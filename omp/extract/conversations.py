@@ -483,6 +483,22 @@ class _Conversation:
         if label is not None and self._replying_to_alternatives(index):
             self._picked_by_label(label, self.source(index), conf)
 
+    def _for_a_part(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """A known technology the person gives a part of the work.
+
+        "secrets manager for the db password w/ rotation", as the assistant wrote its name.
+        """
+        named = rules.named_for_a_part(s)
+        if named is None:
+            return False
+        named = named._replace(choice=_original("\n".join(self.recent), named.choice))
+        entry = decision_entry(named, s)
+        reason = "a technology the person gave a part of the work"
+        self._decide(
+            Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
+        )
+        return True
+
     def _ruled_out(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """A thing the assistant warned of, ruled out by the reply ("no unique constraints then").
 
@@ -904,6 +920,7 @@ class _Conversation:
             or self._picked_by_label(s, src, conf)
             or self._kept_in_use(s, src, conf)
             or self._ruled_out(s, src, conf)
+            or self._for_a_part(s, src, conf)
         ):
             return True
         obsolete = _obsolete_signal(s)

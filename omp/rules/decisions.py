@@ -2436,6 +2436,32 @@ def kept_in_use(sentence: str, names: Sequence[str]) -> Decision | None:
     return Decision(name, tuple(given_up), rationale(sentence), None, False)
 
 
+# "secrets manager for the db password w/ rotation": a name given a part of the work, opening
+# its clause
+_FOR_A_PART = lazy(
+    r"(?i)(?:^|[,;]\s*)(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)\s+for\s+"
+    r"(?:the|our|all|every)\s+(?!win\b|heck\b|record\b)(?P<part>[\w -]{2,40}?)"
+    r"(?=\s*(?:[,;.!]|w/|with\b|$))"
+)
+
+
+def named_for_a_part(sentence: str) -> Decision | None:
+    """A known technology a clause gives a part of the work, not asked, wished or refused.
+
+    "secrets manager for the db password w/ rotation" chooses Secrets Manager for it; "thanks
+    for the help" names no technology.
+    """
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return None
+    for m in _FOR_A_PART.finditer(sentence):
+        if technologies(m["x"]) != [m["x"].lower()]:
+            continue  # "thanks for the help", "wait for the build"
+        if NEGATED.search(sentence[max(0, m.start() - 12) : m.start("x")]):
+            continue
+        return Decision(m["x"], (), rationale(sentence), m["part"].strip(), False)
+    return None
+
+
 _GIVEN_UP_IT = lazy(
     r"(?:不用|放弃|弃用|不要)(?:它|它们|这个)了?\s*[，,；;]|\b(?:drop|ditch) (?:it|that)\b"
 )
