@@ -87,7 +87,7 @@ _STORES = (
 def test_the_offered_name_a_reason_leads_to_is_picked():
     turns = [("user", "core data or swiftdata for persistence?"), ("assistant", _STORES),
              ("user", "we target iOS 17+ anyway so swiftdata. cloudkit sync later")]  # fmt: skip
-    assert [c.lower() for c, _ in _choices(*turns)] == ["swiftdata"]
+    assert [c for c, _ in _choices(*turns)] == ["SwiftData"]  # as the offer wrote it
 
 
 @pytest.mark.parametrize(

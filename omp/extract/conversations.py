@@ -563,7 +563,9 @@ class _Conversation:
         # the name as the offer wrote it ("ClickHouse" for "clickhouse then", "MongoDB" for
         # "mongo，…"), else as the reply does
         offered = answer is not None and answer in self.offered_in.lower()
-        said = _original(self.offered_in if offered else s, str(answer))
+        recent = "\n".join(self.recent)  # "SwiftData" for "so swiftdata" after "**SwiftData**"
+        written = recent if answer is not None and answer in recent.lower() else s
+        said = _original(self.offered_in if offered else written, str(answer))
         # "ESP-IDF v5.2" for "esp-idf": the version the reply gives stays
         if versioned := re.search(rf"(?i)(?<![\w-]){re.escape(said)}(\s+v?\d+(?:\.\d+)*)", s):
             said += versioned[1]
