@@ -243,3 +243,10 @@ def test_a_known_technology_given_a_part_of_the_work_is_the_choice(sentence, cho
 )  # fmt: skip
 def test_no_technology_or_one_asked_about_for_a_part_is_no_choice(sentence):
     assert _choices(("user", sentence)) == []
+
+
+def test_a_word_opening_a_sentence_is_no_name_to_keep():
+    turns = [("user", "the build is slow"),
+             ("assistant", "Going forward the cache helps. Testing shows 2x."),
+             ("user", "nice, keep going"), ("user", "ok, keep testing.")]  # fmt: skip
+    assert _choices(*turns) == []

@@ -1743,8 +1743,10 @@ _CHANGED = lazy(
     r"(?i)改成|改为|换成|调到|调成|\bmake it\b|\bchange (?:it )?to\b|\bbump(?:ed)? (?:it )?to\b"
 )
 # a name as names are written: in code marks, in CamelCase ("AsyncStorage") or capitalised
+# inside a sentence ("Going forward" opens one)
 _WRITTEN_NAME = lazy(
-    r"`([A-Za-z][\w.+#/-]{1,40})`|(?<![\w.])([A-Z][a-z0-9]*[A-Z]\w*|[A-Z][a-z]{2,})\b"
+    r"`([A-Za-z][\w.+#/-]{1,40})`"
+    r"|(?<![\w.])([A-Z][a-z0-9]*[A-Z]\w*|(?<=[\w,;)] )[A-Z][a-z]{2,})\b"
 )
 _HEADING = lazy(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
 DEPLOY_IN_TALK_CONF = 0.65  # a deploy's changelog line, from output pasted or printed in a talk
