@@ -64,9 +64,9 @@ def test_asking_whether_a_tool_was_used_for_everything_is_no_preference():
 @pytest.mark.parametrize(
     ("sentence", "config"),
     [
-        ("ok use groupSize 128MB on read.", {"group_size": "128MB"}),
-        ("set maxPoolSize to 20", {"max_pool_size": "20"}),
-        ("batchSize: 64", {"batch_size": "64"}),
+        ("ok use groupSize 128MB on read.", {"groupsize": "128MB"}),
+        ("set maxPoolSize to 20", {"maxpoolsize": "20"}),
+        ("batchSize: 64", {"batchsize": "64"}),
     ],
 )
 def test_a_setting_named_in_camel_case_is_a_configuration_value(sentence, config):

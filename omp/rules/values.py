@@ -133,7 +133,7 @@ _SNAKE_SETTING = lazy(
 # "use groupSize 128MB on read", "maxPoolSize = 20": a setting named in camel case, as code
 # names it, and its number (a head of two letters or more: not "iPhone 15", "jQuery 3")
 _CAMEL_SETTING = lazy(
-    r"(?<![\w.$/:-])`?(?P<key>[a-z]{2,}(?:[A-Z][a-z0-9]+)+)`?(?P<camel>)"
+    r"(?<![\w.$/:-])`?(?P<key>[a-z]{2,}(?:[A-Z][a-z0-9]+)+)`?"
     r"(?:\s*[=:]\s*|\s+(?:(?:is|at|to|stays(?: at)?)\s+)?)"
     r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END + r"(?!\s*[-~]\s*\d)"
 )
@@ -447,8 +447,6 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     for m in [*named, *snake, *keyed]:
         zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
         key = _SETTING_ZH[zh] if zh else m.group("key")  # "本地数据库端口是 5433": port
-        if "camel" in m.re.groupindex:
-            key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key)  # "groupSize": group_size
         if "owner" in m.re.groupindex and _owner(m["owner"]):
             key = f"{m['owner']}_{key}"  # "ssh 端口 22022": ssh_port
         key = re.sub(r"[^a-z0-9_-]+", "_", key.lower()).strip("_-")
