@@ -540,7 +540,7 @@ def bare_pick(sentence: str) -> str | None:
 # "2. and argon2 yes. access token 15 min": a reply opening with an option's number, as a list
 # item would (a list of the person's own has a second item)
 _OPENING_LABEL = lazy(r"^\s*(?P<l>[1-4])[.)]\s+(?=\S)")
-_LIST_ITEM = lazy(r"(?m)^\s*\d{1,2}[.)]\s")
+_LIST_ITEM = lazy(r"(?m)(?:^|\s)\d{1,2}[.)]\s")  # "1) SFTP. 2) plain CSV": answers, in a line
 
 
 def opening_label(message: str) -> str | None:
