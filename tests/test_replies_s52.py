@@ -159,6 +159,7 @@ def test_a_reply_opening_with_an_options_number_picks_it():
         "1. add a users table\n2. then the login route",
         "2.5 seconds is too slow for the login",
         "2. is that one cheaper?",
+        "1) a couple of firms asked for SFTP. 2) plain CSV is fine",
     ],
 )
 def test_a_list_of_the_persons_own_or_a_number_picks_no_option(reply):
@@ -195,7 +196,7 @@ def test_a_thing_the_assistant_warned_of_ruled_out_is_a_rule():
 
 @pytest.mark.parametrize(
     "reply", ["ok, no worries then", "no rush then!", "no optional properties then?",
-              "no feature flags then"],
+              "no feature flags then", "Ok, no CloudKit then."],
 )  # fmt: skip
 def test_no_thing_the_assistant_named_or_a_question_rules_nothing_out(reply):
     turns = [("user", "models for the habit tracker?"), ("assistant", _WARNED), ("user", reply)]

@@ -508,6 +508,8 @@ class _Conversation:
         thing = rules.ruled_out_then(s)
         if thing is None or thing.lower() not in "\n".join(self.recent).lower():
             return False
+        if rules.technologies(thing) or thing.lower() in self.written:
+            return False  # "no GRDB then": an option turned down, not a rule of its own
         title = f"No {thing}"
         entry = {"title": title[:TITLE_MAX], "context": s[:500]}
         reason = "what the assistant warned of, ruled out by the person"
