@@ -185,6 +185,7 @@ class _Conversation:
         self.read_no = 0  # statements read so far
         self.decided_no = -1  # the last statement that decided
         self.heading_no = -1  # the last heading of a message read (a section of notes)
+        self.written: set[str] = set()  # names the talk wrote as names ("Composer"), lower case
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -198,6 +199,7 @@ class _Conversation:
             self._agent_commit(text, index)
             return
         conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
+        self.written |= {(m[1] or m[2]).lower() for m in _WRITTEN_NAME.finditer(text)}
         self.last = index
         self._turn(role, text, index)
         self._done_list(text, index, conf)
@@ -305,6 +307,8 @@ class _Conversation:
         "TTL 你们想设多久？" then "TTL 设 10 分钟": then what this message asks values for.
         """
         given = rules.answered_values(text, self.asked) if role == "user" else []
+        if role == "user" and not given:
+            self._named_value(text, index, conf)
         self.asked = rules.asked_values(text) if role == "assistant" else []
         made = [str(d.entry.get("choice", "")).lower() for d in self.decisions]
         for clause in given:
@@ -317,6 +321,19 @@ class _Conversation:
                 reverses=False,
             )
 
+    def _named_value(self, text: str, index: int, conf: dict[str, float]) -> None:
+        """The resource a reply names alone when the assistant asked what to call it.
+
+        "What should the DynamoDB lock table be called?" then "tf-locks, thats what the other
+        repos use": the table is a project fact (config `table: tf-locks`).
+        """
+        named = rules.named_value(text, self.asked)
+        config = rules.settings(named) if named else {}
+        if config:
+            reason = "a name the person gave when the assistant asked for it"
+            self._found(Candidate("project", {"config": config}, conf["fact"], reason,
+                                  self.source(index)))  # fmt: skip
+
     def _turn(self, role: str, text: str, index: int) -> None:
         """What a whole message settles or offers before its sentences are read."""
         for subject in rules.committed_subjects(text):
@@ -325,6 +342,7 @@ class _Conversation:
             self.delegated = rules.delegates(text) and bool(self.offered)
             self._answer(text)
             self._confirmed(text, index)
+            self._picked_at_opening(text, index, _USER_CONF)
             self._pasted(text, index)
             self.preferred = ""
             # not after a choice was made: the talk is under way, past introducing the project
@@ -436,6 +454,12 @@ class _Conversation:
             _OFFERS_CHOICE.search(self.options_text)
         )
 
+    def _replying_to_alternatives(self, index: int) -> bool:
+        """Whether message `index` replies to a list of alternatives (no plan's steps)."""
+        return 0 < index - self.options_at <= _REPLY_REACH and bool(
+            _OFFERS_ALTERNATIVES.search(self.options_text)
+        )
+
     def _replying_to_question(self, index: int) -> bool:
         """Whether message `index` is the reply to the question that offered the options."""
         return self.offered_asked and 0 < index - self.offered_at <= _REPLY_REACH
@@ -450,6 +474,67 @@ class _Conversation:
         self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
         return True
 
+    def _picked_at_opening(self, text: str, index: int, conf: dict[str, float]) -> None:
+        """The option a reply to alternatives opens with by its number ("2. and argon2 yes.").
+
+        The sentence splitter drops "2." as a list marker, so the message is read whole.
+        """
+        label = rules.opening_label(text)
+        if label is not None and self._replying_to_alternatives(index):
+            self._picked_by_label(label, self.source(index), conf)
+
+    def _for_a_part(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """A known technology the person gives a part of the work.
+
+        "secrets manager for the db password w/ rotation", as the assistant wrote its name.
+        """
+        named = rules.named_for_a_part(s)
+        if named is None:
+            return False
+        named = named._replace(choice=_original("\n".join(self.recent), named.choice))
+        entry = decision_entry(named, s)
+        reason = "a technology the person gave a part of the work"
+        self._decide(
+            Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
+        )
+        return True
+
+    def _ruled_out(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """A thing the assistant warned of, ruled out by the reply ("no unique constraints then").
+
+        The rule is the person's only when the assistant's last messages named the thing: "no
+        worries then" or a thing of the person's own rules out nothing here.
+        """
+        thing = rules.ruled_out_then(s)
+        if thing is None or thing.lower() not in "\n".join(self.recent).lower():
+            return False
+        if rules.technologies(thing) or thing.lower() in self.written:
+            return False  # "no GRDB then": an option turned down, not a rule of its own
+        title = f"No {thing}"
+        entry = {"title": title[:TITLE_MAX], "context": s[:500]}
+        reason = "what the assistant warned of, ruled out by the person"
+        self.decisions.append(Candidate("decisions", entry, conf["instruction"], reason, src))
+        return True
+
+    def _kept_in_use(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """A sentence ending by keeping what is in use, a name the talk wrote.
+
+        "…, stay on composer" after "Composer 2 costs can be cut" keeps Composer.
+        """
+        kept = rules.kept_in_use(s, sorted(self.written))
+        if kept is None:
+            return False
+        kept = kept._replace(choice=_original("\n".join(self.recent), kept.choice))
+        entry = decision_entry(kept, s)
+        reason = "what is in use, kept"
+        self._decide(
+            Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
+        )
+        for gone in rules.rejected(s) + rules.refused(s):  # "forget mmkv for now, keep …"
+            if gone.lower() != kept.choice.lower():
+                self._drop_choice(gone, int(src["index"]))
+        return True
+
     def _answered_offer(
         self, s: str, index: int, src: dict[str, Any], conf: dict[str, float]
     ) -> bool:
@@ -462,6 +547,12 @@ class _Conversation:
             or (rules.leading_name(s, self.offered) if self._replying_to_question(index) else None)
             # "sqlc." after "1. **sqlc + pgx** … 2. **GORM** …"
             or (rules.leading_name(s, self._listed()) if self._replying_to_list(index) else None)
+            # "sharded, 64 shards" after "1. … 3. **Sharded map**: …"
+            or (
+                rules.opening_option(s, self._listed())
+                if self._replying_to_alternatives(index)
+                else None
+            )
         )
         head = rules.picked_label(s, self.labels) or rules.picked_bullet(s, self.bullets)
         if answer is None and head is None:
@@ -474,7 +565,9 @@ class _Conversation:
         # the name as the offer wrote it ("ClickHouse" for "clickhouse then", "MongoDB" for
         # "mongo，…"), else as the reply does
         offered = answer is not None and answer in self.offered_in.lower()
-        said = _original(self.offered_in if offered else s, str(answer))
+        recent = "\n".join(self.recent)  # "SwiftData" for "so swiftdata" after "**SwiftData**"
+        written = recent if answer is not None and answer in recent.lower() else s
+        said = _original(self.offered_in if offered else written, str(answer))
         # "ESP-IDF v5.2" for "esp-idf": the version the reply gives stays
         if versioned := re.search(rf"(?i)(?<![\w-]){re.escape(said)}(\s+v?\d+(?:\.\d+)*)", s):
             said += versioned[1]
@@ -829,6 +922,9 @@ class _Conversation:
             self._adopted(s, src)
             or self._answered_offer(s, index, src, conf)
             or self._picked_by_label(s, src, conf)
+            or self._kept_in_use(s, src, conf)
+            or self._ruled_out(s, src, conf)
+            or self._for_a_part(s, src, conf)
         ):
             return True
         obsolete = _obsolete_signal(s)
@@ -1025,6 +1121,8 @@ class _Conversation:
                 found.append(({"project": {"name": name}}, conf["fact"], "project name", "P2"))
         elif self.agent:
             found = [_read_stack(f) for f in found]
+        if not own and self._an_option(s, int(src["index"])):
+            found = [f for f in found if "tech_stack" not in f[0]]  # a candidate, not the stack
         changed = self._changed_value(s)
         for facts, level, reason, priority in found:
             if changed and isinstance(facts.get("config"), dict):
@@ -1035,6 +1133,16 @@ class _Conversation:
             entry = {"text": p.text, "kind": p.kind}
             reason = f"personal {p.kind}"
             self._found(Candidate("user", entry, 0.9, reason, src, scope=p.scope, priority="P2"))
+
+    def _an_option(self, s: str, index: int) -> bool:
+        """Whether `s` is one of the alternatives its message offers.
+
+        "3. **External IdP** (Auth0 / Clerk)" names candidates, not the project's stack.
+        """
+        if self.options_at != index or not _OFFERS_ALTERNATIVES.search(self.options_text):
+            return False
+        low = s.lower()
+        return any(v.lower() in low for v in self.options.values())
 
     def _found(self, c: Candidate) -> None:
         self.found.append(c)
@@ -1627,9 +1735,20 @@ _OFFERS_CHOICE = lazy(
     r"(?i)[?？]|哪|方案|选项|推荐|建议|\b(?:options?|choices?|approaches|alternatives|"
     r"i'?d (?:lean|go|pick|suggest|recommend)|recommend\w*|suggest\w*)\b"
 )
+# a list said to hold alternatives, not the steps of a plan ("Fix options:", "Two strategies")
+_OFFERS_ALTERNATIVES = lazy(
+    r"(?i)方案|选项|哪(?:个|种)|\b(?:options?|choices|approaches|alternatives|strategies|"
+    r"i'?d (?:go|do|pick|lean|suggest|recommend)\b)"
+)
 _VALUE_TAIL = lazy(rf"(?<![\w.]){_VALUE}$")  # the value a choice ends with
 _CHANGED = lazy(
     r"(?i)改成|改为|换成|调到|调成|\bmake it\b|\bchange (?:it )?to\b|\bbump(?:ed)? (?:it )?to\b"
+)
+# a name as names are written: in code marks, in CamelCase ("AsyncStorage") or capitalised
+# inside a sentence ("Going forward" opens one)
+_WRITTEN_NAME = lazy(
+    r"`([A-Za-z][\w.+#/-]{1,40})`"
+    r"|(?<![\w.])([A-Z][a-z0-9]*[A-Z]\w*|(?<=[\w,;)] )[A-Z][a-z]{2,})\b"
 )
 _HEADING = lazy(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
 DEPLOY_IN_TALK_CONF = 0.65  # a deploy's changelog line, from output pasted or printed in a talk

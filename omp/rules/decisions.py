@@ -351,6 +351,18 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "we use browser from wxt/browser everywhere"
     (lazy(r"(?i)\bwe(?:'ll| will)?\s+use\s+(?P<x>.+?)\s+everywhere\b"), True, False),
+    # "actually lets go graviton everywhere", "let's go serverless across the board": one thing
+    # made the way of the whole project
+    (
+        lazy(
+            r"(?i)\b(?:let'?s|we(?:'ll| will| should))\s+go\s+(?!(?:with|back|ahead|for|through|"
+            r"over|and|look|check|see|find|fix|search|hunt|dig|read|get|grab|try|ask|test|run|"
+            r"clean|hide|play)\b)"
+            r"(?P<x>[A-Za-z][\w.+-]*)\s+(?:everywhere|across the board|for everything)\b"
+        ),
+        False,
+        False,
+    ),
     # "let's go back to X" / "switch back to X" (after trying something else)
     (
         lazy(
@@ -2393,6 +2405,61 @@ def alternatives_before(text: str) -> list[str]:
             named = re.findall(r"(?<![\w.-])[A-Za-z][\w.+#-]{1,30}", text[: m.start()])
         found += named[-1:]
     return found
+
+
+# "nah not worth it this quarter, stay on composer", "ok forget mmkv for now, keep asyncstorage.":
+# the one in use kept, one name ending the sentence in a clause of its own
+_KEPT_IN_USE = lazy(
+    r"(?i)(?:^|[,;]\s*)(?:so\s+|just\s+|then\s+)?(?:keep|stay on|stay with|stick with)\s+"
+    r"(?P<x>[A-Za-z][\w.+#/-]*?)(?:\s+(?:then|for now))?\s*[.!]?$"
+)
+_ON_CONDITION = lazy(r"(?i)\b(?:if|when|unless|once|until|whether|in case|maybe|might)\b")
+
+
+def kept_in_use(sentence: str, names: Sequence[str]) -> Decision | None:
+    """The name a sentence ends by keeping in use, when the talk wrote it as a name.
+
+    "stay on composer" after "Composer 2 costs can often be cut" keeps Composer; the name
+    must be one the talk wrote as a name (`names`, lower case) or a known technology, so
+    "keep going" or "stay on topic" keeps nothing, and neither does a condition ("if it
+    gets slow, stay on redis") or a question.
+    """
+    m = _KEPT_IN_USE.search(sentence)
+    if m is None or QUESTION.search(sentence) or _ON_CONDITION.search(sentence[: m.start()]):
+        return None
+    name = m["x"].rstrip(".")
+    if name.lower() not in names and not technologies(name):
+        return None
+    if NEGATED.search(sentence[max(0, m.start() - 12) : m.start("x")]):
+        return None
+    given_up = [g for g in alternatives_before(sentence[: m.start()]) if g.lower() != name.lower()]
+    return Decision(name, tuple(given_up), rationale(sentence), None, False)
+
+
+# "secrets manager for the db password w/ rotation": a name given a part of the work, opening
+# its clause
+_FOR_A_PART = lazy(
+    r"(?i)(?:^|[,;]\s*)(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)\s+for\s+"
+    r"(?:the|our|all|every)\s+(?!win\b|heck\b|record\b)(?P<part>[\w -]{2,40}?)"
+    r"(?=\s*(?:[,;.!]|w/|with\b|$))"
+)
+
+
+def named_for_a_part(sentence: str) -> Decision | None:
+    """A known technology a clause gives a part of the work, not asked, wished or refused.
+
+    "secrets manager for the db password w/ rotation" chooses Secrets Manager for it; "thanks
+    for the help" names no technology.
+    """
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return None
+    for m in _FOR_A_PART.finditer(sentence):
+        if technologies(m["x"]) != [m["x"].lower()]:
+            continue  # "thanks for the help", "wait for the build"
+        if NEGATED.search(sentence[max(0, m.start() - 12) : m.start("x")]):
+            continue
+        return Decision(m["x"], (), rationale(sentence), m["part"].strip(), False)
+    return None
 
 
 _GIVEN_UP_IT = lazy(

@@ -537,6 +537,21 @@ def bare_pick(sentence: str) -> str | None:
     return _NUMERALS.get(m["l"], m["l"])
 
 
+# "2. and argon2 yes. access token 15 min": a reply opening with an option's number, as a list
+# item would (a list of the person's own has a second item)
+_OPENING_LABEL = lazy(r"^\s*(?P<l>[1-4])[.)]\s+(?=\S)")
+_LIST_ITEM = lazy(r"(?m)(?:^|\s)\d{1,2}[.)]\s")  # "1) SFTP. 2) plain CSV": answers, in a line
+
+
+def opening_label(message: str) -> str | None:
+    """The option number a message opens with ("2. and argon2 yes."), listing and asking nothing."""
+    m = _OPENING_LABEL.match(message)
+    if m is None or _LIST_ITEM.search(message, m.end()):
+        return None
+    said = re.split(r"(?<=[.!?？])\s|\n", message[m.end() :], maxsplit=1)[0]
+    return None if QUESTION.search(said) else m["l"]  # "1. which is cheaper?" asks
+
+
 def bare_pick_reason(sentence: str) -> str | None:
     """The reason a bare pick gives after its label ("1, fewer moving parts")."""
     m = re.match(r"^\W{0,2}\S{1,3}\s*[,，;；:：-]+\s*(\S.{5,})$", sentence.strip())
@@ -765,6 +780,8 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
     said = [clauses[0]] + [
         c for before, c in itertools.pairwise(clauses) if _AGREED_END.search(before)
     ]
+    # or what its reason leads to: "we target iOS 17+ anyway so swiftdata"
+    said += _SO_THEN.split(clauses[0])[-1:] if _SO_THEN.search(clauses[0]) else []
     for clause in said:
         first = re.sub(r"(?i)\s*(?:吧|then|it is)$", "", clause.strip(" *`").rstrip(".")).lower()
         # "ESP-IDF v5.2" names "esp-idf" at a version
@@ -787,12 +804,41 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
     return None
 
 
+# what may follow the option a reply opens with: how to set it up ("insert_overwrite partitioned
+# by order_date", "bf16 + grad accum 2x64", "sharded, 64 shards"), not what is said of it
+_OPTION_SETUP = lazy(
+    r"(?i)^(?:$|[+&]|\d|(?:on|with|by|using|via|per|at|over|across|keyed|partitioned|"
+    r"clustered|backed|behind|plus)\b)"
+)
+
+
+def opening_option(sentence: str, listed: list[str]) -> str | None:
+    """The listed option a reply opens with by its first word, set up by the rest of its clause.
+
+    "sharded, 64 shards" after "3. **Sharded map**: …" picks the sharded map; "insert_overwrite
+    partitioned by order_date" after "2. **insert_overwrite** with …" picks that one. A clause
+    that goes on to say something of it ("sync.Map is slow") picks nothing, and neither does a
+    word that opens two options ("gradient" of "Gradient accumulation", "Gradient checkpointing").
+    """
+    if QUESTION.search(sentence) or NEGATED.search(sentence):
+        return None
+    clause = re.split(r"[，,。；;:：!！]|\.(?:\s|$)", sentence.strip(), maxsplit=1)[0]
+    m = re.match(r"([a-z0-9][\w.+#/@-]*)\s*(.*)$", clause.strip(" *`").lower())
+    if m is None or len(m[1]) < 3 or m[1] in _NOT_OPTION_WORD or not _OPTION_SETUP.match(m[2]):
+        return None
+    opened = [o for o in listed if o.lower().split(maxsplit=1)[:1] == [m[1]]]
+    return opened[0] if len(opened) == 1 else None
+
+
 _OPTION_HEAD = lazy(r"\s*(?:\+|/|,|&|\bwith\b|\band\b|\()\s*")
 
 
 def option_head(option: str) -> str:
     """The first name of an option made of several ("sqlc" of "sqlc + pgx")."""
     return _OPTION_HEAD.split(option, maxsplit=1)[0]
+
+
+_SO_THEN = lazy(r"(?i)\s+(?:so|hence|therefore)\s+")
 
 
 _AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|ok(?:ay)?)\s*$")
@@ -927,6 +973,26 @@ def answered_values(message: str, topics: Sequence[str]) -> list[str]:
         if any(_names_topic(clause, t) for t in topics):
             out.append(clause)
     return out
+
+
+# "tf-locks, thats what the other repos use": a reply opening with one name or value alone
+_BARE_VALUE = lazy(r"^\W{0,2}`?(?P<v>(?=[\w.-]*[-_.\d])[A-Za-z0-9][\w.-]{1,60})`?\s*$")
+
+
+def named_value(message: str, topics: Sequence[str]) -> str | None:
+    """The value a reply gives the one setting asked about by opening with it alone.
+
+    "What should the DynamoDB lock table be called?" then "tf-locks, thats what the other
+    repos use": "DynamoDB lock table tf-locks". A word ("sure", "yes") is no value: it needs a
+    digit, "-", "_" or ".", as names of resources and values with units have.
+    """
+    if len(topics) != 1:
+        return None
+    first = _VALUE_CLAUSE.split(without_blobs(message).strip(), maxsplit=1)[0]
+    m = _BARE_VALUE.match(first.strip(" 。."))
+    if m is None or QUESTION.search(first):
+        return None
+    return f"{topics[0]} {m['v']}"
 
 
 # "whatever you think", "your call", "你定": the person leaves the choice to the assistant

@@ -823,6 +823,9 @@ _NOT_USED = lazy(
 _OPEN_SOURCE = lazy(r"(?i)\(\s*OSS\b|\bOSS\s*[,/]\s*(?:self|open|free|licen)|open[ -]source")
 
 
+_ADDRESS = lazy(r"(?i)(?<![\w.+-])(?P<scheme>[a-z][a-z0-9+.-]*)://[^\s,;，；)\]]+")
+
+
 def stack_parts(
     rest: str,
     facts: dict[str, str],
@@ -837,6 +840,9 @@ def stack_parts(
     also everyday words count even in lower case. `packages`: an English statement of the
     stack, where a package's name counts ("with expo-router").
     """
+    # "landing in s3://acme-raw/clickstream/": the store named by its scheme, not the bucket and
+    # prefix a "/" would make parts of their own
+    rest = _ADDRESS.sub(lambda m: m["scheme"], rest)
     pieces = re.split(
         r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
     )

@@ -76,7 +76,9 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "auth": ("auth0", "clerk", "nextauth", "keycloak", "lucia", "oauth", "cognito", "okta",
              "casdoor", "authing", "ory", "better-auth", "supertokens", "微信登录"),
     "ci": ("github actions", "gitlab ci", "circleci", "jenkins", "buildkite", "drone",
-           "woodpecker", "tekton", "teamcity", "azure pipelines", "travis ci"),
+           "woodpecker", "tekton", "teamcity", "azure pipelines", "travis ci",
+           # the mobile apps' build and release services
+           "codemagic", "bitrise", "appcircle", "xcode cloud"),
     "lint": ("eslint", "prettier", "biome", "oxlint", "ruff", "black", "flake8", "pylint",
              "golangci-lint", "clippy", "rustfmt", "gofmt", "stylelint", "rubocop", "ktlint",
              "detekt", "swiftlint", "mypy", "pyright", "isort"),

@@ -22,7 +22,7 @@ _PERSONAL_EN = lazy(
     r"knew|know|meant|did|was|were|am|care|cared|mind|guess|remember|found|seem)\b)"
     r"(?P<habit>[a-z][a-z-]{1,20})\b"
     r"|i (?P<habit2>run|use|write|test|keep|do|log)\b(?=[^;.]*\b(?:everywhere|on everything|"
-    r"all the time|every time|in every|always do|for all|that way|always)\b)"
+    r"all the time|every time|in every|always do|for all|for everything|that way|always)\b)"
     # "please give me package setup steps with SPM only", "please write them pytest-style"
     r"|please (?P<ask4>give me|write (?:them|it|the tests|tests))\b"
     r"(?=[^;.]*(?:\bonly\b|-style\b|\balways\b|from now on))"

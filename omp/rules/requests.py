@@ -176,3 +176,22 @@ def requirement(sentence: str) -> str | None:
 NAME = lazy(
     r"(?=[\w.+#/-]*[A-Z0-9.])[A-Za-z][\w.+#/-]*(?:\s+[A-Z][\w.+#/-]*){0,2}(?:\s+v?\d[\w.]*)?"
 )
+
+
+# "ok good to know, no unique constraints then.": what the advice warned of, ruled out in a
+# closing clause (not "no worries then", "no rush then": no thing of the work)
+_RULED_OUT_THEN = lazy(
+    r"(?i)(?:^|[,;:]\s*)no\s+(?P<x>[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,3}?)\s+then\s*[.!]?$"
+)
+_NO_THING = frozenset(
+    ("worries", "worry", "problem", "problems", "rush", "hurry", "need", "idea", "way", "luck",
+     "biggie", "matter", "pressure", "thanks", "doubt", "wonder", "question", "questions")
+)  # fmt: skip
+
+
+def ruled_out_then(sentence: str) -> str | None:
+    """The thing a reply rules out in its closing clause ("no unique constraints then")."""
+    m = _RULED_OUT_THEN.search(sentence.strip())
+    if m is None or QUESTION.search(sentence) or m["x"].split()[0].lower() in _NO_THING:
+        return None
+    return m["x"]

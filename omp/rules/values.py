@@ -109,6 +109,13 @@ _APP_SETTING = lazy(
 )
 
 
+# "we target iOS 17+", "the app is targeting Android 14": the oldest system the app runs on
+_TARGETS_SYSTEM = lazy(
+    r"(?i)\b(?:we|we're|we are|it|it's|it is|app|the app is)\s+(?:target|targets|targeting)\s+"
+    r"(?:only\s+)?(?P<value>(?-i:iOS|iPadOS|macOS|watchOS|tvOS|visionOS|Android)\s*\d+(?:\.\d+)?\+?)"
+)
+
+
 _UNIT = (
     r"(?:%|ms|minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|[KMGT]i?B|[kmg]b|s|m|h|d|rps|/min|"
     r"秒|分钟|小时|天|" + _PER_TIME + r")?"
@@ -120,6 +127,15 @@ _SNAKE_SETTING = lazy(
     # "dagrun_timeout is 45 minutes", "bring dagrun_timeout down to 40 min", "max_workers to 16"
     r"|\s+(?:(?:is|are|at|(?:down |up )?to|stays(?: at)?)\s+)?)"
     r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END
+)
+
+
+# "use groupSize 128MB on read", "maxPoolSize = 20": a setting named in camel case, as code
+# names it, and its number (a head of two letters or more: not "iPhone 15", "jQuery 3")
+_CAMEL_SETTING = lazy(
+    r"(?<![\w.$/:-])`?(?P<key>[a-z]{2,}(?:[A-Z][a-z0-9]+)+)`?"
+    r"(?:\s*[=:]\s*|\s+(?:(?:is|at|to|stays(?: at)?)\s+)?)"
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END + r"(?!\s*[-~]\s*\d)"
 )
 
 
@@ -247,7 +263,7 @@ def _job_key(sentence: str, when: str) -> str:
 
 # words one of the settings' patterns needs, looked for in ASCII text folded to lower case
 _SETTING_NAMES = ("cron", "schedule", "prefix", "bundle id", "application", "deployment target",
-                  "name", "* *", "every", "daily", "nightly")  # fmt: skip
+                  "target", "name", "* *", "every", "daily", "nightly")  # fmt: skip
 
 
 def may_state_settings(sentence: str) -> bool:
@@ -265,7 +281,10 @@ def may_state_settings(sentence: str) -> bool:
     if any(word in lower for word in _SETTING_NAMES) or may_name_a_resource(sentence):
         return True
     return any(c.isdigit() for c in sentence) and (
-        "-" in sentence or _SETTING_WORD.search(sentence) is not None
+        "-" in sentence
+        or _SETTING_WORD.search(sentence) is not None
+        or _PART_ON_PORT.search(sentence) is not None  # "the docker db on 5433"
+        or _CAMEL_SETTING.search(sentence) is not None  # "groupSize 128MB"
     )
 
 
@@ -293,6 +312,31 @@ _FOR_NOW_ONLY = lazy(
 )
 
 
+# "lr 3e-4 with cosine decay, warmup 500 steps": a model's training settings, a rate as
+# training configs write it (3e-4, 0.0003)
+_TRAINING_SETTING = lazy(
+    r"(?i)(?<![\w.-])(?P<key>lr|learning[-_ ]rate|weight[-_ ]decay|warmup(?:[-_ ]steps)?|dropout|"
+    r"label[-_ ]smoothing)\s*(?:=|:|is|of|at|to)?\s*"
+    r"(?P<value>\d+(?:\.\d+)?(?:e-?\d+)?(?:\s*(?:steps|epochs)\b)?)(?![\w%]|\.\d)"
+)
+
+
+def _training_settings(sentence: str) -> dict[str, str]:
+    """A model's training settings a sentence gives ("lr 3e-4", "warmup 500 steps"), by key."""
+    return {
+        re.sub(r"[-\s]+", "_", m["key"].lower()): m["value"]
+        for m in _TRAINING_SETTING.finditer(sentence)
+    }
+
+
+def _app_settings(sentence: str, found: dict[str, str]) -> None:
+    """Add an app's identity and target ("bundle id …", "we target iOS 17+") to `found`."""
+    for m in _APP_SETTING.finditer(sentence):
+        found.setdefault(m.group("key").lower().replace(" ", "_"), m.group("value"))
+    if (aimed := _TARGETS_SYSTEM.search(sentence)) is not None:
+        found.setdefault("deployment_target", aimed["value"])
+
+
 def _settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _FOR_NOW_ONLY.search(sentence):
         return {}
@@ -313,15 +357,15 @@ def _settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         found |= {k: v for k, v in _named_resources(sentence).items() if k not in found}
     if found:
         return found  # a sentence naming resources uses numbers for other things
-    for m in _APP_SETTING.finditer(sentence):
-        found.setdefault(m.group("key").lower().replace(" ", "_"), m.group("value"))
+    _app_settings(sentence, found)
     for m in _PATH_SETTING.finditer(sentence):
         value = m.group("value").rstrip(".,;:")
         if value not in route_facts(sentence).values():  # "the probe path is /readyz": a route
             found.setdefault(m.group("key").lower(), value)
     for m in _NAMED_THING.finditer(sentence):
         found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
-    return {**_numeric_settings(sentence, named_keys=named_keys), **found}
+    return {**_numeric_settings(sentence, named_keys=named_keys), **_training_settings(sentence),
+            **found}  # fmt: skip
 
 
 # every match of _RESOURCE holds one of these kind words: a cheap test that spares most
@@ -364,10 +408,22 @@ def _named_resources(sentence: str) -> dict[str, str]:
 _SETTING_WORD = lazy(
     r"(?i)line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage|threshold|retries|pool[-_ ]size|"
     r"batch[-_ ]size|rate[-_ ]limit|node version|python version|region|replicas|sdk|limit|cap|"
-    r"max|backoff|concurrency|retention|interval|page[-_ ]size|listen|"
+    r"max|backoff|concurrency|retention|interval|page[-_ ]size|listen|learning[-_ ]rate|warmup|"
+    r"dropout|weight[-_ ]decay|\blr\b|"
     r"(?:bound|binds?|serve[sd]?|serving|runs?|running)\s+(?:on|to|at)\s|"
     r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间|阈值"
 )
+
+
+def _camel_settings(sentence: str, named: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The camel-case settings of a sentence that no setting's word already named.
+
+    "connectTimeout: 30s" is the timeout `_SETTING` reads; "groupSize 128MB" only this one.
+    """
+    return [
+        m for m in _CAMEL_SETTING.finditer(sentence)
+        if not any(m.start() < n.end() and n.start() < m.end() for n in named)
+    ]  # fmt: skip
 
 
 def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
@@ -381,6 +437,7 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
             keyed = list(_NAMED_KEY_SETTING_EN.finditer(sentence))
         named = list(_SETTING.finditer(sentence)) if _SETTING_WORD.search(sentence) else []
         snake = list(_SNAKE_SETTING.finditer(sentence)) if "_" in sentence else []
+        snake += _camel_settings(sentence, named) if named_keys else []
     else:
         keyed = named = snake = []
     # "MAX_CONNECTIONS": a variable's name is for the patterns of named keys, which a commit's
@@ -421,7 +478,21 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     )  # fmt: skip
     if (port := _PORT_AFTER_ZH.search(sentence) or _LISTENS_ON.search(sentence)) is not None:
         found.setdefault("port", port["value"])
+    _part_ports(sentence, found)
     return found
+
+
+def _part_ports(sentence: str, found: dict[str, str]) -> None:
+    """Add the ports a sentence gives parts of a service ("metrics are on 9102"), by part.
+
+    "the service listens on 8081 and metrics are on 9102": the metrics' port is a fact of its
+    own; a port the sentence already gave (the service's) and one said not to be the part's
+    ("not my local db on 5432") are not.
+    """
+    for m in _PART_ON_PORT.finditer(sentence):
+        if m["value"] in found.values() or _NOT_THIS.search(sentence[: m.start()][-24:]):
+            continue
+        found.setdefault(f"{m['part'].lower()}_port", m["value"])
 
 
 def listened_port(sentence: str) -> str | None:
@@ -441,6 +512,18 @@ _LISTENS_ON = lazy(
     r"(?![\w.%:/-]|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
     r"servers?|hosts?|gb|mb|kb|ms|req|rps|qps|users?)\b)"
 )
+
+
+# "metrics are on 9102", "the docker db on 5433", "grpc on :50051": a part of the service and
+# its port (three digits or more, no unit after it)
+_PART_ON_PORT = lazy(
+    r"(?i)\b(?P<part>metrics|db|database|postgres|redis|grpc|admin|debug|health|api)\s+"
+    r"(?:(?:is|are|runs?|listens?|lives?|served|exposed)\s+)?on\s+(?:port\s+)?:?"
+    r"(?P<value>[1-9]\d{2,4})"
+    r"(?![\w.%:/-]|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
+    r"servers?|hosts?|gb|mb|kb|ms|req|rps|qps|users?)\b)"
+)
+_NOT_THIS = lazy(r"(?i)\b(?:not|no|instead of|rather than)\b")
 
 
 # words that name whose a setting is: a part or a protocol of a service
@@ -806,13 +889,47 @@ def stated_versions(sentence: str) -> dict[str, str]:
 
     "Room 用的 2.6.1", "I'm on Xcode 16.2"; questions, wishes and changes of version state none.
     """
+    pinned = pinned_in_file(sentence)
     if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _CHANGE_WORDS.search(sentence):
-        return {}
-    return {
+        return pinned
+    stated = {
         stack_key(m["name"]): f"{m['name']} {m['ver']}"
         for pattern in _VERSION_STATED
         for m in pattern.finditer(sentence)
     }
+    return {**pinned, **stated}
+
+
+# the files version managers pin a version in, and what each pins
+_VERSION_FILES = {
+    "fvmrc": "Flutter", "nvmrc": "Node", "node-version": "Node", "python-version": "Python",
+    "ruby-version": "Ruby", "terraform-version": "Terraform", "go-version": "Go",
+    "java-version": "Java",
+}  # fmt: skip
+# "the project is pinned to 3.24.3 in .fvmrc", "node is set to 20.11.1 via .nvmrc"
+_PINNED_IN_FILE = lazy(
+    r"(?i)\b(?:pinned|locked|set|fixed)\s+(?:at|to)\s+v?(?P<ver>\d+(?:\.\d+){1,2})\s+"
+    r"(?:in|by|via|with|through)\s+(?:the\s+)?`?\.(?P<file>" + "|".join(_VERSION_FILES) + r")\b"
+)
+
+
+def pinned_in_file(sentence: str) -> dict[str, str]:
+    """The versions a sentence says a version manager's file pins ("pinned to 3.24.3 in .fvmrc").
+
+    The file names the technology: `.fvmrc` pins Flutter (through fvm), `.nvmrc` Node; the
+    value keeps the file, which says how the version is chosen. A question, a wish or a change
+    said in the clause ("bumped and pinned to …") pins nothing.
+    """
+    found: dict[str, str] = {}
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return found
+    for m in _PINNED_IN_FILE.finditer(sentence):
+        clause = re.split(r"[,;]", sentence[: m.start()])[-1]
+        if _CHANGE_WORDS.search(clause):
+            continue  # "bumped it to 3.24.3, pinned …": work done, said in its clause
+        name = _VERSION_FILES[m["file"].lower()]
+        found[stack_key(name)] = f"{name} {m['ver']} (.{m['file']})"
+    return found
 
 
 _URL_FACT = lazy(
