@@ -629,10 +629,18 @@ def _either_options(message: str) -> list[str]:
 _GO_OFFERED = lazy(r"(?<=[\s(/])Go(?=\s*(?:[?？,/)]|\s+or\b|\s*还是))|^Go(?=\s+or\b|\s*还是)")
 
 
-# a question of two names and nothing else: "clap or argh?", "Pinia vs Vuex?"
+# "plain alembic", "vanilla JS": a name said to be used alone, without the layer over it
+_BARE = r"(?:(?:plain|vanilla|bare|raw|pure)\s+)?"
+
+
+# a question of two names and nothing else: "clap or argh?", "Pinia vs Vuex?"; a name may
+# carry the word that says it is used alone ("flask-migrate or plain alembic?"), and the
+# question may say what the options are for ("Room or SQLDelight for the local db?")
 _BARE_EITHER = lazy(
-    r"(?i)(?:^|[.:;,]\s+)(?P<a>[a-z][\w.+#-]{1,24})\s+(?:or|vs\.?|versus)\s+"
-    r"(?P<b>[a-z][\w.+#-]{1,24})\s*[?？]\s*$"
+    r"(?i)(?:^|[.:;,]\s+)(?P<a>" + _BARE + r"[a-z][\w.+#-]{1,24})\s+(?:or|vs\.?|versus)\s+"
+    r"(?P<b>" + _BARE + r"[a-z][\w.+#-]{1,24})"
+    r"(?:\s+for\s+(?:the\s+|our\s+|a\s+|an\s+|this\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})?"
+    r"\s*[?？]\s*$"
 )
 _NOT_OPTIONS = frozenset(
     ("yes", "no", "not", "now", "later", "today", "tomorrow", "here", "there", "this", "that",
