@@ -42,3 +42,38 @@ def test_the_reply_picks_the_qualified_option_over_the_other():
              ("assistant", "Both use Alembic underneath; plain Alembic runs without the app."),
              ("user", "plain alembic. put it under migrations/ at the repo root")]  # fmt: skip
     assert _choices(*turns) == [("plain alembic", ["flask-migrate"])]
+
+
+# ---- a pick after "ok" or "and yes", with its reason after it -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "picked"),
+    [
+        ("ok room then, most examples and im learning.", "room"),
+        ("and yes django-celery-beat so support can change the schedule in admin.",
+         "django-celery-beat"),
+        ("yeah, sqldelight since we want KMP later", "sqldelight"),
+        ("Room because the docs are better", "room"),
+    ],
+)  # fmt: skip
+def test_a_reply_opening_with_an_offered_name_after_a_word_of_assent_picks_it(sentence, picked):
+    offered = ["room", "sqldelight", "django-celery-beat"]
+    assert rules.leading_name(sentence, offered) == picked
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["ok so what does room give us over sqlite?", "and room is slower, isn't it", "no room"],
+)
+def test_a_reply_talking_about_an_offered_name_picks_nothing(sentence):
+    assert rules.leading_name(sentence, ["room", "sqldelight"]) is None
+
+
+def test_a_second_offered_name_picked_in_the_same_reply_is_a_decision_too():
+    turns = [("user", "move the reminders to celery beat"),
+             ("assistant", "1. Static `CELERY_BEAT_SCHEDULE` vs. **django-celery-beat** "
+                           "(schedules in the DB). 2. Moving the broker to **RabbitMQ**."),
+             ("user", "no, keep redis. and yes django-celery-beat so support can change the "
+                      "schedule in admin.")]  # fmt: skip
+    assert "django-celery-beat" in [c for c, _ in _choices(*turns)]

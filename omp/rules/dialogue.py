@@ -774,7 +774,10 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
         c for before, c in itertools.pairwise(clauses) if _AGREED_END.search(before)
     ]
     for clause in said:
+        # "django-celery-beat so support can edit it": the name, then why
+        clause = _REASON_TAIL.sub("", clause)
         first = re.sub(r"(?i)\s*(?:吧|then|it is)$", "", clause.strip(" *`").rstrip(".")).lower()
+        first = _ACCEPTING_LEAD.sub("", first)  # "ok room then", "and yes django-celery-beat"
         # "ESP-IDF v5.2" names "esp-idf" at a version
         first = re.sub(r"\s+v?\d+(?:\.\d+)*$", "", first) if first not in offered else first
         if first in offered:
@@ -801,6 +804,13 @@ _OPTION_HEAD = lazy(r"\s*(?:\+|/|,|&|\bwith\b|\band\b|\()\s*")
 def option_head(option: str) -> str:
     """The first name of an option made of several ("sqlc" of "sqlc + pgx")."""
     return _OPTION_HEAD.split(option, maxsplit=1)[0]
+
+
+_REASON_TAIL = lazy(r"(?i)\s+(?:so|since|because|as)\s+\w.*$")
+
+
+# the words a pick opens with before the name ("ok room then", "and yes, clap")
+_ACCEPTING_LEAD = lazy(r"(?i)^(?:(?:ok(?:ay)?|yes|yeah|yep|fine|alright|sure|and)\b[\s,.]*)+(?=\S)")
 
 
 _AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|ok(?:ay)?)\s*$")
