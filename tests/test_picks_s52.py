@@ -77,3 +77,15 @@ def test_a_second_offered_name_picked_in_the_same_reply_is_a_decision_too():
              ("user", "no, keep redis. and yes django-celery-beat so support can change the "
                       "schedule in admin.")]  # fmt: skip
     assert "django-celery-beat" in [c for c, _ in _choices(*turns)]
+
+
+# ---- a pick and the next question in one message -------------------------------------------
+
+
+def test_a_message_that_picks_and_asks_the_next_question_picks_from_the_last_one():
+    turns = [("user", "building an offline-first notes app. Room or SQLDelight for the local db?"),
+             ("assistant", "Both are solid. For the most Android examples, Room."),
+             ("user", "ok room then, most examples. for DI hilt or koin?"),
+             ("assistant", "Hilt is the standard path; Koin is simpler."),
+             ("user", "hilt it is.")]  # fmt: skip
+    assert _choices(*turns) == [("Room", ["SQLDelight"]), ("hilt", ["koin"])]

@@ -217,8 +217,8 @@ class _Conversation:
             self._read(role, sentence, index, conf)
             if len(self.decisions) != made:
                 self.decided_no = self.read_no
-        if role == "user" and (leaving := rules.moving_off(text)):
-            self._not_kept(leaving, before)
+        if role == "user":
+            self._read_whole(text, index, before)
         self._values(role, text, index, conf)
         if "] " in shown:  # git's "[main 8d2e1a4] test: …" in a transcript's message
             self._commit_refs(shown, index)
@@ -226,6 +226,12 @@ class _Conversation:
             for c in self.found[before:]:
                 c.confidence = min(0.95, c.confidence + 0.1)
                 c.reason += "; asked to remember"
+
+    def _read_whole(self, text: str, index: int, before: int) -> None:
+        """What the person's message, its sentences read, leaves off and asks next."""
+        if leaving := rules.moving_off(text):
+            self._not_kept(leaving, before)
+        self._asks("user", text, index)
 
     def _read(self, role: str, sentence: str, index: int, conf: dict[str, float]) -> None:
         """One sentence of a message."""
@@ -350,6 +356,14 @@ class _Conversation:
                 self.names, self.named_at = names, index
             self.labels = rules.offered_labels(text) or self.labels
             self.bullets = rules.offered_bullets(text, asked=self.asked_which)
+            self._asks(role, text, index)
+
+    def _asks(self, role: str, text: str, index: int) -> None:
+        """The options a message offers the next to pick from ("Room or SQLDelight?").
+
+        A person's message is read first: "ok room then. for DI hilt or koin?" picks from the
+        last question before it asks its own.
+        """
         if asked := rules.asked_options(text):
             self.offered, self.offered_in, self.offered_asked = asked, text, True
             self.offered_at = index
