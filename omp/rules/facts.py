@@ -467,6 +467,10 @@ _CONTRAST_TAIL = lazy(
 )
 
 
+# "Snowflake, dbt core 1.7 (not dbt cloud)": the edition a name is said not to be, in brackets
+_NOT_IN_BRACKETS = lazy(r"(?i)\s*[(（]\s*(?:not|rather than|instead of)\s+[^()（）]{1,40}[)）]")
+
+
 # "数据库是MySQL8.0": a known name with its version glued on, as Chinese text often writes it
 _GLUED_VERSION = lazy(
     r"(?<![A-Za-z0-9_.-])(?P<n>[A-Za-z][A-Za-z.+#-]*?)(?P<v>\d+(?:\.\d+)+)(?![A-Za-z0-9_.])"
@@ -486,6 +490,7 @@ def tech_facts(sentence: str) -> dict[str, str]:
     if QUESTION.search(sentence):
         return {}
     sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
+    sentence = _NOT_IN_BRACKETS.sub("", sentence)  # what it is not leaves what it is
     if is_chinese(sentence):  # "隔壁组用的是 Kafka，我们用 RabbitMQ": only our clauses
         sentence = _GLUED_VERSION.sub(_spaced_version, sentence)
         clauses = re.split(r"(?<=[，,；;。])", sentence)
