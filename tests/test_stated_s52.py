@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from omp import rules
+from tests.test_extract_en_probes2 import _choices
 
 # ---- what a stack is not, in brackets --------------------------------------------------------
 
@@ -28,3 +29,17 @@ def test_a_stack_said_with_what_it_is_not_in_brackets_is_the_stack(sentence, rol
 
 def test_a_stack_said_not_to_be_used_is_no_stack():
     assert rules.tech_facts("the database is not Postgres (it was MySQL)") == {}
+
+
+# ---- a layout picked ------------------------------------------------------------------------
+
+
+def test_the_parts_of_a_layout_picked_with_it_is_are_the_choice():
+    turns = [("user", "how should I structure the dbt project?"),
+             ("assistant", "The three-layer layout: staging/, intermediate/ and marts/."),
+             ("user", "ok staging/intermediate/marts it is.")]  # fmt: skip
+    assert [c for c, _ in _choices(*turns)] == ["staging/intermediate/marts"]
+
+
+def test_a_path_that_it_is_in_is_no_choice():
+    assert _choices(("user", "the config for it is in deploy/k8s/values.yaml")) == []

@@ -830,12 +830,14 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    # "X it is": a name ("MPPI it is"), or a known one ("sqlite it is"), not a gift idea; not
-    # where something is ("Terraform for it is in this repo")
+    # "X it is": a name ("MPPI it is"), or a known one ("sqlite it is"), or the parts of a
+    # layout ("staging/intermediate/marts it is"), not a gift idea; not where something is
+    # ("Terraform for it is in this repo")
     (
         lazy(
             r"(?:^|[,;]\s*(?i:so|then)\s+)(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
-            r"(?P<x>(?=[\w.+# -]*[A-Z0-9.#-])[\w.+# -]{2,30}?)\s+(?i:it is)" + _NOT_WHERE
+            r"(?P<x>(?=[\w.+# /-]*(?:[A-Z0-9.#-]|\w/\w))[\w.+# /-]{2,30}?)\s+(?i:it is)"
+            + _NOT_WHERE
         ),
         False,
         False,
