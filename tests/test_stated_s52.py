@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from omp import rules
+from tests.test_extract import _kept, _run
 from tests.test_extract_en_probes2 import _choices
 
 # ---- what a stack is not, in brackets --------------------------------------------------------
@@ -43,3 +44,33 @@ def test_the_parts_of_a_layout_picked_with_it_is_are_the_choice():
 
 def test_a_path_that_it_is_in_is_no_choice():
     assert _choices(("user", "the config for it is in deploy/k8s/values.yaml")) == []
+
+
+# ---- rules said of the repository -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("convention for this repo: wrap every returned error with fmt.Errorf, no pkg/errors",
+         "wrap every returned error with fmt.Errorf"),
+        ("money is always integer cents in this codebase, never floats or Decimal in the db.",
+         "money is always integer cents"),
+        ("timestamps are always UTC in this repo", "timestamps are always UTC"),
+    ],
+)  # fmt: skip
+def test_a_rule_said_of_the_repository_is_a_decision(sentence, choice):
+    assert [c for c, _ in _choices(("user", sentence))] == [choice]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "the build is always red in this repo",
+        "tests are always flaky in this repo",
+        "migrations are never fast in this project",
+        "why are ids always strings in this codebase?",
+    ],
+)
+def test_a_complaint_about_the_repository_is_no_rule(sentence):
+    assert _kept(_run(("user", sentence)), "decisions") == []

@@ -78,7 +78,10 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright)[,.]?\s+)?(?:here'?s\s+)?(?:the\s+)?"
             r"(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|(?:new )?plan|"
-            r"approval|(?:our |team |house )?(?:policy|convention|rule))\s*[:：]\s*"
+            r"approval|(?:our |team |house )?(?:policy|convention|rule)"
+            # "convention for this repo: …"
+            r"(?:\s+(?:for|in|of)\s+(?:this|the|our)\s+(?:repo|repository|codebase|project|team))?)"
+            r"\s*[:：]\s*"
             r"(?:we(?:'ll| will| are going to|'re going to)?\s+|let'?s\s+)?(?P<x>.+)"
         ),
         True,
@@ -151,6 +154,20 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?i)\b(?:we|i|team|they)(?:'ve| have)?\s+(?:(?:went|gone|ended up going) with|"
             r"ended up (?:with|using|choosing|picking))\s+(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    # "money is always integer cents in this codebase": what a kind of thing always or never
+    # is here (a kind, not one thing: "the build is always red in this repo" is a complaint)
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|fyi)[,.]?\s*)*"
+            r"(?!(?:the|this|that|these|those|it|our|my|your|ci|builds?|tests?|deploys?)\b)"
+            r"(?P<x>[a-z][\w -]{1,30}?\s+(?:is|are)\s+(?:always|never)\s+"
+            r"(?!(?:slow|fast|flaky|broken|red|green|failing|down|late|wrong|annoying|confusing|"
+            r"messy|empty|null|there|a pain)\b)[^,;.]{2,60}?)"
+            r"\s+(?:in|across|for)\s+(?:this|the|our)\s+(?:codebase|repo|repository|project)\b"
         ),
         True,
         False,
