@@ -89,3 +89,23 @@ def test_a_message_that_picks_and_asks_the_next_question_picks_from_the_last_one
              ("assistant", "Hilt is the standard path; Koin is simpler."),
              ("user", "hilt it is.")]  # fmt: skip
     assert _choices(*turns) == [("Room", ["SQLDelight"]), ("hilt", ["koin"])]
+
+
+# ---- an offered part named, then the way picked for it -------------------------------------
+
+
+def test_a_part_named_before_a_colon_heads_the_way_picked_for_it():
+    turns = [("user", "3 tables without PK: events_raw, audit_log_2019, tmp_imports. what now"),
+             ("assistant", "Options per table:\n\n- **events_raw**: add a PK, or `REPLICA IDENTITY "
+                           "FULL`.\n- **audit_log_2019**: archive.\n- **tmp_imports**: drop it."),
+             ("user", "events_raw: replica identity full then, its append only.")]  # fmt: skip
+    assert [c for c, _ in _choices(*turns)] == ["replica identity full"]
+
+
+@pytest.mark.parametrize("sentence", ["events_raw: replica identity full", "events_raw: hmm"])
+def test_an_offered_name_heading_what_follows_is_no_pick(sentence):
+    assert rules.leading_name(sentence, ["events_raw", "tmp_imports"]) is None
+
+
+def test_a_known_name_before_a_colon_is_picked_for_the_reason_after_it():
+    assert rules.leading_name("sqlc: less magic than gorm", ["sqlc", "gorm"]) == "sqlc"

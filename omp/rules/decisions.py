@@ -411,6 +411,15 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,  # one thing dropped for another is a choice outright
         True,
     ),
+    # "events_raw: replica identity full then": a part named, then the way picked for it
+    (
+        lazy(
+            r"(?i)^(?P<topic>[\w.-]{2,30}(?:\s+[\w.-]+){0,2}?)\s*:\s*"
+            r"(?P<x>[A-Za-z][\w.+#/ -]{1,40}?)\s+then\s*(?:[,.;!]|$)"
+        ),
+        False,
+        False,
+    ),
     # "X gets my vote" / "ship it with X"
     (
         lazy(

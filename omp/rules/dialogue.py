@@ -768,6 +768,12 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
     """The offered name a reply opens with, alone in its clause ("Argon2id，参数就按你说的 …")."""
     if QUESTION.search(sentence) or NEGATED.search(sentence):
         return None
+    # "events_raw: replica identity full then": a name no technology heads what follows
+    # ("sqlc: less magic" picks sqlc, for a reason)
+    if (label := re.match(r"\s*([^,:]{2,40}):\s*[A-Za-z]", sentence)) and not TECH.fullmatch(
+        label[1].strip(" *`")
+    ):
+        return None
     clauses = re.split(r"[，,。；;:：!！]", sentence)
     # the first clause, or one after "so yeah": "battery life is the point so yeah, ESP-IDF v5.2."
     said = [clauses[0]] + [
