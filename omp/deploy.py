@@ -808,6 +808,21 @@ def parse_deploy(text: str) -> list[DeployEvent]:
     return _completed(text, events)
 
 
+def output_span(text: str) -> tuple[int, int] | None:
+    """The first and last lines (numbered from 1) of `text` a deploy tool printed, or None.
+
+    A person pastes a deploy's output into a message and writes around it: the lines between
+    are the tool's ("Finished launching new machines"), not the person's words.
+    """
+    printed = [
+        number
+        for number, line, _ in _lines(text)
+        if _SIGNATURE.search(line)
+        or any(r.tool and r.pattern.match(line if r.raw else _bare(line)) for r in _RULES)
+    ]
+    return (printed[0], printed[-1]) if printed else None
+
+
 # ---- the release a script announces, and the version a rollback went back to ----------------
 
 _SEMVER = r"v?\d+\.\d+\.\d+(?:-[\w.]+)?"

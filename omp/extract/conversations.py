@@ -129,6 +129,15 @@ NAMED_ADDRESS_CONF = 0.75
 _OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" is a title
 
 
+def _talk(text: str) -> str:
+    """A message's words without the deploy output pasted into it (read as deploys)."""
+    span = deploy.output_span(text) if deploy.looks_like_deploy(text) else None
+    if span is None:
+        return text
+    lines = text.split("\n")
+    return "\n".join(lines[: span[0] - 1] + lines[span[1] :])
+
+
 class _Conversation:
     """The state of one conversation while its messages are read in order."""
 
@@ -201,7 +210,7 @@ class _Conversation:
         self.last = index
         self._turn(role, text, index)
         self._done_list(text, index, conf)
-        sentences = rules.statements(text)
+        sentences = rules.statements(_talk(text))
         remember = any(rules.asks_to_remember(s) for s in sentences)
         before = len(self.found)
         headings = set(_HEADING.findall(text)) if "#" in text else set()

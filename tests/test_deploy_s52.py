@@ -1,12 +1,14 @@
-"""Helm's summary of a release, read as the Kubernetes deploy it is (session 52's probes).
+"""Deploy output read in session 52's probes.
 
 `helm upgrade` prints the release, its namespace, revision and status; the `rollout status`
-watch after it goes on with the same deploy.
+watch after it goes on with the same deploy. Output a person pastes into a message is read as
+the deploy it shows, and its lines are not the person's words.
 """
 
 from __future__ import annotations
 
-from omp.deploy import looks_like_deploy, parse_deploy
+from omp.deploy import looks_like_deploy, output_span, parse_deploy
+from tests.test_extract import _kept, _run
 
 _UPGRADE = """\
 Release "payments-api" has been upgraded. Happy Helming!
@@ -53,3 +55,33 @@ def test_a_failed_helm_release_is_a_failed_deploy():
 def test_a_namespace_line_alone_is_no_deploy():
     text = "NAME: payments-api\nNAMESPACE: payments-prod\nSTATUS: deployed\nREVISION: 47\n"
     assert parse_deploy(text) == []
+
+
+# ---- deploy output pasted into a message ----------------------------------------------------
+
+_FLY_PASTED = """\
+first time deploying the bot to fly, did it work?
+
+$ fly deploy --app quillbot-prod
+==> Verifying app config
+--> Verified app config
+==> Building image
+No machines in group app, launching a new machine
+Finished launching new machines
+Checking DNS configuration for quillbot-prod.fly.dev
+
+Visit your newly deployed app at https://quillbot-prod.fly.dev/
+
+we decided to use SQLite on a Fly volume."""
+
+
+def test_the_lines_a_deploy_tool_printed_are_no_words_of_the_person():
+    batch = _run(("user", _FLY_PASTED))
+    assert not any("launching" in str(e.get("summary", "")) for e in _kept(batch, "changelog"))
+    assert [str(d["choice"]) for d in _kept(batch, "decisions")] == ["SQLite"]
+    assert any("deployment" in e for e in _kept(batch, "project"))
+
+
+def test_the_span_of_pasted_output_runs_from_its_first_to_its_last_printed_line():
+    assert output_span(_FLY_PASTED) == (3, 11)
+    assert output_span("we deploy on Fridays, never on Mondays") is None
