@@ -109,3 +109,28 @@ def test_an_offered_name_heading_what_follows_is_no_pick(sentence):
 
 def test_a_known_name_before_a_colon_is_picked_for_the_reason_after_it():
     assert rules.leading_name("sqlc: less magic than gorm", ["sqlc", "gorm"]) == "sqlc"
+
+
+# ---- a list of options under "Options:" ----------------------------------------------------
+
+_OPTIONS = """Container filesystems on Fly are ephemeral. Options:
+
+- **SQLite on a Fly volume**: mount it at `/data`. Simple, single machine only.
+- **LiteFS** if you later need replicas.
+"""
+
+
+def test_a_list_under_options_offers_its_bold_heads():
+    assert rules.offered_bullets(_OPTIONS) == ["SQLite on a Fly volume", "LiteFS"]
+
+
+def test_a_list_of_steps_offers_nothing():
+    steps = "Next steps:\n\n- **Create the volume**: run it.\n- **Deploy** again after that.\n"
+    assert rules.offered_bullets(steps) == []
+
+
+def test_a_reply_naming_a_listed_option_picks_it_over_the_others():
+    turns = [("user", "where do I keep the data? right now it's a sqlite file in the container"),
+             ("assistant", _OPTIONS),
+             ("user", "sqlite on a volume, mounted at /data. maybe litefs later")]  # fmt: skip
+    assert _choices(*turns)[0] == ("SQLite on a Fly volume", ["LiteFS"])

@@ -712,8 +712,10 @@ _NOT_OPTION_WORD = frozenset(
 
 # "两个办法：- … - …", "Two options: - … - …": a list said to be the ways to choose from
 _OFFERS_WAYS = lazy(
-    r"(?i)[两几二三\d]\s*(?:个|种)\s*(?:办法|方案|做法|选择|思路)|\b(?:two|three|a few|several)\s+"
+    r"(?im)[两几二三\d]\s*(?:个|种)\s*(?:办法|方案|做法|选择|思路)|\b(?:two|three|a few|several)\s+"
     r"(?:options|choices|approaches|ways)\b"
+    # "Options:" ending the sentence before the list
+    r"|(?:^|[.!]\s+)(?:(?:your|the|some|main|a few)\s+)?(?:options|choices)\s*[:：]\s*$"
 )
 
 
@@ -733,6 +735,7 @@ def _bullet_head(head: str) -> str:
     """An option as its bullet opens it, without "或者" and what follows its first clause."""
     head = re.split(r"[，,；;]", head.replace("`", ""), maxsplit=1)[0].strip()
     head = re.sub(r"^\*\*|\*\*$", "", head).strip()  # bold marks, not a cron's stars
+    head = re.sub(r"(?<=\w)\*\*\s.*$", "", head)  # "LiteFS** if you later need replicas."
     return re.sub(r"(?i)^(?:或者|或是|或|either|or)\s*", "", head)
 
 
@@ -746,7 +749,7 @@ def picked_bullet(sentence: str, bullets: list[str]) -> str | None:
     first = re.split(r"[，。！；]|[,!;.]\s", sentence + " ", maxsplit=1)[0]
     first = re.sub(r"\s*(?:吧|了|呗|啊)\s*$", "", first)  # "uuid v7 吧，主要是…"
     words = _option_words(first)
-    if not words or len(words) > 5 or QUESTION.search(first) or NEGATED.search(first):
+    if not words or len(words) > 5 or QUESTION.search(sentence) or NEGATED.search(first):
         return None
     if len(words) < 2 and not technologies(first):
         return None  # one word that is no known name: "fine", "eh"
