@@ -74,3 +74,25 @@ def test_a_rule_said_of_the_repository_is_a_decision(sentence, choice):
 )
 def test_a_complaint_about_the_repository_is_no_rule(sentence):
     assert _kept(_run(("user", sentence)), "decisions") == []
+
+
+# ---- where a self-hosted tool runs ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "host"),
+    [
+        ("self hosting n8n on a hetzner cx22 (ubuntu 24.04, docker compose).", "hetzner"),
+        ("we self-host Gitea on Hetzner", "Hetzner"),
+        ("I'm self-hosting plausible on a DigitalOcean droplet", "DigitalOcean"),
+    ],
+)
+def test_where_a_self_hosted_tool_runs_is_the_hosting(sentence, host):
+    assert rules.tech_facts(sentence).get("hosting") == host
+
+
+@pytest.mark.parametrize(
+    "sentence", ["should we self-host n8n on hetzner?", "we could self-host it on hetzner"]
+)
+def test_self_hosting_asked_about_or_weighed_is_no_hosting(sentence):
+    assert "hosting" not in rules.tech_facts(sentence)

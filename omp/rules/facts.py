@@ -160,6 +160,9 @@ _USES_EN = lazy(
     r"validated|scheduled|handled|done)|(?:renders?|generates?|sends?|processes|parses|"
     r"validates|schedules)\s+[\w -]{2,30}?)\s+(?:inline\s+)?(?:with|using|via|through)\s+"
     r"(?P<s>[^,;.]+)"
+    # "self hosting n8n on a hetzner cx22", "we self-host Gitea on Hetzner": where it runs
+    r"|(?:^|\b(?:we|i)(?:'re|'m| are| am)?\s+)self[- ]?host(?:ing|s)?\s+[\w.-]+(?:\s+[\w.-]+)?"
+    r"\s+on\s+(?:an?\s+|the\s+|our\s+|my\s+)?(?P<r>.+)"
     # "I'm building a recipe sharing app with SvelteKit and Supabase"
     r"|\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|writing|developing|creating)\s+"
     r"(?:an?|the|my|our|this)\s+[^.;:!?]{0,60}?\s+(?:with|using|in|on top of)\s+(?P<u>.+)"
@@ -506,7 +509,7 @@ def tech_facts(sentence: str) -> dict[str, str]:
         if NEGATED.search(_CONTRAST_TAIL.sub("", said)):
             continue
         groups = m.groupdict()
-        named = ("x", "y", "z", "w", "v", "u", "t", "s")
+        named = ("x", "y", "z", "w", "v", "u", "t", "s", "r")
         rest = _CONTRAST_TAIL.sub("", next((groups[g] for g in named if groups.get(g)), ""))
         if _LEAVING.match(rest):
             continue  # "we're moving off Heroku": what the project leaves or will need
