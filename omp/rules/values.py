@@ -1148,7 +1148,17 @@ def commands(sentence: str) -> dict[str, str]:
         key = _COMMAND_KEYS.get(re.sub(r"\s+", " ", what))
         if key is not None and _COMMAND_LIKE.match(command):
             found.setdefault(key, command)
+    for m in _SCRIPT.finditer(sentence):  # "`pnpm worker` script": the script named by its run
+        found.setdefault(_COMMAND_KEYS.get(m["name"], m["name"]), m["cmd"])
     return found
+
+
+# a package script said to be one, in backticks: "a `pnpm worker` script", "the `npm run seed`
+# script" (the script's name keys it)
+_SCRIPT = lazy(
+    r"(?i)`(?P<cmd>(?:npm run|pnpm(?: run)?|yarn(?: run)?|bun run)\s+(?P<name>[a-z][\w:-]*))`"
+    r"\s+script\b"
+)
 
 
 # a command: a known runner, a path to a program, or a lower-case program with arguments
