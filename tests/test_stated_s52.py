@@ -96,3 +96,26 @@ def test_where_a_self_hosted_tool_runs_is_the_hosting(sentence, host):
 )
 def test_self_hosting_asked_about_or_weighed_is_no_hosting(sentence):
     assert "hosting" not in rules.tech_facts(sentence)
+
+
+# ---- a switch of a named thing, said for the future -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        (".aws fixed it, we'll switch DBT_SVC to key-pair auth, I'll do it this week.",
+         "key-pair auth"),
+        ("we will switch the service user to key-pair auth", "key-pair auth"),
+        ("lets switch framework to espidf", "espidf"),
+    ],
+)  # fmt: skip
+def test_a_switch_of_a_named_thing_said_for_the_future_is_a_decision(sentence, choice):
+    assert [c for c, _ in _choices(("user", sentence))] == [choice]
+
+
+@pytest.mark.parametrize(
+    "sentence", ["maybe we'll switch the cache to redis later", "will we switch the db to pg16?"]
+)
+def test_a_switch_weighed_or_asked_about_is_no_decision(sentence):
+    assert _choices(("user", sentence)) == []

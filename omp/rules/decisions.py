@@ -360,9 +360,13 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "let's do polars with the lazy API", "Let's try DuckDB"; "… for now" is provisional
     (lazy(r"(?i)\blet'?s\s+(?:just\s+)?(?:do|try)\s+(?!.*\bfor now\b)(?P<x>.+)"), False, False),
-    # "lets switch framework to espidf"
+    # "lets switch framework to espidf", "we'll switch DBT_SVC to key-pair auth"
     (
-        lazy(r"(?i)\blet'?s\s+(?:switch|move|change|migrate)\s+(?:the\s+)?[\w-]+\s+to\s+(?P<x>.+)"),
+        lazy(
+            r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to))\s+"
+            r"(?:switch|move|change|migrate)\s+(?!back\b|over\b)(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?"
+            r"\s+to\s+(?P<x>.+)"
+        ),
         False,
         False,
     ),
