@@ -119,3 +119,11 @@ def test_a_switch_of_a_named_thing_said_for_the_future_is_a_decision(sentence, c
 )
 def test_a_switch_weighed_or_asked_about_is_no_decision(sentence):
     assert _choices(("user", sentence)) == []
+
+
+# ---- AWS's managed broker --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sentence", ["our rabbit is Amazon MQ.", "the broker is Amazon MQ"])
+def test_amazon_mq_is_a_queue(sentence):
+    assert rules.tech_facts(sentence) == {"queue": "Amazon MQ"}

@@ -29,7 +29,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     # Redis): a choice of one is no change of mind about the other
     "queue": ("kafka", "rabbitmq", "sqs", "nats", "jetstream", "pulsar", "redis streams",
               "pub/sub", "zeromq", "rocketmq", "activemq", "emqx", "mosquitto", "kinesis",
-              "eventbridge"),
+              "eventbridge", "amazon mq"),
     # the protocol devices speak, and the broker that carries it (MQTT on Mosquitto)
     "protocol": ("mqtt", "coap", "amqp", "lwm2m"),
     "jobs": ("celery", "bullmq", "sidekiq", "rq", "arq", "dramatiq", "temporal"),
