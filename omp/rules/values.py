@@ -952,9 +952,12 @@ _IDENT = (
 _NAMED_EN = lazy(
     r"(?i)(?:^|(?<=[\s(,;]))(?:(?:the|our|my|its|their)\s+)?(?P<topic>(?:[a-z][\w-]*\s+){0,2}?"
     r"[a-z][\w-]*)\s+(?:is|are|will be|lives|sits|goes|go|belongs?|is called|is named|"
-    r"called|named)"
+    r"called|named|comes? from|(?:is|are) (?:read|loaded|taken) from)"
     r"(?:\s+(?:reachable|available|running|served|hosted|deployed|kept|stored))?"
-    r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?" + _IDENT + r"(?=[`'\"]?(?:[\s,;:)]|\.?$))"
+    r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?"
+    r"(?:(?-i:GET|POST|PUT|PATCH|DELETE)\s+)?"  # "the endpoint is POST /webhooks/stripe"
+    + _IDENT
+    + r"(?=[`'\"]?(?:[\s,;:)]|\.?$))"
 )
 
 
