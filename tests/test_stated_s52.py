@@ -127,3 +127,24 @@ def test_a_switch_weighed_or_asked_about_is_no_decision(sentence):
 @pytest.mark.parametrize("sentence", ["our rabbit is Amazon MQ.", "the broker is Amazon MQ"])
 def test_amazon_mq_is_a_queue(sentence):
     assert rules.tech_facts(sentence) == {"queue": "Amazon MQ"}
+
+
+# ---- an everyday word joined by "+" to a known name ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "role", "name"),
+    [
+        ("context: billing service for our SaaS, express + typescript, stripe for payments.",
+         "backend", "express"),
+        ("we use react + express", "backend", "express"),
+    ],
+)  # fmt: skip
+def test_an_everyday_word_joined_by_a_plus_to_a_known_name_is_a_name(sentence, role, name):
+    facts = rules.tech_facts(sentence) | rules.listed_stack(sentence)
+    assert facts.get(role) == name
+
+
+def test_an_everyday_word_alone_in_a_stack_is_no_name():
+    facts = rules.listed_stack("context: Python 3.12, express delivery, Postgres 16")
+    assert "backend" not in facts

@@ -844,8 +844,9 @@ def stack_parts(
     pieces = re.split(
         r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
     )
-    # each part, and whether a "+" joins it to the one before ("grafana + loki")
-    for part, joined in zip(pieces[::2], ["", *pieces[1::2]], strict=True):
+    # each part, and whether a "+" joins it to the one before ("grafana + loki") or after
+    seps = pieces[1::2]
+    for part, joined, then in zip(pieces[::2], ["", *seps], [*seps, ""], strict=True):
         go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
         if go and "language" not in facts and (not strict or part[0] == "G"):
             facts["language"] = part.strip()  # "go" is a word too: only where the stack is named
@@ -855,7 +856,9 @@ def stack_parts(
         known = False
         for original in TECH.finditer(part):
             name = original.group(1)
-            if not _names_a_part(part, original, rest, strict=strict):
+            # "express + typescript": an everyday word a "+" joins to a name is a name too
+            plus = "+" in (joined, then) and original.start() == 0
+            if not _names_a_part(part, original, rest, strict=strict and not plus):
                 continue
             known = True
             role = role_for(name.lower())
