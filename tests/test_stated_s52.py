@@ -148,3 +148,15 @@ def test_an_everyday_word_joined_by_a_plus_to_a_known_name_is_a_name(sentence, r
 def test_an_everyday_word_alone_in_a_stack_is_no_name():
     facts = rules.listed_stack("context: Python 3.12, express delivery, Postgres 16")
     assert "backend" not in facts
+
+
+# ---- an edition between a name and its version -----------------------------------------------
+
+
+def test_the_version_after_an_edition_is_the_names():
+    facts = rules.tech_facts("warehouse is Snowflake, dbt core 1.7 (not dbt cloud).")
+    assert facts["pipelines"] == "dbt core 1.7"
+
+
+def test_an_edition_without_a_version_is_left_out():
+    assert rules.tech_facts("we use dbt core") == {"pipelines": "dbt"}

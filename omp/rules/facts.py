@@ -985,6 +985,9 @@ def _with_version(part: str, m: re.Match[str]) -> str:
         if m.group(1)[0].isupper()
         else None
     )
+    # "dbt core 1.7", "gitlab ce 16.8": the edition, then its version
+    if not more or not more.group(0):
+        more = re.match(r"(?i)\s+(?:core|community|enterprise|ce|ee|oss)(?=\s+v?\d)", tail)
     name = m.group(1) + (more.group(0) if more else "")
     tail = tail[more.end() :] if more else tail
     v = re.match(r"\s*(v?\d+(?:\.\d+){0,2}(?:[a-z]\d+|-(?:rc|beta|alpha)[\w.]*)?)\b", tail)
