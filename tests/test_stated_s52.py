@@ -160,3 +160,11 @@ def test_the_version_after_an_edition_is_the_names():
 
 def test_an_edition_without_a_version_is_left_out():
     assert rules.tech_facts("we use dbt core") == {"pipelines": "dbt"}
+
+
+# ---- the stack a message replaces by its own choice ------------------------------------------
+
+
+def test_ingress_nginx_is_a_proxy_of_its_own():
+    assert rules.technologies("lets standardize on ingress-nginx everywhere") == ["ingress-nginx"]
+    assert rules.role_of("ingress-nginx") == "proxy"
