@@ -168,3 +168,27 @@ def test_an_edition_without_a_version_is_left_out():
 def test_ingress_nginx_is_a_proxy_of_its_own():
     assert rules.technologies("lets standardize on ingress-nginx everywhere") == ["ingress-nginx"]
     assert rules.role_of("ingress-nginx") == "proxy"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "we're on traefik in staging, which is dumb. lets standardize on ingress-nginx everywhere",
+        "the proxy is nginx. let's move to caddy.",
+    ],
+)
+def test_the_stack_a_message_replaces_by_its_own_choice_is_not_the_stack(message):
+    batch = _run(("user", message))
+    assert _kept(batch, "project") == []
+    assert len(_kept(batch, "decisions")) == 1
+
+
+@pytest.mark.parametrize(
+    ("message", "kept"),
+    [
+        ("our cache is redis. let's use memcached for sessions too", {"cache": "redis"}),
+        ("we use Postgres 16. let's use Redis for caching.", {"database": "Postgres 16"}),
+    ],
+)
+def test_a_choice_made_beside_the_stack_leaves_it(message, kept):
+    assert _kept(_run(("user", message)), "project") == [{"tech_stack": kept}]

@@ -238,9 +238,27 @@ class _Conversation:
 
     def _read_whole(self, text: str, index: int, before: int) -> None:
         """What the person's message, its sentences read, leaves off and asks next."""
-        if leaving := rules.moving_off(text):
+        if leaving := rules.moving_off(text) | self._replaced_here(index, before):
             self._not_kept(leaving, before)
         self._asks("user", text, index)
+
+    def _replaced_here(self, index: int, before: int) -> set[str]:
+        """The stack a message states and, in the same message, replaces by a choice.
+
+        "we're on traefik in staging … lets standardize on ingress-nginx everywhere": traefik
+        is what the project leaves, not its proxy (a role one tool fills: not tests or hosting).
+        """
+        chosen = [str(d.entry.get("choice", "")).lower() for d in self.decisions
+                  if d.source["index"] == index
+                  and not _ALSO.search(str(d.entry.get("context", "")))]  # fmt: skip
+        roles = {rules.role_of(c) for c in chosen} - {None} - rules.SHARED_ROLES
+        stated = [
+            name
+            for c in self.found[before:]
+            for value in (c.entry.get("tech_stack") or {}).values()
+            for name in rules.technologies(str(value))
+        ]
+        return {n for n in stated if rules.role_of(n) in roles and not any(n in c for c in chosen)}
 
     def _read(self, role: str, sentence: str, index: int, conf: dict[str, float]) -> None:
         """One sentence of a message."""
