@@ -192,3 +192,32 @@ def test_the_stack_a_message_replaces_by_its_own_choice_is_not_the_stack(message
 )
 def test_a_choice_made_beside_the_stack_leaves_it(message, kept):
     assert _kept(_run(("user", message)), "project") == [{"tech_stack": kept}]
+
+
+# ---- what a kind of thing must be --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("backoff must be exponential: base 2s, doubling, capped at 10 min",
+         "backoff must be exponential"),
+        ("so timestamps must always be UTC.", "timestamps must always be UTC"),
+    ],
+)  # fmt: skip
+def test_what_a_kind_of_thing_must_be_is_a_rule(sentence, choice):
+    assert [c for c, _ in _choices(("user", sentence))] == [choice]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "the cache must be stale",
+        "it must be the cache",
+        "something must be off with the config",
+        "config must be wrong somewhere",
+        "sometimes it's always slow in this repo",
+    ],
+)
+def test_a_guess_at_what_must_be_so_is_no_rule(sentence):
+    assert _kept(_run(("user", sentence)), "decisions") == []

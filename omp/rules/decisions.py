@@ -162,12 +162,27 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # is here (a kind, not one thing: "the build is always red in this repo" is a complaint)
     (
         lazy(
-            r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|fyi)[,.]?\s*)*"
+            r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|fyi)\b[,.]?\s*)*"
             r"(?!(?:the|this|that|these|those|it|our|my|your|ci|builds?|tests?|deploys?)\b)"
             r"(?P<x>[a-z][\w -]{1,30}?\s+(?:is|are)\s+(?:always|never)\s+"
             r"(?!(?:slow|fast|flaky|broken|red|green|failing|down|late|wrong|annoying|confusing|"
             r"messy|empty|null|there|a pain)\b)[^,;.]{2,60}?)"
             r"\s+(?:in|across|for)\s+(?:this|the|our)\s+(?:codebase|repo|repository|project)\b"
+        ),
+        True,
+        False,
+    ),
+    # "backoff must be exponential: base 2s, …": what a kind of thing must be (not one thing:
+    # "the cache must be stale" guesses)
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|fyi)\b[,.]?\s*)*"
+            r"(?!(?:the|this|that|these|those|it|there|he|she|they|we|you|i|something|build|ci|"
+            r"tests?)\b)"
+            r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+must\s+(?:always\s+)?be\s+"
+            r"(?!(?:slow|broken|failing|down|wrong|stale|cached|missing|null|empty|off|a bug|"
+            r"the)\b)"
+            r"[^,;.:?]{2,40}?)\s*(?:[:.;,]|$)"
         ),
         True,
         False,
