@@ -134,3 +134,7 @@ def test_a_reply_naming_a_listed_option_picks_it_over_the_others():
              ("assistant", _OPTIONS),
              ("user", "sqlite on a volume, mounted at /data. maybe litefs later")]  # fmt: skip
     assert _choices(*turns)[0] == ("SQLite on a Fly volume", ["LiteFS"])
+
+
+def test_what_an_offered_topic_is_kept_as_is_no_pick_of_it():
+    assert rules.leading_name("and amounts as decimal strings, no floats", ["amounts"]) is None

@@ -815,7 +815,7 @@ def option_head(option: str) -> str:
     return _OPTION_HEAD.split(option, maxsplit=1)[0]
 
 
-_REASON_TAIL = lazy(r"(?i)\s+(?:so|since|because|as)\s+\w.*$")
+_REASON_TAIL = lazy(r"(?i)\s+(?:so|since|because)\s+\w.*$")
 
 
 # the words a pick opens with before the name ("ok room then", "and yes, clap")
