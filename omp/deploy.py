@@ -520,6 +520,21 @@ _RULES: tuple[_Rule, ...] = (
         "attach",
         r"(?:deployments?|daemonsets?)(?:\.apps)?/(?P<name>[\w.-]+) with revision #(?P<id>\d+)",
     ),
+    # Helm, `helm upgrade [--install] RELEASE CHART`: a Kubernetes deploy keyed by the release's
+    # name, which the chart's deployment mostly shares (the `rollout status` after it continues
+    # it); its summary gives the namespace, the revision and how the release went
+    _r(
+        "kubectl",
+        "start",
+        r"Release \"(?P<name>[a-z0-9][\w.-]*)\" "
+        r"(?:has been upgraded\. Happy Helming!|does not exist\. Installing it now\.)",
+        "pending",
+    ),
+    _r("kubectl", "attach", r"NAMESPACE: (?P<release_ns>[a-z0-9][a-z0-9.-]*)$", raw=True),
+    _r("kubectl", "attach", r"REVISION: (?P<id>\d+)$", raw=True),
+    # (a `rollout status` watching the release's pods after it goes on with the same deploy)
+    _r("kubectl", "attach", r"STATUS: deployed$", "active", raw=True, sticky=False),
+    _r("kubectl", "attach", r"STATUS: failed$", "failed", raw=True),
     # Google Cloud Run, `gcloud run deploy SERVICE`: keyed by the service's name
     _r(
         "gcloud",
@@ -569,6 +584,7 @@ _SIGNATURE = lazy(
     r"|==> (?:Verifying app config|Validating app configuration|Monitoring deployment"
     r"|Creating release)|Visit your newly deployed app at |v\d+ deployed successfully"
     r"|release v\d+ created|Updating existing machines in '"
+    r"|Release \"[^\"\n]+\" has been upgraded\. Happy Helming!"
     r"|Waiting for (?:deployment|daemon set) \"|(?:deployment|daemon set) \"[^\"\n]+\" successfully"
     r"|error: deployment \"[^\"\n]+\" exceeded its progress deadline"
     r"|Deploying (?:container )?to Cloud Run service \[|Service \[[\w-]+\] revision \["
@@ -646,7 +662,7 @@ class _Draft:
             self.url, self.rank = _tidy(url), rule.rank
         self.deploy_id = self.deploy_id or found.get("id")
         self.app = self.app or found.get("app")
-        self.namespace = self.namespace or found.get("ns")
+        self.namespace = self.namespace or found.get("ns") or found.get("release_ns")
         self.context = self.context or found.get("context")
         self.environment = rule.env or self.environment or found.get("env")
         self.image = self.image or found.get("image")
@@ -790,6 +806,21 @@ def parse_deploy(text: str) -> list[DeployEvent]:
                 break
     events = [e for e in (draft.event() for draft in reader.drafts) if e is not None]
     return _completed(text, events)
+
+
+def output_span(text: str) -> tuple[int, int] | None:
+    """The first and last lines (numbered from 1) of `text` a deploy tool printed, or None.
+
+    A person pastes a deploy's output into a message and writes around it: the lines between
+    are the tool's ("Finished launching new machines"), not the person's words.
+    """
+    printed = [
+        number
+        for number, line, _ in _lines(text)
+        if _SIGNATURE.search(line)
+        or any(r.tool and r.pattern.match(line if r.raw else _bare(line)) for r in _RULES)
+    ]
+    return (printed[0], printed[-1]) if printed else None
 
 
 # ---- the release a script announces, and the version a rollback went back to ----------------

@@ -129,6 +129,15 @@ NAMED_ADDRESS_CONF = 0.75
 _OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" is a title
 
 
+def _talk(text: str) -> str:
+    """A message's words without the deploy output pasted into it (read as deploys)."""
+    span = deploy.output_span(text) if deploy.looks_like_deploy(text) else None
+    if span is None:
+        return text
+    lines = text.split("\n")
+    return "\n".join(lines[: span[0] - 1] + lines[span[1] :])
+
+
 class _Conversation:
     """The state of one conversation while its messages are read in order."""
 
@@ -203,7 +212,7 @@ class _Conversation:
         self.last = index
         self._turn(role, text, index)
         self._done_list(text, index, conf)
-        sentences = rules.statements(text)
+        sentences = rules.statements(_talk(text))
         remember = any(rules.asks_to_remember(s) for s in sentences)
         before = len(self.found)
         headings = set(_HEADING.findall(text)) if "#" in text else set()
@@ -219,8 +228,8 @@ class _Conversation:
             self._read(role, sentence, index, conf)
             if len(self.decisions) != made:
                 self.decided_no = self.read_no
-        if role == "user" and (leaving := rules.moving_off(text)):
-            self._not_kept(leaving, before)
+        if role == "user":
+            self._read_whole(text, index, before)
         self._values(role, text, index, conf)
         if "] " in shown:  # git's "[main 8d2e1a4] test: …" in a transcript's message
             self._commit_refs(shown, index)
@@ -228,6 +237,30 @@ class _Conversation:
             for c in self.found[before:]:
                 c.confidence = min(0.95, c.confidence + 0.1)
                 c.reason += "; asked to remember"
+
+    def _read_whole(self, text: str, index: int, before: int) -> None:
+        """What the person's message, its sentences read, leaves off and asks next."""
+        if leaving := rules.moving_off(text) | self._replaced_here(index, before):
+            self._not_kept(leaving, before)
+        self._asks("user", text, index)
+
+    def _replaced_here(self, index: int, before: int) -> set[str]:
+        """The stack a message states and, in the same message, replaces by a choice.
+
+        "we're on traefik in staging … lets standardize on ingress-nginx everywhere": traefik
+        is what the project leaves, not its proxy (a role one tool fills: not tests or hosting).
+        """
+        chosen = [str(d.entry.get("choice", "")).lower() for d in self.decisions
+                  if d.source["index"] == index
+                  and not _ALSO.search(str(d.entry.get("context", "")))]  # fmt: skip
+        roles = {rules.role_of(c) for c in chosen} - {None} - rules.SHARED_ROLES
+        stated = [
+            name
+            for c in self.found[before:]
+            for value in (c.entry.get("tech_stack") or {}).values()
+            for name in rules.technologies(str(value))
+        ]
+        return {n for n in stated if rules.role_of(n) in roles and not any(n in c for c in chosen)}
 
     def _read(self, role: str, sentence: str, index: int, conf: dict[str, float]) -> None:
         """One sentence of a message."""
@@ -368,6 +401,14 @@ class _Conversation:
                 self.names, self.named_at = names, index
             self.labels = rules.offered_labels(text) or self.labels
             self.bullets = rules.offered_bullets(text, asked=self.asked_which)
+            self._asks(role, text, index)
+
+    def _asks(self, role: str, text: str, index: int) -> None:
+        """The options a message offers the next to pick from ("Room or SQLDelight?").
+
+        A person's message is read first: "ok room then. for DI hilt or koin?" picks from the
+        last question before it asks its own.
+        """
         if asked := rules.asked_options(text):
             self.offered, self.offered_in, self.offered_asked = asked, text, True
             self.offered_at = index

@@ -78,7 +78,10 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright)[,.]?\s+)?(?:here'?s\s+)?(?:the\s+)?"
             r"(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|(?:new )?plan|"
-            r"approval|(?:our |team |house )?(?:policy|convention|rule))\s*[:：]\s*"
+            r"approval|(?:our |team |house )?(?:policy|convention|rule)"
+            # "convention for this repo: …"
+            r"(?:\s+(?:for|in|of)\s+(?:this|the|our)\s+(?:repo|repository|codebase|project|team))?)"
+            r"\s*[:：]\s*"
             r"(?:we(?:'ll| will| are going to|'re going to)?\s+|let'?s\s+)?(?P<x>.+)"
         ),
         True,
@@ -151,6 +154,35 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?i)\b(?:we|i|team|they)(?:'ve| have)?\s+(?:(?:went|gone|ended up going) with|"
             r"ended up (?:with|using|choosing|picking))\s+(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    # "money is always integer cents in this codebase": what a kind of thing always or never
+    # is here (a kind, not one thing: "the build is always red in this repo" is a complaint)
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|fyi)\b[,.]?\s*)*"
+            r"(?!(?:the|this|that|these|those|it|our|my|your|ci|builds?|tests?|deploys?)\b)"
+            r"(?P<x>[a-z][\w -]{1,30}?\s+(?:is|are)\s+(?:always|never)\s+"
+            r"(?!(?:slow|fast|flaky|broken|red|green|failing|down|late|wrong|annoying|confusing|"
+            r"messy|empty|null|there|a pain)\b)[^,;.]{2,60}?)"
+            r"\s+(?:in|across|for)\s+(?:this|the|our)\s+(?:codebase|repo|repository|project)\b"
+        ),
+        True,
+        False,
+    ),
+    # "backoff must be exponential: base 2s, …": what a kind of thing must be (not one thing:
+    # "the cache must be stale" guesses)
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|fyi)\b[,.]?\s*)*"
+            r"(?!(?:the|this|that|these|those|it|there|he|she|they|we|you|i|something|build|ci|"
+            r"tests?)\b)"
+            r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+must\s+(?:always\s+)?be\s+"
+            r"(?!(?:slow|broken|failing|down|wrong|stale|cached|missing|null|empty|off|a bug|"
+            r"the)\b)"
+            r"[^,;.:?]{2,40}?)\s*(?:[:.;,]|$)"
         ),
         True,
         False,
@@ -343,9 +375,13 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "let's do polars with the lazy API", "Let's try DuckDB"; "… for now" is provisional
     (lazy(r"(?i)\blet'?s\s+(?:just\s+)?(?:do|try)\s+(?!.*\bfor now\b)(?P<x>.+)"), False, False),
-    # "lets switch framework to espidf"
+    # "lets switch framework to espidf", "we'll switch DBT_SVC to key-pair auth"
     (
-        lazy(r"(?i)\blet'?s\s+(?:switch|move|change|migrate)\s+(?:the\s+)?[\w-]+\s+to\s+(?P<x>.+)"),
+        lazy(
+            r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to))\s+"
+            r"(?:switch|move|change|migrate)\s+(?!back\b|over\b)(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?"
+            r"\s+to\s+(?P<x>.+)"
+        ),
         False,
         False,
     ),
@@ -405,6 +441,15 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         ),
         True,  # one thing dropped for another is a choice outright
         True,
+    ),
+    # "events_raw: replica identity full then": a part named, then the way picked for it
+    (
+        lazy(
+            r"(?i)^(?P<topic>[\w.-]{2,30}(?:\s+[\w.-]+){0,2}?)\s*:\s*"
+            r"(?P<x>[A-Za-z][\w.+#/ -]{1,40}?)\s+then\s*(?:[,.;!]|$)"
+        ),
+        False,
+        False,
     ),
     # "X gets my vote" / "ship it with X"
     (
@@ -842,12 +887,14 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    # "X it is": a name ("MPPI it is"), or a known one ("sqlite it is"), not a gift idea; not
-    # where something is ("Terraform for it is in this repo")
+    # "X it is": a name ("MPPI it is"), or a known one ("sqlite it is"), or the parts of a
+    # layout ("staging/intermediate/marts it is"), not a gift idea; not where something is
+    # ("Terraform for it is in this repo")
     (
         lazy(
             r"(?:^|[,;]\s*(?i:so|then)\s+)(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
-            r"(?P<x>(?=[\w.+# -]*[A-Z0-9.#-])[\w.+# -]{2,30}?)\s+(?i:it is)" + _NOT_WHERE
+            r"(?P<x>(?=[\w.+# /-]*(?:[A-Z0-9.#-]|\w/\w))[\w.+# /-]{2,30}?)\s+(?i:it is)"
+            + _NOT_WHERE
         ),
         False,
         False,

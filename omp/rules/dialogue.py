@@ -644,10 +644,18 @@ def _either_options(message: str) -> list[str]:
 _GO_OFFERED = lazy(r"(?<=[\s(/])Go(?=\s*(?:[?？,/)]|\s+or\b|\s*还是))|^Go(?=\s+or\b|\s*还是)")
 
 
-# a question of two names and nothing else: "clap or argh?", "Pinia vs Vuex?"
+# "plain alembic", "vanilla JS": a name said to be used alone, without the layer over it
+_BARE = r"(?:(?:plain|vanilla|bare|raw|pure)\s+)?"
+
+
+# a question of two names and nothing else: "clap or argh?", "Pinia vs Vuex?"; a name may
+# carry the word that says it is used alone ("flask-migrate or plain alembic?"), and the
+# question may say what the options are for ("Room or SQLDelight for the local db?")
 _BARE_EITHER = lazy(
-    r"(?i)(?:^|[.:;,]\s+)(?P<a>[a-z][\w.+#-]{1,24})\s+(?:or|vs\.?|versus)\s+"
-    r"(?P<b>[a-z][\w.+#-]{1,24})\s*[?？]\s*$"
+    r"(?i)(?:^|[.:;,]\s+)(?P<a>" + _BARE + r"[a-z][\w.+#-]{1,24})\s+(?:or|vs\.?|versus)\s+"
+    r"(?P<b>" + _BARE + r"[a-z][\w.+#-]{1,24})"
+    r"(?:\s+for\s+(?:the\s+|our\s+|a\s+|an\s+|this\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})?"
+    r"\s*[?？]\s*$"
 )
 _NOT_OPTIONS = frozenset(
     ("yes", "no", "not", "now", "later", "today", "tomorrow", "here", "there", "this", "that",
@@ -719,8 +727,10 @@ _NOT_OPTION_WORD = frozenset(
 
 # "两个办法：- … - …", "Two options: - … - …": a list said to be the ways to choose from
 _OFFERS_WAYS = lazy(
-    r"(?i)[两几二三\d]\s*(?:个|种)\s*(?:办法|方案|做法|选择|思路)|\b(?:two|three|a few|several)\s+"
+    r"(?im)[两几二三\d]\s*(?:个|种)\s*(?:办法|方案|做法|选择|思路)|\b(?:two|three|a few|several)\s+"
     r"(?:options|choices|approaches|ways)\b"
+    # "Options:" ending the sentence before the list
+    r"|(?:^|[.!]\s+)(?:(?:your|the|some|main|a few)\s+)?(?:options|choices)\s*[:：]\s*$"
 )
 
 
@@ -740,6 +750,7 @@ def _bullet_head(head: str) -> str:
     """An option as its bullet opens it, without "或者" and what follows its first clause."""
     head = re.split(r"[，,；;]", head.replace("`", ""), maxsplit=1)[0].strip()
     head = re.sub(r"^\*\*|\*\*$", "", head).strip()  # bold marks, not a cron's stars
+    head = re.sub(r"(?<=\w)\*\*\s.*$", "", head)  # "LiteFS** if you later need replicas."
     return re.sub(r"(?i)^(?:或者|或是|或|either|or)\s*", "", head)
 
 
@@ -753,7 +764,7 @@ def picked_bullet(sentence: str, bullets: list[str]) -> str | None:
     first = re.split(r"[，。！；]|[,!;.]\s", sentence + " ", maxsplit=1)[0]
     first = re.sub(r"\s*(?:吧|了|呗|啊)\s*$", "", first)  # "uuid v7 吧，主要是…"
     words = _option_words(first)
-    if not words or len(words) > 5 or QUESTION.search(first) or NEGATED.search(first):
+    if not words or len(words) > 5 or QUESTION.search(sentence) or NEGATED.search(first):
         return None
     if len(words) < 2 and not technologies(first):
         return None  # one word that is no known name: "fine", "eh"
@@ -775,6 +786,12 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
     """The offered name a reply opens with, alone in its clause ("Argon2id，参数就按你说的 …")."""
     if QUESTION.search(sentence) or NEGATED.search(sentence):
         return None
+    # "events_raw: replica identity full then": a name no technology heads what follows
+    # ("sqlc: less magic" picks sqlc, for a reason)
+    if (label := re.match(r"\s*([^,:]{2,40}):\s*[A-Za-z]", sentence)) and not TECH.fullmatch(
+        label[1].strip(" *`")
+    ):
+        return None
     clauses = re.split(r"[，,。；;:：!！]", sentence)
     # the first clause, or one after "so yeah": "battery life is the point so yeah, ESP-IDF v5.2."
     said = [clauses[0]] + [
@@ -783,7 +800,10 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
     # or what its reason leads to: "we target iOS 17+ anyway so swiftdata"
     said += _SO_THEN.split(clauses[0])[-1:] if _SO_THEN.search(clauses[0]) else []
     for clause in said:
+        # "django-celery-beat so support can edit it": the name, then why
+        clause = _REASON_TAIL.sub("", clause)
         first = re.sub(r"(?i)\s*(?:吧|then|it is)$", "", clause.strip(" *`").rstrip(".")).lower()
+        first = _ACCEPTING_LEAD.sub("", first)  # "ok room then", "and yes django-celery-beat"
         # "ESP-IDF v5.2" names "esp-idf" at a version
         first = re.sub(r"\s+v?\d+(?:\.\d+)*$", "", first) if first not in offered else first
         if first in offered:
@@ -839,6 +859,13 @@ def option_head(option: str) -> str:
 
 
 _SO_THEN = lazy(r"(?i)\s+(?:so|hence|therefore)\s+")
+
+
+_REASON_TAIL = lazy(r"(?i)\s+(?:so|since|because)\s+\w.*$")
+
+
+# the words a pick opens with before the name ("ok room then", "and yes, clap")
+_ACCEPTING_LEAD = lazy(r"(?i)^(?:(?:ok(?:ay)?|yes|yeah|yep|fine|alright|sure|and)\b[\s,.]*)+(?=\S)")
 
 
 _AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|ok(?:ay)?)\s*$")

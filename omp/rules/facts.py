@@ -164,6 +164,9 @@ _USES_EN = lazy(
     r"validated|scheduled|handled|done)|(?:renders?|generates?|sends?|processes|parses|"
     r"validates|schedules)\s+[\w -]{2,30}?)\s+(?:inline\s+)?(?:with|using|via|through)\s+"
     r"(?P<s>[^,;.]+)"
+    # "self hosting n8n on a hetzner cx22", "we self-host Gitea on Hetzner": where it runs
+    r"|(?:^|\b(?:we|i)(?:'re|'m| are| am)?\s+)self[- ]?host(?:ing|s)?\s+[\w.-]+(?:\s+[\w.-]+)?"
+    r"\s+on\s+(?:an?\s+|the\s+|our\s+|my\s+)?(?P<r>.+)"
     # "I'm building a recipe sharing app with SvelteKit and Supabase"
     r"|\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|writing|developing|creating)\s+"
     r"(?:an?|the|my|our|this)\s+[^.;:!?]{0,60}?\s+(?:with|using|in|on top of)\s+(?P<u>.+)"
@@ -471,6 +474,10 @@ _CONTRAST_TAIL = lazy(
 )
 
 
+# "Snowflake, dbt core 1.7 (not dbt cloud)": the edition a name is said not to be, in brackets
+_NOT_IN_BRACKETS = lazy(r"(?i)\s*[(（]\s*(?:not|rather than|instead of)\s+[^()（）]{1,40}[)）]")
+
+
 # "数据库是MySQL8.0": a known name with its version glued on, as Chinese text often writes it
 _GLUED_VERSION = lazy(
     r"(?<![A-Za-z0-9_.-])(?P<n>[A-Za-z][A-Za-z.+#-]*?)(?P<v>\d+(?:\.\d+)+)(?![A-Za-z0-9_.])"
@@ -490,6 +497,7 @@ def tech_facts(sentence: str) -> dict[str, str]:
     if QUESTION.search(sentence):
         return {}
     sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
+    sentence = _NOT_IN_BRACKETS.sub("", sentence)  # what it is not leaves what it is
     if is_chinese(sentence):  # "隔壁组用的是 Kafka，我们用 RabbitMQ": only our clauses
         sentence = _GLUED_VERSION.sub(_spaced_version, sentence)
         clauses = re.split(r"(?<=[，,；;。])", sentence)
@@ -505,7 +513,7 @@ def tech_facts(sentence: str) -> dict[str, str]:
         if NEGATED.search(_CONTRAST_TAIL.sub("", said)):
             continue
         groups = m.groupdict()
-        named = ("x", "y", "z", "w", "v", "u", "t", "s")
+        named = ("x", "y", "z", "w", "v", "u", "t", "s", "r")
         rest = _CONTRAST_TAIL.sub("", next((groups[g] for g in named if groups.get(g)), ""))
         if _LEAVING.match(rest):
             continue  # "we're moving off Heroku": what the project leaves or will need
@@ -846,8 +854,9 @@ def stack_parts(
     pieces = re.split(
         r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
     )
-    # each part, and whether a "+" joins it to the one before ("grafana + loki")
-    for part, joined in zip(pieces[::2], ["", *pieces[1::2]], strict=True):
+    # each part, and whether a "+" joins it to the one before ("grafana + loki") or after
+    seps = pieces[1::2]
+    for part, joined, then in zip(pieces[::2], ["", *seps], [*seps, ""], strict=True):
         go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
         if go and "language" not in facts and (not strict or part[0] == "G"):
             facts["language"] = part.strip()  # "go" is a word too: only where the stack is named
@@ -857,7 +866,9 @@ def stack_parts(
         known = False
         for original in TECH.finditer(part):
             name = original.group(1)
-            if not _names_a_part(part, original, rest, strict=strict):
+            # "express + typescript": an everyday word a "+" joins to a name is a name too
+            plus = "+" in (joined, then) and original.start() == 0
+            if not _names_a_part(part, original, rest, strict=strict and not plus):
                 continue
             known = True
             role = role_for(name.lower())
@@ -984,6 +995,9 @@ def _with_version(part: str, m: re.Match[str]) -> str:
         if m.group(1)[0].isupper()
         else None
     )
+    # "dbt core 1.7", "gitlab ce 16.8": the edition, then its version
+    if not more or not more.group(0):
+        more = re.match(r"(?i)\s+(?:core|community|enterprise|ce|ee|oss)(?=\s+v?\d)", tail)
     name = m.group(1) + (more.group(0) if more else "")
     tail = tail[more.end() :] if more else tail
     v = re.match(r"\s*(v?\d+(?:\.\d+){0,2}(?:[a-z]\d+|-(?:rc|beta|alpha)[\w.]*)?)\b", tail)

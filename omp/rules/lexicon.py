@@ -29,7 +29,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     # Redis): a choice of one is no change of mind about the other
     "queue": ("kafka", "rabbitmq", "sqs", "nats", "jetstream", "pulsar", "redis streams",
               "pub/sub", "zeromq", "rocketmq", "activemq", "emqx", "mosquitto", "kinesis",
-              "eventbridge"),
+              "eventbridge", "amazon mq"),
     # the protocol devices speak, and the broker that carries it (MQTT on Mosquitto)
     "protocol": ("mqtt", "coap", "amqp", "lwm2m"),
     "jobs": ("celery", "bullmq", "sidekiq", "rq", "arq", "dramatiq", "temporal"),
@@ -101,7 +101,8 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "storage": ("s3", "r2", "oss", "minio", "gcs", "cloudinary", "cos", "ceph", "seaweedfs",
                 "hdfs", "backblaze", "azure blob", "七牛云", "七牛", "又拍云"),
     "cdn": ("cloudfront", "fastly", "akamai", "bunny"),
-    "proxy": ("nginx", "caddy", "traefik", "envoy", "haproxy", "kong", "apisix", "openresty"),
+    "proxy": ("nginx", "caddy", "traefik", "envoy", "haproxy", "kong", "apisix", "openresty",
+              "ingress-nginx"),
     "service_mesh": ("istio", "linkerd"),
     "service_discovery": ("nacos", "consul", "etcd", "zookeeper", "eureka"),
     "secrets": ("vault", "kms", "sops", "secrets manager", "doppler", "infisical"),

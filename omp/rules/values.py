@@ -1069,9 +1069,12 @@ _IDENT = (
 _NAMED_EN = lazy(
     r"(?i)(?:^|(?<=[\s(,;]))(?:(?:the|our|my|its|their)\s+)?(?P<topic>(?:[a-z][\w-]*\s+){0,2}?"
     r"[a-z][\w-]*)\s+(?:is|are|will be|lives|sits|goes|go|belongs?|is called|is named|"
-    r"called|named)"
+    r"called|named|comes? from|(?:is|are) (?:read|loaded|taken) from)"
     r"(?:\s+(?:reachable|available|running|served|hosted|deployed|kept|stored))?"
-    r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?" + _IDENT + r"(?=[`'\"]?(?:[\s,;:)]|\.?$))"
+    r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?"
+    r"(?:(?-i:GET|POST|PUT|PATCH|DELETE)\s+)?"  # "the endpoint is POST /webhooks/stripe"
+    + _IDENT
+    + r"(?=[`'\"]?(?:[\s,;:)]|\.?$))"
 )
 
 
@@ -1268,6 +1271,8 @@ def commands(sentence: str) -> dict[str, str]:
     for m in _COMMAND_DOES.finditer(sentence):
         if not _RAN_BEFORE.search(sentence, 0, m.start()) and _COMMAND_LIKE.match(m["cmd"]):
             found.setdefault(_COMMAND_KEYS.get(m["task"], m["task"]), m["cmd"])
+    for m in _SCRIPT.finditer(sentence):  # "`pnpm worker` script": the script named by its run
+        found.setdefault(_COMMAND_KEYS.get(m["name"], m["name"]), m["cmd"])
     return found
 
 
@@ -1277,6 +1282,14 @@ _COMMAND_DOES = lazy(
     r"(?:^|(?<=[\s(]))`(?P<cmd>[^`\n]{0,60}?\b(?P<task>[a-z][a-z0-9_-]{2,20}))`\s+"
     r"(?:kicks off|starts|spins up|brings up|builds|deploys|seeds|loads|resets|rebuilds|"
     r"regenerates|reindexes|triggers|creates|applies)\b"
+)
+
+
+# a package script said to be one, in backticks: "a `pnpm worker` script", "the `npm run seed`
+# script" (the script's name keys it)
+_SCRIPT = lazy(
+    r"(?i)`(?P<cmd>(?:npm run|pnpm(?: run)?|yarn(?: run)?|bun run)\s+(?P<name>[a-z][\w:-]*))`"
+    r"\s+script\b"
 )
 
 
