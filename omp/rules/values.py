@@ -438,7 +438,8 @@ _LISTENS_ON = lazy(
     r"(?i)\b(?:listens?|listening|bound|binds?|serve[sd]?|serving|runs?|running)\s+(?:on|to|at)\s+"
     r"(?:port\s+)?(?:(?:localhost|0\.0\.0\.0|127\.0\.0\.1)?:)?"
     r"(?P<value>(?<=port )[1-9]\d{1,4}|[1-9]\d{2,4})"  # "port 80", or three digits or more
-    r"(?![\w.%:/-]|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
+    # a sentence's full stop may end it ("the API listens on 8080."), not a dotted address
+    r"(?![\w%:/-]|\.\w|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
     r"servers?|hosts?|gb|mb|kb|ms|req|rps|qps|users?)\b)"
 )
 
