@@ -27,3 +27,54 @@ def test_a_port_ending_its_sentence_is_the_ports_value(text):
 def test_a_dotted_address_after_runs_on_is_no_port(text):
     facts = _kept(_run(("user", text)), "project")
     assert not any("port" in f.get("config", {}) for f in facts)
+
+
+# ---- a team's rules, said as the list of a contributing guide --------------------------------
+
+
+def _choices(*turns: tuple[str, str]) -> list[str]:
+    return [str(d["choice"]) for d in _kept(_run(*turns), "decisions")]
+
+
+@pytest.mark.parametrize(
+    ("rule", "choice"),
+    [
+        ("main is protected, never push to main directly", "never push to main directly"),
+        ("prod is fragile, always deploy behind a flag.", "always deploy behind a flag"),
+    ],
+)
+def test_a_never_or_always_rule_after_its_ground_is_a_decision(rule, choice):
+    assert _choices(("user", rule)) == [choice]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["if CI is red, always rerun it", "the API is fine, always has been",
+     "the docs are old, never updated them", "I am new here, never used docker"],
+)  # fmt: skip
+def test_never_or_always_after_a_condition_or_of_the_past_is_no_rule(text):
+    assert _choices(("user", text)) == []
+
+
+def test_a_convention_enforced_by_a_tool_is_a_decision():
+    [choice] = _choices(
+        ("user", "conventional commits, enforced by commitlint in a commit-msg hook")
+    )
+    assert choice == "conventional commits"
+    assert _choices(("user", "is it enforced by commitlint?")) == []
+
+
+def test_the_naming_set_for_branches_is_a_decision():
+    [d] = _kept(_run(("user", "branch names: feat/<KEY>-short-desc, fix/<KEY>-short-desc")),
+                "decisions")  # fmt: skip
+    assert d["choice"] == "feat/<KEY>-short-desc" and "branch names" in d["title"]
+    assert _choices(("user", "what are the branch names?")) == []
+
+
+def test_a_quoted_rule_made_the_one_everywhere_is_a_decision():
+    turns = [
+        ("user", "at least 2 approvals for billing"),
+        ("assistant", "Updated."),
+        ("user", 'one change: make it "at least 1 approval" everywhere, drop that rule'),
+    ]
+    assert "at least 1 approval" in _choices(*turns)

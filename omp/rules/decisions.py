@@ -570,6 +570,49 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "main is protected, never push to main directly": the rule after the state of things
+    # that grounds it (not after a condition: "if it is red, always retry" is for a case)
+    (
+        lazy(
+            r"(?i)^(?![^,;]*\b(?:if|when|unless|once|until|whether|i|i'?m|you)\b)"
+            r"[^,;?]{0,30}\b(?:is|are)\b[^,;?]{1,30}[,;]\s+"
+            r"(?P<x>(?:never|always)\s+(?!mind\b|been\b|happy\b|fun\b|the same\b|\w+ed\b|"
+            r"(?:has|have|had|was|were|is|are|did|does|do)\b)"
+            r"[a-z]+\b[^?]{3,100}?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "conventional commits, enforced by commitlint": a convention a tool is set to check
+    (
+        lazy(
+            r"(?i)^(?:(?:also|and|plus)[,:]?\s+)?"
+            r"(?P<x>(?!(?:it|this|that|which|everything)\b)[a-z][\w/-]*(?:\s+[\w/-]+){0,4}?"
+            r"\s*,?\s+enforced\s+(?:by|with|via|in)\s+[^?]{2,80}?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "branch names: feat/<KEY>-desc, fix/<KEY>-desc": the naming a team sets for its branches
+    (
+        lazy(
+            r"(?i)^(?:(?:also|and|plus)[,:]?\s+)?(?P<topic>(?:branch|tag)(?:es)?\s+"
+            r"(?:names?|naming|prefix(?:es)?))\s*(?::|=|are|follow|must be|should be)\s+"
+            r"`?(?P<x>[\w<{][^?]{2,100}?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # 'make it "at least 1 approval" everywhere': a quoted rule made the one for all cases
+    (
+        lazy(
+            r"(?i)\bmake it\s+[\"\u201c'](?P<x>[^\"\u201d'\n]{3,60})[\"\u201d']\s+"
+            r"(?:everywhere|across the board|for (?:all|every)(?:thing|\s+\w+)|"
+            r"the (?:rule|default))\b"
+        ),
+        True,
+        False,
+    ),
     # "no mocking the database", "no retry on POST unless …": a way of working the person rules
     # out, said whole
     (
