@@ -78,3 +78,35 @@ def test_a_quoted_rule_made_the_one_everywhere_is_a_decision():
         ("user", 'one change: make it "at least 1 approval" everywhere, drop that rule'),
     ]
     assert "at least 1 approval" in _choices(*turns)
+
+
+# ---- commands said in prose: a script by its path, what a command starts ---------------------
+
+
+def _commands(text: str) -> dict[str, str]:
+    facts = _kept(_run(("user", text)), "project")
+    return {k: v for f in facts for k, v in f.get("commands", {}).items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "commands"),
+    [
+        ("btw I deploy with ./deploy.sh on the server, it does git pull and migrate.",
+         {"deploy": "./deploy.sh"}),
+        ("the build is run with scripts/build.sh.", {"build": "scripts/build.sh"}),
+        ("yes. `make dev` should start postgres in docker and run the api with air",
+         {"dev": "make dev"}),
+        ("`docker compose up` brings up the db and redis.", {"start": "docker compose up"}),
+    ],
+)  # fmt: skip
+def test_a_command_said_in_prose_is_the_projects(text, commands):
+    assert _commands(text) == commands
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["`npm run build` starts failing after the upgrade", "should `make dev` start postgres?",
+     "I ran the tests with ./test.sh"],
+)  # fmt: skip
+def test_a_command_that_fails_or_is_asked_about_is_none(text):
+    assert _commands(text) == {}

@@ -1066,10 +1066,16 @@ _RUNNER = (
 )
 
 
+# a script of the repository run by its path ("./deploy.sh", "scripts/release.py")
+_SCRIPT = r"(?:\.{1,2}/|\b(?:bin|scripts?)/)[\w./-]*[\w-]\.(?:sh|bash|py|rb|pl|ps1)(?![\w/-])"
+
+
 # the command itself: in backticks, or a known runner to the end of its clause
 _COMMAND_TEXT = (
     r"(?:`(?P<cmd>[^`\n]{2,80})`"
-    rf"|(?P<bare>{_RUNNER}(?:\s+[\w:./=@-]+){{1,5}}?)(?=\s*(?:[,;，。；]|\.(?:\s|$)|\band\b|$)))"
+    rf"|(?P<bare>{_RUNNER}(?:\s+[\w:./=@-]+){{1,5}}?(?=\s*(?:[,;，。；]|\.(?:\s|$)|\band\b|$))"
+    # "I deploy with ./deploy.sh on the server": a script of the repository, by its path
+    r"|" + _SCRIPT + r"))"
 )
 
 
@@ -1117,6 +1123,11 @@ _COMMAND = lazy(
     r"(?:\s+(?:it|the app|the server|the site|everything|things))?(?:\s+locally)?"
     r",?\s+(?:just\s+|you\s+)?run\s+)"
     + _COMMAND_TEXT.replace("cmd", "cmd7").replace("bare", "bare7")
+    # "`make dev` should start postgres in docker and run the api": what a command opening the
+    # sentence starts (key "dev" when its name says so, else "start")
+    + r"|^`(?P<cmd8>[^`\n]{2,80})`\s+(?:should\s+|will\s+|must\s+)?"
+    r"(?P<what8>(?i:starts?|spins? up|brings? up|boots?))\b"
+    r"(?!\s+(?:to\s+)?(?i:fail|error|crash|break|throw|hang|time|complain)|\s+\w+ing\b)"
 )
 
 
@@ -1128,7 +1139,7 @@ _RAN_BEFORE = lazy(
 
 def commands(sentence: str) -> dict[str, str]:
     """The project's commands a sentence states ("tests run with `pytest -q`"), by what they do."""
-    if "`" not in sentence and not re.search(_RUNNER, sentence):
+    if "`" not in sentence and not re.search(_RUNNER, sentence) and "/" not in sentence:
         return {}
     if QUESTION.search(sentence) or TENTATIVE.search(sentence):
         return {}
@@ -1137,9 +1148,12 @@ def commands(sentence: str) -> dict[str, str]:
         if m["what"] and _RAN_BEFORE.search(sentence, 0, m.start()):
             continue  # "I ran the tests with `pytest -k foo`": once, not how they are run
         said = ("what", "what2", "what3", "what6", "what7", "zh")
-        what = "本地启动" if m["zh2"] else next(m[g] for g in said if m[g]).lower()
+        what = "本地启动" if m["zh2"] else next((m[g] for g in said if m[g]), "start").lower()
+        if m["cmd8"]:
+            what = "dev" if re.search(r"\bdev\b", m["cmd8"]) else "start"
         quoted = next(
-            (m[g] for g in ("cmd", "cmd2", "cmd3", "cmd4", "cmd5", "cmd6", "cmd7") if m[g]), None
+            (m[g] for g in ("cmd", "cmd2", "cmd3", "cmd4", "cmd5", "cmd6", "cmd7", "cmd8") if m[g]),
+            None,
         )
         bare = next(
             (m[g] for g in ("bare", "bare2", "bare3", "bare4", "bare5", "bare6", "bare7") if m[g]),
