@@ -110,3 +110,30 @@ def test_a_command_said_in_prose_is_the_projects(text, commands):
 )  # fmt: skip
 def test_a_command_that_fails_or_is_asked_about_is_none(text):
     assert _commands(text) == {}
+
+
+# ---- a route named by what it checks, then "at" ----------------------------------------------
+
+
+def _routes(text: str) -> dict[str, str]:
+    facts = _kept(_run(("user", text)), "project")
+    return {k: v for f in facts for k, v in f.get("urls", {}).items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "routes"),
+    [
+        ("one more thing: health check at /healthz, readiness at /readyz.",
+         {"health_check": "/healthz", "readiness": "/readyz"}),
+        ("prometheus scrapes metrics on /metrics", {"metrics": "/metrics"}),
+    ],
+)  # fmt: skip
+def test_a_route_named_by_what_it_checks_is_the_services(text, routes):
+    assert _routes(text) == routes
+
+
+@pytest.mark.parametrize(
+    "text", ["no health check at /healthz yet", "the health check at /var/run/app.sock is odd"]
+)
+def test_a_missing_check_or_a_file_is_no_route(text):
+    assert _routes(text) == {}

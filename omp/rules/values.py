@@ -1322,6 +1322,17 @@ _ROUTE_EN = lazy(
 )
 
 
+# "health check at /healthz, readiness at /readyz": a route named by what it checks, then "at"
+_ROUTE_AT_EN = lazy(
+    r"(?i)(?:^|(?<=[\s(,;]))(?<!\bno\s)(?<!\bnot\s)(?:(?:the|our|its|a)\s+)?"
+    r"(?P<topic>health[ -]?checks?|health|readiness|liveness|metrics|"
+    # "the stripe webhook at …": a webhook or a callback is named by whose it is
+    r"(?:(?!(?:no|not|any|without|is|are)\b)[a-z][\w-]*\s+)??(?:webhooks?|callbacks?))"
+    r"\s+(?P<kind>(?:endpoint|route|probe)?)\s*"
+    r"(?:is\s+|lives\s+)?(?:at|on|under)\s+`?" + _ROUTE
+)
+
+
 _ROUTE_ZH = lazy(
     r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w -]{0,20}?|[\u4e00-\u9fff]{2,6}?"
     r"(?:的[\u4e00-\u9fff]{2,6}?)?)\s*(?:的)?\s*"
@@ -1365,7 +1376,7 @@ def route_facts(sentence: str) -> dict[str, str]:
         return {}
     sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
     found: dict[str, str] = {}
-    patterns = (_ROUTE_ZH, _ROUTE_EN) if is_chinese(sentence) else (_ROUTE_EN,)
+    patterns = (_ROUTE_ZH, _ROUTE_EN) if is_chinese(sentence) else (_ROUTE_EN, _ROUTE_AT_EN)
     for m in (m for pattern in patterns for m in pattern.finditer(sentence)):
         route, kind = m["route"].rstrip(".`"), (m["kind"] or "").lower()
         # "我们的健康检查路径": the last part of the topic, without a pronoun or a lead word
@@ -1380,6 +1391,8 @@ def route_facts(sentence: str) -> dict[str, str]:
             continue  # "前端路由是 /dashboard": a page, not an address the project keeps
         if NEGATED.search(sentence[max(0, m.start() - 12) : m.start("route")]):
             continue
+        if m.re == _ROUTE_AT_EN and route in found.values():
+            continue  # "the stripe webhook is at /x": named by the pattern of kinds already
         key = _ROUTE_NAMES.get(topic.lower()) or _ROUTE_NAMES.get(topic[-2:])
         if key is None and topic and not is_chinese(topic):
             key = re.sub(r"[^a-z0-9]+", "_", topic.lower()).strip("_")
