@@ -137,3 +137,48 @@ def test_a_route_named_by_what_it_checks_is_the_services(text, routes):
 )
 def test_a_missing_check_or_a_file_is_no_route(text):
     assert _routes(text) == {}
+
+
+# ---- a terse pick: agreed in a word, taken with the way it is used, as a team says it --------
+
+
+_OFFER = (
+    "Three realistic options:\n\n- **clap** (v4) with the derive API: the standard choice.\n"
+    "- **argh**: small, derive-based.\n- **lexopt**: minimal, you write the loop."
+)
+
+
+@pytest.mark.parametrize("reply", ["clap w/ derive", "clap with the derive API"])
+def test_an_offered_name_with_the_way_it_is_used_is_picked(reply):
+    turns = [("user", "rust cli. arg parsing?"), ("assistant", _OFFER), ("user", reply)]
+    assert _choices(*turns) == ["clap"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "choice"),
+    [
+        ("yep, TanStack Query.", "TanStack Query"),
+        ("ok, vitest + testing library + msw then.", "vitest + testing library + msw"),
+        ("Ok we take Helm. Kustomize is out.", "Helm"),
+        ("So not Render \u2014 we go to ECS Fargate + RDS in eu-central-1.", "ECS Fargate + RDS"),
+    ],
+)
+def test_a_known_name_taken_tersely_is_the_choice(reply, choice):
+    turns = [("user", "what do you think?"), ("assistant", "Both would work."), ("user", reply)]
+    [taken] = _choices(*turns)
+    assert taken.startswith(choice)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["yes, tomorrow.", "yep, that works", "ok we take the risk", "we take a break at noon",
+     "we go to the office on monday", "yep, thanks!"],
+)  # fmt: skip
+def test_an_agreement_or_take_without_a_known_name_is_no_choice(reply):
+    turns = [("user", "what do you think?"), ("assistant", "Both would work."), ("user", reply)]
+    assert _choices(*turns) == []
+
+
+def test_an_agreement_before_a_verb_and_a_name_takes_no_name():
+    batch = _run(("user", "lua sounds fine."), ("assistant", "OK."), ("user", "ok scratch lua."))
+    assert "scratch lua" not in [str(d["choice"]) for d in _kept(batch, "decisions")]

@@ -895,7 +895,28 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)^(?:sure|ok(?:ay)?|fine|alright|right|yes|yeah|yep)[,.!]?\s+"
-            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s+then\b"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?"
+            # "ok, vitest + testing library + msw then": known names taken together
+            r"(?:\s*\+\s*[A-Za-z][\w.#-]*(?:\s+[A-Za-z0-9][\w.#-]*)?)*)\s+then\b"
+        ),
+        False,
+        True,
+    ),
+    # "yep, TanStack Query.": an agreement and a known name, alone in the message's sentence
+    (
+        lazy(
+            r"(?i)^(?:sure|ok(?:ay)?|yes|yeah|yep|yup)[,.!]?\s+"
+            # a second word capitalised, as a name's is ("ok scratch lua" drops one)
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s*[.!]*$"
+        ),
+        False,
+        True,
+    ),
+    # "Ok we take Helm.", "so we go to ECS Fargate": a known name taken, as a team says it
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|then|fine|alright|good)[,.!]?\s+)*(?:(?:so\s+)?not\s+[\w.-]+"
+            r"\s*[\u2014\u2013,;-]+\s*)?we(?:'ll| will)?\s+(?:take|go to|go for)\s+(?P<x>.+)"
         ),
         False,
         True,

@@ -767,6 +767,7 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
     ]
     for clause in said:
         first = re.sub(r"(?i)\s*(?:吧|then|it is)$", "", clause.strip(" *`").rstrip(".")).lower()
+        first = _PICK_QUALIFIER.sub("", first)  # "clap w/ derive": clap, in the way it is used
         # "ESP-IDF v5.2" names "esp-idf" at a version
         first = re.sub(r"\s+v?\d+(?:\.\d+)*$", "", first) if first not in offered else first
         if first in offered:
@@ -795,7 +796,11 @@ def option_head(option: str) -> str:
     return _OPTION_HEAD.split(option, maxsplit=1)[0]
 
 
-_AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|ok(?:ay)?)\s*$")
+_AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|yep|yup|sure|ok(?:ay)?)\s*$")
+
+
+# what a pick may say of the way the option is used: "clap w/ derive", "redis with persistence"
+_PICK_QUALIFIER = lazy(r"(?i)\s+(?:w/|with)\s+(?:the\s+)?[\w.+#-]+(?:\s+(?:api|feature|mode))?$")
 
 
 def picks_alone(sentence: str, name: str) -> bool:
