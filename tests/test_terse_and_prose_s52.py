@@ -182,3 +182,12 @@ def test_an_agreement_or_take_without_a_known_name_is_no_choice(reply):
 def test_an_agreement_before_a_verb_and_a_name_takes_no_name():
     batch = _run(("user", "lua sounds fine."), ("assistant", "OK."), ("user", "ok scratch lua."))
     assert "scratch lua" not in [str(d["choice"]) for d in _kept(batch, "decisions")]
+
+
+def test_an_address_after_a_pick_is_no_detail_of_the_decision():
+    turns = [
+        ("assistant", "Which package manager \u2014 npm, yarn or pnpm?"),
+        ("user", "pnpm with workspaces, yes monorepo. staging is at https://staging.example.app"),
+    ]
+    [d] = _kept(_run(*turns), "decisions")
+    assert d["choice"] == "pnpm" and "https://" not in d["title"]

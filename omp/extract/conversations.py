@@ -802,6 +802,8 @@ class _Conversation:
             return
         if self.heading_no > self.decided_no:
             return  # a heading between: notes of another section
+        if "://" in s:
+            return  # "staging is at https://…": where the project is, a fact of its own
         last = self.decisions[-1]
         title = str(last.entry["title"])
         choice = str(last.entry.get("choice", "")).lower()
