@@ -191,3 +191,37 @@ def test_an_address_after_a_pick_is_no_detail_of_the_decision():
     ]
     [d] = _kept(_run(*turns), "decisions")
     assert d["choice"] == "pnpm" and "https://" not in d["title"]
+
+
+# ---- the stack said in prose -----------------------------------------------------------------
+
+
+def _stack(*turns: tuple[str, str]) -> dict[str, str]:
+    facts = _kept(_run(*turns), "project")
+    return {k: v for f in facts for k, v in f.get("tech_stack", {}).items()}
+
+
+def test_a_statement_opening_with_a_how_we_label_asks_nothing():
+    text = "Thanks. How we deploy: we use Argo CD, it watches the deploy/helm folder."
+    assert _stack(("user", text)).get("deploy_tooling") == "Argo CD"
+    assert _stack(("user", "how do we deploy: with Argo CD?")) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "stack"),
+    [
+        ("We're leaving Heroku. Builds and tests already go through GitHub Actions.",
+         {"ci": "GitHub Actions"}),
+        ("The project: an admin dashboard. TypeScript + React 18 + Vite.",
+         {"language": "TypeScript", "frontend": "React 18", "build": "Vite"}),
+        ("It's Django with nginx in front of gunicorn.",
+         {"backend": "Django", "proxy": "nginx", "app_server": "gunicorn"}),
+    ],
+)  # fmt: skip
+def test_the_stack_said_in_prose_is_the_projects(text, stack):
+    assert _stack(("user", text)) == stack
+
+
+@pytest.mark.parametrize("text", ["Builds and tests are flaky.", "Redis + Celery?", "n+1 queries"])
+def test_a_state_or_a_question_of_names_is_no_stack(text):
+    assert _stack(("user", text)) == {}

@@ -149,7 +149,10 @@ _USES_EN = lazy(
     r"background jobs|jobs|caching|"
     r"state management|"
     r"styling|observability|metrics|tracing|notifications|push notifications|sms|cdn|dns|"
-    r"secrets)\s+(?:is all|are all|is|are|is powered by|are powered by|is handled by|"
+    r"secrets)"
+    # "Builds and tests already go through GitHub Actions": two concerns, said to be handled now
+    r"(?:\s+and\s+(?:tests|deploys|deployments|releases|builds))?(?:\s+(?:already|now|all))?"
+    r"\s+(?:is all|are all|is|are|is powered by|are powered by|is handled by|"
     r"are handled by|is done (?:with|by|in)|runs? on|go(?:es)? (?:out )?(?:through|via)|"
     r"happens? (?:via|through|with|in)|"
     r"go(?:es)? to|are sent (?:with|through|via)|lives? in|uses?)\s+(?P<t>.+)"
@@ -258,6 +261,8 @@ def listed_stack(sentence: str) -> dict[str, str]:
         # one clause counts with a version ("…, PostgreSQL 15, …") or as names joined by "+"
         # or first after a label ("context: SvelteKit front end, FastAPI backend that …")
         single = len(run) == 1 and len(clauses) > 1 and bool(re.search(r"\d|\+", run[0]))
+        # "TypeScript + React 18 + Vite.": a sentence that is names joined by "+" alone
+        single = single or (len(run) == 1 and len(clauses) == 1 and "+" in run[0])
         single = single or (labelled and len(run) == 1 and clause is not clauses[0])
         if len(run) >= 2 or single:
             for named in run:
@@ -833,8 +838,10 @@ def stack_parts(
     also everyday words count even in lower case. `packages`: an English statement of the
     stack, where a package's name counts ("with expo-router").
     """
+    # "nginx in front of gunicorn": two parts, one serving the other
     pieces = re.split(
-        r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
+        r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|\bin front of\b|和|以及|及|加|的)\s*",
+        rest,
     )
     # each part, and whether a "+" joins it to the one before ("grafana + loki")
     for part, joined in zip(pieces[::2], ["", *pieces[1::2]], strict=True):
