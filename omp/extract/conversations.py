@@ -1023,6 +1023,7 @@ class _Conversation:
             found += _model_facts(s, conf, found)
             found += _hardware_facts(statement, conf, found)
             found += _named_facts(statement, conf, found)
+            found += _required_facts(statement, conf, found)
             if name := rules.project_name(statement):
                 found.append(({"project": {"name": name}}, conf["fact"], "project name", "P2"))
         elif self.agent:
@@ -1720,6 +1721,15 @@ def _hardware_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[
     if targets := rules.platforms(s):
         stack["platforms"] = targets
     return [({"tech_stack": stack}, conf["fact"], "hardware and platforms", "P2")] if stack else []
+
+
+def _required_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
+    """The versions the person says the project requires or pins ("MSRV 1.74"), unless found."""
+    if rules.is_question(s) or rules.tentative(s):
+        return []
+    known = " ".join(str(v) for facts, *_ in found for _, v in flatten(facts))
+    required = {k: v for k, v in rules.minimum_versions(s).items() if v.split()[-1] not in known}
+    return [({"tech_stack": required}, conf["fact"], "version required", "P2")] if required else []
 
 
 def _named_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:

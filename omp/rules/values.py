@@ -693,6 +693,11 @@ _MOVE_WORD = lazy(r"(?i)\b(?:upgrad|bump|pin|updat|mov|downgrad|switch)|升|更�
 _REQUIRES = lazy(
     r"(?i)\b(?:(?:requires?|required|minimum(?:\s+supported)?(?:\s+version)?(?:\s+of)?)\s+"
     r"(?P<name>" + _NAMES + r")|MSRV\s+(?:to|is(?:\s+now)?|=))\s+" + _TO_VERSION + r"\+?"
+    # "MSRV 1.74.": the minimum Rust said by its short name alone
+    r"|\bMSRV\s+(?:v)?(?P<ver2>\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)"
+    # "node version is pinned in .nvmrc, 20.11.1": the version a file of the project pins
+    r"|(?<![\w.-])(?P<name3>" + _NAMES + r")(?:\s+version)?\s+is\s+pinned\s+in\s+[`'\"]?"
+    r"[\w./-]+[`'\"]?\s*(?:,|to|at|:)\s*v?(?P<ver3>\d+(?:\.\d+){0,2})(?!\w|\.\d)"
 )
 
 
@@ -722,8 +727,9 @@ def minimum_versions(sentence: str) -> dict[str, str]:
         spec = m["spec"].replace(" ", "")
         facts[stack_key(name)] = f"{name} {spec if spec[0] in '<>=~^' else '>=' + spec}"
     for m in _REQUIRES.finditer(sentence):
-        name = m["name"] or "Rust"
-        facts.setdefault(stack_key(name), f"{name} {m['ver']}")  # "Node 20": what it runs on
+        name = m["name"] or m["name3"] or "Rust"
+        version = m["ver"] or m["ver2"] or m["ver3"]
+        facts.setdefault(stack_key(name), f"{name} {version}")  # "Node 20": what it runs on
     return facts
 
 
@@ -822,7 +828,9 @@ _URL_FACT = lazy(
     r"(?:\s*(?:is|:|：|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|"
     r"先配成|配成|配置为|先定|定)"
     r"\s*`?"
-    r"|\s+(?=`|[a-z0-9-]+\.[a-z0-9.-]+))`?"
+    r"|\s+(?=`|[a-z0-9-]+\.[a-z0-9.-]+)"
+    # "base URL https://…/v2": a base URL given with no verb is the one configured
+    r"|(?<=base url)\s+(?=https?://))`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+"
     r"|(?:\*\.)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d{2,5})?(?:/[\w.-]+)*(?![\w.-]))"
 )
