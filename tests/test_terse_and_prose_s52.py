@@ -225,3 +225,64 @@ def test_the_stack_said_in_prose_is_the_projects(text, stack):
 @pytest.mark.parametrize("text", ["Builds and tests are flaky.", "Redis + Celery?", "n+1 queries"])
 def test_a_state_or_a_question_of_names_is_no_stack(text):
     assert _stack(("user", text)) == {}
+
+
+# ---- addresses and versions said in passing ---------------------------------------------------
+
+
+def test_a_base_url_given_with_no_verb_is_the_projects_address():
+    text = "It talks to the Spring Boot service, base URL https://admin-api.example.net/v2."
+    facts = _kept(_run(("user", text)), "project")
+    assert {"urls": {"base": "https://admin-api.example.net/v2"}} in facts
+    assert _routes("the URL https://x.example.com is broken") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "stack"),
+    [
+        ("rust cli, binary `lgx`. MSRV 1.74. arg parsing?", {"rust": "Rust 1.74"}),
+        ("node version is pinned in .nvmrc, 20.11.1. add a line about that",
+         {"node": "node 20.11.1"}),
+    ],
+)  # fmt: skip
+def test_a_version_the_project_requires_or_pins_is_its_stack(text, stack):
+    assert _stack(("user", text)) == stack
+
+
+def test_a_required_version_asked_about_is_no_stack():
+    assert _stack(("user", "MSRV 1.74 or 1.75?")) == {}
+
+
+# ---- rules and places said tersely ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "choice"),
+    [
+        ("no unwrap() outside tests.", "no unwrap"),
+        ("no `console.log()` in prod code", "no console.log"),
+    ],
+)
+def test_a_call_the_code_may_not_make_is_a_rule(text, choice):
+    assert _choices(("user", text)) == [choice]
+
+
+def test_a_phrase_with_a_call_in_it_is_no_rule():
+    assert _choices(("user", "no idea what foo() does")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "choice", "topic"),
+    [("uploads stay in S3, no reason to move them", "S3", "uploads"),
+     ("the frontend stays on Vercel.", "Vercel", "frontend")],
+)  # fmt: skip
+def test_a_part_kept_where_it_is_on_a_known_name_is_a_decision(text, choice, topic):
+    [d] = _kept(_run(("user", text)), "decisions")
+    assert d["choice"] == choice and topic in d["title"]
+
+
+@pytest.mark.parametrize(
+    "text", ["it stays in memory", "users stay in the app", "we stay in touch"]
+)
+def test_staying_somewhere_that_is_no_technology_is_no_decision(text):
+    assert _choices(("user", text)) == []

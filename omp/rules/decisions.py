@@ -306,6 +306,18 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "uploads stay in S3, no reason to move them": a part of the project kept where it is, on a
+    # known name
+    (
+        lazy(
+            r"(?i)^(?:(?:and|also|ok(?:ay)?|so)[,]?\s+)?(?:the\s+|our\s+)?"
+            r"(?P<topic>(?!(?:it|this|that|they|we|i|you|everything)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+            r"\s+(?:stays?|remains?)\s+(?:in|on|with)\s+"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s*(?:[,;.!]|$)"
+        ),
+        False,
+        True,
+    ),
     # "lets stay on postgres + pgvector", "we stay on text-embedding-3-small"
     (
         lazy(
@@ -620,8 +632,10 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|rule|important)[,:!]?\s+)*"
             r"(?P<x>no\s+(?:[a-z]{4,}ing|retr(?:y|ies)|floats?|raw sql|sql in|"
             r"direct (?:db|database)|force[- ]push(?:es)?|merge commits?|default exports?|"
-            r"barrel files?|console\.log)"
-            r"\b[^?]{0,80}?)\s*[.!]?$"
+            r"barrel files?|console\.log|"
+            # "no unwrap() outside tests": a call the code may not make
+            r"`?[a-z_][\w.:]*\(\)`?(?=\s+(?:outside|in|except|anywhere|ever)\b|\s*[.!]?$))"
+            r"(?:\b|(?<=[)`]))[^?]{0,80}?)\s*[.!]?$"
         ),
         False,
         False,
