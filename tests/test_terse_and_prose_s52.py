@@ -286,3 +286,10 @@ def test_a_part_kept_where_it_is_on_a_known_name_is_a_decision(text, choice, top
 )
 def test_staying_somewhere_that_is_no_technology_is_no_decision(text):
     assert _choices(("user", text)) == []
+
+
+def test_a_name_joined_by_plus_to_a_known_one_is_part_of_the_stack():
+    text = "it's called tidepool, react native + expo for the mobile side."
+    assert _stack(("user", text)) == {"mobile": "react native", "expo": "expo"}
+    # an everyday word alone is still no name
+    assert "mobile" not in _stack(("user", "we expo the app at the fair, react native rocks"))

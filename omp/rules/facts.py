@@ -844,6 +844,7 @@ def stack_parts(
         rest,
     )
     # each part, and whether a "+" joins it to the one before ("grafana + loki")
+    known = False
     for part, joined in zip(pieces[::2], ["", *pieces[1::2]], strict=True):
         go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
         if go and "language" not in facts and (not strict or part[0] == "G"):
@@ -851,10 +852,12 @@ def stack_parts(
         part = _PART_LEAD.sub("", part.strip()).strip(" .。")
         if _NOT_USED.match(part):
             continue  # "a single EC2 box, no k8s", "never npm"
+        # "react native + expo": a name joined by "+" to a known one is a name, not a word
+        beside = joined == "+" and known
         known = False
         for original in TECH.finditer(part):
             name = original.group(1)
-            if not _names_a_part(part, original, rest, strict=strict):
+            if not _names_a_part(part, original, rest, strict=strict and not beside):
                 continue
             known = True
             role = role_for(name.lower())
@@ -868,6 +871,9 @@ def stack_parts(
             elif joined == "+" and role in SHARED_ROLES and name.lower() not in facts[role].lower():
                 # "grafana + loki + mimir": a role several tools fill together keeps them all
                 facts[role] += " + " + _with_version(part, original)
+            elif beside and name.lower() not in facts[role].lower():
+                # "react native + expo": used beside the first, under its own name
+                facts.setdefault(name.lower(), _with_version(part, original))
             break
         unknown = None if known or strict or go else _NAMED_PART.fullmatch(part)
         versioned = bool(unknown and (unknown["v"] or re.search(r"\d", unknown["name"])))
