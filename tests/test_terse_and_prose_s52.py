@@ -293,3 +293,19 @@ def test_a_name_joined_by_plus_to_a_known_one_is_part_of_the_stack():
     assert _stack(("user", text)) == {"mobile": "react native", "expo": "expo"}
     # an everyday word alone is still no name
     assert "mobile" not in _stack(("user", "we expo the app at the fair, react native rocks"))
+
+
+# ---- work reported with its cause ------------------------------------------------------------
+
+
+def test_a_cause_named_then_how_it_was_fixed_is_finished_work():
+    text = "the slowness was an N+1 on the class schedule page, fixed it with select_related."
+    [work] = _kept(_run(("user", text)), "changelog")
+    assert work["type"] == "fix" and "select_related" in work["summary"]
+
+
+@pytest.mark.parametrize(
+    "text", ["the problem was a typo, fixed?", "it was a typo, fixed it with sed"]
+)
+def test_a_question_or_a_vague_cause_is_no_finished_work(text):
+    assert _kept(_run(("user", text)), "changelog") == []
