@@ -309,3 +309,18 @@ def test_a_cause_named_then_how_it_was_fixed_is_finished_work():
 )
 def test_a_question_or_a_vague_cause_is_no_finished_work(text):
     assert _kept(_run(("user", text)), "changelog") == []
+
+
+def test_a_second_way_taken_after_and_use_is_a_further_choice():
+    text = "Forget Redis, I'll stay with database-backed sessions and use the file-based cache."
+    batch = _run(("user", text))
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["database-backed sessions"]
+    assert [d["choice"] for d in _kept(batch, "decisions", "review")] == ["file-based cache"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["let's go with Postgres and use it for queues too", "we go with FastAPI and use the defaults"],
+)
+def test_and_use_of_a_pronoun_or_a_plain_word_is_no_further_choice(text):
+    assert _kept(_run(("user", text)), "decisions", "review") == []

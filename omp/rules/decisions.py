@@ -2357,6 +2357,28 @@ def side_choices(sentence: str, choice: str) -> list[Decision]:
             if technologies(m["x"]) and choice.lower() not in m["x"].lower():
                 gone = (m["not"].rstrip("."),) if m["not"] else ()
                 found.append(Decision(m["x"], gone, None, m["topic"], False))
+        found += _also_used(sentence, choice)
+    return found
+
+
+# "…, I'll stay with database-backed sessions and use the file-based cache": a second way
+# taken in the deciding sentence, named by a known name or a hyphenated kind ("file-based")
+_ALSO_USE_EN = lazy(
+    r"(?i)\s(?:and|plus)\s+(?:also\s+)?(?:use|go with|switch to|keep|stick with)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?P<x>(?!(?:it|this|that|them|one)\b)"
+    r"[\w+#/-]+(?:\.[\w+#/-]+)*(?:\s+[\w+#/-]+(?:\.[\w+#/-]+)*){0,2}?)\s*(?=[,.;!]|$)"
+)
+
+
+def _also_used(sentence: str, choice: str) -> list[Decision]:
+    """The way an English deciding sentence also takes after "and use" (see `_ALSO_USE_EN`)."""
+    found = []
+    for m in _ALSO_USE_EN.finditer(sentence):
+        x = m["x"]
+        if re.search(rf"(?i)\b{re.escape(choice)}\b", x) or NEGATED.search(sentence[: m.start()]):
+            continue
+        if technologies(x) or re.search(r"[a-z]-[a-z]+\s+\w", x, re.I):
+            found.append(Decision(x, (), None, None, False))
     return found
 
 
