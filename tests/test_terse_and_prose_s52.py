@@ -324,3 +324,24 @@ def test_a_second_way_taken_after_and_use_is_a_further_choice():
 )
 def test_and_use_of_a_pronoun_or_a_plain_word_is_no_further_choice(text):
     assert _kept(_run(("user", text)), "decisions", "review") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "paths"),
+    [
+        ("we use Argo CD, it watches the deploy/helm folder in the repo.", {"helm": "deploy/helm"}),
+        ("the infra/terraform directory of the repo has the modules",
+         {"terraform": "infra/terraform"}),
+    ],
+)  # fmt: skip
+def test_a_folder_watched_or_said_to_be_in_the_repo_is_a_project_path(text, paths):
+    facts = _kept(_run(("user", text)), "project")
+    assert {k: v for f in facts for k, v in f.get("paths", {}).items()} == paths
+
+
+@pytest.mark.parametrize(
+    "text", ["delete the tmp/cache folder", "does it watch the deploy/helm folder?"]
+)
+def test_a_folder_named_in_passing_or_asked_about_is_no_project_path(text):
+    facts = _kept(_run(("user", text)), "project")
+    assert not any("paths" in f for f in facts)

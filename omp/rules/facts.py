@@ -1013,6 +1013,14 @@ _PATH_EN = lazy(
     r"|\b(?:i|we)(?:'ve| have)?\s+(?:wrote|written|documented|saved)\s+(?:the|our|my)\s+"
     r"(?P<k5>[a-z][\w-]*(?:\s+(?!down\b)[a-z][\w-]*)?)\s+(?:down\s+)?(?:in|under|at|to|into)\s+"
     r"[`'\"]?(?P<p5>[\w.-]+/[\w.~/%-]*\.\w{1,5})(?![\w/])"
+    # "Argo CD watches the deploy/helm folder in the repo": a folder of the repository, said to
+    # be watched or deployed from, or said to be in the repo
+    r"|\b(?:watch(?:es|ing)?|syncs?|sync(?:ing|ed)|points? (?:at|to)|deploys? from|builds? from|"
+    r"reads? from)\s+the\s+[`'\"]?(?P<p7>[\w.-]+/[\w./-]*[\w-]/?)[`'\"]?\s+"
+    r"(?:folder|directory|dir)\b"
+    r"|\bthe\s+[`'\"]?(?P<p8>[\w.-]+/[\w./-]*[\w-]/?)[`'\"]?\s+(?:folder|directory|dir)\s+"
+    r"(?:in|of)\s+"
+    r"(?:the|our|this)\s+(?:repo|repository|monorepo)\b"
     # "Env vars are in .env.local": the dotenv file of the project
     r"|\b(?:env(?:ironment)?\s+var(?:iable)?s|env\s+file|secrets|config)\s+(?:are|is|live|lives|go|goes)"
     r"\s+(?:in|into|under)\s+[`'\"]?(?P<env>(?:[\w.-]+/)*\.env(?:\.[\w-]+)?)(?![\w/-])"
@@ -1068,7 +1076,9 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
     groups = m.groupdict()
     if groups.get("env"):
         return "env", groups["env"]
-    path = next((groups[g] for g in ("path", "p2", "p3", "p4", "p5", "p6") if groups.get(g)), "")
+    path = next(
+        (groups[g] for g in ("path", "p2", "p3", "p4", "p5", "p6", "p7", "p8") if groups.get(g)), ""
+    )
     path = path.rstrip(".`")
     if any(
         re.search(r"\.\w{1,4}$", part)
