@@ -345,3 +345,19 @@ def test_a_folder_watched_or_said_to_be_in_the_repo_is_a_project_path(text, path
 def test_a_folder_named_in_passing_or_asked_about_is_no_project_path(text):
     facts = _kept(_run(("user", text)), "project")
     assert not any("paths" in f for f in facts)
+
+
+def test_the_side_of_an_either_or_question_said_in_two_words_is_an_option():
+    turns = [
+        ("user", "hm, ndjson or one array?"),
+        ("assistant", "NDJSON streams and works with `jq -c`; an array has to buffer everything."),
+        ("user", "ndjson."),
+    ]
+    [d] = _kept(_run(*turns), "decisions")
+    assert d["choice"] == "ndjson" and d["alternatives"] == ["one array"]
+
+
+def test_x_or_something_else_offers_no_second_option():
+    turns = [("user", "so, ndjson or something else?"), ("assistant", "Depends."),
+             ("user", "ndjson.")]  # fmt: skip
+    assert _kept(_run(*turns), "decisions") == []

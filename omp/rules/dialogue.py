@@ -632,7 +632,8 @@ _GO_OFFERED = lazy(r"(?<=[\s(/])Go(?=\s*(?:[?？,/)]|\s+or\b|\s*还是))|^Go(?=\
 # a question of two names and nothing else: "clap or argh?", "Pinia vs Vuex?"
 _BARE_EITHER = lazy(
     r"(?i)(?:^|[.:;,]\s+)(?P<a>[a-z][\w.+#-]{1,24})\s+(?:or|vs\.?|versus)\s+"
-    r"(?P<b>[a-z][\w.+#-]{1,24})\s*[?？]\s*$"
+    # "ndjson or one array?": the other side may be a thing said in two words
+    r"(?P<b>[a-z][\w.+#-]{1,24}(?:\s+[a-z][\w.+#-]{1,24})?)\s*[?？]\s*$"
 )
 _NOT_OPTIONS = frozenset(
     ("yes", "no", "not", "now", "later", "today", "tomorrow", "here", "there", "this", "that",
@@ -666,7 +667,9 @@ def asked_options(message: str) -> list[str]:
             out.append(name.group(1).lower())
     for sentence in statements(message):
         if (bare := _BARE_EITHER.search(sentence)) and not (
-            {bare["a"].lower(), bare["b"].lower()} & _NOT_OPTIONS
+            # "X or something else?" offers no second option
+            {bare["a"].lower(), bare["b"].lower(), bare["b"].split()[0].lower()}
+            & (_NOT_OPTIONS | {"something", "anything", "other", "another", "whatever"})
         ):
             # "clap or argh?": a question of two names alone offers both, known or not
             out += [n.lower() for n in (bare["a"], bare["b"]) if n.lower() not in out]
