@@ -361,3 +361,19 @@ def test_x_or_something_else_offers_no_second_option():
     turns = [("user", "so, ndjson or something else?"), ("assistant", "Depends."),
              ("user", "ndjson.")]  # fmt: skip
     assert _kept(_run(*turns), "decisions") == []
+
+
+def test_the_one_option_the_assistant_puts_forward_is_taken_by_do_that():
+    turns = [
+        ("user", "parsing: regex or hand-written?"),
+        ("assistant", "A hand-written parser is faster. Option: hand-written fast path for the "
+                      "default formats, regex fallback for custom ones."),
+        ("user", "do that"),
+    ]  # fmt: skip
+    [d] = _kept(_run(*turns), "decisions")
+    assert d["choice"] == "hand-written fast path"
+
+
+def test_a_list_of_options_is_no_single_proposal():
+    turns = [("assistant", "Options: Redis, Memcached."), ("user", "do that")]
+    assert _kept(_run(*turns), "decisions") == []

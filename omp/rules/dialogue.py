@@ -41,6 +41,8 @@ _PROPOSAL = lazy(
     r"i(?:'?d| would)? lean (?:towards?|to)|"
     r"i'?ll (?:use|go with)|"
     r"my (?:proposal|suggestion)\s*[:：]|proposal\s*[:：]|i propose|"
+    # "Option: hand-written fast path, regex fallback": the one way it puts forward
+    r"^option\s*[:：]|"
     # "Use AWS Secrets Manager and load them at startup": advice in the imperative
     r"^(?:just\s+)?(?:use|go with|pick|stick with))\s*"
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
