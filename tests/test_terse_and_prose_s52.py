@@ -377,3 +377,17 @@ def test_the_one_option_the_assistant_puts_forward_is_taken_by_do_that():
 def test_a_list_of_options_is_no_single_proposal():
     turns = [("assistant", "Options: Redis, Memcached."), ("user", "do that")]
     assert _kept(_run(*turns), "decisions") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "choice"),
+    [("releases via cargo-dist.", "cargo-dist"), ("deploys through Argo CD", "Argo CD")],
+)
+def test_a_concern_and_the_tool_it_goes_through_is_a_decision(text, choice):
+    [d] = _kept(_run(("user", text)), "decisions")
+    assert d["choice"] == choice
+
+
+@pytest.mark.parametrize("text", ["errors via email?", "releases via the pipeline"])
+def test_a_question_or_no_name_after_via_is_no_decision(text):
+    assert _choices(("user", text)) == []

@@ -306,6 +306,18 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "releases via cargo-dist.", "deploys through Argo CD": a concern of the project and the
+    # tool it goes through, said tersely as the way it is done
+    (
+        lazy(
+            r"(?i)^(?:(?:and|also|ok(?:ay)?|so)[,]?\s+)?(?P<topic>releases?|deploys?|deployments?|"
+            r"builds?|auth(?:entication)?|logging|logs|errors|error tracking|migrations|"
+            r"e-?mails?|payments?|secrets|metrics|tracing|feature flags)\s+(?:via|through)\s+"
+            r"`?(?P<x>[A-Za-z][\w.+#/@-]*(?:\s+(?-i:[A-Z0-9])[\w.+#/@-]*)?)`?\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
     # "uploads stay in S3, no reason to move them": a part of the project kept where it is, on a
     # known name
     (
