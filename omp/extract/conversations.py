@@ -936,6 +936,8 @@ class _Conversation:
             return
         if self.heading_no > self.decided_no:
             return  # a heading between: notes of another section
+        if "://" in s:
+            return  # "staging is at https://…": where the project is, a fact of its own
         last = self.decisions[-1]
         title = str(last.entry["title"])
         choice = str(last.entry.get("choice", "")).lower()
@@ -1158,6 +1160,7 @@ class _Conversation:
             found += _model_facts(s, conf, found)
             found += _hardware_facts(statement, conf, found)
             found += _named_facts(statement, conf, found)
+            found += _required_facts(statement, conf, found)
             if name := rules.project_name(statement):
                 found.append(({"project": {"name": name}}, conf["fact"], "project name", "P2"))
         elif self.agent:
@@ -1878,6 +1881,15 @@ def _hardware_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[
     if targets := rules.platforms(s):
         stack["platforms"] = targets
     return [({"tech_stack": stack}, conf["fact"], "hardware and platforms", "P2")] if stack else []
+
+
+def _required_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
+    """The versions the person says the project requires or pins ("MSRV 1.74"), unless found."""
+    if rules.is_question(s) or rules.tentative(s):
+        return []
+    known = " ".join(str(v) for facts, *_ in found for _, v in flatten(facts))
+    required = {k: v for k, v in rules.minimum_versions(s).items() if v.split()[-1] not in known}
+    return [({"tech_stack": required}, conf["fact"], "version required", "P2")] if required else []
 
 
 def _named_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:

@@ -338,6 +338,30 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "releases via cargo-dist.", "deploys through Argo CD": a concern of the project and the
+    # tool it goes through, said tersely as the way it is done
+    (
+        lazy(
+            r"(?i)^(?:(?:and|also|ok(?:ay)?|so)[,]?\s+)?(?P<topic>releases?|deploys?|deployments?|"
+            r"builds?|auth(?:entication)?|logging|logs|errors|error tracking|migrations|"
+            r"e-?mails?|payments?|secrets|metrics|tracing|feature flags)\s+(?:via|through)\s+"
+            r"`?(?P<x>[A-Za-z][\w.+#/@-]*(?:\s+(?-i:[A-Z0-9])[\w.+#/@-]*)?)`?\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "uploads stay in S3, no reason to move them": a part of the project kept where it is, on a
+    # known name
+    (
+        lazy(
+            r"(?i)^(?:(?:and|also|ok(?:ay)?|so)[,]?\s+)?(?:the\s+|our\s+)?"
+            r"(?P<topic>(?!(?:it|this|that|they|we|i|you|everything)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+            r"\s+(?:stays?|remains?)\s+(?:in|on|with)\s+"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s*(?:[,;.!]|$)"
+        ),
+        False,
+        True,
+    ),
     # "lets stay on postgres + pgvector", "we stay on text-embedding-3-small"
     (
         lazy(
@@ -627,6 +651,49 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "main is protected, never push to main directly": the rule after the state of things
+    # that grounds it (not after a condition: "if it is red, always retry" is for a case)
+    (
+        lazy(
+            r"(?i)^(?![^,;]*\b(?:if|when|unless|once|until|whether|i|i'?m|you)\b)"
+            r"[^,;?]{0,30}\b(?:is|are)\b[^,;?]{1,30}[,;]\s+"
+            r"(?P<x>(?:never|always)\s+(?!mind\b|been\b|happy\b|fun\b|the same\b|\w+ed\b|"
+            r"(?:has|have|had|was|were|is|are|did|does|do)\b)"
+            r"[a-z]+\b[^?]{3,100}?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "conventional commits, enforced by commitlint": a convention a tool is set to check
+    (
+        lazy(
+            r"(?i)^(?:(?:also|and|plus)[,:]?\s+)?"
+            r"(?P<x>(?!(?:it|this|that|which|everything)\b)[a-z][\w/-]*(?:\s+[\w/-]+){0,4}?"
+            r"\s*,?\s+enforced\s+(?:by|with|via|in)\s+[^?]{2,80}?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "branch names: feat/<KEY>-desc, fix/<KEY>-desc": the naming a team sets for its branches
+    (
+        lazy(
+            r"(?i)^(?:(?:also|and|plus)[,:]?\s+)?(?P<topic>(?:branch|tag)(?:es)?\s+"
+            r"(?:names?|naming|prefix(?:es)?))\s*(?::|=|are|follow|must be|should be)\s+"
+            r"`?(?P<x>[\w<{][^?]{2,100}?)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # 'make it "at least 1 approval" everywhere': a quoted rule made the one for all cases
+    (
+        lazy(
+            r"(?i)\bmake it\s+[\"\u201c'](?P<x>[^\"\u201d'\n]{3,60})[\"\u201d']\s+"
+            r"(?:everywhere|across the board|for (?:all|every)(?:thing|\s+\w+)|"
+            r"the (?:rule|default))\b"
+        ),
+        True,
+        False,
+    ),
     # "no mocking the database", "no retry on POST unless …": a way of working the person rules
     # out, said whole
     (
@@ -634,8 +701,10 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?i)^(?:(?:ok(?:ay)?|so|also|and|btw|rule|important)[,:!]?\s+)*"
             r"(?P<x>no\s+(?:[a-z]{4,}ing|retr(?:y|ies)|floats?|raw sql|sql in|"
             r"direct (?:db|database)|force[- ]push(?:es)?|merge commits?|default exports?|"
-            r"barrel files?|console\.log)"
-            r"\b[^?]{0,80}?)\s*[.!]?$"
+            r"barrel files?|console\.log|"
+            # "no unwrap() outside tests": a call the code may not make
+            r"`?[a-z_][\w.:]*\(\)`?(?=\s+(?:outside|in|except|anywhere|ever)\b|\s*[.!]?$))"
+            r"(?:\b|(?<=[)`]))[^?]{0,80}?)\s*[.!]?$"
         ),
         False,
         False,
@@ -911,7 +980,28 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)^(?:sure|ok(?:ay)?|fine|alright|right|yes|yeah|yep)[,.!]?\s+"
-            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s+then\b"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?"
+            # "ok, vitest + testing library + msw then": known names taken together
+            r"(?:\s*\+\s*[A-Za-z][\w.#-]*(?:\s+[A-Za-z0-9][\w.#-]*)?)*)\s+then\b"
+        ),
+        False,
+        True,
+    ),
+    # "yep, TanStack Query.": an agreement and a known name, alone in the message's sentence
+    (
+        lazy(
+            r"(?i)^(?:sure|ok(?:ay)?|yes|yeah|yep|yup)[,.!]?\s+"
+            # a second word capitalised, as a name's is ("ok scratch lua" drops one)
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)\s*[.!]*$"
+        ),
+        False,
+        True,
+    ),
+    # "Ok we take Helm.", "so we go to ECS Fargate": a known name taken, as a team says it
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|then|fine|alright|good)[,.!]?\s+)*(?:(?:so\s+)?not\s+[\w.-]+"
+            r"\s*[\u2014\u2013,;-]+\s*)?we(?:'ll| will)?\s+(?:take|go to|go for)\s+(?P<x>.+)"
         ),
         False,
         True,
@@ -2338,6 +2428,28 @@ def side_choices(sentence: str, choice: str) -> list[Decision]:
             if technologies(m["x"]) and choice.lower() not in m["x"].lower():
                 gone = (m["not"].rstrip("."),) if m["not"] else ()
                 found.append(Decision(m["x"], gone, None, m["topic"], False))
+        found += _also_used(sentence, choice)
+    return found
+
+
+# "…, I'll stay with database-backed sessions and use the file-based cache": a second way
+# taken in the deciding sentence, named by a known name or a hyphenated kind ("file-based")
+_ALSO_USE_EN = lazy(
+    r"(?i)\s(?:and|plus)\s+(?:also\s+)?(?:use|go with|switch to|keep|stick with)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?P<x>(?!(?:it|this|that|them|one)\b)"
+    r"[\w+#/-]+(?:\.[\w+#/-]+)*(?:\s+[\w+#/-]+(?:\.[\w+#/-]+)*){0,2}?)\s*(?=[,.;!]|$)"
+)
+
+
+def _also_used(sentence: str, choice: str) -> list[Decision]:
+    """The way an English deciding sentence also takes after "and use" (see `_ALSO_USE_EN`)."""
+    found = []
+    for m in _ALSO_USE_EN.finditer(sentence):
+        x = m["x"]
+        if re.search(rf"(?i)\b{re.escape(choice)}\b", x) or NEGATED.search(sentence[: m.start()]):
+            continue
+        if technologies(x) or re.search(r"[a-z]-[a-z]+\s+\w", x, re.I):
+            found.append(Decision(x, (), None, None, False))
     return found
 
 

@@ -41,6 +41,8 @@ _PROPOSAL = lazy(
     r"i(?:'?d| would)? lean (?:towards?|to)|"
     r"i'?ll (?:use|go with)|"
     r"my (?:proposal|suggestion)\s*[:：]|proposal\s*[:：]|i propose|"
+    # "Option: hand-written fast path, regex fallback": the one way it puts forward
+    r"^option\s*[:：]|"
     # "Use AWS Secrets Manager and load them at startup": advice in the imperative
     r"^(?:just\s+)?(?:use|go with|pick|stick with))\s*"
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
@@ -653,7 +655,8 @@ _BARE = r"(?:(?:plain|vanilla|bare|raw|pure)\s+)?"
 # question may say what the options are for ("Room or SQLDelight for the local db?")
 _BARE_EITHER = lazy(
     r"(?i)(?:^|[.:;,]\s+)(?P<a>" + _BARE + r"[a-z][\w.+#-]{1,24})\s+(?:or|vs\.?|versus)\s+"
-    r"(?P<b>" + _BARE + r"[a-z][\w.+#-]{1,24})"
+    # "ndjson or one array?": the other side may be a thing said in two words
+    r"(?P<b>" + _BARE + r"[a-z][\w.+#-]{1,24}(?:\s+[a-z][\w.+#-]{1,24})?)"
     r"(?:\s+for\s+(?:the\s+|our\s+|a\s+|an\s+|this\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})?"
     r"\s*[?？]\s*$"
 )
@@ -689,7 +692,9 @@ def asked_options(message: str) -> list[str]:
             out.append(name.group(1).lower())
     for sentence in statements(message):
         if (bare := _BARE_EITHER.search(sentence)) and not (
-            {bare["a"].lower(), bare["b"].lower()} & _NOT_OPTIONS
+            # "X or something else?" offers no second option
+            {bare["a"].lower(), bare["b"].lower(), bare["b"].split()[0].lower()}
+            & (_NOT_OPTIONS | {"something", "anything", "other", "another", "whatever"})
         ):
             # "clap or argh?": a question of two names alone offers both, known or not
             out += [n.lower() for n in (bare["a"], bare["b"]) if n.lower() not in out]
@@ -804,6 +809,7 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
         clause = _REASON_TAIL.sub("", clause)
         first = re.sub(r"(?i)\s*(?:吧|then|it is)$", "", clause.strip(" *`").rstrip(".")).lower()
         first = _ACCEPTING_LEAD.sub("", first)  # "ok room then", "and yes django-celery-beat"
+        first = _PICK_QUALIFIER.sub("", first)  # "clap w/ derive": clap, in the way it is used
         # "ESP-IDF v5.2" names "esp-idf" at a version
         first = re.sub(r"\s+v?\d+(?:\.\d+)*$", "", first) if first not in offered else first
         if first in offered:
@@ -868,7 +874,11 @@ _REASON_TAIL = lazy(r"(?i)\s+(?:so|since|because)\s+\w.*$")
 _ACCEPTING_LEAD = lazy(r"(?i)^(?:(?:ok(?:ay)?|yes|yeah|yep|fine|alright|sure|and)\b[\s,.]*)+(?=\S)")
 
 
-_AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|ok(?:ay)?)\s*$")
+_AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|yep|yup|sure|ok(?:ay)?)\s*$")
+
+
+# what a pick may say of the way the option is used: "clap w/ derive", "redis with persistence"
+_PICK_QUALIFIER = lazy(r"(?i)\s+(?:w/|with)\s+(?:the\s+)?[\w.+#-]+(?:\s+(?:api|feature|mode))?$")
 
 
 def picks_alone(sentence: str, name: str) -> bool:

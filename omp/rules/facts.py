@@ -153,7 +153,10 @@ _USES_EN = lazy(
     r"background jobs|jobs|caching|"
     r"state management|"
     r"styling|observability|metrics|tracing|notifications|push notifications|sms|cdn|dns|"
-    r"secrets)\s+(?:is all|are all|is|are|is powered by|are powered by|is handled by|"
+    r"secrets)"
+    # "Builds and tests already go through GitHub Actions": two concerns, said to be handled now
+    r"(?:\s+and\s+(?:tests|deploys|deployments|releases|builds))?(?:\s+(?:already|now|all))?"
+    r"\s+(?:is all|are all|is|are|is powered by|are powered by|is handled by|"
     r"are handled by|is done (?:with|by|in)|runs? on|go(?:es)? (?:out )?(?:through|via)|"
     r"happens? (?:via|through|with|in)|"
     r"go(?:es)? to|are sent (?:with|through|via)|lives? in|uses?)\s+(?P<t>.+)"
@@ -265,6 +268,8 @@ def listed_stack(sentence: str) -> dict[str, str]:
         # one clause counts with a version ("…, PostgreSQL 15, …") or as names joined by "+"
         # or first after a label ("context: SvelteKit front end, FastAPI backend that …")
         single = len(run) == 1 and len(clauses) > 1 and bool(re.search(r"\d|\+", run[0]))
+        # "TypeScript + React 18 + Vite.": a sentence that is names joined by "+" alone
+        single = single or (len(run) == 1 and len(clauses) == 1 and "+" in run[0])
         single = single or (labelled and len(run) == 1 and clause is not clauses[0])
         if len(run) >= 2 or single:
             for named in run:
@@ -851,11 +856,14 @@ def stack_parts(
     # "landing in s3://acme-raw/clickstream/": the store named by its scheme, not the bucket and
     # prefix a "/" would make parts of their own
     rest = _ADDRESS.sub(lambda m: m["scheme"], rest)
+    # "nginx in front of gunicorn": two parts, one serving the other
     pieces = re.split(
-        r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
+        r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|\bin front of\b|和|以及|及|加|的)\s*",
+        rest,
     )
     # each part, and whether a "+" joins it to the one before ("grafana + loki") or after
     seps = pieces[1::2]
+    known = False
     for part, joined, then in zip(pieces[::2], ["", *seps], [*seps, ""], strict=True):
         go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
         if go and "language" not in facts and (not strict or part[0] == "G"):
@@ -863,12 +871,14 @@ def stack_parts(
         part = _PART_LEAD.sub("", part.strip()).strip(" .。")
         if _NOT_USED.match(part):
             continue  # "a single EC2 box, no k8s", "never npm"
+        # "react native + expo": a name joined by "+" to a known one is a name, not a word
+        beside = joined == "+" and known
         known = False
         for original in TECH.finditer(part):
             name = original.group(1)
             # "express + typescript": an everyday word a "+" joins to a name is a name too
             plus = "+" in (joined, then) and original.start() == 0
-            if not _names_a_part(part, original, rest, strict=strict and not plus):
+            if not _names_a_part(part, original, rest, strict=strict and not (plus or beside)):
                 continue
             known = True
             role = role_for(name.lower())
@@ -882,6 +892,9 @@ def stack_parts(
             elif joined == "+" and role in SHARED_ROLES and name.lower() not in facts[role].lower():
                 # "grafana + loki + mimir": a role several tools fill together keeps them all
                 facts[role] += " + " + _with_version(part, original)
+            elif beside and name.lower() not in facts[role].lower():
+                # "react native + expo": used beside the first, under its own name
+                facts.setdefault(name.lower(), _with_version(part, original))
             break
         unknown = None if known or strict or go else _NAMED_PART.fullmatch(part)
         versioned = bool(unknown and (unknown["v"] or re.search(r"\d", unknown["name"])))
@@ -1024,6 +1037,14 @@ _PATH_EN = lazy(
     r"|\b(?:i|we)(?:'ve| have)?\s+(?:wrote|written|documented|saved)\s+(?:the|our|my)\s+"
     r"(?P<k5>[a-z][\w-]*(?:\s+(?!down\b)[a-z][\w-]*)?)\s+(?:down\s+)?(?:in|under|at|to|into)\s+"
     r"[`'\"]?(?P<p5>[\w.-]+/[\w.~/%-]*\.\w{1,5})(?![\w/])"
+    # "Argo CD watches the deploy/helm folder in the repo": a folder of the repository, said to
+    # be watched or deployed from, or said to be in the repo
+    r"|\b(?:watch(?:es|ing)?|syncs?|sync(?:ing|ed)|points? (?:at|to)|deploys? from|builds? from|"
+    r"reads? from)\s+the\s+[`'\"]?(?P<p7>[\w.-]+/[\w./-]*[\w-]/?)[`'\"]?\s+"
+    r"(?:folder|directory|dir)\b"
+    r"|\bthe\s+[`'\"]?(?P<p8>[\w.-]+/[\w./-]*[\w-]/?)[`'\"]?\s+(?:folder|directory|dir)\s+"
+    r"(?:in|of)\s+"
+    r"(?:the|our|this)\s+(?:repo|repository|monorepo)\b"
     # "Env vars are in .env.local": the dotenv file of the project
     r"|\b(?:env(?:ironment)?\s+var(?:iable)?s|env\s+file|secrets|config)\s+(?:are|is|live|lives|go|goes)"
     r"\s+(?:in|into|under)\s+[`'\"]?(?P<env>(?:[\w.-]+/)*\.env(?:\.[\w-]+)?)(?![\w/-])"
@@ -1079,7 +1100,9 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
     groups = m.groupdict()
     if groups.get("env"):
         return "env", groups["env"]
-    path = next((groups[g] for g in ("path", "p2", "p3", "p4", "p5", "p6") if groups.get(g)), "")
+    path = next(
+        (groups[g] for g in ("path", "p2", "p3", "p4", "p5", "p6", "p7", "p8") if groups.get(g)), ""
+    )
     path = path.rstrip(".`")
     if any(
         re.search(r"\.\w{1,4}$", part)

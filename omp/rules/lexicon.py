@@ -103,6 +103,9 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "cdn": ("cloudfront", "fastly", "akamai", "bunny"),
     "proxy": ("nginx", "caddy", "traefik", "envoy", "haproxy", "kong", "apisix", "openresty",
               "ingress-nginx"),
+    # what runs the app's processes behind the proxy
+    "app_server": ("gunicorn", "uvicorn", "uwsgi", "hypercorn", "daphne", "granian", "puma",
+                   "php-fpm", "passenger"),
     "service_mesh": ("istio", "linkerd"),
     "service_discovery": ("nacos", "consul", "etcd", "zookeeper", "eureka"),
     "secrets": ("vault", "kms", "sops", "secrets manager", "doppler", "infisical"),

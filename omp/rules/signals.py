@@ -24,6 +24,8 @@ TENTATIVE = lazy(
 QUESTION = lazy(
     r"(?<!\*\s)[?？]\s*$|^(?:should|shall|can|could|would|do|does|did|is|are|what|which|how|why|where|"
     r"when|who)\b"
+    # "How we deploy: we use Argo CD": a label the statement opens with, asking nothing
+    r"(?!\s+(?:we|i|it|this|our \w+)\s+[\w' ]{1,30}:\s+\S)"
     r"(?<!do(?=\s+the\s+[^?]{1,40}\sthing\s*[.!]?\s*$))"  # "do the pooler thing." asks nothing
     # Chinese asks with a final particle as often as with a question mark ("…，你觉得呢")
     r"|(?:你觉得|你看|怎么样|如何|好不好|行不行|对不对|有没有)?[吗呢嘛]\s*[。.!！~]?\s*$"

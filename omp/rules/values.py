@@ -509,7 +509,8 @@ _LISTENS_ON = lazy(
     r"(?i)\b(?:listens?|listening|bound|binds?|serve[sd]?|serving|runs?|running)\s+(?:on|to|at)\s+"
     r"(?:port\s+)?(?:(?:localhost|0\.0\.0\.0|127\.0\.0\.1)?:)?"
     r"(?P<value>(?<=port )[1-9]\d{1,4}|[1-9]\d{2,4})"  # "port 80", or three digits or more
-    r"(?![\w.%:/-]|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
+    # a sentence's full stop may end it ("the API listens on 8080."), not a dotted address
+    r"(?![\w%:/-]|\.\w|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
     r"servers?|hosts?|gb|mb|kb|ms|req|rps|qps|users?)\b)"
 )
 
@@ -775,6 +776,11 @@ _MOVE_WORD = lazy(r"(?i)\b(?:upgrad|bump|pin|updat|mov|downgrad|switch)|升|更�
 _REQUIRES = lazy(
     r"(?i)\b(?:(?:requires?|required|minimum(?:\s+supported)?(?:\s+version)?(?:\s+of)?)\s+"
     r"(?P<name>" + _NAMES + r")|MSRV\s+(?:to|is(?:\s+now)?|=))\s+" + _TO_VERSION + r"\+?"
+    # "MSRV 1.74.": the minimum Rust said by its short name alone
+    r"|\bMSRV\s+(?:v)?(?P<ver2>\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)"
+    # "node version is pinned in .nvmrc, 20.11.1": the version a file of the project pins
+    r"|(?<![\w.-])(?P<name3>" + _NAMES + r")(?:\s+version)?\s+is\s+pinned\s+in\s+[`'\"]?"
+    r"[\w./-]+[`'\"]?\s*(?:,|to|at|:)\s*v?(?P<ver3>\d+(?:\.\d+){0,2})(?!\w|\.\d)"
 )
 
 
@@ -804,8 +810,9 @@ def minimum_versions(sentence: str) -> dict[str, str]:
         spec = m["spec"].replace(" ", "")
         facts[stack_key(name)] = f"{name} {spec if spec[0] in '<>=~^' else '>=' + spec}"
     for m in _REQUIRES.finditer(sentence):
-        name = m["name"] or "Rust"
-        facts.setdefault(stack_key(name), f"{name} {m['ver']}")  # "Node 20": what it runs on
+        name = m["name"] or m["name3"] or "Rust"
+        version = m["ver"] or m["ver2"] or m["ver3"]
+        facts.setdefault(stack_key(name), f"{name} {version}")  # "Node 20": what it runs on
     return facts
 
 
@@ -938,7 +945,9 @@ _URL_FACT = lazy(
     r"(?:\s*(?:is|:|：|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|"
     r"先配成|配成|配置为|先定|定)"
     r"\s*`?"
-    r"|\s+(?=`|[a-z0-9-]+\.[a-z0-9.-]+))`?"
+    r"|\s+(?=`|[a-z0-9-]+\.[a-z0-9.-]+)"
+    # "base URL https://…/v2": a base URL given with no verb is the one configured
+    r"|(?<=base url)\s+(?=https?://))`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+"
     r"|(?:\*\.)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d{2,5})?(?:/[\w.-]+)*(?![\w.-]))"
 )
@@ -1185,10 +1194,16 @@ _RUNNER = (
 )
 
 
+# a script of the repository run by its path ("./deploy.sh", "scripts/release.py")
+_SCRIPT = r"(?:\.{1,2}/|\b(?:bin|scripts?)/)[\w./-]*[\w-]\.(?:sh|bash|py|rb|pl|ps1)(?![\w/-])"
+
+
 # the command itself: in backticks, or a known runner to the end of its clause
 _COMMAND_TEXT = (
     r"(?:`(?P<cmd>[^`\n]{2,80})`"
-    rf"|(?P<bare>{_RUNNER}(?:\s+[\w:./=@-]+){{1,5}}?)(?=\s*(?:[,;，。；]|\.(?:\s|$)|\band\b|$)))"
+    rf"|(?P<bare>{_RUNNER}(?:\s+[\w:./=@-]+){{1,5}}?(?=\s*(?:[,;，。；]|\.(?:\s|$)|\band\b|$))"
+    # "I deploy with ./deploy.sh on the server": a script of the repository, by its path
+    r"|" + _SCRIPT + r"))"
 )
 
 
@@ -1236,6 +1251,11 @@ _COMMAND = lazy(
     r"(?:\s+(?:it|the app|the server|the site|everything|things))?(?:\s+locally)?"
     r",?\s+(?:just\s+|you\s+)?run\s+)"
     + _COMMAND_TEXT.replace("cmd", "cmd7").replace("bare", "bare7")
+    # "`make dev` should start postgres in docker and run the api": what a command opening the
+    # sentence starts (key "dev" when its name says so, else "start")
+    + r"|^`(?P<cmd8>[^`\n]{2,80})`\s+(?:should\s+|will\s+|must\s+)?"
+    r"(?P<what8>(?i:starts?|spins? up|brings? up|boots?))\b"
+    r"(?!\s+(?:to\s+)?(?i:fail|error|crash|break|throw|hang|time|complain)|\s+\w+ing\b)"
 )
 
 
@@ -1247,7 +1267,7 @@ _RAN_BEFORE = lazy(
 
 def commands(sentence: str) -> dict[str, str]:
     """The project's commands a sentence states ("tests run with `pytest -q`"), by what they do."""
-    if "`" not in sentence and not re.search(_RUNNER, sentence):
+    if "`" not in sentence and not re.search(_RUNNER, sentence) and "/" not in sentence:
         return {}
     if QUESTION.search(sentence) or TENTATIVE.search(sentence):
         return {}
@@ -1256,9 +1276,12 @@ def commands(sentence: str) -> dict[str, str]:
         if m["what"] and _RAN_BEFORE.search(sentence, 0, m.start()):
             continue  # "I ran the tests with `pytest -k foo`": once, not how they are run
         said = ("what", "what2", "what3", "what6", "what7", "zh")
-        what = "本地启动" if m["zh2"] else next(m[g] for g in said if m[g]).lower()
+        what = "本地启动" if m["zh2"] else next((m[g] for g in said if m[g]), "start").lower()
+        if m["cmd8"]:
+            what = "dev" if re.search(r"\bdev\b", m["cmd8"]) else "start"
         quoted = next(
-            (m[g] for g in ("cmd", "cmd2", "cmd3", "cmd4", "cmd5", "cmd6", "cmd7") if m[g]), None
+            (m[g] for g in ("cmd", "cmd2", "cmd3", "cmd4", "cmd5", "cmd6", "cmd7", "cmd8") if m[g]),
+            None,
         )
         bare = next(
             (m[g] for g in ("bare", "bare2", "bare3", "bare4", "bare5", "bare6", "bare7") if m[g]),
@@ -1449,6 +1472,17 @@ _ROUTE_EN = lazy(
 )
 
 
+# "health check at /healthz, readiness at /readyz": a route named by what it checks, then "at"
+_ROUTE_AT_EN = lazy(
+    r"(?i)(?:^|(?<=[\s(,;]))(?<!\bno\s)(?<!\bnot\s)(?:(?:the|our|its|a)\s+)?"
+    r"(?P<topic>health[ -]?checks?|health|readiness|liveness|metrics|"
+    # "the stripe webhook at …": a webhook or a callback is named by whose it is
+    r"(?:(?!(?:no|not|any|without|is|are)\b)[a-z][\w-]*\s+)??(?:webhooks?|callbacks?))"
+    r"\s+(?P<kind>(?:endpoint|route|probe)?)\s*"
+    r"(?:is\s+|lives\s+)?(?:at|on|under)\s+`?" + _ROUTE
+)
+
+
 _ROUTE_ZH = lazy(
     r"(?<![\u4e00-\u9fff\w])(?P<topic>[A-Za-z][\w -]{0,20}?|[\u4e00-\u9fff]{2,6}?"
     r"(?:的[\u4e00-\u9fff]{2,6}?)?)\s*(?:的)?\s*"
@@ -1492,7 +1526,7 @@ def route_facts(sentence: str) -> dict[str, str]:
         return {}
     sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
     found: dict[str, str] = {}
-    patterns = (_ROUTE_ZH, _ROUTE_EN) if is_chinese(sentence) else (_ROUTE_EN,)
+    patterns = (_ROUTE_ZH, _ROUTE_EN) if is_chinese(sentence) else (_ROUTE_EN, _ROUTE_AT_EN)
     for m in (m for pattern in patterns for m in pattern.finditer(sentence)):
         route, kind = m["route"].rstrip(".`"), (m["kind"] or "").lower()
         # "我们的健康检查路径": the last part of the topic, without a pronoun or a lead word
@@ -1507,6 +1541,8 @@ def route_facts(sentence: str) -> dict[str, str]:
             continue  # "前端路由是 /dashboard": a page, not an address the project keeps
         if NEGATED.search(sentence[max(0, m.start() - 12) : m.start("route")]):
             continue
+        if m.re == _ROUTE_AT_EN and route in found.values():
+            continue  # "the stripe webhook is at /x": named by the pattern of kinds already
         key = _ROUTE_NAMES.get(topic.lower()) or _ROUTE_NAMES.get(topic[-2:])
         if key is None and topic and not is_chinese(topic):
             key = re.sub(r"[^a-z0-9]+", "_", topic.lower()).strip("_")

@@ -64,6 +64,10 @@ _FIXED_LAST = lazy(
     # "The CSV export was broken for large files; fixed by streaming the rows."
     r"|^(?P<y>(?:the\s+)?[A-Za-z][^;]{3,80}?)\s+(?:was|were)\s+(?:broken|failing|crashing|wrong)\b"
     r"[^;]*;\s*fixed\s+(?:it\s+|that\s+)?(?:by|with)\s+\S"
+    # "the slowness was an N+1 on the schedule page, fixed it with select_related": its cause
+    # named, then how it was fixed
+    r"|^(?P<z>(?:the\s+)?[A-Za-z][^;,]{3,60}?)\s+(?:was|were)\s+(?:an?|the)\s+[^;,?]{2,60}"
+    r"[;,]\s*(?:i\s+|we\s+)?fixed\s+(?:it\s+|that\s+)?(?:by|with)\s+\S"
 )
 
 
@@ -469,7 +473,7 @@ def _passive_work(sentence: str) -> Work | None:
         kind = _NOUN_KINDS.get(noun["noun"].lower(), "refactor")
         return Work(kind, _capitalised(summary), None)
     last = _FIXED_LAST.search(sentence) if passive is None else None
-    if last is not None and not VAGUE.match(last["x"] or last["y"]):
+    if last is not None and not VAGUE.match(last["x"] or last["y"] or last["z"]):
         return Work("fix", sentence.strip().rstrip(".。!！"), None)
     if passive is None or NEGATED.search(passive.group("x")) or VAGUE.match(passive.group("x")):
         return None  # "it is fixed" names nothing
