@@ -848,6 +848,18 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "ok FSDP is the way", "Terraform is the way to go.": a name said to be the way taken, not
+    # how something works ("this is the way it works") nor a way somewhere ("the way home")
+    (
+        lazy(
+            r"(?:^|[,;]\s*(?i:so|then)\s+)(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)"
+            r"[,.!]?\s*)*(?!(?i:this|that|it|which|there|here|what)\b)"
+            r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,2}?)\s+(?i:is the way)"
+            r"(?:\s+(?i:to go|forward))?\s*(?:[,.;!\u2014\u2013]|$)"
+        ),
+        False,
+        True,
+    ),
     # "sure, Kafka then.": an agreement naming a known choice, sealed by "then"
     (
         lazy(
