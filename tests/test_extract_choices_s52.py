@@ -30,3 +30,32 @@ def test_a_name_said_to_be_the_way_is_the_choice(reply, choice):
 )  # fmt: skip
 def test_a_way_that_names_no_choice_is_none(reply):
     assert _choices(("user", reply)) == []
+
+
+# ---- options laid out without a question mark ------------------------------------------------
+
+_NEON = (
+    "True, free projects pause after 7 days. Options: pay for Supabase Pro ($25/mo), or use "
+    "Neon, whose free tier scales to zero and doesn't pause the project."
+)
+
+
+def test_a_short_pick_after_options_said_without_a_question_is_the_choice():
+    turns = [("user", "supabase free tier pauses the project, deal breaker"),
+             ("assistant", _NEON), ("user", "neon then. drop supabase.")]  # fmt: skip
+    assert _choices(*turns) == [("Neon", ["Supabase"])]
+
+
+def test_options_said_in_passing_offer_nothing():
+    turns = [
+        ("user", "supabase free tier pauses the project"),
+        ("assistant", "Supabase Pro or Neon would both avoid that."),
+        ("user", "neon then."),
+    ]
+    assert _choices(*turns) == []
+
+
+@pytest.mark.parametrize("reply", ["drop supabase.", "no supabase", "forget supabase"])
+def test_a_short_reply_turning_an_option_down_picks_nothing(reply):
+    turns = [("user", "which db?"), ("assistant", "Supabase or Neon?"), ("user", reply)]
+    assert _choices(*turns) == []

@@ -649,6 +649,14 @@ _EITHER_AT_END = lazy(
 )
 
 
+# "Options: pay for Supabase Pro, or use Neon, …", "Your two options: Kafka or NATS.": the
+# options said to be the ones to choose from, with no question mark
+_OPTIONS_SAID = lazy(
+    r"(?i)^\W*(?:(?:so|the|your|two|a few|main|real)\s+){0,2}(?:options|choices|alternatives)"
+    r"\s*(?:are|here)?\s*[:：\u2014\u2013]\s*\S"
+)
+
+
 def asked_options(message: str) -> list[str]:
     """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
     if either := _either_options(message):
@@ -671,7 +679,9 @@ def asked_options(message: str) -> list[str]:
             # "clap or argh?": a question of two names alone offers both, known or not
             out += [n.lower() for n in (bare["a"], bare["b"]) if n.lower() not in out]
             continue
-        if re.search(r"[?？]\s*$", sentence) and _ASKED.search(sentence):
+        if (re.search(r"[?？]\s*$", sentence) or _OPTIONS_SAID.match(sentence)) and _ASKED.search(
+            sentence
+        ):
             names = [m.group(1).lower() for m in TECH.finditer(sentence)]
             if _GO_OFFERED.search(sentence):
                 names.append("go")  # "in Lua or Go?": the language, which the lexicon leaves out
@@ -845,13 +855,17 @@ _PART_ANSWER_ZH = lazy(
 )
 
 
+# "no arduino.", "drop supabase.", "forget kafka": a short reply that turns an option down
+_TURNED_DOWN = lazy(r"(?i)\W*(?:no|not|drop|ditch|skip|forget|scrap|lose|remove|kill|without)\s+\w")
+
+
 def short_answer(sentence: str, offered: list[str]) -> str | None:
     """The one offered option a short reply names ("drift.", "Kustomize 吧")."""
     words = re.findall(r"[\w.+#-]+", sentence)
     if len(words) > 4 or NEGATED.search(sentence) or QUESTION.search(sentence):
         return None
-    if re.match(r"(?i)\W*no\s+\w", sentence):
-        return None  # "no arduino.": the option turned down
+    if _TURNED_DOWN.match(sentence):
+        return None  # "no arduino.", "drop supabase.": the option turned down
     named = [m.group(1).lower() for m in TECH.finditer(sentence) if m.group(1).lower() in offered]
     return named[0] if len(set(named)) == 1 else None
 
