@@ -59,3 +59,29 @@ def test_options_said_in_passing_offer_nothing():
 def test_a_short_reply_turning_an_option_down_picks_nothing(reply):
     turns = [("user", "which db?"), ("assistant", "Supabase or Neon?"), ("user", reply)]
     assert _choices(*turns) == []
+
+
+# ---- the person's own either-or question, of names the lexicon does not know ----------------
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply", "choice", "others"),
+    [("also secrets, we use sealed-secrets or external secrets? we have no vault",
+      "sealed-secrets then, maybe later external secrets when we have vault.",
+      "sealed-secrets", ["external secrets"]),
+     ("for releases, cargo-dist or goreleaser-style by hand?",
+      "cargo-dist. targets linux x86_64, mac arm64, windows.", "cargo-dist", ["goreleaser-style"])],
+)  # fmt: skip
+def test_a_pick_of_the_persons_own_either_or_question_is_the_choice(asked, reply, choice, others):
+    answer = "Both work; one is simpler without a backing store."
+    turns = [("user", asked), ("assistant", answer), ("user", reply)]
+    assert _choices(*turns) == [(choice, others)]
+
+
+@pytest.mark.parametrize(
+    "asked", ["should we rewrite or refactor?", "now or later?", "keep ds_z3.json or delete it?"]
+)
+def test_an_either_or_question_of_ways_or_times_offers_no_names(asked):
+    from omp import rules
+
+    assert rules.asked_options(asked) == []

@@ -657,6 +657,35 @@ _OPTIONS_SAID = lazy(
 )
 
 
+# "we use sealed-secrets or external secrets?", "for releases, cargo-dist or goreleaser-style by
+# hand?": two options the lexicon need not know, the question's last words
+_NAMED_EITHER = lazy(
+    r"(?i)(?:^|[.:;,]\s+|\b(?:use|using|pick|choose|go with|take|want|prefer)\s+)"
+    r"(?P<a>[a-z][\w.+#-]{1,24})\s+(?:or|vs\.?|versus)\s+"
+    r"(?P<b>[a-z][\w.+#-]{1,24}(?:\s+[a-z][\w.+#-]{1,24}(?=\s*[?？]))?)"
+    r"(?:\s+(?:by hand|for (?:this|now|it|that|us)|here|instead))?\s*[?？]\s*$"
+)
+
+
+def _bare_either(sentence: str) -> list[str]:
+    """The two names of a question of two names and nothing else ("clap or argh?")."""
+    bare = _BARE_EITHER.search(sentence)
+    if bare is None or {bare["a"].lower(), bare["b"].lower()} & _NOT_OPTIONS:
+        return []
+    return list(dict.fromkeys((bare["a"].lower(), bare["b"].lower())))
+
+
+def _named_either(sentence: str) -> list[str]:
+    """The two options of an either-or question when one is written as a name (a `-`, `.`)."""
+    m = _NAMED_EITHER.search(sentence)
+    if m is None or {m["a"].lower(), m["b"].lower()} & _NOT_OPTIONS:
+        return []
+    names = [m["a"].lower(), m["b"].lower()]
+    if not any(re.search(r"\w[-.+#]\w", n) or TECH.fullmatch(n) for n in names):
+        return []  # "rewrite or refactor?": ways of working, not named options
+    return names if names[0] != names[1] else []
+
+
 def asked_options(message: str) -> list[str]:
     """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
     if either := _either_options(message):
@@ -673,11 +702,9 @@ def asked_options(message: str) -> list[str]:
         if name is not None and name.group(1).lower() not in out:
             out.append(name.group(1).lower())
     for sentence in statements(message):
-        if (bare := _BARE_EITHER.search(sentence)) and not (
-            {bare["a"].lower(), bare["b"].lower()} & _NOT_OPTIONS
-        ):
+        if named := _bare_either(sentence) or _named_either(sentence):
             # "clap or argh?": a question of two names alone offers both, known or not
-            out += [n.lower() for n in (bare["a"], bare["b"]) if n.lower() not in out]
+            out += [n for n in named if n not in out]
             continue
         if (re.search(r"[?？]\s*$", sentence) or _OPTIONS_SAID.match(sentence)) and _ASKED.search(
             sentence
