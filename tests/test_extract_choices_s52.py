@@ -85,3 +85,29 @@ def test_an_either_or_question_of_ways_or_times_offers_no_names(asked):
     from omp import rules
 
     assert rules.asked_options(asked) == []
+
+
+# ---- each offered name given a part, when the offer was a list -------------------------------
+
+_DIRECTIONS = (
+    "A few directions:\n\n1. **Stay on pandas** and read file by file.\n2. **Polars** with lazy "
+    "frames.\n3. **DuckDB**: query the CSVs with SQL.\n4. **Spark**: overkill for 40 files.\n\n"
+    "For your size I'd go with Polars or DuckDB."
+)
+
+
+def test_offered_names_each_given_a_part_are_both_chosen():
+    turns = [
+        ("user", "the nightly ETL OOMs. What are my options?"),
+        ("assistant", _DIRECTIONS),
+        ("user", "analyst knows SQL better than python"),
+        ("assistant", "Then a hybrid is common: Polars to clean, DuckDB SQL on top."),
+        ("user", "ok let's do that. Polars for cleaning, DuckDB for the aggregate layer."),
+    ]
+    assert _choices(*turns) == [("Polars", ["pandas", "Spark"]), ("DuckDB", [])]  # fmt: skip
+
+
+def test_parts_given_to_names_never_offered_choose_nothing():
+    turns = [("user", "the nightly ETL OOMs. What are my options?"), ("assistant", _DIRECTIONS),
+             ("user", "Dask for cleaning, Trino for the aggregate layer.")]  # fmt: skip
+    assert _choices(*turns) == []

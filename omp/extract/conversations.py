@@ -517,6 +517,9 @@ class _Conversation:
     def _split_answer(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """Options of the question each given a part ("gRPC between services, REST for …")."""
         parts = rules.split_answer(s, self.offered) if self.offered_asked else []
+        # "Polars for cleaning, DuckDB for the aggregate layer." after a list of **Polars**,
+        # **DuckDB**, **Spark**: the names the assistant offered, asked about or not
+        parts = parts or rules.split_answer(s, self._offered_names())
         if parts:
             self.offered = []  # all taken: none turns the others down
         for name, part in parts:
@@ -1120,8 +1123,12 @@ class _Conversation:
         elif not new.entry.get("alternatives") and (
             others := self._listed_others(choice, int(new.source["index"]))
         ):
-            # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev"
-            new.entry["alternatives"] = others
+            # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev";
+            # not one the same sentence takes too ("Polars for cleaning, DuckDB for …")
+            context = str(new.entry.get("context", "")).lower()
+            others = [o for o in others if not re.search(rf"\b{re.escape(o.lower())}\b", context)]
+            if others:
+                new.entry["alternatives"] = others
 
     def _ruled(self, new: Candidate) -> bool:
         """A rule set whole ("no mocking redis", "never push to main"), kept beside the choices.
