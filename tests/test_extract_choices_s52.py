@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_extract import _kept, _run
 from tests.test_extract_en_probes2 import _choices
 
 # ---- "X is the way": the way taken -----------------------------------------------------------
@@ -111,3 +112,35 @@ def test_parts_given_to_names_never_offered_choose_nothing():
     turns = [("user", "the nightly ETL OOMs. What are my options?"), ("assistant", _DIRECTIONS),
              ("user", "Dask for cleaning, Trino for the aggregate layer.")]  # fmt: skip
     assert _choices(*turns) == []
+
+
+# ---- a version moved to, of the tool the stack names at another -----------------------------
+
+
+def test_a_version_bumped_to_is_the_stacks_tool_at_it_and_retires_the_old_one():
+    turns = [("user", "also we're on python 3.9 still, is that a problem"),
+             ("assistant", "3.9 reaches end of life in October 2025. Worth planning a move."),
+             ("user", "yeah we'll bump to 3.12 as part of this rewrite. decided.")]  # fmt: skip
+    batch = _run(*turns)
+    assert _choices(*turns) == [("python 3.12", ["python 3.9"])]
+    assert {"tech_stack": {"language": "python 3.9"}} not in _kept(batch, "project")
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [[("user", "we'll bump to 3.12 as part of this rewrite.")],  # of nothing named
+     [("user", "we're on python 3.9 and node 18.4"), ("user", "we'll bump to 3.12")],  # of which?
+     [("user", "we're on python 3.9"), ("user", "should we bump to 3.12?")],
+     [("user", "we're on python 3.9"), ("user", "we'll bump to 50 percent of traffic")]],
+)  # fmt: skip
+def test_a_version_of_no_one_tool_or_asked_about_chooses_nothing(turns):
+    assert _choices(*turns) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "choice"),
+    [("let's upgrade to Node 20", "Node 20"),
+     ("we're moving to Python 3.12 as part of this rewrite.", "Python 3.12")],
+)  # fmt: skip
+def test_a_named_version_upgraded_to_is_the_choice_without_what_it_is_part_of(said, choice):
+    assert [c for c, _ in _choices(("user", said))] == [choice]

@@ -832,6 +832,7 @@ class _Conversation:
             self._adopted(s, src)
             or self._answered_offer(s, index, src, conf)
             or self._picked_by_label(s, src, conf)
+            or self._bumped(s, src, conf)
         ):
             return True
         obsolete = _obsolete_signal(s)
@@ -865,6 +866,34 @@ class _Conversation:
             for gone in rules.rejected(s) + rules.refused(s):
                 self._drop_choice(gone, index)
         return False
+
+    def _bumped(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """A version moved to, of the one tool the stack names at another version.
+
+        "we're on python 3.9 still", then "we'll bump to 3.12": Python 3.12, over 3.9.
+        """
+        version = rules.bumped_version(s)
+        old = self._versioned(version) if version else None
+        if version is None or old is None:
+            return False
+        name = _VERSION_TAIL.sub("", old)
+        bumped = rules.Decision(f"{name} {version}", (old,), rules.rationale(s), None, False)
+        entry = decision_entry(bumped, s, details=True)
+        reason = "a version moved to, of a tool the stack names"
+        self._decide(
+            Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
+        )
+        return True
+
+    def _versioned(self, version: str) -> str | None:
+        """The one stack value naming a tool at another version of the same shape ("3.9")."""
+        found = []
+        for _, stack in self._stacks():
+            for value in stack.values():
+                m = _VERSION_TAIL.search(value)
+                if m and m[1].count(".") == version.count(".") and m[1] != version:
+                    found.append(value)
+        return found[0] if len(set(found)) == 1 else None
 
     def _proposal(self, d: rules.Decision, s: str, src: dict[str, Any]) -> Candidate:
         return Candidate(
@@ -1505,6 +1534,8 @@ def _stack_facts(
     return found
 
 
+# "python 3.9": a tool's name, then its version
+_VERSION_TAIL = lazy(r"(?<=[A-Za-z])\s+v?(\d+(?:\.\d+)*)$")
 _ONE_NAME = lazy(r"[A-Za-z][\w.+#/@-]{1,40}")  # "expo-router", "probe-rs": one token
 # two capitalised names, one or the other, opening an answer's sentence
 _NAMED_PAIR = lazy(

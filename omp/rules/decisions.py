@@ -258,7 +258,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"we(?=\s+go\s+with)|we're|we are|i'?m|i am|i(?:'ll| will))\s+"
             r"(?:just\s+|simply\s+|definitely\s+|actually\s+|keep it simple and\s+)?(?:gonna\s+)?"
             r"(?:go(?:ing)? with|use|adopt|switch to|switching to|move to|moving to|stick with|"
-            r"stay with|standardi[sz]e on|"
+            r"stay with|standardi[sz]e on|upgrade to|upgrading to|"
             r"standardi[sz]ing on|settl(?:e|ing) on|migrate to|keep|going to use)\s+(?P<x>.+)"
         ),
         False,
@@ -2048,7 +2048,9 @@ def _with_topic(before: str, choice: str) -> str:
 def _without_lead(topic: str) -> str:
     return re.sub(
         # "行 那 redis 连接池就定 50", "好 那就 5s": an assent before the topic is none of it
-        r"^(?:(?:行|好的?|嗯+|可以|ok|OK|Ok|okay|对|没问题)(?:[,，!！\s]+|$))?"
+        # "yeah we'll bump to 3.12": nor an English one
+        r"^(?:(?:行|好的?|嗯+|可以|ok|OK|Ok|okay|对|没问题|(?i:yeah|yes|yep|so|sure|alright|fine))"
+        r"(?:[,，!！\s]+|$))?"
         r"(?:(?:那|就|那就|还是|我们|先|顺手|顺便|算了)\s*)*"
         r"|\s*(?:就|都|统一|也|顺手|顺便|直接|先|还是)+$",
         "",
@@ -2410,6 +2412,23 @@ def alternatives_before(text: str) -> list[str]:
 _GIVEN_UP_IT = lazy(
     r"(?:不用|放弃|弃用|不要)(?:它|它们|这个)了?\s*[，,；;]|\b(?:drop|ditch) (?:it|that)\b"
 )
+
+
+# "we'll bump to 3.12 as part of this rewrite", "let's upgrade to 20": a version moved to, the
+# tool it is of named before ("we're on python 3.9 still")
+_BUMPED = lazy(
+    r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to|'re)|i(?:'ll| will))\s+"
+    r"(?:just\s+)?(?:bump|upgrade|move|go|jump)(?:ing)?\s+(?:it\s+|us\s+)?(?:up\s+)?to\s+"
+    r"v?(?P<v>\d+(?:\.\d+){0,2})(?![\w.])(?!\s*(?:%|percent|ms|s|seconds|minutes|mb|gb|x)\b)"
+)
+
+
+def bumped_version(sentence: str) -> str | None:
+    """The version a sentence moves to without naming what it is of ("we'll bump to 3.12")."""
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or NEGATED.search(sentence):
+        return None
+    m = _BUMPED.search(sentence)
+    return m["v"] if m else None
 
 
 def rationale(sentence: str) -> str | None:

@@ -13,7 +13,8 @@ from omp.rules.signals import MODAL_RULE_ZH, RULE_CLAUSE
 from omp.rules.text import is_chinese
 
 _EN_CUT = lazy(
-    r"\s+(?:because|since|as (?:it|we|they|this|that)|so (?:that|we|it)|instead of|rather than|"
+    r"\s+(?:because|since|as (?:it|we|they|this|that|part of)|so (?:that|we|it)|instead of|"
+    r"rather than|"
     r"over|versus|vs\.?|for(?! [A-Z][a-z]+[A-Z])|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|"
     r"on (?:our|the|a|an|top|its)|"
     r"which|"
