@@ -144,3 +144,40 @@ def test_a_version_of_no_one_tool_or_asked_about_chooses_nothing(turns):
 )  # fmt: skip
 def test_a_named_version_upgraded_to_is_the_choice_without_what_it_is_part_of(said, choice):
     assert [c for c, _ in _choices(("user", said))] == [choice]
+
+
+# ---- what goes with an option turned down -----------------------------------------------------
+
+
+def test_a_setting_said_of_an_option_turned_down_later_goes_with_it():
+    turns = [("user", "yeah lets do supabase + prisma"),
+             ("assistant", "With Prisma you'd point DATABASE_URL at the Supabase pooler on port "
+                           "6543."),
+             ("user", "supabase pauses free projects. which db then?"),
+             ("assistant", "Supabase Pro or Neon?"), ("user", "neon then.")]  # fmt: skip
+    assert {"config": {"port": "6543"}} not in _kept(_run(*turns), "project", "review")
+    # kept when nothing turned Supabase down
+    assert {"config": {"port": "6543"}} in _kept(_run(*turns[:3]), "project", "review")
+
+
+def test_a_tools_setup_taken_out_undoes_the_work_and_the_path_said_with_it():
+    opening = ("I set up DeepSpeed ZeRO-3 with HF Trainer yesterday, config is at "
+               "configs/ds_z3.json")  # fmt: skip
+    turns = [("user", opening), ("assistant", "Two ways forward: keep it, or FSDP."),
+             ("user", "ok FSDP is the way, we delete the deepspeed config.")]  # fmt: skip
+    batch = _run(*turns)
+    assert _kept(batch, "changelog") == []
+    assert {"paths": {"config": "configs/ds_z3.json"}} not in _kept(batch, "project")
+    kept = _run(turns[0], turns[1], ("user", "ok FSDP is the way, we keep the deepspeed config."))
+    assert {"paths": {"config": "configs/ds_z3.json"}} in _kept(kept, "project")
+
+
+def test_a_switch_replaces_the_stack_the_same_message_said_before_it():
+    said = ("we use black + flake8 + isort right now and the pre-commit takes forever. "
+            "switch us to ruff for both lint and format.")  # fmt: skip
+    assert {"tech_stack": {"lint": "black + flake8 + isort"}} not in _kept(
+        _run(("user", said)), "project"
+    )
+    # not a choice that adds to it ("also use mypy"): linters share their role
+    added = "we use black + flake8 right now. also use mypy for types."
+    assert {"tech_stack": {"lint": "black + flake8"}} in _kept(_run(("user", added)), "project")

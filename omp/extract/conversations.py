@@ -185,6 +185,8 @@ class _Conversation:
         self.read_no = 0  # statements read so far
         self.decided_no = -1  # the last statement that decided
         self.heading_no = -1  # the last heading of a message read (a section of notes)
+        self.said_in: dict[int, str] = {}  # the sentence each candidate found was read in, by id
+        self.read_at: dict[int, int] = {}  # and the number of that sentence, by id
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -240,6 +242,9 @@ class _Conversation:
                 self.summary = sentence[:160]
         found = (len(self.found), len(self.decisions))
         self._sentence(role, sentence, index, conf)
+        self.said_in.update((id(c), sentence) for c in self.found[found[0] :])
+        self.read_at.update((id(c), self.read_no) for c in self.decisions[found[1] :])
+        self.read_at.update((id(c), self.read_no) for c in self.found[found[0] :])
         if role == "user":
             self.previous = sentence
             if found == (len(self.found), len(self.decisions)):
@@ -1291,9 +1296,18 @@ class _Conversation:
         self._drop_undone(
             index,
             lambda c: (
-                int(c.source["index"]) < index and bool(named.search(text_of(c.target, c.entry)))
+                int(c.source["index"]) < index
+                and bool(named.search(text_of(c.target, c.entry)) or self._set_with(c, named))
             ),
         )
+
+    def _set_with(self, c: Candidate, named: re.Pattern[str]) -> bool:
+        """Whether `c` is a setting or path said in a sentence naming what is undone.
+
+        "I set up DeepSpeed ZeRO-3 …, config is at configs/ds_z3.json": the path goes with it.
+        """
+        settings = c.target == "project" and set(c.entry) <= {"config", "paths"}
+        return settings and named.search(self.said_in.get(id(c), "")) is not None
 
     def _undone_last(self, index: int) -> None:
         """Drop the work and settings the assistant's last message reported."""
@@ -1328,6 +1342,8 @@ class _Conversation:
                 str(d.entry.get("choice", "")),
                 int(d.source["index"]),
                 whole=_ALL_IN.search(str(d.entry.get("context", ""))) is not None,
+                switch=rules.switches(str(d.entry.get("context", ""))),
+                read=self.read_at.get(id(d), 0),
             )
             for d in self.decisions
             if not _PART_ONLY.search(str(d.entry.get("context", "")))
@@ -1337,8 +1353,9 @@ class _Conversation:
         for c, stack in self._stacks():
             at = int(c.source["index"])
             for key, value in list(stack.items()):
+                read = self.read_at.get(id(c), 0)
                 if any(later >= at and _same_tool(value, name) for name, later in gone) or any(
-                    d.at > at and _replaces(key, value, d) for d in chosen
+                    d.after(at, read) and _replaces(key, value, d) for d in chosen
                 ):
                     replaced.append(value)
                     del stack[key]
@@ -1353,6 +1370,29 @@ class _Conversation:
             if not c.entry:  # dropped whole: it says what it said, for the report
                 c.entry["tech_stack"] = said[id(c)]
                 c.action, c.note = "dropped", "replaced later in the conversation"
+                c.confidence = 0.0
+
+    def _turned_down_settings(self) -> None:
+        """Drop the settings and paths said of an option a later choice turned down.
+
+        "point DATABASE_URL at the Supabase pooler on port 6543", then Neon over Supabase: the
+        port is the pooler's, gone with it; not when the sentence names the choice too.
+        """
+        gone = [
+            (str(a), str(d.entry.get("choice", "")), int(d.source["index"]))
+            for d in self.decisions
+            for a in d.entry.get("alternatives", [])
+            if len(str(a)) > 2
+        ]
+        for c in self.found:
+            said = self.said_in.get(id(c), "")
+            if c.target != "project" or c.action or not set(c.entry) <= {"config", "paths"}:
+                continue
+            if any(
+                int(c.source["index"]) < at and _names(said, old) and not _names(said, choice)
+                for old, choice, at in gone
+            ):
+                c.action, c.note = "dropped", "of an option turned down later in the conversation"
                 c.confidence = 0.0
 
     def _stacks(self) -> Iterator[tuple[Candidate, dict[str, str]]]:
@@ -1384,6 +1424,7 @@ class _Conversation:
             self.found.append(self.proposal)
         self._recapped()
         self._replaced_stack()
+        self._turned_down_settings()
         self._introduced()
         self._told_commits()
         self.batch.candidates += self.decisions + self.found
@@ -1439,14 +1480,26 @@ class _Choice(NamedTuple):
     choice: str
     at: int
     whole: bool
+    switch: bool = False  # made by a switch ("switch us to ruff")
+    read: int = 0  # the number of the sentence that made it
+
+    def after(self, at: int, read: int) -> bool:
+        """Whether the choice came after a stack said in message `at`, sentence `read`.
+
+        In a later message; or, for a switch, later in the same one ("we use black + flake8
+        right now …. switch us to ruff").
+        """
+        return self.at > at or (self.switch and self.at == at and self.read > read > 0)
 
 
 def _replaces(role: str, value: str, d: _Choice) -> bool:
     """Whether choice `d` replaces `value` as the stack's `role`.
 
-    Where tools share a role (linters, hosting), only a choice made for the whole role does.
+    Where tools share a role (linters, hosting), only a choice made for the whole role, or
+    switched to, does.
     """
-    if (role in rules.SHARED_ROLES and not d.whole) or rules.role_of(d.choice) != role:
+    whole = d.whole or d.switch
+    if (role in rules.SHARED_ROLES and not whole) or rules.role_of(d.choice) != role:
         return False
     if (tool := rules.technologies(d.choice)[:1]) and tool == rules.technologies(value)[:1]:
         return False  # "Expo SDK 51", then "Expo push service": more of the same tool
@@ -1582,6 +1635,11 @@ _ADDRESSED = lazy(r"[你您]")
 
 
 _HEARSAY = lazy(r"(?i)听说|挺火|很火|最近看|\bi (?:heard|read)\b|\bpeople (?:say|are saying)\b")
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether `text` names `name` as a word of its own ("Supabase", not "supabase-js")."""
+    return re.search(rf"(?i)(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 def _starts_a_word(name: str, text: str) -> bool:

@@ -238,7 +238,8 @@ _STRONG_REVERSAL = lazy(
 
 
 _SWITCH_WORD = lazy(
-    r"(?i)\b(?:switch(?:ing)? to|move to|migrate to|replac(?:e|ing))\b"
+    r"(?i)\b(?:switch(?:ing)?(?:\s+(?:us|it|them|everything|over))? to|move to|migrate to|"
+    r"replac(?:e|ing))\b"
     r"|改成|改用|换成|换用|改为|换到|切到|改存|改放|迁到|迁移到|搬到|(?:^|[，,。；;\s])[改换]\s*[A-Za-z]"
 )
 
