@@ -181,3 +181,31 @@ def test_a_switch_replaces_the_stack_the_same_message_said_before_it():
     # not a choice that adds to it ("also use mypy"): linters share their role
     added = "we use black + flake8 right now. also use mypy for types."
     assert {"tech_stack": {"lint": "black + flake8"}} in _kept(_run(("user", added)), "project")
+
+
+# ---- options numbered inside a sentence ("方案有两个：1）…；2）…") ----------------------------
+
+_TWO_WAYS = (
+    "部署方案有两个：1）前端放 COS 静态网站托管 + CDN，后端放 CVM 上用 docker compose；"
+    "2）全部放到 TKE（腾讯云 Kubernetes）。你们规模多大？"
+)
+
+
+def test_an_option_numbered_inside_a_sentence_is_picked_by_its_place():
+    turns = [
+        ("user", "帮我看看这个项目怎么部署到腾讯云"),
+        ("assistant", _TWO_WAYS),
+        (
+            "user",
+            "k8s 太重了，不要 TKE。用第一种：前端 COS + CDN，后端一台 CVM 跑 docker compose。",
+        ),
+    ]
+    [(choice, others)] = _choices(*turns)  # fmt: skip
+    assert "COS" in choice and "CVM" in choice and others == ["全部放到 TKE（腾讯云 Kubernetes）"]
+
+
+def test_numbers_in_a_sentence_that_are_no_run_of_options_offer_nothing():
+    from omp import rules
+
+    assert rules.options("版本 2）已经发布；3）还在测") == {}  # not from 1 on
+    assert rules.options("步骤：1）装依赖") == {}  # one alone

@@ -22,7 +22,7 @@ from omp.rules.signals import (
     VAGUE,
     WISH,
 )
-from omp.rules.text import BULLET, FENCE, statements, without_blobs
+from omp.rules.text import BULLET, FENCE, is_chinese, statements, without_blobs
 
 _REVERSAL = lazy(
     r"(?i)\b(?:actually|on second thought|scratch that|change of plan|changed my mind|"
@@ -495,7 +495,25 @@ def options(message: str) -> dict[str, str]:
         if named and not VAGUE.match(named):
             label = m.group("label").upper()
             found.setdefault(_NUMERALS.get(label, label), named)
-    return found
+    return found or _inline_options(message)
+
+
+# "部署方案有两个：1）前端放 COS + CDN，…；2）全部放到 TKE。", "two ways: 1) keep it; 2) drop it":
+# options numbered inside a sentence, after a colon or between semicolons
+_INLINE_OPTION = lazy(r"(?:^|[：:；;]\s*)(?P<label>[1-4])\s*[)）]\s*(?P<text>[^；;。\n]+)")
+
+
+def _inline_options(message: str) -> dict[str, str]:
+    """Options numbered in the run of a sentence, from 1 on, two at least."""
+    found = {m["label"]: m["text"].strip() for m in _INLINE_OPTION.finditer(message)}
+    if sorted(found) != [str(n) for n in range(1, len(found) + 1)] or len(found) < 2:
+        return {}
+    # a Chinese option whole ("前端放 COS + CDN，后端放 CVM"): its clauses are its parts
+    named = {
+        label: text[:80] if is_chinese(text) else clip(_OPTION_LEAD.sub("", text))
+        for label, text in found.items()
+    }
+    return {label: text for label, text in named.items() if text and not VAGUE.match(text)}
 
 
 def option_label(choice: str) -> str | None:
