@@ -209,3 +209,15 @@ def test_numbers_in_a_sentence_that_are_no_run_of_options_offer_nothing():
 
     assert rules.options("版本 2）已经发布；3）还在测") == {}  # not from 1 on
     assert rules.options("步骤：1）装依赖") == {}  # one alone
+
+
+@pytest.mark.parametrize(
+    ("said", "choice"),
+    [("前端 `pnpm build` 之后用 coscli 同步到存储桶；", None), ("build 以后用 rsync 传上去", None),
+     ("以后我们都用 pnpm。", "pnpm"), ("好，之后统一用 ruff", "ruff")],
+)  # fmt: skip
+def test_after_a_step_is_a_sequence_not_from_now_on(said, choice):
+    from omp import rules
+
+    found = rules.decision(said)
+    assert (found.choice if found else None) == choice

@@ -1064,6 +1064,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
+            # not after a step ("`pnpm build` 之后用 coscli 同步": then, in a sequence)
+            r"(?<![A-Za-z0-9_`'\")）])(?<![A-Za-z0-9_`'\")）]\s)"
             r"(?:以后|今后|后面|之后|从现在起)(?:我们|咱们|大家)?"
             r"(?:(?:所有|全部|每个|新的?)[\u4e00-\u9fff]{1,4}?)?"
             r"(?:都|统一|全部|一律)?(?:用|使用|采用|改用)(?P<x>.+)"
