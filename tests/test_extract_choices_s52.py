@@ -221,3 +221,14 @@ def test_after_a_step_is_a_sequence_not_from_now_on(said, choice):
 
     found = rules.decision(said)
     assert (found.choice if found else None) == choice
+
+
+def test_a_version_stayed_on_is_the_stacks_tool_at_it():
+    turns = [
+        ("user", "the player jitters. this is godot 4.3, CharacterBody2D"),
+        ("assistant", "Use move_and_slide in _physics_process."),
+        ("user", "also we'll stay on 4.3 until the demo ships, no engine upgrades mid-demo"),
+    ]
+    assert _choices(*turns) == [("godot 4.3", [])]  # fmt: skip
+    # not "also 4.3", nor a version of nothing named
+    assert _choices(turns[2]) == []

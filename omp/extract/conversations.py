@@ -875,14 +875,19 @@ class _Conversation:
     def _bumped(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """A version moved to, of the one tool the stack names at another version.
 
-        "we're on python 3.9 still", then "we'll bump to 3.12": Python 3.12, over 3.9.
+        "we're on python 3.9 still", then "we'll bump to 3.12": Python 3.12, over 3.9; "this is
+        godot 4.3", then "we'll stay on 4.3 until the demo ships": Godot 4.3.
         """
-        version = rules.bumped_version(s)
-        old = self._versioned(version) if version else None
-        if version is None or old is None:
+        bumped_to = rules.bumped_version(s)
+        if bumped_to is None:
+            return False
+        version, stays = bumped_to
+        old = self._versioned(version, same=stays)
+        if old is None:
             return False
         name = _VERSION_TAIL.sub("", old)
-        bumped = rules.Decision(f"{name} {version}", (old,), rules.rationale(s), None, False)
+        others = () if stays else (old,)
+        bumped = rules.Decision(f"{name} {version}", others, rules.rationale(s), None, False)
         entry = decision_entry(bumped, s, details=True)
         reason = "a version moved to, of a tool the stack names"
         self._decide(
@@ -890,13 +895,16 @@ class _Conversation:
         )
         return True
 
-    def _versioned(self, version: str) -> str | None:
-        """The one stack value naming a tool at another version of the same shape ("3.9")."""
+    def _versioned(self, version: str, *, same: bool) -> str | None:
+        """The one stack value naming a tool at another version of the same shape ("3.9").
+
+        `same`: at that version itself ("godot 4.3" for "stay on 4.3").
+        """
         found = []
         for _, stack in self._stacks():
             for value in stack.values():
                 m = _VERSION_TAIL.search(value)
-                if m and m[1].count(".") == version.count(".") and m[1] != version:
+                if m and m[1].count(".") == version.count(".") and (m[1] == version) == same:
                     found.append(value)
         return found[0] if len(set(found)) == 1 else None
 

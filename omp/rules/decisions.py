@@ -2051,7 +2051,8 @@ def _without_lead(topic: str) -> str:
     return re.sub(
         # "行 那 redis 连接池就定 50", "好 那就 5s": an assent before the topic is none of it
         # "yeah we'll bump to 3.12": nor an English one
-        r"^(?:(?:行|好的?|嗯+|可以|ok|OK|Ok|okay|对|没问题|(?i:yeah|yes|yep|so|sure|alright|fine))"
+        r"^(?:(?:行|好的?|嗯+|可以|ok|OK|Ok|okay|对|没问题|"
+        r"(?i:yeah|yes|yep|so|sure|alright|fine|also|and|then|plus))"
         r"(?:[,，!！\s]+|$))?"
         r"(?:(?:那|就|那就|还是|我们|先|顺手|顺便|算了)\s*)*"
         r"|\s*(?:就|都|统一|也|顺手|顺便|直接|先|还是)+$",
@@ -2417,20 +2418,28 @@ _GIVEN_UP_IT = lazy(
 
 
 # "we'll bump to 3.12 as part of this rewrite", "let's upgrade to 20": a version moved to, the
-# tool it is of named before ("we're on python 3.9 still")
+# tool it is of named before ("we're on python 3.9 still"); "we'll stay on 4.3 until the demo
+# ships": the version kept
 _BUMPED = lazy(
-    r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to|'re)|i(?:'ll| will))\s+"
-    r"(?:just\s+)?(?:bump|upgrade|move|go|jump)(?:ing)?\s+(?:it\s+|us\s+)?(?:up\s+)?to\s+"
-    r"v?(?P<v>\d+(?:\.\d+){0,2})(?![\w.])(?!\s*(?:%|percent|ms|s|seconds|minutes|mb|gb|x)\b)"
+    r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to|'re)?|i(?:'ll| will))\s+"
+    r"(?:just\s+)?(?:(?:bump|upgrade|move|go|jump)(?:ing)?\s+(?:it\s+|us\s+)?(?:up\s+)?to"
+    r"|(?P<stay>stay(?:ing)?\s+on|stick(?:ing)?\s+(?:with|to)|pin(?:ning)?\s+(?:it\s+)?(?:to|at)))"
+    r"\s+v?(?P<v>\d+(?:\.\d+){0,2})(?![\w.])"
+    r"(?!\s*(?:%|percent|ms|s|seconds|minutes|mb|gb|x)\b)"
 )
 
 
-def bumped_version(sentence: str) -> str | None:
-    """The version a sentence moves to without naming what it is of ("we'll bump to 3.12")."""
-    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or NEGATED.search(sentence):
+def bumped_version(sentence: str) -> tuple[str, bool] | None:
+    """The version a sentence moves to or stays on, and whether it stays.
+
+    "we'll bump to 3.12", "we'll stay on 4.3": the version alone, not what it is of.
+    """
+    if QUESTION.search(sentence) or NEGATED.search(sentence):
         return None
+    if TENTATIVE.search(sentence):
+        sentence = _before_doubt(sentence) or ""
     m = _BUMPED.search(sentence)
-    return m["v"] if m else None
+    return (m["v"], bool(m["stay"])) if m else None
 
 
 def rationale(sentence: str) -> str | None:
