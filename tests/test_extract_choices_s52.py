@@ -232,3 +232,15 @@ def test_a_version_stayed_on_is_the_stacks_tool_at_it():
     assert _choices(*turns) == [("godot 4.3", [])]  # fmt: skip
     # not "also 4.3", nor a version of nothing named
     assert _choices(turns[2]) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "what"),
+    [("switch us to ruff for both lint and format.", "lint and format"),
+     ("Postgres for both reads and writes, no replicas", "reads and writes"),
+     ("use Kafka for the queue and Redis for cache", "queue")],
+)  # fmt: skip
+def test_a_choice_for_both_of_two_parts_is_for_both(said, what):
+    from omp import rules
+
+    assert rules.purpose(said) == what

@@ -1650,8 +1650,10 @@ _WHY = lazy(
 
 
 _PURPOSE = lazy(
-    r"(?i)\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)"
-    r"(?:[,.;]|$|\s+(?:because|since|and|over|instead of|rather than|not|it is)\b)"
+    # "ruff for both lint and format": both parts, not the first
+    r"(?i)\bfor\s+both\s+(?:the\s+)?(?P<w>[\w-]{2,20}\s+and\s+[\w-]{2,20})\b"
+    r"|(?i:\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)"
+    r"(?:[,.;]|$|\s+(?:because|since|and|over|instead of|rather than|not|it is)\b))"
     r"|(?:来做|做|作为)(?P<z>[\u4e00-\u9fff]{2,6}?)(?=[吧了呢啊吗嘛]|[^\u4e00-\u9fff]|$)"
     # "钉钉机器人发告警": what a Chinese product is used to do
     rf"|^(?:{ZH_PRODUCT})\s*(?:来|去)?(?P<v>[发推收][\u4e00-\u9fff]{{1,5}}?)"
@@ -2465,7 +2467,7 @@ def purpose(text: str) -> str | None:
     m = _PURPOSE.search(clause)
     if m is None:
         return None
-    what = (m.group("x") or m.group("z") or m.group("v") or "").strip()
+    what = (m.group("w") or m.group("x") or m.group("z") or m.group("v") or "").strip()
     if what.lower() in ("now", "the time being", "the moment", "a while", "now on"):
         return None
     if re.match(r"(?i)(?:it|this|that|them|these|those|you|me|us)\b", what):
