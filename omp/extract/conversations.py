@@ -527,6 +527,7 @@ class _Conversation:
         parts = parts or rules.split_answer(s, self._offered_names())
         if parts:
             self.offered = []  # all taken: none turns the others down
+        taken = {name.lower() for name, _ in parts}
         for name, part in parts:
             named = rules.Decision(_original(s, name), (), None, part, False)
             entry = decision_entry(named, s)
@@ -534,6 +535,11 @@ class _Conversation:
             self._decide(
                 Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
             )
+            # the options of the list it took one of, but not those the reply takes too
+            others = [a for a in entry.get("alternatives", []) if str(a).lower() not in taken]
+            entry["alternatives"] = others
+            if not others:
+                del entry["alternatives"]
         return bool(parts)
 
     def _short_answer(self, s: str) -> str | None:
@@ -1165,12 +1171,8 @@ class _Conversation:
         elif not new.entry.get("alternatives") and (
             others := self._listed_others(choice, int(new.source["index"]))
         ):
-            # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev";
-            # not one the same sentence takes too ("Polars for cleaning, DuckDB for …")
-            context = str(new.entry.get("context", "")).lower()
-            others = [o for o in others if not re.search(rf"\b{re.escape(o.lower())}\b", context)]
-            if others:
-                new.entry["alternatives"] = others
+            # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev"
+            new.entry["alternatives"] = others
 
     def _ruled(self, new: Candidate) -> bool:
         """A rule set whole ("no mocking redis", "never push to main"), kept beside the choices.
@@ -1350,7 +1352,9 @@ class _Conversation:
                 str(d.entry.get("choice", "")),
                 int(d.source["index"]),
                 whole=_ALL_IN.search(str(d.entry.get("context", ""))) is not None,
-                switch=rules.switches(str(d.entry.get("context", ""))),
+                # a switch naming none it replaces ("switch to FSDP instead of DeepSpeed" does)
+                switch=rules.switches(str(d.entry.get("context", "")))
+                and not d.entry.get("alternatives"),
                 read=self.read_at.get(id(d), 0),
             )
             for d in self.decisions
