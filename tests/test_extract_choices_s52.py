@@ -244,3 +244,18 @@ def test_a_choice_for_both_of_two_parts_is_for_both(said, what):
     from omp import rules
 
     assert rules.purpose(said) == what
+
+
+@pytest.mark.parametrize(
+    ("said", "choice", "what"),
+    [("Decision for environments: staging auto-sync, prod manual sync with approval by two people.",
+      "staging auto-sync", "environments"),
+     ("Decision for the cache: Redis.", "Redis", "cache")],
+)  # fmt: skip
+def test_a_decision_said_for_a_part_is_explicit_and_for_that_part(said, choice, what):
+    from omp import rules
+
+    found = rules.decision(said)
+    assert found is not None and (found.choice, found.purpose, found.explicit) == (
+        choice, what, True,
+    )  # fmt: skip

@@ -78,7 +78,9 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright)[,.]?\s+)?(?:here'?s\s+)?(?:the\s+)?"
             r"(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|(?:new )?plan|"
-            r"approval|(?:our |team |house )?(?:policy|convention|rule))\s*[:：]\s*"
+            r"approval|(?:our |team |house )?(?:policy|convention|rule))"
+            # "Decision for environments: staging auto-sync, …": what it is a decision for
+            r"(?:\s+(?:for|on|about)\s+(?:the\s+|our\s+)?(?P<topic>[\w./ -]{2,30}?))?\s*[:：]\s*"
             r"(?:we(?:'ll| will| are going to|'re going to)?\s+|let'?s\s+)?(?P<x>.+)"
         ),
         True,
