@@ -259,3 +259,18 @@ def test_a_decision_said_for_a_part_is_explicit_and_for_that_part(said, choice, 
     assert found is not None and (found.choice, found.purpose, found.explicit) == (
         choice, what, True,
     )  # fmt: skip
+
+
+# ---- facts said in passing ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "stack"),
+    [("We run on k3s cluster version v1.29.4+k3s1, 3 nodes on Hetzner.", {"hosting": "k3s"}),
+     ("We use Postgres 16.2+pgvector", {"database": "Postgres 16.2", "vector_db": "pgvector"}),
+     ("we use Vue 3+Vite 5", {"frontend": "Vue 3", "build": "Vite 5"})],
+)  # fmt: skip
+def test_a_versions_build_after_a_plus_is_no_part_of_the_stack(said, stack):
+    from omp import rules
+
+    assert rules.tech_facts(said) == stack

@@ -833,8 +833,11 @@ def stack_parts(
     also everyday words count even in lower case. `packages`: an English statement of the
     stack, where a package's name counts ("with expo-router").
     """
+    # not the "+" of a version's build ("v1.29.4+k3s1"): it joins no second part
     pieces = re.split(
-        r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|和|以及|及|加|的)\s*", rest
+        r"\s*(,|，|、|(?<!\d)\+|(?<=\d)\+(?![\w.-]*\d[\w.-]*(?![\w.-]))|/|;|；|:(?!//)|：|"
+        r"\band\b|\bwith\b|和|以及|及|加|的)\s*",
+        rest,
     )
     # each part, and whether a "+" joins it to the one before ("grafana + loki")
     for part, joined in zip(pieces[::2], ["", *pieces[1::2]], strict=True):
