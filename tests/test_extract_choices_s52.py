@@ -274,3 +274,12 @@ def test_a_versions_build_after_a_plus_is_no_part_of_the_stack(said, stack):
     from omp import rules
 
     assert rules.tech_facts(said) == stack
+
+
+def test_a_value_given_after_and_is_named_by_its_part_alone():
+    from omp import rules
+
+    said = "Ingress host for prod is api.northpay.eu and staging is api.staging.northpay.eu"
+    assert rules.named_values(said) == {
+        "urls": {"prod": "api.northpay.eu", "staging": "api.staging.northpay.eu"}
+    }

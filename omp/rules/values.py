@@ -1175,6 +1175,8 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
         if m.re == _NAMED_ID and _PASSING_ID.match(topic):
             continue
         topic = topic.split()[-1] if not is_chinese(topic) and topic.count(" ") > 1 else topic
+        # "… for prod is api.northpay.eu and staging is …": staging, not "and staging"
+        topic = re.sub(r"(?i)^(?:and|or|but|while|whereas|plus)\s+", "", topic)
         located = _LOCATED.search(sentence, 0, m.start("value")) is not None
         if _NOT_A_PART.match(topic) or _ADVERB_ZH.search(topic):
             continue
