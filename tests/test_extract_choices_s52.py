@@ -283,3 +283,11 @@ def test_a_value_given_after_and_is_named_by_its_part_alone():
     assert rules.named_values(said) == {
         "urls": {"prod": "api.northpay.eu", "staging": "api.staging.northpay.eu"}
     }
+
+
+def test_a_resource_named_with_an_account_number_is_no_product():
+    from omp import rules
+
+    said = "前端存储桶名为 hr-portal-web-1312345678，域名 hr.example-corp.cn 走 CDN。"
+    assert rules.tech_facts(said) == {}
+    assert rules.tech_facts("we use Skynet + bwa-mem2")["bioinformatics"] == "bwa-mem2"

@@ -938,6 +938,9 @@ def _looks_like_a_product(name: str, *, versioned: bool, packages: bool = False)
         return False
     if re.fullmatch(r"[a-z]+-v?\d+", name):
         return False  # "amr-02", "large-v2": a host or a size, not a product
+    if re.search(r"\d{6}", name):
+        return False  # "hr-portal-web-1312345678": a resource with an account's number
+
     if versioned or re.search(r"\d", name):
         return True
     capital = name[0].isupper() and not name.isupper()  # Skynet, WeChat
