@@ -291,3 +291,16 @@ def test_a_resource_named_with_an_account_number_is_no_product():
     said = "前端存储桶名为 hr-portal-web-1312345678，域名 hr.example-corp.cn 走 CDN。"
     assert rules.tech_facts(said) == {}
     assert rules.tech_facts("we use Skynet + bwa-mem2")["bioinformatics"] == "bwa-mem2"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "details"),
+    [("Isar's development has stalled (the maintainer stepped back in 2024), so for a new "
+      "project I'd pick Drift (SQLite, type-safe queries, migrations).", "Drift", []),
+     ("服务器内存只有 2G，所以就用 SQLite 吧，文件放 /data/app.db", "SQLite",
+      ["文件放 /data/app.db"])],
+)  # fmt: skip
+def test_a_clause_a_so_follows_is_the_reason_not_a_detail(sentence, choice, details):
+    from omp import rules
+
+    assert rules.decided_details(sentence, choice) == details

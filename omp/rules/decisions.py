@@ -2571,7 +2571,7 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
     found: list[str] = []
     chosen = False  # the clause that names the choice is the decision itself
     named = choice.lower().replace("`", "")
-    for clause in CLAUSE.split(sentence):
+    for clause in _unreasoned(CLAUSE.split(sentence)):
         c = _DETAIL_LEAD.sub("", clause.strip(" '\"“”，,。.;；:：")).strip()
         if c.count("`") == 2 and c[0] == c[-1] == "`":  # a clause that is one piece of code
             c = c[1:-1]
@@ -2598,6 +2598,17 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
         if _settles(c) and (named or valued):
             found.append(c)
     return found[:most]
+
+
+def _unreasoned(clauses: list[str]) -> list[str]:
+    """The clauses but those a "so" after them makes the reason ("X has stalled, so … Drift")."""
+    return [
+        c for c, after in zip(clauses, [*clauses[1:], ""], strict=True)
+        if not _SO_AFTER.match(after)
+    ]  # fmt: skip
+
+
+_SO_AFTER = lazy(r"\s*(?:(?i:so|hence|therefore|thus)\b|所以|因此)")
 
 
 # "SNS→SQS→worker 这个方案可以": a way named, then taken
