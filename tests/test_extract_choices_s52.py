@@ -304,3 +304,13 @@ def test_a_clause_a_so_follows_is_the_reason_not_a_detail(sentence, choice, deta
     from omp import rules
 
     assert rules.decided_details(sentence, choice) == details
+
+
+@pytest.mark.parametrize(
+    ("said", "port"),
+    [("明白。NestJS 服务默认端口 3000，我把它改成了 7001，避免和本地 H5 调试冲突。", "7001"),
+     ("NestJS 服务默认端口 3000，7001 留给调试。", "3000")],
+)  # fmt: skip
+def test_a_setting_changed_in_the_sentence_that_gives_it_takes_the_new_value(said, port):
+    found = [c.entry for c in _run(("assistant", said)).candidates if "config" in c.entry]
+    assert [list(e["config"].values()) for e in found] == [[port]]

@@ -1080,6 +1080,8 @@ class _Conversation:
         for facts, level, reason, priority in found:
             if changed and isinstance(facts.get("config"), dict):
                 _set_changed(facts["config"], changed)
+            if isinstance(facts.get("config"), dict):
+                _changed_number(facts["config"], s)
             self._found(Candidate("project", facts, level, reason, src, priority=priority))
         p = person
         if p is not None:
@@ -1696,6 +1698,28 @@ def reads_tool_output(text: str) -> bool:
         or deploy.looks_like_deploy(text)
         or bool(rules.committed_refs(text))  # the sha of a commit the agent made
     )
+
+
+def _changed_number(config: dict[str, Any], s: str) -> None:
+    """A number the sentence says it changed a setting to, after giving the old one.
+
+    "NestJS 服务默认端口 3000，我把它改成了 7001": the port is 7001.
+    """
+    m = _CHANGED_TO_NUMBER.search(s)
+    if m is None:
+        return
+    new = m["zh"]
+    for key, old in config.items():
+        at = s.find(str(old))
+        if str(old).isdigit() and 0 <= at < m.start() and old != new:
+            config[key] = new
+            return
+
+
+# "我把它改成了 7001": a number a setting was just changed to
+_CHANGED_TO_NUMBER = lazy(
+    r"(?:把它|把这个|将其|已)?(?:改成了?|改为|换成了?|调成了?)\s*(?P<zh>\d+)(?![\d.])"
+)
 
 
 def _set_changed(config: dict[str, Any], new: str) -> None:
