@@ -314,3 +314,17 @@ def test_a_clause_a_so_follows_is_the_reason_not_a_detail(sentence, choice, deta
 def test_a_setting_changed_in_the_sentence_that_gives_it_takes_the_new_value(said, port):
     found = [c.entry for c in _run(("assistant", said)).candidates if "config" in c.entry]
     assert [list(e["config"].values()) for e in found] == [[port]]
+
+
+def test_a_liking_for_an_option_the_same_message_turns_down_is_not_the_persons():
+    asked = "I want GitOps. Which is better, ArgoCD or Flux?"
+    turns = [("user", asked), ("assistant", "ArgoCD has a UI; Flux is lighter."),
+             ("user", "I like Flux more as engineer, it is more clean. But my team wants the UI. "
+                      "Ok we go ArgoCD. Not Flux.")]  # fmt: skip
+    assert _kept(_run(*turns), "user") == []
+    # a liking of the person's own, that no choice outvotes, stays
+    kept = [("user", asked), ("assistant", "Both work."),
+            ("user", "I like Flux more as engineer, it is more clean.")]  # fmt: skip
+    assert [u["text"] for u in _kept(_run(*kept), "user")] == [
+        "I like Flux more as engineer, it is more clean"
+    ]

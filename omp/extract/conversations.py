@@ -1409,6 +1409,26 @@ class _Conversation:
                 c.action, c.note = "dropped", "of an option turned down later in the conversation"
                 c.confidence = 0.0
 
+    def _outvoted_likes(self) -> None:
+        """Drop a liking for an option the same message turns down.
+
+        "I like Flux more as engineer, it is more clean. But my team … Ok we go ArgoCD. Not
+        Flux.": the person weighed the option; it is no way of theirs to remember.
+        """
+        for c in self.found:
+            text = str(c.entry.get("text", ""))
+            if c.target != "user" or c.action or not _LIKES.search(text):
+                continue
+            at = c.source["index"]
+            if any(
+                _names(text, str(a))
+                for d in self.decisions
+                if d.source["index"] == at
+                for a in d.entry.get("alternatives", [])
+            ):
+                c.action, c.note = "dropped", "an option the same message turned down"
+                c.confidence = 0.0
+
     def _stacks(self) -> Iterator[tuple[Candidate, dict[str, str]]]:
         for c in self.found:
             stack = c.entry.get("tech_stack")
@@ -1439,6 +1459,7 @@ class _Conversation:
         self._recapped()
         self._replaced_stack()
         self._turned_down_settings()
+        self._outvoted_likes()
         self._introduced()
         self._told_commits()
         self.batch.candidates += self.decisions + self.found
@@ -1458,6 +1479,10 @@ class _Conversation:
 
 
 _Fact = tuple[dict[str, Any], float, str, str]  # facts, confidence, reason, priority
+
+
+# "I like Flux more", "I prefer Vue", "我更喜欢 Flux": a liking, that a choice may outvote
+_LIKES = lazy(r"(?i)\b(?:like|prefer|love|enjoy)\b|喜欢|偏好|更倾向")
 
 
 # "统一用 ruff", "switch everything to Biome": one tool for the whole role
