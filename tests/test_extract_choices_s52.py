@@ -328,3 +328,16 @@ def test_a_liking_for_an_option_the_same_message_turns_down_is_not_the_persons()
     assert [u["text"] for u in _kept(_run(*kept), "user")] == [
         "I like Flux more as engineer, it is more clean"
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "choice"),
+    [("port it to clap derive please.", "clap derive"), ("switch it to clap please", "clap")],
+)
+def test_code_ported_to_a_library_chooses_it_without_the_please(said, choice):
+    assert [c for c, _ in _choices(("user", said))] == [choice]
+
+
+@pytest.mark.parametrize("said", ["port to python 3 first?", "we could port it to Rust"])
+def test_a_port_asked_about_or_mused_chooses_nothing(said):
+    assert _choices(("user", said)) == []

@@ -470,7 +470,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"hmm|no|nah|on second thought|sounds good|great|perfect|cool|agreed|screw it|"
             r"fuck it|forget it|never mind|嗯|好的?|行|那)[,.!，。]?\s*)*"
             r"(?:go with|going with|"
-            r"(?:switch(?:ing)?|mov(?:e|ing))(?: everything| it all| it| us)? to|"
+            # "port it to clap derive please": the code moved onto another library
+            r"(?:switch(?:ing)?|mov(?:e|ing)|port(?:ing)?)(?: everything| it all| it| us)? to|"
             # "pick a date library" asks for a choice
             r"(?:pick|choose)(?=\s+(?!(?:a|an|one|some|any|something|whichever|whatever)\b))|"
             r"adopt|stick with)\s+(?P<x>.+)"

@@ -54,7 +54,9 @@ _LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
 
 
 _TAIL = lazy(
-    r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's|after all)$", re.I
+    r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's|after all|please|"
+    r"pls|plz)$",
+    re.I,
 )
 
 
