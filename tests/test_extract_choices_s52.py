@@ -341,3 +341,20 @@ def test_code_ported_to_a_library_chooses_it_without_the_please(said, choice):
 @pytest.mark.parametrize("said", ["port to python 3 first?", "we could port it to Rust"])
 def test_a_port_asked_about_or_mused_chooses_nothing(said):
     assert _choices(("user", said)) == []
+
+
+_AGAINST = (
+    "不建议把密码直接写进 application-prod.yml 提交到 git。我改成读环境变量 "
+    "`SPRING_DATASOURCE_PASSWORD`，在 CVM 上的 /opt/hr-portal/.env 里配置，.env 不进仓库。"
+)
+
+
+def test_what_the_assistant_will_do_instead_of_what_it_advises_against_is_taken_by_a_yes():
+    said = "数据库连接串写到后端的 application-prod.yml 里"
+    turns = [("user", said), ("assistant", _AGAINST), ("user", "可以，就这样。")]
+    assert _choices(*turns) == [("读环境变量 SPRING_DATASOURCE_PASSWORD", [])]
+    # not taken up: nothing decided
+    assert _choices(("user", said), ("assistant", _AGAINST), ("user", "不行，就写文件里")) == []
+    # nor what it says it does, advising against nothing
+    done = "我改成读环境变量 `SPRING_DATASOURCE_PASSWORD`。"
+    assert _choices(("user", said), ("assistant", done), ("user", "可以，就这样。")) == []

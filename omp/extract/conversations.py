@@ -984,10 +984,18 @@ class _Conversation:
         if d.explicit and not rules.advises(s):  # not "建议 …，或者以后用 HF_TOKEN 环境变量"
             self._decide(self._choice(d, s, src, _ASSISTANT_CONF), reverses=rules.overrides(s))
             return True
-        if rules.proposal(s) is None and not rules.recommends(s):
+        if rules.proposal(s) is None and not rules.recommends(s) and not self._counter_offer(s):
             return None  # the assistant describing what it does, not proposing a choice
         self._propose(self._proposal(d._replace(explicit=False), s, src))
         return False
+
+    def _counter_offer(self, s: str) -> bool:
+        """What the assistant will do instead of what its message advises against.
+
+        "不建议把密码直接写进 application-prod.yml。我改成读环境变量 `X`": a proposal the person
+        may take ("可以，就这样").
+        """
+        return bool(_ADVISED_AGAINST.search(self.said)) and _WILL_CHANGE.match(s) is not None
 
     def _choice(
         self, d: rules.Decision, s: str, src: dict[str, Any], conf: dict[str, float]
@@ -1479,6 +1487,17 @@ class _Conversation:
 
 
 _Fact = tuple[dict[str, Any], float, str, str]  # facts, confidence, reason, priority
+
+
+# "不建议把密码直接写进 …", "I wouldn't commit the key": advice against what the person asked
+_ADVISED_AGAINST = lazy(
+    r"不建议|不推荐|最好不要|(?i:\bi (?:wouldn'?t|would not|don'?t recommend|do not recommend)\b)"
+)
+# "我改成读环境变量 …", "I'll switch it to …": what the assistant will do instead, not done yet
+_WILL_CHANGE = lazy(
+    r"我(?:会|来|先|这边)?(?:改成|改为|改用|换成)(?!了)"
+    r"|(?i:i'?ll (?:switch|change|move) (?:it|that|this) to\b)"
+)
 
 
 # "I like Flux more", "I prefer Vue", "我更喜欢 Flux": a liking, that a choice may outvote

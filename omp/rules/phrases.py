@@ -127,7 +127,7 @@ def clip(phrase: str) -> str:
     if is_chinese(head[:4]):
         if named := _ZH_PRODUCT_HEAD.match(head):
             return named[0]  # "钉钉机器人发告警": the name, not what is done with it
-        return head.strip(" `'\"“”")[:40]
+        return head.strip(" `'\"“”").replace("`", "")[:40]  # "读环境变量 `X`": X, unquoted
     if RULE_CLAUSE.match(head):  # a rule said whole: "Every node has to use the same RMW"
         clause = re.split(r"[,;:.]\s|\s[\u2014\u2013-]\s", head)[0]
         return " ".join(clause.split()[:16]).rstrip(".")
