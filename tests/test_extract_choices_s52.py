@@ -358,3 +358,10 @@ def test_what_the_assistant_will_do_instead_of_what_it_advises_against_is_taken_
     # nor what it says it does, advising against nothing
     done = "我改成读环境变量 `SPRING_DATASOURCE_PASSWORD`。"
     assert _choices(("user", said), ("assistant", done), ("user", "可以，就这样。")) == []
+
+
+def test_a_choice_cut_short_keeps_the_value_of_its_last_setting():
+    from omp import rules
+
+    found = rules.decision("We decided iOS 15 minimum and Android minSdk 24.")
+    assert found is not None and found.choice == "iOS 15 minimum and Android minSdk 24"

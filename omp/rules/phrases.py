@@ -144,10 +144,15 @@ def clip(phrase: str) -> str:
     rule = words and (words[0].lower() in RULE_LEADS or RULE_CLAUSE.match(head))
     limit = _MAX_WORDS + 4 if rule else _MAX_WORDS
     if len(words) > limit:
-        # a cut right after a preposition loses its object ("... under envs/"): keep it
-        limit += int(words[limit - 1].lower() in _PREPOSITIONS)
+        # a cut right after a preposition loses its object ("... under envs/"): keep it; and
+        # one right before a setting's value ("Android minSdk 24") its value
+        kept = words[limit - 1].lower() in _PREPOSITIONS or _A_VALUE.fullmatch(words[limit])
+        limit += int(bool(kept))
         head = " ".join(words[:limit])
     return head.strip(" `'\"“”.,").replace("`", "")
+
+
+_A_VALUE = lazy(r"v?\d+(?:\.\d+)*[A-Za-z%]{0,3}")
 
 
 _PREPOSITIONS = frozenset(("under", "in", "on", "at", "of", "from", "by", "into", "per", "to"))
