@@ -1428,8 +1428,9 @@ class _Conversation:
             if c.target != "user" or c.action or not _LIKES.search(text):
                 continue
             at = c.source["index"]
+            # of the option turned down, not the one taken ("I prefer probe-rs over openocd")
             if any(
-                _names(text, str(a))
+                _names(text, str(a)) and not _names(text, str(d.entry.get("choice", "")))
                 for d in self.decisions
                 if d.source["index"] == at
                 for a in d.entry.get("alternatives", [])
