@@ -195,6 +195,8 @@ class _Conversation:
         self.decided_no = -1  # the last statement that decided
         self.heading_no = -1  # the last heading of a message read (a section of notes)
         self.written: set[str] = set()  # names the talk wrote as names ("Composer"), lower case
+        self.said_in: dict[int, str] = {}  # the sentence each candidate found was read in, by id
+        self.read_at: dict[int, int] = {}  # and the number of that sentence, by id
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -275,6 +277,9 @@ class _Conversation:
                 self.summary = sentence[:160]
         found = (len(self.found), len(self.decisions))
         self._sentence(role, sentence, index, conf)
+        self.said_in.update((id(c), sentence) for c in self.found[found[0] :])
+        self.read_at.update((id(c), self.read_no) for c in self.decisions[found[1] :])
+        self.read_at.update((id(c), self.read_no) for c in self.found[found[0] :])
         if role == "user":
             self.previous = sentence
             if found == (len(self.found), len(self.decisions)):
@@ -651,8 +656,12 @@ class _Conversation:
     def _split_answer(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """Options of the question each given a part ("gRPC between services, REST for …")."""
         parts = rules.split_answer(s, self.offered) if self.offered_asked else []
+        # "Polars for cleaning, DuckDB for the aggregate layer." after a list of **Polars**,
+        # **DuckDB**, **Spark**: the names the assistant offered, asked about or not
+        parts = parts or rules.split_answer(s, self._offered_names())
         if parts:
             self.offered = []  # all taken: none turns the others down
+        taken = {name.lower() for name, _ in parts}
         for name, part in parts:
             named = rules.Decision(_original(s, name), (), None, part, False)
             entry = decision_entry(named, s)
@@ -660,6 +669,11 @@ class _Conversation:
             self._decide(
                 Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
             )
+            # the options of the list it took one of, but not those the reply takes too
+            others = [a for a in entry.get("alternatives", []) if str(a).lower() not in taken]
+            entry["alternatives"] = others
+            if not others:
+                del entry["alternatives"]
         return bool(parts)
 
     def _short_answer(self, s: str) -> str | None:
@@ -968,6 +982,7 @@ class _Conversation:
             or self._kept_in_use(s, src, conf)
             or self._ruled_out(s, src, conf)
             or self._for_a_part(s, src, conf)
+            or self._bumped(s, src, conf)
         ):
             return True
         obsolete = _obsolete_signal(s)
@@ -1001,6 +1016,42 @@ class _Conversation:
             for gone in rules.rejected(s) + rules.refused(s):
                 self._drop_choice(gone, index)
         return False
+
+    def _bumped(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """A version moved to, of the one tool the stack names at another version.
+
+        "we're on python 3.9 still", then "we'll bump to 3.12": Python 3.12, over 3.9; "this is
+        godot 4.3", then "we'll stay on 4.3 until the demo ships": Godot 4.3.
+        """
+        bumped_to = rules.bumped_version(s)
+        if bumped_to is None:
+            return False
+        version, stays = bumped_to
+        old = self._versioned(version, same=stays)
+        if old is None:
+            return False
+        name = _VERSION_TAIL.sub("", old)
+        others = () if stays else (old,)
+        bumped = rules.Decision(f"{name} {version}", others, rules.rationale(s), None, False)
+        entry = decision_entry(bumped, s, details=True)
+        reason = "a version moved to, of a tool the stack names"
+        self._decide(
+            Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
+        )
+        return True
+
+    def _versioned(self, version: str, *, same: bool) -> str | None:
+        """The one stack value naming a tool at another version of the same shape ("3.9").
+
+        `same`: at that version itself ("godot 4.3" for "stay on 4.3").
+        """
+        found = []
+        for _, stack in self._stacks():
+            for value in stack.values():
+                m = _VERSION_TAIL.search(value)
+                if m and m[1].count(".") == version.count(".") and (m[1] == version) == same:
+                    found.append(value)
+        return found[0] if len(set(found)) == 1 else None
 
     def _proposal(self, d: rules.Decision, s: str, src: dict[str, Any]) -> Candidate:
         return Candidate(
@@ -1072,10 +1123,18 @@ class _Conversation:
         if d.explicit and not rules.advises(s):  # not "建议 …，或者以后用 HF_TOKEN 环境变量"
             self._decide(self._choice(d, s, src, _ASSISTANT_CONF), reverses=rules.overrides(s))
             return True
-        if rules.proposal(s) is None and not rules.recommends(s):
+        if rules.proposal(s) is None and not rules.recommends(s) and not self._counter_offer(s):
             return None  # the assistant describing what it does, not proposing a choice
         self._propose(self._proposal(d._replace(explicit=False), s, src))
         return False
+
+    def _counter_offer(self, s: str) -> bool:
+        """What the assistant will do instead of what its message advises against.
+
+        "不建议把密码直接写进 application-prod.yml。我改成读环境变量 `X`": a proposal the person
+        may take ("可以，就这样").
+        """
+        return bool(_ADVISED_AGAINST.search(self.said)) and _WILL_CHANGE.match(s) is not None
 
     def _choice(
         self, d: rules.Decision, s: str, src: dict[str, Any], conf: dict[str, float]
@@ -1171,6 +1230,8 @@ class _Conversation:
         for facts, level, reason, priority in found:
             if changed and isinstance(facts.get("config"), dict):
                 _set_changed(facts["config"], changed)
+            if isinstance(facts.get("config"), dict):
+                _changed_number(facts["config"], s)
             self._found(Candidate("project", facts, level, reason, src, priority=priority))
         p = person
         if p is not None:
@@ -1407,9 +1468,18 @@ class _Conversation:
         self._drop_undone(
             index,
             lambda c: (
-                int(c.source["index"]) < index and bool(named.search(text_of(c.target, c.entry)))
+                int(c.source["index"]) < index
+                and bool(named.search(text_of(c.target, c.entry)) or self._set_with(c, named))
             ),
         )
+
+    def _set_with(self, c: Candidate, named: re.Pattern[str]) -> bool:
+        """Whether `c` is a setting or path said in a sentence naming what is undone.
+
+        "I set up DeepSpeed ZeRO-3 …, config is at configs/ds_z3.json": the path goes with it.
+        """
+        settings = c.target == "project" and set(c.entry) <= {"config", "paths"}
+        return settings and named.search(self.said_in.get(id(c), "")) is not None
 
     def _undone_last(self, index: int) -> None:
         """Drop the work and settings the assistant's last message reported."""
@@ -1444,6 +1514,10 @@ class _Conversation:
                 str(d.entry.get("choice", "")),
                 int(d.source["index"]),
                 whole=_ALL_IN.search(str(d.entry.get("context", ""))) is not None,
+                # a switch naming none it replaces ("switch to FSDP instead of DeepSpeed" does)
+                switch=rules.switches(str(d.entry.get("context", "")))
+                and not d.entry.get("alternatives"),
+                read=self.read_at.get(id(d), 0),
             )
             for d in self.decisions
             if not _PART_ONLY.search(str(d.entry.get("context", "")))
@@ -1453,8 +1527,9 @@ class _Conversation:
         for c, stack in self._stacks():
             at = int(c.source["index"])
             for key, value in list(stack.items()):
+                read = self.read_at.get(id(c), 0)
                 if any(later >= at and _same_tool(value, name) for name, later in gone) or any(
-                    d.at > at and _replaces(key, value, d) for d in chosen
+                    d.after(at, read) and _replaces(key, value, d) for d in chosen
                 ):
                     replaced.append(value)
                     del stack[key]
@@ -1469,6 +1544,50 @@ class _Conversation:
             if not c.entry:  # dropped whole: it says what it said, for the report
                 c.entry["tech_stack"] = said[id(c)]
                 c.action, c.note = "dropped", "replaced later in the conversation"
+                c.confidence = 0.0
+
+    def _turned_down_settings(self) -> None:
+        """Drop the settings and paths said of an option a later choice turned down.
+
+        "point DATABASE_URL at the Supabase pooler on port 6543", then Neon over Supabase: the
+        port is the pooler's, gone with it; not when the sentence names the choice too.
+        """
+        gone = [
+            (str(a), str(d.entry.get("choice", "")), int(d.source["index"]))
+            for d in self.decisions
+            for a in d.entry.get("alternatives", [])
+            if len(str(a)) > 2
+        ]
+        for c in self.found:
+            said = self.said_in.get(id(c), "")
+            if c.target != "project" or c.action or not set(c.entry) <= {"config", "paths"}:
+                continue
+            if any(
+                int(c.source["index"]) < at and _names(said, old) and not _names(said, choice)
+                for old, choice, at in gone
+            ):
+                c.action, c.note = "dropped", "of an option turned down later in the conversation"
+                c.confidence = 0.0
+
+    def _outvoted_likes(self) -> None:
+        """Drop a liking for an option the same message turns down.
+
+        "I like Flux more as engineer, it is more clean. But my team … Ok we go ArgoCD. Not
+        Flux.": the person weighed the option; it is no way of theirs to remember.
+        """
+        for c in self.found:
+            text = str(c.entry.get("text", ""))
+            if c.target != "user" or c.action or not _LIKES.search(text):
+                continue
+            at = c.source["index"]
+            # of the option turned down, not the one taken ("I prefer probe-rs over openocd")
+            if any(
+                _names(text, str(a)) and not _names(text, str(d.entry.get("choice", "")))
+                for d in self.decisions
+                if d.source["index"] == at
+                for a in d.entry.get("alternatives", [])
+            ):
+                c.action, c.note = "dropped", "an option the same message turned down"
                 c.confidence = 0.0
 
     def _stacks(self) -> Iterator[tuple[Candidate, dict[str, str]]]:
@@ -1500,6 +1619,8 @@ class _Conversation:
             self.found.append(self.proposal)
         self._recapped()
         self._replaced_stack()
+        self._turned_down_settings()
+        self._outvoted_likes()
         self._introduced()
         self._told_commits()
         self.batch.candidates += self.decisions + self.found
@@ -1519,6 +1640,21 @@ class _Conversation:
 
 
 _Fact = tuple[dict[str, Any], float, str, str]  # facts, confidence, reason, priority
+
+
+# "不建议把密码直接写进 …", "I wouldn't commit the key": advice against what the person asked
+_ADVISED_AGAINST = lazy(
+    r"不建议|不推荐|最好不要|(?i:\bi (?:wouldn'?t|would not|don'?t recommend|do not recommend)\b)"
+)
+# "我改成读环境变量 …", "I'll switch it to …": what the assistant will do instead, not done yet
+_WILL_CHANGE = lazy(
+    r"我(?:会|来|先|这边)?(?:改成|改为|改用|换成)(?!了)"
+    r"|(?i:i'?ll (?:switch|change|move) (?:it|that|this) to\b)"
+)
+
+
+# "I like Flux more", "I prefer Vue", "我更喜欢 Flux": a liking, that a choice may outvote
+_LIKES = lazy(r"(?i)\b(?:like|prefer|love|enjoy)\b|喜欢|偏好|更倾向")
 
 
 # "统一用 ruff", "switch everything to Biome": one tool for the whole role
@@ -1555,14 +1691,26 @@ class _Choice(NamedTuple):
     choice: str
     at: int
     whole: bool
+    switch: bool = False  # made by a switch ("switch us to ruff")
+    read: int = 0  # the number of the sentence that made it
+
+    def after(self, at: int, read: int) -> bool:
+        """Whether the choice came after a stack said in message `at`, sentence `read`.
+
+        In a later message; or, for a switch, later in the same one ("we use black + flake8
+        right now …. switch us to ruff").
+        """
+        return self.at > at or (self.switch and self.at == at and self.read > read > 0)
 
 
 def _replaces(role: str, value: str, d: _Choice) -> bool:
     """Whether choice `d` replaces `value` as the stack's `role`.
 
-    Where tools share a role (linters, hosting), only a choice made for the whole role does.
+    Where tools share a role (linters, hosting), only a choice made for the whole role, or
+    switched to, does.
     """
-    if (role in rules.SHARED_ROLES and not d.whole) or rules.role_of(d.choice) != role:
+    whole = d.whole or d.switch
+    if (role in rules.SHARED_ROLES and not whole) or rules.role_of(d.choice) != role:
         return False
     if (tool := rules.technologies(d.choice)[:1]) and tool == rules.technologies(value)[:1]:
         return False  # "Expo SDK 51", then "Expo push service": more of the same tool
@@ -1650,6 +1798,8 @@ def _stack_facts(
     return found
 
 
+# "python 3.9": a tool's name, then its version
+_VERSION_TAIL = lazy(r"(?<=[A-Za-z])\s+v?(\d+(?:\.\d+)*)$")
 _ONE_NAME = lazy(r"[A-Za-z][\w.+#/@-]{1,40}")  # "expo-router", "probe-rs": one token
 # two capitalised names, one or the other, opening an answer's sentence
 _NAMED_PAIR = lazy(
@@ -1698,6 +1848,11 @@ _ADDRESSED = lazy(r"[你您]")
 _HEARSAY = lazy(r"(?i)听说|挺火|很火|最近看|\bi (?:heard|read)\b|\bpeople (?:say|are saying)\b")
 
 
+def _names(text: str, name: str) -> bool:
+    """Whether `text` names `name` as a word of its own ("Supabase", not "supabase-js")."""
+    return re.search(rf"(?i)(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
+
+
 def _starts_a_word(name: str, text: str) -> bool:
     """Whether `name` starts a word of `text`, or a part of a camelCase one.
 
@@ -1740,6 +1895,28 @@ def reads_tool_output(text: str) -> bool:
         or deploy.looks_like_deploy(text)
         or bool(rules.committed_refs(text))  # the sha of a commit the agent made
     )
+
+
+def _changed_number(config: dict[str, Any], s: str) -> None:
+    """A number the sentence says it changed a setting to, after giving the old one.
+
+    "NestJS 服务默认端口 3000，我把它改成了 7001": the port is 7001.
+    """
+    m = _CHANGED_TO_NUMBER.search(s)
+    if m is None:
+        return
+    new = m["zh"]
+    for key, old in config.items():
+        at = s.find(str(old))
+        if str(old).isdigit() and 0 <= at < m.start() and old != new:
+            config[key] = new
+            return
+
+
+# "我把它改成了 7001": a number a setting was just changed to
+_CHANGED_TO_NUMBER = lazy(
+    r"(?:把它|把这个|将其|已)?(?:改成了?|改为|换成了?|调成了?)\s*(?P<zh>\d+)(?![\d.])"
+)
 
 
 def _set_changed(config: dict[str, Any], new: str) -> None:

@@ -78,10 +78,11 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?i)^(?:(?:ok(?:ay)?|so|alright)[,.]?\s+)?(?:here'?s\s+)?(?:the\s+)?"
             r"(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|(?:new )?plan|"
-            r"approval|(?:our |team |house )?(?:policy|convention|rule)"
-            # "convention for this repo: …"
-            r"(?:\s+(?:for|in|of)\s+(?:this|the|our)\s+(?:repo|repository|codebase|project|team))?)"
-            r"\s*[:：]\s*"
+            r"approval|(?:our |team |house )?(?:policy|convention|rule))"
+            # "Decision for environments: staging auto-sync, …", "convention for this repo: …":
+            # what it is a decision for
+            r"(?:\s+(?:for|on|about|in|of)\s+(?:the\s+|our\s+|this\s+)?"
+            r"(?P<topic>[\w./ -]{2,30}?))?\s*[:：]\s*"
             r"(?:we(?:'ll| will| are going to|'re going to)?\s+|let'?s\s+)?(?P<x>.+)"
         ),
         True,
@@ -290,7 +291,7 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"we(?=\s+go\s+with)|we're|we are|i'?m|i am|i(?:'ll| will))\s+"
             r"(?:just\s+|simply\s+|definitely\s+|actually\s+|keep it simple and\s+)?(?:gonna\s+)?"
             r"(?:go(?:ing)? with|use|adopt|switch to|switching to|move to|moving to|stick with|"
-            r"stay with|standardi[sz]e on|"
+            r"stay with|standardi[sz]e on|upgrade to|upgrading to|"
             r"standardi[sz]ing on|settl(?:e|ing) on|migrate to|keep|going to use)\s+(?P<x>.+)"
         ),
         False,
@@ -549,7 +550,8 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"hmm|no|nah|on second thought|sounds good|great|perfect|cool|agreed|screw it|"
             r"fuck it|forget it|never mind|嗯|好的?|行|那)[,.!，。]?\s*)*"
             r"(?:go with|going with|"
-            r"(?:switch(?:ing)?|mov(?:e|ing))(?: everything| it all| it| us)? to|"
+            # "port it to clap derive please": the code moved onto another library
+            r"(?:switch(?:ing)?|mov(?:e|ing)|port(?:ing)?)(?: everything| it all| it| us)? to|"
             # "pick a date library" asks for a choice
             r"(?:pick|choose)(?=\s+(?!(?:a|an|one|some|any|something|whichever|whatever)\b))|"
             r"adopt|stick with)\s+(?P<x>.+)"
@@ -976,6 +978,18 @@ _DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "ok FSDP is the way", "Terraform is the way to go.": a name said to be the way taken, not
+    # how something works ("this is the way it works") nor a way somewhere ("the way home")
+    (
+        lazy(
+            r"(?:^|[,;]\s*(?i:so|then)\s+)(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)"
+            r"[,.!]?\s*)*(?!(?i:this|that|it|which|there|here|what)\b)"
+            r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,2}?)\s+(?i:is the way)"
+            r"(?:\s+(?i:to go|forward))?\s*(?:[,.;!\u2014\u2013]|$)"
+        ),
+        False,
+        True,
+    ),
     # "sure, Kafka then.": an agreement naming a known choice, sealed by "then"
     (
         lazy(
@@ -1201,6 +1215,8 @@ _DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
+            # not after a step ("`pnpm build` 之后用 coscli 同步": then, in a sequence)
+            r"(?<![A-Za-z0-9_`'\")）])(?<![A-Za-z0-9_`'\")）]\s)"
             r"(?:以后|今后|后面|之后|从现在起)(?:我们|咱们|大家)?"
             r"(?:(?:所有|全部|每个|新的?)[\u4e00-\u9fff]{1,4}?)?"
             r"(?:都|统一|全部|一律)?(?:用|使用|采用|改用)(?P<x>.+)"
@@ -1785,8 +1801,10 @@ _WHY = lazy(
 
 
 _PURPOSE = lazy(
-    r"(?i)\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)"
-    r"(?:[,.;]|$|\s+(?:because|since|and|over|instead of|rather than|not|it is)\b)"
+    # "ruff for both lint and format": both parts, not the first
+    r"(?i)\bfor\s+both\s+(?:the\s+)?(?P<w>[\w-]{2,20}\s+and\s+[\w-]{2,20})\b"
+    r"|(?i:\bfor\s+(?:the\s+|our\s+)?(?P<x>[\w -]{3,30}?)"
+    r"(?:[,.;]|$|\s+(?:because|since|and|over|instead of|rather than|not|it is)\b))"
     r"|(?:来做|做|作为)(?P<z>[\u4e00-\u9fff]{2,6}?)(?=[吧了呢啊吗嘛]|[^\u4e00-\u9fff]|$)"
     # "钉钉机器人发告警": what a Chinese product is used to do
     rf"|^(?:{ZH_PRODUCT})\s*(?:来|去)?(?P<v>[发推收][\u4e00-\u9fff]{{1,5}}?)"
@@ -2185,7 +2203,10 @@ def _with_topic(before: str, choice: str) -> str:
 def _without_lead(topic: str) -> str:
     return re.sub(
         # "行 那 redis 连接池就定 50", "好 那就 5s": an assent before the topic is none of it
-        r"^(?:(?:行|好的?|嗯+|可以|ok|OK|Ok|okay|对|没问题)(?:[,，!！\s]+|$))?"
+        # "yeah we'll bump to 3.12": nor an English one
+        r"^(?:(?:行|好的?|嗯+|可以|ok|OK|Ok|okay|对|没问题|"
+        r"(?i:yeah|yes|yep|so|sure|alright|fine|also|and|then|plus))"
+        r"(?:[,，!！\s]+|$))?"
         r"(?:(?:那|就|那就|还是|我们|先|顺手|顺便|算了)\s*)*"
         r"|\s*(?:就|都|统一|也|顺手|顺便|直接|先|还是)+$",
         "",
@@ -2626,6 +2647,31 @@ _GIVEN_UP_IT = lazy(
 )
 
 
+# "we'll bump to 3.12 as part of this rewrite", "let's upgrade to 20": a version moved to, the
+# tool it is of named before ("we're on python 3.9 still"); "we'll stay on 4.3 until the demo
+# ships": the version kept
+_BUMPED = lazy(
+    r"(?i)\b(?:let'?s|we(?:'ll| will| are going to|'re going to|'re)?|i(?:'ll| will))\s+"
+    r"(?:just\s+)?(?:(?:bump|upgrade|move|go|jump)(?:ing)?\s+(?:it\s+|us\s+)?(?:up\s+)?to"
+    r"|(?P<stay>stay(?:ing)?\s+on|stick(?:ing)?\s+(?:with|to)|pin(?:ning)?\s+(?:it\s+)?(?:to|at)))"
+    r"\s+v?(?P<v>\d+(?:\.\d+){0,2})(?![\w.])"
+    r"(?!\s*(?:%|percent|ms|s|seconds|minutes|mb|gb|x)\b)"
+)
+
+
+def bumped_version(sentence: str) -> tuple[str, bool] | None:
+    """The version a sentence moves to or stays on, and whether it stays.
+
+    "we'll bump to 3.12", "we'll stay on 4.3": the version alone, not what it is of.
+    """
+    if QUESTION.search(sentence) or NEGATED.search(sentence):
+        return None
+    if TENTATIVE.search(sentence):
+        sentence = _before_doubt(sentence) or ""
+    m = _BUMPED.search(sentence)
+    return (m["v"], bool(m["stay"])) if m else None
+
+
 def rationale(sentence: str) -> str | None:
     """The reason given in `sentence` ("because ...", "因为 ..."), if any."""
     m = _WHY.search(sentence)
@@ -2649,7 +2695,7 @@ def purpose(text: str) -> str | None:
     m = _PURPOSE.search(clause)
     if m is None:
         return None
-    what = (m.group("x") or m.group("z") or m.group("v") or "").strip()
+    what = (m.group("w") or m.group("x") or m.group("z") or m.group("v") or "").strip()
     if what.lower() in ("now", "the time being", "the moment", "a while", "now on"):
         return None
     if re.match(r"(?i)(?:it|this|that|them|these|those|you|me|us)\b", what):
@@ -2751,7 +2797,7 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
     found: list[str] = []
     chosen = False  # the clause that names the choice is the decision itself
     named = choice.lower().replace("`", "")
-    for clause in CLAUSE.split(sentence):
+    for clause in _unreasoned(CLAUSE.split(sentence)):
         c = _DETAIL_LEAD.sub("", clause.strip(" '\"“”，,。.;；:：")).strip()
         if c.count("`") == 2 and c[0] == c[-1] == "`":  # a clause that is one piece of code
             c = c[1:-1]
@@ -2778,6 +2824,17 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
         if _settles(c) and (named or valued):
             found.append(c)
     return found[:most]
+
+
+def _unreasoned(clauses: list[str]) -> list[str]:
+    """The clauses but those a "so" after them makes the reason ("X has stalled, so … Drift")."""
+    return [
+        c for c, after in zip(clauses, [*clauses[1:], ""], strict=True)
+        if not _SO_AFTER.match(after)
+    ]  # fmt: skip
+
+
+_SO_AFTER = lazy(r"\s*(?:(?i:so|hence|therefore|thus)\b|所以|因此)")
 
 
 # "SNS→SQS→worker 这个方案可以": a way named, then taken

@@ -22,7 +22,7 @@ from omp.rules.signals import (
     VAGUE,
     WISH,
 )
-from omp.rules.text import BULLET, FENCE, statements, without_blobs
+from omp.rules.text import BULLET, FENCE, is_chinese, statements, without_blobs
 
 _REVERSAL = lazy(
     r"(?i)\b(?:actually|on second thought|scratch that|change of plan|changed my mind|"
@@ -240,7 +240,8 @@ _STRONG_REVERSAL = lazy(
 
 
 _SWITCH_WORD = lazy(
-    r"(?i)\b(?:switch(?:ing)? to|move to|migrate to|replac(?:e|ing))\b"
+    r"(?i)\b(?:switch(?:ing)?(?:\s+(?:us|it|them|everything|over))? to|move to|migrate to|"
+    r"replac(?:e|ing))\b"
     r"|改成|改用|换成|换用|改为|换到|切到|改存|改放|迁到|迁移到|搬到|(?:^|[，,。；;\s])[改换]\s*[A-Za-z]"
 )
 
@@ -496,7 +497,25 @@ def options(message: str) -> dict[str, str]:
         if named and not VAGUE.match(named):
             label = m.group("label").upper()
             found.setdefault(_NUMERALS.get(label, label), named)
-    return found
+    return found or _inline_options(message)
+
+
+# "部署方案有两个：1）前端放 COS + CDN，…；2）全部放到 TKE。", "two ways: 1) keep it; 2) drop it":
+# options numbered inside a sentence, after a colon or between semicolons
+_INLINE_OPTION = lazy(r"(?:^|[：:；;]\s*)(?P<label>[1-4])\s*[)）]\s*(?P<text>[^；;。\n]+)")
+
+
+def _inline_options(message: str) -> dict[str, str]:
+    """Options numbered in the run of a sentence, from 1 on, two at least."""
+    found = {m["label"]: m["text"].strip() for m in _INLINE_OPTION.finditer(message)}
+    if sorted(found) != [str(n) for n in range(1, len(found) + 1)] or len(found) < 2:
+        return {}
+    # a Chinese option whole ("前端放 COS + CDN，后端放 CVM"): its clauses are its parts
+    named = {
+        label: text[:80] if is_chinese(text) else clip(_OPTION_LEAD.sub("", text))
+        for label, text in found.items()
+    }
+    return {label: text for label, text in named.items() if text and not VAGUE.match(text)}
 
 
 def option_label(choice: str) -> str | None:
@@ -675,6 +694,46 @@ _EITHER_AT_END = lazy(
 )
 
 
+# "Options: pay for Supabase Pro, or use Neon, …", "Your two options: Kafka or NATS.": the
+# options said to be the ones to choose from, with no question mark
+_OPTIONS_SAID = lazy(
+    r"(?i)^\W*(?:(?:so|the|your|two|a few|main|real)\s+){0,2}(?:options|choices|alternatives)"
+    r"\s*(?:are|here)?\s*[:：\u2014\u2013]\s*\S"
+)
+
+
+# "we use sealed-secrets or external secrets?", "for releases, cargo-dist or goreleaser-style by
+# hand?": two options the lexicon need not know, the question's last words
+_NAMED_EITHER = lazy(
+    r"(?i)(?:^|[.:;,]\s+|\b(?:use|using|pick|choose|go with|take|want|prefer)\s+)"
+    r"(?P<a>[a-z][\w.+#-]{1,24})\s+(?:or|vs\.?|versus)\s+"
+    r"(?P<b>[a-z][\w.+#-]{1,24}(?:\s+[a-z][\w.+#-]{1,24}(?=\s*[?？]))?)"
+    r"(?:\s+(?:by hand|for (?:this|now|it|that|us)|here|instead))?\s*[?？]\s*$"
+)
+
+
+def _bare_either(sentence: str) -> list[str]:
+    """The two names of a question of two names and nothing else ("clap or argh?")."""
+    bare = _BARE_EITHER.search(sentence)
+    # "X or something else?" offers no second option
+    if bare is None or {bare["a"].lower(), bare["b"].lower(), bare["b"].split()[0].lower()} & (
+        _NOT_OPTIONS | {"something", "anything", "other", "another", "whatever"}
+    ):
+        return []
+    return list(dict.fromkeys((bare["a"].lower(), bare["b"].lower())))
+
+
+def _named_either(sentence: str) -> list[str]:
+    """The two options of an either-or question when one is written as a name (a `-`, `.`)."""
+    m = _NAMED_EITHER.search(sentence)
+    if m is None or {m["a"].lower(), m["b"].lower()} & _NOT_OPTIONS:
+        return []
+    names = [m["a"].lower(), m["b"].lower()]
+    if not any(re.search(r"\w[-.+#]\w", n) or TECH.fullmatch(n) for n in names):
+        return []  # "rewrite or refactor?": ways of working, not named options
+    return names if names[0] != names[1] else []
+
+
 def asked_options(message: str) -> list[str]:
     """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
     if either := _either_options(message):
@@ -691,15 +750,13 @@ def asked_options(message: str) -> list[str]:
         if name is not None and name.group(1).lower() not in out:
             out.append(name.group(1).lower())
     for sentence in statements(message):
-        if (bare := _BARE_EITHER.search(sentence)) and not (
-            # "X or something else?" offers no second option
-            {bare["a"].lower(), bare["b"].lower(), bare["b"].split()[0].lower()}
-            & (_NOT_OPTIONS | {"something", "anything", "other", "another", "whatever"})
-        ):
+        if named := _bare_either(sentence) or _named_either(sentence):
             # "clap or argh?": a question of two names alone offers both, known or not
-            out += [n.lower() for n in (bare["a"], bare["b"]) if n.lower() not in out]
+            out += [n for n in named if n not in out]
             continue
-        if re.search(r"[?？]\s*$", sentence) and _ASKED.search(sentence):
+        if (re.search(r"[?？]\s*$", sentence) or _OPTIONS_SAID.match(sentence)) and _ASKED.search(
+            sentence
+        ):
             names = [m.group(1).lower() for m in TECH.finditer(sentence)]
             if _GO_OFFERED.search(sentence):
                 names.append("go")  # "in Lua or Go?": the language, which the lexicon leaves out
@@ -928,13 +985,17 @@ _PART_ANSWER_ZH = lazy(
 )
 
 
+# "no arduino.", "drop supabase.", "forget kafka": a short reply that turns an option down
+_TURNED_DOWN = lazy(r"(?i)\W*(?:no|not|drop|ditch|skip|forget|scrap|lose|remove|kill|without)\s+\w")
+
+
 def short_answer(sentence: str, offered: list[str]) -> str | None:
     """The one offered option a short reply names ("drift.", "Kustomize 吧")."""
     words = re.findall(r"[\w.+#-]+", sentence)
     if len(words) > 4 or NEGATED.search(sentence) or QUESTION.search(sentence):
         return None
-    if re.match(r"(?i)\W*no\s+\w", sentence):
-        return None  # "no arduino.": the option turned down
+    if _TURNED_DOWN.match(sentence):
+        return None  # "no arduino.", "drop supabase.": the option turned down
     named = [m.group(1).lower() for m in TECH.finditer(sentence) if m.group(1).lower() in offered]
     return named[0] if len(set(named)) == 1 else None
 

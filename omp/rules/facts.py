@@ -856,9 +856,11 @@ def stack_parts(
     # "landing in s3://acme-raw/clickstream/": the store named by its scheme, not the bucket and
     # prefix a "/" would make parts of their own
     rest = _ADDRESS.sub(lambda m: m["scheme"], rest)
-    # "nginx in front of gunicorn": two parts, one serving the other
+    # "nginx in front of gunicorn": two parts, one serving the other; not the "+" of a
+    # version's build ("v1.29.4+k3s1"): it joins no second part
     pieces = re.split(
-        r"\s*(,|，|、|\+|/|;|；|:(?!//)|：|\band\b|\bwith\b|\bin front of\b|和|以及|及|加|的)\s*",
+        r"\s*(,|，|、|(?<!\d)\+|(?<=\d)\+(?![\w.-]*\d[\w.-]*(?![\w.-]))|/|;|；|:(?!//)|：|"
+        r"\band\b|\bwith\b|\bin front of\b|和|以及|及|加|的)\s*",
         rest,
     )
     # each part, and whether a "+" joins it to the one before ("grafana + loki") or after
@@ -969,6 +971,9 @@ def _looks_like_a_product(name: str, *, versioned: bool, packages: bool = False)
         return False
     if re.fullmatch(r"[a-z]+-v?\d+", name):
         return False  # "amr-02", "large-v2": a host or a size, not a product
+    if re.search(r"\d{6}", name):
+        return False  # "hr-portal-web-1312345678": a resource with an account's number
+
     if versioned or re.search(r"\d", name):
         return True
     capital = name[0].isupper() and not name.isupper()  # Skynet, WeChat

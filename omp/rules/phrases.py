@@ -13,7 +13,8 @@ from omp.rules.signals import MODAL_RULE_ZH, RULE_CLAUSE
 from omp.rules.text import is_chinese
 
 _EN_CUT = lazy(
-    r"\s+(?:because|since|as (?:it|we|they|this|that)|so (?:that|we|it)|instead of|rather than|"
+    r"\s+(?:because|since|as (?:it|we|they|this|that|part of)|so (?:that|we|it)|instead of|"
+    r"rather than|"
     r"over|versus|vs\.?|for(?! [A-Z][a-z]+[A-Z])|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|"
     r"on (?:our|the|a|an|top|its)|"
     r"which|"
@@ -53,7 +54,9 @@ _LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
 
 
 _TAIL = lazy(
-    r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's|after all)$", re.I
+    r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's|after all|please|"
+    r"pls|plz)$",
+    re.I,
 )
 
 
@@ -124,7 +127,7 @@ def clip(phrase: str) -> str:
     if is_chinese(head[:4]):
         if named := _ZH_PRODUCT_HEAD.match(head):
             return named[0]  # "钉钉机器人发告警": the name, not what is done with it
-        return head.strip(" `'\"“”")[:40]
+        return head.strip(" `'\"“”").replace("`", "")[:40]  # "读环境变量 `X`": X, unquoted
     if RULE_CLAUSE.match(head):  # a rule said whole: "Every node has to use the same RMW"
         clause = re.split(r"[,;:.]\s|\s[\u2014\u2013-]\s", head)[0]
         return " ".join(clause.split()[:16]).rstrip(".")
@@ -141,10 +144,15 @@ def clip(phrase: str) -> str:
     rule = words and (words[0].lower() in RULE_LEADS or RULE_CLAUSE.match(head))
     limit = _MAX_WORDS + 4 if rule else _MAX_WORDS
     if len(words) > limit:
-        # a cut right after a preposition loses its object ("... under envs/"): keep it
-        limit += int(words[limit - 1].lower() in _PREPOSITIONS)
+        # a cut right after a preposition loses its object ("... under envs/"): keep it; and
+        # one right before a setting's value ("Android minSdk 24") its value
+        kept = words[limit - 1].lower() in _PREPOSITIONS or _A_VALUE.fullmatch(words[limit])
+        limit += int(bool(kept))
         head = " ".join(words[:limit])
     return head.strip(" `'\"“”.,").replace("`", "")
+
+
+_A_VALUE = lazy(r"v?\d+(?:\.\d+)*[A-Za-z%]{0,3}")
 
 
 _PREPOSITIONS = frozenset(("under", "in", "on", "at", "of", "from", "by", "into", "per", "to"))

@@ -1294,7 +1294,9 @@ def commands(sentence: str) -> dict[str, str]:
     for m in _COMMAND_DOES.finditer(sentence):
         if not _RAN_BEFORE.search(sentence, 0, m.start()) and _COMMAND_LIKE.match(m["cmd"]):
             found.setdefault(_COMMAND_KEYS.get(m["task"], m["task"]), m["cmd"])
-    for m in _SCRIPT.finditer(sentence):  # "`pnpm worker` script": the script named by its run
+    for m in _PACKAGE_SCRIPT.finditer(
+        sentence
+    ):  # "`pnpm worker` script": the script named by its run
         found.setdefault(_COMMAND_KEYS.get(m["name"], m["name"]), m["cmd"])
     return found
 
@@ -1310,7 +1312,7 @@ _COMMAND_DOES = lazy(
 
 # a package script said to be one, in backticks: "a `pnpm worker` script", "the `npm run seed`
 # script" (the script's name keys it)
-_SCRIPT = lazy(
+_PACKAGE_SCRIPT = lazy(
     r"(?i)`(?P<cmd>(?:npm run|pnpm(?: run)?|yarn(?: run)?|bun run)\s+(?P<name>[a-z][\w:-]*))`"
     r"\s+script\b"
 )
@@ -1340,6 +1342,8 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
         if m.re == _NAMED_ID and _PASSING_ID.match(topic):
             continue
         topic = topic.split()[-1] if not is_chinese(topic) and topic.count(" ") > 1 else topic
+        # "… for prod is api.northpay.eu and staging is …": staging, not "and staging"
+        topic = re.sub(r"(?i)^(?:and|or|but|while|whereas|plus)\s+", "", topic)
         located = _LOCATED.search(sentence, 0, m.start("value")) is not None
         if _NOT_A_PART.match(topic) or _ADVERB_ZH.search(topic):
             continue

@@ -9,7 +9,7 @@ import re
 from typing import NamedTuple
 
 from omp.lazyre import lazy
-from omp.rules.lexicon import TECH
+from omp.rules.lexicon import TECH, technologies
 from omp.rules.signals import NEGATED, QUESTION, TENTATIVE, VAGUE
 from omp.rules.text import FENCE, VERSION, bullet_items, is_chinese
 
@@ -567,13 +567,24 @@ _ASKED_TO = lazy(r"(?i)^\s*(?:can|could|would)\s+you\s+(?:please\s+)?|\?\s*$")
 _UNDO_VAGUE = frozenset(("last", "latest", "previous", "other", "whole", "entire", "it", "all"))
 
 
+# "we delete the deepspeed config", "remove the sentry setup": a tool's setup taken out
+_UNDO_SETUP_EN = lazy(
+    r"(?i)(?:^|[,.;:!]\s+|\b(?:please|just|and|ok|so|we(?:'ll| will)?|let'?s)\s+)"
+    r"(?:delete|remove|rip out|get rid of|drop)\s+(?:the|our|that)\s+(?P<topic>[\w.-]+)\s+"
+    r"(?:config|configs|configuration|setup|integration)\b"
+)
+
+
 def undone_topic(sentence: str) -> str | None:
     """What a request to undo an earlier change names ("WriteTimeout"), or None.
 
     Only a request naming something particular: "revert the last change" names nothing to
-    match, a question or a doubt asks nothing to be undone.
+    match, a question or a doubt asks nothing to be undone. A tool's setup taken out ("we
+    delete the deepspeed config") undoes the work that set the tool up.
     """
     m = _UNDO_ZH.search(sentence) if is_chinese(sentence) else _UNDO_EN.search(sentence)
+    if m is None and (setup := _UNDO_SETUP_EN.search(sentence)) and technologies(setup["topic"]):
+        m = setup
     if m is None or not _asked_outright(sentence):
         return None
     words = [w for w in m["topic"].split() if w.lower() not in _UNDO_VAGUE]
