@@ -110,7 +110,7 @@ def test_offered_names_each_given_a_part_are_both_chosen():
 
 def test_parts_given_to_names_never_offered_choose_nothing():
     turns = [("user", "the nightly ETL OOMs. What are my options?"), ("assistant", _DIRECTIONS),
-             ("user", "Dask for cleaning, Trino for the aggregate layer.")]  # fmt: skip
+             ("user", "Dask for cleaning, Trino for aggregates.")]  # fmt: skip
     assert _choices(*turns) == []
 
 

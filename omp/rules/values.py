@@ -1307,6 +1307,7 @@ _COMMAND_DOES = lazy(
     r"(?:^|(?<=[\s(]))`(?P<cmd>[^`\n]{0,60}?\b(?P<task>[a-z][a-z0-9_-]{2,20}))`\s+"
     r"(?:kicks off|starts|spins up|brings up|builds|deploys|seeds|loads|resets|rebuilds|"
     r"regenerates|reindexes|triggers|creates|applies)\b"
+    r"(?!\s+(?:failing|breaking|erroring|throwing|crashing|hanging|timing out|to fail))"
 )
 
 
