@@ -365,3 +365,10 @@ def test_a_choice_cut_short_keeps_the_value_of_its_last_setting():
 
     found = rules.decision("We decided iOS 15 minimum and Android minSdk 24.")
     assert found is not None and found.choice == "iOS 15 minimum and Android minSdk 24"
+
+
+def test_a_switch_to_no_known_tool_replaces_no_stack_said_before_it():
+    said = "后端是 go 的 gin，我让后端同学加个接口。行，那就走后端代理，前端这边改成调 /api/ai/chat"
+    assert {"tech_stack": {"language": "go", "backend": "gin"}} in _kept(
+        _run(("user", said)), "project"
+    )

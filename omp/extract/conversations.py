@@ -1514,9 +1514,11 @@ class _Conversation:
                 str(d.entry.get("choice", "")),
                 int(d.source["index"]),
                 whole=_ALL_IN.search(str(d.entry.get("context", ""))) is not None,
-                # a switch naming none it replaces ("switch to FSDP instead of DeepSpeed" does)
+                # a switch to a known tool naming none it replaces ("switch to FSDP instead of
+                # DeepSpeed" does; "改成调 /api/ai/chat" switches to no tool)
                 switch=rules.switches(str(d.entry.get("context", "")))
-                and not d.entry.get("alternatives"),
+                and not d.entry.get("alternatives")
+                and bool(rules.technologies(str(d.entry.get("choice", "")))),
                 read=self.read_at.get(id(d), 0),
             )
             for d in self.decisions
