@@ -25,7 +25,7 @@ LAYERS = {
         "requests",
         "recap",
     ),
-    "omp.extract": ("candidates", "commits", "deploys", "conversations", "routing"),
+    "omp.extract": ("candidates", "commits", "deploys", "stated", "conversations", "routing"),
 }
 # who calls each package, through the names it gathers
 CALLERS = {"omp.rules": ("extract", "buildfiles.py"), "omp.extract": ("ingest.py", "manifest.py")}

@@ -11,9 +11,9 @@ changed later in the same conversation keeps only the final choice, with the aba
 as an alternative.
 
 One module per source and one for what they share, imports pointing down: `candidates`,
-`commits`, `deploys` (a conversation may hold a deploy's output), `conversations`, `routing`
-(tested). This module gathers what
-`omp.ingest` and `omp.manifest` call.
+`commits`, `deploys` (a conversation may hold a deploy's output), `stated` (the project facts
+one statement of a conversation gives), `conversations`, `routing` (tested). This module
+gathers what `omp.ingest` and `omp.manifest` call.
 """
 
 from __future__ import annotations
@@ -40,20 +40,18 @@ from omp.extract.conversations import (
     ACCEPTED_CONF,
     ADOPTED_CONF,
     AGENT_COMMIT_CONF,
-    AGENT_STACK_CONF,
-    NAMED_ADDRESS_CONF,
     OPENING_CHOICE_CONF,
     PROPOSAL_CONF,
     RECAP_CONF,
     SIDE_CHOICE_CONF,
     TENTATIVE_CONF,
     TOOL_FACT_CONF,
-    VERSION_CONF,
     from_conversation,
     reads_tool_output,
 )
 from omp.extract.deploys import from_deploy, from_deploys, from_shown_commits
 from omp.extract.routing import settle
+from omp.extract.stated import AGENT_STACK_CONF, NAMED_ADDRESS_CONF, VERSION_CONF
 
 __all__ = [
     "ACCEPTED_CONF",
