@@ -528,13 +528,25 @@ class _Conversation:
         named = rules.named_for_a_part(s)
         if named is None:
             return False
-        named = named._replace(choice=_original("\n".join(self.recent), named.choice))
-        entry = decision_entry(named, s)
-        reason = "a technology the person gave a part of the work"
+        self._decide_as_written(
+            named, s, src, conf, "a technology the person gave a part of the work"
+        )
+        return True
+
+    def _decide_as_written(
+        self,
+        made: rules.Decision,
+        s: str,
+        src: dict[str, Any],
+        conf: dict[str, float],
+        reason: str,
+    ) -> None:
+        """Record `made`, its choice spelt as the assistant's last messages wrote it."""
+        made = made._replace(choice=_original("\n".join(self.recent), made.choice))
+        entry = decision_entry(made, s)
         self._decide(
             Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
         )
-        return True
 
     def _ruled_out(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """A thing the assistant warned of, ruled out by the reply ("no unique constraints then").
@@ -561,12 +573,7 @@ class _Conversation:
         kept = rules.kept_in_use(s, sorted(self.written))
         if kept is None:
             return False
-        kept = kept._replace(choice=_original("\n".join(self.recent), kept.choice))
-        entry = decision_entry(kept, s)
-        reason = "what is in use, kept"
-        self._decide(
-            Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
-        )
+        self._decide_as_written(kept, s, src, conf, "what is in use, kept")
         for gone in rules.rejected(s) + rules.refused(s):  # "forget mmkv for now, keep …"
             if gone.lower() != kept.choice.lower():
                 self._drop_choice(gone, int(src["index"]))
