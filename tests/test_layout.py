@@ -19,6 +19,8 @@ LAYERS = {
         "dialogue",
         "facts",
         "values",
+        "decision_en",
+        "decision_zh",
         "decisions",
         "work",
         "person",

@@ -10,8 +10,9 @@ milestones, P2 paths and tools.
 
 One module per concern; each imports only modules listed before it: `text` (the sentences of a
 message), `lexicon` (technologies and their roles), `signals`, `phrases`, `dialogue`, `facts`,
-`values`, `decisions`, `work`, `person`, `requests`, `recap`. This module gathers what
-`omp.extract` and `omp.buildfiles` call.
+`values`, `decision_en` and `decision_zh` (the ways a sentence states a decision, as patterns),
+`decisions`, `work`, `person`, `requests`, `recap`. This module gathers what `omp.extract` and
+`omp.buildfiles` call.
 """
 
 from __future__ import annotations
