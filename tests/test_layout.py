@@ -27,7 +27,17 @@ LAYERS = {
         "requests",
         "recap",
     ),
-    "omp.extract": ("candidates", "commits", "deploys", "stated", "conversations", "routing"),
+    "omp.extract": (
+        "candidates",
+        "commits",
+        "deploys",
+        "artifacts",
+        "stated",
+        "offers",
+        "revised",
+        "conversations",
+        "routing",
+    ),
 }
 # who calls each package, through the names it gathers
 CALLERS = {"omp.rules": ("extract", "buildfiles.py"), "omp.extract": ("ingest.py", "manifest.py")}

@@ -11,13 +11,17 @@ changed later in the same conversation keeps only the final choice, with the aba
 as an alternative.
 
 One module per source and one for what they share, imports pointing down: `candidates`,
-`commits`, `deploys` (a conversation may hold a deploy's output), `stated` (the project facts
-one statement of a conversation gives), `conversations`, `routing` (tested). This module
-gathers what `omp.ingest` and `omp.manifest` call.
+`commits`, `deploys` (a conversation may hold a deploy's output), `artifacts` (the commits,
+deploys and build files a session made or showed beside its talk), `stated` (the project facts
+one statement of a conversation gives), `offers` (the options on the table, which a reply picks
+from), `revised` (what later choices undo among the facts a conversation stated),
+`conversations`, `routing` (tested). This module gathers what `omp.ingest` and `omp.manifest`
+call.
 """
 
 from __future__ import annotations
 
+from omp.extract.artifacts import AGENT_COMMIT_CONF, TOOL_FACT_CONF
 from omp.extract.candidates import (
     ACTIONS,
     CHOICE_FIELDS,
@@ -39,13 +43,11 @@ from omp.extract.commits import drop_reverted, from_commit
 from omp.extract.conversations import (
     ACCEPTED_CONF,
     ADOPTED_CONF,
-    AGENT_COMMIT_CONF,
     OPENING_CHOICE_CONF,
     PROPOSAL_CONF,
     RECAP_CONF,
     SIDE_CHOICE_CONF,
     TENTATIVE_CONF,
-    TOOL_FACT_CONF,
     from_conversation,
     reads_tool_output,
 )

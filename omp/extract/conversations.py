@@ -7,11 +7,11 @@ finished work, project facts, the person's preferences, and one session record.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from omp import buildfiles, deploy, gitrepo, rot, rules
-from omp.extract import stated
+from omp import buildfiles, deploy, rot, rules
+from omp.extract import artifacts, revised, stated
 from omp.extract.candidates import (
     SESSION_REASON,
     TITLE_MAX,
@@ -25,14 +25,9 @@ from omp.extract.candidates import (
     with_details,
 )
 from omp.extract.commits import (
-    CONVENTIONAL_TYPES,
-    NOISE_COMMIT,
-    TRIVIAL_COMMIT,
-    commit_kind,
     drop_reverted,
-    reverts,
 )
-from omp.extract.deploys import from_deploys
+from omp.extract.offers import ONE_NAME, REPLY_REACH, REVERSAL_REACH, Offers, as_written
 from omp.lazyre import lazy
 
 _USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "path": 0.8}
@@ -46,10 +41,6 @@ _ASSISTANT_CONF = {"explicit": 0.75, "instruction": 0.55, "fact": 0.65, "work": 
 
 
 _CONFIRM_REACH = 3  # messages: what the assistant said this far back a reply may confirm
-_REPLY_REACH = 2  # messages: a reply opening with an offered name picks it this soon after
-
-
-_REVERSAL_REACH = 6  # messages: "actually, ..." changes a choice made this recently
 
 
 _RECAP_REACH = 2  # messages: a summary this close to the end tells where things landed
@@ -105,12 +96,6 @@ ADOPTED_CONF = 0.6  # "就这么定了" after a statement: the statement is as o
 TENTATIVE_CONF = 0.3
 
 
-AGENT_COMMIT_CONF = 0.8  # "git commit -m 'fix: …'" in a tool call: work the agent did
-
-
-TOOL_FACT_CONF = 0.75  # a version in a build file the agent's tool printed: the project's own
-
-
 RECAP_CONF = 0.75  # a fact of the assistant's closing summary of where things landed
 
 
@@ -159,25 +144,12 @@ class _Conversation:
         self.opening: int | None = None  # the user's first real message: what the project is
         self.introduced: list[Candidate] = []  # choices named in it, and not again
         self.replied = False  # the assistant answered after it: a dialogue
-        self.options: dict[str, str] = {}
-        self.options_at = -1  # the message that listed them
-        self.options_text = ""  # and its text
-        self.delegated = False  # the person left the last question's choice to the assistant
         self.replies: dict[int, str] = {}  # the assistant's last messages by index, lower case
-        self.offered: list[str] = []  # the options of the last "X or Y?" question
-        self.offered_in = ""  # the message that offered them
-        self.asked_which = False  # the person's last message asked which one to use
-        self.offered_asked = False  # the options came as a question ("X or Y?")
-        self.offered_at = -1  # the message that offered them
-        self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
-        self.named_at = -1  # the message that offered them
-        self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
-        self.bullets: list[str] = []  # the options of its last "which one?" list
+        self.offers = Offers()  # what the assistant last offered to pick from
         self.listed: set[str] = set()
         self.previous: str | None = None  # the user's last statement, for "make that the rule"
         self.preferred = ""  # what the user's last message said of their own ways, lower case
         self.recaps: list[tuple[int, list[str]]] = []  # the assistant's "Summary: …" messages
-        self.asked: list[str] = []  # settings the assistant's last message asked values for
         self.last = 0  # the index of the last message read
         self.said = ""  # the assistant's last message: what a reply may confirm by naming it
         self.said_at = -1  # its index: what "revert that" undoes
@@ -198,7 +170,7 @@ class _Conversation:
         shown = redact_text(text, self.path, index, self.batch)
         text = rules.without_blobs(shown)
         if role == "commit":
-            self._agent_commit(text, index)
+            self._found(artifacts.agent_commit(text, self.source(index)))
             return
         conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
         self.written |= {(m[1] or m[2]).lower() for m in _WRITTEN_NAME.finditer(text)}
@@ -225,7 +197,7 @@ class _Conversation:
             self._read_whole(text, index, before)
         self._values(role, text, index, conf)
         if "] " in shown:  # git's "[main 8d2e1a4] test: …" in a transcript's message
-            self._commit_refs(shown, index)
+            self.found += artifacts.commit_refs(shown, self.found, self.source(index))
         if remember:
             for c in self.found[before:]:
                 c.confidence = min(0.95, c.confidence + 0.1)
@@ -235,7 +207,7 @@ class _Conversation:
         """What the person's message, its sentences read, leaves off and asks next."""
         if leaving := rules.moving_off(text) | self._replaced_here(index, before):
             self._not_kept(leaving, before)
-        self._asks("user", text, index)
+        self.offers.asks("user", text, index)
 
     def _replaced_here(self, index: int, before: int) -> set[str]:
         """The stack a message states and, in the same message, replaces by a choice.
@@ -318,16 +290,17 @@ class _Conversation:
         (`package.json`, `go.mod`) are project facts. The output is redacted only when it
         states some: most of it is never used.
         """
+        src = self.source(index)
         if role == "tool" and deploy.looks_like_deploy(text):
-            self._deploy_output(redact_text(text, self.path, index, self.batch), index)
+            shown = redact_text(text, self.path, index, self.batch)
+            self.found += artifacts.deploy_output(shown, self.path, src)
         if role == "tool":
-            self._commit_refs(text, index, tool=True)
+            self.found += artifacts.commit_refs(text, self.found, src, tool=True)
         if role != "tool" or not buildfiles.facts(text):
             return role in ("system", "tool")
-        facts = buildfiles.facts(redact_text(text, self.path, index, self.batch))
-        if facts:
-            reason = "read from a build file a tool printed"
-            self._found(Candidate("project", facts, TOOL_FACT_CONF, reason, self.source(index)))
+        shown = redact_text(text, self.path, index, self.batch)
+        if c := artifacts.build_file(shown, src, "read from a build file a tool printed"):
+            self._found(c)
         return True
 
     def _values(self, role: str, text: str, index: int, conf: dict[str, float]) -> None:
@@ -335,10 +308,10 @@ class _Conversation:
 
         "TTL 你们想设多久？" then "TTL 设 10 分钟": then what this message asks values for.
         """
-        given = rules.answered_values(text, self.asked) if role == "user" else []
+        given = rules.answered_values(text, self.offers.asked) if role == "user" else []
         if role == "user" and not given:
             self._named_value(text, index, conf)
-        self.asked = rules.asked_values(text) if role == "assistant" else []
+        self.offers.asked = rules.asked_values(text) if role == "assistant" else []
         made = [str(d.entry.get("choice", "")).lower() for d in self.decisions]
         for clause in given:
             if any(len(m) > 2 and m in clause.lower() for m in made):
@@ -356,7 +329,7 @@ class _Conversation:
         "What should the DynamoDB lock table be called?" then "tf-locks, thats what the other
         repos use": the table is a project fact (config `table: tf-locks`).
         """
-        named = rules.named_value(text, self.asked)
+        named = rules.named_value(text, self.offers.asked)
         config = rules.settings(named) if named else {}
         if config:
             reason = "a name the person gave when the assistant asked for it"
@@ -366,13 +339,14 @@ class _Conversation:
     def _turn(self, role: str, text: str, index: int) -> None:
         """What a whole message settles or offers before its sentences are read."""
         for subject in rules.committed_subjects(text):
-            self._agent_commit(subject, index)  # 'committed as "fix(db): add …"', by either side
+            # 'committed as "fix(db): add …"', by either side
+            self._found(artifacts.agent_commit(subject, self.source(index)))
         if role == "user":
-            self.delegated = rules.delegates(text) and bool(self.offered)
+            self.offers.delegated = rules.delegates(text) and bool(self.offers.offered)
             self._answer(text)
             self._confirmed(text, index)
             self._picked_at_opening(text, index, _USER_CONF)
-            self._pasted(text, index)
+            self.found += artifacts.pasted(text, self.path, self.source(index))
             self.preferred = ""
             # not after a choice was made: the talk is under way, past introducing the project
             if (
@@ -383,89 +357,33 @@ class _Conversation:
             ):
                 self.opening = index
         else:
-            if self.delegated:
+            if self.offers.delegated:
                 self._chosen_for(text, index)  # "whatever you think", then "goose — …"
-            self.delegated = False
+            self.offers.delegated = False
             self.replied = self.replied or self.opening is not None
             self.recent = [*self.recent, text][-_CONFIRM_REACH:]
             self.said, self.said_at = text, index
             self.replies = {**dict(list(self.replies.items())[-4:]), index: text.lower()}
-            self._offers(text, index)
+            self.offers.heard(text, index)
+            self._proposed_list(text, index)
             if parts := rules.recap(text):
                 self.recaps.append((index, parts))
-            if names := rules.offered_names(text):
-                self.names, self.named_at = names, index
-            self.labels = rules.offered_labels(text) or self.labels
-            self.bullets = rules.offered_bullets(text, asked=self.asked_which)
-            self._asks(role, text, index)
-
-    def _asks(self, role: str, text: str, index: int) -> None:
-        """The options a message offers the next to pick from ("Room or SQLDelight?").
-
-        A person's message is read first: "ok room then. for DI hilt or koin?" picks from the
-        last question before it asks its own.
-        """
-        if asked := rules.asked_options(text):
-            self.offered, self.offered_in, self.offered_asked = asked, text, True
-            self.offered_at = index
-        elif named := self._named_for_which(role, text):
-            self.offered, self.offered_in, self.offered_asked = named, text, False
-        self.asked_which = role == "user" and rules.asks_which(text)
-
-    def _option(self, label: str) -> str | None:
-        """The option a label names: a labelled one, or the nth bullet of an unlabelled list."""
-        if label in self.options:
-            return self.options[label]
-        if label.isdigit() and 0 < int(label) <= len(self.bullets):
-            return self.bullets[int(label) - 1]  # "the second one"
-        return None
-
-    def _offered_names(self) -> list[str]:
-        """Names the assistant offered: in bold, or as the options of a list ("2. Inngest").
-
-        Also the choice it proposed ("I'd use expo-router", then "expo-router then.") and the
-        options of the last either-or question.
-        """
-        listed = [v.lower() for v in self.options.values() if rules.NAME.fullmatch(v)]
-        asked = [o.lower() for o in self.offered if _ONE_NAME.fullmatch(o)]
-        return list(dict.fromkeys([*self.names, *listed, *self.proposed, *asked]))
-
-    def _listed_others(self, choice: str, index: int) -> list[str]:
-        """The other options of the list a recent pick took one of ("1. Hatchet 2. Inngest")."""
-        values = list(self.options.values())
-        if not 0 <= index - self.options_at <= _REVERSAL_REACH:
-            return []
-        low = [v.lower() for v in values]
-        if choice.lower() not in low:
-            return []
-        if any(str(d.entry.get("choice", "")).lower() in low for d in self.decisions):
-            return []  # a later pick from the list changes the first: that one is turned down
-        # of its own list: "A) caching … B) background jobs: 1. Celery 2. RQ" has two
-        label = next(k for k, v in self.options.items() if v.lower() == choice.lower())
-        return [
-            v for k, v in self.options.items()
-            if v.lower() != choice.lower() and k.isdigit() == label.isdigit()
-        ]  # fmt: skip
-
-    def _turned_down(self, picked: str | None) -> list[str]:
-        """The other options of the last question, as the message that offered them wrote them."""
-        return [_original(self.offered_in, o) for o in self.offered if o != picked]
 
     def _chosen_for(self, text: str, index: int) -> None:
         """The option the assistant takes when the person left it the choice: its first word."""
         first = re.match(r"[\W_]*([A-Za-z][\w.+#/-]*)", text)
         name = first[1].lower().rstrip(".") if first else ""
-        if name not in self.offered:
+        if name not in self.offers.offered:
             return
-        said = _original(self.offered_in, name)
-        chosen = rules.Decision(said, tuple(self._turned_down(name)), None, None, False)
+        said = as_written(self.offers.offered_in, name)
+        chosen = rules.Decision(said, tuple(self.offers.turned_down(name)), None, None, False)
         entry = decision_entry(
             chosen, rules.statements(text)[0] if rules.statements(text) else said
         )
         reason = "the assistant's choice, left to it by the person"
         self._decide(Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
                      reverses=False)  # fmt: skip
-        self.offered = []
+        self.offers.answered()
 
     def _reason_of_choice(self, s: str, index: int) -> bool:
         """Whether `s` gives the reason of the choice its message just made, naming an option.
@@ -483,24 +401,6 @@ class _Conversation:
         last.entry.setdefault("rationale", s.rstrip(".。")[:300])
         return True
 
-    def _listed(self) -> list[str]:
-        return [v.lower() for v in self.options.values()]
-
-    def _replying_to_list(self, index: int) -> bool:
-        return 0 < index - self.options_at <= _REPLY_REACH and bool(
-            _OFFERS_CHOICE.search(self.options_text)
-        )
-
-    def _replying_to_alternatives(self, index: int) -> bool:
-        """Whether message `index` replies to a list of alternatives (no plan's steps)."""
-        return 0 < index - self.options_at <= _REPLY_REACH and bool(
-            _OFFERS_ALTERNATIVES.search(self.options_text)
-        )
-
-    def _replying_to_question(self, index: int) -> bool:
-        """Whether message `index` is the reply to the question that offered the options."""
-        return self.offered_asked and 0 < index - self.offered_at <= _REPLY_REACH
-
     def _adopted(self, s: str, src: dict[str, Any]) -> bool:
         """A reply that makes the statement before it the rule ("make that the rule")."""
         if not (self.previous and rules.adopts_previous(s)):
@@ -517,7 +417,7 @@ class _Conversation:
         The sentence splitter drops "2." as a list marker, so the message is read whole.
         """
         label = rules.opening_label(text)
-        if label is not None and self._replying_to_alternatives(index):
+        if label is not None and self.offers.replying_to_alternatives(index):
             self._picked_by_label(label, self.source(index), conf)
 
     def _for_a_part(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
@@ -542,7 +442,7 @@ class _Conversation:
         reason: str,
     ) -> None:
         """Record `made`, its choice spelt as the assistant's last messages wrote it."""
-        made = made._replace(choice=_original("\n".join(self.recent), made.choice))
+        made = made._replace(choice=as_written("\n".join(self.recent), made.choice))
         entry = decision_entry(made, s)
         self._decide(
             Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
@@ -583,35 +483,51 @@ class _Conversation:
         self, s: str, index: int, src: dict[str, Any], conf: dict[str, float]
     ) -> bool:
         """A reply that picks an offered name, label or bullet, or gives each option a part."""
-        replying = index - self.named_at <= _REPLY_REACH  # the reply to the offer, not later talk
+        replying = (
+            index - self.offers.named_at <= REPLY_REACH
+        )  # the reply to the offer, not later talk
         answer = (
-            self._short_answer(s)
-            or (rules.leading_name(s, self.names) if replying else None)
+            self.offers.short_answer(s)
+            or (rules.leading_name(s, self.offers.names) if replying else None)
             # "Dramatiq, Celery's config is a mess." after "Celery or Dramatiq?"
-            or (rules.leading_name(s, self.offered) if self._replying_to_question(index) else None)
+            or (
+                rules.leading_name(s, self.offers.offered)
+                if self.offers.replying_to_question(index)
+                else None
+            )
             # "sqlc." after "1. **sqlc + pgx** … 2. **GORM** …"
-            or (rules.leading_name(s, self._listed()) if self._replying_to_list(index) else None)
+            or (
+                rules.leading_name(s, self.offers.listed())
+                if self.offers.replying_to_list(index)
+                else None
+            )
             # "sharded, 64 shards" after "1. … 3. **Sharded map**: …"
             or (
-                rules.opening_option(s, self._listed())
-                if self._replying_to_alternatives(index)
+                rules.opening_option(s, self.offers.listed())
+                if self.offers.replying_to_alternatives(index)
                 else None
             )
         )
-        head = rules.picked_label(s, self.labels) or rules.picked_bullet(s, self.bullets)
+        head = rules.picked_label(s, self.offers.labels) or rules.picked_bullet(
+            s, self.offers.bullets
+        )
         if answer is None and head is None:
             return False
         # the other options of the question are the alternatives ("Mixpanel or Amplitude?"),
         # or of the list the pick took one of
-        others = self._turned_down(answer) if head is None and answer in self.offered else []
-        if head is not None and head in self.bullets:
-            others = [b for b in self.bullets if b != head]
+        others = (
+            self.offers.turned_down(answer)
+            if head is None and answer in self.offers.offered
+            else []
+        )
+        if head is not None and head in self.offers.bullets:
+            others = [b for b in self.offers.bullets if b != head]
         # the name as the offer wrote it ("ClickHouse" for "clickhouse then", "MongoDB" for
         # "mongo，…"), else as the reply does
-        offered = answer is not None and answer in self.offered_in.lower()
+        offered = answer is not None and answer in self.offers.offered_in.lower()
         recent = "\n".join(self.recent)  # "SwiftData" for "so swiftdata" after "**SwiftData**"
         written = recent if answer is not None and answer in recent.lower() else s
-        said = _original(self.offered_in if offered else written, str(answer))
+        said = as_written(self.offers.offered_in if offered else written, str(answer))
         # "ESP-IDF v5.2" for "esp-idf": the version the reply gives stays
         if versioned := re.search(rf"(?i)(?<![\w-]){re.escape(said)}(\s+v?\d+(?:\.\d+)*)", s):
             said += versioned[1]
@@ -623,25 +539,26 @@ class _Conversation:
         self._decide(
             Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
         )
-        self.offered = []
+        self.offers.answered()
         return True
 
     def _picked_by_label(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """An option the reply picks by its label ("option 2", "方案二", "the second one")."""
         label, context, why = rules.option_reference(s), s, rules.rationale(s)
         # options offered (not the steps of a plan): asked about, or called options
-        asked = _OFFERS_CHOICE.search(self.options_text)
-        if label is None and asked and 0 < int(src["index"]) - self.options_at <= _REPLY_REACH:
+        if label is None and self.offers.replying_to_list(int(src["index"])):
             label = rules.bare_pick(s)  # "2" right after "1. Postgres … 2. Redis …"
-            option = self._option(label) if label is not None else None
+            option = self.offers.option(label) if label is not None else None
             # the option as offered, and the reason the reply gives ("2, fewer services")
-            line = next((x for x in self.options_text.splitlines() if option and option in x), "")
+            listed = self.offers.options_text.splitlines()
+            line = next((x for x in listed if option and option in x), "")
             context = f"{line.strip(' -*')} ({s.strip()})" if line else s
             why = why or rules.bare_pick_reason(s)
-        option = self._option(label) if label is not None else None
+        option = self.offers.option(label) if label is not None else None
         if option is None:
             return False
-        others = tuple(b for b in self.bullets if b != option) if option in self.bullets else ()
+        bullets = self.offers.bullets
+        others = tuple(b for b in bullets if b != option) if option in bullets else ()
         picked = rules.Decision(option, others, why, None, False)
         entry = decision_entry(picked, context, details=context == s)
         reason = "an option picked by its label"
@@ -653,15 +570,15 @@ class _Conversation:
 
     def _split_answer(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """Options of the question each given a part ("gRPC between services, REST for …")."""
-        parts = rules.split_answer(s, self.offered) if self.offered_asked else []
+        parts = rules.split_answer(s, self.offers.offered) if self.offers.offered_asked else []
         # "Polars for cleaning, DuckDB for the aggregate layer." after a list of **Polars**,
         # **DuckDB**, **Spark**: the names the assistant offered, asked about or not
-        parts = parts or rules.split_answer(s, self._offered_names())
+        parts = parts or rules.split_answer(s, self.offers.offered_names(self.proposed))
         if parts:
-            self.offered = []  # all taken: none turns the others down
+            self.offers.answered()  # all taken: none turns the others down
         taken = {name.lower() for name, _ in parts}
         for name, part in parts:
-            named = rules.Decision(_original(s, name), (), None, part, False)
+            named = rules.Decision(as_written(s, name), (), None, part, False)
             entry = decision_entry(named, s)
             reason = "the answer to an either-or question"
             self._decide(
@@ -673,28 +590,6 @@ class _Conversation:
             if not others:
                 del entry["alternatives"]
         return bool(parts)
-
-    def _short_answer(self, s: str) -> str | None:
-        """The offered option a short reply picks.
-
-        The names an answer to "which lib?" gave are picked only by a reply that names one and
-        accepts it ("recharts is fine"), not by one that talks about it.
-        """
-        picked = rules.short_answer(s, self.offered)
-        if picked is not None and not self.offered_asked and not rules.picks_alone(s, picked):
-            return None
-        return picked
-
-    def _named_for_which(self, role: str, text: str) -> list[str]:
-        """The options an answer to "which charting lib?" names ("Recharts …; ECharts if …")."""
-        if role != "assistant" or not self.asked_which:
-            return []
-        named = list(dict.fromkeys(rules.technologies(text)))
-        # of the kind the first names ("Recharts is the simplest for React": not React)
-        named = [n for n in named if rules.role_of(n) == rules.role_of(named[0])] if named else []
-        if len(named) < 2 and (pair := _NAMED_PAIR.search(text)):
-            return [pair["a"], pair["b"]]  # "Room or SQLDelight.": names the lexicon lacks
-        return named[:4] if len(named) >= 2 else []
 
     def _changed_value(self, s: str) -> str | None:
         """The value this statement changed a setting to, when it decided one ("…，改成 50MB")."""
@@ -727,70 +622,6 @@ class _Conversation:
                 break
         return d._replace(choice=f"{topic} {d.choice}")
 
-    def _told_commits(self) -> None:
-        """A told commit ("Committed as `4f9c2ab`") is no entry when the commit git made is one."""
-        made = {
-            str(c.entry["ref"]) for c in self.found
-            if c.reason == _AGENT_COMMIT and c.entry.get("ref")
-        }  # fmt: skip
-        if made:
-            # also work reported with the commit's sha ("Fixed the flaky test (3b9e1f2)")
-            self.found = [
-                c for c in self.found
-                if not (
-                    c.target == "changelog"
-                    and c.reason != _AGENT_COMMIT
-                    and any(
-                        sha[:7] in made
-                        for sha in _SHA_SAID.findall(str(c.entry.get("summary", "")))
-                    )
-                )
-            ]  # fmt: skip
-
-    def _commit_refs(self, output: str, index: int, *, tool: bool = False) -> None:
-        """The sha git printed for a commit the agent made: the ref of its changelog entry.
-
-        In a tool's output, a revert git printed (`git revert` names no message of its own) is
-        a commit too; a transcript's are read as commits already (`sources`).
-        """
-        for sha, subject in rules.committed_refs(output):
-            conventional = gitrepo.parse_conventional(subject)
-            summary = conventional.summary if conventional else subject
-            for c in self.found:
-                if (
-                    c.target == "changelog"
-                    and c.reason == _AGENT_COMMIT
-                    and c.entry.get("summary") == summary
-                    and "ref" not in c.entry
-                ):
-                    c.entry["ref"] = sha[:7]
-                    break
-            else:
-                if tool and reverts(subject):
-                    self._agent_commit(f"[HEAD {sha}] {subject}", index)
-
-    def _deploy_output(self, text: str, index: int) -> None:
-        """The deploys an output of a deploy CLI shows (pasted, or printed by the agent's tool)."""
-        made = Batch()
-        from_deploys(deploy.parse_deploy(text), made, path=self.path)
-        for c in made.candidates:
-            c.source = self.source(index)
-            if c.target == "changelog":
-                # the talk tells what the work was; a deploy line beside it waits for review (dev
-                # corpus: the labellers kept 1 of 3 such lines, and 2 of the 3 deployments)
-                c.confidence = min(c.confidence, DEPLOY_IN_TALK_CONF)
-            self._found(c)
-
-    def _pasted(self, text: str, index: int) -> None:
-        """The build files and deploy output the person pasted ("pom 里是这个：```xml …")."""
-        if deploy.looks_like_deploy(text):
-            self._deploy_output(text, index)
-        for block in rules.code_blocks(text):
-            facts = buildfiles.facts(block)
-            if facts:
-                reason = "read from a build file the person pasted"
-                self._found(Candidate("project", facts, TOOL_FACT_CONF, reason, self.source(index)))
-
     def _answer(self, text: str) -> None:
         """A user's reply settles the assistant's pending proposal one way or the other."""
         if self.proposal is not None and (
@@ -805,7 +636,7 @@ class _Conversation:
             self.found.append(self.proposal)  # not taken up: left for review
         # "expo-router then." names what was proposed: a name the reply may choose
         choice = str(self.proposal.entry.get("choice", "")) if self.proposal else ""
-        self.proposed = [choice.lower()] if _ONE_NAME.fullmatch(choice) else []
+        self.proposed = [choice.lower()] if ONE_NAME.fullmatch(choice) else []
         self.proposal = None
 
     def _confirmed(self, text: str, index: int) -> None:
@@ -837,11 +668,8 @@ class _Conversation:
         entry = self.proposal.entry if self.proposal is not None else {}
         return f"{entry.get('choice', '')} {entry.get('context', '')}"
 
-    def _offers(self, text: str, index: int) -> None:
-        """Labelled options and "My suggestion:" lists of an assistant message."""
-        if listed_options := rules.options(text):
-            self.options, self.options_at = listed_options, index
-            self.options_text = text
+    def _proposed_list(self, text: str, index: int) -> None:
+        """The "My suggestion:" list of an assistant message: a proposal."""
         listed = rules.proposal_list(text)
         if listed:
             decision = rules.Decision(listed, (), None, None, False)
@@ -855,35 +683,6 @@ class _Conversation:
                     self.source(index),
                 )
             )
-
-    def _agent_commit(self, message: str, index: int) -> None:
-        """A commit the agent made in the session: its subject is a changelog entry.
-
-        Maintenance commits (chore, test, style) count too: the person asked for the work in
-        the session (on dev, 9 of 9 such commits were kept by the labels); work in progress
-        and housekeeping are dropped.
-        """
-        subject = message.split("\n", 1)[0].strip()
-        # "[main 8d2e1a4] test: …", as git printed it in a transcript: the sha is its ref
-        made = next(iter(rules.committed_refs(subject)), None)  # (sha, subject)
-        subject = made[1] if made else subject
-        conventional = gitrepo.parse_conventional(subject)
-        reason, level = _AGENT_COMMIT, AGENT_COMMIT_CONF
-        entry: dict[str, Any]
-        if conventional is None:
-            entry = {"type": commit_kind(subject) or "other", "summary": subject}
-        else:
-            kind = CONVENTIONAL_TYPES.get(conventional.type, "other")
-            entry = {"type": kind, "summary": conventional.summary}
-            if conventional.scope:
-                entry["scope"] = conventional.scope
-        if made:
-            entry["ref"] = made[0][:7]
-        if TRIVIAL_COMMIT.match(subject) or NOISE_COMMIT.search(subject):
-            level = TENTATIVE_CONF
-        self._found(
-            Candidate("changelog", entry, level, reason, self.source(index), origin=subject)
-        )
 
     def _done_list(self, text: str, index: int, conf: dict[str, float]) -> None:
         """A "Done:" list is one changelog entry (its first item), not one per line.
@@ -985,7 +784,7 @@ class _Conversation:
             return True
         obsolete = _obsolete_signal(s)
         if role == "assistant" and (choice := rules.proposal(s)):
-            choice = self.options.get(str(rules.option_label(choice)), choice)
+            choice = self.offers.options.get(str(rules.option_label(choice)), choice)
             found = rules.Decision(
                 choice, rules.alternatives(s, choice), rules.rationale(s), rules.purpose(s), False
             )
@@ -1044,7 +843,7 @@ class _Conversation:
         `same`: at that version itself ("godot 4.3" for "stay on 4.3").
         """
         found = []
-        for _, stack in self._stacks():
+        for _, stack in revised.stacks(self.found):
             for value in stack.values():
                 m = _VERSION_TAIL.search(value)
                 if m and m[1].count(".") == version.count(".") and (m[1] == version) == same:
@@ -1062,7 +861,7 @@ class _Conversation:
 
     def _stated(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool | None:
         """A decision stated in `s` (True), an assistant's proposal (False), or None."""
-        d = rules.decision(s, self._offered_names() if role == "user" else ())
+        d = rules.decision(s, self.offers.offered_names(self.proposed) if role == "user" else ())
         if d is None:
             return self._required(s, index, conf) if role == "user" else None
         if d.choice in rules.commands(s).values():
@@ -1075,7 +874,7 @@ class _Conversation:
             # "已经改成 X" / "switched X to Y" reports work done, not a choice; but "已经把 A 换成
             # B 了，所以测试要用 C，别再用 D 了" reports one thing and decides another
             return None
-        d = self._as_offered(d, role)
+        d = self.offers.as_offered(d, role)
         src = self.source(index)
         if role == "assistant":
             return self._assistant_choice(d, s, src)
@@ -1092,14 +891,6 @@ class _Conversation:
         if role == "user":
             self._side_choices(s, d.choice, src)
         return True
-
-    def _as_offered(self, d: rules.Decision, role: str) -> rules.Decision:
-        """A choice by an option's label or, in lower case, by an offered name, as offered."""
-        if (label := rules.option_label(d.choice)) in self.options:
-            return d._replace(choice=self.options[str(label)])
-        if role == "user" and d.choice.islower() and d.choice in map(str.lower, self.offered):
-            return d._replace(choice=_original(self.offered_in, d.choice))  # "ClickHouse"
-        return d
 
     def _required(self, s: str, index: int, conf: dict[str, float]) -> bool | None:
         """A requirement the person sets ("We need every endpoint to be idempotent"): True."""
@@ -1213,7 +1004,7 @@ class _Conversation:
         found = stated.statement_facts(
             s, statement, conf, own=own, decided=decided, opening=opening, agent=self.agent
         )
-        if not own and self._an_option(s, int(src["index"])):
+        if not own and self.offers.an_option(s, int(src["index"])):
             found = [f for f in found if "tech_stack" not in f[0]]  # a candidate, not the stack
         changed = self._changed_value(s)
         for facts, level, reason, priority in found:
@@ -1227,16 +1018,6 @@ class _Conversation:
             entry = {"text": p.text, "kind": p.kind}
             reason = f"personal {p.kind}"
             self._found(Candidate("user", entry, 0.9, reason, src, scope=p.scope, priority="P2"))
-
-    def _an_option(self, s: str, index: int) -> bool:
-        """Whether `s` is one of the alternatives its message offers.
-
-        "3. **External IdP** (Auth0 / Clerk)" names candidates, not the project's stack.
-        """
-        if self.options_at != index or not _OFFERS_ALTERNATIVES.search(self.options_text):
-            return False
-        low = s.lower()
-        return any(v.lower() in low for v in self.options.values())
 
     def _found(self, c: Candidate) -> None:
         self.found.append(c)
@@ -1280,7 +1061,7 @@ class _Conversation:
                 self._confirm(old, new)
                 return
             later = int(new.source["index"]) - int(old.source["index"])
-            close = 0 < later <= _REVERSAL_REACH  # a message does not take back its own choice
+            close = 0 < later <= REVERSAL_REACH  # a message does not take back its own choice
             # a change of mind without roles to compare replaces the last choice ("算了，
             # 乐观锁不用了，还是 Lua": the lock is no known technology); a known tool is not
             # replaced by a thing of no known role ("批量 insert 还是换成 COPY 吧" keeps PostgreSQL)
@@ -1300,7 +1081,7 @@ class _Conversation:
             )
             # "1. Twilio … 3. Vonage", "twilio.", then "switch to Vonage": another of the options
             # offered together
-            sibling = (reverses or switch) and close and self._offered_together(choice, old_choice)
+            sibling = (reverses or switch) and close and self.offers.together(choice, old_choice)
             if same_role or named or fallback or sibling:
                 self._reversed(old, new)
         for old in list(self.earlier):
@@ -1314,15 +1095,11 @@ class _Conversation:
 
     def _offered_others(self, new: Candidate, choice: str) -> None:
         """The other options offered, as the alternatives of a choice that names none."""
-        picked = _offered_one(choice, self.offered) if self.offered_asked else None
-        if picked is not None and not new.entry.get("alternatives"):
-            # "Vitest it is." after "Vitest or Jest?", "Compose" for "Docker Compose": the
-            # question's other options were turned down
-            new.entry["alternatives"] = self._turned_down(picked)
-        elif not new.entry.get("alternatives") and (
-            others := self._listed_others(choice, int(new.source["index"]))
-        ):
-            # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev"
+        if new.entry.get("alternatives"):
+            return
+        chosen = [str(d.entry.get("choice", "")) for d in self.decisions]
+        others = self.offers.others_of(choice, int(new.source["index"]), chosen)
+        if others is not None:
             new.entry["alternatives"] = others
 
     def _ruled(self, new: Candidate) -> bool:
@@ -1374,11 +1151,6 @@ class _Conversation:
         said_again = (n.lower() for n in named if len(n) > 2 and n.lower() not in mine)
         return any(re.search(rf"\b{re.escape(n)}\b", context) for n in said_again)
 
-    def _offered_together(self, one: str, other: str) -> bool:
-        """Whether the last offer named both choices among its options."""
-        offered = {n.lower() for n in self.names} | {v.lower() for v in self.options.values()}
-        return one.lower() in offered and other.lower() in offered
-
     def _reversed(self, old: Candidate, new: Candidate) -> None:
         """`new` changes the choice `old` made: `old` is dropped, its choice an alternative."""
         if any(o is old for o in self.earlier):  # already among the batch's candidates
@@ -1405,7 +1177,7 @@ class _Conversation:
         for old in [*self.decisions, *self.earlier]:
             distance = index - int(old.source["index"])
             same = str(old.entry.get("choice", "")).lower() == str(new.entry["choice"]).lower()
-            close = any(o is old for o in self.earlier) or 0 < distance <= _REVERSAL_REACH
+            close = any(o is old for o in self.earlier) or 0 < distance <= REVERSAL_REACH
             if old is new or same or not close:
                 continue
             if part in str(old.entry.get("context", "")).lower():
@@ -1481,112 +1253,6 @@ class _Conversation:
                 c.action, c.note = "dropped", f"undone later in the conversation ({index})"
                 c.confidence = 0.0
 
-    def _replaced_stack(self) -> None:
-        """Drop the stack facts that a later choice or switch replaced.
-
-        "lint 用的是 flake8 + black" and later "统一用 ruff 做 lint": flake8 is no longer the
-        linter. A later choice replaces the stack of its role; a choice made over an option, a
-        reversed choice and "no longer use X" replace that tool.
-        """
-        gone = [
-            (str(a), int(d.source["index"]))
-            for d in self.decisions
-            for a in d.entry.get("alternatives", [])
-        ]
-        gone += [
-            (str(signal.old), int(src["index"]))
-            for signal, src in self.batch.obsolete
-            if src.get("path") == self.path
-        ]
-        chosen = [
-            _Choice(
-                str(d.entry.get("choice", "")),
-                int(d.source["index"]),
-                whole=_ALL_IN.search(str(d.entry.get("context", ""))) is not None,
-                # a switch to a known tool naming none it replaces ("switch to FSDP instead of
-                # DeepSpeed" does; "改成调 /api/ai/chat" switches to no tool)
-                switch=rules.switches(str(d.entry.get("context", "")))
-                and not d.entry.get("alternatives")
-                and bool(rules.technologies(str(d.entry.get("choice", "")))),
-                read=self.read_at.get(id(d), 0),
-            )
-            for d in self.decisions
-            if not _PART_ONLY.search(str(d.entry.get("context", "")))
-        ]
-        replaced: list[str] = []
-        said = {id(c): dict(stack) for c, stack in self._stacks()}
-        for c, stack in self._stacks():
-            at = int(c.source["index"])
-            for key, value in list(stack.items()):
-                read = self.read_at.get(id(c), 0)
-                if any(later >= at and _same_tool(value, name) for name, later in gone) or any(
-                    d.after(at, read) and _replaces(key, value, d) for d in chosen
-                ):
-                    replaced.append(value)
-                    del stack[key]
-        for c, stack in self._stacks():  # named again later ("我们现在 Arduino 项目里的配置")
-            for key, value in list(stack.items()):
-                if any(_same_tool(value, old) for old in replaced) and not any(
-                    _same_tool(value, d.choice) for d in chosen
-                ):
-                    del stack[key]
-            if not stack:
-                del c.entry["tech_stack"]
-            if not c.entry:  # dropped whole: it says what it said, for the report
-                c.entry["tech_stack"] = said[id(c)]
-                c.action, c.note = "dropped", "replaced later in the conversation"
-                c.confidence = 0.0
-
-    def _turned_down_settings(self) -> None:
-        """Drop the settings and paths said of an option a later choice turned down.
-
-        "point DATABASE_URL at the Supabase pooler on port 6543", then Neon over Supabase: the
-        port is the pooler's, gone with it; not when the sentence names the choice too.
-        """
-        gone = [
-            (str(a), str(d.entry.get("choice", "")), int(d.source["index"]))
-            for d in self.decisions
-            for a in d.entry.get("alternatives", [])
-            if len(str(a)) > 2
-        ]
-        for c in self.found:
-            said = self.said_in.get(id(c), "")
-            if c.target != "project" or c.action or not set(c.entry) <= {"config", "paths"}:
-                continue
-            if any(
-                int(c.source["index"]) < at and _names(said, old) and not _names(said, choice)
-                for old, choice, at in gone
-            ):
-                c.action, c.note = "dropped", "of an option turned down later in the conversation"
-                c.confidence = 0.0
-
-    def _outvoted_likes(self) -> None:
-        """Drop a liking for an option the same message turns down.
-
-        "I like Flux more as engineer, it is more clean. But my team … Ok we go ArgoCD. Not
-        Flux.": the person weighed the option; it is no way of theirs to remember.
-        """
-        for c in self.found:
-            text = str(c.entry.get("text", ""))
-            if c.target != "user" or c.action or not _LIKES.search(text):
-                continue
-            at = c.source["index"]
-            # of the option turned down, not the one taken ("I prefer probe-rs over openocd")
-            if any(
-                _names(text, str(a)) and not _names(text, str(d.entry.get("choice", "")))
-                for d in self.decisions
-                if d.source["index"] == at
-                for a in d.entry.get("alternatives", [])
-            ):
-                c.action, c.note = "dropped", "an option the same message turned down"
-                c.confidence = 0.0
-
-    def _stacks(self) -> Iterator[tuple[Candidate, dict[str, str]]]:
-        for c in self.found:
-            stack = c.entry.get("tech_stack")
-            if c.target == "project" and isinstance(stack, dict):
-                yield c, stack
-
     def _recapped(self) -> None:
         r"""The facts of the assistant's summary of where things landed, at the end.
 
@@ -1609,11 +1275,17 @@ class _Conversation:
         if self.proposal is not None:
             self.found.append(self.proposal)
         self._recapped()
-        self._replaced_stack()
-        self._turned_down_settings()
-        self._outvoted_likes()
+        # the facts a later choice undid: a replaced tool, a setting of an option turned down
+        given_up = [
+            (str(signal.old), int(src["index"]))
+            for signal, src in self.batch.obsolete
+            if src.get("path") == self.path
+        ]
+        revised.replaced_stack(self.found, self.decisions, given_up, self.read_at)
+        revised.turned_down_settings(self.found, self.decisions, self.said_in)
+        revised.outvoted_likes(self.found, self.decisions)
         self._introduced()
-        self._told_commits()
+        self.found = artifacts.without_told_commits(self.found)
         self.batch.candidates += self.decisions + self.found
         drop_reverted(self.batch)  # a commit the agent made and then reverted leaves nothing
         if not self.substantive:
@@ -1641,21 +1313,6 @@ _WILL_CHANGE = lazy(
 )
 
 
-# "I like Flux more", "I prefer Vue", "我更喜欢 Flux": a liking, that a choice may outvote
-_LIKES = lazy(r"(?i)\b(?:like|prefer|love|enjoy)\b|喜欢|偏好|更倾向")
-
-
-# "统一用 ruff", "switch everything to Biome": one tool for the whole role
-_ALL_IN = lazy(r"(?i)统一|全部(?:换|改|用)|都(?:换|改|用)|\b(?:everything|all of it)\b")
-
-
-# "新模块就用 sqlc 写吧，老代码先不动": a choice for part of the code keeps the old tool
-_PART_ONLY = lazy(
-    r"(?i)新模块|新代码|新服务|新功能|老代码|旧代码|\bnew (?:code|modules?|services?)\b"
-    r"|\b(?:existing|old|legacy) code\b"
-)
-
-
 def _obsolete_signal(s: str) -> rot.Obsolete | None:
     """What `s` says is no longer used, and what replaces it.
 
@@ -1673,59 +1330,8 @@ def _fuller(short: str, long: str) -> bool:
     return len(short) >= 2 and long.lower().startswith(short.lower() + " ")
 
 
-class _Choice(NamedTuple):
-    """A choice made in a conversation, where, and whether for a whole role."""
-
-    choice: str
-    at: int
-    whole: bool
-    switch: bool = False  # made by a switch ("switch us to ruff")
-    read: int = 0  # the number of the sentence that made it
-
-    def after(self, at: int, read: int) -> bool:
-        """Whether the choice came after a stack said in message `at`, sentence `read`.
-
-        In a later message; or, for a switch, later in the same one ("we use black + flake8
-        right now …. switch us to ruff").
-        """
-        return self.at > at or (self.switch and self.at == at and self.read > read > 0)
-
-
-def _replaces(role: str, value: str, d: _Choice) -> bool:
-    """Whether choice `d` replaces `value` as the stack's `role`.
-
-    Where tools share a role (linters, hosting), only a choice made for the whole role, or
-    switched to, does.
-    """
-    whole = d.whole or d.switch
-    if (role in rules.SHARED_ROLES and not whole) or rules.role_of(d.choice) != role:
-        return False
-    if (tool := rules.technologies(d.choice)[:1]) and tool == rules.technologies(value)[:1]:
-        return False  # "Expo SDK 51", then "Expo push service": more of the same tool
-    return not _same_tool(value, d.choice) and not _same_tool(d.choice, value)
-
-
-def _same_tool(value: str, name: str) -> bool:
-    """Whether a stack value and a refused option name one tool ("flake8 6" and "flake8").
-
-    The option must be the tool alone: "MySQL 定时排序那套" refuses a way of using MySQL.
-    """
-    name = name.strip().lower()
-    if value.lower() == name:
-        return True
-    named = rules.technologies(name)
-    rest = re.sub(r"[\s\d.v]+", "", name.replace(named[0], "", 1)) if named else name
-    return len(rest) <= 2 and rules.technologies(value)[:1] == named[:1]
-
-
 # "python 3.9": a tool's name, then its version
 _VERSION_TAIL = lazy(r"(?<=[A-Za-z])\s+v?(\d+(?:\.\d+)*)$")
-_ONE_NAME = lazy(r"[A-Za-z][\w.+#/@-]{1,40}")  # "expo-router", "probe-rs": one token
-# two capitalised names, one or the other, opening an answer's sentence
-_NAMED_PAIR = lazy(
-    r"(?:^|[.!:]\s+)(?!(?:The|This|That|It|Either|Both|Neither|Yes|No)\b)"
-    r"(?P<a>[A-Z][\w.+#-]{1,30}) or (?P<b>[A-Z][\w.+#-]{1,30})\b"
-)
 
 
 # a sentence about a part of the project of its own, which a decision on another part does
@@ -1738,11 +1344,6 @@ _OTHER_PART = lazy(
 
 # a choice made beside another of its kind: "iOS 也走极光", "Android uses FCM too"
 _ALSO = lazy(r"(?i)也(?:走|用|接|上)|\b(?:too|as well)\b")
-
-
-def _names(text: str, name: str) -> bool:
-    """Whether `text` names `name` as a word of its own ("Supabase", not "supabase-js")."""
-    return re.search(rf"(?i)(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 def _starts_a_word(name: str, text: str) -> bool:
@@ -1799,9 +1400,7 @@ def _set_changed(config: dict[str, Any], new: str) -> None:
             return
 
 
-_AGENT_COMMIT = "a commit the agent made"
 # "Committed as `4f9c2ab` on main": the assistant telling of a commit
-_SHA_SAID = lazy(r"(?<![\w/.-])([0-9a-f]{7,40})(?![\w/.-])")
 _VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
 _BARE_VALUE = lazy(_VALUE)
 # "the bolded one", "the highlighted option", "加粗的那个": the option the message set in bold
@@ -1822,15 +1421,6 @@ _CONTRASTED = lazy(
 )
 # a rule the person sets, said whole (the English patterns of session 50)
 _WHOLE_RULE = lazy(r"(?i)^(?:never\s|always\s|no\s+[a-z]{4,}ing\b|(?:all|every|each)\s|.+\s+only$)")
-_OFFERS_CHOICE = lazy(
-    r"(?i)[?？]|哪|方案|选项|推荐|建议|\b(?:options?|choices?|approaches|alternatives|"
-    r"i'?d (?:lean|go|pick|suggest|recommend)|recommend\w*|suggest\w*)\b"
-)
-# a list said to hold alternatives, not the steps of a plan ("Fix options:", "Two strategies")
-_OFFERS_ALTERNATIVES = lazy(
-    r"(?i)方案|选项|哪(?:个|种)|\b(?:options?|choices|approaches|alternatives|strategies|"
-    r"i'?d (?:go|do|pick|lean|suggest|recommend)\b)"
-)
 _VALUE_TAIL = lazy(rf"(?<![\w.]){_VALUE}$")  # the value a choice ends with
 _CHANGED = lazy(
     r"(?i)改成|改为|换成|调到|调成|\bmake it\b|\bchange (?:it )?to\b|\bbump(?:ed)? (?:it )?to\b"
@@ -1842,7 +1432,6 @@ _WRITTEN_NAME = lazy(
     r"|(?<![\w.])([A-Z][a-z0-9]*[A-Z]\w*|(?<=[\w,;)] )[A-Z][a-z]{2,})\b"
 )
 _HEADING = lazy(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
-DEPLOY_IN_TALK_CONF = 0.65  # a deploy's changelog line, from output pasted or printed in a talk
 
 
 def _other_topic(choice: str, old: Candidate) -> bool:
@@ -1851,24 +1440,6 @@ def _other_topic(choice: str, old: Candidate) -> bool:
     topic = choice[: value.start()].strip() if value else ""
     said = f"{old.entry.get('choice', '')} {old.entry.get('context', '')}".lower()
     return len(topic) >= 2 and topic.lower() not in said
-
-
-def _offered_one(choice: str, offered: list[str]) -> str | None:
-    """The option of an either-or question `choice` names, whole or by a word of its name."""
-    low = choice.lower()
-    # "Compose" names "docker compose"; "Kafka engine" is no "kafka" of "ClickHouse or Kafka?"
-    named = [o for o in offered if low == o or low in o.split()]
-    return named[0] if len(named) == 1 else None
-
-
-def _original(text: str, name: str) -> str:
-    """`name` as written in `text` ("drift" in "Drift."), else `name`."""
-    # a whole name: "echarts" in "Recharts; ECharts" is the second
-    m = re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
-    if m is None:
-        at = text.lower().find(name)
-        return text[at : at + len(name)] if at >= 0 else name
-    return m.group(0)
 
 
 def from_conversation(

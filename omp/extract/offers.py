@@ -1,0 +1,218 @@
+"""What the assistant last put before the person to pick from, and what the person asked.
+
+Lists of labelled options ("1. Postgres 2. Redis"), either-or questions ("Room or
+SQLDelight?"), names set in bold ("**clap**"), the bullets of a "which one?" list and the
+settings the assistant asked values for. `omp.extract.conversations` reads a reply against
+them: which option it picks, and which ones it turns down.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from omp import rules
+from omp.lazyre import lazy
+
+REPLY_REACH = 2  # messages: a reply opening with an offered name picks it this soon after
+REVERSAL_REACH = 6  # messages: "actually, ..." changes a choice made this recently
+
+ONE_NAME = lazy(r"[A-Za-z][\w.+#/@-]{1,40}")  # "expo-router", "probe-rs": one token
+# two capitalised names, one or the other, opening an answer's sentence
+_NAMED_PAIR = lazy(
+    r"(?:^|[.!:]\s+)(?!(?:The|This|That|It|Either|Both|Neither|Yes|No)\b)"
+    r"(?P<a>[A-Z][\w.+#-]{1,30}) or (?P<b>[A-Z][\w.+#-]{1,30})\b"
+)
+_OFFERS_CHOICE = lazy(
+    r"(?i)[?？]|哪|方案|选项|推荐|建议|\b(?:options?|choices?|approaches|alternatives|"
+    r"i'?d (?:lean|go|pick|suggest|recommend)|recommend\w*|suggest\w*)\b"
+)
+# a list said to hold alternatives, not the steps of a plan ("Fix options:", "Two strategies")
+_OFFERS_ALTERNATIVES = lazy(
+    r"(?i)方案|选项|哪(?:个|种)|\b(?:options?|choices|approaches|alternatives|strategies|"
+    r"i'?d (?:go|do|pick|lean|suggest|recommend)\b)"
+)
+
+
+def as_written(text: str, name: str) -> str:
+    """`name` as written in `text` ("drift" in "Drift."), else `name`."""
+    # a whole name: "echarts" in "Recharts; ECharts" is the second
+    m = re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+    if m is None:
+        at = text.lower().find(name)
+        return text[at : at + len(name)] if at >= 0 else name
+    return m.group(0)
+
+
+def _offered_one(choice: str, offered: list[str]) -> str | None:
+    """The option of an either-or question `choice` names, whole or by a word of its name."""
+    low = choice.lower()
+    # "Compose" names "docker compose"; "Kafka engine" is no "kafka" of "ClickHouse or Kafka?"
+    named = [o for o in offered if low == o or low in o.split()]
+    return named[0] if len(named) == 1 else None
+
+
+class Offers:
+    """The options on the table while a conversation is read, message by message."""
+
+    def __init__(self) -> None:
+        self.options: dict[str, str] = {}  # the labelled options of the last list, by label
+        self.options_at = -1  # the message that listed them
+        self.options_text = ""  # and its text
+        self.offered: list[str] = []  # the options of the last "X or Y?" question
+        self.offered_in = ""  # the message that offered them
+        self.offered_asked = False  # the options came as a question ("X or Y?")
+        self.offered_at = -1  # the message that offered them
+        self.asked_which = False  # the person's last message asked which one to use
+        self.delegated = False  # the person left the last question's choice to the assistant
+        self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
+        self.named_at = -1  # the message that offered them
+        self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
+        self.bullets: list[str] = []  # the options of its last "which one?" list
+        self.asked: list[str] = []  # settings the assistant's last message asked values for
+
+    def heard(self, text: str, index: int) -> None:
+        """The options an assistant's message offers, in every form it may offer them."""
+        if listed_options := rules.options(text):
+            self.options, self.options_at = listed_options, index
+            self.options_text = text
+        if names := rules.offered_names(text):
+            self.names, self.named_at = names, index
+        self.labels = rules.offered_labels(text) or self.labels
+        self.bullets = rules.offered_bullets(text, asked=self.asked_which)
+        self.asks("assistant", text, index)
+
+    def asks(self, role: str, text: str, index: int) -> None:
+        """The options a message offers the next to pick from ("Room or SQLDelight?").
+
+        A person's message is read first: "ok room then. for DI hilt or koin?" picks from the
+        last question before it asks its own.
+        """
+        if asked := rules.asked_options(text):
+            self.offered, self.offered_in, self.offered_asked = asked, text, True
+            self.offered_at = index
+        elif named := self._named_for_which(role, text):
+            self.offered, self.offered_in, self.offered_asked = named, text, False
+        self.asked_which = role == "user" and rules.asks_which(text)
+
+    def _named_for_which(self, role: str, text: str) -> list[str]:
+        """The options an answer to "which charting lib?" names ("Recharts …; ECharts if …")."""
+        if role != "assistant" or not self.asked_which:
+            return []
+        named = list(dict.fromkeys(rules.technologies(text)))
+        # of the kind the first names ("Recharts is the simplest for React": not React)
+        named = [n for n in named if rules.role_of(n) == rules.role_of(named[0])] if named else []
+        if len(named) < 2 and (pair := _NAMED_PAIR.search(text)):
+            return [pair["a"], pair["b"]]  # "Room or SQLDelight.": names the lexicon lacks
+        return named[:4] if len(named) >= 2 else []
+
+    def answered(self) -> None:
+        """The last question is answered: its options turn no later choice down."""
+        self.offered = []
+
+    def option(self, label: str) -> str | None:
+        """The option a label names: a labelled one, or the nth bullet of an unlabelled list."""
+        if label in self.options:
+            return self.options[label]
+        if label.isdigit() and 0 < int(label) <= len(self.bullets):
+            return self.bullets[int(label) - 1]  # "the second one"
+        return None
+
+    def offered_names(self, proposed: Iterable[str] = ()) -> list[str]:
+        """Names the assistant offered: in bold, or as the options of a list ("2. Inngest").
+
+        Also the choice it `proposed` ("I'd use expo-router", then "expo-router then.") and
+        the options of the last either-or question.
+        """
+        listed = [v.lower() for v in self.options.values() if rules.NAME.fullmatch(v)]
+        asked = [o.lower() for o in self.offered if ONE_NAME.fullmatch(o)]
+        return list(dict.fromkeys([*self.names, *listed, *proposed, *asked]))
+
+    def listed(self) -> list[str]:
+        """The options of the last list, in lower case."""
+        return [v.lower() for v in self.options.values()]
+
+    def listed_others(self, choice: str, index: int, chosen: Iterable[str]) -> list[str]:
+        """The other options of the list a recent pick took one of ("1. Hatchet 2. Inngest").
+
+        None when one of the choices already `chosen` came from the list: a later pick from
+        it changes the first, which is then the one turned down.
+        """
+        if not 0 <= index - self.options_at <= REVERSAL_REACH:
+            return []
+        low = self.listed()
+        if choice.lower() not in low or any(c.lower() in low for c in chosen):
+            return []
+        # of its own list: "A) caching … B) background jobs: 1. Celery 2. RQ" has two
+        label = next(k for k, v in self.options.items() if v.lower() == choice.lower())
+        return [
+            v for k, v in self.options.items()
+            if v.lower() != choice.lower() and k.isdigit() == label.isdigit()
+        ]  # fmt: skip
+
+    def turned_down(self, picked: str | None) -> list[str]:
+        """The other options of the last question, as the message that offered them wrote them."""
+        return [as_written(self.offered_in, o) for o in self.offered if o != picked]
+
+    def others_of(self, choice: str, index: int, chosen: Iterable[str]) -> list[str] | None:
+        """The options offered beside `choice`: the alternatives of a choice that names none.
+
+        None when `choice` is no offered option.
+        """
+        picked = _offered_one(choice, self.offered) if self.offered_asked else None
+        if picked is not None:
+            # "Vitest it is." after "Vitest or Jest?", "Compose" for "Docker Compose": the
+            # question's other options were turned down
+            return self.turned_down(picked)
+        # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev"
+        return self.listed_others(choice, index, chosen) or None
+
+    def together(self, one: str, other: str) -> bool:
+        """Whether the last offer named both choices among its options."""
+        offered = {n.lower() for n in self.names} | {v.lower() for v in self.options.values()}
+        return one.lower() in offered and other.lower() in offered
+
+    def replying_to_list(self, index: int) -> bool:
+        """Whether message `index` replies to a list the assistant asked the person to pick from."""
+        return 0 < index - self.options_at <= REPLY_REACH and bool(
+            _OFFERS_CHOICE.search(self.options_text)
+        )
+
+    def replying_to_alternatives(self, index: int) -> bool:
+        """Whether message `index` replies to a list of alternatives (no plan's steps)."""
+        return 0 < index - self.options_at <= REPLY_REACH and bool(
+            _OFFERS_ALTERNATIVES.search(self.options_text)
+        )
+
+    def replying_to_question(self, index: int) -> bool:
+        """Whether message `index` is the reply to the question that offered the options."""
+        return self.offered_asked and 0 < index - self.offered_at <= REPLY_REACH
+
+    def short_answer(self, s: str) -> str | None:
+        """The offered option a short reply picks.
+
+        The names an answer to "which lib?" gave are picked only by a reply that names one and
+        accepts it ("recharts is fine"), not by one that talks about it.
+        """
+        picked = rules.short_answer(s, self.offered)
+        if picked is not None and not self.offered_asked and not rules.picks_alone(s, picked):
+            return None
+        return picked
+
+    def as_offered(self, d: rules.Decision, role: str) -> rules.Decision:
+        """A choice by an option's label or, in lower case, by an offered name, as offered."""
+        if (label := rules.option_label(d.choice)) in self.options:
+            return d._replace(choice=self.options[str(label)])
+        if role == "user" and d.choice.islower() and d.choice in map(str.lower, self.offered):
+            return d._replace(choice=as_written(self.offered_in, d.choice))  # "ClickHouse"
+        return d
+
+    def an_option(self, s: str, index: int) -> bool:
+        """Whether `s` is one of the alternatives message `index` offers.
+
+        "3. **External IdP** (Auth0 / Clerk)" names candidates, not the project's stack.
+        """
+        if self.options_at != index or not _OFFERS_ALTERNATIVES.search(self.options_text):
+            return False
+        low = s.lower()
+        return any(v.lower() in low for v in self.options.values())

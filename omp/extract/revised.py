@@ -1,0 +1,193 @@
+"""What later choices undo among the facts a conversation stated earlier, once it is read.
+
+"lint 用的是 flake8 + black", then "统一用 ruff 做 lint": flake8 is no longer the linter. A
+setting said of an option turned down later goes with it, and so does a liking for it. These
+passes run when the last message has been read (`omp.extract.conversations`), over the
+candidates found and the decisions made; they mark what they drop, with a note saying why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from omp import rules
+from omp.extract.candidates import Candidate
+from omp.lazyre import lazy
+
+# "I like Flux more", "I prefer Vue", "我更喜欢 Flux": a liking, that a choice may outvote
+_LIKES = lazy(r"(?i)\b(?:like|prefer|love|enjoy)\b|喜欢|偏好|更倾向")
+
+
+# "统一用 ruff", "switch everything to Biome": one tool for the whole role
+_ALL_IN = lazy(r"(?i)统一|全部(?:换|改|用)|都(?:换|改|用)|\b(?:everything|all of it)\b")
+
+
+# "新模块就用 sqlc 写吧，老代码先不动": a choice for part of the code keeps the old tool
+_PART_ONLY = lazy(
+    r"(?i)新模块|新代码|新服务|新功能|老代码|旧代码|\bnew (?:code|modules?|services?)\b"
+    r"|\b(?:existing|old|legacy) code\b"
+)
+
+
+class _Choice(NamedTuple):
+    """A choice made in a conversation, where, and whether for a whole role."""
+
+    choice: str
+    at: int
+    whole: bool
+    switch: bool = False  # made by a switch ("switch us to ruff")
+    read: int = 0  # the number of the sentence that made it
+
+    def after(self, at: int, read: int) -> bool:
+        """Whether the choice came after a stack said in message `at`, sentence `read`.
+
+        In a later message; or, for a switch, later in the same one ("we use black + flake8
+        right now …. switch us to ruff").
+        """
+        return self.at > at or (self.switch and self.at == at and self.read > read > 0)
+
+
+def _replaces(role: str, value: str, d: _Choice) -> bool:
+    """Whether choice `d` replaces `value` as the stack's `role`.
+
+    Where tools share a role (linters, hosting), only a choice made for the whole role, or
+    switched to, does.
+    """
+    whole = d.whole or d.switch
+    if (role in rules.SHARED_ROLES and not whole) or rules.role_of(d.choice) != role:
+        return False
+    if (tool := rules.technologies(d.choice)[:1]) and tool == rules.technologies(value)[:1]:
+        return False  # "Expo SDK 51", then "Expo push service": more of the same tool
+    return not _same_tool(value, d.choice) and not _same_tool(d.choice, value)
+
+
+def _same_tool(value: str, name: str) -> bool:
+    """Whether a stack value and a refused option name one tool ("flake8 6" and "flake8").
+
+    The option must be the tool alone: "MySQL 定时排序那套" refuses a way of using MySQL.
+    """
+    name = name.strip().lower()
+    if value.lower() == name:
+        return True
+    named = rules.technologies(name)
+    rest = re.sub(r"[\s\d.v]+", "", name.replace(named[0], "", 1)) if named else name
+    return len(rest) <= 2 and rules.technologies(value)[:1] == named[:1]
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether `text` names `name` as a word of its own ("Supabase", not "supabase-js")."""
+    return re.search(rf"(?i)(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
+
+
+def replaced_stack(
+    found: list[Candidate],
+    decisions: list[Candidate],
+    given_up: list[tuple[str, int]],
+    read_at: dict[int, int],
+) -> None:
+    """Drop the stack facts that a later choice or switch replaced.
+
+    "lint 用的是 flake8 + black" and later "统一用 ruff 做 lint": flake8 is no longer the
+    linter. A later choice replaces the stack of its role; a choice made over an option, a
+    reversed choice and "no longer use X" replace that tool.
+    """
+    gone = [
+        (str(a), int(d.source["index"])) for d in decisions for a in d.entry.get("alternatives", [])
+    ]
+    gone += given_up
+    chosen = [
+        _Choice(
+            str(d.entry.get("choice", "")),
+            int(d.source["index"]),
+            whole=_ALL_IN.search(str(d.entry.get("context", ""))) is not None,
+            # a switch to a known tool naming none it replaces ("switch to FSDP instead of
+            # DeepSpeed" does; "改成调 /api/ai/chat" switches to no tool)
+            switch=rules.switches(str(d.entry.get("context", "")))
+            and not d.entry.get("alternatives")
+            and bool(rules.technologies(str(d.entry.get("choice", "")))),
+            read=read_at.get(id(d), 0),
+        )
+        for d in decisions
+        if not _PART_ONLY.search(str(d.entry.get("context", "")))
+    ]
+    replaced: list[str] = []
+    said = {id(c): dict(stack) for c, stack in stacks(found)}
+    for c, stack in stacks(found):
+        at = int(c.source["index"])
+        for key, value in list(stack.items()):
+            read = read_at.get(id(c), 0)
+            if any(later >= at and _same_tool(value, name) for name, later in gone) or any(
+                d.after(at, read) and _replaces(key, value, d) for d in chosen
+            ):
+                replaced.append(value)
+                del stack[key]
+    for c, stack in stacks(found):  # named again later ("我们现在 Arduino 项目里的配置")
+        for key, value in list(stack.items()):
+            if any(_same_tool(value, old) for old in replaced) and not any(
+                _same_tool(value, d.choice) for d in chosen
+            ):
+                del stack[key]
+        if not stack:
+            del c.entry["tech_stack"]
+        if not c.entry:  # dropped whole: it says what it said, for the report
+            c.entry["tech_stack"] = said[id(c)]
+            c.action, c.note = "dropped", "replaced later in the conversation"
+            c.confidence = 0.0
+
+
+def turned_down_settings(
+    found: list[Candidate], decisions: list[Candidate], said_in: dict[int, str]
+) -> None:
+    """Drop the settings and paths said of an option a later choice turned down.
+
+    "point DATABASE_URL at the Supabase pooler on port 6543", then Neon over Supabase: the
+    port is the pooler's, gone with it; not when the sentence names the choice too.
+    """
+    gone = [
+        (str(a), str(d.entry.get("choice", "")), int(d.source["index"]))
+        for d in decisions
+        for a in d.entry.get("alternatives", [])
+        if len(str(a)) > 2
+    ]
+    for c in found:
+        said = said_in.get(id(c), "")
+        if c.target != "project" or c.action or not set(c.entry) <= {"config", "paths"}:
+            continue
+        if any(
+            int(c.source["index"]) < at and _names(said, old) and not _names(said, choice)
+            for old, choice, at in gone
+        ):
+            c.action, c.note = "dropped", "of an option turned down later in the conversation"
+            c.confidence = 0.0
+
+
+def outvoted_likes(found: list[Candidate], decisions: list[Candidate]) -> None:
+    """Drop a liking for an option the same message turns down.
+
+    "I like Flux more as engineer, it is more clean. But my team … Ok we go ArgoCD. Not
+    Flux.": the person weighed the option; it is no way of theirs to remember.
+    """
+    for c in found:
+        text = str(c.entry.get("text", ""))
+        if c.target != "user" or c.action or not _LIKES.search(text):
+            continue
+        at = c.source["index"]
+        # of the option turned down, not the one taken ("I prefer probe-rs over openocd")
+        if any(
+            _names(text, str(a)) and not _names(text, str(d.entry.get("choice", "")))
+            for d in decisions
+            if d.source["index"] == at
+            for a in d.entry.get("alternatives", [])
+        ):
+            c.action, c.note = "dropped", "an option the same message turned down"
+            c.confidence = 0.0
+
+
+def stacks(found: list[Candidate]) -> Iterator[tuple[Candidate, dict[str, str]]]:
+    """The project candidates stating a tech stack, with it."""
+    for c in found:
+        stack = c.entry.get("tech_stack")
+        if c.target == "project" and isinstance(stack, dict):
+            yield c, stack
