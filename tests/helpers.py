@@ -97,6 +97,13 @@ def git(*args: str, cwd: Path) -> str:
     return out.stdout
 
 
+def commit_change(repo: Path, message: str) -> None:
+    """Commit a change to f.txt with `message`."""
+    (repo / "f.txt").write_text(message, encoding="utf-8")
+    git("add", "f.txt", cwd=repo)
+    git("commit", "-q", "-m", message, cwd=repo)
+
+
 def commit_without_hooks(repo: Path, message: str) -> None:
     """`git add -A` and commit, with omp's hooks off (like a clone without them)."""
     git("add", "-A", cwd=repo)

@@ -10,20 +10,7 @@ from omp import extract as ex
 from omp import rules
 from omp.constants import AUTO_STORE_AT
 from omp.rules import values
-
-
-def _run(
-    *turns: tuple[str, str], stored: list[ex.Stored] | None = None, agent: bool = True
-) -> ex.Batch:
-    batch = ex.Batch()
-    messages = [(role, text, n) for n, (role, text) in enumerate(turns)]
-    ex.from_conversation(messages, batch, path="chat.txt", agent=agent)
-    ex.settle(batch, stored or [], today="2026-11-30")
-    return batch
-
-
-def _kept(batch: ex.Batch, target: str, action: str = "stored") -> list[dict[str, Any]]:
-    return [c.entry for c in batch.candidates if c.target == target and c.action == action]
+from tests.extraction import _kept, _run
 
 
 @pytest.mark.parametrize(

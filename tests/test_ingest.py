@@ -22,6 +22,7 @@ from omp.yamlio import load
 from tests.helpers import omp, omp_ok
 
 from .helpers import chatgpt_conversation, git, memory_files
+from .helpers import commit_change as _commit
 
 SECRET = "sk-proj-Zq8XfT2mLw9RbV4nKc7YsP1uJd6HgE3a"
 
@@ -686,13 +687,6 @@ def test_in_a_folder_an_earlier_sessions_choice_is_kept_as_superseded(
 
 
 # ---- git and deploy output ------------------------------------------------------------------
-
-
-def _commit(git_repo: Path, message: str) -> None:
-    """Commit a change to f.txt with `message`."""
-    (git_repo / "f.txt").write_text(message, encoding="utf-8")
-    git("add", "f.txt", cwd=git_repo)
-    git("commit", "-q", "-m", message, cwd=git_repo)
 
 
 def test_git_history_becomes_changelog_entries_and_decisions(memory: MemoryRoot, git_repo: Path):

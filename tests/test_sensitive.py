@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from omp import extract as ex
 from omp import sensitive
 from omp.sensitive import find_in_text, find_secrets, redact, scan
 
@@ -1084,3 +1085,163 @@ def test_what_session_49s_probes_pasted_near_secrets_is_kept(text):
 def test_a_source_file_whose_path_names_a_login_or_an_account_is_no_secret(text):
     # a decision's source_refs hold the path: a path taken for a password refused the write
     assert scan(text) == []
+
+
+# ---- secrets said over two messages, or said again -----------------------------------------------
+
+
+def test_a_secret_given_in_the_message_after_its_label_or_said_again_is_redacted():
+    batch = ex.Batch()
+    said = ["the cloudflare api token for the dns challenge is",
+            "Jf7Kq2Lm9Xp4Rz8Tn3Vb6Yc1Wd5Hs0Ga2Ue4Io6",
+            "DB_PASSWORD=Xy7kLm2Qp9Wz in staging",
+            "psql still rejects Xy7kLm2Qp9Wz, weird"]  # fmt: skip
+    clean = [ex.redact_text(text, "chat.md", n, batch) for n, text in enumerate(said)]
+    assert clean[1] == "[REDACTED:secret on the line after its name]"
+    assert clean[3] == "psql still rejects [REDACTED:secret], weird"
+    assert [(r.index, r.kind) for r in batch.redactions] == [
+        (1, "secret on the line after its name"),
+        (2, "secret assigned to DB_PASSWORD"),
+        (3, "secret assigned to DB_PASSWORD"),
+    ]
+    other = ex.Batch()  # another source's message is no label of this one's
+    ex.redact_text(said[0], "a.md", 0, other)
+    assert ex.redact_text(said[1], "b.md", 0, other) == said[1]
+
+
+# ---- another country's phone number --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["client contact is Jonas Brandt, +49 1512 3456789.", "+4915123456789", "+49-1512-3456789",
+     "+44 (0)20 7946 0958", "+33 6 12 34 56 78"],
+)  # fmt: skip
+def test_another_countrys_phone_number_is_redacted(text):
+    from omp.sensitive import redact
+
+    assert "[REDACTED:phone number]" in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text", ["3 files changed, 88 insertions(+), +12 lines", "ts +0800 2024", "+12.5% growth",
+             "mem +1024 MB +2048 MB", "v1.2.3+20240101"]
+)  # fmt: skip
+def test_numbers_after_a_plus_that_are_no_phone_numbers_stay(text):
+    from omp.sensitive import redact
+
+    assert redact(text)[0] == text
+
+
+# ---- Fly and crates.io tokens --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("new value FlyV1 fm2_lJPECAAAAAAAAMzSxBB7nQpLkQ2v8XcY9mN3rT6wJ1hK4sD0fG5aZ8bE2u,fm2_abc",
+      "Fly.io token"),
+     ("FLY_API_TOKEN=FlyV1 fm2_lJPECAAAAAAAAMzSxBB7nQpLkQ2v8XcY9mN3rT6w and we decided",
+      "Fly.io token"),
+     ("cio4Fq8Rt2Lm7XvZ9nB3kW6yP1sD5gH0jAx not ideal to paste here", "crates.io token")],
+)  # fmt: skip
+def test_fly_and_crates_io_tokens_are_redacted(text, kind):
+    from omp.sensitive import redact
+
+    redacted = redact(text)[0]
+    assert f"[REDACTED:{kind}]" in redacted
+    assert "fm2_lJPE" not in redacted and "cio4Fq8" not in redacted
+
+
+@pytest.mark.parametrize("text", ["precious things and ciocciolata", "the fm2_ prefix"])
+def test_words_like_those_tokens_stay(text):
+    from omp.sensitive import redact
+
+    assert redact(text)[0] == text
+
+
+# ---- secrets: Azure's client secrets, passwords in prose, markers never taken for secrets --------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("fyi the azure AD app secret 9uj8Q~t5zLl0DjeWlZlvsSoFJPa8vYgHjw~RpYyy expires next week",
+      "Azure AD client secret"),
+     ("Also `DATABASE_URL` has the password `Gr@fanakbcEMq` inline.", "password"),
+     ("login admin with password Gr@fanakbcEMq", "password"),
+     ("Decision: use pw Gr@fanakbcEMq for the shared staging admin", "password")],
+)  # fmt: skip
+def test_secrets_said_in_prose_are_redacted(text, kind):
+    from omp.sensitive import redact
+
+    redacted = redact(text)[0]
+    assert f"[REDACTED:{kind}]" in redacted
+    assert "Gr@fanakbcEMq" not in redacted and "t5zLl0Dje" not in redacted
+
+
+@pytest.mark.parametrize(
+    "text", ["pass OAuth-Token headers along", "the password field is required",
+             "password hashing uses Argon2id"]
+)  # fmt: skip
+def test_words_after_password_that_are_no_password_stay(text):
+    from omp.sensitive import redact
+
+    assert redact(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"context": "决定用 Redis，密码是 [REDACTED:password]"},
+     {"summary": "see https://x.blob.core.windows.net/c?sig=[REDACTED:secret in URL query]"}],
+)  # fmt: skip
+def test_a_marker_of_a_redaction_is_no_secret_to_the_writer(data):
+    from omp.sensitive import find_secrets
+
+    assert find_secrets(data) == []
+
+
+def test_a_password_said_in_chinese_is_redacted_and_the_run_writes(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "OMP_USER_STORE": ""}
+    omp = [sys.executable, "-m", "omp", "-C", str(tmp_path)]
+    subprocess.run([*omp, "init"], check=True, capture_output=True, env=env)
+    done = subprocess.run([*omp, "extract", "--text", "决定用 Redis，密码是 Gm@2024redis!"],
+                          capture_output=True, text=True, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    decisions = (tmp_path / "_omp" / "memory" / "decisions.yaml").read_text(encoding="utf-8")
+    assert "[REDACTED:password]" in decisions and "Gm@2024redis" not in decisions
+
+
+def test_a_password_that_is_a_word_is_not_redacted_wherever_the_word_is_said():
+    from omp.sensitive import redact
+
+    text = "DATABASE_URL=postgres://postgres:postgres@localhost:5432/shop_dev\nwe run postgres 16.3"
+    assert redact(text)[0] == (
+        "DATABASE_URL=postgres://postgres:[REDACTED:password in URL]@localhost:5432/shop_dev\n"
+        "we run postgres 16.3"
+    )
+
+
+# ---- what the secret filter leaves in commit messages --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["See merge request backend/order-service!57", "See merge request group/sub/web-app!1234."],
+)
+def test_gitlabs_merge_request_reference_is_no_password(text):
+    from omp.sensitive import redact
+
+    assert redact(text) == (text, [])
+
+
+def test_a_password_after_an_account_and_a_slash_is_still_redacted():
+    from omp.sensitive import redact
+
+    assert redact("ops@shopco.com / Sh0pc0-R00t-2024!")[0] == "ops@shopco.com / [REDACTED:password]"
+    # a password shaped like a merge request's reference is still one
+    clean, found = redact("login: admin/Hunter!2024")
+    assert "Hunter!2024" not in clean and found

@@ -1,15 +1,21 @@
-"""Commit ranges as real histories write them: squash merges, tracker keys, `area: summary`
-subjects, reverts of reverts, decisions in bodies, the facts a commit establishes."""
+"""Commit ranges read with `--git`, as real histories write them.
+
+Squash merges, tracker keys, `area: summary` subjects, reverts of reverts, the decisions a
+commit's subject or body tells, the facts a commit establishes and the stack a move leaves.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
 
 import pytest
 
 from omp import extract as ex
-from omp import gitrepo, rot
+from omp import gitrepo, ingest, rot
 from omp.gitrepo import Commit
+from omp.paths import MemoryRoot
+from tests.extraction import _kept
+from tests.helpers import commit_change as _commit
 
 
 def _history(*messages: str, stored: list[ex.Stored] | None = None) -> ex.Batch:
@@ -28,15 +34,11 @@ def _history(*messages: str, stored: list[ex.Stored] | None = None) -> ex.Batch:
     return batch
 
 
-def _kept(batch: ex.Batch, target: str, action: str = "stored") -> list[dict[str, Any]]:
-    return [c.entry for c in batch.candidates if c.target == target and c.action == action]
-
-
 def _summaries(batch: ex.Batch, action: str = "stored") -> list[str]:
     return [str(e["summary"]) for e in _kept(batch, "changelog", action)]
 
 
-# ---- 1. filler is a whole message, not a prefix ---------------------------------------------
+# ---- filler is a whole message, not a prefix -----------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -65,7 +67,7 @@ def test_commits_about_a_waitlist_or_a_processing_queue_are_kept():
     ]  # fmt: skip
 
 
-# ---- 2. a commit is as long as its subject says ---------------------------------------------
+# ---- a commit is as long as its subject says -----------------------------------------------------
 
 
 def test_a_short_summary_with_its_type_and_scope_is_no_trivial_commit():
@@ -79,7 +81,7 @@ def test_a_version_commit_is_a_release(subject):
     assert "0." in entry["summary"] or "1.4.0" in entry["summary"]
 
 
-# ---- 3. a tracker key before the subject ----------------------------------------------------
+# ---- a tracker key before the subject ------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -121,7 +123,7 @@ def test_merges_of_every_host_are_no_changes(subject):
     assert _summaries(batch) == _summaries(batch, "review") == []
 
 
-# ---- 4. `area: summary` subjects ------------------------------------------------------------
+# ---- `area: summary` subjects --------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -145,7 +147,7 @@ def test_tentative_types_and_housekeeping_in_an_area_are_not_stored(subject):
     assert _summaries(_history(subject)) == []
 
 
-# ---- 5. a revert of a revert ----------------------------------------------------------------
+# ---- a revert of a revert ------------------------------------------------------------------------
 
 _RS256 = "feat(auth): switch JWT signing from HS256 to RS256"
 
@@ -176,7 +178,7 @@ def test_a_squash_merged_pull_request_without_a_type_is_a_change():
     ]  # fmt: skip
 
 
-# ---- 6. the decisions a commit's subject or body tells --------------------------------------
+# ---- the decisions a commit's subject or body tells ----------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -247,7 +249,7 @@ def test_what_a_revert_says_stays_is_its_decision(undone, body, choice, alternat
     assert "yncio" not in str(decision.get("alternatives"))
 
 
-# ---- 7. the facts a commit establishes ------------------------------------------------------
+# ---- the facts a commit establishes --------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -271,26 +273,7 @@ def test_an_import_from_another_vcs_is_housekeeping():
     assert _summaries(_history("PAY-101 Initial import from SVN")) == []
 
 
-# ---- 9. what the secret filter leaves ------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["See merge request backend/order-service!57", "See merge request group/sub/web-app!1234."],
-)
-def test_gitlabs_merge_request_reference_is_no_password(text):
-    from omp.sensitive import redact
-
-    assert redact(text) == (text, [])
-
-
-def test_a_password_after_an_account_and_a_slash_is_still_redacted():
-    from omp.sensitive import redact
-
-    assert redact("ops@shopco.com / Sh0pc0-R00t-2024!")[0] == "ops@shopco.com / [REDACTED:password]"
-    # a password shaped like a merge request's reference is still one
-    clean, found = redact("login: admin/Hunter!2024")
-    assert "Hunter!2024" not in clean and found
+# ---- a move to another tool, and the stack it leaves ---------------------------------------------
 
 
 def test_a_move_to_another_tool_of_the_same_role_replaces_the_stack_part():
@@ -354,3 +337,30 @@ def test_a_deploy_that_names_its_namespace_is_still_a_minor_commit():
         "chore(deploy): roll out to the cluster\n\nk8s namespace league-prod, 2 replicas."
     )
     assert _summaries(batch) == []
+
+
+# ---- the reason a commit's body gives ------------------------------------------------------------
+
+
+def test_a_commits_body_gives_the_reason_of_the_choice_its_subject_makes(
+    memory: MemoryRoot, git_repo: Path
+):
+    _commit(git_repo, "refactor(ratelimit): 改用 Redis Lua 脚本\n\n"
+                      "原因是 INCR+EXPIRE 两步不是原子操作，高并发下会漏掉过期时间。")  # fmt: skip
+    _commit(git_repo, "refactor(queue): switch job queue to BullMQ\n\n"
+                      "Kue is unmaintained and we need rate limiting, "
+                      "so BullMQ it is.")  # fmt: skip
+    _commit(git_repo, "build: migrate from webpack to Vite\n\n"
+                      "Reason: webpack builds take 90s, Vite takes 4s.")  # fmt: skip
+    _commit(git_repo, "refactor: switch the cache to Valkey\n\n"
+                      "Since v2 the cache is shared. "
+                      "Updated the docs as described in #12.")  # fmt: skip
+    result = ingest.extract(memory, git="HEAD", dry_run=True)
+    made = {c.entry["choice"]: c.entry.get("rationale") for c in result.batch.candidates
+            if c.target == "decisions" and c.action == "stored"}  # fmt: skip
+    assert made == {
+        "Redis Lua 脚本": "INCR+EXPIRE 两步不是原子操作，高并发下会漏掉过期时间",
+        "BullMQ": "Kue is unmaintained and we need rate limiting",
+        "Vite": "webpack builds take 90s, Vite takes 4s",
+        "Valkey": None,  # "since" and "as" tell time and manner in a body, not reasons
+    }

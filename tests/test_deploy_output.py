@@ -1,21 +1,70 @@
+"""Deploy output read as deploys: kubectl, helm, Fly, Vercel, Netlify, Cloudflare workers.
+
+One deployment in two namespaces, timed-out rollout watches, rollbacks, previews beside
+production, two apps on one platform, a helm upgrade and its rollout, the commits a deploy
+output lists, and deploy output pasted into a conversation or run by an agent's tool.
+"""
+
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from omp import extract as ex
-from omp.deploy import parse_deploy
+from omp import ingest
+from omp.deploy import looks_like_deploy, output_span, parse_deploy
 from omp.paths import MemoryRoot
 from omp.yamlio import load
+from tests.extraction import _kept, _run
 from tests.helpers import omp_ok
 
+FLY = """\
+$ fly deploy -a {app}
+==> Verifying app config
+--> Verified app config
+==> Building image
+Watch your deployment at https://fly.io/apps/{app}/monitoring
+Visit your newly deployed app at https://{app}.fly.dev/
+"""
 
-def _settled(text: str, stored: ex.StoredMemory | None = None) -> ex.Batch:
+
+def _shown(log: str) -> list[tuple[str, dict[str, object]]]:
     batch = ex.Batch()
-    ex.from_deploys(parse_deploy(text), batch, path="deploy.log")
-    ex.from_shown_commits(text, batch, path="deploy.log")
-    ex.settle(batch, stored or [], today="2026-11-30")
-    return batch
+    ex.from_shown_commits(log, batch, path="deploy.log")
+    ex.settle(batch, [], today="2026-11-30")
+    return [(c.action, c.entry) for c in batch.candidates if c.target == "changelog"]
+
+
+def _recorded_deployments(memory: MemoryRoot) -> dict[str, Any]:
+    facts = load((memory.memory / "project.yaml").read_text(encoding="utf-8"))
+    return {k: {f: v for f, v in r.items() if f != "updated_at"} for k, r in
+            facts["deployment"].items()}  # fmt: skip
+
+
+def _extract(memory: MemoryRoot, text: str) -> None:
+    log = memory.project / "deploy.log"
+    log.write_text(text, encoding="utf-8")
+    ingest.extract(memory, [str(log)])
+
+
+def _fly_events(app: str) -> list[Any]:
+    from omp.deploy import parse_deploy
+
+    return parse_deploy(FLY.format(app=app))
+
+
+def _deploys_of(memory: MemoryRoot, path: Path) -> tuple[dict[str, Any], list[str]]:
+    result = ingest.extract(memory, [str(path)], dry_run=True)
+    kept = [c for c in result.batch.candidates if c.action == "stored"]
+    places = {k: v for c in kept if c.target == "project" for k, v in
+              c.entry.get("deployment", {}).items()}  # fmt: skip
+    # the deploy's changelog line waits for review: the talk tells the work
+    changes = [c.entry["summary"] for c in result.batch.candidates
+               if c.target == "changelog" and c.action == "review"]  # fmt: skip
+    return places, changes
 
 
 def _stored(batch: ex.Batch, target: str) -> list[dict[str, Any]]:
@@ -28,6 +77,16 @@ def _deployments(batch: ex.Batch) -> dict[str, Any]:
         out |= entry.get("deployment", {})
     return out
 
+
+def _settled(text: str, stored: ex.StoredMemory | None = None) -> ex.Batch:
+    batch = ex.Batch()
+    ex.from_deploys(parse_deploy(text), batch, path="deploy.log")
+    ex.from_shown_commits(text, batch, path="deploy.log")
+    ex.settle(batch, stored or [], today="2026-11-30")
+    return batch
+
+
+# ---- kubectl namespaces, timed-out watches, previews, Netlify drafts, workers --------------------
 
 _TWO_NAMESPACES = """\
 $ kubectl -n staging set image deploy/web web=registry.example.com/web:1.31.0-rc.2
@@ -416,3 +475,238 @@ def test_a_workers_var_named_as_a_secret_is_redacted_however_plain_its_value():
         "secret assigned to DB_PASSWORD",
     ]
     assert "hunter2" not in repr(batch.candidates)
+
+
+# ---- helm upgrade and the rollout watched after it -----------------------------------------------
+
+_UPGRADE = """\
+Release "payments-api" has been upgraded. Happy Helming!
+NAME: payments-api
+LAST DEPLOYED: Thu Oct  9 14:18:02 2025
+NAMESPACE: payments-prod
+STATUS: deployed
+REVISION: 47
+TEST SUITE: None
+"""
+
+
+def test_a_helm_upgrade_is_a_deploy_of_the_release_in_its_namespace():
+    assert looks_like_deploy(_UPGRADE)
+    [event] = parse_deploy(_UPGRADE)
+    assert (event.service, event.status, event.namespace, event.deploy_id) == (
+        "payments-api", "active", "payments-prod", "47"
+    )  # fmt: skip
+
+
+_WATCHED = (
+    _UPGRADE
+    + """\
+Waiting for deployment "payments-api" rollout to finish: 1 of 3 updated replicas are available...
+deployment "payments-api" successfully rolled out
+"""
+)
+
+
+def test_the_rollout_watched_after_the_upgrade_is_the_same_deploy():
+    [event] = parse_deploy(_WATCHED)
+    assert (event.service, event.status, event.namespace) == (
+        "payments-api",
+        "active",
+        "payments-prod",
+    )
+
+
+def test_a_failed_helm_release_is_a_failed_deploy():
+    text = _UPGRADE.replace("STATUS: deployed", "STATUS: failed")
+    [event] = parse_deploy(text)
+    assert event.status == "failed"
+
+
+def test_a_namespace_line_alone_is_no_deploy():
+    text = "NAME: payments-api\nNAMESPACE: payments-prod\nSTATUS: deployed\nREVISION: 47\n"
+    assert parse_deploy(text) == []
+
+
+# ---- deploy output pasted into a message ---------------------------------------------------------
+
+_FLY_PASTED = """\
+first time deploying the bot to fly, did it work?
+
+$ fly deploy --app quillbot-prod
+==> Verifying app config
+--> Verified app config
+==> Building image
+No machines in group app, launching a new machine
+Finished launching new machines
+Checking DNS configuration for quillbot-prod.fly.dev
+
+Visit your newly deployed app at https://quillbot-prod.fly.dev/
+
+we decided to use SQLite on a Fly volume."""
+
+
+def test_the_lines_a_deploy_tool_printed_are_no_words_of_the_person():
+    batch = _run(("user", _FLY_PASTED))
+    assert not any("launching" in str(e.get("summary", "")) for e in _kept(batch, "changelog"))
+    assert [str(d["choice"]) for d in _kept(batch, "decisions")] == ["SQLite"]
+    assert any("deployment" in e for e in _kept(batch, "project"))
+
+
+def test_the_span_of_pasted_output_runs_from_its_first_to_its_last_printed_line():
+    assert output_span(_FLY_PASTED) == (3, 11)
+    assert output_span("we deploy on Fridays, never on Mondays") is None
+
+
+# ---- the commits a deploy output lists with `git log --oneline` ----------------------------------
+
+_DEPLOY_LOG = """\
+$ git log --oneline -2
+c7d19e4 perf(api): replace @aws-sdk/client-s3 with aws4fetch for R2 presign
+5a0b3f2 feat(cart): expire abandoned carts after 72h
+
+$ npx wrangler deploy --env production
+Uploaded edge-shop-api (3.21 sec)
+"""
+
+
+def test_each_commit_a_deploy_output_lists_is_a_changelog_entry():
+    assert _shown(_DEPLOY_LOG) == [
+        (
+            "stored",
+            {
+                "type": "perf",
+                "summary": "replace @aws-sdk/client-s3 with aws4fetch for R2 presign",
+                "ref": "c7d19e4",
+                "scope": "api",
+            },
+        ),
+        (
+            "stored",
+            {
+                "type": "feat",
+                "summary": "expire abandoned carts after 72h",
+                "ref": "5a0b3f2",
+                "scope": "cart",
+            },
+        ),
+    ]
+
+
+def test_a_maintenance_commit_a_deploy_output_lists_waits_for_review():
+    log = "$ git log --oneline -1\nb41f09c chore: bump wrangler to 3.80\n"
+    assert [action for action, _ in _shown(log)] == ["review"]
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        "c7d19e4 perf(api): replace the S3 client\n$ fly deploy\n",  # no `git log` printed it
+        "$ git log -1\ncommit c7d19e4a1b2c3d4e\nAuthor: Sam <sam@x.io>\n",  # not --oneline
+        "$ git log --oneline -1\n\nc7d19e4 perf(api): replace the S3 client\n",  # after a gap
+    ],
+)
+def test_commit_lines_not_printed_by_git_log_oneline_are_not_read(log):
+    assert _shown(log) == []
+
+
+# ---- two apps on one platform --------------------------------------------------------------------
+
+
+def test_two_apps_of_one_platform_in_one_output_are_two_deploys():
+    from omp.deploy import parse_deploy
+
+    batch = ex.Batch()
+    ex.from_deploys(parse_deploy(FLY.format(app="acme-api") + FLY.format(app="acme-web")), batch,
+                    path="deploy.log")  # fmt: skip
+    ex.settle(batch, [], today="2026-12-05")
+    facts = [c.entry["deployment"] for c in batch.candidates if c.target == "project"]
+    assert facts == [
+        {"fly": {"status": "active", "url": "https://acme-api.fly.dev", "app": "acme-api"}},
+        {"acme-web": {"status": "active", "url": "https://acme-web.fly.dev", "platform": "fly"}},
+    ]
+    changes = [c.entry["summary"] for c in batch.candidates if c.target == "changelog"]
+    assert changes == [
+        "Deploy acme-api to production at https://acme-api.fly.dev",
+        "Deploy acme-web to production at https://acme-web.fly.dev",
+    ]
+
+
+def test_a_later_deploy_of_another_app_does_not_overwrite_the_platforms_record(
+    memory: MemoryRoot,
+):
+    _extract(memory, FLY.format(app="acme-api"))
+    _extract(memory, FLY.format(app="acme-web"))
+    _extract(memory, FLY.format(app="acme-api"))  # each app again: to its own record
+    _extract(memory, FLY.format(app="acme-web"))
+    assert _recorded_deployments(memory) == {
+        "fly": {"status": "active", "url": "https://acme-api.fly.dev", "app": "acme-api"},
+        "acme-web": {"status": "active", "url": "https://acme-web.fly.dev", "platform": "fly"},
+    }
+
+
+def test_a_platform_record_without_an_app_is_taken_to_be_the_first_deployed_one():
+    batch = ex.Batch()  # deployment.fly was written without an app (by hand)
+    ex.from_deploys(_fly_events("acme-web") + _fly_events("acme-api"), batch, path="deploy.log")
+    stored = ex.StoredMemory(deployments={"fly": {}})
+    ex.settle(batch, stored, today="2026-12-05")
+    facts = [c.entry["deployment"] for c in batch.candidates if c.target == "project"]
+    assert [list(f) for f in facts] == [["fly"], ["acme-api"]]
+
+
+def test_an_app_named_like_another_record_gets_the_platform_in_its_key():
+    batch = ex.Batch()
+    ex.from_deploys(_fly_events("web"), batch, path="deploy.log")
+    stored = ex.StoredMemory(deployments={"fly": {"app": "api"}, "web": {}})  # kubectl's "web"
+    ex.settle(batch, stored, today="2026-12-05")
+    (facts,) = [c.entry["deployment"] for c in batch.candidates if c.target == "project"]
+    assert facts == {"fly-web": {"status": "active", "url": "https://web.fly.dev",
+                                 "platform": "fly"}}  # fmt: skip
+
+
+def test_the_records_keys_are_read_from_project_yaml(memory: MemoryRoot):
+    _extract(memory, FLY.format(app="acme-api") + FLY.format(app="acme-web"))
+    with ingest.stored_memory(memory) as stored:
+        assert stored.deployments == {
+            "fly": {"app": "acme-api"},
+            "acme-web": {"platform": "fly"},
+        }
+
+
+# ---- deploy output inside a conversation ---------------------------------------------------------
+
+
+def test_a_deploy_log_pasted_into_a_chat_is_read_with_the_chat(memory: MemoryRoot):
+    chat = memory.project / "team.md"
+    chat.write_text(
+        "[10:02] alice: ok changed: we go with Fly.io instead of Heroku.\n"
+        "[10:05] bob: fine by me\n"
+        "[10:40] alice: deployed:\n```\n" + FLY.format(app="webhook-relay") + "```\n"
+        "[10:41] bob: nice, upstream timeout 10s please\n",
+        encoding="utf-8",
+    )
+    places, changes = _deploys_of(memory, chat)
+    assert places == {"fly": {"status": "active", "url": "https://webhook-relay.fly.dev",
+                              "app": "webhook-relay"}}  # fmt: skip
+    assert changes == ["Deploy webhook-relay to production at https://webhook-relay.fly.dev"]
+    result = ingest.extract(memory, [str(chat)], dry_run=True)
+    assert [c.entry["choice"] for c in result.batch.candidates
+            if c.target == "decisions" and c.action == "stored"] == ["Fly.io"]  # fmt: skip
+
+
+def test_a_deploy_an_agents_tool_ran_is_read_from_its_output(memory: MemoryRoot):
+    def said(uuid: str, parent: str | None, role: str, content: Any) -> dict[str, Any]:
+        return {"type": role, "uuid": uuid, "parentUuid": parent,
+                "message": {"role": role, "content": content}}  # fmt: skip
+
+    ran = [{"type": "tool_result", "tool_use_id": "t1", "content": FLY.format(app="acme-api")}]
+    lines = [
+        said("u1", None, "user", "ship the api to production please"),
+        said("a1", "u1", "assistant", "Running fly deploy."),
+        said("t1", "a1", "user", ran),
+        said("a2", "t1", "assistant", "Done, it is live."),
+    ]
+    session = memory.project / "session.jsonl"
+    session.write_text("\n".join(map(json.dumps, lines)), encoding="utf-8")
+    places, changes = _deploys_of(memory, session)
+    assert places["fly"]["url"] == "https://acme-api.fly.dev"
+    assert changes == ["Deploy acme-api to production at https://acme-api.fly.dev"]

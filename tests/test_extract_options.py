@@ -1,0 +1,536 @@
+"""The options a conversation offers and the replies that pick one by its place.
+
+Options the assistant lists (numbered, bulleted, under "Options:", labelled "方案 A", numbered
+inside a sentence), either-or questions (with a qualifier, of two bare names, the person's own),
+what the assistant proposes as the best fit; replies that are only a label, a number or an
+ordinal, or one side of the question. Also where a sentence ends and what the Markdown clean-up
+keeps, since the options and answers are read sentence by sentence.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from omp import rules
+from tests.extraction import _choices, _kept, _run, _said
+
+# ---- what the assistant proposes as the best fit -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "proposed"),
+    [
+        ("Since Mosquitto is already there, MQTT is the better fit:", "MQTT"),
+        ("For an access token, `storage.session` is the better fit in MV3.", "storage.session"),
+        ("Postgres would be the best choice here.", "Postgres"),
+    ],
+)
+def test_the_best_or_better_fit_names_what_the_assistant_proposes(sentence, proposed):
+    assert rules.proposal(sentence) == proposed
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Which one is the best fit for you?",
+        "It depends on which is the better fit.",
+        "This is the best option.",
+    ],
+)
+def test_a_question_or_a_pronoun_before_the_best_fit_proposes_nothing(sentence):
+    assert rules.proposal(sentence) is None
+
+
+# ---- picking one side of "either X or Y. Which do you prefer?" -----------------------------------
+
+_EITHER = (
+    "The runner can't decode defmt frames. You need either `probe-rs run` or openocd + "
+    "`defmt-print` piped from the RTT TCP port. Which do you prefer?"
+)
+
+
+def test_naming_one_side_of_an_either_or_question_chooses_it_over_the_other():
+    turns = [*_said("logs need decoding."), ("assistant", _EITHER), ("user", "probe-rs, always.")]
+    batch = _run(*turns)
+    [decision] = _kept(batch, "decisions")
+    assert decision["choice"] == "probe-rs"
+    assert decision["alternatives"] == ["openocd"]
+
+
+def test_the_sides_of_either_or_are_offered_only_when_the_assistant_asks_which():
+    assert rules.asked_options(_EITHER) == ["probe-rs", "openocd"]
+    told = "You need either `probe-rs run` or openocd + `defmt-print` to read the frames."
+    assert rules.asked_options(told) == []
+
+
+# ---- names with underscores or stars survive the Markdown clean-up -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "sentence"),
+    [
+        (
+            "I always want `from __future__ import annotations` at the top of new modules.",
+            "I always want `from __future__ import annotations` at the top of new modules.",
+        ),
+        ("Tests live in src/__tests__/ and __init__.py stays empty.", None),
+        ("Pass `**kwargs` through to the client.", None),
+        ("The **new** parser is __much__ faster.", "The new parser is much faster."),
+    ],
+)
+def test_bold_marks_go_but_names_and_code_spans_keep_their_underscores(line, sentence):
+    assert rules.statements(line) == [sentence or line]
+
+
+# ---- "Lua or Go?", "go ahead", and a bare either-or question -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reply", "chosen"),
+    [
+        ("Go, since the rest of our plugins are Go.", [("Go", ["Lua"])]),
+        ("Lua, since it is simpler.", [("Lua", ["Go"])]),
+    ],
+)
+def test_go_offered_beside_another_language_can_be_picked(reply, chosen):
+    turns = [
+        ("user", "For the game server we use Nakama."),
+        ("assistant", "OK. Want me to write the matchmaker override in Lua or Go?"),
+        ("user", reply),
+    ]
+    assert _choices(*turns) == chosen
+
+
+def test_go_ahead_picks_nothing():
+    turns = [
+        ("user", "For the game server we use Nakama."),
+        ("assistant", "Want me to go ahead or wait?"),
+        ("user", "Go ahead."),
+    ]
+    assert _choices(*turns) == []
+
+
+def test_a_name_of_a_bare_either_or_question_picked_in_the_reply_is_chosen():
+    turns = [
+        ("user", "writing a cli in rust to bulk-rename photos by exif date. clap or argh?"),
+        ("assistant", "clap (derive API) is the most common choice. argh is smaller."),
+        ("user", "clap derive. binary name should be `snapname`"),
+    ]
+    assert _choices(*turns) == [("clap", ["argh"])]
+
+
+# ---- where a sentence ends -----------------------------------------------------------------------
+
+
+def test_an_ellipsis_before_a_lower_case_word_does_not_end_the_sentence():
+    text = "算了 COPY 没法做 upsert，还是改回 insert ... on conflict 吧"
+    assert rules.statements(text) == [text]
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("回测框架要不要换 backtrader？还是继续用我们自己的 vnpy fork",
+         ["回测框架要不要换 backtrader？还是继续用我们自己的 vnpy fork"]),
+        ("好的。还是用 Kafka 吧", ["好的。", "还是用 Kafka 吧"]),
+        ("lets try duckdb... hmm no polars", ["lets try duckdb...", "hmm no polars"]),
+        ("Is it ok? Yes. 可以吗？可以！", ["Is it ok?", "Yes.", "可以吗？", "可以！"]),
+    ],
+)  # fmt: skip
+def test_an_either_or_question_is_one_sentence_and_an_elision_set_apart_ends_none(text, sentences):
+    assert rules.statements(text) == sentences
+
+
+# ---- a question of two names ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "offered"),
+    [
+        ("writing a cli in rust to rename photos by exif date. clap or argh?", ["clap", "argh"]),
+        ("sync or async?", ["sync", "async"]),
+        ("Pinia vs Vuex?", ["pinia", "vuex"]),
+        ("now or later?", []),
+        ("should I use it or not?", []),
+    ],
+)
+def test_a_question_of_two_names_alone_offers_both(message, offered):
+    assert rules.asked_options(message) == offered
+
+
+# ---- "no" and a name -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sentence", ["no arduino.", "no Kafka"])
+def test_no_and_a_name_is_no_short_answer_picking_it(sentence):
+    assert rules.short_answer(sentence, ["arduino", "kafka"]) is None
+
+
+# ---- names with underscores or stars survive the Markdown clean-up -------------------------------
+
+
+def test_stars_that_mask_characters_are_no_bold_marks():
+    assert rules.statements("手机 138****5678 的用户，用**Pinia**做状态管理") == [
+        "手机 138****5678 的用户，用Pinia做状态管理"
+    ]
+
+
+# ---- a reply that is only a label ----------------------------------------------------------------
+
+_QUEUE_OFFER = (
+    "Two options:\n1. **Postgres** with SKIP LOCKED - one less service\n"
+    "2. **Redis** with BullMQ - faster, but another thing to run\nWhich one?"
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "choice", "other"),
+    [
+        ("1", "Postgres", "Redis"),
+        ("2", "Redis", "Postgres"),
+        ("2 please", "Redis", "Postgres"),
+        ("#1 - one less thing to run", "Postgres", "Redis"),
+        ("2吧", "Redis", "Postgres"),
+    ],
+)
+def test_a_reply_that_is_only_a_label_picks_the_option(reply, choice, other):
+    turns = [("user", "we need a database for the job queue"), ("assistant", _QUEUE_OFFER),
+             ("user", reply), ("assistant", "Done, the worker is in src/worker.ts.")]  # fmt: skip
+    assert _choices(*turns) == [(choice, [other])]
+
+
+def test_the_reason_after_the_label_is_the_rationale_and_the_option_line_the_context():
+    turns = [("user", "队列用什么？"),
+             ("assistant", "两个方案：\n方案一：**RabbitMQ**，成熟\n"
+                           "方案二：**Kafka**，吞吐高\n你选哪个？"),
+             ("user", "二吧，以后数据量大")]  # fmt: skip
+    [decision] = _kept(_run(*turns), "decisions")
+    assert decision["choice"] == "Kafka"
+    assert decision["rationale"] == "以后数据量大"
+    assert decision["context"].startswith("方案二：**Kafka**，吞吐高")
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # a plan's steps, not a question: "2" picks nothing
+        [
+            ("user", "the build is broken"),
+            ("assistant", "Here is what I will do:\n1. **Clear the cache**\n2. **Rebuild**"),
+            ("user", "2"),
+        ],
+        # too late: the list was offered long before
+        [
+            ("user", "we need a database for the job queue"),
+            ("assistant", _QUEUE_OFFER),
+            ("user", "let me think about it"),
+            ("assistant", "Sure."),
+            ("user", "anyway, the CI is red"),
+            ("assistant", "Looking."),
+            ("user", "2"),
+        ],
+        # "2. …" opens a list of the person's own
+        [
+            ("user", "we need a database for the job queue"),
+            ("assistant", _QUEUE_OFFER),
+            ("user", "1. which is cheaper?"),
+        ],
+    ],
+)
+def test_a_number_that_is_no_pick_decides_nothing(turns):
+    assert _choices(*turns) == []
+
+
+# ---- options called options, and a short answer --------------------------------------------------
+
+
+def test_a_label_picks_from_options_offered_without_a_question_mark():
+    offer = ("For a Next.js 14 App Router project there are three realistic choices:\n\n"
+             "1. **NextAuth (Auth.js v5)** - free, self-hosted.\n2. **Clerk** - hosted, drop-in.\n"
+             "3. **Lucia** - lightweight library.\n\nI'd lean towards Clerk.")  # fmt: skip
+    [decision] = _kept(_run(("user", "I need login. what are my options"),
+                            ("assistant", offer), ("user", "2")), "decisions")  # fmt: skip
+    assert (decision["title"], decision["choice"]) == ("Use Clerk", "Clerk")
+
+
+def test_a_one_word_answer_to_an_either_or_question_is_no_trivial_entry():
+    turns = [("user", "我们加测试吧"),
+             ("assistant", "好。用 uv 还是 poetry 装？我看仓库里 uv.lock 和 poetry.lock 都有"),
+             ("user", "uv。poetry.lock 是之前的 忘删了 顺手删掉")]  # fmt: skip
+    assert _choices(*turns) == [("uv", ["poetry"])]
+
+
+# ---- a table of labelled options -----------------------------------------------------------------
+
+
+def test_a_table_of_labelled_options_is_picked_by_its_label():
+    offer = (
+        "删除策略：\n\n| 选项 | 做法 | 优点 |\n|---|---|---|\n| A | 软删除，`deleted_at` | 简单 |\n"
+        "| B | 硬删除 + 归档表 | 主表干净 |\n| C | 硬删除 | 最简单 |"
+    )
+    assert _choices(("user", "删除怎么做"), ("assistant", offer), ("user", "A")) == [
+        ("软删除", ["硬删除 + 归档表", "硬删除"])
+    ]
+
+
+# ---- a chat's question without a question mark ---------------------------------------------------
+
+
+def test_a_chats_question_without_a_question_mark_offers_its_two_names():
+    assert rules.asked_options("日期库 moment 还是 dayjs") == ["moment", "dayjs"]
+    assert rules.asked_options("moment or dayjs") == ["moment", "dayjs"]
+
+
+# ---- an answer naming two names ------------------------------------------------------------------
+
+
+def test_an_answer_naming_two_names_one_or_the_other_offers_them():
+    turns = [("user", "which android db lib?"),
+             ("assistant", "Room or SQLDelight. Room is the default; SQLDelight for KMP later."),
+             ("user", "ok room then")]  # fmt: skip
+    assert [c for c, _ in _choices(*turns)] == ["Room"]
+    # not the names of a statement no question asked for
+    said = [("user", "the db layer is slow"), ("assistant", "Room or SQLDelight, both are fine."),
+            ("user", "ok room then")]  # fmt: skip
+    assert _choices(*said) == []
+
+
+# ---- options laid out without a question mark ----------------------------------------------------
+
+_NEON = (
+    "True, free projects pause after 7 days. Options: pay for Supabase Pro ($25/mo), or use "
+    "Neon, whose free tier scales to zero and doesn't pause the project."
+)
+
+
+def test_a_short_pick_after_options_said_without_a_question_is_the_choice():
+    turns = [("user", "supabase free tier pauses the project, deal breaker"),
+             ("assistant", _NEON), ("user", "neon then. drop supabase.")]  # fmt: skip
+    assert _choices(*turns) == [("Neon", ["Supabase"])]
+
+
+def test_options_said_in_passing_offer_nothing():
+    turns = [
+        ("user", "supabase free tier pauses the project"),
+        ("assistant", "Supabase Pro or Neon would both avoid that."),
+        ("user", "neon then."),
+    ]
+    assert _choices(*turns) == []
+
+
+@pytest.mark.parametrize("reply", ["drop supabase.", "no supabase", "forget supabase"])
+def test_a_short_reply_turning_an_option_down_picks_nothing(reply):
+    turns = [("user", "which db?"), ("assistant", "Supabase or Neon?"), ("user", reply)]
+    assert _choices(*turns) == []
+
+
+# ---- the person's own either-or question, of names the lexicon does not know ---------------------
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply", "choice", "others"),
+    [("also secrets, we use sealed-secrets or external secrets? we have no vault",
+      "sealed-secrets then, maybe later external secrets when we have vault.",
+      "sealed-secrets", ["external secrets"]),
+     ("for releases, cargo-dist or goreleaser-style by hand?",
+      "cargo-dist. targets linux x86_64, mac arm64, windows.", "cargo-dist", ["goreleaser-style"])],
+)  # fmt: skip
+def test_a_pick_of_the_persons_own_either_or_question_is_the_choice(asked, reply, choice, others):
+    answer = "Both work; one is simpler without a backing store."
+    turns = [("user", asked), ("assistant", answer), ("user", reply)]
+    assert _choices(*turns) == [(choice, others)]
+
+
+# ---- an either-or question of ways or times ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "asked", ["should we rewrite or refactor?", "now or later?", "keep ds_z3.json or delete it?"]
+)
+def test_an_either_or_question_of_ways_or_times_offers_no_names(asked):
+    from omp import rules
+
+    assert rules.asked_options(asked) == []
+
+
+# ---- options numbered inside a sentence ("方案有两个：1）…；2）…") -------------------------------
+
+_TWO_WAYS = (
+    "部署方案有两个：1）前端放 COS 静态网站托管 + CDN，后端放 CVM 上用 docker compose；"
+    "2）全部放到 TKE（腾讯云 Kubernetes）。你们规模多大？"
+)
+
+
+def test_an_option_numbered_inside_a_sentence_is_picked_by_its_place():
+    turns = [
+        ("user", "帮我看看这个项目怎么部署到腾讯云"),
+        ("assistant", _TWO_WAYS),
+        (
+            "user",
+            "k8s 太重了，不要 TKE。用第一种：前端 COS + CDN，后端一台 CVM 跑 docker compose。",
+        ),
+    ]
+    [(choice, others)] = _choices(*turns)  # fmt: skip
+    assert "COS" in choice and "CVM" in choice and others == ["全部放到 TKE（腾讯云 Kubernetes）"]
+
+
+def test_numbers_in_a_sentence_that_are_no_run_of_options_offer_nothing():
+    from omp import rules
+
+    assert rules.options("版本 2）已经发布；3）还在测") == {}  # not from 1 on
+    assert rules.options("步骤：1）装依赖") == {}  # one alone
+
+
+# ---- either-or questions with a qualifier or a purpose -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "options"),
+    [
+        ("flask-migrate or plain alembic?", ["flask-migrate", "plain alembic"]),
+        ("Room or SQLDelight for the local db?", ["room", "sqldelight"]),
+        ("we have no tests yet. vitest or jest for the unit tests?", ["vitest", "jest"]),
+        ("vanilla js or htmx?", ["vanilla js", "htmx"]),
+    ],
+)
+def test_an_either_or_question_with_a_qualifier_or_a_purpose_offers_both(question, options):
+    assert rules.asked_options(question) == options
+
+
+@pytest.mark.parametrize(
+    "question", ["should we ship it now or later for the release?", "is this or that for the api?"]
+)
+def test_times_and_pointers_are_no_options(question):
+    assert rules.asked_options(question) == []
+
+
+def test_the_reply_picks_the_qualified_option_over_the_other():
+    turns = [("user", "tables are created with db.create_all(). flask-migrate or plain alembic?"),
+             ("assistant", "Both use Alembic underneath; plain Alembic runs without the app."),
+             ("user", "plain alembic. put it under migrations/ at the repo root")]  # fmt: skip
+    assert _choices(*turns) == [("plain alembic", ["flask-migrate"])]
+
+
+# ---- a pick after "ok" or "and yes", with its reason after it ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "picked"),
+    [
+        ("ok room then, most examples and im learning.", "room"),
+        ("and yes django-celery-beat so support can change the schedule in admin.",
+         "django-celery-beat"),
+        ("yeah, sqldelight since we want KMP later", "sqldelight"),
+        ("Room because the docs are better", "room"),
+    ],
+)  # fmt: skip
+def test_a_reply_opening_with_an_offered_name_after_a_word_of_assent_picks_it(sentence, picked):
+    offered = ["room", "sqldelight", "django-celery-beat"]
+    assert rules.leading_name(sentence, offered) == picked
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["ok so what does room give us over sqlite?", "and room is slower, isn't it", "no room"],
+)
+def test_a_reply_talking_about_an_offered_name_picks_nothing(sentence):
+    assert rules.leading_name(sentence, ["room", "sqldelight"]) is None
+
+
+# ---- an offered name before a colon --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sentence", ["events_raw: replica identity full", "events_raw: hmm"])
+def test_an_offered_name_heading_what_follows_is_no_pick(sentence):
+    assert rules.leading_name(sentence, ["events_raw", "tmp_imports"]) is None
+
+
+def test_a_known_name_before_a_colon_is_picked_for_the_reason_after_it():
+    assert rules.leading_name("sqlc: less magic than gorm", ["sqlc", "gorm"]) == "sqlc"
+
+
+def test_what_an_offered_topic_is_kept_as_is_no_pick_of_it():
+    assert rules.leading_name("and amounts as decimal strings, no floats", ["amounts"]) is None
+
+
+# ---- a list of options under "Options:" ----------------------------------------------------------
+
+_OPTIONS = """Container filesystems on Fly are ephemeral. Options:
+
+- **SQLite on a Fly volume**: mount it at `/data`. Simple, single machine only.
+- **LiteFS** if you later need replicas.
+"""
+
+
+def test_a_list_under_options_offers_its_bold_heads():
+    assert rules.offered_bullets(_OPTIONS) == ["SQLite on a Fly volume", "LiteFS"]
+
+
+def test_a_list_of_steps_offers_nothing():
+    steps = "Next steps:\n\n- **Create the volume**: run it.\n- **Deploy** again after that.\n"
+    assert rules.offered_bullets(steps) == []
+
+
+def test_a_reply_naming_a_listed_option_picks_it_over_the_others():
+    turns = [("user", "where do I keep the data? right now it's a sqlite file in the container"),
+             ("assistant", _OPTIONS),
+             ("user", "sqlite on a volume, mounted at /data. maybe litefs later")]  # fmt: skip
+    assert _choices(*turns)[0] == ("SQLite on a Fly volume", ["LiteFS"])
+
+
+# ---- an option's number opening the reply, as a list item would ----------------------------------
+
+_AUTH = (
+    "Options for auth:\n\n"
+    "1. **Server-side sessions** \u2014 opaque session id in an HttpOnly cookie.\n"
+    "2. **JWT access + refresh tokens** \u2014 short-lived access token, rotated refresh.\n"
+    "3. **External IdP** (Auth0 / Clerk) \u2014 least code.\n\n"
+    "I'd go with **2**. Also: what lifetimes do you want?"
+)
+
+
+def test_a_reply_opening_with_an_options_number_picks_it():
+    turns = [("user", "we need auth on the api"), ("assistant", _AUTH),
+             ("user", "2. and argon2 yes. access token 15 min, refresh 14 days.")]  # fmt: skip
+    [(choice, others)] = _choices(*turns)
+    assert choice == "JWT access + refresh tokens"
+    assert others == ["Server-side sessions", "External IdP"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "1. add a users table\n2. then the login route",
+        "2.5 seconds is too slow for the login",
+        "2. is that one cheaper?",
+        "1) a couple of firms asked for SFTP. 2) plain CSV is fine",
+    ],
+)
+def test_a_list_of_the_persons_own_or_a_number_picks_no_option(reply):
+    turns = [("user", "we need auth on the api"), ("assistant", _AUTH), ("user", reply)]
+    assert _choices(*turns) == []
+
+
+def test_a_number_opening_a_reply_to_a_plan_picks_no_step():
+    plan = "Plan:\n\n1. **Add** a `users` table.\n2. **Update** the login route.\n\nGo ahead?"
+    turns = [("user", "add login"), ("assistant", plan), ("user", "2. needs a rate limit too")]
+    assert _choices(*turns) == []
+
+
+# ---- an either-or side said in two words ---------------------------------------------------------
+
+
+def test_the_side_of_an_either_or_question_said_in_two_words_is_an_option():
+    turns = [
+        ("user", "hm, ndjson or one array?"),
+        ("assistant", "NDJSON streams and works with `jq -c`; an array has to buffer everything."),
+        ("user", "ndjson."),
+    ]
+    [d] = _kept(_run(*turns), "decisions")
+    assert d["choice"] == "ndjson" and d["alternatives"] == ["one array"]
+
+
+def test_x_or_something_else_offers_no_second_option():
+    turns = [("user", "so, ndjson or something else?"), ("assistant", "Depends."),
+             ("user", "ndjson.")]  # fmt: skip
+    assert _kept(_run(*turns), "decisions") == []

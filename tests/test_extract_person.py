@@ -1,0 +1,252 @@
+"""Preferences for the user store: how the person works, as opposed to a choice for the project.
+
+How the person wants the assistant to work and answer, their machine and skills, a tool they use
+for everything; and what is no preference: a liking given as the reason of a choice, a way of
+this project, a request made once, a number alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from omp import rules
+from tests.extraction import _choices_said, _decisions_zh, _kept, _run, _said, _said_zh
+
+
+def _people(*sentences: str) -> list[dict[str, Any]]:
+    return _kept(_run(*_said(*sentences)), "user")
+
+
+# ---- what the person likes about a choice is its reason, not their own way -----------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("Let's go with PostHog, I like the session replay.", "PostHog"),
+        ("ok, let's use Tailwind, I love the utility classes.", "Tailwind"),
+    ],
+)
+def test_liking_something_after_a_choice_is_its_reason_not_a_preference(sentence, choice):
+    batch = _run(*_said(sentence))
+    assert [d["choice"] for d in _kept(batch, "decisions")] == [choice]
+    assert _kept(batch, "user") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I like the session replay in PostHog.",
+        "Let's use Tailwind. I like utility classes in general.",
+        "I prefer Vitest over Jest for everything I write.",
+    ],
+)
+def test_a_liking_said_on_its_own_is_still_the_persons_preference(sentence):
+    assert rules.personal(sentence.split(". ")[-1]) is not None
+    assert _kept(_run(*_said(sentence)), "user") != []
+
+
+# ---- names with underscores in a preference ------------------------------------------------------
+
+
+def test_a_preference_naming_a_dunder_module_is_stored_as_written():
+    said = "One thing for the future: I always want `from __future__ import annotations`."
+    [kept] = _kept(_run(*_said(said)), "user")
+    assert "from __future__ import annotations" in kept["text"]
+
+
+# ---- a preference stays the person's, even for this repo -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I prefer Vitest over Jest.",
+        "I prefer tabs over spaces in my editor.",
+        # the labelling rules keep "I prefer …" the person's, whatever it is for
+        "I prefer server actions over API routes for all mutations in this app.",
+    ],
+)
+def test_a_preference_stays_the_persons(sentence):
+    assert _choices_said(sentence) == []
+    assert [p["kind"] for p in _people(sentence)] == ["preference"]
+
+
+# ---- how the person wants the assistant to work, and their machine -------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Please always answer in English, even if I write in Chinese.",
+        "Show me the diff before you apply anything.",
+        "I'm on macOS with an M2, fish shell.",
+    ],
+)
+def test_how_the_person_works_is_theirs(sentence):
+    assert [p["kind"] for p in _people(sentence)] == ["preference"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Show me the file.",
+        "I'm on Linux too, same error.",
+        "I'm on Windows and it crashes.",
+        "I'm on a deadline.",
+    ],
+)
+def test_a_request_once_or_trouble_on_a_machine_is_no_preference(sentence):
+    assert _people(sentence) == []
+
+
+# ---- a number alone ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kept"),
+    [
+        ("always use 100", False),
+        ("always use tabs", True),
+        ("I always use 4 spaces", True),
+        ("I'm mostly a Python dev.", True),
+    ],
+)
+def test_a_number_alone_is_no_preference(sentence, kept):
+    assert (rules.personal(sentence) is not None) is kept
+
+
+# ---- which commands the person wants -------------------------------------------------------------
+
+
+def test_telling_the_assistant_which_commands_to_give_is_the_persons_preference():
+    sentence = "装依赖的时候注意我们用 pnpm，不要给我 npm install 的命令"
+    assert rules.states_preference(sentence)
+    assert _decisions_zh(sentence) == []
+    (said,) = _kept(_run(*_said_zh(sentence)), "user")
+    assert "pnpm" in said["text"]
+    assert not rules.states_preference("不要给我发邮件，用 Slack 通知")  # no commands or code
+
+
+# ---- a way of this project -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "personal"),
+    [
+        ("i always use yarn 1 on this project, never npm", False),
+        ("这个项目里我习惯用 pnpm", False),
+        ("I always use yarn in my own projects", True),
+    ],
+)
+def test_a_way_of_this_project_is_no_personal_preference(sentence, personal):
+    assert (rules.personal(sentence) is not None) == personal
+
+
+# ---- the words before a preference ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        ("btw for future reference: I always want answers in short bullet points",
+         "I always want answers in short bullet points"),
+        ("fyi i prefer pnpm", "i prefer pnpm"),
+    ],
+)  # fmt: skip
+def test_a_preference_is_kept_without_the_words_before_it(said, text):
+    found = rules.personal(said)
+    assert found is not None and found.text == text
+
+
+# ---- a preference for every project --------------------------------------------------------------
+
+
+def test_a_preference_for_every_project_stays_the_persons_own():
+    offer = "Runner: **probe-rs** or **openocd**?"
+    batch = _run(
+        ("user", "runner?"),
+        ("assistant", offer),
+        ("user", "probe-rs, always. I prefer probe-rs over openocd on every board I own."),
+    )
+    assert [u["text"][:20] for u in _kept(batch, "user")] == ["I prefer probe-rs ov"]
+
+
+# ---- a preference said personally ----------------------------------------------------------------
+
+
+def test_a_preference_said_personally_is_the_persons():
+    assert rules.personal("I personally prefer writing ADRs in English.") is not None
+
+
+# ---- how the person wants answers ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["先说一下，以后都用中文回复我", "dont explain basics to me pls, I've done Go for 10 years",
+     "别给我解释基础概念，我写 Go 十年了", "reply in Chinese please"],
+)  # fmt: skip
+def test_how_the_person_wants_answers_is_theirs(sentence):
+    assert rules.personal(sentence) is not None
+
+
+def test_a_question_about_the_language_of_answers_is_no_preference():
+    assert rules.personal("can you reply in Chinese?") is None
+
+
+# ---- the person's skill, said loosely ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence", ["im pretty new to swift concurrency", "I'm quite familiar with k8s"]
+)
+def test_a_skill_with_a_degree_word_is_the_persons(sentence):
+    [item] = _kept(_run(("user", sentence)), "user")
+    assert item["kind"] == "skill"
+
+
+# ---- what a release does as always ---------------------------------------------------------------
+
+
+def test_what_a_release_does_as_always_is_no_habit_of_the_persons():
+    said = "release is 2.8.0, goes out thursday through codemagic like always"
+    assert _kept(_run(("user", said)), "user") == []
+    [habit] = _kept(_run(("user", "conventional commits like always")), "user")
+    assert habit["text"] == "conventional commits"
+
+
+# ---- a liking for an option turned down ----------------------------------------------------------
+
+
+def test_a_liking_for_an_option_the_same_message_turns_down_is_not_the_persons():
+    asked = "I want GitOps. Which is better, ArgoCD or Flux?"
+    turns = [("user", asked), ("assistant", "ArgoCD has a UI; Flux is lighter."),
+             ("user", "I like Flux more as engineer, it is more clean. But my team wants the UI. "
+                      "Ok we go ArgoCD. Not Flux.")]  # fmt: skip
+    assert _kept(_run(*turns), "user") == []
+    # a liking of the person's own, that no choice outvotes, stays
+    kept = [("user", asked), ("assistant", "Both work."),
+            ("user", "I like Flux more as engineer, it is more clean.")]  # fmt: skip
+    assert [u["text"] for u in _kept(_run(*kept), "user")] == [
+        "I like Flux more as engineer, it is more clean"
+    ]
+
+
+# ---- the person's tool for everything ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["I use uv for everything, don't pip install stuff, it messes up the lockfile",
+     "i use pnpm for everything"],
+)  # fmt: skip
+def test_a_tool_the_person_uses_for_everything_is_their_preference(sentence):
+    [item] = _kept(_run(("user", sentence)), "user")
+    assert item["kind"] == "preference"
+
+
+def test_asking_whether_a_tool_was_used_for_everything_is_no_preference():
+    assert rules.personal("did I use uv for everything?") is None

@@ -1,0 +1,920 @@
+"""Replies that take what the assistant offered or proposed, read across the conversation.
+
+An option of a list picked by name, short agreements ("ok using X", "X then"), a rule or a name
+the assistant proposes and the person accepts, a value the assistant named confirmed, an
+approach taken by its short name, offered names each given a part, a name a reason leads to,
+the assistant's lean accepted; and replies that ask, doubt or name nothing offered, which leave
+a proposal for review.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from omp import rules
+from tests.extraction import _OPENING, _OPENING_ZH, _choices, _chosen, _kept, _run, _said
+
+_BILLING = ("user", "hello, starting on the billing service today.")
+
+
+def _answered(question: str, reply: str) -> list[tuple[str, list[str]]]:
+    batch = _run(_BILLING, ("assistant", question), ("user", reply))
+    return [(d["title"], list(d.get("alternatives", []))) for d in _kept(batch, "decisions")]
+
+
+def _rules_of(*turns: tuple[str, str]) -> list[str]:
+    return [str(d["title"]) for d in _kept(_run(*turns), "decisions")]
+
+
+# ---- an option of a listed few, picked by name or by place ---------------------------------------
+
+_LIST = (
+    "assistant",
+    "A few options:\n1. Hatchet — durable workflows\n2. Inngest — event-driven functions\n"
+    "3. Trigger.dev — TypeScript-first",
+)
+
+_ASK = ("user", "What should we use for background jobs?")
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Inngest fits best.",
+        "Inngest fits our use case.",
+        "the second one fits.",
+        "Option 2.",
+        "I think Inngest is the best fit for us, since we're event-driven already.",
+    ],
+)
+def test_an_option_of_a_list_picked_by_name_or_place_turns_down_the_others(reply):
+    (d,) = _kept(_run(_ASK, _LIST, ("user", reply)), "decisions")
+    assert d["choice"] == "Inngest"
+    assert d["alternatives"] == ["Hatchet", "Trigger.dev"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Does Inngest fit our use case?",
+        "Inngest fits best but let me check the pricing first.",
+        "Foobar fits best.",
+    ],
+)
+def test_a_question_a_doubt_or_a_name_not_offered_picks_no_option(reply):
+    assert _kept(_run(_ASK, _LIST, ("user", reply)), "decisions") == []
+
+
+def test_an_option_named_in_two_words_is_picked_by_its_name():
+    offer = (
+        "Here are three approaches:\n1. **Temporal** - heavy but robust\n"
+        "2. **BullMQ** - Redis-backed queue\n3. **Graphile Worker** - Postgres-backed"
+    )
+    batch = _run(_ASK, ("assistant", offer), ("user", "Graphile Worker fits our stack."))
+    (d,) = _kept(batch, "decisions")
+    assert d["choice"] == "Graphile Worker"
+    assert d["alternatives"] == ["Temporal", "BullMQ"]
+
+
+# ---- a rule the assistant proposes and the person accepts ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("proposal", "reply", "rule"),
+    [
+        (
+            "I suggest we always store timestamps in UTC.",
+            "Agreed, do that.",
+            "Always store timestamps in UTC",
+        ),
+        (
+            "I'd recommend that every PR gets at least one review before merging.",
+            "Yes, let's do that.",
+            "Every PR gets at least one review before merging",
+        ),
+        (
+            "I'd recommend we never log request bodies.",
+            "Sounds good.",
+            "Never log request bodies",
+        ),
+        (
+            "I'd recommend we always run migrations in a separate job before deploy.",
+            "Makes sense, let's do it.",
+            "Always run migrations in a separate job before deploy",
+        ),
+    ],
+)
+def test_a_rule_the_assistant_proposes_is_decided_when_the_person_accepts(proposal, reply, rule):
+    batch = _run(("user", "How should we handle this?"), ("assistant", proposal), ("user", reply))
+    (d,) = _kept(batch, "decisions")
+    assert d["title"] == rule
+
+
+def test_a_rule_the_assistant_proposes_alone_or_turned_down_is_not_stored():
+    for turns in (
+        [
+            ("user", "How should we store timestamps?"),
+            ("assistant", "I suggest we always store timestamps in UTC."),
+        ],
+        [
+            ("user", "How should we store timestamps?"),
+            ("assistant", "I suggest we always store timestamps in UTC."),
+            ("user", "No, keep local time."),
+        ],
+    ):
+        batch = _run(*turns)
+        assert _kept(batch, "decisions") == []
+        assert [c.entry["title"] for c in batch.candidates if c.action == "review"] == [
+            "Always store timestamps in UTC"
+        ]
+
+
+def test_a_name_the_assistant_suggests_we_use_is_the_choice_and_no_stack_fact():
+    batch = _run(
+        ("user", "What should we use for the cache?"),
+        ("assistant", "I suggest we use Redis for the cache."),
+        ("user", "Agreed."),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Redis"]
+    assert [c.entry for c in batch.candidates if c.target == "project"] == []
+
+
+@pytest.mark.parametrize(
+    "proposal", ["I'd suggest we look at the logs first.", "I suggest we split the PR into two."]
+)
+def test_a_step_the_assistant_suggests_we_take_is_no_proposal(proposal):
+    batch = _run(("user", "The build is broken."), ("assistant", proposal), ("user", "ok"))
+    assert [c for c in batch.candidates if c.target == "decisions"] == []
+
+
+# ---- short agreements: "ok using X", "X vN with Y then", "skip X, use Y" -------------------------
+
+_TIMER_OFFER = ("assistant", "Select the timer with a cargo feature, e.g. `time-driver-tim2`.")
+
+
+@pytest.mark.parametrize(
+    ("reply", "choice", "given_up"),
+    [
+        ("ok using time-driver-tim2.", "time-driver-tim2", []),
+        ("yep, going with Litestream", "Litestream", []),
+        ("Auth.js v5 with database sessions then.", "Auth.js v5 with database sessions", []),
+        ("Node 20 then.", "Node 20", []),
+        ("Skip DynamoDB then, use S3 with use_lockfile.", "S3 with use_lockfile", ["DynamoDB"]),
+        ("Skip Redux and use Zustand.", "Zustand", ["Redux"]),
+    ],
+)
+def test_a_short_agreement_names_the_choice(reply, choice, given_up):
+    assert _choices(_OPENING, _TIMER_OFFER, ("user", reply)) == [(choice, given_up)]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Using time-driver-tim2.",  # no word of agreement: a narration as often as a choice
+        "ok using the old one.",
+        "yes using it.",
+        "Version 2 then.",
+        "no Redux, use Zustand?",
+        "skip the tests and use the staging data",
+        "No thanks, use the default.",
+    ],
+)
+def test_an_agreement_naming_no_product_or_a_step_of_work_chooses_nothing(reply):
+    assert _choices(_OPENING, _TIMER_OFFER, ("user", reply)) == []
+
+
+# ---- an approach taken by its short name, a known name asked for ---------------------------------
+
+_PLAN = (
+    "assistant",
+    "Two fixes: a singleton client plus the Neon pooler, or a two-tier setup with a gateway.",
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "choice"),
+    [
+        ("do the singleton + pooler thing.", "singleton + pooler"),
+        ("and yes do the two-tier thing", "two-tier"),
+        ("htmx pls, no react for this.", "htmx"),
+    ],
+)
+def test_an_approach_taken_by_its_short_name_or_a_name_asked_for_is_chosen(reply, choice):
+    assert [c for c, _ in _choices(_OPENING, _PLAN, ("user", reply))] == [choice]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "do the same thing for the orders table",
+        "let's do the whole thing again",
+        "should we do the two-tier thing?",
+        "do the two-tier thing?",
+        "don't do the two-tier thing",
+        "Do the tests pass",
+        "logs please",
+        "Postgres please?",
+    ],
+)
+def test_an_everyday_thing_a_question_or_a_refusal_takes_no_approach(reply):
+    assert rules.decision(reply) is None
+
+
+# ---- a reply naming what the assistant proposed --------------------------------------------------
+
+_PROPOSED = ("assistant", "For a new SDK 51 app I'd use expo-router.")
+
+
+def test_a_reply_naming_the_proposed_name_then_takes_it():
+    (d,) = _kept(_run(_OPENING, _PROPOSED, ("user", "expo-router then.")), "decisions")
+    assert d["choice"] == "expo-router"
+
+
+@pytest.mark.parametrize("reply", ["the docs then.", "expo-router then?", "no, not expo-router"])
+def test_a_reply_naming_something_else_or_asking_leaves_the_proposal_for_review(reply):
+    batch = _run(_OPENING, _PROPOSED, ("user", reply))
+    assert _kept(batch, "decisions") == []
+    assert [d["choice"] for d in _kept(batch, "decisions", "review")] == ["expo-router"]
+
+
+# ---- agreeing to what the assistant proposed -----------------------------------------------------
+
+_RETRY = "I'd use exponential backoff with 5 attempts, max 30s."
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "that sounds right.",
+        "That works.",
+        "ok that works. also, what about the timeouts?",
+        "Sounds right to me.",
+        "that's fine.",
+        "Exponential backoff sounds right.",
+        "exponential backoff is fine, thanks",
+    ],
+)
+def test_a_reply_agreeing_with_a_proposal_stores_it(reply):
+    turns = [*_said("what about the retry policy?"), ("assistant", _RETRY), ("user", reply)]
+    assert _chosen(*turns) == ["exponential backoff with 5 attempts"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "that works locally but fails in CI, see the log.",
+        "Linear backoff sounds right.",
+        "Redis sounds good.",
+        "that sounds right, but let me think about it first.",
+        "exponential backoff sounds right?",
+        "hmm, not sure that works.",
+    ],
+)
+def test_a_reply_that_does_not_agree_leaves_the_proposal_for_review(reply):
+    turns = [*_said("what about the retry policy?"), ("assistant", _RETRY), ("user", reply)]
+    assert "exponential backoff with 5 attempts" not in _chosen(*turns)
+
+
+def test_a_name_said_to_be_the_best_fit_is_a_proposal_a_short_agreement_accepts():
+    advice = (
+        "With the app router you have a few layers.\n\nFor a catalog that changes a few "
+        "times a day, tag-based on-demand revalidation driven by webhooks is usually the best fit."
+    )
+    turns = [
+        *_said("How should we cache?"),
+        ("assistant", advice),
+        ("user", "Tag-based sounds right."),
+    ]
+    assert _chosen(*turns) == ["tag-based on-demand revalidation driven by webhooks"]
+
+
+# ---- a reply confirming a value the assistant named ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("assistant", "reply", "choice"),
+    [
+        (
+            "An arm64 instance type: m7g.large is the closest match to m6i.large. Spot too?",
+            "yes m7g.large, new nodegroup batch-arm64 alongside the old one.",
+            "m7g.large",
+        ),
+        (
+            "Better Auth defaults to 7 days; many apps use 30 days with a sliding refresh.",
+            "also sessions: 30 days is fine.",
+            "30 days",
+        ),
+        (
+            "Plain CSV, one row per journal line, or an Excel workbook per firm.",
+            "plain CSV is fine, one row per journal line.",
+            "plain CSV",
+        ),
+        (
+            "Celery beat `crontab(minute=30, hour=2, day_of_month=1)` → 02:30 UTC on the 1st.",
+            "ok 02:30 UTC on the 1st it is, fx job finishes ~01:50 anyway.",
+            "02:30 UTC on the 1st",
+        ),
+    ],
+)
+def test_a_reply_confirming_a_value_the_assistant_named_decides_it(assistant, reply, choice):
+    turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
+    [decision] = _kept(_run(*turns), "decisions")
+    assert decision["choice"] == choice
+    assert decision["title"] == f"Use {choice}" or decision["title"].startswith(f"Use {choice} ")
+
+
+@pytest.mark.parametrize(
+    ("assistant", "reply"),
+    [
+        ("The error is in auth.py, the token check runs first.", "yes auth.py, I see it now."),
+        ("The build takes 30 seconds on CI. Want me to cache it?", "yes 30 seconds is too slow."),
+        ("The default is 5432. Do you want to change it?", "yes please."),
+        ("The worker pulls 10 jobs from SQS. Should I raise it?", "the SQS part is fine."),
+        ("I'd rather not pin numpy 2.0 yet. Pin it?", "numpy 2.0 is not fine."),
+        ("Use port 8080 or 9090?", "is 8080 fine?"),
+    ],
+)
+def test_a_reply_that_confirms_nothing_the_assistant_offered_decides_nothing(assistant, reply):
+    turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
+    assert _kept(_run(*turns), "decisions") == []
+
+
+def test_a_value_the_assistant_named_a_few_messages_back_is_confirmed_in_any_sentence():
+    turns = [
+        *_said("how long should sessions last?"),
+        ("assistant", "better-auth sessions: `expiresIn: 60 * 60 * 24 * 30, // 30 days`."),
+        ("user", "the migration fails with a password error."),
+        ("assistant", "Postgres rejected the password: check the `.env` loading."),
+        ("user", "yep it was the dotenv import, works now. also sessions: 30 days is fine."),
+    ]
+    assert _chosen(*turns) == ["30 days"]
+
+
+def test_yes_in_a_later_sentence_confirms_nothing():
+    turns = [
+        *_said("which instance type?"),
+        ("assistant", "m7g.large is the closest match. Want Spot too?"),
+        ("user", "the plan looks long. yes m7g.large."),
+    ]
+    assert _chosen(*turns) == []
+
+
+# ---- replies to the assistant's options and plans ------------------------------------------------
+
+_CHARTS = "- Recharts: simple, React-first\n- ECharts: more chart types, heavier\n- visx: low level"
+
+
+def test_the_nth_of_a_bullet_list_answering_which_is_picked_by_its_ordinal():
+    turns = [("user", "Which charting library?"), ("assistant", _CHARTS)]
+    batch = _run(*_said(), *turns, ("user", "the second one"))
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["ECharts"]
+
+
+def test_an_ordinal_without_a_list_or_a_question_picks_nothing():
+    # the list was not asked for and asks nothing: a description, not options
+    turns = [("user", "What did you look at?"), ("assistant", _CHARTS)]
+    assert _kept(_run(*_said(), *turns, ("user", "the second one")), "decisions") == []
+
+
+@pytest.mark.parametrize(
+    ("plan", "reply", "choices"),
+    [
+        ("I'll use date-fns since it tree-shakes well.", "ok", ["date-fns"]),
+        ("I'll use grep to find the callers first.", "ok", []),  # a step, no name chosen
+        ("I'll use date-fns since it tree-shakes well.", "no, use dayjs", ["dayjs"]),
+    ],
+)
+def test_what_the_assistant_says_it_will_use_is_decided_when_the_person_agrees(
+    plan, reply, choices
+):
+    batch = _run(*_said("pick a date library"), ("assistant", plan), ("user", reply))
+    assert [d["choice"] for d in _kept(batch, "decisions")] == choices
+
+
+# ---- terse answers that give each option a part --------------------------------------------------
+
+
+def test_each_option_given_a_part_of_its_own_is_a_choice_for_that_part():
+    assert _answered(
+        "Should I use REST or gRPC between the services?",
+        "gRPC between services, REST for the public API.",
+    ) == [("Use gRPC between services", []), ("Use REST for the public API", [])]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "gRPC between services, or REST?",  # a question back
+        "not gRPC between services, REST for the public API",
+        "gRPC between services, Kafka for events.",  # Kafka was not offered
+    ],
+)
+def test_a_split_answer_must_name_only_offered_options_and_decide(reply):
+    titles = [t for t, _ in _answered("Should I use REST or gRPC between the services?", reply)]
+    assert "Use gRPC between services" not in titles
+
+
+# ---- an answer led by an offered option ----------------------------------------------------------
+
+
+def test_an_answer_led_by_an_offered_option_picks_it_against_the_other():
+    batch = _run(
+        _BILLING,
+        ("assistant", "Would you prefer Celery or Dramatiq?"),
+        ("user", "Dramatiq, Celery's config is a mess."),
+    )
+    decided = _kept(batch, "decisions")
+    assert [(d["title"], d.get("alternatives")) for d in decided] == [("Use Dramatiq", ["Celery"])]
+
+
+# ---- an agreement takes up the proposal, not the person's words before it ------------------------
+
+
+def test_an_agreement_to_a_proposal_makes_no_rule_of_the_persons_earlier_words():
+    turns = [
+        ("user", "日志现在太乱了，我们统一一下吧。"),
+        ("assistant", "建议用 structlog 输出 JSON，字段包括 trace_id、user_id、level。"),
+        ("user", "可以，就这么定。"),
+    ]
+    batch = _run(*turns)
+    titles = [str(c.entry["title"]) for c in batch.candidates if c.target == "decisions"]
+    assert titles == ["采用 structlog 输出 JSON"]
+
+
+def test_make_that_the_rule_still_adopts_the_persons_statement_before_it():
+    turns = [
+        ("user", "We're building an invoicing API."),
+        ("assistant", "Got it."),
+        ("user", "All timestamps are stored in UTC."),
+        ("user", "Let's make that the rule."),
+    ]
+    batch = _run(*turns)
+    # a rule for a whole kind is a decision of its own now; the adoption confirms it
+    kept = _kept(batch, "decisions") + _kept(batch, "decisions", action="review")
+    assert [d["choice"] for d in kept] == ["All timestamps are stored in UTC"]
+
+
+# ---- Chinese replies to the options and advice offered -------------------------------------------
+
+
+def test_an_option_picked_by_its_place_in_the_list_is_the_option_named():
+    offer = (
+        "有几个方案：\n1. Elasticsearch：功能全，但运维重\n2. Meilisearch：轻量，上手快\n"
+        "3. PostgreSQL 全文检索：不用加组件"
+    )
+    for reply in ("选第二个吧，我们数据量不大。", "就用第2种方案。"):
+        batch = _run(("user", "接下来要做搜索功能"), ("assistant", offer), ("user", reply))
+        assert [d["choice"] for d in _kept(batch, "decisions")] == ["Meilisearch"], reply
+
+
+def test_advice_to_add_a_named_tool_is_a_proposal_the_person_may_accept():
+    advice = ("assistant", "建议加 Redis，热点数据缓存 10 分钟。")
+    asked = ("user", "要不要加个缓存层？")
+    (d,) = _kept(_run(asked, advice, ("user", "可以，就这么办。")), "decisions")
+    assert d["choice"] == "Redis"
+    batch = _run(asked, advice, ("user", "先不加了，等压测结果出来再说。"))
+    assert _kept(batch, "decisions") == []
+    assert [d["choice"] for d in _kept(batch, "decisions", "review")] == ["Redis"]
+
+
+# ---- answers that give each option a part --------------------------------------------------------
+
+
+def test_each_offered_option_given_a_part_in_chinese_is_a_choice_for_it():
+    batch = _run(
+        _OPENING_ZH,
+        ("assistant", "你倾向 REST 还是 gRPC？"),
+        ("user", "服务之间用 gRPC，对外 API 用 REST。"),
+    )
+    assert [(d["title"], d.get("alternatives", [])) for d in _kept(batch, "decisions")] == [
+        ("Use gRPC for 服务之间", []),
+        ("Use REST for 对外 API", []),
+    ]
+
+
+# ---- a reply that shortens the offered name ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "choice", "alternatives"),
+    [
+        ("数据落 MongoDB 还是 MySQL？", "mongo，库名 house_spider。", "MongoDB", ["MySQL"]),
+        ("Postgres or ClickHouse? Which one do you want?", "clickhouse then, we'll have billions "
+         "of rows.", "ClickHouse", ["Postgres"]),
+    ],
+)  # fmt: skip
+def test_a_reply_naming_the_start_of_an_offered_name_picks_it(
+    question, reply, choice, alternatives
+):
+    turns = [("user", "I'm building an exporter."), ("assistant", question), ("user", reply)]
+    assert _choices(*turns) == [(choice, alternatives)]
+
+
+def test_an_answer_after_a_reason_keeps_the_version_it_gives_and_turns_down_no():
+    turns = [
+        ("user", "Framework question first: Arduino core, ESP-IDF, or PlatformIO with arduino?"),
+        ("assistant", "Options:\n1. **Arduino core** - fastest to start.\n2. **ESP-IDF (v5.2)** - "
+         "full control of power management.\n3. **PlatformIO + Arduino** - nicer tooling."),
+        ("user", "battery life is the whole point so yeah, ESP-IDF v5.2. no arduino. we build "
+         "with idf.py directly, not platformio"),
+    ]  # fmt: skip
+    (decided,) = _kept(_run(*turns), "decisions")
+    assert (decided["title"], decided["choice"]) == ("Use ESP-IDF v5.2", "ESP-IDF v5.2")
+    assert [a.lower() for a in decided["alternatives"]] == ["arduino", "platformio"]
+
+
+# ---- choices left to the assistant, picked by a pair's head, given with a reason -----------------
+
+
+def test_a_choice_left_to_the_assistant_is_the_option_it_then_takes():
+    turns = [
+        ("user", "ok"),
+        ("assistant", "sqlc + pgx it is. For migrations, goose or golang-migrate?"),
+        ("user", "whatever you think"),
+        ("assistant", "goose — migrations as plain `.sql` files, embedded in the binary."),
+    ]
+    assert _choices(*turns) == [("goose", ["golang-migrate"])]
+
+
+def test_a_pairs_head_picks_it_and_the_reason_naming_another_option_is_the_rationale():
+    offer = (
+        "For Postgres the two camps are:\n\n1. **sqlc + pgx** - you write SQL.\n"
+        "2. **GORM** - ORM, fast CRUD.\n3. **ent** - schema-as-code.\n\nWhich one?"
+    )
+    batch = _run(
+        ("user", "db layer next"),
+        ("assistant", offer),
+        ("user", "sqlc. I hate gorm magic, and for a ledger I want to see every query"),
+    )
+    [decision] = _kept(batch, "decisions")
+    assert (decision["choice"], decision["alternatives"]) == ("sqlc + pgx", ["GORM", "ent"])
+    assert decision["rationale"].startswith("I hate gorm magic")
+    assert _kept(batch, "user") == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "rationale"),
+    [("uuid v7 吧，主要是分布式+有序", "分布式+有序")],
+)
+def test_a_bullet_picked_in_chinese_has_the_others_as_alternatives(reply, rationale):
+    offer = (
+        "主键常见几种：\n\n- 自增 BIGINT：简单\n- UUID v4：全局唯一\n- UUID v7：有序\n"
+        "- Snowflake：64位整数\n\n你们后面有多region的计划吗？"
+    )
+    [decision] = _kept(
+        _run(("user", "主键用啥"), ("assistant", offer), ("user", reply)), "decisions"
+    )
+    assert decision["choice"] == "UUID v7"
+    assert decision["alternatives"] == ["自增 BIGINT", "UUID v4", "Snowflake"]
+    assert decision["rationale"] == rationale
+
+
+# ---- the assistant's lean, and "the bolded one" --------------------------------------------------
+
+
+def test_a_lean_the_person_accepts_is_a_decision():
+    turns = [
+        ("user", "how should we parse args?"),
+        ("assistant", "I would use clap with the derive API; it gives us help text for free."),
+        ("user", "sounds good, ship it"),
+    ]
+    assert [c for c, _ in _choices(*turns)] == ["clap"]
+
+
+def test_the_bolded_one_is_the_option_in_bold_with_the_tables_other_rows_as_alternatives():
+    said = (
+        "| Approach | Isolation |\n|---|---|\n| Database per tenant | strongest |\n"
+        "| Schema per tenant | strong |\n| **Shared tables + `tenant_id` + RLS** | good |\n\n"
+        "I'd go with the bolded one: every table gets `tenant_id uuid not null`."
+    )
+    turns = [("user", "multi-tenancy?"), ("assistant", said), ("user", "ok then the bolded one.")]
+    assert _choices(*turns) == [
+        ("Shared tables + tenant_id + RLS", ["Database per tenant", "Schema per tenant"])
+    ]
+
+
+# ---- the second of two ways offered --------------------------------------------------------------
+
+
+def test_the_second_of_two_ways_offered_without_a_question():
+    said = (
+        "两个办法：\n- 把 cron 改成 `0 0 * * *`（UTC 0 点 = 北京 8 点）\n"
+        "- 或者设置 Celery `timezone='Asia/Shanghai'`，cron 保持 `0 8 * * *`\n\n推荐第二种。"
+    )
+    turns = [("user", "日报时间不对"), ("assistant", said), ("user", "用第二种")]
+    assert _choices(*turns) == [
+        ("设置 Celery timezone='Asia/Shanghai'", ["把 cron 改成 0 0 * * *"])
+    ]
+
+
+# ---- each offered name given a part, when the offer was a list -----------------------------------
+
+_DIRECTIONS = (
+    "A few directions:\n\n1. **Stay on pandas** and read file by file.\n2. **Polars** with lazy "
+    "frames.\n3. **DuckDB**: query the CSVs with SQL.\n4. **Spark**: overkill for 40 files.\n\n"
+    "For your size I'd go with Polars or DuckDB."
+)
+
+
+def test_offered_names_each_given_a_part_are_both_chosen():
+    turns = [
+        ("user", "the nightly ETL OOMs. What are my options?"),
+        ("assistant", _DIRECTIONS),
+        ("user", "analyst knows SQL better than python"),
+        ("assistant", "Then a hybrid is common: Polars to clean, DuckDB SQL on top."),
+        ("user", "ok let's do that. Polars for cleaning, DuckDB for the aggregate layer."),
+    ]
+    assert _choices(*turns) == [("Polars", ["pandas", "Spark"]), ("DuckDB", [])]  # fmt: skip
+
+
+def test_parts_given_to_names_never_offered_choose_nothing():
+    turns = [("user", "the nightly ETL OOMs. What are my options?"), ("assistant", _DIRECTIONS),
+             ("user", "Dask for cleaning, Trino for aggregates.")]  # fmt: skip
+    assert _choices(*turns) == []
+
+
+# ---- what the assistant will do instead ----------------------------------------------------------
+
+_AGAINST = (
+    "不建议把密码直接写进 application-prod.yml 提交到 git。我改成读环境变量 "
+    "`SPRING_DATASOURCE_PASSWORD`，在 CVM 上的 /opt/hr-portal/.env 里配置，.env 不进仓库。"
+)
+
+
+def test_what_the_assistant_will_do_instead_of_what_it_advises_against_is_taken_by_a_yes():
+    said = "数据库连接串写到后端的 application-prod.yml 里"
+    turns = [("user", said), ("assistant", _AGAINST), ("user", "可以，就这样。")]
+    assert _choices(*turns) == [("读环境变量 SPRING_DATASOURCE_PASSWORD", [])]
+    # not taken up: nothing decided
+    assert _choices(("user", said), ("assistant", _AGAINST), ("user", "不行，就写文件里")) == []
+    # nor what it says it does, advising against nothing
+    done = "我改成读环境变量 `SPRING_DATASOURCE_PASSWORD`。"
+    assert _choices(("user", said), ("assistant", done), ("user", "可以，就这样。")) == []
+
+
+# ---- a pick after "ok" or "and yes", with its reason after it ------------------------------------
+
+
+def test_a_second_offered_name_picked_in_the_same_reply_is_a_decision_too():
+    turns = [("user", "move the reminders to celery beat"),
+             ("assistant", "1. Static `CELERY_BEAT_SCHEDULE` vs. **django-celery-beat** "
+                           "(schedules in the DB). 2. Moving the broker to **RabbitMQ**."),
+             ("user", "no, keep redis. and yes django-celery-beat so support can change the "
+                      "schedule in admin.")]  # fmt: skip
+    assert "django-celery-beat" in [c for c, _ in _choices(*turns)]
+
+
+# ---- a pick and the next question in one message -------------------------------------------------
+
+
+def test_a_message_that_picks_and_asks_the_next_question_picks_from_the_last_one():
+    turns = [("user", "building an offline-first notes app. Room or SQLDelight for the local db?"),
+             ("assistant", "Both are solid. For the most Android examples, Room."),
+             ("user", "ok room then, most examples. for DI hilt or koin?"),
+             ("assistant", "Hilt is the standard path; Koin is simpler."),
+             ("user", "hilt it is.")]  # fmt: skip
+    assert _choices(*turns) == [("Room", ["SQLDelight"]), ("hilt", ["koin"])]
+
+
+# ---- an offered part named, then the way picked for it -------------------------------------------
+
+
+def test_a_part_named_before_a_colon_heads_the_way_picked_for_it():
+    turns = [("user", "3 tables without PK: events_raw, audit_log_2019, tmp_imports. what now"),
+             ("assistant", "Options per table:\n\n- **events_raw**: add a PK, or `REPLICA IDENTITY "
+                           "FULL`.\n- **audit_log_2019**: archive.\n- **tmp_imports**: drop it."),
+             ("user", "events_raw: replica identity full then, its append only.")]  # fmt: skip
+    assert [c for c, _ in _choices(*turns)] == ["replica identity full"]
+
+
+# ---- a listed option named by its first word, and how to set it up -------------------------------
+
+_STRATEGIES = (
+    "Two reasonable incremental strategies on BigQuery:\n\n"
+    "1. **merge** on `order_id` as `unique_key` \u2014 handles late updates row by row.\n"
+    "2. **insert_overwrite** with `partition_by` on `order_date` \u2014 replaces partitions.\n\n"
+    "How late can orders arrive?"
+)
+
+_PRECISION = (
+    "Options, roughly in order of payoff:\n\n"
+    "1. **bf16 autocast** \u2014 roughly halves activation memory.\n"
+    "2. **Gradient accumulation** \u2014 e.g. 2 steps x 64.\n"
+    "3. **Gradient checkpointing** \u2014 big memory savings but slower."
+)
+
+_SHARDS = (
+    "Fix options:\n\n"
+    "1. One `sync.Mutex` around the whole `Take` \u2014 correct, simplest.\n"
+    "2. `sync.Map` + a per-bucket mutex \u2014 lock-free reads.\n"
+    "3. **Sharded map**: N shards, each with its own `sync.Mutex`.\n\n"
+    "Given this is on the hot path I'd do 3."
+)
+
+
+@pytest.mark.parametrize(
+    ("offer", "reply", "choice"),
+    [
+        (_SHARDS, "sharded, 64 shards. sync.Map is slow for our writes", "Sharded map"),
+        (_STRATEGIES, "insert_overwrite partitioned by order_date, reprocess 3 days",
+         "insert_overwrite"),
+        (_STRATEGIES, "merge on order_id", "merge"),
+        (_PRECISION, "bf16 + grad accum 2x64 to be safe.", "bf16 autocast"),
+    ],
+)  # fmt: skip
+def test_a_reply_opening_with_an_options_first_word_picks_it(offer, reply, choice):
+    turns = [("user", "it keeps failing under load"), ("assistant", offer), ("user", reply)]
+    assert [c.lower() for c, _ in _choices(*turns)] == [choice.lower()]
+
+
+@pytest.mark.parametrize(
+    ("offer", "reply"),
+    [
+        (_SHARDS, "sync.Map is slow for our write-heavy pattern"),  # said of it, not picked
+        (_STRATEGIES, "merge sounds expensive"),
+        (_STRATEGIES, "merge on order_id?"),
+        (_PRECISION, "gradient with 2 steps"),  # the first word of two options
+        (_STRATEGIES, "don't merge on order_id"),
+    ],
+)
+def test_a_reply_saying_something_of_an_option_picks_none(offer, reply):
+    turns = [("user", "it keeps failing under load"), ("assistant", offer), ("user", reply)]
+    assert _choices(*turns) == []
+
+
+def test_the_steps_of_a_plan_are_no_options_to_pick():
+    plan = (
+        "Plan:\n\n1. **Add** a `users` table.\n2. **Update** the login route.\n\n"
+        "Want me to proceed?"
+    )
+    turns = [("user", "add login"), ("assistant", plan), ("user", "add with an index on email")]
+    assert _choices(*turns) == []
+
+
+# ---- the offered name a reason leads to ----------------------------------------------------------
+
+_STORES = (
+    "Both work with CloudKit sync. Quick comparison:\n\n"
+    "- **SwiftData** (iOS 17+): Swift-native `@Model` macros, far less boilerplate.\n"
+    "- **Core Data**: mature, works back to old iOS versions.\n\n"
+    "If your minimum target is iOS 17, SwiftData is the better developer experience."
+)
+
+
+def test_the_offered_name_a_reason_leads_to_is_picked():
+    turns = [("user", "core data or swiftdata for persistence?"), ("assistant", _STORES),
+             ("user", "we target iOS 17+ anyway so swiftdata. cloudkit sync later")]  # fmt: skip
+    assert [c for c, _ in _choices(*turns)] == ["SwiftData"]  # as the offer wrote it
+
+
+@pytest.mark.parametrize(
+    "reply", ["we target iOS 17+ so swiftdata?", "we target iOS 16 so swiftdata is out"]
+)
+def test_a_reason_leading_to_a_question_or_a_verdict_picks_nothing(reply):
+    turns = [("user", "core data or swiftdata for persistence?"), ("assistant", _STORES),
+             ("user", reply)]  # fmt: skip
+    assert _choices(*turns) == []
+
+
+# ---- what is in use, kept in a clause of its own -------------------------------------------------
+
+_COMPOSER = (
+    "**For Dagster**: asset-based model maps 1:1 onto dbt models.\n\n"
+    "**Against**: migration cost. And Composer 2 costs can often be cut a lot by shrinking the "
+    "environment."
+)
+
+
+def test_a_name_the_talk_wrote_kept_after_a_reason_is_the_choice():
+    turns = [
+        ("user", "should we move the orchestration off airflow to dagster?"),
+        ("assistant", _COMPOSER),
+        ("user", "nah not worth it this quarter, stay on composer. commit the change"),
+    ]
+    assert [c for c, _ in _choices(*turns)] == ["Composer"]
+
+
+def test_keeping_one_name_drops_the_one_forgotten():
+    turns = [("user", "redux-persist with AsyncStorage is slow. switch the storage to MMKV"),
+             ("assistant", "Installed `react-native-mmkv`. MMKV needs a dev client."),
+             ("user", "hmm. ok forget mmkv for now, keep asyncstorage.")]  # fmt: skip
+    assert [c.lower() for c, _ in _choices(*turns)] == ["asyncstorage"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["ok, that works, keep going.", "fine, stay on topic please",
+     "if it gets slow, stay on composer", "so we stay on composer?", "nah, don't keep composer"],
+)  # fmt: skip
+def test_keeping_no_name_or_on_a_condition_is_no_choice(reply):
+    turns = [("user", "should we move off airflow?"), ("assistant", _COMPOSER), ("user", reply)]
+    assert _choices(*turns) == []
+
+
+# ---- what the advice warned of, ruled out --------------------------------------------------------
+
+_WARNED = (
+    "For CloudKit later, keep every property optional or defaulted and avoid unique "
+    "constraints \u2014 CloudKit doesn't support `@Attribute(.unique)`."
+)
+
+
+def test_a_thing_the_assistant_warned_of_ruled_out_is_a_rule():
+    turns = [
+        ("user", "models for the habit tracker?"),
+        ("assistant", _WARNED),
+        ("user", "ok good to know, no unique constraints then. btw im new to swift"),
+    ]
+    assert _rules_of(*turns) == ["No unique constraints"]
+
+
+@pytest.mark.parametrize(
+    "reply", ["ok, no worries then", "no rush then!", "no optional properties then?",
+              "no feature flags then", "Ok, no CloudKit then."],
+)  # fmt: skip
+def test_no_thing_the_assistant_named_or_a_question_rules_nothing_out(reply):
+    turns = [("user", "models for the habit tracker?"), ("assistant", _WARNED), ("user", reply)]
+    assert _rules_of(*turns) == []
+
+
+# ---- one thing made the way of the whole project -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("actually lets go graviton everywhere while we're at it, bump the bastion too", "graviton"),
+     ("let's go serverless across the board", "serverless")],
+)  # fmt: skip
+def test_going_one_way_everywhere_is_the_choice(sentence, choice):
+    assert [c for c, _ in _choices(("user", sentence))] == [choice]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["let's go look everywhere for the bug", "should we go graviton everywhere?",
+     "maybe we should go arm everywhere", "let's go through everything"],
+)  # fmt: skip
+def test_looking_everywhere_or_asking_to_go_one_way_is_no_choice(sentence):
+    assert _choices(("user", sentence)) == []
+
+
+# ---- a known technology given a part of the work -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("secrets manager for the db password w/ rotation, datadog key goes to SSM.",
+      "secrets manager"),
+     ("ok. Redis for the cache, Postgres for the rest.", "Redis")],
+)  # fmt: skip
+def test_a_known_technology_given_a_part_of_the_work_is_the_choice(sentence, choice):
+    assert [c.lower() for c, _ in _choices(("user", sentence))] == [choice.lower()]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["thanks for the help", "wait for the build", "is redis for the cache?",
+     "maybe redis for the cache", "no redis for the cache", "redis for the win"],
+)  # fmt: skip
+def test_no_technology_or_one_asked_about_for_a_part_is_no_choice(sentence):
+    assert _choices(("user", sentence)) == []
+
+
+def test_a_word_opening_a_sentence_is_no_name_to_keep():
+    turns = [("user", "the build is slow"),
+             ("assistant", "Going forward the cache helps. Testing shows 2x."),
+             ("user", "nice, keep going"), ("user", "ok, keep testing.")]  # fmt: skip
+    assert _choices(*turns) == []
+
+
+# ---- a terse pick taken with the way it is used --------------------------------------------------
+
+_CLI_OFFER = (
+    "Three realistic options:\n\n- **clap** (v4) with the derive API: the standard choice.\n"
+    "- **argh**: small, derive-based.\n- **lexopt**: minimal, you write the loop."
+)
+
+
+@pytest.mark.parametrize("reply", ["clap w/ derive", "clap with the derive API"])
+def test_an_offered_name_with_the_way_it_is_used_is_picked(reply):
+    turns = [("user", "rust cli. arg parsing?"), ("assistant", _CLI_OFFER), ("user", reply)]
+    assert _chosen(*turns) == ["clap"]
+
+
+# ---- the one option the assistant puts forward ---------------------------------------------------
+
+
+def test_the_one_option_the_assistant_puts_forward_is_taken_by_do_that():
+    turns = [
+        ("user", "parsing: regex or hand-written?"),
+        ("assistant", "A hand-written parser is faster. Option: hand-written fast path for the "
+                      "default formats, regex fallback for custom ones."),
+        ("user", "do that"),
+    ]  # fmt: skip
+    [d] = _kept(_run(*turns), "decisions")
+    assert d["choice"] == "hand-written fast path"
+
+
+def test_a_list_of_options_is_no_single_proposal():
+    turns = [("assistant", "Options: Redis, Memcached."), ("user", "do that")]
+    assert _kept(_run(*turns), "decisions") == []
