@@ -925,7 +925,7 @@ def test_secrets_the_fourth_probe_pasted_are_redacted(text, redacted):
         'token 也 revoke 了，push 成功"}, "uuid": "0ec84875-8735-e7fb-b1da-0be1f20ee97a"',
     ],
 )
-def test_what_only_looks_like_the_fourth_probes_secrets_is_kept(text):
+def test_ids_paths_and_hashes_that_only_look_like_secrets_are_kept(text):
     assert scan(text) == []
 
 
@@ -942,7 +942,7 @@ def test_what_only_looks_like_the_fourth_probes_secrets_is_kept(text):
          "the master key is in 1password under 'shopfront', it's [REDACTED:key or token]"),
     ],
 )  # fmt: skip
-def test_secrets_session_49s_probes_pasted_are_redacted(text, redacted):
+def test_secrets_pasted_into_talk_are_redacted_in_place(text, redacted):
     assert redact(text)[0] == redacted
 
 
@@ -1069,7 +1069,7 @@ def test_a_value_said_after_its_label_in_the_message_before_is_redacted():
         "the key is in the README, it's under Setup",
     ],
 )
-def test_what_session_49s_probes_pasted_near_secrets_is_kept(text):
+def test_talk_about_where_a_secret_is_kept_is_kept(text):
     assert scan(text) == []
 
 
