@@ -1004,6 +1004,7 @@ class _Conversation:
         found = stated.statement_facts(
             s, statement, conf, own=own, decided=decided, opening=opening, agent=self.agent
         )
+        found = stated.own_way(found, s) if person is not None else found
         if not own and self.offers.an_option(s, int(src["index"])):
             found = [f for f in found if "tech_stack" not in f[0]]  # a candidate, not the stack
         changed = self._changed_value(s)

@@ -23,6 +23,20 @@ AGENT_STACK_CONF = 0.7  # a coding agent's statement of the stack, with a versio
 NAMED_ADDRESS_CONF = 0.75
 
 
+# "顺便说一句我一般都是 VS Code 加 ESP-IDF 插件开发", "I always build with `colcon build`": the
+# tools of the person's own way are as often theirs alone as the project's; they wait for review
+OWN_WAY_CONF = 0.55
+
+
+# "launching now with torchrun --nproc_per_node=4": a run's argument (dev corpus: 0 of 5 kept)
+RUN_ARGUMENT_CONF = 0.55
+
+
+# "我们 ERP 的库存模块", "我们组在做 ERA5 的降尺度": names the lexicon does not know, alone, are
+# as often the project's product, data or classes as its tools (dev corpus: 0 of 5 kept)
+UNKNOWN_NAMES_CONF = 0.55
+
+
 _Fact = tuple[dict[str, Any], float, str, str]  # facts, confidence, reason, priority
 
 
@@ -55,6 +69,25 @@ def statement_facts(
     elif agent:
         found = [_read_stack(f) for f in found]
     return found
+
+
+def own_way(found: list[_Fact], s: str) -> list[_Fact]:
+    """The facts of `s`, those its clauses of the person's own way name left for review.
+
+    "我平时看集群都是 k9s", "跟你说下我的习惯，我们组一律用 pnpm": the tools are the person's,
+    as often as the project's; "我们是 python 3.11，依赖我习惯用 uv 管" keeps the project's
+    Python.
+    """
+    part = rules.own_way_part(s).casefold()
+
+    def told(facts: dict[str, Any]) -> bool:
+        values = [str(v).casefold() for _, v in flatten(facts)]
+        return bool(part) and all(v in part for v in values)
+
+    return [
+        (facts, min(level, OWN_WAY_CONF) if told(facts) else level, reason, p)
+        for facts, level, reason, p in found
+    ]
 
 
 def _stated_stack(s: str) -> dict[str, str]:
@@ -90,7 +123,10 @@ def _stack_facts(
     found: list[_Fact] = []
     stack = _stated_stack(s) if not decided else _stack_beside_choice(s)
     if stack:
-        found.append(({"tech_stack": stack}, conf["fact"], "tech stack", "P2"))
+        level = conf["fact"]
+        if rules.unknown_names_only(stack):
+            level = min(level, UNKNOWN_NAMES_CONF)
+        found.append(({"tech_stack": stack}, level, "tech stack", "P2"))
     versions = rules.version_facts(s, own=own, opening=opening)
     outright = rules.stated_versions(s) if own else {}
     versions = {k: v for k, v in versions.items() if k not in outright}
@@ -120,9 +156,25 @@ def _stack_facts(
         if key not in stated and not _named_in(value, stack)
     ]
     config = rules.settings(s)
-    if config:
+    ran = _run_arguments(s, config)
+    if config := {k: v for k, v in config.items() if k not in ran}:
         found.append(({"config": config}, conf["fact"], "configuration value", "P0"))
+    if ran:
+        level = min(conf["fact"], RUN_ARGUMENT_CONF)
+        found.append(({"config": ran}, level, "configuration value", "P0"))
     return found
+
+
+def _run_arguments(s: str, config: dict[str, str]) -> dict[str, str]:
+    """The settings of `config` that `s` gives as arguments of one run of a command."""
+    flags = rules.run_arguments(s) if config else set()
+    keys = {k: re.sub(r"[^a-z0-9]+", "_", k.lower()).strip("_") for k in config}
+    # "celery -A app worker --concurrency=8" is read as the key "worker_--concurrency"
+    return {
+        k: v
+        for k, v in config.items()
+        if any(keys[k] == f or keys[k].endswith("_" + f) for f in flags)
+    }
 
 
 def _stack_beside_choice(s: str) -> dict[str, str]:
@@ -161,8 +213,10 @@ def _read_stack(fact: _Fact) -> _Fact:
     """
     facts, level, reason, priority = fact
     stack = facts.get("tech_stack", {})
-    if reason == "tech stack" and (
-        len(stack) >= 2 or any(re.search(r"\d", v) for v in stack.values())
+    if (
+        reason == "tech stack"
+        and not rules.unknown_names_only(stack)
+        and (len(stack) >= 2 or any(re.search(r"\d", v) for v in stack.values()))
     ):
         level = max(level, AGENT_STACK_CONF)
     return facts, level, reason, priority

@@ -97,6 +97,7 @@ from omp.rules.facts import (
     settled,
     stored_in,
     tech_facts,
+    unknown_names_only,
     written_in,
 )
 from omp.rules.lexicon import (
@@ -107,7 +108,7 @@ from omp.rules.lexicon import (
     role_terms,
     technologies,
 )
-from omp.rules.person import Personal, personal, states_preference
+from omp.rules.person import Personal, own_way_part, personal, states_preference
 from omp.rules.phrases import RULE_LEADS, VERBS, clip, is_rule_clause
 from omp.rules.recap import recap, recap_facts
 from omp.rules.requests import (
@@ -129,6 +130,7 @@ from omp.rules.values import (
     minimum_versions,
     named_values,
     route_facts,
+    run_arguments,
     settings,
     stack_key,
     stated_versions,
@@ -230,6 +232,7 @@ __all__ = [
     "options",
     "overrides",
     "own_hardware",
+    "own_way_part",
     "path_fact",
     "path_facts",
     "personal",
@@ -255,6 +258,7 @@ __all__ = [
     "role_terms",
     "route_facts",
     "ruled_out_then",
+    "run_arguments",
     "scaffold_stack",
     "settings",
     "settled",
@@ -277,6 +281,7 @@ __all__ = [
     "tentative",
     "undoes_last",
     "undone_topic",
+    "unknown_names_only",
     "unwrap",
     "url_fact",
     "url_facts",

@@ -327,6 +327,9 @@ WEIGHING = (
     # "I'd vote Vue 3": a vote names what one would pick; "options on the table: React, Vue 3"
     r"|\b(?:i'?d|i would|i)\s+vote\b|\bvotes?\s+(?:for|went)\b|投票|投给"
     r"|\b(?:options?|candidates?|choices)\b(?:\s+on the table)?\s*(?:are|:)|候选|备选|选项"
+    # "uni-app 和 taro 有啥区别，不知道选哪个好", "the differences between Hatchet and Inngest":
+    # the names compared are the options, not the stack
+    r"|(?<![没无])有(?:啥|什么|何)(?:区别|不同)|(?:选|用)哪(?:个|一个|种)|\bdifferences? between\b"
 )
 
 
@@ -358,6 +361,9 @@ OTHERS_STACK_ZH = lazy(
 _GONE_ZH = lazy(
     r"(?:之前|以前|原来|过去|早先)(?:一直|都)?是|(?:去掉|移除|删掉|拿掉|干掉|弃用|废弃|下线)了?"
     r"|(?:还是|用的)?老的"
+    # "之前我们试了 Kafka，运维成本太高就放弃了": what was tried is no part of the stack until it
+    # is chosen (not "测试了", "调试了", "重试了")
+    r"|(?<![测调重])试了"
     # "OptaPlanner 我们没人会 Java": what nobody on the team knows is no part of the stack
     r"|(?:没人|没有人|都不|不太?)(?:会|懂|熟)"
 )
@@ -907,6 +913,16 @@ def stack_parts(
         ):
             # a name the list does not know, in a sentence that names the stack ("Skynet + Lua")
             facts.setdefault(unknown["name"].lower(), part)
+
+
+def unknown_names_only(stack: dict[str, str]) -> bool:
+    """Whether a stack holds only names the lexicon does not know, each under its own name.
+
+    "我们 ERP 的库存模块要重写", "我们组在做 ERA5 的降尺度": a product, a data set or a class
+    of the project is written as a tool would be ("Skynet + Lua" is a stack because of Lua). A
+    name with its version is a tool's ("Addressables 1.21.19").
+    """
+    return bool(stack) and all(key == value.lower() for key, value in stack.items())
 
 
 def _names_a_part(part: str, original: re.Match[str], rest: str, *, strict: bool) -> bool:

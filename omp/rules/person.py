@@ -250,3 +250,23 @@ def personal(sentence: str) -> Personal | None:
         verb = "know"
     kind = "skill" if _SKILL.search(verb or sentence) else "preference"
     return Personal(kind, _LEAD_IN.sub("", text).rstrip("。."), "PERSONAL")
+
+
+# where a clause ends: "，", "；", "：", brackets, a dash between spaces
+_CLAUSE_END = lazy(r"[，,；;：:（）()]|\s[\u2014\u2013-]\s")
+
+
+def own_way_part(sentence: str) -> str:
+    """The part of a sentence from the first clause that tells the person's own way on.
+
+    "我们是 python 3.11，依赖我习惯用 uv 管" tells the project's Python, then the person's
+    habit ("依赖我习惯用 uv 管"); "跟你说下我的习惯，我们组一律用 pnpm" the habit after its
+    lead-in. A habit told in brackets ends with them ("是 Flutter 写的（我用 FVM 管版本），包名
+    …"). Empty when no clause alone tells it.
+    """
+    starts = [0, *(m.end() for m in _CLAUSE_END.finditer(sentence))]
+    for start, end in zip(starts, [*starts[1:], len(sentence)], strict=True):
+        if personal(sentence[start:end]) is not None:
+            closed = re.search(r"[）)]", sentence[start:])
+            return sentence[start : start + closed.start()] if closed else sentence[start:]
+    return ""

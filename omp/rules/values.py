@@ -301,6 +301,26 @@ def settings(sentence: str, *, named_keys: bool = True) -> dict[str, str]:
     return _settings(sentence, named_keys=named_keys)
 
 
+# "torchrun --nproc_per_node=8 train.py trainer.batch_size=32", "加了 `--length_required 50`":
+# a flag of a command line, and the overrides (`a.b=32`) a command line with flags passes
+_FLAG = lazy(r"(?<![\w-])--(?P<name>[A-Za-z][\w-]*)(?=[= ]\S)")
+_OVERRIDE = lazy(r"(?<![\w.-])\+?(?P<name>[A-Za-z]\w*(?:\.\w+)+)=\S")
+
+
+def run_arguments(sentence: str) -> set[str]:
+    """The keys of settings a sentence gives as the arguments of one run of a command.
+
+    "launching now with torchrun --nproc_per_node=4": that run's argument, as often changed at
+    the next run as kept, not a setting the project holds. Keys as `settings` writes them:
+    `trainer.batch_size=32` gives trainer_batch_size and batch_size.
+    """
+    flags = {m["name"] for m in _FLAG.finditer(sentence)} if "--" in sentence else set()
+    if flags:
+        for m in _OVERRIDE.finditer(sentence):
+            flags |= {m["name"], m["name"].rsplit(".", 1)[-1]}
+    return {re.sub(r"[^a-z0-9]+", "_", name.lower()) for name in flags}
+
+
 _MOVED_BETWEEN = lazy(r"(?i)迁到|迁移到|切到|换到|搬到|改到|改成|\bto\b|->|→")
 
 
