@@ -646,3 +646,26 @@ def test_a_name_given_alone_for_the_resource_asked_about_is_a_project_fact():
 def test_a_reply_with_no_name_alone_gives_no_resource(reply):
     batch = _run(("user", "set up remote state"), ("assistant", _ASKS_NAME), ("user", reply))
     assert not any("config" in f for f in _kept(batch, "project"))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "config"),
+    [
+        (
+            "run it with trainer.batch_size=32 and set the request timeout to 30s",
+            {"trainer_batch_size": "32", "batch_size": "32", "request_timeout": "30s"},
+        ),
+        (
+            "pool_size=20 and raise the idle timeout to 90s",
+            {"pool_size": "20", "idle_timeout": "90s"},
+        ),
+    ],
+)
+def test_a_value_changed_to_belongs_to_the_key_named_just_before_it(sentence, config):
+    assert rules.settings(sentence) == config
+
+
+def test_a_value_changed_to_after_the_key_alone_is_the_keys_new_value():
+    assert rules.settings("heartbeat_timeout 是 10s，太短了，改成 3s") == {
+        "heartbeat_timeout": "3s"
+    }

@@ -482,7 +482,15 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         # "heartbeat_timeout 是 10s，…，改成 3s": the value it is changed to
         # "DOWNLOAD_DELAY 设 2 秒，并发降到 8": a named key's value is the one it is given
         later = None if m in keyed else _CHANGED_TO.search(sentence, m.end())
-        if later is not None and not _SETTING.search(sentence, m.end(), later.start()):
+        # not the value of a key named in between ("batch_size=32 and set the timeout to 30s")
+        between = later is not None and any(
+            m.end() <= o.start() < later.start() for o in [*named, *snake, *keyed]
+        )
+        if (
+            later is not None
+            and not between
+            and not _SETTING.search(sentence, m.end(), later.start())
+        ):
             value = _with_unit(later.group(1), value)
         value = value if " * " in f" {value} " else _compact(value)  # a cron keeps its spaces
         # "生产环境超时 5s": the key's Chinese words may hold the environment themselves
