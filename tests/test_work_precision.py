@@ -73,6 +73,11 @@ def test_work_on_the_persons_own_device_waits_for_review(sentence):
     assert len(found["review"]) == 1
 
 
+def test_work_done_long_since_waits_for_review():
+    found = _later("缓存表早建好了。数据在 S3 上，能直接读吗？")
+    assert found == {"review": ["缓存表早建好了"]}
+
+
 def test_the_same_work_done_to_the_project_is_stored():
     assert _later("已经把导出接口的超时改好了。") == {"stored": ["已经把导出接口的超时改好了"]}
 
@@ -125,6 +130,10 @@ def test_a_ba_clause_without_its_own_le_reports_nothing_done():
     assert _work(("user", _OPENING), ("assistant", advice)) == {}
 
 
+def test_an_ellipsis_ends_the_clause_of_a_switch():
+    assert _later("我切到备用线路试一下…… ok 页面能打开了。") == {}
+
+
 def test_a_ba_clause_closed_by_le_is_work():
     assert _later("昨天已经把 worker 数调到 8 了。") == {
         "stored": ["昨天已经把 worker 数调到 8 了"]
@@ -170,6 +179,12 @@ def test_a_lock_file_updated_alone_is_no_change_of_its_own(line):
     report = f"Bumped httpx to 0.27 for the export client.\n\n{line}"
     found = _work(("user", "Refactor the export service, please."), ("assistant", report))
     assert found == {"stored": ["Bumped httpx to 0.27 for the export client"]}
+
+
+def test_a_clause_telling_the_lock_file_updated_is_no_entry():
+    report = "改完了：\n\n- 依赖通过 `pnpm add zod` 加入，`pnpm-lock.yaml` 已更新；\n- 测试都通过"
+    found = _work(("user", "把校验换成 zod。"), ("assistant", report))
+    assert "stored" not in found
 
 
 def test_a_lock_file_updated_with_other_work_keeps_the_work():

@@ -39,7 +39,8 @@ _DONE_ZH = lazy(
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
     r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
     r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到|改写成|重写成|合进|合到|合入|推到|发到|写好)\s*"
-    r"(?P<x6>[^，,。；;：:]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
+    # an ellipsis ends a clause too: "切到大陆节点测一下…… ok 跳 /zh-cn 了" is two
+    r"(?P<x6>[^，,。；;：:…]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
     # the 了 that says it is done closes the clause of 把: not "把 X 拉到 12，先把这个做了看效果"
     r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|导入|导进|\S{1,6}\s?到)"
     r"(?:[^，,。；;]{1,40}?(?=了)|了\s*[^，,。；;]{1,40}))了?"
@@ -193,7 +194,7 @@ _DONE_OUTRIGHT_ZH = lazy(
 
 # Work done on the person's own device or shell tries or prepares something there; the project
 # is unchanged: "我在模拟器上装了 4.1.0 再覆盖装", "I set up the tap token already, it's … in my
-# shell", "installed it on my phone"
+# shell", "Configured the proxy on my laptop"
 _OWN_PLACE = lazy(
     r"(?i)\b(?:in|on|to|into)\s+my\s+(?:own\s+)?(?:shell|terminal|machine|laptop|mac|pc|computer|"
     r"phone|dotfiles|\.?(?:bash|zsh)rc|(?:bash_|zsh)?profile)\b"
@@ -209,6 +210,11 @@ _OWN_PLACE = lazy(
 _STARTING_POINT = lazy(r"(?i)已经|早就|早已|之后|以后|\b(?:already|by now|so far)\b")
 
 
+# work done long since, in any message: "索引早建好了。原始数据在 OSS 上，…能直接读吗？" (not
+# "今天早上修好了")
+_LONG_SINCE = lazy(r"早就|早已|(?<![今昨明提一大])早(?=[建装配改加做写搭弄修接迁])")
+
+
 # a change given its time is an event of the project's history, not the state it is in: "i
 # already shipped the Xero journal sync last week", "上个版本我在 Note 里加了一个字段"
 _DATED = lazy(
@@ -221,10 +227,10 @@ _DATED = lazy(
 def work_aside(sentence: str, *, opening: bool) -> bool:
     """Whether reported work leaves the project as the session found it.
 
-    Done on the person's own device or shell, or, in the message that `opening` the talk, said
-    to be done already and not when: the state the task starts from.
+    Done on the person's own device or shell, or long since, or, in the message that `opening`
+    the talk, said to be done already and not when: the state the task starts from.
     """
-    if _OWN_PLACE.search(sentence):
+    if _OWN_PLACE.search(sentence) or _LONG_SINCE.search(sentence):
         return True
     return opening and bool(_STARTING_POINT.search(sentence)) and not _DATED.search(sentence)
 
@@ -401,6 +407,8 @@ def _done_work(sentence: str) -> Work | None:
     elif vkey == "verb3":
         summary = m.group(xkey).strip().rstrip(".。!！✅")
     summary = summary.rstrip(":：")
+    # "依赖通过 `uv add` 加入，`uv.lock` 已更新": the clause names only the lock file
+    named = named and not _LOCKFILE_ONLY.fullmatch(summary)
     summary = _capitalised(summary)
     # "从 4.2 升级到了 5.0", "from 4.2 to 5.0": the version moved to
     moved_to = re.split(r"到了?|\bto\b", what)[-1] if re.search(r"到|\bto\b", what) else ""
