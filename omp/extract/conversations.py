@@ -62,6 +62,7 @@ _REWORK = {
 
 
 _SUMMARY_CONF = 0.7
+_ASIDE_CONF = 0.6  # work that leaves the project as the session found it: reviewed
 
 
 _FROM_NOW = lazy(
@@ -969,7 +970,7 @@ class _Conversation:
             level = conf["work"]
             outcome = _DONE_LEAD.match(s) is not None
             told = outcome or not _NARRATION.search(work.summary)
-            if level < _SUMMARY_CONF and self.agent and told:
+            if level < _SUMMARY_CONF and self.agent and told and not rules.under_way(self.said):
                 level = _SUMMARY_CONF  # the outcome, not a step ("Added `src/x.ts` ...")
             if work.type == "other" and not (
                 rules.merges_request(s) or rules.done_outright(work.summary)
@@ -978,6 +979,8 @@ class _Conversation:
                 # request merged is a change landed ("PR #318 is merged"), and so is work said
                 # outright to be finished ("已经接好了")
                 level -= 0.15
+            if rules.work_aside(s, opening=src["index"] == self.opening):
+                level = min(level, _ASIDE_CONF)  # "ArgoCD 已经装好了…": where the task starts
             self._found(Candidate("changelog", entry, level, reason, src))
         elif (noun := rules.completion(s)) and self.decisions:
             choice = str(self.decisions[-1].entry.get("choice"))

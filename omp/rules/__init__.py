@@ -151,8 +151,10 @@ from omp.rules.work import (
     done_outright,
     finished_work,
     merges_request,
+    under_way,
     undoes_last,
     undone_topic,
+    work_aside,
 )
 
 __all__ = [
@@ -279,6 +281,7 @@ __all__ = [
     "tech_facts",
     "technologies",
     "tentative",
+    "under_way",
     "undoes_last",
     "undone_topic",
     "unknown_names_only",
@@ -289,5 +292,6 @@ __all__ = [
     "version_changes",
     "version_facts",
     "without_blobs",
+    "work_aside",
     "written_in",
 ]

@@ -39,9 +39,11 @@ _DONE_ZH = lazy(
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
     r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
     r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到|改写成|重写成|合进|合到|合入|推到|发到|写好)\s*"
-    r"(?P<x6>[^，,。；;：:]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
+    # an ellipsis ends a clause too: "切到大陆节点测一下…… ok 跳 /zh-cn 了" is two
+    r"(?P<x6>[^，,。；;：:…]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
+    # the 了 that says it is done closes the clause of 把: not "把 X 拉到 12，先把这个做了看效果"
     r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|导入|导进|\S{1,6}\s?到)"
-    r"(?:.{1,40}?(?=了)|了\s*[^，,。；;]{1,40}))了?"
+    r"(?:[^，,。；;]{1,40}?(?=了)|了\s*[^，,。；;]{1,40}))了?"
 )
 
 
@@ -57,9 +59,11 @@ _DONE_PASSIVE = lazy(
 )
 
 
-# "…，desync fixed。": a thing, then fixed, closing the sentence
+# "…，desync fixed。": a thing, then fixed, closing the sentence (after a word that leads the
+# clause: "so that's fixed" names only "that")
 _FIXED_LAST = lazy(
-    r"(?i)(?:^|[，,;；]\s*)(?P<x>[A-Za-z][\w`'./@-]*(?:\s+[\w`'./@-]+){0,2}?)\s+"
+    r"(?i)(?:^|[，,;；]\s*)(?:(?:so|and|also|ok|okay|btw|now)[,]?\s+)*"
+    r"(?P<x>[A-Za-z][\w`'./@-]*(?:\s+[\w`'./@-]+){0,2}?)\s+"
     r"(?:fixed|resolved|solved)\s*[.!。！]?$"
     # "The CSV export was broken for large files; fixed by streaming the rows."
     r"|^(?P<y>(?:the\s+)?[A-Za-z][^;]{3,80}?)\s+(?:was|were)\s+(?:broken|failing|crashing|wrong)\b"
@@ -188,6 +192,67 @@ _DONE_OUTRIGHT_ZH = lazy(
 )
 
 
+# Work done on the person's own device or shell tries or prepares something there; the project
+# is unchanged: "我在模拟器上装了 4.1.0 再覆盖装", "I set up the tap token already, it's … in my
+# shell", "Configured the proxy on my laptop"
+_OWN_PLACE = lazy(
+    r"(?i)\b(?:in|on|to|into)\s+my\s+(?:own\s+)?(?:shell|terminal|machine|laptop|mac|pc|computer|"
+    r"phone|dotfiles|\.?(?:bash|zsh)rc|(?:bash_|zsh)?profile)\b"
+    r"|\bon\s+(?:the|an?|my)\s+(?:emulator|simulator)\b"
+    r"|(?:在|装在|装到|刷到|刷在)(?:我的?|自己的?)?(?:电脑|本机|笔记本|手机|模拟器|真机|测试机)上?"
+)
+
+
+# The person's first message sets the task from where things stand; work it tells already done
+# (or done before what happened next) is that starting point, not a change the session made:
+# "ArgoCD 已经装好了（v2.11）。有什么推荐的组织方式？", "升级到 Snakemake 8 之后这个参数没了",
+# "we already added Sentry; …" (not "现在迁到 GitHub Actions 了": now, a change just made)
+_STARTING_POINT = lazy(r"(?i)已经|早就|早已|之后|以后|\b(?:already|by now|so far)\b")
+
+
+# work done long since, in any message: "索引早建好了。原始数据在 OSS 上，…能直接读吗？" (not
+# "今天早上修好了")
+_LONG_SINCE = lazy(r"早就|早已|(?<![今昨明提一大])早(?=[建装配改加做写搭弄修接迁])")
+
+
+# a change given its time is an event of the project's history, not the state it is in: "i
+# already shipped the Xero journal sync last week", "上个版本我在 Note 里加了一个字段"
+_DATED = lazy(
+    r"(?i)上周|上个?月|昨天|昨晚|前天|今天|上午|下午|刚才|上个?版本|上次|去年|\d+\s*(?:天|周|个月)前"
+    r"|\b(?:last\s+(?:week|month|night|sprint|release|year)|yesterday|this\s+(?:morning|week)|"
+    r"earlier\s+today|\d+\s+(?:days|weeks|months)\s+ago)\b"
+)
+
+
+def work_aside(sentence: str, *, opening: bool) -> bool:
+    """Whether reported work leaves the project as the session found it.
+
+    Done on the person's own device or shell, or long since, or, in the message that `opening`
+    the talk, said to be done already and not when: the state the task starts from.
+    """
+    if _OWN_PLACE.search(sentence) or _LONG_SINCE.search(sentence):
+        return True
+    return opening and bool(_STARTING_POINT.search(sentence)) and not _DATED.search(sentence)
+
+
+# An agent's message that goes on to what it does next reports a step of work under way, not the
+# outcome: "Converted Header and Footer; building to check", "Added to `.env.test`. Porting the
+# split logic now.", "Now I'll find which selectors …", "接下来改 Footer"
+_UNDER_WAY = lazy(
+    r"(?i)\b(?:now\s+i'?ll|next,?\s+i'?ll|i'?ll\s+now|then\s+i'?ll|let\s+me\s+now)\b"
+    r"|\b\w+ing\s+to\s+(?:check|verify|confirm|see)\b"
+    # a sentence opening on what it is doing: "Porting … now —" (not "it's working now")
+    r"|(?:^|[.;!]\s+|\n\s*)(?!(?:every|no|some|any)thing\b)\w+ing\s[^.;!?\n]{0,60}\bnow"
+    r"\s*(?:[.\u2014\u2013:;!]|\s-|$)"
+    r"|接下来|下一步"
+)
+
+
+def under_way(message: str) -> bool:
+    """Whether an agent's `message` tells what it does next: its work is not finished yet."""
+    return _UNDER_WAY.search(message) is not None
+
+
 def done_outright(summary: str) -> bool:
     """Whether a Chinese report of work says outright that it is finished."""
     return _DONE_OUTRIGHT_ZH.search(summary) is not None
@@ -287,7 +352,21 @@ def finished_work(sentence: str) -> Work | None:
         return None
     if (bare := _BARE_FIX.match(sentence)) and (more := finished_work(sentence[bare.end() :])):
         return more  # "fixed, and added the updates listener": what else was done names it
+    if _LOCKFILE_ONLY.fullmatch(sentence.strip().rstrip(".。!！")):
+        return Work("chore", sentence, None, named=False)
     return _done_work(sentence)
+
+
+# A lock file a tool rewrote follows the change to the dependencies, which is the work:
+# "`uv.lock` 已更新", "Updated package-lock.json", "Cargo.lock regenerated"
+_LOCKFILE = r"[`'\"]?[\w./-]*(?:\.lock|-lock\.(?:ya?ml|json)|\bgo\.sum|\blockfiles?)[`'\"]?"
+_LOCKFILE_ONLY = lazy(
+    rf"(?i)(?:{_LOCKFILE}(?:\s*(?:and|和|/|、|,)\s*{_LOCKFILE})*\s*(?:也|都)?"
+    r"(?:已经?|(?:is|are|was|were|has been|have been)\s+)?"
+    r"(?:更新|同步|重新生成|updated|regenerated|refreshed)了?"
+    rf"|(?:updated|regenerated|refreshed)\s+(?:the\s+)?{_LOCKFILE}"
+    rf"(?:\s*(?:and|/|,)\s*{_LOCKFILE})*)"
+)
 
 
 def _done_work(sentence: str) -> Work | None:
@@ -312,8 +391,12 @@ def _done_work(sentence: str) -> Work | None:
         what = _NO_SUBJECT.sub("", what).strip(" ，,。")
     if len(what) < 3 or not _reports_done(sentence, m, vkey, xkey):
         return None
+    if (ran := _run_clause_end(sentence, m.start(vkey))) is not None:
+        # "第一轮训练跑完了，3 个 epoch 用了 9 小时": an outcome; work may follow ("…，顺手修了 X")
+        return finished_work(sentence[ran + 1 :]) or Work("chore", sentence, None, named=False)
     then = _after_bare_report(sentence, m, vkey, xkey)
     named = then is None or finished_work(then) is not None or bool(_DONE_ZH.search(then))
+    named = named and not _ANY_BUG.fullmatch(what.strip(" 。.!！~"))
     kind = _work_kind(sentence, m.group(vkey), what)
     if vkey == "verb4" and (inner := _kind(what)) != "other":
         kind = inner  # "把 Django 升级到了 5.0": the verb after 把 says what kind of work
@@ -324,11 +407,46 @@ def _done_work(sentence: str) -> Work | None:
     elif vkey == "verb3":
         summary = m.group(xkey).strip().rstrip(".。!！✅")
     summary = summary.rstrip(":：")
+    # "依赖通过 `uv add` 加入，`uv.lock` 已更新": the clause names only the lock file
+    named = named and not _LOCKFILE_ONLY.fullmatch(summary)
     summary = _capitalised(summary)
     # "从 4.2 升级到了 5.0", "from 4.2 to 5.0": the version moved to
     moved_to = re.split(r"到了?|\bto\b", what)[-1] if re.search(r"到|\bto\b", what) else ""
     version = VERSION.search(moved_to) or VERSION.search(what)
     return Work(kind, summary, version.group(0) if version else None, named)
+
+
+# a run, a training or an evaluation that ran to its end: "两个 full run 跑完了",
+# "第一轮训练跑完了", "测试数据已经跑通了", "把 full run 挂到 A800 上跑了", "Finished the first
+# training run". It tells how the work went, not a change to the project; a script, job or
+# pipeline made to run is work of its own ("回填脚本跑通了", "Merge job 已经跑通了")
+_RUN_ENDED = lazy(
+    r"(?i)(?:训练|微调|实验|评测|评估|测试|\b(?:runs?|epochs?|evals?|training)\b)[^，,。；;]{0,16}?"
+    r"(?:跑|测)(?:完|通|起来|了)"
+    r"|\b(?:finished|completed)\s+(?:the\s+|a\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:training|fine-?tuning|runs?|eval(?:uation)?s?|epochs?)\b"
+)
+_MADE_TO_RUN = lazy(r"(?i)脚本|\bscripts?\b|\bjobs?\b|pipeline|流程|流水线|workflow")
+
+
+def _run_clause_end(sentence: str, start: int) -> int | None:
+    """Where the clause at `start` ends if it reports a run that ended, else None."""
+    begin = max(sentence.rfind(c, 0, start) for c in "，,。；;：:") + 1
+    ends = [i for i in (sentence.find(c, start) for c in "，,。；;：:") if i >= 0]
+    end = min(ends, default=len(sentence))
+    clause = sentence[begin:end]
+    if _RUN_ENDED.search(clause) is None or _MADE_TO_RUN.search(clause):
+        return None
+    return end
+
+
+# a bug counted, not named: "算是顺手修了个 bug", "Fixed a couple of bugs" say that something was
+# fixed, not what ("修了个 bug，购物车总价算重了" names it after)
+_ANY_BUG = lazy(
+    r"(?i)(?:an?|one|two|some|several|a few|a couple of|a couple)?\s*(?:small\s+|minor\s+)?"
+    r"(?:bugs?|issues?|problems?)"
+    r"|(?:一|两|几|一些)?个?\s*(?:小)?(?:bug|问题|毛病)"
+)
 
 
 # a fix reported bare, then more work done: "fixed, and added …", "Fixed it; also removed …"

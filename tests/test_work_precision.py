@@ -1,0 +1,208 @@
+"""Finished work that is no change the session made to the project, read by `omp extract`.
+
+A run, a training or a test that ran to its end is an outcome; a lock file a tool rewrote
+follows the change that is the work; a bug counted names no fix; work done on the person's own
+device or shell leaves the project as it was; work the person's first message says is already
+done is where the task starts; an agent's message that goes on to its next step reports work
+under way. Each is dropped or left for review, while the changes told the same way are kept.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_extract import _run
+
+_OPENING = "我们的后台用 Go 写，数据库是 Postgres，最近在做订单导出的功能。"
+
+
+def _work(*turns: tuple[str, str], agent: bool = True) -> dict[str, list[str]]:
+    """The changelog summaries found, by what happened to them (stored, review)."""
+    found: dict[str, list[str]] = {}
+    for c in _run(*turns, agent=agent).candidates:
+        if c.target == "changelog":
+            found.setdefault(c.action, []).append(str(c.entry["summary"]))
+    return found
+
+
+def _later(sentence: str) -> dict[str, list[str]]:
+    """What a sentence the person says after the opening exchange reports."""
+    return _work(("user", _OPENING), ("assistant", "好的，先看看现在的代码。"), ("user", sentence))
+
+
+# ---- a run that ran to its end is an outcome -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "昨晚第二轮微调跑完了，loss 降到 0.9。",
+        "三个 eval run 都跑完了，结果差不多。",
+        "我把 baseline 的训练挂到 4 卡机器上跑了。",
+        "Finished the second training run overnight, it took 7 hours.",
+    ],
+)
+def test_a_run_or_a_training_that_ended_is_no_finished_work(sentence):
+    assert _later(sentence) == {}
+
+
+def test_work_told_after_a_run_ended_is_kept():
+    found = _later("微调跑完了，顺手把数据加载的 bug 修了。")
+    assert found == {"stored": ["顺手把数据加载的 bug 修了"]}
+
+
+@pytest.mark.parametrize("sentence", ["导出脚本已经跑通了。", "对账 job 昨天已经跑通了。"])
+def test_a_script_or_a_job_made_to_run_is_still_work(sentence):
+    assert _later(sentence) == {"stored": [sentence.rstrip("。")]}
+
+
+# ---- work on the person's own device or shell ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "我在真机上装好了测试包，登录没问题。",
+        "I set up the deploy token in my shell yesterday.",
+        "Configured the proxy on my laptop, the export works through it.",
+    ],
+)
+def test_work_on_the_persons_own_device_waits_for_review(sentence):
+    found = _later(sentence)
+    assert "stored" not in found
+    assert len(found["review"]) == 1
+
+
+def test_work_done_long_since_waits_for_review():
+    found = _later("缓存表早建好了。数据在 S3 上，能直接读吗？")
+    assert found == {"review": ["缓存表早建好了"]}
+
+
+def test_the_same_work_done_to_the_project_is_stored():
+    assert _later("已经把导出接口的超时改好了。") == {"stored": ["已经把导出接口的超时改好了"]}
+
+
+# ---- work the first message says is already done ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("opening", "aside"),
+    [
+        ("我们的后台用 Go 写，Redis 已经装好了，限流该怎么做比较好？", "Redis 已经装好了"),
+        ("我们在做一个记账 app，离线版早就做完了，想加云同步，有什么方案？", "离线版早就做完了"),
+        (
+            "We run Rails 7 on Heroku. I already added Sidekiq to the Gemfile; how should the "
+            "retries work?",
+            "Added Sidekiq to the Gemfile",
+        ),
+    ],
+)
+def test_work_the_opening_says_is_already_done_waits_for_review(opening, aside):
+    found = _work(("user", opening), ("assistant", "好的。"))
+    assert "stored" not in found
+    assert aside in found["review"][0]
+
+
+def test_work_the_opening_dates_is_a_change_and_stored():
+    opening = "我们用 Go 写后台，上周我已经把日志库换成了 zerolog，现在想加 tracing，怎么做？"
+    found = _work(("user", opening), ("assistant", "好的。"))
+    assert found == {"stored": ["上周我已经把日志库换成了 zerolog"]}
+
+
+def test_work_said_already_done_later_in_the_talk_is_stored():
+    assert _later("Redis 已经装好了。") == {"stored": ["Redis 已经装好了"]}
+
+
+# ---- what names nothing, and a 了 of another clause -------------------------------------------
+
+
+def test_so_thats_fixed_names_no_work():
+    assert _later("ran the checks again, so that's fixed.") == {}
+
+
+def test_a_thing_named_after_so_then_fixed_is_stored():
+    found = _later("reran it, so the export timeout fixed.")
+    assert found == {"stored": ["reran it, so the export timeout fixed"]}
+
+
+def test_a_ba_clause_without_its_own_le_reports_nothing_done():
+    advice = "不太建议换队列。把 worker 数调到 8、超时调短，先把这个做了看看效果。"
+    assert _work(("user", _OPENING), ("assistant", advice)) == {}
+
+
+def test_an_ellipsis_ends_the_clause_of_a_switch():
+    assert _later("我切到备用线路试一下…… ok 页面能打开了。") == {}
+
+
+def test_a_ba_clause_closed_by_le_is_work():
+    assert _later("昨天已经把 worker 数调到 8 了。") == {
+        "stored": ["昨天已经把 worker 数调到 8 了"]
+    }
+
+
+# ---- an agent's step of work under way -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "report",
+    [
+        "Converted the Navbar and the Sidebar; building to check.",
+        "Added the retry wrapper to the client. Wiring it into the export job now.",
+        "Moved the config loader to its own package. Now I'll update the callers.",
+    ],
+)
+def test_an_agents_step_before_its_next_one_waits_for_review(report):
+    found = _work(("user", "Refactor the export service, please."), ("assistant", report))
+    assert "stored" not in found
+    assert len(found["review"]) == 1
+
+
+@pytest.mark.parametrize(
+    "report",
+    [
+        "Converted the Navbar and the Sidebar; the build passes.",
+        "Added the retry wrapper to the client; everything is working now.",
+    ],
+)
+def test_an_agents_finished_work_is_stored(report):
+    found = _work(("user", "Refactor the export service, please."), ("assistant", report))
+    assert len(found["stored"]) == 1
+
+
+# ---- a lock file a tool rewrote ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line", ["`poetry.lock` 已更新", "Updated package-lock.json", "Cargo.lock regenerated"]
+)
+def test_a_lock_file_updated_alone_is_no_change_of_its_own(line):
+    report = f"Bumped httpx to 0.27 for the export client.\n\n{line}"
+    found = _work(("user", "Refactor the export service, please."), ("assistant", report))
+    assert found == {"stored": ["Bumped httpx to 0.27 for the export client"]}
+
+
+def test_a_clause_telling_the_lock_file_updated_is_no_entry():
+    report = "改完了：\n\n- 依赖通过 `pnpm add zod` 加入，`pnpm-lock.yaml` 已更新；\n- 测试都通过"
+    found = _work(("user", "把校验换成 zod。"), ("assistant", report))
+    assert "stored" not in found
+
+
+def test_a_lock_file_updated_with_other_work_keeps_the_work():
+    report = "Removed the unused retry extra, `pyproject.toml` and `uv.lock` updated."
+    found = _work(("user", "Refactor the export service, please."), ("assistant", report))
+    assert len(found["stored"]) == 1
+
+
+# ---- a bug counted, not named ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sentence", ["顺手还修了个 bug。", "Also fixed a couple of bugs."])
+def test_a_fix_of_a_bug_it_does_not_name_is_no_entry(sentence):
+    assert _later(sentence) == {}
+
+
+@pytest.mark.parametrize(
+    "sentence", ["修了个 bug，导出的日期差了一天。", "Fixed a bug in the CSV date parser."]
+)
+def test_a_fix_that_names_its_bug_is_stored(sentence):
+    assert len(_later(sentence)["stored"]) == 1
