@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_extract import _run
+from tests.extraction import _run
 
 _OPENING = "我们的后台用 Go 写，数据库是 Postgres，最近在做订单导出的功能。"
 
