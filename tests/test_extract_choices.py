@@ -373,3 +373,41 @@ def test_a_switch_to_no_known_tool_replaces_no_stack_said_before_it():
     assert {"tech_stack": {"language": "go", "backend": "gin"}} in _kept(
         _run(("user", said)), "project"
     )
+
+
+# ---- work done on an option a later choice turned down --------------------------------------
+
+
+def _work(batch, action):
+    return [str(e["summary"]) for e in _kept(batch, "changelog", action)]
+
+
+def test_work_told_done_on_an_option_turned_down_later_waits_for_review():
+    batch = _run(
+        ("user", "We're adding dependency injection to the running app."),
+        ("user", "I added Hilt with a DataModule and a NetworkModule."),
+        ("user", "Hmm, Hilt is too heavy for us, switch to Koin instead."),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Koin"]
+    assert not any("Hilt" in w for w in _work(batch, "stored"))
+    assert any("Hilt" in w for w in _work(batch, "review"))
+
+
+def test_work_on_the_option_kept_stays_stored():
+    batch = _run(
+        ("user", "We're adding dependency injection to the running app."),
+        ("user", "I added Koin modules in place of the Hilt ones."),
+        ("user", "Hilt is too heavy for us, switch to Koin instead."),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Koin"]
+    assert any("Koin" in w for w in _work(batch, "stored"))
+
+
+def test_work_told_done_before_a_choice_on_another_part_stays_stored():
+    batch = _run(
+        ("user", "We're adding dependency injection to the running app."),
+        ("user", "I added Hilt with a DataModule and a NetworkModule."),
+        ("user", "For the local database, use Room instead of Realm."),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Room"]
+    assert any("Hilt" in w for w in _work(batch, "stored"))

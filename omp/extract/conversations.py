@@ -1288,6 +1288,7 @@ class _Conversation:
         revised.replaced_stack(self.found, self.decisions, given_up, self.read_at)
         revised.turned_down_settings(self.found, self.decisions, self.said_in)
         revised.outvoted_likes(self.found, self.decisions)
+        revised.work_on_turned_down(self.found, self.decisions)
         self._introduced()
         self.found = artifacts.without_told_commits(self.found)
         self.batch.candidates += self.decisions + self.found

@@ -16,6 +16,8 @@ from omp import rules
 from omp.extract.candidates import Candidate
 from omp.lazyre import lazy
 
+UNDONE_WORK_CONF = 0.55  # work told done on an option turned down later: for review
+
 # "I like Flux more", "I prefer Vue", "我更喜欢 Flux": a liking, that a choice may outvote
 _LIKES = lazy(r"(?i)\b(?:like|prefer|love|enjoy)\b|喜欢|偏好|更倾向")
 
@@ -161,6 +163,31 @@ def turned_down_settings(
         ):
             c.action, c.note = "dropped", "of an option turned down later in the conversation"
             c.confidence = 0.0
+
+
+def work_on_turned_down(found: list[Candidate], decisions: list[Candidate]) -> None:
+    """Work told done on an option a later choice turned down waits for review.
+
+    "Hilt 接好了", then "还是换 Koin 吧，Hilt 太重": the work was undone, and the changelog
+    would tell of a tool the project does not use; not when the work names the choice too.
+    """
+    gone = [
+        (str(a), str(d.entry.get("choice", "")), int(d.source["index"]))
+        for d in decisions
+        for a in d.entry.get("alternatives", [])
+        if len(str(a)) > 2
+    ]
+    for c in found:
+        told = c.reason.startswith(("finished work", "reported done"))
+        if c.target != "changelog" or c.action or not told:
+            continue
+        summary = str(c.entry.get("summary", ""))
+        if any(
+            int(c.source["index"]) < at and _names(summary, old) and not _names(summary, choice)
+            for old, choice, at in gone
+        ):
+            c.confidence = min(c.confidence, UNDONE_WORK_CONF)
+            c.reason += "; work on an option turned down later"
 
 
 def outvoted_likes(found: list[Candidate], decisions: list[Candidate]) -> None:
