@@ -450,3 +450,23 @@ def test_a_value_changed_to_is_of_the_topic_named_with_its_old_value(sentence, c
 def test_a_value_alone_takes_no_topic_of_another_kind(sentence):
     decided = rules.decision(sentence)
     assert decided is not None and decided.choice in ("10 秒", "5 秒")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "batch size 设成 8，一开 forward 就 CUDA OOM 了。",
+        "一跑 migration 就 deadlock 了",
+        "一旦超时就 fallback 了",
+    ],
+)
+def test_what_happens_as_soon_as_something_is_done_is_no_choice(sentence):
+    assert rules.decision(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"), [("统一就 Redis 了", "Redis"), ("队列就 BullMQ。", "BullMQ")]
+)
+def test_a_name_after_jiu_alone_is_still_chosen(sentence, choice):
+    decided = rules.decision(sentence)
+    assert decided is not None and decided.choice == choice

@@ -567,6 +567,8 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
         return False  # "老代码是按 FIFO 算出库成本的": how things were, not a choice
     if OTHERS_STACK_ZH.search(before):
         return False  # "他们组日志统一用 JSON 格式": another team's way
+    if _AS_SOON_AS.search(before):
+        return False  # "一开 forward 就 CUDA OOM 了": what happens then, not what is chosen
     if re.match(r"[^，,。；;]*的话", rest):
         return False  # "日志统一用 JSON 格式的话，…": a condition, not a choice
     if _TRIED.match(rest):
@@ -576,6 +578,10 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
 
 
 _USE_NOUN = lazy(r"[户途法量例处时]")
+# "一开 X 就", "一旦…就", "只要…就": 就 tells what follows an event, not a choice
+_AS_SOON_AS = lazy(
+    r"(?:(?<!统)一(?=[开跑启上加调用到执行运行部署打改])|一旦|只要)[^，,。；;]*就\s*$"
+)
 _THOUGHT_OVER = lazy(r"想了想|想了一下|想了下|考虑了一下|琢磨了一下")
 
 
