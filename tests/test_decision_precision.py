@@ -112,3 +112,29 @@ def test_a_known_tool_named_inside_a_code_name_stays_the_tool():
         ("user", "ok, use Redis for it"),
     ]
     assert _chosen(*turns) == ["Redis"]
+
+
+# ---- the person's habit ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "我一般都用 poetry，后面也都按 poetry 来。",
+        "对了我平时用 ruff，后面代码也都按 ruff 来格式化",
+    ],
+)
+def test_a_tool_the_person_says_they_always_use_is_their_way_not_a_choice(sentence):
+    batch = _run(*_said_zh(sentence))
+    assert _kept(batch, "decisions") == []
+    assert _kept(batch, "project") == []  # nor the project's stack
+    assert [u["text"] for u in _kept(batch, "user")] == [sentence.rstrip("。")]
+
+
+def test_a_name_written_as_a_name_is_not_shortened_from_a_code_name():
+    turns = [
+        *_said("asset loading for the hot update"),
+        ("assistant", "Load them with `Bundlers.LoadAssetAsync` once the package is ready."),
+        ("user", "ok, use Bundler for the hot update, version 2.1"),
+    ]
+    assert _chosen(*turns) == ["Bundler"]

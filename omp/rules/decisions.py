@@ -557,13 +557,14 @@ def code_name_shortened(choice: str, names: Sequence[str]) -> str | None:
     "`terraform-aws-modules/eks/aws`" (a part said in the singular). Not a known tool ("use
     Redis" after "`redis-py`"), nor the owner of a member ("hnsw" in "`hnsw.ef_search`").
     """
-    low = choice.lower()
-    if not re.fullmatch(r"[a-z][a-z0-9]{1,29}", low) or technologies(choice) or low in names:
+    # a plain word in lower case, not a name as written ("YooAsset", "remotePatterns")
+    if not re.fullmatch(r"[a-z][a-z0-9]{1,29}", choice) or technologies(choice):
         return None
     fuller = [
         name
         for name in names
-        if {low, f"{low}s"} & set(re.split(r"[-_./]", name)) and f"{low}." not in name
+        if {choice, f"{choice}s"} & set(re.split(r"[-_./]", name))
+        and not re.search(rf"(?<![\w-]){choice}s?\.", name)
     ]
     return fuller[0] if len(fuller) == 1 else None
 
