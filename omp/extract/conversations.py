@@ -103,6 +103,9 @@ RECAP_CONF = 0.75  # a fact of the assistant's closing summary of where things l
 OPENING_CHOICE_CONF = 0.6  # a Chinese choice named only in the message opening a dialogue
 
 
+CODE_CALL_CONF = 0.55  # a choice written as a call in code ("useUserStore()"): reviewed
+
+
 _OPENING_MIN = 16  # characters: a shorter first message is a greeting; "# …" is a title
 
 
@@ -908,7 +911,7 @@ class _Conversation:
         """A rule the assistant states outright (True), a proposal of it (False), or None."""
         if _WHOLE_RULE.match(d.choice):
             return None  # "every table gets `tenant_id`": how the assistant does it, no rule set
-        if d.explicit and d.choice.lower() in self.preferred:
+        if d.explicit and rules.restates_way(d.choice, self.preferred):
             return None  # "好的，后面都用 Java。" acknowledges the person's way, decides nothing
         if d.explicit and not rules.advises(s):  # not "建议 …，或者以后用 HF_TOKEN 环境变量"
             self._decide(self._choice(d, s, src, _ASSISTANT_CONF), reverses=rules.overrides(s))
@@ -931,6 +934,8 @@ class _Conversation:
     ) -> Candidate:
         reason = "explicit decision" if d.explicit else "instruction naming a choice"
         level = conf["explicit" if d.explicit else "instruction"]
+        if rules.names_a_call(d.choice, s):
+            level = min(level, CODE_CALL_CONF)  # "go with collect(streaming=True)": code
         c = Candidate("decisions", decision_entry(d, s, details=True), level, reason, src)
         if src["index"] == self.opening and not d.explicit and rules.is_chinese(s):
             self.introduced.append(c)

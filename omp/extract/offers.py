@@ -70,6 +70,8 @@ class Offers:
         self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
         self.bullets: list[str] = []  # the options of its last "which one?" list
         self.asked: list[str] = []  # settings the assistant's last message asked values for
+        self.code: list[str] = []  # names its last message set as code ("`collect()`")
+        self.code_in = ""  # and that message
 
     def heard(self, text: str, index: int) -> None:
         """The options an assistant's message offers, in every form it may offer them."""
@@ -79,6 +81,7 @@ class Offers:
         if names := rules.offered_names(text):
             self.names, self.named_at = names, index
         self.labels = rules.offered_labels(text) or self.labels
+        self.code, self.code_in = rules.code_names(text), text
         self.bullets = rules.offered_bullets(text, asked=self.asked_which)
         self.asks("assistant", text, index)
 
@@ -205,6 +208,9 @@ class Offers:
             return d._replace(choice=self.options[str(label)])
         if role == "user" and d.choice.islower() and d.choice in map(str.lower, self.offered):
             return d._replace(choice=as_written(self.offered_in, d.choice))  # "ClickHouse"
+        if role == "user" and (fuller := rules.code_name_shortened(d.choice, self.code)):
+            # "switch to small" after "`text-embedding-3-small` is cheaper": the name it shortens
+            return d._replace(choice=as_written(self.code_in, fuller))
         return d
 
     def an_option(self, s: str, index: int) -> bool:

@@ -541,6 +541,34 @@ def offered_names(message: str) -> list[str]:
     return list(dict.fromkeys(m.group(1).lower() for m in _BOLD_NAME.finditer(message)))
 
 
+# a name set as code: "`text-embedding-3-small`", "`terraform-aws-modules/eks/aws`"
+_CODE_NAME = lazy(r"`([A-Za-z][\w.+#/@-]{2,60})`")
+
+
+def code_names(message: str) -> list[str]:
+    """Names a message sets as code ("`text-embedding-3-small` is cheaper"), lower case."""
+    return list(dict.fromkeys(m.group(1).lower() for m in _CODE_NAME.finditer(message)))
+
+
+def code_name_shortened(choice: str, names: Sequence[str]) -> str | None:
+    """The one code name of `names` that the plain word `choice` is a part of, or None.
+
+    "switch to small, fine" after "`text-embedding-3-small`", "用 module" after
+    "`terraform-aws-modules/eks/aws`" (a part said in the singular). Not a known tool ("use
+    Redis" after "`redis-py`"), nor the owner of a member ("hnsw" in "`hnsw.ef_search`").
+    """
+    # a plain word in lower case, not a name as written ("YooAsset", "remotePatterns")
+    if not re.fullmatch(r"[a-z][a-z0-9]{1,29}", choice) or technologies(choice):
+        return None
+    fuller = [
+        name
+        for name in names
+        if {choice, f"{choice}s"} & set(re.split(r"[-_./]", name))
+        and not re.search(rf"(?<![\w-]){choice}s?\.", name)
+    ]
+    return fuller[0] if len(fuller) == 1 else None
+
+
 _RULE_NEGATED = lazy(r"(?i)(?:never|no)\s+[a-z]")
 
 
@@ -1153,4 +1181,34 @@ def _settles(clause: str) -> bool:
         return True
     return len(clause) <= _DETAIL_MAX and bool(
         _SETTLES_EN.search(clause) and _CONCRETE.search(clause)
+    )
+
+
+def names_a_call(choice: str, sentence: str) -> bool:
+    """Whether `sentence` writes the one-word `choice` as a call in code.
+
+    "go with collect(streaming=True) + write_parquet", "调用点全部换成 `useUserStore()`": a
+    function written with its arguments is a step of the code, not a way or a tool chosen; a
+    capitalised name with arguments is a type or an engine ("ReplacingMergeTree(version)").
+    """
+    if not re.fullmatch(r"[a-z][A-Za-z0-9_]*", choice):
+        return False
+    return re.search(rf"(?<![\w.-]){re.escape(choice)}\(", sentence.replace("`", "")) is not None
+
+
+def restates_way(choice: str, said: str) -> bool:
+    """Whether the assistant's `choice` names again a way the person just said is theirs.
+
+    `said`: what the person's last message said of their own ways, lower case. After
+    "我习惯 table-driven 的写法", "明白，后面所有测试都用 table-driven + t.Run" acknowledges it:
+    the choice opens with the name the person used, whatever it adds ("uv pip / uv add" after
+    "我一直用 uv").
+    """
+    low = choice.lower()
+    if low in said:
+        return True
+    head = re.match(r"[a-z0-9][\w.#-]*", low)
+    return (
+        head is not None
+        and re.search(rf"(?<![\w.-]){re.escape(head[0])}(?![\w-])", said) is not None
     )

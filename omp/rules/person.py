@@ -121,6 +121,8 @@ class Personal(NamedTuple):
 _PREFERS = lazy(
     r"(?i)\bi (?:really |strongly )?(?:prefer|like|love|always|usually|never)\b"
     r"|我(?:个人)?(?:比较|一般|通常|平时|一直|更|一向|向来|从来)?(?:喜欢|偏好|习惯)"
+    # "我一般都用 pnpm": the person's habit, as "I always use pnpm" is
+    r"|我(?:个人)?(?:一般|通常|平时|一直|一向|向来)都?(?:用|使用)(?!户)"
 )
 
 
