@@ -121,9 +121,7 @@ def _stack_facts(
     the versions it names are the project's ("I'm making a co-op crawler in Godot 4.3").
     """
     found: list[_Fact] = []
-    # "我一般都用 pnpm，后面也都按 pnpm 来": the person's way (a user item), as a choice is
-    habit = rules.personal(s) is not None and rules.states_preference(s)
-    stack = _stated_stack(s) if not (decided or habit) else _stack_beside_choice(s)
+    stack = _stated_stack(s) if not decided else _stack_beside_choice(s)
     if stack:
         level = conf["fact"]
         if rules.unknown_names_only(stack):
