@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from omp import rules
 from tests.extraction import _run
 
 _OPENING = "我们的后台用 Go 写，数据库是 Postgres，最近在做订单导出的功能。"
@@ -206,3 +207,27 @@ def test_a_fix_of_a_bug_it_does_not_name_is_no_entry(sentence):
 )
 def test_a_fix_that_names_its_bug_is_stored(sentence):
     assert len(_later(sentence)["stored"]) == 1
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "我把超时改成 30s，重启之后就好了",
+        "把日志库换成 zap，单测也都过了",
+        "把缓存从 Redis 换成 Memcached，压测跑过了",
+    ],
+)
+def test_a_ba_clause_whose_outcome_the_next_clause_tells_is_finished_work(sentence):
+    work = rules.finished_work(sentence)
+    assert work is not None and work.summary.endswith(sentence.split("，")[0][-4:])
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "把 concurrency 拉到 12、批大小降下来，先把这个做了看效果",
+        "把超时调到 60s，你再试一下看好了没",
+    ],
+)
+def test_a_ba_clause_followed_by_what_to_do_next_is_no_finished_work(sentence):
+    assert rules.finished_work(sentence) is None

@@ -41,9 +41,12 @@ _DONE_ZH = lazy(
     r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到|改写成|重写成|合进|合到|合入|推到|发到|写好)\s*"
     # an ellipsis ends a clause too: "切到大陆节点测一下…… ok 跳 /zh-cn 了" is two
     r"(?P<x6>[^，,。；;：:…]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
-    # the 了 that says it is done closes the clause of 把: not "把 X 拉到 12，先把这个做了看效果"
+    # the 了 that says it is done closes the clause of 把, or a clause after it that tells how it
+    # went ("我把超时改成 30s，重启之后就好了"); not one that says what to do first or next ("把 X
+    # 拉到 12，先把这个做了看效果")
     r"|(?:已经?|刚刚?|昨天|上周)?(?P<verb4>把)(?P<x4>.{1,40}?(?:换成|改成|替换成|迁到|迁移到|升级到|改为|导入|导进|\S{1,6}\s?到)"
-    r"(?:[^，,。；;]{1,40}?(?=了)|了\s*[^，,。；;]{1,40}))了?"
+    r"(?:[^，,。；;]{1,40}?(?=了)|(?![^，,。；;]*[，,]\s*(?:先|再|然后|试|看|你|咱))[^。；;]{1,40}?(?=了)"
+    r"|了\s*[^，,。；;]{1,40}))了?"
 )
 
 
