@@ -35,6 +35,7 @@ LAYERS = {
         "stated",
         "offers",
         "revised",
+        "ledger",
         "conversations",
         "routing",
     ),

@@ -14,9 +14,10 @@ One module per source and one for what they share, imports pointing down: `candi
 `commits`, `deploys` (a conversation may hold a deploy's output), `artifacts` (the commits,
 deploys and build files a session made or showed beside its talk), `stated` (the project facts
 one statement of a conversation gives), `offers` (the options on the table, which a reply picks
-from), `revised` (what later choices undo among the facts a conversation stated),
-`conversations`, `routing` (tested). This module gathers what `omp.ingest` and `omp.manifest`
-call.
+from), `revised` (what later choices undo among the facts a conversation stated), `ledger`
+(the decisions a conversation made, confirmed, reversed or turned down, and the work it asked
+to undo), `conversations`, `routing` (tested). This module gathers what `omp.ingest` and
+`omp.manifest` call.
 """
 
 from __future__ import annotations

@@ -1,13 +1,15 @@
 """Conversations to memory, message by message.
 
 Decisions (a changed mind keeps the final choice, the abandoned one as an alternative),
-finished work, project facts, the person's preferences, and one session record.
+finished work, project facts, the person's preferences, and one session record. What is
+found is kept in a `Ledger` (`omp.extract.ledger`), which records, confirms, reverses and
+drops the decisions as the messages tell it to.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from omp import buildfiles, deploy, rot, rules
@@ -18,16 +20,14 @@ from omp.extract.candidates import (
     Batch,
     Candidate,
     decision_entry,
-    merge_fields,
     redact_text,
-    text_of,
-    title_head,
     with_details,
 )
 from omp.extract.commits import (
     drop_reverted,
 )
-from omp.extract.offers import ONE_NAME, REPLY_REACH, REVERSAL_REACH, Offers, as_written
+from omp.extract.ledger import ALSO, VALUE, VALUE_TAIL, WHOLE_RULE, Ledger
+from omp.extract.offers import ONE_NAME, REPLY_REACH, Offers, as_written
 from omp.lazyre import lazy
 
 _USER_CONF = {"explicit": 0.9, "instruction": 0.85, "fact": 0.85, "work": 0.8, "path": 0.8}
@@ -131,25 +131,21 @@ class _Conversation:
         earlier: list[Candidate] | None = None,
     ) -> None:
         self.path = path
-        # the choices of earlier sessions of the same work (an Aider history): a later session
-        # may change them, by role or by the part it names
-        self.earlier = earlier if earlier is not None else []
-        self.continued = bool(self.earlier)  # its first message introduces nothing
+        self.continued = bool(earlier)  # its first message introduces nothing
         self.agent = agent
         self.batch = batch
         # redacted whole before the session summary cuts it (a cut key is no longer found)
         self.title = redact_text(title, path, "title", batch) if title else title
-        self.decisions: list[Candidate] = []
         self.proposal: Candidate | None = None
         self.proposed: list[str] = []  # the name the pending proposal chose, as a reply reads
-        self.found: list[Candidate] = []
         self.summary: str | None = None
         self.substantive = False
         self.opening: int | None = None  # the user's first real message: what the project is
-        self.introduced: list[Candidate] = []  # choices named in it, and not again
         self.replied = False  # the assistant answered after it: a dialogue
         self.replies: dict[int, str] = {}  # the assistant's last messages by index, lower case
         self.offers = Offers()  # what the assistant last offered to pick from
+        # the decisions and other candidates found so far, and the changes of mind between them
+        self.ledger = Ledger(batch, self.offers, self, earlier)
         self.listed: set[str] = set()
         self.previous: str | None = None  # the user's last statement, for "make that the rule"
         self.preferred = ""  # what the user's last message said of their own ways, lower case
@@ -162,8 +158,19 @@ class _Conversation:
         self.decided_no = -1  # the last statement that decided
         self.heading_no = -1  # the last heading of a message read (a section of notes)
         self.written: set[str] = set()  # names the talk wrote as names ("Composer"), lower case
-        self.said_in: dict[int, str] = {}  # the sentence each candidate found was read in, by id
-        self.read_at: dict[int, int] = {}  # and the number of that sentence, by id
+        self.read_at: dict[int, int] = {}  # the number of the sentence each was read in, by id
+
+    @property
+    def decisions(self) -> list[Candidate]:
+        return self.ledger.decisions
+
+    @property
+    def found(self) -> list[Candidate]:
+        return self.ledger.found
+
+    @found.setter
+    def found(self, found: list[Candidate]) -> None:
+        self.ledger.found = found
 
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
@@ -221,7 +228,7 @@ class _Conversation:
         """
         chosen = [str(d.entry.get("choice", "")).lower() for d in self.decisions
                   if d.source["index"] == index
-                  and not _ALSO.search(str(d.entry.get("context", "")))]  # fmt: skip
+                  and not ALSO.search(str(d.entry.get("context", "")))]  # fmt: skip
         roles = {rules.role_of(c) for c in chosen} - {None} - rules.SHARED_ROLES
         stated = [
             name
@@ -244,7 +251,7 @@ class _Conversation:
                 self.summary = sentence[:160]
         found = (len(self.found), len(self.decisions))
         self._sentence(role, sentence, index, conf)
-        self.said_in.update((id(c), sentence) for c in self.found[found[0] :])
+        self.ledger.said_in.update((id(c), sentence) for c in self.found[found[0] :])
         self.read_at.update((id(c), self.read_no) for c in self.decisions[found[1] :])
         self.read_at.update((id(c), self.read_no) for c in self.found[found[0] :])
         if role == "user":
@@ -285,7 +292,7 @@ class _Conversation:
             self.decisions.append(c)
             return
         entry["choice"] = clause
-        self._decide(c, reverses=False)
+        self.ledger.decide(c, reverses=False)
 
     def _aside(self, role: str, text: str, index: int) -> bool:
         """Whether a message is no talk: a system prompt, or what a tool printed.
@@ -322,7 +329,7 @@ class _Conversation:
                 continue  # "好，就用 redis_rate" already decided it
             entry = {"title": clause[:TITLE_MAX], "context": clause, "choice": clause}
             reason = "a value the person gave when the assistant asked for it"
-            self._decide(
+            self.ledger.decide(
                 Candidate("decisions", entry, conf["instruction"], reason, self.source(index)),
                 reverses=False,
             )
@@ -385,7 +392,7 @@ class _Conversation:
             chosen, rules.statements(text)[0] if rules.statements(text) else said
         )
         reason = "the assistant's choice, left to it by the person"
-        self._decide(Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
+        self.ledger.decide(Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
                      reverses=False)  # fmt: skip
         self.offers.answered()
 
@@ -412,7 +419,7 @@ class _Conversation:
         adopted = rules.Decision(rules.clip(self.previous), (), None, None, True)
         entry = decision_entry(adopted, f"{self.previous} {s}")
         reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
-        self._decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
+        self.ledger.decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)
         return True
 
     def _picked_at_opening(self, text: str, index: int, conf: dict[str, float]) -> None:
@@ -448,7 +455,7 @@ class _Conversation:
         """Record `made`, its choice spelt as the assistant's last messages wrote it."""
         made = made._replace(choice=as_written("\n".join(self.recent), made.choice))
         entry = decision_entry(made, s)
-        self._decide(
+        self.ledger.decide(
             Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
         )
 
@@ -480,7 +487,7 @@ class _Conversation:
         self._decide_as_written(kept, s, src, conf, "what is in use, kept")
         for gone in rules.rejected(s) + rules.refused(s):  # "forget mmkv for now, keep …"
             if gone.lower() != kept.choice.lower():
-                self._drop_choice(gone, int(src["index"]))
+                self.ledger.drop_choice(gone, int(src["index"]))
         return True
 
     def _answered_offer(
@@ -540,7 +547,7 @@ class _Conversation:
         named = rules.Decision(head or said, tuple(others), rules.rationale(s), None, False)
         entry = decision_entry(named, s, details=True)
         reason = "the answer to an either-or question"
-        self._decide(
+        self.ledger.decide(
             Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
         )
         self.offers.answered()
@@ -566,7 +573,7 @@ class _Conversation:
         picked = rules.Decision(option, others, why, None, False)
         entry = decision_entry(picked, context, details=context == s)
         reason = "an option picked by its label"
-        self._decide(
+        self.ledger.decide(
             Candidate("decisions", entry, conf["instruction"], reason, src),
             reverses=rules.reverses(s),
         )
@@ -585,7 +592,7 @@ class _Conversation:
             named = rules.Decision(as_written(s, name), (), None, part, False)
             entry = decision_entry(named, s)
             reason = "the answer to an either-or question"
-            self._decide(
+            self.ledger.decide(
                 Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
             )
             # the options of the list it took one of, but not those the reply takes too
@@ -601,7 +608,7 @@ class _Conversation:
             return None
         if not _CHANGED.search(s):
             return None
-        m = _VALUE_TAIL.search(str(self.decisions[-1].entry.get("choice", "")))
+        m = VALUE_TAIL.search(str(self.decisions[-1].entry.get("choice", "")))
         return m[0] if m else None
 
     def _value_of_before(self, d: rules.Decision, s: str, index: int) -> rules.Decision | None:
@@ -634,7 +641,7 @@ class _Conversation:
             accepted = self.proposal
             accepted.confidence = ACCEPTED_CONF
             accepted.reason = "proposed by the assistant and accepted by the user"
-            self._decide(accepted, reverses=False)
+            self.ledger.decide(accepted, reverses=False)
             self.previous = None  # "就这么定" took up the proposal, not the person's last words
         elif self.proposal is not None:
             self.found.append(self.proposal)  # not taken up: left for review
@@ -662,7 +669,7 @@ class _Conversation:
             confirmed = rules.Decision(value, (), None, topic, False)
             reason = "a value the assistant named, confirmed by the person"
             entry = decision_entry(confirmed, sentence)
-            self._decide(
+            self.ledger.decide(
                 Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
                 reverses=False,
             )
@@ -713,11 +720,12 @@ class _Conversation:
     def _sentence(self, role: str, s: str, index: int, conf: dict[str, float]) -> None:
         src = self.source(index)
         for gone in rules.named_out(s) if role == "user" else ():
-            self._drop_choice(gone, index)  # "行，Pulsar 不考虑了。" turns down an earlier choice
+            # "行，Pulsar 不考虑了。" turns down an earlier choice
+            self.ledger.drop_choice(gone, index)
         if role == "user" and (undone := rules.undone_topic(s)):
-            self._undone(undone, index)  # "revert the WriteTimeout change"
+            self.ledger.undone(undone, index)  # "revert the WriteTimeout change"
         elif role == "user" and rules.undoes_last(s):
-            self._undone_last(index)  # "revert that", "put it back to 20"
+            self.ledger.undone_last(index)  # "revert that", "put it back to 20"
         person = rules.personal(s) if role == "user" else None
         if person is not None and self._reason_of_choice(s, index):
             person = None  # "sqlc. I hate gorm magic": why this choice, not the person's way
@@ -804,7 +812,7 @@ class _Conversation:
             replaced = rules.Decision(new, (old,), rules.rationale(s), None, True)
             entry = decision_entry(replaced, s, details=True)
             c = Candidate("decisions", entry, conf["explicit"], "replaces an earlier choice", src)
-            self._decide(c, reverses=True)
+            self.ledger.decide(c, reverses=True)
             return True
         elif rules.tentative(s) and rules.technologies(s):
             entry = {"title": s[:120]}
@@ -815,7 +823,7 @@ class _Conversation:
             )
         elif role == "user":
             for gone in rules.rejected(s) + rules.refused(s):
-                self._drop_choice(gone, index)
+                self.ledger.drop_choice(gone, index)
         return False
 
     def _bumped(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
@@ -836,7 +844,7 @@ class _Conversation:
         bumped = rules.Decision(f"{name} {version}", others, rules.rationale(s), None, False)
         entry = decision_entry(bumped, s, details=True)
         reason = "a version moved to, of a tool the stack names"
-        self._decide(
+        self.ledger.decide(
             Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
         )
         return True
@@ -886,12 +894,12 @@ class _Conversation:
             return None
         d = self._switched(role, s, valued)
         chosen = self._choice(d, s, src, conf)
-        self._decide(chosen, reverses=rules.overrides(s), switch=rules.switches(s))
+        self.ledger.decide(chosen, reverses=rules.overrides(s), switch=rules.switches(s))
         if role == "user" and chosen in self.decisions and (part := rules.switched_part(s)):
-            self._switched_part(part, chosen)
+            self.ledger.switched_part(part, chosen)
         for gone in rules.refused(s) + rules.rejected(s) if role == "user" else ():
             if gone.lower() not in d.choice.lower():
-                self._drop_choice(gone, index, said=rules.switches(s))
+                self.ledger.drop_choice(gone, index, said=rules.switches(s))
         if role == "user":
             self._side_choices(s, d.choice, src)
         return True
@@ -904,17 +912,19 @@ class _Conversation:
         entry = {"title": rule[:TITLE_MAX], "context": s[:500], "choice": rule}
         reason = "a requirement the person set"
         c = Candidate("decisions", entry, conf["instruction"], reason, self.source(index))
-        self._decide(c, reverses=False)
+        self.ledger.decide(c, reverses=False)
         return True
 
     def _assistant_choice(self, d: rules.Decision, s: str, src: dict[str, Any]) -> bool | None:
         """A rule the assistant states outright (True), a proposal of it (False), or None."""
-        if _WHOLE_RULE.match(d.choice):
+        if WHOLE_RULE.match(d.choice):
             return None  # "every table gets `tenant_id`": how the assistant does it, no rule set
         if d.explicit and rules.restates_way(d.choice, self.preferred):
             return None  # "好的，后面都用 Java。" acknowledges the person's way, decides nothing
         if d.explicit and not rules.advises(s):  # not "建议 …，或者以后用 HF_TOKEN 环境变量"
-            self._decide(self._choice(d, s, src, _ASSISTANT_CONF), reverses=rules.overrides(s))
+            self.ledger.decide(
+                self._choice(d, s, src, _ASSISTANT_CONF), reverses=rules.overrides(s)
+            )
             return True
         if rules.proposal(s) is None and not rules.recommends(s) and not self._counter_offer(s):
             return None  # the assistant describing what it does, not proposing a choice
@@ -938,7 +948,7 @@ class _Conversation:
             level = min(level, CODE_CALL_CONF)  # "go with collect(streaming=True)": code
         c = Candidate("decisions", decision_entry(d, s, details=True), level, reason, src)
         if src["index"] == self.opening and not d.explicit and rules.is_chinese(s):
-            self.introduced.append(c)
+            self.ledger.introduced.append(c)
         return c
 
     def _switched(self, role: str, s: str, d: rules.Decision) -> rules.Decision:
@@ -1036,169 +1046,6 @@ class _Conversation:
             self.found.append(self.proposal)  # never accepted: left for review
         self.proposal = c
 
-    def _decide(self, new: Candidate, *, reverses: bool, switch: bool = False) -> None:
-        self._resolved(new)
-        choice = str(new.entry.get("choice", ""))
-        if self._ruled(new):
-            return
-        self._offered_others(new, choice)
-        # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
-        role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
-        alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
-        also = bool(_ALSO.search(str(new.entry.get("context", ""))))
-        # a change of mind replaces one choice: the last one only when none has the new role
-        ranked = role is not None and any(
-            rules.role_of(str(o.entry.get("choice", ""))) == role for o in self.decisions
-        )
-        for old in list(self.decisions):
-            old_choice = str(old.entry.get("choice", ""))
-            same_choice = old_choice.lower() == choice.lower()
-            same_role = role is not None and role == rules.role_of(old_choice)
-            if (role in rules.SHARED_ROLES or also) and not (reverses or switch):
-                # OpenTelemetry and then Tempo: both kept, no change of mind; nor is a choice
-                # said to be made too ("iOS 也走极光" after "Google Play 包直接用 FCM")
-                same_role = False
-            named = any(old_choice.lower() in a or a in old_choice.lower() for a in alternatives)
-            last = old is self.decisions[-1]
-            kin = role is None or rules.role_of(old_choice) in (None, role)
-            if same_choice or (kin and _fuller(choice, old_choice)):
-                self._confirm(old, new)
-                return
-            if kin and _fuller(old_choice, choice):
-                # "Use Flutter", then "Flutter 3.22 + Riverpod": one decision, the fuller name
-                old.entry.update(choice=choice, title=new.entry.get("title", old.entry["title"]))
-                self._confirm(old, new)
-                return
-            later = int(new.source["index"]) - int(old.source["index"])
-            close = 0 < later <= REVERSAL_REACH  # a message does not take back its own choice
-            # a change of mind without roles to compare replaces the last choice ("算了，
-            # 乐观锁不用了，还是 Lua": the lock is no known technology); a known tool is not
-            # replaced by a thing of no known role ("批量 insert 还是换成 COPY 吧" keeps PostgreSQL)
-            unranked = rules.role_of(old_choice) is None
-            # ... unless the sentence names what it replaces ("from MySQL to Postgres")
-            fallback = reverses and last and close and unranked and not ranked and not alternatives
-            # ... or what the assistant just proposed ("use MMKV instead, asyncstorage is slow"
-            # after "I'll use `AsyncStorage`"): not the last choice
-            fallback = fallback and not self._replaces_proposed(choice, old_choice, new)
-            # ... or a part of how the assistant carried the last choice out ("单位为分，字段名
-            # 统一加后缀 `_cents`", then "那还是 _cents" after "_fen?")
-            # ... or a value for another thing ("登录接口改成 10 次" after "全局改成每分钟 30 次")
-            fallback = fallback and not _other_topic(choice, old)
-            carried = self.replies.get(int(old.source["index"]) + 1, "")
-            fallback = fallback and not (
-                choice.lower() in carried and not _CONTRASTED.search(carried)
-            )
-            # "1. Twilio … 3. Vonage", "twilio.", then "switch to Vonage": another of the options
-            # offered together
-            sibling = (reverses or switch) and close and self.offers.together(choice, old_choice)
-            if same_role or named or fallback or sibling:
-                self._reversed(old, new)
-        for old in list(self.earlier):
-            old_choice = str(old.entry.get("choice", ""))
-            if old_choice.lower() != choice.lower() and (
-                (role is not None and role == rules.role_of(old_choice) and reverses)
-                or any(old_choice.lower() in a or a in old_choice.lower() for a in alternatives)
-            ):
-                self._reversed(old, new)
-        self.decisions.append(new)
-
-    def _offered_others(self, new: Candidate, choice: str) -> None:
-        """The other options offered, as the alternatives of a choice that names none."""
-        if new.entry.get("alternatives"):
-            return
-        chosen = [str(d.entry.get("choice", "")) for d in self.decisions]
-        others = self.offers.others_of(choice, int(new.source["index"]), chosen)
-        if others is not None:
-            new.entry["alternatives"] = others
-
-    def _ruled(self, new: Candidate) -> bool:
-        """A rule set whole ("no mocking redis", "never push to main"), kept beside the choices.
-
-        It reverses none of them and turns nothing named in it down.
-        """
-        choice = str(new.entry.get("choice", ""))
-        if not _WHOLE_RULE.match(choice):
-            return False
-        new.entry.pop("alternatives", None)
-        if not any(str(o.entry.get("choice")) == choice for o in self.decisions):
-            self.decisions.append(new)
-        return True
-
-    def _resolved(self, new: Candidate) -> None:
-        """A choice of "the bolded one": the one option the last message set in bold.
-
-        The other rows of its table are the alternatives.
-        """
-        if not _DEICTIC.fullmatch(str(new.entry.get("choice", "")).strip()) or not self.recent:
-            return
-        said = self.recent[-1]
-        bold = list(dict.fromkeys(m.strip(" `") for m in re.findall(r"\*\*(.+?)\*\*", said)))
-        if len(bold) != 1:
-            return
-        choice = bold[0].replace("`", "")
-        rows = [r.split("|")[1].strip(" *`") for r in _TABLE_ROW.findall(said)]
-        others = [r.replace("`", "") for r in rows[1:] if r and r.replace("`", "") != choice]
-        chinese = rules.is_chinese(str(new.entry.get("title", "")))
-        new.entry.update(choice=choice, title=(f"采用 {choice}" if chinese else f"Use {choice}"))
-        new.entry["alternatives"] = others or [
-            a for a in new.entry.get("alternatives", []) if str(a).lower() in said.lower()
-        ]
-        if not new.entry["alternatives"]:
-            del new.entry["alternatives"]
-
-    def _replaces_proposed(self, choice: str, old_choice: str, new: Candidate) -> bool:
-        """Whether a change of mind names a thing the assistant's last message proposed.
-
-        The name is a known technology or a `code` name, other than the new and old choices.
-        """
-        if int(new.source["index"]) - self.said_at != 1:
-            return False
-        context = str(new.entry.get("context", "")).lower()
-        said = self.recent[-1] if self.recent else ""  # `said` is cleared once confirmed
-        named = [*rules.technologies(said), *_CODE_NAME.findall(said)]
-        mine = {choice.lower(), old_choice.lower()}
-        said_again = (n.lower() for n in named if len(n) > 2 and n.lower() not in mine)
-        return any(re.search(rf"\b{re.escape(n)}\b", context) for n in said_again)
-
-    def _reversed(self, old: Candidate, new: Candidate) -> None:
-        """`new` changes the choice `old` made: `old` is dropped, its choice an alternative."""
-        if any(o is old for o in self.earlier):  # already among the batch's candidates
-            self.earlier[:] = [o for o in self.earlier if o is not old]
-            old.note = f"reversed in a later session ({new.source['index']})"
-        else:
-            self.decisions.remove(old)
-            old.note = f"reversed later in the conversation ({new.source['index']})"
-            self.batch.candidates.append(old)
-        old.action, old.confidence = "dropped", min(old.confidence, 0.0)
-        old_choice = str(old.entry.get("choice", ""))
-        alts = list(new.entry.get("alternatives", []))
-        if old_choice.lower() not in [a.lower() for a in alts]:
-            alts.append(old_choice)
-        new.entry["alternatives"] = alts
-
-    def _switched_part(self, part: str, new: Candidate) -> None:
-        """A switch of a named part replaces the recent choice made for it.
-
-        "存档就直接用 ResourceSaver 存成 .tres 吧" then "那存档改用 System.Text.Json": neither
-        tool has a known role to compare, but both sentences are about the saves.
-        """
-        index = int(new.source["index"])
-        for old in [*self.decisions, *self.earlier]:
-            distance = index - int(old.source["index"])
-            same = str(old.entry.get("choice", "")).lower() == str(new.entry["choice"]).lower()
-            close = any(o is old for o in self.earlier) or 0 < distance <= REVERSAL_REACH
-            if old is new or same or not close:
-                continue
-            if part in str(old.entry.get("context", "")).lower():
-                self._reversed(old, new)
-
-    def _confirm(self, old: Candidate, new: Candidate) -> None:
-        """`new` states the choice `old` made again: one decision, as sure as the surer."""
-        merge_fields(old.entry, new.entry)
-        old.confidence = max(old.confidence, new.confidence)
-        if new.source["index"] != old.source["index"]:
-            self.introduced = [c for c in self.introduced if c is not old]
-
     def _introduced(self) -> None:
         """Chinese choices named only in the message that opens a dialogue wait for review.
 
@@ -1209,58 +1056,11 @@ class _Conversation:
         """
         if not self.replied or self.continued:
             return
-        for c in self.introduced:
+        for c in self.ledger.introduced:
             c.reason, c.confidence = (
                 "a choice named while the project is introduced",
                 min(c.confidence, OPENING_CHOICE_CONF),
             )
-
-    def _drop_choice(self, gone: str, index: int, *, said: bool = False) -> None:
-        """Drop the decisions that chose `gone`.
-
-        `said`: a switch turned `gone` down ("那就不用 Redis 了，改成唯一索引"), so a choice
-        made in a sentence about it goes too ("Redis 那个最简单，就用 SETNX 吧").
-        """
-        named = re.compile(rf"(?i)(?<![\w.-]){re.escape(gone)}(?![\w-])") if said and gone else None
-        for old in list(self.decisions):
-            context = str(old.entry.get("context", ""))
-            earlier = int(old.source["index"]) < index
-            chose = bool(gone) and _starts_a_word(gone, str(old.entry.get("choice", "")))
-            if chose or (named is not None and earlier and named.search(context)):
-                self.decisions.remove(old)
-                old.action, old.note = "dropped", f"turned down later in the conversation ({index})"
-                old.confidence = 0.0
-                self.batch.candidates.append(old)
-
-    def _undone(self, topic: str, index: int) -> None:
-        """Drop the work and settings said earlier that a request to undo them names."""
-        named = re.compile(rf"(?i)(?<![\w-]){re.escape(topic)}(?:e?s)?(?![\w-])")
-        self._drop_undone(
-            index,
-            lambda c: (
-                int(c.source["index"]) < index
-                and bool(named.search(text_of(c.target, c.entry)) or self._set_with(c, named))
-            ),
-        )
-
-    def _set_with(self, c: Candidate, named: re.Pattern[str]) -> bool:
-        """Whether `c` is a setting or path said in a sentence naming what is undone.
-
-        "I set up DeepSpeed ZeRO-3 …, config is at configs/ds_z3.json": the path goes with it.
-        """
-        settings = c.target == "project" and set(c.entry) <= {"config", "paths"}
-        return settings and named.search(self.said_in.get(id(c), "")) is not None
-
-    def _undone_last(self, index: int) -> None:
-        """Drop the work and settings the assistant's last message reported."""
-        self._drop_undone(index, lambda c: int(c.source["index"]) == self.said_at)
-
-    def _drop_undone(self, index: int, undoes: Callable[[Candidate], bool]) -> None:
-        """Drop the work and settings found so far that the request at `index` undoes."""
-        for c in self.found:
-            if c.target in ("changelog", "project") and not c.action and undoes(c):
-                c.action, c.note = "dropped", f"undone later in the conversation ({index})"
-                c.confidence = 0.0
 
     def _recapped(self) -> None:
         r"""The facts of the assistant's summary of where things landed, at the end.
@@ -1291,7 +1091,7 @@ class _Conversation:
             if src.get("path") == self.path
         ]
         revised.replaced_stack(self.found, self.decisions, given_up, self.read_at)
-        revised.turned_down_settings(self.found, self.decisions, self.said_in)
+        revised.turned_down_settings(self.found, self.decisions, self.ledger.said_in)
         revised.outvoted_likes(self.found, self.decisions)
         revised.work_on_turned_down(self.found, self.decisions)
         self._introduced()
@@ -1335,11 +1135,6 @@ def _obsolete_signal(s: str) -> rot.Obsolete | None:
     return found
 
 
-def _fuller(short: str, long: str) -> bool:
-    """Whether `long` names `short` with more detail ("Flutter" → "Flutter 3.22")."""
-    return len(short) >= 2 and long.lower().startswith(short.lower() + " ")
-
-
 # "python 3.9": a tool's name, then its version
 _VERSION_TAIL = lazy(r"(?<=[A-Za-z])\s+v?(\d+(?:\.\d+)*)$")
 
@@ -1350,23 +1145,6 @@ _OTHER_PART = lazy(
     r"(?i)^(?:the|our|this)\s+(?P<part>api|frontend|front end|backend|back end|web app|app|"
     r"service|server|site|worker|database|db|cli|bot|mobile app|admin)\b"
 )
-
-
-# a choice made beside another of its kind: "iOS 也走极光", "Android uses FCM too"
-_ALSO = lazy(r"(?i)也(?:走|用|接|上)|\b(?:too|as well)\b")
-
-
-def _starts_a_word(name: str, text: str) -> bool:
-    """Whether `name` starts a word of `text`, or a part of a camelCase one.
-
-    "not npm" spares pnpm; "Postgres" is PostgreSQL's, "destructive" is
-    fallbackToDestructiveMigration's.
-    """
-    for m in re.finditer(re.escape(name), text, re.I):
-        before = text[m.start() - 1] if m.start() else " "
-        if not (before.isalnum() or before in "_.-") or (before.islower() and m[0][0].isupper()):
-            return True
-    return False
 
 
 def reads_tool_output(text: str) -> bool:
@@ -1411,27 +1189,12 @@ def _set_changed(config: dict[str, Any], new: str) -> None:
 
 
 # "Committed as `4f9c2ab` on main": the assistant telling of a commit
-_VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
-_BARE_VALUE = lazy(_VALUE)
-# "the bolded one", "the highlighted option", "加粗的那个": the option the message set in bold
-_DEICTIC = lazy(
-    r"(?i)(?:the\s+)?(?:bold(?:ed)?|highlighted|starred)\s+(?:one|option|row)|加粗的(?:那个|那种)?"
-)
-_TABLE_ROW = lazy(r"(?m)^\|(?!\s*-{3})[^\n]*\|\s*$")
-_CODE_NAME = lazy(r"`([A-Za-z][\w.-]{2,40})`")
+_BARE_VALUE = lazy(VALUE)
 _EVERYWHERE = lazy(
     r"(?i)\b(?:every|all (?:my|of my|our)|any) "
     r"(?:board|project|repo|codebase|machine|team|job)s?\b|"
     r"\b(?:always|in general|generally|everywhere|wherever)\b|所有项目|每个项目|一直|向来|习惯"
 )
-# an assistant's reply that weighs another option ("但要注意 … APIv3 更稳"), not one that carries
-# the choice out
-_CONTRASTED = lazy(
-    r"但|不过|其实|推荐|建议|更稳|更好|\b(?:but|however|instead|rather|recommend|better)\b"
-)
-# a rule the person sets, said whole (the English patterns of session 50)
-_WHOLE_RULE = lazy(r"(?i)^(?:never\s|always\s|no\s+[a-z]{4,}ing\b|(?:all|every|each)\s|.+\s+only$)")
-_VALUE_TAIL = lazy(rf"(?<![\w.]){_VALUE}$")  # the value a choice ends with
 _CHANGED = lazy(
     r"(?i)改成|改为|换成|调到|调成|\bmake it\b|\bchange (?:it )?to\b|\bbump(?:ed)? (?:it )?to\b"
 )
@@ -1442,14 +1205,6 @@ _WRITTEN_NAME = lazy(
     r"|(?<![\w.])([A-Z][a-z0-9]*[A-Z]\w*|(?<=[\w,;)] )[A-Z][a-z]{2,})\b"
 )
 _HEADING = lazy(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
-
-
-def _other_topic(choice: str, old: Candidate) -> bool:
-    """Whether `choice` is a value of a topic the old choice's statement does not name."""
-    value = _VALUE_TAIL.search(choice)
-    topic = choice[: value.start()].strip() if value else ""
-    said = f"{old.entry.get('choice', '')} {old.entry.get('context', '')}".lower()
-    return len(topic) >= 2 and topic.lower() not in said
 
 
 def from_conversation(

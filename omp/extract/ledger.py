@@ -1,0 +1,306 @@
+"""The decisions of one conversation: made, confirmed, reversed, turned down, undone.
+
+The ledger holds what a conversation has found while its messages are read: its decisions
+and the other candidates (`found`), with the decisions of earlier sessions of the same work
+it may reverse. A choice made again is one decision, as sure as the surer; a change of mind
+drops the old choice and keeps it as an alternative of the new one; a choice turned down
+later is dropped; work and settings the person asks to undo are dropped.
+`omp.extract.conversations` reads the messages and tells the ledger what they decide; the
+ledger reads the options on the table (`Offers`) and what the assistant last said (`Talk`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Protocol
+
+from omp import rules
+from omp.extract.candidates import Batch, Candidate, merge_fields, text_of, title_head
+from omp.extract.offers import REVERSAL_REACH, Offers
+from omp.lazyre import lazy
+
+# a choice made beside another of its kind: "iOS 也走极光", "Android uses FCM too"
+ALSO = lazy(r"(?i)也(?:走|用|接|上)|\b(?:too|as well)\b")
+# a rule the person sets, said whole (the English patterns of session 50)
+WHOLE_RULE = lazy(r"(?i)^(?:never\s|always\s|no\s+[a-z]{4,}ing\b|(?:all|every|each)\s|.+\s+only$)")
+VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
+VALUE_TAIL = lazy(rf"(?<![\w.]){VALUE}$")  # the value a choice ends with
+# "the bolded one", "the highlighted option", "加粗的那个": the option the message set in bold
+_DEICTIC = lazy(
+    r"(?i)(?:the\s+)?(?:bold(?:ed)?|highlighted|starred)\s+(?:one|option|row)|加粗的(?:那个|那种)?"
+)
+_TABLE_ROW = lazy(r"(?m)^\|(?!\s*-{3})[^\n]*\|\s*$")
+_CODE_NAME = lazy(r"`([A-Za-z][\w.-]{2,40})`")
+# an assistant's reply that weighs another option ("但要注意 … APIv3 更稳"), not one that carries
+# the choice out
+_CONTRASTED = lazy(
+    r"但|不过|其实|推荐|建议|更稳|更好|\b(?:but|however|instead|rather|recommend|better)\b"
+)
+
+
+class Talk(Protocol):
+    """What the ledger reads of the conversation: the assistant's last messages."""
+
+    recent: list[str]  # its last few messages, whatever the person said between
+    said_at: int  # the index of the last one: what "revert that" undoes
+    replies: dict[int, str]  # its last messages by index, lower case
+
+
+class Ledger:
+    """The candidates of one conversation so far, and the changes of mind between them."""
+
+    def __init__(
+        self, batch: Batch, offers: Offers, talk: Talk, earlier: list[Candidate] | None = None
+    ) -> None:
+        self.batch = batch  # where dropped decisions go, with the reason they were dropped
+        self.offers = offers  # what the assistant last offered to pick from
+        self.talk = talk  # what the assistant last said, as the conversation read it
+        # the choices of earlier sessions of the same work (an Aider history): a later session
+        # may change them, by role or by the part it names
+        self.earlier = earlier if earlier is not None else []
+        self.decisions: list[Candidate] = []
+        self.found: list[Candidate] = []
+        self.introduced: list[Candidate] = []  # choices named at the opening, and not again
+        self.said_in: dict[int, str] = {}  # the sentence each candidate found was read in, by id
+
+    def decide(self, new: Candidate, *, reverses: bool, switch: bool = False) -> None:
+        """Record the choice `new` makes: it confirms, fills out or reverses earlier ones.
+
+        `reverses`: the sentence takes a choice back ("actually, …"); `switch`: it switches
+        from one thing to another ("X 先关掉，改 Y").
+        """
+        self._resolved(new)
+        choice = str(new.entry.get("choice", ""))
+        if self._ruled(new):
+            return
+        self._offered_others(new, choice)
+        # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
+        role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
+        alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
+        also = bool(ALSO.search(str(new.entry.get("context", ""))))
+        # a change of mind replaces one choice: the last one only when none has the new role
+        ranked = role is not None and any(
+            rules.role_of(str(o.entry.get("choice", ""))) == role for o in self.decisions
+        )
+        for old in list(self.decisions):
+            old_choice = str(old.entry.get("choice", ""))
+            same_choice = old_choice.lower() == choice.lower()
+            same_role = role is not None and role == rules.role_of(old_choice)
+            if (role in rules.SHARED_ROLES or also) and not (reverses or switch):
+                # OpenTelemetry and then Tempo: both kept, no change of mind; nor is a choice
+                # said to be made too ("iOS 也走极光" after "Google Play 包直接用 FCM")
+                same_role = False
+            named = any(old_choice.lower() in a or a in old_choice.lower() for a in alternatives)
+            last = old is self.decisions[-1]
+            kin = role is None or rules.role_of(old_choice) in (None, role)
+            if same_choice or (kin and _fuller(choice, old_choice)):
+                self._confirm(old, new)
+                return
+            if kin and _fuller(old_choice, choice):
+                # "Use Flutter", then "Flutter 3.22 + Riverpod": one decision, the fuller name
+                old.entry.update(choice=choice, title=new.entry.get("title", old.entry["title"]))
+                self._confirm(old, new)
+                return
+            later = int(new.source["index"]) - int(old.source["index"])
+            close = 0 < later <= REVERSAL_REACH  # a message does not take back its own choice
+            # a change of mind without roles to compare replaces the last choice ("算了，
+            # 乐观锁不用了，还是 Lua": the lock is no known technology); a known tool is not
+            # replaced by a thing of no known role ("批量 insert 还是换成 COPY 吧" keeps PostgreSQL)
+            unranked = rules.role_of(old_choice) is None
+            # ... unless the sentence names what it replaces ("from MySQL to Postgres")
+            fallback = reverses and last and close and unranked and not ranked and not alternatives
+            # ... or what the assistant just proposed ("use MMKV instead, asyncstorage is slow"
+            # after "I'll use `AsyncStorage`"): not the last choice
+            fallback = fallback and not self._replaces_proposed(choice, old_choice, new)
+            # ... or a part of how the assistant carried the last choice out ("单位为分，字段名
+            # 统一加后缀 `_cents`", then "那还是 _cents" after "_fen?")
+            # ... or a value for another thing ("登录接口改成 10 次" after "全局改成每分钟 30 次")
+            fallback = fallback and not _other_topic(choice, old)
+            carried = self.talk.replies.get(int(old.source["index"]) + 1, "")
+            fallback = fallback and not (
+                choice.lower() in carried and not _CONTRASTED.search(carried)
+            )
+            # "1. Twilio … 3. Vonage", "twilio.", then "switch to Vonage": another of the options
+            # offered together
+            sibling = (reverses or switch) and close and self.offers.together(choice, old_choice)
+            if same_role or named or fallback or sibling:
+                self._reversed(old, new)
+        for old in list(self.earlier):
+            old_choice = str(old.entry.get("choice", ""))
+            if old_choice.lower() != choice.lower() and (
+                (role is not None and role == rules.role_of(old_choice) and reverses)
+                or any(old_choice.lower() in a or a in old_choice.lower() for a in alternatives)
+            ):
+                self._reversed(old, new)
+        self.decisions.append(new)
+
+    def _offered_others(self, new: Candidate, choice: str) -> None:
+        """The other options offered, as the alternatives of a choice that names none."""
+        if new.entry.get("alternatives"):
+            return
+        chosen = [str(d.entry.get("choice", "")) for d in self.decisions]
+        others = self.offers.others_of(choice, int(new.source["index"]), chosen)
+        if others is not None:
+            new.entry["alternatives"] = others
+
+    def _ruled(self, new: Candidate) -> bool:
+        """A rule set whole ("no mocking redis", "never push to main"), kept beside the choices.
+
+        It reverses none of them and turns nothing named in it down.
+        """
+        choice = str(new.entry.get("choice", ""))
+        if not WHOLE_RULE.match(choice):
+            return False
+        new.entry.pop("alternatives", None)
+        if not any(str(o.entry.get("choice")) == choice for o in self.decisions):
+            self.decisions.append(new)
+        return True
+
+    def _resolved(self, new: Candidate) -> None:
+        """A choice of "the bolded one": the one option the last message set in bold.
+
+        The other rows of its table are the alternatives.
+        """
+        if not _DEICTIC.fullmatch(str(new.entry.get("choice", "")).strip()) or not self.talk.recent:
+            return
+        said = self.talk.recent[-1]
+        bold = list(dict.fromkeys(m.strip(" `") for m in re.findall(r"\*\*(.+?)\*\*", said)))
+        if len(bold) != 1:
+            return
+        choice = bold[0].replace("`", "")
+        rows = [r.split("|")[1].strip(" *`") for r in _TABLE_ROW.findall(said)]
+        others = [r.replace("`", "") for r in rows[1:] if r and r.replace("`", "") != choice]
+        chinese = rules.is_chinese(str(new.entry.get("title", "")))
+        new.entry.update(choice=choice, title=(f"采用 {choice}" if chinese else f"Use {choice}"))
+        new.entry["alternatives"] = others or [
+            a for a in new.entry.get("alternatives", []) if str(a).lower() in said.lower()
+        ]
+        if not new.entry["alternatives"]:
+            del new.entry["alternatives"]
+
+    def _replaces_proposed(self, choice: str, old_choice: str, new: Candidate) -> bool:
+        """Whether a change of mind names a thing the assistant's last message proposed.
+
+        The name is a known technology or a `code` name, other than the new and old choices.
+        """
+        if int(new.source["index"]) - self.talk.said_at != 1:
+            return False
+        context = str(new.entry.get("context", "")).lower()
+        said = self.talk.recent[-1] if self.talk.recent else ""  # `said` is cleared once confirmed
+        named = [*rules.technologies(said), *_CODE_NAME.findall(said)]
+        mine = {choice.lower(), old_choice.lower()}
+        said_again = (n.lower() for n in named if len(n) > 2 and n.lower() not in mine)
+        return any(re.search(rf"\b{re.escape(n)}\b", context) for n in said_again)
+
+    def _reversed(self, old: Candidate, new: Candidate) -> None:
+        """`new` changes the choice `old` made: `old` is dropped, its choice an alternative."""
+        if any(o is old for o in self.earlier):  # already among the batch's candidates
+            self.earlier[:] = [o for o in self.earlier if o is not old]
+            old.note = f"reversed in a later session ({new.source['index']})"
+        else:
+            self.decisions.remove(old)
+            old.note = f"reversed later in the conversation ({new.source['index']})"
+            self.batch.candidates.append(old)
+        old.action, old.confidence = "dropped", min(old.confidence, 0.0)
+        old_choice = str(old.entry.get("choice", ""))
+        alts = list(new.entry.get("alternatives", []))
+        if old_choice.lower() not in [a.lower() for a in alts]:
+            alts.append(old_choice)
+        new.entry["alternatives"] = alts
+
+    def switched_part(self, part: str, new: Candidate) -> None:
+        """A switch of a named part replaces the recent choice made for it.
+
+        "存档就直接用 ResourceSaver 存成 .tres 吧" then "那存档改用 System.Text.Json": neither
+        tool has a known role to compare, but both sentences are about the saves.
+        """
+        index = int(new.source["index"])
+        for old in [*self.decisions, *self.earlier]:
+            distance = index - int(old.source["index"])
+            same = str(old.entry.get("choice", "")).lower() == str(new.entry["choice"]).lower()
+            close = any(o is old for o in self.earlier) or 0 < distance <= REVERSAL_REACH
+            if old is new or same or not close:
+                continue
+            if part in str(old.entry.get("context", "")).lower():
+                self._reversed(old, new)
+
+    def _confirm(self, old: Candidate, new: Candidate) -> None:
+        """`new` states the choice `old` made again: one decision, as sure as the surer."""
+        merge_fields(old.entry, new.entry)
+        old.confidence = max(old.confidence, new.confidence)
+        if new.source["index"] != old.source["index"]:
+            self.introduced = [c for c in self.introduced if c is not old]
+
+    def drop_choice(self, gone: str, index: int, *, said: bool = False) -> None:
+        """Drop the decisions that chose `gone`.
+
+        `said`: a switch turned `gone` down ("那就不用 Redis 了，改成唯一索引"), so a choice
+        made in a sentence about it goes too ("Redis 那个最简单，就用 SETNX 吧").
+        """
+        named = re.compile(rf"(?i)(?<![\w.-]){re.escape(gone)}(?![\w-])") if said and gone else None
+        for old in list(self.decisions):
+            context = str(old.entry.get("context", ""))
+            earlier = int(old.source["index"]) < index
+            chose = bool(gone) and _starts_a_word(gone, str(old.entry.get("choice", "")))
+            if chose or (named is not None and earlier and named.search(context)):
+                self.decisions.remove(old)
+                old.action, old.note = "dropped", f"turned down later in the conversation ({index})"
+                old.confidence = 0.0
+                self.batch.candidates.append(old)
+
+    def undone(self, topic: str, index: int) -> None:
+        """Drop the work and settings said earlier that a request to undo them names."""
+        named = re.compile(rf"(?i)(?<![\w-]){re.escape(topic)}(?:e?s)?(?![\w-])")
+        self._drop_undone(
+            index,
+            lambda c: (
+                int(c.source["index"]) < index
+                and bool(named.search(text_of(c.target, c.entry)) or self._set_with(c, named))
+            ),
+        )
+
+    def _set_with(self, c: Candidate, named: re.Pattern[str]) -> bool:
+        """Whether `c` is a setting or path said in a sentence naming what is undone.
+
+        "I set up DeepSpeed ZeRO-3 …, config is at configs/ds_z3.json": the path goes with it.
+        """
+        settings = c.target == "project" and set(c.entry) <= {"config", "paths"}
+        return settings and named.search(self.said_in.get(id(c), "")) is not None
+
+    def undone_last(self, index: int) -> None:
+        """Drop the work and settings the assistant's last message reported."""
+        self._drop_undone(index, lambda c: int(c.source["index"]) == self.talk.said_at)
+
+    def _drop_undone(self, index: int, undoes: Callable[[Candidate], bool]) -> None:
+        """Drop the work and settings found so far that the request at `index` undoes."""
+        for c in self.found:
+            if c.target in ("changelog", "project") and not c.action and undoes(c):
+                c.action, c.note = "dropped", f"undone later in the conversation ({index})"
+                c.confidence = 0.0
+
+
+def _fuller(short: str, long: str) -> bool:
+    """Whether `long` names `short` with more detail ("Flutter" → "Flutter 3.22")."""
+    return len(short) >= 2 and long.lower().startswith(short.lower() + " ")
+
+
+def _starts_a_word(name: str, text: str) -> bool:
+    """Whether `name` starts a word of `text`, or a part of a camelCase one.
+
+    "not npm" spares pnpm; "Postgres" is PostgreSQL's, "destructive" is
+    fallbackToDestructiveMigration's.
+    """
+    for m in re.finditer(re.escape(name), text, re.I):
+        before = text[m.start() - 1] if m.start() else " "
+        if not (before.isalnum() or before in "_.-") or (before.islower() and m[0][0].isupper()):
+            return True
+    return False
+
+
+def _other_topic(choice: str, old: Candidate) -> bool:
+    """Whether `choice` is a value of a topic the old choice's statement does not name."""
+    value = VALUE_TAIL.search(choice)
+    topic = choice[: value.start()].strip() if value else ""
+    said = f"{old.entry.get('choice', '')} {old.entry.get('context', '')}".lower()
+    return len(topic) >= 2 and topic.lower() not in said
