@@ -217,7 +217,9 @@ def _decision_of(
         choice = _KEPT_AS_IS_ZH.sub("", choice) or choice
     way = "way" in m.re.groupindex  # "日志统一用 JSON 格式" is titled by itself
     if lang == "zh" and not way and (part := _PART_USES.fullmatch(choice)):  # "定了：前端用 React"
-        choice, part_topic = part["x"], part["topic"]
+        # who speaks is no part of the system: "决定了，我们用 Kafka 做事件总线" is for 事件总线
+        who = part["topic"] in _WHO_ZH
+        choice, part_topic = part["x"], part_topic if who else part["topic"]
     named = _names_known(choice, known) or _named_for_a_purpose(choice, sentence, lang)
     if not _plausible_choice(choice, bare=bare and not named):
         return None
@@ -410,6 +412,9 @@ _PART_USES_EN = lazy(
     r"(?:uses|will use|should use|is built (?:with|on)|runs on|will run on|stays on|moves to)\s+"
     r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[\w.+#/-]+)*)"
 )
+_WHO_ZH = frozenset(("我们", "咱们", "大家", "团队", "你们", "他们", "我们这边", "我们团队"))
+
+
 _PART_USES = lazy(
     r"(?P<topic>[\u4e00-\u9fff]{2,8}?)\s*(?:统一|都|就|也)?(?:用|使用|采用|走|选)\s*"
     r"(?P<x>[A-Za-z][\w.+# /-]*)"
