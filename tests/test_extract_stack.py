@@ -830,3 +830,20 @@ def test_the_stack_an_agent_states_beside_its_options_is_kept():
     batch = _run(("user", "we need auth on the api"), ("assistant", said))
     stacks = [f["tech_stack"] for f in _kept(batch, "project") if "tech_stack" in f]
     assert any("FastAPI" in str(s) for s in stacks)
+
+
+# ---- production's parts are the project's; another environment's clause is not ---------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        ("the prod database is RDS Postgres 15", {"database": "RDS Postgres 15"}),
+        ("prod db is postgres 16, staging is a docker container", {"database": "postgres 16"}),
+        ("our production cache is Redis 7", {"cache": "Redis 7"}),
+        ("the database is MySQL 8; locally it runs in docker", {"database": "MySQL 8"}),
+        ("staging db is postgres 13 in docker", {}),
+    ],
+)
+def test_production_names_the_stack_and_other_environments_do_not(sentence, stack):
+    assert _facts(sentence).get("tech_stack", {}) == stack
