@@ -42,7 +42,9 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
-            r"(?i)^(?:(?:ok(?:ay)?|so|alright|right)[,.]?\s*)*decided\s*[:：,]\s*"
+            # "ok I've decided: …", "we decided: …": who decided, before the colon
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|right)[,.]?\s*)*"
+            r"(?:(?:we|i)(?:'ve| have)?\s+(?:just\s+|finally\s+)?)?decided\s*[:：,]\s*"
             r"(?:we\s+(?:use|go with)\s+)?(?P<x>.+)"
         ),
         True,

@@ -200,9 +200,7 @@ def _decision_of(
     choice, part_topic = _choice_of_part(m, explicit=explicit, lang=lang)
     # "let's scrap X and keep Y", "let's not use X; Y"
     given_up = [clip(m["gone"])] if "gone" in m.re.groupindex else []
-    if moved := _MOVE_FROM.match(m.group("x").strip()):  # "decided to switch from npm to pnpm"
-        new, gone = moved["new"] or moved["new_zh"], moved["old"] or moved["old_zh"]
-        choice, given_up = clip(new), [clip(gone)]
+    choice, given_up = _instead(m.group("x").strip(), choice, given_up)
     if "on" in m.re.groupindex:
         choice = f"enable {choice}"  # "acks_late 也打开吧"
     if abandon := _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "放弃 X" alone, nothing
@@ -245,6 +243,17 @@ def _decision_of(
     )
 
 
+def _instead(x: str, choice: str, given_up: list[str]) -> tuple[str, list[str]]:
+    """The choice and what it gives up, when `x` says what it moves from or rules out."""
+    if moved := _MOVE_FROM.match(x):  # "decided to switch from npm to pnpm"
+        new, gone = moved["new"] or moved["new_zh"], moved["old"] or moved["old_zh"]
+        return clip(new), [clip(gone)]
+    if (instead := _NONE_THEN.match(x)) and technologies(instead["new"]):
+        # "decided: no ORM, raw SQL with sqlx": what is used instead of the one ruled out
+        return clip(instead["new"]), [*given_up, clip(instead["gone"])]
+    return choice, given_up
+
+
 def _topic_of_match(m: re.Match[str]) -> str | None:
     """The topic a pattern's match names, if it has one ("AMI 用 AL2023": AMI)."""
     topic = m["topic"] if "topic" in m.re.groupindex else None
@@ -262,6 +271,14 @@ def _choice_of_part(m: re.Match[str], *, explicit: bool, lang: str) -> tuple[str
     if explicit and lang == "en" and (part := _PART_USES_EN.match(m.group("x").strip())):
         return clip(part["x"]), part["topic"]
     return clip(_KEPT_ON.sub("", m.group("x").strip())), None
+
+
+# "no ORM, raw SQL with sqlx", "no Redux, just Zustand": one ruled out, then the one used
+_NONE_THEN = lazy(
+    r"(?i)^(?:no|not)\s+(?P<gone>[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s*[,;:]\s*"
+    r"(?:(?:just|only|plain|we(?:'ll| will)?\s+(?:use|go with|write)|use|go with)\s+)?"
+    r"(?P<new>[A-Za-z].*)"
+)
 
 
 _KEPT_ON = lazy(
