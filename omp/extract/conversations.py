@@ -363,6 +363,8 @@ class _Conversation:
         else:
             if self.offers.delegated:
                 self._chosen_for(text, index)  # "whatever you think", then "goose — …"
+            elif picked := self.offers.picked_in_reply(text):
+                self._picked_for(picked, text, index)
             self.offers.delegated = False
             self.replied = self.replied or self.opening is not None
             self.recent = [*self.recent, text][-_CONFIRM_REACH:]
@@ -388,6 +390,18 @@ class _Conversation:
         self._decide(Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
                      reverses=False)  # fmt: skip
         self.offers.answered()
+
+    def _picked_for(self, picked: str, text: str, index: int) -> None:
+        """The option the assistant's answer to the person's either-or opens with: a proposal."""
+        said = text.strip().split("\n\n", 1)[0]  # the answer, not the plan that may follow
+        d = rules.Decision(
+            picked,
+            tuple(self.offers.turned_down(picked.lower())),
+            rules.rationale(text),
+            None,
+            False,
+        )
+        self._propose(self._proposal(d, said, self.source(index)))
 
     def _reason_of_choice(self, s: str, index: int) -> bool:
         """Whether `s` gives the reason of the choice its message just made, naming an option.
