@@ -847,3 +847,20 @@ def test_the_stack_an_agent_states_beside_its_options_is_kept():
 )
 def test_production_names_the_stack_and_other_environments_do_not(sentence, stack):
     assert _facts(sentence).get("tech_stack", {}) == stack
+
+
+# ---- a logging library is a part of the stack, and a change of it is a change of mind ----------
+
+
+def test_a_logging_library_is_named_and_replaces_the_one_before():
+    batch = _run(
+        *_said("we log with winston for now"),
+        ("user", "actually switch the logger to pino"),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["pino"]
+    assert rules.role_of("structlog") == rules.role_of("loguru") == "logging"
+
+
+@pytest.mark.parametrize("sentence", ["zap the cache and retry", "quartz countertops are heavy"])
+def test_a_library_named_like_an_everyday_word_counts_only_written_as_a_name(sentence):
+    assert rules.technologies(sentence) == []
