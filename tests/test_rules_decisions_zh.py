@@ -511,3 +511,19 @@ def test_a_rule_for_all_of_a_kind_keeps_its_words_whole():
     titles = [d["title"] for d in _decisions_zh(said)]
     assert titles, said
     assert all(not t.endswith("下载") for t in titles), titles
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("前端状态管理定 Zustand", "Zustand"),
+        ("接口文档就定 OpenAPI 3.1", "OpenAPI 3.1"),
+        ("我觉得还是上 ClickHouse 比较好，分析查询太慢了", "ClickHouse"),
+        # fixed, agreed, made sure: no name set for a part
+        ("版本固定 v2", None),
+        ("这个我们再确定 Redis 能不能用", None),
+    ],
+)
+def test_a_name_set_for_a_part_with_ding_and_a_choice_said_to_be_better(sentence, choice):
+    decided = rules.decision(sentence)
+    assert (decided.choice if decided else None) == choice

@@ -74,8 +74,10 @@ _FROM_NOW = lazy(
 _NARRATION = lazy(r"^\S+\s+(?:`|the file\b|a file\b|\S+\.\w{1,4}\b)|[\w-]+/[\w./-]+\.\w{1,4}")
 
 
+# "Done: …", "Done, MAX_RETRIES is now 5": the outcome (not "Done, but the tests still fail")
 _DONE_LEAD = lazy(
-    r"(?i)^\W*(?:done|all done|finished|fixed)\s*[:：\u2014-]|^\W*(?:完成|搞定|已完成)"
+    r"(?i)^\W*(?:done|all done|finished|fixed)\s*(?:[:：\u2014-]|,(?!\s*(?:but|except|though|"
+    r"although|however)\b))|^\W*(?:完成|搞定|已完成)"
 )
 
 
