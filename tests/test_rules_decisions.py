@@ -856,3 +856,21 @@ def test_a_decision_ruling_one_out_chooses_the_one_named_after_it(sentence, choi
     decided = rules.decision(sentence)
     assert decided is not None
     assert (decided.choice, decided.alternatives) == (choice, alternatives)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        (
+            "Decision made: we self-host Plausible instead of using Google Analytics.",
+            "self-host Plausible",
+        ),
+        ("Decision: go with Stripe Checkout", "Stripe Checkout"),
+        ("decided: go with Postgres", "Postgres"),
+        ("decision is: Postgres", "Postgres"),
+    ],
+)
+def test_a_decision_said_with_its_label_keeps_only_what_was_chosen(sentence, choice):
+    decided = rules.decision(sentence)
+    assert decided is not None and decided.explicit
+    assert decided.choice == choice
