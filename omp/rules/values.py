@@ -1320,7 +1320,8 @@ def commands(sentence: str) -> dict[str, str]:
         if key is not None and _COMMAND_LIKE.match(command):
             found.setdefault(key, command)
     for key, command in _scripts(sentence).items():
-        found.setdefault(key, command)
+        if command not in found.values():  # "to start it locally run `make dev`": start only
+            found.setdefault(key, command)
     return found
 
 
