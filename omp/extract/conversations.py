@@ -814,7 +814,7 @@ class _Conversation:
             and obsolete.new
             and rules.starts_like_a_name(rules.clip(obsolete.new))
             and role == "user"
-            and not (rules.is_question(s) or rules.tentative(s))
+            and not (rules.is_question(s) or rules.tentative(s) or rules.asks_commit_message(s))
         ):
             new, old = rules.clip(obsolete.new), rules.clip(obsolete.old)
             replaced = rules.Decision(new, (old,), rules.rationale(s), None, True)

@@ -149,6 +149,7 @@ from omp.rules.values import (
 )
 from omp.rules.work import (
     Work,
+    asks_commit_message,
     asks_for_work,
     committed_refs,
     committed_subjects,
@@ -183,6 +184,7 @@ __all__ = [
     "answered_values",
     "asked_options",
     "asked_values",
+    "asks_commit_message",
     "asks_for_work",
     "asks_to_pick",
     "asks_to_remember",

@@ -174,7 +174,8 @@ _USES_EN = lazy(
     r"|\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|writing|developing|creating)\s+"
     r"(?:an?|the|my|our|this)\s+[^.;:!?]{0,60}?\s+(?:with|using|in|on top of)\s+(?P<u>.+)"
     # "the prod database is RDS Postgres 15": production's is the project's (not staging's)
-    r"|(?:\b(?:our|the)\s+|^)(?:(?:final|current|new|whole|full|prod|production)\s+)?"
+    r"|(?:\b(?:our|the)\s+|^)(?:(?:final|current|new|whole|full|(?:prod|production)"
+    r"(?=\s+(?:database|db|cache|queue|broker|warehouse|server|worker)\b))\s+)?"
     r"(?:tech\s+)?"
     r"(?P<role>database|db|backend|frontend|stack|orm|cache|queue|(?:data )?warehouse|broker|"
     r"package manager|test runner|ci|worker|server)"
