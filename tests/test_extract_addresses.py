@@ -435,3 +435,18 @@ def test_a_value_said_with_its_method_or_its_source_is_named(sentence, section, 
 )
 def test_where_an_error_comes_from_or_a_question_is_no_value(sentence):
     assert rules.named_values(sentence) == {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [
+        ("Run `make test` — it runs pytest with the coverage plugin.", {"test": "make test"}),
+        ("To check types, use `pnpm typecheck`.", {"typecheck": "pnpm typecheck"}),
+        ("Run `cargo build` first", {"build": "cargo build"}),
+        # one run, not the project's way: a tool's own arguments, or what was run before
+        ("run `pytest -k foo`", {}),
+        ("I ran `make test` and it failed", {}),
+    ],
+)
+def test_a_script_named_for_a_task_every_project_has_is_its_command(sentence, found):
+    assert rules.commands(sentence) == found

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from omp import extract as ex
-from omp import gitrepo, ingest, rot
+from omp import gitrepo, ingest, rot, rules
 from omp.gitrepo import Commit
 from omp.paths import MemoryRoot
-from tests.extraction import _kept
+from tests.extraction import _kept, _run
 from tests.helpers import commit_change as _commit
 
 
@@ -364,3 +364,15 @@ def test_a_commits_body_gives_the_reason_of_the_choice_its_subject_makes(
         "Vite": "webpack builds take 90s, Vite takes 4s",
         "Valkey": None,  # "since" and "as" tell time and manner in a body, not reasons
     }
+
+
+def test_a_commit_message_asked_for_tells_the_work_and_changes_no_choice():
+    batch = _run(
+        ("user", "the service logs with logrus today; switch it to slog, the stdlib one"),
+        ("assistant", "Done: all call sites now use log/slog with the JSON handler."),
+        ("user", "commit it as 'refactor(logging): replace logrus with log/slog JSON handler'"),
+    )
+    decisions = _kept(batch, "decisions")
+    assert [d["choice"] for d in decisions] == ["slog"]
+    assert rules.asks_commit_message("提交信息写 'fix: 修复登录超时'")
+    assert not rules.asks_commit_message("we should commit more often")

@@ -250,3 +250,19 @@ def test_a_tool_the_person_uses_for_everything_is_their_preference(sentence):
 
 def test_asking_whether_a_tool_was_used_for_everything_is_no_preference():
     assert rules.personal("did I use uv for everything?") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kept"),
+    [
+        ("answer me in Chinese from now on", True),
+        ("respond to me in English please", True),
+        ("回答简短一点，不要长篇大论", True),
+        ("解释精简些", True),
+        # someone else's answer, asked about: no way of the person's
+        ("他的回答简短一点就好了吗？", False),
+        ("write the README in English", False),
+    ],
+)
+def test_how_the_person_wants_answers_is_their_preference(sentence, kept):
+    assert (rules.personal(sentence) is not None) is kept

@@ -918,3 +918,50 @@ def test_the_one_option_the_assistant_puts_forward_is_taken_by_do_that():
 def test_a_list_of_options_is_no_single_proposal():
     turns = [("assistant", "Options: Redis, Memcached."), ("user", "do that")]
     assert _kept(_run(*turns), "decisions") == []
+
+
+# ---- the assistant's answer to the person's own either-or --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "reply", "chosen"),
+    [
+        (
+            "which queue should we use, BullMQ or RabbitMQ?",
+            "BullMQ, since you already run Redis.",
+            "sounds good",
+            ["BullMQ"],
+        ),
+        (
+            "pnpm or yarn?",
+            "pnpm. It is faster and stricter about phantom deps.",
+            "ok do it",
+            ["pnpm"],
+        ),
+        ("表单校验用 zod 还是 yup？", "zod 吧，类型能直接推出来。", "行", ["zod"]),
+        # a comparison asked, not a pick: the answer proposes nothing
+        ("which is faster, msgpack or json?", "msgpack, by a wide margin.", "ok thanks", []),
+        # another team's tools: what they use is no proposal for this project
+        ("Kafka or RabbitMQ, which one does the billing team use?", "Kafka.", "ok", []),
+        # the answer does not open with an option: nothing read from its first word
+        ("should we use zod or yup?", "Both work; yup is older.", "ok", []),
+    ],
+)
+def test_an_answer_that_opens_with_one_of_the_persons_options_proposes_it(
+    question, answer, reply, chosen
+):
+    batch = _run(_BILLING, ("user", question), ("assistant", answer), ("user", reply))
+    assert [d["choice"] for d in _kept(batch, "decisions")] == chosen
+
+
+def test_an_answer_to_an_either_or_waits_for_review_until_the_person_takes_it():
+    batch = _run(
+        _BILLING,
+        ("user", "should we use zod or yup for the forms?"),
+        ("assistant", "Zod — it infers the TypeScript types from the schema."),
+        ("user", "hmm, let me think about it"),
+    )
+    assert _kept(batch, "decisions") == []
+    assert [(d["choice"], d["alternatives"]) for d in _kept(batch, "decisions", "review")] == [
+        ("Zod", ["yup"])
+    ]

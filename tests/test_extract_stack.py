@@ -830,3 +830,37 @@ def test_the_stack_an_agent_states_beside_its_options_is_kept():
     batch = _run(("user", "we need auth on the api"), ("assistant", said))
     stacks = [f["tech_stack"] for f in _kept(batch, "project") if "tech_stack" in f]
     assert any("FastAPI" in str(s) for s in stacks)
+
+
+# ---- production's parts are the project's; another environment's clause is not ---------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        ("the prod database is RDS Postgres 15", {"database": "RDS Postgres 15"}),
+        ("prod db is postgres 16, staging is a docker container", {"database": "postgres 16"}),
+        ("our production cache is Redis 7", {"cache": "Redis 7"}),
+        ("the database is MySQL 8; locally it runs in docker", {"database": "MySQL 8"}),
+        ("staging db is postgres 13 in docker", {}),
+    ],
+)
+def test_production_names_the_stack_and_other_environments_do_not(sentence, stack):
+    assert _facts(sentence).get("tech_stack", {}) == stack
+
+
+# ---- a logging library is a part of the stack, and a change of it is a change of mind ----------
+
+
+def test_a_logging_library_is_named_and_replaces_the_one_before():
+    batch = _run(
+        *_said("we log with winston for now"),
+        ("user", "actually switch the logger to pino"),
+    )
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["pino"]
+    assert rules.role_of("structlog") == rules.role_of("loguru") == "logging"
+
+
+@pytest.mark.parametrize("sentence", ["zap the cache and retry", "quartz countertops are heavy"])
+def test_a_library_named_like_an_everyday_word_counts_only_written_as_a_name(sentence):
+    assert rules.technologies(sentence) == []

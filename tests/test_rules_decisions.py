@@ -837,3 +837,40 @@ def test_a_concern_and_the_tool_it_goes_through_is_a_decision(text, choice):
 @pytest.mark.parametrize("text", ["errors via email?", "releases via the pipeline"])
 def test_a_question_or_no_name_after_via_is_no_decision(text):
     assert _chosen(("user", text)) == []
+
+
+# ---- "decided: no X, Y": what is used instead of the one ruled out ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "alternatives"),
+    [
+        ("ok I've decided: no ORM, raw SQL with sqlx", "raw SQL with sqlx", ("ORM",)),
+        ("we decided: no Redux, just Zustand", "Zustand", ("Redux",)),
+        ("decision: no Jest, we use Vitest", "Vitest", ("Jest",)),
+        # nothing named instead: the rule said whole stays the choice
+        ("decided: no ORM, we keep it simple", "no ORM", ()),
+    ],
+)
+def test_a_decision_ruling_one_out_chooses_the_one_named_after_it(sentence, choice, alternatives):
+    decided = rules.decision(sentence)
+    assert decided is not None
+    assert (decided.choice, decided.alternatives) == (choice, alternatives)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        (
+            "Decision made: we self-host Plausible instead of using Google Analytics.",
+            "self-host Plausible",
+        ),
+        ("Decision: go with Stripe Checkout", "Stripe Checkout"),
+        ("decided: go with Postgres", "Postgres"),
+        ("decision is: Postgres", "Postgres"),
+    ],
+)
+def test_a_decision_said_with_its_label_keeps_only_what_was_chosen(sentence, choice):
+    decided = rules.decision(sentence)
+    assert decided is not None and decided.explicit
+    assert decided.choice == choice

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from omp import rules
+from omp.rules.phrases import cut_zh
 from tests.extraction import _OPENING_ZH, _decisions_zh, _kept, _run, _said, _said_zh
 
 # ---- second thoughts -----------------------------------------------------------------------------
@@ -470,3 +471,59 @@ def test_what_happens_as_soon_as_something_is_done_is_no_choice(sentence):
 def test_a_name_after_jiu_alone_is_still_chosen(sentence, choice):
     decided = rules.decision(sentence)
     assert decided is not None and decided.choice == choice
+
+
+# ---- who speaks is no part of the system; a long rule is not cut inside a word -------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "purpose"),
+    [
+        ("决定了，我们用 Kafka 做订单事件总线", "订单事件总线"),
+        ("定了，咱们用 Redis 做会话存储", "会话存储"),
+        ("决定了：大家统一用 pnpm", None),
+        ("定了：前端用 React", "前端"),
+    ],
+)
+def test_the_speaker_before_a_choice_is_not_what_it_is_for(sentence, purpose):
+    decided = rules.decision(sentence)
+    assert decided is not None
+    assert decided.purpose == purpose
+    assert decided.choice in ("Kafka", "Redis", "pnpm", "React")
+
+
+def test_a_long_chinese_phrase_is_cut_before_its_next_step_not_inside_a_word():
+    said = "所有的报表导出任务都放进后台队列里跑完然后把生成的文件上传到对象存储再发站内信通知运营"
+    assert (
+        cut_zh(said, 40) == "所有的报表导出任务都放进后台队列里跑完然后把生成的文件上传到对象存储"
+    )
+    assert cut_zh("短句不动", 40) == "短句不动"
+    # no step word to cut before: a Latin name stays whole or goes whole
+    named = "这个服务的全文检索以及商品搜索和订单搜索后面全部迁到 Elasticsearch"
+    assert cut_zh(named, 34) == "这个服务的全文检索以及商品搜索和订单搜索后面全部迁到"
+
+
+def test_a_rule_for_all_of_a_kind_keeps_its_words_whole():
+    said = (
+        "以后所有的订单导出任务统一用异步队列处理，"
+        "完成后把结果文件上传到对象存储再通过站内信通知下载链接"
+    )
+    titles = [d["title"] for d in _decisions_zh(said)]
+    assert titles, said
+    assert all(not t.endswith("下载") for t in titles), titles
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("前端状态管理定 Zustand", "Zustand"),
+        ("接口文档就定 OpenAPI 3.1", "OpenAPI 3.1"),
+        ("我觉得还是上 ClickHouse 比较好，分析查询太慢了", "ClickHouse"),
+        # fixed, agreed, made sure: no name set for a part
+        ("版本固定 v2", None),
+        ("这个我们再确定 Redis 能不能用", None),
+    ],
+)
+def test_a_name_set_for_a_part_with_ding_and_a_choice_said_to_be_better(sentence, choice):
+    decided = rules.decision(sentence)
+    assert (decided.choice if decided else None) == choice

@@ -74,8 +74,10 @@ _FROM_NOW = lazy(
 _NARRATION = lazy(r"^\S+\s+(?:`|the file\b|a file\b|\S+\.\w{1,4}\b)|[\w-]+/[\w./-]+\.\w{1,4}")
 
 
+# "Done: …", "Done, MAX_RETRIES is now 5": the outcome (not "Done, but the tests still fail")
 _DONE_LEAD = lazy(
-    r"(?i)^\W*(?:done|all done|finished|fixed)\s*[:：\u2014-]|^\W*(?:完成|搞定|已完成)"
+    r"(?i)^\W*(?:done|all done|finished|fixed)\s*(?:[:：\u2014-]|,(?!\s*(?:but|except|though|"
+    r"although|however)\b))|^\W*(?:完成|搞定|已完成)"
 )
 
 
@@ -370,6 +372,8 @@ class _Conversation:
         else:
             if self.offers.delegated:
                 self._chosen_for(text, index)  # "whatever you think", then "goose — …"
+            elif picked := self.offers.picked_in_reply(text):
+                self._picked_for(picked, text, index)
             self.offers.delegated = False
             self.replied = self.replied or self.opening is not None
             self.recent = [*self.recent, text][-_CONFIRM_REACH:]
@@ -395,6 +399,18 @@ class _Conversation:
         self.ledger.decide(Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
                      reverses=False)  # fmt: skip
         self.offers.answered()
+
+    def _picked_for(self, picked: str, text: str, index: int) -> None:
+        """The option the assistant's answer to the person's either-or opens with: a proposal."""
+        said = text.strip().split("\n\n", 1)[0]  # the answer, not the plan that may follow
+        d = rules.Decision(
+            picked,
+            tuple(self.offers.turned_down(picked.lower())),
+            rules.rationale(text),
+            None,
+            False,
+        )
+        self._propose(self._proposal(d, said, self.source(index)))
 
     def _reason_of_choice(self, s: str, index: int) -> bool:
         """Whether `s` gives the reason of the choice its message just made, naming an option.
@@ -806,7 +822,7 @@ class _Conversation:
             and obsolete.new
             and rules.starts_like_a_name(rules.clip(obsolete.new))
             and role == "user"
-            and not (rules.is_question(s) or rules.tentative(s))
+            and not (rules.is_question(s) or rules.tentative(s) or rules.asks_commit_message(s))
         ):
             new, old = rules.clip(obsolete.new), rules.clip(obsolete.old)
             replaced = rules.Decision(new, (old,), rules.rationale(s), None, True)

@@ -64,6 +64,7 @@ class Offers:
         self.offered_asked = False  # the options came as a question ("X or Y?")
         self.offered_at = -1  # the message that offered them
         self.asked_which = False  # the person's last message asked which one to use
+        self.asked_pick = False  # the person's last message asked which of its options to take
         self.delegated = False  # the person left the last question's choice to the assistant
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
         self.named_at = -1  # the message that offered them
@@ -97,6 +98,8 @@ class Offers:
         elif named := self._named_for_which(role, text):
             self.offered, self.offered_in, self.offered_asked = named, text, False
         self.asked_which = role == "user" and rules.asks_which(text)
+        # "which queue, BullMQ or RabbitMQ?": the person's own either-or, for the reply to take
+        self.asked_pick = role == "user" and bool(asked) and rules.asks_to_pick(text)
 
     def _named_for_which(self, role: str, text: str) -> list[str]:
         """The options an answer to "which charting lib?" names ("Recharts …; ECharts if …")."""
@@ -108,6 +111,17 @@ class Offers:
         if len(named) < 2 and (pair := _NAMED_PAIR.search(text)):
             return [pair["a"], pair["b"]]  # "Room or SQLDelight.": names the lexicon lacks
         return named[:4] if len(named) >= 2 else []
+
+    def picked_in_reply(self, text: str) -> str | None:
+        """The option the assistant's reply to the person's either-or opens with, as written.
+
+        "which queue, BullMQ or RabbitMQ?", then "BullMQ, since you already run Redis.": a
+        proposal the person may take.
+        """
+        if not self.asked_pick:
+            return None
+        name = rules.opens_with(text, self.offered)
+        return as_written(text, name) if name else None  # "Zod — …" after "zod or yup?"
 
     def answered(self) -> None:
         """The last question is answered: its options turn no later choice down."""

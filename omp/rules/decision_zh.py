@@ -230,7 +230,7 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"^(?P<x>(?![^，,。；;]*[我你他她])[A-Za-z\u4e00-\u9fff][^，,。；;]{0,15}?只能"
-            r"(?![^，,。；;]*(?:[?？吗]|的话))[^，,。；;]{2,30})"
+            r"(?![^，,。；;]*(?:[?？吗]|的话))[^，,。；;]{2,60})"
         ),
         False,
         False,
@@ -330,7 +330,9 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "主题色定成 `#1F6FEB`", "分片键就定为 user_id": a value, not a number, set for a named thing
     (
         lazy(
-            r"(?P<topic>[\u4e00-\u9fff]{2,6}|[A-Za-z][\w-]{1,20})\s*(?:就|统一|都)?定(?:成|为)\s*"
+            # "前端状态管理定 Zustand": a name set for it (not 确定, 固定, 约定)
+            r"(?P<topic>[\u4e00-\u9fff]{2,6}|[A-Za-z][\w-]{1,20})(?<![确固决约预指锁设稳认肯否规])"
+            r"\s*(?:就|统一|都)?定(?:成|为|(?=\s*[A-Za-z]))\s*"
             r"[`'\"]?(?P<x>#[0-9A-Fa-f]{3,8}|[A-Za-z_][\w.:/-]*)[`'\"]?(?=\s*(?:[，,。；;！!]|$))"
         ),
         False,

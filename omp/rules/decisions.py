@@ -200,9 +200,7 @@ def _decision_of(
     choice, part_topic = _choice_of_part(m, explicit=explicit, lang=lang)
     # "let's scrap X and keep Y", "let's not use X; Y"
     given_up = [clip(m["gone"])] if "gone" in m.re.groupindex else []
-    if moved := _MOVE_FROM.match(m.group("x").strip()):  # "decided to switch from npm to pnpm"
-        new, gone = moved["new"] or moved["new_zh"], moved["old"] or moved["old_zh"]
-        choice, given_up = clip(new), [clip(gone)]
+    choice, given_up = _instead(m.group("x").strip(), choice, given_up)
     if "on" in m.re.groupindex:
         choice = f"enable {choice}"  # "acks_late 也打开吧"
     if abandon := _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "放弃 X" alone, nothing
@@ -217,7 +215,9 @@ def _decision_of(
         choice = _KEPT_AS_IS_ZH.sub("", choice) or choice
     way = "way" in m.re.groupindex  # "日志统一用 JSON 格式" is titled by itself
     if lang == "zh" and not way and (part := _PART_USES.fullmatch(choice)):  # "定了：前端用 React"
-        choice, part_topic = part["x"], part["topic"]
+        # who speaks is no part of the system: "决定了，我们用 Kafka 做事件总线" is for 事件总线
+        who = part["topic"] in _WHO_ZH
+        choice, part_topic = part["x"], part_topic if who else part["topic"]
     named = _names_known(choice, known) or _named_for_a_purpose(choice, sentence, lang)
     if not _plausible_choice(choice, bare=bare and not named):
         return None
@@ -243,6 +243,17 @@ def _decision_of(
     )
 
 
+def _instead(x: str, choice: str, given_up: list[str]) -> tuple[str, list[str]]:
+    """The choice and what it gives up, when `x` says what it moves from or rules out."""
+    if moved := _MOVE_FROM.match(x):  # "decided to switch from npm to pnpm"
+        new, gone = moved["new"] or moved["new_zh"], moved["old"] or moved["old_zh"]
+        return clip(new), [clip(gone)]
+    if (instead := _NONE_THEN.match(x)) and technologies(instead["new"]):
+        # "decided: no ORM, raw SQL with sqlx": what is used instead of the one ruled out
+        return clip(instead["new"]), [*given_up, clip(instead["gone"])]
+    return choice, given_up
+
+
 def _topic_of_match(m: re.Match[str]) -> str | None:
     """The topic a pattern's match names, if it has one ("AMI 用 AL2023": AMI)."""
     topic = m["topic"] if "topic" in m.re.groupindex else None
@@ -260,6 +271,14 @@ def _choice_of_part(m: re.Match[str], *, explicit: bool, lang: str) -> tuple[str
     if explicit and lang == "en" and (part := _PART_USES_EN.match(m.group("x").strip())):
         return clip(part["x"]), part["topic"]
     return clip(_KEPT_ON.sub("", m.group("x").strip())), None
+
+
+# "no ORM, raw SQL with sqlx", "no Redux, just Zustand": one ruled out, then the one used
+_NONE_THEN = lazy(
+    r"(?i)^(?:no|not)\s+(?P<gone>[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s*[,;:]\s*"
+    r"(?:(?:just|only|plain|we(?:'ll| will)?\s+(?:use|go with|write)|use|go with)\s+)?"
+    r"(?P<new>[A-Za-z].*)"
+)
 
 
 _KEPT_ON = lazy(
@@ -410,6 +429,9 @@ _PART_USES_EN = lazy(
     r"(?:uses|will use|should use|is built (?:with|on)|runs on|will run on|stays on|moves to)\s+"
     r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[\w.+#/-]+)*)"
 )
+_WHO_ZH = frozenset(("我们", "咱们", "大家", "团队", "你们", "他们", "我们这边", "我们团队"))
+
+
 _PART_USES = lazy(
     r"(?P<topic>[\u4e00-\u9fff]{2,8}?)\s*(?:统一|都|就|也)?(?:用|使用|采用|走|选)\s*"
     r"(?P<x>[A-Za-z][\w.+# /-]*)"

@@ -638,6 +638,53 @@ def asks_which(message: str) -> bool:
     return bool(re.search(r"[?？]", message)) and _WHICH.search(message) is not None
 
 
+# "should I use zod or yup here?", "队列用 Kafka 还是 RabbitMQ？": a question that asks which to
+# take (not "which is faster, msgpack or json?": a comparison)
+_PICK_ASKED = lazy(
+    r"(?i)\b(?:should|shall|would|do|can|could)\s+(?:we|i|you)\s+(?:\w+\s+)?"
+    r"(?:use|pick|choose|go with|adopt|prefer|recommend|suggest|take)\b"
+    r"|\bwhich\s+(?:\w+\s+){0,2}?(?:should|shall)\s+(?:we|i)\b|\b(?:we|i)\s+(?:use|go with)\b"
+    r"|(?<!他们)(?<!别人)(?<!对方)(?:用|选|上(?!线|面|次))|推荐|建议"
+)
+
+
+# "which one does the billing team use?": someone else's, not a pick of ours
+_THEIRS = lazy(
+    r"(?i)\b(?:does|did|do they|is|are)\b.*\b(?:team|they|them|use[sd]?)\b|他们|别人|隔壁|对方"
+)
+
+
+def asks_to_pick(message: str) -> bool:
+    """Whether a message asks which one of the options it names to take."""
+    if not re.search(r"[?？]", message) or _THEIRS.search(message):
+        return False
+    if _BARE_EITHER.match(message):
+        return True  # "pnpm or yarn?"
+    return _PICK_ASKED.search(message) is not None or asks_which(message)
+
+
+_BARE_EITHER = lazy(r"(?i)^\s*[\w.+#/-]+\s+(?:or|vs\.?|还是)\s*[\w.+#/-]+\s*[?？]\s*$")
+
+
+# "BullMQ, since you already run Redis.", "BullMQ.", "Zod — it infers the types": a reply that
+# opens with one name, then stops or gives its reason (not "RabbitMQ is heavier; …")
+_OPENS_WITH = lazy(
+    r"^[\W_]*(?P<name>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)`?\*{0,2}\s*"
+    r"(?:[.!,:;\u2014\u2013]|\s-\s|$|(?=(?:since|because|as|—|for sure|definitely|here)\b)"
+    r"|[，。：；！]|(?=(?:吧|因为|毕竟|更)))"
+)
+
+
+def opens_with(reply: str, options: Sequence[str]) -> str | None:
+    """The one of `options` (lower case) that `reply` opens with, alone, if any."""
+    m = _OPENS_WITH.match(reply)
+    if m is None:
+        return None
+    name = m["name"].lower().rstrip(".")
+    first = name.split()[0]
+    return next((o for o in options if o in (name, first)), None)
+
+
 # "You need either `probe-rs run` or openocd + `defmt-print`. Which do you prefer?": the head
 # names of both sides, when the message goes on to ask which
 _EITHER = lazy(

@@ -173,7 +173,10 @@ _USES_EN = lazy(
     # "I'm building a recipe sharing app with SvelteKit and Supabase"
     r"|\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|writing|developing|creating)\s+"
     r"(?:an?|the|my|our|this)\s+[^.;:!?]{0,60}?\s+(?:with|using|in|on top of)\s+(?P<u>.+)"
-    r"|(?:\b(?:our|the)\s+|^)(?:(?:final|current|new|whole|full)\s+)?(?:tech\s+)?"
+    # "the prod database is RDS Postgres 15": production's is the project's (not staging's)
+    r"|(?:\b(?:our|the)\s+|^)(?:(?:final|current|new|whole|full|(?:prod|production)"
+    r"(?=\s+(?:database|db|cache|queue|broker|warehouse|server|worker)\b))\s+)?"
+    r"(?:tech\s+)?"
     r"(?P<role>database|db|backend|frontend|stack|orm|cache|queue|(?:data )?warehouse|broker|"
     r"package manager|test runner|ci|worker|server)"
     r"(?:\s+(?:is|will be|'ll be|is going to be)\s+|\s*:\s*)(?P<y>.+)"
@@ -485,6 +488,16 @@ _CONTRAST_TAIL = lazy(
 )
 
 
+# "prod db is RDS Postgres 15, staging is a docker container": a clause about another
+# environment than production tells what runs there, not the project's stack
+_OTHER_ENV_TAIL = lazy(
+    r"(?i)\s*[,;]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?(?:the\s+|our\s+)?"
+    r"(?:staging|stage|dev|development|local(?:ly)?|test|testing|qa|uat|preview|ci)"
+    r"(?:\s+(?:env(?:ironment)?|db|database|cache|server|box|stack))?(?:\s+(?:it|we))?"
+    r"\s+(?:is|are|runs?|uses?|use)\b.*$"
+)
+
+
 # "Snowflake, dbt core 1.7 (not dbt cloud)": the edition a name is said not to be, in brackets
 _NOT_IN_BRACKETS = lazy(r"(?i)\s*[(（]\s*(?:not|rather than|instead of)\s+[^()（）]{1,40}[)）]")
 
@@ -525,7 +538,8 @@ def tech_facts(sentence: str) -> dict[str, str]:
             continue
         groups = m.groupdict()
         named = ("x", "y", "z", "w", "v", "u", "t", "s", "r")
-        rest = _CONTRAST_TAIL.sub("", next((groups[g] for g in named if groups.get(g)), ""))
+        rest = next((groups[g] for g in named if groups.get(g)), "")
+        rest = _CONTRAST_TAIL.sub("", _OTHER_ENV_TAIL.sub("", rest))
         if _LEAVING.match(rest):
             continue  # "we're moving off Heroku": what the project leaves or will need
         # "It's MV3, built on WXT" names a stack; "It's Friday" does not: names the list does not

@@ -31,7 +31,8 @@ _PERSONAL_EN = lazy(
     r"|i (?P<habit4>code|program|develop) (?:in|with|on)\b"  # "I code in Rider"
     r"|i (?:don'?t|do not|no longer) (?P<habit5>use)\b[^.;]{1,40}\b(?:anymore|any more)\b"
     # "reply in Chinese please", "dont explain basics to me": how the person wants answers
-    r"|(?P<ask7>(?:reply|answer|respond|talk to me|write to me) in (?:chinese|english|german|"
+    r"|(?P<ask7>(?:(?:reply|answer|respond)(?: to me| me)?|talk to me|write to me) in "
+    r"(?:chinese|english|german|"
     r"french|japanese|spanish|korean)"
     r"|(?:don'?t|dont|do not|no need to) explain (?:the )?basics)\b"
     r"|(?:please\s+)?always (?P<ask3>run|use|give|write|test|answer|reply|respond|explain|show|"
@@ -86,6 +87,8 @@ _PERSONAL_ZH = lazy(
     r"|(?P<ask>别再给我|别给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我)"
     # "以后都用中文回复我": the language the person wants answers in
     r"|(?P<ask6>用(?:中文|英文)(?:回复|回答|交流)我?)"
+    # "回答简短一点，不要长篇大论": how long the person wants answers
+    r"|(?P<ask8>(?:回答|回复|解释)(?:请|都)?(?:简短|简洁|精简|短)一?(?:点|些))"
     # "回答请用中文，代码注释用英文"
     r"|(?P<ask5>(?:回答|回复|注释|代码注释|提交信息|commit message)\s*"
     r"(?:请|都|一律|统一)?用(?:中文|英文))"

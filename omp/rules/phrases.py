@@ -30,7 +30,7 @@ _EN_CUT = lazy(
 
 
 _ZH_CUT = lazy(
-    r"因为|由于|而不是|而非|不用|替代|代替|取代|来做|来|作为|做为|做|用于|吧|了|的话|进行|，|,|。|；|;|！|!|？|\?|、|（|\(|：|"
+    r"因为|由于|比较好|更好|更合适|比较合适|好一点|好一些|而不是|而非|不用|替代|代替|取代|来做|来|作为|做为|做|用于|吧|了|的话|进行|，|,|。|；|;|！|!|？|\?|、|（|\(|：|"
     r":(?![\w/])"  # "EPSG:3857", "node:20-alpine" keep their colon
 )
 
@@ -50,7 +50,7 @@ _ZH_PRODUCT_HEAD = lazy(
 )
 
 
-_LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
+_LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on|go with|going with|adopt)\s+", re.I)
 
 
 _TAIL = lazy(
@@ -116,7 +116,7 @@ def clip(phrase: str) -> str:
     rule = _RULE_END_ZH.split(phrase, maxsplit=1)[0].strip()
     if is_chinese(rule[:6]) and is_rule_clause(rule):
         # "所有接口都必须做鉴权": a rule said whole ends with its clause
-        return rule[:80].replace("`", "")
+        return cut_zh(rule, 80).replace("`", "")
     head = _ZH_CUT.split(phrase, maxsplit=1)[0].strip()
     head = re.sub(r"(?<=[A-Za-z0-9.+#-])\s*的$", "", head)  # "用 Redis 的吧": Redis
     head = re.sub(r"^(?:走|用|使用|采用|改用)\s*(?=[A-Za-z])", "", head)  # "改成走 RocketMQ"
@@ -127,7 +127,7 @@ def clip(phrase: str) -> str:
     if is_chinese(head[:4]):
         if named := _ZH_PRODUCT_HEAD.match(head):
             return named[0]  # "钉钉机器人发告警": the name, not what is done with it
-        return head.strip(" `'\"“”").replace("`", "")[:40]  # "读环境变量 `X`": X, unquoted
+        return cut_zh(head.strip(" `'\"“”").replace("`", ""), 40)  # "读环境变量 `X`": X, unquoted
     if RULE_CLAUSE.match(head):  # a rule said whole: "Every node has to use the same RMW"
         clause = re.split(r"[,;:.]\s|\s[\u2014\u2013-]\s", head)[0]
         return " ".join(clause.split()[:16]).rstrip(".")
@@ -152,6 +152,30 @@ def clip(phrase: str) -> str:
     return head.strip(" `'\"“”.,").replace("`", "")
 
 
+# where a long Chinese phrase may end: before the clause that goes on ("…处理然后把结果…")
+_ZH_GOES_ON = lazy(r"然后|接着|之后再|再|并且|而且|以及|同时|这样|并|或者|还有")
+
+
+def cut_zh(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, never inside a word it can tell.
+
+    Chinese has no spaces: the cut goes before a word that starts the next step ("然后", "并且")
+    in the second half, else not through a Latin name or number ("…通知下载链接" is not cut
+    into "…通知下载" when a step word comes before it).
+    """
+    if len(text) <= limit:
+        return text
+    steps = [m.start() for m in _ZH_GOES_ON.finditer(text, 0, limit + 1) if m.start() >= limit // 2]
+    if steps:
+        return text[: steps[-1]].rstrip()
+    end = limit
+    while (
+        end > limit // 2 and text[end - 1 : end + 1].isascii() and text[end - 1 : end + 1].isalnum()
+    ):
+        end -= 1  # "…用 Elasticsearch": the name whole or not at all
+    return text[:end].rstrip()
+
+
 _A_VALUE = lazy(r"v?\d+(?:\.\d+)*[A-Za-z%]{0,3}")
 
 
@@ -161,7 +185,7 @@ _PREPOSITIONS = frozenset(("under", "in", "on", "at", "of", "from", "by", "into"
 # the way all of a kind is done: "日志统一用 JSON 格式", "金额一律按分存"
 _UNIFORM_RULE_ZH = (
     r"[^，,。；;\s][^，,。；;]{0,12}?(?:都|也)?(?:统一|一律)"
-    r"(?:用|使用|采用|按照?|走)[^，,。；;]{2,30}"
+    r"(?:用|使用|采用|按照?|走)[^，,。；;]{2,60}"
 )
 
 

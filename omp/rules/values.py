@@ -1319,14 +1319,35 @@ def commands(sentence: str) -> dict[str, str]:
         key = _COMMAND_KEYS.get(re.sub(r"\s+", " ", what))
         if key is not None and _COMMAND_LIKE.match(command):
             found.setdefault(key, command)
+    for key, command in _scripts(sentence).items():
+        if command not in found.values():  # "to start it locally run `make dev`": start only
+            found.setdefault(key, command)
+    return found
+
+
+def _scripts(sentence: str) -> dict[str, str]:
+    """Commands named by their script's task: "`make seed` loads …", "Run `make test`"."""
+    found: dict[str, str] = {}
     for m in _COMMAND_DOES.finditer(sentence):
         if not _RAN_BEFORE.search(sentence, 0, m.start()) and _COMMAND_LIKE.match(m["cmd"]):
             found.setdefault(_COMMAND_KEYS.get(m["task"], m["task"]), m["cmd"])
+    for m in _RUN_SCRIPT.finditer(sentence):  # "Run `make test`": the script says its task
+        if not _RAN_BEFORE.search(sentence, 0, m.start()):
+            found.setdefault(_COMMAND_KEYS[m["task"].lower()], m["cmd"])
     for m in _PACKAGE_SCRIPT.finditer(
         sentence
     ):  # "`pnpm worker` script": the script named by its run
         found.setdefault(_COMMAND_KEYS.get(m["name"], m["name"]), m["cmd"])
     return found
+
+
+# "Run `make test` — it runs pytest", "use `pnpm lint`": a runner's script whose name is a task
+# every project has (not "run `pytest -k foo`": one run of a tool)
+_RUN_SCRIPT = lazy(
+    r"(?i)\b(?:run|use|with|via)\s+`(?P<cmd>(?:make|just|task|npm run|pnpm(?: run)?|yarn(?: run)?|"
+    r"bun run|uv run|poetry run|cargo|mix|rake)\s+(?P<task>test|tests|lint|build|dev|start|format|"
+    r"typecheck|e2e|migrate|deploy|release))`"
+)
 
 
 # "`npm run reindex` kicks off a full reindex", "`make seed` loads the fixtures": a command said

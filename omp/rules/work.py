@@ -666,6 +666,19 @@ def committed_refs(output: str) -> list[tuple[str, str]]:
     return [(m["sha"], m["s"].strip()) for m in _GIT_MADE.finditer(output)]
 
 
+# "commit it as 'refactor(logging): replace logrus with log/slog'", "提交信息写 'fix: …'": the
+# message asked for a commit, which tells the work done, not a choice made now
+_COMMIT_MESSAGE_ASKED = lazy(
+    r"(?i)\bcommit\b[^'\"`“‘]{0,30}?\b(?:as|with(?: the)?(?: message)?|message)\s*[:：]?\s*['\"`“‘]"
+    r"|(?:提交信息|commit message|提交说明)(?:就)?(?:写|用|是|为)?\s*[:：]?\s*['\"`“‘]"
+)
+
+
+def asks_commit_message(sentence: str) -> bool:
+    """Whether a sentence asks for a commit with the message it quotes."""
+    return _COMMIT_MESSAGE_ASKED.search(sentence) is not None
+
+
 def committed_subjects(message: str) -> list[str]:
     """The conventional subjects of the commits an assistant message reports made."""
     return [m["subject"].strip().rstrip(".") for m in _COMMITTED.finditer(message)]
