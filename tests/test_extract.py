@@ -2851,7 +2851,7 @@ def test_a_reply_naming_one_listed_option_picks_it():
         ("user", "expo's push service, keep it simple."),
     )
     assert [d["choice"] for d in _kept(batch, "decisions")] == ["Expo push service"]
-    stack = {"mobile": "Expo SDK 51", "expo-router": "expo-router"}  # still true
+    stack = {"mobile": "Expo SDK 51", "router": "expo-router"}  # still true
     assert _kept(batch, "project") == [{"tech_stack": stack}]
     batch = _run(("assistant", offer), ("user", "fine."))
     assert _kept(batch, "decisions") == []

@@ -84,7 +84,7 @@ def test_a_shared_role_in_another_clause_is_not_joined():
     ("sentence", "key"),
     [
         ("We're on dbt-core 1.7 with dbt-snowflake, running from Airflow.", "dbt-snowflake"),
-        ("We're on Expo SDK 51 with expo-router, EAS builds.", "expo-router"),
+        ("We're on Expo SDK 51 with expo-image, EAS builds.", "expo-image"),
         ("we use django-anymail with Postmark", "django-anymail"),
     ],
 )

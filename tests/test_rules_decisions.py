@@ -867,7 +867,6 @@ def test_a_decision_ruling_one_out_chooses_the_one_named_after_it(sentence, choi
         ),
         ("Decision: go with Stripe Checkout", "Stripe Checkout"),
         ("decided: go with Postgres", "Postgres"),
-        ("decision is: Postgres", "Postgres"),
     ],
 )
 def test_a_decision_said_with_its_label_keeps_only_what_was_chosen(sentence, choice):

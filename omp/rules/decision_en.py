@@ -31,7 +31,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?i)^(?:(?:ok(?:ay)?|so|alright)[,.]?\s+)?(?:here'?s\s+)?(?:the\s+)?"
             r"(?:final\s+)?(?:decisions?|answer|call|verdict|choice|pick|approved|(?:new )?plan|"
             r"approval|(?:our |team |house )?(?:policy|convention|rule))"
-            r"(?:\s+(?:made|taken|is))?"  # "Decision made: we self-host Plausible"
+            r"(?:\s+(?:made|taken))?"  # "Decision made: we self-host Plausible"
             # "Decision for environments: staging auto-sync, …", "convention for this repo: …":
             # what it is a decision for
             r"(?:\s+(?:for|on|about|in|of)\s+(?:the\s+|our\s+|this\s+)?"
