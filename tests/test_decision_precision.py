@@ -269,7 +269,7 @@ def test_a_decision_that_takes_nothing_up_for_good_goes_to_review(turns):
         _said_zh("万一以后用 Mongo，仓储层要薄一点"),
         _said_zh("假如用 Kafka，要几台 broker"),
         _said("suppose we switch to pnpm, does CI break"),
-        _said("in case we use Mongo later, keep the repo layer thin"),
+        _said("supposing we move to Bun, the CI images need updating"),
     ],
 )
 def test_a_case_supposed_decides_nothing(turns):
@@ -343,3 +343,15 @@ def test_a_way_named_by_its_ing_noun_is_still_proposed():
         ("user", "ok"),
     ]
     assert _chosen(*turns) == ["caching the rendered pages in Redis"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("可以，就换 Pinia，一次性迁完吧。", "Pinia"),
+        ("那就用 Vitest，一次性把 jest 的用例都迁过去", "Vitest"),
+        ("行，一次性全部切到 Vite 吧", "Vite"),
+    ],
+)
+def test_all_at_once_is_no_instruction_for_this_one_time(sentence, choice):
+    assert _chosen(*_said_zh(sentence)) == [choice]

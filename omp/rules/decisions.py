@@ -1216,7 +1216,8 @@ def puts_off(choice: str) -> bool:
 _THIS_ONCE = lazy(
     r"(?i)\b(?:this (?:one )?time|just this once|(?:just )?for (?:this|the) (?:one|pr|commit|"
     r"run|test run|migration|fix|ticket|demo|branch|task|script|experiment|one-off|debugging))\b"
-    r"|这一?次|本次|这回|这一回|临时(?!表|目录|文件)|一次性"
+    # not "一次性迁完" (all at once) nor "一次性订阅" (a kind of subscription)
+    r"|这一?次|本次|这回|这一回|临时(?!表|目录|文件)"
 )
 
 
