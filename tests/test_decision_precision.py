@@ -4,13 +4,20 @@ A function written with its arguments is a step of the code, not a way or a tool
 choice goes to review. The assistant saying back a way the person just called theirs decides
 nothing. A reply that names a code name the assistant gave by a part of it chooses the whole
 name.
+
+A choice that only points back ("option B", "方案二", "就按你说的") with no such option offered
+names nothing: it goes to review, as does one that puts the matter off or tries a thing ("决定先
+不改了", "decided to try Bun"), or an instruction for this one time ("这一次用 force push 吧"); a
+case supposed ("万一以后用 Mongo") decides nothing. A decision chooses what its verb takes, not
+the verb ("Decision: go with Vite") nor what it replaces ("用 Vite 替换 webpack"), and a type
+keeps its size ("NUMERIC(18,2)").
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.extraction import _chosen, _kept, _run, _said, _said_zh
+from tests.extraction import _choices_said, _chosen, _decisions_zh, _kept, _run, _said, _said_zh
 
 # ---- a function written with its arguments ----------------------------------------------------
 
@@ -138,3 +145,213 @@ def test_a_name_written_as_a_name_is_not_shortened_from_a_code_name():
         ("user", "ok, use Bundler for the hot update, version 2.1"),
     ]
     assert _chosen(*turns) == ["Bundler"]
+
+
+# ---- a choice that only points back at something said -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        _said("ok let's go with option 3"),
+        _said("decided: go with approach B, ship it"),
+        _said("we'll go with the simpler approach"),
+        _said("lets do the 2nd option"),
+        _said_zh("决定了，就用方案B"),
+        _said_zh("定了，用第二种"),
+        _said_zh("好，还是用前者"),
+        _said_zh("决定了，就按你说的来"),
+    ],
+)
+def test_a_choice_that_only_points_back_goes_to_review(turns):
+    batch = _run(*turns)
+    assert _kept(batch, "decisions") == []
+    assert len(_kept(batch, "decisions", "review")) == 1
+
+
+@pytest.mark.parametrize(
+    ("options", "reply", "choice"),
+    [
+        (
+            "Two options:\n\n1. **Redis** with a TTL\n2. **Postgres** table with a cleanup job",
+            "we decided on option 2",
+            "Postgres",
+        ),
+        (
+            "两个方案：\n\n方案一：Redis 加 TTL\n方案二：Postgres 表加定时清理\n\n选哪个？",
+            "决定用方案二",
+            "Postgres 表加定时清理",
+        ),
+    ],
+)
+def test_a_label_of_an_option_offered_still_chooses_the_option(options, reply, choice):
+    turns = [*_said("how should we store sessions?"), ("assistant", options), ("user", reply)]
+    assert _chosen(*turns) == [choice]
+
+
+# ---- the verb a decision's head opens with ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "others"),
+    [
+        ("decision: go with Vite over webpack", "Vite", ["webpack"]),
+        ("final decision: switch to pnpm instead of npm", "pnpm", ["npm"]),
+        ("from now on use pytest not unittest", "pytest", ["unittest"]),
+        ("go with pnpm not yarn for the monorepo", "pnpm", ["yarn"]),
+    ],
+)
+def test_a_decision_chooses_what_its_verb_takes_not_the_verb(sentence, choice, others):
+    assert _choices_said(sentence) == [(choice, others)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "others"),
+    [
+        ("决定用 Kafka 替换掉 RabbitMQ", "Kafka", ["RabbitMQ"]),
+        ("前端用 Vite 替换 webpack", "Vite", ["webpack"]),
+        ("结论：用 ClickHouse 替换 ES", "ClickHouse", ["ES"]),
+    ],
+)
+def test_what_a_choice_replaces_is_no_part_of_it(sentence, choice, others):
+    assert [(d["choice"], d.get("alternatives", [])) for d in _decisions_zh(sentence)] == [
+        (choice, others)
+    ]
+
+
+# ---- a type written with its size ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("use NUMERIC(18,2) for money columns", "NUMERIC(18,2)"),
+        ("we'll use NVARCHAR(100) for names", "NVARCHAR(100)"),
+        ("amounts: go with NUMERIC(20,6), floats are banned", "NUMERIC(20,6)"),
+        ("let's use DECIMAL(12, 4) for the prices", "DECIMAL(12,4)"),
+    ],
+)
+def test_a_type_keeps_its_size(sentence, choice):
+    assert _chosen(*_said(sentence)) == [choice]
+
+
+def test_the_type_a_choice_is_set_against_keeps_its_size_too():
+    assert _choices_said("decided: CHAR(36) for the ids, not BINARY(16)") == [
+        ("CHAR(36)", ["BINARY(16)"])
+    ]
+
+
+# ---- nothing taken up: put off, tried, supposed, for this once ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        _said_zh("决定先不改了"),
+        _said_zh("定了，暂时不动"),
+        _said_zh("我们决定先不上 k8s"),
+        _said_zh("决定先观察两天再说"),
+        _said("we decided to wait until next sprint"),
+        _said("we decided to try Bun but it was too buggy"),
+        _said("we agreed to revisit this after the launch"),
+        _said_zh("这一次用 force push 吧"),
+    ],
+)
+def test_a_decision_that_takes_nothing_up_for_good_goes_to_review(turns):
+    batch = _run(*turns)
+    assert _kept(batch, "decisions") == []
+    assert len(_kept(batch, "decisions", "review")) == 1
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        _said_zh("万一以后用 Mongo，仓储层要薄一点"),
+        _said_zh("假如用 Kafka，要几台 broker"),
+        _said("suppose we switch to pnpm, does CI break"),
+        _said("supposing we move to Bun, the CI images need updating"),
+    ],
+)
+def test_a_case_supposed_decides_nothing(turns):
+    batch = _run(*turns)
+    assert _kept(batch, "decisions") == []
+    assert _kept(batch, "decisions", "review") == []
+
+
+# ---- what is still decided ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "choice"),
+    [
+        (_said("we decided to keep Postgres"), "Postgres"),
+        (_said("let's go with Postgres, option B is overkill"), "Postgres"),
+        (_said("let's use exponential backoff with jitter"), "exponential backoff with jitter"),
+        (_said("go with Celery + Redis for the jobs"), "Celery + Redis"),
+        (_said("ok decided: pgvector with HNSW"), "pgvector with HNSW"),
+        (_said("decided: Option pricing service stays on Go"), "Go"),
+        (_said_zh("定了，前端用 React 18"), "React 18"),
+        (_said_zh("决定不用 Mongo，用 Postgres"), "Postgres"),
+        (_said_zh("决定把 Redis 换成 KeyDB"), "KeyDB"),
+        (_said_zh("测试统一用 pytest"), "pytest"),
+        (_said_zh("缓存统一走 Redis"), "Redis"),
+    ],
+)
+def test_a_choice_named_outright_is_still_stored(turns, choice):
+    assert _chosen(*turns) == [choice]
+
+
+# ---- a proposal said with a gerund ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("proposal", "choice"),
+    [
+        ("I'd suggest switching to esbuild for the dev builds, it's much faster.", "esbuild"),
+        (
+            "I'd suggest moving to GitHub Actions for CI, Jenkins is the flaky part.",
+            "GitHub Actions",
+        ),
+        ("I'd recommend sticking with Redux Toolkit since you already have it.", "Redux Toolkit"),
+        ("I'd suggest going with Postgres 16 here.", "Postgres 16"),
+    ],
+)
+def test_a_proposal_of_taking_a_thing_chooses_the_thing(proposal, choice):
+    turns = [*_said("the build is slow"), ("assistant", proposal), ("user", "ok")]
+    assert _chosen(*turns) == [choice]
+
+
+@pytest.mark.parametrize(
+    "proposal",
+    [
+        "I'd suggest adding a composite index on (tenant_id, created_at).",
+        "I recommend rewriting the serializer loop in a single query.",
+        "I'd suggest wrapping the handler in a transaction.",
+    ],
+)
+def test_a_proposal_of_a_step_accepted_is_no_decision(proposal):
+    turns = [*_said("the API is slow"), ("assistant", proposal), ("user", "sounds good")]
+    batch = _run(*turns)
+    assert _kept(batch, "decisions") == []
+    assert _kept(batch, "decisions", "review") == []
+
+
+def test_a_way_named_by_its_ing_noun_is_still_proposed():
+    turns = [
+        *_said("which cache?"),
+        ("assistant", "I'd suggest caching the rendered pages in Redis."),
+        ("user", "ok"),
+    ]
+    assert _chosen(*turns) == ["caching the rendered pages in Redis"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("可以，就换 Pinia，一次性迁完吧。", "Pinia"),
+        ("那就用 Vitest，一次性把 jest 的用例都迁过去", "Vitest"),
+        ("行，一次性全部切到 Vite 吧", "Vite"),
+    ],
+)
+def test_all_at_once_is_no_instruction_for_this_one_time(sentence, choice):
+    assert _chosen(*_said_zh(sentence)) == [choice]

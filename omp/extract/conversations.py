@@ -960,8 +960,15 @@ class _Conversation:
     ) -> Candidate:
         reason = "explicit decision" if d.explicit else "instruction naming a choice"
         level = conf["explicit" if d.explicit else "instruction"]
-        if rules.names_a_call(d.choice, s):
-            level = min(level, CODE_CALL_CONF)  # "go with collect(streaming=True)": code
+        if (
+            rules.names_a_call(d.choice, s)
+            or rules.only_points_back(d.choice)
+            or (rules.puts_off(d.choice) or (not d.explicit and rules.for_this_once(s)))
+        ):
+            # "go with collect(streaming=True)": code; "we decided on option B" with no option
+            # B offered: what was chosen is unknown; "决定先不改了": nothing is taken up; "这一次
+            # 用 force push 吧": the task at hand, not a way of the project
+            level = min(level, CODE_CALL_CONF)
         c = Candidate("decisions", decision_entry(d, s, details=True), level, reason, src)
         if src["index"] == self.opening and not d.explicit and rules.is_chinese(s):
             self.ledger.introduced.append(c)

@@ -24,6 +24,14 @@ _NOT_WHERE = r"\b(?!\s+(?:in|at|on|under|inside|within|from|located|stored|kept|
 
 
 # Decision patterns: (pattern, states the decision outright, bare "use X" needing a known name).
+# the verb a decision's head may open with ("Decision: go with Vite", "final decision: switch
+# to pnpm instead of npm"): what it takes is what follows
+_TAKE = (
+    r"(?:(?:go|going)\s+with\s+|switch(?:ing)?\s+to\s+|move\s+to\s+|migrate\s+to\s+|"
+    r"stick\s+with\s+|stay\s+(?:on|with)\s+|adopt\s+|use\s+)?"
+)
+
+
 DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "Decision: X" / "Decided: X" / "Final answer: X" / "Approved: X" / "The call is X"
     (
@@ -36,7 +44,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             # what it is a decision for
             r"(?:\s+(?:for|on|about|in|of)\s+(?:the\s+|our\s+|this\s+)?"
             r"(?P<topic>[\w./ -]{2,30}?))?\s*[:：]\s*"
-            r"(?:we(?:'ll| will| are going to|'re going to)?\s+|let'?s\s+)?(?P<x>.+)"
+            r"(?:we(?:'ll| will| are going to|'re going to)?\s+|let'?s\s+)?" + _TAKE + r"(?P<x>.+)"
         ),
         True,
         False,
@@ -46,7 +54,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             # "ok I've decided: …", "we decided: …": who decided, before the colon
             r"(?i)^(?:(?:ok(?:ay)?|so|alright|right)[,.]?\s*)*"
             r"(?:(?:we|i)(?:'ve| have)?\s+(?:just\s+|finally\s+)?)?decided\s*[:：,]\s*"
-            r"(?:we\s+(?:use|go with)\s+)?(?P<x>.+)"
+            r"(?:we\s+)?" + _TAKE + r"(?P<x>.+)"
         ),
         True,
         False,

@@ -635,7 +635,8 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             # not an adverb alone ("只换 sink": only the sink is replaced)
             r"(?!(?:只|仅|就|也|都|先|再|还|又|全)\s*(?:用|换))"
             r"(?P<topic>[\u4e00-\u9fff][\u4e00-\u9fff\w -]{0,11}?|[A-Za-z][\w -]{0,15}?)\s*"
-            r"(?:就|都|统一|也|直接|继续|还是)?(?:用|换)\s*"
+            # "用 Vite 替换 webpack" replaces webpack: 替换 is no switch to it
+            r"(?:就|都|统一|也|直接|继续|还是)?(?:用|(?<!替)换)\s*"
             # "Ant Design Pro", "Prometheus + Grafana"
             r"(?P<x>[A-Za-z][\w.+#/-]{2,}(?:\s*\+\s*[A-Za-z][\w.+#/-]*|\s+[A-Za-z0-9][\w.+#/-]*){0,3})"
             # "定时任务用 xxl-job 来调度", "接口文档用 Swagger 生成": what it does for the part

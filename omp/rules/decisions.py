@@ -32,7 +32,7 @@ from omp.rules.text import CLAUSE, is_chinese
 
 _ALTERNATIVE_EN = lazy(
     r"(?i)\b(?:instead of|rather than|over|not|versus|vs\.?|and not|no more|drop(?:ping)?|"
-    r"ditch(?:ing)?|replac(?:e|ing))\s+(?P<x>[^,;.!?()]+)"
+    r"ditch(?:ing)?|replac(?:e|ing))\s+(?P<x>(?:[^,;.!?()]|(?<=\w)\(\d[\d, ]*\))+)"
 )
 
 
@@ -44,7 +44,7 @@ _RATHER_THAN = lazy(
 
 
 _ALTERNATIVE_ZH = lazy(
-    r"(?:而不是|而非|不再使用|不再用|不用|没选|没用|放弃|替代|代替|取代|不要|不需要|不上(?!线))(?:了)?"
+    r"(?:而不是|而非|不再使用|不再用|不用|没选|没用|放弃|替代|替换掉?|换掉|代替|取代|不要|不需要|不上(?!线))(?:了)?"
     r"(?P<x>[^，。,；;!！?？]+)"
 )
 
@@ -218,10 +218,12 @@ def _decision_of(
         # who speaks is no part of the system: "决定了，我们用 Kafka 做事件总线" is for 事件总线
         who = part["topic"] in _WHO_ZH
         choice, part_topic = part["x"], part_topic if who else part["topic"]
-    named = _names_known(choice, known) or _named_for_a_purpose(choice, sentence, lang)
+    # "NUMERIC(18,2)" is named as NUMERIC is: the size is the type's, and is kept with it
+    name = re.sub(r"\(\d[\d,]*\)$", "", choice) or choice
+    named = _names_known(name, known) or _named_for_a_purpose(name, sentence, lang)
     if not _plausible_choice(choice, bare=bare and not named):
         return None
-    if english_instruction and _narrates(sentence, m, choice, named=bool(named)):
+    if english_instruction and _narrates(sentence, m, name, named=bool(named)):
         return None
     topic = _topic_of_match(m)
     if topic is not None and (_MINE.search(sentence) or VERSIONED.search(sentence)):
@@ -1109,7 +1111,8 @@ def decided_details(sentence: str, choice: str, *, most: int = 3) -> list[str]:
     """
     found: list[str] = []
     chosen = False  # the clause that names the choice is the decision itself
-    named = choice.lower().replace("`", "")
+    # "DECIMAL(12, 4)": the clause cut at the size's comma names the type all the same
+    named = re.sub(r"\(\d[\d,]*\)$", "", choice.lower().replace("`", ""))
     for clause in _unreasoned(CLAUSE.split(sentence)):
         c = _DETAIL_LEAD.sub("", clause.strip(" '\"“”，,。.;；:：")).strip()
         if c.count("`") == 2 and c[0] == c[-1] == "`":  # a clause that is one piece of code
@@ -1206,6 +1209,48 @@ def _settles(clause: str) -> bool:
     )
 
 
+# a choice that puts the matter off or only tries a thing: "先不改", "暂时", "先观察两天再说",
+# "wait", "revisit this after the launch", "try Bun"
+_PUT_OFF = lazy(
+    # not for now ("先不上 k8s"), or not doing a thing it does not name ("不改了"); "不上 K8s"
+    # decides against K8s for good
+    r"(?i)^(?:先|暂时|暂且|暂|目前|现在|这次)\s*(?:不|没|别|不要)"
+    # not a prohibition, a rule said whole ("不允许在代码里硬编码配置")
+    r"|^(?:不|没)(?![一同错少可变对透允能许准得应可要需])(?!.*[A-Za-z])"
+    r"|^(?:先|暂时|暂且)?\s*(?:观察|等等?|放一放|放着|搁置|试试?|试一下|试用|保持现状)"
+    r"|再说$|^(?:暂时|暂且|先这样|维持现状|保持不变)$"
+    r"|^(?:wait|hold off|postpone|defer|revisit|pause|punt|try|trial|experiment|"
+    r"leave (?:it|this|that|them) (?:alone|as is)|do nothing)\b"
+)
+
+
+def puts_off(choice: str) -> bool:
+    """Whether a choice only puts the matter off or tries a thing, and takes nothing up.
+
+    "决定先不改了", "定了，暂时不动", "we decided to wait until next sprint", "decided to try Bun
+    but it was too buggy": nothing is taken up for good.
+    """
+    return _PUT_OFF.search(choice.strip()) is not None
+
+
+# an instruction scoped to the task at hand: "use --no-verify this one time", "这一次用 force push
+# 吧", "for this PR just use console.log"
+_THIS_ONCE = lazy(
+    r"(?i)\b(?:this (?:one )?time|just this once|(?:just )?for (?:this|the) (?:one|pr|commit|"
+    r"run|test run|migration|fix|ticket|demo|branch|task|script|experiment|one-off|debugging))\b"
+    # not "一次性迁完" (all at once) nor "一次性订阅" (a kind of subscription)
+    r"|这一?次|本次|这回|这一回|临时(?!表|目录|文件)"
+)
+
+
+def for_this_once(sentence: str) -> bool:
+    """Whether an instruction is for the task at hand only, not a lasting way of the project.
+
+    "这一次用 force push 吧", "just for this migration use the admin creds": what is done now.
+    """
+    return _THIS_ONCE.search(sentence) is not None
+
+
 def names_a_call(choice: str, sentence: str) -> bool:
     """Whether `sentence` writes the one-word `choice` as a call in code.
 
@@ -1213,6 +1258,8 @@ def names_a_call(choice: str, sentence: str) -> bool:
     function written with its arguments is a step of the code, not a way or a tool chosen; a
     capitalised name with arguments is a type or an engine ("ReplacingMergeTree(version)").
     """
+    # "decimal(10,4)": the call is written with its arguments kept
+    choice = re.sub(r"\(\d[\d,]*\)$", "", choice)
     if not re.fullmatch(r"[a-z][A-Za-z0-9_]*", choice):
         return False
     return re.search(rf"(?<![\w.-]){re.escape(choice)}\(", sentence.replace("`", "")) is not None

@@ -88,12 +88,31 @@ def proposal(sentence: str) -> str | None:
             # "I'd suggest we look at the logs first", "I suggest we split the PR": a step
             return None
         proposed = rest
+    if taking := _TAKING.match(proposed):
+        proposed = proposed[taking.end() :]  # "I'd suggest switching to esbuild": esbuild
+    elif _STEP_ING.match(proposed):
+        return None  # "I recommend adding an index on orders(…)": a step, not a choice
     choice = clip(proposed)
     # "Use the --force flag" is advice on what to type; "I'll use grep to …" narrates a step
     lead = r"(?i)(?:just\s+)?(?:use|go with|pick|stick with)\b|i'?ll\b"
     if re.match(lead, m.group(0)) and not (TECH.match(choice)):
         return None
     return choice if choice and not VAGUE.match(choice) and not ACTION_WORD.match(choice) else None
+
+
+# a proposal said with a verb of taking: "switching to esbuild", "going with SQLite", "using uv"
+_TAKING = lazy(
+    r"(?i)(?:switching|moving|migrating)\s+(?:over\s+)?to\s+|(?:going|sticking|staying)\s+with\s+"
+    r"|(?:using|adopting)\s+"
+)
+# one said with another verb is a step: "adding an index on …", "rewriting the loader", not a way
+# named by its "-ing" noun ("caching the results", "structured logging")
+_STEP_ING = lazy(
+    r"(?!(?:string|thing|spring|swing|ring|bring|king|ping|nothing|something|anything|everything|"
+    r"logging|tracing|caching|pooling|sharding|batching|streaming|versioning|pinning|hashing|"
+    r"polling|queue?ing|routing|profiling|testing|linting|typing|rate[ -]limiting|"
+    r"debouncing|throttling|memoi[sz]ing|chunking|paging|paginating)\b)[a-z]{2,}ing\s+\S"
+)
 
 
 # what follows "I suggest" when the advice is for us all: "(that) we …", "that every PR …"
@@ -525,6 +544,37 @@ def option_label(choice: str) -> str | None:
         return None
     label = m.group(1) or m.group(2) or m.group(3)
     return _NUMERALS.get(label, label.upper())
+
+
+# a choice that only points at something said before: "option B", "the second approach",
+# "the cheaper one", "what you suggested", "方案二", "第二种", "就按你说的", "你说的那个", "后者"
+_POINTER = lazy(
+    r"(?i)(?:(?:go\s+with|use|pick|take|do)\s+)?(?:(?:the\s+)?(?:option|choice|approach|plan|variant|alternative|solution|proposal|route)"
+    r"\s*#?(?:[A-D]|[1-9]|one|two|three|four)"
+    r"|(?:the\s+|that\s+|this\s+)?(?:first|second|third|fourth|[1-9](?:st|nd|rd|th)|last|"
+    r"other|former|latter|same|"
+    r"[a-z]{3,}(?:er|est))\s+(?:one|option|approach|plan|variant|solution|route|way|version)"
+    r"|(?:the\s+)?(?:former|latter)"
+    r"|your\s+(?:suggestion|proposal|plan|approach|recommendation|version|idea|way|one|pick)"
+    r"|(?:that|this)\s+(?:one|approach|option|plan|way|idea|suggestion)"
+    r"|(?:what|whatever)\s+you\s+(?:said|suggested|proposed|recommended|described|wrote))"
+    r"|(?:就|那就|还是)?(?:按|照|用)?(?:你|您)(?:说|讲|建议|推荐|提|给)的(?:那个|那种|这个|那套|方案|办法|思路)?来?"
+    # "就用方案B": the lead a Chinese choice may keep
+    r"|(?:就|那就|还是|直接)?(?:用|采用|选|走)?\s*(?:"
+    r"(?:这个|那个|上面那个|上面的|前面那个|刚才那个|你那个)(?:方案|选项|办法|思路)?"
+    r"|(?:方案|选项)\s*[A-Da-d1-9一二三四五]|[A-Da-d1-9一二三四五]\s*(?:方案|选项)"
+    r"|第[一二三四五1-9](?:个|种|项)(?:方案|选项|办法)?"
+    r"|前者|后者|后一个|前一个|这种|那种|这套|那套)"
+)
+
+
+def only_points_back(choice: str) -> bool:
+    """Whether a choice only points at something said before, and names nothing itself.
+
+    "option B", "the second approach", "the cheaper one", "what you suggested", "方案二",
+    "就按你说的": unless the talk has an option by that label, what was chosen is unknown.
+    """
+    return _POINTER.fullmatch(choice.strip(" `'\"“”.。!！")) is not None
 
 
 def option_reference(sentence: str) -> str | None:

@@ -14,7 +14,7 @@ from omp.rules.text import is_chinese
 
 _EN_CUT = lazy(
     r"\s+(?:because|since|as (?:it|we|they|this|that|part of)|so (?:that|we|it)|instead of|"
-    r"rather than|"
+    r"rather than|not (?=[A-Za-z])|"
     r"over|versus|vs\.?|for(?! [A-Z][a-z]+[A-Z])|to (?=[a-z]+\b)|with (?:a|an|the|our|its)|"
     r"on (?:our|the|a|an|top|its)|"
     r"which|"
@@ -30,7 +30,7 @@ _EN_CUT = lazy(
 
 
 _ZH_CUT = lazy(
-    r"因为|由于|比较好|更好|更合适|比较合适|好一点|好一些|而不是|而非|不用|替代|代替|取代|来做|来|作为|做为|做|用于|吧|了|的话|进行|，|,|。|；|;|！|!|？|\?|、|（|\(|：|"
+    r"因为|由于|比较好|更好|更合适|比较合适|好一点|好一些|而不是|而非|不用|替代|替换掉?|换掉|代替|取代|来做|来|作为|做为|做|用于|吧|了|的话|进行|，|,|。|；|;|！|!|？|\?|、|（|\(|：|"
     r":(?![\w/])"  # "EPSG:3857", "node:20-alpine" keep their colon
 )
 
@@ -110,8 +110,20 @@ VERBS = frozenset(
 RULE_LEADS = VERBS | {"always", "never"}
 
 
+# a type's size written after its name ("NUMERIC(18,2)", "varchar(255)", "DECIMAL(12, 4)") is
+# part of the type: its brackets and comma cut nothing
+_TYPE_SIZE = lazy(r"(?<=[A-Za-z0-9_])\(\s*\d{1,4}(?:\s*,\s*\d{1,4})?\s*\)")
+_SHIELD = str.maketrans({"(": "\ue000", ")": "\ue001", ",": "\ue002"})
+_UNSHIELD = str.maketrans({"\ue000": "(", "\ue001": ")", "\ue002": ","})
+
+
 def clip(phrase: str) -> str:
     """The head of `phrase`: the thing named, without the reasons and asides that follow."""
+    shielded = _TYPE_SIZE.sub(lambda m: re.sub(r"\s", "", m[0]).translate(_SHIELD), phrase)
+    return _clip(shielded).translate(_UNSHIELD)
+
+
+def _clip(phrase: str) -> str:
     phrase = phrase.strip().strip("`'\"“”‘’")
     rule = _RULE_END_ZH.split(phrase, maxsplit=1)[0].strip()
     if is_chinese(rule[:6]) and is_rule_clause(rule):

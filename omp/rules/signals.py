@@ -12,7 +12,11 @@ from omp.lazyre import lazy
 TENTATIVE = lazy(
     r"(?i)\b(?:maybe|perhaps|might|could try|we could|could we|should we|shall we|what if|"
     r"how about|what about|(?<!after )thinking (?:about|of)|considering|consider|not sure|possibly|"
-    r"let'?s try|try out|give .{1,30} a (?:try|shot)|i wonder|wondering|probably|idea:)\b"
+    r"let'?s try|try out|give .{1,30} a (?:try|shot)|i wonder|wondering|probably|idea:|"
+    # a case supposed ("suppose we switch to pnpm", "万一以后用 Mongo"): nothing is chosen; not
+    # "in case that matters", which says why something is told
+    r"suppose|supposing)\b"
+    r"|万一|假如|假设|倘若|假使"
     r"|试试|也许|可能|或许|(?<!不)考虑|要不要|是不是|不确定|尝试一下|看看能不能|能不能|行不行|会不会"
     # "王强提议把 Nginx 换成 APISIX": what someone proposed, not what was decided
     r"|(?<![我])(?:提议|提出)"
