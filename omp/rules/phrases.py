@@ -50,7 +50,7 @@ _ZH_PRODUCT_HEAD = lazy(
 )
 
 
-_LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on|go with|going with|adopt)\s+", re.I)
+_LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
 
 
 _TAIL = lazy(
