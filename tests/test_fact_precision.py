@@ -292,3 +292,19 @@ def test_the_name_of_a_project_seen_or_anothers_is_no_project_name(sentence):
 )  # fmt: skip
 def test_the_name_of_the_project_built_is_stored(sentence, name):
     assert _facts(sentence, "project", "stored") == {"name": name}
+
+
+# ---- indexing and clustering said as what is done --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["好，就按这个：索引用 ik_max_word，查询用 ik_smart", "索引 ik_max_word、检索 ik_smart",
+     "partition by day, cluster user_id + event_name"],
+)  # fmt: skip
+def test_what_indexing_or_clustering_is_done_with_is_no_name(sentence):
+    assert _facts(sentence, "config", "stored") == {}
+
+
+def test_the_index_named_beside_no_query_is_stored():
+    assert _facts("索引用 goods_v4，别动老的", "config", "stored") == {"index": "goods_v4"}

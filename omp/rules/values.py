@@ -466,6 +466,10 @@ def _named_resources(sentence: str) -> dict[str, str]:
             continue
         if group == "value" and _used_for(sentence, resource.start(group), resource.end(group)):
             continue
+        if _KEY_COLUMNS.match(sentence, resource.end(group)):
+            continue  # "cluster customer_id + event_type": the columns it clusters by
+        if named.startswith("索引") and _INDEXING.search(sentence):
+            continue  # "索引用 ik_max_word，查询用 ik_smart": indexing, beside querying
         found.append((key, value.rstrip("."), env_before(sentence, resource.start())))
     return _keyed_by_env(found)
 
@@ -477,6 +481,16 @@ _USES_BEFORE = lazy(r"(?<![就都一])用\s*[`'\"]?$")
 _DOES_AFTER = lazy(
     r"[`'\"]?\s*(?:来|做|进行|去)?(?!这|那|的|吧|了|呢|啊|存|放|装|记|保存)[\u4e00-\u9fff]"
 )
+
+
+# "索引时用 ik_max_word", "索引 ik_max_word、查询 ik_smart": 索引 is the act of indexing when the
+# sentence says so or sets querying beside it, and what follows is what it is done with
+_INDEXING = lazy(
+    r"索引(?:时|的时候)|(?:查询|检索|搜索)(?:时|的时候)?\s*(?:用|走|是)?\s*[`'\"]?[a-z]"
+)
+
+
+_KEY_COLUMNS = lazy(r"[`'\"]?\s*\+\s*[`'\"]?[a-z]")
 
 
 def _used_for(sentence: str, start: int, end: int) -> bool:
