@@ -4,7 +4,11 @@ A sentence telling the person's own way of working names their tools ("我平时
 names the lexicon does not know, alone, are as often the project's product or data as its tools
 ("我们 CRM 的订单模块要重构"); names compared or tried are options ("Vue 和 React 有什么区别",
 "之前我们试了 Kafka"); a command line's flags are the arguments of one run
-("torchrun --nproc_per_node=2 ..."). The project's own stack and settings stay stored.
+("torchrun --nproc_per_node=2 ..."); scores beside a metric are results ("mAP 0.71，
+resnet_50 0.74"); values read off an error, a log or an example are what one run did or could
+do; what an index uses ("索引用 ik_smart 分词") is no name of it; a tool the person means to
+replace is no stack; another team's or project's names are theirs. The project's own stack and
+settings stay stored.
 """
 
 from __future__ import annotations
@@ -113,3 +117,194 @@ def test_a_setting_given_as_a_commands_flag_waits_for_review(sentence, keys):
 )  # fmt: skip
 def test_a_setting_said_outright_is_stored(sentence, config):
     assert config.items() <= _facts(sentence, "config", "stored").items()
+
+
+# ---- results measured beside a metric ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["eval 跑完了，mAP 0.70，swin_tiny 0.74，res_net50 0.72",
+     "results: effnet_b3 0.861, deit_small 0.874 top1",
+     "准确率出来了 bert_wwm 0.912，macbert_base 0.905",
+     "val_acc 0.93 for lora_r8, lora_r16 0.94"],
+)  # fmt: skip
+def test_scores_beside_a_metric_are_no_settings(sentence):
+    assert _facts(sentence, "config", "stored") == {}
+    assert _facts(sentence, "config", "review") == {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "config"),
+    [("ema_decay 0.999, label_smoothing 0.1, f1 on dev is 0.88", {"ema_decay": "0.999"}),
+     ("召回那步 similarity_cutoff 0.75，rerank 之后 acc 0.9", {"similarity_cutoff": "0.75"}),
+     ("top_p 0.9 and temperature_decay 0.95", {"top_p": "0.9"})],
+)  # fmt: skip
+def test_a_tuned_value_beside_a_score_stays_a_setting(sentence, config):
+    assert config.items() <= _facts(sentence, "config", "stored").items()
+
+
+# ---- values read off an error, a log or an example ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key"),
+    [("报错了：ReadTimeout: retries=5 exhausted, timeout=15", "retries"),
+     ("日志里一直打印 pool_size=8，然后连接就满了", "pool_size"),
+     ("启动时控制台显示 max_workers=2 ，不知道哪来的", "max_workers"),
+     ("es 报 max_result_window=10000 超了", "max_result_window"),
+     ("got a ValueError, chunk_size=4096 is too large", "chunk_size"),
+     ("stderr keeps saying queue_depth=500, weird", "queue_depth"),
+     ("比如 page_size=50 这种就行，你自己定", "page_size"),
+     ("e.g. `max_inflight = 32` or so", "max_inflight")],
+)  # fmt: skip
+def test_a_value_read_off_an_error_a_log_or_an_example_waits_for_review(sentence, key):
+    assert key not in _facts(sentence, "config", "stored")
+    assert key in _facts(sentence, "config", "review")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "config"),
+    [("the errors stopped once I set max_retries to 6", {"max_retries": "6"}),
+     ("报错之后我把 pool_size 设成 30 了", {"pool_size": "30"}),
+     ("log retention 14 days", {"retention": "14 days"})],
+)  # fmt: skip
+def test_a_value_set_beside_an_error_is_stored(sentence, config):
+    assert config.items() <= _facts(sentence, "config", "stored").items()
+
+
+def test_an_error_code_is_no_stored_name():
+    found = _facts("the error code we get is err-quota-exceeded", "config", "stored")
+    assert "err-quota-exceeded" not in found.values()
+
+
+# ---- what a resource uses, not its name ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["商品索引用 ik_smart 分词", "订单表用 utf8mb4_bin 排序", "topic 用 user-id 分区",
+     "消费组用 cooperative-sticky 来分配"],
+)  # fmt: skip
+def test_what_a_resource_uses_to_do_something_is_no_name_of_it(sentence):
+    assert _facts(sentence, "config", "stored") == {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "config"),
+    [("队列用 mail-jobs，别再建新的", {"queue": "mail-jobs"}),
+     ("表用 t_order_2025 存订单", {"table": "t_order_2025"}),
+     ("索引名是 goods_v3", {"index": "goods_v3"})],
+)  # fmt: skip
+def test_a_resource_named_is_stored(sentence, config):
+    assert config.items() <= _facts(sentence, "config", "stored").items()
+
+
+# ---- a tool the person means to replace ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["用的是 RabbitMQ，运维太累，想换个方案", "项目里用的 Gulp 太老了，准备换掉",
+     "目前是 Vuex，写着啰嗦，打算换成别的", "we're on CircleCI atm but want to move off it",
+     "we use Heroku today and plan to replace it soon"],
+)  # fmt: skip
+def test_a_tool_the_person_means_to_replace_is_no_stored_stack(sentence):
+    assert _facts(sentence, "tech_stack", "stored") == {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key"),
+    [("用的是 RabbitMQ，挺稳的", "queue"), ("我们用的是 Vue 3，想换个 UI 库", "frontend"),
+     ("we're on CircleCI and it works fine", "ci")],
+)  # fmt: skip
+def test_a_tool_kept_is_stored(sentence, key):
+    assert key in _facts(sentence, "tech_stack", "stored")
+
+
+# ---- another project's or team's things ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "section"),
+    [("上个项目的仓库叫 legacy-crm-api", "config"),
+     ("another team's queue is called invoice-events", "config"),
+     ("at my last job the bucket is called raw-uploads-eu", "config"),
+     ("their repo lives at gitlab.com/acme/ops-tools", "paths"),
+     ("上一个项目数据库用的 MongoDB", "tech_stack")],
+)  # fmt: skip
+def test_another_projects_things_wait_for_review(sentence, section):
+    assert _facts(sentence, section, "stored") == {}
+    assert _facts(sentence, section, "review") != {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ours", "theirs"),
+    [("隔壁组的 bucket 是 team-b-assets，我们的 bucket 是 shop-media-prod", "shop-media-prod",
+      "team-b-assets"),
+     ("another team's service is called billing-core, ours is called ledger-api", "ledger-api",
+      "billing-core")],
+)  # fmt: skip
+def test_our_clause_beside_another_teams_is_stored(sentence, ours, theirs):
+    assert list(_facts(sentence, "config", "stored").values()) == [ours]
+    assert list(_facts(sentence, "config", "review").values()) == [theirs]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key"),
+    [("按你给的 page_size=25 试了下，还是慢", "page_size"),
+     ("tried max_inflight 64 for a run, same latency", "max_inflight"),
+     ("kubectl logs 里看到 replicas=2，yaml 明明写的 4", "replicas")],
+)  # fmt: skip
+def test_a_value_tried_or_seen_in_the_logs_waits_for_review(sentence, key):
+    assert key not in _facts(sentence, "config", "stored")
+
+
+def test_the_required_version_an_error_names_waits_for_review():
+    sentence = "pip 报错说 requires Python 3.11，我们机器上是 3.9"
+    assert "python" not in _facts(sentence, "tech_stack", "stored")
+
+
+# ---- a setting's key is no product --------------------------------------------------------
+
+
+@pytest.mark.parametrize("sentence", ["我们 warmup_ratio 0.05，剩下的默认", "我们 max_conns 150"])
+def test_a_settings_key_after_we_is_no_stored_stack(sentence):
+    assert _facts(sentence, "tech_stack", "stored") == {}
+
+
+# ---- a project seen, not the one built -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["刷到一个开源项目叫 linkding，跟我们要做的很像", "came across an app called Tandoor on reddit",
+     "my friend has a bot called Nightcrawler that does this", "客户那边有个系统叫 Helios，要对接"],
+)  # fmt: skip
+def test_the_name_of_a_project_seen_or_anothers_is_no_project_name(sentence):
+    assert _facts(sentence, "project", "stored") == {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [("我在做一个记账小程序，叫 Coinly", "Coinly"),
+     ("we're building a game called Mossfall", "Mossfall")],
+)  # fmt: skip
+def test_the_name_of_the_project_built_is_stored(sentence, name):
+    assert _facts(sentence, "project", "stored") == {"name": name}
+
+
+# ---- indexing and clustering said as what is done --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["好，就按这个：索引用 ik_max_word，查询用 ik_smart", "索引 ik_max_word、检索 ik_smart",
+     "partition by day, cluster user_id + event_name"],
+)  # fmt: skip
+def test_what_indexing_or_clustering_is_done_with_is_no_name(sentence):
+    assert _facts(sentence, "config", "stored") == {}
+
+
+def test_the_index_named_beside_no_query_is_stored():
+    assert _facts("索引用 goods_v4，别动老的", "config", "stored") == {"index": "goods_v4"}

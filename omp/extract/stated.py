@@ -32,6 +32,11 @@ OWN_WAY_CONF = 0.55
 RUN_ARGUMENT_CONF = 0.55
 
 
+# "日志里显示 pool_size=10", "the error code is err-conn-reset", "比如 batch_size=64 之类的":
+# values read off an error, a log or an example say what one run did or could do
+PASSING_CONF = 0.55
+
+
 # "我们 ERP 的库存模块", "我们组在做 ERA5 的降尺度": names the lexicon does not know, alone, are
 # as often the project's product, data or classes as its tools (dev corpus: 0 of 5 kept)
 UNKNOWN_NAMES_CONF = 0.55
@@ -68,7 +73,38 @@ def statement_facts(
             found.append(({"project": {"name": name}}, conf["fact"], "project name", "P2"))
     elif agent:
         found = [_read_stack(f) for f in found]
-    return found
+    return _of_others(found, s)
+
+
+def _of_others(found: list[_Fact], s: str) -> list[_Fact]:
+    """The facts of `s`, those only its clauses about another project or team name for review.
+
+    "隔壁组的服务叫 pay-gateway", "at my last job the db was orders_main": another's, as often
+    as the project's; "隔壁组用 Kafka，我们用 RabbitMQ" keeps RabbitMQ.
+    """
+    part = rules.others_part(s).casefold()
+    if not part:
+        return found
+    kept: list[_Fact] = []
+    for facts, level, reason, priority in found:
+        ours, theirs = _split_told(facts, part)
+        kept += [(ours, level, reason, priority)] if ours else []
+        kept += [(theirs, min(level, PASSING_CONF), reason, priority)] if theirs else []
+    return kept
+
+
+def _split_told(facts: dict[str, Any], part: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`facts` as those `part` does not tell and those it does, section by section."""
+    ours: dict[str, Any] = {}
+    theirs: dict[str, Any] = {}
+    for section, values in facts.items():
+        if not isinstance(values, dict) or not all(isinstance(v, str) for v in values.values()):
+            told = all(str(v).casefold() in part for _, v in flatten({section: values}))
+            (theirs if told else ours)[section] = values
+            continue
+        for key, value in values.items():
+            (theirs if value.casefold() in part else ours).setdefault(section, {})[key] = value
+    return ours, theirs
 
 
 def own_way(found: list[_Fact], s: str) -> list[_Fact]:
@@ -156,7 +192,7 @@ def _stack_facts(
         if key not in stated and not _named_in(value, stack)
     ]
     config = rules.settings(s)
-    ran = _run_arguments(s, config)
+    ran = config if rules.read_not_set(s) else _run_arguments(s, config)
     if config := {k: v for k, v in config.items() if k not in ran}:
         found.append(({"config": config}, conf["fact"], "configuration value", "P0"))
     if ran:
@@ -266,6 +302,7 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
         # an address named as what it is ("the broker is mqtts://…") is the project's whoever
         # says it: the assistant mostly repeats or reports it (dev corpus: 8 of 8 kept)
         level = max(conf["fact"], NAMED_ADDRESS_CONF)
+        level = min(level, PASSING_CONF) if rules.read_not_set(s) else level
         found.append(({"urls": addresses}, level, "address", "P0"))
     layout = rules.layout_fact(s)
     if layout is not None:
@@ -312,7 +349,9 @@ def _required_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[
         return []
     known = " ".join(str(v) for facts, *_ in found for _, v in flatten(facts))
     required = {k: v for k, v in rules.minimum_versions(s).items() if v.split()[-1] not in known}
-    return [({"tech_stack": required}, conf["fact"], "version required", "P2")] if required else []
+    # "报错说 requires Python 3.10": what an error asks for, not what the project pins
+    level = min(conf["fact"], PASSING_CONF) if rules.read_not_set(s) else conf["fact"]
+    return [({"tech_stack": required}, level, "version required", "P2")] if required else []
 
 
 def _named_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
@@ -323,4 +362,5 @@ def _named_facts(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fa
         for key, value in values.items():
             if value not in known:
                 named.setdefault(section, {})[key] = value
-    return [(named, conf["fact"], "named value", "P2")] if named else []
+    level = min(conf["fact"], PASSING_CONF) if rules.read_not_set(s) else conf["fact"]
+    return [(named, level, "named value", "P2")] if named else []

@@ -6,6 +6,7 @@ project's name.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import NamedTuple
 
@@ -359,6 +360,38 @@ OTHERS_STACK_ZH = lazy(
 )
 
 
+# "another team's service is called billing-core", "at my last job the db was orders_main",
+# "上一个项目的仓库叫 old-shop-api": a clause about another project's, team's or job's things
+_OTHERS = lazy(
+    r"(?i)\b(?:another|other|the other|a different|some other|neighbou?ring|sister)\s+"
+    r"(?:team|teams|project|projects|company|companies|repo|repos|org|group|department)\b"
+    r"|\b(?:my|our|a|an|the|in) (?:previous|last|old|former|other|prior) "
+    r"(?:job|company|team|project|employer|gig|place|work)\b"
+    r"|\b(?:a|my) friends?\b|\bfriends? of mine\b"
+    r"|\btheir (?:team|project|repo|company|stack|service|setup|codebase)\b"
+    r"|\b(?:our|a|the|my) (?:client|customer|vendor)s?\b"
+    r"|上一?个项目|之前(?:那|的)个?项目|以前(?:那|的)个?项目|老项目|别人(?:家)?的|人家的"
+    r"|客户(?:那边|的)|另一个(?:产品|项目|应用|服务|系统)|别的(?:产品|项目|应用)"
+)
+
+
+_CLAUSE_CUT = lazy(r"[，,；;。!?！？]|\.\s|\s(?=(?:but|while|whereas|and we|we)\s)")
+
+
+def others_part(sentence: str) -> str:
+    """The clauses of a sentence that tell another project's, team's or job's things.
+
+    "隔壁组用的是 Kafka，我们用 RabbitMQ" gives "隔壁组用的是 Kafka"; "the other project's
+    bucket is old-media" the whole sentence; "" when no clause does.
+    """
+    starts = [0, *(m.end() for m in _CLAUSE_CUT.finditer(sentence)), len(sentence)]
+    return " ".join(
+        sentence[a:b]
+        for a, b in itertools.pairwise(starts)
+        if _OTHERS.search(sentence[a:b]) or OTHERS_STACK_ZH.search(sentence[a:b])
+    )
+
+
 # "之前一直是 Hive 跑 T+1", "前端去掉了 Leaflet", "状态管理还是老的 Vuex 4": a clause naming
 # what the project used before or drops, not what it uses
 _GONE_ZH = lazy(
@@ -374,6 +407,30 @@ _GONE_ZH = lazy(
 
 # "有没有必要换", "要不要换掉": a message asking whether to replace what it says is used now
 _REPLACE_IT_ZH = lazy(r"(?:有没有必要|要不要|该不该|想)换掉?(?=[，,。；;！!？?\s]|$)|换掉|替换掉")
+
+
+# "想换个方案", "考虑换一个", "打算换成别的": replacing something, with nothing named yet
+_REPLACE_VAGUE_ZH = lazy(r"换(?:一?个|成)?(?:别的|其他的?|方案)|换一个(?=[，,。；;！!？?\s]|$)")
+
+
+# "用的是 Elasticsearch，想换个方案", "项目里用的 Celery 太重了，准备换掉": the tool named as
+# what is used is what a vague replacement replaces; "现在是几台 CPU 机器跑 ffmpeg，想换个方案"
+# replaces the machines, not ffmpeg
+_USED_ZH = lazy(
+    r"(?:(?:现在|目前)(?:都|还)?(?:是|用)|用的是|用的|在用)\s*"
+    r"(?P<x>[A-Za-z][^，,。；;！!？?\n]{0,40})"
+)
+
+
+# "we're on webpack right now but want to move off it", "we use Jenkins today but plan to
+# replace it": what the sentence names before is what the project leaves
+_REPLACE_IT_EN = lazy(
+    r"(?i)\b(?:(?:move|moving|get|getting|migrate|migrating|switch|switching)\s+"
+    r"(?:off|away from|out of)|replace|replacing|ditch|ditching|drop|dropping|rip out|"
+    r"ripping out|get rid of|getting rid of|phase out|phasing out|sunset|retire)\s+"
+    r"(?:it|this|that|them)\b"
+    r"|\blooking (?:to|at) (?:migrat(?:e|ing)|mov(?:e|ing)|switch(?:ing)?)\b(?!\s+(?:to|onto)\b)"
+)
 
 
 # "计划迁到 ClickHouse", "准备从 Element Plus 换到 Naive UI": a move to a named tool
@@ -404,11 +461,13 @@ def moving_off(message: str) -> set[str]:
     the names the lexicon knows, and the other Latin words of those phrases ("ffmpeg + libx264").
     """
     if not is_chinese(message):
-        return set()
+        return _replaced_en(message)
     phrases = [m["x"] for m in _OLD_ONE_ZH.finditer(message)]
     now = [m["x"] for m in _USED_NOW_ZH.finditer(message)]
     if _REPLACE_IT_ZH.search(message):
-        phrases += now
+        phrases += now + [m["x"] for m in _USED_ZH.finditer(message)]
+    elif _REPLACE_VAGUE_ZH.search(message):
+        phrases += [m["x"] for m in _USED_ZH.finditer(message)]
     else:
         # "现在是 MySQL LIKE 查询 … 想换个搜索引擎": only what the named tool takes the place of
         roles = {role_for(n) for m in _MOVE_TO_ZH.finditer(message) for n in technologies(m["to"])}
@@ -416,6 +475,16 @@ def moving_off(message: str) -> set[str]:
     names = {name for x in phrases for name in technologies(x)}
     words = {w.lower() for x in phrases for w in re.findall(r"[A-Za-z][\w.+#-]*", x)}
     return names | words
+
+
+def _replaced_en(message: str) -> set[str]:
+    """The names an English sentence says the project moves off ("… but want to move off it")."""
+    leaving: set[str] = set()
+    for m in _REPLACE_IT_EN.finditer(message):
+        start = max(message.rfind(end, 0, m.start()) for end in (". ", "! ", "? ", "\n"))
+        said = message[start + 1 : m.start()]
+        leaving |= {name.lower() for name in technologies(said)}
+    return leaving
 
 
 # "base model 用 Qwen2.5-7B-Instruct", "基座模型打算用 Qwen2-7B": the model the project tunes
@@ -1003,6 +1072,8 @@ def _looks_like_a_product(name: str, *, versioned: bool, packages: bool = False)
         return False  # "amr-02", "large-v2": a host or a size, not a product
     if re.search(r"\d{6}", name):
         return False  # "hr-portal-web-1312345678": a resource with an account's number
+    if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", name):
+        return False  # "我们 batch_size 64": a setting's key in snake case, not a product
 
     if versioned or re.search(r"\d", name):
         return True
@@ -1218,6 +1289,15 @@ _BUILDING = lazy(
 )
 
 
+# "我在 GitHub 上看到一个项目叫 memos", "came across a tool called Plausible": a project seen,
+# not the one built
+_SEEN = lazy(
+    r"(?i)看到|刷到|搜到|听说|\b(?:saw|seen|found|came across|stumbled "
+    r"(?:on|upon)|there'?s|there (?:is|are)|heard (?:of|about)|looking at|reading about)\b"
+    r"|open[ -]source|开源"
+)
+
+
 def project_name(sentence: str) -> str | None:
     """The name the person gives their project ("a habit tracker app called Streakly")."""
     if QUESTION.search(sentence) or not _BUILDING.search(sentence):
@@ -1225,6 +1305,8 @@ def project_name(sentence: str) -> str | None:
     m = _PROJECT_NAME.search(sentence)
     if m is None:
         return None
+    if _SEEN.search(sentence, 0, m.start()) or others_part(sentence):
+        return None  # "我在 GitHub 上看到一个项目叫 memos", "my friend has an app called …"
     name = (m["n"] or m["z"] or m["q"] or m["y"] or m["t"]).rstrip(".")
     return None if name.lower() in NOT_NAMES or technologies(name) else name
 

@@ -321,6 +321,51 @@ def run_arguments(sentence: str) -> set[str]:
     return {re.sub(r"[^a-z0-9]+", "_", name.lower()) for name in flags}
 
 
+# "报错了：ConnectionError: max_retries=3 exceeded", "the log keeps printing worker_count=2",
+# "kafka 报 fetch_max_bytes=52428800 超了": values read off an error, a log or the output, which
+# say what happened in one run, not what the project sets
+_OBSERVED = lazy(
+    r"(?i)报错|报了|报出|(?<![周日月汇简年预播快情海电举公])报\s*(?=[A-Za-z`'\"])|告警|警告|异常|"
+    r"堆栈|爆显存|\bOOM\b|(?:日志|输出|控制台|终端|\blogs?)\s*(?:里|中|上)|输出\s(?=\s*[A-Za-z`])|"
+    r"(?:日志|输出|控制台|终端)?(?:显示|打印|提示)(?:了|出|说|的是)?|"
+    r"\b(?:errors?|exceptions?|traceback|stack ?trace|warn(?:ing)?|panic(?:ked)?|crash(?:ed|es)?|"
+    r"fail(?:s|ed|ing)?|stderr|stdout)\b|\b\w+(?:Error|Exception)\b|"
+    r"\b(?:logs?|console|output|terminal)\s+(?:says?|shows?|showing|reads?|prints?|printed|"
+    r"keeps? (?:printing|saying|showing))\b|\bin the (?:logs?|output|console|terminal)\b"
+)
+
+
+# "报错了，我把 timeout 改成 60": a value the person sets, whatever error came before
+_SET_BY_US = lazy(
+    r"(?i)设成|设为|设置为|设置成|改成|改为|调到|调成|调大|调小|定成|定为|降到|升到|加到|配成|"
+    r"写进|写死|\b(?:set|sets|setting|changed?|bump(?:ed)?|raised?|lowered?|increased?|"
+    r"decreased?|configured?)\b"
+)
+
+
+# "比如你可以设置 batch_size=64 之类的", "e.g. something like `max_conn = 50`": a value given as
+# an example of what could be set
+_EXAMPLE = lazy(
+    r"(?i)比如|例如|举个?例子?|例子|譬如|之类|\be\.g\.|\bfor (?:example|instance)\b|\bsuch as\b|"
+    r"\bsomething like\b|\blike if\b"
+)
+
+
+# "page_size=20 试了下不行", "tried max_conn 50, same thing": a value tried in one run
+_TRIED = lazy(r"(?i)试了一?下|试一下|试试|试过|\b(?:tried|trying)\b")
+
+
+def read_not_set(sentence: str) -> bool:
+    """Whether the values of a sentence are read off an error, a log or an example, or tried.
+
+    "日志里显示 pool_size=10", "got this error: TimeoutError after timeout=5000ms", "e.g.
+    `max_conn = 50`"; but "the error went away after I set max_retries to 5" sets it.
+    """
+    if _EXAMPLE.search(sentence) or _TRIED.search(sentence):
+        return True
+    return _OBSERVED.search(sentence) is not None and not _SET_BY_US.search(sentence)
+
+
 _MOVED_BETWEEN = lazy(r"(?i)迁到|迁移到|切到|换到|搬到|改到|改成|\bto\b|->|→")
 
 
@@ -419,8 +464,41 @@ def _named_resources(sentence: str) -> dict[str, str]:
             continue
         if re.fullmatch(r"v?\d+(?:\.\d+)*", value):  # "集群是 23.8 版本": a version, no name
             continue
+        if group == "value" and _used_for(sentence, resource.start(group), resource.end(group)):
+            continue
+        if _KEY_COLUMNS.match(sentence, resource.end(group)):
+            continue  # "cluster customer_id + event_type": the columns it clusters by
+        if named.startswith("索引") and _INDEXING.search(sentence):
+            continue  # "索引用 ik_max_word，查询用 ik_smart": indexing, beside querying
         found.append((key, value.rstrip("."), env_before(sentence, resource.start())))
     return _keyed_by_env(found)
+
+
+# "索引用 ik_max_word 分词", "topic 用 key-hash 分区": what a resource uses to do something is
+# an option of it (an analyzer, a strategy), not its name; "表用 t_order 存订单" holds things
+# in the one named, and "队列就用 email-jobs" names the one to use
+_USES_BEFORE = lazy(r"(?<![就都一])用\s*[`'\"]?$")
+_DOES_AFTER = lazy(
+    r"[`'\"]?\s*(?:来|做|进行|去)?(?!这|那|的|吧|了|呢|啊|存|放|装|记|保存)[\u4e00-\u9fff]"
+)
+
+
+# "索引时用 ik_max_word", "索引 ik_max_word、查询 ik_smart": 索引 is the act of indexing when the
+# sentence says so or sets querying beside it, and what follows is what it is done with
+_INDEXING = lazy(
+    r"索引(?:时|的时候)|(?:查询|检索|搜索)(?:时|的时候)?\s*(?:用|走|是)?\s*[`'\"]?[a-z]"
+)
+
+
+_KEY_COLUMNS = lazy(r"[`'\"]?\s*\+\s*[`'\"]?[a-z]")
+
+
+def _used_for(sentence: str, start: int, end: int) -> bool:
+    """Whether the value at `start:end` is what a resource uses to do something."""
+    return (
+        _USES_BEFORE.search(sentence, max(0, start - 4), start) is not None
+        and _DOES_AFTER.match(sentence, end) is not None
+    )
 
 
 # a word every key of `_SETTING` holds: a cheap test that spares a sentence without one (most
@@ -463,6 +541,7 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     # "MAX_CONNECTIONS": a variable's name is for the patterns of named keys, which a commit's
     # rules leave out
     named = [m for m in named if not re.fullmatch(r"[A-Z0-9]+(?:_[A-Z0-9]+)+", m["key"])]
+    scores = reports_results(sentence) or any(_METRIC.search(m["key"].lower()) for m in snake)
     given: list[tuple[str, str, str | None]] = []
     for m in [*named, *snake, *keyed]:
         zh = next((w for w in _SETTING_ZH if w in m.group("key")), None)
@@ -470,7 +549,7 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         if "owner" in m.re.groupindex and _owner(m["owner"]):
             key = f"{m['owner']}_{key}"  # "ssh 端口 22022": ssh_port
         key = re.sub(r"[^a-z0-9_-]+", "_", key.lower()).strip("_-")
-        if _METRIC.search(key):
+        if _METRIC.search(key) or (scores and _scored(key, m.group("value"))):
             continue  # "intent_acc 0.903": a result measured, not a value set
         value = m.group("value")
         if re.search(r"(?i)cron|schedule", key) and (
@@ -644,6 +723,46 @@ def _compact(value: str) -> str:
 _METRIC = lazy(
     r"(?:^|[_-])(?:acc|accuracy|loss|f1|map|auc|bleu|rouge\w*|wer|cer|ppl|perplexity|precision|"
     r"recall|score|mae|mse|rmse|iou|p50|p90|p95|p99)(?:$|[_-])"
+)
+
+
+# "跑完了，mAP 0.712，convnext_tiny 0.768", "准确率：bert_base 0.891": a sentence that reports
+# results measured; its other names with a score are what was measured (models, runs), not
+# settings
+_RESULTS = lazy(
+    r"(?i)(?<![\w-])(?:m?ap(?:50|75)?(?:@[\d.:]+)?|acc(?:uracy)?|top-?[15](?:\s*acc)?|f1|auc|"
+    r"bleu|rouge(?:[-_]?[l12])?|recall(?:@\d+)?|precision(?:@\d+)?|ndcg(?:@\d+)?|mrr|m?iou|"
+    r"wer|cer|ppl|perplexity|results?|scores?|benchmarks?)(?![\w-])"
+    r"|准确率|召回率|精确率|得分|分数|指标|结果|跑出来|测出来|跑分|评测"
+)
+
+
+# a score: a fraction or a percentage ("0.768", "83.5", "91%")
+_SCORE = lazy(r"0?\.\d+|[1-9]\d?\.\d+|\d+(?:\.\d+)?\s*%")
+
+
+def reports_results(sentence: str) -> bool:
+    """Whether a sentence reports results measured ("mAP 0.712", "准确率 0.89")."""
+    return _RESULTS.search(sentence) is not None
+
+
+def _scored(key: str, value: str) -> bool:
+    """Whether `key value` is a score in a sentence of results, rather than a setting.
+
+    "convnext_tiny 0.768" is a model's score; "dropout_rate 0.1" stays a setting, its key a
+    setting's word.
+    """
+    return _SCORE.fullmatch(value.strip()) is not None and not (
+        _SETTING_WORD.search(key) or _TRAINING_SETTING.search(key) or _TUNED.search(key)
+    )
+
+
+# the words of a key that name a value set rather than a thing measured ("ema_decay 0.999",
+# "similarity_cutoff 0.8", "top_p 0.9")
+_TUNED = lazy(
+    r"(?i)(?:^|_)(?:min|max|top_[pk]|decay|ratio|rate|cutoff|temperature|temp|momentum|eps|"
+    r"alpha|beta|gamma|lambda|prob|factor|weight|scale|margin|smoothing|fraction|frac|split)"
+    r"(?:_|$)"
 )
 
 
