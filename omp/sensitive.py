@@ -315,7 +315,7 @@ _ASSIGNMENT = lazy(
     r"(?i)" + _B + r"(?P<name>(?:[A-Z0-9_][A-Z0-9_.\-]{0,99})?"
     r"(?:PASSWORD|PASSWD|PWD|PASS[_\-]?PHRASE|(?<=_)(?:PASS|SIG|AUTH)(?![A-Z])|"
     r"(?<![A-Z0-9])SK(?=\s*=)|API\w{0,4}KEY|"
-    r"(?<=[\"'])(?:PASS|AUTH)(?=[\"'])|KEY[_\-]DATA|SECRET|TOKEN|API[_\-]?KEY|ACCESS[_\-]?KEY|"
+    r"(?<=[\"'])(?:PASS|AUTH)(?=[\"'])|KEY[_\-]DATA|SECRET|TOKEN(?!I[SZ]E)|API[_\-]?KEY|ACCESS[_\-]?KEY|"
     r"ACCOUNT[_\-]?KEY|"
     r"PRIVATE[_\-]?KEY|CLIENT[_\-]?SECRET|CREDENTIALS?|SALT|"
     r"(?:SIGN[A-Z]*|HMAC|ENCRYPTION|MASTER|AUTH|LICEN[CS]E|WEBHOOK)[_\-]?KEY)[A-Z0-9_\-]*)"

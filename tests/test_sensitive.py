@@ -1245,3 +1245,16 @@ def test_a_password_after_an_account_and_a_slash_is_still_redacted():
     # a password shaped like a merge request's reference is still one
     clean, found = redact("login: admin/Hunter!2024")
     assert "Hunter!2024" not in clean and found
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("tokenizer: bert-base-chinese", False),  # what splits text into tokens, not a token
+        ("TOKENIZER_PATH=hf-internal/bert-base-multilingual", False),
+        ("GITHUB_TOKEN: ghx_Abc123Xyz789Qwe456", True),
+        ("token: Zk29xQm4Lp8Rt5Wv2", True),
+    ],
+)
+def test_a_tokenizer_is_no_token(text, secret):
+    assert bool(find_in_text(text)) is secret
