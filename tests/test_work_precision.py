@@ -277,6 +277,7 @@ def test_work_of_last_week_is_stored(sentence):
         "把一半的接口改成了 async。",
         "重构了一半，登录那块还没动。",
         "试着把 JSON 解析换成了 simdjson，还不确定快多少。",
+        "我以为修好了，结果又出现了。",
     ],
 )
 def test_work_undone_half_done_or_tried_is_no_entry(sentence):
@@ -313,6 +314,19 @@ def test_work_on_the_persons_own_copy_waits_for_review(sentence):
     assert len(found["review"]) == 1
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I fixed this exact bug in our other service last month.",
+        "在另一个仓库里我已经把这个 bug 修了。",
+    ],
+)
+def test_work_in_another_project_waits_for_review(sentence):
+    found = _later(sentence)
+    assert "stored" not in found
+    assert len(found["review"]) == 1
+
+
 def test_work_whose_tests_pass_locally_is_stored():
     report = "Fixed the flaky date test; all tests pass locally."
     found = _work(("user", "Refactor the export service, please."), ("assistant", report))
@@ -332,6 +346,9 @@ def test_work_whose_tests_pass_locally_is_stored():
         "Added you to the repo, you should have access now.",
         "Removed the .next folder and rebuilt, works now.",
         "加了点日志排查，发现是连接池满了。",
+        "fixed it temporarily by restarting the worker",
+        "暂时通过重启 worker 解决了。",
+        "deployed to staging just to test it, not going to prod yet",
     ],
 )
 def test_a_step_of_finding_out_or_of_the_tools_is_no_entry(sentence):
@@ -344,6 +361,7 @@ def test_a_step_of_finding_out_or_of_the_tools_is_no_entry(sentence):
         "Added a /healthz endpoint to the API.",
         "Added a regression test to reproduce the race in the exporter.",
         "Created the migration for the invoices table.",
+        'Merged the PR "export: stream the rows", deployed to prod tonight.',
         "加了订单导出的日志脱敏。",
     ],
 )

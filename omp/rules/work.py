@@ -195,6 +195,15 @@ _DONE_OUTRIGHT_ZH = lazy(
 )
 
 
+# work done in another repository or another team's project: "I fixed this exact bug in our
+# other service", "在另一个仓库里我已经把这个 bug 修了", "隔壁组的项目里已经接入了 Sentry"
+_ELSEWHERE = (
+    r"|\b(?:in|on|for|at)\s+(?:our|my|the|a|an|their)\s+(?:other|another|old|previous|separate|"
+    r"sister)\s+(?:repo|repository|project|service|app|codebase|team|job|company)\b"
+    r"|(?:另一个|另外一个|别的|其他|隔壁[组的]*|之前的|上一个|以前的)(?:仓库|项目|服务|repo|组|公司)"
+)
+
+
 # Work done on the person's own device or shell tries or prepares something there; the project
 # is unchanged: "我在模拟器上装了 4.1.0 再覆盖装", "I set up the tap token already, it's … in my
 # shell", "Configured the proxy on my laptop"
@@ -209,6 +218,7 @@ _OWN_PLACE = lazy(
     r"|(?:在|我)本地|本地先"
     r"|\bon\s+(?:the|an?|my)\s+(?:emulator|simulator)\b"
     r"|(?:在|装在|装到|刷到|刷在)(?:我的?)?(?:自己的?)?(?:电脑|本机|笔记本|手机|模拟器|真机|测试机)上?"
+    + _ELSEWHERE
 )
 
 
@@ -289,7 +299,7 @@ _FILLER_ZH = lazy(r"好的|懂了|明白了?|知道了|收到|嗯+|哦+|ok|OK|�
 
 # work asked for, planned ("准备上热更新了") or done by habit ("我习惯…跑通了再…")
 _TODO_ZH = lazy(
-    r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该|准备|打算|计划|习惯"
+    r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该|准备|打算|计划|习惯|(?<![所可难])以为"
     # "metrics-pipeline 要上线了", "快发版了", "马上部署": about to happen, not done
     r"|(?<![不还])(?:就?要|快要?|即将|马上|就快)(?=[^，,。；;了]{0,6}了?)"
     r"|你(?:顺手|顺便|先|再|直接|也)"  # "checksum 那个你顺手修了": asked of the assistant
@@ -424,22 +434,36 @@ _STEP = lazy(
     r"narrow (?:it |this |that )?down|inspect|understand|check (?:what|where|why|if|whether|how))\b"
     r"|\b(?:temporary|temp|throwaway|quick)\s+(?:debug\s+)?(?:log\w*|prints?|console\.log|"
     r"statements?|scripts?|hack)\b|\bdebug\s+prints?\b|\bconsole\.log\b"
-    r"|^(?:(?:a|an|the|new|my|our|another|separate)\s+)*(?:branch|pr|pull request|merge request|"
-    r"mr|ticket|issue|jira(?:\s+ticket)?|card|(?:test\s+)?account|invite|channel|meeting|"
-    r"thread)\b(?!\s+(?:model|table|template|api|endpoint|page|field|type|view|form)\b)"
     r"|^(?:you|him|her|them)\b"
     r"|^(?:(?:the|all|my|stale|old|local)\s+)*(?:node_modules|\.next|\.?venv|__pycache__|"
     r"derived\s?data|docker\s+volumes?|(?:dist|build|target)\s+(?:folder|dir(?:ectory)?))\b"
     r"|^(?:a|some|a few|a couple(?: of)?|two|three)\s+"
     r"(?:prints?|print statements?|console\.logs?)\b"
     # "给你加了 repo 的 write 权限": access given to someone; "加了个 print 看一下返回值"
+    # "fixed it by restarting the worker", "重启了一下就好了", "deployed to staging just to test
+    # it": an operation that got past the trouble, or a trial; the project's code is as it was
+    r"|\b(?:by|after)\s+(?:just\s+|simply\s+)?(?:restarting|rebooting|rerunning|re-running|"
+    r"clearing|flushing|redeploying|retrying|reinstalling|bouncing)\b|\bjust\s+to\s+(?:test|try)\b"
+    r"|通过(?:重启|重跑|清(?:了|掉)?缓存|重新部署|重装)"
     r"|排查|复现|调试|(?:打|加)了?(?:点|些|个)?日志(?:看|查)|给(?:你|他|她)(?:加|开)|print|打印|看一?下"
 )
 
 
-def _work_step(what: str) -> bool:
+# a branch, a pull request or a ticket made is where work goes, not the work ("Created a new
+# branch for this", "created a PR for it"); one merged is a change landed
+_TOOL_OF_WORK = lazy(
+    r"(?i)^(?:(?:a|an|the|new|my|our|another|separate)\s+)*(?:branch|pr|pull request|merge request|"
+    r"mr|ticket|issue|jira(?:\s+ticket)?|card|(?:test\s+)?account|invite|channel|meeting|"
+    r"thread)\b(?!\s+(?:model|table|template|api|endpoint|page|field|type|view|form)\b)"
+)
+_LANDS = lazy(r"(?i)merged|landed|shipped|deployed|released|pushed|rolled out|published|合")
+
+
+def _work_step(verb: str, what: str) -> bool:
     """Whether the work told (`what`, after its verb) is a step of finding out, not a change."""
     what = what.strip(" `'\"")
+    if _TOOL_OF_WORK.search(what) and not _LANDS.match(verb):
+        return True
     # "Added a regression test to reproduce the race": a test stays in the project
     return _STEP.search(what) is not None and not _A_TEST.match(what)
 
@@ -488,7 +512,7 @@ def _done_work(sentence: str) -> Work | None:
     named = then is None or finished_work(then) is not None or bool(_DONE_ZH.search(then))
     named = named and not _ANY_BUG.fullmatch(what.strip(" 。.!！~"))
     told = what if m.re == _DONE_EN else _chinese_clause(sentence, m, vkey) or what
-    named = named and not _work_step(told)
+    named = named and not _work_step(m.group(vkey), told)
     kind = _work_kind(sentence, m.group(vkey), what)
     if vkey == "verb4" and (inner := _kind(what)) != "other":
         kind = inner  # "把 Django 升级到了 5.0": the verb after 把 says what kind of work
