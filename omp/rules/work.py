@@ -455,6 +455,9 @@ _TOOL_OF_WORK = lazy(
     r"(?i)^(?:(?:a|an|the|new|my|our|another|separate)\s+)*(?:branch|pr|pull request|merge request|"
     r"mr|ticket|issue|jira(?:\s+ticket)?|card|(?:test\s+)?account|invite|channel|meeting|"
     r"thread)\b(?!\s+(?:model|table|template|api|endpoint|page|field|type|view|form)\b)"
+    # the clone's own git settings: "Switched the remote to ssh", "把 origin 改成公司的 gitlab 了"
+    r"|^(?:(?:the|my|our)\s+)?(?:git\s+)?(?:remote|origin)(?:\s+url)?\s+(?:to|from|over)\b"
+    r"|(?:把|将)\s*(?:git\s*)?(?:remote|origin)(?:\s*(?:url|地址))?\s*(?:改|换|切)"
 )
 _LANDS = lazy(r"(?i)merged|landed|shipped|deployed|released|pushed|rolled out|published|合")
 
