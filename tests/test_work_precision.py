@@ -362,6 +362,8 @@ def test_a_step_of_finding_out_or_of_the_tools_is_no_entry(sentence):
     [
         "Added a /healthz endpoint to the API.",
         "Added a regression test to reproduce the race in the exporter.",
+        "Fixed: `parse` now returns None, so short lines print an empty field.",
+        "加了打印日志的开关，默认关闭。",
         "Created the migration for the invoices table.",
         "Moved the remote state to S3 with DynamoDB locking.",
         'Merged the PR "export: stream the rows", deployed to prod tonight.',

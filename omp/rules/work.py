@@ -439,13 +439,14 @@ _STEP = lazy(
     r"derived\s?data|docker\s+volumes?|(?:dist|build|target)\s+(?:folder|dir(?:ectory)?))\b"
     r"|^(?:a|some|a few|a couple(?: of)?|two|three)\s+"
     r"(?:prints?|print statements?|console\.logs?)\b"
-    # "给你加了 repo 的 write 权限": access given to someone; "加了个 print 看一下返回值"
-    # "fixed it by restarting the worker", "重启了一下就好了", "deployed to staging just to test
-    # it": an operation that got past the trouble, or a trial; the project's code is as it was
+    # "fixed it by restarting the worker", "暂时通过重启 worker 解决了", "deployed to staging
+    # just to test it": an operation that got past the trouble, or a trial; the code is as it was
     r"|\b(?:by|after)\s+(?:just\s+|simply\s+)?(?:restarting|rebooting|rerunning|re-running|"
     r"clearing|flushing|redeploying|retrying|reinstalling|bouncing)\b|\bjust\s+to\s+(?:test|try)\b"
     r"|通过(?:重启|重跑|清(?:了|掉)?缓存|重新部署|重装)"
-    r"|排查|复现|调试|(?:打|加)了?(?:点|些|个)?日志(?:看|查)|给(?:你|他|她)(?:加|开)|print|打印|看一?下"
+    # "给你加了 repo 的 write 权限": access given to someone; "加了个 print 看一下返回值"
+    r"|排查|复现|调试|(?:打|加)了?(?:点|些|个)?日志(?:看|查)|给(?:你|他|她)(?:加|开)"
+    r"|(?:加|打)了?(?:个|些|点|几个)\s*(?:print|打印)"
 )
 
 
