@@ -231,3 +231,183 @@ def test_a_ba_clause_whose_outcome_the_next_clause_tells_is_finished_work(senten
 )
 def test_a_ba_clause_followed_by_what_to_do_next_is_no_finished_work(sentence):
     assert rules.finished_work(sentence) is None
+
+
+# ---- work of a year or more ago is how the project came to be --------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "fyi we switched from mongo to postgres back in '21",
+        "We upgraded to Java 17 last year, so records are fine.",
+        "Rewrote the scheduler in Go a couple years back, it's been solid.",
+        "i set up sentry ages ago, it's still wired in",
+        "前年就把日志换成了 Loki。",
+        "很久以前加了个缓存层，现在不知道还有没有用。",
+    ],
+)
+def test_work_of_long_ago_waits_for_review(sentence):
+    found = _later(sentence)
+    assert "stored" not in found
+    assert len(found["review"]) == 1
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["we moved the worker to k8s last week.", "上周把日志换成了 Loki。"],
+)
+def test_work_of_last_week_is_stored(sentence):
+    assert len(_later(sentence)["stored"]) == 1
+
+
+# ---- work taken back, left half way or only tried --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Bumped react to 19 but had to revert, too many peer dep errors.",
+        "added the index, then reverted it because writes got slow",
+        "Upgraded prisma to 6, ended up rolling it back.",
+        "把 axios 换成了 fetch，后来又换回去了。",
+        "升级了 webpack 5，结果构建挂了，已经回滚了。",
+        "Migrated half the endpoints to the new router.",
+        "The refactor is partially done, auth still uses the old client.",
+        "把一半的接口改成了 async。",
+        "重构了一半，登录那块还没动。",
+        "试着把 JSON 解析换成了 simdjson，还不确定快多少。",
+        "我以为修好了，结果又出现了。",
+    ],
+)
+def test_work_undone_half_done_or_tried_is_no_entry(sentence):
+    assert _later(sentence) == {}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Rolled back the 2.4 deploy, the checkout was failing.",
+        "Fixed the webhook retries and reverted the timeout tweak from yesterday.",
+        "已经把缓存换成 Redis 了。",
+    ],
+)
+def test_a_rollback_or_a_revert_that_is_the_work_is_stored(sentence):
+    assert len(_later(sentence)["stored"]) == 1
+
+
+# ---- work on the person's own copy -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "i patched the lib in my fork to skip the check",
+        "deployed to my local minikube, seems ok",
+        "upgraded node locally to 22, everything builds",
+        "我在本地把 node 升到了 22，构建没问题。",
+    ],
+)
+def test_work_on_the_persons_own_copy_waits_for_review(sentence):
+    found = _later(sentence)
+    assert "stored" not in found
+    assert len(found["review"]) == 1
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I fixed this exact bug in our other service last month.",
+        "在另一个仓库里我已经把这个 bug 修了。",
+    ],
+)
+def test_work_in_another_project_waits_for_review(sentence):
+    found = _later(sentence)
+    assert "stored" not in found
+    assert len(found["review"]) == 1
+
+
+def test_work_whose_tests_pass_locally_is_stored():
+    report = "Fixed the flaky date test; all tests pass locally."
+    found = _work(("user", "Refactor the export service, please."), ("assistant", report))
+    assert found == {"stored": ["Fixed the flaky date test; all tests pass locally"]}
+
+
+# ---- a step taken to find something out, or on the tools of the work -------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Added some debug logging to figure out where it hangs.",
+        "added a print in the loop to see the values, it's 0 every time",
+        "Created a new branch for this, feat/export.",
+        "created a PR for it: #412",
+        "Added you to the repo, you should have access now.",
+        "Removed the .next folder and rebuilt, works now.",
+        "加了点日志排查，发现是连接池满了。",
+        "fixed it temporarily by restarting the worker",
+        "Switched the remote to ssh so I can push.",
+        "把 origin 改成公司的 gitlab 了",
+        "暂时通过重启 worker 解决了。",
+        "deployed to staging just to test it, not going to prod yet",
+    ],
+)
+def test_a_step_of_finding_out_or_of_the_tools_is_no_entry(sentence):
+    assert _later(sentence) == {}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Added a /healthz endpoint to the API.",
+        "Added a regression test to reproduce the race in the exporter.",
+        "Fixed: `parse` now returns None, so short lines print an empty field.",
+        "加了打印日志的开关，默认关闭。",
+        "Created the migration for the invoices table.",
+        "Moved the remote state to S3 with DynamoDB locking.",
+        'Merged the PR "export: stream the rows", deployed to prod tonight.',
+        "加了订单导出的日志脱敏。",
+    ],
+)
+def test_a_change_to_the_project_is_stored(sentence):
+    assert len(_later(sentence)["stored"]) == 1
+
+
+# ---- a preference that is not the person's standing way --------------------------------------
+
+
+def _preferences(sentence: str) -> list[str]:
+    """The person's preferences stored from a sentence said after the opening exchange."""
+    turns = (("user", _OPENING), ("assistant", "好的，先看看现在的代码。"), ("user", sentence))
+    return [str(c.entry["text"]) for c in _run(*turns).candidates if c.target == "user"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I'd prefer a PR for this one rather than pushing to main.",
+        "I prefer not to deploy today, let's wait until monday.",
+        "我老板喜欢用 Excel 看报表。",
+        "我同事习惯用 yarn，所以 lockfile 有两份。",
+        "I like this approach, go ahead.",
+        "I love how clean this looks now.",
+        "我喜欢你这个写法，就这样吧。",
+    ],
+)
+def test_a_wish_for_now_a_reaction_or_someone_elses_way_is_no_preference(sentence):
+    assert _preferences(sentence) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I prefer tabs over spaces.",
+        "I like it when the tests run under a second.",
+        "我比较喜欢函数式的写法。",
+        "我其他项目都习惯用 pnpm。",
+        "以后都用中文回复我。",
+    ],
+)
+def test_the_persons_standing_preference_is_stored(sentence):
+    assert _preferences(sentence) == [sentence.rstrip("。.")]

@@ -225,6 +225,55 @@ def _mine(text: str, m: re.Match[str], verb: str, said: str, clause: str) -> boo
     return not (_THIS_PROJECT.search(said) and _USES.search(said) and not NEGATED.search(said))
 
 
+# what someone else likes, told by the person: "我老板喜欢用 Excel 看报表", "我同事习惯用
+# yarn", "我觉得他更喜欢 tabs", "I know my manager prefers Jira"
+_SOMEONE_ELSE = lazy(
+    r"我(?:的|们的?)?(?:老板|同事|领导|上司|组长|主管|经理|队友|客户|甲方|产品|设计师?|老婆|老公|"
+    r"女朋友|男朋友|朋友|导师|老师|同学|爸|妈)|(?<![其吉])[他她](?!们?的)"
+    r"|(?i:\b(?:my|our)\s+(?:boss|manager|lead|tech lead|team ?lead|colleague|co-?worker|"
+    r"co-?founder|client|customer|designer|pm|product manager|wife|husband|partner|girlfriend|"
+    r"boyfriend|friend|teammates?|team|cto|ceo)\b|\b(?:he|she|they)\s+(?:\w+\s+)?"
+    r"(?:prefers?|likes?|loves?|hates?|wants?)\b)"
+)
+
+
+# a wish for this task or this moment, no standing preference: "I'd prefer a PR for this one",
+# "I prefer not to deploy today", "for now I prefer the quick fix", "这次我更喜欢先不动数据库"
+_ONE_OFF = lazy(
+    r"(?i)\bfor this (?:one|task|pr|ticket|change|fix|feature|file|function|release|time|case)\b"
+    r"|\b(?:this time|today|tonight|tomorrow|for now|right now|for the moment|for the demo|"
+    r"this sprint|this week|this round|in this case)\b"
+    r"|这次|这一次|今天|今晚|明天|暂时|眼下|这个(?:需求|任务|PR|功能|版本)"
+)
+
+
+# liking or hating what is at hand is a reaction, not a way of working: "I like this approach,
+# go ahead", "I love how clean this looks", "I hate this bug", "我喜欢你这个写法" (not "I like it
+# when the tests are fast", "我喜欢这种写法")
+_AT_HAND = lazy(
+    r"(?i)^(?:this|that|these|those|how|what you|the way (?:you|this|it)|your|it(?!\s+when\b))\b"
+    r"|^(?:这个|那个|这样|这版|这一版|你(?:的|这|写的|改的))"
+)
+
+
+def _reaction_or_other(m: re.Match[str], verb: str, said: str, clause: str) -> bool:
+    """Whether the person's words are a reaction, someone else's way or a wish for now only."""
+    if _SOMEONE_ELSE.search(said[m.start() :]) or _ONE_OFF.search(said[m.start() :]):
+        return True
+    reacting = verb in (
+        "like",
+        "love",
+        "hate",
+        "dislike",
+        "don't like",
+        "dont like",
+        "喜欢",
+        "不喜欢",
+        "讨厌",
+    )
+    return reacting and _AT_HAND.match(clause.strip()) is not None
+
+
 def personal(sentence: str) -> Personal | None:
     """A preference or skill of the speaker ("I prefer tabs", "我习惯用 vim").
 
@@ -249,7 +298,7 @@ def personal(sentence: str) -> Personal | None:
     if TENTATIVE.search(said) or _NUMBER_ALONE.fullmatch(clause):
         return None
     verb = (m.groupdict().get("verb") or "").lower()
-    if not _mine(text, m, verb, said, clause):
+    if not _mine(text, m, verb, said, clause) or _reaction_or_other(m, verb, said, clause):
         return None
     if m.groupdict().get("who") or m.groupdict().get("who2") or m.groupdict().get("who3"):
         verb = "know"

@@ -195,14 +195,30 @@ _DONE_OUTRIGHT_ZH = lazy(
 )
 
 
+# work done in another repository or another team's project: "I fixed this exact bug in our
+# other service", "在另一个仓库里我已经把这个 bug 修了", "隔壁组的项目里已经接入了 Sentry"
+_ELSEWHERE = (
+    r"|\b(?:in|on|for|at)\s+(?:our|my|the|a|an|their)\s+(?:other|another|old|previous|separate|"
+    r"sister)\s+(?:repo|repository|project|service|app|codebase|team|job|company)\b"
+    r"|(?:另一个|另外一个|别的|其他|隔壁[组的]*|之前的|上一个|以前的)(?:仓库|项目|服务|repo|组|公司)"
+)
+
+
 # Work done on the person's own device or shell tries or prepares something there; the project
 # is unchanged: "我在模拟器上装了 4.1.0 再覆盖装", "I set up the tap token already, it's … in my
 # shell", "Configured the proxy on my laptop"
 _OWN_PLACE = lazy(
     r"(?i)\b(?:in|on|to|into)\s+my\s+(?:own\s+)?(?:shell|terminal|machine|laptop|mac|pc|computer|"
-    r"phone|dotfiles|\.?(?:bash|zsh)rc|(?:bash_|zsh)?profile)\b"
+    r"phone|dotfiles|\.?(?:bash|zsh)rc|(?:bash_|zsh)?profile|fork|box|workstation|vm)\b"
+    # a copy or a cluster of the person's own: "deployed to my local minikube", "in my fork",
+    # "bumped the deps locally" (not "the tests pass locally": an outcome of the work)
+    r"|\bmy\s+(?:own\s+)?(?:fork|local)\b"
+    r"|\b(?:deployed|installed|set up|configured|applied|patched|changed|bumped|upgraded|enabled|"
+    r"added|switched|tweaked|hacked)\b(?:[^.;,!?]|\.(?=\S)){0,40}\blocally\b"
+    r"|(?:在|我)本地|本地先"
     r"|\bon\s+(?:the|an?|my)\s+(?:emulator|simulator)\b"
-    r"|(?:在|装在|装到|刷到|刷在)(?:我的?|自己的?)?(?:电脑|本机|笔记本|手机|模拟器|真机|测试机)上?"
+    r"|(?:在|装在|装到|刷到|刷在)(?:我的?)?(?:自己的?)?(?:电脑|本机|笔记本|手机|模拟器|真机|测试机)上?"
+    + _ELSEWHERE
 )
 
 
@@ -214,8 +230,16 @@ _STARTING_POINT = lazy(r"(?i)已经|早就|早已|之后|以后|\b(?:already|by 
 
 
 # work done long since, in any message: "索引早建好了。原始数据在 OSS 上，…能直接读吗？" (not
-# "今天早上修好了")
-_LONG_SINCE = lazy(r"早就|早已|(?<![今昨明提一大])早(?=[建装配改加做写搭弄修接迁])")
+# "今天早上修好了"); a year or more back is how the project came to be, not a change of the
+# session: "We moved to Postgres last year", "switched to GH Actions back in 2022", "前年换成了
+# k8s" (not "last week": a change of the project's recent history)
+_LONG_SINCE = lazy(
+    r"早就|早已|(?<![今昨明提一大])早(?=[建装配改加做写搭弄修接迁])|去年|前年|\d+\s*年前|几年前|很久以前"
+    r"|(?i:\b(?:\d+|a|one|two|three|few|several|couple(?: of)?)\s+years?\s+(?:ago|back)\b"
+    r"|\blast year\b|\byears ago\b"
+    r"|\ba (?:long )?while (?:ago|back)\b|\b(?:long|ages) ago\b|\bback in (?:'\d\d|(?:19|20)\d\d)\b"
+    r"|\bin (?:19|20)\d\d(?=\s*(?:[.,;!]|$)))"
+)
 
 
 # a change given its time is an event of the project's history, not the state it is in: "i
@@ -275,7 +299,7 @@ _FILLER_ZH = lazy(r"好的|懂了|明白了?|知道了|收到|嗯+|哦+|ok|OK|�
 
 # work asked for, planned ("准备上热更新了") or done by habit ("我习惯…跑通了再…")
 _TODO_ZH = lazy(
-    r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该|准备|打算|计划|习惯"
+    r"记得|别忘|需要|要把|得把|请把|帮我|麻烦|可以把|应该|准备|打算|计划|习惯|(?<![所可难])以为"
     # "metrics-pipeline 要上线了", "快发版了", "马上部署": about to happen, not done
     r"|(?<![不还])(?:就?要|快要?|即将|马上|就快)(?=[^，,。；;了]{0,6}了?)"
     r"|你(?:顺手|顺便|先|再|直接|也)"  # "checksum 那个你顺手修了": asked of the assistant
@@ -372,6 +396,97 @@ _LOCKFILE_ONLY = lazy(
 )
 
 
+# work taken back in the same breath leaves nothing done: "I added the retry but then reverted
+# it", "Added the flag, rolled it back this morning", "把 ORM 换成了 sqlx，结果又改回去了"
+_UNDONE_AFTER = lazy(
+    r"(?i)(?:[,;，；]|\b(?:but|and|then)\b)\s*(?:(?:but|and|then|so|later|eventually|had to|"
+    r"ended up|i|we)\s+)*(?:revert(?:ed|ing)?"
+    # (not "…and reverted the timeout tweak": other work, named)
+    r"(?=\s+(?:it|that|them|this|everything)\b|\s*(?:[,.;!]|$)|\s+(?:because|after|since|when|as)\b)"
+    r"|roll(?:ed|ing)?\s+(?:it|that|them|this)\s+back|undid|"
+    r"backed\s+(?:it|that|them)\s+out|took\s+(?:it|that|them)\s+out|ripped\s+(?:it|that|them)"
+    r"\s+out)\b"
+    r"|(?:又|后来|然后|结果|最后)[^，,。；;]{0,12}?(?:改回|换回|切回|回滚|撤销|撤回|撤掉|拿掉|关掉|还原|删掉了|"
+    r"去掉了)"
+    r"|[，,；;]\s*(?:已经?|又|就|只好|只能)?(?:回滚|撤销|撤回|还原)了"
+)
+
+
+# work left half way is not finished: "重构了一半，登录那块还没动", "migrated about half the
+# tables", "Refactor is partially done"
+_PART_DONE = lazy(
+    r"(?i)(?:了|到|完)一半|一半的|做了一部分|改了一部分|只(?:改|做|迁|修)了(?:一)?部分"
+    r"|\b(?:about\s+|roughly\s+|only\s+)?half(?:way)?\s+(?:done|through|finished|of\s+the|the)\b"
+    r"|\bpartially\b|\bpart of the way\b"
+)
+
+
+# work only tried: "试着把 ORM 换成了 sqlx", "试了下把超时改成 30s" (the outcome is still open)
+_TRIED_ZH = lazy(r"试着|尝试(?:着|了)?|试了(?:一?下)?(?=把|将)")
+
+
+# a step taken to find something out, or on the tools of the work, changes nothing of the
+# project: "Added some debug logging to figure out where it hangs", "added a print in the loop
+# to see the values", "Created a new branch for this", "created a PR for it", "Added you to the
+# repo", "Removed the .next folder and rebuilt", "加了点日志排查"
+_STEP = lazy(
+    r"(?i)\bto\s+(?:see|figure out|find out|debug|trace|reproduce|repro|investigate|diagnose|"
+    r"narrow (?:it |this |that )?down|inspect|understand|check (?:what|where|why|if|whether|how))\b"
+    r"|\b(?:temporary|temp|throwaway|quick)\s+(?:debug\s+)?(?:log\w*|prints?|console\.log|"
+    r"statements?|scripts?|hack)\b|\bdebug\s+prints?\b|\bconsole\.log\b"
+    r"|^(?:you|him|her|them)\b"
+    r"|^(?:(?:the|all|my|stale|old|local)\s+)*(?:node_modules|\.next|\.?venv|__pycache__|"
+    r"derived\s?data|docker\s+volumes?|(?:dist|build|target)\s+(?:folder|dir(?:ectory)?))\b"
+    r"|^(?:a|some|a few|a couple(?: of)?|two|three)\s+"
+    r"(?:prints?|print statements?|console\.logs?)\b"
+    # "fixed it by restarting the worker", "暂时通过重启 worker 解决了", "deployed to staging
+    # just to test it": an operation that got past the trouble, or a trial; the code is as it was
+    r"|\b(?:by|after)\s+(?:just\s+|simply\s+)?(?:restarting|rebooting|rerunning|re-running|"
+    r"clearing|flushing|redeploying|retrying|reinstalling|bouncing)\b|\bjust\s+to\s+(?:test|try)\b"
+    r"|通过(?:重启|重跑|清(?:了|掉)?缓存|重新部署|重装)"
+    # "给你加了 repo 的 write 权限": access given to someone; "加了个 print 看一下返回值"
+    r"|排查|复现|调试|(?:打|加)了?(?:点|些|个)?日志(?:看|查)|给(?:你|他|她)(?:加|开)"
+    r"|(?:加|打)了?(?:个|些|点|几个)\s*(?:print|打印)"
+)
+
+
+# a branch, a pull request or a ticket made is where work goes, not the work ("Created a new
+# branch for this", "created a PR for it"); one merged is a change landed
+_TOOL_OF_WORK = lazy(
+    r"(?i)^(?:(?:a|an|the|new|my|our|another|separate)\s+)*(?:branch|pr|pull request|merge request|"
+    r"mr|ticket|issue|jira(?:\s+ticket)?|card|(?:test\s+)?account|invite|channel|meeting|"
+    r"thread)\b(?!\s+(?:model|table|template|api|endpoint|page|field|type|view|form)\b)"
+    # the clone's own git settings: "Switched the remote to ssh", "把 origin 改成公司的 gitlab 了"
+    r"|^(?:(?:the|my|our)\s+)?(?:git\s+)?(?:remote|origin)(?:\s+url)?\s+(?:to|from|over)\b"
+    r"|(?:把|将)\s*(?:git\s*)?(?:remote|origin)(?:\s*(?:url|地址))?\s*(?:改|换|切)"
+)
+_LANDS = lazy(r"(?i)merged|landed|shipped|deployed|released|pushed|rolled out|published|合")
+
+
+def _work_step(verb: str, what: str) -> bool:
+    """Whether the work told (`what`, after its verb) is a step of finding out, not a change."""
+    what = what.strip(" `'\"")
+    if _TOOL_OF_WORK.search(what) and not _LANDS.match(verb):
+        return True
+    # "Added a regression test to reproduce the race": a test stays in the project
+    return _STEP.search(what) is not None and not _A_TEST.match(what)
+
+
+_A_TEST = lazy(
+    r"(?i)(?:(?:an?|the|some|two|three)\s+)?(?:[\w-]+\s+)?(?:tests?|specs?)\b|[^，,]{0,20}测试"
+)
+
+
+def _taken_back(sentence: str, start: int) -> bool:
+    """Whether the work told from `start` was only tried, left half way or undone after."""
+    after = sentence[start:]
+    return bool(
+        _UNDONE_AFTER.search(after)
+        or _PART_DONE.search(sentence)
+        or _TRIED_ZH.search(sentence[:start])
+    )
+
+
 def _done_work(sentence: str) -> Work | None:
     """The finished work a sentence that is no question or doubt reports."""
     m = _DONE_EN.search(sentence)
@@ -400,6 +515,8 @@ def _done_work(sentence: str) -> Work | None:
     then = _after_bare_report(sentence, m, vkey, xkey)
     named = then is None or finished_work(then) is not None or bool(_DONE_ZH.search(then))
     named = named and not _ANY_BUG.fullmatch(what.strip(" 。.!！~"))
+    told = what if m.re == _DONE_EN else _chinese_clause(sentence, m, vkey) or what
+    named = named and not _work_step(m.group(vkey), told)
     kind = _work_kind(sentence, m.group(vkey), what)
     if vkey == "verb4" and (inner := _kind(what)) != "other":
         kind = inner  # "把 Django 升级到了 5.0": the verb after 把 says what kind of work
@@ -498,6 +615,8 @@ def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool
         or sentence.startswith("再", m.end(vkey))
     ):
         return False  # "等我跑完了再说", "跑通了再改成 sbatch": a condition for later
+    if _taken_back(sentence, m.end(vkey)):
+        return False  # "加了 X，后来又删掉了", "migrated half the endpoints": nothing finished
     if m.group(vkey) in ("加到", "加进"):
         # "加到 `.bashrc` 里就行": how to do it; "已经加到 … 了": done
         return bool(re.search(r"已|了", sentence[max(0, m.start(vkey) - 6) : m.end(xkey)]))
