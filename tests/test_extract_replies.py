@@ -965,3 +965,14 @@ def test_an_answer_to_an_either_or_waits_for_review_until_the_person_takes_it():
     assert [(d["choice"], d["alternatives"]) for d in _kept(batch, "decisions", "review")] == [
         ("Zod", ["yup"])
     ]
+
+
+def test_an_option_turned_down_with_a_verb_before_it_is_dropped_whole():
+    batch = _run(
+        _BILLING,
+        ("user", "Let's switch the amount column to NUMERIC(19,4) via Prisma Decimal."),
+        ("assistant", "Done, but Decimal objects now leak into every call site."),
+        ("user", "Actually, let's not do NUMERIC at all. Store integer minor units in a BigInt."),
+    )
+    assert not any("NUMERIC" in d["choice"] for d in _kept(batch, "decisions"))
+    assert rules.rejected("let's not do the microservices thing") == ["microservices"]

@@ -428,10 +428,12 @@ def rejected(sentence: str) -> list[str]:
         )
     if m is None:
         return []
+    # "let's not do NUMERIC at all": the option, not the verb before it or the words after it
     gone = re.sub(
-        r"(?i)\s+(?:please|pls|then|too|as well|for now|entirely|stuff|things?|code|bits)$",
+        r"(?i)\s+(?:please|pls|then|too|as well|for now|entirely|stuff|things?|code|bits|"
+        r"at all|after all|anymore|any more)$",
         "",
-        re.sub(r"(?i)^the\s+", "", m.group("x").rstrip(" .")),
+        re.sub(r"(?i)^(?:(?:do|go with|add)\s+)?(?:the\s+)?", "", m.group("x").rstrip(" .")),
     )
     if gone.lower() in ("that", "this", "it", "them", "those", "these", "the idea", "the plan"):
         return []  # "scrap that" takes back what was just said: a reversal, not an option
