@@ -973,6 +973,7 @@ def test_what_runs_on_the_board_or_machine_is_the_stack(sentence, stack):
         "跑一下 pytest 看看",
         "跑 pytest 的时候报错",
         "想在板子上跑 Zephyr 试试",
+        "那个方案要跑 Keycloak + ClickHouse，太重了",
     ],
 )
 def test_a_tool_run_once_a_past_or_a_wished_run_is_no_stack(sentence):

@@ -662,12 +662,13 @@ def tech_facts(sentence: str) -> dict[str, str]:
 
 # "主控是 STM32F407，跑 FreeRTOS", "each robot is a Jetson Orin running ROS 2 Humble", "the box
 # runs Postgres 16 and Redis 7": what runs on the project's board or machine; not "try running
-# pytest", "跑一下测试", "跑在 k8s 上" (where, read elsewhere), "was running Mongo" (before)
+# pytest", "跑一下测试", "跑在 k8s 上" (where, read elsewhere), "was running Mongo" (before),
+# "要跑 Keycloak + ClickHouse，太重了" (what an option would need)
 _RUNS = lazy(
     r"(?i)(?<!\bwas )(?<!\bwere )(?<!\bused to )(?<!\btry )(?<!\bafter )(?<!\bby )"
     r"(?<!\bwhen )(?<!\bbefore )(?<!\bstart )(?<!\bstop )(?<!\bkeep )"
     r"\b(?:runs|running)\s+(?P<x>[^,;:.!?()]+)"
-    r"|跑(?:的是|的|着)?\s*(?P<y>[A-Za-z][^，。；;！!？?()（）]*)"
+    r"|(?<![要得需想会能])跑(?:的是|的|着)?\s*(?P<y>[A-Za-z][^，。；;！!？?()（）]*)"
 )
 
 
