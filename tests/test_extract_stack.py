@@ -864,3 +864,117 @@ def test_a_logging_library_is_named_and_replaces_the_one_before():
 @pytest.mark.parametrize("sentence", ["zap the cache and retry", "quartz countertops are heavy"])
 def test_a_library_named_like_an_everyday_word_counts_only_written_as_a_name(sentence):
     assert rules.technologies(sentence) == []
+
+
+# ---- the assistant telling the person what their project is on -------------------------------
+
+
+def _told(reply: str, action: str = "stored") -> dict[str, str]:
+    """The stack an assistant's reply to a question about the project gave, for `action`."""
+    batch = _run(
+        ("user", "hi"), ("assistant", "hello"), ("user", "why is it slow?"), ("assistant", reply)
+    )
+    stack: dict[str, str] = {}
+    for facts in _kept(batch, "project", action):
+        stack |= facts.get("tech_stack", {})
+    return stack
+
+
+@pytest.mark.parametrize(
+    ("reply", "stack"),
+    [
+        (
+            "You're on Terraform v1.10.3, so the S3 backend can lock natively.",
+            {"deploy_tooling": "Terraform v1.10.3", "storage": "S3"},
+        ),
+        (
+            "I looked at the lockfile — you're using pytest 8.1 with pytest-xdist 3.5.",
+            {"testing": "pytest 8.1", "pytest-xdist": "pytest-xdist 3.5"},
+        ),
+        (
+            "Your API runs on FastAPI 0.110 with Uvicorn.",
+            {"backend": "FastAPI 0.110", "app_server": "Uvicorn"},
+        ),
+        ("You are currently on Next.js 13.5.", {"frontend": "Next.js 13.5"}),
+        (
+            "you use pnpm 8 and Node 20 per `package.json`.",
+            {"package_manager": "pnpm 8", "runtime": "Node 20"},
+        ),
+        (
+            "Looking at go.mod, you're on Go 1.21 with sqlc 1.25.",
+            {"language": "Go 1.21", "orm": "sqlc 1.25"},
+        ),
+        ("你们现在跑在 Node 18 上，Prisma 5.10。", {"runtime": "Node 18", "orm": "Prisma 5.10"}),
+        (
+            "看了 go.mod，你这边用的 Go 1.21 和 gin 1.9。",
+            {"language": "Go 1.21", "backend": "gin 1.9"},
+        ),
+    ],
+)
+def test_the_stack_an_assistant_tells_the_person_they_are_on_is_kept(reply, stack):
+    assert _told(reply) == stack
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "If you're on Postgres 16 you get MERGE for free.",
+        "Once you're on Node 20, you can drop the polyfill.",
+        "Are you on Python 3.12 or 3.11?",
+        "You could use Prisma 5 or Drizzle 0.30.",
+        "You'll want Celery 5.3 with Redis 7 for that.",
+        "You might be using Redis 6 already — can you check?",
+        "Right, you were using MongoDB 4.4 before the move.",
+        "You should use Django 5.0 and Postgres 16 for the new service.",
+        "如果你们用的是 Node 16，建议升到 20。",
+        "要是你们用 MySQL 8 的话，可以直接用窗口函数。",
+        "你们是部署在 K8s 上吗？",
+    ],
+)
+def test_a_case_a_question_or_advice_in_the_second_person_is_no_stack(reply):
+    assert _told(reply) == {}
+
+
+# ---- what runs on the project's board or machine ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        (
+            "主控是 STM32F407VGT6，跑 FreeRTOS，主频 168MHz",
+            {"hardware": "STM32F407VGT6", "firmware": "FreeRTOS"},
+        ),
+        ("板子跑的 Zephyr 3.6", {"firmware": "Zephyr 3.6"}),
+        ("服务器上跑着 Redis 7 和 Nginx", {"cache": "Redis 7", "proxy": "Nginx"}),
+        (
+            "each robot is a Jetson Orin running ROS 2 Humble + Nav2",
+            {"robotics": "ROS 2 Humble + Nav2"},
+        ),
+        (
+            "the db box runs Postgres 16 and Redis 7",
+            {"database": "Postgres 16", "cache": "Redis 7"},
+        ),
+    ],
+)
+def test_what_runs_on_the_board_or_machine_is_the_stack(sentence, stack):
+    assert _stack(*_said(sentence)) == stack
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "try running pytest -k slow",
+        "we were running Mongo 4.4 before",
+        "I'm running out of memory with Redis",
+        "should we keep running Kafka 3.6?",
+        "if the box runs Redis 7 we can cache there",
+        "it doesn't run Redis anymore",
+        "跑一下 pytest 看看",
+        "跑 pytest 的时候报错",
+        "想在板子上跑 Zephyr 试试",
+        "那个方案要跑 Keycloak + ClickHouse，太重了",
+    ],
+)
+def test_a_tool_run_once_a_past_or_a_wished_run_is_no_stack(sentence):
+    assert _stack(*_said(sentence)) == {}

@@ -61,6 +61,8 @@ def statement_facts(
     that introduces the project; `agent`: the assistant is a coding agent, whose statement of
     the stack it has usually read in the repository.
     """
+    # "You're on Terraform v1.10.3": the assistant tells the person what their project is on
+    statement = statement if own else rules.told_as_ours(statement)
     found = _stack_facts(statement, conf, own=own, decided=decided, opening=opening)
     found += _moved_facts(statement, conf, found)
     found += _place_facts(statement, conf, own=own)
@@ -139,6 +141,7 @@ def _stated_stack(s: str) -> dict[str, str]:
             stack["language"] = language  # "调度服务是 C++17 写的" may have named C++ 17 already
     stack |= {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
     stack |= {k: v for k, v in rules.named_parts(s).items() if k not in stack}
+    stack |= {k: v for k, v in rules.run_stack(s).items() if k not in stack}
     if hosted := rules.hosted_parts(s):
         # "The frontend is on Vercel and the API on Fly.io": each part where it runs, not
         # the first host alone as the project's

@@ -321,6 +321,44 @@ def assertion(sentence: str) -> str:
     return head[0]
 
 
+# "You're on Terraform v1.10.3", "your API runs on FastAPI 0.110", "you're using Prisma 5": an
+# assistant telling the person what their project is on, most often after reading its files;
+# not "you could use …", "you'll need …" (no state), nor "if you're on Node 18" (a case)
+_YOURS = lazy(
+    r"(?i)\b(?P<are>you(?:'re|\s+are)\s+(?:(?:already|currently|still|now)\s+)?)"
+    r"(?=(?:on|using|running)\s)"
+    r"|\b(?P<do>you\s+(?:(?:already|currently)\s+)?)(?=(?:use|run)\s)"
+    r"|\byour(?=\s+(?:(?:mobile|web|ios|android|main)\s+)?(?:project|app|repo|codebase|backend|"
+    r"frontend|service|api|site|server|web app|bot|cli|stack|pipeline|worker)\s)"
+    # "你们现在跑在 Node 18 上", "你这边用的 Go 1.21 和 gin 1.9"
+    r"|(?P<zh>你们|你这边|你那边)(?=\s*(?:现在|目前|这边|那边)?(?:用|跑|是|使用|采用|基于|部署))"
+)
+
+
+# "if you're on Node 18", "once you're running Redis", "do you use …": a case put, a question
+_CASE_BEFORE = lazy(
+    r"(?i)\b(?:if|unless|once|when|whether|until|before|after|in case|assuming|do|are)\s+$"
+    r"|(?:如果|要是|假如|假设|万一|等|是否)\s*$"
+)
+
+
+def told_as_ours(sentence: str) -> str:
+    """An assistant's `sentence` about what the person's project is on, in the first person.
+
+    "You're on dbt-core 1.8.7 with dbt-snowflake 1.8.4" reads as "we're on dbt-core 1.8.7 …",
+    which the rules of the project's stack read; "If you're on Node 18, upgrade" is left.
+    """
+
+    def ours(m: re.Match[str]) -> str:
+        if _CASE_BEFORE.search(sentence[max(0, m.start() - 16) : m.start()]):
+            return m[0]
+        if m["zh"]:
+            return "我们"
+        return "we're " if m["are"] else "we " if m["do"] else "our"
+
+    return _YOURS.sub(ours, sentence)
+
+
 _EXAMPLE_LEAD = lazy(r"(?i)\s*(?:say|e\.g\.|for (?:example|instance)|like|比如|例如|假设|假如)\b")
 
 
@@ -620,6 +658,49 @@ def tech_facts(sentence: str) -> dict[str, str]:
         if is_chinese(sentence):
             _other_clauses_zh(sentence, m, facts)
     return facts
+
+
+# "主控是 STM32F407，跑 FreeRTOS", "each robot is a Jetson Orin running ROS 2 Humble", "the box
+# runs Postgres 16 and Redis 7": what runs on the project's board or machine; not "try running
+# pytest", "跑一下测试", "跑在 k8s 上" (where, read elsewhere), "was running Mongo" (before),
+# "要跑 Keycloak + ClickHouse，太重了" (what an option would need)
+_RUNS = lazy(
+    r"(?i)(?<!\bwas )(?<!\bwere )(?<!\bused to )(?<!\btry )(?<!\bafter )(?<!\bby )"
+    r"(?<!\bwhen )(?<!\bbefore )(?<!\bstart )(?<!\bstop )(?<!\bkeep )"
+    r"\b(?:runs|running)\s+(?P<x>[^,;:.!?()]+)"
+    r"|(?<![要得需想会能])跑(?:的是|的|着)?\s*(?P<y>[A-Za-z][^，。；;！!？?()（）]*)"
+)
+
+
+# the parts that run on a board or a machine, not tools one runs ("running pytest")
+_RUN_ROLES = frozenset(
+    ("firmware", "robotics", "database", "cache", "queue", "proxy", "app_server", "hpc",
+     "timeseries", "service_discovery", "search", "runtime", "ml_serving")
+)  # fmt: skip
+
+
+def run_stack(sentence: str) -> dict[str, str]:
+    """The known names a sentence says run on a board or a machine of the project, by role.
+
+    "主控是 STM32F407VGT6，跑 FreeRTOS" → firmware: FreeRTOS; "running pytest -k slow" gives
+    nothing: a tool run once is no part that runs.
+    """
+    if QUESTION.search(sentence):
+        return {}
+    sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
+    found: dict[str, str] = {}
+    for m in _RUNS.finditer(sentence):
+        if NEGATED.search(sentence[max(0, m.start() - 12) : m.start()]):
+            continue  # "doesn't run Redis"
+        rest = m["x"] or m["y"]
+        if not TECH.match(rest):
+            continue  # "running out of memory with Redis": a known name right after, or none
+        parts: dict[str, str] = {}
+        stack_parts(rest, parts, strict=True)
+        for key, value in parts.items():
+            if key in _RUN_ROLES:
+                found.setdefault(key, value)
+    return found
 
 
 def _other_clauses_zh(sentence: str, m: re.Match[str], facts: dict[str, str]) -> None:
