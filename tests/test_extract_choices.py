@@ -425,6 +425,8 @@ def test_work_told_done_before_a_choice_on_another_part_stays_stored():
         ("Jest 太慢，想切到 vitest，帮忙改下配置", "vitest"),
         ("这次想迁移到 ClickHouse，先写建表语句", "ClickHouse"),
         ("现在想改用 Vitest，jest 太慢了", "Vitest"),
+        ("webpack 太慢了 想换成 Vite, 你先看看 config", "Vite"),
+        ("I want to migrate to Prisma. here's the schema: `model User { id Int @id }`", "Prisma"),
     ],
 )
 def test_a_switch_the_person_wants_chooses_the_tool(said, chosen):
@@ -442,6 +444,9 @@ def test_a_switch_the_person_wants_chooses_the_tool(said, chosen):
         "do we want to switch to pnpm?",
         "the infra team wants to migrate to Terraform",
         "本来想换成 MongoDB，算了",
+        "想换成 Kafka 的话要改多少代码",
+        "our client wants to switch to Azure",
+        "if we want to move to Deno we'd need to rewrite the imports",
     ],
 )
 def test_a_switch_wished_asked_or_dropped_chooses_nothing(said):

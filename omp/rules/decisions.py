@@ -960,14 +960,16 @@ def named_for_a_part(sentence: str) -> Decision | None:
 # "想换成 Karpenter", "we want to move to pnpm": the person's wish to leave what is in use for a
 # named tool, told to the agent doing the work; not "在想要不要换成…", "想过换成…", "他们想换成…"
 _WISHED_SWITCH = lazy(
-    r"(?i)(?:^|[，,。；;]\s*|\b(?:so|and|now)\s+)(?:我们|咱们|we|i)?\s*"
+    # Chinese needs no comma before the wish: "webpack 太慢了 想换成 Vite"
+    r"(?i)(?:^|[，,。；;]\s*|\s(?=想)|\b(?:so|and|now)\s+)(?:我们|咱们|we|i)?\s*"
     r"(?:(?:现在|这次|准备)?想(?:要)?(?:换成|换到|迁到|迁移到|切到|改用|换用)"
     r"|(?:(?:really|just)\s+)?(?:want|wanna|would like|'d like)\s+(?:to\s+)?"
     r"(?:switch|move|migrate|go)\s+(?:over\s+)?to)\s*(?P<x>[A-Za-z][\w.+#/@-]{1,40})"
 )
 _WISH_DOUBT = lazy(
     r"(?i)要不要|是否|(?<!现)在想|想过|本来|他们|你们|别的团队|但是|不过|不确定|"
-    r"\b(?:but|not sure|wanted|someday|eventually|they|other team|one day)\b"
+    r"的话|如果|要是|多少|怎么|\b(?:but|not sure|wanted|someday|eventually|they|other team|one day|"
+    r"if|unless)\b"
 )
 
 
