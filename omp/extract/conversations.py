@@ -457,8 +457,9 @@ class _Conversation:
         if named is None and wish is None:
             return False
         reason = "a technology the person gave a part of the work"
-        if wish is not None:
+        if wish is not None:  # a wish may open the talk before the choice is weighed: review
             named, reason = wish, "a tool the person wants to switch to"
+            conf = {**conf, "instruction": PROPOSAL_CONF}
         assert named is not None
         self._decide_as_written(named, s, src, conf, reason)
         return True
