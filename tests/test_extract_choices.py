@@ -12,7 +12,7 @@ import pytest
 
 from omp import ingest
 from omp.paths import MemoryRoot
-from tests.extraction import _choices, _kept, _run, _said, _said_zh
+from tests.extraction import _choices, _chosen, _kept, _run, _said, _said_zh
 
 # ---- a change of mind ----------------------------------------------------------------------------
 
@@ -411,3 +411,45 @@ def test_work_told_done_before_a_choice_on_another_part_stays_stored():
     )
     assert [d["choice"] for d in _kept(batch, "decisions")] == ["Room"]
     assert any("Hilt" in w for w in _work(batch, "stored"))
+
+
+# ---- a switch the person says they want -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "chosen"),
+    [
+        ("we want to move to pnpm, can you update the CI workflow", "pnpm"),
+        ("npm is slow af, i wanna switch to pnpm. update the lockfile pls", "pnpm"),
+        ("want to switch to uv, pls update the Dockerfile", "uv"),
+        ("Jest 太慢，想切到 vitest，帮忙改下配置", "vitest"),
+        ("这次想迁移到 ClickHouse，先写建表语句", "ClickHouse"),
+        ("现在想改用 Vitest，jest 太慢了", "Vitest"),
+        ("webpack 太慢了 想换成 Vite, 你先看看 config", "Vite"),
+        ("I want to migrate to Prisma. here's the schema: `model User { id Int @id }`", "Prisma"),
+    ],
+)
+def test_a_switch_the_person_wants_is_a_choice_for_review(said, chosen):
+    # a wish often opens the talk before the options are weighed ("I want to move to Rust",
+    # then embassy or RTIC), so it is reviewed rather than stored
+    assert _chosen(*_said(said), action="review") == [chosen]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "在想要不要换成 pnpm",
+        "我们之前想过换成 Vitest，后来没弄",
+        "他们团队想换成 Bun",
+        "想换成 ClickHouse 吗？",
+        "we wanted to move to Bazel but it was too slow",
+        "do we want to switch to pnpm?",
+        "the infra team wants to migrate to Terraform",
+        "本来想换成 MongoDB，算了",
+        "想换成 Kafka 的话要改多少代码",
+        "our client wants to switch to Azure",
+        "if we want to move to Deno we'd need to rewrite the imports",
+    ],
+)
+def test_a_switch_wished_asked_or_dropped_chooses_nothing(said):
+    assert _chosen(*_said(said), action="review") == _chosen(*_said(said)) == []

@@ -453,11 +453,15 @@ class _Conversation:
         "secrets manager for the db password w/ rotation", as the assistant wrote its name.
         """
         named = rules.named_for_a_part(s)
-        if named is None:
+        wish = None if named else rules.wished_switch(s)  # "想换成 buf，你先看下现在的结构"
+        if named is None and wish is None:
             return False
-        self._decide_as_written(
-            named, s, src, conf, "a technology the person gave a part of the work"
-        )
+        reason = "a technology the person gave a part of the work"
+        if wish is not None:  # a wish may open the talk before the choice is weighed: review
+            named, reason = wish, "a tool the person wants to switch to"
+            conf = {**conf, "instruction": PROPOSAL_CONF}
+        assert named is not None
+        self._decide_as_written(named, s, src, conf, reason)
         return True
 
     def _decide_as_written(

@@ -39,6 +39,7 @@ from omp.rules.decisions import (
     side_choices,
     starts_like_a_name,
     value_topic,
+    wished_switch,
 )
 from omp.rules.dialogue import (
     accepts,
@@ -319,6 +320,7 @@ __all__ = [
     "value_topic",
     "version_changes",
     "version_facts",
+    "wished_switch",
     "without_blobs",
     "work_aside",
     "written_in",

@@ -957,6 +957,37 @@ def named_for_a_part(sentence: str) -> Decision | None:
     return None
 
 
+# "想换成 Karpenter", "we want to move to pnpm": the person's wish to leave what is in use for a
+# named tool, told to the agent doing the work; not "在想要不要换成…", "想过换成…", "他们想换成…"
+_WISHED_SWITCH = lazy(
+    # Chinese needs no comma before the wish: "webpack 太慢了 想换成 Vite"
+    r"(?i)(?:^|[，,。；;]\s*|\s(?=想)|\b(?:so|and|now)\s+)(?:我们|咱们|we|i)?\s*"
+    r"(?:(?:现在|这次|准备)?想(?:要)?(?:换成|换到|迁到|迁移到|切到|改用|换用)"
+    r"|(?:(?:really|just)\s+)?(?:want|wanna|would like|'d like)\s+(?:to\s+)?"
+    r"(?:switch|move|migrate|go)\s+(?:over\s+)?to)\s*(?P<x>[A-Za-z][\w.+#/@-]{1,40})"
+)
+_WISH_DOUBT = lazy(
+    r"(?i)要不要|是否|(?<!现)在想|想过|本来|他们|你们|别的团队|但是|不过|不确定|"
+    r"的话|如果|要是|多少|怎么|\b(?:but|not sure|wanted|someday|eventually|they|other team|one day|"
+    r"if|unless)\b"
+)
+
+
+def wished_switch(sentence: str) -> Decision | None:
+    """The known technology the person says they want to switch to, or None.
+
+    "想换成 buf，你先看下现在的结构" moves the work to buf; "在想要不要换成 buf" and "we wanted
+    to move to Bazel but it was too slow" decide nothing.
+    """
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _WISH_DOUBT.search(sentence):
+        return None
+    m = _WISHED_SWITCH.search(sentence)
+    name = m["x"].rstrip(".") if m else ""  # "i wanna switch to pnpm."
+    if not name or technologies(name) != [name.lower()]:
+        return None
+    return Decision(name, (), rationale(sentence), None, False)
+
+
 _GIVEN_UP_IT = lazy(
     r"(?:不用|放弃|弃用|不要)(?:它|它们|这个)了?\s*[，,；;]|\b(?:drop|ditch) (?:it|that)\b"
 )
