@@ -403,13 +403,8 @@ class _Conversation:
     def _picked_for(self, picked: str, text: str, index: int) -> None:
         """The option the assistant's answer to the person's either-or opens with: a proposal."""
         said = text.strip().split("\n\n", 1)[0]  # the answer, not the plan that may follow
-        d = rules.Decision(
-            picked,
-            tuple(self.offers.turned_down(picked.lower())),
-            rules.rationale(text),
-            None,
-            False,
-        )
+        others = tuple(self.offers.turned_down(picked.lower()))
+        d = rules.Decision(picked, others, rules.rationale(said), None, False)
         self._propose(self._proposal(d, said, self.source(index)))
 
     def _reason_of_choice(self, s: str, index: int) -> bool:
@@ -452,15 +447,14 @@ class _Conversation:
 
         "secrets manager for the db password w/ rotation", as the assistant wrote its name.
         """
-        named = rules.named_for_a_part(s)
-        wish = None if named else rules.wished_switch(s)  # "想换成 buf，你先看下现在的结构"
-        if named is None and wish is None:
-            return False
-        reason = "a technology the person gave a part of the work"
-        if wish is not None:  # a wish may open the talk before the choice is weighed: review
-            named, reason = wish, "a tool the person wants to switch to"
+        if (named := rules.named_for_a_part(s)) is not None:
+            reason = "a technology the person gave a part of the work"
+        elif (named := rules.wished_switch(s)) is not None:  # "想换成 buf，你先看下现在的结构"
+            # a wish may open the talk before the choice is weighed: for review
+            reason = "a tool the person wants to switch to"
             conf = {**conf, "instruction": PROPOSAL_CONF}
-        assert named is not None
+        else:
+            return False
         self._decide_as_written(named, s, src, conf, reason)
         return True
 
