@@ -31,6 +31,13 @@ def _later(sentence: str) -> dict[str, list[str]]:
     return _work(("user", _OPENING), ("assistant", "好的，先看看现在的代码。"), ("user", sentence))
 
 
+def _waits_for_review(sentence: str) -> None:
+    """The sentence, said later in a talk, gives one changelog item for review and none stored."""
+    found = _later(sentence)
+    assert "stored" not in found
+    assert len(found["review"]) == 1
+
+
 # ---- a run that ran to its end is an outcome -------------------------------------------------
 
 
@@ -69,9 +76,7 @@ def test_a_script_or_a_job_made_to_run_is_still_work(sentence):
     ],
 )
 def test_work_on_the_persons_own_device_waits_for_review(sentence):
-    found = _later(sentence)
-    assert "stored" not in found
-    assert len(found["review"]) == 1
+    _waits_for_review(sentence)
 
 
 def test_work_done_long_since_waits_for_review():
@@ -248,9 +253,7 @@ def test_a_ba_clause_followed_by_what_to_do_next_is_no_finished_work(sentence):
     ],
 )
 def test_work_of_long_ago_waits_for_review(sentence):
-    found = _later(sentence)
-    assert "stored" not in found
-    assert len(found["review"]) == 1
+    _waits_for_review(sentence)
 
 
 @pytest.mark.parametrize(
@@ -309,9 +312,7 @@ def test_a_rollback_or_a_revert_that_is_the_work_is_stored(sentence):
     ],
 )
 def test_work_on_the_persons_own_copy_waits_for_review(sentence):
-    found = _later(sentence)
-    assert "stored" not in found
-    assert len(found["review"]) == 1
+    _waits_for_review(sentence)
 
 
 @pytest.mark.parametrize(
@@ -322,9 +323,7 @@ def test_work_on_the_persons_own_copy_waits_for_review(sentence):
     ],
 )
 def test_work_in_another_project_waits_for_review(sentence):
-    found = _later(sentence)
-    assert "stored" not in found
-    assert len(found["review"]) == 1
+    _waits_for_review(sentence)
 
 
 def test_work_whose_tests_pass_locally_is_stored():
