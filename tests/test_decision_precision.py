@@ -355,3 +355,97 @@ def test_a_way_named_by_its_ing_noun_is_still_proposed():
 )
 def test_all_at_once_is_no_instruction_for_this_one_time(sentence, choice):
     assert _chosen(*_said_zh(sentence)) == [choice]
+
+
+# ---- what "decided" takes --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "we've decided the bug is in the backend, not the frontend.",
+        "The decision is up to the product team, we'll wait.",
+        "the final call is still open, ask again on monday",
+        "I decided to take the day off tomorrow, so no rush.",
+        "I've decided I'll handle the migration myself.",
+        "they decided to use Kafka on the data team",
+    ],
+)
+def test_decided_without_a_choice_after_it_decides_nothing(sentence):
+    assert _choices_said(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "others"),
+    [
+        ("we decided against GraphQL, staying with REST.", "REST", ["GraphQL"]),
+        ("Decided to go with Milvus for vectors, not looking at others.", "Milvus", []),
+        ("okay decided to use Sentry for errors", "Sentry", []),
+        ("I chose Vite over webpack for the new app.", "Vite", ["webpack"]),
+        ("I decided to go with Postgres for this", "Postgres", []),
+        ("So we decided to switch to uv from poetry.", "uv", ["poetry"]),
+        ("final decision: move to pnpm from yarn", "pnpm", ["yarn"]),
+    ],
+)
+def test_decided_takes_what_it_is_said_with(sentence, choice, others):
+    assert _choices_said(sentence) == [(choice, others)]
+
+
+def test_when_it_was_decided_is_no_part_of_the_choice():
+    choices = _choices_said("The team decided last quarter to move everything to AWS.")
+    assert [c for c, _ in choices] == ["move everything to AWS"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "确定是后端的问题，前端没毛病。",
+        "确定一下 Node 的版本再说",
+        "我确定这个 bug 在 2.3 就有了。",
+    ],
+)
+def test_confirming_a_fact_in_chinese_decides_nothing(sentence):
+    assert _decisions_zh(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("敲定方案：双写 + 每日对账，老库保留三个月。", "双写 + 每日对账"),
+        ("拍板了：订单号用雪花算法生成。", "订单号用雪花算法生成"),
+        ("领导拍板了，用钉钉做告警通知。", "钉钉"),
+        ("我们最后决定把超时改成 30 秒。", "超时 30 秒"),
+        # a thing left as it is is the choice when it is no tool ("Pinia 不动" keeps Pinia)
+        ("决定了，表结构不动，只在 created_at 上加索引。", "表结构不动"),
+        ("那还是 Pinia 不动", "Pinia"),
+    ],
+)
+def test_a_chinese_decision_takes_what_follows_its_verb(sentence, choice):
+    assert [d["choice"] for d in _decisions_zh(sentence)] == [choice]
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        _said("We should use Kafka eventually, but not this quarter."),
+        _said("at some point we'll move to Kubernetes"),
+        _said("let's go with the second approach you mentioned"),
+        _said_zh("以后再换成 ClickHouse"),
+    ],
+)
+def test_a_choice_for_a_later_day_or_one_only_pointed_at_goes_to_review(turns):
+    batch = _run(*turns)
+    assert _kept(batch, "decisions") == []
+    assert len(_kept(batch, "decisions", "review")) == 1
+
+
+def test_a_choice_some_day_in_chinese_is_not_stored():
+    assert _decisions_zh("迟早要上 k8s，现在先不急") == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "choice"),
+    [(_said_zh("以后都用 pnpm"), "pnpm"), (_said("from now on we use Ruff for linting"), "Ruff")],
+)
+def test_a_choice_from_now_on_is_not_put_off(turns, choice):
+    assert _chosen(*turns) == [choice]

@@ -309,6 +309,7 @@ def test_a_rollback_or_a_revert_that_is_the_work_is_stored(sentence):
         "deployed to my local minikube, seems ok",
         "upgraded node locally to 22, everything builds",
         "我在本地把 node 升到了 22，构建没问题。",
+        "本地加了个 hosts 映射，能访问了",
     ],
 )
 def test_work_on_the_persons_own_copy_waits_for_review(sentence):
@@ -350,6 +351,9 @@ def test_work_whose_tests_pass_locally_is_stored():
         "把 origin 改成公司的 gitlab 了",
         "暂时通过重启 worker 解决了。",
         "deployed to staging just to test it, not going to prod yet",
+        "I added a breakpoint in the middleware and it never hits.",
+        "Added a temporary `print` in `worker.py` so we can see the payload.",
+        "在 handler 里打了断点，请求根本没进来",
     ],
 )
 def test_a_step_of_finding_out_or_of_the_tools_is_no_entry(sentence):
@@ -367,6 +371,7 @@ def test_a_step_of_finding_out_or_of_the_tools_is_no_entry(sentence):
         "Moved the remote state to S3 with DynamoDB locking.",
         'Merged the PR "export: stream the rows", deployed to prod tonight.',
         "加了订单导出的日志脱敏。",
+        "Added local caching of the exchange rates, 5 minute TTL.",
     ],
 )
 def test_a_change_to_the_project_is_stored(sentence):

@@ -961,10 +961,13 @@ class _Conversation:
         if (
             rules.names_a_call(d.choice, s)
             or rules.only_points_back(d.choice)
-            or (rules.puts_off(d.choice) or (not d.explicit and rules.for_this_once(s)))
+            or rules.puts_off(d.choice)
+            or rules.some_day(s)
+            or (not d.explicit and rules.for_this_once(s))
         ):
             # "go with collect(streaming=True)": code; "we decided on option B" with no option
-            # B offered: what was chosen is unknown; "决定先不改了": nothing is taken up; "这一次
+            # B offered: what was chosen is unknown; "决定先不改了", "use Kafka eventually":
+            # nothing is taken up now; "这一次
             # 用 force push 吧": the task at hand, not a way of the project
             level = min(level, CODE_CALL_CONF)
         c = Candidate("decisions", decision_entry(d, s, details=True), level, reason, src)

@@ -62,19 +62,48 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)\bthe (?:final )?(?:call|decision|plan|verdict|winner) is\s+"
+            # "the decision is up to the product team", "… is still open": nothing chosen yet
+            r"(?!(?:up to|still|not|pending|open|yours|theirs|ours|on hold|tbd|unclear)\b)"
             r"(?:to\s+(?:use|go with|adopt)\s+)?(?P<x>.+)"
         ),
         True,
         False,
     ),
-    # "we decided to use X" / "we've decided on X" / "I chose X" / "we agreed on X"
+    # "we decided against GraphQL, staying with REST": the one kept, the other given up
     (
         lazy(
-            r"(?i)\b(?:we|i|team|they)(?:'ve| have| had)?\s+(?:finally\s+)?(?:decided|agreed|"
-            r"settled|chose|chosen|picked|opted|committed)\s+"
+            r"(?i)(?:\b(?:we|i|team)(?:'ve| have| had)?\s+|^)(?:finally\s+)?decided\s+against\s+"
+            r"(?P<gone>[^,;.]+?)\s*(?:[,;]|\band\b)\s*(?:and\s+)?"
+            r"(?:we(?:'re| are|'ll| will)\s+)?(?:stay(?:ing)?\s+(?:with|on)|stick(?:ing)?\s+with|"
+            r"keep(?:ing)?|us(?:e|ing)|go(?:ing)?\s+with)\s+(?P<x>.+)"
+        ),
+        True,
+        False,
+    ),
+    # "we decided to use X" / "we've decided on X" / "I chose X" / "we agreed on X"; said
+    # without a subject at the head of a message: "decided to go with Milvus for vectors"
+    (
+        lazy(
+            r"(?i)(?:\b(?:we|team)(?:'ve| have| had)?\s+"
+            # with no one named, only a choice: "Decided to go with X" (not "Committed on main")
+            r"|^(?:(?:ok(?:ay)?|so|alright)[,.]?\s+)?(?=(?:finally\s+)?(?:decided|chose|picked|opted)\b)"
+            # "I decided to take the day off": the person's own doings unless a way is taken
+            r"|\bi(?:'ve| have| had)?\s+(?=(?:finally\s+)?(?:chose|chosen|picked)\s|"
+            r"(?:finally\s+)?(?:decided|opted|settled)\s+"
+            r"(?:to\s+(?:use|go with|adopt|switch to|move to|stick with|stay with|migrate to)"
+            r"|on|for)\s))"
+            r"(?:finally\s+)?(?:"
+            # decided and agreed take what they decide with a word ("we've decided the bug is
+            # in the backend" decides nothing); "we chose Postgres" needs none
+            r"(?:decided|agreed|settled|committed)"
+            # "the team decided last quarter to move everything to AWS": when, then what
+            r"(?:\s+(?:last|this|next)\s+(?:week|month|quarter|year|sprint)|\s+yesterday"
+            r"|\s+earlier|\s+today|\s+in the end|\s+eventually)?\s+(?!against\b)"
+            r"(?=to\b|that\b|we\b|on\b|for\b|upon\b)"
+            r"|(?:chose|chosen|picked|opted)\s+)"
             r"(?:(?:to|that we(?:'ll| will)?|we(?:'ll| will)?)\s+"
             r"(?:use|go with|adopt|switch to|move to|stick with|keep|stay with|migrate to|"
-            r"build on|standardi[sz]e on)\s+|on\s+|for\s+|to\s+|"
+            r"build on|standardi[sz]e on)\s+|on\s+|upon\s+|for\s+|to\s+|"
             # "we agreed that all API responses use snake_case": a rule, said whole
             r"that\s+(?=" + RULE_CLAUSE_TEXT + r"))?(?P<x>.+)"
         ),

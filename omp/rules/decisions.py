@@ -162,7 +162,8 @@ _UNDECIDED = lazy(
 
 
 # a short lead before a colon, then what is decided: "just make it lighter: use Redis as broker"
-_KEPT_AS_IS_ZH = lazy(r"\s*(?:不动|不变|不换|照旧|保持不变|保持原样)$")
+# "Pinia 不动" keeps Pinia; "表结构不动" keeps the schema as it is, which is the choice itself
+_KEPT_AS_IS_ZH = lazy(r"(?<=[A-Za-z0-9.)])\s*(?:不动|不变|不换|照旧|保持不变|保持原样)$")
 
 
 _TOPIC_LEAD = lazy(r"^[^:：]{3,40}(?::\s+|：\s*)")
@@ -201,6 +202,9 @@ def _decision_of(
     # "let's scrap X and keep Y", "let's not use X; Y"
     given_up = [clip(m["gone"])] if "gone" in m.re.groupindex else []
     choice, given_up = _instead(m.group("x").strip(), choice, given_up)
+    if _MOVED_TO.search(sentence[: m.start("x")]) and (moved := _FROM_OLD.match(choice)):
+        # "decided to switch to uv from poetry": uv, from poetry
+        choice, given_up = clip(moved["new"]), [*given_up, clip(moved["old"])]
     if "on" in m.re.groupindex:
         choice = f"enable {choice}"  # "acks_late 也打开吧"
     if abandon := _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "放弃 X" alone, nothing
@@ -243,6 +247,13 @@ def _decision_of(
         topic or part_topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
     )
+
+
+_MOVED_TO = lazy(
+    r"(?i)\b(?:switch(?:ed|es|ing)?|mov(?:e|ed|es|ing)|migrat(?:e|ed|es|ing))\s+"
+    r"(?:[\w-]+\s+){0,3}?to\s*$"
+)
+_FROM_OLD = lazy(r"(?i)^(?P<new>\S.*?)\s+from\s+(?P<old>[A-Za-z][\w.+#/ -]*)$")
 
 
 def _instead(x: str, choice: str, given_up: list[str]) -> tuple[str, list[str]]:
@@ -488,7 +499,8 @@ def _without_lead(topic: str) -> str:
         r"^(?:(?:行|好的?|嗯+|可以|ok|OK|Ok|okay|对|没问题|"
         r"(?i:yeah|yes|yep|so|sure|alright|fine|also|and|then|plus))"
         r"(?:[,，!！\s]+|$))?"
-        r"(?:(?:那|就|那就|还是|我们|先|顺手|顺便|算了)\s*)*"
+        # "我们最后决定把超时改成 30 秒": who decided, and 把, are no part of the topic
+        r"(?:(?:那|就|那就|还是|我们|咱们|先|顺手|顺便|算了|最后|最终|决定|确定|把)\s*)*"
         r"|\s*(?:就|都|统一|也|顺手|顺便|直接|先|还是)+$",
         "",
         topic.strip(),
@@ -1272,6 +1284,20 @@ _THIS_ONCE = lazy(
     # not "一次性迁完" (all at once) nor "一次性订阅" (a kind of subscription)
     r"|这一?次|本次|这回|这一回|临时(?!表|目录|文件)"
 )
+
+
+# a choice for some later day: "we should use Kafka eventually, but not this quarter", "迟早要上
+# k8s": nothing is taken up now ("以后都用 X" is from now on, and is not among these)
+_SOME_DAY = lazy(
+    r"(?i)\b(?:eventually|at some point|some ?day|down the road|in the (?:long run|future)|"
+    r"one day|not (?:this|until (?:the )?next) (?:quarter|sprint|month|year|release))\b"
+    r"|以后再|将来|迟早|总有一天|有机会再|等有空"
+)
+
+
+def some_day(sentence: str) -> bool:
+    """Whether a choice is put to a later day ("use Kafka eventually"), not taken up now."""
+    return _SOME_DAY.search(sentence) is not None
 
 
 def for_this_once(sentence: str) -> bool:

@@ -576,7 +576,14 @@ def only_points_back(choice: str) -> bool:
     "option B", "the second approach", "the cheaper one", "what you suggested", "方案二",
     "就按你说的": unless the talk has an option by that label, what was chosen is unknown.
     """
-    return _POINTER.fullmatch(choice.strip(" `'\"“”.。!！")) is not None
+    return _POINTER.fullmatch(_POINTED_BY.sub("", choice.strip(" `'\"“”.。!！"))) is not None
+
+
+# "the second approach you mentioned", "the option above": who offered it points back too
+_POINTED_BY = lazy(
+    r"(?i)\s+(?:(?:that|which)\s+)?(?:(?:you|we)\s+(?:just\s+)?(?:mentioned|suggested|proposed|"
+    r"described|outlined|listed|gave|wrote)|above|from (?:before|earlier))$"
+)
 
 
 def option_reference(sentence: str) -> str | None:

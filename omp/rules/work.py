@@ -215,7 +215,7 @@ _OWN_PLACE = lazy(
     r"|\bmy\s+(?:own\s+)?(?:fork|local)\b"
     r"|\b(?:deployed|installed|set up|configured|applied|patched|changed|bumped|upgraded|enabled|"
     r"added|switched|tweaked|hacked)\b(?:[^.;,!?]|\.(?=\S)){0,40}\blocally\b"
-    r"|(?:在|我)本地|本地先"
+    r"|(?:在|我)本地|本地先|^本地(?!化)"
     r"|\bon\s+(?:the|an?|my)\s+(?:emulator|simulator)\b"
     r"|(?:在|装在|装到|刷到|刷在)(?:我的?)?(?:自己的?)?(?:电脑|本机|笔记本|手机|模拟器|真机|测试机)上?"
     + _ELSEWHERE
@@ -432,8 +432,9 @@ _TRIED_ZH = lazy(r"试着|尝试(?:着|了)?|试了(?:一?下)?(?=把|将)")
 _STEP = lazy(
     r"(?i)\bto\s+(?:see|figure out|find out|debug|trace|reproduce|repro|investigate|diagnose|"
     r"narrow (?:it |this |that )?down|inspect|understand|check (?:what|where|why|if|whether|how))\b"
-    r"|\b(?:temporary|temp|throwaway|quick)\s+(?:debug\s+)?(?:log\w*|prints?|console\.log|"
-    r"statements?|scripts?|hack)\b|\bdebug\s+prints?\b|\bconsole\.log\b"
+    r"|\b(?:temporary|temp|throwaway|quick)\s+`?(?:debug\s+)?(?:log\w*|prints?|console\.log|"
+    r"statements?|scripts?|hack)\b|\bdebug\s+prints?\b|\bconsole\.log\b|\bbreakpoints?\b"
+    r"|断点"
     r"|^(?:you|him|her|them)\b"
     r"|^(?:(?:the|all|my|stale|old|local)\s+)*(?:node_modules|\.next|\.?venv|__pycache__|"
     r"derived\s?data|docker\s+volumes?|(?:dist|build|target)\s+(?:folder|dir(?:ectory)?))\b"
