@@ -156,7 +156,9 @@ def test_a_tuned_value_beside_a_score_stays_a_setting(sentence, config):
      ("got a ValueError, chunk_size=4096 is too large", "chunk_size"),
      ("stderr keeps saying queue_depth=500, weird", "queue_depth"),
      ("比如 page_size=50 这种就行，你自己定", "page_size"),
-     ("e.g. `max_inflight = 32` or so", "max_inflight")],
+     ("e.g. `max_inflight = 32` or so", "max_inflight"),
+     ("In the docs they use retries=5 as an example.", "retries"),
+     ("文档里写的是 max_conn=100", "max_conn")],
 )  # fmt: skip
 def test_a_value_read_off_an_error_a_log_or_an_example_waits_for_review(sentence, key):
     assert key not in _facts(sentence, "config", "stored")
@@ -254,7 +256,8 @@ def test_our_clause_beside_another_teams_is_stored(sentence, ours, theirs):
     ("sentence", "key"),
     [("按你给的 page_size=25 试了下，还是慢", "page_size"),
      ("tried max_inflight 64 for a run, same latency", "max_inflight"),
-     ("kubectl logs 里看到 replicas=2，yaml 明明写的 4", "replicas")],
+     ("kubectl logs 里看到 replicas=2，yaml 明明写的 4", "replicas"),
+     ("上次试了 batch_size=64 显存不够", "batch_size")],
 )  # fmt: skip
 def test_a_value_tried_or_seen_in_the_logs_waits_for_review(sentence, key):
     assert key not in _facts(sentence, "config", "stored")

@@ -397,6 +397,8 @@ def _preferences(sentence: str) -> list[str]:
         "I like this approach, go ahead.",
         "I love how clean this looks now.",
         "我喜欢你这个写法，就这样吧。",
+        "我喜欢你刚才那个命名",
+        "喜欢上面那版的结构",
     ],
 )
 def test_a_wish_for_now_a_reaction_or_someone_elses_way_is_no_preference(sentence):

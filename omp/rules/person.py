@@ -248,11 +248,14 @@ _ONE_OFF = lazy(
 
 
 # liking or hating what is at hand is a reaction, not a way of working: "I like this approach,
-# go ahead", "I love how clean this looks", "I hate this bug", "我喜欢你这个写法" (not "I like it
+# go ahead", "I love how clean this looks", "I hate this bug", "我喜欢你这个写法", "我喜欢你刚才
+# 那个命名" (not "I like it
 # when the tests are fast", "我喜欢这种写法")
 _AT_HAND = lazy(
     r"(?i)^(?:this|that|these|those|how|what you|the way (?:you|this|it)|your|it(?!\s+when\b))\b"
-    r"|^(?:这个|那个|这样|这版|这一版|你(?:的|这|写的|改的))"
+    # "我喜欢你刚才那个命名", "喜欢上面那版": what was just said
+    r"|^(?:这个|那个|这样|这版|这一版|刚才|刚刚|上面|前面那|"
+    r"你(?:刚才|刚刚|上面|之前)?(?:的|这|那|写的|改的|给的|说的))"
 )
 
 

@@ -348,11 +348,15 @@ _SET_BY_US = lazy(
 _EXAMPLE = lazy(
     r"(?i)比如|例如|举个?例子?|例子|譬如|之类|\be\.g\.|\bfor (?:example|instance)\b|\bsuch as\b|"
     r"\bsomething like\b|\blike if\b"
+    # what others' docs show: "In the docs they use retries=5 as an example", "文档里写的是 …"
+    r"|\bas an example\b|\bin (?:the|their) (?:docs|documentation|tutorial|quickstart)\b|"
+    r"\bthe (?:docs|tutorial|quickstart) (?:uses?|says?|shows?)\b|文档里|示例"
 )
 
 
-# "page_size=20 试了下不行", "tried max_conn 50, same thing": a value tried in one run
-_TRIED = lazy(r"(?i)试了一?下|试一下|试试|试过|\b(?:tried|trying)\b")
+# "page_size=20 试了下不行", "上次试了 batch_size=64 显存不够", "tried max_conn 50, same
+# thing": a value tried in one run
+_TRIED = lazy(r"(?i)试了|试一下|试试|试过|\b(?:tried|trying)\b")
 
 
 def read_not_set(sentence: str) -> bool:
