@@ -281,6 +281,8 @@ def test_work_of_last_week_is_stored(sentence):
         "重构了一半，登录那块还没动。",
         "试着把 JSON 解析换成了 simdjson，还不确定快多少。",
         "我以为修好了，结果又出现了。",
+        "I moved the helpers into utils/ but then moved them back, too many imports broke.",
+        "switched the flag on for the beta, then turned it back off",
     ],
 )
 def test_work_undone_half_done_or_tried_is_no_entry(sentence):
@@ -309,6 +311,7 @@ def test_a_rollback_or_a_revert_that_is_the_work_is_stored(sentence):
         "deployed to my local minikube, seems ok",
         "upgraded node locally to 22, everything builds",
         "我在本地把 node 升到了 22，构建没问题。",
+        "switched my editor to neovim last month",
         "本地加了个 hosts 映射，能访问了",
     ],
 )

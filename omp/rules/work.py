@@ -213,6 +213,9 @@ _OWN_PLACE = lazy(
     # a copy or a cluster of the person's own: "deployed to my local minikube", "in my fork",
     # "bumped the deps locally" (not "the tests pass locally": an outcome of the work)
     r"|\bmy\s+(?:own\s+)?(?:fork|local)\b"
+    # the person's own tools: "switched my editor to neovim", "updated my dotfiles"
+    r"|\bmy\s+(?:own\s+)?(?:editor|ide|terminal|shell|keyboard|font|theme|setup|dotfiles|"
+    r"laptop|machine|vim|neovim|emacs|vscode)\b"
     r"|\b(?:deployed|installed|set up|configured|applied|patched|changed|bumped|upgraded|enabled|"
     r"added|switched|tweaked|hacked)\b(?:[^.;,!?]|\.(?=\S)){0,40}\blocally\b"
     r"|(?:在|我)本地|本地先|^本地(?!化)"
@@ -404,6 +407,8 @@ _UNDONE_AFTER = lazy(
     # (not "…and reverted the timeout tweak": other work, named)
     r"(?=\s+(?:it|that|them|this|everything)\b|\s*(?:[,.;!]|$)|\s+(?:because|after|since|when|as)\b)"
     r"|roll(?:ed|ing)?\s+(?:it|that|them|this)\s+back|undid|"
+    # "moved the helpers into utils/ but then moved them back"
+    r"(?:moved|put|switched|changed|turned|set)\s+(?:it|that|them|this|everything)\s+back\b|"
     r"backed\s+(?:it|that|them)\s+out|took\s+(?:it|that|them)\s+out|ripped\s+(?:it|that|them)"
     r"\s+out)\b"
     r"|(?:又|后来|然后|结果|最后)[^，,。；;]{0,12}?(?:改回|换回|切回|回滚|撤销|撤回|撤掉|拿掉|关掉|还原|删掉了|"
