@@ -311,3 +311,44 @@ def test_what_indexing_or_clustering_is_done_with_is_no_name(sentence):
 
 def test_the_index_named_beside_no_query_is_stored():
     assert _facts("索引用 goods_v4，别动老的", "config", "stored") == {"index": "goods_v4"}
+
+
+# ---- a Chinese stack described part by part ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        (
+            "后端 Spring Boot 3，数据库 MySQL 8，缓存 Redis",
+            {"backend": "Spring Boot 3", "database": "MySQL 8", "cache": "Redis"},
+        ),
+        (
+            "后端 Django，缓存 Redis，队列 Celery",
+            {"backend": "Django", "cache": "Redis", "jobs": "Celery"},
+        ),
+        (
+            "我们后端是 Go，数据库用 PostgreSQL，消息队列用 Kafka。",
+            {"language": "Go", "database": "PostgreSQL", "queue": "Kafka"},
+        ),
+    ],
+)
+def test_a_stack_described_part_by_part_is_the_stack_not_choices(sentence, stack):
+    assert _facts(sentence, "tech_stack", "stored") == stack
+    assert _kept(_run(*_said(sentence)), "decisions") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "隔壁组后端是 Java，数据库 Oracle，我们不一样",
+        "以前后端是 PHP，数据库 MySQL 5.7，去年重写了",
+    ],
+)
+def test_another_or_an_earlier_stack_described_is_not_the_projects(sentence):
+    assert _facts(sentence, "tech_stack", "stored") == {}
+
+
+def test_parts_given_their_tools_without_saying_what_is_there_still_choose():
+    decided = _kept(_run(*_said("数据库用 PostgreSQL，缓存用 Redis")), "decisions")
+    assert [d["choice"] for d in decided] == ["PostgreSQL"]

@@ -142,6 +142,7 @@ def _stated_stack(s: str) -> dict[str, str]:
     stack |= {k: v for k, v in rules.listed_stack(s).items() if k not in stack}
     stack |= {k: v for k, v in rules.named_parts(s).items() if k not in stack}
     stack |= {k: v for k, v in rules.run_stack(s).items() if k not in stack}
+    stack |= {k: v for k, v in rules.described_parts_zh(s).items() if k not in stack}
     if hosted := rules.hosted_parts(s):
         # "The frontend is on Vercel and the API on Fly.io": each part where it runs, not
         # the first host alone as the project's

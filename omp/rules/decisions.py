@@ -9,7 +9,7 @@ from typing import NamedTuple
 from omp.lazyre import lazy
 from omp.rules.decision_en import DECISION_EN
 from omp.rules.decision_zh import DECISION_ZH
-from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, settled
+from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, describes_stack_zh, settled
 from omp.rules.lexicon import (
     NOT_NAMES,
     TECH,
@@ -198,13 +198,12 @@ def _decision_of(
     m: re.Match[str], sentence: str, known: Sequence[str], *, explicit: bool, lang: str, bare: bool
 ) -> Decision | None:
     """The decision a pattern's match states, or None when what it names is no choice."""
+    if not explicit and describes_stack_zh(sentence):
+        return None  # "后端是 Go，数据库用 PostgreSQL，消息队列用 Kafka": the stack described
     choice, part_topic = _choice_of_part(m, explicit=explicit, lang=lang)
     # "let's scrap X and keep Y", "let's not use X; Y"
     given_up = [clip(m["gone"])] if "gone" in m.re.groupindex else []
-    choice, given_up = _instead(m.group("x").strip(), choice, given_up)
-    if _MOVED_TO.search(sentence[: m.start("x")]) and (moved := _FROM_OLD.match(choice)):
-        # "decided to switch to uv from poetry": uv, from poetry
-        choice, given_up = clip(moved["new"]), [*given_up, clip(moved["old"])]
+    choice, given_up = _instead(m.group("x").strip(), choice, given_up, sentence[: m.start("x")])
     if "on" in m.re.groupindex:
         choice = f"enable {choice}"  # "acks_late 也打开吧"
     if abandon := _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "放弃 X" alone, nothing
@@ -256,8 +255,11 @@ _MOVED_TO = lazy(
 _FROM_OLD = lazy(r"(?i)^(?P<new>\S.*?)\s+from\s+(?P<old>[A-Za-z][\w.+#/ -]*)$")
 
 
-def _instead(x: str, choice: str, given_up: list[str]) -> tuple[str, list[str]]:
+def _instead(x: str, choice: str, given_up: list[str], before: str) -> tuple[str, list[str]]:
     """The choice and what it gives up, when `x` says what it moves from or rules out."""
+    if _MOVED_TO.search(before) and (moved := _FROM_OLD.match(choice)):
+        # "decided to switch to uv from poetry": uv, from poetry
+        return clip(moved["new"]), [*given_up, clip(moved["old"])]
     if moved := _MOVE_FROM.match(x):  # "decided to switch from npm to pnpm"
         new, gone = moved["new"] or moved["new_zh"], moved["old"] or moved["old_zh"]
         return clip(new), [clip(gone)]

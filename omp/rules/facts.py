@@ -619,6 +619,32 @@ def _spaced_version(m: re.Match[str]) -> str:
     return f"{m['n']} {m['v']}" if TECH.fullmatch(m["n"]) else m[0]
 
 
+# what brings the talk back to the project after another's or an earlier stack: "…，我们用
+# RabbitMQ", "…，现在是 Go"
+_OURS_AGAIN_ZH = lazy(r"我们|咱们|我这边|现在|目前|如今")
+_EARLIER_ZH = lazy(r"^(?:以前|之前|原来|过去|早先|曾经)")
+
+
+def _our_clauses_zh(clauses: list[str]) -> list[str]:
+    """The clauses of a Chinese sentence that tell the project's own stack as it is.
+
+    Another's stack or an earlier one goes on past its clause ("隔壁组后端是 Java，数据库
+    Oracle，我们不一样": Oracle is theirs too; "以前后端是 PHP，数据库 MySQL 5.7"), until a clause
+    turns back to the project ("…，我们用 RabbitMQ").
+    """
+    kept: list[str] = []
+    elsewhere = False
+    for clause in clauses:
+        if OTHERS_STACK_ZH.search(clause) or _GONE_ZH.search(clause) or _EARLIER_ZH.match(clause):
+            elsewhere = True
+            continue
+        if elsewhere and not _OURS_AGAIN_ZH.search(clause):
+            continue
+        elsewhere = False
+        kept.append(clause)
+    return kept
+
+
 def tech_facts(sentence: str) -> dict[str, str]:
     """Tech-stack facts a sentence states ("the project uses Postgres" → database: Postgres).
 
@@ -631,10 +657,7 @@ def tech_facts(sentence: str) -> dict[str, str]:
     sentence = _NOT_IN_BRACKETS.sub("", sentence)  # what it is not leaves what it is
     if is_chinese(sentence):  # "隔壁组用的是 Kafka，我们用 RabbitMQ": only our clauses
         sentence = _GLUED_VERSION.sub(_spaced_version, sentence)
-        clauses = re.split(r"(?<=[，,；;。])", sentence)
-        sentence = "".join(
-            c for c in clauses if not OTHERS_STACK_ZH.search(c) and not _GONE_ZH.search(c)
-        )
+        sentence = "".join(_our_clauses_zh(re.split(r"(?<=[，,；;。])", sentence)))
     facts: dict[str, str] = {}
     if (own := _OUR_VERSION.search(sentence)) and (known := TECH.fullmatch(own["name"])):
         # "Our Postgres is 16.2 on RDS": the version is Postgres's, not a part of its own
@@ -1412,3 +1435,58 @@ def layout_fact(sentence: str) -> str | None:
     dirs = [d.rstrip("`'\"") for d in _DIR.findall(m.group("x") or m.group("z") or "")]
     dirs = [d for d in dirs if not d.startswith("http")]
     return ", ".join(dict.fromkeys(dirs)) if len(dirs) >= 2 else None
+
+
+# a clause giving a part of the system its technology: "后端是 Go", "数据库 MySQL 8", "消息队列用
+# Kafka", "缓存用的 Redis"; said (是, 用的是) or bare, it describes what is there
+_PART_TECH_ZH = lazy(
+    r"^(?:我们|我们的|咱们|项目|现在)?(?P<part>[\u4e00-\u9fff]{2,6}?)\s*"
+    r"(?P<verb>是|用的是|用的|就是|用|采用|走)?\s*(?P<x>[A-Za-z][\w.+# -]*)$"
+)
+
+
+# another's stack, the one before, or one asked about: "隔壁组后端是 Java，数据库 Oracle", "以前
+# 后端是 PHP，数据库 MySQL 5.7", "面试题：后端是 Java，缓存 Redis，怎么保证一致性"
+_NOT_NOW_ZH = lazy(
+    OTHERS_STACK_ZH.pattern + r"|以前|之前|原来|过去|曾经|早先|面试|题目|怎么|如何|为什么|哪个|还是"
+    r"|打算|计划|准备|想|考虑|如果|要是|假如"
+)
+
+
+def described_parts_zh(sentence: str) -> dict[str, str]:
+    """The technology of each part a Chinese stack description gives, by role.
+
+    "后端 Django，缓存 Redis，队列 Celery": backend Django, cache Redis, jobs Celery. Only in
+    a sentence that `describes_stack_zh`; a name the lexicon does not know takes the role of
+    its part word ("配置中心 Apollo" is no role: left out).
+    """
+    if not describes_stack_zh(sentence):
+        return {}
+    facts: dict[str, str] = {}
+    for clause in re.split(r"[，,；;、。]", sentence):
+        m = _PART_TECH_ZH.match(clause.strip(" 。.！!"))
+        if m is None or NEGATED.search(clause):
+            continue
+        name = re.sub(r"\s+v?\d+(?:\.\d+){0,2}$", "", m["x"].strip())
+        if (known := TECH.fullmatch(name)) is not None:
+            facts.setdefault(role_for(known.group(1).lower()), m["x"].strip())
+    return facts
+
+
+def describes_stack_zh(sentence: str) -> bool:
+    """Whether a Chinese sentence describes the stack part by part.
+
+    "后端 Spring Boot 3，数据库 MySQL 8，缓存 Redis", "我们后端是 Go，数据库用 PostgreSQL，消息队
+    列用 Kafka": two or more clauses each give a part its technology, one of them by saying what it
+    is, so a "用 X" among them tells what is used, not a choice made now ("数据库用 PostgreSQL，
+    消息队列用 Kafka" alone may be one).
+    """
+    if not is_chinese(sentence) or QUESTION.search(sentence) or _NOT_NOW_ZH.search(sentence):
+        return False
+    parts = []
+    for clause in re.split(r"[，,；;、。]", sentence):
+        m = _PART_TECH_ZH.match(clause.strip(" 。.！!"))
+        named = m and (technologies(m["x"]) or re.match(r"[A-Z][a-z]|[A-Z]{2,}\b", m["x"]))
+        if m and named and not NEGATED.search(clause):
+            parts.append(m["verb"] in (None, "是", "用的是", "用的", "就是"))
+    return len(parts) >= 2 and any(parts)

@@ -821,11 +821,16 @@ _STACK_TALK = lazy(
 )
 
 
+_EARLIER = lazy(r"(?i)(?:以前|之前|原来|过去|早先|曾经|\b(?:we used to|previously|before the)\b)")
+
+
 def states_stack(sentence: str) -> bool:
     """Whether a sentence describes the project's stack ("Stack is ...", "后端是 Go 1.22").
 
     So does a clause that is only a name and its version ("模块路径是 github.com/x/y，Go 1.22。").
     """
+    if OTHERS_STACK_ZH.search(sentence) or _EARLIER.match(sentence):
+        return False  # "以前后端是 PHP，数据库 MySQL 5.7": what the project was, or another's
     if _STACK_TALK.search(sentence):
         return True
     return any(VERSIONED.fullmatch(c.strip(" .,")) for c in CLAUSE.split(sentence))
