@@ -65,6 +65,18 @@ def _replaces(role: str, value: str, d: _Choice) -> bool:
     return not _same_tool(value, d.choice) and not _same_tool(d.choice, value)
 
 
+def _beside(stack: dict[str, str], key: str, choice: str) -> bool:
+    """Whether a stack already names the chosen tool beside the part under `key`.
+
+    "React Native 0.74 + Expo SDK 51", then "用 expo-notifications + Expo 的 push service":
+    more of Expo, used beside React Native, not in its place.
+    """
+    tool = rules.technologies(choice)[:1]
+    return bool(tool) and any(
+        k != key and rules.technologies(v)[:1] == tool for k, v in stack.items()
+    )
+
+
 def _same_tool(value: str, name: str) -> bool:
     """Whether a stack value and a refused option name one tool ("flake8 6" and "flake8").
 
@@ -121,7 +133,10 @@ def replaced_stack(
         for key, value in list(stack.items()):
             read = read_at.get(id(c), 0)
             if any(later >= at and _same_tool(value, name) for name, later in gone) or any(
-                d.after(at, read) and _replaces(key, value, d) for d in chosen
+                d.after(at, read)
+                and _replaces(key, value, d)
+                and not _beside(said[id(c)], key, d.choice)
+                for d in chosen
             ):
                 replaced.append(value)
                 del stack[key]

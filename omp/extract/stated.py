@@ -143,6 +143,11 @@ def _stated_stack(s: str) -> dict[str, str]:
     stack |= {k: v for k, v in rules.named_parts(s).items() if k not in stack}
     stack |= {k: v for k, v in rules.run_stack(s).items() if k not in stack}
     stack |= {k: v for k, v in rules.described_parts_zh(s).items() if k not in stack}
+    stack |= {
+        k: v
+        for k, v in rules.named_systems(s).items()
+        if k not in stack and not _named_in(v, stack)
+    }
     if hosted := rules.hosted_parts(s):
         # "The frontend is on Vercel and the API on Fly.io": each part where it runs, not
         # the first host alone as the project's
@@ -223,6 +228,8 @@ def _stack_beside_choice(s: str) -> dict[str, str]:
     "分析主要用 xarray + dask，在学校的 HPC 上跑，调度系统是 Slurm": the choice is one clause,
     the scheduler a fact beside it.
     """
+    if rules.stays_as_is(s) and not rules.tentative(s):
+        return _stated_stack(s)  # "…，变异检测用 GATK 4.5，这俩不变": in use, not chosen now
     clauses = _CLAUSES.split(s) if rules.is_chinese(s) else []
     found: dict[str, str] = {}
     for clause in clauses if len(clauses) > 1 else ():

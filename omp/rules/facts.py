@@ -203,7 +203,7 @@ _USES_ZH = lazy(
     r"|(?<![^\s，,：:])(?!问题|原因|结果|报错|错误|瓶颈|区别|难点|坑)"
     r"(?:[A-Za-z]{2,10}(?:\s?[\u4e00-\u9fff]{1,3})?|[\u4e00-\u9fff]{2,4})(?<![不非还])\s*"
     r"(?:用的是|使用的是|采用的是|是|用的)\s*"
-    r"(?P<y>(?![\w.+-]*://)[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?(?:\s*v?\d+(?:\.\d+){0,2})?"
+    r"(?P<y>(?![\w.+-]*://)[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*){0,2}(?:\s*v?\d+(?:\.\d+){0,2})?"
     r"(?:\s*[+、/]\s*[A-Za-z][\w.+-]*(?:\s*v?\d+(?:\.\d+){0,2})?)*)"
     # "MySQL 做主库": a name and the part it plays
     r"|(?P<z>[A-Za-z][\w.+-]*(?:\s*v?\d+(?:\.\d+){0,2})?)\s*(?:做|作为|当)"
@@ -616,7 +616,9 @@ _GLUED_VERSION = lazy(
 
 
 def _spaced_version(m: re.Match[str]) -> str:
-    return f"{m['n']} {m['v']}" if TECH.fullmatch(m["n"]) else m[0]
+    # "bge-base-en-v1.5": a version after a hyphen is part of the name, not glued on
+    glued = TECH.fullmatch(m["n"]) and not re.search(r"[-_.]v?$", m["n"])
+    return f"{m['n']} {m['v']}" if glued else m[0]
 
 
 # what brings the talk back to the project after another's or an earlier stack: "…，我们用
@@ -726,6 +728,67 @@ def run_stack(sentence: str) -> dict[str, str]:
     return found
 
 
+# "比对用 bwa-mem2，变异检测用 GATK 4.5，这俩不变", "the ORM stays Prisma": what is used and
+# is said to stay as it is, not a new choice
+_AS_IS = lazy(
+    r"不变|照旧|保持原样|还是老样子|(?i:\b(?:stays?|unchanged|as before|stay the same)\b)"
+)
+
+
+def stays_as_is(sentence: str) -> bool:
+    """Whether a sentence says what it names stays as it is ("这俩不变")."""
+    return _AS_IS.search(sentence) is not None
+
+
+# "proxies DICOMweb to our Orthanc server", "on our existing Postgres 15 cluster", "serve our
+# fine-tuned bge-m3 embedding model", "学校有个 Slurm 集群", "写进 S3 上的 Iceberg 表": a
+# product named by the kind of system of ours it is
+_NAME = r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?:\s+v?\d+(?:\.\d+){0,2})?"
+_NAMED_SYSTEM = lazy(
+    r"(?i)\b(?:our|my)\s+(?:(?:existing|own|shared|self-hosted|internal|on-prem|managed|"
+    r"current|fine-?tuned|custom)\s+)*(?-i:(?P<en>" + _NAME + r"))\s+"
+    r"(?:server|cluster|instance|broker|table|bucket|box|deployment|"
+    r"(?:embedding\s+|reranker\s+|base\s+)?model)s?\b"
+    r"|(?:我们|学校|公司|实验室|团队|组里)?(?:的|有个|有一个|有|自建的?|现有的|上的|里的)\s*"
+    r"(?P<zh>" + _NAME + r")\s*(?:集群|服务器|实例|表|数据库)"
+)
+
+
+# words that come where the name does and are none: "our staging cluster", "our Main server"
+_NOT_A_SYSTEM_NAME = lazy(
+    r"(?i)(?:staging|stage|prod|production|dev|test|testing|main|primary|local|shared|own|home|"
+    r"old|new|big|single|internal|build|ci|web|app|api|game|db|gpu|cpu|file|mail|k8s|hpc|linux|"
+    r"windows|ubuntu|debian|the|a|an|one|two|\d.*)"
+)
+
+
+def named_systems(sentence: str) -> dict[str, str]:
+    """The products a sentence names as a server, cluster or table of the project's, by role.
+
+    "FastAPI backend that proxies to our Orthanc server" → orthanc: Orthanc; "学校有个 Slurm
+    集群" → hpc: Slurm. A name the lexicon does not know goes under its own name; a question,
+    a wish or "not our X server" gives nothing.
+    """
+    if QUESTION.search(sentence):
+        return {}
+    sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
+    found: dict[str, str] = {}
+    for m in _NAMED_SYSTEM.finditer(sentence):
+        named = (m["en"] or m["zh"]).strip()
+        name = named.split()[0]
+        if NEGATED.search(sentence[max(0, m.start() - 12) : m.start()]):
+            continue
+        if (known := TECH.fullmatch(name)) is not None:
+            found.setdefault(role_for(known.group(1).lower()), named)
+        elif (
+            not _NOT_A_SYSTEM_NAME.fullmatch(name)
+            and re.search(r"[A-Z].*[a-z]", name)
+            and _looks_like_a_product(name, versioned=name != named)
+        ):
+            found.setdefault(name.lower(), named)  # "Orthanc", "Iceberg"
+    return found
+
+
 def _other_clauses_zh(sentence: str, m: re.Match[str], facts: dict[str, str]) -> None:
     """The stack the other clauses of a Chinese statement of it hold, added to `facts`.
 
@@ -739,6 +802,7 @@ def _other_clauses_zh(sentence: str, m: re.Match[str], facts: dict[str, str]) ->
         clause = clause.strip(" 。.！!")
         if (lead := _PART_LEAD_ZH.match(clause)) is not None:
             clause = _WHERE_TAIL_ZH.sub("", clause[lead.end() :]).strip()
+            clause = _COMPONENT_TAIL_ZH.sub("", clause)  # "GATK 4.5 的 HaplotypeCaller"
         if clause and not _ONLY_NAMES_LEFT.sub("", TECH.sub("", clause)):
             stack_parts(clause, facts, strict=False)
 
@@ -840,6 +904,11 @@ _PART_LEAD_ZH = lazy(
     # "…，部署在腾讯云 TKE 上": where the project runs, the clause's subject left unsaid
     r"|^(?:都|也|就|统一)?(?:部署|跑|运行|托管)在\s*"
 )
+# "变异检测用 GATK 4.5 的 HaplotypeCaller", "转换用 dbt 1.8 的 incremental 模型": a part of the
+# named tool, after it
+_COMPONENT_TAIL_ZH = lazy(
+    r"\s*的\s*[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?(?:\s*[\u4e00-\u9fff]{1,4})?$"
+)
 _WHERE_TAIL_ZH = lazy(r"(?<=[\w\s])(?:上|里)$")
 
 
@@ -873,9 +942,21 @@ _HARDWARE_WEIGHED = lazy(
 )
 
 
+# "STM32F411 上 UART2 接 GPS", "ESP32-S3 + SHT45 传感器", "大棚里放 ESP32-C3 的传感器节点",
+# "板子是 nRF52840": a board or chip the Chinese sentence builds on; not one weighed against
+# another ("ESP32-S3 还是 nRF5340", "换成 RP2040")
+_OWN_HARDWARE_ZH = lazy(
+    r"(?i)(?:^|[，,：:；;]|(?:主控|控制器|芯片|板子|开发板|MCU|硬件|节点|设备)(?:是|用的是|用的|用)|"
+    r"(?<![要想换改])(?:放|用的是|基于|用的))\s*" + _hw(0) + r"\s*(?=上|\+|\uff0b|的|[，,。；;]|$)"
+)
+_HARDWARE_WEIGHED_ZH = lazy(r"还是|或者|或|对比|比较|换成|换到|改成|迁到|候选|考虑|打算|准备|想")
+
+
 def own_hardware(sentence: str) -> str | None:
     """The board, chip or GPU the person says their project runs on ("8x A100 80GB")."""
-    if QUESTION.search(sentence) or is_chinese(sentence) or _HARDWARE_WEIGHED.search(sentence):
+    if is_chinese(sentence):
+        return _own_hardware_zh(sentence)
+    if QUESTION.search(sentence) or _HARDWARE_WEIGHED.search(sentence):
         return None
     if settled(sentence, TENTATIVE, STACK_WISH, CONDITION) != sentence.rstrip(" ，,；;"):
         return None
@@ -883,6 +964,18 @@ def own_hardware(sentence: str) -> str | None:
     if m is None:
         return None
     return next(v for k, v in m.groupdict().items() if k.startswith("hw") and v)
+
+
+def _own_hardware_zh(sentence: str) -> str | None:
+    """The board a Chinese sentence builds on ("STM32F411 上 UART2 接 GPS 模块")."""
+    if QUESTION.search(sentence) or _HARDWARE_WEIGHED_ZH.search(sentence):
+        return None
+    if settled(sentence, TENTATIVE, STACK_WISH, CONDITION) != sentence.rstrip(" ，,；;"):
+        return None
+    clauses = re.split(r"(?<=[，,；;。])", sentence)  # "隔壁组用的 ESP32": not ours
+    sentence = "".join(c for c in clauses if not OTHERS_STACK_ZH.search(c))
+    m = _OWN_HARDWARE_ZH.search(sentence)
+    return m["hw0"] if m else None
 
 
 # Where the person ships the product: "shipping on PC and Nintendo Switch", "Solo dev,
@@ -1058,6 +1151,7 @@ def stack_parts(
     )
     # each part, and whether a "+" joins it to the one before ("grafana + loki") or after
     seps = pieces[1::2]
+    earlier = set(facts)  # the roles another part of the statement filled
     known = False
     for part, joined, then in zip(pieces[::2], ["", *seps], [*seps, ""], strict=True):
         go = re.fullmatch(r"(?i)(go(?:lang)?)(?:\s+v?\d+(?:\.\d+){0,2})?", part.strip())
@@ -1084,8 +1178,13 @@ def stack_parts(
                     + _product_after(part, original, role)
                     + _host_of(part, original)
                 )
-            elif joined == "+" and role in SHARED_ROLES and name.lower() not in facts[role].lower():
-                # "grafana + loki + mimir": a role several tools fill together keeps them all
+            elif (
+                role in SHARED_ROLES
+                and (joined == "+" or role in earlier)
+                and name.lower() not in facts[role].lower()
+            ):
+                # "grafana + loki + mimir", "前端 MapLibre，后端 … 用 PostGIS" (another part of
+                # the statement): a role several tools fill together keeps them all
                 facts[role] += " + " + _with_version(part, original)
             elif beside and name.lower() not in facts[role].lower():
                 # "react native + expo": used beside the first, under its own name
@@ -1117,8 +1216,15 @@ def _names_a_part(part: str, original: re.Match[str], rest: str, *, strict: bool
     name = original.group(1)
     if name == "OSS" and _OPEN_SOURCE.search(rest):
         return False  # "Dagster (OSS, self-hosted)": open source, not Alibaba's storage
-    # an everyday word deep in a clause is a word ("we're launching in the UK in spring")
-    if name.lower() in AMBIGUOUS and name.islower() and (strict or original.start()):
+    # an everyday word deep in a clause is a word ("we're launching in the UK in spring");
+    # with a release number after it, it is the name ("现在用的是 torch 2.3.1 + DDP")
+    released = re.match(r"\s*v?\d+\.\d+", part[original.end() :]) is not None
+    if (
+        name.lower() in AMBIGUOUS
+        and name.islower()
+        and (strict or original.start())
+        and not released
+    ):
         return False
     # "拉支付宝账单": a Chinese name inside a phrase names no part
     return not (is_han(name) and (original.start() or is_chinese(part[original.end() :][:1])))
@@ -1270,6 +1376,10 @@ _PATH_ZH = lazy(
     # "schema 那个顺便配一下，放 app/schemas": a folder (not a file) of the project
     r"|(?<=[，,])\s*(?:都|统一|就)?(?:放到?|放在)\s*`?(?P<p6>[A-Za-z_][\w.-]*(?:/[\w~%-]+)+/?)`?"
     r"(?=\s*(?:下面?|里)?\s*(?:[。；;！!]|$))"
+    # "排课算法那块是同事写的，在 src/scheduler/solver.ts，…": where the part the sentence opens
+    # with is, a clause of its own
+    r"|(?<=[，,])\s*(?:就|都)?在\s*`?(?P<p7>[A-Za-z_][\w.-]*(?:/[\w.~%-]+)+/?)`?"
+    r"(?=\s*(?:下面?|里)?\s*(?:[，,。；;！!]|$))"
 )
 
 

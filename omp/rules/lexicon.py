@@ -88,7 +88,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "search": ("elasticsearch", "meilisearch", "algolia", "typesense", "opensearch", "solr",
                "manticore", "zincsearch", "vespa"),
     "api": ("graphql", "trpc", "grpc", "rest", "openapi", "protobuf", "connectrpc",
-            "websocket", "websockets", "socket.io"),
+            "websocket", "websockets", "socket.io", "gqlgen", "graphql yoga", "hasura"),
     "observability": ("sentry", "datadog", "prometheus", "grafana", "opentelemetry", "jaeger",
                       "tempo", "honeycomb", "loki", "elk", "promtail", "fluentd", "mimir",
                       "thanos", "zabbix", "skywalking", "arms", "new relic", "signoz",
@@ -112,9 +112,9 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "ml_serving": ("torchserve", "triton", "vllm", "bentoml", "kserve", "seldon", "sglang",
                    "lmdeploy", "text-generation-inference", "tgi", "ollama", "llama.cpp"),
     "ml_tracking": ("mlflow", "wandb", "weights & biases", "neptune", "comet"),
-    "ml": ("pytorch", "tensorflow", "jax", "onnx", "tensorrt", "scikit-learn", "transformers",
-           "peft", "trl", "deepspeed", "fsdp", "accelerate", "keras", "xgboost", "lightgbm",
-           "catboost", "langchain", "llamaindex", "sentence-transformers", "unsloth",
+    "ml": ("pytorch", "torch", "tensorflow", "jax", "onnx", "tensorrt", "scikit-learn",
+           "transformers", "peft", "trl", "deepspeed", "fsdp", "accelerate", "keras", "xgboost",
+           "lightgbm", "catboost", "langchain", "llamaindex", "sentence-transformers", "unsloth",
            "paddleocr", "paddlepaddle", "opencv", "yolo", "whisper"),
     "mobile": ("flutter", "react native", "swiftui", "jetpack compose", "expo", "ionic",
                "capacitor", "kotlin multiplatform", "uikit"),
@@ -138,7 +138,13 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "solver": ("or-tools", "ortools", "optaplanner", "timefold", "gurobi", "cplex", "highs",
                "pulp", "pyomo"),
     "bioinformatics": ("gatk", "bwa", "bwa-mem2", "samtools", "bcftools", "deepvariant",
-                       "nf-core", "sarek", "snakemake", "nextflow", "bioconductor"),
+                       "nf-core", "sarek", "snakemake", "nextflow", "bioconductor", "deseq2",
+                       "edger", "fastp", "hisat2", "featurecounts", "multiqc", "picard"),
+    # open table formats of a data lake ("Iceberg 表", "Delta tables on S3")
+    "table_format": ("iceberg", "apache iceberg", "delta lake", "hudi", "apache hudi", "paimon"),
+    # LoRaWAN network servers and IoT platforms the devices report to
+    "iot_platform": ("chirpstack", "thingsboard", "the things stack", "aws iot core"),
+    "pacs": ("orthanc", "dcm4chee"),  # the DICOM server of a medical-imaging project
     "cms": ("sanity", "contentful", "strapi", "directus", "wordpress", "ghost", "payload cms",
             "keystatic", "storyblok"),
     "docs_site": ("vitepress", "docusaurus", "mkdocs", "sphinx", "hugo", "jekyll", "gitbook",
@@ -414,6 +420,7 @@ AMBIGUOUS = frozenset(
         "gemini",
         "anthropic",
         "goose",
+        "torch",
         "atlas",
         "hatch",
         "rye",
@@ -564,5 +571,7 @@ KNOWN_VERSIONED = "|".join(re.escape(n) for n in _VERSIONED_NAMES)
 VERSIONED = lazy(
     r"(?i)(?<![\w.-])(?P<name>" + KNOWN_VERSIONED + r")"
     r"\s*(?:是|为|版本号?(?:是|为)?|version(?: is)?|v|(?P<sdk>SDK))?\s*"
-    r"(?P<ver>\d+(?:\.\d+){0,2}(?:\.x)?)(?!\d|\.\d|\s*%)"
+    # "Unity 2022.3.21f1", "Python 3.13.0rc2": a release's build or pre-release mark is part of it
+    r"(?P<ver>\d+(?:\.\d+){0,2}(?:\.x|(?<=\.\d)(?:f|a|b|p|rc)\d{1,2}(?![\w.])"
+    r"|(?<=\.\d\d)(?:f|a|b|p|rc)\d{1,2}(?![\w.]))?)(?!\d|\.\d|\s*%)"
 )

@@ -284,6 +284,7 @@ def may_state_settings(sentence: str) -> bool:
         "-" in sentence
         or _SETTING_WORD.search(sentence) is not None
         or _PART_ON_PORT.search(sentence) is not None  # "the docker db on 5433"
+        or _PROTOCOL_PORT.search(sentence) is not None  # "over TLS on 8883"
         or _CAMEL_SETTING.search(sentence) is not None  # "groupSize 128MB"
     )
 
@@ -600,7 +601,7 @@ def _part_ports(sentence: str, found: dict[str, str]) -> None:
     own; a port the sentence already gave (the service's) and one said not to be the part's
     ("not my local db on 5432") are not.
     """
-    for m in _PART_ON_PORT.finditer(sentence):
+    for m in [*_PART_ON_PORT.finditer(sentence), *_PROTOCOL_PORT.finditer(sentence)]:
         if m["value"] in found.values() or _NOT_THIS.search(sentence[: m.start()][-24:]):
             continue
         found.setdefault(f"{m['part'].lower()}_port", m["value"])
@@ -634,6 +635,13 @@ _PART_ON_PORT = lazy(
     r"(?P<value>[1-9]\d{2,4})"
     r"(?![\w.%:/-]|\s*(?:cores?|nodes?|instances?|machines?|workers?|threads?|pods?|replicas?|"
     r"servers?|hosts?|gb|mb|kb|ms|req|rps|qps|users?)\b)"
+)
+# "MQTT over TLS on 8883", "udp 7777", "SSH on port 2222": the port a protocol of the service
+# is served on (not "HTTP 404", a status; nor "TLS 1.3", a version)
+_PROTOCOL_PORT = lazy(
+    r"(?i)\b(?P<part>udp|tcp|tls|mqtts?|ssh|smtp|amqps?|wss?|quic)(?:\s+on)?\s+(?:port\s+)?:?"
+    r"(?P<value>[1-9]\d{2,4})"
+    r"(?![\w%:/-]|\.\w|\s*(?:connections?|packets?|bytes?|errors?|ms|req|rps|qps|users?)\b)"
 )
 _NOT_THIS = lazy(r"(?i)\b(?:not|no|instead of|rather than)\b")
 
@@ -1170,6 +1178,22 @@ _HOST_IS = lazy(
 )
 
 
+# "mqtt broker is mosquitto on my homelab at 192.168.1.20:1883", "the NAS is on 10.0.0.5": a
+# part of the project at an IP address of its network
+_AT_IP = lazy(
+    r"(?i)\b(?P<name>broker|server|database|db|nas|gateway|router|controller|plc|camera|proxy|"
+    r"printer|api|backend|registry)\b[^.;,?!]{0,40}?\s(?:is\s+)?(?:at|on|is)\s+"
+    r"(?P<url>(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?)(?![\d.]\d)"
+)
+
+
+def _ip_addresses(sentence: str, found: dict[str, str]) -> None:
+    """Add the parts of the project a sentence puts at an IP address of its network, by part."""
+    for m in _AT_IP.finditer(sentence):
+        if m["url"] not in found.values() and not m["url"].startswith(("127.", "0.")):
+            found.setdefault(m["name"].lower(), m["url"])
+
+
 _ENV_VAR_URL = lazy(
     r"\b(?P<key>[A-Z][A-Z0-9_]{1,40}_(?:URL|URI|HOST|ENDPOINT|ADDR|ADDRESS))\s*=\s*"
     r"(?P<url>(?:https?|grpc|nats|amqp|mqtt)s?://[^\s<>\"'`)\]，。]+)"
@@ -1220,6 +1244,7 @@ def url_facts(sentence: str) -> dict[str, str]:
             found.setdefault(name, url)
     for m in _HOST_IS.finditer(sentence):
         found.setdefault(m["name"].lower(), m["url"])
+    _ip_addresses(sentence, found)
     # an address with credentials in it is a connection string, not a fact to keep
     return {k: v for k, v in found.items() if "@" not in v and "REDACTED" not in v}
 

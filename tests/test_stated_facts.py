@@ -1,0 +1,171 @@
+"""Project facts the person states in passing, while telling of something else.
+
+A product named by the kind of system of ours it is ("our Orthanc server", "学校有个 Slurm
+集群"), the board a Chinese sentence builds on, a lower-case name with its release number, a
+second tool of a role several tools fill, a release's build mark, the port a protocol is served
+on and a part of the project at an IP address; and the same words asked about, weighed or
+said of something not ours, which are no fact.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extraction import _facts, _facts_zh, _kept, _run, _said, _stack_said
+
+# ---- a product named by the kind of system it is ----------------------------------------------
+
+
+def test_a_known_product_named_as_our_cluster_is_the_stack():
+    stack = _stack_said("The nightly jobs write into our Cassandra cluster and we watch the lag.")
+    assert stack.get("database") == "Cassandra"
+
+
+def test_a_product_the_lexicon_does_not_know_named_as_our_server_waits_for_review():
+    # "our Emberfall server" may be the project's own product: an unknown name is reviewed
+    batch = _run(*_said("The admin page forwards every upload to our Keeperly server first."))
+    reviewed = [e.get("tech_stack", {}) for e in _kept(batch, "project", "review")]
+    assert {"keeperly": "Keeperly"} in reviewed
+    assert "keeperly" not in _stack_said("The admin page forwards uploads to our Keeperly server.")
+
+
+def test_a_product_named_as_a_chinese_cluster_or_table_is_the_stack():
+    assert _facts_zh("实验室有个 Slurm 集群，作业都在上面跑。")["tech_stack"]["hpc"] == "Slurm"
+    facts = _facts_zh("订单明细写进 S3 上的 Iceberg 表 dw.order_items，每小时一次。")
+    assert facts["tech_stack"]["table_format"] == "Iceberg"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Should we route the uploads through our Keeperly server?",  # asked
+        "We could route the uploads through our Keeperly server.",  # weighed
+        "Uploads go through our Staging server today.",  # a place, not a product
+    ],
+)
+def test_a_product_named_as_our_server_when_asked_or_weighed_is_no_fact(sentence):
+    batch = _run(*_said(sentence))
+    named = [e for action in ("stored", "review") for e in _kept(batch, "project", action)]
+    assert not [e for e in named if {"keeperly", "staging"} & set(e.get("tech_stack", {}))]
+
+
+def test_our_fine_tuned_model_and_the_model_a_chinese_sentence_uses_are_the_model():
+    stack = _stack_said("Search calls our fine-tuned gte-large-en-v1.5 embedding model in prod.")
+    assert stack.get("model") == "gte-large-en-v1.5"
+    # a version after a hyphen is the name's own ("…-v1.5"), not a version glued on
+    facts = _facts_zh("召回这块，模型用的 gte-base-zh-v1.5，向量维度 768。")
+    assert facts["tech_stack"]["model"] == "gte-base-zh-v1.5"
+
+
+# ---- the board a Chinese sentence builds on --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "board"),
+    [
+        ("nRF52840 上 SPI1 接了一块墨水屏，刷新的时候偶尔花屏。", "nRF52840"),
+        ("门禁控制器是 RP2040 + W5500 网口，固件自己写的。", "RP2040"),
+        ("仓库里放 ESP32-C6 的网关节点，大概 40 个。", "ESP32-C6"),
+    ],
+)
+def test_the_board_a_chinese_sentence_builds_on_is_the_hardware(sentence, board):
+    assert _facts_zh(sentence)["tech_stack"]["hardware"] == board
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "ESP32-C6 还是 nRF52840 比较省电？",  # weighed, and asked
+        "我们打算换成 RP2040，便宜一点。",  # a plan
+        "隔壁组用的 ESP32-C6，功耗挺低。",  # another team's
+    ],
+)
+def test_a_board_weighed_planned_or_another_teams_is_no_hardware(sentence):
+    assert "hardware" not in _facts_zh(sentence).get("tech_stack", {})
+
+
+# ---- names and versions a stated stack holds -------------------------------------------------
+
+
+def test_a_lower_case_everyday_name_with_its_release_number_is_the_name():
+    # "torch" is a word too; "torch 2.4.0" is the package
+    facts = _facts_zh("训练用的是 torch 2.4.0 + FSDP，单机 8 卡。")
+    assert facts["tech_stack"]["ml"].startswith("torch 2.4.0")
+
+
+def test_a_second_tool_of_a_role_several_tools_fill_is_kept():
+    facts = _facts_zh("地图前端 Leaflet，瓦片服务用 PostGIS 的函数现算，最近有点慢。")
+    assert facts["tech_stack"]["gis"] == "Leaflet + PostGIS"
+
+
+def test_a_release_build_mark_is_part_of_the_version():
+    facts = _facts_zh("我们的项目是 Unity 2023.2.20f1，安卓和 iOS 双端。")
+    assert facts["tech_stack"]["engine"] == "Unity 2023.2.20f1"
+
+
+# ---- ports and addresses of the project's parts ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "port"),
+    [
+        ("Devices talk MQTT over TLS on 8883 to the broker.", "tls_port", "8883"),
+        ("The relay listens for players on udp 27015.", "udp_port", "27015"),
+    ],
+)
+def test_the_port_a_protocol_is_served_on_is_a_setting(sentence, key, port):
+    assert _facts(sentence)["config"][key] == port
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["We kept getting HTTP 404 from the relay.", "The proxy only allows TLS 1.3 now."],
+)
+def test_a_status_or_a_protocol_version_is_no_port(sentence):
+    assert not any(k.endswith("_port") for k in _facts(sentence).get("config", {}))
+
+
+def test_a_part_at_an_ip_address_of_our_network_is_where_it_is():
+    facts = _facts("The broker is mosquitto on the office NUC at 10.8.0.12:1883, topic `lab/temp`.")
+    assert facts["urls"]["broker"] == "10.8.0.12:1883"
+
+
+def test_a_part_at_a_loopback_address_or_asked_about_is_not_kept():
+    assert "urls" not in _facts("The api runs on 127.0.0.1:8000 while I debug.")
+    assert "urls" not in _facts("Is the broker at 10.8.0.12 reachable from CI?")
+
+
+# ---- the stack said beside a choice, and a choice made beside the stack ----------------------
+
+
+def test_tools_said_to_stay_as_they_are_beside_a_choice_are_the_stack():
+    batch = _run(
+        ("user", "我们在做数据平台，编排工具想从 Airflow 和 Prefect 里选一个。"),
+        ("assistant", "两者对比：Airflow 生态成熟；Prefect 更轻量。你们团队规模多大？"),
+        (
+            "user",
+            "好，那就定 Prefect 了。抽取我们一直用 dlt，转换用 dbt 1.8 的 incremental 模型，"
+            "这俩不变。",
+        ),
+    )
+    stack = {k: v for e in _kept(batch, "project") for k, v in e.get("tech_stack", {}).items()}
+    assert stack.get("pipelines") == "dbt 1.8"
+
+
+def test_a_choice_of_more_of_a_tool_the_stack_has_keeps_the_part_beside_it():
+    # "React Native + Expo", then a choice of Expo's push service: Expo beside React Native
+    batch = _run(
+        ("user", "我们的 app 是 React Native 0.75 + Expo SDK 52，要加推送。推送服务选哪个？"),
+        (
+            "assistant",
+            "两种方案：OneSignal 功能多；expo-notifications + Expo Push Service 零配置。",
+        ),
+        ("user", "OK 就用 expo-notifications + Expo 的推送服务，OneSignal 不考虑。"),
+    )
+    stack = {k: v for e in _kept(batch, "project") for k, v in e.get("tech_stack", {}).items()}
+    assert stack.get("mobile") == "React Native 0.75"
+
+
+def test_a_chinese_clause_that_says_where_the_part_is_gives_its_path():
+    facts = _facts_zh("计费模块是老王写的，在 services/billing/rules.py，先别改它。")
+    assert facts["paths"]["rules"] == "services/billing/rules.py"
