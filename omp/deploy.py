@@ -104,6 +104,9 @@ class DeployEvent(NamedTuple):
         regions: The regions a Fly app's machines (or instances) run in, as the output shows
             them: its tables (`fly status`, "Failed Instances": the REGION column), the region
             of its log lines (`app[148e2d7c] fra [info]`), fly.toml's `primary_region`.
+        project: The cloud project a Cloud Run service was deployed in (`in project
+            [acme-prod]`); its region is in `regions`.
+        env_from_name: `environment` is only what the Worker's name ends with.
         cli_version: The deploy tool's version, as its banner prints it ("wrangler 3.80.0",
             "vercel 37.4.2").
         hostname: The app's own hostname, whatever became of the deploy (Fly's
@@ -129,7 +132,9 @@ class DeployEvent(NamedTuple):
     rolled_back: bool = False
     environment: str | None = None
     regions: tuple[str, ...] = ()
+    project: str | None = None
     cli_version: str | None = None
+    env_from_name: bool = False
     hostname: str | None = None
 
 
@@ -220,6 +225,13 @@ _GENERIC = ("vercel", "netlify", "fly")  # tools whose failures are plain `Error
 _NAMESPACE = (
     r"(?=(?:[^|;&\n]*?\s(?:-n|--namespace)[=\s]+(?P<ns>[a-z0-9][a-z0-9.-]*))?)"
     r"(?=(?:[^|;&\n]*?\s--context[=\s]+(?P<context>[\w.:@/-]+))?)"
+)
+
+
+# the image `gcloud run deploy --image REPO:TAG` deploys (a `latest` tag names no version)
+_RUN_IMAGE = (
+    r"(?=(?:[^|;&\n]*?\s--image[=\s]+(?P<image>[\w./-]+?)"
+    r"(?::(?!latest\b)(?P<version>\w[\w.-]{0,127})|:latest)?(?:@sha256:\w+)?(?=\s|$))?)"
 )
 
 
@@ -570,10 +582,19 @@ _RULES: tuple[_Rule, ...] = (
     _r(
         "gcloud",
         "echo",
-        _PROMPT + r"gcloud\s+(?:beta\s+)?run\s+deploy\s+(?P<name>[a-z][\w-]*)",
+        _PROMPT + r"gcloud\s+(?:beta\s+)?run\s+deploy\s+(?P<name>[a-z][\w-]*)" + _RUN_IMAGE,
         raw=True,
     ),
-    _r("gcloud", "start", r"Deploying (?:container )?to Cloud Run service \[(?P<name>[\w-]+)\]"),
+    # "Deploying container to Cloud Run service [api] in project [acme-prod] region
+    # [europe-west1]" (`--source .`: "Building using Dockerfile and deploying container to ...")
+    _r(
+        "gcloud",
+        "start",
+        r"(?:Building using \w+ and d|D)eploying (?:container |new service )?to Cloud Run "
+        r"service \[(?P<name>[\w-]+)\](?: in project \[(?P<project>[\w:.-]+)\])?"
+        r"(?: region \[(?P<region>[a-z]+-[a-z]+\d+)\])?",
+        "pending",
+    ),
     _r(
         "gcloud",
         "attach",
@@ -668,6 +689,8 @@ class _Draft:
         self.environment: str | None = None
         self.cli_version: str | None = None
         self.hostname: str | None = None
+        self.project: str | None = None
+        self.regions: list[str] = []
         self.touched = 0
 
     @property
@@ -699,17 +722,24 @@ class _Draft:
         self.context = self.context or found.get("context")
         self.environment = rule.env or self.environment or found.get("env")
         self.image = self.image or found.get("image")
+        if "framework" in found:
+            self.framework = f"{found['framework']} {found.get('version', '')}".strip()
+        elif "version" in found:
+            self.version = found["version"]
+        self._place(found)
+
+    def _place(self, found: dict[str, str]) -> None:
+        """Where the deploy runs and with what: hostname, project, region, bindings, routes."""
         self.hostname = self.hostname or found.get("hostname")
+        self.project = self.project or found.get("project")
+        if "region" in found and found["region"] not in self.regions:
+            self.regions.append(found["region"])
         if "cli" in found and self.cli_version is None:
             self.cli_version = f"{self.tool} {found['cli']}"
         if "binding" in found and found["resource"] != "(hidden)":
             self.bindings.setdefault(found["binding"], found["resource"])
         if "route" in found and found["route"] not in self.routes:
             self.routes.append(found["route"])
-        if "framework" in found:
-            self.framework = f"{found['framework']} {found.get('version', '')}".strip()
-        elif "version" in found:
-            self.version = found["version"]
 
     def _undone(self, number: int) -> None:
         """Rolled back: failed, at the line of its failure if it had one, else of the undo."""
@@ -738,7 +768,10 @@ class _Draft:
             tuple(self.routes),
             rolled_back=self.rolled_back,
             environment=self.environment or _suffixed(self.tool, self.app),
+            regions=tuple(self.regions),
+            project=self.project,
             cli_version=self.cli_version,
+            env_from_name=self.environment is None and _suffixed(self.tool, self.app) is not None,
             hostname=self.hostname,
         )
 
