@@ -99,9 +99,18 @@ class DeployEvent(NamedTuple):
             "deployment.apps/web rolled back"); its status is then "failed".
         environment: The environment the deploy command names (`wrangler deploy --env
             staging`, `vercel deploy --target=staging`), "preview" for a preview or draft
-            deploy; None when the output names none.
-        regions: The regions a Fly app's machines (or instances) run in, as the output's tables
-            show them (`fly status`, "Failed Instances": the REGION column).
+            deploy, else the one a Worker's name ends with (wrangler names the Worker of
+            `--env staging` `<name>-staging`); None when the output names none.
+        regions: The regions a Fly app's machines (or instances) run in, as the output shows
+            them: its tables (`fly status`, "Failed Instances": the REGION column), the region
+            of its log lines (`app[148e2d7c] fra [info]`), fly.toml's `primary_region`.
+        project: The cloud project a Cloud Run service was deployed in (`in project
+            [acme-prod]`); its region is in `regions`.
+        env_from_name: `environment` is only what the Worker's name ends with.
+        cli_version: The deploy tool's version, as its banner prints it ("wrangler 3.80.0",
+            "vercel 37.4.2").
+        hostname: The app's own hostname, whatever became of the deploy (Fly's
+            `Checking DNS configuration for api.fly.dev`, `fly status`'s `Hostname =`).
     """
 
     tool: str
@@ -123,6 +132,10 @@ class DeployEvent(NamedTuple):
     rolled_back: bool = False
     environment: str | None = None
     regions: tuple[str, ...] = ()
+    project: str | None = None
+    cli_version: str | None = None
+    env_from_name: bool = False
+    hostname: str | None = None
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -215,6 +228,13 @@ _NAMESPACE = (
 )
 
 
+# the image `gcloud run deploy --image REPO:TAG` deploys (a `latest` tag names no version)
+_RUN_IMAGE = (
+    r"(?=(?:[^|;&\n]*?\s--image[=\s]+(?P<image>[\w./-]+?)"
+    r"(?::(?!latest\b)(?P<version>\w[\w.-]{0,127})|:latest)?(?:@sha256:\w+)?(?=\s|$))?)"
+)
+
+
 def _option(names: str) -> str:
     """A lookahead for the value of an option anywhere in a command line, as group `env`."""
     return r"(?=(?:[^|;&\n]*?\s(?:" + names + r")[=\s]+(?P<env>[\w-]+)(?![\w=-]))?)"
@@ -275,7 +295,7 @@ _RULES: tuple[_Rule, ...] = (
         raw=True,
     ),
     # Vercel
-    _r("vercel", "open", r"(?:Vercel|Now) CLI \d"),
+    _r("vercel", "open", r"(?:Vercel|Now) CLI (?:(?P<cli>\d+\.\d+\.\d+)|\d)"),
     _r(
         "vercel",
         "start",
@@ -385,7 +405,7 @@ _RULES: tuple[_Rule, ...] = (
         r".*?(?:Deploy did not succeed|Deploy aborted|\"build\.command\" failed)",
     ),
     # Cloudflare
-    _r("wrangler", "open", r"wrangler \d+\.\d+"),
+    _r("wrangler", "open", r"wrangler (?:(?P<cli>\d+\.\d+\.\d+)|\d+\.\d+)"),
     _r("wrangler", "start", r"(?:Total Upload:|Success! Uploaded \d+ files?)", "pending"),
     _r("wrangler", "start", r"Uploaded (?P<app>[\w.-]+) \(\d", "pending"),
     _r(
@@ -409,8 +429,16 @@ _RULES: tuple[_Rule, ...] = (
     _r(
         "wrangler",
         "attach",
-        r"(?:Worker Version ID:|Ready on https?://|Starting local server)",
+        r"(?:Worker Version ID:|(?:\[wrangler:\w+\]\s+)?Ready on https?://|Starting local server)",
         skip=True,
+    ),
+    # the Worker a failed upload was for ("A request to the Cloudflare API
+    # (/accounts/<id>/workers/scripts/shop-api) failed."): another Worker than the one before
+    _r(
+        "wrangler",
+        "error",
+        r"(?:X\s+)?\[ERROR\] A request to the Cloudflare API \(/accounts/\w+/workers/"
+        r"(?:scripts|services)/(?P<app>[\w-]+)[/?)]",
     ),
     _r("wrangler", "error", r"(?:X\s+)?\[ERROR\]"),
     # the Worker's bindings ("  - DB: shortlink-prod (uuid)") and routes ("host/* (zone name: …)")
@@ -420,6 +448,14 @@ _RULES: tuple[_Rule, ...] = (
         # a quoted var's value whole, spaces and all
         r"\s+-\s+(?P<binding>[A-Z][A-Z0-9_]{0,63}):\s+\"?(?P<resource>(?<=\")[^\"]+|[^\"\s]+)",
         raw=True,
+    ),
+    # wrangler 3.100+ and 4 print them as a table: "env.DB (shortlink-prod)   D1 Database",
+    # "env.GREETING ("hi")   Environment Variable" (a secret's value shows as "(hidden)")
+    _r(
+        "wrangler",
+        "attach",
+        r"env\.(?P<binding>[A-Za-z_]\w{0,63})\s+\(\"?(?P<resource>(?<=\")[^\"]+|[^\s()\"]+)"
+        r"\"?\)\s+[A-Z][\w ]*?(?:\s{2,}(?:local|remote)\b.*)?$",  # `wrangler dev`: a mode
     ),
     _r("wrangler", "attach", r"(?P<route>[\w-]+(?:\.[\w-]+)+/\S*) \(zone name: [\w.-]+\)$"),
     _r("wrangler", "attach", r"(?P<route>[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/\S*)$"),  # a trigger
@@ -451,6 +487,13 @@ _RULES: tuple[_Rule, ...] = (
         rank=1,
     ),
     _r("fly", "start", r"(?P<id>v\d+) failed\b", "failed"),
+    # the app's hostname, printed before the outcome and by `fly status`: it holds even when
+    # the deploy failed
+    _r(
+        "fly",
+        "attach",
+        r"(?:Checking DNS configuration for|Hostname\s+=)\s+(?P<hostname>[\w-]+(?:\.[\w-]+)+)$",
+    ),
     _r(
         "fly",
         "error",
@@ -539,10 +582,19 @@ _RULES: tuple[_Rule, ...] = (
     _r(
         "gcloud",
         "echo",
-        _PROMPT + r"gcloud\s+(?:beta\s+)?run\s+deploy\s+(?P<name>[a-z][\w-]*)",
+        _PROMPT + r"gcloud\s+(?:beta\s+)?run\s+deploy\s+(?P<name>[a-z][\w-]*)" + _RUN_IMAGE,
         raw=True,
     ),
-    _r("gcloud", "start", r"Deploying (?:container )?to Cloud Run service \[(?P<name>[\w-]+)\]"),
+    # "Deploying container to Cloud Run service [api] in project [acme-prod] region
+    # [europe-west1]" (`--source .`: "Building using Dockerfile and deploying container to ...")
+    _r(
+        "gcloud",
+        "start",
+        r"(?:Building using \w+ and d|D)eploying (?:container |new service )?to Cloud Run "
+        r"service \[(?P<name>[\w-]+)\](?: in project \[(?P<project>[\w:.-]+)\])?"
+        r"(?: region \[(?P<region>[a-z]+-[a-z]+\d+)\])?",
+        "pending",
+    ),
     _r(
         "gcloud",
         "attach",
@@ -635,6 +687,10 @@ class _Draft:
         self.routes: list[str] = []
         self.rolled_back = False
         self.environment: str | None = None
+        self.cli_version: str | None = None
+        self.hostname: str | None = None
+        self.project: str | None = None
+        self.regions: list[str] = []
         self.touched = 0
 
     @property
@@ -666,14 +722,24 @@ class _Draft:
         self.context = self.context or found.get("context")
         self.environment = rule.env or self.environment or found.get("env")
         self.image = self.image or found.get("image")
-        if "binding" in found:
-            self.bindings.setdefault(found["binding"], found["resource"])
-        if "route" in found and found["route"] not in self.routes:
-            self.routes.append(found["route"])
         if "framework" in found:
             self.framework = f"{found['framework']} {found.get('version', '')}".strip()
         elif "version" in found:
             self.version = found["version"]
+        self._place(found)
+
+    def _place(self, found: dict[str, str]) -> None:
+        """Where the deploy runs and with what: hostname, project, region, bindings, routes."""
+        self.hostname = self.hostname or found.get("hostname")
+        self.project = self.project or found.get("project")
+        if "region" in found and found["region"] not in self.regions:
+            self.regions.append(found["region"])
+        if "cli" in found and self.cli_version is None:
+            self.cli_version = f"{self.tool} {found['cli']}"
+        if "binding" in found and found["resource"] != "(hidden)":
+            self.bindings.setdefault(found["binding"], found["resource"])
+        if "route" in found and found["route"] not in self.routes:
+            self.routes.append(found["route"])
 
     def _undone(self, number: int) -> None:
         """Rolled back: failed, at the line of its failure if it had one, else of the undo."""
@@ -701,8 +767,24 @@ class _Draft:
             tuple(self.bindings.items()),
             tuple(self.routes),
             rolled_back=self.rolled_back,
-            environment=self.environment,
+            environment=self.environment or _suffixed(self.tool, self.app),
+            regions=tuple(self.regions),
+            project=self.project,
+            cli_version=self.cli_version,
+            env_from_name=self.environment is None and _suffixed(self.tool, self.app) is not None,
+            hostname=self.hostname,
         )
+
+
+# wrangler names the Worker of `[env.staging]` `<name>-staging`: a deploy whose command is not
+# shown ("Uploaded weather-alerts-staging") tells its environment by that name
+_ENV_SUFFIX = lazy(r".+-(?P<env>staging|stage|dev|development|preview|qa|test|production|prod)")
+
+
+def _suffixed(tool: str, app: str | None) -> str | None:
+    """The environment a Worker's name ends with, or None."""
+    m = _ENV_SUFFIX.fullmatch(app or "") if tool == "wrangler" else None
+    return m["env"] if m else None
 
 
 def _pages(url: str, found: dict[str, str]) -> str:
@@ -888,6 +970,13 @@ _MIGRATED = lazy(
 
 _CELLS = lazy(r"\t|\s{2,}")  # a table's column separator: a tab, or spaces lining columns up
 _REGION = lazy(r"[a-z]{3}")  # Fly's region codes: fra, lhr, iad
+# a Fly log line's region ("2024-10-12T13:07:41Z app[148e272be7d189] nrt [info] ..."), and
+# fly.toml's `primary_region = "fra"` printed by `cat fly.toml` or `fly launch`
+_REGION_SAID = lazy(
+    r"\b(?:app|proxy|health|runner|release_command)\[[0-9a-f]{6,}\] (?P<region>[a-z]{3}) "
+    r"\[(?:info|warn|warning|error|debug)\]"
+    r"|^\s*primary_region\s*=\s*[\"'](?P<primary>[a-z]{3})[\"']"
+)
 
 
 class _Scan:
@@ -900,6 +989,7 @@ class _Scan:
     def __init__(self, text: str) -> None:
         self.regions: dict[str, None] = {}
         self._region_column: int | None = None  # in the table being read
+        self._split = False  # its columns are one space apart
         self.announced: set[str] = set()
         self.restored: set[str] = set()
         self.undone = 0  # the line of the first rollback
@@ -926,11 +1016,21 @@ class _Scan:
             self.restored.add(history)
 
     def _region(self, line: str) -> None:
-        """Read the REGION column of a table (`fly status`, a deploy's "Failed Instances")."""
+        """Read the REGION column of a table (`fly status`, a deploy's "Failed Instances").
+
+        Also the region of a Fly log line and fly.toml's `primary_region`.
+        """
+        if (m := _REGION_SAID.search(line)) is not None:
+            self.regions.setdefault(m["region"] or m["primary"])
         cells = [c.strip() for c in _CELLS.split(line.strip())]
-        if "REGION" in cells:
-            self._region_column = cells.index("REGION")
+        words = line.split()
+        if "REGION" in cells or "REGION" in words:
+            # columns one space apart where a value filled its column ("VERSION REGION"): the
+            # values before REGION (process, id, version) are single words
+            self._split = "REGION" not in cells
+            self._region_column = (words if self._split else cells).index("REGION")
             return
+        cells = words if self._split else cells
         at = self._region_column
         if at is not None and len(cells) > at and _REGION.fullmatch(cells[at]):
             self.regions.setdefault(cells[at])

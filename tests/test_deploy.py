@@ -76,6 +76,7 @@ def test_current_vercel_output_gives_the_aliased_domain_and_the_inspect_id():
             deploy_id="9mKq3DyP2xWb7",
             line=4,
             app="web",
+            cli_version="vercel 37.4.2",
         )
     ]
 
@@ -324,6 +325,7 @@ def test_wrangler_deploy_gives_the_workers_dev_url_and_the_version_id():
             line=10,
             app="api-worker",
             bindings=(("CACHE", "0f2ac74b498b48028cb68387c421e279"),),
+            cli_version="wrangler 3.78.2",
         )
     ]
 
@@ -501,6 +503,7 @@ def test_fly_machines_deploy_gives_the_app_address():
             deploy_id=None,
             line=27,
             app="acme-api",
+            hostname="acme-api.fly.dev",
         )
     ]
 

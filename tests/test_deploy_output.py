@@ -315,6 +315,7 @@ def test_a_preview_deploy_is_recorded_as_a_preview_beside_production():
             "status": "active",
             "url": "https://shop-q8w7e6r5t-acme-team.vercel.app",
             "environment": "preview",
+            "cli_version": "vercel 34.2.7",
             "platform": "vercel",
         }
     }
