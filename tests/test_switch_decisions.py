@@ -131,8 +131,17 @@ def _history(*subjects: str) -> ex.Batch:
     return batch
 
 
-def test_a_commit_replacing_one_cache_with_another_chooses_the_new_tool():
-    batch = _history("feat(store): replace sqlite cache with bbolt cache")
-    assert [(d["choice"], d.get("alternatives")) for d in _kept(batch, "decisions")] == [
-        ("bbolt", ["sqlite"])
-    ]
+@pytest.mark.parametrize(
+    "subject",
+    ["feat(store): replace sqlite cache with bbolt", "feat: replace sqlite cache with bbolt cache",
+     "refactor!: replace mysql driver with pgx"],
+)  # fmt: skip
+def test_a_commit_replacing_a_known_tools_part_chooses_the_new_tool(subject):
+    batch = _history(subject)
+    [decision] = _kept(batch, "decisions")
+    assert decision["choice"] in ("bbolt", "pgx")
+    assert decision["alternatives"] in (["sqlite cache"], ["mysql driver"])
+
+
+def test_a_commit_replacing_a_word_with_a_word_chooses_nothing():
+    assert _kept(_history("refactor: replace polling with webhooks"), "decisions") == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from omp import rules
 from omp.extract.artifacts import AGENT_COMMIT
@@ -238,15 +238,19 @@ def switched_choices(
     """
     made: list[Candidate] = []
     for c in found:
-        told = c.reason.startswith(("finished work", "reported done")) or c.reason == AGENT_COMMIT
-        if c.target != "changelog" or c.action or not told or c.entry.get("type") == "fix":
+        commit = c.reason == AGENT_COMMIT
+        told = commit or c.reason.startswith(("finished work", "reported done"))
+        # a fix told done switched on the way ("Kryo 的问题修好了：改成 POJO"); a commit's type
+        # says less ("fix(gps): switch UART2 RX to DMA" chooses DMA)
+        fix = c.entry.get("type") == "fix" and not commit
+        if c.target != "changelog" or c.action or not told or fix:
             continue
-        summary = str(c.origin or c.entry.get("summary", ""))
+        summary = str(c.entry.get("summary", ""))
         switch = rules.switched_to(summary)
         if switch is None:
             continue
         d = switch[0]
-        if _chosen_before(d.choice, [*decisions, *others, *made]) or _gone_back(
+        if _chosen_before(d.choice, c.source, [*decisions, *others, *made]) or _gone_back(
             d, int(c.source["index"]), decisions
         ):
             continue
@@ -259,14 +263,19 @@ def switched_choices(
     return made
 
 
-def _chosen_before(choice: str, decisions: list[Candidate]) -> bool:
-    """Whether a decision chose `choice` (or a name it starts with) or turned it down."""
+def _chosen_before(choice: str, work: dict[str, Any], decisions: list[Candidate]) -> bool:
+    """Whether a decision chose `choice` (or a name it starts with), or turned it down later.
+
+    An option turned down before the work switched to it was taken up after all.
+    """
     head = choice.split()[0]
     for d in decisions:
         if d.target != "decisions":
             continue
-        chosen = str(d.entry.get("choice", ""))
-        named = [chosen, *(str(a) for a in d.entry.get("alternatives", []))]
+        index, at = d.source.get("index"), work["index"]
+        later = d.source.get("path") == work.get("path") and isinstance(index, int) and index > at
+        named = [str(d.entry.get("choice", ""))]
+        named += [str(a) for a in d.entry.get("alternatives", [])] if later else []
         if any(n and (_names(n, head) or _names(choice, n)) for n in named):
             return True
     return False

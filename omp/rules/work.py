@@ -920,6 +920,7 @@ _FILE_OR_PATH = lazy(
 )
 
 
+_SUMMARY_MAX = 500
 _CONSTANT = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # "MANUAL_ONLY", "READ_COMMITTED"
 
 
@@ -935,6 +936,7 @@ def switched_to(summary: str) -> tuple[Decision, bool] | None:
     is a known technology; "Switched to X, works now" is a fix on the way, "改成 307" a value,
     "switched to a new approach" names nothing.
     """
+    summary = summary[:_SUMMARY_MAX]  # a summary, not a pasted blob: the patterns stay linear
     if QUESTION.search(summary) or TENTATIVE.search(summary) or NEGATED.search(summary):
         return None
     m = _SWITCHED.search(summary)
