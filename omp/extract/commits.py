@@ -557,14 +557,19 @@ def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] |
         return None  # a body's line is a switch when it starts with one ("Switched the feed to")
     choice = rules.clip(next(g for g in m.groups() if g is not None))
     old = re.search(
-        r"(?i)\bfrom\s+([\w.+-]+)\s+to\b|^replac(?:e|es|ed)\s+(?:the\s+)?([\w.+-]+)\s+with\b"
+        r"(?i)\bfrom\s+([\w.+-]+)\s+to\b"
+        r"|^replac(?:e|es|ed)\s+(?:the\s+)?([\w.+-]+(?:\s+[a-z]+)?)\s+with\b"  # "sqlite cache"
         r"|从\s*([\w.+-]+)\s*(?:迁移|切换|改)"
         r"|(?:替换|替代|取代|代替)(?:掉|了)?\s*([A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?)",
         sentence,
     )
     left = old and next(g for g in old.groups() if g)
+    # "replace sqlite cache with bbolt (cache)": the tool is the first word, the noun the part
+    tool, _, part = (left or "").partition(" ")
+    if part and choice.lower().endswith(f" {part.lower()}"):
+        choice = choice[: -len(part) - 1]
     # "from conda to pixi": a word that takes a known tool's place is a tool too
-    successor = left and rules.role_of_name(left) and re.fullmatch(r"[a-z][\w.+-]*", choice)
+    successor = left and rules.role_of_name(tool) and re.fullmatch(r"[a-z][\w.+-]*", choice)
     if not (_names_a_tool(choice) or successor):
         return None
     return choice, (left,) if left else rules.alternatives(sentence, choice)

@@ -1120,6 +1120,9 @@ class _Conversation:
         revised.work_on_turned_down(self.found, self.decisions)
         self._introduced()
         self.found = artifacts.without_told_commits(self.found)
+        self.decisions.extend(
+            revised.switched_choices(self.found, self.decisions, self.batch.candidates)
+        )
         self.batch.candidates += self.decisions + self.found
         drop_reverted(self.batch)  # a commit the agent made and then reverted leaves nothing
         if not self.substantive:

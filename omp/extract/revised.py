@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from omp import rules
-from omp.extract.candidates import Candidate
+from omp.extract.artifacts import AGENT_COMMIT
+from omp.extract.candidates import Candidate, decision_entry
 from omp.lazyre import lazy
 
 UNDONE_WORK_CONF = 0.55  # work told done on an option turned down later: for review
@@ -233,3 +234,77 @@ def stacks(found: list[Candidate]) -> Iterator[tuple[Candidate, dict[str, str]]]
         stack = c.entry.get("tech_stack")
         if c.target == "project" and isinstance(stack, dict):
             yield c, stack
+
+
+SWITCH_CONF = 0.6  # dev: 6 of 9 such choices new to the batch were labelled; reviewed
+SWITCH_REASON = "a switch that finished work states"
+
+
+def switched_choices(
+    found: list[Candidate], decisions: list[Candidate], others: list[Candidate]
+) -> list[Candidate]:
+    """The choices finished work states by switching a part to a named tool.
+
+    "Switch product search to pg_trgm", "图片已经全部迁到 R2 了": the project now uses the new
+    tool. Not when a decision of the conversation (or of `others`, the batch so far, with those
+    dropped) chose or turned it down already, nor when a later choice goes back ("switched the
+    queue to SQS", then "let's stay on RabbitMQ"). The decision keeps the work's `origin`, so
+    a revert of the commit takes it too (`drop_reverted`).
+    """
+    made: list[Candidate] = []
+    for c in found:
+        commit = c.reason == AGENT_COMMIT
+        told = commit or c.reason.startswith(("finished work", "reported done"))
+        # a fix told done switched on the way ("Kryo 的问题修好了：改成 POJO"); a commit's type
+        # says less ("fix(gps): switch UART2 RX to DMA" chooses DMA)
+        fix = c.entry.get("type") == "fix" and not commit
+        if c.target != "changelog" or c.action or not told or fix:
+            continue
+        summary = str(c.entry.get("summary", ""))
+        switch = rules.switched_to(summary)
+        if switch is None:
+            continue
+        d = switch[0]
+        if _chosen_before(d.choice, c.source, [*decisions, *others, *made]) or _gone_back(
+            d, int(c.source["index"]), decisions
+        ):
+            continue
+        entry = decision_entry(d, summary)
+        if d.purpose and rules.is_chinese(d.purpose):  # "图片迁到 R2": 采用 R2（图片）
+            entry["title"] = f"采用 {d.choice}（{d.purpose}）"
+        made.append(
+            Candidate("decisions", entry, SWITCH_CONF, SWITCH_REASON, c.source, origin=c.origin)
+        )
+    return made
+
+
+def _chosen_before(choice: str, work: dict[str, Any], decisions: list[Candidate]) -> bool:
+    """Whether a decision chose `choice` (or a name it starts with), or turned it down later.
+
+    An option turned down before the work switched to it was taken up after all.
+    """
+    head = choice.split()[0]
+    for d in decisions:
+        if d.target != "decisions":
+            continue
+        index, at = d.source.get("index"), work["index"]
+        later = d.source.get("path") == work.get("path") and isinstance(index, int) and index > at
+        named = [str(d.entry.get("choice", ""))]
+        named += [str(a) for a in d.entry.get("alternatives", [])] if later else []
+        if any(n and (_names(n, head) or _names(choice, n)) for n in named):
+            return True
+    return False
+
+
+def _gone_back(d: rules.Decision, at: int, decisions: list[Candidate]) -> bool:
+    """Whether a choice made after message `at` goes back to what `d` left, or replaces it."""
+    role = rules.role_of(d.choice)
+    for later in decisions:
+        chosen = str(later.entry.get("choice", ""))
+        if int(later.source["index"]) <= at or _names(chosen, d.choice.split()[0]):
+            continue
+        if any(_names(chosen, a) for a in d.alternatives) or (
+            role is not None and rules.role_of(chosen) == role
+        ):
+            return True
+    return False

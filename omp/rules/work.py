@@ -9,7 +9,8 @@ import re
 from typing import NamedTuple
 
 from omp.lazyre import lazy
-from omp.rules.lexicon import TECH, technologies
+from omp.rules.decisions import Decision
+from omp.rules.lexicon import TECH, role_of_name, technologies
 from omp.rules.signals import NEGATED, QUESTION, TENTATIVE, VAGUE
 from omp.rules.text import FENCE, VERSION, bullet_items, is_chinese
 
@@ -884,3 +885,93 @@ def _asked_outright(sentence: str) -> bool:
     if QUESTION.search(_ASKED_TO.sub("", sentence)):
         return False
     return not (TENTATIVE.search(sentence) or NEGATED.search(sentence))
+
+
+# finished work that moves a part of the project to another tool: "Switched the session store
+# to Redis", "migrated from pandas to polars", "replace sqlite cache with bbolt", "改用 Core
+# Data", "图片已经全部迁到 R2 了", "用 DuckDB 替换 pandas" ("改成" changes a value as often:
+# "改成 307")
+_SWITCHED = lazy(
+    r"(?i)(?:^|(?<=[\s`'\"]))(?:switch(?:ed|es)?|migrat(?:e|ed|es)|mov(?:e|ed|es)|port(?:s|ed)?)"
+    r"\b(?P<part>[^,;:]{0,40}?)\s(?:(?:over\s+)?from\s+(?P<old>[^,;:]{1,30}?)\s+)?to\s+(?P<x>.+)"
+    r"|(?:^|(?<=[\s`'\"]))replac(?:e|ed|es)\s+(?P<old2>[^,;:]{1,40}?)\s+with\s+(?P<w>.+)"
+    r"|(?:(?:把|将|从)\s*(?P<old4>[^，,；;：:。把将从]{1,20}?)|(?P<part_zh>[^，,；;：:。把将从]{0,12}?))"
+    r"(?:已经|都|也|全部|全都|整体|统一)*(?:改用|换成|换用|迁到|迁移到|切到|切换到|替换为|替换成)"
+    r"\s*(?P<z>.+)"
+    r"|(?:^|[，,；;])\s*(?:用|使用)\s*(?P<r>[A-Za-z`][^，,；;]*?)\s*(?:替换|替代|取代)(?:掉|了)?"
+    r"\s*(?P<old3>[A-Za-z`][\w.+-]*)"
+)
+# the head of what is switched to: a name, up to the clause or the details that follow
+_SWITCH_HEAD = lazy(
+    r"`?(?P<n>[A-Za-z@][\w.+#/@-]*(?:'s)?(?:\s+(?:[A-Z0-9][\w.+#-]*|v?\d[\w.]*|[a-z]+_[\w]+))"
+    r"{0,2})`?"
+)
+# a switch that made something work is a fix on the way: "Switched to X, works now", "改成
+# raw body 之后验签通过了", "Moved the import to the top and it works now"
+_WORKED_AROUND = lazy(
+    r"(?i)\b(?:works?|working|passe[sd]|green|fix(?:es|ed)?|bug)\b(?:\s+now)?|之后|以后|后就"
+    r"|通过了|修好|正常了|好了"
+)
+# a named instance of data or a setting, not a way of building: "切到 `staging-wildcard` 这个
+# secret", "switch the upload bucket to prod-assets", "迁到 dev 分支"
+_INSTANCE = lazy(
+    r"(?i)^\s*(?:这个|那个)?\s*(?:secret|key|token|bucket|branch|table|column|queue|topic|file"
+    r"|folder|directory|path|variable|env|account|region|namespace|分支|表|列|队列|文件|目录"
+    r"|路径|变量|环境变量|账号|区域|机房)\b"
+)
+_GENERIC_LEAD = lazy(r"(?i)^(?:a|an|the|our|its|their|this|that|new|one|some|each|every)\b")
+_CODE_NAME_SHAPE = lazy(r"[A-Z][\w.+#-]*|[a-z][\w.+-]*[_\d-][\w.+-]*|@[\w.-]+/[\w.-]+")
+_FILE_OR_PATH = lazy(
+    r"(?i)/$|^\.|\.(?:ya?ml|json|toml|md|txt|conf|ini|xml|env|lock|cfg|py|ts|js|go|rs)$"
+)
+
+
+_SUMMARY_MAX = 500
+_CONSTANT = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # "MANUAL_ONLY", "READ_COMMITTED"
+
+
+def _unversioned(name: str) -> str:
+    """`name` without its version: "goods_v4" → "goods", "Node 20" → "node"."""
+    return re.sub(r"[\s_-]*v?\d[\w.]*$", "", name.strip()).lower()
+
+
+def switched_to(summary: str) -> tuple[Decision, bool] | None:
+    """The choice finished work makes by switching a part to a named tool, and how sure.
+
+    "Switch product search to pg_trgm", "图片已经全部迁到 R2 了": a choice, sure when the tool
+    is a known technology; "Switched to X, works now" is a fix on the way, "改成 307" a value,
+    "switched to a new approach" names nothing.
+    """
+    summary = summary[:_SUMMARY_MAX]  # a summary, not a pasted blob: the patterns stay linear
+    if QUESTION.search(summary) or TENTATIVE.search(summary) or NEGATED.search(summary):
+        return None
+    m = _SWITCHED.search(summary)
+    if m is None or _WORKED_AROUND.search(summary):
+        return None
+    said = next(g for g in (m["x"], m["w"], m["z"], m["r"]) if g is not None).lstrip()
+    if the := re.match(r"(?i)the\s+(?=[A-Z`])", said):
+        said = said[the.end() :]  # "move state to the GCS backend": a name after all
+    head = _SWITCH_HEAD.match(said)
+    if head is None or _GENERIC_LEAD.match(said):
+        return None
+    choice = head["n"].rstrip(".")
+    rest = said[head.end() :]
+    ticked = said.startswith("`")
+    first = choice.split()[0]
+    if _INSTANCE.match(rest) or _FILE_OR_PATH.search(first) or first[0].isdigit():
+        return None
+    known = bool(technologies(first) or role_of_name(first))
+    if not (known or ticked or _CODE_NAME_SHAPE.fullmatch(first)) or _CONSTANT.fullmatch(first):
+        # "改成 env", "switched to polling": a word, not a tool's name; "Switched to
+        # `MANUAL_ONLY`": a setting's value
+        return None
+    old = (m["old"] or m["old2"] or m["old3"] or m["old4"] or "").strip(" `")
+    # "把缓存换成 Redis": what is moved may be the part, not the tool it leaves
+    named_old = bool(technologies(old) or role_of_name(old) or _CODE_NAME_SHAPE.match(old))
+    left = (old,) if old and named_old and not _GENERIC_LEAD.match(old) else ()
+    if old and _unversioned(old) == _unversioned(choice):
+        return None  # "goods_v3 切到 goods_v4", "Node 18 to Node 20": the same thing, moved on
+    part = (m["part"] or m["part_zh"] or ("" if named_old else old)).strip(" `")
+    part = re.sub(r"(?i)^(?:把|将|the\s+)", "", part).strip()
+    for_part = part if 1 < len(part) <= 30 and not technologies(part) else None
+    return Decision(choice, left, None, for_part, False), known
