@@ -26,6 +26,7 @@ LAYERS = {
         "person",
         "requests",
         "recap",
+        "plans",
     ),
     "omp.extract": (
         "candidates",

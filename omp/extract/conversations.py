@@ -357,6 +357,9 @@ class _Conversation:
         if role == "user":
             self.offers.delegated = rules.delegates(text) and bool(self.offers.offered)
             self._answer(text)
+            # "就按你说的来" after a plan: each concrete item, for review (never a reversal, nor
+            # the last choice "the migration is done" completes)
+            self.found += self.offers.plan_taken(text, self.source(index))
             self._confirmed(text, index)
             self._picked_at_opening(text, index, _USER_CONF)
             self.found += artifacts.pasted(text, self.path, self.source(index))

@@ -12,10 +12,13 @@ import re
 from collections.abc import Iterable
 
 from omp import rules
+from omp.extract.candidates import TITLE_MAX, Candidate
 from omp.lazyre import lazy
 
 REPLY_REACH = 2  # messages: a reply opening with an offered name picks it this soon after
 REVERSAL_REACH = 6  # messages: "actually, ..." changes a choice made this recently
+
+PLAN_ITEM_CONF = 0.6  # an item of a plan the person took up: reviewed
 
 ONE_NAME = lazy(r"[A-Za-z][\w.+#/@-]{1,40}")  # "expo-router", "probe-rs": one token
 # two capitalised names, one or the other, opening an answer's sentence
@@ -73,6 +76,8 @@ class Offers:
         self.asked: list[str] = []  # settings the assistant's last message asked values for
         self.code: list[str] = []  # names its last message set as code ("`collect()`")
         self.code_in = ""  # and that message
+        self.plan: list[str] = []  # the concrete items of the plan its last message put forward
+        self.plan_at = -1  # that message
 
     def heard(self, text: str, index: int) -> None:
         """The options an assistant's message offers, in every form it may offer them."""
@@ -84,6 +89,9 @@ class Offers:
         self.labels = rules.offered_labels(text) or self.labels
         self.code, self.code_in = rules.code_names(text), text
         self.bullets = rules.offered_bullets(text, asked=self.asked_which)
+        # "1. **Redis** … 2. **Memcached** …, which one?" lists alternatives, not a plan's steps
+        alternatives = bool(listed_options) and _OFFERS_ALTERNATIVES.search(text) is not None
+        self.plan, self.plan_at = ([] if alternatives else rules.plan_items(text)), index
         self.asks("assistant", text, index)
 
     def asks(self, role: str, text: str, index: int) -> None:
@@ -183,6 +191,32 @@ class Offers:
             return self.turned_down(picked)
         # "Inngest fits best", "the second one" after "1. Hatchet 2. Inngest 3. Trigger.dev"
         return self.listed_others(choice, index, chosen) or None
+
+    def plan_taken(self, reply: str, source: dict[str, object]) -> list[Candidate]:
+        """One decision per concrete item of the plan the person's reply takes up.
+
+        "修复建议：- 验证码有效期从 10 分钟改成 5 分钟 - …", then "就按你说的来": each item is
+        a choice, but not every one is worth remembering (dev corpus: 29 of 91 match a label),
+        so they wait for review; what the reply excepts is left out.
+        """
+        at = int(str(source["index"]))
+        if not self.plan or at - self.plan_at != 1 or not rules.takes_plan(reply):
+            return []
+        reason = "an item of the assistant's plan, taken up by the person"
+        return [
+            Candidate(
+                "decisions",
+                {
+                    "title": rules.plan_title(item)[:TITLE_MAX],
+                    "context": item[:500],
+                    "choice": item,
+                },
+                PLAN_ITEM_CONF,
+                reason,
+                dict(source),
+            )
+            for item in rules.kept_items(self.plan, reply)
+        ]
 
     def together(self, one: str, other: str) -> bool:
         """Whether the last offer named both choices among its options."""

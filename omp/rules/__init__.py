@@ -11,8 +11,8 @@ milestones, P2 paths and tools.
 One module per concern; each imports only modules listed before it: `text` (the sentences of a
 message), `lexicon` (technologies and their roles), `signals`, `phrases`, `dialogue`, `facts`,
 `values`, `decision_en` and `decision_zh` (the ways a sentence states a decision, as patterns),
-`decisions`, `work`, `person`, `requests`, `recap`. This module gathers what `omp.extract` and
-`omp.buildfiles` call.
+`decisions`, `work`, `person`, `requests`, `recap`, `plans` (a plan the person takes up). This
+module gathers what `omp.extract` and `omp.buildfiles` call.
 """
 
 from __future__ import annotations
@@ -127,6 +127,7 @@ from omp.rules.lexicon import (
 )
 from omp.rules.person import Personal, own_way_part, personal, states_preference
 from omp.rules.phrases import RULE_LEADS, VERBS, clip, is_rule_clause
+from omp.rules.plans import kept_items, plan_items, plan_title, takes_plan
 from omp.rules.recap import recap, recap_facts
 from omp.rules.requests import (
     NAME,
@@ -234,6 +235,7 @@ __all__ = [
     "is_question",
     "is_rule_clause",
     "kept_in_use",
+    "kept_items",
     "layout_fact",
     "leading_name",
     "listed_stack",
@@ -272,6 +274,8 @@ __all__ = [
     "picked_bullet",
     "picked_label",
     "picks_alone",
+    "plan_items",
+    "plan_title",
     "platforms",
     "project_name",
     "proposal",
@@ -316,6 +320,7 @@ __all__ = [
     "switched_part",
     "switched_to",
     "switches",
+    "takes_plan",
     "tech_facts",
     "technologies",
     "tentative",

@@ -1,0 +1,164 @@
+r"""A plan the assistant puts to the person: the concrete choices of its items.
+
+"修复建议：\n- 验证码有效期从 10 分钟改成 5 分钟\n- …\n要按这个改吗？" then "就按你说的来": each
+item that names a concrete choice (a tool, an identifier in backticks, a setting, a value with
+its unit) is a decision once the person takes the plan up; what the reply excepts ("applied
+all of that except the `=id` search", "限流那条不要") is left out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from omp.lazyre import lazy
+from omp.rules.dialogue import accepts
+from omp.rules.lexicon import technologies
+from omp.rules.signals import QUESTION
+from omp.rules.text import BULLET, FENCE
+
+# the line that opens the plan's list: "修复建议：", "My suggestion:", "Proposed fix:", "建议："
+_PLAN_HEAD = lazy(
+    r"(?i)(?:\b(?:suggest(?:ion|ed)?s?|recommend(?:ation|ed)?s?|propos(?:e|al|ed)|"
+    r"(?:the |my )?plan|i'?d do|what i'?d do|next steps|fix(?:es)?)\b|建议|推荐方案|改法|计划|"
+    r"做法)[^:：\n]{0,30}[:：]\s*(?:\*\*)?\s*$"
+)
+
+
+# a message that ends by offering to carry its plan out: "要按这个改吗？", "Want me to apply
+# these?", "Shall I go ahead?" (not "Postgres or MySQL?": that asks for a pick)
+_OFFER = lazy(
+    r"(?i)\b(?:want me to|shall i|should i (?:go ahead|apply|make|do)|ok to (?:proceed|go ahead)|"
+    r"(?:sound|look)s? good\?|good to go\?)"
+    r"|要(?:我|按|照)[^？?\n]{0,20}[吗？?]|(?:按|照)这个[^？?\n]{0,6}[吗？?]|这样(?:可以|行)吗"
+)
+
+
+# the reply takes the plan up: "ok do it", "applied all of that", "可以，就按这个来", "行，照这个改"
+_TAKEN = lazy(
+    r"(?i)^\W*(?:(?:ok(?:ay)?|yes|yep|yeah|sure|good|great|perfect|nice)[\s,.!]*)*"
+    r"(?:applied (?:all|everything|both|those|these)|go with (?:that|this|those|these|it)|"
+    r"do (?:it|that|those|them|all)|apply (?:it|them|those|all)|go ahead|sounds good|lgtm)\b"
+    r"|^\W*(?:(?:好的?|行|可以|ok)[\s,，。!！]*)*(?:就?(?:按|照)(?:你说的|这个|这些|你的)|都(?:按|照))"
+)
+
+
+# what the reply leaves out: "except the `=id` search", "but keep X", "X 不要", "除了 X"
+_EXCEPT = lazy(
+    r"(?i)\b(?:except(?: for)?|but (?:keep|not|skip|leave|don'?t)|other than|minus|skip|without)\s+"
+    r"(?P<en>[^,.;!?\n]{2,60})"
+    r"|除了(?P<zh>[^，,。；;！!？?\n]{1,30})"
+    r"|(?P<zh2>[^，,。；;！!？?\n]{1,30}?)(?:不要|不用|不加|不做|先不(?:做|加|用|改|动|弄)|就不(?:用|加|做)了)"
+)
+
+
+# a concrete choice: an identifier in backticks, a value with its unit, a dotted or joined name,
+# a setting given a value
+_CONCRETE = lazy(
+    r"`[^`\n]{2,}`"
+    r"|\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds?|min|minutes?|hours?|days?|h|[kmg]b|[km]?hz|%|"
+    r"秒|分钟|小时|天|个月|次)(?![A-Za-z])"
+    r"|\b[A-Za-z][\w-]*[._:/][\w{}<>-]+"
+    r"|\b[a-z_]{3,}\s*=\s*\S"
+)
+
+
+# an item that reports, explains or warns rather than chooses: "旧的已经泄露在历史里了"
+_NOT_A_CHOICE = lazy(
+    r"(?i)^(?:note|why|because|since|this|that|it|the problem|the issue|原因|问题|注意|因为|说明)\b"
+)
+
+
+# a list that weighs options, not a plan: "Redis lock — you already have Redis, but …", "优点：…"
+_WEIGHED = lazy(
+    r"(?i)\b(?:but|however|downsides?|cons|pros|trade-?offs?|overkill|instead)\b|但|缺点|优点|不过|代价|"
+    r"不适合|适合"
+)
+
+
+_MARKUP = lazy(r"\*\*|__")
+
+
+def _lists(message: str) -> list[tuple[str, list[str]]]:
+    """The bullet lists of a message, each with the line before it, code blocks left out."""
+    found: list[tuple[str, list[str]]] = []
+    lead = ""
+    items: list[str] = []
+    for line in FENCE.sub("\n", message).splitlines():
+        if BULLET.match(line) and not line.lstrip().startswith("#"):
+            items.append(_MARKUP.sub("", BULLET.sub("", line)).strip().rstrip("；;。."))
+            continue
+        if not line.strip() and items:
+            continue  # a loose list goes on after a blank line
+        if items:
+            found.append((lead, items))
+            items = []
+        if line.strip():
+            lead = line.strip()
+    if items:
+        found.append((lead, items))
+    return found
+
+
+def _closing(message: str) -> str:
+    """The last line of prose of a message."""
+    lines = [x.strip() for x in FENCE.sub("\n", message).splitlines() if x.strip()]
+    return lines[-1] if lines else ""
+
+
+def plan_items(message: str) -> list[str]:
+    """The items of the plan an assistant's message puts to the person, if it puts one.
+
+    A plan is the list under a heading that proposes ("修复建议：", "My suggestion:"), or the
+    last list of a message that ends by offering to carry it out ("要按这个改吗？"). Only the
+    items naming a concrete choice are kept; questions and explanations are not choices.
+    """
+    lists = _lists(message)
+    chosen = [items for lead, items in lists if _PLAN_HEAD.search(lead)]
+    if not chosen and lists and _OFFER.search(_closing(message)):
+        chosen = [lists[-1][1]]
+    if not chosen or 2 * sum(bool(_WEIGHED.search(i)) for i in chosen[-1]) >= len(chosen[-1]):
+        return []
+    return [
+        item
+        for item in chosen[-1]
+        if (_CONCRETE.search(item) or technologies(item))
+        and not QUESTION.search(item)
+        and not _NOT_A_CHOICE.match(item)
+    ]
+
+
+def takes_plan(reply: str) -> bool:
+    """Whether a reply takes up the plan put to it ("ok do it", "就按你说的来")."""
+    return accepts(reply) or _TAKEN.match(reply.strip()) is not None
+
+
+def left_out(reply: str) -> list[str]:
+    """What a reply taking a plan leaves out or changes ("except X", "but keep Y", "X 不要")."""
+    return [(m["en"] or m["zh"] or m["zh2"] or "").strip() for m in _EXCEPT.finditer(reply)]
+
+
+# a word that names what is left out: "customer__name", "LoginKeys", "限流" ("那条限流" less
+# its pointer), not "the" or "part" of "except the LoginKeys part"
+_WORD = lazy(r"[A-Za-z_][\w.-]{2,}|[\u4e00-\u9fff]{2,}")
+_POINTER = lazy(r"那条|这条|那个|这个|那块|这块|那些|这些|的|也|就|先|都")
+_PLAIN = lazy(
+    r"(?i)(?:the|that|this|these|those|them|then|than|with|from|for|and|but|not|all|any|ones?|"
+    r"bit|parts?|items?|steps?|things?|rest|want|keep|leave|skip|just|only|also|class|file|"
+    r"changes?)$"
+)
+
+
+def kept_items(items: list[str], reply: str) -> list[str]:
+    """The items of a plan a reply keeps: not those naming what it leaves out."""
+    gone = {
+        w.lower()
+        for phrase in left_out(reply)
+        for w in _WORD.findall(_POINTER.sub(" ", phrase))
+        if not _PLAIN.match(w)
+    }
+    return [item for item in items if not any(w in item.lower() for w in gone)]
+
+
+def plan_title(item: str) -> str:
+    """What an item is for, then its choice: "Key prefix: extract a `SmsKeys` class"."""
+    return re.sub(r"\s+", " ", item)

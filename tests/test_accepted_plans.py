@@ -1,0 +1,116 @@
+"""A plan the assistant puts to the person, taken up: each concrete item is a choice.
+
+"My suggestion:\n- …\n- …\nWant me to apply these?" then "ok do it": every item naming a
+tool, a setting, an identifier in backticks or a value with its unit is a decision, for
+review; what the reply excepts is left out; a plan the person questions, pushes back on or
+leaves unanswered gives nothing; items that only explain are no choices.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extraction import _OPENING, _OPENING_ZH, _kept, _run
+
+_PLAN = (
+    "assistant",
+    "The slow page is the session lookup. My suggestion:\n"
+    "- cache the session lookup in `Valkey` with a 15 minutes TTL\n"
+    "- set `pool_timeout = 3` on the database pool\n"
+    "- extract a `SessionKeys` helper for the key prefixes\n\n"
+    "Want me to apply these?",
+)
+
+_PLAN_ZH = (
+    "assistant",
+    "原因是会话每次都查库。修复建议：\n"
+    "- 会话缓存放到 `Valkey`，过期时间 15 分钟\n"
+    "- 连接池 `pool_timeout` 设成 3 秒\n"
+    "- 加一个 `session:limit:{uid}` 的限流，每分钟 30 次\n\n"
+    "要按这个改吗？",
+)
+
+
+def _planned(opening: tuple[str, str], plan: tuple[str, str], reply: str) -> list[str]:
+    batch = _run(opening, plan, ("user", reply))
+    return [str(d["choice"]) for d in _kept(batch, "decisions", "review")]
+
+
+@pytest.mark.parametrize("reply", ["ok do it", "sounds good, go ahead", "Applied all of that."])
+def test_each_concrete_item_of_a_plan_taken_up_is_a_choice_for_review(reply):
+    chosen = _planned(_OPENING, _PLAN, reply)
+    assert any("Valkey" in c and "15 minutes" in c for c in chosen)
+    assert any("pool_timeout = 3" in c for c in chosen)
+    assert any("SessionKeys" in c for c in chosen)
+
+
+@pytest.mark.parametrize("reply", ["可以，就按这个来", "行，照这个改", "就按你说的来"])
+def test_a_chinese_plan_taken_up_gives_its_items(reply):
+    chosen = _planned(_OPENING_ZH, _PLAN_ZH, reply)
+    assert len([c for c in chosen if "Valkey" in c or "pool_timeout" in c or "limit" in c]) == 3
+
+
+def test_what_the_reply_excepts_is_left_out():
+    chosen = _planned(_OPENING, _PLAN, "ok do it, except the SessionKeys helper")
+    assert not any("SessionKeys" in c for c in chosen)
+    assert any("Valkey" in c for c in chosen) and any("pool_timeout" in c for c in chosen)
+
+
+def test_an_item_the_chinese_reply_turns_down_is_left_out():
+    chosen = _planned(_OPENING_ZH, _PLAN_ZH, "可以，就按这个来，限流不要")
+    assert not any("limit" in c for c in chosen)
+    assert len(chosen) == 2
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "why Valkey and not the Redis we already run?",
+        "hmm, I'm not sure about caching sessions at all",
+        "",
+    ],
+)
+def test_a_plan_not_taken_up_gives_nothing(reply):
+    turns = [_OPENING, _PLAN] + ([("user", reply)] if reply else [])
+    batch = _run(*turns)
+    reasons = [c.reason for c in batch.candidates if c.target == "decisions"]
+    assert not any("plan" in r for r in reasons)
+
+
+def test_items_that_only_explain_are_no_choices():
+    plan = (
+        "assistant",
+        "My suggestion:\n"
+        "- note that the pool is shared by every worker\n"
+        "- set `pool_timeout = 3` on the database pool\n\n"
+        "Want me to apply these?",
+    )
+    assert _planned(_OPENING, plan, "ok do it") == ["set `pool_timeout = 3` on the database pool"]
+
+
+def test_a_list_of_alternatives_is_no_plan():
+    options = (
+        "assistant",
+        "Two options:\n1. **Valkey** with a 15 minutes TTL\n2. **Memcached** with `-m 512`\n\n"
+        "Which one do you prefer?",
+    )
+    batch = _run(_OPENING, options, ("user", "ok"))
+    assert not any("plan" in c.reason for c in batch.candidates)
+
+
+def test_a_plan_taken_up_leaves_the_choice_its_steps_carry_out_the_last_one():
+    # "the migration is finished" completes the move to Vitest, not the plan's last step
+    batch = _run(
+        ("user", "Our test runner is slow, so we're moving the unit tests from Jest to Vitest."),
+        (
+            "assistant",
+            "My suggestion:\n- add a `test` block to `vite.config.ts`\n"
+            "- delete `jest.config.js` and `babel.config.js`\n\nWant me to apply these?",
+        ),
+        ("user", "ok do it"),
+        ("assistant", "Done, all 212 tests pass under Vitest."),
+        ("user", "great, the migration is finished."),
+    )
+    (done,) = [e for e in _kept(batch, "changelog") if "migration" in str(e["summary"])]
+    assert "Vitest" in str(done["summary"])
+    assert len(_kept(batch, "decisions", "review")) == 2
