@@ -99,7 +99,11 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             # "the team decided last quarter to move everything to AWS": when, then what
             r"(?:\s+(?:last|this|next)\s+(?:week|month|quarter|year|sprint)|\s+yesterday"
             r"|\s+earlier|\s+today|\s+in the end|\s+eventually)?\s+(?!against\b)"
-            r"(?=to\b|that\b|we\b|on\b|for\b|upon\b)"
+            r"(?:(?=to\b|that\b|we\b|on\b|for\b|upon\b)"
+            # or what is decided, named bare ("We decided iOS 15 minimum"), not a clause
+            r"|(?![^,.;]{0,40}?(?:\b(?:is|are|was|were|will|would|should|can|could|has|have|had|"
+            r"does|did|isn't|aren't)\b|'(?:s|re|ll|d)\b))"
+            r"(?!(?:i|you|he|she|it|they|last|this|next|yesterday|today)\b))"
             r"|(?:chose|chosen|picked|opted)\s+)"
             r"(?:(?:to|that we(?:'ll| will)?|we(?:'ll| will)?)\s+"
             r"(?:use|go with|adopt|switch to|move to|stick with|keep|stay with|migrate to|"
