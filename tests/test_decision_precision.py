@@ -449,3 +449,18 @@ def test_a_choice_some_day_in_chinese_is_not_stored():
 )
 def test_a_choice_from_now_on_is_not_put_off(turns, choice):
     assert _chosen(*turns) == [choice]
+
+
+def test_the_assistants_own_rule_unasked_waits_for_review():
+    turns = [*_said("the export is slow"), ("assistant", "Decided: the exporter uses BigDecimal.")]
+    assert _chosen(*turns) == []
+    assert _chosen(*turns, action="review") == ["BigDecimal"]
+
+
+@pytest.mark.parametrize(
+    "asked",
+    ["同步方案还没定，你看看哪个合适", "which one should we use for the sync?", "你来定吧"],
+)
+def test_the_assistants_rule_is_the_answer_when_asked(asked):
+    turns = [*_said_zh(asked), ("assistant", "好，确定用 Debezium，表引擎后面再说。")]
+    assert _chosen(*turns) == ["Debezium"]

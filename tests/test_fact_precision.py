@@ -352,3 +352,21 @@ def test_another_or_an_earlier_stack_described_is_not_the_projects(sentence):
 def test_parts_given_their_tools_without_saying_what_is_there_still_choose():
     decided = _kept(_run(*_said("数据库用 PostgreSQL，缓存用 Redis")), "decisions")
     assert [d["choice"] for d in decided] == ["PostgreSQL"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("后端是 Go，数据库用 PostgreSQL，缓存换成 Redis", "Redis"),
+        ("后端 Spring Boot 3，数据库 MySQL 8，就用 Redis 做缓存吧", "Redis"),
+    ],
+)
+def test_a_clause_that_chooses_still_chooses_beside_a_stack_described(sentence, choice):
+    decided = _kept(_run(*_said(sentence)), "decisions")
+    assert [d["choice"] for d in decided] == [choice]
+
+
+def test_a_part_named_by_what_does_its_work_is_part_of_the_stack_described():
+    sentence = "后端 Spring Boot 3，数据库 MySQL 8，缓存 Redis，用 Nacos 做配置中心"
+    assert _kept(_run(*_said(sentence)), "decisions") == []
+    assert "Nacos" in _facts(sentence, "tech_stack", "stored").values()

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from omp.lazyre import lazy
 from omp.rules.decision_en import DECISION_EN
 from omp.rules.decision_zh import DECISION_ZH
-from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, describes_stack_zh, settled
+from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, described_clauses_zh, settled
 from omp.rules.lexicon import (
     NOT_NAMES,
     TECH,
@@ -173,9 +173,11 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
     """The choice of the first decision pattern that names a plausible one."""
     en = [(p, explicit, "en", bare) for p, explicit, bare in DECISION_EN]
     zh = [(p, explicit, "zh", bare) for p, explicit, bare in DECISION_ZH]
+    # "后端是 Go，数据库用 PostgreSQL": the stack described; its clauses choose nothing
+    described = described_clauses_zh(sentence)
     for pattern, explicit, lang, bare in zh + en if is_chinese(sentence) else en:
         m = pattern.search(sentence)
-        if m is None:
+        if m is None or (not explicit and any(a <= m.start("x") < b for a, b in described)):
             continue
         if not _states_choice(sentence, m) or _RAN.search(re.split(r"[，,。；;]", m["x"])[0]):
             continue  # "改成 ntasks=1 以后到了 210 ns/day" reports a run, not a choice
@@ -198,8 +200,6 @@ def _decision_of(
     m: re.Match[str], sentence: str, known: Sequence[str], *, explicit: bool, lang: str, bare: bool
 ) -> Decision | None:
     """The decision a pattern's match states, or None when what it names is no choice."""
-    if not explicit and describes_stack_zh(sentence):
-        return None  # "后端是 Go，数据库用 PostgreSQL，消息队列用 Kafka": the stack described
     choice, part_topic = _choice_of_part(m, explicit=explicit, lang=lang)
     # "let's scrap X and keep Y", "let's not use X; Y"
     given_up = [clip(m["gone"])] if "gone" in m.re.groupindex else []

@@ -1209,6 +1209,19 @@ _DELEGATES = lazy(
 )
 
 
+# the person asks the assistant to pick, anywhere in a message: "同步方案还没定，你看看哪个合适",
+# "帮我选一个", "you pick one", "which is better for us"
+_ASKS_FOR_A_PICK = lazy(
+    r"(?i)你(?:看看|看|来|帮我)?(?:定|选|决定|挑)|帮我(?:选|挑|定)|哪个(?:合适|好|更好|更合适)"
+    r"|\byou (?:pick|choose|decide)\b|\bwhich (?:one )?(?:is better|would you|should we|fits)\b"
+)
+
+
+def asks_for_a_pick(message: str) -> bool:
+    """Whether the person leaves a choice to the assistant ("你看看哪个合适", "you pick one")."""
+    return delegates(message) or _ASKS_FOR_A_PICK.search(message) is not None
+
+
 def delegates(message: str) -> bool:
     """Whether a reply leaves the choice to the assistant ("whatever you think", "你定吧")."""
     return _DELEGATES.match(message.strip()) is not None

@@ -1559,6 +1559,12 @@ _PART_TECH_ZH = lazy(
     r"^(?:我们|我们的|咱们|项目|现在)?(?:的)?(?P<part>" + _PARTS_ZH + r")\s*"
     r"(?P<verb>是|用的是|用的|就是|用|采用|走)?\s*(?P<x>[A-Za-z][\w.+# -]*)$"
 )
+# "用 Nacos 做配置中心", "用 Nginx 反代" among a stack's parts: what does a part's work (not
+# "就用 Redis 做缓存吧")
+_TECH_FOR_PART_ZH = lazy(
+    r"^(?:用|采用|使用)\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*"
+    r"(?:做|作为|当)?\s*[\u4e00-\u9fff]{2,8}$"
+)
 
 
 # another's stack, the one before, or one asked about: "隔壁组后端是 Java，数据库 Oracle", "以前
@@ -1590,19 +1596,30 @@ def described_parts_zh(sentence: str) -> dict[str, str]:
 
 
 def describes_stack_zh(sentence: str) -> bool:
-    """Whether a Chinese sentence describes the stack part by part.
+    """Whether a Chinese sentence describes the stack part by part (see `described_clauses_zh`)."""
+    return bool(described_clauses_zh(sentence))
+
+
+def described_clauses_zh(sentence: str) -> list[tuple[int, int]]:
+    """Where a Chinese sentence describing the stack part by part gives each part its tool.
 
     "后端 Spring Boot 3，数据库 MySQL 8，缓存 Redis", "我们后端是 Go，数据库用 PostgreSQL，消息队
-    列用 Kafka": two or more clauses each give a part its technology, one of them by saying what it
-    is, so a "用 X" among them tells what is used, not a choice made now ("数据库用 PostgreSQL，
-    消息队列用 Kafka" alone may be one).
+    列用 Kafka": two or more clauses each give a part its technology, one of them by saying what
+    it is, so a "用 X" among them tells what is used, not a choice made now ("数据库用
+    PostgreSQL，消息队列用 Kafka" alone may be one). A clause of another shape still may choose
+    ("…，缓存换成 Redis", "…，就用 Redis 做缓存吧"). Empty when the sentence is no such description.
     """
     if not is_chinese(sentence) or QUESTION.search(sentence) or _NOT_NOW_ZH.search(sentence):
-        return False
-    parts = []
-    for clause in re.split(r"[，,；;、。]", sentence):
+        return []
+    spans: list[tuple[int, int]] = []
+    said = False
+    for m_clause in re.finditer(r"[^，,；;、。]+", sentence):
+        clause = m_clause.group()
         m = _PART_TECH_ZH.match(clause.strip(" 。.！!"))
         named = m and (technologies(m["x"]) or re.match(r"[A-Z][a-z]|[A-Z]{2,}\b", m["x"]))
         if m and named and not NEGATED.search(clause):
-            parts.append(m["verb"] in (None, "是", "用的是", "用的", "就是"))
-    return len(parts) >= 2 and any(parts)
+            spans.append(m_clause.span())
+            said = said or m["verb"] in (None, "是", "用的是", "用的", "就是")
+        elif _TECH_FOR_PART_ZH.match(clause.strip(" 。.！!")):
+            spans.append(m_clause.span())
+    return spans if len(spans) >= 2 and said else []
