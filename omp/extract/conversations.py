@@ -297,7 +297,7 @@ class _Conversation:
             # alternative, never the choice; a rule without a choice merges with no other
             if forbidden := rules.forbidden_names(clause):
                 entry["alternatives"] = forbidden
-            self.decisions.append(c)
+            self.ledger.rule(c)
             return
         entry["choice"] = clause
         self.ledger.decide(c, reverses=False)
@@ -497,7 +497,7 @@ class _Conversation:
         title = f"No {thing}"
         entry = {"title": title[:TITLE_MAX], "context": s[:500]}
         reason = "what the assistant warned of, ruled out by the person"
-        self.decisions.append(Candidate("decisions", entry, conf["instruction"], reason, src))
+        self.ledger.rule(Candidate("decisions", entry, conf["instruction"], reason, src))
         return True
 
     def _kept_in_use(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
@@ -999,10 +999,7 @@ class _Conversation:
         for side in rules.side_choices(s, choice):
             reason = "a further choice in the same sentence"  # 3 of 7 kept on dev: reviewed
             c = Candidate("decisions", decision_entry(side, s), SIDE_CHOICE_CONF, reason, src)
-            if not any(
-                str(o.entry.get("choice")).lower() == side.choice.lower() for o in self.decisions
-            ):
-                self.decisions.append(c)  # not a reversal of the sentence's first choice
+            self.ledger.note(c)  # not a reversal of the sentence's first choice
 
     def _work(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """Finished work: a changelog entry; True when `s` reports work done."""
@@ -1131,7 +1128,7 @@ class _Conversation:
         revised.work_on_turned_down(self.found, self.decisions)
         self._introduced()
         self.found = artifacts.without_told_commits(self.found)
-        self.decisions.extend(
+        self.ledger.worked(
             revised.switched_choices(self.found, self.decisions, self.batch.candidates)
         )
         self.batch.candidates += self.decisions + self.found

@@ -135,6 +135,33 @@ class Ledger:
                 self._reversed(old, new)
         self.decisions.append(new)
 
+    def rule(self, new: Candidate) -> None:
+        """Keep a rule that chooses nothing, beside the choices: it confirms and reverses none.
+
+        "注意：不要用 Tesseract，识别率太低" forbids (Tesseract is its alternative, never its
+        choice); "no unique constraints then" rules out what the assistant warned of. With no
+        choice to compare, it is no duplicate of another decision either.
+        """
+        self.decisions.append(new)
+
+    def note(self, new: Candidate) -> None:
+        """Keep a further choice of a sentence beside its first, unless it was chosen already.
+
+        "Postgres for the data, and Redis for the cache": Redis reverses nothing, not even the
+        sentence's first choice of another role; chosen before, it stays the one decision.
+        """
+        choice = str(new.entry.get("choice")).lower()
+        if not any(str(o.entry.get("choice")).lower() == choice for o in self.decisions):
+            self.decisions.append(new)
+
+    def worked(self, made: list[Candidate]) -> None:
+        """Keep the choices finished work states by switching a part ("Switch search to pg_trgm").
+
+        `revised.switched_choices` finds them once the conversation is read, and leaves out
+        those a decision chose or turned down already: they reverse nothing.
+        """
+        self.decisions.extend(made)
+
     def _offered_others(self, new: Candidate, choice: str) -> None:
         """The other options offered, as the alternatives of a choice that names none."""
         if new.entry.get("alternatives"):
