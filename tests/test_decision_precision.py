@@ -369,6 +369,9 @@ def test_all_at_once_is_no_instruction_for_this_one_time(sentence, choice):
         "I decided to take the day off tomorrow, so no rush.",
         "I've decided I'll handle the migration myself.",
         "they decided to use Kafka on the data team",
+        "Team decided the retry budget in standup.",
+        "We decided based on the benchmark.",
+        "We decided together with ops.",
     ],
 )
 def test_decided_without_a_choice_after_it_decides_nothing(sentence):
@@ -385,6 +388,7 @@ def test_decided_without_a_choice_after_it_decides_nothing(sentence):
         ("I decided to go with Postgres for this", "Postgres", []),
         ("So we decided to switch to uv from poetry.", "uv", ["poetry"]),
         ("final decision: move to pnpm from yarn", "pnpm", ["yarn"]),
+        ("We decided pgx over lib/pq for performance.", "pgx", ["lib/pq"]),
     ],
 )
 def test_decided_takes_what_it_is_said_with(sentence, choice, others):

@@ -99,11 +99,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             # "the team decided last quarter to move everything to AWS": when, then what
             r"(?:\s+(?:last|this|next)\s+(?:week|month|quarter|year|sprint)|\s+yesterday"
             r"|\s+earlier|\s+today|\s+in the end|\s+eventually)?\s+(?!against\b)"
-            r"(?:(?=to\b|that\b|we\b|on\b|for\b|upon\b)"
-            # or what is decided, named bare ("We decided iOS 15 minimum"), not a clause
-            r"|(?![^,.;]{0,40}?(?:\b(?:is|are|was|were|will|would|should|can|could|has|have|had|"
-            r"does|did|isn't|aren't)\b|'(?:s|re|ll|d)\b))"
-            r"(?!(?:i|you|he|she|it|they|last|this|next|yesterday|today)\b))"
+            r"(?=to\b|that\b|we\b|on\b|for\b|upon\b)"
             r"|(?:chose|chosen|picked|opted)\s+)"
             r"(?:(?:to|that we(?:'ll| will)?|we(?:'ll| will)?)\s+"
             r"(?:use|go with|adopt|switch to|move to|stick with|keep|stay with|migrate to|"
@@ -113,6 +109,22 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         ),
         True,
         False,
+    ),
+    # "We decided iOS 15 minimum and Android minSdk 24", "we decided Postgres": what is decided
+    # named bare, a known name (not "Team decided the retry budget in standup", "We decided
+    # together with ops", nor a clause: "we've decided the bug is in the backend")
+    (
+        lazy(
+            r"(?i)\b(?:we|team)(?:'ve| have| had)?\s+(?:finally\s+)?(?:decided|agreed|settled)\s+"
+            r"(?!(?:to|that|we|on|for|upon|against|i|you|he|she|it|they|this|last|next|yesterday|"
+            r"today|based|together|with|in|at|after|before|during|early|as|because|not)\b)"
+            r"(?![^,.;]{0,40}?(?:\b(?:is|are|was|were|will|would|should|can|could|has|have|had|"
+            r"does|did|isn't|aren't)\b|'(?:s|re|ll|d)\b))"
+            # or a name with its version: "iOS 15 minimum and Android minSdk 24"
+            r"(?:(?P<versioned>(?=[^,.;]{0,40}?\b[A-Za-z][\w.+#-]*\s*v?\d))|)(?P<x>.+)"
+        ),
+        True,
+        True,
     ),
     # "going forward all services use X" / "from now on we use X"
     (

@@ -224,6 +224,7 @@ def _decision_of(
     # "NUMERIC(18,2)" is named as NUMERIC is: the size is the type's, and is kept with it
     name = re.sub(r"\(\d[\d,]*\)$", "", choice) or choice
     named = _names_known(name, known) or _named_for_a_purpose(name, sentence, lang)
+    named = named or ("versioned" in m.re.groupindex and m["versioned"] is not None)
     if not _plausible_choice(choice, bare=bare and not named):
         return None
     if english_instruction and _narrates(sentence, m, name, named=bool(named)):
