@@ -624,7 +624,8 @@ def _spaced_version(m: re.Match[str]) -> str:
 # what brings the talk back to the project after another's or an earlier stack: "…，我们用
 # RabbitMQ", "…，现在是 Go"
 _OURS_AGAIN_ZH = lazy(r"我们|咱们|我这边|现在|目前|如今")
-_EARLIER_ZH = lazy(r"^(?:以前|之前|原来|过去|早先|曾经)")
+EARLIER_ZH = "以前|之前|原来|过去|早先|曾经"  # what the project was: "以前后端是 PHP"
+_EARLIER_ZH = lazy(rf"^(?:{EARLIER_ZH})")
 
 
 def _our_clauses_zh(clauses: list[str]) -> list[str]:
@@ -1570,7 +1571,7 @@ _TECH_FOR_PART_ZH = lazy(
 # another's stack, the one before, or one asked about: "隔壁组后端是 Java，数据库 Oracle", "以前
 # 后端是 PHP，数据库 MySQL 5.7", "面试题：后端是 Java，缓存 Redis，怎么保证一致性"
 _NOT_NOW_ZH = lazy(
-    OTHERS_STACK_ZH.pattern + r"|以前|之前|原来|过去|曾经|早先|面试|题目|怎么|如何|为什么|哪个|还是"
+    OTHERS_STACK_ZH.pattern + "|" + EARLIER_ZH + r"|面试|题目|怎么|如何|为什么|哪个|还是"
     r"|打算|计划|准备|想|考虑|如果|要是|假如"
 )
 
@@ -1578,26 +1579,19 @@ _NOT_NOW_ZH = lazy(
 def described_parts_zh(sentence: str) -> dict[str, str]:
     """The technology of each part a Chinese stack description gives, by role.
 
-    "后端 Django，缓存 Redis，队列 Celery": backend Django, cache Redis, jobs Celery. Only in
-    a sentence that `describes_stack_zh`; a name the lexicon does not know takes the role of
-    its part word ("配置中心 Apollo" is no role: left out).
+    "后端 Django，缓存 Redis，队列 Celery": backend Django, cache Redis, jobs Celery; only the
+    clauses `described_clauses_zh` finds, and only names the lexicon knows ("配置中心 Apollo"
+    gives nothing).
     """
-    if not describes_stack_zh(sentence):
-        return {}
     facts: dict[str, str] = {}
-    for clause in re.split(r"[，,；;、。]", sentence):
-        m = _PART_TECH_ZH.match(clause.strip(" 。.！!"))
-        if m is None or NEGATED.search(clause):
-            continue
+    for start, end in described_clauses_zh(sentence):
+        m = _PART_TECH_ZH.match(sentence[start:end].strip(" 。.！!"))
+        if m is None:
+            continue  # "用 Nacos 做配置中心": a part's work, read by the patterns of use
         name = re.sub(r"\s+v?\d+(?:\.\d+){0,2}$", "", m["x"].strip())
         if (known := TECH.fullmatch(name)) is not None:
             facts.setdefault(role_for(known.group(1).lower()), m["x"].strip())
     return facts
-
-
-def describes_stack_zh(sentence: str) -> bool:
-    """Whether a Chinese sentence describes the stack part by part (see `described_clauses_zh`)."""
-    return bool(described_clauses_zh(sentence))
 
 
 def described_clauses_zh(sentence: str) -> list[tuple[int, int]]:

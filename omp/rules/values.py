@@ -9,7 +9,14 @@ import re
 
 from omp.lazyre import ignorecase_fold, lazy
 from omp.rules.dialogue import is_question, tentative
-from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, STACK_WISH, WEIGHING, settled
+from omp.rules.facts import (
+    EARLIER_ZH,
+    NOT_STACK,
+    OTHERS_STACK_ZH,
+    STACK_WISH,
+    WEIGHING,
+    settled,
+)
 from omp.rules.lexicon import (
     KNOWN_VERSIONED,
     ROLE_OF,
@@ -829,7 +836,7 @@ _STACK_TALK = lazy(
 )
 
 
-_EARLIER = lazy(r"(?i)(?:以前|之前|原来|过去|早先|曾经|\b(?:we used to|previously|before the)\b)")
+_EARLIER = lazy(rf"(?i)(?:{EARLIER_ZH}|\b(?:we used to|previously|before the)\b)")
 
 
 def states_stack(sentence: str) -> bool:
