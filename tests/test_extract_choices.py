@@ -453,3 +453,44 @@ def test_a_switch_the_person_wants_is_a_choice_for_review(said, chosen):
 )
 def test_a_switch_wished_asked_or_dropped_chooses_nothing(said):
     assert _chosen(*_said(said), action="review") == _chosen(*_said(said)) == []
+
+
+# ---- a part kept where it is ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "chosen"),
+    [
+        ("keep the session store on Redis, don't move it to Postgres", "Redis"),
+        ("prefs yes, convert it. leave authStore as a svelte/store writable though.", "svelte/store"),
+        ("ok, keep the tests in pytest", "pytest"),
+        ("鉴权还是保持 Keycloak，不换 Auth0", "Keycloak"),
+        ("队列还是保持用 RabbitMQ", "RabbitMQ"),
+        ("Redis 那边不动，先改前端", "Redis"),
+    ],
+)
+def test_a_part_kept_on_a_known_name_is_a_choice(said, chosen):
+    assert _chosen(*_said(said)) == [chosen]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "keep the data in memory for now",
+        "leave it as is",
+        "keep the button on the left",
+        "keep logging on stdout",
+        "这个函数先不动",
+        "我的 Redis 不动",
+        "Kafka 要是不变的话就不用改配置",
+        "你的 Python 版本保持 3.11 吗？",
+    ],
+)
+def test_a_thing_kept_that_is_no_known_name_or_not_ours_chooses_nothing(said):
+    assert _chosen(*_said(said)) == []
+
+
+def test_a_name_left_unchanged_replaces_no_choice_of_its_role():
+    # "EMQX 接入不变" keeps EMQX while the broker behind it changes: Pulsar stays chosen
+    found = _choices(*_said("那改成 Pulsar 吧，不用 Kafka 了。EMQX 接入不变，bridge 到 Pulsar。"))
+    assert found == [("Pulsar", ["Kafka"]), ("EMQX", [])]

@@ -22,6 +22,8 @@ from omp.lazyre import lazy
 
 # a choice made beside another of its kind: "iOS 也走极光", "Android uses FCM too"
 ALSO = lazy(r"(?i)也(?:走|用|接|上)|\b(?:too|as well)\b")
+# a thing left as it is while another changes ("EMQX 接入不变，bridge 到 Pulsar") replaces nothing
+_UNCHANGED = lazy(r"不变|不动")
 # a rule the person sets, said whole (the English patterns of session 50)
 WHOLE_RULE = lazy(r"(?i)^(?:never\s|always\s|no\s+[a-z]{4,}ing\b|(?:all|every|each)\s|.+\s+only$)")
 VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
@@ -78,7 +80,8 @@ class Ledger:
         # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
         role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
         alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
-        also = bool(ALSO.search(str(new.entry.get("context", ""))))
+        context = str(new.entry.get("context", ""))
+        also = bool(ALSO.search(context) or _UNCHANGED.search(context))
         # a change of mind replaces one choice: the last one only when none has the new role
         ranked = role is not None and any(
             rules.role_of(str(o.entry.get("choice", ""))) == role for o in self.decisions

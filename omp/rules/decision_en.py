@@ -371,6 +371,20 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "keep the session store on Redis", "leave authStore as a svelte/store writable though": a
+    # part kept where it is, on a known name (what it is kept as may follow: "writable")
+    (
+        lazy(
+            r"(?i)^(?:(?:and|also|ok(?:ay)?|so|no|nah|but|just)[,.!]?\s+)*(?:keep|leave)\s+"
+            r"(?:the\s+|our\s+)?"
+            r"(?P<topic>(?!(?:it|this|that|them|they|everything|all|one|some)\b)[a-z$][\w$-]*"
+            r"(?:\s+[a-z][\w-]*)?)\s+(?:on|as|in|with)\s+(?:an?\s+)?"
+            r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)?)"
+            r"(?:\s+[a-z][\w-]*)?\s*(?:[,;.!]|\s+(?:though|for now)\b|$)"
+        ),
+        False,
+        True,
+    ),
     # "lets stay on postgres + pgvector", "we stay on text-embedding-3-small"
     (
         lazy(

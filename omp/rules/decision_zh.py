@@ -568,6 +568,26 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "鉴权保持 JWT，不换 session", "队列还是保持用 RabbitMQ": a part kept on a known name
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?:那|那就)?(?P<topic>[\u4e00-\u9fff]{1,6}?|[A-Za-z][\w-]*)\s*"
+            r"(?:还是|继续|仍然|依然|就)?保持(?:用|使用)?\s*"
+            r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s*(?:[，,。；;！!]|$)"
+        ),
+        False,
+        True,
+    ),
+    # "EMQX 接入不变，bridge 到 Pulsar", "Redis 那边不动": a known name left as it is while
+    # something else changes around it
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?P<x>[A-Za-z][\w.+#-]*)\s*(?:[\u4e00-\u9fff]{1,4}?)?"
+            r"(?:保持)?(?:不变|不动)(?=\s*(?:[，,。；;！!]|$))"
+        ),
+        False,
+        True,
+    ),
     # "调度的话用我们现有的 XXL-JOB"
     (
         lazy(r"用(?:我们|咱们)?现有的\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?)"),
