@@ -1,14 +1,15 @@
 """The ledger's entries that reverse nothing: rules that choose nothing, further choices, work.
 
 `Ledger.decide` weighs a choice against those made before; `rule`, `note` and `worked` keep an
-entry beside them, and only `note` looks for the same choice made before.
+entry beside them, and only `note` looks for the same choice made before. A later sentence
+amends the last decision through `explain_last` and `detail_last`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from omp.extract.candidates import Batch, Candidate
+from omp.extract.candidates import TITLE_MAX, Batch, Candidate
 from omp.extract.ledger import Ledger
 from omp.extract.offers import Offers
 
@@ -76,3 +77,70 @@ def test_the_choices_finished_work_states_are_kept_as_they_are():
     ledger.worked([switched])
     ledger.worked([])
     assert ledger.decisions == [queue, switched]
+
+
+def test_a_reason_given_next_becomes_the_last_decisions_rationale_once():
+    ledger = _ledger()
+    mongo = _decision(0, "用 Postgres，不用 Mongo", "Postgres", alternatives=["Mongo"])
+    ledger.decide(mongo, reverses=False)
+    ledger.explain_last("Mongo 的事务太弱了")
+    ledger.explain_last("Mongo 也太贵了")  # the first reason given stays
+    assert mongo.entry["rationale"] == "Mongo 的事务太弱了"
+
+
+def test_a_reason_does_not_replace_the_one_the_choice_gave():
+    ledger = _ledger()
+    redis = _decision(0, "Use Redis, it is fast", "Redis", rationale="it is fast")
+    queue = _decision(2, "Use RabbitMQ for the queue", "RabbitMQ")
+    ledger.decide(redis, reverses=False)
+    ledger.decide(queue, reverses=False)
+    ledger.explain_last("Kafka is too heavy for us")
+    assert redis.entry["rationale"] == "it is fast"  # only the last decision is explained
+    assert queue.entry["rationale"] == "Kafka is too heavy for us"
+
+
+def test_details_said_next_join_the_last_decisions_title():
+    ledger = _ledger()
+    i18n = _decision(0, "就用 vue-i18n", "vue-i18n", title="采用 vue-i18n")
+    ledger.decide(i18n, reverses=False)
+    ledger.detail_last(["默认语言 zh-CN"])
+    ledger.detail_last(["fallback 用 en"])
+    assert i18n.entry["title"] == "采用 vue-i18n：默认语言 zh-CN；fallback 用 en"
+    assert i18n.entry["choice"] == "vue-i18n"
+
+
+def test_details_keep_the_title_within_its_length():
+    ledger = _ledger()
+    pg = _decision(0, "We'll use Postgres.", "Postgres")
+    ledger.decide(pg, reverses=False)
+    ledger.detail_last(["pool size 20", "x" * 300])
+    assert len(pg.entry["title"]) == TITLE_MAX
+    assert pg.entry["title"].startswith("Use Postgres: pool size 20; x")
+
+
+def test_a_choice_named_only_at_the_opening_is_held_for_review():
+    ledger = _ledger()
+    ddp = _decision(0, "现在用的是 DDP", "DDP")
+    xarray = _decision(0, "用 xarray 读数据", "xarray")
+    for c in (ddp, xarray):
+        ledger.introduce(c)
+        ledger.decide(c, reverses=False)
+    ledger.decide(_decision(3, "对，还是用 xarray", "xarray"), reverses=False)  # named again
+    ledger.hold_introduced("named while the project is introduced", 0.5)
+    assert (ddp.reason, ddp.confidence) == ("named while the project is introduced", 0.5)
+    assert (xarray.reason, xarray.confidence) == ("a test decision", 0.8)
+    assert ledger.decisions == [ddp, xarray]
+
+
+def test_the_sentence_each_candidate_was_found_in_is_kept():
+    ledger = _ledger()
+    first = Candidate("project", {"config": {"zero": 3}}, 0.8, "a setting", {"index": 1})
+    path = Candidate("project", {"paths": {"ds": "configs/ds_z3.json"}}, 0.8, "a path", {})
+    ledger.found.append(first)
+    ledger.read_in("I set up DeepSpeed ZeRO-3.", 0)
+    ledger.found.append(path)
+    ledger.read_in("config is at configs/ds_z3.json", 1)
+    assert ledger.said_in == {
+        id(first): "I set up DeepSpeed ZeRO-3.",
+        id(path): "config is at configs/ds_z3.json",
+    }

@@ -21,7 +21,6 @@ from omp.extract.candidates import (
     Candidate,
     decision_entry,
     redact_text,
-    with_details,
 )
 from omp.extract.commits import (
     drop_reverted,
@@ -259,7 +258,7 @@ class _Conversation:
                 self.summary = sentence[:160]
         found = (len(self.found), len(self.decisions))
         self._sentence(role, sentence, index, conf)
-        self.ledger.said_in.update((id(c), sentence) for c in self.found[found[0] :])
+        self.ledger.read_in(sentence, found[0])
         self.read_at.update((id(c), self.read_no) for c in self.decisions[found[1] :])
         self.read_at.update((id(c), self.read_no) for c in self.found[found[0] :])
         if role == "user":
@@ -430,7 +429,7 @@ class _Conversation:
         heads = (rules.option_head(n.lower()) for n in names if n)
         if not any(len(h) > 1 and re.search(rf"\b{re.escape(h)}\b", low) for h in heads):
             return False
-        last.entry.setdefault("rationale", s.rstrip(".。")[:300])
+        self.ledger.explain_last(s.rstrip(".。")[:300])
         return True
 
     def _adopted(self, s: str, src: dict[str, Any]) -> bool:
@@ -798,7 +797,7 @@ class _Conversation:
             if d.lower() not in title.lower() and not (choice and choice in d.lower())
         ]
         if more:
-            last.entry["title"] = with_details(title, more)[:TITLE_MAX]
+            self.ledger.detail_last(more)
 
     def _choices(self, role: str, s: str, index: int, conf: dict[str, float]) -> bool:
         """Decisions, proposals, reversals and tentative talk; True when `s` decides."""
@@ -983,7 +982,7 @@ class _Conversation:
             level = min(level, CODE_CALL_CONF)
         c = Candidate("decisions", decision_entry(d, s, details=True), level, reason, src)
         if src["index"] == self.opening and not d.explicit and rules.is_chinese(s):
-            self.ledger.introduced.append(c)
+            self.ledger.introduce(c)
         return c
 
     def _switched(self, role: str, s: str, d: rules.Decision) -> rules.Decision:
@@ -1088,11 +1087,8 @@ class _Conversation:
         """
         if not self.replied or self.continued:
             return
-        for c in self.ledger.introduced:
-            c.reason, c.confidence = (
-                "a choice named while the project is introduced",
-                min(c.confidence, OPENING_CHOICE_CONF),
-            )
+        reason = "a choice named while the project is introduced"
+        self.ledger.hold_introduced(reason, OPENING_CHOICE_CONF)
 
     def _recapped(self) -> None:
         r"""The facts of the assistant's summary of where things landed, at the end.

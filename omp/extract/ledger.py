@@ -16,7 +16,15 @@ from collections.abc import Callable
 from typing import Protocol
 
 from omp import rules
-from omp.extract.candidates import Batch, Candidate, merge_fields, text_of, title_head
+from omp.extract.candidates import (
+    TITLE_MAX,
+    Batch,
+    Candidate,
+    merge_fields,
+    text_of,
+    title_head,
+    with_details,
+)
 from omp.extract.offers import REVERSAL_REACH, Offers
 from omp.lazyre import lazy
 
@@ -164,6 +172,44 @@ class Ledger:
         those a decision chose or turned down already: they reverse nothing.
         """
         self.decisions.extend(made)
+
+    def explain_last(self, reason: str) -> None:
+        """Keep the reason a later sentence gives for the last decision, when it has none.
+
+        "用 Postgres，不用 Mongo。Mongo 的事务太弱了": the sentence after the choice names the
+        option it was chosen over, and says why.
+        """
+        self.decisions[-1].entry.setdefault("rationale", reason)
+
+    def detail_last(self, details: list[str]) -> None:
+        """Join the settings a later sentence of the same message makes to the last decision.
+
+        "就用 vue-i18n。默认语言 zh-CN，fallback 用 en。": one decision of vue-i18n, its title
+        followed by its default and fallback languages.
+        """
+        last = self.decisions[-1]
+        last.entry["title"] = with_details(str(last.entry["title"]), details)[:TITLE_MAX]
+
+    def introduce(self, new: Candidate) -> None:
+        """Mark a choice named in the message that opens the conversation, before it is decided.
+
+        "现在用的是 DDP" mostly tells how things are; named again later, it is confirmed
+        (`_confirm`) and no longer waits for review.
+        """
+        self.introduced.append(new)
+
+    def hold_introduced(self, reason: str, ceiling: float) -> None:
+        """Leave the choices named only at the opening for review, no surer than `ceiling`."""
+        for c in self.introduced:
+            c.reason, c.confidence = reason, min(c.confidence, ceiling)
+
+    def read_in(self, sentence: str, since: int) -> None:
+        """Note `sentence` as where each candidate found from index `since` on was read.
+
+        "I set up DeepSpeed ZeRO-3 …, config is at configs/ds_z3.json": undoing DeepSpeed
+        later drops the path said with it (`_set_with`).
+        """
+        self.said_in.update((id(c), sentence) for c in self.found[since:])
 
     def _offered_others(self, new: Candidate, choice: str) -> None:
         """The other options offered, as the alternatives of a choice that names none."""
