@@ -462,7 +462,10 @@ def test_a_switch_wished_asked_or_dropped_chooses_nothing(said):
     ("said", "chosen"),
     [
         ("keep the session store on Redis, don't move it to Postgres", "Redis"),
-        ("prefs yes, convert it. leave authStore as a svelte/store writable though.", "svelte/store"),
+        (
+            "prefs yes, convert it. leave authStore as a svelte/store writable though.",
+            "svelte/store",
+        ),
         ("ok, keep the tests in pytest", "pytest"),
         ("鉴权还是保持 Keycloak，不换 Auth0", "Keycloak"),
         ("队列还是保持用 RabbitMQ", "RabbitMQ"),
@@ -494,3 +497,9 @@ def test_a_name_left_unchanged_replaces_no_choice_of_its_role():
     # "EMQX 接入不变" keeps EMQX while the broker behind it changes: Pulsar stays chosen
     found = _choices(*_said("那改成 Pulsar 吧，不用 Kafka 了。EMQX 接入不变，bridge 到 Pulsar。"))
     assert found == [("Pulsar", ["Kafka"]), ("EMQX", [])]
+
+
+def test_settings_after_a_name_left_unchanged_belong_to_the_choice_that_changed():
+    said = "那改成 Pulsar 吧，不用 Kafka 了。EMQX 接入不变，bridge 到 Pulsar。版本用 3.3 LTS"
+    titles = [str(d["title"]) for d in _kept(_run(*_said(said)), "decisions")]
+    assert titles == ["Use Pulsar: 版本用 3.3 LTS", "Use EMQX"]

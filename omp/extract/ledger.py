@@ -187,7 +187,12 @@ class Ledger:
         "就用 vue-i18n。默认语言 zh-CN，fallback 用 en。": one decision of vue-i18n, its title
         followed by its default and fallback languages.
         """
-        last = self.decisions[-1]
+        # not to a name the message leaves as it is ("改成 Pulsar 吧。EMQX 接入不变。版本用 3.3
+        # LTS": the version is Pulsar's)
+        index = self.decisions[-1].source["index"]
+        same = [d for d in self.decisions if d.source["index"] == index]
+        changed = [d for d in same if not _UNCHANGED.search(str(d.entry.get("context", "")))]
+        last = (changed or same)[-1]
         last.entry["title"] = with_details(str(last.entry["title"]), details)[:TITLE_MAX]
 
     def introduce(self, new: Candidate) -> None:
