@@ -702,6 +702,16 @@ def extract(
             _print_json(result.to_json())
             return
         _report_extract(result)
+        if not dry_run and result.summary()["review"]:
+            from omp import review
+
+            # the queue grows across runs: say how long it is now, and how to work it off
+            pending = len(review.queue(_root(g)))
+            _echo(
+                f"review queue: {pending} pending (`omp review` lists them, "
+                "`omp review accept ID` or `omp review reject ID` settles one)",
+                err=True,
+            )
 
 
 @command(

@@ -206,6 +206,20 @@ def test_uncertain_items_wait_for_review_and_accept_writes_them(memory: MemoryRo
     assert "nothing waiting" in omp_ok("review").stderr
 
 
+def test_extract_says_how_long_the_review_queue_is_now(memory: MemoryRoot, git_repo: Path):
+    (git_repo / "c.txt").write_text(PROPOSAL, encoding="utf-8")
+    other = PROPOSAL.replace("web app", "API").replace("Vitest", "pytest")
+    (git_repo / "d.txt").write_text(other, encoding="utf-8")
+
+    first = omp_ok("extract", "c.txt").stderr
+    second = omp_ok("extract", "d.txt").stderr
+
+    assert "review queue: 1 pending" in first
+    assert "review queue: 2 pending" in second
+    assert "review queue" not in omp_ok("extract", "--dry-run", "d.txt").stderr
+    assert "review queue" not in omp_ok("extract", "--text", "We decided to use Redis.").stderr
+
+
 def test_a_rejected_candidate_is_not_proposed_again(memory: MemoryRoot, git_repo: Path):
     (git_repo / "c.txt").write_text(PROPOSAL, encoding="utf-8")
     omp_ok("extract", "c.txt")
