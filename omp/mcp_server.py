@@ -187,6 +187,11 @@ def _add_memory(project: Project, args: dict[str, Any]) -> Outcome:
         f"for review {summary['review']}, dropped {summary['dropped']}, "
         f"redacted {summary['redactions']}"
     )
+    if summary["review"] and not result.dry_run:
+        from omp import review
+
+        pending = len(review.queue(project.root()))
+        lines.append(f"review queue: {pending} pending (a person settles them with `omp review`)")
     return Outcome(data, "\n".join(lines))
 
 

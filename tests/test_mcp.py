@@ -228,6 +228,16 @@ async def test_add_memory_never_returns_or_stores_an_api_key(session, project):
             assert API_KEY[:24].encode() not in path.read_bytes(), path
 
 
+async def test_add_memory_says_how_long_the_review_queue_is(session):
+    text = "User: Which queue should we use?\nAssistant: I'd suggest RabbitMQ for the jobs."
+
+    result = await call(session, "add_memory", text=text)
+
+    assert not result.is_error, text_of(result)
+    assert result.structured_content["summary"]["review"] == 1
+    assert "review queue: 1 pending" in text_of(result)
+
+
 async def test_add_memory_says_when_the_kind_hint_was_not_found(session):
     data = await call_ok(
         session, "add_memory", text="We decided to name the mascot Pebble.", kind="preference"
