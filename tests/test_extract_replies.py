@@ -976,3 +976,71 @@ def test_an_option_turned_down_with_a_verb_before_it_is_dropped_whole():
     )
     assert not any("NUMERIC" in d["choice"] for d in _kept(batch, "decisions"))
     assert rules.rejected("let's not do the microservices thing") == ["microservices"]
+
+
+# ---- an outright answer to the assistant's open question -----------------------------------------
+
+
+def _open_answers(question: str, reply: str) -> list[tuple[str, str]]:
+    batch = _run(_BILLING, ("assistant", question), ("user", reply))
+    return [(d["title"], c.action) for c in batch.candidates if c.target == "decisions"
+            for d in [c.entry]]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "title"),
+    [
+        (
+            "The worker renders each receipt. Where should the rendered receipts go?",
+            "Store them in the bucket billing-receipts-eu, one folder per tenant.",
+            "rendered receipts: Store them in the bucket billing-receipts-eu",
+        ),
+        (
+            "Which base image do you want?",
+            "python:3.12-slim, and run as a non-root user",
+            "base image: python:3.12-slim",
+        ),
+        (
+            "告警规则写好了。通知渠道用什么？",
+            "用企业微信机器人，发到账单值班群",
+            "通知渠道: 用企业微信机器人",
+        ),
+        (
+            "Which queue should the invoices use?",
+            "the `billing-invoices` SQS queue",
+            "queue: the `billing-invoices` SQS queue",
+        ),
+    ],
+)
+def test_an_outright_answer_to_an_open_question_is_a_choice_for_review(question, reply, title):
+    assert _open_answers(question, reply) == [(title, "review")]
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("Which base image do you want?", "not sure, let me ask the platform team"),
+        ("Which base image do you want?", "whatever you think is best"),
+        ("Which base image do you want?", "ok"),
+        ("Which base image do you want?", "what do the other services use?"),
+        ("Which base image do you want: Alpine or Debian slim?", "python:3.12-slim"),
+        ("Which file should I open first?", "src/billing/worker.py"),
+        ("通知渠道用什么？", "不知道，我问一下运维"),
+        ("The tests pass. Anything else?", "deploy it to staging-2"),
+    ],
+)
+def test_no_answer_or_a_question_that_is_no_open_one_decides_nothing(question, reply):
+    assert [t for t, a in _open_answers(question, reply) if "question" in t] == []
+    assert not any(
+        c.reason.startswith("the answer to an open question")
+        for c in _run(_BILLING, ("assistant", question), ("user", reply)).candidates
+    )
+
+
+def test_a_report_of_what_is_so_already_answers_no_open_question():
+    found = _open_answers("State backend 你们打算用什么？", "key 已经 disable 了，先不管")
+    assert found == []
+    # an answer its own sentence already decides is that decision, not a second one
+    assert _open_answers("State backend 你们打算用什么？", "用 S3，bucket tf-state-prod") == [
+        ("Use S3", "stored")
+    ]

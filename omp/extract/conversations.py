@@ -100,6 +100,9 @@ ACCEPTED_CONF = 0.85
 ADOPTED_CONF = 0.6  # "就这么定了" after a statement: the statement is as often context as choice
 
 
+OPEN_ANSWER_CONF = 0.6  # an answer is a choice, or only the next step ("the logs first")
+
+
 TENTATIVE_CONF = 0.3
 
 
@@ -329,7 +332,9 @@ class _Conversation:
         given = rules.answered_values(text, self.offers.asked) if role == "user" else []
         if role == "user" and not given:
             self._named_value(text, index, conf)
+            self._open_answer(text, index)
         self.offers.asked = rules.asked_values(text) if role == "assistant" else []
+        self.offers.open_topic = rules.asked_open(text) if role == "assistant" else None
         made = [str(d.entry.get("choice", "")).lower() for d in self.decisions]
         for clause in given:
             if any(len(m) > 2 and m in clause.lower() for m in made):
@@ -340,6 +345,24 @@ class _Conversation:
                 Candidate("decisions", entry, conf["instruction"], reason, self.source(index)),
                 reverses=False,
             )
+
+    def _open_answer(self, text: str, index: int) -> None:
+        """The person's outright answer to the assistant's open question, for review.
+
+        "Where should the rendered PDFs go?" then "Store them in the S3 bucket acme-invoices":
+        the answer settles where they go. A message that decided something already is left as
+        its sentences read it.
+        """
+        topic = self.offers.open_topic
+        answer = rules.direct_answer(text) if topic else None
+        if answer is None or any(d.source["index"] == index for d in self.decisions):
+            return
+        entry = {"title": f"{topic}: {answer}"[:TITLE_MAX], "context": answer, "choice": answer}
+        reason = "the answer to an open question of the assistant"
+        self.ledger.decide(
+            Candidate("decisions", entry, OPEN_ANSWER_CONF, reason, self.source(index)),
+            reverses=False,
+        )
 
     def _named_value(self, text: str, index: int, conf: dict[str, float]) -> None:
         """The resource a reply names alone when the assistant asked what to call it.

@@ -74,6 +74,7 @@ class Offers:
         self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
         self.bullets: list[str] = []  # the options of its last "which one?" list
         self.asked: list[str] = []  # settings the assistant's last message asked values for
+        self.open_topic: str | None = None  # the one thing its last question asked openly
         self.code: list[str] = []  # names its last message set as code ("`collect()`")
         self.code_in = ""  # and that message
         self.plan: list[str] = []  # the concrete items of the plan its last message put forward

@@ -1179,6 +1179,70 @@ def answered_values(message: str, topics: Sequence[str]) -> list[str]:
     return out
 
 
+# "Which contact point should it use?", "Where should the rendered PDFs go?", "Which base image
+# do you want?", "告警用什么？", "日志放哪里？": the assistant's open question about one thing
+# of the project, the thing asked about as `t`
+_OPEN_ASKED = (
+    lazy(
+        r"(?i)^(?:so\s+|and\s+|also\s+)?(?:which|what)\s+(?P<t>[a-z][\w -]{1,30}?)\s+"
+        # not the assistant's own next step: "which file should I open first?"
+        r"(?:(?:should|shall)\s+(?:we|it|they|the\s+\w+|i)\s+(?:use|be|go with|pick|run on)|"
+        r"do you want|would you like|do you prefer)\b[^?]*\?$"
+    ),
+    lazy(
+        r"(?i)^(?:so\s+|and\s+|also\s+)?where\s+should\s+(?:the\s+|we\s+(?:put|store|keep)"
+        r"\s+(?:the\s+)?)?(?P<t>[a-z][\w -]{1,30}?)(?:\s+(?:go|live|be stored|be kept|be put))?"
+        r"\s*\?$"
+    ),
+    lazy(
+        r"^(?:那|那么|另外)?(?P<t>[\w\u4e00-\u9fff][\w\u4e00-\u9fff -]{0,20}?)\s*"
+        r"(?:用什么|用啥|放哪(?:里|儿)?|存哪(?:里|儿)?|放在哪(?:里|儿)?)(?:比较好|好)?[?？]$"
+    ),
+)
+# a reply that answers nothing: agreement, doubt, a question back, time asked for
+_NO_ANSWER = lazy(
+    r"(?i)^(?:ok(?:ay)?|sure|yes|yeah|yep|no|nope|thanks|good|great|fine|hmm+|not sure|"
+    r"let me|i'?ll check|i don'?t know|idk|好的?|行|嗯+|可以|不知道|不确定|我(?:问|想|看)一?下)\b"
+    # a report of what is so already: "key 已经 disable 了"
+    r"|.*(?:已经|\balready\b)"
+)
+
+
+def asked_open(message: str) -> str | None:
+    """The one thing the last question of an assistant's message asks for openly.
+
+    "The job renders the PDF. Where should the rendered PDFs go?" → "rendered PDFs". None when
+    the question offers options (those are answered by picking one) or asks more than one.
+    """
+    questions = [s for s in statements(message) if re.search(r"[?？]\s*$", s)]
+    if len(questions) != 1 or re.search(r"(?i)\bor\b|还是|或者", questions[0]):
+        return None
+    for pattern in _OPEN_ASKED:
+        if m := pattern.match(questions[0].strip()):
+            topic = _ASKED_TAIL.sub("", re.sub(r"(?i)^(?:the|our|your)\s+", "", m["t"]).strip())
+            return topic if topic.lower() not in ("it", "we", "you", "one", "this") else None
+    return None
+
+
+def direct_answer(message: str) -> str | None:
+    """A reply's first clause when it answers an open question outright with a value or a name.
+
+    "the on-call Slack channel via a webhook, #payments-oncall" → its first clause; not "ok",
+    "not sure, let me ask", a question back, nor "whatever you think".
+    """
+    first = re.split(r"[，,。；;\n]|(?<=[.!])\s", without_blobs(message).strip(), maxsplit=1)[0]
+    first = first.strip(" 。.!！")
+    if not 3 <= len(first) <= 60 or _NO_ANSWER.match(first) or delegates(message):
+        return None
+    if QUESTION.search(message) or NEGATED.search(first) or TENTATIVE.search(first):
+        return None
+    # a value, a name in code, a known technology or a Chinese noun phrase: something to keep
+    named = re.search(r"\d|[`_/:#@]|[A-Z][a-z]+[A-Z]|\.[a-z]|\b[a-z]+-[a-z0-9]+\b", first)
+    if named or technologies(first):
+        return first
+    return first if is_chinese(first) and len(first) >= 4 else None
+
+
 # "tf-locks, thats what the other repos use": a reply opening with one name or value alone
 _BARE_VALUE = lazy(r"^\W{0,2}`?(?P<v>(?=[\w.-]*[-_.\d])[A-Za-z0-9][\w.-]{1,60})`?\s*$")
 
