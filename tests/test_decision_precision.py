@@ -5,6 +5,12 @@ choice goes to review. The assistant saying back a way the person just called th
 nothing. A reply that names a code name the assistant gave by a part of it chooses the whole
 name.
 
+An instruction that is an example ("for example, use Redis"), a step of the task at hand ("use
+Docker to reproduce the crash", "用 Postman 看下接口返回"), a case supposed after it ("use Redis
+only if …", "等量上来了再用 Kafka"), one way among any ("Redis or something similar") or reading
+matter ("use the docs for FastAPI") chooses nothing; one for a throwaway script or the reply goes
+to review. "先不上 X 了" and "forget X" take back an earlier choice.
+
 A choice that only points back ("option B", "方案二", "就按你说的") with no such option offered
 names nothing: it goes to review, as does one that puts the matter off or tries a thing ("决定先
 不改了", "decided to try Bun"), or an instruction for this one time ("这一次用 force push 吧"); a
@@ -492,11 +498,15 @@ def test_the_assistants_rule_is_the_answer_when_asked(asked):
         _said("for example, use Redis for the session cache"),
         _said_zh("举个例子，用 Kafka 做消息队列"),
         _said_zh("通常会用 Redis 存 session"),
+        _said_zh("代码示例用 TypeScript 写"),
         # a condition: what may be done, not what is
         _said("use Redis only if Postgres can't keep up"),
         _said("use Kafka once we have more than one consumer"),
         _said_zh("等量上来了再用 Kafka"),
         _said_zh("量大了就用 Kafka"),
+        # one way among any
+        _said("use Redis or something similar for the cache"),
+        _said_zh("用 Redis 之类的做缓存"),
         # what to read
         _said("use the docs for FastAPI to check the signature"),
         _said("Use the official Prisma docs as reference."),
@@ -511,9 +521,11 @@ def test_an_instruction_for_a_step_an_example_or_a_case_is_not_stored(turns):
     [
         _said("use bash for the quick script, it's throwaway"),
         _said("Use Python to write a one-off script that renames these files."),
+        _said_zh("demo 里先用 SQLite"),
+        _said("use TypeScript for the answer"),
     ],
 )
-def test_an_instruction_for_a_throwaway_script_goes_to_review(turns):
+def test_an_instruction_for_a_throwaway_script_or_the_reply_goes_to_review(turns):
     batch = _run(*turns)
     assert _kept(batch, "decisions") == []
     assert len(_kept(batch, "decisions", "review")) == 1
@@ -538,3 +550,14 @@ def test_an_instruction_for_a_throwaway_script_goes_to_review(turns):
 )
 def test_a_way_of_the_project_said_with_what_it_does_is_still_chosen(turns, choice):
     assert _chosen(*turns) == [choice]
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        _said_zh("缓存用 Redis", "算了，还是先不上 Redis 了"),
+        _said("let's use Redis for the cache", "never mind, forget Redis"),
+    ],
+)
+def test_an_instruction_taken_back_later_is_not_stored(turns):
+    assert _chosen(*turns) == []

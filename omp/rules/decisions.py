@@ -653,7 +653,7 @@ _USE_NOUN = lazy(r"[户途法量例处时]")
 # "举个例子，用 Redis 做缓存", "通常会用 Redis 存 session": how it may be done, not what we do
 _EXAMPLE_LEAD = lazy(
     r"(?i)\b(?:for (?:example|instance)|e\.g\.|let'?s say)\b|举个?例子|打个比方|比如|例如|譬如"
-    r"|(?:写|给|举)个?(?:例子|示例|demo)|(?:通常|一般|往往|常常)(?:来说)?都?会"
+    r"|(?:写|给|举)个?(?:例子|示例|demo)|示例代码|代码示例|(?:通常|一般|往往|常常)(?:来说)?都?会"
 )
 
 
@@ -705,6 +705,13 @@ _CONDITION_BEFORE_ZH = lazy(
 )
 
 
+# the name is one way among any: "use Redis, or whatever you think is best", "用 Redis 之类的"
+_OR_ANYTHING = lazy(
+    r"(?i)\bor\s+(?:whatever|anything|something)\b|\bor\s+(?:similar|equivalent)\b"
+    r"|^[^，,。；;]*?(?:之类的?|或者(?:别的|其他|其它|随便)|什么的)"
+)
+
+
 def _not_a_way(sentence: str, m: re.Match[str]) -> bool:
     """Whether an instruction naming a thing is no way of the project: an example, a step now.
 
@@ -719,6 +726,8 @@ def _not_a_way(sentence: str, m: re.Match[str]) -> bool:
         return False  # "use Sentry to see errors in production from now on": a way kept
     if _CONDITION_BEFORE_ZH.search(before):
         return True
+    if _OR_ANYTHING.search(rest):
+        return True  # "use Redis, or whatever you think is best": left open
     if is_chinese(rest):
         return _LOOK_INTO_ZH.search(rest) is not None
     return _LOOK_INTO_EN.search(rest) is not None or _CONDITION_AFTER_EN.search(rest) is not None
@@ -748,7 +757,8 @@ _OLD_STATE = lazy(
 
 _ABANDON = lazy(
     r"(?i)^(?:drop(?:ping)?|stop using|abandon(?:ing)?|remove|get rid of|ditch(?:ing)?|"
-    r"no more|retire|phase out)\b|^(?:放弃|弃用|不再用|不再使用|去掉|去除|移除|废弃|下线|淘汰)"
+    r"no more|retire|phase out|forget(?: about)?|scrap)\b"
+    r"|^(?:放弃|弃用|不再用|不再使用|去掉|去除|移除|废弃|下线|淘汰)"
     # "决定不自己做登录了，接 Auth0": building it ourselves is what is given up
     r"|^(?P<not>不再?)(?=(?:自己|自研|手写|手动)|(?:做|搞|写|维护|开发|用|使用)[^，,。]{0,12}了)"
 )
@@ -1367,11 +1377,12 @@ def puts_off(choice: str) -> bool:
 # 吧", "for this PR just use console.log"
 _THIS_ONCE = lazy(
     r"(?i)\b(?:this (?:one )?time|just this once|(?:just )?for (?:this|the) (?:one|pr|commit|"
-    r"run|test run|migration|fix|ticket|demo|branch|task|script|experiment|one-off|debugging))\b"
+    r"run|test run|migration|fix|ticket|demo|branch|task|script|experiment|one-off|debugging|"
+    r"answer|reply|snippet|example))\b"
     # "use bash for the quick script, it's throwaway": a thing made once and thrown away
     r"|\b(?:one-off|throwaway|throw-away|quick and dirty|quick script|scratch script)\b"
     # not "一次性迁完" (all at once) nor "一次性订阅" (a kind of subscription)
-    r"|这一?次|本次|这回|这一回|临时(?!表|目录|文件)"
+    r"|这一?次|本次|这回|这一回|临时(?!表|目录|文件)|(?:demo|演示|原型)\s*里"
 )
 
 
