@@ -5,6 +5,12 @@ choice goes to review. The assistant saying back a way the person just called th
 nothing. A reply that names a code name the assistant gave by a part of it chooses the whole
 name.
 
+An instruction that is an example ("for example, use Redis"), a step of the task at hand ("use
+Docker to reproduce the crash", "用 Postman 看下接口返回"), a case supposed after it ("use Redis
+only if …", "等量上来了再用 Kafka"), one way among any ("Redis or something similar") or reading
+matter ("use the docs for FastAPI") chooses nothing; one for a throwaway script or the reply goes
+to review. "先不上 X 了" and "forget X" take back an earlier choice.
+
 A choice that only points back ("option B", "方案二", "就按你说的") with no such option offered
 names nothing: it goes to review, as does one that puts the matter off or tries a thing ("决定先
 不改了", "decided to try Bun"), or an instruction for this one time ("这一次用 force push 吧"); a
@@ -468,3 +474,90 @@ def test_the_assistants_own_rule_unasked_waits_for_review():
 def test_the_assistants_rule_is_the_answer_when_asked(asked):
     turns = [*_said_zh(asked), ("assistant", "好，确定用 Debezium，表引擎后面再说。")]
     assert _chosen(*turns) == ["Debezium"]
+
+
+# ---- instructions that are no way of the project ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # a step of the task at hand: a tool used to look into something now
+        _said("use Grafana to see the p99 latency over the last hour"),
+        _said("Use pytest to confirm the fix works."),
+        _said("use Docker to reproduce the crash locally"),
+        _said("use docker compose to spin it up and check the logs"),
+        _said("use Postgres just to try the migration"),
+        _said_zh("用 Postman 看下接口返回什么"),
+        _said_zh("用 Docker 复现这个 bug"),
+        _said_zh("用 psql 确认下行数对不对"),
+        # one thing made for the reply
+        _said_zh("用 mermaid 画个时序图"),
+        _said_zh("用 Python 写个脚本把 csv 转成 json"),
+        # an example, or how it is usually done
+        _said("for example, use Redis for the session cache"),
+        _said_zh("举个例子，用 Kafka 做消息队列"),
+        _said_zh("通常会用 Redis 存 session"),
+        _said_zh("代码示例用 TypeScript 写"),
+        # a condition: what may be done, not what is
+        _said("use Redis only if Postgres can't keep up"),
+        _said("use Kafka once we have more than one consumer"),
+        _said_zh("等量上来了再用 Kafka"),
+        _said_zh("量大了就用 Kafka"),
+        # one way among any
+        _said("use Redis or something similar for the cache"),
+        _said_zh("用 Redis 之类的做缓存"),
+        # what to read
+        _said("use the docs for FastAPI to check the signature"),
+        _said("Use the official Prisma docs as reference."),
+    ],
+)
+def test_an_instruction_for_a_step_an_example_or_a_case_is_not_stored(turns):
+    assert _kept(_run(*turns), "decisions") == []
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        _said("use bash for the quick script, it's throwaway"),
+        _said("Use Python to write a one-off script that renames these files."),
+        _said_zh("demo 里先用 SQLite"),
+        _said("use TypeScript for the answer"),
+    ],
+)
+def test_an_instruction_for_a_throwaway_script_or_the_reply_goes_to_review(turns):
+    batch = _run(*turns)
+    assert _kept(batch, "decisions") == []
+    assert len(_kept(batch, "decisions", "review")) == 1
+
+
+@pytest.mark.parametrize(
+    ("turns", "choice"),
+    [
+        (_said("use Sentry to see errors in production from now on"), "Sentry"),
+        (_said("use mypy to check the types in CI"), "mypy"),
+        (_said("use Redis when caching sessions"), "Redis when caching sessions"),
+        (_said("use Meilisearch to search the products"), "Meilisearch"),
+        (_said("use Stripe webhooks to confirm payments"), "Stripe webhooks"),
+        (_said("use Playwright to test the login flow"), "Playwright"),
+        (_said("let's use Redis to look up sessions quickly"), "Redis"),
+        (_said("We'll go with Vite; for example the dev server starts in 300ms."), "Vite"),
+        (_said("use MkDocs for the documentation"), "MkDocs"),
+        (_said_zh("用 Grafana 做监控看板"), "Grafana"),
+        (_said_zh("测下来 Redis 更快，就用 Redis"), "Redis"),
+        (_said_zh("以后都用 Loki 看日志"), "Loki 看日志"),
+    ],
+)
+def test_a_way_of_the_project_said_with_what_it_does_is_still_chosen(turns, choice):
+    assert _chosen(*turns) == [choice]
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        _said_zh("缓存用 Redis", "算了，还是先不上 Redis 了"),
+        _said("let's use Redis for the cache", "never mind, forget Redis"),
+    ],
+)
+def test_an_instruction_taken_back_later_is_not_stored(turns):
+    assert _chosen(*turns) == []

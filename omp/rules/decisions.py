@@ -181,6 +181,8 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
             continue
         if not _states_choice(sentence, m) or _RAN.search(re.split(r"[，,。；;]", m["x"])[0]):
             continue  # "改成 ntasks=1 以后到了 210 ns/day" reports a run, not a choice
+        if not explicit and _not_a_way(sentence, m):
+            continue  # "use Docker to reproduce the bug": a step of the task at hand
         if "way" in m.re.groupindex and technologies(m["way"]):
             continue  # "前端统一用 pnpm" chooses a tool: the pattern for choices names it
         if "within" in m.re.groupindex and m["within"] and role_of(m["x"]) != "language":
@@ -645,6 +647,92 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
 
 
 _USE_NOUN = lazy(r"[户途法量例处时]")
+
+
+# an example or an explanation leads the instruction: "for example, use Redis for the cache",
+# "举个例子，用 Redis 做缓存", "通常会用 Redis 存 session": how it may be done, not what we do
+_EXAMPLE_LEAD = lazy(
+    r"(?i)\b(?:for (?:example|instance)|e\.g\.|let'?s say)\b|举个?例子|打个比方|比如|例如|譬如"
+    r"|(?:写|给|举)个?(?:例子|示例|demo)|示例代码|代码示例|(?:通常|一般|往往|常常)(?:来说)?都?会"
+)
+
+
+# what the named thing is used for is to look into something now, once: "use Grafana to see
+# the latency", "use pytest to confirm the fix works", "use Redis just to try it out"
+_LOOK_INTO_EN = lazy(
+    r"(?i)^[^,;.!?]*?\b(?:just\s+to|to\s+(?:quickly|just)|real quick)\b"
+    r"|^[^,;.!?]*?\bto\s+(?:[\w-]+\s+(?:it|this|that)\s+(?:up\s+)?and\s+)?"
+    r"(?:see|look (?:at|into|for|through)|peek|poke|eyeball|debug|inspect|reproduce|repro|"
+    r"investigate|troubleshoot|double[- ]check|sanity[- ]check|find out|figure out|try|"
+    r"play (?:around|with)|"
+    r"(?:check|verify|confirm|test|find)\s+(?:if|whether|what|why|how|where|which|who|when|that|it|"
+    r"this|out)\b|(?:check|read|tail)\s+(?:the\s+)?(?:logs?|output|response|traces?)\b"
+    # the work at hand: "use pytest to confirm the fix works"
+    r"|(?:check|verify|confirm|test)\s+(?:the|my|your|our)\s+(?:fix|change|patch|bug|theory)s?\b)"
+)
+
+
+# the same in Chinese: a verb of looking done once ("用 Postman 看下接口返回", "用 Docker 复现这个
+# bug", "用 Chrome 调试下"), or one thing made for the reply ("用 mermaid 画个时序图", "用 Python
+# 写个脚本把 csv 转成 json", "用 markdown 列出来")
+_LOOK_INTO_ZH = lazy(
+    r"^[^，,。；;]*?(?:(?:看|查|试|测|调试|验证|确认|排查|检查|打印|对比|比较|瞅)(?:一?下|看)(?![来去面载线])"
+    r"|复现|排查|(?:画|写|弄|搞|出)(?:一?个|一?张|一?段|一?版)[^，,。；;]{0,6}?(?:脚本|例子|示例|demo|图|片段)"
+    r"|[列写画]出来)"
+)
+
+
+# a way kept from now on, whatever it is used to do: "from now on", "以后都", "统一"
+_LASTING = lazy(
+    r"(?i)\b(?:from now on|going forward|moving forward|henceforth|always|in (?:ci|production|"
+    r"prod))\b|以后|今后|往后|从现在起|统一|一律|一直"
+)
+
+
+# a condition after the choice: "use Redis only if Postgres can't keep up", "use Kafka once we
+# have more consumers"; not a courtesy ("use Postgres if that's fine with you")
+_CONDITION_AFTER_EN = lazy(
+    r"(?i)^[^,;.!?]*?\s(?:only\s+)?(?:if|once|unless|in case|as long as|when(?:ever)?)\s+"
+    # not "use UTC when storing timestamps": a rule for every time a thing is done
+    r"(?![a-z]+ing\b)(?!(?:that|it|this)(?:'s|\s+is)\s+(?:ok|okay|fine|alright|all right)\b|"
+    r"possible\b|you\s+(?:don'?t mind|agree|like)\b|needed\b)"
+)
+
+
+# a later moment or a threshold before it: "等量上来了再用 Kafka", "量大了就用 Kafka"
+_CONDITION_BEFORE_ZH = lazy(
+    r"(?:等[^，,。；;]{1,12}再|[^，,。；;好行定算对]了就)\s*(?:用|使用|上|换成?|改用|采用)?\s*$"
+)
+
+
+# the name is one way among any: "use Redis, or whatever you think is best", "用 Redis 之类的"
+_OR_ANYTHING = lazy(
+    r"(?i)\bor\s+(?:whatever|anything|something)\b|\bor\s+(?:similar|equivalent)\b"
+    r"|^[^，,。；;]*?(?:之类的?|或者(?:别的|其他|其它|随便)|什么的)"
+)
+
+
+def _not_a_way(sentence: str, m: re.Match[str]) -> bool:
+    """Whether an instruction naming a thing is no way of the project: an example, a step now.
+
+    An example ("for example, use Redis"), a step of the task at hand ("use Docker to reproduce
+    the bug", "用 Postman 看下接口返回"), or a condition ("use Redis only if Postgres can't keep
+    up", "等量上来了再用 Kafka") tells what is done now or might be, not what the project uses.
+    """
+    before, rest = sentence[: m.start("x")], sentence[m.start("x") :]
+    if _EXAMPLE_LEAD.search(before):
+        return True
+    if _LASTING.search(sentence):
+        return False  # "use Sentry to see errors in production from now on": a way kept
+    if _CONDITION_BEFORE_ZH.search(before):
+        return True
+    if _OR_ANYTHING.search(rest):
+        return True  # "use Redis, or whatever you think is best": left open
+    if is_chinese(rest):
+        return _LOOK_INTO_ZH.search(rest) is not None
+    return _LOOK_INTO_EN.search(rest) is not None or _CONDITION_AFTER_EN.search(rest) is not None
+
+
 # "一开 X 就", "一旦…就", "只要…就": 就 tells what follows an event, not a choice
 _AS_SOON_AS = lazy(
     r"(?:(?<!统)一(?=[开跑启上加调用到执行运行部署打改])|一旦|只要)[^，,。；;]*就\s*$"
@@ -669,7 +757,8 @@ _OLD_STATE = lazy(
 
 _ABANDON = lazy(
     r"(?i)^(?:drop(?:ping)?|stop using|abandon(?:ing)?|remove|get rid of|ditch(?:ing)?|"
-    r"no more|retire|phase out)\b|^(?:放弃|弃用|不再用|不再使用|去掉|去除|移除|废弃|下线|淘汰)"
+    r"no more|retire|phase out|forget(?: about)?|scrap)\b"
+    r"|^(?:放弃|弃用|不再用|不再使用|去掉|去除|移除|废弃|下线|淘汰)"
     # "决定不自己做登录了，接 Auth0": building it ourselves is what is given up
     r"|^(?P<not>不再?)(?=(?:自己|自研|手写|手动)|(?:做|搞|写|维护|开发|用|使用)[^，,。]{0,12}了)"
 )
@@ -700,6 +789,11 @@ _NOT_CHOICES = (
     lazy(r".*(?:帮我|麻烦|哪[里儿个些]?|什么|怎么|吗).*"),  # "帮我把 baud 9600", "放哪": asked
     lazy(r".*(?:回复我?|回答我?|跟我说|告诉我).*"),  # "你统一用中文回复我": how to answer
     lazy(r".+还是.+"),  # "用 CDN 还是 OSS": either, not a choice
+    # "use the docs for FastAPI", "use the official Prisma docs as reference": what to read
+    lazy(
+        r"(?i)(?:the\s+)?(?:[\w.-]+\s+){0,2}?(?:docs|documentation|readme|changelog|release notes|"
+        r"manual|tutorial)\b.*"
+    ),
     lazy(r".*[\u4e00-\u9fff](?:一下|一遍|看看).*"),  # "用 pytest 跑一下测试": an errand
     # "fixture 我换成假数据", "身份证就用全 0 那种测试号": test data in place of real data
     lazy(r".*(?:假数据|假的数据|测试号|测试卡号|mock\s*数据|假号码).*"),
@@ -1283,9 +1377,12 @@ def puts_off(choice: str) -> bool:
 # 吧", "for this PR just use console.log"
 _THIS_ONCE = lazy(
     r"(?i)\b(?:this (?:one )?time|just this once|(?:just )?for (?:this|the) (?:one|pr|commit|"
-    r"run|test run|migration|fix|ticket|demo|branch|task|script|experiment|one-off|debugging))\b"
+    r"run|test run|migration|fix|ticket|demo|branch|task|script|experiment|one-off|debugging|"
+    r"answer|reply|snippet|example))\b"
+    # "use bash for the quick script, it's throwaway": a thing made once and thrown away
+    r"|\b(?:one-off|throwaway|throw-away|quick and dirty|quick script|scratch script)\b"
     # not "一次性迁完" (all at once) nor "一次性订阅" (a kind of subscription)
-    r"|这一?次|本次|这回|这一回|临时(?!表|目录|文件)"
+    r"|这一?次|本次|这回|这一回|临时(?!表|目录|文件)|(?:demo|演示|原型)\s*里"
 )
 
 

@@ -351,6 +351,8 @@ _REFUSAL = lazy(
     r"(?i)\b(?:no|not|don'?t use|drop|skip|forget(?: about)?|scrap|not bother with|"
     r"let'?s not (?:bother with|use|do|go with)|is out|is off the table|is a no-go|"
     r"dealbreaker)\b|不用|不要用?|别用|放弃|不考虑|太重了|算了|不要了"
+    # "还是先不上 Redis 了": not taken up, for now at least ("不上线" is no refusal)
+    r"|(?:先|暂时|暂且)?不(?:上|引入|接入?)(?![线来去面午班])"
 )
 
 
