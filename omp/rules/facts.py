@@ -1631,6 +1631,8 @@ def shaped_stack(sentence: str) -> dict[str, str]:
     """
     if QUESTION.search(sentence) or _MOVING.search(sentence) or _NOT_OURS_NOW.search(sentence):
         return {}
+    if _TO_BUILD.search(sentence):
+        return {}  # "要搭一个 pipeline：fastp → …": what is still to be built is no stack yet
     sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
     if is_chinese(sentence):  # "隔壁组用 Kafka → Flink → Doris": only our clauses
         sentence = "".join(_our_clauses_zh(re.split(r"(?<=[，,；;。])", sentence)))
@@ -1638,6 +1640,12 @@ def shaped_stack(sentence: str) -> dict[str, str]:
     for read in (_bracketed, _pipeline, _labelled_part, _joined_zh):
         facts |= {k: v for k, v in read(sentence).items() if k not in facts}
     return facts
+
+
+_TO_BUILD = lazy(
+    r"(?<!不)(?:要|需要|准备)(?:搭|建|做|写|实现|开发)"
+    r"|(?i:\b(?:need|needs|want|wants|going|plan|planning|have) to (?:build|set up|write|make)\b)"
+)
 
 
 # "从 MySQL → PostgreSQL", "迁到 Kafka → Flink", "换成 …": a move, not what is there
@@ -1654,10 +1662,11 @@ _BRACKETED = lazy(
 )
 
 
-# the parts of a system a bracket may name the tool of: "the worker (Celery)", "后端（Django）"
+# the parts of a system a bracket may name the tool of: "the worker (Celery)", "后端（Django）";
+# not a platform ("web (hls.js), iOS, and smart TVs": where it plays)
 _PART_NAMES = (
-    r"api|apis|backend|back end|frontend|front end|web|web app|client|server|service|worker|"
-    r"workers|db|database|cache|queue|broker|gateway|proxy|dashboard|admin|ui|app|mobile|"
+    r"api|apis|backend|back end|frontend|front end|web app|server|service|worker|"
+    r"workers|db|database|cache|queue|broker|gateway|proxy|dashboard|admin|ui|app|"
     r"ingest|ingestion|etl|elt|pipeline|storage|search|auth|infra|hosting|ci|cd|monitoring|"
     r"logging|logs|metrics|tracing|orm|runtime|language|framework|styling|tests|testing|build|"
     r"bundler|deploy|deploys|deployment|firmware|model|embeddings|vector db|vector store|"
@@ -1666,6 +1675,8 @@ _PART_NAMES = (
     r"serving|inference|training|streaming|alerting|migrations|jobs|cron|realtime"
 )
 _PART = lazy(rf"(?i)(?:{_PART_NAMES})|(?:{_PARTS_ZH})")
+# a platform labels a part of its own: "web client: Angular 17", "mobile app: React Native"
+_LABEL_PART = lazy(rf"(?i)(?:{_PART_NAMES})|web|client|mobile|ios|android|desktop")
 _PART_LAST_ZH = lazy(rf"(?:{_PARTS_ZH})$")  # "订单后台", "日志监控": a part named last
 
 
@@ -1710,8 +1721,8 @@ def _pipeline(sentence: str) -> dict[str, str]:
     """The tools of a pipeline of three steps or more, two of them known names or more.
 
     Two steps are as often a move as a flow ("MySQL → Postgres"); steps the lexicon does not
-    know count beside known ones ("STAR" between fastp and featureCounts), not alone ("EM → NVT
-    → NPT").
+    know are as often stages as tools ("EM → NVT → NPT", "MarkDuplicates/BQSR"): only known
+    names count.
     """
     facts: dict[str, str] = {}
     # "Kafka (risk.txn.raw) -> …": what a step's brackets say is no step; "脚本串起来的（fastp →
@@ -1724,7 +1735,7 @@ def _pipeline(sentence: str) -> dict[str, str]:
         names = {k.group(1).lower() for s in steps if (k := TECH.match(s))}
         if len(names) < 2:
             continue
-        stack_parts(" + ".join(steps), facts, strict=False)
+        stack_parts(" + ".join(steps), facts, strict=True)
     return facts
 
 
@@ -1753,7 +1764,7 @@ def _labelled_part(sentence: str) -> dict[str, str]:
         return {}
     label = m["label"].strip()
     words = (label, *re.split(r"[\s/-]+", label))
-    if not any(_PART.fullmatch(w) for w in words) and not _PART_LAST_ZH.search(label):
+    if not any(_LABEL_PART.fullmatch(w) for w in words) and not _PART_LAST_ZH.search(label):
         return {}  # "Usage: Redis 7": a label of no part of the system
     rest = re.sub(r"\s*[（(][^（）()]*[）)]", "", m["x"]).strip(" .。")
     rest = re.sub(r"\s*(?:\bwith\b|\bplus\b|搭配|配合?|加上?)\s*", " + ", rest)
