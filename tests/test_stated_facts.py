@@ -243,6 +243,9 @@ def test_a_chinese_pipeline_labelled_part_or_part_wired_to_a_name_gives_the_stac
         ("The other team's pipeline is Debezium → Kafka → Snowflake.", {"Snowflake"}),  # theirs
         ("We moved MySQL → Postgres → CockroachDB over two years.", {"CockroachDB"}),  # a move
         ("The stages are EM → NVT → NPT → prod.", {"NVT", "NPT"}),  # no known names
+        ("We need to build the ingest: Airbyte + dbt + BigQuery.", {"BigQuery"}),  # to be built
+        ("我们要搭一条链路：Filebeat → Kafka → Flink → Doris。", {"Flink"}),  # to be built
+        ("Playback targets are web (hls.js), Android TV and Roku.", {"hls.js"}),  # a platform
         ("我们打算把数据流改成 Kafka → Flink → ClickHouse。", {"ClickHouse"}),  # planned
         ("隔壁组的调度器接 Airflow。", {"Airflow"}),  # another team's
         ("调度器没接 Airflow，用的 cron。", {"Airflow"}),  # ruled out
