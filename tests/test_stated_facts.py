@@ -3,8 +3,9 @@
 A product named by the kind of system of ours it is ("our Orthanc server", "学校有个 Slurm
 集群"), the board a Chinese sentence builds on, a lower-case name with its release number, a
 second tool of a role several tools fill, a release's build mark, the port a protocol is served
-on and a part of the project at an IP address; and the same words asked about, weighed or
-said of something not ours, which are no fact.
+on and a part of the project at an IP address; a stack said in brackets, as a pipeline, by
+labelled part or with "接"; and the same words asked about, weighed, planned, ruled out or said
+of something not ours, which are no fact.
 """
 
 from __future__ import annotations
@@ -169,3 +170,94 @@ def test_a_choice_of_more_of_a_tool_the_stack_has_keeps_the_part_beside_it():
 def test_a_chinese_clause_that_says_where_the_part_is_gives_its_path():
     facts = _facts_zh("计费模块是老王写的，在 services/billing/rules.py，先别改它。")
     assert facts["paths"]["rules"] == "services/billing/rules.py"
+
+
+# ---- a stack said in brackets, as a pipeline, by labelled part or with "接" -----------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "value"),
+    [
+        ("The worker (Celery) pulls jobs from Redis.", "jobs", "Celery"),
+        ("The reports service (FastAPI) reads from the replica.", "backend", "FastAPI"),
+        ("dashboard: React 18 (MUI)", "ui_kit", "MUI"),
+    ],
+)
+def test_a_name_in_brackets_after_a_part_or_a_name_is_the_stack(sentence, key, value):
+    assert _stack_said(sentence).get(key) == value
+
+
+def test_names_in_chinese_brackets_after_names_are_the_stack():
+    facts = _facts_zh("订单服务是 Go（gqlgen），库存服务是 Node（GraphQL Yoga）。")
+    assert facts["tech_stack"]["api"] == "gqlgen + GraphQL Yoga"
+    assert _facts_zh("前端 React（Ant Design），后端 Go。")["tech_stack"]["ui_kit"] == "Ant Design"
+
+
+def test_a_version_in_brackets_after_a_name_is_its_edition():
+    assert _stack_said("The field app runs on Expo (SDK 50) with TypeScript.")["mobile"] == (
+        "Expo SDK 50"
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "value"),
+    [
+        ("Events flow Debezium → Kafka → Snowflake every minute.", "warehouse", "Snowflake"),
+        ("Events flow Debezium → Kafka → Snowflake every minute.", "queue", "Kafka"),
+        ("etl: Airbyte + dbt + BigQuery", "warehouse", "BigQuery"),
+        ("web client: Angular 17 with NgRx", "state", "NgRx"),
+        ("- api: Rails 7.1 with Sidekiq", "jobs", "Sidekiq"),
+    ],
+)
+def test_a_pipeline_or_a_labelled_part_gives_the_stack(sentence, key, value):
+    assert _stack_said(sentence).get(key) == value
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "value"),
+    [
+        (
+            "比对流程是 bwa-mem2 -> samtools -> GATK。",
+            "bioinformatics",
+            "bwa-mem2 + samtools + GATK",
+        ),
+        ("后台：Spring Boot 3.2 配 MyBatis", "orm", "MyBatis"),
+        ("调度器接 Airflow，每小时跑一次。", "pipelines", "Airflow"),
+        ("日志接 Loki，告警走飞书。", "observability", "Loki"),
+    ],
+)
+def test_a_chinese_pipeline_labelled_part_or_part_wired_to_a_name_gives_the_stack(
+    sentence, key, value
+):
+    assert _facts_zh(sentence)["tech_stack"][key] == value
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        ("Should the worker (Celery) pull jobs from Redis?", {"Celery"}),  # asked
+        ("We're comparing Vue 3 (Naive UI) and React 18 (MUI) for the dashboard.", {"MUI"}),
+        ("We're planning to rebuild the dashboard: Vue 3 (Naive UI).", {"Naive UI"}),  # planned
+        ("We don't run the worker (Celery) anymore.", {"Celery"}),  # ruled out
+        ("Option B: Kafka + Flink + ClickHouse", {"ClickHouse"}),  # an option offered
+        ("The other team's pipeline is Debezium → Kafka → Snowflake.", {"Snowflake"}),  # theirs
+        ("We moved MySQL → Postgres → CockroachDB over two years.", {"CockroachDB"}),  # a move
+        ("The stages are EM → NVT → NPT → prod.", {"NVT", "NPT"}),  # no known names
+        ("We need to build the ingest: Airbyte + dbt + BigQuery.", {"BigQuery"}),  # to be built
+        ("我们要搭一条链路：Filebeat → Kafka → Flink → Doris。", {"Flink"}),  # to be built
+        ("Playback targets are web (hls.js), Android TV and Roku.", {"hls.js"}),  # a platform
+        ("我们打算把数据流改成 Kafka → Flink → ClickHouse。", {"ClickHouse"}),  # planned
+        ("隔壁组的调度器接 Airflow。", {"Airflow"}),  # another team's
+        ("调度器没接 Airflow，用的 cron。", {"Airflow"}),  # ruled out
+        ("调度器要不要接 Airflow？", {"Airflow"}),  # asked
+    ],
+)
+def test_the_new_shapes_asked_weighed_planned_ruled_out_or_anothers_are_no_stored_stack(
+    sentence, names
+):
+    stored = " ".join(
+        str(v)
+        for e in _kept(_run(*_said(sentence)), "project")
+        for v in e.get("tech_stack", {}).values()
+    )
+    assert not [n for n in names if n in stored]

@@ -143,6 +143,8 @@ def _stated_stack(s: str) -> dict[str, str]:
     stack |= {k: v for k, v in rules.named_parts(s).items() if k not in stack}
     stack |= {k: v for k, v in rules.run_stack(s).items() if k not in stack}
     stack |= {k: v for k, v in rules.described_parts_zh(s).items() if k not in stack}
+    # "比对流程是 bwa-mem2 -> samtools -> GATK": the whole pipeline, not its first step alone
+    stack |= {k: v for k, v in rules.shaped_stack(s).items() if k not in stack or stack[k] in v}
     stack |= {
         k: v
         for k, v in rules.named_systems(s).items()

@@ -1617,3 +1617,181 @@ def described_clauses_zh(sentence: str) -> list[tuple[int, int]]:
         elif _TECH_FOR_PART_ZH.match(clause.strip(" 。.！!")):
             spans.append(m_clause.span())
     return spans if len(spans) >= 2 and said else []
+
+
+# ---- a stack said in shapes of its own: brackets, pipelines, labelled parts, "接" -----------
+
+
+def shaped_stack(sentence: str) -> dict[str, str]:
+    """The stack a sentence gives in brackets, as a pipeline, by labelled part or with "接".
+
+    "users 是 Node（GraphQL Yoga）", "Debezium → Kafka → Snowflake", "web client: Angular 17
+    with NgRx", "调度器接 Airflow": shapes the statements of use do not read. A question, a
+    wish, a doubt, a move or a name said not to be used gives nothing.
+    """
+    if QUESTION.search(sentence) or _MOVING.search(sentence) or _NOT_OURS_NOW.search(sentence):
+        return {}
+    if _TO_BUILD.search(sentence):
+        return {}  # "要搭一个 pipeline：fastp → …": what is still to be built is no stack yet
+    sentence = settled(sentence, TENTATIVE, STACK_WISH, NOT_STACK, CONDITION)
+    if is_chinese(sentence):  # "隔壁组用 Kafka → Flink → Doris": only our clauses
+        sentence = "".join(_our_clauses_zh(re.split(r"(?<=[，,；;。])", sentence)))
+    facts: dict[str, str] = {}
+    for read in (_bracketed, _pipeline, _labelled_part, _joined_zh):
+        facts |= {k: v for k, v in read(sentence).items() if k not in facts}
+    return facts
+
+
+_TO_BUILD = lazy(
+    r"(?<!不)(?:要|需要|准备)(?:搭|建|做|写|实现|开发)"
+    r"|(?i:\b(?:need|needs|want|wants|going|plan|planning|have) to (?:build|set up|write|make)\b)"
+)
+
+
+# "从 MySQL → PostgreSQL", "迁到 Kafka → Flink", "换成 …": a move, not what is there
+_MOVED_ZH = lazy(r"从|迁|换|升级|改成|改为|替换|切到|切换")
+
+
+# "Node（GraphQL Yoga）", "the API (FastAPI)", "Expo (SDK 51)": a name or a part, then in
+# brackets the tool it is built with, what it is, or its edition; the name starts a word and is
+# short, so a pasted blob costs no square of its length
+_BRACKETED = lazy(
+    r"(?P<before>(?<![\w.+#-])[A-Za-z][\w.+#-]{0,40}(?:\s+v?\d+(?:\.\d+){0,2})?"
+    r"|[\u4e00-\u9fff]{2,6})\s*"
+    r"[（(](?P<x>[^（）()]{2,60})[）)]"
+)
+
+
+# the parts of a system a bracket may name the tool of: "the worker (Celery)", "后端（Django）";
+# not a platform ("web (hls.js), iOS, and smart TVs": where it plays)
+_PART_NAMES = (
+    r"api|apis|backend|back end|frontend|front end|web app|server|service|worker|"
+    r"workers|db|database|cache|queue|broker|gateway|proxy|dashboard|admin|ui|app|"
+    r"ingest|ingestion|etl|elt|pipeline|storage|search|auth|infra|hosting|ci|cd|monitoring|"
+    r"logging|logs|metrics|tracing|orm|runtime|language|framework|styling|tests|testing|build|"
+    r"bundler|deploy|deploys|deployment|firmware|model|embeddings|vector db|vector store|"
+    r"analytics|warehouse|scheduler|orchestration|orchestrator|messaging|email|payments|cdn|"
+    r"state|state management|router|routing|i18n|notifications|push|scraper|crawler|bot|cli|"
+    r"serving|inference|training|streaming|alerting|migrations|jobs|cron|realtime"
+)
+_PART = lazy(rf"(?i)(?:{_PART_NAMES})|(?:{_PARTS_ZH})")
+# a platform labels a part of its own: "web client: Angular 17", "mobile app: React Native"
+_LABEL_PART = lazy(rf"(?i)(?:{_PART_NAMES})|web|client|mobile|ios|android|desktop")
+_PART_LAST_ZH = lazy(rf"(?:{_PARTS_ZH})$")  # "订单后台", "日志监控": a part named last
+
+
+_ANYMORE = lazy(r"(?i)\b(?:any ?more|any longer)\b|不再|已经不")
+
+
+# what a bracket after a name says of the name itself: "(SDK 51)", "(v4)", "(LTS)"
+_EDITION = lazy(r"(?i)(?:sdk\s*)?v?\d+(?:\.\d+){0,2}(?:\s+lts)?|lts")
+
+
+def _bracketed(sentence: str) -> dict[str, str]:
+    """The names in brackets after a known name or a part of the system ("Go（gqlgen）")."""
+    facts: dict[str, str] = {}
+    for m in _BRACKETED.finditer(sentence):
+        clause = re.split(r"[,;，；。]", sentence[: m.start()])[-1] + sentence[m.end() :]
+        if NEGATED.search(re.split(r"[,;，；。]", clause)[0]) or _ANYMORE.search(clause):
+            continue  # "we don't run the worker (Celery) anymore"
+        before, inside = m["before"], m["x"].strip()
+        name = re.sub(r"\s+v?\d+(?:\.\d+){0,2}$", "", before)
+        known = TECH.fullmatch(name) or re.fullmatch(r"(Go)(?:lang)?", name)  # "Go（gqlgen）"
+        if known is None and not _PART.fullmatch(before):
+            continue  # "Trailnote (hiking journal, …)": the project's own name
+        if known is not None and _EDITION.fullmatch(inside):
+            # "Expo (SDK 51)": the edition of the name before
+            facts.setdefault(role_for(known.group(1).lower()), f"{before} {inside}")
+            continue
+        pieces = [p for p in re.split(r"\s*(?:[,，、/]|\+)\s*", inside) if p]
+        if not pieces or not all(_names_only(p) for p in pieces):
+            continue  # "(OSS 版)", "(or MySQL)", "(vs React)": no names alone
+        if known is not None:
+            stack_parts(before, facts, strict=True)
+        stack_parts(inside, facts, strict=True)
+    return facts
+
+
+# "fastp → STAR → featureCounts → DESeq2", "Kafka -> Flink -> ClickHouse"
+_ARROW = lazy(r"\s*(?:→|->|=>|⟶|➜|➔)\s*")
+_BRACKETS = lazy(r"[（(]([^（）()]*)[）)]")
+
+
+def _pipeline(sentence: str) -> dict[str, str]:
+    """The tools of a pipeline of three steps or more, two of them known names or more.
+
+    Two steps are as often a move as a flow ("MySQL → Postgres"); steps the lexicon does not
+    know are as often stages as tools ("EM → NVT → NPT", "MarkDuplicates/BQSR"): only known
+    names count.
+    """
+    facts: dict[str, str] = {}
+    # "Kafka (risk.txn.raw) -> …": what a step's brackets say is no step; "脚本串起来的（fastp →
+    # STAR → …）": a pipeline in brackets is one
+    bare = _BRACKETS.sub(lambda b: f"，{b[1]}，" if _ARROW.search(b[1]) else " ", sentence)
+    for clause in re.split(r"[，,;；。:：]|\.\s", bare):
+        steps = [s.strip(" .。") for s in _ARROW.split(clause)]
+        if len(steps) < 3 or _MOVED_ZH.search(clause):
+            continue
+        names = {k.group(1).lower() for s in steps if (k := TECH.match(s))}
+        if len(names) < 2:
+            continue
+        stack_parts(" + ".join(steps), facts, strict=True)
+    return facts
+
+
+# "web client: Angular 17 with NgRx", "- db: Postgres 15 with PostGIS", "后台：Spring Boot 3.2 配
+# MyBatis": a part of the system labelled, then the names it is built with
+_LABELLED = lazy(
+    r"^\W*(?P<label>[A-Za-z][A-Za-z /-]{0,24}?|[\u4e00-\u9fff]{2,8})\s*[:：]\s*(?P<x>[^:：]+)$"
+)
+
+
+# labels of options, plans and what is gone: "Option A: Postgres", "目标：Kafka", "old: Vue 2"
+_NOT_A_PART_LABEL = lazy(
+    r"(?i)\b(?:options?|alternatives?|candidates?|choices?|pick|picks|pros?|cons?|plan|"
+    r"proposals?|recommend\w*|suggest\w*|ideas?|todo|next|goal|target|before|after|old|new|"
+    r"previous|legacy|prior|tried|rejected|dropped|error|problem|issue|bug|question|note|"
+    r"example|vs|winner|verdict|decision|result|answer|reason|risk|their|other|competitor)\b"
+    r"|方案|候选|备选|选项|推荐|建议|之前|以前|原来|旧|老|新|目标|计划|问题|报错|错误|结论|决定|原因|"
+    r"理由|对比|比较|例如|比如|缺点|优点|风险|迁移|打算|准备|想"
+)
+
+
+def _labelled_part(sentence: str) -> dict[str, str]:
+    """The names a line gives a part of the system it labels, each with what it is built with."""
+    m = _LABELLED.match(sentence.strip())
+    if m is None or _NOT_A_PART_LABEL.search(m["label"]):
+        return {}
+    label = m["label"].strip()
+    words = (label, *re.split(r"[\s/-]+", label))
+    if not any(_LABEL_PART.fullmatch(w) for w in words) and not _PART_LAST_ZH.search(label):
+        return {}  # "Usage: Redis 7": a label of no part of the system
+    rest = re.sub(r"\s*[（(][^（）()]*[）)]", "", m["x"]).strip(" .。")
+    rest = re.sub(r"\s*(?:\bwith\b|\bplus\b|搭配|配合?|加上?)\s*", " + ", rest)
+    pieces = [p for p in re.split(r"\s*(?:[,，、/&]|\+|\band\b|和)\s*", rest) if p]
+    if not pieces or not all(_names_only(p) for p in pieces):
+        return {}
+    facts: dict[str, str] = {}
+    stack_parts(rest, facts, strict=True)
+    return facts
+
+
+# "网关接 ChirpStack v4", "日志接的 Loki", "后面对接 Kafka": what a part of the project is wired to;
+# not "直接", "连接", "承接" (other words), "没接" (not wired), nor "想接" (a wish, cut before)
+_JOINED_ZH = lazy(
+    r"(?:^|(?<=[，,；;\s]))(?P<part>[\u4e00-\u9fff]{1,6}|[A-Za-z][\w-]{1,15})\s*"
+    r"(?<![直间迎承衔嫁紧拼链焊连没不未别])(?:对接|接入|接)(?:的是|的|了)?\s*"
+    r"(?P<x>[A-Za-z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?(?:\s*v?\d+(?:\.\d+){0,2})?)"
+)
+
+
+def _joined_zh(sentence: str) -> dict[str, str]:
+    """The known names a Chinese sentence says a part of the project is wired to ("接")."""
+    facts: dict[str, str] = {}
+    for m in _JOINED_ZH.finditer(sentence) if is_chinese(sentence) else ():
+        if NEGATED.search(sentence[max(0, m.start() - 6) : m.start("x")]):
+            continue  # "网关不再接 Kafka"
+        name = re.sub(r"\s*v?\d+(?:\.\d+){0,2}$", "", m["x"])
+        if TECH.fullmatch(name):
+            stack_parts(m["x"], facts, strict=True)
+    return facts
