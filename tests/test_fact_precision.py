@@ -425,3 +425,39 @@ def test_the_projects_stack_beside_anothers_is_stored(sentence, key):
 def test_a_partys_or_an_examples_settings_wait_for_review(sentence, section):
     assert _facts(sentence, section, "stored") == {}
     assert _facts(sentence, section, "review") != {}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "我们对接的银行系统是 Java 6 写的，接口是 SOAP。",
+        "听说字节用的是 Go + Kitex + Hertz。",
+        "All the tutorials I found use Express 4 and MongoDB 6.",
+    ],
+)
+def test_hearsay_tutorials_and_systems_integrated_with_are_no_stored_stack(sentence):
+    assert _facts(sentence, "tech_stack", "stored") == {}
+
+
+def test_a_typical_stack_the_assistant_describes_is_no_stored_stack():
+    turns = [*_said("ok"), ("assistant", "A typical Rails app runs Puma with Sidekiq and Redis.")]
+    assert [f for f in _kept(_run(*turns), "project") if "tech_stack" in f] == []
+
+
+def test_the_tutorials_an_opening_message_reads_wait_for_review():
+    turns = [("user", "I'm reading some old Django 2 tutorials and they all use url(). Still ok?")]
+    stored = [f for f in _kept(_run(*turns), "project") if "tech_stack" in f]
+    assert stored == []
+    assert [f for f in _kept(_run(*turns), "project", "review") if "tech_stack" in f] != []
+
+
+# ---- the least version a feature needs ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "version"),
+    [("Hmm, that view is iOS 17+ only and we're on 16.", "iOS 17"),
+     ("这个写法需要 Node 20 以上，我们这边是 18。", "Node 20")],
+)  # fmt: skip
+def test_the_least_version_a_feature_needs_is_not_the_projects(sentence, version):
+    assert version not in _facts(sentence, "tech_stack", "stored").values()

@@ -425,14 +425,17 @@ _ELSEWHERE = lazy(
     r"|\btheir (?:api|backend|frontend|system|platform|app|database|db|server|side|sdk)\b"
     r"|(?:合作方|合作伙伴|对方|甲方|对接方|供应商|厂商)(?:那边|那里|自己|用的)"
     r"|(?:合作方|合作伙伴|对方|甲方|对接方|供应商|厂商)的?(?:系统|平台|服务|接口|后端|数据库)"
-    r"|上游(?:的|那边)?(?:系统|服务|项目)|他们家"
+    r"|上游(?:的|那边)?(?:系统|服务|项目)|他们家|对接的[^，,。；;]{0,8}?(?:系统|后端|服务端)"
     # "这个教程用的是 Vue 2": not "文章表用的是 MySQL" or "我们的 demo 后端是 Flask", the
     # project's own
-    r"|\b(?:the|this|that|an|their|official) (?:tutorial|example|sample (?:app|repo|project|code)|"
-    r"quick ?start|blog post)s?\b|\bopen[- ]source project\b|\barticle (?:i|we) (?:read|found)\b"
+    r"|\b(?:the|this|that|an|their|official) (?:example|sample (?:app|repo|project|code)|"
+    r"quick ?start)s?\b|\b(?:tutorial|blog post|open[- ]source project)s?\b"
+    r"|\barticle (?:i|we) (?:read|found)\b"
     r"|教程|示例|博文|开源项目|(?:那篇|这篇|一篇)(?:文章|博客)|(?:这个|那个|网上的?|官方的?|别人的?)\s*demo"
-    r"|\b(?:many|most) (?:teams|companies|projects|people)\b|\ba typical (?:stack|setup)\b"
+    r"|\b(?:many|most) (?:teams|companies|projects|people)\b|\ba typical\b|典型的"
     r"|很多(?:团队|公司|项目|人)|大(?:多数|部分)(?:团队|公司|项目|人)"
+    # "听说字节用的是 Go + Kitex", "I've heard Discord uses Rust": hearsay of others' stacks
+    r"|听说|据说|\bi(?:'ve| have)? heard\b"
     r"|\bmy (?:laptop|mac|macbook|machine|pc|computer|desktop)\b"
     r"|\b(?:ci|build) (?:runner|agent)s?\b"
     r"|我的?\s*(?:电脑|笔记本|本机|Mac|MacBook|机器)|我本地|本机|本地装的|\brunner\s*上"
