@@ -370,3 +370,94 @@ def test_a_part_named_by_what_does_its_work_is_part_of_the_stack_described():
     sentence = "后端 Spring Boot 3，数据库 MySQL 8，缓存 Redis，用 Nacos 做配置中心"
     assert _kept(_run(*_said(sentence)), "decisions") == []
     assert "Nacos" in _facts(sentence, "tech_stack", "stored").values()
+
+
+# ---- a party's, an example's, a machine's or a dependency's technology ---------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "对方用的是 Oracle，我们只能走他们给的接口拿数据。",
+        "合作方的系统是 PHP 写的，数据库是 MySQL 5.6。",
+        "The partner's app is built with Flutter.",
+        "官方示例用的是 Express，我照着改的。",
+        "这个教程用的是 Vue 2，跟我们的写法不一样吧？",
+        "The official quickstart is Next.js 14 with the app router.",
+        "我之前做过的一个项目是 Flask + Celery + Redis。",
+        "我 Mac 上的 Python 是 3.8。",
+        "CI 的 runner 上是 Node 18。",
+        "My machine runs Node 20.",
+        "这个 SDK 内部用的是 OkHttp 3。",
+        "日志里写的是 Spring Boot 2.7.3 启动失败。",
+        "The stack trace shows Hibernate 5.6 and Spring 5.3.",
+        "我们对接的那家物流公司用的是 .NET Framework 4.8。",
+    ],
+)
+def test_a_technology_that_is_not_the_projects_is_no_stored_stack(sentence):
+    assert _facts(sentence, "tech_stack", "stored") == {}
+
+
+def test_a_stack_told_as_what_many_teams_use_is_no_stored_stack():
+    turns = [*_said("好的"), ("assistant", "比如很多团队的技术栈是 Spring Boot + MySQL + Redis。")]
+    assert [f for f in _kept(_run(*turns), "project") if "tech_stack" in f] == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key"),
+    [("我们后端参考官方示例，用的是 Express。", "backend"),
+     ("Unlike the tutorial, our backend is NestJS with TypeORM.", "backend"),
+     ("第三方登录用的是 Auth0，支付用的是 Stripe。", "auth"),
+     ("我们的数据库是 PostgreSQL 15，客户那边是 Oracle。", "database"),
+     ("我们的 demo 后端是 Flask。", "backend"),
+     ("I checked it in DBeaver; the database is MySQL 8.0.", "database")],
+)  # fmt: skip
+def test_the_projects_stack_beside_anothers_is_stored(sentence, key):
+    assert key in _facts(sentence, "tech_stack", "stored")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "section"),
+    [("对方接口的超时是 5 秒，限流是 100 QPS。", "config"),
+     ("合作方的服务叫 pay-center，数据库叫 pay_db。", "config"),
+     ("The tutorial sets max_connections=200 in postgresql.conf.", "config")],
+)  # fmt: skip
+def test_a_partys_or_an_examples_settings_wait_for_review(sentence, section):
+    assert _facts(sentence, section, "stored") == {}
+    assert _facts(sentence, section, "review") != {}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "我们对接的银行系统是 Java 6 写的，接口是 SOAP。",
+        "听说字节用的是 Go + Kitex + Hertz。",
+        "All the tutorials I found use Express 4 and MongoDB 6.",
+    ],
+)
+def test_hearsay_tutorials_and_systems_integrated_with_are_no_stored_stack(sentence):
+    assert _facts(sentence, "tech_stack", "stored") == {}
+
+
+def test_a_typical_stack_the_assistant_describes_is_no_stored_stack():
+    turns = [*_said("ok"), ("assistant", "A typical Rails app runs Puma with Sidekiq and Redis.")]
+    assert [f for f in _kept(_run(*turns), "project") if "tech_stack" in f] == []
+
+
+def test_the_tutorials_an_opening_message_reads_wait_for_review():
+    turns = [("user", "I'm reading some old Django 2 tutorials and they all use url(). Still ok?")]
+    stored = [f for f in _kept(_run(*turns), "project") if "tech_stack" in f]
+    assert stored == []
+    assert [f for f in _kept(_run(*turns), "project", "review") if "tech_stack" in f] != []
+
+
+# ---- the least version a feature needs ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "version"),
+    [("Hmm, that view is iOS 17+ only and we're on 16.", "iOS 17"),
+     ("这个写法需要 Node 20 以上，我们这边是 18。", "Node 20")],
+)  # fmt: skip
+def test_the_least_version_a_feature_needs_is_not_the_projects(sentence, version):
+    assert version not in _facts(sentence, "tech_stack", "stored").values()

@@ -101,12 +101,22 @@ def _split_told(facts: dict[str, Any], part: str) -> tuple[dict[str, Any], dict[
     theirs: dict[str, Any] = {}
     for section, values in facts.items():
         if not isinstance(values, dict) or not all(isinstance(v, str) for v in values.values()):
-            told = all(str(v).casefold() in part for _, v in flatten({section: values}))
+            told = all(_told_in(str(v), part) for _, v in flatten({section: values}))
             (theirs if told else ours)[section] = values
             continue
         for key, value in values.items():
-            (theirs if value.casefold() in part else ours).setdefault(section, {})[key] = value
+            (theirs if _told_in(value, part) else ours).setdefault(section, {})[key] = value
     return ours, theirs
+
+
+def _told_in(value: str, part: str) -> bool:
+    """Whether `part` names `value`, whole or word by word ("我 Mac 上的 Python 是 3.8").
+
+    Spaces do not count: "对方接口的超时是 5 秒" names the value read as "5秒".
+    """
+    words = value.casefold().split()
+    whole = "".join(words) in "".join(part.split())
+    return bool(words) and (whole or all(w in part for w in words))
 
 
 def own_way(found: list[_Fact], s: str) -> list[_Fact]:

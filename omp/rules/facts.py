@@ -409,7 +409,41 @@ _OTHERS = lazy(
     r"|\btheir (?:team|project|repo|company|stack|service|setup|codebase)\b"
     r"|\b(?:our|a|the|my) (?:client|customer|vendor)s?\b"
     r"|上一?个项目|之前(?:那|的)个?项目|以前(?:那|的)个?项目|老项目|别人(?:家)?的|人家的"
+    r"|(?:之前|以前|原来)(?:做|写|搞|接)过的"
     r"|客户(?:那边|的)|另一个(?:产品|项目|应用|服务|系统)|别的(?:产品|项目|应用)"
+)
+
+
+# "第三方支付平台用的是 Go 写的网关", "the partner's app is built with Flutter", "官方示例用的是
+# Express", "the quickstart is Next.js 14", "我 Mac 上的 Python 是 3.8", "CI 的 runner 上是
+# Node 18", "这个 SDK 内部用的是 OkHttp 3", "日志里写的是 Spring Boot 2.7.3": a clause about a
+# vendor's, an example's, one machine's or a dependency's technology, or what a log names
+_ELSEWHERE = lazy(
+    # not "第三方推送用的是个推" or "our SMS vendor is Twilio": a service the project uses
+    r"(?i)\b(?:the|our|a) (?:partner|supplier|vendor)(?:'s|s')"
+    r"|\bupstream (?:repo|project|service|api|system|code)\b"
+    r"|\btheir (?:api|backend|frontend|system|platform|app|database|db|server|side|sdk)\b"
+    r"|(?:合作方|合作伙伴|对方|甲方|对接方|供应商|厂商)(?:那边|那里|自己|用的)"
+    r"|(?:合作方|合作伙伴|对方|甲方|对接方|供应商|厂商)的?(?:系统|平台|服务|接口|后端|数据库)"
+    r"|上游(?:的|那边)?(?:系统|服务|项目)|他们家|对接的[^，,。；;]{0,8}?(?:系统|后端|服务端)"
+    # "这个教程用的是 Vue 2": not "文章表用的是 MySQL" or "我们的 demo 后端是 Flask", the
+    # project's own
+    r"|\b(?:the|this|that|an|their|official) (?:example|sample (?:app|repo|project|code)|"
+    r"quick ?start)s?\b|\b(?:tutorial|blog post|open[- ]source project)s?\b"
+    r"|\barticle (?:i|we) (?:read|found)\b"
+    r"|教程|示例|博文|开源项目|(?:那篇|这篇|一篇)(?:文章|博客)|(?:这个|那个|网上的?|官方的?|别人的?)\s*demo"
+    r"|\b(?:many|most) (?:teams|companies|projects|people)\b|\ba typical\b|典型的"
+    r"|很多(?:团队|公司|项目|人)|大(?:多数|部分)(?:团队|公司|项目|人)"
+    # "听说字节用的是 Go + Kitex", "I've heard Discord uses Rust": hearsay of others' stacks
+    r"|听说|据说|\bi(?:'ve| have)? heard\b"
+    r"|\bmy (?:laptop|mac|macbook|machine|pc|computer|desktop)\b"
+    r"|\b(?:ci|build) (?:runner|agent)s?\b"
+    r"|我的?\s*(?:电脑|笔记本|本机|Mac|MacBook|机器)|我本地|本机|本地装的|\brunner\s*上"
+    r"|(?:SDK|(?:这个|那个|该)\s*(?:库|依赖|包|插件))\s*(?:内部|底层|里面|自己)|\bunder the hood\b"
+    r"|(?:日志|报错|错误信息|堆栈)里?(?:写的是|显示)"
+    r"|\b(?:log|error|stack ?trace|trace|output)s? (?:says|shows|mentions)\b"
+    # "我们对接的那家物流公司用的是 .NET", "it's like Heroku but for containers"
+    r"|(?:那|这)家|\bit'?s (?:like|similar to)\b|\bkind of like\b|类似于"
 )
 
 
@@ -417,17 +451,29 @@ _CLAUSE_CUT = lazy(r"[，,；;。!?！？]|\.\s|\s(?=(?:but|while|whereas|and we
 
 
 def others_part(sentence: str) -> str:
-    """The clauses of a sentence that tell another project's, team's or job's things.
+    """The clauses of a sentence that tell another project's, team's, party's or job's things.
 
     "隔壁组用的是 Kafka，我们用 RabbitMQ" gives "隔壁组用的是 Kafka"; "the other project's
-    bucket is old-media" the whole sentence; "" when no clause does.
+    bucket is old-media" the whole sentence; "" when no clause does. The clauses after another
+    party's go on about it until one says "we" again: "合作方的系统是 PHP 写的，数据库是 MySQL".
     """
     starts = [0, *(m.end() for m in _CLAUSE_CUT.finditer(sentence)), len(sentence)]
-    return " ".join(
-        sentence[a:b]
-        for a, b in itertools.pairwise(starts)
-        if _OTHERS.search(sentence[a:b]) or OTHERS_STACK_ZH.search(sentence[a:b])
-    )
+    parts: list[str] = []
+    theirs = False
+    for a, b in itertools.pairwise(starts):
+        clause = sentence[a:b]
+        party = _OTHERS.search(clause) or _ELSEWHERE.search(clause)
+        ours = _OURS_AGAIN.search(clause)
+        if party or (theirs and not ours) or OTHERS_STACK_ZH.search(clause):
+            parts.append(clause)
+        # "我们后端参考官方示例，用的是 Express": a clause that says "we" itself goes on about us
+        theirs = (bool(party) or theirs) and not ours
+    return " ".join(parts)
+
+
+# "…，我们这边用 Go", "…, but we run it on Lambda", "…，现在用的是 X": the sentence is back to
+# the project
+_OURS_AGAIN = lazy(r"(?i)我们|咱们|我方|我这边|现在|目前|\b(?:we|our|ours|us|now|currently)\b")
 
 
 # "之前一直是 Hive 跑 T+1", "前端去掉了 Leaflet", "状态管理还是老的 Vuex 4": a clause naming

@@ -1058,8 +1058,17 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
     for m in found:
         if re.fullmatch(r"\d{3,}", m.group("ver")):
             continue  # "requests 404": a status code, not a version
+        if _AT_LEAST.match(sentence, m.end()):
+            continue  # "that's iOS 17+ only and we're on 16": what a feature needs, not ours
         facts.setdefault(version_key(m), versioned_name(m))
     return facts
+
+
+# "iOS 17+", "Node 18 or later", "Android 12 以上"; not "Vue 3 + Vite", a stack listed
+_AT_LEAST = lazy(
+    r"(?i)\+(?![\w.])"
+    r"|\s*(?:or (?:later|newer|above|higher)\b|and (?:up|above|later)\b|及?以上|或更高)"
+)
 
 
 def stated_versions(sentence: str) -> dict[str, str]:
