@@ -2,13 +2,18 @@
 
 `Ledger.decide` weighs a choice against those made before; `rule`, `note` and `worked` keep an
 entry beside them, and only `note` looks for the same choice made before. A later sentence
-amends the last decision through `explain_last` and `detail_last`.
+amends the last decision through `explain_last` and `detail_last`. The other candidates are
+recorded through `found_one` and `found_all`, and amended through `remembered`, `moved_off`,
+`changed_setting` and `without_told_commits`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from omp.extract.artifacts import AGENT_COMMIT
 from omp.extract.candidates import TITLE_MAX, Batch, Candidate
 from omp.extract.ledger import Ledger
 from omp.extract.offers import Offers
@@ -136,11 +141,77 @@ def test_the_sentence_each_candidate_was_found_in_is_kept():
     ledger = _ledger()
     first = Candidate("project", {"config": {"zero": 3}}, 0.8, "a setting", {"index": 1})
     path = Candidate("project", {"paths": {"ds": "configs/ds_z3.json"}}, 0.8, "a path", {})
-    ledger.found.append(first)
+    ledger.found_one(first)
     ledger.read_in("I set up DeepSpeed ZeRO-3.", 0)
-    ledger.found.append(path)
+    ledger.found_one(path)
     ledger.read_in("config is at configs/ds_z3.json", 1)
     assert ledger.said_in == {
         id(first): "I set up DeepSpeed ZeRO-3.",
         id(path): "config is at configs/ds_z3.json",
     }
+
+
+def _fact(index: int, entry: dict[str, Any], reason: str = "a test fact") -> Candidate:
+    return Candidate("project", entry, 0.7, reason, {"path": "chat.jsonl", "index": index})
+
+
+def test_candidates_found_are_recorded_in_the_order_they_are_found():
+    ledger = _ledger()
+    port = _fact(0, {"config": {"port": "5433"}})
+    plan = [_fact(2, {"paths": {"migrations": "db/migrations"}}), _fact(2, {"config": {"a": 1}})]
+    ledger.found_one(port)
+    ledger.found_all(plan)
+    ledger.found_all([])
+    assert ledger.found == [port, *plan]
+    assert not ledger.decisions  # nothing found is a decision
+
+
+def test_asking_to_remember_makes_only_the_candidates_of_that_message_surer():
+    ledger = _ledger()
+    earlier = _fact(0, {"config": {"port": "5433"}})
+    kept = _fact(2, {"config": {"region": "eu-west-1"}})
+    sure = Candidate("user", {"text": "I like tabs", "kind": "style"}, 0.9, "personal style", {})
+    ledger.found_all([earlier, kept, sure])
+    ledger.remembered(1)
+    assert (earlier.confidence, earlier.reason) == (0.7, "a test fact")
+    assert kept.confidence == pytest.approx(0.8)
+    assert kept.reason == "a test fact; asked to remember"
+    assert sure.confidence == 0.95  # no surer than that
+
+
+def test_moving_off_a_tool_drops_it_from_the_stack_found_since():
+    ledger = _ledger()
+    before = _fact(0, {"tech_stack": {"proxy": "Traefik"}})
+    both = _fact(3, {"tech_stack": {"proxy": "Traefik 2.10", "db": "PostgreSQL 16"}})
+    alone = _fact(3, {"tech_stack": {"proxy": "traefik"}})
+    ledger.found_all([before, both, alone])
+    ledger.moved_off({"traefik"}, 1)
+    assert before.entry == {"tech_stack": {"proxy": "Traefik"}}  # said before the message
+    assert both.entry == {"tech_stack": {"db": "PostgreSQL 16"}}
+    assert ledger.found == [before, both]  # a fact left with nothing is dropped
+
+
+def test_a_value_changed_to_goes_to_the_last_setting_found_in_reach():
+    ledger = _ledger()
+    old = _fact(0, {"config": {"upload_limit": "10MB"}})
+    limit = _fact(4, {"config": {"retention": "180 天", "upload_limit": "20MB"}})
+    stack = _fact(5, {"tech_stack": {"db": "PostgreSQL"}})  # no settings: passed over
+    ledger.found_all([old, limit, stack])
+    ledger.changed_setting("50MB", 3)
+    assert limit.entry["config"] == {"retention": "180 天", "upload_limit": "50MB"}
+    assert old.entry["config"] == {"upload_limit": "10MB"}
+    ledger.changed_setting("64MB", 5)  # nothing found from message 5 on has settings
+    assert limit.entry["config"]["upload_limit"] == "50MB"
+
+
+def test_work_told_with_the_sha_of_a_commit_git_made_is_left_out():
+    ledger = _ledger()
+    commit = Candidate(
+        "changelog", {"type": "fix", "summary": "fix flaky test", "ref": "3b9e1f2"}, 0.9,
+        AGENT_COMMIT, {"index": 4},
+    )  # fmt: skip
+    told = Candidate("changelog", {"type": "fix", "summary": "Fixed it (3b9e1f2)"}, 0.8, "done", {})
+    other = Candidate("changelog", {"type": "feat", "summary": "Added login"}, 0.8, "done", {})
+    ledger.found_all([commit, told, other])
+    ledger.without_told_commits()
+    assert ledger.found == [commit, other]

@@ -25,7 +25,7 @@ from omp.extract.candidates import (
 from omp.extract.commits import (
     drop_reverted,
 )
-from omp.extract.ledger import ALSO, VALUE, VALUE_TAIL, WHOLE_RULE, Ledger
+from omp.extract.ledger import ALSO, VALUE, VALUE_TAIL, WHOLE_RULE, Ledger, set_changed
 from omp.extract.offers import ONE_NAME, REPLY_REACH, Offers, as_written
 from omp.lazyre import lazy
 
@@ -178,10 +178,6 @@ class _Conversation:
     def found(self) -> list[Candidate]:
         return self.ledger.found
 
-    @found.setter
-    def found(self, found: list[Candidate]) -> None:
-        self.ledger.found = found
-
     def source(self, index: int) -> dict[str, Any]:
         return {"path": self.path, "index": index}
 
@@ -191,7 +187,7 @@ class _Conversation:
         shown = redact_text(text, self.path, index, self.batch)
         text = rules.without_blobs(shown)
         if role == "commit":
-            self._found(artifacts.agent_commit(text, self.source(index)))
+            self.ledger.found_one(artifacts.agent_commit(text, self.source(index)))
             return
         conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
         self.written |= {(m[1] or m[2]).lower() for m in _WRITTEN_NAME.finditer(text)}
@@ -218,16 +214,14 @@ class _Conversation:
             self._read_whole(text, index, before)
         self._values(role, text, index, conf)
         if "] " in shown:  # git's "[main 8d2e1a4] test: …" in a transcript's message
-            self.found += artifacts.commit_refs(shown, self.found, self.source(index))
+            self.ledger.found_all(artifacts.commit_refs(shown, self.found, self.source(index)))
         if remember:
-            for c in self.found[before:]:
-                c.confidence = min(0.95, c.confidence + 0.1)
-                c.reason += "; asked to remember"
+            self.ledger.remembered(before)
 
     def _read_whole(self, text: str, index: int, before: int) -> None:
         """What the person's message, its sentences read, leaves off and asks next."""
         if leaving := rules.moving_off(text) | self._replaced_here(index, before):
-            self._not_kept(leaving, before)
+            self.ledger.moved_off(leaving, before)
         self.offers.asks("user", text, index)
 
     def _replaced_here(self, index: int, before: int) -> set[str]:
@@ -269,20 +263,6 @@ class _Conversation:
             if found == (len(self.found), len(self.decisions)):
                 self._remembered(sentence, index, conf)
 
-    def _not_kept(self, leaving: set[str], since: int) -> None:
-        """Drop the stack facts found since `since` that name what the message moves off."""
-        for c in self.found[since:]:
-            stack = c.entry.get("tech_stack") if c.target == "project" else None
-            if not stack:
-                continue
-            for key, value in list(stack.items()):
-                first = str(value).lower().split()[:1]
-                if (set(rules.technologies(str(value))) | set(first)) & leaving:
-                    del stack[key]
-            if not stack:
-                del c.entry["tech_stack"]
-        self.found[since:] = [c for c in self.found[since:] if c.entry]
-
     def _remembered(self, s: str, index: int, conf: dict[str, float]) -> None:
         """A rule or fact the person asks to keep, said whole, when the sentence gave nothing else.
 
@@ -314,14 +294,14 @@ class _Conversation:
         src = self.source(index)
         if role == "tool" and deploy.looks_like_deploy(text):
             shown = redact_text(text, self.path, index, self.batch)
-            self.found += artifacts.deploy_output(shown, self.path, src)
+            self.ledger.found_all(artifacts.deploy_output(shown, self.path, src))
         if role == "tool":
-            self.found += artifacts.commit_refs(text, self.found, src, tool=True)
+            self.ledger.found_all(artifacts.commit_refs(text, self.found, src, tool=True))
         if role != "tool" or not buildfiles.facts(text):
             return role in ("system", "tool")
         shown = redact_text(text, self.path, index, self.batch)
         if c := artifacts.build_file(shown, src, "read from a build file a tool printed"):
-            self._found(c)
+            self.ledger.found_one(c)
         return True
 
     def _values(self, role: str, text: str, index: int, conf: dict[str, float]) -> None:
@@ -374,24 +354,24 @@ class _Conversation:
         config = rules.settings(named) if named else {}
         if config:
             reason = "a name the person gave when the assistant asked for it"
-            self._found(Candidate("project", {"config": config}, conf["fact"], reason,
-                                  self.source(index)))  # fmt: skip
+            c = Candidate("project", {"config": config}, conf["fact"], reason, self.source(index))
+            self.ledger.found_one(c)
 
     def _turn(self, role: str, text: str, index: int) -> None:
         """What a whole message settles or offers before its sentences are read."""
         for subject in rules.committed_subjects(text):
             # 'committed as "fix(db): add …"', by either side
-            self._found(artifacts.agent_commit(subject, self.source(index)))
+            self.ledger.found_one(artifacts.agent_commit(subject, self.source(index)))
         if role == "user":
             self.offers.delegated = rules.delegates(text) and bool(self.offers.offered)
             self.asked = rules.is_question(text) or rules.asks_for_a_pick(text)
             self._answer(text)
             # "就按你说的来" after a plan: each concrete item, for review (never a reversal, nor
             # the last choice "the migration is done" completes)
-            self.found += self.offers.plan_taken(text, self.source(index))
+            self.ledger.found_all(self.offers.plan_taken(text, self.source(index)))
             self._confirmed(text, index)
             self._picked_at_opening(text, index, _USER_CONF)
-            self.found += artifacts.pasted(text, self.path, self.source(index))
+            self.ledger.found_all(artifacts.pasted(text, self.path, self.source(index)))
             self.preferred = ""
             # not after a choice was made: the talk is under way, past introducing the project
             if (
@@ -672,11 +652,7 @@ class _Conversation:
             unit = re.escape(value["unit"])
             said = f"{self.previous or ''} {s[: s.find(d.choice)]}"
             return d if re.search(rf"\d\s*{unit}(?![A-Za-z])", said) else None
-        for c in reversed(self.found):
-            config = c.entry.get("config") if c.target == "project" else None
-            if isinstance(config, dict) and c.source["index"] >= index - 2:
-                _set_changed(config, d.choice)
-                break
+        self.ledger.changed_setting(d.choice, index - 2)
         return d._replace(choice=f"{topic} {d.choice}")
 
     def _answer(self, text: str) -> None:
@@ -690,7 +666,7 @@ class _Conversation:
             self.ledger.decide(accepted, reverses=False)
             self.previous = None  # "就这么定" took up the proposal, not the person's last words
         elif self.proposal is not None:
-            self.found.append(self.proposal)  # not taken up: left for review
+            self.ledger.found_one(self.proposal)  # not taken up: left for review
         # "expo-router then." names what was proposed: a name the reply may choose
         choice = str(self.proposal.entry.get("choice", "")) if self.proposal else ""
         self.proposed = [choice.lower()] if ONE_NAME.fullmatch(choice) else []
@@ -761,7 +737,9 @@ class _Conversation:
             else:
                 continue
             entry = {"type": kind, "summary": summary}
-            self._found(Candidate("changelog", entry, level, "reported done", self.source(index)))
+            self.ledger.found_one(
+                Candidate("changelog", entry, level, "reported done", self.source(index))
+            )
 
     def _sentence(self, role: str, s: str, index: int, conf: dict[str, float]) -> None:
         src = self.source(index)
@@ -1050,14 +1028,14 @@ class _Conversation:
                 level -= 0.15
             if rules.work_aside(s, opening=src["index"] == self.opening):
                 level = min(level, _ASIDE_CONF)  # "ArgoCD 已经装好了…": where the task starts
-            self._found(Candidate("changelog", entry, level, reason, src))
+            self.ledger.found_one(Candidate("changelog", entry, level, reason, src))
         elif (noun := rules.completion(s)) and self.decisions:
             choice = str(self.decisions[-1].entry.get("choice"))
             chinese = rules.is_chinese(noun)
             summary = f"完成{noun}：{choice}" if chinese else f"Complete the {noun} to {choice}"
             entry = {"type": "refactor" if noun in _REWORK else "chore", "summary": summary}
             reason = "work on the decision reported finished"
-            self._found(Candidate("changelog", entry, conf["work"], reason, src))
+            self.ledger.found_one(Candidate("changelog", entry, conf["work"], reason, src))
         return work is not None
 
     def _facts(
@@ -1082,22 +1060,23 @@ class _Conversation:
         changed = self._changed_value(s)
         for facts, level, reason, priority in found:
             if changed and isinstance(facts.get("config"), dict):
-                _set_changed(facts["config"], changed)
+                set_changed(facts["config"], changed)
             if isinstance(facts.get("config"), dict):
                 _changed_number(facts["config"], s)
-            self._found(Candidate("project", facts, level, reason, src, priority=priority))
+            self.ledger.found_one(
+                Candidate("project", facts, level, reason, src, priority=priority)
+            )
         p = person
         if p is not None:
             entry = {"text": p.text, "kind": p.kind}
             reason = f"personal {p.kind}"
-            self._found(Candidate("user", entry, 0.9, reason, src, scope=p.scope, priority="P2"))
-
-    def _found(self, c: Candidate) -> None:
-        self.found.append(c)
+            self.ledger.found_one(
+                Candidate("user", entry, 0.9, reason, src, scope=p.scope, priority="P2")
+            )
 
     def _propose(self, c: Candidate) -> None:
         if self.proposal is not None:
-            self.found.append(self.proposal)  # never accepted: left for review
+            self.ledger.found_one(self.proposal)  # never accepted: left for review
         self.proposal = c
 
     def _introduced(self) -> None:
@@ -1129,11 +1108,13 @@ class _Conversation:
                 if facts:
                     reason = "the assistant's summary of where things landed"
                     src = self.source(index)
-                    self._found(Candidate("project", facts, RECAP_CONF, reason, src, priority="P2"))
+                    self.ledger.found_one(
+                        Candidate("project", facts, RECAP_CONF, reason, src, priority="P2")
+                    )
 
     def finish(self) -> None:
         if self.proposal is not None:
-            self.found.append(self.proposal)
+            self.ledger.found_one(self.proposal)
         self._recapped()
         # the facts a later choice undid: a replaced tool, a setting of an option turned down
         given_up = [
@@ -1146,7 +1127,7 @@ class _Conversation:
         revised.outvoted_likes(self.found, self.decisions)
         revised.work_on_turned_down(self.found, self.decisions)
         self._introduced()
-        self.found = artifacts.without_told_commits(self.found)
+        self.ledger.without_told_commits()
         self.ledger.worked(
             revised.switched_choices(self.found, self.decisions, self.batch.candidates)
         )
@@ -1230,16 +1211,6 @@ def _changed_number(config: dict[str, Any], s: str) -> None:
 _CHANGED_TO_NUMBER = lazy(
     r"(?:把它|把这个|将其|已)?(?:改成了?|改为|换成了?|调成了?)\s*(?P<zh>\d+)(?![\d.])"
 )
-
-
-def _set_changed(config: dict[str, Any], new: str) -> None:
-    """The first setting of `config` with a value in the unit of `new` takes `new`."""
-    value = _BARE_VALUE.fullmatch(new)
-    for key, old in config.items():
-        had = _BARE_VALUE.fullmatch(str(old))
-        if value and had is not None and had["unit"] == value["unit"] and old != new:
-            config[key] = new.replace(" ", "") if " " not in str(old) else new
-            return
 
 
 # "Committed as `4f9c2ab` on main": the assistant telling of a commit

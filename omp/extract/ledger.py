@@ -5,17 +5,19 @@ and the other candidates (`found`), with the decisions of earlier sessions of th
 it may reverse. A choice made again is one decision, as sure as the surer; a change of mind
 drops the old choice and keeps it as an alternative of the new one; a choice turned down
 later is dropped; work and settings the person asks to undo are dropped.
-`omp.extract.conversations` reads the messages and tells the ledger what they decide; the
-ledger reads the options on the table (`Offers`) and what the assistant last said (`Talk`).
+`omp.extract.conversations` reads the messages and tells the ledger what they decide and
+find (`found_one`, `found_all`) and how a later message amends what was found; the ledger
+reads the options on the table (`Offers`) and what the assistant last said (`Talk`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from omp import rules
+from omp.extract import artifacts
 from omp.extract.candidates import (
     TITLE_MAX,
     Batch,
@@ -36,6 +38,7 @@ _UNCHANGED = lazy(r"不变|不动")
 WHOLE_RULE = lazy(r"(?i)^(?:never\s|always\s|no\s+[a-z]{4,}ing\b|(?:all|every|each)\s|.+\s+only$)")
 VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
 VALUE_TAIL = lazy(rf"(?<![\w.]){VALUE}$")  # the value a choice ends with
+_BARE_VALUE = lazy(VALUE)  # a value said alone: "50MB"
 # "the bolded one", "the highlighted option", "加粗的那个": the option the message set in bold
 _DEICTIC = lazy(
     r"(?i)(?:the\s+)?(?:bold(?:ed)?|highlighted|starred)\s+(?:one|option|row)|加粗的(?:那个|那种)?"
@@ -207,6 +210,65 @@ class Ledger:
         """Leave the choices named only at the opening for review, no surer than `ceiling`."""
         for c in self.introduced:
             c.reason, c.confidence = reason, min(c.confidence, ceiling)
+
+    def found_one(self, c: Candidate) -> None:
+        """Record a candidate that is no decision: a fact, a preference, work told done.
+
+        "tf-locks, thats what the other repos use" names the lock table (config `table:
+        tf-locks`); a proposal of the assistant the person never took up is found too, for review.
+        """
+        self.found.append(c)
+
+    def found_all(self, found: list[Candidate]) -> None:
+        """Record the candidates a whole message or a tool's output gives, in their order.
+
+        "就按你说的来" after a plan: each of its items; a deploy log: the URL and region.
+        """
+        self.found.extend(found)
+
+    def remembered(self, since: int) -> None:
+        """Make the candidates found from `since` on surer: the message asks to remember them.
+
+        "Remember: the staging DB is on port 5433" is a fact the person wants kept.
+        """
+        for c in self.found[since:]:
+            c.confidence = min(0.95, c.confidence + 0.1)
+            c.reason += "; asked to remember"
+
+    def moved_off(self, leaving: set[str], since: int) -> None:
+        """Drop the stack facts found from `since` on that name what the message moves off.
+
+        "we're on traefik in staging … lets standardize on ingress-nginx": traefik is not the
+        project's proxy; a fact left with nothing else is dropped.
+        """
+        for c in self.found[since:]:
+            stack = c.entry.get("tech_stack") if c.target == "project" else None
+            if not stack:
+                continue
+            for key, value in list(stack.items()):
+                first = str(value).lower().split()[:1]
+                if (set(rules.technologies(str(value))) | set(first)) & leaving:
+                    del stack[key]
+            if not stack:
+                del c.entry["tech_stack"]
+        self.found[since:] = [c for c in self.found[since:] if c.entry]
+
+    def changed_setting(self, new: str, since: int) -> None:
+        """Give the value changed to, `new`, to the settings found last, from message `since` on.
+
+        "附件上传大小限制设为 20MB。哦不对，…，改成 50MB": the limit stored from the statement
+        before becomes 50MB. Only the last candidate with settings is changed, and in it only
+        the first setting with a value in the unit of `new` (`set_changed`).
+        """
+        for c in reversed(self.found):
+            config = c.entry.get("config") if c.target == "project" else None
+            if isinstance(config, dict) and c.source["index"] >= since:
+                set_changed(config, new)
+                break
+
+    def without_told_commits(self) -> None:
+        """Leave out the commits told ("Committed as `4f9c2ab`") that git made as well."""
+        self.found = artifacts.without_told_commits(self.found)
 
     def read_in(self, sentence: str, since: int) -> None:
         """Note `sentence` as where each candidate found from index `since` on was read.
@@ -385,3 +447,13 @@ def _other_topic(choice: str, old: Candidate) -> bool:
     topic = choice[: value.start()].strip() if value else ""
     said = f"{old.entry.get('choice', '')} {old.entry.get('context', '')}".lower()
     return len(topic) >= 2 and topic.lower() not in said
+
+
+def set_changed(config: dict[str, Any], new: str) -> None:
+    """The first setting of `config` with a value in the unit of `new` takes `new`."""
+    value = _BARE_VALUE.fullmatch(new)
+    for key, old in config.items():
+        had = _BARE_VALUE.fullmatch(str(old))
+        if value and had is not None and had["unit"] == value["unit"] and old != new:
+            config[key] = new.replace(" ", "") if " " not in str(old) else new
+            return
