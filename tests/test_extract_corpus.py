@@ -48,7 +48,6 @@ KNOWN_UNSEEN_FAILURES = {
         "message and stored no choice)"
     ),
     "97-mixed-md-subtitle-align-whisperx": "a reversed choice is stored (batch 79-98)",
-    "99-en-txt-unity-coop-netcode": "a reversed choice is stored (batch 99-118, as written)",
     "102-en-md-rnaseq-nextflow": "a reversed choice is stored (batch 99-118, as written)",
     "127-zh-chatgpt-wms-inventory-tidb-reversed": "a reversed choice is stored (batch 119-138)",
     "131-mixed-session-eks-karpenter-aws-key": "a reversed choice is stored (batch 119-138)",
