@@ -1201,7 +1201,7 @@ _OPEN_ASKED = (
         r"(?:用什么|用啥|放哪(?:里|儿)?|存哪(?:里|儿)?|放在哪(?:里|儿)?)(?:比较好|好)?[?？]$"
     ),
 )
-# a reply that answers nothing: agreement, doubt, a question back, time asked for
+# a reply that answers nothing: an acknowledgement, a doubt, time asked for to find out
 _NO_ANSWER = lazy(
     r"(?i)^(?:ok(?:ay)?|sure|yes|yeah|yep|no|nope|thanks|good|great|fine|hmm+|not sure|"
     r"let me|i'?ll check|i don'?t know|idk|好的?|行|嗯+|可以|不知道|不确定|我(?:问|想|看)一?下)\b"
