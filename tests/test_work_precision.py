@@ -4,7 +4,10 @@ A run, a training or a test that ran to its end is an outcome; a lock file a too
 follows the change that is the work; a bug counted names no fix; work done on the person's own
 device or shell leaves the project as it was; work the person's first message says is already
 done is where the task starts; an agent's message that goes on to its next step reports work
-under way. Each is dropped or left for review, while the changes told the same way are kept.
+under way; work someone else did, a tool run to its end, the working copy made ready, work in
+a notebook or a scratch copy, and a report that only points back at what was said ("按你说的
+改好了", "Implemented it as discussed") change nothing the session owns. Each is dropped or
+left for review, while the changes told the same way are kept.
 """
 
 from __future__ import annotations
@@ -378,6 +381,116 @@ def test_a_step_of_finding_out_or_of_the_tools_is_no_entry(sentence):
     ],
 )
 def test_a_change_to_the_project_is_stored(sentence):
+    assert len(_later(sentence)["stored"]) == 1
+
+
+# ---- work someone else did -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "后端同事已经加好了分页接口。",
+        "运维那边把 Nginx 升级到了 1.26。",
+        "那个 PR 是小李提的，他加了失败重试。",
+        "DBA 昨天已经给流水表加了索引。",
+        "她已经把打包脚本迁到 GitHub Actions 了。",
+    ],
+)
+def test_work_someone_else_did_waits_for_review(sentence):
+    _waits_for_review(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["我帮他加了失败重试。", "我们组已经把日志换成 zap 了。", "后端加了一层本地缓存。"],
+)
+def test_work_of_ours_told_with_someone_named_is_stored(sentence):
+    assert len(_later(sentence)["stored"]) == 1
+
+
+# ---- a tool run to its end, or the working copy made ready ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "CI 跑完了，全绿。",
+        "pnpm install 跑完了。",
+        "lint 跑完了，0 个 warning。",
+        "代码生成跑完了，没有 diff。",
+        "依赖装好了，可以开始了。",
+        "装好了依赖。",
+        "虚拟环境建好了。",
+        "脚手架工具装好了。",
+        "我把分支 rebase 到 main 上了。",
+        "Set up the virtualenv and installed the requirements.",
+        "Created a fresh venv with Python 3.12.",
+        "i set up a throwaway branch to try bun.",
+        "Wrote a quick benchmark: msgpack is 3x faster here.",
+    ],
+)
+def test_a_tool_run_or_the_working_copy_made_ready_is_no_entry(sentence):
+    assert _later(sentence) == {}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "回填脚本在 staging 跑完了，金额都修正了。",
+        "加了 zod 依赖，入参校验换成了 zod。",
+        "把 CI 迁到了 GitHub Actions。",
+        "Added httpx to the dependencies and moved the client onto it.",
+        "Set up a GitHub Actions workflow that runs the tests on every push.",
+    ],
+)
+def test_a_dependency_or_the_ci_changed_is_stored(sentence):
+    assert len(_later(sentence)["stored"]) == 1
+
+
+# ---- work done in a copy made to try things --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I fixed the join in the notebook, the numbers look right now.",
+        "我在 notebook 里把特征处理改好了，效果不错。",
+        "ok I deployed it to my staging box to try.",
+    ],
+)
+def test_work_in_a_notebook_or_a_box_of_ones_own_waits_for_review(sentence):
+    _waits_for_review(sentence)
+
+
+# ---- a report pointing back at what was said names no work ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "照这个步骤做完了，现在快多了。",
+        "按你说的改好了。",
+        "根据上面的方案弄好了，你看看。",
+        "跟着你的步骤做完了，没报错。",
+        "Implemented it as discussed.",
+        "Updated it per your comments.",
+        "Fixed that the way you suggested.",
+    ],
+)
+def test_work_told_only_by_pointing_back_is_no_entry(sentence):
+    assert _later(sentence) == {}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "按你说的把导出的超时改成 30s 了。",
+        "按你说的改好了，另外加了导出按钮的权限校验。",
+        "Implemented it as discussed, and added a `--dry-run` flag to the export command.",
+    ],
+)
+def test_work_named_after_pointing_back_is_stored(sentence):
     assert len(_later(sentence)["stored"]) == 1
 
 

@@ -209,8 +209,12 @@ _ELSEWHERE = (
 # is unchanged: "我在模拟器上装了 4.1.0 再覆盖装", "I set up the tap token already, it's … in my
 # shell", "Configured the proxy on my laptop"
 _OWN_PLACE = lazy(
-    r"(?i)\b(?:in|on|to|into)\s+my\s+(?:own\s+)?(?:shell|terminal|machine|laptop|mac|pc|computer|"
-    r"phone|dotfiles|\.?(?:bash|zsh)rc|(?:bash_|zsh)?profile|fork|box|workstation|vm)\b"
+    r"(?i)\b(?:in|on|to|into)\s+my\s+(?:own\s+)?(?:[\w-]+\s+)?(?:shell|terminal|machine|laptop|mac|"
+    r"pc|computer|phone|dotfiles|\.?(?:bash|zsh)rc|(?:bash_|zsh)?profile|fork|box|workstation|vm)\b"
+    # a copy made to try things in: "fixed it in the notebook", "in a scratch branch", "草稿分支上"
+    r"|\b(?:in|on)\s+(?:a|the|my)\s+(?:(?:scratch|throwaway|sandbox|playground)\s+"
+    r"(?:branch|repo|copy|project|file)|(?:jupyter\s+)?notebook)\b"
+    r"|草稿|沙盒|(?:在|用)\s*(?:jupyter\s*)?notebook\s*里"
     # a copy or a cluster of the person's own: "deployed to my local minikube", "in my fork",
     # "bumped the deps locally" (not "the tests pass locally": an outcome of the work)
     r"|\bmy\s+(?:own\s+)?(?:fork|local)\b"
@@ -255,13 +259,28 @@ _DATED = lazy(
 )
 
 
+# work a Chinese sentence says someone else did: "后端同事已经加好了接口", "运维那边把 Redis
+# 升级到了 7", "他加了重试", "小王把导出改成了流式": the one who did it opens the clause. What
+# the person hears of others' work is no change the session made (not "我们组…", "我帮他加了")
+_OTHERS_DID = lazy(
+    r"(?:^|[，,。；;：:！!]\s*)(?:(?:昨天|今天|上周|前天|刚才|其实|另外|对了)[，,]?\s*)?"
+    r"(?:(?:他|她)们?|别人|同事|DBA|dba|[^\s，,。；;我咱你]{1,6}?(?:那边|团队|同事|同学)"
+    r"|[小老][王李张刘陈杨赵黄周吴孙马])"
+    r"[^，,。；;我咱]{0,10}?(?:已经?|刚刚?|昨天|今天|上周|也|都)?"
+    r"(?:把|给|帮|加|新增|添加|修|改|升|换|迁|部署|上线|接|装|配|搭|建|写|做|弄|删|去掉|实现|重构)"
+)
+
+
 def work_aside(sentence: str, *, opening: bool) -> bool:
     """Whether reported work leaves the project as the session found it.
 
-    Done on the person's own device or shell, or long since, or, in the message that `opening`
-    the talk, said to be done already and not when: the state the task starts from.
+    Done on the person's own device or shell, or long since, or by someone else, or, in the
+    message that `opening` the talk, said to be done already and not when: the state the task
+    starts from.
     """
     if _OWN_PLACE.search(sentence) or _LONG_SINCE.search(sentence):
+        return True
+    if is_chinese(sentence) and _OTHERS_DID.search(sentence):
         return True
     return opening and bool(_STARTING_POINT.search(sentence)) and not _DATED.search(sentence)
 
@@ -439,7 +458,7 @@ _STEP = lazy(
     r"(?i)\bto\s+(?:see|figure out|find out|debug|trace|reproduce|repro|investigate|diagnose|"
     r"narrow (?:it |this |that )?down|inspect|understand|check (?:what|where|why|if|whether|how))\b"
     r"|\b(?:temporary|temp|throwaway|quick)\s+`?(?:debug\s+)?(?:log\w*|prints?|console\.log|"
-    r"statements?|scripts?|hack)\b|\bdebug\s+prints?\b|\bconsole\.log\b|\bbreakpoints?\b"
+    r"statements?|scripts?|hack|bench(?:mark)?s?|repro|notebook)\b|\bdebug\s+prints?\b|\bconsole\.log\b|\bbreakpoints?\b"
     r"|断点"
     r"|^(?:you|him|her|them)\b"
     r"|^(?:(?:the|all|my|stale|old|local)\s+)*(?:node_modules|\.next|\.?venv|__pycache__|"
@@ -454,13 +473,22 @@ _STEP = lazy(
     # "给你加了 repo 的 write 权限": access given to someone; "加了个 print 看一下返回值"
     r"|排查|复现|调试|(?:打|加)了?(?:点|些|个)?日志(?:看|查)|给(?:你|他|她)(?:加|开)"
     r"|(?:加|打)了?(?:个|些|点|几个)\s*(?:print|打印)"
+    # the working copy made ready, no change to the project: "Set up the virtualenv", "装好了依赖",
+    # "脚手架工具装好了", "我把分支 rebase 到 main 上了" (not "加了 zod 依赖": a dependency added)
+    r"|^(?:(?:a|the|my|new|fresh|local)\s+)*(?:virtualenv|venv|\.venv|virtual\s+env(?:ironment)?|"
+    r"conda\s+env(?:ironment)?)\b"
+    r"|(?:依赖|虚拟环境|venv|node_modules|脚手架|工具链|命令行工具)[^，,。；;]{0,8}?"
+    r"(?:安装?|装|建|搭|创建)(?:好|完)?了"
+    r"|(?:安装?|装)(?:好|完)?了?\s*(?:依赖|虚拟环境|venv|node_modules|脚手架|工具链|命令行工具)"
+    r"|\brebas(?:e|ed|ing)\b"
 )
 
 
 # a branch, a pull request or a ticket made is where work goes, not the work ("Created a new
 # branch for this", "created a PR for it"); one merged is a change landed
 _TOOL_OF_WORK = lazy(
-    r"(?i)^(?:(?:a|an|the|new|my|our|another|separate)\s+)*(?:branch|pr|pull request|merge request|"
+    r"(?i)^(?:(?:a|an|the|new|my|our|another|separate|scratch|throwaway|temp|temporary|test)\s+)*"
+    r"(?:branch|pr|pull request|merge request|"
     r"mr|ticket|issue|jira(?:\s+ticket)?|card|(?:test\s+)?account|invite|channel|meeting|"
     r"thread)\b(?!\s+(?:model|table|template|api|endpoint|page|field|type|view|form)\b)"
     # the clone's own git settings: "Switched the remote to ssh", "把 origin 改成公司的 gitlab 了"
@@ -552,6 +580,10 @@ _RUN_ENDED = lazy(
     r"(?:跑|测)(?:完|通|起来|了)"
     r"|\b(?:finished|completed)\s+(?:the\s+|a\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:training|fine-?tuning|runs?|eval(?:uation)?s?|epochs?)\b"
+    # a tool run to its end: "CI 跑完了，全绿", "npm install 跑完了", "ktlintFormat 跑完了",
+    # "代码生成跑完了" (not "迁移脚本在 staging 跑完了": data changed by the run)
+    r"|(?:\bCI\b|构建|编译|打包|安装|依赖|生成|\b(?:build|lint\w*|\w*format\w*|install|"
+    r"generate\w*|codegen)\b)[^，,。；;]{0,16}?跑完"
 )
 _MADE_TO_RUN = lazy(r"(?i)脚本|\bscripts?\b|\bjobs?\b|pipeline|流程|流水线|workflow")
 
@@ -630,7 +662,22 @@ def _reports_done(sentence: str, m: re.Match[str], vkey: str, xkey: str) -> bool
     return True
 
 
-_PRONOUN_DONE = lazy(r"(?i)^(?:it|that|this|them|those|these)\s*(?:[,:;.!\u2014\u2013-]|and\b|$)")
+# a pronoun, then only how it was done, names no work: "Implemented it as discussed", "Updated it
+# per your comments", "Fixed that the way you suggested"
+_PRONOUN_DONE = lazy(
+    r"(?i)^(?:it|that|this|them|those|these)\s*(?:[,:;.!\u2014\u2013-]|and\b|$"
+    r"|(?:as\s+(?:discussed|agreed|planned|suggested|requested|asked|you\s+(?:said|suggested|asked))"
+    r"|per\s+(?:your|the)\s+\w+|the\s+way\s+you\s+(?:said|suggested|described)"
+    r"|like\s+you\s+(?:said|suggested))\s*(?:[,:;.!\u2014\u2013-]|and\b|$))"
+)
+
+
+# how the work was done, pointing back at what was said, names no work: "照这个步骤做完了",
+# "按你说的改好了", "根据上面的方案弄好了" (the work is named only by what follows, if anything)
+_POINTER_ZH = lazy(
+    r"(?:照|按照?|依照|根据|跟着)着?(?:这个|那个|这些|那些|这样|你(?:说|给|讲|发)的|上面(?:说)?的?"
+    r"|你的|刚才的?|文档(?:里的?)?)\s*(?:步骤|方法|办法|方案|做法|思路|流程|建议|说的|写的|改法)?"
+)
 
 
 _BARE_END = lazy(r"了?\s*(?:[，,。！!；;]|$)")  # a colon lists what was done: "改好了：…"
@@ -644,7 +691,7 @@ def _after_bare_report(sentence: str, m: re.Match[str], vkey: str, xkey: str) ->
     if m.re == _DONE_EN:
         pronoun = _PRONOUN_DONE.match(m.group(xkey))
         return m.group(xkey)[pronoun.end() :].strip() if pronoun else None
-    before = _NO_SUBJECT.sub("", _FILLER_ZH.sub("", sentence[: m.start(vkey)]))
+    before = _NO_SUBJECT.sub("", _FILLER_ZH.sub("", _POINTER_ZH.sub("", sentence[: m.start(vkey)])))
     after = _BARE_END.match(sentence, m.end(vkey))
     if before.strip(" ，,。.!！~～") or after is None or vkey in ("verb4", "verb5", "verb6"):
         return None
