@@ -533,3 +533,25 @@ def test_a_wish_for_now_a_reaction_or_someone_elses_way_is_no_preference(sentenc
 )
 def test_the_persons_standing_preference_is_stored(sentence):
     assert _preferences(sentence) == [sentence.rstrip("。.")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "summary"),
+    [
+        (
+            "给订单表加了 (user_id, created_at) 联合索引，查询降到 30ms",
+            "给订单表加了 (user_id, created_at) 联合索引",
+        ),
+        (
+            "给 users 表加了（tenant_id，email）唯一约束",
+            "给 users 表加了（tenant_id，email）唯一约束",
+        ),
+        (
+            "把 `retry(3, backoff)` 换成了 tenacity，测试都过了",
+            "把 `retry(3, backoff)` 换成了 tenacity",
+        ),
+    ],
+)
+def test_a_comma_inside_brackets_or_code_does_not_cut_the_work_short(sentence, summary):
+    work = rules.finished_work(sentence)
+    assert work is not None and work.summary == summary

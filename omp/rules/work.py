@@ -712,13 +712,21 @@ def _more_done(rest: str, summary: str) -> str:
     return f"，{detail[1].strip()}" if detail and re.search(r"[A-Za-z]", detail[1]) else ""
 
 
+# a bracket or code span: its commas part no clause ("加了 (user_id, created_at) 联合索引")
+_ENCLOSED = lazy(r"\([^()]*\)|（[^（）]*）|\[[^\[\]]*\]|`[^`]*`")
+
+
+def _clause_end(sentence: str, start: int) -> int:
+    """Where the clause that goes on at `start` ends, a comma inside brackets not counting."""
+    hidden = _ENCLOSED.sub(lambda e: "x" * len(e.group()), sentence)
+    found = [i for i in (hidden.find(c, start) for c in "，,。；;") if i >= 0]
+    return min(found, default=len(sentence))
+
+
 def _chinese_clause(sentence: str, m: re.Match[str], vkey: str) -> str | None:
     """The clause around a Chinese verb: Chinese puts what was done before the verb."""
     start = max(sentence.rfind(c, 0, m.start(vkey)) for c in "，,。；;：:") + 1
-    end = min(
-        (i for i in (sentence.find(c, m.end(vkey)) for c in "，,。；;") if i >= 0),
-        default=len(sentence),
-    )
+    end = _clause_end(sentence, m.end(vkey))
     subject_first = vkey in ("verb", "verb2")  # 把 X … and 已从 X … name it after the verb
     if (
         subject_first
