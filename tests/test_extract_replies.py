@@ -1064,6 +1064,9 @@ _POOLER_ZH = ("assistant", "这个报错是连接池耗尽导致的。建议用 
         "yeah, though actually pgpool would suit us better",
         "ok for the reporting jobs",
         "sounds good, maybe down the road",
+        "ok that worked",
+        "ok, we'll see",
+        "yes, but only for the reporting database",
     ],
 )
 def test_a_yes_to_a_diagnosis_a_trial_or_with_a_doubt_leaves_the_proposal_for_review(reply):
@@ -1080,6 +1083,7 @@ def test_a_yes_to_a_diagnosis_a_trial_or_with_a_doubt_leaves_the_proposal_for_re
         "好，先试试看效果",
         "可以，不过它支持事务吗？",
         "好的 这个我回头弄",
+        "可以，但只用在报表库上",
     ],
 )
 def test_a_chinese_yes_to_a_diagnosis_a_trial_or_with_a_doubt_is_not_stored(reply):

@@ -179,18 +179,21 @@ _FOUND = lazy(
     r"(?i)\b(?:that|this|it)(?:'s| is| was) (?:the|our|my|exactly the) "
     r"(?:bug|problem|issue|cause|culprit|reason)\b|\bthat(?:'s| was) it\b|\bexplains\b"
     r"|\b(?:that|it|this) (?:fixed|solved) it\b|\b(?:good|nice) catch\b"
+    # a one-off step that did its job: "ok that worked", "that did the trick"
+    r"|\b(?:that|it|this) (?:worked|did the trick)\b"
     r"|就是这个(?:原因|问题|bug|坑)|原来(?:是这样|如此)|明白了|懂了|难怪|果然是"
 )
 # one taken on trial: "ok let's try it and see", "sure, give it a shot", "好，先试试看"
 _TRIAL = lazy(
     r"(?i)\b(?:try (?:it|that|this)|give (?:it|that|this) a (?:try|shot|go)|and see\b|"
-    r"see (?:how|if|whether)\b|benchmark (?:it )?first)"
+    r"see (?:how|if|whether)\b|benchmark (?:it )?first|we'?ll see\b)"
     r"|试试|试一下|试一试|先试|看看效果|看效果"
 )
 # a doubt after the yes: "ok, but how does it handle …?", "yeah, though actually Postgres …",
 # "fine for emails; reports stay on cron" (for one part), "可以，不过…还是…"
 _RESERVED = lazy(
     r"(?i)\b(?:but|though|however)\b[^.!。！]*(?:\?|\bactually\b|\brather\b)"
+    r"|\bbut only\b|(?:不过|但是?)只"  # "yes, but only in production": for one part
     r"|(?:不过|但是|可是)[^。！]*(?:？|\?|还是|其实)"
     r"|^\W*(?:ok(?:ay)?|fine|sure|yes|good)\s+for\s+(?!me\b)\w"
 )
