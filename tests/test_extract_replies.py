@@ -1044,3 +1044,72 @@ def test_a_report_of_what_is_so_already_answers_no_open_question():
     assert _open_answers("State backend 你们打算用什么？", "用 S3，bucket tf-state-prod") == [
         ("Use S3", "stored")
     ]
+
+
+# ---- a yes that does not take the proposal up as the project's choice --------------------------
+
+_POOLER = ("assistant", "The pool runs dry under load. I'd suggest using PgBouncer.")
+_POOLER_ZH = ("assistant", "这个报错是连接池耗尽导致的。建议用 PgBouncer 做连接池。")
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "yes that's the bug",
+        "ok thanks, that explains it",
+        "right, that was it",
+        "ok let's try it and see",
+        "sure, give it a shot and we'll benchmark it first",
+        "ok, but how does it deal with prepared statements?",
+        "yeah, though actually pgpool would suit us better",
+        "ok for the reporting jobs",
+        "sounds good, maybe down the road",
+        "ok that worked",
+        "ok, we'll see",
+        "yes, but only for the reporting database",
+    ],
+)
+def test_a_yes_to_a_diagnosis_a_trial_or_with_a_doubt_leaves_the_proposal_for_review(reply):
+    batch = _run(_BILLING, _POOLER, ("user", reply))
+    assert "PgBouncer" not in [d["choice"] for d in _kept(batch, "decisions")]
+    assert "PgBouncer" in [d["choice"] for d in _kept(batch, "decisions", "review")]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "对，就是这个原因",
+        "好的，明白了，原来是这样",
+        "好，先试试看效果",
+        "可以，不过它支持事务吗？",
+        "好的 这个我回头弄",
+        "可以，但只用在报表库上",
+    ],
+)
+def test_a_chinese_yes_to_a_diagnosis_a_trial_or_with_a_doubt_is_not_stored(reply):
+    batch = _run(_OPENING_ZH, _POOLER_ZH, ("user", reply))
+    assert "PgBouncer" not in [d["choice"] for d in _kept(batch, "decisions")]
+
+
+@pytest.mark.parametrize(
+    "reply", ["sounds good, go with that", "ok", "agreed, thanks", "可以，就用这个", "同意"]
+)
+def test_a_plain_yes_still_takes_the_proposal(reply):
+    opening = _OPENING_ZH if "\u4e00" <= reply[0] <= "\u9fff" else _BILLING
+    batch = _run(opening, _POOLER_ZH if opening == _OPENING_ZH else _POOLER, ("user", reply))
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["PgBouncer"]
+
+
+def test_a_cause_picked_by_its_label_is_no_decision():
+    causes = (
+        "assistant",
+        "Two likely causes:\n1. the cache key leaves out the locale\n"
+        "2. the CDN drops the Vary header\nWhich one matches what you see?",
+    )
+    batch = _run(_BILLING, causes, ("user", "option 2, that's the bug"))
+    assert _kept(batch, "decisions") == []
+
+
+def test_yes_to_a_question_of_what_is_so_confirms_no_value():
+    asked = ("assistant", "Is the failing job on node 18? The others pass.")
+    assert _kept(_run(_BILLING, asked, ("user", "yes node 18, it fails there")), "decisions") == []

@@ -592,7 +592,7 @@ class _Conversation:
             context = f"{line.strip(' -*')} ({s.strip()})" if line else s
             why = why or rules.bare_pick_reason(s)
         option = self.offers.option(label) if label is not None else None
-        if option is None:
+        if option is None or rules.holds_back(s):  # "option 1, that's the bug": a cause found
             return False
         bullets = self.offers.bullets
         others = tuple(b for b in bullets if b != option) if option in bullets else ()
@@ -657,9 +657,11 @@ class _Conversation:
 
     def _answer(self, text: str) -> None:
         """A user's reply settles the assistant's pending proposal one way or the other."""
-        if self.proposal is not None and (
-            rules.accepts(text) or rules.agrees_with(text, self._proposed_text())
-        ):
+        if (
+            self.proposal is not None
+            and (rules.accepts(text) or rules.agrees_with(text, self._proposed_text()))
+            and not rules.holds_back(text)
+        ):  # "yes that's the bug": left for review
             accepted = self.proposal
             accepted.confidence = ACCEPTED_CONF
             accepted.reason = "proposed by the assistant and accepted by the user"

@@ -129,8 +129,10 @@ _PROPOSED_RULE = lazy(
 
 
 _DEFER = lazy(
-    r"(?i)\b(?:not now|later|hold off|wait|no need|not yet|don'?t|let me think|instead)\b"
-    r"|先不|暂时不|以后再|再说|等等|不用了|不急|先别"
+    r"(?i)\b(?:not now|later|hold off|wait|no need|not yet|don'?t|let me think|instead|"
+    r"down the road|some other time|another time)\b"
+    # "好的 这个我回头弄": done some other day, not now
+    r"|先不|暂时不|以后再|再说|等等|不用了|不急|先别|回头|改天|有空再"
 )
 
 
@@ -171,6 +173,43 @@ def agrees_with(message: str, proposed: str) -> bool:
     return bool(said) and said <= words
 
 
+# an agreement with what the assistant found, not with what it proposes: "yes that's the bug",
+# "ok thanks, that explains it", "对，就是这个原因"
+_FOUND = lazy(
+    r"(?i)\b(?:that|this|it)(?:'s| is| was) (?:the|our|my|exactly the) "
+    r"(?:bug|problem|issue|cause|culprit|reason)\b|\bthat(?:'s| was) it\b|\bexplains\b"
+    r"|\b(?:that|it|this) (?:fixed|solved) it\b|\b(?:good|nice) catch\b"
+    # a one-off step that did its job: "ok that worked", "that did the trick"
+    r"|\b(?:that|it|this) (?:worked|did the trick)\b"
+    r"|就是这个(?:原因|问题|bug|坑)|原来(?:是这样|如此)|明白了|懂了|难怪|果然是"
+)
+# one taken on trial: "ok let's try it and see", "sure, give it a shot", "好，先试试看"
+_TRIAL = lazy(
+    r"(?i)\b(?:try (?:it|that|this)|give (?:it|that|this) a (?:try|shot|go)|and see\b|"
+    r"see (?:how|if|whether)\b|benchmark (?:it )?first|we'?ll see\b)"
+    r"|试试|试一下|试一试|先试|看看效果|看效果"
+)
+# a doubt after the yes: "ok, but how does it handle …?", "yeah, though actually Postgres …",
+# "fine for emails; reports stay on cron" (for one part), "可以，不过…还是…"
+_RESERVED = lazy(
+    r"(?i)\b(?:but|though|however)\b[^.!。！]*(?:\?|\bactually\b|\brather\b)"
+    r"|\bbut only\b|(?:不过|但是?)只"  # "yes, but only in production": for one part
+    r"|(?:不过|但是|可是)[^。！]*(?:？|\?|还是|其实)"
+    r"|^\W*(?:ok(?:ay)?|fine|sure|yes|good)\s+for\s+(?!me\b)\w"
+)
+
+
+def holds_back(message: str) -> bool:
+    """True when a reply that says yes does not take the proposal up as the project's choice.
+
+    It agrees with a diagnosis ("yes that's the bug"), takes the idea on trial ("ok let's try
+    it and see"), or says yes with a doubt or for one part ("ok, but how does it …?", "ok for
+    the sessions"): the proposal is left for review.
+    """
+    text = message.strip()
+    return any(p.search(text) for p in (_FOUND, _TRIAL, _RESERVED))
+
+
 # "yes m7g.large, new nodegroup …", "also sessions: 30 days is fine.": a reply confirming a
 # value or a name, with what it is for
 _CONFIRMED = lazy(
@@ -179,6 +218,13 @@ _CONFIRMED = lazy(
     r"(?P<x>[^,;:.!?\s](?:[^,;:!?]|(?<=\d):(?=\d)){0,38}?)\s+"
     r"(?:is fine|works for me|sounds (?:good|right)|it is)\s*(?:[,.!;]|$)"
     r"|^\W*(?:yes|yep|yeah)[,]?\s+(?P<y>[^,;:!?\s]+(?:\s+[^,;:!?\s]+)?)\s*(?:[,;.]\s|[.!]?$)"
+)
+
+
+# a question of what is so, not of what to do: "Is the failing job on node 18?"
+_FACT_ASKED = lazy(
+    r"(?i)(?:^|(?<=[.!?\n])\s*)(?:is|are|was|were|did|does|has|have)\s+"
+    r"(?:it|this|that|the|there|your|our)\b[^.!?\n]*\?"
 )
 
 
@@ -203,6 +249,9 @@ def confirmed_value(
     value = (m["x"] or m["y"]).strip(" `*")
     offered = said if m["y"] else f"{said}\n{earlier}"
     named = re.search(rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w-])", offered)
+    asked = [q[0] for q in _FACT_ASKED.finditer(said)] if m["y"] else []
+    if any(value.lower() in q.lower() for q in asked):
+        return None  # "yes node 18" after "Is the failing job on node 18?" says what is so
     if named is None or VAGUE.match(value) or not (_CONCRETE.search(value) or technologies(value)):
         return None
     return value, m["topic"]
