@@ -17,6 +17,13 @@ names nothing: it goes to review, as does one that puts the matter off or tries 
 case supposed ("万一以后用 Mongo") decides nothing. A decision chooses what its verb takes, not
 the verb ("Decision: go with Vite") nor what it replaces ("用 Vite 替换 webpack"), and a type
 keeps its size ("NUMERIC(18,2)").
+
+A sentence that says it decides may decide no lasting way: a step of the task at hand ("we
+decided to check the logs first", "决定先回滚"), a meeting, a person's job or a day, the reply
+itself, or someone else's decision reported ("领导定了…"): it goes to review. One since undone
+("we had decided on X, but …") holds only what came after it; one asked or still weighed ("have
+we decided…", "还在评估") decides nothing. A Chinese choice ends where the next step begins
+("…然后…"), unless it is an order of steps ("先写临时文件然后 rename").
 """
 
 from __future__ import annotations
@@ -561,3 +568,85 @@ def test_a_way_of_the_project_said_with_what_it_does_is_still_chosen(turns, choi
 )
 def test_an_instruction_taken_back_later_is_not_stored(turns):
     assert _chosen(*turns) == []
+
+
+# ---- a sentence that says it decides, and decides no way of the project ------------------------
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # a step of the task at hand
+        _said("We decided to check the Redis logs first."),
+        _said("OK, we decided to reproduce it in a fresh container."),
+        _said("We decided to use tcpdump to see what the proxy sends."),
+        _said_zh("决定先回滚，晚上再排查。"),
+        _said("We decided to merge PR 412 once CI is green."),
+        _said("We decided to close this issue as a duplicate."),
+        _said("We decided to ask the security team before rotating the keys."),
+        # a meeting, a person's job, a day
+        _said("We decided to move the retro to Friday."),
+        _said("Decided: Priya takes on-call this week."),
+        _said_zh("定了，周会挪到周二下午。"),
+        _said_zh("决定王五负责支付模块。"),
+        # someone else's decision, reported
+        _said("The platform team decided to require mTLS between services."),
+        _said_zh("领导定了用钉钉发告警。"),
+        # the reply itself
+        _said_zh("决定用表格给你看对比结果。"),
+        _said_zh("决定用列表展示，方便对比。"),
+    ],
+)
+def test_a_decision_of_no_lasting_way_goes_to_review(turns):
+    batch = _run(*turns)
+    assert _kept(batch, "decisions") == []
+    assert len(_kept(batch, "decisions", "review")) == 1
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        _said("We had decided on RabbitMQ, but the ops team refused to run it."),
+        _said_zh("本来决定用 Consul 的，但是运维不想维护。"),
+        _said("Have we decided on the cache yet"),
+        _said_zh("客户决定用 RocketMQ，我们还在评估。"),
+    ],
+)
+def test_a_decision_undone_or_not_yet_made_decides_nothing(turns):
+    batch = _run(*turns)
+    assert _kept(batch, "decisions") == [] == _kept(batch, "decisions", "review")
+
+
+def test_a_decision_undone_keeps_what_came_after_it():
+    turns = _said("Two weeks ago we decided on Celery, but we are moving to Dramatiq.")
+    assert _chosen(*turns) == ["Dramatiq"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "choice"),
+    [
+        (_said("We decided to use Postgres for the main database."), "Postgres"),
+        (
+            _said("We decided to run the cleanup job every Sunday at 02:00."),
+            "run the cleanup job every Sunday at 02:00",
+        ),
+        (_said("From today on we decided to use pnpm for everything."), "pnpm"),
+        (_said_zh("决定每周一凌晨跑全量备份。"), "每周一凌晨跑全量备份"),
+        (_said_zh("决定先写临时文件再 rename。"), "先写临时文件再 rename"),
+        (_said_zh("决定先上 Redis 做缓存，以后再考虑集群。"), "先上 Redis"),
+    ],
+)
+def test_a_lasting_decision_is_still_stored(turns, choice):
+    assert _chosen(*turns) == [choice]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("决定用 Dramatiq 处理后台任务然后结果写回 Postgres。", "Dramatiq 处理后台任务"),
+        ("决定用 Kafka 收埋点然后 Flink 做实时聚合。", "Kafka 收埋点"),
+        ("决定先写临时文件然后 rename。", "先写临时文件然后 rename"),
+    ],
+)
+def test_a_chinese_choice_ends_where_the_next_step_begins(sentence, choice):
+    assert _chosen(*_said_zh(sentence)) == [choice]

@@ -977,11 +977,13 @@ class _Conversation:
             or rules.puts_off(d.choice)
             or rules.some_day(s)
             or (not d.explicit and rules.for_this_once(s))
+            or rules.decided_for_now(d.choice, s)
         ):
             # "go with collect(streaming=True)": code; "we decided on option B" with no option
             # B offered: what was chosen is unknown; "决定先不改了", "use Kafka eventually":
             # nothing is taken up now; "这一次
-            # 用 force push 吧": the task at hand, not a way of the project
+            # 用 force push 吧": the task at hand, not a way of the project; "we decided to look
+            # at the logs first", "领导定了…": no way the project keeps
             level = min(level, CODE_CALL_CONF)
         c = Candidate("decisions", decision_entry(d, s, details=True), level, reason, src)
         if src["index"] == self.opening and not d.explicit and rules.is_chinese(s):

@@ -146,6 +146,9 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
         return inner._replace(explicit=True)  # "选型结论：…改存 ClickHouse"
     if _UNDECIDED.search(sentence):
         return None  # "…换成 APISIX 的方案 review 了一半，还没结论": nothing is decided yet
+    if undone := _DECIDED_ONCE.search(sentence):
+        # "We had decided on Mongo but switched to Postgres": what holds is what came after
+        return decision(sentence[undone.end() :], known)
     if TENTATIVE.search(sentence):
         head = _before_doubt(sentence) or _after_doubt(sentence)
         return decision(head, known) if head else None
@@ -158,6 +161,21 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
 _UNDECIDED = lazy(
     r"还?没(?:有)?(?:结论|定下来|拍板)|待定|未定|还在讨论|(?i:\bno (?:decision|conclusion) yet\b|"
     r"\bstill (?:undecided|open|under discussion)\b|\bnot decided\b)"
+    # "客户决定用 Oracle，我们还在评估", "have we decided on the queue yet": asked, not settled
+    r"|还在(?:评估|考虑|对比)"
+    r"|(?i:^(?:have|has)\s+(?:we|you|they|the team|anyone)\s+(?:\w+\s+)?decided\b)"
+)
+
+
+# a decision since undone: "we had decided on Mongo, but …", "at first we decided on REST, then
+# …", "decided on Kafka last year but …", "本来决定用 Jenkins 的，后来…": up to the turn
+_DECIDED_ONCE = lazy(
+    r"(?i)(?:\b(?:had|originally|initially|at first|back then|last (?:year|month|week|quarter|"
+    r"sprint)|\w+ (?:weeks|months|years) ago)\b[^.;:]{0,40}?\bdecided\b"
+    r"|\bdecided\b[^.;:]{0,60}?\blast (?:year|month|week|quarter|sprint)\b)"
+    r"[^.;:]*?(?:,\s*|\s+)(?:but|then|however|which turned out)\b"
+    r"|(?:当初|本来|原来|原本|起初|一开始|最早)[^。；;，,]{0,6}?(?:决定|定了|定的)[^。；;]*?[，,]\s*"
+    r"(?:但是?|不过|后来|结果|可是)"
 )
 
 
@@ -1406,6 +1424,80 @@ def for_this_once(sentence: str) -> bool:
     "这一次用 force push 吧", "just for this migration use the admin creds": what is done now.
     """
     return _THIS_ONCE.search(sentence) is not None
+
+
+# a sentence that says it decides: "we decided", "Decision:", "决定", "定了", "就这么定"
+_SAYS_DECIDED = lazy(r"(?i)\b(?:decid(?:e|ed|es|ing)|decision)\b|决定|定了|定下|这么定|拍板")
+
+# a step of the task at hand: "we decided to look at the logs first", "决定先回滚"; not "先写 tmp
+# 再 rename" (a way of doing it, in order) nor "先上 Redis" (what is used for now)
+_STEP_NOW_EN = lazy(
+    r"(?i)^(?:let'?s\s+)?(?:look (?:at|into)|check|investigate|debug|reproduce|repro|roll ?back|"
+    r"revert|re-?run|retry|restart|dig into|pair|sleep on|start with|begin with|focus on|"
+    r"talk to|check with)\b"
+    # someone asked about the task: "we decided to ask the DBA before changing the index"; not
+    # "ask for confirmation before every migration", a way kept
+    r"|^(?:ask|ping|email)\s+(?:the\s+|our\s+)?[\w-]+(?:\s+team)?\s+(?:before|first|about|"
+    r"whether|if)\b"
+    # a thing of the task at hand: "we decided to merge PR 123 now", "close this ticket"
+    r"|\b(?:this|that)\s+(?:ticket|issue|pr|pull request|bug|branch|commit)\b|\bPR\s*#?\d+"
+)
+_STEP_NOW_ZH = lazy(
+    r"^(?:今天|今晚|明天)?先\s*(?:把[^，,。；;]{1,20}?)?(?:看|查|排查|复现|回滚|回退|调试|试|跑|测|"
+    r"打印|定位|重启|修)"
+    r"|^(?:把)?(?:这个|那个)\s*(?:PR|pr|bug|issue|工单|分支|提交)"
+)
+_FIRST_EN = lazy(r"(?i)\bfirst\s*[.!]?\s*$")
+
+# what is not a way of the project: a meeting, who does what, a day ("we decided to pair on this
+# tomorrow", "Tom takes the on-call rotation this week", "决定周会改到周三", "张三负责后端"),
+# or the reply itself ("决定用 mermaid 画个图给你看")
+_NOT_A_WAY_EN = lazy(
+    r"(?i)\b(?:meetings?|stand-?ups?|sync-?ups?|retros?|retrospectives?|sprint (?:review|planning)|"
+    r"demo day|offsite|on-?call|pair(?:ing)? on|one-on-ones?|lunch)\b"
+    r"|\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week)|next week|"
+    r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
+    r"|\bon (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d"
+)
+_NOT_A_WAY_ZH = lazy(
+    r"会议|开会|[周例站晨]会|评审会|复盘会|碰一下|碰个头|团建|聚餐|负责|值班"
+    r"|今天|今晚|明天|后天|这周|本周|下周|(?<!每)周[一二三四五六日天]|\d+\s*月\s*\d+\s*[日号]"
+    r"|给(?:你|我|大家)看|展示结果|^(?:表格|列表|清单|图表)|(?:回答|回复|答复)(?:我)?\s*[。.!！]?$"
+)
+
+# someone else's decision, reported: "the security team decided to block port 22", "领导定了下周
+# 上线", "客户决定用 Oracle": not the project's own, until the person takes it up
+_OTHERS_DECIDED = lazy(
+    r"(?i)\b(?:client|customer|manager|boss|pm|product (?:owner|manager|team)|security team|"
+    r"legal|leadership|management|upstream|maintainers?|vendor|ops team|platform team)s?\s+"
+    r"(?:has |have |had |already )?decided\b"
+    r"|(?:客户|领导|老板|甲方|产品|上面|上级|公司|运维|安全部门|总监|经理)(?:那边|那里)?(?:已经)?"
+    r"(?:决定|定了)"
+)
+
+
+def decided_for_now(choice: str, sentence: str) -> bool:
+    """Whether a sentence that says it decides decides no lasting way of the project.
+
+    A step of the task at hand ("we decided to look at the logs first", "决定先回滚，明天再查"),
+    a meeting, a person's job or a day ("we decided to pair on this tomorrow", "决定周会改到
+    周三"), the reply itself ("决定用 mermaid 画个图给你看") or someone else's decision reported
+    ("the security team decided to block port 22", "客户决定用 Oracle") is no way the project
+    keeps: it goes to review.
+    """
+    if _SAYS_DECIDED.search(sentence) is None:
+        return False
+    at = sentence.find(choice)
+    rest = sentence[at:] if at >= 0 else choice
+    if _OTHERS_DECIDED.search(sentence[: max(at, 0)] or sentence):
+        return True
+    if is_chinese(rest):
+        if _STEP_NOW_ZH.search(choice) or _LOOK_INTO_ZH.search(rest):
+            return True
+        return _NOT_A_WAY_ZH.search(rest) is not None and not _LASTING.search(sentence)
+    if _STEP_NOW_EN.search(choice) or _LOOK_INTO_EN.search(rest) or _FIRST_EN.search(sentence):
+        return not _LASTING.search(sentence)
+    return _NOT_A_WAY_EN.search(rest) is not None and not _LASTING.search(sentence)
 
 
 def names_a_call(choice: str, sentence: str) -> bool:

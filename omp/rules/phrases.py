@@ -29,6 +29,7 @@ _EN_CUT = lazy(
 )
 
 
+_THEN_ZH = lazy(r"然后|接着|随后")
 _ZH_CUT = lazy(
     r"因为|由于|比较好|更好|更合适|比较合适|好一点|好一些|而不是|而非|不用|替代|替换掉?|换掉|代替|取代|来做|来|作为|做为|做|用于|吧|了|的话|进行|，|,|。|；|;|！|!|？|\?|、|（|\(|：|"
     r":(?![\w/])"  # "EPSG:3857", "node:20-alpine" keep their colon
@@ -130,6 +131,10 @@ def _clip(phrase: str) -> str:
         # "所有接口都必须做鉴权": a rule said whole ends with its clause
         return cut_zh(rule, 80).replace("`", "")
     head = _ZH_CUT.split(phrase, maxsplit=1)[0].strip()
+    if not head.startswith("先"):
+        # "JSON 格式输出到 stdout 然后由 Fluent Bit 收集": the way, not the steps that follow it;
+        # "先写 tmp 然后 rename" is an order of steps, said whole
+        head = _THEN_ZH.split(head, maxsplit=1)[0].strip()
     head = re.sub(r"(?<=[A-Za-z0-9.+#-])\s*的$", "", head)  # "用 Redis 的吧": Redis
     head = re.sub(r"^(?:走|用|使用|采用|改用)\s*(?=[A-Za-z])", "", head)  # "改成走 RocketMQ"
     # "用官方的 go-elasticsearch v8": which one, then its name
