@@ -983,8 +983,7 @@ def test_an_option_turned_down_with_a_verb_before_it_is_dropped_whole():
 
 def _open_answers(question: str, reply: str) -> list[tuple[str, str]]:
     batch = _run(_BILLING, ("assistant", question), ("user", reply))
-    return [(d["title"], c.action) for c in batch.candidates if c.target == "decisions"
-            for d in [c.entry]]  # fmt: skip
+    return [(str(c.entry["title"]), c.action) for c in batch.candidates if c.target == "decisions"]
 
 
 @pytest.mark.parametrize(
@@ -1030,11 +1029,8 @@ def test_an_outright_answer_to_an_open_question_is_a_choice_for_review(question,
     ],
 )
 def test_no_answer_or_a_question_that_is_no_open_one_decides_nothing(question, reply):
-    assert [t for t, a in _open_answers(question, reply) if "question" in t] == []
-    assert not any(
-        c.reason.startswith("the answer to an open question")
-        for c in _run(_BILLING, ("assistant", question), ("user", reply)).candidates
-    )
+    batch = _run(_BILLING, ("assistant", question), ("user", reply))
+    assert not any(c.reason.startswith("the answer to an open question") for c in batch.candidates)
 
 
 def test_a_report_of_what_is_so_already_answers_no_open_question():
