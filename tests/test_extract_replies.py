@@ -454,6 +454,30 @@ def test_make_that_the_rule_still_adopts_the_persons_statement_before_it():
     assert [d["choice"] for d in kept] == ["All timestamps are stored in UTC"]
 
 
+def test_a_chinese_statement_of_settings_made_the_rule_is_kept_whole_without_its_filler():
+    turns = [
+        ("user", "通知怎么推比较好？"),
+        ("assistant", "可以合并推送，只在内容变化时推。"),
+        ("user", "嗯，每五秒合并推一次，没变就不推，多节点用 NATS 广播。"),
+        ("user", "就这么定。"),
+    ]
+    batch = _run(*turns)
+    kept = _kept(batch, "decisions") + _kept(batch, "decisions", action="review")
+    assert [d["choice"] for d in kept] == ["每五秒合并推一次，没变就不推，多节点用 NATS 广播"]
+
+
+def test_a_seal_that_names_its_own_subject_does_not_adopt_the_report_before_it():
+    turns = [
+        ("user", "我推了一个坏的版本试试。"),
+        ("assistant", "好，看看设备会不会自己退回去。"),
+        ("user", "退回到上一版了，挺好。"),
+        ("user", "那灰度就这么定了。"),
+    ]
+    batch = _run(*turns)
+    kept = _kept(batch, "decisions") + _kept(batch, "decisions", action="review")
+    assert not any("退回" in str(d["choice"]) for d in kept)
+
+
 # ---- Chinese replies to the options and advice offered -------------------------------------------
 
 

@@ -439,7 +439,7 @@ class _Conversation:
         """A reply that makes the statement before it the rule ("make that the rule")."""
         if not (self.previous and rules.adopts_previous(s)):
             return False
-        adopted = rules.Decision(rules.clip(self.previous), (), None, None, True)
+        adopted = rules.Decision(rules.adopted_statement(self.previous), (), None, None, True)
         entry = decision_entry(adopted, f"{self.previous} {s}")
         reason = "the statement before it made the rule"  # 1 of 5 kept on dev: reviewed
         self.ledger.decide(Candidate("decisions", entry, ADOPTED_CONF, reason, src), reverses=False)

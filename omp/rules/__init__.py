@@ -45,6 +45,7 @@ from omp.rules.decisions import (
 )
 from omp.rules.dialogue import (
     accepts,
+    adopted_statement,
     adopts_previous,
     advises,
     agrees_with,
@@ -196,6 +197,7 @@ __all__ = [
     "Personal",
     "Work",
     "accepts",
+    "adopted_statement",
     "adopts_previous",
     "advises",
     "agrees_with",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from omp.lazyre import lazy
 from omp.rules.lexicon import TECH, ZH_PRODUCT, role_for, technologies
-from omp.rules.phrases import VERBS, clip
+from omp.rules.phrases import VERBS, clip, cut_zh
 from omp.rules.signals import (
     ACTION_WORD,
     NEGATED,
@@ -725,9 +725,38 @@ _ADOPT = lazy(
 )
 
 
+# what may stand before "就这么定" when it takes up the statement before it: "嗯，那就这么定了"
+_ADOPT_LEAD = lazy(r"(?i)^(?:[\s,，.。!！~～]|嗯+|好的?|行|对|ok|那|那么)*$")
+
+
 def adopts_previous(sentence: str) -> bool:
-    """True when a sentence makes the statement before it the rule ("Let's make that the rule")."""
-    return _ADOPT.search(sentence) is not None
+    """True when a sentence makes the statement before it the rule ("Let's make that the rule").
+
+    "那回滚就这么定了" settles what it names itself, not the statement before it.
+    """
+    m = _ADOPT.search(sentence)
+    if m is None:
+        return False
+    return m[0].isascii() or _ADOPT_LEAD.match(sentence[: m.start()]) is not None
+
+
+# "嗯，" "ok so" "好，": a reply's opening word, not part of what it states
+# ("对账文件…" and "okhttp" open with no filler: one ends with a mark or a space)
+_OPENING_FILLER = lazy(
+    r"(?i)^(?:(?:嗯+|好的?|行|对|ok(?:ay)?|yeah|yes|right|so)(?:\s*[,，.。!！]\s*|\s+))+"
+)
+
+
+def adopted_statement(statement: str) -> str:
+    """What a statement made the rule says: "每秒合并推一次，变了才推，多实例用 Pub/Sub 通知".
+
+    A Chinese statement of settings is kept whole (to 80 characters): cut at its first comma it
+    would keep one setting, or the filler it opens with ("嗯").
+    """
+    said = _OPENING_FILLER.sub("", statement.strip()).rstrip("。.！!")
+    if is_chinese(said[:6]) and re.search(r"[，,；;]", said):
+        return cut_zh(said, 80)
+    return clip(said)
 
 
 _LISTED = lazy(r"^\W*(?P<name>[\w.+# -]{2,30}?)\W*(?:\([^)]*\)\W*)?\s*[:：\u2014\u2013]\s+\S")
