@@ -203,7 +203,7 @@ def _score(result: CaseResult, expected: dict[str, Any], report: dict[str, Any])
                 "confidence": c["confidence"],
                 "reason": c["reason"],
                 "index": (c.get("source") or {}).get("index"),
-                "text": _text(c).strip()[:200],
+                "text": _text(c).strip(),
                 "correct": any(_matches(item, c) for item in items),
                 "acceptable": any(_matches(item, c) for item in acceptable),
             }
