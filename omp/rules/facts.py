@@ -148,7 +148,7 @@ _USES_EN = lazy(
     r"(?P<x>.+)"
     # "Search is powered by Meilisearch", "errors go to Sentry", "CI runs on CircleCI": what a
     # concern of the project is handled by, when a known name follows
-    r"|(?:^|[,;]\s*|\b(?:the|our)\s+)(?:infra(?:structure)?|ci|cd|search|auth(?:entication)?|"
+    r"|(?:^|[,;]\s*|\b(?:the|our)\s+)(?P<concern>infra(?:structure)?|ci|cd|search|auth(?:entication)?|"
     r"hosting|monitoring|logging|logs|e-?mails?|payments?|analytics|storage|error tracking|errors|"
     r"feature flags|flags|deploys?|deployments?|builds?|releases?|prod|production|"
     r"background jobs|jobs|caching|"
@@ -183,7 +183,7 @@ _USES_EN = lazy(
     r"(?:\s+(?:is|will be|'ll be|is going to be)\s+|\s*:\s*)(?P<y>.+)"
     # "our SFU is mediasoup v3": any part of ours, when a known name follows
     r"|\bour\s+(?!(?:problem|issue|bug|error|question|concern|bottleneck|worry)\b)"
-    r"(?:[A-Za-z][\w-]{1,20})"
+    r"(?P<ours>[A-Za-z][\w-]{1,20})"
     # "our data warehouse is BigQuery": two words when the second names a kind of system
     r"(?:\s+(?:warehouse|queue|broker|storage|store|engine|database|system|manager|runner|"
     r"provider|tracker|tracking|framework|cluster|hosting|platform|cache|gateway|proxy|"
@@ -726,10 +726,80 @@ def tech_facts(sentence: str) -> dict[str, str]:
         vague = re.match(r"(?i)it\b", m.group(0)) is not None
         strict = not (groups.get("x") or groups.get("w"))
         english = not is_chinese(sentence)
+        before = len(facts)
         stack_parts(rest, facts, strict=strict, vague=vague, packages=english)
+        part = groups.get("role") or groups.get("concern") or groups.get("ours")
+        if part:
+            _unlisted_in_role(part, rest, facts)
+        elif len(facts) == before and groups.get("x"):
+            _unlisted_for_a_concern(rest, facts)
         if is_chinese(sentence):
             _other_clauses_zh(sentence, m, facts)
     return facts
+
+
+# the key a part of the project said by its common noun goes under ("DB" → database)
+_NOUN_KEYS = {
+    "db": "database", "broker": "queue", "test runner": "testing", "search": "search",
+    "auth": "auth", "authentication": "auth", "hosting": "hosting", "monitoring": "observability",
+    "observability": "observability", "metrics": "observability", "tracing": "observability",
+    "logging": "logging", "logs": "logging", "email": "email", "e-mail": "email",
+    "emails": "email", "e-mails": "email", "payments": "payments", "payment": "payments",
+    "analytics": "analytics", "storage": "storage", "error tracking": "observability",
+    "errors": "observability", "feature flags": "feature_flags", "flags": "feature_flags",
+    "ci": "ci", "background jobs": "jobs", "jobs": "jobs", "caching": "cache",
+    "state management": "state", "styling": "styling", "notifications": "push",
+    "push notifications": "push", "sms": "sms", "cdn": "cdn", "secrets": "secrets",
+    "database": "database", "backend": "backend", "frontend": "frontend", "orm": "orm",
+    "cache": "cache", "queue": "queue", "warehouse": "warehouse", "data warehouse": "warehouse",
+    "package manager": "package_manager",
+}  # fmt: skip
+
+# a name and nothing more, or its version after it: "Turso", "Zitadel 2.5"; the clause ends
+_UNLISTED = lazy(
+    r"(?P<name>[A-Za-z][A-Za-z0-9_.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?"
+    r"\s*(?:$|[,;.!(]|\s(?:and|but|with|on|in)\s)"
+)
+
+# "Zitadel for auth", "Plausible for analytics": a name the project uses for a part it names
+_FOR_A_CONCERN = lazy(
+    r"(?P<name>[A-Z][A-Za-z0-9_.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?\s+(?:for|as)\s+"
+    r"(?:(?:our|the|all|all our)\s+)?(?P<part>"
+    + "|".join(sorted(_NOUN_KEYS, key=len, reverse=True))
+    + r")(?![\w-])"
+)
+
+
+# "(search is) handled by X": what stands between the part and the name
+_HANDLED_BY = lazy(
+    r"(?i)^(?:handled|powered|done|provided|served|backed|run)\s+(?:by|with|on|through|via|in)\s+"
+)
+
+
+def _unlisted_in_role(part: str, rest: str, facts: dict[str, str]) -> None:
+    """A name the lexicon does not know, said to be a part of the project by the part's noun.
+
+    "DB is Turso", "auth is handled by Zitadel": the noun says what the name is, so a name
+    that looks like a product counts; "the database is slow" names none.
+    """
+    key = _NOUN_KEYS.get(part.lower())
+    m = _UNLISTED.match(_HANDLED_BY.sub("", rest.strip()))
+    name = m["name"].rstrip(".") if m else ""
+    if key is None or m is None or not name[:1].isupper() or TECH.fullmatch(name):
+        return  # a known name is read by its own role
+    if _looks_like_a_product(name, versioned=bool(m["v"])):
+        facts.setdefault(key, name + (f" {m['v']}" if m["v"] else ""))
+
+
+def _unlisted_for_a_concern(rest: str, facts: dict[str, str]) -> None:
+    """A name the lexicon does not know that the project uses for a part: "Zitadel for auth"."""
+    m = _FOR_A_CONCERN.match(rest.strip())
+    name = m["name"].rstrip(".") if m else ""
+    if m is None or TECH.fullmatch(name):
+        return
+    if _looks_like_a_product(name, versioned=bool(m["v"])):
+        said = name + (f" {m['v']}" if m["v"] else "")
+        facts.setdefault(_NOUN_KEYS[m["part"].lower()], said)
 
 
 # "主控是 STM32F407，跑 FreeRTOS", "each robot is a Jetson Orin running ROS 2 Humble", "the box

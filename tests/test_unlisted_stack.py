@@ -1,0 +1,59 @@
+"""Names no lexicon knows, stored as the project's stack when the sentence says what part they are.
+
+The lexicon of technologies can never be complete; "DB is Quillbase" or "we use Kestrelauth for
+auth" says by its noun what the name is, so a name that looks like a product counts there. A noun
+with no name after it ("the database is slow") or a name that is no product names nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from omp import rules
+from tests.extraction import _kept, _run, _said
+
+
+def _stack(sentence: str) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for facts in _kept(_run(*_said(sentence)), "project"):
+        found |= facts.get("tech_stack", {})
+    return found
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "value"),
+    [("DB is Quillbase.", "database", "Quillbase"),
+     ("Our database is Quillbase 3 and the cache is Redis 7.", "database", "Quillbase 3"),
+     ("The queue is Kestrelmq, the ORM is Prisma.", "queue", "Kestrelmq"),
+     ("Search is handled by Ostrava.", "search", "Ostrava"),
+     ("Our ORM is Drizzlet.", "orm", "Drizzlet"),
+     ("We use Kestrelauth for auth.", "auth", "Kestrelauth"),
+     ("We use Plumeta 2.1 for analytics.", "analytics", "Plumeta 2.1")],
+)  # fmt: skip
+def test_an_unlisted_name_in_the_slot_of_a_named_part_is_stored_under_that_part(
+    sentence, key, value
+):
+    assert not rules.technologies(value)  # the point: a name the lexicon does not know
+    assert _stack(sentence).get(key) == value
+
+
+def test_a_known_name_in_the_slot_keeps_its_own_role():
+    assert _stack("Our database is Quillbase and the cache is Valkey 8.") == {
+        "database": "Quillbase",
+        "cache": "Valkey 8",
+    }
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["The database is slow today.",
+     "The backend is Bob's code, don't touch it.",
+     "Our database is Down again.",
+     "We use Notion for docs.",
+     "Is the DB Quillbase?",
+     "Maybe the queue is Kestrelmq, not sure."],
+)  # fmt: skip
+def test_a_part_named_without_a_product_after_it_stores_nothing(sentence):
+    assert _stack(sentence) == {}
