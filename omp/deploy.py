@@ -49,6 +49,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from omp.deploy_config import read_config
 from omp.lazyre import lazy
 
 SERVICES = {
@@ -111,6 +112,10 @@ class DeployEvent(NamedTuple):
             "vercel 37.4.2").
         hostname: The app's own hostname, whatever became of the deploy (Fly's
             `Checking DNS configuration for api.fly.dev`, `fly status`'s `Hostname =`).
+        config: What the rest of the output shows of the app's configuration, `(key, value)`
+            pairs (`omp.deploy_config`): the env vars it needs, its backing services, its
+            toolchain; a custom domain of a deploy that went live; the version still live
+            after a deploy that failed.
     """
 
     tool: str
@@ -136,6 +141,7 @@ class DeployEvent(NamedTuple):
     cli_version: str | None = None
     env_from_name: bool = False
     hostname: str | None = None
+    config: tuple[tuple[str, str], ...] = ()
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -1077,12 +1083,16 @@ def _completed(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
     if not events:
         return events
     scan = _Scan(text)
+    shown = read_config([line for _, line, _ in _lines(text)])
     release = scan.announced.pop() if len(scan.announced) == 1 else None
     back = scan.restored.pop() if len(scan.restored) == 1 else None
     out = []
     for e in events:
         e = e if e.framework else e._replace(framework=scan.built_with)
         e = e._replace(regions=tuple(scan.regions)) if e.tool == "fly" else e
+        # a custom domain is live only when the deploy is, as its address is
+        own = shown.live if e.status == "active" else shown.failed if e.status == "failed" else ()
+        e = e._replace(config=shown.facts + own)
         if scan.undone and e.line > scan.undone:  # the rollout that put the old version back
             out.append(e._replace(version=back or e.version))
         else:

@@ -13,6 +13,7 @@ from typing import Any
 
 from omp import extract as ex
 from omp.deploy import parse_deploy
+from tests.extraction import _kept, _run
 
 
 def _settled(text: str) -> ex.Batch:
@@ -312,3 +313,95 @@ def test_an_image_tagged_latest_names_no_version():
     record = _records(text)["billing-sync"]
     assert record["image"] == "us-docker.pkg.dev/ledgerly/apps/billing-sync"
     assert "version" not in record
+
+
+# ---- what the rest of the output shows of the app (omp.deploy_config) -----------------------
+
+_FLY_CRASH = """\
+$ fly secrets set MAPBOX_TOKEN=pk_live_fake_value_9Qw --stage -a tideline-api
+Secrets have been staged, but not set on VMs.
+$ fly deploy -a tideline-api
+==> Verifying app config
+==> Building image
+ => [internal] load metadata for docker.io/library/python:3.12.4-slim              0.8s
+ => [build 3/5] RUN pip install -r requirements.txt                                 9.1s
+Watch your deployment at https://fly.io/apps/tideline-api/monitoring
+Updating existing machines in 'tideline-api' with rolling strategy
+ \u2716 [1/1] Machine 2d8e13c4f0a918 [app] update failed: smoke checks failed
+  2026-04-02T10:01:12Z app[2d8e13c4f0a918] ams [info] cache at rediss://default:s3cr3tPw@tide-cache.internal:6380/0
+  2026-04-02T10:01:12Z app[2d8e13c4f0a918] ams [info] dev fallback redis://localhost:6379
+  2026-04-02T10:01:13Z app[2d8e13c4f0a918] ams [info] RuntimeError: environment variable TIDE_STATION_FEED is not set
+Error: smoke checks for 2d8e13c4f0a918 failed: the app appears to be crashing
+"""  # noqa: E501
+
+
+def test_the_env_vars_an_app_needs_are_kept_by_name_never_by_value():
+    record = _records(_FLY_CRASH)["fly"]
+    assert record["status"] == "failed"
+    assert record["required_env"] == ["MAPBOX_TOKEN", "TIDE_STATION_FEED"]
+    assert "pk_live_fake_value_9Qw" not in _written(_settled(_FLY_CRASH))
+
+
+def test_a_backing_service_the_app_logs_is_kept_without_its_credentials():
+    record = _records(_FLY_CRASH)["fly"]
+    assert record["services"] == ["rediss://tide-cache.internal:6380/0"]  # not localhost
+    assert "s3cr3tPw" not in _written(_settled(_FLY_CRASH))
+
+
+def test_the_runtime_of_the_build_image_and_the_package_manager_are_the_toolchain():
+    assert _records(_FLY_CRASH)["fly"]["toolchain"] == ["python 3.12.4"]
+    vercel = (
+        "$ vercel deploy --prod\nVercel CLI 39.1.0\n"
+        "\U0001f50d  Inspect: https://vercel.com/orbit/orbit-site/3kLm9PqRsT [2s]\n"
+        "Building: Done in 4.1s using pnpm v9.12.1\n"
+        "\u2705  Production: https://orbit-site-a1b2c3.vercel.app [40s]\n"
+    )
+    assert _records(vercel)["vercel"]["toolchain"] == ["pnpm 9.12.1"]
+
+
+_NETLIFY_SCRIPT = """\
+==> publishing the handbook (netlify deploy --prod)
+Deploying to main site URL...
+\u2714 Deploy is live!
+Website URL:       https://handbook-acme.netlify.app
+==> done, custom domain: https://handbook.acme.dev (DNS may take a minute)
+"""
+
+
+def test_a_custom_domain_a_script_reports_is_kept_for_a_live_deploy_only():
+    assert _records(_NETLIFY_SCRIPT)["netlify"]["custom_domains"] == ["https://handbook.acme.dev"]
+    failed = _NETLIFY_SCRIPT.replace("\u2714 Deploy is live!\n", "Error: Deploy did not succeed\n")
+    failed = failed.replace("Website URL:       https://handbook-acme.netlify.app\n", "")
+    record = _records(failed)["netlify"]
+    assert record["status"] == "failed"
+    assert "custom_domains" not in record
+
+
+def test_the_version_still_live_after_a_failed_deploy_is_kept():
+    text = (
+        "[release] shipping route-planner 2.5.0\n"
+        " \u26c5\ufe0f wrangler 3.90.0\n-------------------\n"
+        "Total Upload: 52.10 KiB / gzip: 12.00 KiB\n"
+        "\u2718 [ERROR] A request to the Cloudflare API failed.\n"
+        "[release] deploy failed; production is still on 2.4.2\n"
+    )
+    (record,) = _records(text).values()
+    assert (record["status"], record["live_version"]) == ("failed", "2.4.2")
+    # said before a deploy that then went live, the old version is no longer what runs
+    live = text.replace("\u2718 [ERROR] A request to the Cloudflare API failed.\n", "")
+    live = live.replace("deploy failed; production", "before this deploy production")
+    live += "Uploaded route-planner (2.1 sec)\nDeployed route-planner triggers (0.4 sec)\n"
+    live += "  https://route-planner.acme.workers.dev\n"
+    (record,) = _records(live).values()
+    assert record["status"] == "active"
+    assert "live_version" not in record
+
+
+def test_deploy_output_pasted_in_a_conversation_keeps_what_it_shows_of_the_app():
+    batch = _run(
+        ("user", "The deploy fell over, here is the output:\n" + _FLY_CRASH),
+        ("assistant", "The app needs TIDE_STATION_FEED; set it as a secret and deploy again."),
+    )
+    (record,) = [e["deployment"]["fly"] for e in _kept(batch, "project") if "deployment" in e]
+    assert record["required_env"] == ["MAPBOX_TOKEN", "TIDE_STATION_FEED"]
+    assert record["toolchain"] == ["python 3.12.4"]

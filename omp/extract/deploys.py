@@ -69,6 +69,7 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             hostname=before.hostname or event.hostname,
             project=before.project or event.project,
             regions=before.regions or event.regions,
+            config=before.config if status == before.status else event.config,
         )
     for at, event in merged.items():
         from_deploy(event, batch, path=path, rolled_back=at in rolled_back or event.rolled_back)
@@ -157,7 +158,18 @@ def _deploy_facts(event: Any, *, rolled_back: bool) -> dict[str, Any]:
         facts["bindings"] = dict(event.bindings)
     if event.hostname and event.hostname not in (event.url or ""):
         facts["hostname"] = event.hostname
-    return facts
+    return facts | _shown(event)
+
+
+def _shown(event: Any) -> dict[str, Any]:
+    """What the output shows of the app (`omp.deploy_config`): lists, and the version still live."""
+    shown: dict[str, Any] = {}
+    for key, value in event.config:
+        if key == "live_version":
+            shown[key] = value
+        elif value != event.url:  # a custom domain that is already the address
+            shown.setdefault(key, []).append(value)
+    return shown
 
 
 # a Worker's var named as a secret is one, however short or plain its value ("AUTH_TOKEN:
