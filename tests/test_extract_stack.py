@@ -978,3 +978,17 @@ def test_what_runs_on_the_board_or_machine_is_the_stack(sentence, stack):
 )
 def test_a_tool_run_once_a_past_or_a_wished_run_is_no_stack(sentence):
     assert _stack(*_said(sentence)) == {}
+
+
+# ---- a version the name is pinned to later in the sentence -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "facts"),
+    [("We use Terraform, pinned to 1.9.8 because of the provider lock.",
+      {"deploy_tooling": "Terraform 1.9.8"}),
+     ("The backend is Django, pinned at 4.2 until the upgrade.", {"backend": "Django 4.2"}),
+     ("We use Postgres 16, and Redis.", {"database": "Postgres 16", "cache": "Redis"})],
+)  # fmt: skip
+def test_a_version_the_name_is_pinned_to_after_a_comma_is_its_version(sentence, facts):
+    assert rules.tech_facts(sentence) == facts

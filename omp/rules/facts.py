@@ -735,7 +735,29 @@ def tech_facts(sentence: str) -> dict[str, str]:
             _unlisted_for_a_concern(rest, facts)
         if is_chinese(sentence):
             _other_clauses_zh(sentence, m, facts)
+    _pinned_versions(sentence, facts)
     return facts
+
+
+def _pinned_versions(sentence: str, facts: dict[str, str]) -> None:
+    """The version a name without one is pinned to later in the sentence, added to it.
+
+    "We use Terraform, pinned to 1.9.8", "构建用 Bazel，版本锁在 7.1.1".
+    """
+    for role, value in facts.items():
+        if re.search(r"\d", value):
+            continue
+        after = sentence.partition(value)[2]
+        if (pin := _PINNED.match(after)) is not None:
+            facts[role] = f"{value} {pin['v']}"
+
+
+# what follows a name to give the version it stays on: ", pinned to 1.9.8", "，版本锁在 7.1.1"
+_PINNED = lazy(
+    r"(?i)\W{0,3}(?:(?:but|and|which is|that's)\s+)?(?:(?:version|版本)\s*)?"
+    r"(?:(?:is\s+)?(?:pinned|locked|fixed|held)\s+(?:to|at)|锁在|锁定在?|固定在?|定在)\s*"
+    r"v?(?P<v>\d+(?:\.\d+){1,2})(?![\d.]*\d)"
+)
 
 
 # the key a part of the project said by its common noun goes under ("DB" → database)
