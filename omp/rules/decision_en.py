@@ -147,12 +147,14 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
-    # "we'll deploy on Fly.io rather than Heroku": where or with what, against another
+    # "we'll deploy on Fly.io rather than Heroku", "we'll store uploads in Tigris instead of S3":
+    # where or with what, against another
     (
         lazy(
             r"(?i)\b(?:we(?:'ll| will| are going to|'re going to)?|let'?s|i(?:'ll| will))\s+"
-            r"(?:deploy|host|run|build|write|ship)\s+(?:it\s+|this\s+|everything\s+|"
-            r"(?:the|our)\s+[\w-]+\s+)?(?:on|to|with|in|using)\s+"
+            r"(?:deploy|host|run|build|write|ship|store|keep|put|save|send|serve|cache|log)\s+"
+            r"(?:it\s+|this\s+|everything\s+|(?:(?:the|our|all)\s+)?[\w-]+\s+)?"
+            r"(?:on|to|with|in|into|using)\s+"
             r"(?P<x>[^,;]+?)\s+(?:rather than|instead of)\s+\S"
         ),
         True,
