@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from omp import rules
 from tests.extraction import _facts, _facts_zh, _kept, _run, _said, _stack_said
 
 # ---- a product named by the kind of system it is ----------------------------------------------
@@ -207,10 +208,20 @@ def test_a_version_in_brackets_after_a_name_is_its_edition():
         ("etl: Airbyte + dbt + BigQuery", "warehouse", "BigQuery"),
         ("web client: Angular 17 with NgRx", "state", "NgRx"),
         ("- api: Rails 7.1 with Sidekiq", "jobs", "Sidekiq"),
+        # a known name first, then what is said of it
+        ("- deploy: Render, region frankfurt", "hosting", "Render"),
+        ("API: FastAPI, behind nginx", "backend", "FastAPI"),
     ],
 )
 def test_a_pipeline_or_a_labelled_part_gives_the_stack(sentence, key, value):
     assert _stack_said(sentence).get(key) == value
+
+
+@pytest.mark.parametrize(
+    "sentence", ["Usage: Redis 7, mostly for sessions", "Queue: the usual one, nothing fancy"]
+)
+def test_a_label_of_no_part_or_a_part_with_no_name_first_gives_no_stack(sentence):
+    assert rules.shaped_stack(sentence) == {}
 
 
 @pytest.mark.parametrize(

@@ -1907,10 +1907,11 @@ def _labelled_part(sentence: str) -> dict[str, str]:
     rest = re.sub(r"\s*[（(][^（）()]*[）)]", "", m["x"]).strip(" .。")
     rest = re.sub(r"\s*(?:\bwith\b|\bplus\b|搭配|配合?|加上?)\s*", " + ", rest)
     pieces = [p for p in re.split(r"\s*(?:[,，、/&]|\+|\band\b|和)\s*", rest) if p]
-    if not pieces or not all(_names_only(p) for p in pieces):
-        return {}
+    names = list(itertools.takewhile(_names_only, pieces))
+    if not names or (len(names) < len(pieces) and not TECH.match(names[0])):
+        return {}  # "Deploy: Fly.io, region ams": known names first, then what is said of them
     facts: dict[str, str] = {}
-    stack_parts(rest, facts, strict=True)
+    stack_parts(rest if len(names) == len(pieces) else ", ".join(names), facts, strict=True)
     return facts
 
 
