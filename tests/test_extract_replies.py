@@ -1133,3 +1133,29 @@ def test_a_cause_picked_by_its_label_is_no_decision():
 def test_yes_to_a_question_of_what_is_so_confirms_no_value():
     asked = ("assistant", "Is the failing job on node 18? The others pass.")
     assert _kept(_run(_BILLING, asked, ("user", "yes node 18, it fails there")), "decisions") == []
+
+
+# ---- options numbered in brackets inside a sentence; a reason, then the name it leads to ---------
+
+
+def test_options_numbered_in_brackets_in_a_sentence_are_resolved_by_their_number():
+    turns = [
+        ("user", "how do we keep the nightly import from timing out?"),
+        ("assistant", "Two ways: (1) hourly batches from cron, or (2) a Temporal workflow. "
+                      "I'd go with option 2."),
+        ("user", "agreed, option 2."),
+    ]  # fmt: skip
+    batch = _run(*turns)
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["Temporal workflow"]
+    assert rules.options("see note (1) in the docs.") == {}  # one number is no list
+
+
+def test_a_reason_then_so_and_a_name_picks_the_name():
+    turns = [
+        ("user", "which charting lib for the admin?"),
+        ("assistant", "Chart.js is light; ECharts copes with big data."),
+        ("user", "we plot millions of points, so ECharts."),
+    ]
+    batch = _run(*turns)
+    assert [d["choice"] for d in _kept(batch, "decisions")] == ["ECharts"]
+    assert rules.decision("it was slow, so Tuesday.") is None  # no name

@@ -500,6 +500,16 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "we have big datasets, so ECharts.": a reason, then the name it leads to, alone
+    (
+        lazy(
+            r"(?i)[,;]\s+(?:so|then|hence|therefore)\s+(?:(?:it'?s|we go with|go with)\s+)?"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*){0,2}(?:\s+v?\d[\w.]*)?)"
+            r"(?:\s+it is|\s+then)?\s*[.!]?\s*$"
+        ),
+        False,
+        True,
+    ),
     # "X gets my vote" / "ship it with X"
     (
         lazy(

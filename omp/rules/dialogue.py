@@ -577,9 +577,19 @@ def options(message: str) -> dict[str, str]:
 _INLINE_OPTION = lazy(r"(?:^|[：:；;]\s*)(?P<label>[1-4])\s*[)）]\s*(?P<text>[^；;。\n]+)")
 
 
+# "two ways: (1) backoff in the client, or (2) a dead-letter queue": numbers in brackets, which
+# may be parted by commas, as the brackets end each option's number
+_INLINE_BRACKETED = lazy(
+    r"[(（](?P<label>[1-4])[)）]\s*(?P<text>[^()（）；;。\n]+?)"
+    r"(?=\s*[,，；;]?\s*(?:or\s+|and\s+|或者?\s*)?[(（][1-4][)）]|\s*[.。!?！？\n]|\s*$)"
+)
+
+
 def _inline_options(message: str) -> dict[str, str]:
     """Options numbered in the run of a sentence, from 1 on, two at least."""
     found = {m["label"]: m["text"].strip() for m in _INLINE_OPTION.finditer(message)}
+    if not found:
+        found = {m["label"]: m["text"].strip(" ,，") for m in _INLINE_BRACKETED.finditer(message)}
     if sorted(found) != [str(n) for n in range(1, len(found) + 1)] or len(found) < 2:
         return {}
     # a Chinese option whole ("前端放 COS + CDN，后端放 CVM"): its clauses are its parts
