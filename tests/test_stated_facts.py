@@ -272,3 +272,25 @@ def test_the_new_shapes_asked_weighed_planned_ruled_out_or_anothers_are_no_store
         for v in e.get("tech_stack", {}).values()
     )
     assert not [n for n in names if n in stored]
+
+
+# ---- how long a kind of thing lives ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [("Access tokens expire after 15 minutes, refresh tokens after 30 days.",
+      {"access_tokens_ttl": "15 minutes", "refresh_tokens_ttl": "30 days"}),
+     ("Invite links should expire in 48 hours.", {"invite_links_ttl": "48 hours"}),
+     ("We keep audit logs for 90 days.", {"audit_logs_retention": "90 days"}),
+     ("Snapshots are retained for 35 days.", {"snapshots_retention": "35 days"})],
+)  # fmt: skip
+def test_how_long_a_kind_of_thing_lives_is_a_setting_named_by_the_thing(sentence, found):
+    assert rules.settings(sentence) == found
+
+
+@pytest.mark.parametrize(
+    "sentence", ["I keep it for 2 days.", "We keep trying for 5 minutes.", "Do tokens expire?"]
+)
+def test_keeping_no_kind_of_thing_or_asking_sets_no_lifetime(sentence):
+    assert rules.settings(sentence) == {}

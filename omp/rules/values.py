@@ -442,7 +442,50 @@ def _settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
     for m in _NAMED_THING.finditer(sentence):
         found.setdefault(m.group("key").lower(), m.group("value").rstrip(".,;:"))
     return {**_numeric_settings(sentence, named_keys=named_keys), **_training_settings(sentence),
-            **found}  # fmt: skip
+            **_lifetimes(sentence), **found}  # fmt: skip
+
+
+_SPAN = (
+    r"(?P<v>\d+(?:\.\d+)?\s*"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|[smhd])\b)"
+)
+
+# "JWT tokens expire after 15 minutes, refresh tokens after 30 days", "we keep logs for 14 days",
+# "backups are retained for 35 days": how long a kind of thing lives, by its noun
+_NOUN = r"(?!(?:to|will|should|must|can|and|set|the)\b)[a-z][\w-]*"
+_LIFETIME = lazy(
+    r"(?i)\b(?P<a>" + _NOUN + r"(?:\s+" + _NOUN + r")?)\s+(?:to\s+|will\s+|should\s+)?"
+    r"(?:expire|expires|"
+    r"(?:are|is)\s+valid)\s+(?:after|in|for)\s+"
+    + _SPAN
+    + r"|\b(?:keep|keeps|retain|retains)\s+(?:the\s+|our\s+|all\s+)?"
+    r"(?P<b>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:for|around for)\s+"
+    + _SPAN.replace("?P<v>", "?P<w>")
+    + r"|\b(?P<c>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:are|is|get|gets)\s+(?:kept|retained|"
+    r"stored)\s+for\s+"
+    + _SPAN.replace("?P<v>", "?P<x>")
+    # "…, refresh tokens after 30 days": the next kind, by the same verb
+    + r"|(?<=, )(?P<d>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+after\s+"
+    + _SPAN.replace("?P<v>", "?P<y>")
+)
+
+# nouns that are no kind of thing the project keeps: "we keep it for 2 days", "I keep them …"
+_NOT_A_KIND = lazy(r"(?i)(?:it|them|this|that|these|those|things|me|you|us|going|trying|\w+ing)$")
+
+
+def _lifetimes(sentence: str) -> dict[str, str]:
+    """How long the project keeps a kind of thing, or how soon it expires, by the thing's noun."""
+    found: dict[str, str] = {}
+    verbs = "expire" in sentence.lower()
+    for m in _LIFETIME.finditer(sentence):
+        noun = m["a"] or m["b"] or m["c"] or m["d"]
+        if (m["d"] and not verbs) or _NOT_A_KIND.search(noun):
+            continue
+        noun = re.sub(r"(?i)^(?:the|our|all|and|but)\s+", "", noun)
+        kind = "ttl" if m["a"] or m["d"] else "retention"
+        key = re.sub(r"[^a-z0-9]+", "_", noun.lower()).strip("_")
+        found.setdefault(f"{key}_{kind}", (m["v"] or m["w"] or m["x"] or m["y"]).strip())
+    return found
 
 
 # every match of _RESOURCE holds one of these kind words: a cheap test that spares most
@@ -519,7 +562,7 @@ _SETTING_WORD = lazy(
     r"(?i)line[-_ ]length|max[-_ ]line|timeout|ttl|port|coverage|threshold|retries|pool[-_ ]size|"
     r"batch[-_ ]size|rate[-_ ]limit|node version|python version|region|replicas|sdk|limit|cap|"
     r"max|backoff|concurrency|retention|interval|page[-_ ]size|listen|learning[-_ ]rate|warmup|"
-    r"dropout|weight[-_ ]decay|\blr\b|"
+    r"dropout|weight[-_ ]decay|\blr\b|expire|\bkeep|\bkept\b|retain|"
     r"(?:bound|binds?|serve[sd]?|serving|runs?|running)\s+(?:on|to|at)\s|"
     r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间|阈值"
 )
