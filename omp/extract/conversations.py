@@ -1131,6 +1131,7 @@ class _Conversation:
         revised.outvoted_likes(self.found, self.decisions)
         revised.work_on_turned_down(self.found, self.decisions)
         self._introduced()
+        self.ledger.found_all(stated.chosen_stack(self.decisions))  # "use Pulsar. 版本用 3.3"
         self.ledger.without_told_commits()
         self.ledger.worked(
             revised.switched_choices(self.found, self.decisions, self.batch.candidates)

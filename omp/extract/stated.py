@@ -11,7 +11,8 @@ import re
 from typing import Any
 
 from omp import rules
-from omp.extract.candidates import flatten
+from omp.constants import AUTO_STORE_AT
+from omp.extract.candidates import Candidate, flatten
 from omp.lazyre import lazy
 
 VERSION_CONF = 0.6
@@ -42,7 +43,30 @@ PASSING_CONF = 0.55
 UNKNOWN_NAMES_CONF = 0.55
 
 
+# "那还是换回 Elasticsearch 吧。版本用 8.13": the version or the part a stored choice is taken
+# at, as sure as a fact the person states
+CHOSEN_STACK_CONF = 0.85
+
+
 _Fact = tuple[dict[str, Any], float, str, str]  # facts, confidence, reason, priority
+
+
+def chosen_stack(decisions: list[Candidate]) -> list[Candidate]:
+    """The stack facts the final choices of a conversation are said with, once it is read.
+
+    "OK, use Pulsar. Version 3.3 LTS" is a decision of Pulsar and the stack's Pulsar 3.3 LTS.
+    Only a choice that is stored gives one: one reversed or turned down is no longer among
+    `decisions`, and a tentative one or one left for review sets no stack.
+    """
+    found = []
+    for d in decisions:
+        said = f"{d.entry.get('title', '')} {d.entry.get('context', '')}"
+        stack = rules.chosen_stack(str(d.entry.get("choice", "")), said)
+        if stack and d.confidence >= AUTO_STORE_AT:
+            reason = "the stack a choice is taken at"
+            found.append(Candidate("project", {"tech_stack": stack}, CHOSEN_STACK_CONF, reason,
+                                   d.source, priority="P2"))  # fmt: skip
+    return found
 
 
 def statement_facts(

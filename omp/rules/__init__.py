@@ -148,6 +148,7 @@ from omp.rules.requests import (
 from omp.rules.signals import before_deferral
 from omp.rules.text import code_blocks, is_chinese, statements, unwrap, without_blobs
 from omp.rules.values import (
+    chosen_stack,
     commands,
     listed_versions,
     listened_port,
@@ -219,6 +220,7 @@ __all__ = [
     "base_model",
     "before_deferral",
     "bumped_version",
+    "chosen_stack",
     "clip",
     "code_blocks",
     "code_name_shortened",

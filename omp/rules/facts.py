@@ -867,10 +867,11 @@ def run_stack(sentence: str) -> dict[str, str]:
     return found
 
 
-# "比对用 bwa-mem2，变异检测用 GATK 4.5，这俩不变", "the ORM stays Prisma": what is used and
-# is said to stay as it is, not a new choice
+# "比对用 bwa-mem2，变异检测用 GATK 4.5，这俩不变", "the ORM stays Prisma", "数据库还是用现有的
+# MySQL 8.0": what is used and is said to stay as it is, not a new choice
 _AS_IS = lazy(
-    r"不变|照旧|保持原样|还是老样子|(?i:\b(?:stays?|unchanged|as before|stay the same)\b)"
+    r"不变|照旧|保持原样|还是老样子|(?:还是|继续|沿用)用?现有的"
+    r"|(?i:\b(?:stays?|unchanged|as before|stay the same)\b)"
 )
 
 

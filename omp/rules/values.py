@@ -22,6 +22,7 @@ from omp.rules.lexicon import (
     ROLE_OF,
     TECH,
     VERSIONED,
+    role_for,
     role_of_name,
     technologies,
 )
@@ -111,7 +112,10 @@ _RESOURCE_ZH = {"桶": "bucket", "桶名": "bucket", "存储桶": "bucket", "集
 
 _APP_SETTING = lazy(
     r"(?i)\b(?P<key>bundle id(?:entifier)?|package name|application ?id|"
-    r"min(?:imum)? deployment target|deployment target)\s*(?:is|will be|=|:|是|为)?\s*[`'\"]?"
+    r"min(?:imum)? deployment target|deployment target)\s*"
+    # "deployment target 改成 iOS 16.0": set with the choice that needs it, as a setting is
+    r"(?:is|will be|=|:|是|为|(?:is\s+)?(?:set|changed|moved)\s+to|改成|改为|设为|设成|定为)?"
+    r"\s*[`'\"]?"
     r"(?P<value>[a-z][\w-]*(?:\.[\w-]+){2,}|(?:iOS|iPadOS|macOS|Android)\s*\d+(?:\.\d+)?)"
 )
 
@@ -995,6 +999,9 @@ _REQUIRES = lazy(
     # "node version is pinned in .nvmrc, 20.11.1": the version a file of the project pins
     r"|(?<![\w.-])(?P<name3>" + _NAMES + r")(?:\s+version)?\s+is\s+pinned\s+in\s+[`'\"]?"
     r"[\w./-]+[`'\"]?\s*(?:,|to|at|:)\s*v?(?P<ver3>\d+(?:\.\d+){0,2})(?!\w|\.\d)"
+    # "make sure it builds on 1.74 — that's our MSRV": the version first, named MSRV after it
+    r"|(?<![\w.])(?P<ver4>\d+\.\d+(?:\.\d+)?)\s*(?:[\u2014\u2013-]+|,|，)\s*(?:that'?s|which is)\s+"
+    r"(?:our|the)\s+MSRV\b"
 )
 
 
@@ -1025,7 +1032,7 @@ def minimum_versions(sentence: str) -> dict[str, str]:
         facts[stack_key(name)] = f"{name} {spec if spec[0] in '<>=~^' else '>=' + spec}"
     for m in _REQUIRES.finditer(sentence):
         name = m["name"] or m["name3"] or "Rust"
-        version = m["ver"] or m["ver2"] or m["ver3"]
+        version = m["ver"] or m["ver2"] or m["ver3"] or m["ver4"]
         facts.setdefault(stack_key(name), f"{name} {version}")  # "Node 20": what it runs on
     return facts
 
@@ -1160,6 +1167,54 @@ def pinned_in_file(sentence: str) -> dict[str, str]:
         name = _VERSION_FILES[m["file"].lower()]
         found[stack_key(name)] = f"{name} {m['ver']} (.{m['file']})"
     return found
+
+
+# "那还是换回 Elasticsearch 吧。版本用 8.13", "OK, use Pulsar. Version 3.3 LTS": the version a
+# choice is taken at, said in a clause of its own beside it rather than after its name
+_CHOSEN_VERSION = lazy(
+    r"(?i)(?:版本|(?<![\w-])version)\s*(?:就|还是|统一)?\s*(?:用|选|定在|定为|定成|是|为|:|：)?\s*"
+    r"(?:(?:最新的?\s*)?(?:stable|稳定版)\s*)?(?P<ver>v?\d+(?:\.\d+){1,2}(?:\.x)?)(?!\w|\.\d)"
+    r"(?P<lts>\s*LTS\b)?"
+)
+
+
+# "go with HAPI FHIR JPA server, on Postgres 15", "Dagster on top of Postgres 16": the part of
+# the stack the choice runs on, named at its version
+_RUNS_ON = lazy(
+    r"(?i)(?:\bon(?:\s+top\s+of)?|\batop|跑在|基于)\s*(?:our\s+|the\s+)?"
+    r"(?P<name>" + KNOWN_VERSIONED + r")\s*v?(?P<ver>\d+(?:\.\d+){0,2})(?!\w|\.\d|\s*%)"
+)
+
+
+def chosen_stack(choice: str, said: str) -> dict[str, str]:
+    """The stack a choice is said with: the version it is taken at, the part it runs on.
+
+    `said`: the decision's title and sentence. "换回 Elasticsearch 吧。版本用 8.13" →
+    {"search": "Elasticsearch 8.13"}; "go with HAPI FHIR, on Postgres 15" → {"database":
+    "Postgres 15"}. A choice named with no version or part gives nothing: the decision says it.
+    """
+    if QUESTION.search(said) or TENTATIVE.search(said):
+        return {}
+    found: dict[str, str] = {}
+    tool = TECH.fullmatch(choice.strip())
+    m = _CHOSEN_VERSION.search(said) if tool else None
+    if tool and m and not _of_another(said[: m.start()], choice):
+        found[_stack_role(tool[1])] = f"{choice.strip()} {m['ver']}{m['lts'] or ''}"
+    for m in _RUNS_ON.finditer(said):
+        if m["name"].lower() not in choice.lower():
+            found.setdefault(_stack_role(m["name"]), f"{m['name']} {m['ver']}")
+    return found
+
+
+def _of_another(before: str, choice: str) -> bool:
+    """Whether the clause before "版本" names another tool ("Python 版本用 3.12" beside Redis)."""
+    clause = re.split(r"[，,；;。:：.!?！？]", before)[-1]
+    return any(name not in choice.lower() for name in technologies(clause))
+
+
+def _stack_role(name: str) -> str:
+    """The key a stack fact gives a tool: its role when the lexicon knows it ("database")."""
+    return role_for(name.lower()) if TECH.fullmatch(name) else stack_key(name)
 
 
 _URL_FACT = lazy(
