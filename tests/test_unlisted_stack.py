@@ -1,4 +1,4 @@
-"""Names no lexicon knows, stored as the project's stack when the sentence says what part they are.
+"""Names no lexicon knows, taken as tools when the sentence says what part of the system they are.
 
 The lexicon of technologies can never be complete; "DB is Quillbase" or "we use Kestrelauth for
 auth" says by its noun what the name is, so a name that looks like a product counts there. A noun
@@ -57,3 +57,21 @@ def test_a_known_name_in_the_slot_keeps_its_own_role():
 )  # fmt: skip
 def test_a_part_named_without_a_product_after_it_stores_nothing(sentence):
     assert _stack(sentence) == {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "part"),
+    [("Switch the event store to Quillbase.", "Quillbase", "event store"),
+     ("Migrate auth to Kestrelauth.", "Kestrelauth", "auth"),
+     ("move uploads to Tigrisfs, S3 is too pricey", "Tigrisfs", "uploads")],
+)  # fmt: skip
+def test_a_part_moved_onto_an_unlisted_name_is_a_choice_of_it(sentence, choice, part):
+    d = rules.decision(sentence)
+    assert d is not None and (d.choice, d.purpose) == (choice, part)
+
+
+@pytest.mark.parametrize(
+    "sentence", ["Move the meeting to Friday.", "switch the button to Primary style"]
+)
+def test_moving_what_is_no_part_of_the_system_chooses_nothing(sentence):
+    assert rules.decision(sentence) is None

@@ -577,6 +577,25 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "Switch the event store to Quillbase", "migrate auth to Zitadel": a part of the system
+    # moved onto a name, which the part's noun says is a tool even when no list knows it
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|then|actually|wait|agreed)[,.!]?\s*)*"
+            r"(?:let'?s\s+|we(?:'ll| will)\s+|please\s+)?"
+            r"(?:switch|move|migrate|port)\s+(?:the\s+|our\s+)?(?P<topic>(?:event |object |"
+            r"session |file )?(?:store|storage|queue|search|db|database|cache|auth|authentication|"
+            r"ci|backend|frontend|logs|logging|metrics|monitoring|tracing|hosting|deploys|"
+            r"deployments|builds|jobs|background jobs|e-?mails?|payments|analytics|cdn|dns|"
+            r"secrets|state|styling|tests|testing|orm|broker|scheduler|docs|feature flags|flags|"
+            r"registry|images|uploads|assets|sessions|infra|pipeline|tracking|error tracking))\s+"
+            r"(?:over\s+|across\s+)?to\s+"
+            r"(?P<x>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?(?:\s+v?\d[\w.]*)?)"
+            r"(?=\s*(?:[,.;!:(]|$)|\s+(?:and|for|so|since|because|as|instead|rather|now)\b)"
+        ),
+        False,
+        False,
+    ),
     # "go with X" / "use X" at the start (an instruction from the person deciding)
     (
         lazy(
