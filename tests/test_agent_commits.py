@@ -150,3 +150,13 @@ def test_the_versions_a_commit_requires_are_stack_facts_and_its_settings_wait_fo
     )
     assert _stack(batch) == {"build_system": "Gradle", "java": "Java 21"}
     assert [f["config"] for f in _kept(batch, "project", "review")] == [{"port": "8443"}]
+
+
+def test_a_commit_leaving_the_talks_choice_takes_it_back():
+    batch = _made(
+        ("user", "lets use Celery for the nightly jobs"),
+        ("assistant", "Sounds good, I'll wire it up."),
+        ("user", "the jobs double-fire every night, please sort it out"),
+        ("commit", "[main 4e5f6a7] move the nightly jobs from Celery to Dramatiq"),
+    )
+    assert _decided(batch) == [("Dramatiq", ["Celery"])]
