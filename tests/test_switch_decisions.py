@@ -1,7 +1,8 @@
 """Decisions stated by finished work: a part switched, replaced or migrated to a named tool.
 
 "Switched the session store to Redis", "订单导出已经全部迁到 ClickHouse 了": the work is a
-changelog entry, and the project now uses the new tool: a decision, for review. Not a fix on
+changelog entry, and the project now uses the new tool: a decision, for review (a commit the
+agent made, stored as in a git history: `tests/test_agent_commits.py`). Not a fix on
 the way, a value or a named piece of data, a thing not named, a choice made already, or a
 switch a later message or commit takes back.
 """
@@ -54,11 +55,11 @@ def test_chinese_work_migrated_to_a_tool_is_titled_in_chinese():
     assert found == [("ClickHouse", "采用 ClickHouse（订单导出）", [], "review")]
 
 
-def test_a_commit_the_agent_made_that_replaces_a_library_decides_it():
+def test_a_commit_the_agent_made_that_replaces_a_library_decides_it_as_git_history_does():
     found = _switches(
         _ASKED, ("commit", "[main 1a2b3c4] refactor: replace moment with dayjs"), ("user", "ok")
     )
-    assert found == [("dayjs", "Use dayjs", ["moment"], "review")]
+    assert found == [("dayjs", "Use dayjs", ["moment"], "stored")]
 
 
 @pytest.mark.parametrize(

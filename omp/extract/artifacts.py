@@ -18,6 +18,7 @@ from omp.extract.commits import (
     CONVENTIONAL_TYPES,
     NOISE_COMMIT,
     TRIVIAL_COMMIT,
+    commit_facts,
     commit_kind,
     reverts,
 )
@@ -27,9 +28,11 @@ from omp.lazyre import lazy
 AGENT_COMMIT_CONF = 0.8  # "git commit -m 'fix: …'" in a tool call: work the agent did
 TOOL_FACT_CONF = 0.75  # a version in a build file the agent's tool printed: the project's own
 DEPLOY_IN_TALK_CONF = 0.65  # a deploy's changelog line, from output pasted or printed in a talk
+_SETTINGS_CONF = 0.65  # a setting a commit the agent made names: for review
 _HOUSEKEEPING_CONF = 0.3  # a work-in-progress or housekeeping commit: below review
 
 AGENT_COMMIT = "a commit the agent made"
+_FACTS = "facts a commit the agent made states"
 _SHA_SAID = lazy(r"(?<![\w/.-])([0-9a-f]{7,40})(?![\w/.-])")
 
 
@@ -59,6 +62,26 @@ def agent_commit(message: str, src: dict[str, Any]) -> Candidate:
     if TRIVIAL_COMMIT.match(subject) or NOISE_COMMIT.search(subject):
         level = _HOUSEKEEPING_CONF
     return Candidate("changelog", entry, level, AGENT_COMMIT, src, origin=subject)
+
+
+def agent_commit_made(message: str, src: dict[str, Any]) -> list[Candidate]:
+    """A commit the agent made: its changelog entry, and the facts its subject states.
+
+    As in a git history, "migrate firmware from RTIC to embassy" moves the firmware part of
+    the stack to embassy; the decision a switch makes is read once the talk is read
+    (`revised.switched_choices`). The settings a subject names ("move state to GCS (prefix
+    envs/prod)") wait for review: the talk mostly said them already (dev: 1 of 2 labelled).
+    """
+    change = agent_commit(message, src)
+    facts = commit_facts(str(change.origin), "")
+    if not facts or change.confidence < AGENT_COMMIT_CONF:
+        return [change]
+    made = [change]
+    if stack := facts.pop("tech_stack", None):
+        made.append(Candidate("project", {"tech_stack": stack}, AGENT_COMMIT_CONF, _FACTS, src))
+    if facts:
+        made.append(Candidate("project", facts, _SETTINGS_CONF, _FACTS + ", for review", src))
+    return made
 
 
 def commit_refs(

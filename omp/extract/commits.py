@@ -304,11 +304,11 @@ def from_commit(
     batch.candidates.append(
         Candidate("changelog", entry, conf, reason, src, priority="P1", origin=subject)
     )
-    if facts := _commit_facts(subject, body):
+    if facts := commit_facts(subject, body):
         reason = "facts a commit states"
         batch.candidates.append(Candidate("project", facts, 0.8, reason, src, priority="P2"))
     _body_decisions(commit, subject, body, batch, path=path)
-    if not (_backs_out(subject) and _kept_decision(commit, subject, body, batch, src)):
+    if not _kept_decision(commit, subject, body, batch, src):
         _switch_decision(commit, subject, body, batch, src)
     if adr := _ADR.search(subject):  # "docs(adr): ADR-007 use spot instances …"
         reason = "an architecture decision record"
@@ -330,7 +330,7 @@ def _notable_when_it_moves(made: list[Candidate]) -> None:
         return
     if any(c.target == "project" and "port" in c.entry.get("config", {}) for c in made):
         change.confidence, change.reason = 0.75, "a commit that moves the service's port"
-    elif any(c.reason == _SWITCH_REASON and not c.action for c in made):
+    elif any(c.reason == SWITCH_REASON and not c.action for c in made):
         change.confidence, change.reason = 0.75, "a commit that moves to another tool"
 
 
@@ -487,7 +487,7 @@ _BACK_OUT = (
 def _drop_backed_out(batch: Batch) -> None:
     later = [c for c in batch.candidates if c.target == "changelog" and c.origin]
     for c in batch.candidates:
-        if c.reason != _SWITCH_REASON or c.action:
+        if c.reason != SWITCH_REASON or c.action:
             continue
         name = re.escape(str(c.entry.get("choice", "")).split()[0])
         start = next((n for n, o in enumerate(later) if o.origin == c.origin), len(later))
@@ -503,28 +503,34 @@ def _drop_backed_out(batch: Batch) -> None:
 def _switch_decision(
     commit: Any, subject: str, body: str, batch: Batch, src: dict[str, Any]
 ) -> None:
-    """The choice a commit that switches to a tool makes (undone with the commit).
+    """The choice a commit that switches to a tool makes (undone with the commit)."""
+    if switch := switch_choice(subject, body):
+        entry = decision_entry(*switch)
+        entry.update(date=commit.date[:10], source_refs=[commit.short])
+        batch.candidates.append(
+            Candidate("decisions", entry, 0.75, SWITCH_REASON, src, origin=subject)
+        )
+
+
+def switch_choice(subject: str, body: str = "") -> tuple[rules.Decision, str] | None:
+    """The choice a commit that switches to a tool makes, and the line that says it.
 
     Its subject says it ("switch CNI to Cilium", "test: jest -> vitest"), or else a line of
     its body ("Switched the feed to @shopify/flash-list", "Went with Resend over SendGrid").
+    A revert, and a tentative commit ("spike: try bun"), switch nothing.
     """
     summary = _untyped(subject)[0]
     if re.match(r"(?i)revert|reapply", summary) or _untyped_type(subject) in _TENTATIVE_TYPES:
-        return
+        return None
     if area := _area_of(summary, None):
         summary = area[1]  # "Gradle build scripts: Groovy DSL -> Kotlin DSL"
     for n, sentence in enumerate([summary, *rules.statements(rules.unwrap(body))]):
         if switch := _switch_in(sentence, subject=n == 0):
-            d = rules.Decision(*switch, None, None, False)
-            entry = decision_entry(d, subject if n == 0 else sentence)
-            entry.update(date=commit.date[:10], source_refs=[commit.short])
-            batch.candidates.append(
-                Candidate("decisions", entry, 0.75, _SWITCH_REASON, src, origin=subject)
-            )
-            return
+            return rules.Decision(*switch, None, None, False), subject if n == 0 else sentence
+    return None
 
 
-_SWITCH_REASON = "a commit that switches to a tool"
+SWITCH_REASON = "a commit that switches to a tool"
 
 
 def _untyped_type(subject: str) -> str:
@@ -556,6 +562,9 @@ def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] |
     if m is None or (not subject and m.start() > 0):
         return None  # a body's line is a switch when it starts with one ("Switched the feed to")
     choice = rules.clip(next(g for g in m.groups() if g is not None))
+    # "migrate to Lightning 2.x with wandb logging", "move jobs to SQS for retries": the tool,
+    # not what comes with it
+    choice = re.split(r"\s+(?:with|for|via|using|because)\s+", choice)[0]
     old = re.search(
         r"(?i)\bfrom\s+([\w.+-]+)\s+to\b"
         r"|^replac(?:e|es|ed)\s+(?:the\s+)?([\w.+-]+(?:\s+[a-z]+)?)\s+with\b"  # "sqlite cache"
@@ -602,7 +611,9 @@ def _names_a_tool(choice: str) -> bool:
         return True  # an npm package of a scope
     if _FILE_NAME.search(choice):
         return False  # "routes moved to application-routes.yml": a file, no tool
-    return bool(named or _SWITCH_NAME.fullmatch(choice)) and "/" not in choice
+    # "Mesh/NamedSharding": names side by side; "config/routes": a path
+    joined = "/" not in choice or re.match(r"[A-Z][\w.+-]*/[A-Z]", choice)
+    return bool((named or _SWITCH_NAME.fullmatch(choice)) and joined)
 
 
 def _arrow_switch(old: str, new: str) -> tuple[str, tuple[str, ...]] | None:
@@ -675,10 +686,27 @@ def _undone_choice(summary: str) -> tuple[str, ...]:
 
 
 def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict[str, Any]) -> bool:
+    """The choice a commit that backs a change out keeps, as a decision of the commit."""
+    kept = kept_choice(subject, body)
+    if kept is None:
+        return False
+    entry = decision_entry(*kept)
+    entry.update(date=commit.date[:10], source_refs=[commit.short])
+    batch.candidates.append(Candidate("decisions", entry, 0.75, KEPT_REASON, src))
+    return True
+
+
+KEPT_REASON = "what a commit that backs a change out keeps"
+
+
+def kept_choice(subject: str, body: str = "") -> tuple[rules.Decision, str] | None:
     """The choice a commit that backs a change out keeps ("Back to npm", "继续使用 ECharts").
 
-    The option the undone change had moved to is the alternative.
+    The option the undone change had moved to is the alternative; a commit that backs
+    nothing out keeps nothing.
     """
+    if not _backs_out(subject):
+        return None
     summary = _untyped(subject)[0]
     alternatives = _undone_choice(summary)
     for sentence in [summary, *rules.statements(rules.unwrap(body))]:
@@ -692,13 +720,8 @@ def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict
         if not (named or _SWITCH_NAME.fullmatch(choice) or _KEPT_VALUE.fullmatch(choice)):
             continue
         left = tuple(a for a in alternatives if a.lower() not in choice.lower())
-        d = rules.Decision(choice, left, None, m["p"], False)
-        entry = decision_entry(d, sentence)
-        entry.update(date=commit.date[:10], source_refs=[commit.short])
-        reason = "what a commit that backs a change out keeps"
-        batch.candidates.append(Candidate("decisions", entry, 0.75, reason, src))
-        return True
-    return False
+        return rules.Decision(choice, left, None, m["p"], False), sentence
+    return None
 
 
 # a migration note's use of the old behaviour: "if you passed max_delay=30000, pass 30 now"
@@ -717,7 +740,7 @@ def _commit_settings(sentence: str) -> dict[str, Any]:
     return {"port": port} if port else {}
 
 
-def _commit_facts(subject: str, body: str) -> dict[str, Any]:
+def commit_facts(subject: str, body: str) -> dict[str, Any]:
     """The stack a first commit lists, the versions it moves to and the settings it names."""
     facts: dict[str, Any] = {}
     if stack := rules.scaffold_stack(subject):

@@ -187,7 +187,7 @@ class _Conversation:
         shown = redact_text(text, self.path, index, self.batch)
         text = rules.without_blobs(shown)
         if role == "commit":
-            self.ledger.found_one(artifacts.agent_commit(text, self.source(index)))
+            self.ledger.found_all(artifacts.agent_commit_made(text, self.source(index)))
             return
         conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
         self.written |= {(m[1] or m[2]).lower() for m in _WRITTEN_NAME.finditer(text)}
@@ -361,7 +361,7 @@ class _Conversation:
         """What a whole message settles or offers before its sentences are read."""
         for subject in rules.committed_subjects(text):
             # 'committed as "fix(db): add …"', by either side
-            self.ledger.found_one(artifacts.agent_commit(subject, self.source(index)))
+            self.ledger.found_all(artifacts.agent_commit_made(subject, self.source(index)))
         if role == "user":
             self.offers.delegated = rules.delegates(text) and bool(self.offers.offered)
             self.asked = rules.is_question(text) or rules.asks_for_a_pick(text)

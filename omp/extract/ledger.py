@@ -27,6 +27,7 @@ from omp.extract.candidates import (
     title_head,
     with_details,
 )
+from omp.extract.commits import SWITCH_REASON as COMMIT_SWITCH
 from omp.extract.offers import REVERSAL_REACH, Offers
 from omp.lazyre import lazy
 
@@ -172,8 +173,13 @@ class Ledger:
         """Keep the choices finished work states by switching a part ("Switch search to pg_trgm").
 
         `revised.switched_choices` finds them once the conversation is read, and leaves out
-        those a decision chose or turned down already: they reverse nothing.
+        those a decision chose or turned down already: they reverse nothing, but for a commit
+        the agent made that names the choice it leaves ("switch CNI from Calico to Cilium").
         """
+        for new in (c for c in made if c.reason == COMMIT_SWITCH):
+            left = {str(a).lower() for a in new.entry.get("alternatives", [])}
+            for old in [d for d in self.decisions if str(d.entry.get("choice")).lower() in left]:
+                self._reversed(old, new)
         self.decisions.extend(made)
 
     def explain_last(self, reason: str) -> None:

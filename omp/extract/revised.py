@@ -14,7 +14,9 @@ from typing import Any, NamedTuple
 
 from omp import rules
 from omp.extract.artifacts import AGENT_COMMIT
-from omp.extract.candidates import Candidate, decision_entry
+from omp.extract.candidates import Candidate, decision_entry, merge_fields
+from omp.extract.commits import KEPT_REASON, kept_choice, switch_choice
+from omp.extract.commits import SWITCH_REASON as COMMIT_SWITCH
 from omp.lazyre import lazy
 
 UNDONE_WORK_CONF = 0.55  # work told done on an option turned down later: for review
@@ -260,22 +262,90 @@ def switched_choices(
         fix = c.entry.get("type") == "fix" and not commit
         if c.target != "changelog" or c.action or not told or fix:
             continue
-        summary = str(c.entry.get("summary", ""))
-        switch = rules.switched_to(summary)
+        switch = _switch_of(c, commit)
         if switch is None:
             continue
-        d = switch[0]
+        d, entry, conf, reason = switch
+        if commit and (_carried_out(d.choice, entry, decisions) or _upgrade(d.choice, found)):
+            continue
         if _chosen_before(d.choice, c.source, [*decisions, *others, *made]) or _gone_back(
             d, int(c.source["index"]), decisions
         ):
             continue
-        entry = decision_entry(d, summary)
-        if d.purpose and rules.is_chinese(d.purpose):  # "图片迁到 R2": 采用 R2（图片）
-            entry["title"] = f"采用 {d.choice}（{d.purpose}）"
-        made.append(
-            Candidate("decisions", entry, SWITCH_CONF, SWITCH_REASON, c.source, origin=c.origin)
-        )
+        made.append(Candidate("decisions", entry, conf, reason, c.source, origin=c.origin))
     return made
+
+
+def _switch_of(
+    c: Candidate, commit: bool
+) -> tuple[rules.Decision, dict[str, Any], float, str] | None:
+    """The choice work told done switches to, its entry, how sure and why.
+
+    A commit the agent made reads as it would in a git history ("switch CNI to Cilium",
+    "test: jest -> vitest", "回退 Koin，还是用 Hilt"): a decision as sure as there.
+    """
+    kept = kept_choice(str(c.origin)) if commit else None
+    said = kept or (switch_choice(str(c.origin)) if commit else None)
+    if said is not None:
+        entry = decision_entry(*said)
+        if c.entry.get("ref"):
+            entry["source_refs"] = [c.entry["ref"]]
+        return said[0], entry, COMMIT_SWITCH_CONF, KEPT_REASON if kept else COMMIT_SWITCH
+    summary = str(c.entry.get("summary", ""))
+    switch = rules.switched_to(summary)
+    if switch is None:
+        return None
+    d = switch[0]
+    entry = decision_entry(d, summary)
+    if d.purpose and rules.is_chinese(d.purpose):  # "图片迁到 R2": 采用 R2（图片）
+        entry["title"] = f"采用 {d.choice}（{d.purpose}）"
+    return d, entry, SWITCH_CONF, SWITCH_REASON
+
+
+COMMIT_SWITCH_CONF = 0.75  # as sure as the same commit in a git history (`commits`)
+
+
+_NAME_WORD = lazy(r"[A-Z0-9][\w.+#-]*|v\d[\w.]*")
+
+
+def _upgrade(choice: str, found: list[Candidate]) -> bool:
+    """Whether a commit's switch moves to a version of a tool the stack already has.
+
+    "migrate the stores to svelte 5 runes" on a stack of svelte 5.16: work on the tool in
+    use, no choice of one.
+    """
+    head, *rest = choice.casefold().split()
+    if not any(re.match(r"v?\d", w) for w in rest):
+        return False
+    return any(
+        str(v).casefold().split()[:1] == [head]
+        for _, stack in stacks(found)
+        for v in stack.values()
+    )
+
+
+def _carried_out(choice: str, entry: dict[str, Any], decisions: list[Candidate]) -> bool:
+    """Whether a commit the agent made carries out a choice of the conversation, confirmed.
+
+    "用 Riverpod 管状态", then the commit "登录状态迁移到 Riverpod AsyncNotifier": one
+    decision, of the fuller name, as sure as the commit makes it (the work is done).
+    """
+    words = choice.casefold().split()
+    for d in decisions:
+        chosen = str(d.entry.get("choice", ""))
+        n = min(len(words), len(chosen.split()))
+        if d.action or n == 0 or words[:n] != chosen.casefold().split()[:n]:
+            continue
+        # "Riverpod AsyncNotifier", "Lightning 2.x": a fuller name; not "LittleFS 存储日志"
+        if len(words) > n and all(_NAME_WORD.fullmatch(w) for w in choice.split()[n:]):
+            title = str(d.entry.get("title", ""))
+            d.entry.update(choice=choice, title=title.replace(chosen, choice, 1))
+        d.confidence = max(d.confidence, COMMIT_SWITCH_CONF)
+        merge_fields(
+            d.entry, {k: v for k, v in entry.items() if k in ("alternatives", "source_refs")}
+        )
+        return True
+    return False
 
 
 def _chosen_before(choice: str, work: dict[str, Any], decisions: list[Candidate]) -> bool:
