@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from omp import ingest
+from omp import ingest, rules
 from omp.paths import MemoryRoot
 from tests.extraction import _choices, _chosen, _kept, _run, _said, _said_zh
 
@@ -503,3 +503,13 @@ def test_settings_after_a_name_left_unchanged_belong_to_the_choice_that_changed(
     said = "那改成 Pulsar 吧，不用 Kafka 了。EMQX 接入不变，bridge 到 Pulsar。版本用 3.3 LTS"
     titles = [str(d["title"]) for d in _kept(_run(*_said(said)), "decisions")]
     assert titles == ["Use Pulsar: 版本用 3.3 LTS", "Use EMQX"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("把搜索迁到 Elasticsearch 上。", "Elasticsearch"), ("把日志迁到 Quillog 里面。", "Quillog"),
+     ("迁到 Spring Boot 3 吧", "Spring Boot 3")],
+)  # fmt: skip
+def test_a_move_onto_a_name_chooses_the_name_without_the_place_word_after_it(sentence, choice):
+    d = rules.decision(sentence)
+    assert d is not None and d.choice == choice

@@ -504,8 +504,12 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
     ),
     (lazy(r"直接上\s*(?P<x>[A-Za-z][\w.+#/-]*)"), False, False),
+    # "把搜索迁到 Elasticsearch 上": the name, not the place word after it
     (
-        lazy(r"(?:迁到|迁移到|换到|切到)\s*" + _NAME_X),
+        lazy(
+            r"(?:迁到|迁移到|换到|切到)\s*"
+            r"(?P<x>[A-Za-z][A-Za-z0-9.+#/-]*(?:\s+[A-Za-z0-9][A-Za-z0-9.+#/-]*)*)"
+        ),
         False,
         False,
     ),
