@@ -201,7 +201,12 @@ def test_a_question_about_the_language_of_answers_is_no_preference():
 
 
 @pytest.mark.parametrize(
-    "sentence", ["im pretty new to swift concurrency", "I'm quite familiar with k8s"]
+    "sentence",
+    [
+        "im pretty new to swift concurrency",
+        "I'm quite familiar with k8s",
+        "I'm much more comfortable with Kotlin than Swift",
+    ],
 )
 def test_a_skill_with_a_degree_word_is_the_persons(sentence):
     [item] = _kept(_run(("user", sentence)), "user")

@@ -47,7 +47,7 @@ _PERSONAL_EN = lazy(
     r"(?![^.;!?]*\b(?:too|also|same|error|bug|issue|crash(?:es|ed)?|fails?|failing|broken)\b)"
     r"|i(?:'d| would)\s+(?:really\s+|much\s+)?(?P<wish>prefer)\b"
     r"|i(?:'?m| am)?\s+(?:(?:really|generally|usually|always|personally|pretty|quite|fairly|"
-    r"very|still|kinda|totally|completely|relatively)\s+)?"
+    r"very|still|kinda|totally|completely|relatively|(?:much |a lot |far )?more)\s+)?"
     r"(?P<verb>prefer|like|love|hate|dislike|don'?t like|do not like|always use|usually use|"
     r"tend to|never use|always want|"
     r"always want|"
