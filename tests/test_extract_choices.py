@@ -513,3 +513,25 @@ def test_settings_after_a_name_left_unchanged_belong_to_the_choice_that_changed(
 def test_a_move_onto_a_name_chooses_the_name_without_the_place_word_after_it(sentence, choice):
     d = rules.decision(sentence)
     assert d is not None and d.choice == choice
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("We had decided on Mongo but switched to Postgres.", "Postgres"),
+     ("We went with Webpack at first but switched to Vite.", "Vite"),
+     ("Originally we picked MySQL, then moved to Postgres.", "Postgres"),
+     ("Originally we used Heroku, but we moved to Fly.io last month.", "Fly.io")],
+)  # fmt: skip
+def test_a_choice_made_once_and_then_left_is_the_one_moved_to(sentence, choice):
+    d = rules.decision(sentence)
+    assert d is not None and d.choice == choice
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("we switched to Postgres yesterday.", "Postgres"),
+     ("We migrated to Vite two weeks ago.", "Vite")],
+)  # fmt: skip
+def test_when_a_choice_was_made_is_no_part_of_it(sentence, choice):
+    d = rules.decision(sentence)
+    assert d is not None and d.choice == choice

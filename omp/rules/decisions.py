@@ -147,8 +147,10 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
     if _UNDECIDED.search(sentence):
         return None  # "…换成 APISIX 的方案 review 了一半，还没结论": nothing is decided yet
     if undone := _DECIDED_ONCE.search(sentence):
-        # "We had decided on Mongo but switched to Postgres": what holds is what came after
-        return decision(sentence[undone.end() :], known)
+        # "We had decided on Mongo but switched to Postgres": what holds is what came after,
+        # said by the same "we" ("… but switched to Postgres")
+        after = _SUBJECT_LEFT_OUT.sub("we ", sentence[undone.end() :], count=1)
+        return decision(after, known)
     if TENTATIVE.search(sentence):
         head = _before_doubt(sentence) or _after_doubt(sentence)
         return decision(head, known) if head else None
@@ -172,10 +174,22 @@ _UNDECIDED = lazy(
 _DECIDED_ONCE = lazy(
     r"(?i)(?:\b(?:had|originally|initially|at first|back then|last (?:year|month|week|quarter|"
     r"sprint)|\w+ (?:weeks|months|years) ago)\b[^.;:]{0,40}?\bdecided\b"
-    r"|\bdecided\b[^.;:]{0,60}?\blast (?:year|month|week|quarter|sprint)\b)"
+    r"|\bdecided\b[^.;:]{0,60}?\blast (?:year|month|week|quarter|sprint)\b"
+    # "originally we picked MySQL, then …", "we went with Mongo at first but …"
+    r"|\b(?:originally|initially|at first)\b[^.;:]{0,30}?\b(?:picked|chose|went with|"
+    r"started (?:with|on)|used)\b"
+    r"|\b(?:picked|chose|went with|started (?:with|on))\b[^.;:]{0,40}?"
+    r"\b(?:at first|initially|originally)\b)"
     r"[^.;:]*?(?:,\s*|\s+)(?:but|then|however|which turned out)\b"
     r"|(?:当初|本来|原来|原本|起初|一开始|最早)[^。；;，,]{0,6}?(?:决定|定了|定的)[^。；;]*?[，,]\s*"
     r"(?:但是?|不过|后来|结果|可是)"
+)
+
+
+# "… but switched to Postgres", "…, then moved to Postgres": the clause after the turn goes on
+# with the subject of the one before it
+_SUBJECT_LEFT_OUT = lazy(
+    r"(?i)^\s*(?:we\s+)?(?:then\s+|later\s+|eventually\s+)?(?=(?:switched|moved|migrated)\s)"
 )
 
 

@@ -56,7 +56,11 @@ _LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
 
 _TAIL = lazy(
     r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's|after all|please|"
-    r"pls|plz)$",
+    r"pls|plz"
+    # "we moved to Fly.io last month": when it was chosen, not what
+    r"|yesterday|today|recently|last (?:week|month|year|quarter|sprint|night)|"
+    r"this (?:week|month|year|morning|sprint)|(?:a|an|one|two|three|four|few|\d+) "
+    r"(?:days?|weeks?|months?|years?) ago)$",
     re.I,
 )
 
