@@ -1159,3 +1159,13 @@ def test_a_reason_then_so_and_a_name_picks_the_name():
     batch = _run(*turns)
     assert [d["choice"] for d in _kept(batch, "decisions")] == ["ECharts"]
     assert rules.decision("it was slow, so Tuesday.") is None  # no name
+
+
+def test_an_ok_before_a_question_about_the_proposal_does_not_take_it():
+    proposal = ("assistant", "I'd suggest Varnish in front of the app with a 5 minute TTL.")
+    asked = _run(("user", "how do we cache product pages?"), proposal,
+                 ("user", "ok, then how does it handle logged-in users?"))  # fmt: skip
+    assert _kept(asked, "decisions") == []
+    taken = _run(("user", "how do we cache product pages?"), proposal,
+                 ("user", "ok do it. how long will it take?"))  # fmt: skip
+    assert [d["choice"] for d in _kept(taken, "decisions")] == ["Varnish in front of the app"]

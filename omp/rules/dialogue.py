@@ -147,6 +147,9 @@ def accepts(message: str) -> bool:
         and _ACCEPT.match(text) is not None
         and not NEGATED.search(first)
         and not defers
+        # "ok, then how does it handle logged-in users?": the "ok" hears it out, the question
+        # weighs it still ("ok do it. how long will it take?" takes it first)
+        and not re.search(r"[?？]", first)
     )
 
 
