@@ -53,6 +53,9 @@ def test_a_known_name_in_the_slot_keeps_its_own_role():
      "Our database is Down again.",
      "We use Notion for docs.",
      "Is the DB Quillbase?",
+     "The database is Huge, like 2TB.",
+     "search is Slow.",
+     "We use Excel for payments tracking.",
      "Maybe the queue is Kestrelmq, not sure."],
 )  # fmt: skip
 def test_a_part_named_without_a_product_after_it_stores_nothing(sentence):

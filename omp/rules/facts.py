@@ -788,7 +788,15 @@ _FOR_A_CONCERN = lazy(
     r"(?P<name>[A-Z][A-Za-z0-9_.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?\s+(?:for|as)\s+"
     r"(?:(?:our|the|all|all our)\s+)?(?P<part>"
     + "|".join(sorted(_NOUN_KEYS, key=len, reverse=True))
-    + r")(?![\w-])"
+    + r")(?=\s*(?:[,.;!]|$)|\s+(?:and|but|too|as well|now|today)\b)"  # not "payments tracking"
+)
+
+# what is said of a part in the place of a name: "the database is Huge", "search is Slow"
+_STATE_WORD = lazy(
+    r"(?i)(?:slow|fast|huge|big|small|tiny|down|up|broken|empty|full|fine|ok|good|bad|great|old|"
+    r"new|legacy|custom|ours|ready|done|flaky|heavy|light|simple|complex|stable|unstable|live|"
+    r"offline|online|next|managed|separate|shared|critical|important|failing|stuck|weird|"
+    r"different|same|external|internal|optional|required|enabled|disabled|missing)"
 )
 
 
@@ -809,6 +817,8 @@ def _unlisted_in_role(part: str, rest: str, facts: dict[str, str]) -> None:
     name = m["name"].rstrip(".") if m else ""
     if key is None or m is None or not name[:1].isupper() or TECH.fullmatch(name):
         return  # a known name is read by its own role
+    if _STATE_WORD.fullmatch(name):
+        return  # "search is Slow": a state, not a name
     if _looks_like_a_product(name, versioned=bool(m["v"])):
         facts.setdefault(key, name + (f" {m['v']}" if m["v"] else ""))
 
