@@ -78,3 +78,13 @@ def test_a_part_moved_onto_an_unlisted_name_is_a_choice_of_it(sentence, choice, 
 )
 def test_moving_what_is_no_part_of_the_system_chooses_nothing(sentence):
     assert rules.decision(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [("我们数据库是 Quillbase，缓存用的阿里云 Kestrelcache。",
+      {"database": "Quillbase", "cache": "阿里云 Kestrelcache"}),
+     ("数据库是 Quillbase 3。", {"database": "Quillbase 3"})],
+)  # fmt: skip
+def test_a_chinese_part_named_with_an_unlisted_name_is_stored_under_the_part(sentence, found):
+    assert _stack(sentence) == found

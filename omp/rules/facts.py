@@ -735,8 +735,48 @@ def tech_facts(sentence: str) -> dict[str, str]:
             _unlisted_for_a_concern(rest, facts)
         if is_chinese(sentence):
             _other_clauses_zh(sentence, m, facts)
+    _unlisted_in_part_zh(sentence, facts)  # its words are Chinese: no English sentence matches
     _pinned_versions(sentence, facts)
     return facts
+
+
+_PART_KEYS_ZH = {
+    "数据库": "database", "主库": "database", "缓存": "cache", "消息队列": "queue", "队列": "queue",
+    "搜索引擎": "search", "搜索": "search", "鉴权": "auth", "认证": "auth", "登录": "auth",
+    "对象存储": "storage", "存储": "storage", "日志": "logging", "监控": "observability",
+    "配置中心": "config_center", "注册中心": "service_discovery", "前端": "frontend",
+    "后端": "backend", "持续集成": "ci", "部署": "hosting", "托管": "hosting",
+}  # fmt: skip
+
+# "数据库是 PolarDB", "缓存用的阿里云 Tair": a name no list knows in the place of a part
+_UNLISTED_IN_PART_ZH = lazy(
+    r"(?:^|(?<=[，,；;。\s]))(?:我们|我们的|项目的?|现在的?|目前的?)?"
+    r"(?P<part>" + "|".join(sorted(_PART_KEYS_ZH, key=len, reverse=True)) + r")\s*"
+    r"(?:用的是|使用的是|采用的是|用的|是|用|走)\s*"
+    r"(?P<name>(?:(?:阿里云|腾讯云|华为云|火山引擎|百度智能云)\s*)?[A-Z][A-Za-z0-9.+-]{1,30})"
+    r"(?:\s*(?P<v>v?\d+(?:\.\d+){0,2}))?(?=\s*(?:[，,；;。！!]|$))"
+)
+
+
+def _unlisted_in_part_zh(sentence: str, facts: dict[str, str]) -> None:
+    """A name the lexicon does not know, in the place of a part a Chinese sentence names.
+
+    "数据库是 PolarDB，缓存用的阿里云 Tair" gives database: PolarDB and cache: 阿里云 Tair, not
+    each under its own name (which waits for review as a name of the project's own might).
+    """
+    for m in _UNLISTED_IN_PART_ZH.finditer(sentence):
+        name = m["name"].split()[-1] if m["name"].isascii() else m["name"]
+        bare = re.sub(r"^(?:阿里云|腾讯云|华为云|火山引擎|百度智能云)\s*", "", name)
+        if TECH.fullmatch(bare) or _STATE_WORD.fullmatch(bare):
+            continue  # a known name is read by its own role
+        said = (v for k, v in facts.items() if k != bare.lower())
+        if any(re.search(rf"(?i)\b{re.escape(bare)}\b", v) for v in said):
+            continue  # "后端是 Go": read already (language: Go)
+        if not _looks_like_a_product(bare, versioned=bool(m["v"])):
+            continue
+        key = _PART_KEYS_ZH[m["part"]]
+        facts.pop(bare.lower(), None)  # read before under its own name
+        facts.setdefault(key, name + (f" {m['v']}" if m["v"] else ""))
 
 
 def _pinned_versions(sentence: str, facts: dict[str, str]) -> None:
