@@ -3786,3 +3786,16 @@ def test_a_switch_supersedes_a_stored_tool_of_its_role_not_a_choice_that_names_t
     batch = _run(("user", "Let's use Zustand instead of Redux."), stored=stored)
     superseded = [c.entry["id"] for c in batch.candidates if c.action == "superseded"]
     assert superseded == ["dec-redux"]
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [("- Added cursor pagination to `GET /orders` (`?cursor=&limit=`)\n- Updated the spec",
+      ["Added cursor pagination to `GET /orders` (`?cursor=&limit=`)", "Updated the spec"]),
+     ("Old links redirect to https://x.io/a?b=1 now.",
+      ["Old links redirect to https://x.io/a?b=1 now."]),
+     ("Should we use Redis? I think so.", ["Should we use Redis?", "I think so."]),
+     ("这样可以吗?我觉得还行。", ["这样可以吗?", "我觉得还行。"])],
+)  # fmt: skip
+def test_a_question_mark_inside_a_word_ends_no_sentence(text, sentences):
+    assert rules.statements(text) == sentences

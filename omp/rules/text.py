@@ -33,8 +33,9 @@ _SENTENCE_END = lazy(
     + r"\s+"
     r"(?=[A-Za-z\"'`(\[*\u4e00-\u9fff])|(?<=[。！；!])"
     + CRON_MARK
-    # "要不要换 backtrader？还是继续用 vnpy": the question goes on, one sentence
-    + r"|(?<=[？?])(?!\s*(?:还是|或者|或是))"
+    # "要不要换 backtrader？还是继续用 vnpy": the question goes on, one sentence; a "?" inside a
+    # word ("/orders?cursor=", "`?limit=`") ends none
+    + r"|(?:(?<=？)|(?<=\?)(?=\s|$|[\u4e00-\u9fff]))(?!\s*(?:还是|或者|或是))"
     + CRON_MARK
 )
 
