@@ -294,3 +294,17 @@ def test_how_long_a_kind_of_thing_lives_is_a_setting_named_by_the_thing(sentence
 )
 def test_keeping_no_kind_of_thing_or_asking_sets_no_lifetime(sentence):
     assert rules.settings(sentence) == {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [("The API is served at https://api.quill.dev/v2 and docs at https://docs.quill.dev.",
+      {"api": "https://api.quill.dev/v2", "docs": "https://docs.quill.dev"}),
+     ("Docs are hosted on https://docs.quill.dev.", {"docs": "https://docs.quill.dev"})],
+)  # fmt: skip
+def test_a_part_served_or_hosted_at_an_address_is_named_by_the_part(sentence, found):
+    assert rules.url_facts(sentence) == found
+
+
+def test_an_address_to_look_at_names_no_part():
+    assert rules.url_facts("Look at https://github.com/quill/quill for details.") == {}

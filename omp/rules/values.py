@@ -1263,8 +1263,19 @@ _PLACE_URL = lazy(
 
 # "Redis 用 redis://127.0.0.1:6379/2", "MQTT 走 mqtts://iot.example.cn:8883"
 _NAMED_URL = lazy(
-    r"(?P<name>[A-Za-z][\w-]{1,20})\s*(?:用|走|连|连的是|is at|lives at|runs at)\s*`?"
+    r"(?P<name>[A-Za-z][\w-]{1,20})\s*(?:用|走|连|连的是|is at|lives at|runs at|"
+    # "the API is served at …", "the docs are hosted on …", "and docs at …" (a part of ours)
+    r"(?:is\s+|are\s+)?(?:served|hosted|deployed|available|reachable|running|live)\s+"
+    r"(?:at|on|from|under))\s*`?"
     r"(?P<url>(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。]+)"
+)
+
+
+# "… and docs at https://docs.orbit.dev": a part of ours, then where it is
+_PART_AT_URL = lazy(
+    r"(?i)\b(?P<name>api|docs|site|app|admin|dashboard|portal|console|frontend|backend|web|"
+    r"storybook)\s+at\s+`?"
+    r"(?P<url>https?://[^\s<>\"'`)\]，。]+)"
 )
 
 
@@ -1347,7 +1358,8 @@ def url_facts(sentence: str) -> dict[str, str]:
         place = _PLACE_NAMES.get(place, {"prod": "production"}.get(place, place))
         found = {k: v for k, v in found.items() if v != m["url"].rstrip(".,;:!")}
         found.setdefault(place, m["url"].rstrip(".,;:!"))
-    for m in [*_NAMED_URL.finditer(sentence), *_ADDRESS_OF.finditer(sentence)]:
+    for m in [*_NAMED_URL.finditer(sentence), *_ADDRESS_OF.finditer(sentence),
+              *_PART_AT_URL.finditer(sentence)]:  # fmt: skip
         if (url := m["url"].rstrip(".,;:!")) not in found.values():
             found.setdefault(m["name"].lower(), url)
     for m in _ENV_VAR_URL.finditer(sentence):
