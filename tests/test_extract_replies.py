@@ -1169,3 +1169,17 @@ def test_an_ok_before_a_question_about_the_proposal_does_not_take_it():
     taken = _run(("user", "how do we cache product pages?"), proposal,
                  ("user", "ok do it. how long will it take?"))  # fmt: skip
     assert [d["choice"] for d in _kept(taken, "decisions")] == ["Varnish in front of the app"]
+
+
+def test_a_recap_of_decisions_the_person_confirms_stores_each_decision():
+    recap = ("assistant", "Decisions so far:\n- Queue: NATS JetStream (not Kafka)\n"
+                          "- Storage: Cloudflare R2 for uploads\n")  # fmt: skip
+    batch = _run(("user", "can you list what we decided?"), recap, ("user", "yes that's right"))
+    kept = _kept(batch, "decisions")
+    assert [d["choice"] for d in kept] == [
+        "Queue: NATS JetStream",
+        "Storage: Cloudflare R2 for uploads",
+    ]
+    assert kept[0]["alternatives"] == ["Kafka"]
+    unconfirmed = _run(("user", "list what we decided?"), recap, ("user", "wait, not R2"))
+    assert _kept(unconfirmed, "decisions") == []

@@ -37,6 +37,30 @@ _OFFERS_ALTERNATIVES = lazy(
 )
 
 
+# "(not Kafka)", "(instead of S3)", "（不用 Kafka）": what an item of a plan was chosen over
+_NOT_IN_ITEM = lazy(
+    r"\s*[(（]\s*(?:not|instead of|rather than|over|而不是|不用|不选)\s*"
+    r"(?P<gone>[^()（）]{1,40})[)）]"
+)
+
+
+def _plan_entry(item: str) -> dict[str, object]:
+    """The decision entry of a plan's item; what the item says it was chosen over, apart.
+
+    "Queue: NATS JetStream (not Kafka)" chooses "Queue: NATS JetStream", Kafka the alternative.
+    """
+    gone = [m["gone"].strip() for m in _NOT_IN_ITEM.finditer(item)]
+    choice = _NOT_IN_ITEM.sub("", item).strip()
+    entry: dict[str, object] = {
+        "title": rules.plan_title(choice)[:TITLE_MAX],
+        "context": item[:500],
+        "choice": choice,
+    }
+    if gone:
+        entry["alternatives"] = gone
+    return entry
+
+
 def as_written(text: str, name: str) -> str:
     """`name` as written in `text` ("drift" in "Drift."), else `name`."""
     # a whole name: "echarts" in "Recharts; ECharts" is the second
@@ -79,6 +103,7 @@ class Offers:
         self.code_in = ""  # and that message
         self.plan: list[str] = []  # the concrete items of the plan its last message put forward
         self.plan_at = -1  # that message
+        self.plan_decided = False  # whether it recaps what was decided ("Decisions so far:")
 
     def heard(self, text: str, index: int) -> None:
         """The options an assistant's message offers, in every form it may offer them."""
@@ -93,6 +118,7 @@ class Offers:
         # "1. **Redis** … 2. **Memcached** …, which one?" lists alternatives, not a plan's steps
         alternatives = bool(listed_options) and _OFFERS_ALTERNATIVES.search(text) is not None
         self.plan, self.plan_at = ([] if alternatives else rules.plan_items(text)), index
+        self.plan_decided = bool(self.plan) and rules.recaps_decisions(text)
         self.asks("assistant", text, index)
 
     def asks(self, role: str, text: str, index: int) -> None:
@@ -204,18 +230,11 @@ class Offers:
         if not self.plan or at - self.plan_at != 1 or not rules.takes_plan(reply):
             return []
         reason = "an item of the assistant's plan, taken up by the person"
+        level = PLAN_ITEM_CONF
+        if self.plan_decided:  # "Decisions so far: - Queue: NATS …" then "yes that's right"
+            reason, level = "a decision of the assistant's recap, confirmed by the person", 0.75
         return [
-            Candidate(
-                "decisions",
-                {
-                    "title": rules.plan_title(item)[:TITLE_MAX],
-                    "context": item[:500],
-                    "choice": item,
-                },
-                PLAN_ITEM_CONF,
-                reason,
-                dict(source),
-            )
+            Candidate("decisions", _plan_entry(item), level, reason, dict(source))
             for item in rules.kept_items(self.plan, reply)
         ]
 

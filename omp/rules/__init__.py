@@ -134,7 +134,7 @@ from omp.rules.lexicon import (
 )
 from omp.rules.person import Personal, own_way_part, personal, states_preference
 from omp.rules.phrases import RULE_LEADS, VERBS, clip, is_rule_clause
-from omp.rules.plans import kept_items, plan_items, plan_title, takes_plan
+from omp.rules.plans import kept_items, plan_items, plan_title, recaps_decisions, takes_plan
 from omp.rules.recap import recap, recap_facts
 from omp.rules.requests import (
     NAME,
@@ -301,6 +301,7 @@ __all__ = [
     "read_not_set",
     "recap",
     "recap_facts",
+    "recaps_decisions",
     "recommends",
     "refused",
     "rejected",

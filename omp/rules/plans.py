@@ -24,6 +24,21 @@ _PLAN_HEAD = lazy(
 )
 
 
+# the heading of a recap of what was decided: "Decisions so far:", "Here's what we agreed:",
+# "结论：", "我们定下来的方案：" (a recap the person confirms is decided, not only proposed)
+_DECIDED_HEAD = lazy(
+    r"(?i)(?:\b(?:decisions?|what we (?:decided|agreed|settled)|decided|agreed|final (?:plan|"
+    r"setup|choices?))\b|结论|决定|定下来的|定的方案|最终方案|确定的方案|方案总结)"
+    r"[^:：\n]{0,30}[:：]\s*(?:\*\*)?\s*$"
+)
+
+
+def recaps_decisions(message: str) -> bool:
+    """Whether the plan `plan_items` reads from `message` is a recap of what was decided."""
+    lists = _lists(message)
+    return any(_DECIDED_HEAD.search(lead) for lead, _ in lists)
+
+
 # a message that ends by offering to carry its plan out: "要按这个改吗？", "Want me to apply
 # these?", "Shall I go ahead?" (not "Postgres or MySQL?": that asks for a pick)
 _OFFER = lazy(
@@ -113,7 +128,9 @@ def plan_items(message: str) -> list[str]:
     items naming a concrete choice are kept; questions and explanations are not choices.
     """
     lists = _lists(message)
-    chosen = [items for lead, items in lists if _PLAN_HEAD.search(lead)]
+    chosen = [
+        items for lead, items in lists if _PLAN_HEAD.search(lead) or _DECIDED_HEAD.search(lead)
+    ]
     if not chosen and lists and _OFFER.search(_closing(message)):
         chosen = [lists[-1][1]]
     if not chosen or 2 * sum(bool(_WEIGHED.search(i)) for i in chosen[-1]) >= len(chosen[-1]):
