@@ -88,3 +88,10 @@ def test_moving_what_is_no_part_of_the_system_chooses_nothing(sentence):
 )  # fmt: skip
 def test_a_chinese_part_named_with_an_unlisted_name_is_stored_under_the_part(sentence, found):
     assert _stack(sentence) == found
+
+
+def test_an_unlisted_name_for_a_part_in_a_list_and_a_qualified_part_give_the_stack():
+    assert _stack("We're on Laravel 11 with Octane, MySQL 8 and Quillqueue for queues.")[
+        "queue"
+    ] == ("Quillqueue")
+    assert _stack("Our Rust service uses axum 0.7 and sqlx with Postgres.")["orm"] == "sqlx"

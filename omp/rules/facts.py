@@ -138,6 +138,7 @@ def deployment(sentence: str) -> Deployment | None:
 
 _USES_EN = lazy(
     r"(?i)(?:(?:\b(?:the|this|our)\s+|^)(?:(?:mobile|web|ios|android|desktop|admin|main)\s+)?"
+    r"(?:(?-i:[A-Z])[\w.+#-]{1,20}\s+)?"  # "our Rust service uses …", "the Go API runs …"
     r"(?:project|app|repo|codebase|backend|frontend|service|"
     r"monorepo|api|site|server|web app|bot|cli|game|extension|plugin|pipeline|worker|firmware|"
     r"team)|we|our stack|it|everything)(?:\s+|(?='))"
@@ -726,12 +727,11 @@ def tech_facts(sentence: str) -> dict[str, str]:
         vague = re.match(r"(?i)it\b", m.group(0)) is not None
         strict = not (groups.get("x") or groups.get("w"))
         english = not is_chinese(sentence)
-        before = len(facts)
         stack_parts(rest, facts, strict=strict, vague=vague, packages=english)
         part = groups.get("role") or groups.get("concern") or groups.get("ours")
         if part:
             _unlisted_in_role(part, rest, facts)
-        elif len(facts) == before and groups.get("x"):
+        elif groups.get("x"):
             _unlisted_for_a_concern(rest, facts)
         if is_chinese(sentence):
             _other_clauses_zh(sentence, m, facts)
@@ -813,7 +813,8 @@ _NOUN_KEYS = {
     "state management": "state", "styling": "styling", "notifications": "push",
     "push notifications": "push", "sms": "sms", "cdn": "cdn", "secrets": "secrets",
     "database": "database", "backend": "backend", "frontend": "frontend", "orm": "orm",
-    "cache": "cache", "queue": "queue", "warehouse": "warehouse", "data warehouse": "warehouse",
+    "cache": "cache", "queue": "queue", "queues": "queue", "warehouse": "warehouse",
+    "data warehouse": "warehouse",
     "package manager": "package_manager",
 }  # fmt: skip
 
@@ -864,14 +865,19 @@ def _unlisted_in_role(part: str, rest: str, facts: dict[str, str]) -> None:
 
 
 def _unlisted_for_a_concern(rest: str, facts: dict[str, str]) -> None:
-    """A name the lexicon does not know that the project uses for a part: "Zitadel for auth"."""
-    m = _FOR_A_CONCERN.match(rest.strip())
-    name = m["name"].rstrip(".") if m else ""
-    if m is None or TECH.fullmatch(name):
-        return
-    if _looks_like_a_product(name, versioned=bool(m["v"])):
-        said = name + (f" {m['v']}" if m["v"] else "")
-        facts.setdefault(_NOUN_KEYS[m["part"].lower()], said)
+    """Names the lexicon does not know that the project uses for a part.
+
+    "We use Zitadel for auth", "…, MySQL 8 and Horizon for queues".
+    """
+    for m in _FOR_A_CONCERN.finditer(rest):
+        name = m["name"].rstrip(".")
+        if m.start() and rest[m.start() - 1] not in " ,;(":
+            continue  # the name starts where a word does
+        if TECH.fullmatch(name) or _STATE_WORD.fullmatch(name):
+            continue
+        if _looks_like_a_product(name, versioned=bool(m["v"])):
+            said = name + (f" {m['v']}" if m["v"] else "")
+            facts.setdefault(_NOUN_KEYS[m["part"].lower()], said)
 
 
 # "主控是 STM32F407，跑 FreeRTOS", "each robot is a Jetson Orin running ROS 2 Humble", "the box
