@@ -535,13 +535,3 @@ def test_a_choice_made_once_and_then_left_is_the_one_moved_to(sentence, choice):
 def test_when_a_choice_was_made_is_no_part_of_it(sentence, choice):
     d = rules.decision(sentence)
     assert d is not None and d.choice == choice
-
-
-def test_the_stack_a_choice_named_at_the_opening_states_is_stored_while_the_choice_waits():
-    batch = _run(
-        ("user", "我们用 GitLab CI，镜像推到 Harbor，部署走 K8s。"),
-        ("assistant", "明白。"),
-        ("user", "流水线里怎么加缓存？"),
-    )
-    assert "GitLab CI" in [d["choice"] for d in _kept(batch, "decisions", "review")]
-    assert any(f.get("tech_stack", {}).get("ci") == "GitLab CI" for f in _kept(batch, "project"))

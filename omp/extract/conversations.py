@@ -1095,12 +1095,6 @@ class _Conversation:
             return
         reason = "a choice named while the project is introduced"
         self.ledger.hold_introduced(reason, OPENING_CHOICE_CONF)
-        for c in self.ledger.introduced:
-            # "我们用 GitLab CI，镜像推到 Harbor": told how things are, the stack it states holds
-            # though the choice waits for review
-            said = str(c.entry.get("context", ""))
-            for sentence in rules.statements(said):
-                self._facts(sentence, c.source, _USER_CONF, own=True, decided=False, person=None)
 
     def _recapped(self) -> None:
         r"""The facts of the assistant's summary of where things landed, at the end.
