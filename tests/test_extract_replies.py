@@ -1173,7 +1173,8 @@ def test_an_ok_before_a_question_about_the_proposal_does_not_take_it():
 
 def test_a_recap_of_decisions_the_person_confirms_stores_each_decision():
     recap = ("assistant", "Decisions so far:\n- Queue: NATS JetStream (not Kafka)\n"
-                          "- Storage: Cloudflare R2 for uploads\n")  # fmt: skip
+                          "- Storage: Cloudflare R2 for uploads\n"
+                          "- Search: Meilisearch, TBD\n")  # fmt: skip
     batch = _run(("user", "can you list what we decided?"), recap, ("user", "yes that's right"))
     kept = _kept(batch, "decisions")
     assert [d["choice"] for d in kept] == [

@@ -37,11 +37,16 @@ _OFFERS_ALTERNATIVES = lazy(
 )
 
 
-# "(not Kafka)", "(instead of S3)", "（不用 Kafka）": what an item of a plan was chosen over
+# "(not Kafka)", "(instead of S3)", "（放弃 Arduino）": what an item of a plan was chosen over
 _NOT_IN_ITEM = lazy(
-    r"\s*[(（]\s*(?:not|instead of|rather than|over|而不是|不用|不选)\s*"
+    r"\s*[(（]\s*(?:not|no|instead of|rather than|over|dropp(?:ed|ing)|而不是|不用|不选|放弃|弃用|"
+    r"不要|不再用)\s*"
     r"(?P<gone>[^()（）]{1,40})[)）]"
 )
+
+
+# an item a recap leaves open: "MQTT 推送待定", "暂时保持轮询", "auth: TBD", "caching later"
+_OPEN_ITEM = lazy(r"(?i)待定|暂时|暂不|以后再|再说|\bTBD\b|\bto be decided\b|\blater\b|\bfor now\b")
 
 
 def _plan_entry(item: str) -> dict[str, object]:
@@ -236,6 +241,7 @@ class Offers:
         return [
             Candidate("decisions", _plan_entry(item), level, reason, dict(source))
             for item in rules.kept_items(self.plan, reply)
+            if not (self.plan_decided and _OPEN_ITEM.search(item))
         ]
 
     def together(self, one: str, other: str) -> bool:
