@@ -231,7 +231,7 @@ def test_a_clause_saying_where_it_is_deployed_gives_the_hosting(sentence, stack)
 
 def test_a_version_the_stack_fact_holds_is_not_stored_again_under_its_own_name():
     stored = _kept(_run(*_said("We're on Go 1.22 with chi and pgx.")), "project")
-    assert stored == [{"tech_stack": {"language": "Go 1.22", "backend": "chi"}}]
+    assert stored == [{"tech_stack": {"language": "Go 1.22", "backend": "chi", "driver": "pgx"}}]
 
 
 # ---- what nobody on the team knows ---------------------------------------------------------------
@@ -509,8 +509,11 @@ def test_a_vote_states_no_stack():
 @pytest.mark.parametrize(
     ("sentence", "stack"),
     [
-        ("we run it on a single EC2 box, no k8s", {}),
-        ("we use Dagster (OSS, self-hosted on the EC2 box)", {"pipelines": "Dagster"}),
+        ("we run it on a single EC2 box, no k8s", {"hosting": "EC2"}),
+        (
+            "we use Dagster (OSS, self-hosted on the EC2 box)",
+            {"pipelines": "Dagster", "hosting": "EC2"},
+        ),
         ("we use Postgres, never MySQL", {"database": "Postgres"}),
     ],
 )
