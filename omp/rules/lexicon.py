@@ -1152,7 +1152,7 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                  "bigbluebutton", "pion", "pion webrtc", "aiortc", "simple-peer", "peerjs",
                  "ion-sfu", "srs", "zlmediakit", "monibuca", "声网", "即构", "zego", "zegocloud",
                  "腾讯云 trtc", "trtc", "阿里云 rtc", "融云 rtc", "网易云信 rtc", "拍乐云",
-                 "anyrtc"),
+                 "anyrtc", "coturn", "eturnal", "janus gateway", "kurento", "jitsi videobridge"),
     "media": ("ffmpeg.wasm", "ffprobe", "libav", "x264", "x265", "libvpx", "dav1d", "svt-av1",
               "mux", "cloudflare stream", "api.video", "aws elemental mediaconvert",
               "mediaconvert", "aws ivs", "amazon ivs", "ivs", "wowza", "red5", "ant media server",
@@ -1206,6 +1206,11 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                       "structopt", "pico-args", "gli", "clikt", "kotlinx-cli", "jcommander",
                       "system.commandline", "cocona", "swift-argument-parser", "symfony console",
                       "laravel zero", "minicli", "getopts"),
+    "hpc": ("gromacs", "lammps", "namd", "openfoam", "vasp", "quantum espresso", "cp2k", "openmm",
+            "openmpi", "open mpi", "mpich", "intel mpi", "mvapich2", "openmp", "easybuild", "lmod",
+            "pbs pro", "openpbs", "torque", "sge", "grid engine", "nccl", "ucx", "petsc",
+            "trilinos", "hypre", "mumps", "scalapack", "lapack", "blas", "openblas", "intel mkl",
+            "mkl", "cublas", "cudnn", "cutlass", "hdf5", "netcdf", "adios2"),
 }
 
 
@@ -1352,6 +1357,16 @@ _ROLE_WORD = {
 # Names that are also everyday words count only when written as a name: Capitalised or `code`.
 AMBIGUOUS = frozenset(
     [
+        "torque",
+        "lapack",
+        "blas",
+        "mkl",
+        "ucx",
+        "sge",
+        "lmod",
+        "hypre",
+        "mumps",
+        "nccl",
         "eas",
         "hermes",
         "glide",
