@@ -36,7 +36,7 @@ _SERVING = frozenset(
      "driver", "mobile_lib", "email_lib", "release", "toolchain", "registry", "tunnel", "sms",
      "push", "im", "cdn", "load_balancer", "load_testing", "monorepo", "authz", "auth_protocol",
      "secrets", "chat_sdk", "support", "messaging_channel", "k8s_addon", "library", "db_ops",
-     "resilience")
+     "resilience", "data_grid")
 )  # fmt: skip
 # package names that are not the name the lexicon knows
 _ALIASES = {
