@@ -32,7 +32,7 @@ from tests.extraction import _choices_said, _kept, _run, _said_zh, _stack
         ("Karpenter", "k8s_addon"),
         ("KEDA", "k8s_addon"), ("GoReleaser", "release"), ("cargo-dist", "release"),
         ("BuildKit", "deploy_tooling"), ("Restic", "storage"), ("coturn", "realtime"),
-        ("GROMACS", "hpc"), ("FunASR", "model"),
+        ("GROMACS", "science"), ("FunASR", "model"),
         ("slowapi", "resilience"), ("Excelize", "library"), ("EasyExcel", "library"),
         ("XXL-JOB", "scheduler"), ("Seata", "distributed_tx"), ("ShardingSphere", "db_proxy"),
         ("腾讯云 TRTC", "realtime"), ("通义千问", "llm_api"),
