@@ -509,11 +509,8 @@ def test_a_vote_states_no_stack():
 @pytest.mark.parametrize(
     ("sentence", "stack"),
     [
-        ("we run it on a single EC2 box, no k8s", {"hosting": "EC2"}),
-        (
-            "we use Dagster (OSS, self-hosted on the EC2 box)",
-            {"pipelines": "Dagster", "hosting": "EC2"},
-        ),
+        ("we run it on a single EC2 box, no k8s", {}),
+        ("we use Dagster (OSS, self-hosted on the EC2 box)", {"pipelines": "Dagster"}),
         ("we use Postgres, never MySQL", {"database": "Postgres"}),
     ],
 )

@@ -26,7 +26,7 @@ from tests.extraction import _choices_said, _kept, _run, _said_zh, _stack
         ("RocksDB", "database"), ("AlloyDB", "database"), ("Redpanda", "queue"),
         ("HiveMQ", "queue"), ("asyncpg", "driver"), ("Ecto", "orm"), ("Pagefind", "search"),
         ("Elysia", "backend"), ("Phoenix LiveView", "frontend"), ("SwiftData", "local_db"),
-        ("GRDB", "local_db"), ("Nakama", "game_lib"), ("FreeRTOS", "firmware"),
+        ("Nakama", "game_lib"), ("FreeRTOS", "firmware"),
         ("LittleFS", "firmware"), ("MCUboot", "firmware"), ("Paho", "mqtt_client"),
         ("Dagster", "pipelines"), ("PyArrow", "pipelines"), ("SciPy", "ml"),
         ("Karpenter", "k8s_addon"),
@@ -34,7 +34,7 @@ from tests.extraction import _choices_said, _kept, _run, _said_zh, _stack
         ("BuildKit", "deploy_tooling"), ("Restic", "storage"), ("coturn", "realtime"),
         ("GROMACS", "science"), ("FunASR", "model"),
         ("slowapi", "resilience"), ("Excelize", "library"), ("EasyExcel", "library"),
-        ("XXL-JOB", "scheduler"), ("Seata", "distributed_tx"), ("ShardingSphere", "db_proxy"),
+        ("PowerJob", "scheduler"), ("Seata", "distributed_tx"), ("ShardingSphere", "db_proxy"),
         ("腾讯云 TRTC", "realtime"), ("通义千问", "llm_api"),
     ],
 )  # fmt: skip
@@ -85,7 +85,7 @@ def test_an_instruction_naming_a_newly_known_name_is_a_choice(sentence, choice):
 
 @pytest.mark.parametrize(
     ("sentence", "choice"),
-    [("分布式事务用 Seata。", "Seata"), ("定时任务用 XXL-JOB。", "XXL-JOB")],
+    [("分布式事务用 Seata。", "Seata"), ("定时任务用 PowerJob。", "PowerJob")],
 )
 def test_a_chinese_instruction_naming_a_newly_known_name_is_a_choice(sentence, choice):
     choices = [d.get("choice") for d in _kept(_run(*_said_zh(sentence)), "decisions")]
