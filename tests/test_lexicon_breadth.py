@@ -27,7 +27,7 @@ from tests.extraction import _choices_said, _kept, _run, _said_zh, _stack
         ("HiveMQ", "queue"), ("asyncpg", "driver"), ("Ecto", "orm"), ("Pagefind", "search"),
         ("Elysia", "backend"), ("Phoenix LiveView", "frontend"), ("SwiftData", "local_db"),
         ("Nakama", "game_lib"), ("FreeRTOS", "firmware"),
-        ("LittleFS", "firmware"), ("MCUboot", "firmware"), ("Paho", "mqtt_client"),
+        ("LittleFS", "embedded_lib"), ("MCUboot", "embedded_lib"), ("Paho", "mqtt_client"),
         ("Dagster", "pipelines"), ("PyArrow", "pipelines"), ("SciPy", "ml"),
         ("Karpenter", "k8s_addon"),
         ("KEDA", "k8s_addon"), ("GoReleaser", "release"), ("cargo-dist", "release"),
