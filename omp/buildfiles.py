@@ -32,7 +32,10 @@ _SPEC = r"(?:[\^~]|[<>=!~]=?|\s)*"
 _SERVING = frozenset(
     ("lint", "testing", "styling", "validation", "dates", "http_client", "i18n", "build",
      "docs_site", "editor", "package_manager", "database", "cache", "search", "payments",
-     "email", "llm_api", "hosting", "storage", "analytics", "observability", "auth")
+     "email", "llm_api", "hosting", "storage", "analytics", "observability", "auth",
+     "driver", "mobile_lib", "email_lib", "release", "toolchain", "registry", "tunnel",
+     "load_balancer", "authz", "auth_protocol", "chat_sdk", "support", "messaging_channel",
+     "k8s_addon", "library", "db_ops", "resilience", "data_grid")
 )  # fmt: skip
 # package names that are not the name the lexicon knows
 _ALIASES = {

@@ -231,7 +231,7 @@ def test_a_clause_saying_where_it_is_deployed_gives_the_hosting(sentence, stack)
 
 def test_a_version_the_stack_fact_holds_is_not_stored_again_under_its_own_name():
     stored = _kept(_run(*_said("We're on Go 1.22 with chi and pgx.")), "project")
-    assert stored == [{"tech_stack": {"language": "Go 1.22", "backend": "chi"}}]
+    assert stored == [{"tech_stack": {"language": "Go 1.22", "backend": "chi", "driver": "pgx"}}]
 
 
 # ---- what nobody on the team knows ---------------------------------------------------------------
