@@ -535,3 +535,8 @@ def test_a_choice_made_once_and_then_left_is_the_one_moved_to(sentence, choice):
 def test_when_a_choice_was_made_is_no_part_of_it(sentence, choice):
     d = rules.decision(sentence)
     assert d is not None and d.choice == choice
+
+
+def test_scratching_a_name_then_using_another_chooses_the_other():
+    d = rules.decision("scratch Pusher then, just use FCM directly with the firebase SDK")
+    assert d is not None and d.choice.startswith("FCM")

@@ -789,7 +789,7 @@ _OLD_STATE = lazy(
 
 _ABANDON = lazy(
     r"(?i)^(?:drop(?:ping)?|stop using|abandon(?:ing)?|remove|get rid of|ditch(?:ing)?|"
-    r"no more|retire|phase out|forget(?: about)?|scrap)\b"
+    r"no more|retire|phase out|forget(?: about)?|scrap|scratch|nix|kill)\b"
     r"|^(?:放弃|弃用|不再用|不再使用|去掉|去除|移除|废弃|下线|淘汰)"
     # "决定不自己做登录了，接 Auth0": building it ourselves is what is given up
     r"|^(?P<not>不再?)(?=(?:自己|自研|手写|手动)|(?:做|搞|写|维护|开发|用|使用)[^，,。]{0,12}了)"
@@ -797,7 +797,7 @@ _ABANDON = lazy(
 
 
 _THEN_USE = lazy(
-    r"(?i)\b(?:and|then)\s+(?:use|switch to|move to|go with|adopt)\s+(?P<x>.+)"
+    r"(?i)\b(?:and|then|just)\s+(?:use|switch to|move to|go with|adopt)\s+(?P<x>.+)"
     r"|(?:并|然后|，|,)\s*(?:改用|换成|统一使用|使用|用|采用|接入?|交给|上)\s*(?P<z>.+)"
 )
 

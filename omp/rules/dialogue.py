@@ -25,7 +25,7 @@ from omp.rules.signals import (
 from omp.rules.text import BULLET, FENCE, is_chinese, statements, without_blobs
 
 _REVERSAL = lazy(
-    r"(?i)\b(?:actually|on second thought|scratch that|change of plan|changed my mind|"
+    r"(?i)\b(?:actually|on second thought|scratch that|change of plan|new plan|changed my mind|"
     r"wait|instead|after all|let'?s switch|switch(?:ing)? to|hold on|never mind|final|finally|"
     r"on reflection|scrap that|no,)\b"
     r"|还是|算了|改成|改用|换成|换回|不对|等等|重新考虑|改主意|最终|最后决定"

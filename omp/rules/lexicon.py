@@ -732,7 +732,7 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                  "blender", "maya", "houdini", "substance painter", "godot steam", "godotsteam",
                  "gdextension", "gdnative", "godot-rust", "gdext", "dialogic", "limboai",
                  "bevy_ecs", "bevy_rapier", "lightyear", "bevy_replicon", "renet", "naia",
-                 "matchbox", "ggrs", "ggpo", "backroll", "enet", "litenetlib", "lidgren", "kcp",
+                 "matchbox", "ggrs", "ggpo", "backroll", "litenetlib", "lidgren", "kcp",
                  "riptide", "dark rift", "darkrift 2", "mlapi"),
     "mqtt_client": ("paho", "eclipse paho", "paho-mqtt", "mqtt.js", "async-mqtt-client",
                     "pubsubclient", "esp-mqtt", "esp_mqtt", "mqttnet", "hivemq mqtt client",
