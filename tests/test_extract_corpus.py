@@ -49,7 +49,6 @@ KNOWN_UNSEEN_FAILURES = {
     ),
     "97-mixed-md-subtitle-align-whisperx": "a reversed choice is stored (batch 79-98)",
     "102-en-md-rnaseq-nextflow": "a reversed choice is stored (batch 99-118, as written)",
-    "127-zh-chatgpt-wms-inventory-tidb-reversed": "a reversed choice is stored (batch 119-138)",
     "131-mixed-session-eks-karpenter-aws-key": "a reversed choice is stored (batch 119-138)",
     "204-en-aider-go-ratelimit-redis": "a reversed choice is stored (batch 199-218)",
     "140-zh-rollout-flink-late-events": (
