@@ -97,6 +97,8 @@ def statement_facts(
         found += _required_facts(statement, conf, found)
         if name := rules.project_name(statement):
             found.append(({"project": {"name": name}}, conf["fact"], "project name", "P2"))
+        if repo := rules.project_repository(statement):
+            found.append(({"project": {"repository": repo}}, conf["fact"], "repository", "P2"))
     elif agent:
         found = [_read_stack(f) for f in found]
     return _of_others(found, s)
@@ -357,6 +359,16 @@ def _place_facts(s: str, conf: dict[str, float], *, own: bool = False) -> list[_
     paths = rules.path_facts(s) if layout is None else {}
     if paths:
         found.append(({"paths": paths}, conf["path"], "project path", "P2"))
+    return found + _setup_facts(s, conf, paths, own=own)
+
+
+def _setup_facts(
+    s: str, conf: dict[str, float], paths: dict[str, str], *, own: bool
+) -> list[_Fact]:
+    """How the project is set up to run: env variables, commands, object-store locations."""
+    found: list[_Fact] = []
+    if names := rules.env_names(s):  # "the secret goes in the STRIPE_WEBHOOK_SECRET env var"
+        found.append(({"env": names}, conf["path"], "environment variable", "P2"))
     if cmds := rules.commands(s):  # "tests run with `pytest -q`": how the project is worked on
         found.append(({"commands": cmds}, conf["path"], "project command", "P2"))
     stores = rules.storage_locations(s) if own else {}

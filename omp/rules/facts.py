@@ -740,13 +740,23 @@ def tech_facts(sentence: str) -> dict[str, str]:
     return facts
 
 
-_PART_KEYS_ZH = {
-    "数据库": "database", "主库": "database", "缓存": "cache", "消息队列": "queue", "队列": "queue",
-    "搜索引擎": "search", "搜索": "search", "鉴权": "auth", "认证": "auth", "登录": "auth",
-    "对象存储": "storage", "存储": "storage", "日志": "logging", "监控": "observability",
-    "配置中心": "config_center", "注册中心": "service_discovery", "前端": "frontend",
-    "后端": "backend", "持续集成": "ci", "部署": "hosting", "托管": "hosting",
+# the parts of a system a Chinese sentence names, and the key a name in a part's place goes
+# under when the lexicon does not know it (None: only a known name's own role tells, "框架")
+_PART_NOUNS_ZH: dict[str, str | None] = {
+    "前端": "frontend", "后端": "backend", "服务端": None, "客户端": None, "移动端": None,
+    "管理后台": None, "后台": None, "小程序": None, "数据库": "database", "主库": "database",
+    "缓存": "cache", "消息队列": "queue", "队列": "queue", "消息": None, "搜索引擎": "search",
+    "搜索": "search", "对象存储": "storage", "存储": "storage", "日志": "logging",
+    "监控": "observability", "告警": None, "网关": None, "注册中心": "service_discovery",
+    "配置中心": "config_center", "鉴权": "auth", "认证": "auth", "登录": "auth", "部署": "hosting",
+    "持续集成": "ci", "构建": None, "打包": None, "测试": None, "框架": None, "语言": None,
+    "运行时": None, "容器": None, "编排": None, "调度": None, "定时任务": None, "任务队列": None,
+    "异步任务": None, "数仓": None, "数据仓库": None, "推送": None, "支付": None, "短信": None,
+    "邮件": None, "状态管理": None, "组件库": None, "路由": None, "反代": None, "负载均衡": None,
+    "向量库": None, "图数据库": None, "时序库": None, "时序数据库": None, "链路追踪": None,
+    "埋点": None, "托管": "hosting",
 }  # fmt: skip
+_PART_KEYS_ZH = {noun: key for noun, key in _PART_NOUNS_ZH.items() if key is not None}
 
 # "数据库是 PolarDB", "缓存用的阿里云 Tair": a name no list knows in the place of a part
 _UNLISTED_IN_PART_ZH = lazy(
@@ -800,8 +810,14 @@ _PINNED = lazy(
 )
 
 
+# the ways of writing a part of the system that say the same part
+_SPELLED_PARTS = {
+    "front end": "frontend", "front-end": "frontend", "back end": "backend", "back-end": "backend"
+}  # fmt: skip
+
 # the key a part of the project said by its common noun goes under ("DB" → database)
 _NOUN_KEYS = {
+    **_SPELLED_PARTS,
     "db": "database", "broker": "queue", "test runner": "testing", "search": "search",
     "auth": "auth", "authentication": "auth", "hosting": "hosting", "monitoring": "observability",
     "observability": "observability", "metrics": "observability", "tracing": "observability",
@@ -1261,8 +1277,9 @@ _PLAIN_KINDS = frozenset(
 )  # fmt: skip
 
 
-_PART_KEYS = {"front end": "frontend", "front-end": "frontend", "back end": "backend",
-              "back-end": "backend", "webapp": "web_app", "web app": "web_app", "apis": "api",
+# the part a hosted part is kept under ("the front end is on Vercel": frontend_hosting); the
+# stack keys of `_NOUN_KEYS` answer another question: what a name in a part's place is
+_PART_KEYS = {**_SPELLED_PARTS, "webapp": "web_app", "web app": "web_app", "apis": "api",
               "workers": "worker", "admin panel": "admin", "website": "site",
               "rest api": "api", "graphql api": "api"}  # fmt: skip
 
@@ -1529,6 +1546,14 @@ def _with_version(part: str, m: re.Match[str]) -> str:
     return name + (f" {v.group(1)}" if v else "")
 
 
+# the verbs that put a thing somewhere on a machine, a place it then stays
+_PUT_AT_EN = (
+    r"(?:(?<!\bis )(?<!\bare )(?<!\bbe )(?:downloaded|installed|mounted|cloned|extracted|unpacked|"
+    r"unzipped|copied|synced)|"
+    r"(?:is|are)\s+(?:installed|mounted|cloned|extracted|unpacked|synced))"
+)
+
+
 _PATH_EN = lazy(
     r"(?i)\b(?P<key>source|sources|code|tests?|docs|documentation|migrations?|components?|"
     r"config|configs|scripts|assets|static files|templates|api routes|handlers|models|db|database|"
@@ -1560,15 +1585,30 @@ _PATH_EN = lazy(
     # "Env vars are in .env.local": the dotenv file of the project
     r"|\b(?:env(?:ironment)?\s+var(?:iable)?s|env\s+file|secrets|config)\s+(?:are|is|live|lives|go|goes)"
     r"\s+(?:in|into|under)\s+[`'\"]?(?P<env>(?:[\w.-]+/)*\.env(?:\.[\w-]+)?)(?![\w/-])"
+    # "I downloaded the GRCh38 reference to /share/ref/igenomes", "the SDK is installed under
+    # /opt/nrf": where a thing of the project was put on the machine, by an absolute path
+    r"|(?<!\bit )(?<!\bthey )\b" + _PUT_AT_EN + r"\s+(?!(?:it|them|this|that)\b)"
+    r"(?:(?:(?:the|our|my|a)\s+[\w.+-]+(?:\s+[\w.+-]+){0,3}|[\w.+-]+(?:\s+[\w.+-]+){0,2})\s+)?"
+    r"(?:to|into|at|under|in)\s+[`'\"]?"
+    r"(?P<p9>(?!/tmp/)(?:/|~/)[\w.~%-]+(?:/[\w.~%-]+)+/?)"
 )
+
+
+# "下载到 /share/ref", "装在 /opt/nrf": where a thing was put on a machine
+_PUT_AT_ZH = "下载到|装在|装到|安装在|安装到|解压到|挂载到|挂在|拷到|拷贝到|复制到|同步到|克隆到"
 
 
 _PATH_ZH = lazy(
     r"(?P<key>[\u4e00-\u9fff]{2,4}?|(?<![\w.-])[A-Za-z][\w-]{1,20}\s*)(?:文件)?(?:我|我们|都|统一|会)*"
     # "日志统一输出到 /var/log/orderd/"
-    r"(?:放在|在|位于|放到|存放在|写在|放|输出到|写到|写入|存到|保存到|落到)\s*`?(?P<path>[\w.~/%-]+/?)`?"
+    r"(?:放在|在|位于|放到|存放在|写在|放|输出到|写到|写入|存到|保存到|落到|" + _PUT_AT_ZH + r")"
+    r"\s*`?(?P<path>[\w.~/%-]+/?)`?"
     # "…，放在 `/data/sft/v3/train.jsonl`": an absolute path after a comma, the topic before it
-    r"|(?<=[，,])\s*(?:都|统一)?(?:放在|存放在|位于|存在)\s*`?(?P<p2>(?:/|~/)[\w.~/%-]+)`?"
+    r"|(?<=[，,])\s*(?:都|统一)?(?:放在|存放在|位于|存在|落到|" + _PUT_AT_ZH + r")\s*`?"
+    r"(?P<p2>(?:/|~/)[\w.~/%-]+)`?"
+    # "配置文件 /etc/supervisor/conf.d/horizon.conf": a file named by what it is, then its path
+    r"|(?P<k9>配置文件|日志文件|日志目录|数据目录|证书|私钥|脚本)\s*(?:路径)?\s*[:：]?\s*`?"
+    r"(?P<p9>(?:/|~/)[\w.~%-]+(?:/[\w.~%-]+)+/?)`?"
     # "schema 那个顺便配一下，放 app/schemas": a folder (not a file) of the project
     r"|(?<=[，,])\s*(?:都|统一|就)?(?:放到?|放在)\s*`?(?P<p6>[A-Za-z_][\w.-]*(?:/[\w~%-]+)+/?)`?"
     r"(?=\s*(?:下面?|里)?\s*(?:[。；;！!]|$))"
@@ -1610,27 +1650,38 @@ def path_fact(sentence: str) -> tuple[str, str] | None:
     """A project path a sentence states ("tests live in tests/e2e/") as (key, path)."""
     if QUESTION.search(sentence) or TENTATIVE.search(sentence):
         return None
-    m = (_PATH_ZH if is_chinese(sentence) else _PATH_EN).search(sentence)
-    if m is None:
-        return None
+    # "我先在登录节点把 GRCh38 下载到 /share/ref/igenomes": the first place that is a path
+    for m in (_PATH_ZH if is_chinese(sentence) else _PATH_EN).finditer(sentence):
+        if (found := _matched_path(m)) is not None:
+            return found
+    return None
+
+
+def _matched_path(m: re.Match[str]) -> tuple[str, str] | None:
+    """The (key, path) a match of the path patterns gives, or None when it holds no path."""
     groups = m.groupdict()
     if groups.get("env"):
         return "env", groups["env"]
     path = next(
-        (groups[g] for g in ("path", "p2", "p3", "p4", "p5", "p6", "p7", "p8") if groups.get(g)), ""
+        (
+            groups[g]
+            for g in ("path", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9")
+            if groups.get(g)
+        ),
+        "",
     )
     path = path.rstrip(".`")
     if any(
-        re.search(r"\.\w{1,4}$", part)
+        re.search(r"\.(?!d$)\w{1,4}$", part)  # not "conf.d/"
         for part in path.split("/")[:-1]
         if part not in ("", ".", "..")
     ):
         return None  # "match.py/loaders.py" lists two files
-    if "/" not in path or path.startswith("http") or len(path) < 2:
-        return None
+    if "/" not in path or path.startswith(("http", "/tmp/")) or len(path) < 2:
+        return None  # "/tmp/…": a place of the moment
     if path.startswith("/") and path.strip("/").count("/") == 0:  # an URL route such as /docs
         return None
-    named = next((groups[g] for g in ("key", "k3", "k4", "k5") if groups.get(g)), None)
+    named = next((groups[g] for g in ("key", "k3", "k4", "k5", "k9") if groups.get(g)), None)
     key = (named or path_key(path)).strip().lower()
     key = key.replace(" ", "_")
     key = re.sub(r"(?<=[\u4e00-\u9fff]{2})(?:代码|文件|目录)$", "", key)  # "前端代码": 前端
@@ -1661,7 +1712,7 @@ def path_key(path: str) -> str:
     """A key for a path with no name given: its last folder name."""
     parts = [p for p in path.strip("/").split("/") if p not in (".", "")]
     # a file is named by its stem: a dotted key would read as nested ("paths.train.jsonl")
-    return re.sub(r"\.\w{1,6}$", "", parts[-1]) if parts else "root"
+    return re.sub(r"\.[A-Za-z]\w{0,5}$", "", parts[-1]) if parts else "root"  # not "sdk-0.16"
 
 
 _THE_PROJECT_IS_CALLED = (
@@ -1721,6 +1772,27 @@ def project_name(sentence: str) -> str | None:
     return None if name.lower() in NOT_NAMES or technologies(name) else name
 
 
+# "repo 是 acme/widgets", "our GitHub repo is acme/widgets", "仓库地址：https://github.com/a/b":
+# the project's repository, owner and name
+_REPOSITORY = lazy(
+    r"(?i)(?:\b(?:github|gitlab|gitee|bitbucket|git)\s+)?(?<![\w-])(?:repo|repository|仓库)"
+    r"(?:\s*地址)?\s*(?:是|为|叫|在|[:：=]|is|lives at|is at)\s*[`'\"]?"
+    r"(?:https?://(?:www\.)?(?:github\.com|gitlab\.com|gitee\.com|bitbucket\.org)/)?"
+    r"(?P<slug>[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w-]*(?:\.[A-Za-z][\w-]*)*?)(?:\.git)?"
+    r"(?![\w/-]|\.[A-Za-z])"
+)
+
+
+def project_repository(sentence: str) -> str | None:
+    """The repository the person names as the project's ("repo 是 acme/widgets"), owner/name."""
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence):
+        return None
+    m = _REPOSITORY.search(sentence)
+    if m is None or NEGATED.search(sentence[max(0, m.start() - 12) : m.start()]):
+        return None
+    return m["slug"]
+
+
 _LAYOUT = lazy(
     r"(?i)\b(?:monorepo|repo|repository|project|codebase|workspace)\s+"
     r"(?:has|contains|is split into|consists of)\s+(?P<x>.+)"
@@ -1745,12 +1817,7 @@ def layout_fact(sentence: str) -> str | None:
 
 # a clause giving a part of the system its technology: "后端是 Go", "数据库 MySQL 8", "消息队列用
 # Kafka", "缓存用的 Redis"; said (是, 用的是) or bare, it describes what is there
-_PARTS_ZH = (
-    "前端|后端|服务端|客户端|移动端|管理后台|后台|小程序|数据库|主库|缓存|消息队列|队列|消息|搜索引擎|"
-    "搜索|对象存储|存储|日志|监控|告警|网关|注册中心|配置中心|鉴权|认证|登录|部署|持续集成|构建|打包|"
-    "测试|框架|语言|运行时|容器|编排|调度|定时任务|任务队列|异步任务|数仓|数据仓库|推送|支付|短信|邮件|"
-    "状态管理|组件库|路由|反代|负载均衡|向量库|图数据库|时序库|时序数据库|链路追踪|埋点"
-)
+_PARTS_ZH = "|".join(_PART_NOUNS_ZH)
 _PART_TECH_ZH = lazy(
     r"^(?:我们|我们的|咱们|项目|现在)?(?:的)?(?P<part>" + _PARTS_ZH + r")\s*"
     r"(?P<verb>是|用的是|用的|就是|用|采用|走)?\s*(?P<x>[A-Za-z][\w.+# -]*)$"

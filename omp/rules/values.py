@@ -111,8 +111,8 @@ _RESOURCE_ZH = {"桶": "bucket", "桶名": "bucket", "存储桶": "bucket", "集
 
 
 _APP_SETTING = lazy(
-    r"(?i)\b(?P<key>bundle id(?:entifier)?|package name|application ?id|"
-    r"min(?:imum)? deployment target|deployment target)\s*"
+    r"(?i)(?:\b|(?<=[\u4e00-\u9fff]))(?P<key>bundle id(?:entifier)?|package name|application ?id|"
+    r"app group(?: id)?|(?:应用)?包名|min(?:imum)? deployment target|deployment target)\s*"
     # "deployment target 改成 iOS 16.0": set with the choice that needs it, as a setting is
     r"(?:is|will be|=|:|是|为|(?:is\s+)?(?:set|changed|moved)\s+to|改成|改为|设为|设成|定为)?"
     r"\s*[`'\"]?"
@@ -413,7 +413,8 @@ def _training_settings(sentence: str) -> dict[str, str]:
 def _app_settings(sentence: str, found: dict[str, str]) -> None:
     """Add an app's identity and target ("bundle id …", "we target iOS 17+") to `found`."""
     for m in _APP_SETTING.finditer(sentence):
-        found.setdefault(m.group("key").lower().replace(" ", "_"), m.group("value"))
+        key = "package_name" if m["key"].endswith("包名") else m["key"].lower().replace(" ", "_")
+        found.setdefault(key, m.group("value"))
     if (aimed := _TARGETS_SYSTEM.search(sentence)) is not None:
         found.setdefault("deployment_target", aimed["value"])
 
@@ -1882,3 +1883,46 @@ def route_facts(sentence: str) -> dict[str, str]:
         key = key or topic or {"endpoint": "endpoint", "webhook": "webhook"}.get(kind, "route")
         found.setdefault(key, route)
     return found
+
+
+# an environment variable's name: "WX_APP_SECRET", a word of capitals joined by "_"
+_VAR_NAME = r"[`'\"]?(?P<{g}>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b[`'\"]?"
+
+# "the STRIPE_WEBHOOK_SECRET env var", "env var `DATABASE_URL`", "configurable with
+# CI_SHARD_CACHE_BUCKET", "放到环境变量 `WX_APP_SECRET` 里", "配置项叫 `RATE_LIMIT_PER_MIN`":
+# a variable the project reads its configuration from, by name
+_ENV_VAR = lazy(
+    r"(?i:\benv(?:ironment)?\s+var(?:iable)?s?\s+(?:called\s+|named\s+)?)" + _VAR_NAME.format(g="a")
+    + r"|" + _VAR_NAME.format(g="b") + r"(?=\s+(?i:env(?:ironment)?\s+var(?:iable)?|env)\b)"
+    + r"|(?i:\b(?:configurable|configured|set|overridable|overridden|read)\s+(?:with|via|through|"
+    r"from|by)\s+(?:the\s+)?)" + _VAR_NAME.format(g="c")
+    + r"|环境变量\s*(?:里的?|中的?)?\s*" + _VAR_NAME.format(g="d")
+    + r"|配置项(?:名)?\s*(?:叫做?|是|为)?\s*" + _VAR_NAME.format(g="e")
+    + r"|" + _VAR_NAME.format(g="f") + r"\s*(?:这个)?环境变量"
+)  # fmt: skip
+
+
+def env_names(sentence: str) -> dict[str, str]:
+    """The environment variables a sentence says the project reads, each with its clause.
+
+    "AppSecret 放到服务的环境变量 `WX_APP_SECRET` 里" gives WX_APP_SECRET with that clause: the
+    name, and what the sentence says of it; never a value (`omp.sensitive` guards the text).
+    An error naming one, a question and a maybe give none.
+    """
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or "_" not in sentence:
+        return {}
+    found: dict[str, str] = {}
+    for m in _ENV_VAR.finditer(sentence):
+        name = next(g for g in m.groups() if g)
+        clause = next((c for c in CLAUSE.split(sentence) if name in c), sentence)
+        if _OBSERVED.search(sentence) or NEGATED.search(clause) or _DROPPED_VAR.search(clause):
+            continue  # "KeyError: 'DATABASE_URL'", "don't read STRIPE_KEY from the env"
+        # "阈值定 600 次，配置项叫 `RATE_LIMIT_PER_MIN`": a short sentence says what it holds
+        said = sentence if len(sentence) <= 120 else clause
+        said = re.sub(rf"({name})\s*[=:].*", r"\1", said)  # "STORAGE_DRIVER=local": no value
+        found.setdefault(name, said.strip(" .。`"))
+    return found
+
+
+# "remember to delete the old `NEW_CHECKOUT` env var": a variable the project gives up
+_DROPPED_VAR = lazy(r"(?i)\b(?:delete|remove|drop|unset|get rid of)\b|删掉|删除|去掉|不再")
