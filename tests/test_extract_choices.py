@@ -540,3 +540,29 @@ def test_when_a_choice_was_made_is_no_part_of_it(sentence, choice):
 def test_scratching_a_name_then_using_another_chooses_the_other():
     d = rules.decision("scratch Pusher then, just use FCM directly with the firebase SDK")
     assert d is not None and d.choice.startswith("FCM")
+
+
+# ---- the one way a constraint leaves ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "choice", "gone"),
+    [(_said("On the cluster we can't run Docker, only Podman."), "Podman", "Docker"),
+     (_said("We cannot use Kafka here - only RabbitMQ, ops runs it."), "RabbitMQ", "Kafka"),
+     (_said_zh("集群上不能用 Docker，只能用 Singularity。"), "Singularity", "Docker")],
+)  # fmt: skip
+def test_the_only_way_a_constraint_leaves_is_the_choice(turns, choice, gone):
+    assert _choices(*turns) == [(choice, [gone])]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Can't we use Docker, only Podman?", "Maybe we can't run Docker, only Podman, not sure."],
+)
+def test_a_constraint_asked_about_or_guessed_chooses_nothing(sentence):
+    assert _choices(*_said(sentence)) == []
+
+
+def test_settling_what_follows_in_the_same_sentence_does_not_adopt_the_statement_before():
+    assert rules.adopts_previous("嗯，就这么定了")
+    assert not rules.adopts_previous("就这么定，(tenant_id, idempotency_key) 唯一约束")

@@ -992,3 +992,21 @@ def test_a_tool_run_once_a_past_or_a_wished_run_is_no_stack(sentence):
 )  # fmt: skip
 def test_a_version_the_name_is_pinned_to_after_a_comma_is_its_version(sentence, facts):
     assert rules.tech_facts(sentence) == facts
+
+
+def test_a_bare_list_of_names_keeps_how_a_product_is_run_as_part_of_its_name():
+    # the answer to "what do you run?": "Redis 6 哨兵模式" is Redis 6, run with sentinels
+    assert rules.listed_stack(
+        "Spring Boot 3.2 + MySQL 8.0 + Redis 6 哨兵模式，部署在两台机器上。"
+    ) == {
+        "backend": "Spring Boot 3.2",
+        "database": "MySQL 8.0",
+        "cache": "Redis 6",
+    }
+    assert rules.listed_stack("后端 Java 17，Kafka 3.6 集群，每天几千万条") == {
+        "queue": "Kafka 3.6"
+    }
+
+
+def test_a_help_desk_is_a_support_tool():
+    assert rules.tech_facts("we use Zendesk for support tickets") == {"support": "Zendesk"}

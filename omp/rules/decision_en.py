@@ -69,6 +69,18 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "On the cluster we can't run Docker, only Singularity": the one way left is the choice,
+    # the one ruled out its alternative
+    (
+        lazy(
+            r"(?i)\b(?:we|you)\s+(?:can'?t|cannot|can not|(?:are|'re)\s+not\s+allowed\s+to|"
+            r"aren'?t\s+allowed\s+to)\s+(?:run|use|install)\s+(?P<gone>[^,;.]+?)\s*"
+            r"(?:[,;:]|\s+-+|\s*\u2014)\s*(?:so\s+)?(?:only|just)\s+(?:(?:run|use)\s+)?"
+            r"(?P<x>[A-Za-z][^,;.]*?)\s*(?:[.;,!]|$)"
+        ),
+        False,
+        True,
+    ),
     # "we decided against GraphQL, staying with REST": the one kept, the other given up
     (
         lazy(

@@ -59,6 +59,18 @@ _LEFT_OUT_ZH = (
 
 
 DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
+    # "集群上不能用 Docker，只能用 Singularity": the one way left is the choice
+    (
+        lazy(
+            r"(?:不能|没法|无法|不允许|不让)(?:用|跑|装|使用)\s*"
+            r"(?P<gone>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s*[，,；;]\s*"
+            r"(?:所以)?(?:只能|只可以|只允许)(?:用|跑|装|使用)\s*"
+            + _NAME_X.replace("[\\w.+# -]*", "[\\w.+#-]*")
+            + r"\s*(?:了|吧)?\s*(?:[。.!！，,；;]|$)"
+        ),
+        False,
+        True,
+    ),
     # "tRPC不合适了 还是REST + OpenAPI": after a clause that gives one up, a known name at the
     # end of the sentence (not "tRPC 还是 REST？", a question)
     (
@@ -281,7 +293,11 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     # "就这么定，(tenant_id, idempotency_key) 唯一约束": the agreement, then what was agreed
     (
-        lazy(r"(?:就这么定|就这样定|就按这个来|按这个来)[，,：:]\s*(?P<x>[^，,。；;]{3,})"),
+        lazy(
+            r"(?:就这么定|就这样定|就按这个来|按这个来)[，,：:]\s*"
+            # a bracket's commas are its own
+            r"(?P<x>(?:[(（][^()（）]{1,60}[)）]|[^，,。；;(（]){3,})"
+        ),
         False,
         False,
     ),

@@ -745,10 +745,13 @@ _ADOPT_LEAD = lazy(r"(?i)^(?:[\s,，.。!！~～]|嗯+|好的?|行|对|ok|那|�
 def adopts_previous(sentence: str) -> bool:
     """True when a sentence makes the statement before it the rule ("Let's make that the rule").
 
-    "那回滚就这么定了" settles what it names itself, not the statement before it.
+    "那回滚就这么定了" settles what it names itself, not the statement before it; so does
+    "就这么定，(tenant_id, idempotency_key) 唯一约束", what follows it.
     """
     m = _ADOPT.search(sentence)
     if m is None:
+        return False
+    if not m[0].isascii() and len(re.sub(r"[\W_]", "", sentence[m.end() :])) >= 3:
         return False
     return m[0].isascii() or _ADOPT_LEAD.match(sentence[: m.start()]) is not None
 

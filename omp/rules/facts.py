@@ -227,6 +227,8 @@ _OUR_VERSION = lazy(
 _ONLY_NAMES_LEFT = lazy(
     r"[\s+、/&和及]|v?\d+(?:\.\d+){0,2}|那一套|那套|这套|\b(?:LTS|SDK|all|and)\b"
     r"|(?:腾讯|阿里|华为|百度)云"  # "腾讯云 TKE": the cloud of the product named
+    # "Redis 6 哨兵模式", "MySQL 8.0 主从", "Kafka 集群": how a named product is run
+    r"|哨兵模式|哨兵|集群模式|集群版|集群|主从|单机版|单机|单节点|社区版|企业版|\b(?:sentinel|cluster)\b"
 )
 
 

@@ -703,6 +703,7 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                  "twilio conversations", "pubnub", "talkjs", "stream feeds", "xmpp", "ejabberd",
                  "prosody", "openfire", "tinode", "centrifuge"),
     "support": ("chatwoot", "intercom", "crisp", "tawk.to", "freshdesk", "helpscout", "help scout",
+                "zendesk", "zammad", "gorgias", "kustomer", "osticket",
                 "livechat", "tidio", "美洽", "udesk", "智齿客服", "网易七鱼", "freshchat", "olark",
                 "hubspot", "hubspot crm", "salesforce", "pipedrive", "zoho crm", "纷享销客",
                 "销售易"),
