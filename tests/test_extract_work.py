@@ -454,3 +454,28 @@ def test_a_cause_named_then_how_it_was_fixed_is_finished_work():
 )
 def test_a_question_or_a_vague_cause_is_no_finished_work(text):
     assert _kept(_run(("user", text)), "changelog") == []
+
+
+def test_a_change_the_project_now_has_owned_as_done_is_finished_work():
+    work = rules.finished_work(
+        "Unrelated: the /healthz endpoint now returns the build time, I did that yesterday."
+    )
+    assert work is not None
+    assert (work.type, work.summary) == ("feat", "The /healthz endpoint now returns the build time")
+    assert (
+        rules.finished_work("the endpoint now returns the build time, I did that on purpose")
+        is None
+    )
+
+
+def test_a_clause_that_runs_through_joins_the_report_before_it():
+    changes = _kept(
+        _run(*_said_zh("今天进度：登录和下单都写完了，支付已经在 staging 环境跑通。")), "changelog"
+    )
+    assert [c["summary"] for c in changes] == ["登录和下单都写完了，支付已经在 staging 环境跑通"]
+
+
+def test_a_job_registered_with_its_scheduler_is_configuration_done():
+    work = rules.finished_work("syncOrders 这个 handler 已经在调度中心注册上了")
+    assert work is not None
+    assert work.type == "config"

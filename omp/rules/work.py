@@ -35,7 +35,7 @@ _DONE_ZH = lazy(
     r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|发版|上线|完成|升级|升到|重构|优化|"
     r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
     r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|删掉了|删除了|去掉了|移除了|下线了|重做了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|回滚了|"
-    r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|修掉了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了|清洗完了|跑完了|迁完了|导完了|导入完了|测完了|配完了|装完了|搭完了|"
+    r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|修掉了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了|跑通(?=[，,。；;]|$)|注册上了|清洗完了|跑完了|迁完了|导完了|导入完了|测完了|配完了|装完了|搭完了|"
     r"迁移完了|升级完了|部署完了|合完了|(?i:fix)\s*了|(?<=问题)\s?(?i:fixed)(?=\s*[✅!！。]|$))(?P<x2>.*)"
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
     r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
@@ -125,7 +125,10 @@ _TYPES = (
         ),
     ),
     ("docs", ("document",)),
-    ("config", ("configur", "set up", "enabled", "disabled", "flashed", "配置", "配好", "装好")),
+    (
+        "config",
+        ("configur", "set up", "enabled", "disabled", "flashed", "配置", "配好", "装好", "注册上"),
+    ),
     (
         "chore",
         (
@@ -528,7 +531,7 @@ def _done_work(sentence: str) -> Work | None:
     if m is None and is_chinese(sentence):
         m = _DONE_ZH.search(sentence)
     if m is None:
-        return _passive_work(sentence) or _listed_work(sentence)
+        return _passive_work(sentence) or _listed_work(sentence) or _did_that(sentence)
     vkey, xkey = next(
         ((v, x) for v, x in _VERB_GROUPS if m.groupdict().get(v)),
         ("verb", "x"),
@@ -569,6 +572,23 @@ def _done_work(sentence: str) -> Work | None:
     moved_to = re.split(r"到了?|\bto\b", what)[-1] if re.search(r"到|\bto\b", what) else ""
     version = VERSION.search(moved_to) or VERSION.search(what)
     return Work(kind, summary, version.group(0) if version else None, named)
+
+
+# "Unrelated: the /api/health endpoint now returns the git SHA, I did that yesterday": a change
+# said as what the project now does, then owned as done
+_DID_THAT = lazy(
+    r"(?i)^(?:[a-z]+(?:\s+[a-z]+)?:\s+)?(?P<x>[^,;]{8,120}?\b(?:now|no longer)\b[^,;]{3,120}?)"
+    r"[,;]\s*(?:and\s+)?(?:i|we)\s+did\s+(?:that|this|it)\s+(?:yesterday|today|this morning|"
+    r"earlier(?: today)?|last night|last week|on (?:monday|tuesday|wednesday|thursday|friday))\b"
+)
+
+
+def _did_that(sentence: str) -> Work | None:
+    """The change a sentence says the project now has, owned as done ("…, I did that yesterday")."""
+    if (m := _DID_THAT.search(sentence)) is None:
+        return None
+    summary = _capitalised(m["x"].strip())
+    return Work("feat", summary, None)  # what the project now does: a feature
 
 
 # a run, a training or an evaluation that ran to its end: "两个 full run 跑完了",
