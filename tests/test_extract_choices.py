@@ -566,3 +566,40 @@ def test_a_constraint_asked_about_or_guessed_chooses_nothing(sentence):
 def test_settling_what_follows_in_the_same_sentence_does_not_adopt_the_statement_before():
     assert rules.adopts_previous("嗯，就这么定了")
     assert not rules.adopts_previous("就这么定，(tenant_id, idempotency_key) 唯一约束")
+
+
+# ---- choices said in shapes of their own (sentences of our own, not of the corpus) ----------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "gone"),
+    [("For auth, Clerk is the one. Too much work rolling our own.", "Clerk", []),
+     ("Let's not bother with Redux, React Query covers what we need.", "React Query", ["Redux"]),
+     ("Nah, polling every 30s is fine, no websockets.", "polling every 30s", ["websockets"]),
+     ("I'll take the sharded approach: one index per tenant.", "sharded approach", []),
+     ("Prices are stored in cents as integers from now on.",
+      "Prices are stored in cents as integers", [])],
+)  # fmt: skip
+def test_a_choice_said_in_a_shape_of_its_own_is_stored(sentence, choice, gone):
+    assert _choices(*_said(sentence)) == [(choice, gone)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("鉴权这块交给 Keycloak，不自己写了。", "Keycloak"),
+     ("选方案二，按用户 ID 哈希分表。", "按用户 ID 哈希分表")],
+)  # fmt: skip
+def test_a_chinese_choice_handed_over_or_picked_by_number_is_stored(sentence, choice):
+    assert [c for c, _ in _choices(*_said_zh(sentence))] == [choice]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Is Clerk the one for auth?",
+     "Maybe Clerk is the one, not sure yet.",
+     "The tests are green from now on?",
+     "鉴权这块要不要交给 Keycloak？"],
+)  # fmt: skip
+def test_those_shapes_asked_about_or_guessed_choose_nothing(sentence):
+    turns = _said_zh(sentence) if rules.is_chinese(sentence) else _said(sentence)
+    assert _choices(*turns) == []

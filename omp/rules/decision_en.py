@@ -159,6 +159,66 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "Prices are stored in cents as integers from now on": a rule said whole, the time last
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|and)[,.]?\s+)?"
+            r"(?P<x>(?!(?:i|you|it|this|that|we)\b)[a-z][\w-]*(?:\s+[\w-]+){0,3}\s+"
+            r"(?:are|is|get|gets|must be|should be)\s+(?!done\b|fine\b|ok\b)[^,;.!?]{3,80}?)"
+            r"\s*,?\s+"
+            r"(?:from now on|going forward|moving forward|henceforth)\s*[.!]?$"
+        ),
+        True,
+        False,
+    ),
+    # "For auth, Clerk is the one", "Resend is the winner": the one picked
+    (
+        lazy(
+            r"(?i)(?:^|\bfor\s+(?P<topic>[\w -]{2,30}?),\s*)(?:(?:ok(?:ay)?|so|alright)[,.]?\s+)?"
+            r"(?P<x>(?-i:[A-Z])[\w.+-]*(?:\s+(?-i:[A-Z0-9])[\w.+-]*)?)\s+is\s+the\s+"
+            r"(?:one|winner|pick|way to go)\b(?!\s+(?:that|which|who)\b)"
+        ),
+        False,
+        True,
+    ),
+    # "Let's not bother with Redux, React Query covers what we need": the one given up, then
+    # the one that is enough
+    (
+        lazy(
+            r"(?i)\b(?:let'?s\s+)?(?:not\s+bother\s+with|skip|forget(?:\s+about)?|no\s+need\s+for)\s+"
+            r"(?P<gone>[^,;.]{2,40}?)\s*[,;\u2014-]+\s*(?P<x>(?-i:[A-Z])[\w.+-]*(?:\s+[A-Z][\w.+-]*)?)\s+"
+            r"(?:covers|handles|does|is enough|will do|is fine|is plenty|already does)\b"
+        ),
+        False,
+        True,
+    ),
+    # "Nah, polling every 30s is fine, no websockets": what is enough, the other left out
+    (
+        lazy(
+            r"(?i)^(?:(?:nah|no|ok(?:ay)?|fine|yeah)[,.]?\s+)?(?P<x>[a-z][^,;.]{2,40}?)\s+is\s+"
+            r"(?:fine|enough|good enough|plenty)\s*[,;\u2014-]+\s*no\s+(?P<gone>[^,;.]{2,30})"
+        ),
+        False,
+        False,
+    ),
+    # "I'll take the sharded approach: one index per tenant": the way named by its approach
+    (
+        lazy(
+            r"(?i)\b(?:i(?:'ll| will)|we(?:'ll| will)|let'?s)\s+(?:take|go with|do)\s+the\s+"
+            r"(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:approach|option|route))\b"
+        ),
+        False,
+        False,
+    ),
+    # "let's pin numpy below 2.0 until pandas catches up": a version held
+    (
+        lazy(
+            r"(?i)(?:^|[,.;]\s+|\b(?:let'?s|we(?:'ll| will| should)?)\s+)pin\s+"
+            r"(?P<x>[\w.-]+\s+(?:below|under|to|at|<|<=|==)\s*v?\d+(?:\.\d+){0,2})"
+        ),
+        False,
+        False,
+    ),
     # "we'll deploy on Fly.io rather than Heroku", "we'll store uploads in Tigris instead of S3":
     # where or with what, against another
     (

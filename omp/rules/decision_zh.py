@@ -291,6 +291,24 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "鉴权这块交给 Keycloak，不自己写了": a part handed to a tool
+    (
+        lazy(
+            r"(?P<topic>[\u4e00-\u9fff]{2,6})(?:这块|这部分|这边|这一块)?(?:就|都|统一)?"
+            r"交给\s*" + _NAME_X
+        ),
+        False,
+        True,
+    ),
+    # "选方案二，按用户 ID 哈希分表": the option picked by its number, then what it is
+    (
+        lazy(
+            r"(?:^|[，,。\s])(?:就|那就)?选(?:方案|选项|第)?\s*[一二三四五六七八九十\dA-Da-d]+(?:个|种)?(?:方案)?"
+            r"(?:吧)?[，,：:]\s*(?P<x>[^，,。；;？?]{3,40})"
+        ),
+        False,
+        False,
+    ),
     # "就这么定，(tenant_id, idempotency_key) 唯一约束": the agreement, then what was agreed
     (
         lazy(

@@ -200,7 +200,9 @@ def cut_zh(text: str, limit: int) -> str:
 _A_VALUE = lazy(r"v?\d+(?:\.\d+)*[A-Za-z%]{0,3}")
 
 
-_PREPOSITIONS = frozenset(("under", "in", "on", "at", "of", "from", "by", "into", "per", "to"))
+_PREPOSITIONS = frozenset(
+    ("under", "in", "on", "at", "of", "from", "by", "into", "per", "to", "as")
+)
 
 
 # the way all of a kind is done: "日志统一用 JSON 格式", "金额一律按分存"
