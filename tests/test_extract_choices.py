@@ -603,3 +603,28 @@ def test_a_chinese_choice_handed_over_or_picked_by_number_is_stored(sentence, ch
 def test_those_shapes_asked_about_or_guessed_choose_nothing(sentence):
     turns = _said_zh(sentence) if rules.is_chinese(sentence) else _said(sentence)
     assert _choices(*turns) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice", "gone"),
+    [("Make it Redis, we already run it.", "Redis", []),
+     ("Let's go ahead with Celery then.", "Celery", []),
+     ("Vitest over Jest, it's faster.", "Vitest", ["Jest"]),
+     ("Deploy to Cloudflare Pages.", "Cloudflare Pages", [])],
+)  # fmt: skip
+def test_a_known_name_asked_for_in_few_words_is_a_choice(sentence, choice, gone):
+    assert _choices(*_said(sentence)) == [(choice, gone)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Yeah, the other one please.",
+        "Make it faster, it's slow.",
+        "Deploy to staging first?",
+        "Proceed with caution.",
+        "Thanks, that please.",
+    ],
+)
+def test_few_words_that_name_no_known_tool_choose_nothing(sentence):
+    assert _choices(*_said(sentence)) == []

@@ -137,3 +137,13 @@ def test_the_apps_store_identity_is_a_setting(turns, key, value):
 )
 def test_a_thing_put_somewhere_named_by_a_pronoun_gives_no_path(sentence):
     assert rules.path_facts(sentence) == {}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "value"),
+    [("Retries should be 5 with exponential backoff.", "retries", "5"),
+     ("Cap retries at 3.", "retries", "3"),
+     ("Keep the page size at 50.", "page_size", "50")],
+)  # fmt: skip
+def test_a_setting_said_as_what_it_should_be_or_is_capped_at(sentence, key, value):
+    assert rules.settings(sentence) == {key: value}

@@ -181,12 +181,43 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "Make it Redis, we already run it", "Let's go ahead with Celery then": a known name asked
+    # for ("Redis please" is not: as often a question about it as a choice of it)
+    (
+        lazy(
+            r"(?i)^(?:(?:yeah|yes|yep|ok(?:ay)?|sure|alright|then)[,.!]?\s+)*"
+            r"(?:let'?s\s+|we(?:'ll| will)\s+)?(?:make\s+it|go\s+ahead\s+with|proceed\s+with)\s+"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?)\s*(?:then\s*)?(?:[,.;!]|$)"
+        ),
+        False,
+        True,
+    ),
+    # "Vitest over Jest, it's faster": one known name against another, at the head
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|yeah|then)[,.!]?\s+)*(?P<x>[A-Za-z][\w.+#-]*)\s+"
+            r"(?:over|instead of|rather than)\s+(?P<gone>[A-Za-z][\w.+#-]*)\s*(?:[,.;!]|$)"
+        ),
+        False,
+        True,
+    ),
+    # "Deploy to Cloudflare Pages": where it runs, said as what to do
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|then|please|let'?s|we(?:'ll| will))[,.!]?\s+)*"
+            r"(?:deploy|host)\s+(?:it\s+|this\s+|everything\s+)?(?:to|on)\s+"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?)\s*(?:[,.;!]|$)"
+        ),
+        False,
+        True,
+    ),
     # "Let's not bother with Redux, React Query covers what we need": the one given up, then
     # the one that is enough
     (
         lazy(
             r"(?i)\b(?:let'?s\s+)?(?:not\s+bother\s+with|skip|forget(?:\s+about)?|no\s+need\s+for)\s+"
-            r"(?P<gone>[^,;.]{2,40}?)\s*[,;\u2014-]+\s*(?P<x>(?-i:[A-Z])[\w.+-]*(?:\s+[A-Z][\w.+-]*)?)\s+"
+            r"(?P<gone>[^,;.]{2,40}?)\s*[,;\u2014-]+\s*(?:(?:just|only)\s+)?"
+            r"(?P<x>(?:a\s+|an\s+|one\s+)?[A-Za-z][^,;.]{1,50}?)\s+"
             r"(?:covers|handles|does|is enough|will do|is fine|is plenty|already does)\b"
         ),
         False,

@@ -61,8 +61,9 @@ _SETTING = lazy(
     r"(?:上传|请求体|文件)(?:文件)?大小(?:限制|上限)?|(?:上传|大小)限制|重试(?:上限)?(?=\s*(?:最多|不超过))|"
     r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
-    r"(?:=|:|is|are|to|还是|是|为|改为|设为|设置为|保持|of|on|用|定为?|定成|设成|给|要求|不低于|至少|最多|"
-    r"不超过)?\s*"
+    # "Retries should be 5", "Cap retries at 3", "keep the page size at 50"
+    r"(?:=|:|is|are|to|should be|must be|stays? at|at|还是|是|为|改为|设为|设置为|保持|of|on|用|"
+    r"定为?|定成|设成|给|要求|不低于|至少|最多|不超过)?\s*"
     r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|s|m|h|rps|"
     r"/min|分钟|秒|小时|天|个月|[KMG]B?(?![a-z])|" + _PER_TIME + r")?)" + _VALUE_END
 )
