@@ -2742,6 +2742,7 @@ def test_a_move_without_a_named_destination_or_said_tentatively_decides_nothing(
         ("region stays europe-west1, and pin the google provider to ~> 5.30",
          "Pin the google provider to ~> 5.30"),
         ("Let's pin pydantic to 2.7.4 for now.", "Pin pydantic to 2.7.4"),
+        ("Fine, let's pin numpy below 2.0 until pandas catches up.", "Pin numpy below 2.0"),
         ("Schedule the rollup at 02:30 UTC so the FX refresh has slack.",
          "Schedule the rollup at 02:30 UTC"),
         ("we should use Postgres 16 for the orders service, not MySQL.",

@@ -587,9 +587,9 @@ def test_a_choice_said_in_a_shape_of_its_own_is_stored(sentence, choice, gone):
 @pytest.mark.parametrize(
     ("sentence", "choice"),
     [("鉴权这块交给 Keycloak，不自己写了。", "Keycloak"),
-     ("选方案二，按用户 ID 哈希分表。", "按用户 ID 哈希分表")],
+     ("日志这块交给 Loki，不再自建 ELK。", "Loki")],
 )  # fmt: skip
-def test_a_chinese_choice_handed_over_or_picked_by_number_is_stored(sentence, choice):
+def test_a_chinese_choice_of_a_tool_a_part_is_handed_to_is_stored(sentence, choice):
     assert [c for c, _ in _choices(*_said_zh(sentence))] == [choice]
 
 
@@ -628,3 +628,14 @@ def test_a_known_name_asked_for_in_few_words_is_a_choice(sentence, choice, gone)
 )
 def test_few_words_that_name_no_known_tool_choose_nothing(sentence):
     assert _choices(*_said(sentence)) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("Decided: first write to a temp file, then rename.",
+      "first write to a temp file, then rename"),
+     ("Decision: write to a temp file first, then rename it over the old one.",
+      "write to a temp file first, then rename it over the old one")],
+)  # fmt: skip
+def test_a_decision_of_steps_in_order_keeps_the_order_whole(sentence, choice):
+    assert _choices(*_said(sentence)) == [(choice, [])]

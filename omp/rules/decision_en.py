@@ -241,15 +241,6 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    # "let's pin numpy below 2.0 until pandas catches up": a version held
-    (
-        lazy(
-            r"(?i)(?:^|[,.;]\s+|\b(?:let'?s|we(?:'ll| will| should)?)\s+)pin\s+"
-            r"(?P<x>[\w.-]+\s+(?:below|under|to|at|<|<=|==)\s*v?\d+(?:\.\d+){0,2})"
-        ),
-        False,
-        False,
-    ),
     # "we'll deploy on Fly.io rather than Heroku", "we'll store uploads in Tigris instead of S3":
     # where or with what, against another
     (
@@ -442,11 +433,12 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
-    # "pin the google provider to ~> 5.30": a version fixed on purpose
+    # "pin the google provider to ~> 5.30", "pin numpy below 2.0": a version fixed on purpose
     (
         lazy(
             _INSTRUCTION_LEAD + r"(?P<x>(?:pin|lock)\s+"
-            r"(?:the\s+)?[\w.\-/@]+(?:\s+[\w.\-/@]+){0,2}?\s+(?:to|at)\s+(?:version\s+)?"
+            r"(?:the\s+)?[\w.\-/@]+(?:\s+[\w.\-/@]+){0,2}?\s+(?:to|at|below|under)\s+"
+            r"(?:version\s+)?"
             r"[~^<>=!]*\s*v?\d[\w.\-*]*)"
         ),
         True,

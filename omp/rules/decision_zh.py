@@ -300,15 +300,6 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
-    # "选方案二，按用户 ID 哈希分表": the option picked by its number, then what it is
-    (
-        lazy(
-            r"(?:^|[，,。\s])(?:就|那就)?选(?:方案|选项|第)?\s*[一二三四五六七八九十\dA-Da-d]+(?:个|种)?(?:方案)?"
-            r"(?:吧)?[，,：:]\s*(?P<x>[^，,。；;？?]{3,40})"
-        ),
-        False,
-        False,
-    ),
     # "就这么定，(tenant_id, idempotency_key) 唯一约束": the agreement, then what was agreed
     (
         lazy(

@@ -276,11 +276,21 @@ def _decision_of(
     given_up += _rather_than(sentence)
     return Decision(
         choice,
-        tuple(a for a in dict.fromkeys([*given_up, *after]) if a.lower() != choice.lower()),
+        tuple(a for a in dict.fromkeys([*given_up, *after]) if not _within(a, choice)),
         rationale(sentence),
         topic or part_topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
     )
+
+
+def _within(alternative: str, choice: str) -> bool:
+    """Whether an alternative is the choice itself, or words of it.
+
+    "…, then rename it over the old one" gives nothing up; a name inside the choice still
+    may be one ("Redis" beside "Redis Streams").
+    """
+    a, c = alternative.lower(), choice.lower()
+    return a == c or (" " in a and a in c)
 
 
 _MOVED_TO = lazy(

@@ -54,6 +54,14 @@ _ZH_PRODUCT_HEAD = lazy(
 _LEAD = lazy(r"^(?:the|a|an|our|using|to use|use|with|on)\s+", re.I)
 
 
+# steps in their order: "first write to a temp file, then rename", "write to a temp file first,
+# then rename it over the old one"
+_STEPS_EN = lazy(
+    r"(?i)^(?:first\s+[a-z]+\b[^;.]{3,80}?|[a-z]+\b[^;.]{3,80}?\s+first)\s*,?\s+"
+    r"(?:and\s+)?then\s+[a-z]+"
+)
+
+
 _TAIL = lazy(
     r"\s+(?:then|instead|again|now|directly|for it|here|there|too|it is|it's|after all|please|"
     r"pls|plz"
@@ -130,6 +138,8 @@ def clip(phrase: str) -> str:
 
 def _clip(phrase: str) -> str:
     phrase = phrase.strip().strip("`'\"“”‘’")
+    if _STEPS_EN.match(phrase):  # "first write to a temp file, then rename": the order, whole
+        return " ".join(re.split(r"[;.]\s|[;.]$", phrase)[0].split()[:16])
     rule = _RULE_END_ZH.split(phrase, maxsplit=1)[0].strip()
     if is_chinese(rule[:6]) and is_rule_clause(rule):
         # "所有接口都必须做鉴权": a rule said whole ends with its clause
