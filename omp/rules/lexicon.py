@@ -1204,6 +1204,35 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                      "tinycbor", "u8g2", "adafruit gfx", "tft_espi", "lovyangfx", "fastled",
                      "neopixel", "adafruit neopixel", "segger rtt", "systemview", "tracealyzer",
                      "percepio", "cmock"),
+    "project_tracker": ("jira", "jira software", "jira cloud", "jira service management", "linear",
+                        "linear.app", "trello", "asana", "clickup", "monday.com", "youtrack",
+                        "shortcut", "pivotal tracker", "basecamp", "wrike", "plane", "taiga",
+                        "redmine", "openproject", "leantime", "focalboard", "wekan", "kanboard",
+                        "vikunja", "huly", "github projects", "github issues", "gitlab issues",
+                        "azure boards", "禅道", "zentao", "tapd", "腾讯 tapd", "teambition",
+                        "pingcode", "飞书项目", "worktile", "smartsheet", "airtable", "nocodb",
+                        "baserow", "teable", "grist", "seatable"),
+    "wiki": ("notion", "confluence", "coda", "slab", "nuclino", "tettra", "bookstack", "wiki.js",
+             "dokuwiki", "mediawiki", "xwiki", "tiddlywiki", "obsidian", "logseq", "语雀", "yuque",
+             "飞书文档", "飞书知识库", "飞书多维表格", "腾讯文档", "石墨文档", "钉钉文档", "wolai",
+             "flowus", "思源笔记", "affine", "appflowy", "anytype", "joplin", "trilium", "evernote",
+             "印象笔记", "onenote", "google docs", "google sheets", "sharepoint", "dropbox paper",
+             "quip", "outline", "hackmd", "hedgedoc", "etherpad"),
+    "design": ("figma", "figjam", "sketch", "adobe xd", "penpot", "zeplin", "invision", "protopie",
+               "axure", "axure rp", "balsamiq", "uizard", "canva", "miro", "whimsical",
+               "lucidchart", "diagrams.net", "墨刀", "蓝湖", "即时设计", "mastergo", "pixso",
+               "摹客", "稿定设计", "zeroheight", "tokens studio", "style dictionary", "photoshop",
+               "adobe illustrator", "after effects", "affinity designer", "lottiefiles", "spline"),
+    "esign": ("docusign", "hellosign", "dropbox sign", "pandadoc", "adobe sign",
+              "adobe acrobat sign", "signnow", "docuseal", "documenso", "opensign", "法大大",
+              "e签宝", "上上签", "契约锁", "yousign", "signwell", "boldsign"),
+    "booking": ("calendly", "cal.com", "savvycal", "acuity scheduling", "youcanbook.me",
+                "chili piper", "google calendar api", "microsoft bookings", "zcal", "tidycal",
+                "nylas", "cronofy"),
+    "form_service": ("typeform", "jotform", "tally", "tally.so", "google forms", "formspree",
+                     "formstack", "金数据", "问卷星", "腾讯问卷", "surveymonkey", "fillout",
+                     "formbricks", "heyform", "formcarry", "qualtrics", "microsoft forms", "wufoo",
+                     "cognito forms", "paperform", "netlify forms"),
 }
 
 
@@ -1244,7 +1273,7 @@ SHARED_ROLES = frozenset(
      "email_lib", "messaging_channel", "support", "game_lib", "chat_sdk",
      "mqtt_client", "resilience", "db_ops", "library",
      "lowcode", "embedding_model", "model_hub",
-     "science", "embedded_lib"}
+     "science", "embedded_lib", "design"}
 )  # fmt: skip
 
 
@@ -2526,6 +2555,26 @@ AMBIGUOUS = frozenset(
         "snowflake",
         "trino",
         "ray",
+        "linear",
+        "shortcut",
+        "plane",
+        "taiga",
+        "grist",
+        "notion",
+        "confluence",
+        "coda",
+        "slab",
+        "obsidian",
+        "affine",
+        "anytype",
+        "quip",
+        "outline",
+        "sketch",
+        "style dictionary",
+        "after effects",
+        "spline",
+        "tally",
+        "fillout",
     ]
 )
 
