@@ -207,7 +207,10 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                   "azure data explorer", "microsoft fabric", "tinybird", "rockset", "materialize",
                   "risingwave", "databend", "selectdb", "byconity", "apache doris", "spark sql",
                   "hive metastore", "starburst", "emr", "amazon emr", "e-mapreduce", "dataproc",
-                  "azure databricks", "bigquery omni"),
+                  "azure databricks", "bigquery omni",
+                  "阿里云 maxcompute", "odps", "阿里云 emr", "腾讯云 emr", "华为云 mrs", "dws",
+                  "华为云 dws", "gaussdb(dws)", "腾讯云数据仓库", "火山引擎 bytehouse", "网易数帆",
+                  "数栈", "dtstack"),
     "timeseries": ("greptimedb", "cnosdb", "opentsdb", "kairosdb", "m3db", "timestream",
                    "amazon timestream", "apache iotdb", "influxdb cloud", "victorialogs",
                    "graphite", "tdengine cloud"),
@@ -520,7 +523,9 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                    "meinheld", "mod_wsgi", "mod_php", "phusion passenger", "nginx unit",
                    "socketify", "uvloop", "gevent", "eventlet", "mangum", "zappa",
                    "lambda web adapter", "aws lambda web adapter", "serverless-http", "fcgiwrap",
-                   "spawn-fcgi", "kestrel"),
+                   "spawn-fcgi", "kestrel",
+                   "tongweb", "东方通", "apusic", "金蝶 apusic", "宝兰德", "inforsuite",
+                   "中创中间件"),
     "service_mesh": ("consul connect", "consul service mesh", "kuma", "kong mesh",
                      "open service mesh", "aws app mesh", "traffic director",
                      "anthos service mesh", "cloud service mesh", "gloo mesh", "istio ambient",
@@ -982,7 +987,12 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                 "pitest", "archunit", "jmh", "enquirer", "inquirer", "@clack/prompts", "kleur",
                 "chalk", "ora", "listr2", "zx", "lipgloss", "promptui", "ratatui", "tui-rs",
                 "crossterm", "indicatif", "dialoguer", "inquire", "prompt_toolkit", "questionary",
-                "urwid", "npyscreen", "spectre.console", "bubbletea", "bubble tea"),
+                "urwid", "npyscreen", "spectre.console", "bubbletea", "bubble tea",
+                "redisson", "satoken", "mall4j", "sofaboot", "sofarpc", "sofa-rpc", "sofastack",
+                "xxl-job", "apache commons", "magic-api", "dynamic-tp", "hippo4j", "jasypt",
+                "transmittable-thread-local", "disruptor", "cloudwego", "volo", "monoio",
+                "gin-vue-admin", "go-admin", "gnet", "go-micro", "polaris-mesh", "tars", "tarsgo",
+                "brpc", "srpc"),
     "charts": ("d3.js", "vue-echarts", "echarts-for-react", "ngx-echarts", "bizcharts", "antv g2",
                "antv x6", "antv g6", "antv l7", "ant design charts", "@ant-design/charts",
                "victory", "react-chartjs-2", "react-vis", "chartist", "c3.js", "billboard.js",
@@ -1215,7 +1225,12 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                  "阿里云 polardb", "polardb for postgresql", "阿里云 adb", "adb for mysql",
                  "阿里云 lindorm", "lindorm", "阿里云 tablestore", "tablestore", "腾讯云 cdb",
                  "云数据库 mysql", "tdsql-c", "腾讯云 tdsql", "华为云 rds", "华为云 gaussdb",
-                 "火山引擎 vedb", "vedb"),
+                 "火山引擎 vedb", "vedb",
+                 "dameng", "kingbase", "金仓数据库", "南大通用", "gbase", "gbase 8a", "gbase 8s",
+                 "神通数据库", "优炫数据库", "瀚高数据库", "highgo", "vastbase", "tbase",
+                 "tdsql-pg", "matrixone", "hugegraph", "galaxybase", "tugraph", "kunlunbase",
+                 "sequoiadb", "巨杉数据库", "虚谷数据库", "xugudb", "磐维数据库", "yashandb",
+                 "崖山数据库", "oceanbase cloud", "polardb-pg"),
     "desktop": ("electron forge", "electron-vite", "electron-react-boilerplate", "nw.js", "nwjs",
                 "neutralino", "neutralinojs", "fyne", "gioui", "webview2", "cef",
                 "chromium embedded framework", "qt6", "qt5", "qml", "qt quick", "pyqt", "pyqt5",
@@ -1281,7 +1296,8 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                  "truffleruby", "mruby", "luajit", "luau", "moonscript", "fennel", "rebol"),
     "mobile": ("react-native", "nativescript", "titanium", "xamarin", "xamarin.forms", ".net maui",
                "maui", "compose multiplatform", "kmm", "lynx", "appkit", "watchkit", "harmonyos",
-               "openharmony", "arkts", "arkui", "鸿蒙", "harmonyos next"),
+               "openharmony", "arkts", "arkui", "鸿蒙", "harmonyos next",
+               "arkui-x", "ark compiler", "鸿蒙原生应用", "harmonyos sdk"),
     "embedded_lib": ("littlefs", "fatfs", "spiffs", "yaffs", "jffs2", "ubifs", "lwip",
                      "freertos+tcp", "freertos-plus-tcp", "picotcp", "btstack", "bluedroid",
                      "zephyr bluetooth", "mcuboot", "tf-m", "trusted firmware-m",
@@ -1350,6 +1366,9 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                  "百度 ocr", "百度智能云 ocr", "百度 ai 开放平台", "千帆大模型平台", "讯飞开放平台",
                  "阿里云实人认证", "阿里云内容安全", "腾讯云天御", "网易易盾", "易盾", "极验",
                  "geetest", "腾讯云验证码", "阿里云验证码"),
+    "os": ("纯血鸿蒙", "银河麒麟", "麒麟系统", "中标麒麟", "kylin os", "统信 uos", "uos", "deepin",
+           "openeuler", "anolis os", "龙蜥", "alibaba cloud linux", "opencloudos", "tencentos",
+           "rocky linux", "almalinux"),
 }
 
 
@@ -1390,7 +1409,7 @@ SHARED_ROLES = frozenset(
      "email_lib", "messaging_channel", "support", "game_lib", "chat_sdk",
      "mqtt_client", "resilience", "db_ops", "library",
      "lowcode", "embedding_model", "model_hub",
-     "science", "embedded_lib", "design", "marketing", "bi", "cloud_ai"}
+     "science", "embedded_lib", "design", "marketing", "bi", "cloud_ai", "os"}
 )  # fmt: skip
 
 
@@ -2720,6 +2739,9 @@ AMBIGUOUS = frozenset(
         "cloud monitoring",
         "cloud trace",
         "log analytics",
+        "disruptor",
+        "volo",
+        "tars",
     ]
 )
 
