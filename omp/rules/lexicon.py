@@ -1445,6 +1445,13 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                  "particle boron", "nrf52840 dongle", "nrf52840 dk", "nrf52 dk", "nrf5340 dk",
                  "nrf9160 dk", "thingy:91", "thingy:53", "unihiker", "lattepanda", "odroid",
                  "pine64", "pinephone", "树莓派", "香橙派", "正点原子", "立创"),
+    "eda": ("kicad", "altium", "altium designer", "eagle pcb", "fusion 360", "freecad", "openscad",
+            "ltspice", "proteus", "multisim", "lceda", "立创 eda", "easyeda", "嘉立创", "jlcpcb",
+            "pcbway", "vivado", "quartus", "quartus prime", "vitis", "vitis hls", "modelsim",
+            "questasim", "verilator", "iverilog", "icarus verilog", "gtkwave", "yosys", "nextpnr",
+            "openroad", "openlane", "magic vlsi", "klayout", "cadence virtuoso",
+            "synopsys design compiler", "chisel", "spinalhdl", "amaranth hdl", "cocotb", "myhdl",
+            "vhdl", "systemverilog"),
 }
 
 
@@ -1485,7 +1492,7 @@ SHARED_ROLES = frozenset(
      "email_lib", "messaging_channel", "support", "game_lib", "chat_sdk",
      "mqtt_client", "resilience", "db_ops", "library",
      "lowcode", "embedding_model", "model_hub",
-     "science", "embedded_lib", "design", "marketing", "bi", "cloud_ai", "os"}
+     "science", "embedded_lib", "design", "marketing", "bi", "cloud_ai", "os", "eda"}
 )  # fmt: skip
 
 
@@ -2859,6 +2866,8 @@ AMBIGUOUS = frozenset(
         "cm4",
         "blue pill",
         "black pill",
+        "proteus",
+        "chisel",
     ]
 )
 
