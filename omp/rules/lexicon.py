@@ -799,7 +799,18 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                  "gdextension", "gdnative", "godot-rust", "gdext", "dialogic", "limboai",
                  "bevy_ecs", "bevy_rapier", "lightyear", "bevy_replicon", "renet", "naia",
                  "matchbox", "ggrs", "ggpo", "backroll", "litenetlib", "lidgren", "kcp",
-                 "riptide", "dark rift", "darkrift 2", "mlapi"),
+                 "riptide", "dark rift", "darkrift 2", "mlapi",
+                 "eos sdk", "fish-net", "riptide networking", "enet", "vivox", "easy anti-cheat",
+                 "battleye", "addressables", "unity addressables", "urp", "hdrp",
+                 "universal render pipeline", "polybrush", "textmesh pro", "naninovel", "fungus",
+                 "yarn spinner", "articy", "dialogue system for unity", "nodecanvas", "playmaker",
+                 "bolt visual scripting", "final ik", "puppetmaster", "obi rope",
+                 "amplify shader editor", "more mountains feel", "rewired", "live2d cubism",
+                 "texturepacker", "substance designer", "speedtree", "world machine", "3ds max",
+                 "zbrush", "marmoset toolbag", "mixamo", "metahuman", "quixel megascans", "nanite",
+                 "lumen", "niagara", "metasounds", "gameplay ability system", "enhanced input",
+                 "chaos physics", "ue5", "ue4", "beehave", "phantom camera", "löve", "kaboom.js",
+                 "armory3d", "pico-8", "tic-80", "picotron"),
     "mqtt_client": ("paho", "eclipse paho", "paho-mqtt", "mqtt.js", "async-mqtt-client",
                     "pubsubclient", "esp-mqtt", "esp_mqtt", "mqttnet", "hivemq mqtt client",
                     "hivemq-mqtt-client", "rumqttc", "rumqtt", "emqtt", "aiomqtt", "asyncio-mqtt",
@@ -1538,7 +1549,6 @@ def is_han(name: str) -> bool:
 # Chinese names stand in Chinese text with no word boundary ("支付就接微信支付吧"), so they are
 # matched where they are; not after a numeral or a demonstrative, where "个推" is "个" and "推"
 # ("这个推送", "一个推")
-_ZH_TECH_NAMES = "|".join(sorted((n for n in ROLE_OF if is_han(n)), key=len, reverse=True))
 
 
 def alternation(names: Iterable[str], depth: int = 2) -> str:
@@ -1564,6 +1574,11 @@ def alternation(names: Iterable[str], depth: int = 2) -> str:
         alone = "?" if "" in rests else ""  # "s" is a name and "sqlite" too: the longer first
         branches.append(f"{re.escape(first)}(?:{alternation(longer, depth - 1)}){alone}")
     return "|".join(branches)
+
+
+# one alternation branching on first characters, like the Latin names: a flat list of hundreds
+# of Chinese names, tried at every position of a text, would cost more than all the Latin ones
+_ZH_TECH_NAMES = alternation(n for n in ROLE_OF if is_han(n))
 
 
 # a Latin name ends where no letter, digit or "-" goes on: Chinese may touch it ("用Redis做缓存")
@@ -2907,6 +2922,16 @@ AMBIGUOUS = frozenset(
         "microchip",
         "wch",
         "ble",
+        "fungus",
+        "playmaker",
+        "puppetmaster",
+        "rewired",
+        "world machine",
+        "nanite",
+        "lumen",
+        "niagara",
+        "enhanced input",
+        "phantom camera",
     ]
 )
 
