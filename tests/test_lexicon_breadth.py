@@ -147,7 +147,8 @@ def test_a_name_known_but_not_versioned_gives_its_role_and_no_version():
         ("Figma", "design"), ("DocuSign", "esign"), ("Calendly", "booking"),
         ("Typeform", "form_service"), ("Avalara", "tax"), ("Smartbi", "bi"), ("VWO", "feature_flags"),
         # cloud products
-        ("Cloudflare Hyperdrive", "database"), ("Workers KV", "storage"), ("Eventarc", "queue"),
+        ("Cloudflare Hyperdrive", "database"), ("Workers KV", "storage"),
+        ("Eventarc", "queue"),
         ("Amazon Rekognition", "cloud_ai"), ("腾讯云人脸核身", "cloud_ai"),
         ("阿里云日志服务", "observability"), ("函数计算 FC", "hosting"),
         # the Chinese ecosystem
