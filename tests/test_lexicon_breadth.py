@@ -145,7 +145,8 @@ def test_a_name_known_but_not_versioned_gives_its_role_and_no_version():
         # SaaS and business tools
         ("Zendesk", "support"), ("Jira", "project_tracker"), ("Notion", "wiki"),
         ("Figma", "design"), ("DocuSign", "esign"), ("Calendly", "booking"),
-        ("Typeform", "form_service"), ("Avalara", "tax"), ("Smartbi", "bi"), ("VWO", "feature_flags"),
+        ("Typeform", "form_service"), ("Avalara", "tax"), ("Smartbi", "bi"),
+        ("VWO", "feature_flags"),
         # cloud products
         ("Cloudflare Hyperdrive", "database"), ("Workers KV", "storage"),
         ("Eventarc", "queue"),
