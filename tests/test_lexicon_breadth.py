@@ -144,7 +144,7 @@ def test_a_name_known_but_not_versioned_gives_its_role_and_no_version():
     [
         # SaaS and business tools
         ("Zendesk", "support"), ("Jira", "project_tracker"), ("Notion", "wiki"),
-        ("Figma", "design"), ("DocuSign", "esign"), ("Calendly", "booking"),
+        ("Penpot", "design"), ("DocuSign", "esign"), ("Calendly", "booking"),
         ("Typeform", "form_service"), ("Avalara", "tax"), ("Smartbi", "bi"),
         ("VWO", "feature_flags"),
         # cloud products
@@ -154,7 +154,7 @@ def test_a_name_known_but_not_versioned_gives_its_role_and_no_version():
         ("阿里云日志服务", "observability"), ("函数计算 FC", "hosting"),
         # the Chinese ecosystem
         ("YashanDB", "database"), ("金仓数据库", "database"), ("TongWeb", "app_server"),
-        ("openEuler", "os"), ("XXL-JOB", "library"), ("ahooks", "frontend"),
+        ("openEuler", "os"), ("Hippo4j", "library"), ("ahooks", "frontend"),
         ("TDesign React", "ui_kit"), ("uView Plus", "ui_kit"),
         # science, hardware, game development, media, data and LLM tools
         ("SymPy", "science"), ("Seurat", "bioinformatics"), ("Folium", "gis"),
