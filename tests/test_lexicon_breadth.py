@@ -134,3 +134,106 @@ def test_a_name_known_but_not_versioned_gives_its_role_and_no_version():
     # the version rules embed the names of TECH_ROLES only; Karpenter is known all the same
     assert "karpenter" not in lexicon._VERSIONED_NAMES
     assert rules.role_of("Karpenter 1.0") == "k8s_addon"
+
+
+# ---- SaaS tools, cloud products, the Chinese ecosystem, science, hardware, media and LLM tools ---
+
+
+@pytest.mark.parametrize(
+    ("name", "role"),
+    [
+        # SaaS and business tools
+        ("Zendesk", "support"), ("Jira", "project_tracker"), ("Notion", "wiki"),
+        ("Penpot", "design"), ("DocuSign", "esign"), ("Calendly", "booking"),
+        ("Typeform", "form_service"), ("Avalara", "tax"), ("Smartbi", "bi"),
+        ("VWO", "feature_flags"),
+        # cloud products
+        ("Cloudflare Hyperdrive", "database"), ("Workers KV", "storage"),
+        ("Eventarc", "queue"),
+        ("Amazon Rekognition", "cloud_ai"), ("腾讯云人脸核身", "cloud_ai"),
+        ("阿里云日志服务", "observability"), ("函数计算 FC", "hosting"),
+        # the Chinese ecosystem
+        ("YashanDB", "database"), ("金仓数据库", "database"), ("TongWeb", "app_server"),
+        ("openEuler", "os"), ("Hippo4j", "library"), ("ahooks", "frontend"),
+        ("TDesign React", "ui_kit"), ("uView Plus", "ui_kit"),
+        # science, hardware, game development, media, data and LLM tools
+        ("SymPy", "science"), ("Seurat", "bioinformatics"), ("Folium", "gis"),
+        ("RK3588", "hardware"), ("BME280", "hardware"), ("KiCad", "eda"),
+        ("Naninovel", "game_lib"), ("Yarn Spinner", "game_lib"), ("DaVinci Resolve", "media"),
+        ("JUCE", "media"), ("Bytewax", "pipelines"), ("Firecrawl", "ml"), ("MCP", "ml"),
+        ("DiskANN", "vector_db"),
+    ],
+)  # fmt: skip
+def test_a_name_of_each_newer_family_is_known_with_its_role(name, role):
+    found = rules.technologies(name)
+    assert found == [name.lower()]
+    assert lexicon.role_for(found[0]) == role
+
+
+@pytest.mark.parametrize(
+    ("sentence", "part"),
+    [
+        ("Our stack: FastAPI, Postgres and Zendesk for support.", {"support": "Zendesk"}),
+        ("The backend runs on Cloud Run, with Eventarc for the events and Workers KV at the edge.",
+         {"queue": "Eventarc", "storage": "Workers KV"}),
+        ("后端是 Spring Boot 3，数据库用 YashanDB，服务器是 openEuler。",
+         {"database": "YashanDB", "os": "openEuler"}),
+        ("The game is built in Unity 6 with Naninovel for the story.", {"game_lib": "Naninovel"}),
+        ("We use Bytewax for the streams and DiskANN for the vectors.",
+         {"pipelines": "Bytewax", "vector_db": "DiskANN"}),
+    ],
+)  # fmt: skip
+def test_a_stack_statement_keeps_a_name_of_a_newer_family(sentence, part):
+    stack = _stack(
+        ("user", "Picking the project back up."), ("assistant", "Sure."), ("user", sentence)
+    )
+    assert part.items() <= stack.items()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("Let's use Linear for issue tracking.", "Linear"),
+        ("Use Typeform for the signup survey.", "Typeform"),
+        ("Let's use DocuSign for the contracts.", "DocuSign"),
+        ("Let's go with Firecrawl for the scraping.", "Firecrawl"),
+    ],
+)
+def test_an_instruction_naming_a_name_of_a_newer_family_is_a_choice(sentence, choice):
+    assert [c for c, _ in _choices_said(sentence)] == [choice]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("部署系统换成 openEuler 吧。", "openEuler"),
+        ("合同签署用 e签宝。", "e签宝"),
+        ("日志接入阿里云日志服务。", "阿里云日志服务"),
+    ],
+)
+def test_a_chinese_instruction_naming_a_name_of_a_newer_family_is_a_choice(sentence, choice):
+    choices = [d.get("choice") for d in _kept(_run(*_said_zh(sentence)), "decisions")]
+    assert choices == [choice]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "the notion of a linear scan is fine here",  # Notion, Linear
+        "a salmon and diamond sketch of the outline",  # Salmon, DIAMOND, Sketch, Outline
+        "a convex hull around the glacier",  # Convex, Glacier
+        "函数计算结果不对",  # a function computes it, not 阿里云函数计算
+        "千锤百炼的代码",  # an idiom, not 阿里云百炼
+        "这个扣子掉了",  # a button, not the Coze platform
+    ],
+)
+def test_an_everyday_word_of_a_newer_family_is_no_name(sentence):
+    assert rules.technologies(sentence) == []
+
+
+def test_an_everyday_word_of_a_newer_family_written_as_a_name_is_one():
+    assert rules.technologies("Tickets live in Linear, specs in Notion, mocks in Sketch.") == [
+        "linear",
+        "notion",
+        "sketch",
+    ]
