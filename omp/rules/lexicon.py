@@ -791,7 +791,7 @@ MORE_TECH_ROLES: dict[str, tuple[str, ...]] = {
                  "bevy_ecs", "bevy_rapier", "lightyear", "bevy_replicon", "renet", "naia",
                  "matchbox", "ggrs", "ggpo", "backroll", "litenetlib", "lidgren", "kcp",
                  "riptide", "dark rift", "darkrift 2", "mlapi",
-                 "enet",
+                 # not "enet": a choice of it outlived a later "New plan:" on dev (session 57)
                  "universal render pipeline", "naninovel", "fungus",
                  "yarn spinner", "articy", "playmaker",
                  "texturepacker", "speedtree", "3ds max",
