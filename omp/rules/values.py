@@ -1921,8 +1921,13 @@ def env_names(sentence: str) -> dict[str, str]:
         # "阈值定 600 次，配置项叫 `RATE_LIMIT_PER_MIN`": a short sentence says what it holds
         said = sentence if len(sentence) <= 120 else clause
         said = re.sub(rf"({name})\s*[=:].*", r"\1", said)  # "STORAGE_DRIVER=local": no value
-        found.setdefault(name, said.strip(" .。`"))
+        # a secret's variable is named and no more: any text under its name would read as the
+        # secret's value and be redacted whole ("KAFKA_SASL_PASSWORD: [REDACTED:secret]")
+        found.setdefault(name, "required" if _SECRET_NAME.search(name) else said.strip(" .。`"))
     return found
+
+
+_SECRET_NAME = lazy(r"(?i)pass|pwd|secret|token|key|credential|auth|salt|dsn|private")
 
 
 # "remember to delete the old `NEW_CHECKOUT` env var": a variable the project gives up
