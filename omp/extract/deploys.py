@@ -174,10 +174,6 @@ def _shown(event: Any) -> dict[str, Any]:
 
 # a Worker's var named as a secret is one, however short or plain its value ("AUTH_TOKEN:
 # "hunter2""): wrangler prints a var's value, and `wrangler secret put` was not used for it
-_SECRET_VAR = lazy(
-    r"(?i)(?:^|_)(?:pass(?:word|wd|phrase)?|pwd|secret|token|\w*key|credentials?|auth|salt|"
-    r"dsn)(?:_|$)"
-)
 
 
 def _shaped(value: str) -> bool:
@@ -192,7 +188,11 @@ def _hidden(bindings: dict[str, str], batch: Batch, path: str, line: int) -> dic
     """
     kept = {}
     for name, value in bindings.items():
-        if _SECRET_VAR.search(name) and not value.startswith("[REDACTED") and not _shaped(value):
+        if (
+            rules.SECRET_VAR.search(name)
+            and not value.startswith("[REDACTED")
+            and not _shaped(value)
+        ):
             batch.redactions.append(Redaction(f"secret assigned to {name}", path, line, 0))
             value = "[REDACTED:secret]"
         kept[name] = value

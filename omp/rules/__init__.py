@@ -149,6 +149,7 @@ from omp.rules.requests import (
 from omp.rules.signals import before_deferral
 from omp.rules.text import code_blocks, is_chinese, statements, unwrap, without_blobs
 from omp.rules.values import (
+    SECRET_VAR,
     chosen_stack,
     commands,
     env_names,
@@ -192,6 +193,7 @@ __all__ = [
     "NAME",
     "RULE_LEADS",
     "SCAFFOLD",
+    "SECRET_VAR",
     "SHARED_ROLES",
     "TECH_ROLES",
     "VERBS",

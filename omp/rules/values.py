@@ -1904,11 +1904,12 @@ _ENV_VAR = lazy(
 
 
 def env_names(sentence: str) -> dict[str, str]:
-    """The environment variables a sentence says the project reads, each with its clause.
+    """The environment variables a sentence says the project reads, each with what it holds.
 
-    "AppSecret 放到服务的环境变量 `WX_APP_SECRET` 里" gives WX_APP_SECRET with that clause: the
-    name, and what the sentence says of it; never a value (`omp.sensitive` guards the text).
-    An error naming one, a question and a maybe give none.
+    "The bucket is configurable with EXPORT_BUCKET_NAME" gives EXPORT_BUCKET_NAME with that
+    sentence (its clause when the sentence is long), cut before any value; a secret's variable
+    ("WX_APP_SECRET") is only `required`. An error naming one, a variable given up, a question
+    and a maybe give none.
     """
     if QUESTION.search(sentence) or TENTATIVE.search(sentence) or "_" not in sentence:
         return {}
@@ -1923,11 +1924,16 @@ def env_names(sentence: str) -> dict[str, str]:
         said = re.sub(rf"({name})\s*[=:].*", r"\1", said)  # "STORAGE_DRIVER=local": no value
         # a secret's variable is named and no more: any text under its name would read as the
         # secret's value and be redacted whole ("KAFKA_SASL_PASSWORD: [REDACTED:secret]")
-        found.setdefault(name, "required" if _SECRET_NAME.search(name) else said.strip(" .。`"))
+        found.setdefault(name, "required" if SECRET_VAR.search(name) else said.strip(" .。`"))
     return found
 
 
-_SECRET_NAME = lazy(r"(?i)pass|pwd|secret|token|key|credential|auth|salt|dsn|private")
+# a variable named as a secret ("AUTH_TOKEN", "KAFKA_SASL_PASSWORD", "WXPAY_API_V3_KEY"): what
+# is set under it is the secret, however plain it reads
+SECRET_VAR = lazy(
+    r"(?i)(?:^|_)(?:pass(?:word|wd|phrase)?|pwd|secret|tokens?|\w*keys?|credentials?|auth|salt|"
+    r"dsn|private)(?:_|$)"
+)
 
 
 # "remember to delete the old `NEW_CHECKOUT` env var": a variable the project gives up
