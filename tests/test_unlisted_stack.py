@@ -51,7 +51,7 @@ def test_a_known_name_in_the_slot_keeps_its_own_role():
     ["The database is slow today.",
      "The backend is Bob's code, don't touch it.",
      "Our database is Down again.",
-     "We use Notion for docs.",
+     "We use Quillnote for docs.",  # docs: no part of the system (a known wiki keeps its role)
      "Is the DB Quillbase?",
      "The database is Huge, like 2TB.",
      "search is Slow.",
