@@ -204,6 +204,7 @@ def _score(result: CaseResult, expected: dict[str, Any], report: dict[str, Any])
                 "reason": c["reason"],
                 "index": (c.get("source") or {}).get("index"),
                 "text": _text(c).strip(),
+                "context": str(c["entry"].get("context", "")),  # a decision's sentence
                 "correct": any(_matches(item, c) for item in items),
                 "acceptable": any(_matches(item, c) for item in acceptable),
             }

@@ -534,3 +534,39 @@ def test_x_or_something_else_offers_no_second_option():
     turns = [("user", "so, ndjson or something else?"), ("assistant", "Depends."),
              ("user", "ndjson.")]  # fmt: skip
     assert _kept(_run(*turns), "decisions") == []
+
+
+# ---- an either-or of a name and a way said in words; a pick that says how it is used -----------
+
+
+@pytest.mark.parametrize(
+    ("question", "options"),
+    [
+        ("Should we store wifi creds in a header file or NVS?", ["nvs", "a header file"]),
+        ("Alembic or write raw SQL migrations?", ["alembic", "write raw sql migrations"]),
+        ("Should I use Redis or a plain dict?", ["redis", "a plain dict"]),
+        # a way of doing the work, or a place a name sits in, offers no named option
+        ("Want me to run the tests or just push?", []),
+        ("Is it a bug in our code or in FastAPI?", []),
+        ("OK. Want me to write the matchmaker override in Lua or Go?", ["lua", "go"]),
+    ],
+)
+def test_an_either_or_of_a_name_and_a_way_offers_both(question, options):
+    assert rules.asked_options(question) == options
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "chosen"),
+    [
+        ("Should we store wifi creds in a header file or NVS?", "NVS with BLE provisioning.",
+         [("NVS", ["a header file"])]),
+        ("Which OTA approach: esp_https_ota or MCUboot?",
+         "native esp_https_ota with A/B slots + rollback, no mcuboot.",
+         [("esp_https_ota", ["MCUboot"])]),
+        ("Which runtime for the modules, TypeScript or Go?",
+         "Go runtime for all server modules, pin to nakama 3.", [("Go", ["TypeScript"])]),
+    ],
+)  # fmt: skip
+def test_the_answer_to_a_question_may_say_how_the_option_is_used(question, reply, chosen):
+    turns = [("user", "Picking the firmware back up."), ("assistant", question), ("user", reply)]
+    assert _choices(*turns) == chosen

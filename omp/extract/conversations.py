@@ -528,7 +528,7 @@ class _Conversation:
             or (rules.leading_name(s, self.offers.names) if replying else None)
             # "Dramatiq, Celery's config is a mess." after "Celery or Dramatiq?"
             or (
-                rules.leading_name(s, self.offers.offered)
+                rules.leading_name(s, self.offers.offered, asked=True)
                 if self.offers.replying_to_question(index)
                 else None
             )

@@ -914,6 +914,31 @@ _NAMED_EITHER = lazy(
 )
 
 
+# "store wifi creds in a header file or NVS?", "Alembic or write raw SQL migrations?": a name
+# against a way said in a few words; the name may be one the lexicon lacks, written as a name
+_PHRASE_SIDE = (
+    r"(?:(?i:a|an|the|our|just|plain|raw|write|roll|build|keep|do)\s+)"
+    r"[a-z][a-z-]*(?:\s+(?:[a-z][a-z-]*|SQL|JSON|YAML|CSV)){0,3}"
+)
+_NAME_SIDE = r"[A-Za-z][\w.+#-]{1,24}"
+_PHRASE_EITHER = lazy(
+    r"(?:^|[\s(:,])(?:(?P<n1>" + _NAME_SIDE + r")\s+or\s+(?P<p1>" + _PHRASE_SIDE + r")"
+    r"|(?P<p2>" + _PHRASE_SIDE + r")\s+or\s+(?P<n2>" + _NAME_SIDE + r"))\s*[?？]\s*$"
+)
+
+
+def _phrase_either(sentence: str) -> list[str]:
+    """The name and the way of an either-or question whose one side is no name."""
+    m = _PHRASE_EITHER.search(sentence)
+    if m is None:
+        return []
+    name, way = (m["n1"], m["p1"]) if m["n1"] else (m["n2"], m["p2"])
+    written_as_name = TECH.fullmatch(name) or re.search(r"[A-Z]|\w[-._+#]\w", name)
+    if not written_as_name or name.lower() in _NOT_OPTIONS:
+        return []
+    return [name.lower(), way.lower()]
+
+
 def _bare_either(sentence: str) -> list[str]:
     """The two names of a question of two names and nothing else ("clap or argh?")."""
     bare = _BARE_EITHER.search(sentence)
@@ -952,7 +977,7 @@ def asked_options(message: str) -> list[str]:
         if name is not None and name.group(1).lower() not in out:
             out.append(name.group(1).lower())
     for sentence in statements(message):
-        if named := _bare_either(sentence) or _named_either(sentence):
+        if named := _bare_either(sentence) or _named_either(sentence) or _phrase_either(sentence):
             # "clap or argh?": a question of two names alone offers both, known or not
             out += [n for n in named if n not in out]
             continue
@@ -1046,8 +1071,12 @@ def picked_label(sentence: str, labels: list[str]) -> str | None:
     return picked[0] if len(picked) == 1 else None
 
 
-def leading_name(sentence: str, offered: list[str]) -> str | None:
-    """The offered name a reply opens with, alone in its clause ("Argon2id，参数就按你说的 …")."""
+def leading_name(sentence: str, offered: list[str], *, asked: bool = False) -> str | None:
+    """The offered name a reply opens with, alone in its clause ("Argon2id，参数就按你说的 …").
+
+    The reply to a question (`asked`) may say how the option is used ("NVS with BLE
+    provisioning", "Go runtime for all server modules") before its next clause.
+    """
     if QUESTION.search(sentence) or NEGATED.search(sentence):
         return None
     # "events_raw: replica identity full then": a name no technology heads what follows
@@ -1069,6 +1098,8 @@ def leading_name(sentence: str, offered: list[str]) -> str | None:
         first = re.sub(r"(?i)\s*(?:吧|then|it is)$", "", clause.strip(" *`").rstrip(".")).lower()
         first = _ACCEPTING_LEAD.sub("", first)  # "ok room then", "and yes django-celery-beat"
         first = _PICK_QUALIFIER.sub("", first)  # "clap w/ derive": clap, in the way it is used
+        if asked and first not in offered:  # "native esp_https_ota with A/B slots": the name
+            first = _PICK_PLAIN.sub("", _PICK_USE.sub("", _PICK_USE.sub("", first)))
         # "ESP-IDF v5.2" names "esp-idf" at a version
         first = re.sub(r"\s+v?\d+(?:\.\d+)*$", "", first) if first not in offered else first
         if first in offered:
@@ -1138,6 +1169,14 @@ _AGREED_END = lazy(r"(?i)\b(?:so yeah|so yes|so|yeah|yes|yep|yup|sure|ok(?:ay)?)
 
 # what a pick may say of the way the option is used: "clap w/ derive", "redis with persistence"
 _PICK_QUALIFIER = lazy(r"(?i)\s+(?:w/|with)\s+(?:the\s+)?[\w.+#-]+(?:\s+(?:api|feature|mode))?$")
+# and, in the answer to a question, in more words: "nvs with ble provisioning", "spot for batch
+# only"; what kind of thing it is ("go runtime"); a plain word before it ("native esp_https_ota")
+_PICK_USE = lazy(
+    r"(?i)(?:\s+(?:w/|with|for)\s+(?:the\s+|a\s+|an\s+|all\s+)?[\w.+#/-]+"
+    r"(?:\s+(?:\+\s+)?[\w.+#/-]+){0,3}?(?:\s+only)?"
+    r"|\s+(?:runtime|instances?|nodes?|database|db|library|lib|approach|option|one))$"
+)
+_PICK_PLAIN = lazy(r"(?i)^(?:native|plain|vanilla|stock|just|only)\s+(?=\S)")
 
 
 def picks_alone(sentence: str, name: str) -> bool:
