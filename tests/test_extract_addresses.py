@@ -450,3 +450,8 @@ def test_where_an_error_comes_from_or_a_question_is_no_value(sentence):
 )
 def test_a_script_named_for_a_task_every_project_has_is_its_command(sentence, found):
     assert rules.commands(sentence) == found
+
+
+def test_the_address_a_proxy_serves_in_chinese_is_an_address():
+    sentence = "done, nginx 反代到 https://llm.fenwick.internal/v1 ，业务那边已经通了。"
+    assert rules.url_facts(sentence) == {"nginx": "https://llm.fenwick.internal/v1"}

@@ -271,3 +271,24 @@ def test_asking_whether_a_tool_was_used_for_everything_is_no_preference():
 )
 def test_how_the_person_wants_answers_is_their_preference(sentence, kept):
     assert (rules.personal(sentence) is not None) is kept
+
+
+# ---- "我一般 …": what the person does as a rule -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["我一般周四下午发固件，周五不发，这个你记着", "我一般只打 dmg 不打 app store 的包",
+     "我一般 deploy 都是周一早上"],
+)  # fmt: skip
+def test_what_the_person_usually_does_in_their_work_is_a_habit(sentence):
+    found = rules.personal(sentence)
+    assert found is not None and found.scope == "PERSONAL"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["我一般不太清楚这个", "我一般用什么版本比较好？", "我平时工作比较忙", "我通常晚上才有空看"],
+)
+def test_what_the_person_usually_is_or_asks_is_no_habit(sentence):
+    assert rules.personal(sentence) is None

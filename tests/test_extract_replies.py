@@ -1184,3 +1184,102 @@ def test_a_recap_of_decisions_the_person_confirms_stores_each_decision():
     assert kept[0]["alternatives"] == ["Kafka"]
     unconfirmed = _run(("user", "list what we decided?"), recap, ("user", "wait, not R2"))
     assert _kept(unconfirmed, "decisions") == []
+
+
+# ---- a value the person puts in place of one the assistant gave ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "reply", "setting"),
+    [
+        ("建议改成 transaction Bundle 批量提交，每批 1000 条？",
+         "1000太大了 上次hapi那边超时。500吧", ("每批 500 条", "每批 1000 条")),
+        ("The reconnect window is 60 seconds; after that the agent is dropped.",
+         "60s is too short, riders lose signal in the subway. make it 120",
+         ("The reconnect window is 120 seconds", "The reconnect window is 60 seconds")),
+        ("剪贴板历史默认保留最近 500 条，超过的按时间删除。", "改成2000",
+         ("剪贴板历史默认保留最近 2000 条", "剪贴板历史默认保留最近 500 条")),
+        ("第一批 canary 5%，观察 30 分钟心跳", "canary 5% 太多了 2% 就行 一共才 6000 台。",
+         ("第一批 canary 2%", "第一批 canary 5%")),
+        ("Tokens expire after 15 minutes, refresh tokens after 7 days.", "make it 30 minutes",
+         ("Tokens expire after 30 minutes", "Tokens expire after 15 minutes")),
+    ],
+)  # fmt: skip
+def test_a_value_put_in_place_of_the_assistants_sets_its_setting(said, reply, setting):
+    assert rules.replaced_value(reply, said) == setting
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        # two numbers of no unit: which one is replaced is not clear
+        ("gate 配置在 config.lua 里：监听 8888，最大 4096 连接。",
+         "改成 8192，上周活动在线差点顶满。"),
+        # a question, a wavering, or nothing the assistant gave to replace
+        ("The window is 60 seconds.", "maybe 120?"),
+        ("I added a retry loop around the upload.", "ok, make it 3"),
+        # a line of code or a range is no setting said in words
+        ("set `max_batch_size = 0` in config.pbtxt", "make it 64"),
+        ("一般公共图书馆是 3~7 天", "改成 3"),
+        # a value of lines the message lists, not of a clause
+        ("contact points:\n  - uid: 1\n    name: ops", "改成 2"),
+        ("replicas: 1,\nname: ops", "改成 2"),
+        # a supposition, a range, a value listed among others
+        ("你的 tick 是多少？如果是 30，插值会很明显。", "确实是 30，改成 60 了，抖动也没了。"),
+        ("server_id 6401 被占用了（可能是老的 Canal）", "server-id 改成 6401-6404"),
+        ("Classic CAN or FD at 500k?", "the datasheet says classic CAN 2.0B, extended IDs, 500k."),
+    ],
+)  # fmt: skip
+def test_no_setting_when_the_replaced_value_is_not_clear(said, reply):
+    assert rules.replaced_value(reply, said) is None
+
+
+def test_the_replaced_value_is_stored_as_a_decision_with_the_old_as_alternative():
+    turns = [("user", "导入太慢了"),
+             ("assistant", "建议改成 transaction Bundle 批量提交，每批 1000 条？"),
+             ("user", "1000太大了 上次hapi那边超时。500吧")]  # fmt: skip
+    [d] = _kept(_run(*turns), "decisions")
+    assert d["choice"] == "每批 500 条" and d["alternatives"] == ["每批 1000 条"]
+
+
+# ---- what a yes gives up, and a name said to be no good ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gone"),
+    [
+        ("这样也就不需要 tower_governor 这个 crate 了，只保留 `governor`。", ["tower_governor"]),
+        ("不行 cmd+shift+v 跟很多app的粘贴并匹配格式冲突了。", ["cmd+shift+v"]),
+        ("我们不需要这么复杂", []),
+        ("不行，太慢了", []),
+    ],
+)
+def test_a_name_no_longer_needed_or_no_good_is_turned_down(sentence, gone):
+    assert rules.rejected(sentence) == gone
+
+
+def _live_choices(*turns: tuple[str, str]) -> list[str]:
+    """The choices of the decisions stored or waiting for review."""
+    batch = _run(*turns)
+    return [str(c.entry.get("choice")) for c in batch.candidates
+            if c.target == "decisions" and c.action != "dropped"]  # fmt: skip
+
+
+def test_a_yes_to_a_question_that_gives_a_choice_up_turns_it_down():
+    turns = [
+        ("user", "限流就用 tower_governor 吧，按 tenant 限。"),
+        ("assistant", "tower_governor 的 layer 跟 tonic 不匹配。我改成自己写一个 `tower::Layer`，"
+                      "这样也就不需要 tower_governor 这个 crate 了，只保留 `governor`。可以吗？"),
+        ("user", "可以 少一个依赖更好。"),
+    ]  # fmt: skip
+    assert "tower_governor" not in _live_choices(*turns)
+    assert "tower_governor" in _live_choices(*turns[:1])
+
+
+def test_a_name_said_to_be_no_good_gives_way_to_the_next():
+    turns = [
+        ("user", "全局快捷键呼出窗口就用 cmd+shift+v 吧"),
+        ("assistant", "Done: toggle window with CommandOrControl+Shift+V."),
+        ("user", "不行 cmd+shift+v 跟很多app的粘贴并匹配格式冲突了。换 cmd+option+v"),
+    ]
+    assert _live_choices(*turns) == ["cmd+option+v"]

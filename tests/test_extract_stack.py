@@ -1010,3 +1010,27 @@ def test_a_bare_list_of_names_keeps_how_a_product_is_run_as_part_of_its_name():
 
 def test_a_help_desk_is_a_support_tool():
     assert rules.tech_facts("we use Zendesk for support tickets") == {"support": "Zendesk"}
+
+
+# ---- a part of the system said to be a versioned technology --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        ("ledger is postgres 15, we have a read replica.", {"postgres": "postgres 15"}),
+        ("the db is Postgres 16.", {"postgres": "Postgres 16"}),
+        ("prod runs on Node 20.11", {"node": "Node 20.11"}),
+        # a version said of something else, or weighed, is no part of ours
+        ("the error is postgres 15 specific", {}),
+        ("the cache is Redis 7 or 8?", {}),
+    ],
+)
+def test_a_part_said_to_be_a_versioned_technology_is_the_stack(sentence, stack):
+    assert rules.stated_versions(sentence) == stack
+
+
+def test_a_dated_version_we_are_on_is_the_stack():
+    assert rules.version_facts("API version we're on is 2024-10", own=True, opening=False) == {
+        "api": "API 2024-10"
+    }

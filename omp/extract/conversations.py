@@ -161,6 +161,7 @@ class _Conversation:
         self.recaps: list[tuple[int, list[str]]] = []  # the assistant's "Summary: …" messages
         self.last = 0  # the index of the last message read
         self.said = ""  # the assistant's last message: what a reply may confirm by naming it
+        self.replying_to = ""  # the same, for the person's message being read
         self.asked = False  # the person's last message asked, or left the choice to the assistant
         self.said_at = -1  # its index: what "revert that" undoes
         self.recent: list[str] = []  # its last few messages, whatever the person said between
@@ -313,6 +314,7 @@ class _Conversation:
         if role == "user" and not given:
             self._named_value(text, index, conf)
             self._open_answer(text, index)
+            self._replaced_value(text, self.replying_to, index)
         self.offers.asked = rules.asked_values(text) if role == "assistant" else []
         self.offers.open_topic = rules.asked_open(text) if role == "assistant" else None
         made = [str(d.entry.get("choice", "")).lower() for d in self.decisions]
@@ -365,7 +367,7 @@ class _Conversation:
         if role == "user":
             self.offers.delegated = rules.delegates(text) and bool(self.offers.offered)
             self.asked = rules.is_question(text) or rules.asks_for_a_pick(text)
-            self._answer(text)
+            self._answer(text, index)
             # "就按你说的来" after a plan: each concrete item, for review (never a reversal, nor
             # the last choice "the migration is done" completes)
             self.ledger.found_all(self.offers.plan_taken(text, self.source(index)))
@@ -655,8 +657,16 @@ class _Conversation:
         self.ledger.changed_setting(d.choice, index - 2)
         return d._replace(choice=f"{topic} {d.choice}")
 
-    def _answer(self, text: str) -> None:
-        """A user's reply settles the assistant's pending proposal one way or the other."""
+    def _answer(self, text: str, index: int) -> None:
+        """A user's reply settles the assistant's pending proposal one way or the other.
+
+        A yes to a question that gives something up ("…不需要 tower_governor 这个 crate 了，只保留
+        governor。可以吗？") turns that down as well.
+        """
+        accepts = rules.accepts(text) and not rules.holds_back(text)
+        if accepts and re.search(r"[?？]\s*$", self.said.strip()):
+            for gone in {g for s in rules.statements(self.said) for g in rules.rejected(s)}:
+                self.ledger.drop_choice(gone, index)
         if (
             self.proposal is not None
             and (rules.accepts(text) or rules.agrees_with(text, self._proposed_text()))
@@ -697,6 +707,25 @@ class _Conversation:
                 Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
                 reverses=False,
             )
+        self.replying_to = said  # what the message's value may replace, once it is read
+
+    def _replaced_value(self, text: str, said: str, index: int) -> None:
+        """A value the person puts in place of one the assistant's last message gave.
+
+        "监听 8888，每批 1000 条？" then "1000太大了，500吧": the setting is "每批 500 条".
+        """
+        if any(d.source["index"] == index for d in self.decisions):
+            return
+        if (replaced := rules.replaced_value(text, said)) is None:
+            return
+        setting, was = replaced
+        entry = {"title": setting[:TITLE_MAX], "context": text.strip()[:500], "choice": setting,
+                 "alternatives": [was]}  # fmt: skip
+        reason = "a value the person put in place of the assistant's"
+        self.ledger.decide(
+            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
+            reverses=False,
+        )
 
     def _proposed_text(self) -> str:
         """What the pending proposal chose, with the sentence that proposed it."""

@@ -554,7 +554,8 @@ def _without_lead(topic: str) -> str:
     )
 
 
-_HEARSAY_TOPIC = lazy(r"说|要求|觉得|认为|希望|建议|(?i:wants?|says?|asks?)")
+# "产品说要 50MB", "公司有人还在 114": who wants or has it, not what it is of
+_HEARSAY_TOPIC = lazy(r"说|要求|觉得|认为|希望|建议|有人|还在|(?i:wants?|says?|asks?)")
 # "心跳间隔现在 30 秒": a topic and the value it has, in the unit of the value it is changed to
 _HAS_VALUE = lazy(
     # "the upload limit is 20MB right now", "request timeout = 30 seconds"

@@ -478,7 +478,12 @@ def rejected(sentence: str) -> list[str]:
     )
     if m is None:
         m = re.search(
-            r"(?:不用|不要用?|别用|放弃)(?:了)?(?P<x>[^，。,；;!！?？了吧]{2,20})", sentence
+            r"(?:不用|不要用?|别用|放弃)(?:了)?(?P<x>[^，。,；;!！?？了吧]{2,20})"
+            # "不需要 tower_governor 这个 crate 了": a name no longer needed
+            r"|(?:不需要|不再需要)\s*(?P<y>[A-Za-z][^，。,；;!！?？了吧]{1,24})"
+            # "不行 cmd+shift+v 跟很多 app 冲突了": the name said to be no good
+            r"|^\s*不行[，,\s]*(?P<z>[A-Za-z][\w.+#-]{1,24})",
+            sentence,
         )
     if m is None:
         return []
@@ -487,8 +492,14 @@ def rejected(sentence: str) -> list[str]:
         r"(?i)\s+(?:please|pls|then|too|as well|for now|entirely|stuff|things?|code|bits|"
         r"at all|after all|anymore|any more)$",
         "",
-        re.sub(r"(?i)^(?:(?:do|go with|add)\s+)?(?:the\s+)?", "", m.group("x").rstrip(" .")),
+        re.sub(
+            r"(?i)^(?:(?:do|go with|add)\s+)?(?:the\s+)?",
+            "",
+            (m["x"] or m.groupdict()["y"] or m.groupdict()["z"]).rstrip(" ."),
+        ),
     )
+    # "不需要 tower_governor 这个 crate 了": the name, not what kind of thing it is
+    gone = re.sub(r"\s*(?:这个|那个|这些|那些)\s*(?:crate|库|包|依赖|插件|组件|服务)?$", "", gone)
     if gone.lower() in ("that", "this", "it", "them", "those", "these", "the idea", "the plan"):
         return []  # "scrap that" takes back what was just said: a reversal, not an option
     if _ACTIVITY.match(" " + gone):
@@ -1424,3 +1435,115 @@ def asks_for_a_pick(message: str) -> bool:
 def delegates(message: str) -> bool:
     """Whether a reply leaves the choice to the assistant ("whatever you think", "你定吧")."""
     return _DELEGATES.match(message.strip()) is not None
+
+
+# ---- a value the person puts in place of one the assistant gave ----------------------------------
+
+# units written after a number, each with the spellings that mean it
+_UNITS = {
+    "s": ("s", "sec", "secs", "second", "seconds", "秒"),
+    "ms": ("ms", "毫秒"),
+    "min": ("m", "min", "mins", "minute", "minutes", "分钟"),
+    "h": ("h", "hr", "hrs", "hour", "hours", "小时"),
+    "d": ("d", "day", "days", "天"),
+    "w": ("w", "week", "weeks", "周"),
+    "%": ("%",),
+}
+_UNIT_OF = {spelling: unit for unit, spellings in _UNITS.items() for spelling in spellings}
+# a number not inside a name, a range or a product ("3~7", "2x", "4\u00d74"), and its unit
+_NUMBER = (
+    r"(?<![A-Za-z0-9_.$/:~\u00d7*+-])(?P<n>\d{1,7}(?:\.\d+)?)[ \t]*"
+    r"(?P<u>[a-zA-Z%]{1,8}(?![A-Za-z])|秒钟?|毫秒|分钟|小时|天|周|个月|年|条|个|次|台|核|倍|行|"
+    r"字节|页|份|张|人|元)?(?![\d~-])"
+)
+# "改成 8192", "make it 120", "调到 30 秒", "bump it to 256MB": a value set in place of another
+_SET_TO = lazy(
+    r"(?i)(?:改成|改为|改|调到|调成|调为|设成|设为|设到|降到|提到|加到|减到|"
+    r"\bmake it|\bchange it to|\bset it to|\bbump it to|\braise it to|\blower it to|"
+    r"\bdrop it to|\bgo with|\blet'?s do)\s*" + _NUMBER
+)
+# a reply that is the value alone: "500吧", "120 then", "500."
+_VALUE_ALONE = lazy(
+    r"(?i)^(?:(?:ok|okay|hmm|nah|no|那|就|那就)[,，\s]*)?"
+    + _NUMBER
+    + r"\s*(?P<said>吧|就行|就好|then|instead|please|pls)?\s*[.。!！]?$"
+)
+# "canary 5% 太多了 2% 就行": the value that is enough, inside the clause
+_VALUE_ENOUGH = lazy(r"(?:^|(?<=\s))" + _NUMBER + r"\s*(?:就行|就好|就够了?|足够了?)")
+_NUMBER_SAID = lazy(_NUMBER)
+_SUPPOSED = lazy(r"(?i)如果|假如|要是|\b(?:if|when|unless)\b")
+# what opens the assistant's clause and is no part of the setting: "建议改成 …", "I set …"
+_SAID_LEAD = lazy(
+    r"(?i)^(?:(?:另外|现在|目前|默认|建议(?:改成|改为|用)?|我(?:把|设了?|用了?)?|"
+    r"(?:so\s+)?I(?:'ve| have)?\s+(?:set|made|configured|used)|currently|right now|by default)"
+    r"[\s,，]*)+"
+)
+
+
+def _unit(u: str | None) -> str:
+    """A unit as one spelling ("seconds", "秒", "s" → "s"); "" for none, else as written."""
+    if not u:
+        return ""
+    return _UNIT_OF.get(u.lower(), u.lower())
+
+
+def replaced_value(reply: str, said: str) -> tuple[str, str] | None:
+    """The setting a reply gives a new value, as the assistant's clause said it, and that clause.
+
+    "gate 配置：监听 8888，最大 4096 连接。" then "改成 8192，…" is ambiguous (two numbers of no
+    unit); "…每批 1000 条？" then "1000太大了 … 500吧" sets "每批 500 条"; "The reconnect window
+    is 60 seconds" then "60s is too short … make it 120" sets "The reconnect window is 120
+    seconds". The old value is the one the reply names, else the only one of the same unit.
+    """
+    text = without_blobs(reply)
+    if QUESTION.search(text) or TENTATIVE.search(text) or NEGATED.search(text):
+        return None
+    clauses = [c.strip() for c in re.split(r"[，,；;。\n]|(?<=[.!?])\s", text) if c.strip()]
+    new = next((m for c in clauses if (m := _set_to(c, alone=len(clauses) == 1))), None)
+    if new is None or not said:
+        return None
+    old = _old_value(text[: text.find(new["n"])], said, new)
+    if old is None:
+        return None
+    said_clauses = re.split(r"[，,；;。？！?!\n]|(?<=[.:：])\s", without_blobs(said))
+    clause = next((c for c in said_clauses if old.group(0) in c), None)
+    if clause is None:  # the value's number and its unit are parted by a comma
+        return None
+    clause = _SAID_LEAD.sub("", clause.strip(" *-.。"))
+    start = clause.find(old.group(0))
+    # a setting said in words, not a line of code, a formula or another change
+    if start < 0 or len(clause) > 60 or re.search(r"[`=(){}\[\]:：~（）]|\d\s+\d", clause):
+        return None
+    if _SUPPOSED.search(clause):  # "如果是 30": a supposition, not the setting
+        return None
+    if _SET_TO.search(clause) or not re.search(r"[A-Za-z\u4e00-\u9fff]{2}", clause[:start]):
+        return None  # another change, or a number with nothing before it to say what it is
+    value = new["n"] + clause[start + len(old["n"]) : start + len(old.group(0))]
+    if new["u"] and not old["u"]:
+        value = f"{new['n']} {new['u']}" if is_chinese(new["u"]) else new["n"] + new["u"]
+    setting = (clause[:start] + value + clause[start + len(old.group(0)) :]).strip()
+    return setting, clause
+
+
+def _set_to(clause: str, *, alone: bool) -> re.Match[str] | None:
+    """The value a clause of a reply sets: "改成 8192", "2% 就行", "500吧", or a value alone."""
+    if m := _SET_TO.search(clause) or _VALUE_ENOUGH.search(clause):
+        return m
+    # "the datasheet says CAN 2.0B, extended IDs, 500k": a value listed among others sets nothing
+    m = _VALUE_ALONE.match(clause)
+    return m if m is not None and (alone or m["said"]) else None
+
+
+def _old_value(before: str, said: str, new: re.Match[str]) -> re.Match[str] | None:
+    """The number of the assistant's message that `new` takes the place of, if one is clear."""
+    numbers = [m for m in _NUMBER_SAID.finditer(without_blobs(said)) if m["n"] != new["n"]]
+    # "1000太大了 … 500吧", "60s is too short": the reply names the value it replaces
+    named = [m for m in numbers if re.search(rf"(?<![\d.]){re.escape(m['n'])}(?![\d.])", before)]
+    if named:
+        return named[0] if len({m["n"] for m in named}) == 1 else None
+    unit = _unit(new["u"])
+    alike = [m for m in numbers if _unit(m["u"]) == unit] if unit else []
+    if len(alike) == 1 and _UNIT_OF.get(unit):
+        return alike[0]
+    # "改成2000" after "默认保留最近 500 条": the one number the message gave
+    return numbers[0] if not unit and len(numbers) == 1 else None

@@ -61,6 +61,11 @@ def without_blobs(text: str) -> str:
     return _BLOB.sub("…", text)
 
 
+# "部署换 cloudflare pages 吧 域名本来就在cf上": a space between two Chinese characters is
+# how a quick message parts its clauses, where writing would put a comma
+_SPACED_CLAUSE = lazy(r"(?<=[\u4e00-\u9fff])[ \t\u3000]+(?=[\u4e00-\u9fff])")
+
+
 def statements(text: str) -> list[str]:
     """The prose sentences of a message: code blocks, traces and pasted output left out."""
     text = FENCE.sub("\n", text)
@@ -69,6 +74,7 @@ def statements(text: str) -> list[str]:
         if _NOISE_LINE.match(raw):
             continue
         line = _without_emphasis(BULLET.sub("", raw).strip())
+        line = _SPACED_CLAUSE.sub("，", line)
         for part in _SENTENCE_END.split(line):
             part = part.strip()
             if part:

@@ -836,7 +836,7 @@ _TUNED = lazy(
 
 _VERSION_WE_RUN = lazy(
     r"(?i)(?<![\w.-])(?P<name>[A-Za-z][\w.+-]{1,30})\s+version\s+(?:we(?:'re| are)\s+(?:on|using)|"
-    r"we\s+(?:use|run)|in use)\s+is\s+v?(?P<ver>\d+(?:\.\d+){1,2})(?!\w|\.\d)"
+    r"we\s+(?:use|run)|in use)\s+is\s+v?(?P<ver>\d+(?:\.\d+){1,2}|20\d\d-\d\d)(?!\w|\.\d)"
 )
 
 
@@ -851,6 +851,15 @@ _VERSION_STATED = (
     lazy(
         r"(?i)\b(?:i'?m|i am|we'?re|we are)\s+(?:on|using|running)\s+"
         r"(?P<name>" + KNOWN_VERSIONED + r")\s+v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
+    ),
+    # "ledger is postgres 15, we have a read replica": a part of the system said to be one
+    lazy(
+        # not another environment's ("staging db is postgres 13 in docker")
+        r"(?i)(?:^|[,;]\s*)(?:the\s+|our\s+)?"
+        r"(?!(?:staging|dev|development|test|testing|local|preview|qa|ci|my)\b)[a-z][\w-]{1,20}\s+"
+        r"(?:db\s+|database\s+)?"
+        r"(?:is|runs(?:\s+on)?|is\s+on)\s+(?P<name>" + KNOWN_VERSIONED + r")\s+"
+        r"v?(?P<ver>\d+(?:\.\d+){0,2})(?=\s*(?:[,.;:!)]\s|[,.;:!)]?$)|\s+(?:with|on|in|behind)\b)"
     ),
 )
 
@@ -1265,7 +1274,8 @@ _PLACE_URL = lazy(
 
 # "Redis 用 redis://127.0.0.1:6379/2", "MQTT 走 mqtts://iot.example.cn:8883"
 _NAMED_URL = lazy(
-    r"(?P<name>[A-Za-z][\w-]{1,20})\s*(?:用|走|连|连的是|is at|lives at|runs at|"
+    # "nginx 反代到 https://…": what the proxy in front of it serves
+    r"(?P<name>[A-Za-z][\w-]{1,20})\s*(?:用|走|连|连的是|is at|lives at|runs at|反代到|反向代理到|"
     # "the API is served at …", "the docs are hosted on …", "and docs at …" (a part of ours)
     r"(?:is\s+|are\s+)?(?:served|hosted|deployed|available|reachable|running|live)\s+"
     r"(?:at|on|from|under))\s*`?"
