@@ -1283,3 +1283,53 @@ def test_a_name_said_to_be_no_good_gives_way_to_the_next():
         ("user", "不行 cmd+shift+v 跟很多app的粘贴并匹配格式冲突了。换 cmd+option+v"),
     ]
     assert _live_choices(*turns) == ["cmd+option+v"]
+
+
+# ---- the value a reply gives when one setting was asked for --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "given"),
+    [
+        ("OK，按 `x-tenant-id` 做 key。默认额度你想要多少？单 tenant 全局。",
+         "全局 200 rps，burst 50。另外有个 allowlist", ["默认额度: 全局 200 rps，burst 50"]),
+        ("What batch size do you want?", "500", ["batch size: 500"]),
+        # no value, a value wavered on, or two settings asked
+        ("默认额度你想要多少？", "不知道，你看着办", []),
+        ("默认额度你想要多少？", "大概 200 吧？", []),
+        ("TTL 和重试次数分别设多少？", "3", []),
+    ],
+)  # fmt: skip
+def test_the_value_given_for_the_one_setting_asked_is_its_value(question, reply, given):
+    assert rules.answered_values(reply, rules.asked_values(question)) == given
+
+
+# ---- an upgrade the assistant offers and the person takes up -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("offer", "reply", "choice"),
+    [
+        ("好的。我顺便把 Flink 升到 1.18，connector 新版本对 1.18 支持更好，你看行吗？",
+         "可以，1.18.1 吧，集群那边 yarn 上已经有 1.18.1 的包了", "Flink 1.18.1"),
+        ("While I'm here, should I bump Next.js to 14.2? The app router fixes landed there.",
+         "yes do it", "Next.js 14.2"),
+        ("I'd upgrade pydantic to v2 while we're at it. OK?", "ok", "pydantic v2"),
+    ],
+)  # fmt: skip
+def test_an_upgrade_offered_and_taken_up_is_a_decision(offer, reply, choice):
+    turns = [("user", "the build is flaky"), ("assistant", offer), ("user", reply)]
+    assert choice in [c for c, _ in _choices(*turns)]
+
+
+@pytest.mark.parametrize(
+    ("offer", "reply"),
+    [
+        # reported done, not offered; offered and turned down
+        ("I bumped Next.js to 14.2 and the build passes.", "ok"),
+        ("Should I bump Next.js to 14.2?", "no, stay on 14.1 for now"),
+    ],
+)
+def test_an_upgrade_done_or_turned_down_is_no_decision_to_take_up(offer, reply):
+    turns = [("user", "the build is flaky"), ("assistant", offer), ("user", reply)]
+    assert not any(c.startswith("Next.js 14.2") for c, _ in _choices(*turns))

@@ -873,3 +873,25 @@ def test_a_decision_said_with_its_label_keeps_only_what_was_chosen(sentence, cho
     decided = rules.decision(sentence)
     assert decided is not None and decided.explicit
     assert decided.choice == choice
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("ledger is BIGINT minor units everywhere, keep it consistent",
+         "ledger is BIGINT minor units everywhere"),
+        ("timestamps are UTC everywhere", "timestamps are UTC everywhere"),
+        ("ids are UUIDv7 everywhere", "ids are UUIDv7 everywhere"),
+    ],
+)  # fmt: skip
+def test_a_convention_for_everywhere_is_a_rule_said_whole(sentence, choice):
+    decided = rules.decision(sentence)
+    assert decided is not None and decided.choice == choice
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["the page is flaky everywhere", "it is slow everywhere", "logging is broken everywhere"],
+)
+def test_a_fault_seen_everywhere_is_no_convention(sentence):
+    assert rules.decision(sentence) is None

@@ -527,3 +527,15 @@ def test_a_rule_for_all_of_a_kind_keeps_its_words_whole():
 def test_a_name_set_for_a_part_with_ding_and_a_choice_said_to_be_better(sentence, choice):
     decided = rules.decision(sentence)
     assert (decided.choice if decided else None) == choice
+
+
+def test_what_not_to_do_from_now_on_is_a_rule_said_whole():
+    [d] = _decisions_zh("以后别在CI里用docker-in-docker 跑扫描，我们runner不支持")
+    assert d["title"] == "别在CI里用docker-in-docker 跑扫描"
+
+
+@pytest.mark.parametrize(
+    "sentence", ["以后别提 notarize 的事", "以后不要再问我了", "运营说以后别发短信"]
+)
+def test_what_not_to_say_or_someone_elses_rule_is_no_decision(sentence):
+    assert _decisions_zh(sentence) == []

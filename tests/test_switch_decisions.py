@@ -146,3 +146,19 @@ def test_a_commit_replacing_a_known_tools_part_chooses_the_new_tool(subject):
 
 def test_a_commit_replacing_a_word_with_a_word_chooses_nothing():
     assert _kept(_history("refactor: replace polling with webhooks"), "decisions") == []
+
+
+@pytest.mark.parametrize(
+    ("subject", "choice", "alternatives"),
+    [
+        ("chore: ruff replaces flake8 + isort; line-length 100", "ruff", ["flake8", "isort"]),
+        ("feat: Typer replaces argparse", "Typer", ["argparse"]),
+    ],
+)
+def test_a_commit_saying_one_tool_replaces_others_chooses_it(subject, choice, alternatives):
+    [decision] = _kept(_history(subject), "decisions")
+    assert decision["choice"] == choice and decision["alternatives"] == alternatives
+
+
+def test_a_document_that_replaces_a_page_chooses_nothing():
+    assert _kept(_history("docs: README replaces the wiki page"), "decisions") == []

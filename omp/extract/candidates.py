@@ -309,7 +309,7 @@ def _title(choice: str, purpose: str | None) -> str:
     ):
         # "Convention: branch names are feature/<ticket>-<slug>" is a rule said whole
         return choice[0].upper() + choice[1:]
-    if re.match(r"不(?!可|同|错|少|仅|断)", choice) or re.search(
+    if re.match(r"不(?!可|同|错|少|仅|断)|别|千万别", choice) or re.search(
         r"只能|必须|禁止|不许|不准", choice
     ):
         # "我们决定不上 K8s 了": a choice against, not "采用 不上 K8s"; "main 只能通过 PR 合并":

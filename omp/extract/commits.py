@@ -550,10 +550,20 @@ _WENT_WITH = lazy(
 )
 
 
+_REPLACES = lazy(
+    r"(?i)^(?P<new>[A-Za-z][\w.+-]*)\s+(?:replaces|supersedes|takes over from)\s+"
+    r"(?P<old>[A-Za-z][\w.+-]*(?:\s*(?:\+|,|&|and)\s*[A-Za-z][\w.+-]*){0,3})(?=[\s;:,.]|$)"
+)
+
+
 def _switch_in(sentence: str, *, subject: bool) -> tuple[str, tuple[str, ...]] | None:
     """The tool a sentence switches to and the ones it leaves, or None."""
     if subject and (arrow := _ARROW.match(sentence)):
         return _arrow_switch(arrow["old"], arrow["new"])
+    took = _REPLACES.match(sentence)
+    olds = re.split(r"\s*(?:\+|,|&|\band\b)\s*", took["old"]) if took else []
+    if took and all(_names_a_tool(n) for n in (took["new"], *olds)):
+        return took["new"], tuple(olds)  # "ruff replaces flake8 + isort": the tool in their place
     if went := _WENT_WITH.match(sentence):
         choice = rules.clip(went["x"])
         turned_down = (rules.clip(went["alt"]),) if went["alt"] else ()

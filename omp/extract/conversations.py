@@ -667,6 +667,8 @@ class _Conversation:
         if accepts and re.search(r"[?？]\s*$", self.said.strip()):
             for gone in {g for s in rules.statements(self.said) for g in rules.rejected(s)}:
                 self.ledger.drop_choice(gone, index)
+        if accepts and (offered := rules.upgrade_offered(self.said)):
+            self._upgrade_taken(*offered, text, index)
         if (
             self.proposal is not None
             and (rules.accepts(text) or rules.agrees_with(text, self._proposed_text()))
@@ -683,6 +685,21 @@ class _Conversation:
         choice = str(self.proposal.entry.get("choice", "")) if self.proposal else ""
         self.proposed = [choice.lower()] if ONE_NAME.fullmatch(choice) else []
         self.proposal = None
+
+    def _upgrade_taken(self, name: str, version: str, text: str, index: int) -> None:
+        """The upgrade the assistant offered and the person took up, at the version settled on.
+
+        "我顺便把 Flink 升到 1.18，…你看行吗？" then "可以，1.18.1 吧": Flink 1.18.1.
+        """
+        settled = rules.upgrade_taken(text, version)
+        choice = f"{name} {settled}"
+        entry = {"title": f"Upgrade {name} to {settled}"[:TITLE_MAX], "context": text.strip()[:500],
+                 "choice": choice}  # fmt: skip
+        reason = "an upgrade the assistant offered, taken up by the person"
+        self.ledger.decide(
+            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
+            reverses=False,
+        )
 
     def _confirmed(self, text: str, index: int) -> None:
         """Values or names the assistant named that the person's message confirms.

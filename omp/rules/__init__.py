@@ -93,6 +93,8 @@ from omp.rules.dialogue import (
     switched_part,
     switches,
     tentative,
+    upgrade_offered,
+    upgrade_taken,
 )
 from omp.rules.facts import (
     SCAFFOLD,
@@ -355,6 +357,8 @@ __all__ = [
     "undone_topic",
     "unknown_names_only",
     "unwrap",
+    "upgrade_offered",
+    "upgrade_taken",
     "url_fact",
     "url_facts",
     "value_topic",

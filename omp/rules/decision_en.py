@@ -948,6 +948,21 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,  # the lookahead asks for a name in code: it need not be a known technology
     ),
+    # "ledger is BIGINT minor units everywhere", "timestamps are UTC everywhere": a convention
+    # for the whole codebase, said whole
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|and|also|yes|yeah|right)[,.!]?\s+)*"
+            r"(?P<x>(?:the\s+|all\s+|our\s+)?(?!(?:it|this|that|which|there|he|she|they)\b)"
+            r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:is|are|stays?)\s+"
+            r"(?!(?:fine|ok|okay|good|bad|broken|down|slow|fast|wrong|right|done|there|here)\b)"
+            # a value as code or a standard writes it ("UTC", "BIGINT", "snake_case", "ISO 8601")
+            r"(?=[^,;.!?]*?(?-i:[A-Z]{2}|[a-z][A-Z]|_|\d|`))"
+            r"[^,;.!?]{2,40}?\s+everywhere)(?=\s*(?:[,;.!]|$))"
+        ),
+        True,
+        False,
+    ),
     # "$app/state switch is fine, keep it.": a change kept
     (
         lazy(

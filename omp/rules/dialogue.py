@@ -1257,10 +1257,13 @@ def short_answer(sentence: str, offered: list[str]) -> str | None:
 _VALUE_ASKED = lazy(
     r"(?i)(?:设|定|配|选|(?<!占)用|刷新|支持|保留)(?:成|为|到)?多(?:少|久|大|长)"
     r"|多(?:少|久|大|长)(?:合适|比较好|刷新)"
+    # "默认额度你想要多少？"
+    r"|(?:想要|(?<!需)要)多(?:少|久|大|长)"
     r"|怎么(?:定|设置?|配置?|选)|要支持哪些|支持哪些|用哪些"
     r"|\bhow (?:often|long|many|much|big) (?:should|do you want|would you like)\b"
     r"|\bwhat should (?:the |its |our )?[\w -]{2,30}? be\b"
     r"|\bwhich [\w -]{2,30}? (?:should|do you want|would you like)\b"
+    r"|\bwhat [\w -]{2,30}? (?:do you want|would you like)\b"
 )
 
 
@@ -1292,7 +1295,13 @@ def asked_values(message: str) -> list[str]:
                 continue
             before = _ASKED_TAIL.sub("", _ASKED_LEAD.sub("", segment[: m.start()].strip()))
             after = re.sub(r"[?？\s]+$", "", segment[m.end() :])
-            words = re.findall(r"what should (?:the |its |our )?([\w -]+?) be", segment, re.I)
+            words = re.findall(
+                r"what should (?:the |its |our )?([\w -]+?) be"
+                r"|what ([\w -]+?) (?:do you want|would you like)",
+                segment,
+                re.I,
+            )
+            words = [w for pair in words for w in pair if w]
             topic = words[0] if words else before or _ASKED_LEAD.sub("", after)
             for t in [*pending, topic]:
                 t = _ASKED_TAIL.sub("", _ASKED_LEAD.sub("", t.strip(" ?？")))
@@ -1322,7 +1331,26 @@ def answered_values(message: str, topics: Sequence[str]) -> list[str]:
             continue
         if any(_names_topic(clause, t) for t in topics):
             out.append(clause)
+    if not out and len(topics) == 1 and (given := _value_given(message)):
+        out.append(f"{topics[0]}: {given}")  # "默认额度你想要多少？" then "全局 200 rps，burst 50"
     return out
+
+
+_GIVEN_VALUE = lazy(
+    r"(?i)^[^\d，,。；;]{0,12}?\d+(?:\.\d+)?\s*(?:[a-z%]{1,8}|[\u4e00-\u9fff]{1,2})?$"
+)
+
+
+def _value_given(message: str) -> str | None:
+    """The value a reply opens with, the whole of its first sentence, when it is one."""
+    first = re.split(r"[。；;！!\n]|(?<=[.!])\s", without_blobs(message).strip(), maxsplit=1)[0]
+    first = first.strip(" 。.")
+    clauses = [c.strip() for c in re.split(r"[，,]", first)]
+    if not first or len(first) > 40 or QUESTION.search(first) or TENTATIVE.search(first):
+        return None
+    if re.fullmatch(r"\d", first):
+        return None  # "2." picks the second of a list, it gives no value
+    return first if all(_GIVEN_VALUE.match(c) for c in clauses) else None
 
 
 # "Which contact point should it use?", "Where should the rendered PDFs go?", "Which base image
@@ -1547,3 +1575,55 @@ def _old_value(before: str, said: str, new: re.Match[str]) -> re.Match[str] | No
         return alike[0]
     # "改成2000" after "默认保留最近 500 条": the one number the message gave
     return numbers[0] if not unit and len(numbers) == 1 else None
+
+
+# ---- an upgrade the assistant offers -------------------------------------------------------------
+
+_UPGRADE_NAME = r"(?P<name>[A-Za-z][\w.+#/-]{0,30}?)"
+_UPGRADE_VERSION = r"(?P<ver>v?\d+(?:\.\d+){0,3}(?:[-.]?(?:rc|beta|alpha|post)\d*)?)"
+# "should I bump Next.js to 14.2?", "I'd upgrade pydantic to v2", "我顺便把 Flink 升到 1.18"
+_UPGRADE_OFFERED = (
+    lazy(
+        r"(?i)\b(?:should i|shall i|want me to|i'?d|i would|i can|i could|let me|i'?ll|"
+        r"i suggest(?: we)?|we (?:could|should))\s+(?:also\s+)?(?:bump|upgrade|update|move|pin)\s+"
+        + _UPGRADE_NAME
+        + r"\s+(?:to|at)\s+"
+        + _UPGRADE_VERSION
+        + r"(?![\w.])"
+    ),
+    lazy(
+        r"(?:我|建议|可以|要不要|要不|是否)?(?:顺便|先|也)?把\s*"
+        + _UPGRADE_NAME
+        + r"\s*(?:升到|升级到|升级成|升成|更新到|锁到|锁定到|固定到|降到|回退到)\s*"
+        + _UPGRADE_VERSION
+        + r"(?![\w.])"
+    ),
+)
+
+
+def upgrade_offered(message: str) -> tuple[str, str] | None:
+    """The name and version an assistant's message offers to move to, when it asks about it.
+
+    "我顺便把 Flink 升到 1.18，…，你看行吗？" → ("Flink", "1.18"). A message that does not ask
+    (it reports the upgrade done, or only says one is possible) offers nothing to take up.
+    """
+    text = without_blobs(message).strip()
+    for pattern in _UPGRADE_OFFERED:
+        m = pattern.search(text)
+        # asked in its own sentence ("should I bump Next.js to 14.2? …") or at the message's end
+        end = re.search(r"[.!?。！？](?:\s|$)|$", text[m.end() :]) if m else None
+        if m and end and (end[0].strip() in ("?", "？") or re.search(r"[?？]\s*$", text)):
+            return m["name"], m["ver"]
+    return None
+
+
+def upgrade_taken(reply: str, version: str) -> str:
+    """The version a reply that takes up an upgrade settles on: the offered one or a finer one.
+
+    "可以，1.18.1 吧" after an offer of 1.18 settles on 1.18.1.
+    """
+    first = re.split(r"[。.!！\n]\s", reply.strip(), maxsplit=1)[0]
+    for m in re.finditer(r"(?<![\w.])v?(\d+(?:\.\d+){1,3})(?![\w.])", first):
+        if m[1].startswith(version.lstrip("v") + "."):
+            return m[1]
+    return version
