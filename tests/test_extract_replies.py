@@ -1333,3 +1333,34 @@ def test_an_upgrade_offered_and_taken_up_is_a_decision(offer, reply, choice):
 def test_an_upgrade_done_or_turned_down_is_no_decision_to_take_up(offer, reply):
     turns = [("user", "the build is flaky"), ("assistant", offer), ("user", reply)]
     assert not any(c.startswith("Next.js 14.2") for c, _ in _choices(*turns))
+
+
+# ---- a tool the assistant asks whether to take, taken up -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "choice"),
+    [
+        ("TLS 用的是 openssl 0.10。要不要切 rustls？",
+         "切。之前 alpine 镜像里也老因为 openssl 出问题", "rustls"),
+        ("Should I switch the HTTP client to httpx while I'm in there?", "yes", "httpx"),
+        ("要不要顺便把日志换成 structlog？", "要", "structlog"),
+        ("Want me to add Redis caching for the product list?", "yeah go ahead", "Redis"),
+    ],
+)  # fmt: skip
+def test_a_tool_the_assistant_asks_about_and_the_person_takes_is_chosen(question, reply, choice):
+    turns = [("user", "the service is slow"), ("assistant", question), ("user", reply)]
+    assert choice in [c for c, _ in _choices(*turns)]
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("Should I use Alembic for the migrations?", "no, raw SQL files"),
+        ("要不要切 rustls？", "先不切，等 tonic 升级再说"),
+        ("Should I rerun the failing test?", "yes"),  # a step, no tool
+    ],
+)
+def test_a_tool_asked_about_and_not_taken_is_no_choice(question, reply):
+    turns = [("user", "the service is slow"), ("assistant", question), ("user", reply)]
+    assert _choices(*turns) == []

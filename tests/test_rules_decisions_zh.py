@@ -535,7 +535,14 @@ def test_what_not_to_do_from_now_on_is_a_rule_said_whole():
 
 
 @pytest.mark.parametrize(
-    "sentence", ["以后别提 notarize 的事", "以后不要再问我了", "运营说以后别发短信"]
+    "sentence",
+    [
+        "以后别提 notarize 的事",
+        "以后不要再问我了",
+        "运营说以后别发短信",
+        "以后别人给的文件编码都不一定",
+        "以后别 cat .env 就行",
+    ],
 )
 def test_what_not_to_say_or_someone_elses_rule_is_no_decision(sentence):
     assert _decisions_zh(sentence) == []

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from omp import buildfiles, deploy, rot, rules
+from omp.constants import AUTO_STORE_AT
 from omp.extract import artifacts, revised, stated
 from omp.extract.candidates import (
     SESSION_REASON,
@@ -669,6 +670,8 @@ class _Conversation:
                 self.ledger.drop_choice(gone, index)
         if accepts and (offered := rules.upgrade_offered(self.said)):
             self._upgrade_taken(*offered, text, index)
+        elif rules.says_yes(text) and not rules.holds_back(text):
+            self._tool_taken(text, index)
         if (
             self.proposal is not None
             and (rules.accepts(text) or rules.agrees_with(text, self._proposed_text()))
@@ -685,6 +688,19 @@ class _Conversation:
         choice = str(self.proposal.entry.get("choice", "")) if self.proposal else ""
         self.proposed = [choice.lower()] if ONE_NAME.fullmatch(choice) else []
         self.proposal = None
+
+    def _tool_taken(self, text: str, index: int) -> None:
+        """The tool the assistant asked whether to take, taken up ("要不要切 rustls？" "切。")."""
+        if (asked := rules.tool_asked(self.said)) is None:
+            return
+        tool, question = asked
+        taken = rules.Decision(tool, (), rules.rationale(text), None, False)
+        entry = decision_entry(taken, f"{question} {text.strip()}")
+        reason = "a tool the assistant asked about, taken up by the person"
+        self.ledger.decide(
+            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
+            reverses=False,
+        )
 
     def _upgrade_taken(self, name: str, version: str, text: str, index: int) -> None:
         """The upgrade the assistant offered and the person took up, at the version settled on.
@@ -729,9 +745,12 @@ class _Conversation:
     def _replaced_value(self, text: str, said: str, index: int) -> None:
         """A value the person puts in place of one the assistant's last message gave.
 
-        "监听 8888，每批 1000 条？" then "1000太大了，500吧": the setting is "每批 500 条".
+        "监听 8888，每批 1000 条？" then "1000太大了，500吧": the setting is "每批 500 条". A
+        message that decided something for sure already is left as its sentences read it.
         """
-        if any(d.source["index"] == index for d in self.decisions):
+        if any(
+            d.source["index"] == index and d.confidence >= AUTO_STORE_AT for d in self.decisions
+        ):
             return
         if (replaced := rules.replaced_value(text, said)) is None:
             return

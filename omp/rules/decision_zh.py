@@ -240,7 +240,10 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             + MODAL_RULE_ZH
             # "以后别在CI里用docker-in-docker 跑扫描": what not to do from now on (not what not
             # to say to the person: "以后别提 notarize 的事")
-            + r"|(?:别|不要|不再|千万别)(?!提|说|问|告诉|解释|回复|输出|给我)[^，,。；;]{2,60}))"
+            # nor "以后别人给的…" (other people), nor "以后别 cat .env 就行" (a request of the
+            # assistant now)
+            + r"|(?:别|不要|不再|千万别)(?!人|的|处|家|提|说|问|告诉|解释|回复|输出|给我)"
+            r"(?![^，,。；;]*(?:就行|就好|就可以))[^，,。；;]{2,60}))"
         ),
         True,
         False,

@@ -1627,3 +1627,42 @@ def upgrade_taken(reply: str, version: str) -> str:
         if m[1].startswith(version.lstrip("v") + "."):
             return m[1]
     return version
+
+
+# ---- a tool the assistant asks whether to take ---------------------------------------------------
+
+_ASKED_NAME = r"`?(?P<x>[A-Za-z][\w.+#/-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?)`?"
+# "Should I switch the HTTP client to httpx?", "Want me to add Redis caching …?", "要不要切
+# rustls？", "要不要顺便把日志换成 structlog？": a yes or no question about taking one tool
+_TOOL_ASKED = (
+    lazy(
+        r"(?i)^(?:so\s+|also\s+|and\s+)?(?:should i|shall i|(?:do you )?want me to|should we|"
+        r"can i|may i)\s+(?:also\s+|just\s+)?(?:(?:switch|move|migrate|change|port)\s+"
+        r"(?:[\w-]+\s+){0,4}?to|use|add|adopt|go with|pull in|introduce|bring in)\s+" + _ASKED_NAME
+    ),
+    lazy(
+        r"(?:要不要|需不需要|要不|是否)(?:顺便|也|先|直接|干脆)?(?:切到?|换成?|改成|改用|用|上|加上?|引入|"
+        r"接入|把[^，。？?]{1,12}?(?:换成|改成|切到|迁到|改用))\s*" + _ASKED_NAME
+    ),
+)
+# "切。", "要", "换吧": a yes said by the verb of the question
+_VERB_YES = lazy(r"^\s*(?:要|切|换|用|加|上|开|改)(?:吧|了|的)?\s*(?:[。！!，,.]|$)")
+
+
+def tool_asked(message: str) -> tuple[str, str] | None:
+    """The tool an assistant's last question asks whether to take, and that question.
+
+    "要不要切 rustls？" → ("rustls", "要不要切 rustls？"); None when it asks about no known tool.
+    """
+    questions = [s for s in statements(without_blobs(message)) if re.search(r"[?？]\s*$", s)]
+    if not questions:
+        return None
+    for pattern in _TOOL_ASKED:
+        if (m := pattern.search(questions[-1])) and technologies(m["x"]):
+            return m["x"], questions[-1]
+    return None
+
+
+def says_yes(reply: str) -> bool:
+    """Whether a reply takes up what a yes or no question asked ("yes", "可以", "切。")."""
+    return accepts(reply) or _VERB_YES.match(reply) is not None
