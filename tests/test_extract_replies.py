@@ -1364,3 +1364,34 @@ def test_a_tool_the_assistant_asks_about_and_the_person_takes_is_chosen(question
 def test_a_tool_asked_about_and_not_taken_is_no_choice(question, reply):
     turns = [("user", "the service is slow"), ("assistant", question), ("user", reply)]
     assert _choices(*turns) == []
+
+
+# ---- a step the assistant asks a yes for --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "step"),
+    [
+        ("好。我把日期解析改成按顺序尝试多个格式。都解析不了的行写进 `rejects.csv` 而不是直接丢掉，"
+         "方便人工核对。可以吗？", "都解析不了的行写进 `rejects.csv` 而不是直接丢掉，方便人工核对"),
+        ("Next I will add a `post_save` signal that deletes the `products:*` keys. OK?",
+         "add a `post_save` signal that deletes the `products:*` keys"),
+        # done already, vague, or a question of its own: nothing put for a yes
+        ("I fixed the import. Sound good?", None),
+        ("Which one do you prefer? OK?", None),
+        ("可以吗？", None),
+    ],
+)  # fmt: skip
+def test_the_step_an_assistant_asks_a_yes_for(message, step):
+    assert rules.put_for_yes(message) == step
+
+
+def test_a_step_agreed_to_is_a_decision_and_one_turned_down_is_not():
+    asked = "都解析不了的行写进 `rejects.csv` 而不是直接丢掉，方便人工核对。可以吗？"
+    agreed = _kept(_run(("user", "导入有一半没进去"), ("assistant", asked), ("user", "可以")),
+                   "decisions")  # fmt: skip
+    assert [d["choice"] for d in agreed] == [
+        "都解析不了的行写进 `rejects.csv` 而不是直接丢掉，方便人工核对"
+    ]
+    refused = _run(("user", "导入有一半没进去"), ("assistant", asked), ("user", "不行，直接丢掉"))
+    assert _kept(refused, "decisions") == []

@@ -56,7 +56,9 @@ def test_a_known_name_in_the_slot_keeps_its_own_role():
      "The database is Huge, like 2TB.",
      "search is Slow.",
      "We use Excel for payments tracking.",
-     "Maybe the queue is Kestrelmq, not sure."],
+     "Maybe the queue is Kestrelmq, not sure.",
+     # a protocol's setting is no product ("publish with QoS 2")
+     "服务端发布用 QoS 2，但固件订阅时只用 QoS 1"],
 )  # fmt: skip
 def test_a_part_named_without_a_product_after_it_stores_nothing(sentence):
     assert _stack(sentence) == {}

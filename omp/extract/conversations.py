@@ -668,10 +668,7 @@ class _Conversation:
         if accepts and re.search(r"[?？]\s*$", self.said.strip()):
             for gone in {g for s in rules.statements(self.said) for g in rules.rejected(s)}:
                 self.ledger.drop_choice(gone, index)
-        if accepts and (offered := rules.upgrade_offered(self.said)):
-            self._upgrade_taken(*offered, text, index)
-        elif rules.says_yes(text) and not rules.holds_back(text):
-            self._tool_taken(text, index)
+        self._taken_up(text, index, accepts=accepts)
         if (
             self.proposal is not None
             and (rules.accepts(text) or rules.agrees_with(text, self._proposed_text()))
@@ -689,10 +686,33 @@ class _Conversation:
         self.proposed = [choice.lower()] if ONE_NAME.fullmatch(choice) else []
         self.proposal = None
 
-    def _tool_taken(self, text: str, index: int) -> None:
+    def _taken_up(self, text: str, index: int, *, accepts: bool) -> None:
+        """What a yes to the assistant's last question takes up: an upgrade, a tool or a step."""
+        if accepts and (offered := rules.upgrade_offered(self.said)):
+            self._upgrade_taken(*offered, text, index)
+            return
+        if rules.says_yes(text) and not rules.holds_back(text) and self._tool_taken(text, index):
+            return
+        if accepts and self.proposal is None and (step := rules.put_for_yes(self.said)):
+            self._step_agreed(step, text, index)
+
+    def _step_agreed(self, step: str, text: str, index: int) -> None:
+        """A concrete step the assistant asked a yes for, and got it.
+
+        "都解析不了的行写进 `rejects.csv` 而不是直接丢掉，方便人工核对。可以吗？" then "可以".
+        """
+        entry = {"title": step[:TITLE_MAX], "context": f"{step} {text.strip()}"[:500],
+                 "choice": step}  # fmt: skip
+        reason = "a step the assistant asked a yes for, agreed to"
+        self.ledger.decide(
+            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
+            reverses=False,
+        )
+
+    def _tool_taken(self, text: str, index: int) -> bool:
         """The tool the assistant asked whether to take, taken up ("要不要切 rustls？" "切。")."""
         if (asked := rules.tool_asked(self.said)) is None:
-            return
+            return False
         tool, question = asked
         taken = rules.Decision(tool, (), rules.rationale(text), None, False)
         entry = decision_entry(taken, f"{question} {text.strip()}")
@@ -701,6 +721,7 @@ class _Conversation:
             Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
             reverses=False,
         )
+        return True
 
     def _upgrade_taken(self, name: str, version: str, text: str, index: int) -> None:
         """The upgrade the assistant offered and the person took up, at the version settled on.

@@ -1666,3 +1666,40 @@ def tool_asked(message: str) -> tuple[str, str] | None:
 def says_yes(reply: str) -> bool:
     """Whether a reply takes up what a yes or no question asked ("yes", "可以", "切。")."""
     return accepts(reply) or _VERB_YES.match(reply) is not None
+
+
+# ---- a step the assistant puts to the person -----------------------------------------------------
+
+# "…，方便人工核对。可以吗？", "…. Sound good?": the message asks for a yes to what it just said
+_ASKS_FOR_YES = lazy(
+    r"(?i)(?:^|[，,]\s*)(?:这样|你看|那)?(?:可以|行|好|ok|OK)吗[？?]$"
+    r"|^(?:(?:does that|would that|will that) (?:work|sound (?:good|ok|right))|sound(?:s)? good|ok|"
+    r"okay|good to go|shall i go ahead|want me to go ahead|go ahead)\s*\?$"
+)
+# what a step says concretely: a name in code, a known tool, a number
+_CONCRETE_STEP = lazy(r"`[^`]+`|\d|[A-Za-z]+[_.][A-Za-z]|[a-z][A-Z]")
+
+
+def put_for_yes(message: str) -> str | None:
+    """The statement an assistant's message asks the person to say yes to, when concrete.
+
+    "都解析不了的行写进 `rejects.csv` 而不是直接丢掉，方便人工核对。可以吗？" → its first
+    statement; "Sound good?" after a question, a list or a vague one puts nothing.
+    """
+    said = statements(without_blobs(message))
+    if len(said) < 2 or not _ASKS_FOR_YES.search(said[-1]):
+        return None
+    head = _ASKS_FOR_YES.sub("", said[-1]).strip(" ，,")
+    step = head if len(head) >= 8 else said[-2]
+    if QUESTION.search(step) or re.search(r"[?？:：]\s*$", step) or len(step) > 160:
+        return None
+    if not (_CONCRETE_STEP.search(step) or technologies(step)):
+        return None
+    return _STEP_LEAD.sub("", step).rstrip("。.") or None
+
+
+# "Next I will add …", "我先把 …": who does the step, not the step
+_STEP_LEAD = lazy(
+    r"(?i)^(?:(?:next|then|so|and|ok(?:ay)?|好|好的)[,，。.]?\s*)*"
+    r"(?:(?:i|we)(?:'ll|'d| will| would| can| could)?\s+|我们?(?:会|先|再|就|可以)?(?:把)?)"
+)

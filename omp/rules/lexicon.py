@@ -2998,6 +2998,8 @@ NOT_NAMES = frozenset(
      "tcp", "udp", "url", "uri", "pr", "qa", "ui", "ux", "os", "vm", "vpc", "iam", "sso", "otp",
      "sms", "pdf", "csv", "xml", "jwt", "rpc", "kpi", "sla", "slo", "qps", "tps", "rps", "oom",
      "cpu", "gpu", "ram", "ide", "lts", "faq", "tbd", "todo", "wip",
+     # settings of a protocol, not products ("服务端发布用 QoS 2")
+     "qos", "ttl", "mtu", "rtt", "acl",
      # HTTP methods ("后端接口是 POST /api/tasks 和 GET /api/tasks/:id")
      "get", "post", "put", "patch", "delete", "head", "options")
 )  # fmt: skip
