@@ -1380,6 +1380,9 @@ def test_a_tool_asked_about_and_not_taken_is_no_choice(question, reply):
         ("I fixed the import. Sound good?", None),
         ("Which one do you prefer? OK?", None),
         ("可以吗？", None),
+        # a way to begin with, or one that gives a name up
+        ("I'd start with slowapi + in-memory storage, 60/minute on `/v1/quotes`. OK?", None),
+        ("这样也就不需要 tower_governor 这个 crate 了，只保留 `governor`。可以吗？", None),
     ],
 )  # fmt: skip
 def test_the_step_an_assistant_asks_a_yes_for(message, step):

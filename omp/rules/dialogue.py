@@ -1693,9 +1693,18 @@ def put_for_yes(message: str) -> str | None:
     step = head if len(head) >= 8 else said[-2]
     if QUESTION.search(step) or re.search(r"[?？:：]\s*$", step) or len(step) > 160:
         return None
+    # a way to begin with ("start with slowapi + in-memory storage") is left for later, and a
+    # step that gives a name up ("不需要 X 了，只保留 Y") is read by what it gives up
+    if _FOR_A_START.search(step) or rejected(step):
+        return None
     if not (_CONCRETE_STEP.search(step) or technologies(step)):
         return None
     return _STEP_LEAD.sub("", step).rstrip("。.") or None
+
+
+_FOR_A_START = lazy(
+    r"(?i)\b(?:start(?:ing)? with|for now|for a start|initially|to begin with)\b|先用|暂时|暂且"
+)
 
 
 # "Next I will add …", "我先把 …": who does the step, not the step
