@@ -10,6 +10,8 @@ a proposal for review.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from omp import rules
 from tests.extraction import _OPENING, _OPENING_ZH, _choices, _chosen, _kept, _run, _said
@@ -1398,3 +1400,32 @@ def test_a_step_agreed_to_is_a_decision_and_one_turned_down_is_not():
     ]
     refused = _run(("user", "导入有一半没进去"), ("assistant", asked), ("user", "不行，直接丢掉"))
     assert _kept(refused, "decisions") == []
+
+
+_VALUE_PIECES = st.sampled_from(
+    ["1000", "500", "60", "2", "4096", " ", "\n", "，", ", ", "。", ". ", "? ", "？", ":", "条",
+     "秒", "s", "ms", "%", " seconds", "每批 ", "最大 ", "timeout is ", "改成 ", "make it ", "吧",
+     " 就行", "太大了", "如果是 ", "3~7 天", "`x = 1`", "replicas: 1\n  name: ops"]
+)  # fmt: skip
+
+
+@given(
+    st.lists(_VALUE_PIECES, max_size=12).map("".join),
+    st.lists(_VALUE_PIECES, max_size=12).map("".join),
+)
+def test_a_replaced_value_is_read_from_any_text_without_failing(reply, said):
+    # the setting, when one is read, holds the value the reply gives
+    found = rules.replaced_value(reply, said)
+    if found is not None:
+        setting, was = found
+        assert setting != was and any(ch.isdigit() for ch in setting)
+
+
+def test_an_upgrade_offered_is_read_with_the_sentence_that_offers_it():
+    offer = "Tests pass. While I'm here, should I bump Next.js to 14.2? The fixes landed there."
+    assert rules.upgrade_offered(offer) == (
+        "Next.js",
+        "14.2",
+        "While I'm here, should I bump Next.js to 14.2?",
+    )
+    assert rules.upgrade_offered("I bumped Next.js to 14.2 and the build passes.") is None

@@ -411,8 +411,7 @@ class _Conversation:
             chosen, rules.statements(text)[0] if rules.statements(text) else said
         )
         reason = "the assistant's choice, left to it by the person"
-        self.ledger.decide(Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
-                     reverses=False)  # fmt: skip
+        self._decide_accepted(entry, reason, index)
         self.offers.answered()
 
     def _picked_for(self, picked: str, text: str, index: int) -> None:
@@ -686,10 +685,17 @@ class _Conversation:
         self.proposed = [choice.lower()] if ONE_NAME.fullmatch(choice) else []
         self.proposal = None
 
+    def _decide_accepted(self, entry: dict[str, Any], reason: str, index: int) -> None:
+        """A decision the person took up from the assistant's last message, at `index`."""
+        self.ledger.decide(
+            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
+            reverses=False,
+        )
+
     def _taken_up(self, text: str, index: int, *, accepts: bool) -> None:
         """What a yes to the assistant's last question takes up: an upgrade, a tool or a step."""
         if accepts and (offered := rules.upgrade_offered(self.said)):
-            self._upgrade_taken(*offered, text, index)
+            self._upgrade_taken(offered, text, index)
             return
         if rules.says_yes(text) and not rules.holds_back(text) and self._tool_taken(text, index):
             return
@@ -704,10 +710,7 @@ class _Conversation:
         entry = {"title": step[:TITLE_MAX], "context": f"{step} {text.strip()}"[:500],
                  "choice": step}  # fmt: skip
         reason = "a step the assistant asked a yes for, agreed to"
-        self.ledger.decide(
-            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
-            reverses=False,
-        )
+        self._decide_accepted(entry, reason, index)
 
     def _tool_taken(self, text: str, index: int) -> bool:
         """The tool the assistant asked whether to take, taken up ("要不要切 rustls？" "切。")."""
@@ -717,26 +720,23 @@ class _Conversation:
         taken = rules.Decision(tool, (), rules.rationale(text), None, False)
         entry = decision_entry(taken, f"{question} {text.strip()}")
         reason = "a tool the assistant asked about, taken up by the person"
-        self.ledger.decide(
-            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
-            reverses=False,
-        )
+        self._decide_accepted(entry, reason, index)
         return True
 
-    def _upgrade_taken(self, name: str, version: str, text: str, index: int) -> None:
+    def _upgrade_taken(self, offered: tuple[str, str, str], text: str, index: int) -> None:
         """The upgrade the assistant offered and the person took up, at the version settled on.
 
         "我顺便把 Flink 升到 1.18，…你看行吗？" then "可以，1.18.1 吧": Flink 1.18.1.
         """
+        name, version, said = offered
         settled = rules.upgrade_taken(text, version)
-        choice = f"{name} {settled}"
-        entry = {"title": f"Upgrade {name} to {settled}"[:TITLE_MAX], "context": text.strip()[:500],
-                 "choice": choice}  # fmt: skip
+        entry = {
+            "title": f"Upgrade {name} to {settled}"[:TITLE_MAX],
+            "context": f"{said} {text.strip()}"[:500],
+            "choice": f"{name} {settled}",
+        }
         reason = "an upgrade the assistant offered, taken up by the person"
-        self.ledger.decide(
-            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
-            reverses=False,
-        )
+        self._decide_accepted(entry, reason, index)
 
     def _confirmed(self, text: str, index: int) -> None:
         """Values or names the assistant named that the person's message confirms.
@@ -757,10 +757,7 @@ class _Conversation:
             confirmed = rules.Decision(value, (), None, topic, False)
             reason = "a value the assistant named, confirmed by the person"
             entry = decision_entry(confirmed, sentence)
-            self.ledger.decide(
-                Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
-                reverses=False,
-            )
+            self._decide_accepted(entry, reason, index)
         self.replying_to = said  # what the message's value may replace, once it is read
 
     def _replaced_value(self, text: str, said: str, index: int) -> None:
@@ -779,10 +776,7 @@ class _Conversation:
         entry = {"title": setting[:TITLE_MAX], "context": text.strip()[:500], "choice": setting,
                  "alternatives": [was]}  # fmt: skip
         reason = "a value the person put in place of the assistant's"
-        self.ledger.decide(
-            Candidate("decisions", entry, ACCEPTED_CONF, reason, self.source(index)),
-            reverses=False,
-        )
+        self._decide_accepted(entry, reason, index)
 
     def _proposed_text(self) -> str:
         """What the pending proposal chose, with the sentence that proposed it."""

@@ -1601,11 +1601,11 @@ _UPGRADE_OFFERED = (
 )
 
 
-def upgrade_offered(message: str) -> tuple[str, str] | None:
-    """The name and version an assistant's message offers to move to, when it asks about it.
+def upgrade_offered(message: str) -> tuple[str, str, str] | None:
+    """The name, version and sentence of an upgrade an assistant's message asks about.
 
-    "我顺便把 Flink 升到 1.18，…，你看行吗？" → ("Flink", "1.18"). A message that does not ask
-    (it reports the upgrade done, or only says one is possible) offers nothing to take up.
+    "我顺便把 Flink 升到 1.18，…，你看行吗？" → ("Flink", "1.18", that sentence). A message that
+    does not ask (it reports the upgrade done, or only says one is possible) offers nothing.
     """
     text = without_blobs(message).strip()
     for pattern in _UPGRADE_OFFERED:
@@ -1613,7 +1613,9 @@ def upgrade_offered(message: str) -> tuple[str, str] | None:
         # asked in its own sentence ("should I bump Next.js to 14.2? …") or at the message's end
         end = re.search(r"[.!?。！？](?:\s|$)|$", text[m.end() :]) if m else None
         if m and end and (end[0].strip() in ("?", "？") or re.search(r"[?？]\s*$", text)):
-            return m["name"], m["ver"]
+            start = max(text.rfind(stop, 0, m.start()) for stop in (". ", "。", "\n", "? ", "！"))
+            said = text[start + 1 : m.end() + end.end()].strip()
+            return m["name"], m["ver"], said
     return None
 
 
