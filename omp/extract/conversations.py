@@ -668,10 +668,9 @@ class _Conversation:
             for gone in {g for s in rules.statements(self.said) for g in rules.rejected(s)}:
                 self.ledger.drop_choice(gone, index)
         self._taken_up(text, index, accepts=accepts)
-        if (
-            self.proposal is not None
-            and (rules.accepts(text) or rules.agrees_with(text, self._proposed_text()))
-            and not rules.holds_back(text)
+        if self.proposal is not None and (
+            accepts
+            or (rules.agrees_with(text, self._proposed_text()) and not rules.holds_back(text))
         ):  # "yes that's the bug": left for review
             accepted = self.proposal
             accepted.confidence = ACCEPTED_CONF

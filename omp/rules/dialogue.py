@@ -1535,7 +1535,7 @@ def replaced_value(reply: str, said: str) -> tuple[str, str] | None:
         return None
     said_clauses = re.split(r"[，,；;。？！?!\n]|(?<=[.:：])\s", without_blobs(said))
     clause = next((c for c in said_clauses if old.group(0) in c), None)
-    if clause is None:  # the value's number and its unit are parted by a comma
+    if clause is None:  # a number the clauses' split parted from its unit: no setting to read
         return None
     clause = _SAID_LEAD.sub("", clause.strip(" *-.。"))
     start = clause.find(old.group(0))
@@ -1682,6 +1682,18 @@ _ASKS_FOR_YES = lazy(
 _CONCRETE_STEP = lazy(r"`[^`]+`|\d|[A-Za-z]+[_.][A-Za-z]|[a-z][A-Z]")
 
 
+_FOR_A_START = lazy(
+    r"(?i)\b(?:start(?:ing)? with|for now|for a start|initially|to begin with)\b|先用|暂时|暂且"
+)
+
+
+# "Next I will add …", "我先把 …": who does the step, not the step
+_STEP_LEAD = lazy(
+    r"(?i)^(?:(?:next|then|so|and|ok(?:ay)?|好|好的)[,，。.]?\s*)*"
+    r"(?:(?:i|we)(?:'ll|'d| will| would| can| could)?\s+|我们?(?:会|先|再|就|可以)?(?:把)?)"
+)
+
+
 def put_for_yes(message: str) -> str | None:
     """The statement an assistant's message asks the person to say yes to, when concrete.
 
@@ -1702,15 +1714,3 @@ def put_for_yes(message: str) -> str | None:
     if not (_CONCRETE_STEP.search(step) or technologies(step)):
         return None
     return _STEP_LEAD.sub("", step).rstrip("。.") or None
-
-
-_FOR_A_START = lazy(
-    r"(?i)\b(?:start(?:ing)? with|for now|for a start|initially|to begin with)\b|先用|暂时|暂且"
-)
-
-
-# "Next I will add …", "我先把 …": who does the step, not the step
-_STEP_LEAD = lazy(
-    r"(?i)^(?:(?:next|then|so|and|ok(?:ay)?|好|好的)[,，。.]?\s*)*"
-    r"(?:(?:i|we)(?:'ll|'d| will| would| can| could)?\s+|我们?(?:会|先|再|就|可以)?(?:把)?)"
-)
