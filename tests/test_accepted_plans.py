@@ -114,3 +114,82 @@ def test_a_plan_taken_up_leaves_the_choice_its_steps_carry_out_the_last_one():
     (done,) = [e for e in _kept(batch, "changelog") if "migration" in str(e["summary"])]
     assert "Vitest" in str(done["summary"])
     assert len(_kept(batch, "decisions", "review")) == 2
+
+
+# ---- the assistant's closing summary of what the talk settled ----------------------------------
+
+_SUMMARY_ZH = (
+    "assistant",
+    "那就没问题，6 x 20 = 120，还给其他服务留了足够余量。\n\n最终改动汇总：\n"
+    "1. 镜像 tag 用 git short sha，`pullPolicy: IfNotPresent`；\n"
+    "2. HPA 2-6 副本，CPU 目标 65%；PDB `minAvailable: 1`；\n"
+    "3. 已修复 startupProbe 超时；\n"
+    "4. `@nuxt/image` 推迟到下个迭代。\n\n"
+    "上线前建议先在 staging 跑一次。",
+)
+
+_SUMMARY_EN = (
+    "assistant",
+    "All green. Summary of the agreed design:\n"
+    "- JSON via Newtonsoft, wrapped in an HMAC-SHA256 envelope\n"
+    "- `saveVersion` (int, starts at 1) with migrations on load\n"
+    "- Restored the `allow-lb-health` firewall rule via a saved plan\n"
+    "- Full suite: 42 passed\n"
+    "- Internal address: `mqtts://mqtt.internal:8883`\n"
+    "- You'll need to update branch protection on `main`",
+)
+
+
+def _summed_up(*turns: tuple[str, str]) -> list[str]:
+    batch = _run(*turns)
+    return [
+        str(c.entry["choice"])
+        for c in batch.candidates
+        if c.target == "decisions" and c.action == "stored"
+    ]
+
+
+@pytest.mark.parametrize("after", [[], [("user", "好 thx")], [("user", "ok, thanks!")]])
+def test_each_choice_of_a_closing_summary_is_a_decision(after):
+    chosen = _summed_up(_OPENING_ZH, _SUMMARY_ZH, *after)
+    assert chosen == [
+        "镜像 tag 用 git short sha，`pullPolicy: IfNotPresent`",
+        "HPA 2-6 副本，CPU 目标 65%；PDB `minAvailable: 1`",
+    ]
+
+
+@pytest.mark.parametrize("reply", ["great", "yes, that's right"])
+def test_a_summary_leaves_out_work_done_results_addresses_and_what_is_left_to_the_person(reply):
+    # "agreed design" also makes it a recap of decisions, which the reply confirms
+    chosen = _summed_up(_OPENING, _SUMMARY_EN, ("user", reply))
+    assert sorted(chosen) == [
+        "JSON via Newtonsoft, wrapped in an HMAC-SHA256 envelope",
+        "`saveVersion` (int, starts at 1) with migrations on load",
+    ]
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        # the reply changes it: the summary no longer stands as written
+        [("user", "不对，HPA 最多 4 个副本")],
+        # the talk went on long after it: a summary along the way, not where things landed
+        [
+            ("user", "ok"),
+            ("assistant", "Next, the queue."),
+            ("user", "sure"),
+            ("assistant", "Done."),
+        ],
+    ],
+)
+def test_a_summary_objected_to_or_left_behind_decides_nothing(later):
+    assert _summed_up(_OPENING_ZH, _SUMMARY_ZH, *later) == []
+
+
+def test_a_summary_of_what_is_left_to_do_is_no_list_of_choices():
+    todo = (
+        "assistant",
+        "Summary of what's left for you:\n- apply `cp.plan` from your terminal\n"
+        "- rotate the `DEPLOY_TOKEN` secret",
+    )
+    assert _summed_up(_OPENING, todo, ("user", "thanks")) == []

@@ -48,6 +48,22 @@ def test_an_address_is_keyed_by_what_it_belongs_to(sentence, key):
     assert found[0] == key
 
 
+@pytest.mark.parametrize(
+    ("sentence", "site"),
+    [
+        ("I run Tallyho (https://tallyho.app), a little habit-tracker SaaS.", "https://tallyho.app"),
+        ("The docs site is Docusaurus 3.5, deployed on Netlify at https://docs.quillbase.io, "
+         "roughly 1,400 pages.", "https://docs.quillbase.io"),
+        ("我自己的书法博客 https://inkwell.blog 就跑在上面。", "https://inkwell.blog"),
+        # a repository, a page of a run: no site of the project
+        ("I built Foo (https://github.com/x/foo) last year.", None),
+        ("I run the tests (https://ci.example.com/job/1) every night.", None),
+    ],
+)  # fmt: skip
+def test_where_the_persons_own_site_is_is_its_address(sentence, site):
+    assert rules.url_facts(sentence).get("site") == site
+
+
 # ---- a port, and addresses named for an environment ----------------------------------------------
 
 

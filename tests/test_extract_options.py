@@ -35,6 +35,9 @@ def test_the_best_or_better_fit_names_what_the_assistant_proposes(sentence, prop
         "Which one is the best fit for you?",
         "It depends on which is the better fit.",
         "This is the best option.",
+        # a word that only begins like "use"
+        "Users would have to log in once more after the deploy.",
+        "Pickers on the floor scan each item.",
     ],
 )
 def test_a_question_or_a_pronoun_before_the_best_fit_proposes_nothing(sentence):
@@ -138,6 +141,22 @@ def test_an_ellipsis_before_a_lower_case_word_does_not_end_the_sentence():
     ],
 )  # fmt: skip
 def test_an_either_or_question_is_one_sentence_and_an_elision_set_apart_ends_none(text, sentences):
+    assert rules.statements(text) == sentences
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("hosted on Vercel. ~1,800 MAU, maybe 140 paying.",
+         ["hosted on Vercel.", "~1,800 MAU, maybe 140 paying."]),
+        ("Works. 2 devs on it.", ["Works.", "2 devs on it."]),
+        # a number after a version's or an abbreviation's full stop goes on
+        ("pin it to v1. 2 is too old", ["pin it to v1. 2 is too old"]),
+        ("run more workers, e.g. 5 of them", ["run more workers, e.g. 5 of them"]),
+    ],
+)  # fmt: skip
+def test_a_number_after_a_words_full_stop_opens_a_sentence(text, sentences):
+    # "maybe" in the sentence after makes the stack before it no tentative talk
     assert rules.statements(text) == sentences
 
 
@@ -570,3 +589,32 @@ def test_an_either_or_of_a_name_and_a_way_offers_both(question, options):
 def test_the_answer_to_a_question_may_say_how_the_option_is_used(question, reply, chosen):
     turns = [("user", "Picking the firmware back up."), ("assistant", question), ("user", reply)]
     assert _choices(*turns) == chosen
+
+
+# ---- an option picked, then a condition on it ----------------------------------------------------
+
+_REMINDERS = (
+    "assistant",
+    "A few ways on Vercel:\n1. **Vercel Cron** - simple, once a day on Hobby\n"
+    "2. **Inngest** - retries and scheduling built in\n3. **QStash** - an HTTP queue",
+)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Inngest，但是 retries 不要超过 3 次，发两遍提醒会被客户骂。",
+        "Inngest, but no more than 3 retries.",
+        "Inngest，不过重试别超过 3 次",
+    ],
+)
+def test_an_option_picked_with_a_condition_on_it_is_chosen(reply):
+    chosen = [c for c, _ in _choices(*_said("how do we send the reminders?"), _REMINDERS,
+                                      ("user", reply))]  # fmt: skip
+    assert chosen == ["Inngest"]
+
+
+@pytest.mark.parametrize("reply", ["Inngest, but not now.", "Inngest, but not yet"])
+def test_an_option_named_and_put_off_is_not_chosen(reply):
+    turns = [*_said("how do we send the reminders?"), _REMINDERS, ("user", reply)]
+    assert "Inngest" not in [c for c, _ in _choices(*turns)]

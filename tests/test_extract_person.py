@@ -292,3 +292,32 @@ def test_what_the_person_usually_does_in_their_work_is_a_habit(sentence):
 )
 def test_what_the_person_usually_is_or_asks_is_no_habit(sentence):
     assert rules.personal(sentence) is None
+
+
+# ---- habits said in passing, in either language ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "我用 WebStorm，不用 VS Code，.vscode 里那个 eslint 的设置你不用管",
+        "I test everything on a real Pixel 7, not the emulator, so speed on device matters to me.",
+        "还有我写 commit message 喜欢用英文，哪怕 PR 描述写中文。",
+        "还有 I prefer server actions over API routes，除了 webhook 那种必须要 route 的。",
+    ],
+)
+def test_a_habit_said_in_passing_is_the_persons(sentence):
+    assert rules.personal(sentence) is not None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a tool of the project chosen over another, not the person's editor
+        "我用 Redis，不用 Memcached",
+        # work reported, no habit
+        "I tested everything and it works.",
+    ],
+)
+def test_a_choice_or_a_report_is_no_habit(sentence):
+    assert rules.personal(sentence) is None

@@ -1027,8 +1027,8 @@ def _open_answers(question: str, reply: str) -> list[tuple[str, str]]:
         ),
         (
             "告警规则写好了。通知渠道用什么？",
-            "用企业微信机器人，发到账单值班群",
-            "通知渠道: 用企业微信机器人",
+            "用值班群的机器人，发到账单值班群",
+            "通知渠道: 用值班群的机器人",
         ),
         (
             "Which queue should the invoices use?",
@@ -1039,6 +1039,17 @@ def _open_answers(question: str, reply: str) -> list[tuple[str, str]]:
 )
 def test_an_outright_answer_to_an_open_question_is_a_choice_for_review(question, reply, title):
     assert _open_answers(question, reply) == [(title, "review")]
+
+
+@pytest.mark.parametrize(
+    ("reply", "title"),
+    [
+        ("用 Slack，发到账单值班群", "Use Slack"),
+        ("用企业微信机器人，发到账单值班群", "采用 企业微信机器人"),
+    ],
+)
+def test_an_answer_that_takes_a_known_product_up_is_a_choice(reply, title):
+    assert _open_answers("告警规则写好了。通知渠道用什么？", reply) == [(title, "stored")]
 
 
 @pytest.mark.parametrize(
@@ -1335,6 +1346,44 @@ def test_an_upgrade_offered_and_taken_up_is_a_decision(offer, reply, choice):
 def test_an_upgrade_done_or_turned_down_is_no_decision_to_take_up(offer, reply):
     turns = [("user", "the build is flaky"), ("assistant", offer), ("user", reply)]
     assert not any(c.startswith("Next.js 14.2") for c, _ in _choices(*turns))
+
+
+_TWO_WAYS = (
+    "assistant",
+    "这是 drift_dev 的版本比你的 Dart SDK 新了。两个办法：\n1. 把 drift_dev 锁到 `2.18.0`\n"
+    "2. 升级 Flutter 到 3.24（自带 Dart 3.5）\n\n如果你想保持 3.22.1，选 1。",
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "choice"),
+    [
+        ("升 3.24 吧 反正还没上架。fvm use 3.24.3 了，build_runner 过了", "Flutter 3.24.3"),
+        ("那就升到 3.24", "Flutter 3.24"),
+        ("upgrade to 3.24 then", "Flutter 3.24"),
+    ],
+)
+def test_a_version_moved_to_is_of_the_tool_the_assistant_named_at_it(reply, choice):
+    turns = [
+        ("user", "用 flutter 3.22.1，dart 3.4。build_runner 报错了"),
+        _TWO_WAYS,
+        ("user", reply),
+    ]
+    batch = _run(*turns)
+    assert [str(d["choice"]) for d in _kept(batch, "decisions")] == [choice]
+    # the stack no longer says the version left behind
+    stack = [v for f in _kept(batch, "project") for v in f.get("tech_stack", {}).values()]
+    assert not any("3.22.1" in v for v in stack)
+
+
+@pytest.mark.parametrize("reply", ["内存升到 32G 吧", "升 3.24 要多久？"])
+def test_a_size_raised_or_a_question_moves_no_version(reply):
+    turns = [
+        ("user", "用 flutter 3.22.1，dart 3.4。build_runner 报错了"),
+        _TWO_WAYS,
+        ("user", reply),
+    ]
+    assert not [d for d in _kept(_run(*turns), "decisions") if "3.24" in str(d["choice"])]
 
 
 # ---- a tool the assistant asks whether to take, taken up -----------------------------------------

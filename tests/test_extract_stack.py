@@ -32,6 +32,15 @@ from tests.extraction import _decisions_zh, _facts, _facts_zh, _kept, _run, _sai
         # a part said to be slow is no list of names
         ("Django server is slow, Postgres database is fine.", {}),
         ("SvelteKit front end is slow today.", {}),
+        # where it is hosted, which one is the main one, the routes of the framework, and the
+        # part a name is used for
+        ("SvelteKit 2 frontend + API routes, Supabase for auth and the main Postgres, hosted on "
+         "Vercel.",
+         {"frontend": "SvelteKit 2", "auth": "Supabase", "database": "Postgres",
+          "hosting": "Vercel"}),
+        ("Django app, deployed on Heroku, Postgres.",
+         {"hosting": "Heroku", "database": "Postgres"}),
+        ("We tried the main Redis, hosted on AWS.", {}),
     ],
 )  # fmt: skip
 def test_a_bare_list_keeps_the_host_and_reads_past_the_part_a_name_is(sentence, facts):

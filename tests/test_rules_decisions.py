@@ -895,3 +895,10 @@ def test_a_convention_for_everywhere_is_a_rule_said_whole(sentence, choice):
 )
 def test_a_fault_seen_everywhere_is_no_convention(sentence):
     assert rules.decision(sentence) is None
+
+
+@pytest.mark.parametrize(
+    "sentence", ["switch to agent and set it up please.", "switch to agent mode"]
+)
+def test_a_mode_of_the_editor_is_no_choice(sentence):
+    assert rules.decision(sentence) is None

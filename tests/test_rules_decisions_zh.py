@@ -546,3 +546,23 @@ def test_what_not_to_do_from_now_on_is_a_rule_said_whole():
 )
 def test_what_not_to_say_or_someone_elses_rule_is_no_decision(sentence):
     assert _decisions_zh(sentence) == []
+
+
+# ---- a Chinese product taken up outright ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("用腾讯云短信", "腾讯云短信"),
+        ("那就用极光推送吧", "极光推送"),
+        ("腾讯云短信吧，我们服务器都在腾讯云", "腾讯云短信"),
+        ("还是接微信支付", "微信支付"),
+        # a report about the product, not a choice of it
+        ("用极光推送发不了", None),
+        ("现在用极光推送，不好用", None),
+    ],
+)
+def test_a_chinese_product_taken_up_outright_is_chosen(sentence, choice):
+    decided = rules.decision(sentence)
+    assert (decided.choice if decided else None) == choice

@@ -49,7 +49,7 @@ _NOT_IN_ITEM = lazy(
 _OPEN_ITEM = lazy(r"(?i)待定|暂时|暂不|以后再|再说|\bTBD\b|\bto be decided\b|\blater\b|\bfor now\b")
 
 
-def _plan_entry(item: str) -> dict[str, object]:
+def plan_entry(item: str) -> dict[str, object]:
     """The decision entry of a plan's item; what the item says it was chosen over, apart.
 
     "Queue: NATS JetStream (not Kafka)" chooses "Queue: NATS JetStream", Kafka the alternative.
@@ -239,9 +239,9 @@ class Offers:
         if self.plan_decided:  # "Decisions so far: - Queue: NATS …" then "yes that's right"
             reason, level = "a decision of the assistant's recap, confirmed by the person", 0.75
         return [
-            Candidate("decisions", _plan_entry(item), level, reason, dict(source))
+            Candidate("decisions", plan_entry(item), level, reason, dict(source))
             for item in rules.kept_items(self.plan, reply)
-            if not (self.plan_decided and _OPEN_ITEM.search(item))
+            if not (self.plan_decided and (_OPEN_ITEM.search(item) or not rules.settles(item)))
         ]
 
     def together(self, one: str, other: str) -> bool:

@@ -41,6 +41,7 @@ from omp.rules.decisions import (
     some_day,
     starts_like_a_name,
     value_topic,
+    version_named,
     wished_switch,
 )
 from omp.rules.dialogue import (
@@ -141,7 +142,16 @@ from omp.rules.lexicon import (
 )
 from omp.rules.person import Personal, own_way_part, personal, states_preference
 from omp.rules.phrases import RULE_LEADS, VERBS, clip, is_rule_clause
-from omp.rules.plans import kept_items, plan_items, plan_title, recaps_decisions, takes_plan
+from omp.rules.plans import (
+    kept_items,
+    objects_to,
+    plan_items,
+    plan_title,
+    recaps_decisions,
+    settles,
+    summary_items,
+    takes_plan,
+)
 from omp.rules.recap import recap, recap_facts
 from omp.rules.requests import (
     NAME,
@@ -279,6 +289,7 @@ __all__ = [
     "named_value",
     "named_values",
     "names_a_call",
+    "objects_to",
     "offered_bullets",
     "offered_labels",
     "offered_names",
@@ -334,6 +345,7 @@ __all__ = [
     "scaffold_stack",
     "settings",
     "settled",
+    "settles",
     "shaped_stack",
     "short_answer",
     "side_choices",
@@ -348,6 +360,7 @@ __all__ = [
     "stays_as_is",
     "storage_locations",
     "stored_in",
+    "summary_items",
     "swapped_tools",
     "switched_part",
     "switched_to",
@@ -370,6 +383,7 @@ __all__ = [
     "value_topic",
     "version_changes",
     "version_facts",
+    "version_named",
     "wished_switch",
     "without_blobs",
     "work_aside",

@@ -721,6 +721,24 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "用极光推送", "那就用腾讯云短信吧", "还是接微信支付": a Chinese product taken up outright,
+    # alone in its clause
+    (
+        lazy(
+            r"^(?:嗯|好|行|ok|OK)?[，,\s]*(?:那就?|就|还是|先)?\s*(?:用|选|上|接入?|换成|改用)\s*"
+            rf"(?P<x>{ZH_PRODUCT})\s*(?:吧|就行|就好)?(?=[，,。！!；;]|$)"
+        ),
+        False,
+        True,
+    ),
+    # "腾讯云短信吧，我们服务器都在腾讯云", "那就极光推送吧": a Chinese product, picked
+    (
+        lazy(
+            rf"^(?:嗯|好|行|ok|OK)?[，,\s]*(?:那就?|就|还是)?\s*(?P<x>{ZH_PRODUCT})\s*吧(?=[，,。！!；;]|$)"
+        ),
+        False,
+        True,
+    ),
     # "同意，token 存 flutter_secure_storage。": where a part is kept, a name ending the clause
     # (a path or a file there is a project path, not a choice)
     (

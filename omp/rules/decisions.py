@@ -28,7 +28,7 @@ from omp.rules.signals import (
     VAGUE,
     WISH,
 )
-from omp.rules.text import CLAUSE, is_chinese
+from omp.rules.text import CLAUSE, is_chinese, without_blobs
 
 _ALTERNATIVE_EN = lazy(
     r"(?i)\b(?:instead of|rather than|over|not|versus|vs\.?|and not|no more|drop(?:ping)?|"
@@ -479,7 +479,9 @@ def _named_for_a_purpose(choice: str, sentence: str, lang: str) -> bool:
 
 _EVERYDAY_CHOICES = frozenset(
     ("caution", "care", "caching", "logging", "this", "that", "them", "something", "anything",
-     "whatever", "defaults", "default", "common", "sense", "judgment", "judgement")
+     "whatever", "defaults", "default", "common", "sense", "judgment", "judgement",
+     # an editor agent's modes
+     "agent", "ask mode", "agent mode", "plan mode")
 )  # fmt: skip
 
 
@@ -881,6 +883,8 @@ def _plausible_choice(choice: str, *, bare: bool) -> bool:
         return False  # an address ("git@github.com:org/repo.git") is a fact, not a choice
     if _ERRAND.fullmatch(choice) or any(p.fullmatch(choice) for p in _NOT_CHOICES):
         return False
+    if choice.lower() in _EVERYDAY_CHOICES:
+        return False  # "switch to agent and set it up": a mode of the editor, a word
     if bare:
         return bool(technologies(choice))  # a bare "use X" counts only for a known technology
     return True
@@ -1154,6 +1158,11 @@ _BUMPED = lazy(
     r"|(?P<stay>stay(?:ing)?\s+on|stick(?:ing)?\s+(?:with|to)|pin(?:ning)?\s+(?:it\s+)?(?:to|at)))"
     r"\s+v?(?P<v>\d+(?:\.\d+){0,2})(?![\w.])"
     r"(?!\s*(?:%|percent|ms|s|seconds|minutes|mb|gb|x)\b)"
+    # "升 3.24 吧", "那就升到 3.24.3", "upgrade to 3.24 then": a version with its dot, at the head
+    # of a clause (not "内存升到 32G")
+    r"|(?:^|[，,。；;]\s*)(?:(?:ok|好|行|那就?|就|先)[，,\s]*)?"
+    r"(?:升级?到?|升到|upgrade\s+to|bump\s+(?:it\s+)?to|go\s+to|move\s+to)\s*"
+    r"v?(?P<v2>\d+\.\d+(?:\.\d+)?)(?![\w.])\s*(?:吧|了|then)?\s*(?=[，,。；;！!.\s]|$)"
 )
 
 
@@ -1167,7 +1176,23 @@ def bumped_version(sentence: str) -> tuple[str, bool] | None:
     if TENTATIVE.search(sentence):
         sentence = _before_doubt(sentence) or ""
     m = _BUMPED.search(sentence)
-    return (m["v"], bool(m["stay"])) if m else None
+    return (m["v"] or m["v2"], bool(m["stay"])) if m else None
+
+
+def version_named(message: str, version: str) -> str | None:
+    """The tool a message names at `version` ("升级 Flutter 到 3.24", "Flutter 3.24"), if one.
+
+    What a reply that only says "升 3.24 吧" moves to the version of.
+    """
+    v = re.escape(version)
+    found = {
+        m["name"]
+        for m in re.finditer(
+            rf"(?P<name>[A-Za-z][\w.+#-]*)\s*(?:(?:到|to)\s*)?v?{v}(?![\d])", without_blobs(message)
+        )
+        if technologies(m["name"])
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 def rationale(sentence: str) -> str | None:

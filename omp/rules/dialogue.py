@@ -44,7 +44,7 @@ _PROPOSAL = lazy(
     # "Option: hand-written fast path, regex fallback": the one way it puts forward
     r"^option\s*[:：]|"
     # "Use AWS Secrets Manager and load them at startup": advice in the imperative
-    r"^(?:just\s+)?(?:use|go with|pick|stick with))\s*"
+    r"^(?:just\s+)?(?:use|go with|pick|stick with)\b)\s*"  # not "Users would have to …"
     r"(?:using\s+|going with\s+)?(?P<x>.+)"
     # "For a small catalog, tag-based revalidation is usually the best fit": the name first
     r"|^(?:(?:for|since|given|with|because)\b[^,]{3,60},\s+)?(?P<v>[^,;:]{3,80}?)\s+"
@@ -1082,13 +1082,25 @@ def picked_label(sentence: str, labels: list[str]) -> str | None:
     return picked[0] if len(picked) == 1 else None
 
 
+# "Inngest，但是 retries 不要超过 3 次": the option named, then a condition on it (not one that
+# puts it off: "Inngest，不过以后再说")
+_BUT_ON_IT = lazy(
+    r"^(?P<head>[^，,。]{1,40}?)\s*[，,]\s*(?:但是?|不过|只是|(?i:but|though)\b)"
+    r"(?![^。]*(?:先不|暂时不|以后|再说|(?i:\bnot (?:now|yet)\b|\blater\b)))"
+)
+
+
 def leading_name(sentence: str, offered: list[str], *, asked: bool = False) -> str | None:
     """The offered name a reply opens with, alone in its clause ("Argon2id，参数就按你说的 …").
 
     The reply to a question (`asked`) may say how the option is used ("NVS with BLE
     provisioning", "Go runtime for all server modules") before its next clause.
     """
-    if QUESTION.search(sentence) or NEGATED.search(sentence):
+    if QUESTION.search(sentence):
+        return None
+    if m := _BUT_ON_IT.match(sentence):
+        sentence = m["head"]  # "Inngest，但是 retries 不要超过 3 次": the pick, its condition apart
+    if NEGATED.search(sentence):
         return None
     # "events_raw: replica identity full then": a name no technology heads what follows
     # ("sqlc: less magic" picks sqlc, for a reason)
@@ -1243,6 +1255,8 @@ _TURNED_DOWN = lazy(r"(?i)\W*(?:no|not|drop|ditch|skip|forget|scrap|lose|remove|
 
 def short_answer(sentence: str, offered: list[str]) -> str | None:
     """The one offered option a short reply names ("drift.", "Kustomize 吧")."""
+    if (m := _BUT_ON_IT.match(sentence)) and not QUESTION.search(sentence):
+        sentence = m["head"]
     words = re.findall(r"[\w.+#-]+", sentence)
     if len(words) > 4 or NEGATED.search(sentence) or QUESTION.search(sentence):
         return None

@@ -229,6 +229,10 @@ _ONLY_NAMES_LEFT = lazy(
     r"|(?:腾讯|阿里|华为|百度)云"  # "腾讯云 TKE": the cloud of the product named
     # "Redis 6 哨兵模式", "MySQL 8.0 主从", "Kafka 集群": how a named product is run
     r"|哨兵模式|哨兵|集群模式|集群版|集群|主从|单机版|单机|单节点|社区版|企业版|\b(?:sentinel|cluster)\b"
+    # "Supabase for auth and the main Postgres, hosted on Vercel", "SvelteKit 2 + API routes":
+    # where a named product runs, which one is the main one, the routes of a web framework
+    r"|\b(?:hosted|deployed|running|served)\s+(?:on|to|at|in)\b|\bthe\b|\b(?:main|primary)\b"
+    r"|\bAPI routes\b"
 )
 
 
@@ -249,7 +253,7 @@ _NAME_RUN_ON = lazy(
     # the part it is or the way it is used: "SvelteKit front end", "next.js 14.2 app router"
     r"(?:\s+(?:front[- ]?end|back[- ]?end|backend|frontend|api|server|database|db|"
     r"(?:app|pages) router)(?![\w-]))?"
-    r"(?:\s+on\s+(?=\x00)|\s+for\s+[a-z]+(?:\s+[a-z]+)?$)?"
+    r"(?:\s+on\s+(?=\x00)|\s+for\s+[a-z]+(?:\s+[a-z]+)?(?:$|(?=\s+and\b)))?"
 )
 
 
@@ -842,6 +846,22 @@ _UNLISTED = lazy(
     r"\s*(?:$|[,;.!(]|\s(?:and|but|with|on|in)\s)"
 )
 
+# what follows a known name to say what the project uses it for: " for auth", " 16 for search"
+_USED_FOR = lazy(
+    r"(?i)(?:\s+v?\d+(?:\.\d+){0,2})?\s+for\s+(?:(?:our|the|all)\s+)?(?P<part>[a-z]+)\s*$"
+)
+
+
+def _role_used_for(part: str, name: re.Match[str]) -> str:
+    """The role of a known name in `part`: the part it is said to be used for, else its own.
+
+    "Supabase for auth" is the auth; "Supabase" alone, the database.
+    """
+    used = _USED_FOR.match(part[name.end() :])
+    key = _NOUN_KEYS.get(used["part"].lower()) if used else None
+    return key or role_for(name.group(1).lower())
+
+
 # "Zitadel for auth", "Plausible for analytics": a name the project uses for a part it names
 _FOR_A_CONCERN = lazy(
     r"(?P<name>[A-Z][A-Za-z0-9_.+-]{1,30})(?:\s+(?P<v>v?\d+(?:\.\d+){0,2}))?\s+(?:for|as)\s+"
@@ -1385,7 +1405,7 @@ def stack_parts(
             if not _names_a_part(part, original, rest, strict=strict and not (plus or beside)):
                 continue
             known = True
-            role = role_for(name.lower())
+            role = _role_used_for(part, original)
             if role not in facts:
                 facts[role] = (
                     _provider_of(part, original, role)

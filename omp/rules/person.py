@@ -6,11 +6,13 @@ import re
 from typing import NamedTuple
 
 from omp.lazyre import lazy
+from omp.rules.lexicon import ROLE_OF, alternation
 from omp.rules.signals import NEGATED, QUESTION, TENTATIVE
 from omp.rules.text import is_chinese
 
 _PERSONAL_EN = lazy(
-    r"(?i)(?:^|[,;:]\s+|[，；：]\s*|\s[\u2014\u2013-]+\s+)"
+    # "还有 I prefer …": an English clause after Chinese words
+    r"(?i)(?:^|[,;:]\s+|[，；：]\s*|\s[\u2014\u2013-]+\s+|(?<=[\u4e00-\u9fff])\s+)"
     r"(?:(?:also|and|but|btw|fyi|fwiw|personally|for me|for the record|keep in mind|"
     r"one more thing|oh|yeah|yes|so|honestly|please|pls|"
     r"[a-z]+-wise)[,]?\s+)*"
@@ -21,7 +23,7 @@ _PERSONAL_EN = lazy(
     r"(?!(?:get|got|see|saw|have|had|need|needed|forget|forgot|thought|think|want|wanted|said|"
     r"knew|know|meant|did|was|were|am|care|cared|mind|guess|remember|found|seem)\b)"
     r"(?P<habit>[a-z][a-z-]{1,20})\b"
-    r"|i (?P<habit2>run|use|write|test|keep|do|log)\b(?=[^;.]*\b(?:everywhere|on everything|"
+    r"|i (?P<habit2>run|use|write|test|keep|do|log)\b(?=[^;.]*\b(?:everywhere|everything|"
     r"all the time|every time|in every|always do|for all|for everything|that way|always)\b)"
     # "please give me package setup steps with SPM only", "please write them pytest-style"
     r"|please (?P<ask4>give me|write (?:them|it|the tests|tests))\b"
@@ -63,7 +65,7 @@ _PERSONAL_EN = lazy(
 
 _PERSONAL_ZH = lazy(
     r"(?:^|[，,；;。：:])[^，,；;。：:]{0,24}?我(?!们)(?:个人)?"
-    r"(?:[\u4e00-\u9fff]{0,8}?|写\s*[A-Za-z][\w+#.-]*\s*)"
+    r"(?:[\u4e00-\u9fff]{0,8}?|写\s*[A-Za-z][\w+#.-]*(?:\s+[A-Za-z][\w+#.-]*)?\s*)"
     r"(?:比较|一般|通常|平时|一直|更|最|向来|一向)?\s*"
     r"(?P<verb>prefer\b|喜欢|偏好|习惯|讨厌|不喜欢|熟悉|熟(?=[，,。！!]|$)|擅长|会用|常用|用惯了|精通|"
     r"不太熟|不熟|没用过|用不惯)"
@@ -83,6 +85,10 @@ _PERSONAL_ZH = lazy(
     # "我用 Rider 写代码": the tool the person works with
     r"|(?:^|[，,；;。：:])[^，,；;。：:]{0,12}?我(?!们)(?:一直|平时|一般)?用\s*[A-Za-z][\w.+#-]*\s*"
     r"(?P<habit5>写代码|写程序|开发|编程)"
+    # "我用 WebStorm，不用 VS Code": the person's editor, and the one not used
+    r"|(?:^|[，,；;。：:])我(?!们)(?P<habit8>用)\s*(?=(?i:"
+    + alternation(n for n, role in ROLE_OF.items() if role == "editor")
+    + r")\s*[，,]\s*(?:不用|不是|没用))"
     # "我不用 pip", "习惯每个项目固定一个 .fvmrc"
     r"|(?:^|[，,；;。：:])我(?!们)(?:一直|从来|平时|现在)?(?P<neg>不用|不使用)\s*(?=[A-Za-z])"
     r"|(?:^|[，,；;])(?P<habit3>习惯)(?=每|用|把|在|先)"

@@ -13,7 +13,7 @@ import re
 from omp.lazyre import lazy
 from omp.rules.dialogue import accepts
 from omp.rules.lexicon import technologies
-from omp.rules.signals import QUESTION
+from omp.rules.signals import QUESTION, TENTATIVE
 from omp.rules.text import BULLET, FENCE
 
 # the line that opens the plan's list: "修复建议：", "My suggestion:", "Proposed fix:", "建议："
@@ -31,6 +31,79 @@ _DECIDED_HEAD = lazy(
     r"setup|choices?))\b|结论|决定|定下来的|定的方案|最终方案|确定的方案|方案总结)"
     r"[^:：\n]{0,30}[:：]\s*(?:\*\*)?\s*$"
 )
+
+
+# the heading of a summary of what a talk settled or changed, wherever in the message it stands:
+# "总结一下今天确定的：", "最终改动汇总：", "Summary of the agreed design:", "Done. Summary:"
+_SUMMARY_HEAD = lazy(
+    r"(?i)(?:\b(?:summary|recap|to recap|in short|final (?:changes|design|plan|setup))\b|汇总|总结|"
+    r"小结)[^:：\n]{0,30}[:：]\s*(?:\*\*)?\s*$"
+)
+
+
+# a summary of what is still to do, not of what was settled: "Summary of what's left for you:"
+_OPEN_HEAD = lazy(
+    r"(?i)\b(?:left|todo|to do|remaining|next|open|pending|issues?|problems?|risks?)\b|"
+    r"待办|还需要|后续|待定|遗留|问题|风险"
+)
+
+
+# an item of a summary that tells of work done or a result rather than a choice ("已修复 checkpoint
+# 超时", "Full suite: 42 passed", "204 queries / 23.9s → 6 queries / 0.5s"), one that gives
+# options up ("放弃：CodePush"), or one put off or left to the person ("推迟到下个迭代", "you'll
+# need to update branch protection")
+_NOT_SETTLED = lazy(
+    r"(?i)^(?:已?修复|修好|fix(?:ed|es)?\b|resolved\b|committed\b|提交|full suite|tests?\b|"
+    r"放弃|不用|dropped\b|removed\b|gave up)"
+    # "Restored the firewall rule via a saved plan", "Packaged … archived to D:\\Builds": done
+    r"|^(?-i:[A-Z][a-z]+(?:-[a-z]+)?ed)\b|已修复|修复了|\bnot used\b|\bno longer\b"
+    r"|\d+\s*(?:passed|tests?)\b|全部?通过|验证通过|跑通|\d[^→\n]*(?:→|->)\s*\d"
+    # "对内地址：`mqtts://…`": where a part is, a fact of the project rather than a choice
+    r"|://"
+    # "`client_retry_test.go`: table-driven test over …": a test written, no choice
+    r"|^`?[\w./-]*(?:_test|\.test|\.spec|/test_)[\w.]*`?\s*:"
+    r"|推迟|待定|以后再|下个迭代|需要你|你需要|请你|you'?ll need|you need|needs? you|\bTBD\b|"
+    r"\blater\b"
+)
+
+
+def summary_items(message: str) -> list[str]:
+    r"""The choices the summary of what a talk settled, in an assistant's message, lists.
+
+    "那就没问题。\n\n最终改动汇总：\n1. 镜像 tag 用 git short sha\n2. …" gives its items that
+    name a choice; work reported done, items put off and questions are left out.
+    """
+    for lead, items in _lists(message):
+        if (_SUMMARY_HEAD.search(lead) or _DECIDED_HEAD.search(lead)) and not _OPEN_HEAD.search(
+            lead
+        ):
+            return [i for i in items if settles(i)]
+    return []
+
+
+def settles(item: str) -> bool:
+    """Whether an item of a summary or recap states a choice.
+
+    Not work reported done, a result, an address, nor what is put off or left to the person.
+    """
+    return (
+        len(item) >= 4
+        and not QUESTION.search(item)
+        and not TENTATIVE.search(item)
+        and not _NOT_SETTLED.search(item)
+    )
+
+
+# a reply that does not leave a summary as it stands: "no, …", "wait", "不对", "改成 …", "but …"
+_OBJECTS = lazy(
+    r"(?i)^\W*(?:no|nope|not quite|wait|actually|but|hmm)\b|\b(?:instead|change|rather)\b|"
+    r"不对|不是|不行|不要|别|改成|改为|换成|但是|不过|其实|等等"
+)
+
+
+def objects_to(reply: str) -> bool:
+    """Whether a reply to a summary changes something in it, rather than leaving it be."""
+    return _OBJECTS.search(reply) is not None
 
 
 def recaps_decisions(message: str) -> bool:

@@ -31,7 +31,12 @@ _SENTENCE_END = lazy(
     r"(?<!\b[A-Z]\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\s\.\.\.)(?<=[.!?])"
     + CRON_MARK
     + r"\s+"
-    r"(?=[A-Za-z\"'`(\[*\u4e00-\u9fff])|(?<=[。！；!])"
+    r"(?=[A-Za-z\"'`(\[*\u4e00-\u9fff])"
+    # "hosted on Vercel. ~1,800 MAU, maybe 140 paying.": a number opens the next sentence after
+    # a word's full stop (not "v1. 2", "e.g. 5", "approx. 40")
+    r"|(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bapprox\.)(?<!\bNo\.)"
+    r"(?<=[A-Za-z\u4e00-\u9fff)][.!?])\s+(?=[~$≈]?\d)"
+    r"|(?<=[。！；!])"
     + CRON_MARK
     # "要不要换 backtrader？还是继续用 vnpy": the question goes on, one sentence; a "?" inside a
     # word ("/orders?cursor=", "`?limit=`") ends none

@@ -1291,6 +1291,19 @@ _PART_AT_URL = lazy(
 )
 
 
+# where the person's own site is: "I run Tallyho (https://tallyho.app)", "deployed on Netlify at
+# https://docs.quillbase.io", "我自己的书法博客 https://inkwell.blog 就跑在上面"
+_SITE_URL = lazy(
+    r"(?:\b(?:I|we)\s+(?:run|maintain|own|operate|built|am building|are building)\s+"
+    r"(?:[A-Z][\w.-]*\s*){1,3}\(\s*"
+    r"|\b(?:deployed|hosted|running|live)\s+(?:on|to)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?\s+at\s+`?"
+    r"|(?:博客|网站|站点|官网|主页)\s*(?=https?://[^\s，。]+\s*(?:就|也|都)?(?:跑|部署|放|挂|托管)))"
+    # a repository is no site (`project_repository` reads it)
+    r"(?!https?://(?:www\.)?(?:github|gitlab|bitbucket|gitee)\.)"
+    r"(?P<url>https?://[^\s<>\"'`)\]，。]+)"
+)
+
+
 # "broker 地址 mqtts://iot.example.cn:8883", "OSRM 在内网起好了，地址 http://osrm.internal:5000",
 # "the Unleash API address is https://…"
 _ADDRESS_OF = lazy(
@@ -1371,9 +1384,9 @@ def url_facts(sentence: str) -> dict[str, str]:
         found = {k: v for k, v in found.items() if v != m["url"].rstrip(".,;:!")}
         found.setdefault(place, m["url"].rstrip(".,;:!"))
     for m in [*_NAMED_URL.finditer(sentence), *_ADDRESS_OF.finditer(sentence),
-              *_PART_AT_URL.finditer(sentence)]:  # fmt: skip
+              *_PART_AT_URL.finditer(sentence), *_SITE_URL.finditer(sentence)]:  # fmt: skip
         if (url := m["url"].rstrip(".,;:!")) not in found.values():
-            found.setdefault(m["name"].lower(), url)
+            found.setdefault((m.groupdict().get("name") or "site").lower(), url)
     for m in _ENV_VAR_URL.finditer(sentence):
         found.setdefault(m["key"].lower(), m["url"].rstrip(".,;:!"))
     for m in _NAMED_URL_ZH.finditer(sentence):  # unless named already ("broker 地址是 …")
