@@ -74,6 +74,8 @@ BATCHES = (
     516,  # 515 alone: written with the secret-filter patterns of command-line tools
     536,
     556,
+    576,
+    596,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")

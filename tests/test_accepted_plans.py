@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from omp import rules
 from tests.extraction import _OPENING, _OPENING_ZH, _kept, _run
 
 _PLAN = (
@@ -193,3 +194,34 @@ def test_a_summary_of_what_is_left_to_do_is_no_list_of_choices():
         "- rotate the `DEPLOY_TOKEN` secret",
     )
     assert _summed_up(_OPENING, todo, ("user", "thanks")) == []
+
+
+@pytest.mark.parametrize(
+    ("item", "kept", "gone"),
+    [
+        ("金额：`BIGINT` 存最小货币单位 + `currency` 字段（放弃 `DECIMAL(18,2)`）",
+         "金额：`BIGINT` 存最小货币单位 + `currency` 字段", ["`DECIMAL(18,2)`"]),
+        ("Sidekiq 7.3 on Redis Cloud for ActiveJob; GoodJob removed",
+         "Sidekiq 7.3 on Redis Cloud for ActiveJob", ["GoodJob removed"]),
+        ("HLS + AES-128，不做 DRM", "HLS + AES-128", ["不做 DRM"]),
+        ("锁座从 MySQL `FOR UPDATE` 改为 Redis Lua 原子锁座", "锁座改为 Redis Lua 原子锁座",
+         ["MySQL `FOR UPDATE`"]),
+        ("compress cache archives with zstd level 3 instead of gzip",
+         "compress cache archives with zstd level 3", ["gzip"]),
+        ("Queue: NATS JetStream (not Kafka)", "Queue: NATS JetStream", ["Kafka"]),
+        ("镜像 tag 用 git short sha，`pullPolicy: IfNotPresent`",
+         "镜像 tag 用 git short sha，`pullPolicy: IfNotPresent`", []),
+    ],
+)  # fmt: skip
+def test_an_item_keeps_its_choice_and_sets_apart_what_it_gives_up(item, kept, gone):
+    assert rules.kept_and_gone(item) == (kept, gone)
+
+
+def test_what_a_summary_gives_up_is_no_choice_of_it():
+    summary = (
+        "assistant",
+        "好的，总结一下：\n- 金额：`BIGINT` 存最小货币单位（放弃 `DECIMAL(18,2)`）\n"
+        "- HLS + AES-128，不做 DRM\n- 放弃：CodePush",
+    )
+    chosen = _summed_up(_OPENING_ZH, summary, ("user", "好的"))
+    assert sorted(chosen) == ["HLS + AES-128", "金额：`BIGINT` 存最小货币单位"]

@@ -1223,8 +1223,9 @@ class _Conversation:
             if index < self.last - _RECAP_REACH:
                 continue
             src = self.source(index)
+            entries = [e for i in items if (e := plan_entry(i)) is not None]
             self.ledger.found_all(
-                [Candidate("decisions", plan_entry(i), RECAP_CONF, reason, src) for i in items]
+                [Candidate("decisions", e, RECAP_CONF, reason, src) for e in entries]
             )
 
     def finish(self) -> None:

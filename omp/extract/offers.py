@@ -37,25 +37,19 @@ _OFFERS_ALTERNATIVES = lazy(
 )
 
 
-# "(not Kafka)", "(instead of S3)", "（放弃 Arduino）": what an item of a plan was chosen over
-_NOT_IN_ITEM = lazy(
-    r"\s*[(（]\s*(?:not|no|instead of|rather than|over|dropp(?:ed|ing)|而不是|不用|不选|放弃|弃用|"
-    r"不要|不再用)\s*"
-    r"(?P<gone>[^()（）]{1,40})[)）]"
-)
-
-
 # an item a recap leaves open: "MQTT 推送待定", "暂时保持轮询", "auth: TBD", "caching later"
 _OPEN_ITEM = lazy(r"(?i)待定|暂时|暂不|以后再|再说|\bTBD\b|\bto be decided\b|\blater\b|\bfor now\b")
 
 
-def plan_entry(item: str) -> dict[str, object]:
+def plan_entry(item: str) -> dict[str, object] | None:
     """The decision entry of a plan's item; what the item says it was chosen over, apart.
 
-    "Queue: NATS JetStream (not Kafka)" chooses "Queue: NATS JetStream", Kafka the alternative.
+    "Queue: NATS JetStream (not Kafka)" chooses "Queue: NATS JetStream", Kafka the alternative;
+    "HLS + AES-128，不做 DRM" chooses "HLS + AES-128". None when the item only gives things up.
     """
-    gone = [m["gone"].strip() for m in _NOT_IN_ITEM.finditer(item)]
-    choice = _NOT_IN_ITEM.sub("", item).strip()
+    choice, gone = rules.kept_and_gone(item)
+    if len(choice) < 4:
+        return None
     entry: dict[str, object] = {
         "title": rules.plan_title(choice)[:TITLE_MAX],
         "context": item[:500],
@@ -239,9 +233,10 @@ class Offers:
         if self.plan_decided:  # "Decisions so far: - Queue: NATS …" then "yes that's right"
             reason, level = "a decision of the assistant's recap, confirmed by the person", 0.75
         return [
-            Candidate("decisions", plan_entry(item), level, reason, dict(source))
+            Candidate("decisions", entry, level, reason, dict(source))
             for item in rules.kept_items(self.plan, reply)
             if not (self.plan_decided and (_OPEN_ITEM.search(item) or not rules.settles(item)))
+            and (entry := plan_entry(item)) is not None
         ]
 
     def together(self, one: str, other: str) -> bool:

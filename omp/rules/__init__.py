@@ -143,6 +143,7 @@ from omp.rules.lexicon import (
 from omp.rules.person import Personal, own_way_part, personal, states_preference
 from omp.rules.phrases import RULE_LEADS, VERBS, clip, is_rule_clause
 from omp.rules.plans import (
+    kept_and_gone,
     kept_items,
     objects_to,
     plan_items,
@@ -270,6 +271,7 @@ __all__ = [
     "is_chinese",
     "is_question",
     "is_rule_clause",
+    "kept_and_gone",
     "kept_in_use",
     "kept_items",
     "layout_fact",

@@ -67,6 +67,76 @@ _NOT_SETTLED = lazy(
 )
 
 
+# what a part of an item gives up: "（放弃 `DECIMAL(18,2)`）", "GoodJob removed", "不做 DRM",
+# "不使用 POPULATE", "no mcuboot", "instead of gzip"
+_GIVES_UP = lazy(
+    r"(?i)放弃|不做|不用|不使用|不再|去掉|删除|删掉|移除|弃用|下线|不要|\b(?:removed|dropped|deleted|"
+    r"retired|no longer|instead of|rather than|replaced|not used|gone|scrapped|ditched)\b|"
+    r"^\s*(?:no|not|without)\b"
+)
+
+
+# "(not Kafka)", "(instead of S3)", "（放弃 Arduino）": the word that opens what was given up
+_GONE_LEAD = lazy(
+    r"(?i)(?:not|no|instead of|rather than|over|dropp(?:ed|ing)|而不是|不用|不选|放弃|弃用|不要|"
+    r"不再用)\s*"
+)
+
+
+# "zstd level 3 instead of gzip", "用 Redis 而不是 Memcached": what the rest was chosen over
+_INSTEAD = lazy(r"(?i)\s*(?:\b(?:instead of|rather than)\b|而不是|而非)\s*(?P<gone>\S.*)$")
+
+
+# "从 MySQL `FOR UPDATE` 改为 Redis Lua", "from GoodJob to Sidekiq", "gzip → zstd": what was left
+_MOVED_FROM = lazy(
+    r"(?i)从\s*(?P<zh>[^，,；;]{1,40}?)\s*(?=(?:改为|改成|换成|迁到|迁移到|切到|升级到|升到)\s*\S)"
+    r"|\bfrom\s+(?P<en>[^,;]{1,40}?)\s+(?=to\s+\S)"
+    r"|(?P<arrow>[^，,；;→]{1,40}?)\s*(?:→|->)\s*(?=\S)"
+)
+
+
+def kept_and_gone(item: str) -> tuple[str, list[str]]:
+    """What an item of a summary or plan keeps, and what it says is given up.
+
+    "金额：`BIGINT` 存最小货币单位（放弃 `DECIMAL(18,2)`）" keeps "金额：`BIGINT` 存最小货币单位",
+    `DECIMAL(18,2)` gone; "锁座从 MySQL `FOR UPDATE` 改为 Redis Lua 原子锁座" keeps "锁座改为 Redis
+    Lua 原子锁座", "MySQL `FOR UPDATE`" gone; "Sidekiq 7.3 …; GoodJob removed" keeps the first
+    clause; "zstd level 3 instead of gzip" keeps zstd.
+    """
+    gone: list[str] = []
+
+    def aside(m: re.Match[str]) -> str:
+        inner = m.group(0)[1:-1].strip()
+        if lead := _GONE_LEAD.match(inner):  # "(not Kafka)", "（放弃 Arduino）": Kafka, Arduino
+            gone.append(inner[lead.end() :].strip())
+            return ""
+        if _GIVES_UP.search(inner):  # "（QLoRA 已放弃）"
+            gone.append(inner)
+            return ""
+        return m.group(0)
+
+    # brackets, one level of brackets inside them ("（放弃 `DECIMAL(18,2)`）") kept whole
+    text = re.sub(r"[(（](?:[^()（）]|[(（][^()（）]*[)）])*[)）]", aside, item)
+    kept = []
+    for clause in re.split(r"(?<=[，,；;])", text):
+        body = clause.rstrip("，,；; ")
+        if m := _INSTEAD.search(body):  # "zstd level 3 instead of gzip": zstd, gzip gone
+            gone.append(m["gone"].strip())
+            clause = body = body[: m.start()]
+        if body and _GIVES_UP.search(body):
+            gone.append(body.strip())
+            continue
+        kept.append(clause)
+    choice = "".join(kept).strip().rstrip("，,；; ")
+
+    def moved(m: re.Match[str]) -> str:
+        gone.append((m["zh"] or m["en"] or m["arrow"] or "").strip())
+        return ""
+
+    choice = _MOVED_FROM.sub(moved, choice).strip()
+    return re.sub(r"\s{2,}", " ", choice), [g for g in gone if g]
+
+
 def summary_items(message: str) -> list[str]:
     r"""The choices the summary of what a talk settled, in an assistant's message, lists.
 
