@@ -1214,9 +1214,9 @@ class _Conversation:
         r"""The choices of the assistant's summary of what the talk settled, at the end.
 
         "最终改动汇总：\n1. 镜像 tag 用 git short sha …\n3. HPA 2-6 副本，CPU 目标 65%" then "好
-        thx": each item is a decision the talk made, in the words it ended on (dev corpus: 52
-        of 89 items of such summaries matched a label before the items that report work done,
-        put off or leave something to the person were left out).
+        thx": each item is a decision the talk made, in the words it ended on, less what it
+        gives up (dev corpus: 42 of 58 items match a label, 51 counting the adjudicated; on
+        `unseen` 12 of 23 did).
         """
         reason = "a choice the assistant's closing summary states"
         for index, items in self.summaries:
