@@ -150,7 +150,10 @@ def _summed_up(*turns: tuple[str, str]) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("after", [[], [("user", "好 thx")], [("user", "ok, thanks!")]])
+@pytest.mark.parametrize(
+    "after",
+    [[], [("user", "好 thx")], [("user", "ok, thanks!")], [("user", "特别好，别的都没问题")]],
+)
 def test_each_choice_of_a_closing_summary_is_a_decision(after):
     chosen = _summed_up(_OPENING_ZH, _SUMMARY_ZH, *after)
     assert chosen == [

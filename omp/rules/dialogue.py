@@ -1090,6 +1090,12 @@ _BUT_ON_IT = lazy(
 )
 
 
+def _pick_of(sentence: str) -> str:
+    """The part of a reply that picks, a condition on the pick set apart (not in a question)."""
+    m = _BUT_ON_IT.match(sentence)
+    return m["head"] if m and not QUESTION.search(sentence) else sentence
+
+
 def leading_name(sentence: str, offered: list[str], *, asked: bool = False) -> str | None:
     """The offered name a reply opens with, alone in its clause ("Argon2id，参数就按你说的 …").
 
@@ -1098,8 +1104,7 @@ def leading_name(sentence: str, offered: list[str], *, asked: bool = False) -> s
     """
     if QUESTION.search(sentence):
         return None
-    if m := _BUT_ON_IT.match(sentence):
-        sentence = m["head"]  # "Inngest，但是 retries 不要超过 3 次": the pick, its condition apart
+    sentence = _pick_of(sentence)  # "Inngest，但是 retries 不要超过 3 次": Inngest
     if NEGATED.search(sentence):
         return None
     # "events_raw: replica identity full then": a name no technology heads what follows
@@ -1255,8 +1260,7 @@ _TURNED_DOWN = lazy(r"(?i)\W*(?:no|not|drop|ditch|skip|forget|scrap|lose|remove|
 
 def short_answer(sentence: str, offered: list[str]) -> str | None:
     """The one offered option a short reply names ("drift.", "Kustomize 吧")."""
-    if (m := _BUT_ON_IT.match(sentence)) and not QUESTION.search(sentence):
-        sentence = m["head"]
+    sentence = _pick_of(sentence)
     words = re.findall(r"[\w.+#-]+", sentence)
     if len(words) > 4 or NEGATED.search(sentence) or QUESTION.search(sentence):
         return None

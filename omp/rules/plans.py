@@ -3,7 +3,9 @@ r"""A plan the assistant puts to the person: the concrete choices of its items.
 "修复建议：\n- 验证码有效期从 10 分钟改成 5 分钟\n- …\n要按这个改吗？" then "就按你说的来": each
 item that names a concrete choice (a tool, an identifier in backticks, a setting, a value with
 its unit) is a decision once the person takes the plan up; what the reply excepts ("applied
-all of that except the `=id` search", "限流那条不要") is left out.
+all of that except the `=id` search", "限流那条不要") is left out. The items of the assistant's
+summary of what the talk settled ("最终改动汇总：…") are its choices too, less what an item
+reports done, puts off or gives up.
 """
 
 from __future__ import annotations
@@ -49,14 +51,13 @@ _OPEN_HEAD = lazy(
 
 
 # an item of a summary that tells of work done or a result rather than a choice ("已修复 checkpoint
-# 超时", "Full suite: 42 passed", "204 queries / 23.9s → 6 queries / 0.5s"), one that gives
-# options up ("放弃：CodePush"), or one put off or left to the person ("推迟到下个迭代", "you'll
-# need to update branch protection")
+# 超时", "Full suite: 42 passed", "204 queries / 23.9s → 6 queries / 0.5s"), or one put off or
+# left to the person ("推迟到下个迭代", "you'll need to update branch protection"); what an item
+# gives up ("放弃：CodePush") `kept_and_gone` sets apart
 _NOT_SETTLED = lazy(
-    r"(?i)^(?:已?修复|修好|fix(?:ed|es)?\b|resolved\b|committed\b|提交|full suite|tests?\b|"
-    r"放弃|不用|dropped\b|removed\b|gave up)"
+    r"(?i)^(?:已?修复|修好|fix(?:ed|es)?\b|resolved\b|committed\b|提交|full suite|tests?\b)"
     # "Restored the firewall rule via a saved plan", "Packaged … archived to D:\\Builds": done
-    r"|^(?-i:[A-Z][a-z]+(?:-[a-z]+)?ed)\b|已修复|修复了|\bnot used\b|\bno longer\b"
+    r"|^(?-i:[A-Z][a-z]+(?:-[a-z]+)?ed)\b|已修复|修复了"
     r"|\d+\s*(?:passed|tests?)\b|全部?通过|验证通过|跑通|\d[^→\n]*(?:→|->)\s*\d"
     # "对内地址：`mqtts://…`": where a part is, a fact of the project rather than a choice
     r"|://"
@@ -144,9 +145,8 @@ def summary_items(message: str) -> list[str]:
     name a choice; work reported done, items put off and questions are left out.
     """
     for lead, items in _lists(message):
-        if (_SUMMARY_HEAD.search(lead) or _DECIDED_HEAD.search(lead)) and not _OPEN_HEAD.search(
-            lead
-        ):
+        summed_up = _SUMMARY_HEAD.search(lead) or _DECIDED_HEAD.search(lead)
+        if summed_up and not _OPEN_HEAD.search(lead):
             return [i for i in items if settles(i)]
     return []
 
@@ -165,9 +165,10 @@ def settles(item: str) -> bool:
 
 
 # a reply that does not leave a summary as it stands: "no, …", "wait", "不对", "改成 …", "but …"
+# (not "别的都没问题" nor "特别好")
 _OBJECTS = lazy(
     r"(?i)^\W*(?:no|nope|not quite|wait|actually|but|hmm)\b|\b(?:instead|change|rather)\b|"
-    r"不对|不是|不行|不要|别|改成|改为|换成|但是|不过|其实|等等"
+    r"不对|不是|不行|(?:^|[，,。！!\s])(?:不要|别)(?!的)|改成|改为|换成|但是|不过|其实|等等"
 )
 
 
