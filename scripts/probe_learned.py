@@ -76,6 +76,8 @@ BATCHES = (
     556,
     576,
     596,
+    616,
+    636,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")

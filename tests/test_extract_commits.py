@@ -237,6 +237,10 @@ def test_leaving_a_tool_is_the_alternative_of_the_commits_choice_and_one_tool_on
     [("feat(net): NAT instances instead of NAT gateways to cut cost",
       "The fck-nat instance died twice in one week. NAT gateways stay, we'll eat the cost.",
       "NAT gateways", "NAT instances"),
+     # of a pronoun, where it stays
+     ("perf(idempotency): move idempotency store to in-process lru-cache",
+      "With 4 replicas a retried delivery lands on another replica. They stay in Redis.",
+      "Redis", "in-process lru-cache"),
      ("feat(ingest): parallel S3 downloads with asyncio + aioboto3",
       "S3 started throttling us at 64 concurrent GETs. Going back\nto the sequential boto3 loop.",
       "sequential boto3 loop", None)],
@@ -376,3 +380,21 @@ def test_a_commit_message_asked_for_tells_the_work_and_changes_no_choice():
     assert [d["choice"] for d in decisions] == ["slog"]
     assert rules.asks_commit_message("提交信息写 'fix: 修复登录超时'")
     assert not rules.asks_commit_message("we should commit more often")
+
+
+# ---- a naming pattern a commit sets --------------------------------------------------------------
+
+
+def test_a_commit_that_sets_a_naming_pattern_records_it_as_a_decision():
+    batch = _history(
+        "docs: 资源命名规范 yh-<env>-<service>-<resource>\n\n"
+        "所有阿里云资源按这个命名，tag 里带 env。"
+    )
+    [decision] = _kept(batch, "decisions")
+    assert decision["choice"] == "yh-<env>-<service>-<resource>"
+    assert decision["title"].startswith("Naming:")
+
+
+def test_a_commit_with_a_generic_type_sets_no_naming_pattern():
+    batch = _history("refactor: return Vec<String> from parse_tags\n\nCallers own the names.")
+    assert [d for d in _kept(batch, "decisions") if "Naming" in str(d.get("title"))] == []

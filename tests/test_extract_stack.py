@@ -1043,3 +1043,16 @@ def test_a_dated_version_we_are_on_is_the_stack():
     assert rules.version_facts("API version we're on is 2024-10", own=True, opening=False) == {
         "api": "API 2024-10"
     }
+
+
+@pytest.mark.parametrize(
+    ("sentence", "region"),
+    [
+        ("现在 VPC、TKE 集群都是控制台手点的，region ap-guangzhou。", "ap-guangzhou"),
+        ("bucket 就是 towersiege-bundles-1321456789，地域 ap-shanghai。", "ap-shanghai"),
+        ("阿里云这边 region cn-hangzhou，MaxCompute 项目叫 jingsuan_dw。", "cn-hangzhou"),
+    ],
+)
+def test_the_regions_of_chinese_clouds_are_named_by_city(sentence, region):
+    config = _facts_zh(sentence).get("config", {})
+    assert config.get("region") == region

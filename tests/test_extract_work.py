@@ -479,3 +479,29 @@ def test_a_job_registered_with_its_scheduler_is_configuration_done():
     work = rules.finished_work("syncOrders 这个 handler 已经在调度中心注册上了")
     assert work is not None
     assert work.type == "config"
+
+
+# ---- a release named by its version --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "summary"),
+    [
+        ("改完了，发了 v1.8.3：\n- 所有 resp.Body 都 defer Close 了\n- 新的 httpClient，超时 5s",
+         "改完了，发了 v1.8.3"),
+        ("已经发了 order-svc 1.14.2：扣减按 sku_id 排序，过去 24 小时死锁 0 次。",
+         "已经发了 order-svc 1.14.2"),
+    ],
+)  # fmt: skip
+def test_a_release_named_by_its_version_is_stored_even_heading_a_list(message, summary):
+    opening = "order-svc 下单扣库存老是死锁，一天三十多次，帮我看看 SHOW ENGINE INNODB STATUS。"
+    turns = [*_said_zh(opening), ("assistant", "按 sku_id 排序再扣减。"), ("user", message)]
+    summaries = [str(c["summary"]) for c in _kept(_run(*turns), "changelog")]
+    assert any(s.startswith(summary) for s in summaries)
+
+
+@pytest.mark.parametrize("sentence", ["发了 3 次请求都超时了。", "发了个消息给运维。"])
+def test_sending_something_is_no_release(sentence):
+    assert not rules.done_outright(sentence)
+    work = rules.finished_work(sentence)
+    assert work is None or "发了" not in work.summary

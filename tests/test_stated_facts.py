@@ -68,6 +68,10 @@ def test_our_fine_tuned_model_and_the_model_a_chinese_sentence_uses_are_the_mode
         ("nRF52840 上 SPI1 接了一块墨水屏，刷新的时候偶尔花屏。", "nRF52840"),
         ("门禁控制器是 RP2040 + W5500 网口，固件自己写的。", "RP2040"),
         ("仓库里放 ESP32-C6 的网关节点，大概 40 个。", "ESP32-C6"),
+        # the part before the name, no 是 between; how many GPUs first; a cellular module
+        ("主控 STM32L431RC，电池供电，设计寿命 6 年。", "STM32L431RC"),
+        ("训练机是 8 卡 A800，数据放 NAS。", "A800"),
+        ("模组是移远 BC260Y，走 LwM2M。", "BC260Y"),
     ],
 )
 def test_the_board_a_chinese_sentence_builds_on_is_the_hardware(sentence, board):
@@ -80,6 +84,7 @@ def test_the_board_a_chinese_sentence_builds_on_is_the_hardware(sentence, board)
         "ESP32-C6 还是 nRF52840 比较省电？",  # weighed, and asked
         "我们打算换成 RP2040，便宜一点。",  # a plan
         "隔壁组用的 ESP32-C6，功耗挺低。",  # another team's
+        "模组考虑 BC260Y，还没定。",  # weighed
     ],
 )
 def test_a_board_weighed_planned_or_another_teams_is_no_hardware(sentence):
@@ -308,3 +313,9 @@ def test_a_part_served_or_hosted_at_an_address_is_named_by_the_part(sentence, fo
 
 def test_an_address_to_look_at_names_no_part():
     assert rules.url_facts("Look at https://github.com/quill/quill for details.") == {}
+
+
+def test_a_repository_named_in_chinese_is_the_repo():
+    assert _facts_zh("我们在做智能水表的固件，仓库叫 aqualink-fw。")["config"] == {
+        "repo": "aqualink-fw"
+    }

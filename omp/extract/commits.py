@@ -10,7 +10,14 @@ import re
 from typing import Any
 
 from omp import gitrepo, rules
-from omp.extract.candidates import Batch, Candidate, decision_entry, merge_fields, redact_text
+from omp.extract.candidates import (
+    TITLE_MAX,
+    Batch,
+    Candidate,
+    decision_entry,
+    merge_fields,
+    redact_text,
+)
 from omp.lazyre import lazy
 
 CONVENTIONAL_TYPES = {
@@ -454,6 +461,25 @@ def _body_decisions(commit: Any, subject: str, body: str, batch: Batch, *, path:
             batch.candidates.append(
                 Candidate("decisions", entry, 0.8, "decision in a commit message", src)
             )
+    _naming(commit, subject, body, batch, src)
+
+
+def _naming(commit: Any, subject: str, body: str, batch: Batch, src: dict[str, Any]) -> None:
+    """The naming pattern a commit sets ("docs: 资源命名规范 yh-<env>-<service>-<resource>")."""
+    said = [subject.split(":", 1)[-1], *rules.statements(rules.unwrap(body))]
+    pattern = next((p for s in said if (p := rules.naming_pattern(s))), None)
+    if pattern is None:
+        return
+    context = next(s for s in said if pattern in s.replace("`", ""))
+    entry: dict[str, Any] = {
+        "title": f"Naming: {pattern}"[:TITLE_MAX],
+        "context": context.strip()[:500],
+        "choice": pattern,
+        "date": commit.date[:10],
+        "source_refs": [commit.short],
+    }
+    reason = "a naming pattern a commit sets"
+    batch.candidates.append(Candidate("decisions", entry, 0.8, reason, src))
 
 
 # an architecture decision record a commit adds: what follows its number is the decision
@@ -649,7 +675,10 @@ _KEPT = lazy(
     r"|stay(?:s|ing)?\s+(?:on|with)|stick(?:s|ing)?\s+with|remain(?:s|ing)?\s+on"
     r"|continu(?:e|es|ing)\s+(?:to\s+use|using|with))"
     r"|^keep(?:ing)?\s+(?:using\s+)?(?:(?P<p>[^,;]+?)\s+as\s+)?)\s*(?P<x>[^\s,;]+.*)"
-    r"|(?P<y>(?:(?-i:[A-Z])[\w./+=-]*\s+)?[\w./+=-]+)\s+stays?\b"
+    # "They stay in Redis.": of a pronoun, where it stays
+    r"|\b(?:they|it|these|those)\s+stays?\s+(?:in|on|with)\s+(?P<w>[^\s,;.]+)"
+    r"|(?P<y>(?!(?:they|it|these|those|this|that)\b)"
+    r"(?:(?-i:[A-Z])[\w./+=-]*\s+)?[\w./+=-]+)\s+stays?\b"
     r"|(?:改回存?|回退到|回退为|回滚到|回到|恢复为|恢复成|恢复|保持|继续使用|继续用|继续走|还是用|仍然用)"
     r"\s*(?P<z>\S.*)"
 )
@@ -723,7 +752,7 @@ def kept_choice(subject: str, body: str = "") -> tuple[rules.Decision, str] | No
         m = _KEPT.search(sentence)
         if m is None:
             continue
-        kept = m["x"] or m["y"] or m["z"]
+        kept = m["x"] or m["w"] or m["y"] or m["z"]
         choice = rules.clip(kept)
         # "NAT gateways", "the sequential boto3 loop": a name or a library in the words kept
         named = rules.technologies(choice) or re.search(r"^[A-Z]|\b[a-z]+\d\w*\b", choice)

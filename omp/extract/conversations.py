@@ -555,6 +555,13 @@ class _Conversation:
                 else None
             )
         )
+        # "zstd then." right after a message that named zstd and snappy
+        short = (
+            rules.short_pick(s, self.offers.mentioned)
+            if answer is None and index - self.offers.mentioned_at == 1
+            else None
+        )
+        answer = answer or short
         head = rules.picked_label(s, self.offers.labels) or rules.picked_bullet(
             s, self.offers.bullets
         )
@@ -583,6 +590,8 @@ class _Conversation:
         named = rules.Decision(head or said, tuple(others), rules.rationale(s), None, False)
         entry = decision_entry(named, s, details=True)
         reason = "the answer to an either-or question"
+        if short is not None:
+            reason = "a name the assistant just named, taken by a short reply"
         self.ledger.decide(
             Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
         )
@@ -595,6 +604,10 @@ class _Conversation:
         # options offered (not the steps of a plan): asked about, or called options
         if label is None and self.offers.replying_to_list(int(src["index"])):
             label = rules.bare_pick(s)  # "2" right after "1. Postgres … 2. Redis …"
+            # "the managed one is fine": the one option the list says is managed
+            label = label or rules.described_option(
+                s, self.offers.options_text, self.offers.options
+            )
             option = self.offers.option(label) if label is not None else None
             # the option as offered, and the reason the reply gives ("2, fewer services")
             listed = self.offers.options_text.splitlines()
@@ -613,6 +626,10 @@ class _Conversation:
             Candidate("decisions", entry, conf["instruction"], reason, src),
             reverses=rules.reverses(s),
         )
+        # "Scrap JSON — switch to option 3": what the reply gives up goes
+        for gone in rules.refused(s) + rules.rejected(s):
+            if gone.lower() not in option.lower():
+                self.ledger.drop_choice(gone, int(src["index"]), said=rules.switches(s))
         return True
 
     def _split_answer(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
@@ -905,6 +922,7 @@ class _Conversation:
             or self._ruled_out(s, src, conf)
             or self._for_a_part(s, src, conf)
             or self._bumped(s, src, conf)
+            or self._naming(s, src, conf)
         ):
             return True
         obsolete = _obsolete_signal(s)
@@ -1024,6 +1042,17 @@ class _Conversation:
             self._side_choices(s, d.choice, src)
         return True
 
+    def _naming(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
+        """A naming pattern the person sets ("topic 命名统一成 risk.<domain>.<event>.v1")."""
+        pattern = rules.naming_pattern(s)
+        if pattern is None or rules.answered_values(s, self.offers.asked):
+            return False  # "topic 格式 farm/{node_id}/soil" asked for: a value given
+        entry = {"title": f"Naming: {pattern}"[:TITLE_MAX], "context": s[:500], "choice": pattern}
+        reason = "a naming pattern the person set"
+        c = Candidate("decisions", entry, conf["instruction"], reason, src)
+        self.ledger.decide(c, reverses=False)
+        return True
+
     def _required(self, s: str, index: int, conf: dict[str, float]) -> bool | None:
         """A requirement the person sets ("We need every endpoint to be idempotent"): True."""
         rule = rules.requirement(s)
@@ -1107,7 +1136,12 @@ class _Conversation:
         work = None if listed else rules.finished_work(rules.assertion(s))
         if work is not None and work.type == "deploy" and rules.deployment(s) is not None:
             return True  # a deployment told in conversation is a project fact; logs give changes
-        header = s.rstrip().endswith((":", "：")) and len(work.summary if work else "") < 24
+        # "Changes made:" heads a list; "改完了，发了 v1.8.3：" names the release it heads
+        header = (
+            s.rstrip().endswith((":", "："))
+            and len(work.summary if work else "") < 24
+            and not rules.done_outright(work.summary if work else "")
+        )
         if work is not None and work.named and not header:
             # "Changes made:" heads a list; "Fixed the X:" tells; "跑通了，3 秒" names no work
             entry = {"type": work.type, "summary": work.summary.rstrip(":：")}

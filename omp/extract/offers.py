@@ -93,6 +93,8 @@ class Offers:
         self.asked_pick = False  # the person's last message asked which of its options to take
         self.delegated = False  # the person left the last question's choice to the assistant
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
+        self.mentioned: list[str] = []  # the tools and code names its last message named
+        self.mentioned_at = -1  # that message
         self.named_at = -1  # the message that offered them
         self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
         self.bullets: list[str] = []  # the options of its last "which one?" list
@@ -112,6 +114,9 @@ class Offers:
         if names := rules.offered_names(text):
             self.names, self.named_at = names, index
         self.labels = rules.offered_labels(text) or self.labels
+        # "zstd (level 3) is the usual default now: … smaller than snappy …", then "zstd then."
+        self.mentioned = rules.mentioned_names(text)
+        self.mentioned_at = index
         self.code, self.code_in = rules.code_names(text), text
         self.bullets = rules.offered_bullets(text, asked=self.asked_which)
         # "1. **Redis** … 2. **Memcached** …, which one?" lists alternatives, not a plan's steps

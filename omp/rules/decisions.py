@@ -1580,3 +1580,40 @@ def restates_way(choice: str, said: str) -> bool:
         head is not None
         and re.search(rf"(?<![\w.-]){re.escape(head[0])}(?![\w-])", said) is not None
     )
+
+
+# a name with parts to fill in: "<source>_<entity>_<layer>", "risk.<domain>.<event>.v1",
+# "farm/{greenhouse_id}/{node_id}/telemetry"
+_SLOT = r"(?:<(?![A-Z])[^<>\s]{1,20}>|\{(?![A-Z])[\w\u4e00-\u9fff]{1,20}\})"  # not "<String>"
+_PATTERN = lazy(rf"(?<![\w<{{])[\w.:/@-]*{_SLOT}(?:[\w.:/@-]*{_SLOT})*[\w.:/@-]*")
+# what says the pattern names things: "命名统一成", "topic 规范定成", "key pattern"; and what
+# says it holds for all of a kind ("for every asset", "统一成"), enough for a name with no path
+_NAMING = lazy(
+    r"(?i)命名|名字|规范|格式|约定|\bnam(?:e|es|ed|ing)\b|\bconventions?\b|\bformat\b|"
+    r"\bpattern\b|\btopics?\b"
+)
+_FOR_ALL = lazy(r"(?i)统一|\bfor (?:every|each|all)\b")
+
+
+def naming_pattern(sentence: str) -> str | None:
+    """The naming pattern a sentence sets ("Kafka topic 命名统一成 risk.<domain>.<event>.v1").
+
+    A pattern has parts to fill in, and words that say it names things; a path or an address
+    with parts to fill in ("/data/recon/inbound/{channel}/", "https://tiles…/{z}/{x}/{y}") is no
+    naming rule unless they do. None in a question, negated or tentative talk.
+    """
+    text = sentence.replace("`", "")
+    if QUESTION.search(text) or NEGATED.search(text) or TENTATIVE.search(text):
+        return None
+    found = [m[0].strip(".:/-") for m in _PATTERN.finditer(text) if "://" not in m[0]]
+    found = [
+        p for p in found
+        if re.search(r"[\w\u4e00-\u9fff]", re.sub(_SLOT, "", p)) or len(re.findall(_SLOT, p)) >= 2
+    ]  # fmt: skip
+    if not found:
+        return None
+    pattern = max(found, key=len)
+    said = re.sub(_SLOT, " ", text)  # the words around, not the parts' own ("<name>")
+    if _NAMING.search(said) or ("/" not in pattern and _FOR_ALL.search(said)):
+        return pattern
+    return None

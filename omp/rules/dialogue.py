@@ -675,6 +675,64 @@ def option_reference(sentence: str) -> str | None:
     return _NUMERALS.get(label, label.upper())
 
 
+# "the managed one", "the cheaper option", "便宜的那个", "托管的那种": an option named by what
+# sets it apart (not its place: "the first one", "the other one", "the same one")
+_DESCRIBED = lazy(
+    r"(?i)\b(?:the|that)\s+(?P<d>(?!(?:first|second|third|fourth|last|other|same|former|latter|"
+    r"right|wrong|next|new|old|current|existing|original|previous|whole|only|real|final|obvious|"
+    r"usual|default|recommended|suggested|proposed)\b)[a-z][a-z-]{2,20})\s+"
+    r"(?:one|option|approach|route|way|variant|setup|choice)\b"
+    r"|(?P<z>[\u4e00-\u9fff]{2,4})的(?:那个|那种|那套|那家|那一种|那个方案|方案)"
+)
+
+
+def described_option(sentence: str, listed: str, options: dict[str, str]) -> str | None:
+    """The label of the one listed option that a reply names by what sets it apart.
+
+    "the managed one" after "1. Amazon SES: cheapest … 2. Postmark: managed, …" picks 2;
+    "便宜的那个" picks the option whose lines say 便宜. None when no option, or more than one,
+    says the word.
+    """
+    if not options or QUESTION.search(sentence) or NEGATED.search(sentence):
+        return None
+    m = _DESCRIBED.search(sentence)
+    if m is None:
+        return None
+    word = m["d"] or re.sub(r"^(?:更|最|比较)", "", m["z"])
+    if m["d"]:  # "cheaper" and "cheapest" say "cheap"
+        word = re.sub(r"(?<=[a-z]{3})(?:i?er|i?est)$", "", word.lower())
+    parts = _option_parts(listed, options)
+    said = [
+        label
+        for label, text in parts.items()
+        if re.search(rf"(?i)(?<![\w-]){re.escape(word)}" if m["d"] else re.escape(word), text)
+    ]
+    return said[0] if len(said) == 1 else None
+
+
+def _option_parts(listed: str, options: dict[str, str]) -> dict[str, str]:
+    """Each option's text in the message that listed it: its line up to the next option's line."""
+    lines = listed.splitlines()
+    starts: list[tuple[int, str]] = []
+    for label, name in options.items():
+        at = next((n for n, line in enumerate(lines) if name in line), None)
+        if at is not None:
+            starts.append((at, label))
+    starts.sort()
+    parts: dict[str, str] = {}
+    for k, (at, label) in enumerate(starts):
+        end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
+        body = lines[at:end]
+        # past the last option, only its own indented or bulleted lines
+        if k + 1 == len(starts):
+            body = [
+                body[0],
+                *itertools.takewhile(lambda x: x.startswith((" ", "\t", "-", "*")), body[1:]),
+            ]
+        parts[label] = "\n".join(body)
+    return parts
+
+
 # "2", "B please", "#1 - fewer moving parts", "2吧": a reply that is only a label (not "2. foo",
 # a list of its own)
 _BARE_PICK = lazy(
@@ -1146,6 +1204,65 @@ def leading_name(sentence: str, offered: list[str], *, asked: bool = False) -> s
         if len(headed) == 1 and headed[0] != first:
             return headed[0]
     return None
+
+
+# "zstd then.", "LZ4 ok", "coscli。", "ok, Loki please": a reply that is a name and a word taking it
+_SHORT_PICK = lazy(
+    r"(?i)\W{0,2}(?:(?:ok(?:ay)?|yes|yeah|sure|fine|好|行|嗯)\b[,，\s]*)?"
+    r"`?(?P<x>[A-Za-z][\w.+#/@-]{1,40})`?\s*"
+    r"(?:then|it is|ok(?:ay)?|please|pls|for sure|yes|吧|就行|可以|好了)?\s*[.!。！]?"
+)
+
+
+def short_pick(sentence: str, mentioned: Sequence[str]) -> str | None:
+    """The name a reply is, when the assistant's message before named it ("zstd then.").
+
+    `mentioned` holds the names of that message (`mentioned_names`), in lower case.
+    """
+    m = _SHORT_PICK.fullmatch(sentence.strip())
+    if m is None:
+        return None
+    name = m["x"].rstrip(".").lower()
+    return name if name in mentioned and name not in _NO_NAME else None
+
+
+# words a reply may be that name nothing: "both then.", "later then", "same please"
+# fmt: off
+_NO_NAME = frozenset((
+    "both", "neither", "either", "none", "all", "any", "later", "now", "today", "tomorrow",
+    "fine", "good", "great", "cool", "perfect", "nice", "sure", "yes", "yep", "yeah", "no",
+    "nope", "ok", "okay", "thanks", "thank", "done", "same", "that", "this", "these", "those",
+    "it", "one", "first", "second", "third", "last", "other", "former", "latter", "option",
+    "options", "plan", "default", "defaults", "agreed", "right", "correct", "true", "false",
+    "maybe", "please", "go", "do", "it's", "there", "here", "then", "commit", "push", "merge",
+    "deploy", "ship", "revert", "run", "test", "stop", "continue", "proceed", "apply", "null",
+    "nil",
+))
+# fmt: on
+
+
+def mentioned_names(message: str) -> list[str]:
+    """The names a message may have put forward, lower case: tools, code, name-like words.
+
+    A word is name-like with a digit, a capital past its first letter or a mark in it ("LZ4",
+    "nDCG@10", "cargo-dist"), or said twice, once at least in lower case ("zstd … zstd").
+    """
+    names = [*technologies(message), *(m.lower() for m in _CODE_WORD.findall(message))]
+    words = re.findall(r"(?<![\w.@#/-])[A-Za-z][\w.+#@/-]{1,40}(?<![.])", FENCE.sub(" ", message))
+    seen: dict[str, int] = {}
+    for word in words:
+        seen[word.lower()] = seen.get(word.lower(), 0) + 1
+    for word in words:
+        low = word.lower()
+        if low in _NO_NAME:
+            continue
+        # said twice, once at least in lower case: "snappy … Snappy is only worth it if"
+        if re.search(r"\d|[.+#@/_-]|^.+[A-Z]", word) or (seen[low] >= 2 and word.islower()):
+            names.append(low)
+    return list(dict.fromkeys(names))
+
+
+_CODE_WORD = lazy(r"`([^`\s]{2,40})`")
 
 
 # what may follow the option a reply opens with: how to set it up ("insert_overwrite partitioned

@@ -1516,7 +1516,9 @@ FAMILIES = {
     "hardware": r"esp32(?:-[a-z0-9]+)*|esp8266|stm32[a-z]\d{1,3}[a-z0-9]*|nrf5\d{3,4}[a-z0-9]*"
     r"|rp2040|rp2350|gd32[a-z]\d+[a-z0-9]*|ch32v\d+[a-z0-9]*"
     r"|raspberry pi(?: [345]| zero(?: 2 w)?| pico)?|jetson(?: (?:agx|orin|nano|xavier|nx))+"
-    r"|a100|a800|a10g|h100|h800|h200|v100|l40s?|rtx ?[2-5]0[5-9]0(?: ?ti)?",
+    r"|a100|a800|a10g|h100|h800|h200|v100|l40s?|rtx ?[2-5]0[5-9]0(?: ?ti)?"
+    # cellular modules: Quectel, SIMCom
+    r"|bc\d{2,3}[a-z]?|ec\d{3}[a-z]?|bg9[56]|sim(?:7[06]00|800)[a-z]*",
     "model": r"qwen[\d.]*(?:-[\w.]+)+|qwen[\d.]+|llama-?[\d.]+(?:-[\w.]+)*"
     r"|(?:bge|gte|e5)-[\w.-]+|mistral-[\w.-]+|gemma-?[\d.]+(?:-[\w.]+)*"
     r"|deepseek-[\w.-]+|(?:chat)?glm-?\d[\w.-]*|gpt-(?:4o|4\.1|4|3\.5|5)(?:-[\w.]+)*"

@@ -24,7 +24,14 @@ _PERSONAL_EN = lazy(
     r"knew|know|meant|did|was|were|am|care|cared|mind|guess|remember|found|seem)\b)"
     r"(?P<habit>[a-z][a-z-]{1,20})\b"
     r"|i (?P<habit2>run|use|write|test|keep|do|log)\b(?=[^;.]*\b(?:everywhere|everything|"
-    r"all the time|every time|in every|always do|for all|for everything|that way|always)\b)"
+    r"all the time|every time|in every|always do|for all|for everything|that way|always|"
+    # "I run ruff before every commit", "I write all my CLIs with typer these days"
+    r"before (?:every|each)|after (?:every|each)|all my|these days)\b)"
+    # "Run the tests with nextest, that's what I use locally"
+    r"|(?:that'?s|this is) what i (?P<habit8>use|run)\b"
+    # "I'm much faster in polars"
+    r"|i(?:'?m| am) (?:much |a lot |way |far )?(?P<skill2>faster|quicker|more productive) "
+    r"(?:in|with)\b"
     # "please give me package setup steps with SPM only", "please write them pytest-style"
     r"|please (?P<ask4>give me|write (?:them|it|the tests|tests))\b"
     r"(?=[^;.]*(?:\bonly\b|-style\b|\balways\b|from now on))"
@@ -92,6 +99,8 @@ _PERSONAL_ZH = lazy(
     # "我不用 pip", "习惯每个项目固定一个 .fvmrc"
     r"|(?:^|[，,；;。：:])我(?!们)(?:一直|从来|平时|现在)?(?P<neg>不用|不使用)\s*(?=[A-Za-z])"
     r"|(?:^|[，,；;])(?P<habit3>习惯)(?=每|用|把|在|先)"
+    # "我先看了 pg_stat_statements（习惯了，慢接口第一眼都看这个）"
+    r"|[（(](?P<habit9>习惯了)(?=[，,）)])"
     # "我 commit 前一般都会跑一下 ktlintFormat"
     r"|(?:^|[，,；;。：:])我(?!们)[^，,。；;]{0,16}?(?P<habit2>(?:一般|通常|平时|每次|向来)都?[会先]"
     r"|都是先)"  # "我一般都先在小区域上验证", "我都是先写测试再写实现"
@@ -315,8 +324,8 @@ def personal(sentence: str) -> Personal | None:
     verb = (m.groupdict().get("verb") or "").lower()
     if not _mine(text, m, verb, said, clause) or _reaction_or_other(m, verb, said, clause):
         return None
-    if m.groupdict().get("who") or m.groupdict().get("who2") or m.groupdict().get("who3"):
-        verb = "know"
+    if any(m.groupdict().get(g) for g in ("who", "who2", "who3", "skill2")):
+        verb = "know"  # "I'm a backend dev", "I'm much faster in polars": what the person knows
     kind = "skill" if _SKILL.search(verb or sentence) else "preference"
     return Personal(kind, _LEAD_IN.sub("", text).rstrip("。."), "PERSONAL")
 

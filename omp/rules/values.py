@@ -81,7 +81,11 @@ _SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout",
 _REGION = lazy(
     r"(?<![\w-])((?:us|eu|ap|sa|ca|me|af|il|cn)-(?:north|south|east|west|central|northeast|"
     r"southeast|northwest|southwest)-\d|(?:us|europe|asia|australia|southamerica)-"
-    r"(?:north|south|east|west|central|northeast|southeast)\d)(?![\w-])"
+    r"(?:north|south|east|west|central|northeast|southeast)\d"
+    # Alibaba Cloud and Tencent Cloud name theirs by city: "cn-hangzhou", "ap-guangzhou"
+    r"|(?:cn|ap)-(?:beijing|shanghai|hangzhou|shenzhen|guangzhou|chengdu|chongqing|nanjing|"
+    r"qingdao|zhangjiakou|huhehaote|wulanchabu|heyuan|fuzhou|wuhan|hongkong|singapore|tokyo|"
+    r"seoul|mumbai|bangkok|jakarta|manila)(?:-fsi)?)(?![\w-])"
 )
 
 
@@ -1676,6 +1680,10 @@ _PACKAGE_SCRIPT = lazy(
 _COMMAND_LIKE = lazy(rf"{_RUNNER}(?:\s|$)|(?:\./|[\w.-]+/)+[\w.-]+(?:\s|$)|[a-z][\w.-]*\s+\S")
 
 
+# the English key of a part the person names in Chinese ("仓库叫 aqualink-fw": repo)
+_ZH_KEYS = {"仓库": "repo", "代码仓库": "repo", "git_仓库": "repo", "项目": "project"}
+
+
 def named_values(sentence: str) -> dict[str, dict[str, str]]:
     """Paths, hosts and resource names a statement gives a part of the project, by section.
 
@@ -1710,6 +1718,7 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
         if not topic:
             continue
         key = re.sub(r"[^\w]+", "_", topic.lower()).strip("_")
+        key = _ZH_KEYS.get(re.sub(r"^(?:这个|那个|我们的?|咱们的?|本)", "", key), key)
         found.setdefault(_section_of(value), {}).setdefault(key, value)
     for key, branch in _branches(sentence):
         found.setdefault("config", {}).setdefault(key, branch)

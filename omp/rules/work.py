@@ -34,7 +34,7 @@ _DONE_EN = lazy(
 _DONE_ZH = lazy(
     r"(?:已经?|刚刚?|终于|成功)(?:全部|都)?(?P<verb>修复|新增|添加|实现|发布|发版|上线|完成|升级|升到|重构|优化|"
     r"部署|迁移|合并|更新|配置|接入|迁到|迁移到|切到|搬到|换到)了?(?P<x>.+)"
-    r"|(?P<verb2>修复了|修好了|解决了|新增了|添加了|删掉了|删除了|去掉了|移除了|下线了|重做了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|回滚了|"
+    r"|(?P<verb2>发了(?=\s*(?:[A-Za-z][\w-]*\s+)?v?\d+\.\d)|修复了|修好了|解决了|新增了|添加了|删掉了|删除了|去掉了|移除了|下线了|重做了|加了|实现了|发布了|上线了|完成了|升级了|重构了|优化了|回滚了|"
     r"部署了|迁移了|合并了|更新了|配置了|改好了|接入了|搞定了|修了|修掉了|改了|加上了|加到|加进|装好了|配好了|搭好了|建好了|写好了|做好了|弄好了|加好了|改完了|做完了|写完了|弄完了|修完了|接好了|接上了|调好了|跑通了|跑通(?=[，,。；;]|$)|注册上了|清洗完了|跑完了|迁完了|导完了|导入完了|测完了|配完了|装完了|搭完了|"
     r"迁移完了|升级完了|部署完了|合完了|(?i:fix)\s*了|(?<=问题)\s?(?i:fixed)(?=\s*[✅!！。]|$))(?P<x2>.*)"
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
@@ -306,9 +306,16 @@ def under_way(message: str) -> bool:
     return _UNDER_WAY.search(message) is not None
 
 
+# a release named by its version: "发了 v1.8.3", "已经发了 order-svc 1.14.2", "released v2.3.0"
+_RELEASED = lazy(
+    r"(?i)(?:\b(?:released|published|tagged|shipped)|发(?:布)?了)\s*"
+    r"(?:[A-Za-z][\w-]*\s+)?v?\d+\.\d+(?:\.\d+)?(?![\w.])"
+)
+
+
 def done_outright(summary: str) -> bool:
-    """Whether a Chinese report of work says outright that it is finished."""
-    return _DONE_OUTRIGHT_ZH.search(summary) is not None
+    """Whether a report of work says outright that it is finished, or names the release."""
+    return _DONE_OUTRIGHT_ZH.search(summary) is not None or _RELEASED.search(summary) is not None
 
 
 class Work(NamedTuple):
