@@ -398,3 +398,14 @@ def test_a_commit_that_sets_a_naming_pattern_records_it_as_a_decision():
 def test_a_commit_with_a_generic_type_sets_no_naming_pattern():
     batch = _history("refactor: return Vec<String> from parse_tags\n\nCallers own the names.")
     assert [d for d in _kept(batch, "decisions") if "Naming" in str(d.get("title"))] == []
+
+
+def test_a_commit_that_backs_a_switch_out_drops_the_switch():
+    batch = _history(
+        "feat: 统计页图表改用 Vico 2.0.0-alpha.19\n\nCompose 原生，不需要 AndroidView 包一层。",
+        "revert: 统计页图表换回 MPAndroidChart 3.1.0\n\n"
+        "Vico alpha 在低端机上滑动掉帧。等 Vico 出正式版再评估，目前统一用 MPAndroidChart。",
+    )
+    chosen = [str(d["choice"]) for d in _kept(batch, "decisions")]
+    assert chosen and all("Vico" not in c for c in chosen)
+    assert any(c.startswith("MPAndroidChart") for c in chosen)

@@ -758,3 +758,32 @@ def test_an_option_picked_later_drops_the_one_the_reply_gives_up():
         ("user", "Scrap JSON — switch to option 3, binary store_var with a version header."),
     ]
     assert _chosen(*turns) == ["Binary FileAccess.store_var"]
+
+
+def test_a_reply_that_changes_its_pick_by_label_drops_the_first_pick():
+    listed = (
+        "两种：\n1. 阿里云实时计算 Flink 版：全托管，按 CU 计费\n"
+        "2. 自建 Flink on ACK：用 Flink Kubernetes Operator，省钱但要运维\n你们倾向哪种？"
+    )
+    turns = [
+        *_said_zh("流计算引擎有哪些选择？"),
+        ("assistant", listed),
+        ("user", "用第一种，阿里云实时计算 Flink 版，我们人少，托管省心。"),
+        ("assistant", "好的。"),
+        (
+            "user",
+            "算了，托管版太贵了。改回第二种，自建 Flink on ACK，用 Flink Kubernetes Operator。",
+        ),
+    ]
+    assert "阿里云实时计算 Flink 版" not in _chosen(*turns)
+
+
+def test_a_setting_kept_as_it_was_drops_the_change_decided_for_it():
+    turns = [
+        *_said_zh("order-svc 下单扣库存老是死锁，一天三十多次"),
+        ("assistant", "建议按 sku_id 排序。要不要改隔离级别？"),
+        ("user", "那就都做吧：扣减按 sku_id 排序 + 全局隔离级别改成 READ COMMITTED。"),
+        ("assistant", "好的。"),
+        ("user", "DBA 不同意。那就不改了，隔离级别保持 REPEATABLE READ，只做排序。"),
+    ]
+    assert "READ COMMITTED" not in _chosen(*turns)

@@ -679,7 +679,8 @@ _KEPT = lazy(
     r"|\b(?:they|it|these|those)\s+stays?\s+(?:in|on|with)\s+(?P<w>[^\s,;.]+)"
     r"|(?P<y>(?!(?:they|it|these|those|this|that)\b)"
     r"(?:(?-i:[A-Z])[\w./+=-]*\s+)?[\w./+=-]+)\s+stays?\b"
-    r"|(?:改回存?|回退到|回退为|回滚到|回到|恢复为|恢复成|恢复|保持|继续使用|继续用|继续走|还是用|仍然用)"
+    r"|(?:改回存?|换回|切回|回退到|回退为|回滚到|回到|恢复为|恢复成|恢复|保持|继续使用|继续用|继续走|还是用|"
+    r"仍然用)"
     r"\s*(?P<z>\S.*)"
 )
 
@@ -731,6 +732,17 @@ def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict
         return False
     entry = decision_entry(*kept)
     entry.update(date=commit.date[:10], source_refs=[commit.short])
+    # "revert: 统计页图表换回 MPAndroidChart … 等 Vico 出正式版再评估": the earlier commit's switch
+    # to the tool this one names is undone, and is the kept choice's alternative
+    # (when the subject names no undone change: "回滚 WebSocket 直播，改回 SSE" does, and the
+    # revert's own rules take that switch out)
+    said, choice = f"{subject}\n{body}".lower(), str(entry.get("choice", "")).lower()
+    for c in batch.candidates if not entry.get("alternatives") else ():
+        switched = str(c.entry.get("choice", ""))
+        head = switched.split()[0].lower() if switched.split() else ""
+        if c.reason == SWITCH_REASON and len(head) > 2 and head in said and head not in choice:
+            c.action, c.note = "dropped", "backed out by a later commit"
+            merge_fields(entry, {"alternatives": [switched]})
     batch.candidates.append(Candidate("decisions", entry, 0.75, KEPT_REASON, src))
     return True
 

@@ -46,6 +46,11 @@ _ANSWERED_CONF = {**_ASSISTANT_CONF, "explicit": 0.75}
 
 
 _CONFIRM_REACH = 3  # messages: what the assistant said this far back a reply may confirm
+# "隔离级别保持 REPEATABLE READ", "隔离级别维持不变": the setting kept as it was
+_KEEPS_SETTING = lazy(r"(?P<topic>[\u4e00-\u9fff]{2,6})\s*(?:保持|维持|还是用|继续用)")
+_CHANGED_TO = r"(?:改成|换成|设为|设成|改为|切到|调成|调到)"
+# a reply that changes its pick: "改回第二种", "换成方案 B", "switch to option 3", "actually, 2"
+_REPICK = lazy(r"(?i)改回|换回|改成|换成|改用|改选|\bswitch(?:ing)? to\b|\bactually\b|\binstead\b")
 
 
 _RECAP_REACH = 2  # messages: a summary this close to the end tells where things landed
@@ -162,6 +167,7 @@ class _Conversation:
         self.recaps: list[tuple[int, list[str]]] = []  # the assistant's "Summary: …" messages
         # the choices its summaries of what the talk settled list, none a reply objected to
         self.summaries: list[tuple[int, list[str]]] = []
+        self.label_pick: tuple[str, str] | None = None  # the last option picked by label, its label
         self.last = 0  # the index of the last message read
         self.said = ""  # the assistant's last message: what a reply may confirm by naming it
         self.message = ""  # the message being read
@@ -622,6 +628,7 @@ class _Conversation:
         picked = rules.Decision(option, others, why, None, False)
         entry = decision_entry(picked, context, details=context == s)
         reason = "an option picked by its label"
+        self.label_pick = (option, str(label))
         self.ledger.decide(
             Candidate("decisions", entry, conf["instruction"], reason, src),
             reverses=rules.reverses(s),
@@ -910,6 +917,9 @@ class _Conversation:
         """Decisions, proposals, reversals and tentative talk; True when `s` decides."""
         if role == "user" and self._split_answer(s, self.source(index), conf):
             return True  # "服务之间用 gRPC，对外 API 用 REST" after "REST 还是 gRPC？"
+        if role == "user":
+            self._repicked(s, index)
+            self._setting_kept(s, index)
         stated = self._stated(role, s, index, conf)
         if stated is not None:
             return stated
@@ -1041,6 +1051,34 @@ class _Conversation:
         if role == "user":
             self._side_choices(s, d.choice, src)
         return True
+
+    def _repicked(self, s: str, index: int) -> None:
+        """A reply that changes its pick to another option by label drops the option it took.
+
+        "用第一种，阿里云实时计算 Flink 版", later "改回第二种，自建 Flink on ACK": the first
+        goes, whichever rule reads what the reply now takes.
+        """
+        label = rules.option_reference(s)
+        if label is None or not _REPICK.search(s) or self.label_pick is None:
+            return
+        choice, was = self.label_pick
+        if was != label:
+            self.ledger.drop_choice(choice, index)
+            self.label_pick = None
+
+    def _setting_kept(self, s: str, index: int) -> None:
+        """A setting the reply keeps as it was drops the change decided for it earlier.
+
+        "全局隔离级别改成 READ COMMITTED", later "那就不改了，隔离级别保持 REPEATABLE READ":
+        READ COMMITTED goes.
+        """
+        for m in _KEEPS_SETTING.finditer(s):
+            topic = re.escape(m["topic"])
+            for d in list(self.decisions):
+                choice = str(d.entry.get("choice", ""))
+                context = str(d.entry.get("context", ""))
+                if choice and re.search(rf"{topic}\s*{_CHANGED_TO}\s*{re.escape(choice)}", context):
+                    self.ledger.drop_choice(choice, index)
 
     def _naming(self, s: str, src: dict[str, Any], conf: dict[str, float]) -> bool:
         """A naming pattern the person sets ("topic 命名统一成 risk.<domain>.<event>.v1")."""
