@@ -328,6 +328,11 @@ def _title(choice: str, purpose: str | None) -> str:
     return f"Use {choice}"
 
 
+def naming_entry(pattern: str, context: str) -> dict[str, Any]:
+    """The decision entry of a naming pattern ("Naming: risk.<domain>.<event>.v1")."""
+    return {"title": f"Naming: {pattern}"[:TITLE_MAX], "context": context[:500], "choice": pattern}
+
+
 def decision_entry(d: rules.Decision, sentence: str, *, details: bool = False) -> dict[str, Any]:
     """A decision entry; with `details`, its title also gives what else the sentence settles.
 

@@ -11,11 +11,11 @@ from typing import Any
 
 from omp import gitrepo, rules
 from omp.extract.candidates import (
-    TITLE_MAX,
     Batch,
     Candidate,
     decision_entry,
     merge_fields,
+    naming_entry,
     redact_text,
 )
 from omp.lazyre import lazy
@@ -471,13 +471,8 @@ def _naming(commit: Any, subject: str, body: str, batch: Batch, src: dict[str, A
     if pattern is None:
         return
     context = next(s for s in said if pattern in s.replace("`", ""))
-    entry: dict[str, Any] = {
-        "title": f"Naming: {pattern}"[:TITLE_MAX],
-        "context": context.strip()[:500],
-        "choice": pattern,
-        "date": commit.date[:10],
-        "source_refs": [commit.short],
-    }
+    entry = naming_entry(pattern, context.strip())
+    entry.update(date=commit.date[:10], source_refs=[commit.short])
     reason = "a naming pattern a commit sets"
     batch.candidates.append(Candidate("decisions", entry, 0.8, reason, src))
 

@@ -21,6 +21,7 @@ from omp.extract.candidates import (
     Batch,
     Candidate,
     decision_entry,
+    naming_entry,
     redact_text,
 )
 from omp.extract.commits import (
@@ -561,12 +562,10 @@ class _Conversation:
                 else None
             )
         )
-        # "zstd then." right after a message that named zstd and snappy
-        short = (
-            rules.short_pick(s, self.offers.mentioned)
-            if answer is None and index - self.offers.mentioned_at == 1
-            else None
-        )
+        # "zstd then." right after a message that named zstd (and snappy)
+        short = rules.short_pick(s) if answer is None and index - self.offers.code_at == 1 else None
+        if short is not None and short not in rules.mentioned_names(self.offers.code_in):
+            short = None
         answer = answer or short
         head = rules.picked_label(s, self.offers.labels) or rules.picked_bullet(
             s, self.offers.bullets
@@ -1085,9 +1084,8 @@ class _Conversation:
         pattern = rules.naming_pattern(s)
         if pattern is None or rules.answered_values(s, self.offers.asked):
             return False  # "topic 格式 farm/{node_id}/soil" asked for: a value given
-        entry = {"title": f"Naming: {pattern}"[:TITLE_MAX], "context": s[:500], "choice": pattern}
         reason = "a naming pattern the person set"
-        c = Candidate("decisions", entry, conf["instruction"], reason, src)
+        c = Candidate("decisions", naming_entry(pattern, s), conf["instruction"], reason, src)
         self.ledger.decide(c, reverses=False)
         return True
 
@@ -1174,14 +1172,11 @@ class _Conversation:
         work = None if listed else rules.finished_work(rules.assertion(s))
         if work is not None and work.type == "deploy" and rules.deployment(s) is not None:
             return True  # a deployment told in conversation is a project fact; logs give changes
-        # "Changes made:" heads a list; "改完了，发了 v1.8.3：" names the release it heads
-        header = (
-            s.rstrip().endswith((":", "："))
-            and len(work.summary if work else "") < 24
-            and not rules.done_outright(work.summary if work else "")
-        )
-        if work is not None and work.named and not header:
-            # "Changes made:" heads a list; "Fixed the X:" tells; "跑通了，3 秒" names no work
+        summary = work.summary if work else ""
+        header = s.rstrip().endswith((":", "：")) and len(summary) < 24
+        if work is not None and work.named and not (header and not rules.done_outright(summary)):
+            # "Changes made:" heads a list; "Fixed the X:" tells; "跑通了，3 秒" names no work;
+            # "改完了，发了 v1.8.3：" names the release it heads
             entry = {"type": work.type, "summary": work.summary.rstrip(":：")}
             reason = f"finished work ({work.type})"
             level = conf["work"]

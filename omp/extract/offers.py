@@ -93,8 +93,6 @@ class Offers:
         self.asked_pick = False  # the person's last message asked which of its options to take
         self.delegated = False  # the person left the last question's choice to the assistant
         self.names: list[str] = []  # names the assistant last offered in bold ("**clap**")
-        self.mentioned: list[str] = []  # the tools and code names its last message named
-        self.mentioned_at = -1  # that message
         self.named_at = -1  # the message that offered them
         self.labels: list[str] = []  # Chinese options it last offered in bold ("**禁止负库存**")
         self.bullets: list[str] = []  # the options of its last "which one?" list
@@ -102,6 +100,7 @@ class Offers:
         self.open_topic: str | None = None  # the one thing its last question asked openly
         self.code: list[str] = []  # names its last message set as code ("`collect()`")
         self.code_in = ""  # and that message
+        self.code_at = -1  # its index
         self.plan: list[str] = []  # the concrete items of the plan its last message put forward
         self.plan_at = -1  # that message
         self.plan_decided = False  # whether it recaps what was decided ("Decisions so far:")
@@ -114,10 +113,7 @@ class Offers:
         if names := rules.offered_names(text):
             self.names, self.named_at = names, index
         self.labels = rules.offered_labels(text) or self.labels
-        # "zstd (level 3) is the usual default now: … smaller than snappy …", then "zstd then."
-        self.mentioned = rules.mentioned_names(text)
-        self.mentioned_at = index
-        self.code, self.code_in = rules.code_names(text), text
+        self.code, self.code_in, self.code_at = rules.code_names(text), text, index
         self.bullets = rules.offered_bullets(text, asked=self.asked_which)
         # "1. **Redis** … 2. **Memcached** …, which one?" lists alternatives, not a plan's steps
         alternatives = bool(listed_options) and _OFFERS_ALTERNATIVES.search(text) is not None

@@ -9,6 +9,7 @@ from typing import NamedTuple
 from omp.lazyre import lazy
 from omp.rules.decision_en import DECISION_EN
 from omp.rules.decision_zh import DECISION_ZH
+from omp.rules.dialogue import NO_NAME
 from omp.rules.facts import NOT_STACK, OTHERS_STACK_ZH, described_clauses_zh, settled
 from omp.rules.lexicon import (
     NOT_NAMES,
@@ -28,7 +29,7 @@ from omp.rules.signals import (
     VAGUE,
     WISH,
 )
-from omp.rules.text import CLAUSE, is_chinese, without_blobs
+from omp.rules.text import CLAUSE, FENCE, is_chinese, without_blobs
 
 _ALTERNATIVE_EN = lazy(
     r"(?i)\b(?:instead of|rather than|over|not|versus|vs\.?|and not|no more|drop(?:ping)?|"
@@ -634,6 +635,27 @@ _CODE_NAME = lazy(r"`([A-Za-z][\w.+#/@-]{2,60})`")
 def code_names(message: str) -> list[str]:
     """Names a message sets as code ("`text-embedding-3-small` is cheaper"), lower case."""
     return list(dict.fromkeys(m.group(1).lower() for m in _CODE_NAME.finditer(message)))
+
+
+def mentioned_names(message: str) -> list[str]:
+    """The names a message may have put forward, lower case: tools, code, name-like words.
+
+    A word is name-like with a digit, a capital past its first letter or a mark in it ("LZ4",
+    "nDCG@10", "cargo-dist"), or said twice, once at least in lower case ("zstd … zstd").
+    """
+    names = [*technologies(message), *code_names(message)]
+    words = re.findall(r"(?<![\w.@#/-])[A-Za-z][\w.+#@/-]{1,40}(?<![.])", FENCE.sub(" ", message))
+    seen: dict[str, int] = {}
+    for word in words:
+        seen[word.lower()] = seen.get(word.lower(), 0) + 1
+    for word in words:
+        low = word.lower()
+        if low in NO_NAME:
+            continue
+        # said twice, once at least in lower case: "snappy … Snappy is only worth it if"
+        if re.search(r"\d|[.+#@/_-]|^.+[A-Z]", word) or (seen[low] >= 2 and word.islower()):
+            names.append(low)
+    return list(dict.fromkeys(names))
 
 
 def code_name_shortened(choice: str, names: Sequence[str]) -> str | None:

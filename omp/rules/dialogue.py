@@ -1214,21 +1214,22 @@ _SHORT_PICK = lazy(
 )
 
 
-def short_pick(sentence: str, mentioned: Sequence[str]) -> str | None:
-    """The name a reply is, when the assistant's message before named it ("zstd then.").
+def short_pick(sentence: str) -> str | None:
+    """The name a reply is, with at most a word taking it ("zstd then.", "LZ4 ok"), lower case.
 
-    `mentioned` holds the names of that message (`mentioned_names`), in lower case.
+    Not a word that names nothing ("both then.", "ok then", "commit."). Whether the assistant
+    named it just before is for the caller to check (`mentioned_names`).
     """
     m = _SHORT_PICK.fullmatch(sentence.strip())
     if m is None:
         return None
     name = m["x"].rstrip(".").lower()
-    return name if name in mentioned and name not in _NO_NAME else None
+    return None if name in NO_NAME else name
 
 
 # words a reply may be that name nothing: "both then.", "later then", "same please"
 # fmt: off
-_NO_NAME = frozenset((
+NO_NAME = frozenset((
     "both", "neither", "either", "none", "all", "any", "later", "now", "today", "tomorrow",
     "fine", "good", "great", "cool", "perfect", "nice", "sure", "yes", "yep", "yeah", "no",
     "nope", "ok", "okay", "thanks", "thank", "done", "same", "that", "this", "these", "those",
@@ -1239,30 +1240,6 @@ _NO_NAME = frozenset((
     "nil",
 ))
 # fmt: on
-
-
-def mentioned_names(message: str) -> list[str]:
-    """The names a message may have put forward, lower case: tools, code, name-like words.
-
-    A word is name-like with a digit, a capital past its first letter or a mark in it ("LZ4",
-    "nDCG@10", "cargo-dist"), or said twice, once at least in lower case ("zstd … zstd").
-    """
-    names = [*technologies(message), *(m.lower() for m in _CODE_WORD.findall(message))]
-    words = re.findall(r"(?<![\w.@#/-])[A-Za-z][\w.+#@/-]{1,40}(?<![.])", FENCE.sub(" ", message))
-    seen: dict[str, int] = {}
-    for word in words:
-        seen[word.lower()] = seen.get(word.lower(), 0) + 1
-    for word in words:
-        low = word.lower()
-        if low in _NO_NAME:
-            continue
-        # said twice, once at least in lower case: "snappy … Snappy is only worth it if"
-        if re.search(r"\d|[.+#@/_-]|^.+[A-Z]", word) or (seen[low] >= 2 and word.islower()):
-            names.append(low)
-    return list(dict.fromkeys(names))
-
-
-_CODE_WORD = lazy(r"`([^`\s]{2,40})`")
 
 
 # what may follow the option a reply opens with: how to set it up ("insert_overwrite partitioned
