@@ -160,3 +160,82 @@ def test_a_commit_leaving_the_talks_choice_takes_it_back():
         ("commit", "[main 4e5f6a7] move the nightly jobs from Celery to Dramatiq"),
     )
     assert _decided(batch) == [("Dramatiq", ["Celery"])]
+
+
+@pytest.mark.parametrize(
+    "subject",
+    ["feat: add goreleaser v2 release workflow with homebrew tap",
+     "per-tenant rate limiting (200 rps, burst 400)",
+     "store amounts as bigint minor units",
+     "OTA 分批发布：2%/25%/100% 分桶、30 分钟观察"],
+)  # fmt: skip
+def test_a_commit_the_agent_made_records_the_choice_it_carries(subject: str):
+    batch = _made(("user", "ok, go ahead"), ("commit", f"[main 4e5f6a7] {subject}"))
+    summary = subject.split(": ", 1)[-1] if subject.startswith("feat") else subject
+    # the whole summary is the choice: a name alone would say less ("homebrew")
+    assert [(d["title"], d["choice"]) for d in _kept(batch, "decisions")] == [(summary, summary)]
+    assert _kept(batch, "decisions")[0]["source_refs"] == ["4e5f6a7"]
+    assert [c["summary"] for c in _kept(batch, "changelog")] == [summary]  # still a change
+
+
+@pytest.mark.parametrize(
+    "subject",
+    ["fix: nil deref in the uploader when the bucket is missing, via a guard",
+     "docs: document the Redis settings, with examples",
+     "add table-driven tests for config.Load, with fixtures",
+     "ignore image clipboard content for now, via a flag",
+     "bump pnpm to 9.12.3, turbo to 2.1.3",
+     "Add bulk_export_jobs table"],
+)  # fmt: skip
+def test_a_fix_a_test_docs_a_stopgap_an_upgrade_or_plain_work_record_no_choice(subject: str):
+    assert _decided(_made(("commit", f"[main 4e5f6a7] {subject}"))) == []
+
+
+def test_a_commit_naming_what_the_talk_chose_records_nothing_more():
+    batch = _made(
+        ("user", "lets use Valkey for the session cache"),
+        ("assistant", "Sounds good, I'll wire it up."),
+        ("commit", "[main 4e5f6a7] cache sessions in Valkey with a 24h TTL, lazy refresh"),
+    )
+    assert _decided(batch) == [("Valkey", [])]
+
+
+def test_a_commit_a_later_commit_sets_again_or_turns_down_records_nothing():
+    reset = _made(
+        ("commit", "[main 4e5f6a7] toggle the window via CommandOrControl+Shift+V"),
+        ("user", "that clashes with paste-as-plain-text, use alt"),
+        ("commit", "[main 8b9c0d1] change global shortcut to CommandOrControl+Alt+V"),
+    )
+    assert _decided(reset) == [("change global shortcut to CommandOrControl+Alt+V", [])]
+    turned_down = _made(
+        ("commit", "[main 4e5f6a7] run the nightly jobs on Celery, one queue per tenant"),
+        ("user", "the jobs double-fire every night, please sort it out"),
+        ("commit", "[main 8b9c0d1] move the nightly jobs from Celery to Dramatiq"),
+    )
+    assert _decided(turned_down) == [("Dramatiq", ["Celery"])]
+
+
+def test_a_reverted_commit_records_no_choice():
+    batch = _made(
+        ("commit", "[main 4e5f6a7] add goreleaser v2 release workflow with homebrew tap"),
+        ("user", "hold on, we release by hand for now, undo it"),
+        ("tool", '[main 8b9c0d1] Revert "add goreleaser v2 release workflow with homebrew tap"'),
+    )
+    assert _decided(batch) == []
+
+
+@pytest.mark.parametrize(
+    ("subject", "choice", "given_up"),
+    [("drop viper, read config from flags and TIDECTL_* env",
+      "read config from flags and TIDECTL_* env", ["viper"]),
+     ("publish readings over mqtts (qos 1) instead of http post",
+      "publish readings over mqtts (qos 1)", ["http post"]),
+     ("使用 Flink CDC 3.1 同步订单到 StarRocks，下线 DataX",
+      "使用 Flink CDC 3.1 同步订单到 StarRocks", ["DataX"])],
+)  # fmt: skip
+def test_what_a_recorded_choice_gives_up_is_its_alternative(
+    subject: str, choice: str, given_up: list[str]
+):
+    batch = _made(("commit", f"[main 4e5f6a7] {subject}"))
+    assert [(d["title"], d["choice"]) for d in _kept(batch, "decisions")] == [(subject, choice)]
+    assert _decided(batch) == [(choice, given_up)]

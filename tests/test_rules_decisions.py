@@ -902,3 +902,28 @@ def test_a_fault_seen_everywhere_is_no_convention(sentence):
 )
 def test_a_mode_of_the_editor_is_no_choice(sentence):
     assert rules.decision(sentence) is None
+
+
+# ---- a way said whole: a pin, a part kept out, one way for everything ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("pin the runner to ubuntu-24.04, ubuntu-latest moved under us last time.",
+         "pin the runner to ubuntu-24.04"),
+        ("pin numpy below 2.0.", "pin numpy below 2.0"),
+        ("and leave the /changelog pages out of the index entirely, people land on old notes",
+         "leave the /changelog pages out of the index"),
+        ("exclude vendor/ from coverage.", "exclude vendor/ from coverage"),
+        ("no actually. last-write-wins by updated_at for everything.",
+         "last-write-wins by updated_at for everything"),
+        # what is left out of the talk, or a report, is no rule
+        ("leave me out of this", None),
+        ("keep it out of the repo", None),
+        ("I left the tests out of the PR.", None),
+    ],
+)  # fmt: skip
+def test_a_way_said_whole_is_the_choice(sentence, choice):
+    decided = rules.decision(sentence)
+    assert (decided.choice if decided else None) == choice

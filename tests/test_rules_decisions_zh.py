@@ -566,3 +566,24 @@ def test_what_not_to_say_or_someone_elses_rule_is_no_decision(sentence):
 def test_a_chinese_product_taken_up_outright_is_chosen(sentence, choice):
     decided = rules.decision(sentence)
     assert (decided.choice if decided else None) == choice
+
+
+# ---- "都用 X", "用 X 就行", a scoped package ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("都用 Forbid。", "Forbid"),
+        ("用 csv 就行", "csv"),
+        ("就用 Redis 就好了", "Redis"),
+        ("用 @nestjs/schedule。但我们线上是 3 个副本，得加个分布式锁。", "@nestjs/schedule"),
+        # what the people have in common, no choice of a way
+        ("我们都用过 Forbid", None),
+    ],
+)
+def test_every_case_one_way_a_way_said_to_be_enough_and_scoped_packages_are_chosen(
+    sentence, choice
+):
+    decided = rules.decision(sentence)
+    assert (decided.choice if decided else None) == choice

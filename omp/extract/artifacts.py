@@ -10,10 +10,11 @@ them with the rest.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from omp import buildfiles, deploy, gitrepo, rules
-from omp.extract.candidates import Batch, Candidate
+from omp.extract.candidates import TITLE_MAX, Batch, Candidate
 from omp.extract.commits import (
     CONVENTIONAL_TYPES,
     NOISE_COMMIT,
@@ -82,6 +83,178 @@ def agent_commit_made(message: str, src: dict[str, Any]) -> list[Candidate]:
     if facts:
         made.append(Candidate("project", facts, _SETTINGS_CONF, _FACTS + ", for review", src))
     return made
+
+
+RECORDED_CONF = 0.75  # as sure as a switch a commit makes
+RECORDED = "a choice a commit the agent made records"
+# a fix, a test or the docs carry out a choice at most; they record none
+_NO_CHOICE_KINDS = ("fix", "docs", "style")
+_NO_CHOICE = lazy(
+    r"(?i)^(?:fix|修复|修正|hotfix|add\s+(?:[\w-]+\s+)?tests?\b|tests?\b|cover\b|补充?测试)"
+    r"|\bfor now\b|暂时|临时|\bwip\b|\btemp(?:orary)?\b"  # a stopgap chooses nothing lasting
+    r"|^(?:upgrade|bump|update)\b|^(?:升级|更新)"  # versions moved: the stack's, not a choice
+)
+# what says a commit chose: a tool named, more than one thing settled, or a choice's words
+_MORE_THAN_ONE = lazy(r"[,;，；、]|\s\+\s")
+_CHOICE_WORDS = lazy(
+    r"(?i)\b(?:via|instead of|switch\w*|replac\w*|migrat\w* to|back to|drop|globally|enable|"
+    r"skip|ignore)\b|->|→|改用|换成|改为|迁移到|使用|基于|统一|替换|切换|接入|采用"
+    r"|\bstore[sd]?\b[^,;]{1,30}\bas\b|\bpersist\w*\b[^,;]{1,40}\bin\b"  # "store amounts as …"
+    # a setting given a value: "raise gate maxclient to 8192", "cap history at 2000"
+    r"|\b(?:raise|lower|extend|increase|reduce|cap|set|change)\w*\b[^;,]{0,40}\b(?:to|at)\s+"
+    r"(?:\d|[\w.-]*[A-Z+])"
+)
+
+
+def _records_choice(summary: str) -> bool:
+    """Whether a commit's summary reads as a choice made, not only as work done.
+
+    "add goreleaser v2 release workflow with homebrew tap" names tools, "tags with AND
+    filtering (max 10 per note)" settles two things, "run time integration inside
+    jax.lax.scan"… On dev, 79% of the commits so shaped named what the labels kept as a
+    decision, and 48% of the rest ("Add bulk_export_jobs table", "card header colour by build
+    status").
+    """
+    return bool(
+        rules.technologies(summary)
+        or _MORE_THAN_ONE.search(summary)
+        or _CHOICE_WORDS.search(summary)
+    )
+
+
+def recorded_choices(found: list[Candidate], decisions: list[Candidate]) -> list[Candidate]:
+    """The choices the commits the agent made record, where no decision of the talk has them.
+
+    A session's commit sums up what the talk settled: "add goreleaser v2 release workflow
+    with homebrew tap", "per-tenant rate limit via governor (200 rps/50 burst global)",
+    "OTA 分批发布：2%/25%/100% 分桶、30 分钟观察", often agreed in a word ("ok", "行") that
+    no rule reads as a choice. Not a fix, a test, docs or a stopgap; not a commit naming a
+    choice a decision holds already (that decision carried out, `revised.switched_choices`),
+    nor one naming what a later choice gave up ("replace pmap with shard_map" after "… with
+    pmap").
+    """
+    chosen = [d for d in decisions if d.target == "decisions" and not d.action]
+    held = [str(d.entry.get("choice", "")).casefold() for d in chosen]
+    made: list[Candidate] = []
+    for c in found:
+        summary = str(c.entry.get("summary", "")).strip()
+        if (
+            c.reason != AGENT_COMMIT
+            or c.action
+            or c.confidence < AGENT_COMMIT_CONF
+            or c.entry.get("type") in _NO_CHOICE_KINDS
+            or _NO_CHOICE.search(summary)
+            or reverts(summary)
+            or not _records_choice(summary)
+        ):
+            continue
+        said = summary.casefold()
+        at = int(c.source["index"])
+        first = _first_name(summary)
+        if (
+            any(len(choice) > 1 and choice in said for choice in held)
+            or _given_up(said, at, chosen)
+            or (first and _in_stack(first, at, found))
+        ):
+            continue
+        # the summary is the choice (a name alone would say less: "homebrew"), less what it
+        # gives up ("drop viper, read config from flags": viper is an alternative)
+        choice, gone = _kept_part(summary)
+        entry: dict[str, Any] = {
+            "title": summary[:TITLE_MAX],
+            "context": str(c.origin or summary)[:500],
+            "choice": choice[:TITLE_MAX],
+        }
+        if gone:
+            entry["alternatives"] = gone
+        if c.entry.get("ref"):
+            entry["source_refs"] = [c.entry["ref"]]
+        made.append(
+            Candidate("decisions", entry, RECORDED_CONF, RECORDED, c.source, origin=c.origin)
+        )
+    # "toggle window with CommandOrControl+Shift+V", later "change global shortcut to
+    # CommandOrControl+Alt+V": the later commit set the same thing again
+    named = [
+        (int(c.source["index"]), _first_name(str(c.entry.get("summary", ""))))
+        for c in found
+        if c.reason == AGENT_COMMIT and not c.action
+    ]
+    return [
+        d for d in made
+        if not any(at > int(d.source["index"]) and _resets(_first_name(d.entry["title"]), name)
+                   for at, name in named)
+    ]  # fmt: skip
+
+
+_BARE_VERSION = lazy(r"(?i)v?\d[\w.]*")
+
+
+def _first_name(summary: str) -> str | None:
+    """The first name a commit's summary says, as written ("add goreleaser v2 … with homebrew")."""
+    names = [n for n in rules.mentioned_names(summary) if not _BARE_VERSION.fullmatch(n)]
+    spots = (re.search(rf"(?i){re.escape(n)}", summary) for n in names)
+    first = min((m for m in spots if m), key=lambda m: m.start(), default=None)
+    return first.group(0) if first else None
+
+
+def _resets(first: str | None, then: str | None) -> bool:
+    """Whether `then` is another value of the same name's first part ("Ctrl+Alt+V")."""
+    if not first or not then:
+        return False
+    head = re.split(r"[+/=:]", first, maxsplit=1)[0]
+    return head != first and then != first and then.startswith(head)
+
+
+_NAME = r"[\w.+#@/-]+"
+# what a commit gives up: "drop viper", "no spiffs", "from DDP to FSDP", "RQ -> SQS",
+# "instead of http post", "replace X with Y", "去掉 pandas", "下线 DataX", "从 MySQL 换成 Doris"
+_GIVEN_UP = lazy(
+    rf"(?i)\b(?:drop(?:s|ped)?|remove[sd]?|no|without|instead of|rather than)\s+"
+    rf"(?P<a>{_NAME}(?:\s+{_NAME})?(?=\s*[,;，；)]|\s*$)|{_NAME})"  # "instead of http post"
+    rf"|\bfrom\s+(?P<b>{_NAME})\s+(?=to\s)|(?P<c>{_NAME})\s*(?:->|→)\s*"
+    rf"|(?<=\b)(?P<lead>replac\w*)\s+(?P<d>{_NAME}(?:\s+{_NAME})?)\s+with\s+"
+    rf"|(?:去掉|移除|下线|不再使用|不再用|弃用|废弃|干掉)\s*(?P<e>{_NAME})"
+    rf"|从\s*(?P<f>{_NAME})\s*(?=换成|改为|改成|迁移到|迁到|切换到|切到|替换为)"
+)
+
+
+def _kept_part(summary: str) -> tuple[str, list[str]]:
+    """A commit's summary less what it gives up, and the names given up."""
+    gone: list[str] = []
+
+    def given_up(m: re.Match[str]) -> str:
+        gone.append(next(g for g in m.group("a", "b", "c", "d", "e", "f") if g))
+        return "use " if m["lead"] else ""
+
+    kept = _GIVEN_UP.sub(given_up, summary)
+    kept = re.sub(r"\s*([,;，；、])(?:\s*[,;，；、])+", r"\1", kept)  # "a, , b": one mark
+    kept = re.sub(r"\s{2,}", " ", kept).strip(" ,;，；、")
+    return kept or summary, gone
+
+
+def _in_stack(name: str, at: int, found: list[Candidate]) -> bool:
+    """Whether the stack said before message `at` has the tool `name` already.
+
+    "migrate the admin pages to vue 3 composition API" on a stack of vue 3.4: work on the
+    tool in use, no choice of one.
+    """
+    return any(
+        c.target == "project"
+        and int(c.source.get("index", at)) < at
+        and str(v).casefold().split()[:1] == [name.casefold()]
+        for c in found
+        if isinstance(c.entry.get("tech_stack"), dict)
+        for v in c.entry["tech_stack"].values()
+    )
+
+
+def _given_up(said: str, at: int, decisions: list[Candidate]) -> bool:
+    """Whether a choice made after message `at` turned down something `said` names."""
+    return any(
+        int(d.source.get("index", -1)) > at and len(gone) > 1 and gone in said
+        for d in decisions
+        for gone in (str(a).casefold() for a in d.entry.get("alternatives", []))
+    )
 
 
 def commit_refs(

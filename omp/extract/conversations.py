@@ -1316,6 +1316,8 @@ class _Conversation:
         self.ledger.worked(
             revised.switched_choices(self.found, self.decisions, self.batch.candidates)
         )
+        chosen = [*self.decisions, *self.batch.candidates]  # the switches among them
+        self.ledger.worked(artifacts.recorded_choices(self.found, chosen))
         self.batch.candidates += self.decisions + self.found
         drop_reverted(self.batch)  # a commit the agent made and then reverted leaves nothing
         if not self.substantive:

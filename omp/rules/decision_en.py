@@ -433,13 +433,39 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
-    # "pin the google provider to ~> 5.30", "pin numpy below 2.0": a version fixed on purpose
+    # "leave the /changelog pages out of the index", "exclude vendor/ from coverage": a part
+    # kept out of a whole, as a rule
+    (
+        lazy(
+            _INSTRUCTION_LEAD + r"(?P<x>(?:leave|keep)\s+(?:the\s+|all\s+|any\s+)?"
+            r"(?!(?:it|this|that|them|me|you)\b)[\w./`*-]+(?:\s+[\w./`*-]+){0,3}?\s+out\s+of\s+"
+            r"(?:the\s+|our\s+|all\s+)?[\w./`-]+(?:\s+(?!entirely|completely|altogether)[\w./`-]+)?"
+            r"|exclude\s+(?:the\s+)?[\w./`*-]+(?:\s+[\w./`*-]+){0,3}?\s+from\s+"
+            r"(?:the\s+|our\s+|all\s+)?[\w./`-]+(?:\s+(?!entirely|completely|altogether)[\w./`-]+)?)"
+            r"(?=\s+(?:entirely|completely|altogether|for good)\b|\s*[,.;!]|\s*$)"
+        ),
+        False,
+        False,
+    ),
+    # "last-write-wins by updated_at for everything.": one way for every case, said tersely
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|so|then|fine|no actually|actually)[,.]?\s+)*"
+            r"(?P<x>[a-z][\w./-]*(?:-[\w.]+)+(?:\s+(?:by|on|with|per)\s+[\w.`]+)?"
+            r"\s+for\s+(?:everything|all of (?:them|it)|every\s+\w+))\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "pin the google provider to ~> 5.30", "pin numpy below 2.0", "pin the runner to
+    # ubuntu-24.04": a version fixed on purpose
     (
         lazy(
             _INSTRUCTION_LEAD + r"(?P<x>(?:pin|lock)\s+"
             r"(?:the\s+)?[\w.\-/@]+(?:\s+[\w.\-/@]+){0,2}?\s+(?:to|at|below|under)\s+"
             r"(?:version\s+)?"
-            r"[~^<>=!]*\s*v?\d[\w.\-*]*)"
+            # "pin the runner to ubuntu-24.04": an image named with its version
+            r"(?:[a-z][\w]*[-:@])?[~^<>=!]*\s*v?\d[\w.\-*]*)"
         ),
         True,
         False,

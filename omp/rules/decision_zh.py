@@ -49,7 +49,8 @@ _AGREE_ZH = (
 
 
 # the name a Chinese decision pattern captures: "Redis 7", "shopspring/decimal", "nf-core/sarek"
-_NAME_X = r"(?P<x>[A-Za-z][\w.+# -]*(?:/[A-Za-z][\w.+#-]*)*)"
+# "@nestjs/schedule": a scoped package
+_NAME_X = r"(?P<x>@?[A-Za-z][\w.+# -]*(?:/[A-Za-z][\w.+#-]*)*)"
 
 
 _LEFT_OUT_ZH = (
@@ -286,12 +287,14 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "都用 Forbid。" after the options: every case the question asked about takes it
+    (lazy(r"^(?:那|好|行|嗯)?[，,]?\s*(?:就)?都用\s*" + _NAME_X), False, False),
     (
         lazy(
             r"(?:就|那就|还是|最终|我们|那)(?:直接|都|先)?"
             r"(?:用回|用|使用|采用|选择|选用|选|自建|上(?![个周次午半面线班回去来])|留在"
             r"|继续用|继续使用)"
-            r"(?P<x>.+)"
+            r"(?!过)(?P<x>.+)"  # not "我们都用过 X": what was used once
         ),
         False,
         False,

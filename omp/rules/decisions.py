@@ -231,6 +231,10 @@ def _first_decision(sentence: str, known: Sequence[str]) -> Decision | None:
     return None
 
 
+# what says a choice is enough, after its name: "用 csv 就行", "就用 Redis 就好"
+_ENOUGH_TAIL = lazy(r"\s*(?:就行了?|就好了?|就可以了?|就够了?)$")
+
+
 def _decision_of(
     m: re.Match[str], sentence: str, known: Sequence[str], *, explicit: bool, lang: str, bare: bool
 ) -> Decision | None:
@@ -239,6 +243,7 @@ def _decision_of(
     # "let's scrap X and keep Y", "let's not use X; Y"
     given_up = [clip(m["gone"])] if "gone" in m.re.groupindex else []
     choice, given_up = _instead(m.group("x").strip(), choice, given_up, sentence[: m.start("x")])
+    choice = _ENOUGH_TAIL.sub("", choice) or choice  # "用 csv 就行": csv
     if "on" in m.re.groupindex:
         choice = f"enable {choice}"  # "acks_late 也打开吧"
     if abandon := _ABANDON.match(choice):  # "drop X and use Y" chooses Y; "放弃 X" alone, nothing
@@ -331,10 +336,19 @@ def _choice_of_part(m: re.Match[str], *, explicit: bool, lang: str) -> tuple[str
     """
     if explicit and lang == "en" and (part := _PART_USES_EN.match(m.group("x").strip())):
         return clip(part["x"]), part["topic"]
+    if _WHOLE_WAY.search(m.group("x")):  # "pin the runner to ubuntu-24.04": the pin is the choice
+        return m.group("x").strip().rstrip(".,;"), None
     return clip(_KEPT_ON.sub("", m.group("x").strip())), None
 
 
 # "no ORM, raw SQL with sqlx", "no Redux, just Zustand": one ruled out, then the one used
+# a way said whole, as the choice: "pin the runner to ubuntu-24.04", "leave the /changelog
+# pages out of the index", "last-write-wins by updated_at for everything"
+_WHOLE_WAY = lazy(
+    r"(?i)^(?:pin|lock)\s|^(?:leave|keep)\s.+\sout of\s|^exclude\s.+\sfrom\s"
+    r"|^[a-z][\w./-]*-[\w.]+.*\sfor\s+(?:everything|all of (?:them|it)|every\s+\w+)$"
+)
+
 _NONE_THEN = lazy(
     r"(?i)^(?:no|not)\s+(?P<gone>[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s*[,;:]\s*"
     r"(?:(?:just|only|plain|we(?:'ll| will)?\s+(?:use|go with|write)|use|go with)\s+)?"

@@ -120,7 +120,7 @@ VERBS = frozenset(
 
 
 # the words a rule said whole starts with: "store amounts as cents", "always store … in UTC"
-RULE_LEADS = VERBS | {"always", "never"}
+RULE_LEADS = VERBS | {"always", "never", "leave", "exclude"}  # "leave X out of Y"
 
 
 # a type's size written after its name ("NUMERIC(18,2)", "varchar(255)", "DECIMAL(12, 4)") is
