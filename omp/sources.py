@@ -1023,7 +1023,7 @@ _AGENT_NOISE = lazy(
     r"<(?P<tag>environment_details|thinking|write_to_file|replace_in_file|apply_diff|"
     r"insert_content|search_and_replace|read_file|list_files|search_files|"
     r"list_code_definition_names|browser_action|use_mcp_tool|access_mcp_resource|"
-    r"execute_command|new_task|switch_mode|codebase_search|follow_up|command)>"
+    r"execute_command|new_task|switch_mode|codebase_search|command)>"
     r".*?(?:</(?P=tag)>|\Z)",
     re.S,
 )
@@ -1037,6 +1037,9 @@ _AGENT_COMMAND = lazy(r"<execute_command>\s*<command>(?P<command>.*?)</command>"
 _AGENT_SAID = lazy(r"<(?P<tag>feedback|answer|user_message)>(?P<said>.*?)</(?P=tag)>", re.S)
 # the answers an `ask_followup_question` offers: `<options>["Expo push service", "FCM"]</options>`
 _AGENT_OPTIONS = lazy(r"<options>(?P<options>.*?)(?:</options>|\Z)", re.S)
+# Roo Code's: `<follow_up><suggest>GitHub Releases + Homebrew tap</suggest>…</follow_up>`
+_AGENT_SUGGESTIONS = lazy(r"<follow_up>(?P<options>.*?)(?:</follow_up>|\Z)", re.S)
+_SUGGESTION = lazy(r"<suggest(?:\s[^>]*)?>(?P<option>.*?)</suggest>", re.S)
 
 
 def _chat_text(content: Any) -> tuple[str, list[str]]:
@@ -1052,6 +1055,7 @@ def _chat_text(content: Any) -> tuple[str, list[str]]:
     if said := [m["said"].strip() for m in _AGENT_SAID.finditer(text)]:
         return "\n".join(said), []  # "[TASK RESUMPTION] …" / "The user has provided feedback …"
     commits = [c for m in _AGENT_COMMAND.finditer(text) for c in commit_messages(m["command"])]
+    text = _AGENT_SUGGESTIONS.sub(_suggestion_list, text)
     text = _AGENT_OPTIONS.sub(_option_list, _AGENT_NOISE.sub("", text))
     return _AGENT_WRAPPER.sub("", text), commits
 
@@ -1074,6 +1078,11 @@ def _option_list(m: re.Match[str]) -> str:
     if not isinstance(options, list):
         return ""
     return "".join(f"\n- {o}" for o in options if isinstance(o, str))
+
+
+def _suggestion_list(m: re.Match[str]) -> str:
+    """The answers a Roo Code question suggests, as the list the person picks from."""
+    return "".join(f"\n- {o['option'].strip()}" for o in _SUGGESTION.finditer(m["options"]))
 
 
 def _ancestry(

@@ -78,6 +78,9 @@ BATCHES = (
     596,
     616,
     636,
+    656,
+    676,
+    696,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")

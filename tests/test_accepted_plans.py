@@ -228,3 +228,34 @@ def test_what_a_summary_gives_up_is_no_choice_of_it():
     )
     chosen = _summed_up(_OPENING_ZH, summary, ("user", "好的"))
     assert sorted(chosen) == ["HLS + AES-128", "金额：`BIGINT` 存最小货币单位"]
+
+
+# ---- items taken up by their numbers ------------------------------------------------------------
+
+_NUMBERED = (
+    "assistant",
+    "Here's what I'd change:\n"
+    "1. Return 202 right away with the submission id; the page polls\n"
+    "2. **Move grading to a dedicated `grading` queue** with its own worker\n"
+    "3. Cache the rubric per quiz in Redis",
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "taken"),
+    [
+        ("1 和 3 ok，2 先不做", [1, 3]),
+        ("1 and 2 sound good, skip 3.", [1, 2]),
+        ("2、3 可以", [2, 3]),
+    ],
+)
+def test_the_items_a_reply_takes_up_by_number_are_stored_and_the_others_left_out(reply, taken):
+    batch = _run(_OPENING, _NUMBERED, ("user", reply))
+    items = rules.numbered_items(_NUMBERED[1])
+    assert [d["choice"] for d in _kept(batch, "decisions")] == [items[n] for n in taken]
+    assert items[2] == "Move grading to a dedicated `grading` queue with its own worker"
+
+
+@pytest.mark.parametrize("reply", ["1 是什么意思？", "why 2?", "1 and 2 are both slow"])
+def test_numbers_not_said_to_be_taken_take_nothing(reply):
+    assert _kept(_run(_OPENING, _NUMBERED, ("user", reply)), "decisions") == []

@@ -248,7 +248,7 @@ def test_going_back_to_an_option_reverses_the_pick_from_its_own_list_only():
         ("user", "one more thing for tests: no mocking redis."),
     ]
     # "no mocking redis" is a rule of its own, which turns Redis down no more than it reverses
-    assert _choices(*turns) == [("redis", []), ("celery", ["RQ"]), ("no mocking redis", [])]
+    assert _choices(*turns) == [("redis", []), ("Celery", ["RQ"]), ("no mocking redis", [])]
     dropped = _kept(_run(*turns), "decisions", "dropped")
     assert [(d["choice"], d["alternatives"]) for d in dropped] == [("RQ", ["Celery", "Dramatiq"])]
 

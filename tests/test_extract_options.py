@@ -787,3 +787,41 @@ def test_a_setting_kept_as_it_was_drops_the_change_decided_for_it():
         ("user", "DBA 不同意。那就不改了，隔离级别保持 REPEATABLE READ，只做排序。"),
     ]
     assert "READ COMMITTED" not in _chosen(*turns)
+
+
+# ---- a bulleted list the assistant asks about, picked by its place ------------------------------
+
+
+_BULLETED = "产物发布到哪里？\n\n- 只发 GitHub Releases\n- 加 Homebrew tap\n- 加 Scoop"
+
+
+@pytest.mark.parametrize(
+    ("reply", "choice"), [("第三个。", "加 Scoop"), ("第二个吧", "加 Homebrew tap")]
+)
+def test_a_bullet_of_a_list_the_assistant_asks_about_is_picked_by_its_place(reply, choice):
+    assert rules.options(_BULLETED) == {
+        "1": "只发 GitHub Releases", "2": "加 Homebrew tap", "3": "加 Scoop"
+    }  # fmt: skip
+    chosen = _choices(("user", "帮我把发版做了"), ("assistant", _BULLETED), ("user", reply))
+    assert chosen == [(choice, [o for o in rules.options(_BULLETED).values() if o != choice])]
+
+
+def test_bullets_with_the_same_head_are_told_apart_by_their_whole_line():
+    listed = "发布到哪里？\n- A + B，全平台\n- A + B，但跳过 arm64"
+    assert rules.options(listed) == {"1": "A + B，全平台", "2": "A + B，但跳过 arm64"}
+
+
+@pytest.mark.parametrize("reply", ["no rabbitmq, nobody here runs it", "不要 RabbitMQ，没人会运维"])
+def test_a_reply_naming_a_bullet_to_turn_it_down_picks_nothing(reply):
+    bullets = ["Keep RQ", "Move to Celery + RabbitMQ", "Move the export queue to SQS"]
+    assert rules.picked_bullet(reply, bullets) is None
+    assert rules.picked_bullet("rabbitmq, we know it well", bullets) == bullets[1]
+
+
+@pytest.mark.parametrize(
+    ("reply", "label"),
+    [("第一个不行，不排序等于没做。", None), ("第三个没人力。", None),
+     ("option 2 is out, too slow", None), ("第二个吧", "2"), ("let's do option 2", "2")],
+)  # fmt: skip
+def test_an_option_referred_to_and_turned_down_is_not_picked(reply, label):
+    assert rules.option_reference(reply) == label

@@ -568,7 +568,7 @@ def test_a_chinese_product_taken_up_outright_is_chosen(sentence, choice):
     assert (decided.choice if decided else None) == choice
 
 
-# ---- "都用 X", "用 X 就行", a scoped package ---------------------------------------------------
+# ---- "都用 X", "全换 X", "用 X 就行", "你说的 X", a scoped package ---------------------------
 
 
 @pytest.mark.parametrize(
@@ -578,12 +578,25 @@ def test_a_chinese_product_taken_up_outright_is_chosen(sentence, choice):
         ("用 csv 就行", "csv"),
         ("就用 Redis 就好了", "Redis"),
         ("用 @nestjs/schedule。但我们线上是 3 个副本，得加个分布式锁。", "@nestjs/schedule"),
+        ("还是不要 ES 了，换你说的 Meilisearch 吧", "Meilisearch"),
+        ("就用你推荐的 Caddy 吧", "Caddy"),
+        ("pandas 不留了，全换 DuckDB.", "DuckDB"),
         # what the people have in common, no choice of a way
         ("我们都用过 Forbid", None),
     ],
 )
-def test_every_case_one_way_a_way_said_to_be_enough_and_scoped_packages_are_chosen(
+def test_one_way_for_all_a_way_said_enough_the_one_named_and_scoped_packages_are_chosen(
     sentence, choice
 ):
     decided = rules.decision(sentence)
     assert (decided.choice if decided else None) == choice
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("schedule 02:30 可以, 但是上游 TMS 凌晨 2 点才结账，改成 03:00 保险点。", "03:00 保险点"),
+     ("Redis is fine, but switch to Valkey 8 for the cache.", "Valkey 8")],
+)  # fmt: skip
+def test_a_value_agreed_then_changed_in_the_same_breath_is_the_changed_one(sentence, choice):
+    decided = rules.decision(sentence)
+    assert decided is not None and decided.choice == choice

@@ -930,6 +930,23 @@ def test_cline_history_keeps_the_words_and_leaves_out_the_editor_and_its_tools()
     ]
 
 
+def test_the_answers_a_roo_code_question_suggests_are_the_list_the_person_picks_from():
+    asked = (
+        "<ask_followup_question>\n<question>发布到哪里？</question>\n<follow_up>\n"
+        '<suggest>只发 GitHub Releases</suggest>\n<suggest mode="code">加 Homebrew tap</suggest>\n'
+        "</follow_up>\n</ask_followup_question>"
+    )
+    history = [
+        {"role": "user", "content": [{"type": "text", "text": "<task>\n发版\n</task>"}]},
+        {"role": "assistant", "content": [{"type": "text", "text": asked}]},
+    ]
+    (conversation,) = parse(json.dumps(history))
+    assert (
+        list(conversation.messages)[-1].text
+        == "发布到哪里？\n\n- 只发 GitHub Releases\n- 加 Homebrew tap"
+    )
+
+
 @pytest.mark.parametrize(
     "url",
     ["postgres://admin:FAKEs3cretPassw0rd@db.internal:5432/app",

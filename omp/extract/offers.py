@@ -19,6 +19,7 @@ REPLY_REACH = 2  # messages: a reply opening with an offered name picks it this 
 REVERSAL_REACH = 6  # messages: "actually, ..." changes a choice made this recently
 
 PLAN_ITEM_CONF = 0.6  # an item of a plan the person took up: reviewed
+NUMBERED_ITEM_CONF = 0.75  # an item the person took up by its number ("1 和 2 ok")
 
 ONE_NAME = lazy(r"[A-Za-z][\w.+#/@-]{1,40}")  # "expo-router", "probe-rs": one token
 # two capitalised names, one or the other, opening an answer's sentence
@@ -104,6 +105,7 @@ class Offers:
         self.plan: list[str] = []  # the concrete items of the plan its last message put forward
         self.plan_at = -1  # that message
         self.plan_decided = False  # whether it recaps what was decided ("Decisions so far:")
+        self.numbered: dict[int, str] = {}  # the numbered items of its last message
 
     def heard(self, text: str, index: int) -> None:
         """The options an assistant's message offers, in every form it may offer them."""
@@ -119,6 +121,7 @@ class Offers:
         alternatives = bool(listed_options) and _OFFERS_ALTERNATIVES.search(text) is not None
         self.plan, self.plan_at = ([] if alternatives else rules.plan_items(text)), index
         self.plan_decided = bool(self.plan) and rules.recaps_decisions(text)
+        self.numbered = rules.numbered_items(text)
         self.asks("assistant", text, index)
 
     def asks(self, role: str, text: str, index: int) -> None:
@@ -227,6 +230,8 @@ class Offers:
         so they wait for review; what the reply excepts is left out.
         """
         at = int(str(source["index"]))
+        if at - self.plan_at == 1 and (by_number := self._taken_by_number(reply, source)):
+            return by_number
         if not self.plan or at - self.plan_at != 1 or not rules.takes_plan(reply):
             return []
         reason = "an item of the assistant's plan, taken up by the person"
@@ -238,6 +243,22 @@ class Offers:
             for item in rules.kept_items(self.plan, reply)
             if not (self.plan_decided and (_OPEN_ITEM.search(item) or not rules.settles(item)))
             and (entry := plan_entry(item)) is not None
+        ]
+
+    def _taken_by_number(self, reply: str, source: dict[str, object]) -> list[Candidate]:
+        """The items the reply takes up by their numbers ("1 和 2 ok", "1 and 3 sound good").
+
+        Named one by one, they are chosen as surely as an option picked by its label; the items
+        the reply does not name are left out.
+        """
+        taken = rules.items_taken(reply)
+        if not taken or any(n not in self.numbered for n in taken):
+            return []
+        reason = "items of the assistant's plan the person took up by number"
+        return [
+            Candidate("decisions", entry, NUMBERED_ITEM_CONF, reason, dict(source))
+            for n in dict.fromkeys(taken)
+            if (entry := plan_entry(self.numbered[n])) is not None
         ]
 
     def together(self, one: str, other: str) -> bool:
@@ -278,6 +299,9 @@ class Offers:
             return d._replace(choice=self.options[str(label)])
         if role == "user" and d.choice.islower() and d.choice in map(str.lower, self.offered):
             return d._replace(choice=as_written(self.offered_in, d.choice))  # "ClickHouse"
+        listed = {v.lower(): v for v in self.options.values()}
+        if role == "user" and d.choice.islower() and d.choice in listed:
+            return d._replace(choice=listed[d.choice])  # "uuid v7 吧" after "- UUID v7：有序"
         if role == "user" and (fuller := rules.code_name_shortened(d.choice, self.code)):
             # "switch to small" after "`text-embedding-3-small` is cheaper": the name it shortens
             return d._replace(choice=as_written(self.code_in, fuller))

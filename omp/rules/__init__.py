@@ -147,8 +147,10 @@ from omp.rules.lexicon import (
 from omp.rules.person import Personal, own_way_part, personal, states_preference
 from omp.rules.phrases import RULE_LEADS, VERBS, clip, is_rule_clause
 from omp.rules.plans import (
+    items_taken,
     kept_and_gone,
     kept_items,
+    numbered_items,
     objects_to,
     plan_items,
     plan_title,
@@ -276,6 +278,7 @@ __all__ = [
     "is_chinese",
     "is_question",
     "is_rule_clause",
+    "items_taken",
     "kept_and_gone",
     "kept_in_use",
     "kept_items",
@@ -298,6 +301,7 @@ __all__ = [
     "named_values",
     "names_a_call",
     "naming_pattern",
+    "numbered_items",
     "objects_to",
     "offered_bullets",
     "offered_labels",

@@ -49,8 +49,11 @@ _AGREE_ZH = (
 
 
 # the name a Chinese decision pattern captures: "Redis 7", "shopspring/decimal", "nf-core/sarek"
-# "@nestjs/schedule": a scoped package
-_NAME_X = r"(?P<x>@?[A-Za-z][\w.+# -]*(?:/[A-Za-z][\w.+#-]*)*)"
+# "@nestjs/schedule": a scoped package; "换你说的 Meilisearch": the one the assistant named
+_NAME_X = (
+    r"(?:(?:你|刚才|上面|前面)(?:说|提|推荐|建议)的(?:那个)?\s*)?"
+    r"(?P<x>@?[A-Za-z][\w.+# -]*(?:/[A-Za-z][\w.+#-]*)*)"
+)
 
 
 _LEFT_OUT_ZH = (
@@ -284,6 +287,12 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(r"(?:要|得|必须|应该|一律)用\s*" + _NAME_X),
+        False,
+        False,
+    ),
+    # "pandas 不留了，全换 DuckDB": all of it moves to one tool
+    (
+        lazy(r"(?:^|[，,。.；;]\s*)(?:那就|那|就)?(?:全|都|全部|统统)换(?:成|到)?\s*" + _NAME_X),
         False,
         False,
     ),

@@ -155,10 +155,21 @@ def decision(sentence: str, known: Sequence[str] = ()) -> Decision | None:
     if TENTATIVE.search(sentence):
         head = _before_doubt(sentence) or _after_doubt(sentence)
         return decision(head, known) if head else None
+    if (turn := _BUT_CHANGED.search(sentence)) and (
+        later := _first_decision(sentence[turn.end() :], known)
+    ):
+        return later  # "schedule 02:30 可以, 但是上游凌晨 2 点才结账，改成 03:00": 03:00
     found = _first_decision(sentence, known)
     if found is None and (m := _TOPIC_LEAD.match(sentence)):
         return _first_decision(sentence[m.end() :], known)  # "Changed my mind on X: switch to Y"
     return found
+
+
+# a value agreed, then changed in the same breath: "…可以, 但是…，改成 03:00", "…, but make it 4"
+_BUT_CHANGED = lazy(
+    r"(?i)[，,;；]\s*(?:(?:但是?|不过|可是)[^。.;；]*?[，,]\s*(?=(?:还是)?(?:改成|改为|换成|改到))"
+    r"|but\s+(?=(?:switch|change)\s+(?:it\s+)?to\s))"
+)
 
 
 _UNDECIDED = lazy(

@@ -583,7 +583,21 @@ def options(message: str) -> dict[str, str]:
         if named and not VAGUE.match(named):
             label = m.group("label").upper()
             found.setdefault(_NUMERALS.get(label, label), named)
-    return found or _inline_options(message)
+    return found or _inline_options(message) or _asked_bullets(message)
+
+
+def _asked_bullets(message: str) -> dict[str, str]:
+    """The bulleted options of a message that asks which one, numbered in their order.
+
+    "产物发布到哪里？ - 只发 GitHub Releases - GitHub Releases + Homebrew tap": "第二个" picks
+    the second.
+    """
+    heads = offered_bullets(message)
+    if len(set(heads)) < len(heads):  # "A + B，全平台", "A + B，但跳过 arm64": each whole
+        heads = [m["head"].replace("`", "").strip(" *") for m in _OPTION_LINE.finditer(message)]
+    if not heads or len(set(heads)) < len(heads) or any(not h or VAGUE.match(h) for h in heads):
+        return {}
+    return {str(n): h for n, h in enumerate(heads, 1)}
 
 
 # "部署方案有两个：1）前端放 COS + CDN，…；2）全部放到 TKE。", "two ways: 1) keep it; 2) drop it":
@@ -661,13 +675,20 @@ _POINTED_BY = lazy(
 )
 
 
+# what turns down the option just referred to: "第一个不行", "第三个没人力", "option 2 is out"
+_TURNED_DOWN_AFTER = lazy(
+    r"(?i)\s*(?:也|就|肯定|确实)?(?:不行|不要|不考虑|不合适|没人力|没必要|算了|不用|排除|先不|不做|免了|pass\b"
+    r"|(?:is|are)\s+out\b|won'?t\s+work|doesn'?t\s+work|is\s+a\s+no\b|is\s+too\s+\w+)"
+)
+
+
 def option_reference(sentence: str) -> str | None:
     """The option a reply picks by its label ("let's do option 2", "方案二", "the first one")."""
     if QUESTION.search(sentence):
         return None
     m = _OPTION_REF.search(sentence)
-    if m is None:
-        return None
+    if m is None or _TURNED_DOWN_AFTER.match(sentence[m.end() :]):
+        return None  # "第一个不行，…": an option turned down, not picked
     if m.group("ord"):
         return _ORDINALS[m.group("ord").lower()]
     groups = ("l", "z", "y", "n", "p", "q", "h")
@@ -1070,7 +1091,9 @@ def offered_labels(message: str) -> list[str]:
 
 
 _OPTION_LINE = lazy(
-    r"^\s*[-*•]\s+(?:\*\*)?(?P<head>[^\n(（:：—]{3,60}?)(?:\*\*)?\s*(?:[(（:：—]|\s-\s|$)", re.M
+    # (a dash inside the line ends the head, not the next line's bullet)
+    r"^\s*[-*•]\s+(?:\*\*)?(?P<head>[^\n(（:：—]{3,60}?)(?:\*\*)?[ \t]*(?:[(（:：—]|[ \t]-[ \t]|$)",
+    re.M,
 )
 
 
@@ -1117,12 +1140,17 @@ def _option_words(text: str) -> set[str]:
     return {w for w in words if w not in _NOT_OPTION_WORD}
 
 
+_SAID_NO = lazy(r"(?i)\s*(?:no|not|never|without)\s+\w|\s*(?:不要|不用|别用|不上|不考虑)")
+
+
 def picked_bullet(sentence: str, bullets: list[str]) -> str | None:
     """The one listed option a reply opens by naming ("expo's push service, keep it simple")."""
     first = re.split(r"[，。！；]|[,!;.]\s", sentence + " ", maxsplit=1)[0]
     first = re.sub(r"\s*(?:吧|了|呗|啊)\s*$", "", first)  # "uuid v7 吧，主要是…"
     words = _option_words(first)
     if not words or len(words) > 5 or QUESTION.search(sentence) or NEGATED.search(first):
+        return None
+    if _SAID_NO.match(first):  # "no rabbitmq, nobody here knows how to run it"
         return None
     if len(words) < 2 and not technologies(first):
         return None  # one word that is no known name: "fine", "eh"

@@ -153,6 +153,8 @@ def _clip(phrase: str) -> str:
     head = re.sub(r"^(?:走|用|使用|采用|改用)\s*(?=[A-Za-z])", "", head)  # "改成走 RocketMQ"
     # "用官方的 go-elasticsearch v8": which one, then its name
     head = re.sub(r"^(?:官方|现成|自带|原生|开源|现有)的\s*(?=[A-Za-z])", "", head)
+    # "就用你推荐的 Caddy": the one the assistant named
+    head = re.sub(r"^(?:你|刚才|上面|前面)(?:说|提|推荐|建议)的(?:那个)?\s*(?=[A-Za-z])", "", head)
     # "Flink SQL 写", "sqlc 写": the verb after the tool is what is done with it
     head = re.sub(r"(?:(?<=[A-Za-z0-9])\s*|\s+)[写读造跑调存传发](?:入|出)?$", "", head)
     if is_chinese(head[:4]):

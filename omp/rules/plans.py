@@ -323,3 +323,27 @@ def kept_items(items: list[str], reply: str) -> list[str]:
 def plan_title(item: str) -> str:
     """What an item is for, then its choice: "Key prefix: extract a `SmsKeys` class"."""
     return re.sub(r"\s+", " ", item)
+
+
+# "1. Return 202 right away …": a numbered item of a message, its number and its text
+_NUMBERED_ITEM = lazy(r"^\s*(?:\*\*)?(?P<n>[1-9])[.)、）]\s*(?:\*\*)?\s*(?P<text>\S.*?)\s*$", re.M)
+# "1 和 2 ok", "1、3 可以", "1 and 2 sound good", "1+2 lgtm": the items a reply takes, by number
+_TAKEN_BY_NUMBER = lazy(
+    r"(?i)^\s*(?P<nums>[1-9](?:\s*(?:和|跟|、|,|，|and|&|\+|/)\s*[1-9])*)\s*(?:都|也)?\s*"
+    r"(?:ok(?:ay)?|fine|good|sounds?\s+good|looks?\s+good|lgtm|yes|yep|agreed|可以|没问题|行|同意|"
+    r"就这样|没毛病|👍)(?=[\s,.，。!！;；]|$)"
+)
+
+
+def numbered_items(message: str) -> dict[int, str]:
+    """The numbered items of a message ("1. Return 202 …"), by number, their first line."""
+    found: dict[int, str] = {}
+    for m in _NUMBERED_ITEM.finditer(FENCE.sub("", message)):
+        found.setdefault(int(m["n"]), m["text"].replace("**", "").strip())
+    return found if len(found) >= 2 else {}
+
+
+def items_taken(reply: str) -> list[int]:
+    """The item numbers a reply takes up by number ("1 和 2 ok, 3 不要"), or []."""
+    m = _TAKEN_BY_NUMBER.match(reply)
+    return [int(n) for n in re.findall(r"[1-9]", m["nums"])] if m else []
