@@ -135,7 +135,7 @@ def recorded_choices(found: list[Candidate], decisions: list[Candidate]) -> list
     """
     chosen = [d for d in decisions if d.target == "decisions" and not d.action]
     held = [str(d.entry.get("choice", "")).casefold() for d in chosen]
-    made: list[Candidate] = []
+    made: list[tuple[Candidate, str | None]] = []  # each with the first name it says
     for c in found:
         summary = str(c.entry.get("summary", "")).strip()
         if (
@@ -169,9 +169,8 @@ def recorded_choices(found: list[Candidate], decisions: list[Candidate]) -> list
             entry["alternatives"] = gone
         if c.entry.get("ref"):
             entry["source_refs"] = [c.entry["ref"]]
-        made.append(
-            Candidate("decisions", entry, RECORDED_CONF, RECORDED, c.source, origin=c.origin)
-        )
+        decision = Candidate("decisions", entry, RECORDED_CONF, RECORDED, c.source, origin=c.origin)
+        made.append((decision, first))
     # "toggle window with CommandOrControl+Shift+V", later "change global shortcut to
     # CommandOrControl+Alt+V": the later commit set the same thing again
     named = [
@@ -180,9 +179,8 @@ def recorded_choices(found: list[Candidate], decisions: list[Candidate]) -> list
         if c.reason == AGENT_COMMIT and not c.action
     ]
     return [
-        d for d in made
-        if not any(at > int(d.source["index"]) and _resets(_first_name(d.entry["title"]), name)
-                   for at, name in named)
+        d for d, first in made
+        if not any(at > int(d.source["index"]) and _resets(first, name) for at, name in named)
     ]  # fmt: skip
 
 
@@ -212,7 +210,7 @@ _GIVEN_UP = lazy(
     rf"(?i)\b(?:drop(?:s|ped)?|remove[sd]?|no|without|instead of|rather than)\s+"
     rf"(?P<a>{_NAME}(?:\s+{_NAME})?(?=\s*[,;，；)]|\s*$)|{_NAME})"  # "instead of http post"
     rf"|\bfrom\s+(?P<b>{_NAME})\s+(?=to\s)|(?P<c>{_NAME})\s*(?:->|→)\s*"
-    rf"|(?<=\b)(?P<lead>replac\w*)\s+(?P<d>{_NAME}(?:\s+{_NAME})?)\s+with\s+"
+    rf"|\b(?P<lead>replac\w*)\s+(?P<d>{_NAME}(?:\s+{_NAME})?)\s+with\s+"
     rf"|(?:去掉|移除|下线|不再使用|不再用|弃用|废弃|干掉)\s*(?P<e>{_NAME})"
     rf"|从\s*(?P<f>{_NAME})\s*(?=换成|改为|改成|迁移到|迁到|切换到|切到|替换为)"
 )
