@@ -21,8 +21,10 @@ from omp import rules
 from omp.lazyre import lazy
 
 # line prefixes tools add: Claude Code's Read ("    12→"), `cat -n` ("    12\t"),
-# `grep -n` ("gradle/libs.versions.toml:9:")
-_LINE_PREFIX = lazy(r"^(?:\s*\d+(?:→|\t)|[\w.@/-]+\.[\w]+:\d+:|\s*[\w.@/-]+\.[\w]+-\d+-)")
+# `grep -n` ("gradle/libs.versions.toml:9:"), Roo Code's and Cline's reads (" 3 | go 1.22.2")
+_LINE_PREFIX = lazy(
+    r"^(?:\s*\d+(?:→|\t|\s\|(?:\s|$))|[\w.@/-]+\.[\w]+:\d+:|\s*[\w.@/-]+\.[\w]+-\d+-)"
+)
 # a version, with the kind of pre-release it is ("19.0.0-rc-66855b96" → "19.0.0-rc")
 _VERSION = r"v?(?P<v>\d+(?:\.\d+){0,2}(?:-(?:rc|beta|alpha|canary|next|preview)\b(?:\.\d+)?)?)"
 _SPEC = r"(?:[\^~]|[<>=!~]=?|\s)*"
@@ -54,6 +56,7 @@ _ALIASES = {
     "spring-boot-starter-web": "spring boot",
     "mybatis-plus-boot-starter": "mybatis-plus",
     "mybatis-plus-spring-boot3-starter": "mybatis-plus",
+    "apache-airflow": "airflow",
 }
 # databases that live in the process: the package is the database itself
 _EMBEDDED = frozenset(("duckdb", "sqlite", "sqlite3", "lancedb", "chromadb", "rocksdb"))
@@ -65,12 +68,12 @@ MAX_LINES = 2000
 MAX_CHARS = 200_000
 
 # what every reader below needs to find something: a cheap test before any of them runs
-_AT_LINE = r"^(?:\s*\d+(?:→|\t)|[\w.@/-]+\.\w+:\d+:)?"  # a line's start, after a tool's prefix
+_AT_LINE = r"^(?:\s*\d+(?:→|\t|\s\|\s)|[\w.@/-]+\.\w+:\d+:)?"  # a line's start, after a prefix
 _ANCHOR = lazy(
     r"[dD]ependencies|go version go|requires-python|[mM]inSdk|targetSdk|compileSdk|"
     r"required_(?:version|providers)|backend\s+\"|Flutter \d|nginx version|psql \(|"
     r"Redis server|rustc \d|openjdk version|bundleIdentifier|applicationId|==\s*\d|"
-    r"<artifactId>|image:|"
+    r"<artifactId>|image:|^Name: |^\s*specs:|^Gems included|Unchanged:|^\S+ version \d|"
     + _AT_LINE
     + r"(?:module |go |\s*\[(?:project|package|versions|env|tool\.)|Python 3\.|- Installed |"
     r"FROM |\s*\+ |\$?\s*(?:uv|pip3?|poetry|npm|pnpm|yarn|bun|cargo|go|flutter|dart)\s)",
@@ -404,8 +407,41 @@ def _printed(lines: list[str]) -> dict[str, dict[str, str]]:
     return {"tech_stack": stack} if stack else {}
 
 
+# ---- what a package manager listed: `pip show`, a Gemfile.lock, `bundle list`, `mix deps.get`
+
+_PIP_SHOW = lazy(r"^Name: (?P<name>[\w.-]+)$")
+_PIP_SHOW_VERSION = lazy(r"^Version: v?(?P<v>\d+(?:\.\d+){0,2})")
+_GEM = lazy(r"^\s+(?:\*\s+)?(?P<name>[a-z][\w-]*) \((?P<v>\d+(?:\.\d+){0,3})\)$")
+_GEMS = lazy(r"^\s*specs:$|^Gems included by the bundle")
+_MIX = lazy(r"^(?:#\d+ [\d.]+\s+)?(?:Unchanged|New|Upgraded|Changed):$")
+_MIX_DEP = lazy(r"^(?:#\d+ [\d.]+)?\s+(?P<name>[a-z][a-z0-9_]*) (?P<v>\d+\.\d+\.\d+)\b")
+_TOOL_VERSION = lazy(r"^(?P<name>[a-z][\w-]*) version v?(?P<v>\d+\.\d+(?:\.\d+)?)\b")
+
+
+def _listed(lines: list[str]) -> dict[str, dict[str, str]]:
+    """The packages a package manager listed with their versions, and "ffmpeg version 6.1.1".
+
+    `pip show celery` ("Name: celery" / "Version: 5.3.6"), a Gemfile.lock or `bundle list`
+    ("rails (7.1.3.2)" under "specs:"), `mix deps.get` ("phoenix 1.7.14" under "Unchanged:").
+    """
+    pairs: list[tuple[str, str]] = []
+    listing = None  # the kind of listing the lines are in
+    for n, line in enumerate(lines):
+        if (m := _PIP_SHOW.match(line)) and n + 1 < len(lines):
+            if v := _PIP_SHOW_VERSION.match(lines[n + 1]):
+                pairs.append((m["name"], v["v"]))
+        elif _GEMS.match(line):
+            listing = _GEM
+        elif _MIX.match(line):
+            listing = _MIX_DEP
+        elif (listing and (m := listing.match(line))) or (m := _TOOL_VERSION.match(line)):
+            pairs.append((m["name"], m["v"]))
+    return _versions(pairs)
+
+
 _READERS: tuple[Callable[[list[str]], dict[str, dict[str, str]]], ...] = (
     _printed,
+    _listed,
     _go,
     _maven,
     _package_json,

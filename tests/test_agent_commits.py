@@ -191,13 +191,37 @@ def test_a_fix_a_test_docs_a_stopgap_an_upgrade_or_plain_work_record_no_choice(s
     assert _decided(_made(("commit", f"[main 4e5f6a7] {subject}"))) == []
 
 
-def test_a_commit_naming_what_the_talk_chose_records_nothing_more():
+@pytest.mark.parametrize(
+    "subject",
+    ["cache sessions in Valkey", "replace memcached with Valkey for sessions",
+     "move the session cache to valkey"],
+)  # fmt: skip
+def test_a_commit_naming_only_what_the_talk_chose_records_nothing_more(subject: str):
     batch = _made(
         ("user", "lets use Valkey for the session cache"),
         ("assistant", "Sounds good, I'll wire it up."),
-        ("commit", "[main 4e5f6a7] cache sessions in Valkey with a 24h TTL, lazy refresh"),
+        ("commit", f"[main 4e5f6a7] {subject}"),
     )
-    assert _decided(batch) == [("Valkey", [])]
+    assert [choice for choice, _ in _decided(batch)] == ["Valkey"]
+
+
+def test_a_commit_settling_more_than_the_talks_choice_records_the_rest_too():
+    summary = "cache sessions in Valkey with a 24h TTL, lazy refresh"
+    batch = _made(
+        ("user", "lets use Valkey for the session cache"),
+        ("assistant", "Sounds good, I'll wire it up."),
+        ("commit", f"[main 4e5f6a7] {summary}"),
+    )
+    assert _decided(batch) == [("Valkey", []), (summary, [])]
+
+
+def test_a_commit_on_a_tool_of_the_stack_records_what_else_it_settles():
+    stated = ("user", "the admin is Vue 3.4 with Vite, we deploy it from GitLab CI")
+    only_the_tool = _made(stated, ("commit", "[main 4e5f6a7] migrate admin pages to Vue 3.4"))
+    assert _decided(only_the_tool) == []
+    summary = "migrate admin pages to Vue 3.4 script setup, Pinia stores in src/stores/"
+    more = _made(stated, ("commit", f"[main 4e5f6a7] {summary}"))
+    assert _decided(more) == [(summary, [])]
 
 
 def test_a_commit_a_later_commit_sets_again_or_turns_down_records_nothing():
@@ -231,7 +255,11 @@ def test_a_reverted_commit_records_no_choice():
      ("publish readings over mqtts (qos 1) instead of http post",
       "publish readings over mqtts (qos 1)", ["http post"]),
      ("使用 Flink CDC 3.1 同步订单到 StarRocks，下线 DataX",
-      "使用 Flink CDC 3.1 同步订单到 StarRocks", ["DataX"])],
+      "使用 Flink CDC 3.1 同步订单到 StarRocks", ["DataX"]),
+     ("迁移到 Astro 4：content collections、Pagefind 搜索，移除 Hugo 和 Netlify 配置",
+      "迁移到 Astro 4：content collections、Pagefind 搜索， 配置", ["Hugo", "Netlify"]),
+     ("日志改用 zstd 压缩，用 Loki 替换 ELK 做检索", "日志改用 zstd 压缩，用 Loki 做检索",
+      ["ELK"])],
 )  # fmt: skip
 def test_what_a_recorded_choice_gives_up_is_its_alternative(
     subject: str, choice: str, given_up: list[str]

@@ -195,6 +195,28 @@ terraform {
             '{\n  "expo": {\n    "ios": { "bundleIdentifier": "com.trailmate.app" }\n  }\n}',
             {"config": {"bundleIdentifier": "com.trailmate.app"}},
         ),
+        # Roo Code's and Cline's reads number each line "  3 | "
+        (
+            "<file><path>go.mod</path>\n<content lines=\"1-6\">\n 1 | module example.com/gw\n"
+            " 2 | \n 3 | go 1.22.2\n 4 | \n 5 | require (\n 6 | \tgoogle.golang.org/grpc v1.62.1\n",
+            {"tech_stack": {"go": "Go 1.22.2", "grpc": "grpc v1.62.1"},
+             "project": {"module": "example.com/gw"}},
+        ),
+        (" 11 |   postgres:\n 12 |     image: postgres:16.4\n",
+         {"tech_stack": {"postgres": "postgres 16.4"}}),
+        # what a package manager lists
+        ("Name: celery\nVersion: 5.3.6\nSummary: Distributed Task Queue.",
+         {"tech_stack": {"celery": "celery 5.3.6"}}),
+        ("GEM\n  remote: https://rubygems.org/\n  specs:\n    pg (1.5.6)\n    rails (7.1.3.2)\n",
+         {"tech_stack": {"rails": "rails 7.1.3.2"}}),
+        ("Gems included by the bundle:\n  * rails (7.1.3.2)\n  * sidekiq (7.2.2)\n",
+         {"tech_stack": {"rails": "rails 7.1.3.2", "sidekiq": "sidekiq 7.2.2"}}),
+        ("#11 2.190 Unchanged:\n#11 2.190   ecto_sql 3.12.0\n#11 2.190   phoenix 1.7.14\n",
+         {"tech_stack": {"phoenix": "phoenix 1.7.14"}}),
+        ("apache-airflow==2.8.1\nclickhouse-driver==0.2.6",
+         {"tech_stack": {"airflow": "apache-airflow 2.8.1"}}),
+        ("ffmpeg version 6.1.1-3ubuntu5 Copyright (c) 2000-2023 the FFmpeg developers",
+         {"tech_stack": {"ffmpeg": "ffmpeg 6.1.1"}}),
     ],
 )  # fmt: skip
 def test_a_build_file_a_tool_printed_gives_the_stack_and_settings_it_states(output, expected):

@@ -2258,6 +2258,19 @@ def test_a_setting_given_twice_is_stored_once_with_its_last_value():
     ]
 
 
+def test_a_version_said_to_be_pinned_outlasts_the_range_a_build_file_allows():
+    batch = _run(
+        ("user", "state goes to GCS, versioning on. we pin terraform 1.7.5"),
+        ("tool", 'terraform {\n  required_version = "~> 1.7.0"\n}'),
+    )
+    assert _stack(batch)["terraform"] == "terraform 1.7.5"
+    other = _run(
+        ("user", "state goes to GCS, versioning on. we pin terraform 1.7.5"),
+        ("tool", 'terraform {\n  required_version = "~> 1.8.0"\n}'),
+    )
+    assert _stack(other)["terraform"] == "Terraform ~>1.8.0"  # a range the pin is not in
+
+
 def test_a_choice_named_again_in_more_detail_is_one_decision():
     batch = _run(
         ("user", "Let's use Flutter for the app."),

@@ -64,6 +64,29 @@ def test_where_the_persons_own_site_is_is_its_address(sentence, site):
     assert rules.url_facts(sentence).get("site") == site
 
 
+@pytest.mark.parametrize(
+    ("sentence", "urls"),
+    [
+        ("keep it simple. our API is https://api.fieldnote.io/v3 and it does cursor pagination",
+         {"api": "https://api.fieldnote.io/v3"}),
+        ("We already run GitLab for the tools team at https://gitlab.ironbark.games, so it goes "
+         "there", {"gitlab": "https://gitlab.ironbark.games"}),
+        ("底图是我们自己的瓦片服务 https://tiles.xunjian-grid.cn/{z}/{x}/{y}.png 。",
+         {"瓦片服务": "https://tiles.xunjian-grid.cn/{z}/{x}/{y}.png"}),
+        ("公司自建的极狐 GitLab（https://git.xinghe-iot.com，版本 16.11）要配 CI runner。",
+         {"gitlab": "https://git.xinghe-iot.com"}),
+        ("健康检查：https://ledger-api.example.cn/actuator/health",
+         {"健康检查": "https://ledger-api.example.cn/actuator/health"}),
+        ("base URL 就是 https://api.fieldnote.app/v2 没错。", {"base": "https://api.fieldnote.app/v2"}),
+        # what the address is of is no part of the project
+        ("the error is https://sentry.io/organizations/x/issues/123", {}),
+        ("the docs are https://docs.python.org/3/library/re.html", {}),
+    ],
+)  # fmt: skip
+def test_an_address_said_of_a_part_of_the_project_is_keyed_by_the_part(sentence, urls):
+    assert rules.url_facts(sentence) == urls
+
+
 # ---- a port, and addresses named for an environment ----------------------------------------------
 
 

@@ -341,6 +341,59 @@ def test_a_reply_that_confirms_nothing_the_assistant_offered_decides_nothing(ass
     assert _kept(_run(*turns), "decisions") == []
 
 
+@pytest.mark.parametrize(
+    ("assistant", "reply", "choice"),
+    [
+        ("短信通道：\n- 腾讯云短信（SMS v3 API），服务器也在腾讯云，计费统一\n- 阿里云短信",
+         "腾讯云吧，我们服务器都在腾讯云，签名之前已经申请过了。", "腾讯云"),
+        ("两种办法：\n1. 在 `appointments` 表上加唯一索引 `(doctor_id, slot_start)`；\n"
+         "2. 用 Redis 分布式锁。", "唯一索引就行，最简单。取消的预约怎么办？", "唯一索引"),
+        ("后处理有两步：\n1. 合并短句\n2. 后处理用 OpenCC `t2s` 转成简体",
+         "加opencc。另外字幕每行太长了", "OpenCC"),
+        ("Event naming, two options:\n(a) snake_case `object_verb`\n(b) camelCase `objectVerb`",
+         "a. snake_case everywhere, it matches my postgres columns anyway", "snake_case"),
+        ("For retrieval, nDCG@10 is the BEIR standard. I'd record Recall@100 as well.",
+         "nDCG@10 as the primary, yes.", "nDCG@10"),
+        ("The test expects a compact hour stamp, while the code uses the ISO prefix. Which one?",
+         "iso one is fine, fix the test", "ISO"),
+        ("线长 1.5 米时 400kHz 基本跑不稳，降到 100kHz，同时读失败后做一次总线复位。",
+         "跑了一晚上 0 报错。I2C 就固定 100kHz。", "100kHz"),
+        ("- chunks: `time=8760, lat=50, lon=50`，压缩后 20-30 MB",
+         "就按你说的 time=8760，按年一个 store", "time=8760"),
+        ("1. **Postmark**: transactional only\n2. **Resend**: managed, React Email support",
+         "the managed one with React Email support — Resend 吧。", "Resend"),
+    ],
+)  # fmt: skip
+def test_a_short_clause_taking_up_a_term_of_the_assistant_decides_it(assistant, reply, choice):
+    turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
+    assert _chosen(*turns) == [choice]
+
+
+def test_a_value_taken_up_with_its_setting_is_the_value_of_that_setting():
+    turns = [
+        *_said("what do you suggest?"),
+        ("assistant", "- `--gpu-memory-utilization` 默认 0.9，可以调到 0.92 到 0.95"),
+        ("user", "max-model-len 16384，utilization 0.92 吧 这台机器只跑这个"),
+    ]
+    [decision] = _kept(_run(*turns), "decisions")
+    assert decision["choice"] == "0.92"
+    assert "utilization" in decision["title"]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "reply"),
+    [
+        ("- 腾讯云短信\n- 阿里云短信", "腾讯云不用了，还是阿里云短信吧？"),
+        ("- 腾讯云短信\n- 阿里云短信", "先看下腾讯云吧"),
+        ("- `--gpu-memory-utilization` 默认 0.9", "utilization 是多少合适"),
+        ("Option A is Redis, option B is Postgres.", "the redis part looks long"),
+    ],
+)
+def test_a_term_of_the_assistant_named_without_taking_it_up_decides_nothing(assistant, reply):
+    turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
+    assert _kept(_run(*turns), "decisions") == []
+
+
 def test_a_value_the_assistant_named_a_few_messages_back_is_confirmed_in_any_sentence():
     turns = [
         *_said("how long should sessions last?"),
@@ -700,7 +753,8 @@ def test_a_message_that_picks_and_asks_the_next_question_picks_from_the_last_one
              ("user", "ok room then, most examples. for DI hilt or koin?"),
              ("assistant", "Hilt is the standard path; Koin is simpler."),
              ("user", "hilt it is.")]  # fmt: skip
-    assert _choices(*turns) == [("Room", ["SQLDelight"]), ("hilt", ["koin"])]
+    # each name as the assistant wrote it
+    assert _choices(*turns) == [("Room", ["SQLDelight"]), ("Hilt", ["koin"])]
 
 
 # ---- an offered part named, then the way picked for it -------------------------------------------

@@ -784,6 +784,19 @@ def test_a_version_pinned_in_a_version_managers_file_is_the_projects(sentence, s
 
 
 @pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        ("versioning on. we pin terraform 1.7.5 (see .terraform-version)",
+         {"terraform": "terraform 1.7.5"}),
+        ("ortools 版本锁 9.10，别让它自己升", {"ortools": "ortools 9.10"}),
+        ("CI 机器上只有 python 3.9", {"python": "python 3.9"}),
+    ],
+)  # fmt: skip
+def test_a_version_said_to_be_pinned_or_the_only_one_there_is_the_projects(sentence, stack):
+    assert rules.stated_versions(sentence) == stack
+
+
+@pytest.mark.parametrize(
     "sentence",
     ["is it pinned to 3.24.3 in .fvmrc?", "we bumped it and pinned to 3.24.3 in .fvmrc",
      "maybe pinned to 3.24.3 in .fvmrc", "pinned to 3.24.3 in pubspec.yaml"],

@@ -49,6 +49,29 @@ def test_starting_with_a_step_of_work_or_a_doubt_chooses_nothing(sentence):
     assert _kept(_run(*_said(sentence)), "decisions") == []
 
 
+# ---- a name the lexicon does not know: "use m7i.large instead" ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [
+        ("use m7i.large instead, and make max 12.", "m7i.large"),
+        ("ok use Dockerfile.dev instead", "Dockerfile.dev"),
+        ("use gpt-4o-mini", "gpt-4o-mini"),
+        ("use ubuntu-24.04 for the runners", "ubuntu-24.04"),
+    ],
+)
+def test_an_unknown_name_used_instead_or_written_as_code_is_chosen(sentence, choice):
+    d = rules.decision(sentence)
+    assert d is not None
+    assert d.choice == choice
+
+
+@pytest.mark.parametrize("sentence", ["use whatever", "use the script", "use foo", "use v2"])
+def test_an_unknown_plain_word_or_a_bare_version_is_no_choice(sentence):
+    assert rules.decision(sentence) is None
+
+
 # ---- a library named with its kind, a replacement named after an article -------------------------
 
 

@@ -128,10 +128,10 @@ def recorded_choices(found: list[Candidate], decisions: list[Candidate]) -> list
     A session's commit sums up what the talk settled: "add goreleaser v2 release workflow
     with homebrew tap", "per-tenant rate limit via governor (200 rps/50 burst global)",
     "OTA 分批发布：2%/25%/100% 分桶、30 分钟观察", often agreed in a word ("ok", "行") that
-    no rule reads as a choice. Not a fix, a test, docs or a stopgap; not a commit naming a
-    choice a decision holds already (that decision carried out, `revised.switched_choices`),
-    nor one naming what a later choice gave up ("replace pmap with shard_map" after "… with
-    pmap").
+    no rule reads as a choice. Not a fix, a test, docs or a stopgap; not a commit naming no
+    more than a choice a decision holds already or a tool of the stack (that decision carried
+    out, `revised.switched_choices`), nor one naming what a later choice gave up ("replace
+    pmap with shard_map" after "… with pmap").
     """
     chosen = [d for d in decisions if d.target == "decisions" and not d.action]
     held = [str(d.entry.get("choice", "")).casefold() for d in chosen]
@@ -151,11 +151,10 @@ def recorded_choices(found: list[Candidate], decisions: list[Candidate]) -> list
         said = summary.casefold()
         at = int(c.source["index"])
         first = _first_name(summary)
-        if (
-            any(len(choice) > 1 and choice in said for choice in held)
-            or _given_up(said, at, chosen)
-            or (first and _in_stack(first, at, found))
-        ):
+        known = [choice for choice in held if len(choice) > 1 and choice in said]
+        if first and _in_stack(first, at, found):
+            known.append(first.casefold())
+        if _given_up(said, at, chosen) or (known and not _records_more(summary, known)):
             continue
         # the summary is the choice (a name alone would say less: "homebrew"), less what it
         # gives up ("drop viper, read config from flags": viper is an alternative)
@@ -182,6 +181,27 @@ def recorded_choices(found: list[Candidate], decisions: list[Candidate]) -> list
         d for d, first in made
         if not any(at > int(d.source["index"]) and _resets(first, name) for at, name in named)
     ]  # fmt: skip
+
+
+def _records_more(summary: str, known: list[str]) -> bool:
+    """Whether a commit's summary records choices besides the `known` ones it names.
+
+    "replace raycasting FOV with symmetric shadowcasting" after the talk chose shadowcasting
+    records that choice carried out; "DDP + bf16 autocast, validate under no_grad, tensorboard
+    instead of wandb" after it chose DDP records more than that one, and so does "迁移到 ESLint 9
+    flat config，Prettier 单独运行" on a stack of ESLint. On dev, 31 of the 32 commits so
+    shaped named what the labels kept as a decision.
+    """
+    rest = _kept_part(summary)[0].casefold()
+    for name in sorted(known, key=len, reverse=True):
+        rest = rest.replace(name, " ")
+    return bool(_MORE_THAN_ONE.search(rest) or _CHOICE_WORDS.search(rest)) and bool(
+        rules.technologies(rest) or _SETTING.search(rest)
+    )
+
+
+# a value or a name as code writes it: "envs/staging", "order_date", "200 rps", "30d"
+_SETTING = lazy(r"\d|[a-z][\w-]*[_/=.][\w/.-]*[a-z0-9]")
 
 
 _BARE_VERSION = lazy(r"(?i)v?\d[\w.]*")
@@ -211,7 +231,10 @@ _GIVEN_UP = lazy(
     rf"(?P<a>{_NAME}(?:\s+{_NAME})?(?=\s*[,;，；)]|\s*$)|{_NAME})"  # "instead of http post"
     rf"|\bfrom\s+(?P<b>{_NAME})\s+(?=to\s)|(?P<c>{_NAME})\s*(?:->|→)\s*"
     rf"|\b(?P<lead>replac\w*)\s+(?P<d>{_NAME}(?:\s+{_NAME})?)\s+with\s+"
-    rf"|(?:去掉|移除|下线|不再使用|不再用|弃用|废弃|干掉)\s*(?P<e>{_NAME})"
+    rf"|(?:去掉|移除|下线|不再使用|不再用|弃用|废弃|干掉)\s*"
+    rf"(?P<e>{_NAME}(?:\s*(?:和|、|及|与)\s*{_NAME})*)"  # "移除 Hugo 和 Netlify 配置"
+    # "用 Vector 替换 Kafka Engine 写入 ClickHouse": what follows 替换 is what goes
+    rf"|(?<=\S)\s*替换(?:掉)?\s*(?P<g>[A-Za-z][\w.+#@/-]*(?:\s+[A-Z][\w.+#@/-]*)?)"
     rf"|从\s*(?P<f>{_NAME})\s*(?=换成|改为|改成|迁移到|迁到|切换到|切到|替换为)"
 )
 
@@ -221,7 +244,8 @@ def _kept_part(summary: str) -> tuple[str, list[str]]:
     gone: list[str] = []
 
     def given_up(m: re.Match[str]) -> str:
-        gone.append(next(g for g in m.group("a", "b", "c", "d", "e", "f") if g))
+        names = next(g for g in m.group("a", "b", "c", "d", "e", "f", "g") if g)
+        gone.extend(n for n in re.split(r"\s*(?:和|、|及|与)\s*", names) if n)
         return "use " if m["lead"] else ""
 
     kept = _GIVEN_UP.sub(given_up, summary)

@@ -215,9 +215,10 @@ def _latest_facts(batch: Batch) -> None:
                 continue
             before, now = str(_leaf(first.entry, path)), str(_leaf(c.entry, path))
             fuller = before.lower() in now.lower()  # "Postgres", then "Postgres 16"
-            if now.lower() in before.lower() and (
-                before != now or c.confidence <= first.confidence
-            ):
+            if (
+                now.lower() in before.lower()
+                and (before != now or c.confidence <= first.confidence)
+            ) or _pinned_within(before, now):
                 _drop_leaf(c.entry, path)
             elif fuller or c.confidence >= AUTO_STORE_AT:
                 if path[0] == "tech_stack" and path[-1] in rules.SHARED_ROLES and not fuller:
@@ -229,6 +230,24 @@ def _latest_facts(batch: Batch) -> None:
         if c.target == "project" and not c.action and not c.entry:
             c.entry = said[id(c)]  # what it said, for the report: nothing of it is written
             c.action, c.note = "dropped", "the same key is given again in the batch"
+
+
+def _pinned_within(pinned: str, spec: str) -> bool:
+    """Whether `spec` is a range of versions (`~>1.7.0`, `^5.2`) that `pinned` names one of.
+
+    "we pin terraform 1.7.5", then `required_version = "~> 1.7.0"` read from the file: the
+    version said is the one in use, the range only what the file allows.
+    """
+    exact = re.fullmatch(r"(?i)(?P<name>.*?)\s*v?(?P<v>\d+(?:\.\d+)+)", pinned.strip())
+    ranged = re.fullmatch(
+        r"(?i)(?P<name>.*?)\s*(?:~>|[~^]|>=?)\s*v?(?P<v>\d+(?:\.\d+)*)", spec.strip()
+    )
+    if exact is None or ranged is None or exact["name"].lower() != ranged["name"].lower():
+        return False
+    major, _, minor = ranged["v"].partition(".")
+    return exact["v"].split(".")[0] == major and (
+        not minor or exact["v"].split(".")[1] == minor.split(".")[0]
+    )
 
 
 def _copied(data: Any) -> Any:

@@ -500,6 +500,10 @@ def _named_for_a_purpose(choice: str, sentence: str, lang: str) -> bool:
     return (
         purpose(sentence) is not None
         or re.search(r"(?i)\bfor (?:all|every)\b", sentence) is not None
+        # "use m7i.large instead": what it replaces was just named
+        or re.search(rf"(?i){re.escape(choice)}(?:\s+\w+)?\s+instead\b", sentence) is not None
+        # "use t3.medium", "use gpt-4o-mini": a name as code writes it, with its number
+        or re.fullmatch(r"(?i)[a-z][a-z0-9]*\d[a-z0-9]*(?:[.-][a-z0-9]+)+", choice) is not None
     )
 
 

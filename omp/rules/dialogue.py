@@ -243,21 +243,85 @@ def confirmed_value(
     `said` is the assistant's last message, `earlier` what it said before: the value must be
     one of theirs. Only the `reply` (the message's first sentence) says yes to the last one.
     """
-    first = re.split(r"(?<=[.!?])\s|\n", sentence.strip(), maxsplit=1)[0]
-    m = _CONFIRMED.match(first)
-    if m is None or NEGATED.search(first) or QUESTION.search(first) or _DEFER.search(first):
+    first = re.split(r"(?<=[.!?])\s|(?<=[。！？])|\n", sentence.strip(), maxsplit=1)[0]
+    if NEGATED.search(first) or QUESTION.search(first) or _DEFER.search(first):
+        return None
+    if (m := _CONFIRMED.match(first)) is None:
         return None
     if m["y"] and not (reply and "?" in said):
         return None  # "yes auth.py" after "the error is in auth.py" agrees with a statement
-    value = (m["x"] or m["y"]).strip(" `*")
+    # "iso one is fine", "$app/state switch is fine": what the one or the switch is of
+    value = re.sub(
+        r"(?i)\s+(?:one|switch|change|option|approach)$", "", (m["x"] or m["y"]).strip(" `*")
+    )
     offered = said if m["y"] else f"{said}\n{earlier}"
     named = re.search(rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w-])", offered)
+    if named and not (_CONCRETE.search(value) or technologies(value)):
+        value = named[0]  # "iso one is fine" after "the ISO prefix": ISO, as written
     asked = [q[0] for q in _FACT_ASKED.finditer(said)] if m["y"] else []
     if any(value.lower() in q.lower() for q in asked):
         return None  # "yes node 18" after "Is the failing job on node 18?" says what is so
     if named is None or VAGUE.match(value) or not (_CONCRETE.search(value) or technologies(value)):
         return None
     return value, m["topic"]
+
+
+# a clause that takes up a term of the assistant's last message: "腾讯云吧", "唯一索引就行",
+# "加opencc", "a. snake_case everywhere", "nDCG@10 as the primary, yes", "utilization 0.92 吧"
+_TAKEN = lazy(
+    r"(?i)^\W*(?:[a-d1-9][.)、]\s*)?(?:(?:ok|okay|yes|好的?|行|嗯)[,，]?\s*)?"
+    # "I2C 就固定 100kHz": the setting, then the verb that sets it
+    r"(?:(?P<topic>[A-Za-z][\w.-]{0,20})\s*(?=(?:就|那就)?(?:固定|定|设|用)))?"
+    r"(?:(?P<verb>那就用|就用|那就|就按你?说的|就按|就固定|固定|就定|就设|用|加|选|上|保持|继续用|"
+    r"go with|use|add|keep)\s*)?"
+    r"(?P<x>[^，,。；;！!？?\s][^，,。；;！!？?]{0,30}?)\s*"
+    r"(?P<mark>吧|就行了?|就好了?|就可以了?|可以|没问题|everywhere|yes|"
+    r"as the (?:primary|default)(?:[,，]?\s*yes)?)?\s*(?:[，,。；;！!]|\.(?!\d)|(?<=吧)\s|$)"
+)
+# a name in the assistant's list, as a Chinese term ("唯一索引"): an option it offered
+_LISTED_LINE = r"(?m)^\s*(?:[-*•]|\d+[.)、]|\(?[a-d]\))\s*[^\n]*"
+
+
+def taken_term(sentence: str, said: str) -> tuple[str, str | None] | None:
+    """The term of the assistant's last message a clause of `sentence` takes up, and its topic.
+
+    "腾讯云吧" after a list of SMS providers, "唯一索引就行", "加opencc", "a. snake_case
+    everywhere", "utilization 0.92 吧" (0.92, of utilization). A name in the assistant's list
+    may be a Chinese term ("唯一索引"); otherwise it is a value or a name as code writes it.
+    """
+    first = re.split(r"(?<=[.!?])\s|(?<=[。！？])|\n", sentence.strip(), maxsplit=1)[0]
+    if NEGATED.search(first) or QUESTION.search(first) or _DEFER.search(first):
+        return None
+    clauses = re.split(r"[，,；;]\s*|\s+[\u2014\u2013]+\s+", first)  # "… support — Resend 吧"
+    return next((t for c in clauses if (t := _taken_in(c, said))), None)
+
+
+def _taken_in(clause: str, said: str) -> tuple[str, str | None] | None:
+    m = _TAKEN.match(clause)
+    if m is None or not (m["verb"] or m["mark"]):
+        return None
+    value = m["x"].strip(" `*")
+    topic = m["topic"] if m["verb"] else None
+    if not _said_in(value, said) and (
+        split := re.fullmatch(r"([A-Za-z][\w.-]*)\s+(\S*\d\S*)", value)
+    ):
+        topic, value = split[1], split[2]  # "utilization 0.92 吧": the value, of a setting
+    if not _said_in(value, said) or VAGUE.match(value) or re.fullmatch(r"\d{1,2}", value):
+        return None  # "2、3 可以": items of a list taken by number (`items_taken`)
+    if written := re.search(rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w.-])", said):
+        value = written[0]  # "uuid v7 吧" after "- UUID v7：…": as the list wrote it
+    listed = any(value.lower() in line.lower() for line in re.findall(_LISTED_LINE, said))
+    if not (_CONCRETE.search(value) or technologies(value) or (listed and len(value) >= 3)):
+        return None
+    return value, topic
+
+
+def _said_in(value: str, said: str) -> bool:
+    """Whether `said` names `value` whole (a Chinese term may run into the next word)."""
+    if re.search(r"[\u4e00-\u9fff]", value):
+        return value in said
+    pattern = rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w-])"
+    return bool(value) and re.search(pattern, said) is not None
 
 
 _OTHERS = lazy(

@@ -849,8 +849,14 @@ _VERSION_WE_RUN = lazy(
 _VERSION_STATED = (
     lazy(
         r"(?i)(?<![\w.-])(?P<name>" + KNOWN_VERSIONED + r")\s*"
-        r"(?:版本号?\s*(?:是|为|用的是?)|用的是?|集群(?:版本)?是)\s*"
-        r"v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
+        # "ClickHouse，集群是 23.8 版本", "ortools 版本锁 9.10"
+        r"(?:版本号?\s*(?:是|为|用的是?)|用的是?|(?:[，,]\s*)?集群(?:版本)?是|(?:版本)?(?:锁|锁定|固定)(?:在|到|为)?)"
+        r"\s*v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
+    ),
+    # "we pin terraform 1.7.5", "上面只有 python 3.9": the one version there is
+    lazy(
+        r"(?i)(?:\bpin(?:ned)?\s+|只有\s*|只装了\s*)(?P<name>" + KNOWN_VERSIONED + r")\s+"
+        r"(?:to\s+|at\s+)?v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
     ),
     lazy(
         r"(?i)\b(?:i'?m|i am|we'?re|we are)\s+(?:on|using|running)\s+"
@@ -1235,7 +1241,7 @@ def _stack_role(name: str) -> str:
 _URL_FACT = lazy(
     r"(?i)(?P<name>(?:[\w-]+\s+){0,2}?|[\u4e00-\u9fff]{1,4}?)(?:base\s+)?"
     r"(?P<kw>url|endpoint|address|host|domain|module path|base|broker|地址|域名|模块路径)"
-    r"(?:\s*(?:is|:|：|是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|"
+    r"(?:\s*(?:is|:|：|是|就是|为|=|用|就用|叫|stays|will be|定成|定为|设成|设为|改成|改为|配置成|"
     r"先配成|配成|配置为|先定|定)"
     r"\s*`?"
     r"|\s+(?=`|[a-z0-9-]+\.[a-z0-9.-]+)"
@@ -1325,6 +1331,45 @@ _NAMED_URL_ZH = lazy(
 )
 
 
+_SCHEMED_URL = r"(?:https?|mqtts?|amqps?|rediss?|nats|grpcs?|wss?|tcp)://[^\s<>\"'`)\]，。（）]+"
+# where a part of the project is, said of it: "our API is https://…/v3", "we already run GitLab
+# for the tools team at https://…", "底图是我们自己的瓦片服务 https://…", "公司自建的极狐 GitLab
+# （https://…）", "健康检查：https://…"
+_PART_URL = lazy(
+    r"(?i:\b(?:the|our|my)\s+(?P<name>[a-z][\w-]{1,20}(?:\s+[a-z][\w-]{1,20})?)\s+"
+    r"(?:is|are|lives|sits|runs)\s+(?:(?:still|now|already)\s+)?(?:(?:at|on|under)\s+)?`?"
+    rf"(?P<url>{_SCHEMED_URL}))"
+    r"|\b(?:I|[Ww]e)\s+(?:already\s+|also\s+)?(?:run|host|self-host|operate)\s+"
+    rf"(?P<run>[A-Z][\w.-]{{1,20}})\b[^.;:]{{0,40}}?\s+at\s+`?(?P<url2>{_SCHEMED_URL})"
+    r"|(?:(?<=[的是])|(?<![\u4e00-\u9fff]))"
+    r"(?P<zh>[\u4e00-\u9fff]{0,4}(?:服务|站点|网站|后台|平台|仓库|镜像站))\s*`?"
+    rf"(?P<url3>{_SCHEMED_URL})"
+    r"|(?:自建|自己的|我们的|公司的?|内部的?|内网的?)[^，。；\s]{0,6}?\s*(?P<own>[A-Za-z][\w-]{1,20})\s*"
+    rf"[（(]\s*(?P<url4>{_SCHEMED_URL})"
+    rf"|(?<![\u4e00-\u9fff])(?P<label>[\u4e00-\u9fff]{{2,6}})\s*[:：]\s*`?(?P<url5>{_SCHEMED_URL})"
+)
+
+
+def _part_urls(sentence: str, found: dict[str, str]) -> None:
+    """The addresses `_PART_URL` reads, by the name of the part, into `found`."""
+    for m in _PART_URL.finditer(sentence):
+        url = next(u for u in m.group("url", "url2", "url3", "url4", "url5") if u).rstrip(".,;:!")
+        name = next(n for n in m.group("name", "run", "zh", "own", "label") if n)
+        if url in found.values() or name.lower() in _NOT_A_PART_URL:
+            continue
+        key = re.sub(r"[^\w]+", "_", name.lower()).strip("_")
+        if len(key) <= 2:  # "服务 https://…": the part by its kind; "瓦片服务" by its name
+            key = _URL_NAMES.get(key, key) or "base"
+        found.setdefault(key, url)
+
+
+# what "the … is https://…" says of no part of the project: "the error is …", "the link is …"
+_NOT_A_PART_URL = frozenset(
+    ("error", "link", "issue", "problem", "question", "answer", "page", "doc", "docs",
+     "documentation", "example", "output", "result", "response")
+)  # fmt: skip
+
+
 # "ota.trellis-iot.io is our domain"
 _HOST_IS = lazy(
     r"(?i)(?<![\w.-])`?(?P<url>(?:[a-z0-9-]+\.)+[a-z]{2,})`?\s+is\s+(?:our|the)\s+"
@@ -1399,6 +1444,7 @@ def url_facts(sentence: str) -> dict[str, str]:
             found.setdefault(name, url)
     for m in _HOST_IS.finditer(sentence):
         found.setdefault(m["name"].lower(), m["url"])
+    _part_urls(sentence, found)
     _ip_addresses(sentence, found)
     # an address with credentials in it is a connection string, not a fact to keep
     return {k: v for k, v in found.items() if "@" not in v and "REDACTED" not in v}
@@ -1413,7 +1459,7 @@ _IDENT = (
 
 _NAMED_EN = lazy(
     r"(?i)(?:^|(?<=[\s(,;]))(?:(?:the|our|my|its|their)\s+)?(?P<topic>(?:[a-z][\w-]*\s+){0,2}?"
-    r"[a-z][\w-]*)\s+(?:is|are|will be|lives|sits|goes|go|belongs?|is called|is named|"
+    r"[a-z][\w-]*)\s+(?:is|are|will be|lives?|sits?|goes|go|belongs?|is called|is named|"
     r"called|named|comes? from|(?:is|are) (?:read|loaded|taken) from)"
     r"(?:\s+(?:reachable|available|running|served|hosted|deployed|kept|stored))?"
     r"(?:\s+(?:at|in|on|under))?\s+[`'\"]?"
