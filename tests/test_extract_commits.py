@@ -323,6 +323,26 @@ def test_the_port_a_commit_moves_the_service_to_is_a_setting_and_the_commit_a_ch
     assert len(_kept(batch, "changelog")) == 1
 
 
+@pytest.mark.parametrize(
+    ("message", "paths"),
+    [("feat(ci): build the release AAB on GitHub Actions\n\n"
+      "签名 keystore 放在 repo secret，workflow 在 .github/workflows/release.yml",
+      {"ci": ".github/workflows/release.yml"}),
+     ("refactor: parse config with the toml crate\n\n"
+      "The config file now lives at ~/.config/logpipe/config.toml; a one-shot command migrates.",
+      {"config": "~/.config/logpipe/config.toml"})],
+)  # fmt: skip
+def test_where_a_commit_body_says_the_project_keeps_a_part_is_a_path(message, paths):
+    facts = [p for p in _kept(_history(message), "project") if "paths" in p]
+    assert [f["paths"] for f in facts] == [paths]
+
+
+def test_the_files_a_commit_body_says_it_touched_are_no_paths():
+    batch = _history("fix: handle nulls\n\nUpdate src/foo.py and tests/test_foo.py to skip nulls.")
+    assert not any("paths" in p for action in ("stored", "review")
+                   for p in _kept(batch, "project", action))  # fmt: skip
+
+
 def test_a_migration_notes_example_of_the_old_usage_is_no_setting():
     batch = _history(
         "fix!: `max_delay` is in seconds, not milliseconds\n\n"

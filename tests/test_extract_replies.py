@@ -362,6 +362,8 @@ def test_a_reply_that_confirms_nothing_the_assistant_offered_decides_nothing(ass
          "就按你说的 time=8760，按年一个 store", "time=8760"),
         ("1. **Postmark**: transactional only\n2. **Resend**: managed, React Email support",
          "the managed one with React Email support — Resend 吧。", "Resend"),
+        ("E2E options:\n- **Playwright**: multi-browser, parallel\n- **Cypress**: good DX",
+         "For e2e: playwright, but only chromium in CI.", "Playwright"),
     ],
 )  # fmt: skip
 def test_a_short_clause_taking_up_a_term_of_the_assistant_decides_it(assistant, reply, choice):

@@ -790,6 +790,9 @@ def test_a_version_pinned_in_a_version_managers_file_is_the_projects(sentence, s
          {"terraform": "terraform 1.7.5"}),
         ("ortools 版本锁 9.10，别让它自己升", {"ortools": "ortools 9.10"}),
         ("CI 机器上只有 python 3.9", {"python": "python 3.9"}),
+        ("记账 app 是 SwiftUI 写的，最低支持 iOS 16，数据层用 Core Data。", {"ios": "iOS 16"}),
+        ("Trailnote (hiking journal, SwiftUI, min iOS 16). Monthly + yearly.", {"ios": "iOS 16"}),
+        ("改完之后两台手机能同步了。我用的 Xcode 15.4。", {"xcode": "Xcode 15.4"}),
     ],
 )  # fmt: skip
 def test_a_version_said_to_be_pinned_or_the_only_one_there_is_the_projects(sentence, stack):

@@ -794,19 +794,29 @@ def commit_facts(subject: str, body: str) -> dict[str, Any]:
     if moved := _stack_move(subject):
         facts.setdefault("tech_stack", {}).update(moved)
     for sentence in [subject, *rules.statements(rules.unwrap(body))]:
-        if moved := rules.version_changes(sentence, done=True):
-            facts.setdefault("tech_stack", {}).update(moved)
-        if required := rules.minimum_versions(sentence):  # "require Node 20", "rust-version"
-            facts.setdefault("tech_stack", {}).update(required)
-        if config := _commit_settings(sentence):
-            facts.setdefault("config", {}).update(config)
-        if dep := rules.deployment(sentence):  # "chore(deploy): 生产环境上线 https://…"
-            facts.setdefault("deployment", {})[dep.service] = {"url": dep.url, "status": dep.status}
-        elif urls := rules.url_facts(sentence):
-            facts.setdefault("urls", {}).update(urls)
-        if stores := rules.storage_locations(sentence):
-            facts.setdefault("storage", {}).update(stores)
+        for section, values in _sentence_facts(sentence).items():
+            facts.setdefault(section, {}).update(values)
     return facts
+
+
+def _sentence_facts(sentence: str) -> dict[str, dict[str, Any]]:
+    """The facts one sentence of a commit message states, by section."""
+    found: dict[str, dict[str, Any]] = {
+        "tech_stack": {
+            **rules.version_changes(sentence, done=True),
+            **rules.minimum_versions(sentence),  # "require Node 20", "rust-version"
+        },
+        "config": _commit_settings(sentence),
+    }
+    if dep := rules.deployment(sentence):  # "chore(deploy): 生产环境上线 https://…"
+        found["deployment"] = {dep.service: {"url": dep.url, "status": dep.status}}
+    else:
+        found["urls"] = rules.url_facts(sentence)
+    found["storage"] = rules.storage_locations(sentence)
+    # "workflow 在 .github/workflows/release.yml", "The config file now lives at …": where the
+    # project keeps a part, said in the body (not the files a change touched)
+    found["paths"] = rules.path_facts(sentence)
+    return {section: values for section, values in found.items() if values}
 
 
 def _recorded_decision(

@@ -275,7 +275,7 @@ _TAKEN = lazy(
     r"(?:(?P<verb>那就用|就用|那就|就按你?说的|就按|就固定|固定|就定|就设|用|加|选|上|保持|继续用|"
     r"go with|use|add|keep)\s*)?"
     r"(?P<x>[^，,。；;！!？?\s][^，,。；;！!？?]{0,30}?)\s*"
-    r"(?P<mark>吧|就行了?|就好了?|就可以了?|可以|没问题|everywhere|yes|"
+    r"(?P<mark>吧|就行了?|就好了?|就可以了?|可以|没问题|everywhere|yes|ok|okay|is fine|works|"
     r"as the (?:primary|default)(?:[,，]?\s*yes)?)?\s*(?:[，,。；;！!]|\.(?!\d)|(?<=吧)\s|$)"
 )
 # a name in the assistant's list, as a Chinese term ("唯一索引"): an option it offered
@@ -296,12 +296,23 @@ def taken_term(sentence: str, said: str) -> tuple[str, str | None] | None:
     return next((t for c in clauses if (t := _taken_in(c, said))), None)
 
 
+# "For e2e: playwright", "消息队列：RabbitMQ": a part of the project, and what it takes
+_PART_TAKEN = lazy(
+    r"(?i)^\W*(?:for\s+)?(?!(?:error|warning|note|log|output|result|question|issue|problem|"
+    r"错误|报错|问题|日志|输出|结果|注意)\b)"
+    r"(?P<topic>[a-z\u4e00-\u9fff][\w\u4e00-\u9fff /-]{0,20}?)"
+    r"\s*[:：]\s*(?P<x>[^，,。；;！!？?\s:：][^，,。；;！!？?:：]{0,30}?)\s*(?:[，,。；;！!]|\.(?!\d)|$)"
+)
+
+
 def _taken_in(clause: str, said: str) -> tuple[str, str | None] | None:
-    m = _TAKEN.match(clause)
-    if m is None or not (m["verb"] or m["mark"]):
+    if (part := _PART_TAKEN.match(clause)) and _said_in(part["x"].strip(" `*"), said):
+        value, topic = part["x"].strip(" `*"), part["topic"].strip()
+    elif (m := _TAKEN.match(clause)) is None or not (m["verb"] or m["mark"]):
         return None
-    value = m["x"].strip(" `*")
-    topic = m["topic"] if m["verb"] else None
+    else:
+        value = m["x"].strip(" `*")
+        topic = m["topic"] if m["verb"] else None
     if not _said_in(value, said) and (
         split := re.fullmatch(r"([A-Za-z][\w.-]*)\s+(\S*\d\S*)", value)
     ):

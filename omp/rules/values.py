@@ -853,10 +853,18 @@ _VERSION_STATED = (
         r"(?:版本号?\s*(?:是|为|用的是?)|用的是?|(?:[，,]\s*)?集群(?:版本)?是|(?:版本)?(?:锁|锁定|固定)(?:在|到|为)?)"
         r"\s*v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
     ),
-    # "we pin terraform 1.7.5", "上面只有 python 3.9": the one version there is
+    # "we pin terraform 1.7.5", "上面只有 python 3.9", "我用的 Xcode 15.4":
+    # the one version there is
     lazy(
-        r"(?i)(?:\bpin(?:ned)?\s+|只有\s*|只装了\s*)(?P<name>" + KNOWN_VERSIONED + r")\s+"
+        r"(?i)(?:\bpin(?:ned)?\s+|只有\s*|只装了\s*|我用的是?\s*)"
+        r"(?P<name>" + KNOWN_VERSIONED + r")\s*"
         r"(?:to\s+|at\s+)?v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
+    ),
+    # "最低支持 iOS 16", "SwiftUI, min iOS 16": the oldest version the project runs on
+    lazy(
+        r"(?i)(?:最低支持\s*|\bmin(?:imum)?(?:\s+supported)?\s+)"
+        r"(?P<name>" + KNOWN_VERSIONED + r")\s*"
+        r"v?(?P<ver>\d+(?:\.\d+){0,2})(?!\d|\.\d|\s*%)"
     ),
     lazy(
         r"(?i)\b(?:i'?m|i am|we'?re|we are)\s+(?:on|using|running)\s+"
@@ -1148,7 +1156,8 @@ def stated_versions(sentence: str) -> dict[str, str]:
     "Room 用的 2.6.1", "I'm on Xcode 16.2"; questions, wishes and changes of version state none.
     """
     pinned = pinned_in_file(sentence)
-    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _CHANGE_WORDS.search(sentence):
+    said = sentence.replace("最低支持", "最低")  # the oldest version run on: no change of one
+    if QUESTION.search(sentence) or TENTATIVE.search(sentence) or _CHANGE_WORDS.search(said):
         return pinned
     stated = {
         stack_key(m["name"]): f"{m['name']} {m['ver']}"
