@@ -215,6 +215,19 @@ def test_a_commit_settling_more_than_the_talks_choice_records_the_rest_too():
     assert _decided(batch) == [("Valkey", []), (summary, [])]
 
 
+@pytest.mark.parametrize(
+    ("said", "summary"),
+    [("lets keep the clipboard history in SQLite",
+      "persist clipboard history in SQLite via rusqlite"),
+     ("导出页用 vxe-table 吧", "批量导出页改用 vxe-table 虚拟滚动，导出改为后端异步任务轮询"),
+     ("ok use comfy-table for the output",
+      "add --json, render table with comfy-table; anyhow in the binary")],
+)  # fmt: skip
+def test_what_else_a_commit_names_besides_the_talks_choice_counts_as_more(said, summary):
+    batch = _made(("user", said), ("assistant", "OK."), ("commit", f"[main 4e5f6a7] {summary}"))
+    assert summary in [choice for choice, _ in _decided(batch)]
+
+
 def test_a_commit_on_a_tool_of_the_stack_records_what_else_it_settles():
     stated = ("user", "the admin is Vue 3.4 with Vite, we deploy it from GitLab CI")
     only_the_tool = _made(stated, ("commit", "[main 4e5f6a7] migrate admin pages to Vue 3.4"))

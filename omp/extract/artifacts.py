@@ -193,11 +193,21 @@ def _records_more(summary: str, known: list[str]) -> bool:
     shaped named what the labels kept as a decision.
     """
     rest = _kept_part(summary)[0].casefold()
-    for name in sorted(known, key=len, reverse=True):
-        rest = rest.replace(name, " ")
+    for name in sorted(known, key=len, reverse=True):  # not "sqlite" inside "rusqlite"
+        rest = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", rest)
     return bool(_MORE_THAN_ONE.search(rest) or _CHOICE_WORDS.search(rest)) and bool(
-        rules.technologies(rest) or _SETTING.search(rest)
+        rules.technologies(rest) or _SETTING.search(rest) or _NAMED_REST.search(rest)
     )
+
+
+# a name the rest of a summary still gives: one written as code ("ignore-unfixed", "--json"),
+# the tool a thing is done via ("via rusqlite"), or a Chinese clause of its own ("导出改为后端异步
+# 任务轮询", "身份证/手机号脱敏")
+_NAMED_REST = lazy(
+    r"(?i)(?:^|(?<=[\s、，,(（]))(?:--[a-z][\w-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![\w-])"
+    r"|\bvia\s+[a-z][\w.+-]{2,}"
+    r"|[，、；]\s*[^，、；\s]*[\u4e00-\u9fff]{4,}"
+)
 
 
 # a value or a name as code writes it: "envs/staging", "order_date", "200 rps", "30d"
