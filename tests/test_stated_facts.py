@@ -223,6 +223,20 @@ def test_a_pipeline_or_a_labelled_part_gives_the_stack(sentence, key, value):
 
 
 @pytest.mark.parametrize(
+    ("sentence", "stack"),
+    [
+        ("the service is Go (1.22) on k8s", {"language": "Go 1.22"}),
+        ("backend is Go (gqlgen)", {"language": "Go", "api": "gqlgen"}),
+        # the last word of a longer name: the Expo Go app, not the Go language
+        ("Scan the QR code with Expo Go (SDK 51) to check on your phone.", {}),
+    ],
+)
+def test_the_bracket_after_go_is_of_go_only_when_go_is_named_alone(sentence, stack):
+    assert rules.shaped_stack(sentence) == stack
+    assert _run(*_said(sentence)) is not None  # read through without failing
+
+
+@pytest.mark.parametrize(
     "sentence", ["Usage: Redis 7, mostly for sessions", "Queue: the usual one, nothing fancy"]
 )
 def test_a_label_of_no_part_or_a_part_with_no_name_first_gives_no_stack(sentence):

@@ -1984,7 +1984,10 @@ def _bracketed(sentence: str) -> dict[str, str]:
             continue  # "we don't run the worker (Celery) anymore"
         before, inside = m["before"], m["x"].strip()
         name = re.sub(r"\s+v?\d+(?:\.\d+){0,2}$", "", before)
-        known = TECH.fullmatch(name) or re.fullmatch(r"(Go)(?:lang)?", name)  # "Go（gqlgen）"
+        known = TECH.fullmatch(name)
+        if known is None and not re.search(r"[A-Z][\w.-]*\s+$", sentence[: m.start()]):
+            # "Go（gqlgen）"; not the last word of a longer name: "Expo Go (SDK 51)"
+            known = re.fullmatch(r"(Go)(?:lang)?", name)
         if known is None and not _PART.fullmatch(before):
             continue  # "Trailnote (hiking journal, …)": the project's own name
         if known is not None and _EDITION.fullmatch(inside):

@@ -1612,7 +1612,11 @@ def role_for(name: str) -> str:
     role = ROLE_OF.get(name)
     if role is not None:
         return role
-    return next(r for r, family in _FAMILY.items() if family.fullmatch(name))
+    family = next((r for r, family in _FAMILY.items() if family.fullmatch(name)), None)
+    if family is not None:
+        return family
+    # a name `TECH` reads in a longer match of its own ("Go" of "Expo Go"): keyed by itself
+    return {"go": "language", "golang": "language"}.get(name) or re.sub(r"\W+", "_", name)
 
 
 _ROLE_WORDS = {
