@@ -81,6 +81,7 @@ BATCHES = (
     656,
     676,
     696,
+    716,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")
