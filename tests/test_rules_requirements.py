@@ -511,3 +511,35 @@ def test_a_part_kept_where_it_is_on_a_known_name_is_a_decision(text, choice, top
 )
 def test_staying_somewhere_that_is_no_technology_is_no_decision(text):
     assert _chosen(("user", text)) == []
+
+
+# ---- rules listed after a lead -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "listed"),
+    [
+        ("再定两个规则：赠送的钱单独记在 bonus_balance，消费时先扣本金再扣赠送；退款只退本金，"
+         "赠送的部分直接作废。另外帮我写个测试。",
+         ["赠送的钱单独记在 bonus_balance，消费时先扣本金再扣赠送",
+          "退款只退本金，赠送的部分直接作废"]),
+        ("Two rules for the repo: files are snake_case; node names are PascalCase. Thanks",
+         ["files are snake_case", "node names are PascalCase"]),
+        ("Good. Naming rules for the repo so we stop arguing: files and folders snake_case, node "
+         "names PascalCase, signals past tense.",
+         ["files and folders snake_case", "node names PascalCase", "signals past tense"]),
+        # the rules of something else, a question, a word that is no lead
+        ("规则引擎用 drools 8.44", []),
+        ("what are the rules: a or b?", []),
+    ],
+)  # fmt: skip
+def test_the_rules_a_message_lists_after_a_lead_are_each_a_rule(message, listed):
+    assert rules.listed_rules(message) == listed
+
+
+def test_each_listed_rule_is_a_decision_titled_by_itself():
+    batch = _run(("user", "再定两个规则：赠送的钱单独记在 bonus_balance；退款只退本金。"))
+    assert [d["title"] for d in _kept(batch, "decisions")] == [
+        "赠送的钱单独记在 bonus_balance",
+        "退款只退本金",
+    ]

@@ -235,6 +235,7 @@ class _Conversation:
         """What the person's message, its sentences read, leaves off and asks next."""
         if leaving := rules.moving_off(text) | self._replaced_here(index, before):
             self.ledger.moved_off(leaving, before)
+        self._listed_rules(text, index)  # after its sentences: no later one joins their titles
         self.offers.asks("user", text, index)
 
     def _replaced_here(self, index: int, before: int) -> set[str]:
@@ -731,6 +732,14 @@ class _Conversation:
             return
         if accepts and self.proposal is None and (step := rules.put_for_yes(self.said)):
             self._step_agreed(step, text, index)
+
+    def _listed_rules(self, text: str, index: int) -> None:
+        """The rules a message lists after a lead ("再定两个规则：A；B"), each a decision."""
+        for rule in rules.listed_rules(text):
+            entry = {"title": rule[:TITLE_MAX], "context": rule[:500], "choice": rule}
+            reason = "a rule the person listed"
+            c = Candidate("decisions", entry, _USER_CONF["instruction"], reason, self.source(index))
+            self.ledger.decide(c, reverses=False)
 
     def _step_agreed(self, step: str, text: str, index: int) -> None:
         """A concrete step the assistant asked a yes for, and got it.

@@ -195,3 +195,47 @@ def ruled_out_then(sentence: str) -> str | None:
     if m is None or QUESTION.search(sentence) or m["x"].split()[0].lower() in _NO_THING:
         return None
     return m["x"]
+
+
+# "再定两个规则：…；…。", "Two rules for the repo: …; …": the rules the person lists after a lead
+_RULES_LEAD = lazy(
+    r"(?:^|(?<=[。.!！\n]))\s*(?:再|另外|还有|然后)?\s*(?:定|加|补充|说)?\s*"
+    r"(?P<count>[一二两三四五几\d])?\s*[个条]?\s*(?:业务|团队|项目)?(?:规则|约定|规矩|规范)(?:如下)?\s*[:：]"
+    r"|(?i:(?:^|(?<=[.!\n]))\s*(?:(?:two|three|a few|some|the|our)\s+)?(?:more\s+)?"
+    r"(?:rules|conventions|ground rules|naming rules)(?:\s+(?:for|of)\s+[^:\n]{1,60})?\s*:)"
+)
+
+
+def _zh_lead(lead: str) -> bool:
+    return re.search(r"[\u4e00-\u9fff]", lead) is not None
+
+
+_COUNTS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
+
+
+def listed_rules(message: str) -> list[str]:
+    """The rules a message lists after a lead ("再定两个规则：A；B。", "Rules: A; B").
+
+    Each item, separated by "；" or ";", is a rule of its own, titled by itself; the list ends
+    with its sentence (or, when the lead gives the count, after that many items). Not an item
+    that asks or hedges.
+    """
+    m = _RULES_LEAD.search(message)
+    if m is None:
+        return []
+    rest = message[m.end() :].strip()
+    count = m["count"]
+    wanted = int(count) if count and count.isdigit() else _COUNTS.get(count or "", 0)
+    items = re.split(r"\s*[；;]\s*", rest)
+    if not wanted:
+        items = re.split(
+            r"\s*[；;]\s*", re.split(r"(?<=[。!！])|(?<=[.!?])\s|\n\n", rest, maxsplit=1)[0]
+        )
+    if len(items) == 1 and not _zh_lead(m[0]):  # "files snake_case, node names PascalCase"
+        items = re.split(r",\s+", items[0])
+    found = []
+    for item in items[: wanted or None]:
+        item = re.split(r"(?<=[。!！])|\n\n", item, maxsplit=1)[0].strip(" 。.")
+        if len(item) >= 4 and not (QUESTION.search(item) or TENTATIVE.search(item)):
+            found.append(item)
+    return found
