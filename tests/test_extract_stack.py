@@ -296,6 +296,13 @@ def test_a_deciding_sentence_keeps_the_stack_its_other_clauses_state():
     assert _facts_zh(sentence)["tech_stack"] == {"hpc": "Slurm"}
 
 
+def test_an_english_choice_keeps_what_its_clause_says_the_project_already_runs():
+    said = ("user", "go with river, we already run Postgres 16 on Render anyway")
+    assert [d["choice"] for d in _kept(_run(said), "decisions")] == ["river"]
+    assert _stack(said).get("database") == "Postgres 16 on Render"
+    assert "database" not in _stack(("user", "go with river, asynq needs redis"))
+
+
 @pytest.mark.parametrize(
     "sentence",
     [

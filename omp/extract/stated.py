@@ -268,7 +268,9 @@ def _stack_beside_choice(s: str) -> dict[str, str]:
     """
     if rules.stays_as_is(s) and not rules.tentative(s):
         return _stated_stack(s)  # "…，变异检测用 GATK 4.5，这俩不变": in use, not chosen now
-    clauses = _CLAUSES.split(s) if rules.is_chinese(s) else []
+    # "go with river, we already run Postgres 16 on Render anyway": an English clause that says
+    # what the project runs, beside the choice
+    clauses = _CLAUSES.split(s) if rules.is_chinese(s) or _RUNS_ALREADY.search(s) else []
     found: dict[str, str] = {}
     for clause in clauses if len(clauses) > 1 else ():
         if rules.decision(clause) or rules.tentative(clause) or rules.is_question(clause):
@@ -282,6 +284,9 @@ def _stack_beside_choice(s: str) -> dict[str, str]:
 
 
 _CLAUSES = lazy(r"[，,；;]")
+_RUNS_ALREADY = lazy(
+    r"(?i)[,;]\s*(?:and\s+)?(?:we|our \w+)\s+(?:already\s+)?(?:run|use|have|are on|is on)\b"
+)
 
 
 _ADDRESSED = lazy(r"[你您]")
