@@ -790,10 +790,11 @@ class _Conversation:
             return
         for n, sentence in enumerate(rules.statements(text)):
             found = rules.confirmed_value(sentence, said, earlier, reply=n == 0)
-            if found is None and rules.decision(sentence) is None:
+            taken = rules.taken_term(sentence, said) if found is None else None
+            if taken is not None and rules.decision(sentence) is None:
                 # "腾讯云吧", "唯一索引就行": a term of its last message taken up, unless the
                 # sentence decides in words of its own ("用 Caddy，统一放 /data/… 下面")
-                found = rules.taken_term(sentence, said)
+                found = taken
             if found is None:
                 continue
             value, topic = found

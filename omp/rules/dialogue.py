@@ -279,7 +279,7 @@ _TAKEN = lazy(
     r"as the (?:primary|default)(?:[,，]?\s*yes)?)?\s*(?:[，,。；;！!]|\.(?!\d)|(?<=吧)\s|$)"
 )
 # a name in the assistant's list, as a Chinese term ("唯一索引"): an option it offered
-_LISTED_LINE = r"(?m)^\s*(?:[-*•]|\d+[.)、]|\(?[a-d]\))\s*[^\n]*"
+_LISTED_LINE = lazy(r"(?m)^\s*(?:[-*•]|\d+[.)、]|\(?[a-d]\))\s*[^\n]*")
 
 
 def taken_term(sentence: str, said: str) -> tuple[str, str | None] | None:
@@ -321,7 +321,7 @@ def _taken_in(clause: str, said: str) -> tuple[str, str | None] | None:
         return None  # "2、3 可以": items of a list taken by number (`items_taken`)
     if written := re.search(rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w.-])", said):
         value = written[0]  # "uuid v7 吧" after "- UUID v7：…": as the list wrote it
-    listed = any(value.lower() in line.lower() for line in re.findall(_LISTED_LINE, said))
+    listed = any(value.lower() in line.lower() for line in _LISTED_LINE.findall(said))
     if not (_CONCRETE.search(value) or technologies(value) or (listed and len(value) >= 3)):
         return None
     return value, topic

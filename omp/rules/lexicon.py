@@ -1615,7 +1615,7 @@ def role_for(name: str) -> str:
     family = next((r for r, family in _FAMILY.items() if family.fullmatch(name)), None)
     if family is not None:
         return family
-    # a name `TECH` reads in a longer match of its own ("Go" of "Expo Go"): keyed by itself
+    # a name read by a pattern of its own, not the lexicon's list ("Go" in "Go (1.22)")
     return {"go": "language", "golang": "language"}.get(name) or re.sub(r"\W+", "_", name)
 
 
