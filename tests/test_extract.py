@@ -973,8 +973,12 @@ def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence
         ("we use browser from wxt/browser everywhere and no polyfill.",
          "browser from wxt/browser"),
         ("lets switch framework to espidf, arduino is out.", "espidf"),
+        ("我写 Go 一直用 sqlc，这个服务也按 sqlc + pgx 来。", "sqlc + pgx"),
+        ("另外日终批处理定在每天 23:30 开始，跑完要出试算平衡表。", "每天 23:30 开始"),
         ("版本就用 7.2。", None),
         ("就按 1+2 来。", None),
+        ("就按 1 + 2 来。", None),
+        ("会议定在下周三。", None),
         ("昨天把 20 台节点全部 OTA 到 1.4.0 了", None),
         # a way named, then taken ("这个好"), not praised and put off, nor a thing to delete
         ("先写 tmp 再 rename 这个好，之前别的游戏就有玩家存档坏了来骂的。", "先写 tmp 再 rename"),

@@ -825,3 +825,59 @@ def test_a_reply_naming_a_bullet_to_turn_it_down_picks_nothing(reply):
 )  # fmt: skip
 def test_an_option_referred_to_and_turned_down_is_not_picked(reply, label):
     assert rules.option_reference(reply) == label
+
+
+def test_a_label_picks_from_the_list_an_options_lead_opens_not_the_findings_before_it():
+    assistant = (
+        "查到了，两个 DeprecationWarning：\n\n"
+        "1. **`datetime.utcnow()` 在 3.12 被标记为 deprecated**，14 处在用。\n"
+        "2. **`pkg_resources is deprecated as an API`**：来自依赖 `fs`。\n\n"
+        "针对第 1 个，有三种处理方式：\n\n"
+        "1. 在 pytest 配置里忽略 `utcnow` 的 DeprecationWarning，代码不动\n"
+        "2. 把 `datetime.utcnow()` 全部换成 `datetime.now(timezone.utc)`，同时修掉比较问题\n"
+        "3. 暂时从矩阵里去掉 3.12\n\n我倾向 2，你定。"
+    )
+    [(choice, _)] = _choices(*_said_zh("3.12 上 CI 挂了"), ("assistant", assistant),
+                             ("user", "用第二个"))  # fmt: skip
+    assert choice == "把 datetime.utcnow() 全部换成 datetime.now(timezone.utc)"
+
+
+def test_bare_labels_a_reply_may_answer_with_are_no_options_of_their_own():
+    message = (
+        "两个方案：\n\n1. **进程内 token bucket**：用 `golang.org/x/time/rate`。\n"
+        "2. **Redis 分布式限流**：用 `go-redis/redis_rate`。\n\n选哪个方案？\n\n- 1\n- 2"
+    )
+    assert rules.options(message) == {"1": "进程内 token bucket", "2": "Redis 分布式限流"}
+
+
+def test_a_bulleted_option_whose_name_ends_at_a_comma_is_offered():
+    message = (
+        "How do you want to isolate the database?\n\n"
+        "- Per-worker SQLite files: use xdist's worker_id fixture. No new dependencies.\n"
+        "- Testcontainers Postgres, one database per worker. Closer to production, but adds "
+        "~8 s container start-up per job and needs Docker on the runners."
+    )
+    assert rules.offered_bullets(message) == ["Per-worker SQLite files", "Testcontainers Postgres"]
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "chosen"),
+    [
+        ("`days > 3` 时还要年级主任审批。另外“3 天”是自然日还是上课日？", "按自然日算就行，简单。",
+         "自然日"),
+        ("回调里是同步处理还是异步处理？", "异步处理，丢到 RabbitMQ。", "异步处理"),
+    ],
+)  # fmt: skip
+def test_a_chinese_term_of_an_either_or_question_taken_in_the_reply_is_chosen(
+    question, reply, chosen
+):
+    assert _chosen(*_said_zh("请假系统"), ("assistant", question), ("user", reply)) == [chosen]
+
+
+@pytest.mark.parametrize(
+    "reply", ["自然日还是上课日，我再问问教务处？", "不按自然日算。", "都行，你定。"]
+)
+def test_a_reply_naming_both_terms_asking_or_refusing_takes_neither(reply):
+    question = "另外“3 天”是自然日还是上课日？"
+    turns = (*_said_zh("请假系统"), ("assistant", question), ("user", reply))
+    assert "自然日" not in _chosen(*turns) and "上课日" not in _chosen(*turns)

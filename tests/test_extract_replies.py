@@ -1535,3 +1535,54 @@ def test_an_upgrade_offered_is_read_with_the_sentence_that_offers_it():
         "While I'm here, should I bump Next.js to 14.2?",
     )
     assert rules.upgrade_offered("I bumped Next.js to 14.2 and the build passes.") is None
+
+
+@pytest.mark.parametrize(
+    ("assistant", "reply", "kept"),
+    [
+        ("离线方案：\n1. **扫码记录存 IndexedDB**，每条带 `clientId`（UUID）\n"
+         "vite-plugin-pwa 配置用 `registerType: 'autoUpdate'`。",
+         "就这么做，IndexedDB + clientId 去重，registerType autoUpdate。上线地址另外给你。",
+         ["IndexedDB + clientId 去重", "registerType autoUpdate"]),
+        ("Corruption detection is worth having, e.g. a CRC32 of the JSON payload stored with it.",
+         "Fine, no encryption. Just a CRC32 checksum to detect corruption.",
+         ["a CRC32 checksum to detect corruption"]),
+        ("建议：索引时用 `ik_max_word`，检索时用 `ik_smart`；分词效果还不够再换 HanLP。",
+         "HanLP 算了，不折腾。索引 ik_max_word、查询 ik_smart，改完重建索引。",
+         ["索引 ik_max_word、查询 ik_smart"]),
+    ],
+)  # fmt: skip
+def test_a_reply_opening_by_taking_what_was_said_decides_the_clauses_it_takes_up(
+    assistant, reply, kept
+):
+    turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
+    [decision] = _kept(_run(*turns), "decisions")
+    assert decision["choice"] == kept[0]
+    assert all(k in decision["title"] for k in kept)
+
+
+def test_a_clause_taking_up_the_assistants_terms_joins_the_decision_of_its_reply():
+    assistant = (
+        "那就改成 FatFS，用 exFAT 还是 FAT32？掉电风险这样缓解：\n- 每写满 32 KB 调一次 `f_sync`；"
+    )
+    reply = "好，就 FatFS + FAT32，每 32 KB 调一次 f_sync。LittleFS 那套代码我先删掉了。"
+    turns = [*_said("SD 卡怎么存数据？"), ("assistant", assistant), ("user", reply)]
+    [decision] = _kept(_run(*turns), "decisions")
+    assert decision["choice"] == "FatFS + FAT32"
+    assert "每 32 KB 调一次 f_sync" in decision["title"]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "reply"),
+    [
+        # turned down, put off, asked about, said of the person, or naming nothing said
+        ("Corruption detection: a CRC32 of the JSON payload.", "ok, no CRC32 for now."),
+        ("Corruption detection: a CRC32 of the JSON payload.", "ok. CRC32 later, not now."),
+        ("Corruption detection: a CRC32 of the JSON payload.", "ok. does CRC32 catch it all?"),
+        ("限流：同一手机号 60 秒 1 次。", "好，我本地先试 60 秒。"),
+        ("限流：同一手机号 60 秒 1 次。", "好，开始写吧，登录页先画出来。"),
+    ],
+)
+def test_a_reply_that_takes_up_nothing_the_assistant_put_forward_decides_nothing(assistant, reply):
+    turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
+    assert _kept(_run(*turns), "decisions") == []

@@ -528,8 +528,12 @@ def test_staying_somewhere_that_is_no_technology_is_no_decision(text):
         ("Good. Naming rules for the repo so we stop arguing: files and folders snake_case, node "
          "names PascalCase, signals past tense.",
          ["files and folders snake_case", "node names PascalCase", "signals past tense"]),
+        ("叠加不行，财务对账算不清楚。改成：同一订单只能用一张券，系统自动选最优惠的那张；运费不参与"
+         "优惠这条保留。另外实付最低 0.01 元。",
+         ["同一订单只能用一张券，系统自动选最优惠的那张", "运费不参与优惠这条保留"]),
         # the rules of something else, a question, a word that is no lead
         ("规则引擎用 drools 8.44", []),
+        ("超时改成：30 秒？", []),
         ("what are the rules: a or b?", []),
     ],
 )  # fmt: skip

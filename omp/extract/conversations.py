@@ -23,6 +23,7 @@ from omp.extract.candidates import (
     decision_entry,
     naming_entry,
     redact_text,
+    with_details,
 )
 from omp.extract.commits import (
     drop_reverted,
@@ -181,6 +182,7 @@ class _Conversation:
         self.heading_no = -1  # the last heading of a message read (a section of notes)
         self.written: set[str] = set()  # names the talk wrote as names ("Composer"), lower case
         self.read_at: dict[int, int] = {}  # the number of the sentence each was read in, by id
+        self.held: set[int] = set()  # the decisions made before the message read, by id
 
     @property
     def decisions(self) -> list[Candidate]:
@@ -203,6 +205,7 @@ class _Conversation:
             return
         conf = _USER_CONF if role == "user" else _ASSISTANT_CONF
         self.message = text  # the whole of the message its sentences are read from
+        self.held = {id(d) for d in self.decisions}  # the decisions made before it
         self.written |= {(m[1] or m[2]).lower() for m in _WRITTEN_NAME.finditer(text)}
         self.last = index
         self._turn(role, text, index)
@@ -236,7 +239,36 @@ class _Conversation:
         if leaving := rules.moving_off(text) | self._replaced_here(index, before):
             self.ledger.moved_off(leaving, before)
         self._listed_rules(text, index)  # after its sentences: no later one joins their titles
+        self._taken_clauses(text, index)
         self.offers.asks("user", text, index)
+
+    def _taken_clauses(self, text: str, index: int) -> None:
+        """What else a reply takes up, clause by clause, of the assistant's last message.
+
+        "好，就 FatFS + FAT32，每 32 KB 调一次 f_sync。" decides FatFS + FAT32 and, in
+        its title, "每 32 KB 调一次 f_sync". A reply that decided nothing else but opens by
+        taking what was said ("就这么做，IndexedDB + clientId 去重，registerType autoUpdate")
+        decides the clauses it took up.
+        """
+        if not self.replying_to:
+            return
+        # its own, and the proposal it accepted ("行，SD 卡就走 SDIO 4-bit + DMA")
+        mine = [d for d in self.decisions if d.source["index"] == index or id(d) not in self.held]
+        # what the talk decided already, this reply included ("就 FatFS + FAT32" again)
+        covered = " ".join(
+            f"{d.entry.get('title', '')} {d.entry.get('choice', '')}" for d in self.decisions
+        )
+        new = [c for c in rules.taken_clauses(text, self.replying_to)
+               if not rules.names_only(c, covered)]  # fmt: skip
+        if not new:
+            return
+        if stored := [d for d in mine if d.confidence >= AUTO_STORE_AT and d.entry.get("choice")]:
+            entry = stored[0].entry
+            entry["title"] = with_details(str(entry["title"]), new)[:TITLE_MAX]
+        elif not mine and rules.replies_taking(text):
+            title = with_details(new[0], new[1:])
+            entry = {"title": title[:TITLE_MAX], "context": text.strip()[:500], "choice": new[0]}
+            self._decide_accepted(entry, "what a reply took up of the assistant's message", index)
 
     def _replaced_here(self, index: int, before: int) -> set[str]:
         """The stack a message states and, in the same message, replaces by a choice.
@@ -547,6 +579,7 @@ class _Conversation:
             # "Dramatiq, Celery's config is a mess." after "Celery or Dramatiq?"
             or (
                 rules.leading_name(s, self.offers.offered, asked=True)
+                or rules.term_answer(s, self.offers.offered)
                 if self.offers.replying_to_question(index)
                 else None
             )

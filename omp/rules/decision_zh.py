@@ -255,7 +255,7 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "main 只能通过 PR 合并，禁止直接 push": what one thing may only be done by
     (
         lazy(
-            r"^(?P<x>(?![^，,。；;]*[我你他她])[A-Za-z\u4e00-\u9fff][^，,。；;]{0,15}?只能"
+            r"^(?P<x>(?![^，,。；;]*[我你他她])[A-Za-z\u4e00-\u9fff][^，,。；;:：]{0,15}?只能"
             r"(?![^，,。；;]*(?:[?？吗]|的话))[^，,。；;]{2,60})"
         ),
         False,
@@ -330,7 +330,8 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "topic 就按 factory/{line}/{device}/telemetry 这套来", "ETH 按 gwei 记"
     (
         lazy(
-            r"(?:就|都|统一)?按\s*(?P<x>[A-Za-z0-9][^\s，,。]*?)\s*(?:这套|这个|的)?(?:来|记|算|走)"
+            r"(?:就|都|统一)?按\s*(?P<x>[A-Za-z0-9][^\s，,。]*?(?:\s*\+\s*[A-Za-z0-9][^\s，,。]*?)*)"
+            r"\s*(?:这套|这个|的)?(?:来|记|算|走)"
         ),
         False,
         False,
@@ -370,6 +371,17 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             r"(?<![那这也都先就])(?!现在|马上|今天|明天|目前|暂时|这个|那个)[\u4e00-\u9fff]{2,6}就\s*"
             r"(?P<x>(?!(?i:ok|okay|yes|no|done|fine|good)\b)[A-Za-z][\w.+#-]*"
             r"(?:\s+[A-Za-z][\w.+#-]*)?)\s*(?:吧|了)?(?=[，,。！!；;]|$)"
+        ),
+        False,
+        False,
+    ),
+    # "日终批处理定在每天 23:30 开始", "备份定在凌晨 3 点": a time set for a named job
+    (
+        lazy(
+            r"(?:另外|还有|然后|那么?|并且)?\s*(?P<topic>[\u4e00-\u9fff]{2,8}|[A-Za-z][\w-]{1,20})"
+            r"\s*(?:就|统一|都)?定在\s*"
+            r"(?P<x>(?:每天|每晚|每周[一二三四五六日]|工作日|凌晨|晚上|早上)?\s*\d{1,2}(?::\d{2}|\s*点(?:半)?)"
+            r"(?:\s*(?:开始|执行|跑))?)"
         ),
         False,
         False,

@@ -296,6 +296,114 @@ def taken_term(sentence: str, said: str) -> tuple[str, str | None] | None:
     return next((t for c in clauses if (t := _taken_in(c, said))), None)
 
 
+# a term a reply may take up: a name written as code ("registerType", "f_sync", "CRC32"), a value
+# with its unit ("32 KB", "60 秒")
+_CODE_TERM = lazy(
+    r"(?<![\w.$@/-])(?:[A-Za-z_$@][\w$@]*(?:[._:/=-][\w$@]+)+|[a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}\w*"
+    r"|[A-Za-z]+\d\w*)(?![\w$@-])"
+)
+_UNIT_VALUE = lazy(
+    r"\d+(?:\.\d+)?\s*(?:[KMGT]i?B|[kK]Hz|ms|rps|qps|px|%|秒|分钟|小时|天|条|次|行|周|个月)"
+    r"|\d+(?:\.\d+)?\s*[smhd](?![A-Za-z])"
+    r"|(?<![\w.])\d+\.\d+(?![\w.])|(?<![\w:])\d{1,2}:\d{2}(?![\w:])"  # "容差 0.01", "23:30"
+)
+# how an accepted reply may open before it names what it takes: "就这么做，", "looks good."
+_TAKING_LEAD = lazy(
+    r"(?i)^\W*(?:就这么做|就这么来|就按这个来|按这个来|就这么办|就这样|行|好的?|可以|同意|没问题|对|嗯|明白|"
+    r"ok(?:ay)?|yes|yep|yeah|sure|fine|agreed|looks good|sounds good|lgtm|makes sense|"
+    r"(?:that|this) (?:looks|sounds) (?:good|right|fine))\W*(?:[，,.。!！\s]|$)"
+)
+# a clause said of the person's own ways or to the assistant, not of the project
+_OWN_WAYS = lazy(r"(?i)\b(?:I|I'm|I'll|I've|I'd|me|my|you|your|fyi|btw)\b|我(?!们)|你|习惯")
+# put off: "later", "先不", "再说" ("X instead of Y" takes X all the same)
+_PUT_OFF = lazy(
+    r"(?i)\b(?:not now|later|hold off|wait|not yet|let me think|down the road)\b"
+    r"|先不|暂时不|以后再|再说|等等|不用了|不急|先别|回头|改天|有空再"
+)
+# no taking up: an alternative, a reason, what was so or is so, what is done and what waits ("or the
+# hospital's gateway", "so BMS link is CAN 2.0B", "we had a second application.yaml", "CORS 也配了",
+# "量产前再上 secure boot", "golangci-lint 本来就在跑", "Prisma 配 RLS 比较折腾")
+_NOT_TAKING = lazy(
+    r"(?i)^(?:or|so|because|since|but|though)\b|^(?:或者?|所以|因为|但是?|不过)|\[REDACTED"
+    r"|\b(?:was|were|had|did|ran|wrote|used to|same as)\b"
+    r"|\b(?:is|are)\b(?!\s+(?:fine|ok|okay|good|enough|the (?:default|primary)\b))"
+    r"|本来|一直|已经在|比较|太[^\s，,]|[前后]再|[了过]\s*$"
+)
+# turned down: "no encryption", "drop the cache", "不加 Notifee", "算了"
+_DECLINED = lazy(r"(?i)^(?:no|without|drop|skip|remove|not)\b|^(?:不|别|去掉|删掉|算了|砍掉)")
+
+
+# or by turning its other way down: "HanLP 算了，不折腾。", "clickhouse 我们组没人会运维，pass。"
+_TURNING_LEAD = lazy(r"(?i)算了|不折腾|不考虑|\bpass\b|\bis out\b|\bforget (?:it|that|about)\b")
+
+
+def replies_taking(message: str) -> bool:
+    """Whether a reply opens by taking what the assistant said ("就这么做，…", "looks good. …").
+
+    One that opens by turning the other way down ("HanLP 算了，不折腾。索引 ik_max_word…")
+    takes what it names next.
+    """
+    text = message.strip()
+    first = (statements(text) or [""])[0]
+    return _TAKING_LEAD.match(text) is not None or _TURNING_LEAD.search(first) is not None
+
+
+def taken_clauses(message: str, said: str) -> list[str]:
+    """The clauses of a reply that take up what the assistant's last message put forward.
+
+    "就这么做，IndexedDB + clientId 去重，registerType autoUpdate。" after a plan naming
+    `IndexedDB`, `clientId` and `registerType: 'autoUpdate'` takes up both clauses. A clause
+    takes something up when it names, as the assistant wrote it, a name written as code or a
+    value with its unit; never when it turns it down, asks, waits or speaks of the person.
+    """
+    said_low = said.lower()
+    said_flat = re.sub(r"\s+", "", said_low)
+    found: list[str] = []
+    for sentence in statements(message):
+        if QUESTION.search(sentence):
+            continue
+        for clause in re.split(r"[，,；;。!！]\s*|\.\s+|\n", sentence):
+            c = _TAKING_LEAD.sub("", clause.strip()).strip(" .。`*")
+            c = re.sub(r"(?i)^(?:just|also|and|then|那就|就|那|再)\s*", "", c)
+            if not 4 <= len(c) <= 80 or any(
+                p.search(c)
+                for p in (
+                    NEGATED,
+                    QUESTION,
+                    TENTATIVE,
+                    _PUT_OFF,
+                    _OWN_WAYS,
+                    _DECLINED,
+                    _NOT_TAKING,
+                    _TRIAL,
+                )
+            ):
+                continue
+            terms = [t[0] for t in _CODE_TERM.finditer(c)]
+            if len(terms) == 1 and not re.sub(r"[\W_]+", "", c.replace(terms[0], "")):
+                continue  # "yes auth.py" names one thing: `taken_term` reads it, with its mark
+            named = any(
+                re.search(rf"(?<![\w.-]){re.escape(t.lower())}(?![\w-])", said_low) for t in terms
+            )
+            valued = any(
+                re.sub(r"\s+", "", v[0].lower()) in said_flat for v in _UNIT_VALUE.finditer(c)
+            )
+            if (named or valued) and c not in found:
+                found.append(c)
+    return found
+
+
+def names_only(clause: str, written: str) -> bool:
+    """Whether every name and value `clause` takes up is in `written` already ("就 FAT32")."""
+    low = written.lower()
+    if clause.lower() in low:
+        return True
+    terms = [t[0] for t in _CODE_TERM.finditer(clause)] + [
+        v[0] for v in _UNIT_VALUE.finditer(clause)
+    ]
+    return bool(terms) and all(t.lower() in low for t in terms)
+
+
 # "For e2e: playwright", "消息队列：RabbitMQ": a part of the project, and what it takes
 _PART_TAKEN = lazy(
     r"(?i)^\W*(?:for\s+)?(?!(?:error|warning|note|log|output|result|question|issue|problem|"
@@ -640,7 +748,8 @@ def options(message: str) -> dict[str, str]:
     lines = message.splitlines()
     for n, line in enumerate(lines[:-1]):  # "A." on its own line, the option on the next
         bare = _BARE_LABEL.match(line)
-        if bare and lines[n + 1].strip():
+        # ("- 1" then "- 2": the labels a reply may answer with, each bare)
+        if bare and lines[n + 1].strip() and not _BARE_LABEL.match(lines[n + 1]):
             label = _NUMERALS.get(bare.group(1), bare.group(1).upper())
             named = clip(_OPTION_LEAD.sub("", lines[n + 1].strip(" *-")))
             if named and not VAGUE.match(named):
@@ -649,16 +758,55 @@ def options(message: str) -> dict[str, str]:
         named = clip(row["text"].replace("`", "").strip(" *"))
         if named and not VAGUE.match(named):
             found.setdefault(_NUMERALS.get(row["label"], row["label"].upper()), named)
-    for m in _OPTION.finditer(message):
-        if QUESTION.search(m.group("text")):
-            continue  # "1. PG 版本和数据量多大？" asks; it offers nothing
-        head = re.split(r"[.。:：]\s|\*\*|[(（]", m.group("text").strip(" *"), maxsplit=1)[0]
+    for m in _offered_run(message):
+        # "把 `datetime.utcnow()` 换成 …": a bracket in code is no aside
+        text = re.sub(r"`[^`\n]+`", lambda c: c[0].replace("(", "\0"), m.group("text").strip(" *"))
+        head = re.split(r"[.。:：]\s|\*\*|[(（]", text, maxsplit=1)[0].replace("\0", "(")
         head = _OPTION_LEAD.sub("", head.strip(" *"))
-        named = clip(head)
+        # "把 `datetime.utcnow()` 全部换成 `datetime.now(timezone.utc)`，同时…": a Chinese
+        # option is its first clause, whole
+        whole = re.split(r"[，,；;]", head, maxsplit=1)[0].replace("`", "").strip()
+        named = whole[:80] if is_chinese(whole[:8]) and _CODE_TERM.search(whole) else clip(head)
         if named and not VAGUE.match(named):
             label = m.group("label").upper()
             found.setdefault(_NUMERALS.get(label, label), named)
     return found or _inline_options(message) or _asked_bullets(message)
+
+
+# what opens a list of options: "有三种处理方式：", "Two options:", "两个方案"
+_OPTIONS_INTRO = lazy(
+    r"(?i)(?:[两三四几二]|\d)\s*(?:种|个)\s*(?:处理)?(?:方式|方案|做法|办法|选择|思路|选项)"
+    r"|\b(?:two|three|four|a few|several|some)\s+(?:options|ways|approaches|choices|alternatives)\b"
+    r"|\b(?:options|approaches|alternatives)\s*[:：]"
+)
+
+
+def _offered_run(message: str) -> list[re.Match[str]]:
+    """The labelled lines that offer options, those asking left out.
+
+    A message may number what it found ("1. utcnow 被标记为 deprecated 2. pkg_resources …")
+    before the options ("有三种处理方式：1. … 2. … 3. …"): the list an options lead opens is
+    the one a label picks from, when just one does.
+    """
+    runs: list[list[re.Match[str]]] = []
+    for m in _OPTION.finditer(message):
+        if QUESTION.search(m.group("text")):
+            continue  # "1. PG 版本和数据量多大？" asks; it offers nothing
+        first = _NUMERALS.get(m["label"], m["label"].upper()) in ("1", "A")
+        if first or not runs:
+            runs.append([])
+        runs[-1].append(m)
+    if len(runs) > 1:
+        led = [r for r in runs if _OPTIONS_INTRO.search(_line_before(message, r[0].start()))]
+        if len(led) == 1:
+            return led[0]
+    return [m for r in runs for m in r]
+
+
+def _line_before(message: str, at: int) -> str:
+    """The last line with words before position `at`."""
+    lines = [line for line in message[:at].splitlines() if line.strip()]
+    return lines[-1] if lines else ""
 
 
 def _asked_bullets(message: str) -> dict[str, str]:
@@ -1126,9 +1274,30 @@ def _named_either(sentence: str) -> list[str]:
     return names if names[0] != names[1] else []
 
 
+# "“3 天”是自然日还是上课日？", "按清算日还是交易日？": a Chinese question of two terms, at its end
+_ZH_EITHER = lazy(
+    r"(?P<a>[\u4e00-\u9fff]{2,8})\s*还是\s*(?P<b>[\u4e00-\u9fff]{2,6}?)"
+    r"\s*(?:呢|啊|好|比较好|更好)?\s*[？?]\s*$"
+)
+
+
+def _zh_either(message: str) -> list[str]:
+    """The two terms of a Chinese either-or question that ends a sentence ("自然日还是上课日？")."""
+    for sentence in statements(message):
+        m = _ZH_EITHER.search(sentence.strip())
+        if m is None:
+            continue
+        # "另外这个是自然日": the term after the verb that asks about it
+        a = re.split(r"是|用|选|走|按|的|要|做|在|存", m["a"])[-1]
+        b = re.sub(r"(?:的|呢)$", "", m["b"])
+        if len(a) >= 2 and len(b) >= 2 and a != b and not VAGUE.match(a) and not VAGUE.match(b):
+            return [a, b]
+    return []
+
+
 def asked_options(message: str) -> list[str]:
     """The technologies an "X or Y?" question offers ("Isar or drift?", "Helm 还是 Kustomize？")."""
-    if either := _either_options(message):
+    if either := _either_options(message) or _zh_either(message):
         return either
     for sentence in statements(message)[-1:]:
         m = _EITHER_AT_END.search(sentence)
@@ -1167,7 +1336,9 @@ def offered_labels(message: str) -> list[str]:
 
 _OPTION_LINE = lazy(
     # (a dash inside the line ends the head, not the next line's bullet)
-    r"^\s*[-*•]\s+(?:\*\*)?(?P<head>[^\n(（:：—]{3,60}?)(?:\*\*)?[ \t]*(?:[(（:：—]|[ \t]-[ \t]|$)",
+    # ("- Testcontainers Postgres, one database per worker. …": nor does its first comma)
+    r"^\s*[-*•]\s+(?:\*\*)?(?P<head>[^\n(（:：—]{3,60}?)(?:\*\*)?[ \t]*"
+    r"(?:[(（:：—]|,[ \t]|[ \t]-[ \t]|$)",
     re.M,
 )
 
@@ -1453,6 +1624,16 @@ _PART_ANSWER_ZH = lazy(
 
 # "no arduino.", "drop supabase.", "forget kafka": a short reply that turns an option down
 _TURNED_DOWN = lazy(r"(?i)\W*(?:no|not|drop|ditch|skip|forget|scrap|lose|remove|kill|without)\s+\w")
+
+
+def term_answer(sentence: str, offered: list[str]) -> str | None:
+    """The one Chinese term of an either-or question a reply takes ("按自然日算就行，简单")."""
+    terms = [o for o in offered if is_chinese(o)]
+    first = re.split(r"[，,。；;！!]", sentence.strip(), maxsplit=1)[0]
+    if len(terms) != len(offered) or any(p.search(first) for p in (NEGATED, QUESTION, _DECLINED)):
+        return None
+    named = [t for t in terms if t in first]
+    return named[0] if len(named) == 1 else None
 
 
 def short_answer(sentence: str, offered: list[str]) -> str | None:

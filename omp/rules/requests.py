@@ -201,6 +201,8 @@ def ruled_out_then(sentence: str) -> str | None:
 _RULES_LEAD = lazy(
     r"(?:^|(?<=[。.!！\n]))\s*(?:再|另外|还有|然后)?\s*(?:定|加|补充|说)?\s*"
     r"(?P<count>[一二两三四五几\d])?\s*[个条]?\s*(?:业务|团队|项目)?(?:规则|约定|规矩|规范)(?:如下)?\s*[:：]"
+    # "改成：同一订单只能用一张券；运费不参与优惠": the rules a change of mind sets instead
+    r"|(?:^|(?<=[。!！\n]))\s*(?:那就|那|就)?(?:规则|需求)?(?:改成|改为|换成)\s*[:：]"
     r"|(?i:(?:^|(?<=[.!\n]))\s*(?:(?:two|three|a few|some|the|our)\s+)?(?:more\s+)?"
     r"(?:rules|conventions|ground rules|naming rules)(?:\s+(?:for|of)\s+[^:\n]{1,60})?\s*:)"
 )
