@@ -1550,6 +1550,11 @@ def test_an_upgrade_offered_is_read_with_the_sentence_that_offers_it():
         ("建议：索引时用 `ik_max_word`，检索时用 `ik_smart`；分词效果还不够再换 HanLP。",
          "HanLP 算了，不折腾。索引 ik_max_word、查询 ik_smart，改完重建索引。",
          ["索引 ik_max_word、查询 ik_smart"]),
+        ("分区建议按月 `toYYYYMM(event_date)`，排序键 `(campaign_id, event_date)`。",
+         "分区按月 toYYYYMM(event_date) OK，写入怎么接 Kafka 我再看。",
+         ["分区按月 toYYYYMM(event_date) OK"]),
+        ("The update policy is `{\"policy\": \"sdkVersion\"}`; `fingerprint` would rebuild less.",
+         "keep sdkVersion policy, fingerprint can wait.", ["keep sdkVersion policy"]),
     ],
 )  # fmt: skip
 def test_a_reply_opening_by_taking_what_was_said_decides_the_clauses_it_takes_up(
@@ -1581,6 +1586,13 @@ def test_a_clause_taking_up_the_assistants_terms_joins_the_decision_of_its_reply
         ("Corruption detection: a CRC32 of the JSON payload.", "ok. does CRC32 catch it all?"),
         ("限流：同一手机号 60 秒 1 次。", "好，我本地先试 60 秒。"),
         ("限流：同一手机号 60 秒 1 次。", "好，开始写吧，登录页先画出来。"),
+        # what was found, not taken: "果然是…", "确实是 X 的锅", "是 ACL 没配"
+        (
+            "Check `application-test.yml` for an old password.",
+            "ok, 果然是 application-test.yml 里还有个旧密码",
+        ),
+        ("可能是 `AWS_PROFILE` 指向了别的账号。", "确实是 AWS_PROFILE 的锅"),
+        ("The worker pulls 10 jobs from SQS. Should I raise it?", "the SQS part is fine."),
     ],
 )
 def test_a_reply_that_takes_up_nothing_the_assistant_put_forward_decides_nothing(assistant, reply):

@@ -265,7 +265,7 @@ class _Conversation:
         if stored := [d for d in mine if d.confidence >= AUTO_STORE_AT and d.entry.get("choice")]:
             entry = stored[0].entry
             entry["title"] = with_details(str(entry["title"]), new)[:TITLE_MAX]
-        elif not mine and rules.replies_taking(text):
+        elif not mine and rules.replies_taking(text, self.replying_to):
             title = with_details(new[0], new[1:])
             entry = {"title": title[:TITLE_MAX], "context": text.strip()[:500], "choice": new[0]}
             self._decide_accepted(entry, "what a reply took up of the assistant's message", index)

@@ -328,24 +328,55 @@ _NOT_TAKING = lazy(
     r"|\b(?:was|were|had|did|ran|wrote|used to|same as)\b"
     r"|\b(?:is|are)\b(?!\s+(?:fine|ok|okay|good|enough|the (?:default|primary)\b))"
     r"|本来|一直|已经在|比较|太[^\s，,]|[前后]再|[了过]\s*$"
+    # what was found or measured: "果然是 application-test.yml 里…", "是 ACL 没配", "估计也就 50"
+    r"|果然|确实|原来|的锅|没[加配装开设买]|试了|跑完|估计|左右|大概|\bturns out\b|\bthat'?s why\b"
+    # turned down in its own words: "LAMMPS 不考虑", "TGI 我们也不想搞", "DeepSpeed 踩过坑"
+    r"|不考虑|不想|不搞|不折腾|踩过坑|\bis out\b|\bpass\b"
 )
 # turned down: "no encryption", "drop the cache", "不加 Notifee", "算了"
 _DECLINED = lazy(r"(?i)^(?:no|without|drop|skip|remove|not)\b|^(?:不|别|去掉|删掉|算了|砍掉)")
 
 
-# or by turning its other way down: "HanLP 算了，不折腾。", "clickhouse 我们组没人会运维，pass。"
+# a reply's first sentence turning the other way down: "HanLP 算了，不折腾。", "…，pass。"
 _TURNING_LEAD = lazy(r"(?i)算了|不折腾|不考虑|\bpass\b|\bis out\b|\bforget (?:it|that|about)\b")
 
 
-def replies_taking(message: str) -> bool:
+def replies_taking(message: str, said: str) -> bool:
     """Whether a reply opens by taking what the assistant said ("就这么做，…", "looks good. …").
 
     One that opens by turning the other way down ("HanLP 算了，不折腾。索引 ik_max_word…")
-    takes what it names next.
+    takes what it names next; so does one that opens by setting what it takes ("keep
+    sdkVersion policy, …") or says yes to a clause taking it ("分区按月 toYYYYMM(event_date) OK").
     """
     text = message.strip()
     first = (statements(text) or [""])[0]
-    return _TAKING_LEAD.match(text) is not None or _TURNING_LEAD.search(first) is not None
+    if _TAKING_LEAD.match(text) is not None or _TURNING_LEAD.search(first) is not None:
+        return True
+    opening = re.split(r"[，,；;。!！]|\.\s", first, maxsplit=1)[0]
+    if _SETTING_VERB.match(opening) and taken_clauses(opening, said):
+        return True
+    # (not a yes to an acronym alone: "the SQS part is fine" says what it thinks of one part)
+    return any(
+        _YES_MARK.search(c) and any(not re.fullmatch(r"[A-Z]+", t) for t in _terms(c))
+        for c in taken_clauses(text, said)
+    )
+
+
+def _terms(clause: str) -> list[str]:
+    """The names written as code and the values with units a clause names."""
+    return [t[0] for t in _CODE_TERM.finditer(clause)] + [
+        v[0] for v in _UNIT_VALUE.finditer(clause)
+    ]
+
+
+# an opening clause that sets what it names: "keep sdkVersion policy", "set X = True in base.py"
+_SETTING_VERB = lazy(r"(?i)^\W*(?:keep|set|use|enable|disable|pin|store|put|make|switch)\s")
+
+
+_YES_MARK = lazy(
+    r"(?i)(?:^|\s|(?<=[\u4e00-\u9fff]))"
+    r"(?:ok|okay|fine|yes|definitely|is fine|works|可以|就行|没问题|也行|同意)$"
+)
 
 
 def taken_clauses(message: str, said: str) -> list[str]:
@@ -354,7 +385,8 @@ def taken_clauses(message: str, said: str) -> list[str]:
     "就这么做，IndexedDB + clientId 去重，registerType autoUpdate。" after a plan naming
     `IndexedDB`, `clientId` and `registerType: 'autoUpdate'` takes up both clauses. A clause
     takes something up when it names, as the assistant wrote it, a name written as code or a
-    value with its unit; never when it turns it down, asks, waits or speaks of the person.
+    value with its unit (a name the lexicon knows is as often a reason as a choice: "Rust 写的
+    性能好"); never when it turns it down, asks, waits or speaks of the person.
     """
     said_low = said.lower()
     said_flat = re.sub(r"\s+", "", said_low)
@@ -398,9 +430,7 @@ def names_only(clause: str, written: str) -> bool:
     low = written.lower()
     if clause.lower() in low:
         return True
-    terms = [t[0] for t in _CODE_TERM.finditer(clause)] + [
-        v[0] for v in _UNIT_VALUE.finditer(clause)
-    ]
+    terms = _terms(clause) + technologies(clause)  # "还是用 Redis 吧" after "Use Redis"
     return bool(terms) and all(t.lower() in low for t in terms)
 
 
