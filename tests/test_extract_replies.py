@@ -1555,6 +1555,9 @@ def test_an_upgrade_offered_is_read_with_the_sentence_that_offers_it():
          ["分区按月 toYYYYMM(event_date) OK"]),
         ("The update policy is `{\"policy\": \"sdkVersion\"}`; `fingerprint` would rebuild less.",
          "keep sdkVersion policy, fingerprint can wait.", ["keep sdkVersion policy"]),
+        ("- 排序键 `(campaign_id, event_date, user_id)` 对应查询；\n- 按天分区 `toYYYYMMDD`。",
+         "排序键就用 (campaign_id, event_date, user_id)，分区按天 toYYYYMMDD。写入怎么接 Kafka？",
+         ["排序键就用 (campaign_id, event_date, user_id)", "分区按天 toYYYYMMDD"]),
     ],
 )  # fmt: skip
 def test_a_reply_opening_by_taking_what_was_said_decides_the_clauses_it_takes_up(

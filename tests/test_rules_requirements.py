@@ -547,3 +547,39 @@ def test_each_listed_rule_is_a_decision_titled_by_itself():
         "赠送的钱单独记在 bonus_balance",
         "退款只退本金",
     ]
+
+
+# ---- rules stated of a part with "should" or "must" ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rule"),
+    [
+        ("The status endpoint should return a presigned URL valid for 15 minutes once the job "
+         "is done.",
+         "The status endpoint should return a presigned URL valid for 15 minutes once the job "
+         "is done"),
+        ("oh and ldflags should set main.version / main.commit / main.date, the version cmd "
+         "reads those", "ldflags should set main.version / main.commit / main.date"),
+        ("every PR should have a CHANGELOG entry", "Every PR should have a CHANGELOG entry"),
+        # a person, a pronoun, a state of the work now, nothing concrete, a doubt or a question
+        ("you should use Redis 7", None),
+        ("it should be 30s", None),
+        ("the tests should pass now", None),
+        ("the button should be blue", None),
+        ("maybe the cache should be 5m", None),
+        ("min_size 2 should be fine", None),  # an opinion of a value, no rule
+        ("binary name should be `snapname`", None),  # a value, for the settings to read
+        ("should the API return 201?", None),
+        ("if it fails the job should retry 3 times", None),
+    ],
+)  # fmt: skip
+def test_a_rule_stated_of_a_part_with_should_or_must_is_read_as_written(sentence, rule):
+    assert rules.modal_rule(sentence) == rule
+
+
+def test_a_rule_stated_of_a_part_is_a_decision():
+    batch = _run(("user", "ldflags should set main.version and main.commit, the version cmd "
+                          "reads those."))  # fmt: skip
+    [decision] = _kept(batch, "decisions")
+    assert decision["title"] == "ldflags should set main.version and main.commit"

@@ -1137,14 +1137,23 @@ class _Conversation:
         return True
 
     def _required(self, s: str, index: int, conf: dict[str, float]) -> bool | None:
-        """A requirement the person sets ("We need every endpoint to be idempotent"): True."""
-        rule = rules.requirement(s)
-        if rule is None:
+        """A requirement the person sets ("We need every endpoint to be idempotent"): True.
+
+        Or a rule stated of a part ("ldflags should set main.version"), kept beside the
+        choices: it replaces none of them.
+        """
+        if (rule := rules.requirement(s)) is not None:
+            entry = {"title": rule[:TITLE_MAX], "context": s[:500], "choice": rule}
+            reason = "a requirement the person set"
+            c = Candidate("decisions", entry, conf["instruction"], reason, self.source(index))
+            self.ledger.decide(c, reverses=False)
+            return True
+        if (rule := rules.modal_rule(s)) is None:
             return None
         entry = {"title": rule[:TITLE_MAX], "context": s[:500], "choice": rule}
-        reason = "a requirement the person set"
+        reason = "a rule the person stated for a part"
         c = Candidate("decisions", entry, conf["instruction"], reason, self.source(index))
-        self.ledger.decide(c, reverses=False)
+        self.ledger.rule(c)
         return True
 
     def _assistant_choice(self, d: rules.Decision, s: str, src: dict[str, Any]) -> bool | None:

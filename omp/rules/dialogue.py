@@ -352,7 +352,7 @@ def replies_taking(message: str, said: str) -> bool:
     first = (statements(text) or [""])[0]
     if _TAKING_LEAD.match(text) is not None or _TURNING_LEAD.search(first) is not None:
         return True
-    opening = re.split(r"[，,；;。!！]|\.\s", first, maxsplit=1)[0]
+    opening = _clauses(first)[0]
     if _SETTING_VERB.match(opening) and taken_clauses(opening, said):
         return True
     # (not a yes to an acronym alone: "the SQS part is fine" says what it thinks of one part)
@@ -369,8 +369,12 @@ def _terms(clause: str) -> list[str]:
     ]
 
 
-# an opening clause that sets what it names: "keep sdkVersion policy", "set X = True in base.py"
-_SETTING_VERB = lazy(r"(?i)^\W*(?:keep|set|use|enable|disable|pin|store|put|make|switch)\s")
+# an opening clause that sets what it names: "keep sdkVersion policy", "排序键就用 (…)"
+_SETTING_VERB = lazy(
+    r"(?i)^\W*(?:keep|set|use|enable|disable|pin|store|put|make|switch)\s"
+    # "排序键就用 (campaign_id, event_date)": a part, then the verb that sets it
+    r"|^[^，,。]{0,12}?(?:就用|统一用|改成|改为|设成|设为|定为)"
+)
 
 
 _YES_MARK = lazy(
@@ -394,8 +398,8 @@ def taken_clauses(message: str, said: str) -> list[str]:
     for sentence in statements(message):
         if QUESTION.search(sentence):
             continue
-        for clause in re.split(r"[，,；;。!！]\s*|\.\s+|\n", sentence):
-            c = _TAKING_LEAD.sub("", clause.strip()).strip(" .。`*")
+        for clause in _clauses(sentence):
+            c = _TAKING_LEAD.sub("", clause.strip()).replace("`", "").strip(" .。*")
             c = re.sub(r"(?i)^(?:just|also|and|then|那就|就|那|再)\s*", "", c)
             if not 4 <= len(c) <= 80 or any(
                 p.search(c)
@@ -423,6 +427,12 @@ def taken_clauses(message: str, said: str) -> list[str]:
             if (named or valued) and c not in found:
                 found.append(c)
     return found
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The clauses of a sentence; a bracket's commas part none ("(campaign_id, event_date)")."""
+    kept = re.sub(r"\([^()]*\)", lambda m: m[0].replace(",", "\0"), sentence)
+    return [c.replace("\0", ",") for c in re.split(r"[，,；;。!！]\s*|\.\s+|\n", kept)]
 
 
 def names_only(clause: str, written: str) -> bool:

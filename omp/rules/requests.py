@@ -171,6 +171,53 @@ def requirement(sentence: str) -> str | None:
     return f"{subject[0].upper()}{subject[1:]} {modal} {predicate}"
 
 
+# "received_at should be the event.created time", "ldflags should set main.version": a part of
+# the project, named as code or as a thing of the project, and what it must be or do
+_MODAL_RULE = lazy(
+    r"(?i)^(?:(?:ok(?:ay)?|yes|yeah|so|also|and|oh|btw|plus)[.,\s]+)*"
+    r"(?P<subject>(?:the\s+|our\s+|all\s+|every\s+|each\s+)?[\w.`/-]+(?:\s+[\w.`/-]+){0,4}?)\s+"
+    r"(?P<modal>should|must|needs? to|has to|have to)\s+"
+    # (not "min_size 2 should be fine": an opinion of a value)
+    r"(?P<pred>(?!be able\b|probably\b|maybe\b|also\b|still\b|"
+    r"be (?:fine|ok|okay|enough|good|plenty)\b)[a-z](?:[^.;!?]|\.(?=\w)){5,120}?)"
+    r"\s*(?:[,;]\s*(?:the|it|we|since|because|so|not)\b.*|[.!](?!\w)|$)"
+)
+_NOT_SUBJECT = frozenset(
+    ("it", "this", "that", "we", "i", "you", "they", "there", "he", "she", "which", "what",
+     "who", "one", "someone", "somebody", "everyone", "nobody", "things", "something")
+)  # fmt: skip
+# something concrete: a name written as code, a number, an acronym, a quoted name
+_CONCRETE_RULE = lazy(r"\d|`|\w_\w|[a-z][A-Z]|\b[A-Z]{2,}|\w\.\w")
+
+
+def modal_rule(sentence: str) -> str | None:
+    """A rule the person states of a part of the project with "should" or "must", or None.
+
+    "yes. and received_at should be the event.created time not now()" → "received_at should
+    be the event.created time not now()"; "The status endpoint should return a presigned URL
+    valid for 15 minutes". The part or what it must be names something concrete (code, a
+    number); not a person ("you should …"), a pronoun, a condition, a question, a wish for
+    later or a state the work should reach now ("the tests should pass").
+    """
+    body = re.sub(r"(?i)^(?:yes|yeah|ok(?:ay)?)\s*[.!]\s*", "", sentence.strip())
+    if QUESTION.search(body) or TENTATIVE.search(body) or CONDITION.search(body):
+        return None
+    m = _MODAL_RULE.match(body)
+    if m is None:
+        return None
+    subject, pred = m["subject"].strip(), m["pred"].strip()
+    words = subject.lower().split()
+    if words[-1] in _NOT_SUBJECT or words[0] in _NOT_SUBJECT or _NOT_NOW.search(m.group(0)):
+        return None
+    if _TASK_STATE.search(pred) or not _CONCRETE_RULE.search(f"{subject} {pred}"):
+        return None
+    if re.fullmatch(r"be\s+\S+", pred):
+        return None  # "binary name should be `snapname`": a setting's value, the settings' to read
+    if re.match(r"(?i)the|our|all|every|each", subject):
+        subject = subject[0].upper() + subject[1:]  # "received_at" stays as code writes it
+    return f"{subject} {m['modal'].lower()} {pred}"
+
+
 # a name, not a phrase: "Inngest", "Trigger.dev", "Graphile Worker", "Postgres 16" (not
 # "keep it")
 NAME = lazy(
