@@ -82,6 +82,7 @@ BATCHES = (
     676,
     696,
     716,
+    736,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")

@@ -1601,3 +1601,16 @@ def test_a_clause_taking_up_the_assistants_terms_joins_the_decision_of_its_reply
 def test_a_reply_that_takes_up_nothing_the_assistant_put_forward_decides_nothing(assistant, reply):
     turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
     assert _kept(_run(*turns), "decisions") == []
+
+
+def test_a_clause_taken_up_goes_when_a_later_reply_turns_its_name_down():
+    turns = [
+        *_said("should we add a polyfill for Firefox?"),
+        ("assistant", "Mozilla's `webextension-polyfill` gives you the `browser.*` namespace."),
+        ("user", "ok lets do that, add webextension-polyfill and migrate the chrome.* calls"),
+        ("assistant", "WXT already exposes a unified `browser` global from `wxt/browser`."),
+        ("user", "ok then scrap the polyfill idea. we use browser from wxt/browser everywhere "
+                 "and no webextension-polyfill dependency."),
+    ]  # fmt: skip
+    chosen = _chosen(*turns)
+    assert chosen == ["browser from wxt/browser"]

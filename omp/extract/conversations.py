@@ -28,7 +28,15 @@ from omp.extract.candidates import (
 from omp.extract.commits import (
     drop_reverted,
 )
-from omp.extract.ledger import ALSO, VALUE, VALUE_TAIL, WHOLE_RULE, Ledger, set_changed
+from omp.extract.ledger import (
+    ALSO,
+    TAKEN_UP,
+    VALUE,
+    VALUE_TAIL,
+    WHOLE_RULE,
+    Ledger,
+    set_changed,
+)
 from omp.extract.offers import ONE_NAME, REPLY_REACH, Offers, as_written, plan_entry
 from omp.lazyre import lazy
 
@@ -268,7 +276,7 @@ class _Conversation:
         elif not mine and rules.replies_taking(text, self.replying_to):
             title = with_details(new[0], new[1:])
             entry = {"title": title[:TITLE_MAX], "context": text.strip()[:500], "choice": new[0]}
-            self._decide_accepted(entry, "what a reply took up of the assistant's message", index)
+            self._decide_accepted(entry, TAKEN_UP, index)
 
     def _replaced_here(self, index: int, before: int) -> set[str]:
         """The stack a message states and, in the same message, replaces by a choice.

@@ -388,10 +388,17 @@ class Ledger:
         made in a sentence about it goes too ("Redis 那个最简单，就用 SETNX 吧").
         """
         named = re.compile(rf"(?i)(?<![\w.-]){re.escape(gone)}(?![\w-])") if said and gone else None
+        head = gone.split()[0] if gone else ""
         for old in list(self.decisions):
             context = str(old.entry.get("context", ""))
             earlier = int(old.source["index"]) < index
-            chose = bool(gone) and _starts_a_word(gone, str(old.entry.get("choice", "")))
+            choice = str(old.entry.get("choice", ""))
+            chose = bool(gone) and _starts_a_word(gone, choice)
+            # a clause taken up ("add webextension-polyfill and migrate the chrome.* calls"):
+            # the name it turns down is the first word of what is said ("no webextension-polyfill
+            # dependency"), written as code
+            if old.reason == TAKEN_UP and re.search(r"\w[-_.]\w", head):
+                chose = chose or _starts_a_word(head, choice)
             if chose or (named is not None and earlier and named.search(context)):
                 self.decisions.remove(old)
                 old.action, old.note = "dropped", f"turned down later in the conversation ({index})"
@@ -432,6 +439,9 @@ class Ledger:
 def _fuller(short: str, long: str) -> bool:
     """Whether `long` names `short` with more detail ("Flutter" → "Flutter 3.22")."""
     return len(short) >= 2 and long.lower().startswith(short.lower() + " ")
+
+
+TAKEN_UP = "what a reply took up of the assistant's message"
 
 
 def _starts_a_word(name: str, text: str) -> bool:
