@@ -254,14 +254,14 @@ class _Conversation:
         """What else a reply takes up, clause by clause, of the assistant's last message.
 
         "好，就 FatFS + FAT32，每 32 KB 调一次 f_sync。" decides FatFS + FAT32 and, in
-        its title, "每 32 KB 调一次 f_sync". A reply that decided nothing else but opens by
-        taking what was said ("就这么做，IndexedDB + clientId 去重，registerType autoUpdate")
-        decides the clauses it took up.
+        its title, "每 32 KB 调一次 f_sync". A reply that decided nothing else decides the
+        clauses it took up when it opens by taking what was said ("就这么做，IndexedDB +
+        clientId 去重，registerType autoUpdate") or as `rules.replies_taking` tells.
         """
         if not self.replying_to:
             return
-        # its own, and the proposal it accepted ("行，SD 卡就走 SDIO 4-bit + DMA")
-        mine = [d for d in self.decisions if d.source["index"] == index or id(d) not in self.held]
+        # made while it was read: its own, and the proposal it accepted ("行，SD 卡就走 SDIO …")
+        mine = [d for d in self.decisions if id(d) not in self.held]
         # what the talk decided already, this reply included ("就 FatFS + FAT32" again)
         covered = " ".join(
             f"{d.entry.get('title', '')} {d.entry.get('choice', '')}" for d in self.decisions
@@ -1151,17 +1151,17 @@ class _Conversation:
         choices: it replaces none of them.
         """
         if (rule := rules.requirement(s)) is not None:
-            entry = {"title": rule[:TITLE_MAX], "context": s[:500], "choice": rule}
             reason = "a requirement the person set"
-            c = Candidate("decisions", entry, conf["instruction"], reason, self.source(index))
-            self.ledger.decide(c, reverses=False)
-            return True
-        if (rule := rules.modal_rule(s)) is None:
+        elif (rule := rules.modal_rule(s)) is not None:
+            reason = "a rule the person stated for a part"
+        else:
             return None
         entry = {"title": rule[:TITLE_MAX], "context": s[:500], "choice": rule}
-        reason = "a rule the person stated for a part"
         c = Candidate("decisions", entry, conf["instruction"], reason, self.source(index))
-        self.ledger.rule(c)
+        if reason == "a requirement the person set":
+            self.ledger.decide(c, reverses=False)
+        else:
+            self.ledger.rule(c)
         return True
 
     def _assistant_choice(self, d: rules.Decision, s: str, src: dict[str, Any]) -> bool | None:

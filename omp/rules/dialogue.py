@@ -401,19 +401,7 @@ def taken_clauses(message: str, said: str) -> list[str]:
         for clause in _clauses(sentence):
             c = _TAKING_LEAD.sub("", clause.strip()).replace("`", "").strip(" .。*")
             c = re.sub(r"(?i)^(?:just|also|and|then|那就|就|那|再)\s*", "", c)
-            if not 4 <= len(c) <= 80 or any(
-                p.search(c)
-                for p in (
-                    NEGATED,
-                    QUESTION,
-                    TENTATIVE,
-                    _PUT_OFF,
-                    _OWN_WAYS,
-                    _DECLINED,
-                    _NOT_TAKING,
-                    _TRIAL,
-                )
-            ):
+            if not 4 <= len(c) <= 80 or any(p.search(c) for p in _NOT_TAKEN_BY):
                 continue
             terms = [t[0] for t in _CODE_TERM.finditer(c)]
             if len(terms) == 1 and not re.sub(r"[\W_]+", "", c.replace(terms[0], "")):
@@ -427,6 +415,11 @@ def taken_clauses(message: str, said: str) -> list[str]:
             if (named or valued) and c not in found:
                 found.append(c)
     return found
+
+
+# what keeps a clause from taking anything up: it turns down, asks, doubts, waits, speaks of the
+# person, reasons or reports, or tries
+_NOT_TAKEN_BY = (NEGATED, QUESTION, TENTATIVE, _PUT_OFF, _OWN_WAYS, _DECLINED, _NOT_TAKING, _TRIAL)
 
 
 def _clauses(sentence: str) -> list[str]:
