@@ -187,10 +187,25 @@ def test_a_preference_said_personally_is_the_persons():
 @pytest.mark.parametrize(
     "sentence",
     ["先说一下，以后都用中文回复我", "dont explain basics to me pls, I've done Go for 10 years",
-     "别给我解释基础概念，我写 Go 十年了", "reply in Chinese please"],
+     "别给我解释基础概念，我写 Go 十年了", "reply in Chinese please",
+     "回复中文就行，but keep code comments in English.",
+     "commit message 写英文，别写中文，CI 那边 changelog 生成器对中文支持很烂",
+     "plan 我自己跑，any time 都别帮我跑 terraform apply，我要自己看 plan 输出再决定。"],
 )  # fmt: skip
 def test_how_the_person_wants_answers_is_theirs(sentence):
     assert rules.personal(sentence) is not None
+
+
+def test_a_preference_said_in_brackets_is_the_persons():
+    said = "We squash-merge everything (I prefer squash merges, one commit per PR on main)."
+    assert rules.personal(said) is not None
+
+
+@pytest.mark.parametrize(
+    "sentence", ["代码注释用英文版的模板", "回复中文文档的链接就行"]
+)  # fmt: skip
+def test_a_language_naming_a_thing_of_its_own_is_no_preference_for_answers(sentence):
+    assert rules.personal(sentence) is None
 
 
 def test_a_question_about_the_language_of_answers_is_no_preference():

@@ -1614,3 +1614,57 @@ def test_a_clause_taken_up_goes_when_a_later_reply_turns_its_name_down():
     ]  # fmt: skip
     chosen = _chosen(*turns)
     assert chosen == ["browser from wxt/browser"]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "reply", "kept"),
+    [
+        # a plain word the assistant wrote as code on its own, named with a yes
+        (
+            "解析结果存 `jsonb` 列，还是拆成明细表？PyMuPDF 的授权也要看一下。",
+            "pdfplumber 吧。存 jsonb 可以",
+            "存 jsonb 可以",
+        ),
+        (
+            "Autosave: on every `room transition`, or only at benches?",
+            "autosave on room transition yes",
+            "autosave on room transition yes",
+        ),
+    ],
+)
+def test_a_name_the_assistant_wrote_as_code_on_its_own_is_taken_up_like_one_shaped_as_code(
+    assistant, reply, kept
+):
+    turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
+    titles = [str(d["title"]) for d in _kept(_run(*turns), "decisions")]
+    assert any(kept in t for t in titles), titles
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "好，就用 Snakemake。jobs 200 别开那么大",  # a "don't" in passing
+        "好，就用 Snakemake。之前 jobs 200 出过事",  # what happened before
+        "ok, Snakemake it is. jobs 200 is fine for now",  # a stopgap
+    ],
+)
+def test_a_clause_that_forbids_recalls_or_holds_for_now_joins_no_decision(reply):
+    assistant = "Use Snakemake with the slurm executor; `jobs 200` keeps the queue busy."
+    turns = [*_said("how do we run the pipeline?"), ("assistant", assistant), ("user", reply)]
+    titles = [str(d["title"]) for d in _kept(_run(*turns), "decisions")]
+    assert not any("200" in t for t in titles), titles
+
+
+def test_a_long_bullet_is_an_option_by_its_first_words():
+    assistant = (
+        "Off by one cent. Two ways to make them agree:\n\n"
+        "- round VAT **per line item** (what the customer sees on each line adds up), or\n"
+        "- round once per cart and push the remainder onto the last line of the order.\n\n"
+        "OK to switch?"
+    )
+    assert rules.offered_bullets(assistant) == [
+        "round VAT **per line item",
+        "round once per cart and push the remainder onto the",
+    ]
+    turns = [*_said("the totals are off"), ("assistant", assistant), ("user", "per line item, yes")]
+    assert any("per line item" in c for c in _chosen(*turns))

@@ -800,6 +800,8 @@ def test_a_version_pinned_in_a_version_managers_file_is_the_projects(sentence, s
         ("记账 app 是 SwiftUI 写的，最低支持 iOS 16，数据层用 Core Data。", {"ios": "iOS 16"}),
         ("Trailnote (hiking journal, SwiftUI, min iOS 16). Monthly + yearly.", {"ios": "iOS 16"}),
         ("改完之后两台手机能同步了。我用的 Xcode 15.4。", {"xcode": "Xcode 15.4"}),
+        ("Flutter 这边我们现在是 3.22.2，Dart 3.4。", {"flutter": "Flutter 3.22.2"}),
+        ("数据库目前是 Postgres，Postgres 目前用的是 15.4", {"postgres": "Postgres 15.4"}),
     ],
 )  # fmt: skip
 def test_a_version_said_to_be_pinned_or_the_only_one_there_is_the_projects(sentence, stack):

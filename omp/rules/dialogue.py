@@ -317,7 +317,7 @@ _TAKING_LEAD = lazy(
 _OWN_WAYS = lazy(r"(?i)\b(?:I|I'm|I'll|I've|I'd|me|my|you|your|fyi|btw)\b|我(?!们)|你|习惯")
 # put off: "later", "先不", "再说" ("X instead of Y" takes X all the same)
 _PUT_OFF = lazy(
-    r"(?i)\b(?:not now|later|hold off|wait|not yet|let me think|down the road)\b"
+    r"(?i)\b(?:not now|later|hold off|wait|not yet|let me think|down the road|for now)\b"
     r"|先不|暂时不|以后再|再说|等等|不用了|不急|先别|回头|改天|有空再"
 )
 # no taking up: an alternative, a reason, what was so or is so, what is done and what waits ("or the
@@ -332,6 +332,9 @@ _NOT_TAKING = lazy(
     r"|果然|确实|原来|的锅|没[加配装开设买]|试了|跑完|估计|左右|大概|\bturns out\b|\bthat'?s why\b"
     # turned down in its own words: "LAMMPS 不考虑", "TGI 我们也不想搞", "DeepSpeed 踩过坑"
     r"|不考虑|不想|不搞|不折腾|踩过坑|\bis out\b|\bpass\b"
+    # a "don't" in passing, what happened before, a reason: "jobs 别 200", "之前…出过事",
+    # "这是 CPU 活"
+    r"|别|之前|以前|上次|出过事|放心|^这是"
 )
 # turned down: "no encryption", "drop the cache", "不加 Notifee", "算了"
 _DECLINED = lazy(r"(?i)^(?:no|without|drop|skip|remove|not)\b|^(?:不|别|去掉|删掉|算了|砍掉)")
@@ -357,15 +360,36 @@ def replies_taking(message: str, said: str) -> bool:
         return True
     # (not a yes to an acronym alone: "the SQS part is fine" says what it thinks of one part)
     return any(
-        _YES_MARK.search(c) and any(not re.fullmatch(r"[A-Z]+", t) for t in _terms(c))
+        _YES_MARK.search(c) and any(not re.fullmatch(r"[A-Z]+", t) for t in _terms(c, said))
         for c in taken_clauses(text, said)
     )
 
 
-def _terms(clause: str) -> list[str]:
-    """The names written as code and the values with units a clause names."""
-    return [t[0] for t in _CODE_TERM.finditer(clause)] + [
-        v[0] for v in _UNIT_VALUE.finditer(clause)
+def _terms(clause: str, said: str = "") -> list[str]:
+    """The names written as code and the values with units a clause names.
+
+    With the assistant's message (`said`), also the names it wrote as code on their own that
+    the clause names ("存 jsonb 可以" after "… a `jsonb` column …").
+    """
+    return (
+        [t[0] for t in _CODE_TERM.finditer(clause)]
+        + [v[0] for v in _UNIT_VALUE.finditer(clause)]
+        + _spans_named(clause, said)
+    )
+
+
+# a name the assistant wrote as code on its own: "`favorites`", "`jsonb`", "`room transition`"
+_CODE_SPAN = lazy(r"`([A-Za-z][\w.+-]*(?: [\w.+-]+){0,2})`")
+
+
+def _spans_named(clause: str, said: str) -> list[str]:
+    """The names `said` writes as code on their own that `clause` names, as `said` wrote them."""
+    spans = dict.fromkeys(m[1] for m in _CODE_SPAN.finditer(said) if len(m[1]) >= 2)
+    return [
+        s
+        for s in spans
+        if not _CODE_TERM.fullmatch(s)  # a code-shaped name is read as such already
+        and re.search(rf"(?i)(?<![\w.-]){re.escape(s)}(?![\w-])", clause)
     ]
 
 
@@ -403,10 +427,13 @@ def taken_clauses(message: str, said: str) -> list[str]:
             c = re.sub(r"(?i)^(?:just|also|and|then|那就|就|那|再)\s*", "", c)
             if not 4 <= len(c) <= 80 or any(p.search(c) for p in _NOT_TAKEN_BY):
                 continue
-            terms = [t[0] for t in _CODE_TERM.finditer(c)]
-            if len(terms) == 1 and not re.sub(r"[\W_]+", "", c.replace(terms[0], "")):
+            spans = _spans_named(c, said)
+            terms = [t[0] for t in _CODE_TERM.finditer(c)] + spans
+            if len(terms) == 1 and not re.sub(
+                r"[\W_]+", "", re.sub(rf"(?i){re.escape(terms[0])}", "", c)
+            ):
                 continue  # "yes auth.py" names one thing: `taken_term` reads it, with its mark
-            named = any(
+            named = bool(spans) or any(
                 re.search(rf"(?<![\w.-]){re.escape(t.lower())}(?![\w-])", said_low) for t in terms
             )
             valued = any(
@@ -1370,8 +1397,10 @@ def offered_labels(message: str) -> list[str]:
 _OPTION_LINE = lazy(
     # (a dash inside the line ends the head, not the next line's bullet)
     # ("- Testcontainers Postgres, one database per worker. …": nor does its first comma)
+    # ("- round once per cart and push the remainder onto the last line.": a long one, by its
+    # first fifty characters)
     r"^\s*[-*•]\s+(?:\*\*)?(?P<head>[^\n(（:：—]{3,60}?)(?:\*\*)?[ \t]*"
-    r"(?:[(（:：—]|,[ \t]|[ \t]-[ \t]|$)",
+    r"(?:[(（:：—]|,[ \t]|[ \t]-[ \t]|$|(?<=[^\n]{50})(?=[ \t]))",
     re.M,
 )
 

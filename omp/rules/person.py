@@ -12,7 +12,8 @@ from omp.rules.text import is_chinese
 
 _PERSONAL_EN = lazy(
     # "还有 I prefer …": an English clause after Chinese words
-    r"(?i)(?:^|[,;:]\s+|[，；：]\s*|\s[\u2014\u2013-]+\s+|(?<=[\u4e00-\u9fff])\s+)"
+    # ("We squash-merge everything (I prefer squash merges, …)": a clause in brackets)
+    r"(?i)(?:^|[,;:]\s+|[，；：]\s*|\s[\u2014\u2013-]+\s+|(?<=[\u4e00-\u9fff])\s+|[(（]\s*)"
     r"(?:(?:also|and|but|btw|fyi|fwiw|personally|for me|for the record|keep in mind|"
     r"one more thing|oh|yeah|yes|so|honestly|please|pls|"
     r"[a-z]+-wise)[,]?\s+)*"
@@ -43,7 +44,10 @@ _PERSONAL_EN = lazy(
     r"|(?P<ask7>(?:(?:reply|answer|respond)(?: to me| me)?|talk to me|write to me) in "
     r"(?:chinese|english|german|"
     r"french|japanese|spanish|korean)"
-    r"|(?:don'?t|dont|do not|no need to) explain (?:the )?basics)\b"
+    r"|(?:don'?t|dont|do not|no need to) explain (?:the )?basics"
+    # "but keep code comments in English", "write commit messages in English"
+    r"|(?:keep|write) (?:the |all |my |your )?(?:code )?(?:comments|commit messages) in "
+    r"(?:chinese|english))\b"
     r"|(?:please\s+)?always (?P<ask3>run|use|give|write|test|answer|reply|respond|explain|show|"
     r"ask|include)\b"
     # "Show me the diff before you apply anything": how the person wants the assistant to work
@@ -105,14 +109,16 @@ _PERSONAL_ZH = lazy(
     r"|(?:^|[，,；;。：:])我(?!们)[^，,。；;]{0,16}?(?P<habit2>(?:一般|通常|平时|每次|向来)都?[会先]"
     r"|都是先)"  # "我一般都先在小区域上验证", "我都是先写测试再写实现"
     r"|(?:^|[，,；;。：:])我(?:平时)?用的(?P<setup>开发环境|编辑器|IDE|终端|shell|系统|电脑)是"
-    r"|(?P<ask>别再给我|别给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我)"
+    r"|(?P<ask>别再给我|别给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我"
+    # "都别帮我跑 terraform apply": what the assistant is never to do for the person
+    r"|别帮我|不要帮我)"
     # "以后都用中文回复我": the language the person wants answers in
     r"|(?P<ask6>用(?:中文|英文)(?:回复|回答|交流)我?)"
     # "回答简短一点，不要长篇大论": how long the person wants answers
     r"|(?P<ask8>(?:回答|回复|解释)(?:请|都)?(?:简短|简洁|精简|短)一?(?:点|些))"
     # "回答请用中文，代码注释用英文"
     r"|(?P<ask5>(?:回答|回复|注释|代码注释|提交信息|commit message)\s*"
-    r"(?:请|都|一律|统一)?用(?:中文|英文))"
+    r"(?:请|都|一律|统一)?(?:用|写)?(?:中文|英文)(?![\u4e00-\u9fff]{0,3}(?:名|版|文档|文件)))"
     # "我是前端，React 比较熟": the person's trade
     r"|^我是(?:一个|一名)?(?P<who3>前端|后端|全栈|运维|测试|算法|客户端|移动端|嵌入式|数据)"
     r"(?:开发|工程师|程序员)?(?=[，,。；;]|$)"
