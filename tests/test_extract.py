@@ -125,8 +125,9 @@ def test_every_place_a_sentence_deploys_to_is_kept(sentence, places):
         ("本地数据库端口是 5433。", {"port": "5433"}),
         ("超时时间改成 30s", {"timeout": "30s"}),
         ("副本数设为 3", {"replicas": "3"}),
-        ("日志保留 30 天。", {"retention": "30天"}),
-        ("token 有效期 2 小时", {"token_ttl": "2小时"}),  # whose it is, named before it
+        ("日志保留 30 天。", {"retention": "30 天"}),
+        ("主要存传感器读数，每天大概 4 亿行，保留 400 天。", {"retention": "400 天"}),
+        ("token 有效期 2 小时", {"token_ttl": "2 小时"}),  # whose it is, named before it
         ("保留了 3 个字段", {}),  # kept, not a retention
         ("保留最近 5 个版本", {}),
         ("The database runs on port 5433 locally.", {"port": "5433"}),
@@ -1117,6 +1118,24 @@ def test_a_first_commit_lists_the_stack_and_commits_name_buckets():
     assert rules.settings("Blobs are stored in the S3 bucket shipyard-ci-cache (eu-west-1).") == {
         "region": "eu-west-1",
         "bucket": "shipyard-ci-cache",
+    }
+
+
+def test_a_first_commit_lists_versions_the_lexicon_does_not_know_and_a_body_assigns_settings():
+    from omp.extract.commits import commit_facts
+
+    stack = commit_facts(
+        "初始化项目：pyproject.toml 使用 hatch 构建，依赖 NumPy 1.26、SciPy 1.13", ""
+    )
+    assert stack["tech_stack"]["scipy"] == "SciPy 1.13"
+    assert commit_facts("chore: 初始化 STM32G474 电机控制工程（CubeMX 6.11 生成）", "") == {
+        "tech_stack": {"cubemx": "CubeMX 6.11"}
+    }
+    # a later commit's versions are no first commit's list
+    assert "tech_stack" not in commit_facts("fix: parse SciPy 1.13 sparse output", "")
+    body = "- 默认 replenishRate=50, burstCapacity=100"
+    assert commit_facts("feat(gateway): 按商户限流", body) == {
+        "config": {"replenishrate": "50", "burstcapacity": "100"}
     }
 
 
@@ -3270,9 +3289,10 @@ def test_as_gives_a_reason_only_as_a_clause_of_its_own():
 @pytest.mark.parametrize(
     ("sentence", "settings"),
     [
-        # the unit stays when a Chinese particle follows it
-        ("缓存过期时间统一设成 30 分钟吧。", {"ttl": "30分钟"}),
-        ("端口 8080，超时 5 秒吧", {"port": "8080", "timeout": "5秒"}),
+        # the unit stays when a Chinese particle follows it, a Chinese one as it is written
+        ("缓存过期时间统一设成 30 分钟吧。", {"ttl": "30 分钟"}),
+        ("端口 8080，超时 5 秒吧", {"port": "8080", "timeout": "5 秒"}),
+        ("端口 8080，超时 5秒吧", {"port": "8080", "timeout": "5秒"}),
         # a rate keeps its words
         (
             "The API rate limit is 100 requests per minute per key.",

@@ -1668,3 +1668,28 @@ def test_a_long_bullet_is_an_option_by_its_first_words():
     ]
     turns = [*_said("the totals are off"), ("assistant", assistant), ("user", "per line item, yes")]
     assert any("per line item" in c for c in _chosen(*turns))
+
+
+def test_a_value_confirmed_is_titled_with_the_setting_the_assistant_named_it_for():
+    assistant = "Alertmanager 加了 feishu-oncall receiver。repeat_interval 4h 可以吗？还是想 1h？"
+    turns = [*_said("告警怎么配？"), ("assistant", assistant), ("user", "4h 可以，再短会刷屏。")]
+    [decision] = _kept(_run(*turns), "decisions")
+    assert decision["choice"] == "4h"
+    assert "repeat_interval" in decision["title"]
+    assert rules.key_before_value("336h", "limits:\n  retention_period: 336h") == "retention_period"
+    assert rules.key_before_value("150ms", "建议 150ms，加上 AbortController") is None
+
+
+def test_a_stopgap_proposed_is_no_choice_and_a_keyed_one_keeps_its_value():
+    assert rules.proposal("建议 build index 前临时调大 maintenance_work_mem") is None
+    assert rules.proposal("I'd suggest bumping the pool for now") is None
+    assert (
+        rules.proposal("我建议用 strategy: prefix_except_default，英文走 /en-US/goods/123")
+        == "strategy: prefix_except_default"
+    )
+    assert rules.proposal("I would recommend pnpm: it is faster") == "pnpm"
+
+
+def test_a_name_after_a_key_is_no_value_of_that_key():
+    assert rules.key_before_value("jax", "set n_dev jax on the cluster") is None
+    assert rules.key_before_value("8", "set n_dev 8 on the cluster") == "n_dev"

@@ -198,7 +198,7 @@ def test_a_command_the_project_runs_is_a_fact_not_a_choice():
 @pytest.mark.parametrize(
     ("sentence", "key", "value"),
     [
-        ("DOWNLOAD_DELAY 设 2 秒，并发降到 8。", "download_delay", "2秒"),
+        ("DOWNLOAD_DELAY 设 2 秒，并发降到 8。", "download_delay", "2 秒"),
         ("就按你说的：max-poll-records 改 200，concurrency 调到 12。", "max-poll-records", "200"),
         ("HPA 的 maxReplicas 设成 20 吧。", "maxreplicas", "20"),
         ("MAX_STACK 改成 64 吧，跟 Minecraft 手感一样。", "max_stack", "64"),
@@ -373,7 +373,7 @@ def test_a_value_given_as_an_example_in_a_question_is_no_setting():
         ("附件上传大小限制设为 20MB。哦不对，产品说要 50MB，改成 50MB",
          "附件上传大小限制 50MB", {"upload_max_size": "50MB"}),
         ("数据保留 TTL 90 天。哦不，合规那边要求 180 天，改成 180 天",
-         "数据保留 TTL 180 天", {"ttl": "180天"}),
+         "数据保留 TTL 180 天", {"ttl": "180 天"}),
         ("附件上传大小限制设为 20MB，改成 50MB",
          "附件上传大小限制 50MB", {"upload_max_size": "50MB"}),
     ],
@@ -669,3 +669,24 @@ def test_a_value_changed_to_after_the_key_alone_is_the_keys_new_value():
     assert rules.settings("heartbeat_timeout 是 10s，太短了，改成 3s") == {
         "heartbeat_timeout": "3s"
     }
+
+
+@pytest.mark.parametrize(
+    ("sentence", "config"),
+    [
+        # a dotted key as Kafka, Spring and Flink write them keeps its dots
+        ("setup: Spring Kafka, max.poll.records=500, max.poll.interval.ms=300000.",
+         {"max.poll.records": "500", "max.poll.interval.ms": "300000"}),
+        ("加了 table.exec.source.idle-timeout: 30s，watermark 正常推进了",
+         {"table.exec.source.idle-timeout": "30s"}),
+        # a key prefix beside the keys' lifetime
+        ("汇率和分类缓存都迁到 Redis，key 前缀统一为 yzb:，默认 TTL 10 分钟。",
+         {"key_prefix": "yzb:", "ttl": "10 分钟"}),
+    ],
+)  # fmt: skip
+def test_dotted_keys_and_a_key_prefix_are_settings_as_written(sentence, config):
+    assert rules.settings(sentence) == config
+
+
+def test_a_host_name_before_a_number_is_no_dotted_setting():
+    assert rules.settings("see docs.example.com: 3 pages") == {}

@@ -791,6 +791,14 @@ def commit_facts(subject: str, body: str) -> dict[str, Any]:
     facts: dict[str, Any] = {}
     if stack := rules.scaffold_stack(subject):
         facts["tech_stack"] = stack
+    if rules.SCAFFOLD.search(subject):
+        # the versions a first commit lists are the project's, whether the lexicon knows the
+        # name or not ("Python 3.12, slack-bolt 1.18", "依赖 NumPy 1.26、SciPy 1.13")
+        listed = rules.version_facts(subject, own=True, opening=True)
+        said = " ".join(str(v) for v in stack.values()).lower()
+        for key, value in listed.items():
+            if str(value).lower() not in said:
+                facts.setdefault("tech_stack", {}).setdefault(key, value)
     if moved := _stack_move(subject):
         facts.setdefault("tech_stack", {}).update(moved)
     for sentence in [subject, *rules.statements(rules.unwrap(body))]:

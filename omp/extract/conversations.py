@@ -839,6 +839,7 @@ class _Conversation:
             if found is None:
                 continue
             value, topic = found
+            topic = topic or rules.key_before_value(value, said)  # "repeat_interval 4h 可以吗？"
             confirmed = rules.Decision(value, (), None, topic, False)
             reason = "a value the assistant named, confirmed by the person"
             entry = decision_entry(confirmed, sentence)

@@ -92,12 +92,25 @@ def proposal(sentence: str) -> str | None:
         proposed = proposed[taking.end() :]  # "I'd suggest switching to esbuild": esbuild
     elif _STEP_ING.match(proposed):
         return None  # "I recommend adding an index on orders(…)": a step, not a choice
+    if _FOR_A_WHILE.search(proposed):
+        return None  # "建议 build index 前临时调大 …": a stopgap, no way the project keeps
+    if keyed := _KEYED_PROPOSAL.match(proposed.strip()):
+        return f"{keyed['key']}: {keyed['value']}"  # "strategy: prefix_except_default"
     choice = clip(proposed)
     # "Use the --force flag" is advice on what to type; "I'll use grep to …" narrates a step
     lead = r"(?i)(?:just\s+)?(?:use|go with|pick|stick with)\b|i'?ll\b"
     if re.match(lead, m.group(0)) and not (TECH.match(choice)):
         return None
     return choice if choice and not VAGUE.match(choice) and not ACTION_WORD.match(choice) else None
+
+
+# a proposal for a while only: "临时调大", "for now"
+_FOR_A_WHILE = lazy(r"(?i)临时|暂时|\btemporar(?:y|ily)\b|\bfor now\b")
+# a setting proposed with its value: "strategy: prefix_except_default", "`mode` = `strict`"
+_KEYED_PROPOSAL = lazy(
+    r"`?(?P<key>[A-Za-z][\w.-]{1,30})`?\s*[:=：]\s*`?(?P<value>[\w./-]*[\w_./-][\w./-]*)`?"
+    r"(?=\s*(?:[，,。;；(（]|$))"
+)
 
 
 # a proposal said with a verb of taking: "switching to esbuild", "going with SQLite", "using uv"
@@ -222,6 +235,28 @@ _CONFIRMED = lazy(
     r"(?:is fine|works for me|sounds (?:good|right)|it is)\s*(?:[,.!;]|$)"
     r"|^\W*(?:yes|yep|yeah)[,]?\s+(?P<y>[^,;:!?\s]+(?:\s+[^,;:!?\s]+)?)\s*(?:[,;.]\s|[.!]?$)"
 )
+
+
+# the setting a value is given to, named as code just before it: "repeat_interval 4h 可以吗？",
+# "retention_period: 336h", "`max-model-len` = 8192"
+_KEY_BEFORE = lazy(
+    r"(?P<key>[A-Za-z_][\w-]*(?:[._][\w-]+)+|[a-z]+[A-Z]\w*)`?\s*"
+    r"(?:[:=]|改成|改为|设为|设成|\bto\b|\bat\b|\bof\b|\bis\b)?\s*`?$"
+)
+
+
+def key_before_value(value: str, said: str) -> str | None:
+    """The setting the assistant's message gives `value` to, named as code just before it.
+
+    Only for a value with a number: a name after a key is a name of its own ("n_dev jax").
+    """
+    if not re.search(r"\d", value):
+        return None
+    for m in re.finditer(rf"(?<![\w.]){re.escape(value)}(?![\w])", said):
+        line = said.rfind("\n", 0, m.start()) + 1
+        if key := _KEY_BEFORE.search(said[max(line, m.start() - 40) : m.start()]):
+            return key["key"]
+    return None
 
 
 # a question of what is so, not of what to do: "Is the failing job on node 18?"

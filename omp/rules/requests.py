@@ -132,6 +132,11 @@ _NOT_NOW = lazy(
 )
 
 
+# something concrete, as a requirement or a rule names it: a name written as code, a number,
+# an acronym, a quoted name
+_CONCRETE_RULE = lazy(r"\d|`|\w_\w|[a-z][A-Z]|\b[A-Z]{2,}|\w\.\w")
+
+
 def requirement(sentence: str) -> str | None:
     """A requirement the person sets for the project, titled as a rule, or None.
 
@@ -157,7 +162,9 @@ def requirement(sentence: str) -> str | None:
         return None
     # held to a rule only for something concrete: "the API to return … RFC 7807", "all the
     # endpoints to require auth"; not "the buttons to be blue"
-    concrete = re.search(r"\d|[A-Z]{2,}|[a-z][A-Z]|\w_\w|`|\b(?:always|never|only)\b", predicate)
+    concrete = _CONCRETE_RULE.search(predicate) or re.search(
+        r"\b(?:always|never|only)\b", predicate
+    )
     definite = re.match(r"(?i)all\s+(?:of\s+)?the\b", m["subject"])
     if (not m["all"] or definite) and not (concrete or technologies(predicate)):
         return None
@@ -186,8 +193,6 @@ _NOT_SUBJECT = frozenset(
     ("it", "this", "that", "we", "i", "you", "they", "there", "he", "she", "which", "what",
      "who", "one", "someone", "somebody", "everyone", "nobody", "things", "something")
 )  # fmt: skip
-# something concrete: a name written as code, a number, an acronym, a quoted name
-_CONCRETE_RULE = lazy(r"\d|`|\w_\w|[a-z][A-Z]|\b[A-Z]{2,}|\w\.\w")
 
 
 def modal_rule(sentence: str) -> str | None:

@@ -22,6 +22,7 @@ from omp.rules.lexicon import (
     ROLE_OF,
     TECH,
     VERSIONED,
+    is_han,
     role_for,
     role_of_name,
     technologies,
@@ -59,7 +60,9 @@ _SETTING = lazy(
     r"线程数|批大小|(?<=查询|告警|报警)阈值|"
     # "文件上传大小限制设为 10MB", "消息重试最多 3 次"
     r"(?:上传|请求体|文件)(?:文件)?大小(?:限制|上限)?|(?:上传|大小)限制|重试(?:上限)?(?=\s*(?:最多|不超过))|"
-    r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间)"
+    r"保留(?:时间|期|天数)|(?<=日志|数据|备份|快照|消息|指标)保留|有效期|过期时间"
+    # "…，每天大概 4 亿行，保留 400 天": a clause that opens by keeping for a number of days
+    r"|(?<=[，,；;])\s*保留(?=\s*\d+\s*(?:天|个月|年|小时)))"
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
     # "Retries should be 5", "Cap retries at 3", "keep the page size at 50"
     r"(?:=|:|is|are|to|should be|must be|stays? at|at|还是|是|为|改为|设为|设置为|保持|of|on|用|"
@@ -199,7 +202,11 @@ _NAMED_THING = lazy(
 )
 
 
-_PREFIX = lazy(r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]")
+_PREFIX = lazy(
+    r"(?i)\bkey ?prefix\s*(?:is|=|:|用|是)?\s*[`'\"]([\w:./-]+)[`'\"]"
+    # "key 前缀统一为 yzb:", "key 前缀用 `sess:`": a prefix ending in its separator
+    r"|\bkey\s*前缀\s*(?:统一)?(?:为|是|用|改成|改为|定为)\s*[`'\"]?([\w.-]+[:_/])(?![\w:])"
+)
 
 
 # "cron 定成 0 30 9 * * ?", "schedule 设 `0 3 * * *`": a cron expression named as the schedule
@@ -293,6 +300,12 @@ def may_state_settings(sentence: str) -> bool:
     """
     if not sentence.isascii() or "/" in sentence or "_" in sentence:
         return True
+    if (
+        "." in sentence
+        and ("=" in sentence or ": " in sentence)
+        and _DOTTED_SETTING.search(sentence)
+    ):
+        return True  # "max.poll.records=500"
     lower = sentence.lower()  # ASCII: what IGNORECASE matches
     if any(word in lower for word in _SETTING_NAMES) or may_name_a_resource(sentence):
         return True
@@ -437,13 +450,16 @@ def _settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
             sentence, regions[0].end(), regions[-1].start()
         )
         found["region"] = (regions[-1] if moved else regions[0]).group(1)
-    prefix = _PREFIX.search(sentence)
-    if prefix is not None:
-        found["key_prefix"] = prefix.group(1)
     if not NEGATED.search(sentence):
         found |= {k: v for k, v in _named_resources(sentence).items() if k not in found}
+    # a key prefix goes with the keys' other settings ("key 前缀统一为 yzb:，默认 TTL 10 分钟")
+    prefix = _PREFIX.search(sentence)
     if found:
+        if prefix is not None:
+            found.setdefault("key_prefix", prefix.group(1) or prefix.group(2))
         return found  # a sentence naming resources uses numbers for other things
+    if prefix is not None:
+        found["key_prefix"] = prefix.group(1) or prefix.group(2)
     _app_settings(sentence, found)
     for m in _PATH_SETTING.finditer(sentence):
         value = m.group("value").rstrip(".,;:")
@@ -578,6 +594,15 @@ _SETTING_WORD = lazy(
 )
 
 
+_DOMAIN_ENDS = frozenset(("com", "org", "net", "io", "cn", "dev", "app", "ai", "co", "internal"))
+# "max.poll.records=500", "table.exec.source.idle-timeout: 30s": a dotted key as Java, Kafka and
+# Flink configurations write them, given its number
+_DOTTED_SETTING = lazy(
+    r"(?<![\w.$/-])`?(?P<key>[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*){1,6})`?\s*(?:=|:\s)\s*"
+    r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END + r"(?!\s*[-~]\s*\d)"
+)
+
+
 def _camel_settings(sentence: str, named: list[re.Match[str]]) -> list[re.Match[str]]:
     """The camel-case settings of a sentence that no setting's word already named.
 
@@ -600,7 +625,13 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
             keyed = list(_NAMED_KEY_SETTING_EN.finditer(sentence))
         named = list(_SETTING.finditer(sentence)) if _SETTING_WORD.search(sentence) else []
         snake = list(_SNAKE_SETTING.finditer(sentence)) if "_" in sentence else []
-        snake += _camel_settings(sentence, named) if named_keys else []
+        # a commit's "replenishRate=50" assigns as code does, whatever its rules leave out
+        snake += _camel_settings(sentence, named) if named_keys or "=" in sentence else []
+        snake += [
+            m for m in _DOTTED_SETTING.finditer(sentence)
+            if "." in sentence and m["key"].rsplit(".", 1)[-1] not in _DOMAIN_ENDS
+            and not any(m.start() < n.end() and n.start() < m.end() for n in named)
+        ]  # fmt: skip
     else:
         keyed = named = snake = []
     # "MAX_CONNECTIONS": a variable's name is for the patterns of named keys, which a commit's
@@ -613,7 +644,10 @@ def _numeric_settings(sentence: str, *, named_keys: bool) -> dict[str, str]:
         key = _SETTING_ZH[zh] if zh else m.group("key")  # "本地数据库端口是 5433": port
         if "owner" in m.re.groupindex and _owner(m["owner"]):
             key = f"{m['owner']}_{key}"  # "ssh 端口 22022": ssh_port
-        key = re.sub(r"[^a-z0-9_-]+", "_", key.lower()).strip("_-")
+        # a dotted key keeps its dots, as its configuration writes it ("max.poll.records")
+        dotted = re.fullmatch(r"[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+", key.lower())
+        kept = r"[^a-z0-9_.-]+" if dotted else r"[^a-z0-9_-]+"
+        key = re.sub(kept, "_", key.lower()).strip("_-")
         if _METRIC.search(key) or (scores and _scored(key, m.group("value"))):
             continue  # "intent_acc 0.903": a result measured, not a value set
         value = m.group("value")
@@ -784,10 +818,11 @@ def _with_unit(new: str, old: str) -> str:
 def _compact(value: str) -> str:
     """A value without the space after its number ("30 分钟" → "30分钟", "5 s" → "5s").
 
-    A rate or a unit in words keeps its space ("100 requests per minute", "45 minutes").
+    A rate or a unit in words keeps its space ("100 requests per minute", "45 minutes"), and
+    a Chinese unit is kept as the sentence wrote it ("10 分钟" as "10 分钟", "10分钟" as it is).
     """
     unit = value.partition(" ")[2].strip()
-    if re.search(r"[A-Za-z]{2,}\s", unit) or re.fullmatch(r"[A-Za-z]{4,}", unit):
+    if re.search(r"[A-Za-z]{2,}\s", unit) or re.fullmatch(r"[A-Za-z]{4,}", unit) or is_han(unit):
         return " ".join(value.split())
     return value.replace(" ", "")
 
