@@ -83,6 +83,7 @@ BATCHES = (
     696,
     716,
     736,
+    756,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")

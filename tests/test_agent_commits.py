@@ -193,6 +193,18 @@ def test_a_fix_a_test_docs_a_stopgap_an_upgrade_or_plain_work_record_no_choice(s
 
 @pytest.mark.parametrize(
     "subject",
+    ["docs: exclude order_events_archive from publication, migrate via pg_dump",
+     "fix: make stripe webhook handling idempotent via stripe_events table",
+     "fix: allow cdn.sanity.io via remotePatterns, drop custom loader"],
+)  # fmt: skip
+def test_a_plan_in_a_docs_commit_or_the_named_way_of_a_fix_records_a_choice(subject: str):
+    assert (
+        len(_decided(_made(("user", "ok, go ahead"), ("commit", f"[main 4e5f6a7] {subject}")))) == 1
+    )
+
+
+@pytest.mark.parametrize(
+    "subject",
     ["cache sessions in Valkey", "replace memcached with Valkey for sessions",
      "move the session cache to valkey"],
 )  # fmt: skip

@@ -1081,3 +1081,12 @@ def test_a_dated_version_we_are_on_is_the_stack():
 def test_the_regions_of_chinese_clouds_are_named_by_city(sentence, region):
     config = _facts_zh(sentence).get("config", {})
     assert config.get("region") == region
+
+
+def test_a_size_after_a_name_is_no_version_of_it():
+    assert _stack(("user", "Build is clean: MCUboot 31 KB, app 447 KB in the slot.")) == {
+        "embedded_lib": "MCUboot"
+    }
+    assert _stack(("user", "We use MCUboot 2.1 for the bootloader.")) == {
+        "embedded_lib": "MCUboot 2.1"
+    }

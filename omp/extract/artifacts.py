@@ -94,6 +94,30 @@ _NO_CHOICE = lazy(
     r"|\bfor now\b|暂时|临时|\bwip\b|\btemp(?:orary)?\b"  # a stopgap chooses nothing lasting
     r"|^(?:upgrade|bump|update)\b|^(?:升级|更新)"  # versions moved: the stack's, not a choice
 )
+# a plan or a runbook written down ("docs: exclude order_events_archive from publication, migrate
+# via pg_dump"): a docs commit that says how the work goes, not what the docs say of it
+_PLANNED_IN_DOCS = lazy(
+    r"(?i)^(?!.*\b(?:document\w*|readme|docs?|typos?|comments?|changelog|guide|examples?)\b)"
+    r".*(?:\b(?:via|instead of|switch\w*|replac\w*|migrat\w* to|exclude|keep)\b"
+    r"|->|→|改用|换成|改为)"
+)
+# a way left unnamed: "via a guard", "with an early return"
+_UNNAMED_WAY = lazy(r"(?i)\b(?:via|with|to|instead of)\s+(?:a|an|some|another)\b")
+
+
+def _chosen_in_passing(change: Candidate, summary: str) -> bool:
+    """Whether a docs or fix commit records a choice all the same: a plan or a named way."""
+    if change.entry.get("type") == "docs":
+        return _PLANNED_IN_DOCS.search(summary) is not None
+    # a fix that names the way it took: "make stripe webhook handling idempotent via
+    # stripe_events table", "switch UART2 RX to ReceiveToIdle DMA" (not "…, via a guard")
+    return (
+        change.entry.get("type") == "fix"
+        and _CHOICE_WORDS.search(summary) is not None
+        and _UNNAMED_WAY.search(summary) is None
+    )
+
+
 # what says a commit chose: a tool named, more than one thing settled, or a choice's words
 _MORE_THAN_ONE = lazy(r"[,;，；、]|\s\+\s")
 _CHOICE_WORDS = lazy(
@@ -142,7 +166,7 @@ def recorded_choices(found: list[Candidate], decisions: list[Candidate]) -> list
             c.reason != AGENT_COMMIT
             or c.action
             or c.confidence < AGENT_COMMIT_CONF
-            or c.entry.get("type") in _NO_CHOICE_KINDS
+            or (c.entry.get("type") in _NO_CHOICE_KINDS and not _chosen_in_passing(c, summary))
             or _NO_CHOICE.search(summary)
             or reverts(summary)
             or not _records_choice(summary)

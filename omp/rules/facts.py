@@ -1568,7 +1568,12 @@ def _with_version(part: str, m: re.Match[str]) -> str:
         more = re.match(r"(?i)\s+(?:core|community|enterprise|ce|ee|oss)(?=\s+v?\d)", tail)
     name = m.group(1) + (more.group(0) if more else "")
     tail = tail[more.end() :] if more else tail
-    v = re.match(r"\s*(v?\d+(?:\.\d+){0,2}(?:[a-z]\d+|-(?:rc|beta|alpha)[\w.]*)?)\b", tail)
+    # (not a size or a share: "MCUboot 31 KB, app 447 KB")
+    v = re.match(
+        r"\s*(v?\d+(?:\.\d+){0,2}(?:[a-z]\d+|-(?:rc|beta|alpha)[\w.]*)?)\b"
+        r"(?!\s*(?:[KMGT]i?B|kb|mb|gb|%|ms|µA|mA|MHz|kHz|Hz|V)\b)",
+        tail,
+    )
     return name + (f" {v.group(1)}" if v else "")
 
 
