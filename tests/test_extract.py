@@ -190,6 +190,20 @@ def test_a_chinese_reversal_keeps_the_final_choice():
     assert [d["choice"] for d in _kept(batch, "decisions")] == ["Redis"]
 
 
+def test_a_change_of_mind_takes_back_the_choice_its_name_shares_a_word_with():
+    chose = "ingress 先用 ingress-nginx 吧，跟 staging 一样。IRSA 换成 RRSA，role 名 svc-rrsa。"
+    batch = _run(
+        ("user", "我们在把 notify-svc 的 Helm chart 迁到 ACK，帮我看看要改什么。"),
+        ("assistant", "Ingress 可选：(a) 装 ingress-nginx；(b) 用 ALB Ingress Controller。"),
+        ("user", chose),
+        ("assistant", "好的，我先改 values-ack.yaml。"),
+        ("user", "改主意了：用 ALB Ingress，AlbConfig 叫 alb-public。"),
+    )
+    chosen = [d["choice"] for d in _kept(batch, "decisions")]
+    assert "ingress-nginx" not in chosen
+    assert "RRSA" in chosen and "ALB Ingress" in chosen
+
+
 def test_a_switch_of_a_named_part_replaces_the_choice_made_for_it():
     batch = _run(
         (

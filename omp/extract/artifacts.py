@@ -101,6 +101,9 @@ _PLANNED_IN_DOCS = lazy(
     r".*(?:\b(?:via|instead of|switch\w*|replac\w*|migrat\w* to|exclude|keep)\b"
     r"|->|→|改用|换成|改为)"
 )
+_FIX_WAY = lazy(
+    r"(?i)\b(?:via|instead of|switch\w*|replac\w*|migrat\w* to)\b|->|→|改用|换成|改为|切换"
+)
 # a way left unnamed: "via a guard", "with an early return"
 _UNNAMED_WAY = lazy(r"(?i)\b(?:via|with|to|instead of)\s+(?:a|an|some|another)\b")
 
@@ -111,9 +114,10 @@ def _chosen_in_passing(change: Candidate, summary: str) -> bool:
         return _PLANNED_IN_DOCS.search(summary) is not None
     # a fix that names the way it took: "make stripe webhook handling idempotent via
     # stripe_events table", "switch UART2 RX to ReceiveToIdle DMA" (not "…, via a guard")
+    # (not a value tuned: "lower i2c to 100kHz" is as often set back)
     return (
         change.entry.get("type") == "fix"
-        and _CHOICE_WORDS.search(summary) is not None
+        and _FIX_WAY.search(summary) is not None
         and _UNNAMED_WAY.search(summary) is None
     )
 

@@ -98,6 +98,12 @@ class Ledger:
         ranked = role is not None and any(
             rules.role_of(str(o.entry.get("choice", ""))) == role for o in self.decisions
         )
+        # "改主意了：用 ALB Ingress" after "ingress 先用 ingress-nginx": the choice its name shares
+        # a word with is the one taken back, not the last one made
+        kin_named = [
+            o for o in self.decisions
+            if (reverses or switch) and _shares_a_word(choice, str(o.entry.get("choice", "")))
+        ]  # fmt: skip
         for old in list(self.decisions):
             old_choice = str(old.entry.get("choice", ""))
             same_choice = old_choice.lower() == choice.lower()
@@ -125,6 +131,8 @@ class Ledger:
             unranked = rules.role_of(old_choice) is None
             # ... unless the sentence names what it replaces ("from MySQL to Postgres")
             fallback = reverses and last and close and unranked and not ranked and not alternatives
+            fallback = fallback and not kin_named
+            sharing = close and old in kin_named and not same_choice
             # ... or what the assistant just proposed ("use MMKV instead, asyncstorage is slow"
             # after "I'll use `AsyncStorage`"): not the last choice
             fallback = fallback and not self._replaces_proposed(choice, old_choice, new)
@@ -139,7 +147,7 @@ class Ledger:
             # "1. Twilio … 3. Vonage", "twilio.", then "switch to Vonage": another of the options
             # offered together
             sibling = (reverses or switch) and close and self.offers.together(choice, old_choice)
-            if same_role or named or fallback or sibling:
+            if same_role or named or fallback or sibling or sharing:
                 self._reversed(old, new)
         for old in list(self.earlier):
             old_choice = str(old.entry.get("choice", ""))
@@ -455,6 +463,23 @@ def _starts_a_word(name: str, text: str) -> bool:
         if not (before.isalnum() or before in "_.-") or (before.islower() and m[0][0].isupper()):
             return True
     return False
+
+
+_NOT_A_NAME_WORD = frozenset(("with", "from", "into", "only", "then", "that", "this", "for"))
+
+
+def _shares_a_word(choice: str, old: str) -> bool:
+    """Whether two choices name the same kind of thing by a word of four letters or more.
+
+    "ALB Ingress" and "ingress-nginx" do; "Flink 写入 ClickHouse" and "ClickHouse" do not (the
+    one uses the other), nor do "FULL_STATE_DICT" and "FSDP FULL_SHARD" (a name written as code
+    is one word).
+    """
+    new, was = choice.lower(), old.lower()
+    if new in was or was in new:
+        return False
+    words = {w for w in re.findall(r"[a-z][a-z0-9_]{3,}", new) if w not in _NOT_A_NAME_WORD}
+    return bool(words & set(re.findall(r"[a-z][a-z0-9_]{3,}", was)))
 
 
 def _other_topic(choice: str, old: Candidate) -> bool:
