@@ -465,7 +465,7 @@ def _starts_a_word(name: str, text: str) -> bool:
     return False
 
 
-_NOT_A_NAME_WORD = frozenset(("with", "from", "into", "only", "then", "that", "this", "for"))
+_NOT_A_NAME_WORD = frozenset(("with", "from", "into", "only", "then", "that", "this"))
 
 
 def _shares_a_word(choice: str, old: str) -> bool:

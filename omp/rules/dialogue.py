@@ -108,7 +108,7 @@ def proposal(sentence: str) -> str | None:
 _FOR_A_WHILE = lazy(r"(?i)临时|暂时|\btemporar(?:y|ily)\b|\bfor now\b")
 # a setting proposed with its value: "strategy: prefix_except_default", "`mode` = `strict`"
 _KEYED_PROPOSAL = lazy(
-    r"`?(?P<key>[A-Za-z][\w.-]{1,30})`?\s*[:=：]\s*`?(?P<value>[\w./-]*[\w_./-][\w./-]*)`?"
+    r"`?(?P<key>[A-Za-z][\w.-]{1,30})`?\s*[:=：]\s*`?(?P<value>[\w./-]+)`?"
     r"(?=\s*(?:[，,。;；(（]|$))"
 )
 
@@ -369,7 +369,7 @@ _NOT_TAKING = lazy(
     r"|不考虑|不想|不搞|不折腾|踩过坑|\bis out\b|\bpass\b"
     # a "don't" in passing, what happened before, a reason: "jobs 别 200", "之前…出过事",
     # "这是 CPU 活"
-    r"|别|之前|以前|上次|出过事|放心|^这是"
+    r"|(?<![区特分类级告识性])别(?![名人])|之前|以前|上次|出过事|放心|^这是"
 )
 # turned down: "no encryption", "drop the cache", "不加 Notifee", "算了"
 _DECLINED = lazy(r"(?i)^(?:no|without|drop|skip|remove|not)\b|^(?:不|别|去掉|删掉|算了|砍掉)")
