@@ -1571,7 +1571,7 @@ def _with_version(part: str, m: re.Match[str]) -> str:
     # (not a size or a share: "MCUboot 31 KB, app 447 KB")
     v = re.match(
         r"\s*(v?\d+(?:\.\d+){0,2}(?:[a-z]\d+|-(?:rc|beta|alpha)[\w.]*)?)\b"
-        r"(?!\s*(?:[KMGT]i?B|kb|mb|gb|%|ms|µA|mA|MHz|kHz|Hz|V)\b)",
+        r"(?!\s*(?:%|(?:[KMGT]i?B|kb|mb|gb|ms|µA|mA|MHz|kHz|Hz|V)\b))",
         tail,
     )
     return name + (f" {v.group(1)}" if v else "")
