@@ -212,6 +212,9 @@ def test_a_summary_of_what_is_left_to_do_is_no_list_of_choices():
         ("compress cache archives with zstd level 3 instead of gzip",
          "compress cache archives with zstd level 3", ["gzip"]),
         ("Queue: NATS JetStream (not Kafka)", "Queue: NATS JetStream", ["Kafka"]),
+        ("Django 4.2.11 -> 5.1.4 before 4.2 goes out of support", "Django 5.1.4 before 4.2 goes "
+         "out of support", ["Django 4.2.11"]),
+        ("gzip → zstd", "zstd", ["gzip"]),
         ("镜像 tag 用 git short sha，`pullPolicy: IfNotPresent`",
          "镜像 tag 用 git short sha，`pullPolicy: IfNotPresent`", []),
     ],
@@ -259,3 +262,31 @@ def test_the_items_a_reply_takes_up_by_number_are_stored_and_the_others_left_out
 @pytest.mark.parametrize("reply", ["1 是什么意思？", "why 2?", "1 and 2 are both slow"])
 def test_numbers_not_said_to_be_taken_take_nothing(reply):
     assert _kept(_run(_OPENING, _NUMBERED, ("user", reply)), "decisions") == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "taken"),
+    [("1 3 都同意，2 先不做", [1, 3]), ("三个都要。", [1, 2, 3]), ("都要", [1, 2, 3]),
+     ("ok, all three", [1, 2, 3])],
+)  # fmt: skip
+def test_items_taken_by_numbers_in_a_row_or_all_at_once_are_stored(reply, taken):
+    batch = _run(_OPENING, _NUMBERED, ("user", reply))
+    items = rules.numbered_items(_NUMBERED[1])
+    assert [d["choice"] for d in _kept(batch, "decisions")] == [items[n] for n in taken]
+
+
+@pytest.mark.parametrize("reply", ["两个都要", "all two of them"])
+def test_a_count_that_is_not_the_lists_takes_nothing(reply):
+    assert _kept(_run(_OPENING, _NUMBERED, ("user", reply)), "decisions") == []
+
+
+def test_an_item_written_as_a_heading_is_the_advice_under_it():
+    message = (
+        "按风险从高到低：\n\n**1. `image.tag: latest`**\n生产用 latest 没法回滚。建议 CI 里用 git "
+        "short sha 打 tag。\n\n**2. `resources: {}`**\n没有 requests/limits。建议：\n```yaml\n"
+        "resources:\n  requests: { memory: 3Gi }\n```\n\n**3. probe**\n都用 /actuator/health。"
+    )
+    assert rules.numbered_items(message) == {
+        1: "CI 里用 git short sha 打 tag。",
+        2: "resources: requests: { memory: 3Gi }",
+    }  # the third advises nothing: no item

@@ -494,3 +494,34 @@ def test_a_script_named_for_a_task_every_project_has_is_its_command(sentence, fo
 def test_the_address_a_proxy_serves_in_chinese_is_an_address():
     sentence = "done, nginx 反代到 https://llm.fenwick.internal/v1 ，业务那边已经通了。"
     assert rules.url_facts(sentence) == {"nginx": "https://llm.fenwick.internal/v1"}
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("另外记一下：商户号 1650012345，回调地址 https://api.chayu.cn/pay/wx/notify 。",
+         {"callback": "https://api.chayu.cn/pay/wx/notify"}),
+        ("I maintain lumora-sdk, the open-source SDK for our device cloud: "
+         "https://github.com/lumora-io/lumora-sdk.",
+         {"repository": "https://github.com/lumora-io/lumora-sdk"}),
+        ("CDN 已经有证书了，改成 https://cdn.petisland.cn/hotupdate/[BuildTarget] 吧",
+         {"cdn": "https://cdn.petisland.cn/hotupdate/[BuildTarget]"}),
+        # the machine's own, a token, a request made, a page to read, a setting's value, a
+        # question: none of them where a part of the project is
+        ("本地是 http://localhost:3000/parcels，没问题", {}),
+        ("webhook 是 https://oapi.dingtalk.com/robot/send?access_token=4f8a1c9e27b3d60f", {}),
+        ("curl -X POST https://api.acme.io/v1/refunds times out", {}),
+        ("see https://docs.stripe.com/webhooks for the retry schedule", {}),
+        ("GOPROXY 设成 https://goproxy.cn,direct 了", {}),
+        ("is https://status.acme.io still up?", {}),
+    ],
+)  # fmt: skip
+def test_an_address_the_person_names_in_passing_is_keyed_by_its_name_or_host(text, found):
+    assert rules.passing_urls(text) == found
+
+
+def test_an_address_named_in_passing_is_stored_once_beside_the_named_ones():
+    facts = _kept(_run(("user", "回调地址 https://api.chayu.cn/pay/wx/notify ，Grafana 的地址是 "
+                                "https://grafana.chayu.cn 。")), "project")  # fmt: skip
+    urls = [v for f in facts for v in f.get("urls", {}).values()]
+    assert sorted(urls) == ["https://api.chayu.cn/pay/wx/notify", "https://grafana.chayu.cn"]

@@ -300,6 +300,18 @@ def test_a_version_bumped_to_is_the_stacks_tool_at_it_and_retires_the_old_one():
     assert {"tech_stack": {"language": "python 3.9"}} not in _kept(batch, "project")
 
 
+def test_a_version_moved_to_is_of_the_package_the_same_sentence_names_before_it():
+    turns = [("user", "后端是 Spring Boot 3.2.5 + MyBatis-Plus，部署在阿里云 ACK 上。"),
+             ("assistant", "5.x 的定时消息需要 rocketmq-spring-boot-starter 2.3.0 以上。"),
+             ("user", "pom 是 rocketmq-spring-boot-starter 2.2.2，那就升到 2.3.0 吧")]  # fmt: skip
+    batch = _run(*turns)
+    assert _choices(*turns) == [
+        ("rocketmq-spring-boot-starter 2.3.0", ["rocketmq-spring-boot-starter 2.2.2"])
+    ]
+    stack = {k: v for f in _kept(batch, "project") for k, v in f.get("tech_stack", {}).items()}
+    assert stack["backend"] == "Spring Boot 3.2.5"  # not moved to 2.3.0 with it
+
+
 @pytest.mark.parametrize(
     "turns",
     [[("user", "we'll bump to 3.12 as part of this rewrite.")],  # of nothing named

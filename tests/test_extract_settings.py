@@ -338,6 +338,7 @@ def test_branches_named_by_role_in_chinese_are_settings():
         ("bring dagrun_timeout down to 40 min", "dagrun_timeout", "40min"),
         ("dagrun_timeout is 45 minutes", "dagrun_timeout", "45 minutes"),
         ("raise max_workers to 16", "max_workers", "16"),
+        ("num_workers 定成 12。", "num_workers", "12"),
         ("ssh 端口 22022", "ssh_port", "22022"),
         ("Redis 端口 6379", "redis_port", "6379"),
         ("the request timeout is 30s", "request_timeout", "30s"),

@@ -446,6 +446,7 @@ def test_a_later_sentence_about_another_part_does_not_join_the_decision(message,
     [
         ("forget preact, Svelte then", "Svelte"),
         ("fine — Svelte then, forget preact", "Svelte"),
+        ("Perfect, Blade + Alpine from the CDN then.", "Blade + Alpine"),
         ("ok after thinking about it more, let's go with Riverpod 2", "Riverpod 2"),
         ("Scrap OneSignal, we'll use FCM directly.", "FCM"),
     ],

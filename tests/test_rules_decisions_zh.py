@@ -581,6 +581,7 @@ def test_a_chinese_product_taken_up_outright_is_chosen(sentence, choice):
         ("还是不要 ES 了，换你说的 Meilisearch 吧", "Meilisearch"),
         ("就用你推荐的 Caddy 吧", "Caddy"),
         ("pandas 不留了，全换 DuckDB.", "DuckDB"),
+        ("那就固定用 gbk 读，不折腾了。", "gbk"),
         # what the people have in common, no choice of a way
         ("我们都用过 Forbid", None),
     ],

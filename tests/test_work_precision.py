@@ -57,6 +57,17 @@ def test_a_run_or_a_training_that_ended_is_no_finished_work(sentence):
     assert _later(sentence) == {}
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "昨天晚上大促直接把从库 CPU 打到 90% 了。",
+        "The Black Friday traffic spiked CPU to 95% on the replica.",
+    ],
+)
+def test_what_load_did_to_a_machine_is_no_finished_work(sentence):
+    assert _later(sentence) == {}
+
+
 def test_work_told_after_a_run_ended_is_kept():
     found = _later("微调跑完了，顺手把数据加载的 bug 修了。")
     assert found == {"stored": ["顺手把数据加载的 bug 修了"]}

@@ -1039,6 +1039,8 @@ class _Conversation:
             name, version = named, rules.upgrade_taken(self.message, version)
             old = next((v for _, st in revised.stacks(self.found) for v in st.values()
                         if v.lower().startswith(named.lower() + " ")), None)  # fmt: skip
+        elif not stays and (here := rules.moved_from(s, version)) is not None:
+            name, old = here  # "pom 里是 X 2.2.2，那就升到 2.3.0": X, whatever else is at 2.x
         elif (old := self._versioned(version, same=stays)) is not None:
             name = _VERSION_TAIL.sub("", old)
         else:

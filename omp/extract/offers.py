@@ -252,6 +252,9 @@ class Offers:
         the reply does not name are left out.
         """
         taken = rules.items_taken(reply)
+        count = None if taken else rules.all_taken(reply)
+        if count is not None and count in (0, len(self.numbered)):
+            taken = sorted(self.numbered)  # "三个都要" after three numbered items
         if not taken or any(n not in self.numbered for n in taken):
             return []
         reason = "items of the assistant's plan the person took up by number"

@@ -31,6 +31,7 @@ from omp.rules.decisions import (
     fuller_name,
     kept_in_use,
     mentioned_names,
+    moved_from,
     named_for_a_part,
     names_a_call,
     naming_pattern,
@@ -153,6 +154,7 @@ from omp.rules.lexicon import (
 from omp.rules.person import Personal, own_way_part, personal, states_preference
 from omp.rules.phrases import RULE_LEADS, VERBS, clip, is_rule_clause
 from omp.rules.plans import (
+    all_taken,
     items_taken,
     kept_and_gone,
     kept_items,
@@ -189,6 +191,7 @@ from omp.rules.values import (
     may_name_a_resource,
     minimum_versions,
     named_values,
+    passing_urls,
     read_not_set,
     route_facts,
     run_arguments,
@@ -237,6 +240,7 @@ __all__ = [
     "adopts_previous",
     "advises",
     "agrees_with",
+    "all_taken",
     "alternatives",
     "alternatives_before",
     "answered_values",
@@ -303,6 +307,7 @@ __all__ = [
     "merges_request",
     "minimum_versions",
     "modal_rule",
+    "moved_from",
     "moving_off",
     "named_for_a_part",
     "named_out",
@@ -330,6 +335,7 @@ __all__ = [
     "overrides",
     "own_hardware",
     "own_way_part",
+    "passing_urls",
     "path_fact",
     "path_facts",
     "personal",

@@ -1290,7 +1290,9 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             # "fine — Svelte then, forget preact", "forget preact, Svelte then"
             r"(?i)(?:^|[,;]\s*)(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)\s*[,.!\u2014\u2013]?"
-            r"\s*)*(?P<x>[\w.+#-]{2,30}(?:\s+[\w.+#-]+){0,4})\s+then\s*(?:[.!,;\u2014\u2013]|$)"
+            r"\s*)*(?P<x>[\w.+#-]{2,30}(?:\s+[\w.+#-]+){0,4})"
+            # "Blade + Alpine from the CDN then": where the chosen one comes from
+            r"(?:\s+(?:from|on|via|in)\s+(?:the\s+)?[\w.+#-]+)?\s+then\s*(?:[.!,;\u2014\u2013]|$)"
         ),
         False,
         True,

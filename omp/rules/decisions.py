@@ -1230,6 +1230,22 @@ def bumped_version(sentence: str) -> tuple[str, bool] | None:
     return (m["v"] or m["v2"], bool(m["stay"])) if m else None
 
 
+_AT_VERSION = lazy(r"(?P<name>[A-Za-z][\w.+#-]*[A-Za-z])\s*v?(?P<v>\d+\.\d+(?:\.\d+)?)(?![\w.])")
+
+
+def moved_from(sentence: str, version: str) -> tuple[str, str] | None:
+    """The tool a sentence names at another version before it moves to `version`, and that.
+
+    "pom 里是 rocketmq-spring-boot-starter 2.2.2，那就升到 2.3.0 吧": the starter at 2.2.2, not
+    whichever tool of the stack is at a version of the same shape.
+    """
+    m = _BUMPED.search(sentence)
+    before = list(_AT_VERSION.finditer(sentence, 0, m.start() if m else len(sentence)))
+    if not before or before[-1]["v"] == version:
+        return None
+    return before[-1]["name"], before[-1][0]
+
+
 def version_named(message: str, version: str) -> str | None:
     """The tool a message names at `version` ("升级 Flutter 到 3.24", "Flutter 3.24"), if one.
 

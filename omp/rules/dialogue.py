@@ -1754,6 +1754,7 @@ _VALUE_ASKED = lazy(
     r"|(?:想要|(?<!需)要)多(?:少|久|大|长)"
     r"|怎么(?:定|设置?|配置?|选)|要支持哪些|支持哪些|用哪些"
     r"|\bhow (?:often|long|many|much|big) (?:should|do you want|would you like)\b"
+    r"|\bwhen should\b(?! (?:i|we) (?:start|begin|do|ship|deploy|release|merge)\b)"
     r"|\bwhat should (?:the |its |our )?[\w -]{2,30}? be\b"
     r"|\bwhich [\w -]{2,30}? (?:should|do you want|would you like)\b"
     r"|\bwhat [\w -]{2,30}? (?:do you want|would you like)\b"
@@ -1830,7 +1831,7 @@ def answered_values(message: str, topics: Sequence[str]) -> list[str]:
 
 
 _GIVEN_VALUE = lazy(
-    r"(?i)^[^\d，,。；;]{0,12}?\d+(?:\.\d+)?\s*(?:[a-z%]{1,8}|[\u4e00-\u9fff]{1,2})?$"
+    r"(?i)^[^\d，,。；;]{0,20}?\d+(?:\.\d+)?\s*(?:[a-z%]{1,8}|[\u4e00-\u9fff]{1,2})?$"
 )
 
 

@@ -45,6 +45,9 @@ _PERSONAL_EN = lazy(
     r"(?:chinese|english|german|"
     r"french|japanese|spanish|korean)"
     r"|(?:don'?t|dont|do not|no need to) explain (?:the )?basics"
+    # "please don't repeat patient data back in your answers or commit messages"
+    r"|(?:don'?t|dont|do not|never) (?:repeat|echo|quote|paste|include|put)\b[^.;]{1,40}?"
+    r"\b(?:in|into) (?:your |the )?(?:answers|replies|responses|commit messages)"
     # "but keep code comments in English", "write commit messages in English"
     r"|(?:keep|write) (?:the |all |my |your )?(?:code )?(?:comments|commit messages) in "
     r"(?:chinese|english))\b"
@@ -150,6 +153,10 @@ class Personal(NamedTuple):
 
 _PREFERS = lazy(
     r"(?i)\bi (?:really |strongly )?(?:prefer|like|love|always|usually|never)\b"
+    # "always run cargo clippy before telling me you're done": how the assistant works with
+    # the person; "I keep clippy clean before every commit"
+    r"|\bbefore (?:telling|you tell|showing|you show) me\b"
+    r"|\bi keep\b[^.;,]{1,30}\bbefore (?:every|each)\b"
     r"|我(?:个人)?(?:比较|一般|通常|平时|一直|更|一向|向来|从来)?(?:喜欢|偏好|习惯)"
     # "我一般都用 pnpm": the person's habit, as "I always use pnpm" is
     r"|我(?:个人)?(?:一般|通常|平时|一直|一向|向来)都?(?:用|使用)(?!户)"

@@ -132,6 +132,10 @@ def kept_and_gone(item: str) -> tuple[str, list[str]]:
 
     def moved(m: re.Match[str]) -> str:
         gone.append((m["zh"] or m["en"] or m["arrow"] or "").strip())
+        # "Django 4.2.11 -> 5.1.4": Django at the version moved to keeps its name
+        named = re.fullmatch(r"(.*?[A-Za-z][\w.+#-]*)\s+v?\d[\w.]*", (m["arrow"] or "").strip())
+        if named and re.match(r"v?\d", m.string[m.end() :]):
+            return f"{named[1]} "
         return ""
 
     choice = _MOVED_FROM.sub(moved, choice).strip()
@@ -329,18 +333,80 @@ def plan_title(item: str) -> str:
 _NUMBERED_ITEM = lazy(r"^\s*(?:\*\*)?(?P<n>[1-9])[.)、）]\s*(?:\*\*)?\s*(?P<text>\S.*?)\s*$", re.M)
 # "1 和 2 ok", "1、3 可以", "1 and 2 sound good", "1+2 lgtm": the items a reply takes, by number
 _TAKEN_BY_NUMBER = lazy(
-    r"(?i)^\s*(?P<nums>[1-9](?:\s*(?:和|跟|、|,|，|and|&|\+|/)\s*[1-9])*)\s*(?:都|也)?\s*"
+    r"(?i)^\s*(?P<nums>[1-9](?:\s*(?:和|跟|、|,|，|and|&|\+|/)\s*[1-9]|\s+[1-9])*)\s*(?:都|也)?\s*"
     r"(?:ok(?:ay)?|fine|good|sounds?\s+good|looks?\s+good|lgtm|yes|yep|agreed|可以|没问题|行|同意|"
     r"就这样|没毛病|👍)(?=[\s,.，。!！;；]|$)"
 )
 
 
+# "**1. `image.tag: latest`**" alone on its line: a heading naming the trouble, its advice below
+_BOLD_HEADING = lazy(r"^\s*\*\*[1-9][.)、）]\s*[^*\n]+\*\*\s*$")
+_ADVICE = lazy(
+    r"(?i)建议|推荐|改为|改成|换成|\b(?:i'?d|we should|recommend|suggest|switch to|use)\b"
+)
+
+
+def _block_after(message: str, heading: str) -> str:
+    """The first code block after a heading of a message, on one line ("" when none)."""
+    at = message.find(heading)
+    block = FENCE.search(message, at) if at >= 0 else None
+    if block is None:
+        return ""
+    lines = [x.strip() for x in block.group(0).splitlines()[1:] if x.strip() and "```" not in x]
+    return " ".join(lines)[:200]
+
+
 def numbered_items(message: str) -> dict[int, str]:
-    """The numbered items of a message ("1. Return 202 …"), by number, their first line."""
+    """The numbered items of a message ("1. Return 202 …"), by number, their first line.
+
+    An item written as a bold heading alone on its line names what the advice under it is
+    about ("**1. `image.tag: latest`**" is the trouble): the item is the first sentence of its
+    body that advises (with the code block a "建议：" leads to), none when none advises.
+    """
+    text = FENCE.sub("", message)
     found: dict[int, str] = {}
-    for m in _NUMBERED_ITEM.finditer(FENCE.sub("", message)):
-        found.setdefault(int(m["n"]), m["text"].replace("**", "").strip())
+    matches = list(_NUMBERED_ITEM.finditer(text))
+    for i, m in enumerate(matches):
+        item = m["text"].replace("**", "").strip()
+        if _BOLD_HEADING.match(m.group(0)):
+            end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+            body = [
+                x.strip()
+                for x in re.split(r"(?<=[。！!？?；;])|(?<=[.!?])\s|\n", text[m.end() : end])
+            ]
+            at = next((j for j, x in enumerate(body) if _ADVICE.search(x)), None)
+            if at is None:
+                continue
+            advice = body[at]
+            if advice.endswith((":", "：")):  # "建议：" then a code block: what it sets
+                advice += " " + _block_after(message, m["text"])
+            # the advice alone: the heading names the trouble ("`image.tag: latest`")
+            item = re.sub(r"^(?:另外|所以)?[，,]?\s*(?:建议|推荐)[：:，,]?\s*", "", advice)
+        found.setdefault(int(m["n"]), item)
     return found if len(found) >= 2 else {}
+
+
+# "三个都要", "都要", "全部按你说的", "all three", "all of them": every numbered item, or as many
+# as the reply counts
+_ALL_TAKEN = lazy(
+    r"(?i)^\W*(?:(?:ok(?:ay)?|yes|yeah|好的?|行|可以)[\s,，。!！]*)?"
+    r"(?:(?P<zh>[两三四五六])\s*(?:个|条|点|项)\s*|全部|全)?"
+    r"都(?:要|同意|可以|行|加上?|做|改)(?![\u4e00-\u9fff])"
+    r"|^\W*(?:(?:ok(?:ay)?|yes|yeah|sure)[\s,.!]*)?(?:do |take |apply )?"
+    r"all (?P<en>two|three|four|five|of them)\b"
+)
+_COUNT = {"两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def all_taken(reply: str) -> int | None:
+    """How many numbered items a reply takes whole, or None when it takes none that way.
+
+    "三个都要": 3; "都要", "all of them": 0, for every one.
+    """
+    m = _ALL_TAKEN.match(reply)
+    if m is None:
+        return None
+    return _COUNT.get((m["zh"] or m["en"] or "").lower(), 0)
 
 
 def items_taken(reply: str) -> list[int]:

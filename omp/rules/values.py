@@ -142,7 +142,8 @@ _UNIT = (
 
 
 _SNAKE_SETTING = lazy(
-    r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|给|就)\s*"
+    r"\b(?P<key>[a-z][a-z0-9]*_[a-z0-9_]+)(?:\s*(?:=|:|是|为|用|设成|改成|设为|设置为|改为|定成|定为|"
+    r"调成|调到|给|就)\s*"
     # "dagrun_timeout is 45 minutes", "bring dagrun_timeout down to 40 min", "max_workers to 16"
     r"|\s+(?:(?:is|are|at|(?:down |up )?to|stays(?: at)?)\s+)?)"
     r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END
@@ -1494,6 +1495,74 @@ def url_facts(sentence: str) -> dict[str, str]:
     _ip_addresses(sentence, found)
     # an address with credentials in it is a connection string, not a fact to keep
     return {k: v for k, v in found.items() if "@" not in v and "REDACTED" not in v}
+
+
+# an address the person names in passing, with no word saying what it is: "回调地址
+# https://api.chayu.cn/pay/wx/notify", "the SDK for our device cloud: https://github.com/…"
+# ("…/hotupdate/[BuildTarget]": a placeholder the build fills in is part of it)
+_PASSING_URL = lazy(r"https?://(?:[^\s<>\"'`)\[\]，。（）,]|\[\w+\])+")
+# not one of the project's own places: a machine's own, a placeholder, one holding a token, a
+# request made, a page read
+_NOT_OURS_HOST = lazy(
+    r"(?i)^(?:localhost|127\.|0\.0\.0\.0|10\.|192\.168\.|\[?::1)|(?:^|\.)example\.|"
+    # the vendors' own pages ("https://docs.python.org", "help.aliyun.com"); a project's own
+    # docs site ("docs.acme.io") is one of its places
+    r"(?:^|\.)(?:python|mozilla|readthedocs|rust-lang|golang|go|nodejs|microsoft|apple|android|"
+    r"oracle|postgresql|mysql|redis|docker|kubernetes|k8s|amazon|aliyun|alibabacloud|tencent|"
+    r"qcloud|huaweicloud|stripe|cloudflare|vercel|djangoproject|reactjs|react|vuejs|"
+    r"developer\.mozilla)\.(?:org|com|io|dev|cn|net)$|"
+    r"(?:^|\.)(?:stackoverflow|stackexchange|wikipedia|medium|google|bing|baidu|zhihu|csdn|"
+    r"youtube|twitter|x|reddit|npmjs|pypi)\.(?:com|org|net|cn)$"
+)
+_TOKEN_QUERY = lazy(
+    r"(?i)[?&](?:access_?token|token|key|secret|sig|signature|code|auth)="
+    # a chat bot's webhook: its path is the token ("open.feishu.cn/…/bot/v2/hook/<uuid>")
+    r"|^https?://(?:open\.feishu\.cn|open\.larksuite\.com|oapi\.dingtalk\.com|hooks\.slack\.com|"
+    r"qyapi\.weixin\.qq\.com|(?:\w+\.)?discord(?:app)?\.com/api/webhooks)"
+)
+_REQUEST_BEFORE = lazy(
+    r"(?i)\b(?:curl|wget|http(?:ie)?|xh|fetch|requests\.\w+)\b[^\n]{0,40}$|"
+    r"\b(?:GET|POST|PUT|PATCH|DELETE)\s+$|\b(?:see|per|according to|docs?|cf\.)\s*:?\s*$|"
+    r"(?:参考|参见|见|文档|看看|打开)\s*[:：]?\s*$"
+    # "GOPROXY 设成 https://goproxy.cn,direct": a setting's value (the settings' to read)
+    r"|\b(?-i:[A-Z][A-Z0-9_]{3,})\s*(?:=|:|设成|设为|改成|改为|是|to)?\s*$"
+)
+_HAN_NAME_BEFORE = lazy(r"([\u4e00-\u9fff]{2,4}?)(?:地址|域名|链接|网址)?\s*[:：]?\s*$")
+_REPO_HOSTS = frozenset(("github.com", "gitlab.com", "gitee.com", "bitbucket.org"))
+
+
+def passing_urls(sentence: str) -> dict[str, str]:
+    """The web addresses a person's sentence names in passing, by a key (`url_facts` names more).
+
+    Keyed by the Chinese name just before ("回调地址 https://…" → callback), a repository host's
+    ("repository"), else the address's first host label ("api.chayu.cn" → api). Not an address
+    of the machine itself, a placeholder, one carrying a token or credentials, a request made
+    ("curl https://…"), a page to read ("see https://…"), nor one a question or a guess names.
+    """
+    if "://" not in sentence or is_question(sentence) or tentative(sentence):
+        return {}
+    found: dict[str, str] = {}
+    for m in _PASSING_URL.finditer(sentence):
+        url = m.group(0).rstrip(".,;:!?")
+        host = re.sub(r"^https?://", "", url).split("/")[0].split(":")[0].lower()
+        if (
+            "." not in host
+            or _NOT_OURS_HOST.search(host)
+            or "@" in url
+            or "REDACTED" in url
+            or _TOKEN_QUERY.search(url)
+            or re.search(r"[{<]|\.\.\.|xxx", url)
+            or _REQUEST_BEFORE.search(sentence, 0, m.start())
+        ):
+            continue
+        name = _HAN_NAME_BEFORE.search(sentence, 0, m.start())
+        key = _URL_NAMES.get(name.group(1)[-2:], "") if name else ""
+        if not key:
+            labels = [p for p in host.split(".")[:-1] if p != "www"]
+            key = "repository" if host in _REPO_HOSTS else (labels[0] if labels else host)
+        if url not in found.values():
+            found.setdefault(key, url)
+    return found
 
 
 _IDENT = (

@@ -351,6 +351,10 @@ _NOT_WORK = lazy(
     # the assistant describes, work of long ago
     r"|你们[^，,。；;我]{0,8}已经|(?:去年|前年|几年前)[^，,。；;]{0,12}?已经"
     r"|^那就?(?:改|换)了[，,]"  # "那改了，Redis Pub/Sub 不用了，…": then change it
+    # "大促直接把从库 CPU 打到 90% 了", "CPU pegged at 100%": what load did to a machine
+    r"|(?i:cpu|内存|磁盘|负载|带宽|连接数|qps|tps|p99|p95|iops)[^，,。；;]{0,6}?(?:打|飙|涨|冲|顶)(?:到|满|爆)"
+    r"|(?i:\b(?:cpu|memory|disk|load|latency|p99|p95|connections)\b[^,.;]{0,20}?"
+    r"\b(?:spiked|pegged|maxed out|shot up|jumped))"
     r"|(?i:^(?:the (?:cause|reason|root cause) (?:is|was)|because)\b)"
     # "ok and set up releases": a verb whose past is its present, after "and" or "please" with
     # no subject, asks for the work
