@@ -290,3 +290,13 @@ def test_an_item_written_as_a_heading_is_the_advice_under_it():
         1: "CI 里用 git short sha 打 tag。",
         2: "resources: requests: { memory: 3Gi }",
     }  # the third advises nothing: no item
+
+
+@pytest.mark.parametrize("reply", ["plan is good. go", "the plan looks fine", "方案没问题，开始吧"])
+def test_a_reply_that_calls_the_plan_good_takes_it_up(reply):
+    assert rules.takes_plan(reply)
+
+
+@pytest.mark.parametrize("reply", ["plan is bad", "is the plan good?"])
+def test_a_plan_found_wanting_or_asked_about_is_not_taken(reply):
+    assert not rules.takes_plan(reply)

@@ -288,6 +288,29 @@ def test_a_value_for_another_thing_does_not_reverse_the_last_value():
     assert [c for c, _ in _choices(*turns)] == ["每分钟 30 次", "登录接口 10 次"]
 
 
+def test_a_value_given_again_with_no_unit_does_not_reverse_the_last_choice():
+    turns = [("user", "串口丢帧，怎么收比较稳？"),
+             ("assistant", "用 HAL_UARTEx_ReceiveToIdle_DMA 配合环形缓冲。"),
+             ("user", "行，就用 HAL_UARTEx_ReceiveToIdle_DMA + 环形缓冲，回调里只发任务通知。"),
+             ("user", "先提到 921600 试试吧。"),
+             ("user", "921600 不行。算了波特率还是回到 115200，不折腾了。")]  # fmt: skip
+    assert [c for c, _ in _choices(*turns)] == [
+        "HAL_UARTEx_ReceiveToIdle_DMA + 环形缓冲",
+        "波特率 115200",
+    ]
+
+
+def test_a_choice_changed_keeps_the_details_its_title_settled_for_other_things():
+    turns = [("user", "ClickHouse 表引擎用哪个？"),
+             ("assistant", "CollapsingMergeTree 或 ReplacingMergeTree 都行。"),
+             ("user", "就用 CollapsingMergeTree。分区按月 toYYYYMM(event_date)。"),
+             ("assistant", "好的。"),
+             ("user", "CollapsingMergeTree 不行，还是换成 ReplacingMergeTree 吧。")]  # fmt: skip
+    (kept,) = _kept(_run(*turns), "decisions")
+    assert kept["choice"] == "ReplacingMergeTree"
+    assert "toYYYYMM(event_date)" in kept["title"]
+
+
 # ---- a version moved to, of the tool the stack names at another ----------------------------------
 
 

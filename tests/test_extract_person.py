@@ -190,7 +190,14 @@ def test_a_preference_said_personally_is_the_persons():
      "别给我解释基础概念，我写 Go 十年了", "reply in Chinese please",
      "回复中文就行，but keep code comments in English.",
      "commit message 写英文，别写中文，CI 那边 changelog 生成器对中文支持很烂",
-     "plan 我自己跑，any time 都别帮我跑 terraform apply，我要自己看 plan 输出再决定。"],
+     "plan 我自己跑，any time 都别帮我跑 terraform apply，我要自己看 plan 输出再决定。",
+     "one thing about how I like answers: give me the batchmode version, not the clicks.",
+     "Also, house style reminder: named exports everywhere, no default exports.",
+     "Also: ask me before adding any NuGet package beyond the obvious ones.",
+     "Btw 我回答我用中文就行，but keep commands and config in English.",
+     "以后涉及日志的改动你 commit 之前都先跑一下 scripts/pii-grep.sh。",
+     "and please don't repeat patient data back in your answers or commit messages.",
+     "always run cargo clippy before telling me you're done"],
 )  # fmt: skip
 def test_how_the_person_wants_answers_is_theirs(sentence):
     assert rules.personal(sentence) is not None
@@ -202,7 +209,7 @@ def test_a_preference_said_in_brackets_is_the_persons():
 
 
 @pytest.mark.parametrize(
-    "sentence", ["代码注释用英文版的模板", "回复中文文档的链接就行"]
+    "sentence", ["代码注释用英文版的模板", "回复中文文档的链接就行", "commit 吧，message 用英文"]
 )  # fmt: skip
 def test_a_language_naming_a_thing_of_its_own_is_no_preference_for_answers(sentence):
     assert rules.personal(sentence) is None

@@ -1090,3 +1090,16 @@ def test_a_size_after_a_name_is_no_version_of_it():
     assert _stack(("user", "We use MCUboot 2.1 for the bootloader.")) == {
         "embedded_lib": "MCUboot 2.1"
     }
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "PyTorch 2.3.1 + DDP，2 个 node，每个 node 4\u00d7 A100 80GB",
+        "PyTorch 2.3.1 on 2 nodes, node 4x A100",
+    ],
+)
+def test_a_count_of_machines_is_no_version(said):
+    from omp import rules
+
+    assert rules.version_facts(said, own=True, opening=True) == {"pytorch": "PyTorch 2.3.1"}

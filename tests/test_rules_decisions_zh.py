@@ -582,6 +582,13 @@ def test_a_chinese_product_taken_up_outright_is_chosen(sentence, choice):
         ("就用你推荐的 Caddy 吧", "Caddy"),
         ("pandas 不留了，全换 DuckDB.", "DuckDB"),
         ("那就固定用 gbk 读，不折腾了。", "gbk"),
+        ("所以处理时间不行了，改事件时间。", "事件时间"),
+        (
+            "那 Lighthouse 方案作废，改 CVM S5.MEDIUM4 + 云数据库 MySQL 8.0 双节点，还是上海。",
+            "CVM S5.MEDIUM4 + 云数据库 MySQL 8.0",
+        ),
+        ("KeyedProcessFunction，就这么定了，滑动窗口不要了。", "KeyedProcessFunction"),
+        ("这个不行了，改天再说", None),
         # what the people have in common, no choice of a way
         ("我们都用过 Forbid", None),
     ],

@@ -40,6 +40,10 @@ WHOLE_RULE = lazy(r"(?i)^(?:never\s|always\s|no\s+[a-z]{4,}ing\b|(?:all|every|ea
 VALUE = r"v?\d+(?:\.\d+)?\s*(?P<unit>[A-Za-z%]{1,4}|[\u4e00-\u9fff]{1,2})"  # "50MB", "180 天"
 VALUE_TAIL = lazy(rf"(?<![\w.]){VALUE}$")  # the value a choice ends with
 _BARE_VALUE = lazy(VALUE)  # a value said alone: "50MB"
+_NAMES_A_CHOICE = lazy(
+    r"(?i)(?:用|使用|采用|改用|换成|走)\s*[`'\"]?[A-Za-z]|\b(?:use|using|with|via)\s+[A-Za-z]"
+)
+_NUMBER_TAIL = lazy(r"(?<![\w.])\d+(?:\.\d+)?$")  # "波特率 115200": a number with no unit
 # "the bolded one", "the highlighted option", "加粗的那个": the option the message set in bold
 _DEICTIC = lazy(
     r"(?i)(?:the\s+)?(?:bold(?:ed)?|highlighted|starred)\s+(?:one|option|row)|加粗的(?:那个|那种)?"
@@ -361,6 +365,7 @@ class Ledger:
             self.batch.candidates.append(old)
         old.action, old.confidence = "dropped", min(old.confidence, 0.0)
         old_choice = str(old.entry.get("choice", ""))
+        _carry_details(old, new)
         alts = list(new.entry.get("alternatives", []))
         if old_choice.lower() not in [a.lower() for a in alts]:
             alts.append(old_choice)
@@ -482,9 +487,55 @@ def _shares_a_word(choice: str, old: str) -> bool:
     return bool(words & set(re.findall(r"[a-z][a-z0-9_]{3,}", was)))
 
 
+def _carry_details(old: Candidate, new: Candidate) -> None:
+    """The details a reversed choice's title settled that the new choice leaves as they were.
+
+    "Use CollapsingMergeTree: 分区按月 toYYYYMM OK", then "还是换成 ReplacingMergeTree 吧": the
+    engine changes, the monthly partitions stay. Not a detail that names the old choice, the
+    new one's topic ("TTL 3 天" when "TTL 改成 7 天" reverses it) or a tool of its own.
+    """
+    title, old_title = str(new.entry.get("title", "")), str(old.entry.get("title", ""))
+    if title_head(old_title) == old_title:
+        return
+    rest = old_title[len(title_head(old_title)) :].lstrip("：: ")
+    old_choice = str(old.entry.get("choice", "")).lower()
+    words = {
+        w
+        for w in re.findall(
+            r"[a-z_]{3,}|[\u4e00-\u9fff]{2,}", str(new.entry.get("choice", "")).lower()
+        )
+    }
+    kept = [
+        d.strip()
+        for d in re.split(r"[；;]", rest)
+        if d.strip()
+        and d.strip().lower() not in title.lower()
+        and (not old_choice or old_choice not in d.lower())
+        and not any(w in d.lower() for w in words)
+        and not _same_kind(d, old_choice, str(new.entry.get("choice", "")))
+    ]
+    new.entry["title"] = with_details(title, kept)[:TITLE_MAX]
+
+
+def _same_kind(detail: str, old: str, new: str) -> bool:
+    """Whether a detail names a choice of the kind the change of mind is about.
+
+    "用阿里云的 Elasticsearch" beside Meilisearch (both search), "语言文件用 YAML" beside JSON
+    (of no known kind: any way a detail names may be of its kind).
+    """
+    roles = {rules.role_of(old), rules.role_of(new)} - {None}
+    if any(rules.role_of(t) in roles for t in rules.technologies(detail)):
+        return True
+    return rules.role_of(new) is None and _NAMES_A_CHOICE.search(detail) is not None
+
+
 def _other_topic(choice: str, old: Candidate) -> bool:
-    """Whether `choice` is a value of a topic the old choice's statement does not name."""
-    value = VALUE_TAIL.search(choice)
+    """Whether `choice` is a value of a topic the old choice's statement does not name.
+
+    "波特率 115200" after "就用 HAL_UARTEx_ReceiveToIdle_DMA + 环形缓冲": a number alone, with no
+    unit, is a value of its topic too.
+    """
+    value = VALUE_TAIL.search(choice) or _NUMBER_TAIL.search(choice)
     topic = choice[: value.start()].strip() if value else ""
     said = f"{old.entry.get('choice', '')} {old.entry.get('context', '')}".lower()
     return len(topic) >= 2 and topic.lower() not in said

@@ -932,6 +932,18 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "Change the retention after season end from 30 to 45 days": a setting given its value
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|also|and|then|so|now|please|pls)[,.!]?\s+)*"
+            r"(?:change|set|bump|raise|lower|increase|decrease|reduce|cut|drop)\s+"
+            r"(?:the\s+|our\s+)?(?P<topic>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,5}?)\s+"
+            r"from\s+\d+(?:\.\d+)?\s*(?:[A-Za-z%]{1,7})?\s+to\s+"
+            r"(?P<x>\d+(?:\.\d+)?\s*(?:[A-Za-z%]{1,7}|/\w+)?)\s*(?:[.!;,]|$)"
+        ),
+        False,
+        False,
+    ),
     # "let's store the images in S3", "we'll keep sessions in Redis": where a thing is kept
     (
         lazy(
@@ -1002,8 +1014,10 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "also turn on nat logging, errors only": a feature turned on
     (
         lazy(
-            r"(?i)(?:^|[,;]\s*)(?:(?:also|and|then|pls|please|ok)\s+)*turn on\s+"
-            r"(?P<on>(?P<x>(?:the\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}))\s*(?=[,.;]|$)"
+            r"(?i)(?:^|[,;]\s*|\bso\s+)(?:(?:also|and|then|pls|please|ok|so)\s+)*turn on\s+"
+            r"(?P<on>(?P<x>(?:the\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}))"
+            # "turn on TreatWarningsAsErrors in the csproj and fix it": where it is set
+            r"(?:\s+in\s+(?:the\s+)?[\w.-]+)?\s*(?=[,.;]|$|\s+and\b)"
         ),
         False,
         False,

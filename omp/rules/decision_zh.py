@@ -63,6 +63,18 @@ _LEFT_OUT_ZH = (
 
 
 DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
+    # "所以处理时间不行了，改事件时间。", "那 Lighthouse 方案作废，改 CVM + 云数据库 MySQL": one
+    # way found wanting or given up, the other changed to
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?:所以|那|那就)?\s*(?P<gone>[^，,。；;\s]{2,16}?)\s*(?:方案)?"
+            r"(?:不行|不可行|行不通|作废|放弃|不要了|不用了)了?"
+            r"[，,]\s*(?:那就?|就|还是)?改(?:成|为|用)?\s*(?![天下回掉好完一了])"
+            r"(?P<x>[^，,。；;！!？?\s][^，,。；;！!？?]{1,40}?)\s*(?:吧|了)?\s*(?:[。！!，,；;]|$)"
+        ),
+        True,
+        False,
+    ),
     # "集群上不能用 Docker，只能用 Singularity": the one way left is the choice
     (
         lazy(
@@ -146,7 +158,9 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
             rf"^(?:{_AGREE_ZH}[，,\s]*)*"
             r"(?P<x>(?!你|按你|就按|照你)(?=[^，,]*[A-Za-z0-9]|[^，,]{4})[^。！!？?]{3,60}?)"
             rf"[，,]\s*(?:{_AGREE_ZH}[，,]\s*)*"
-            r"(?:那就|就)?(?:这么定|这样定|这么办|这么改|这么做|定了|定下来)(?:了|吧)?\s*[。！!]?$"
+            # "KeyedProcessFunction，就这么定了，滑动窗口不要了": what was turned down may follow
+            r"(?:那就|就)?(?:这么定|这样定|这么办|这么改|这么做|定了|定下来)(?:了|吧)?"
+            r"\s*(?:[。！!]|[，,][^，,。]{2,30}?(?:不要了|不用了|不考虑了|算了)[。！!]?)?$"
         ),
         True,
         False,
@@ -703,6 +717,8 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "可以，走 Addressables，给热更 DLL 单独一个 label": the route a clause takes, a known name
+    (lazy(r"(?:^|[，,。]\s*)走\s*" + _NAME_X + r"(?=\s*(?:[，,。；;！!]|$))"), False, True),
     (lazy(r"(?:^|[，,。]\s*)(?P<x>[A-Za-z][\w.+# -]{1,30}?)\s*就行"), False, False),
     # "并行用 rayon，…", "后端用 expo-server-sdk-node 发。": what a part uses, a name ending its
     # clause; not how things are ("我们现在用 X"), a wish or a question

@@ -276,6 +276,7 @@ def _decision_of(
     name = re.sub(r"\(\d[\d,]*\)$", "", choice) or choice
     named = _names_known(name, known) or _named_for_a_purpose(name, sentence, lang)
     named = named or ("versioned" in m.re.groupindex and m["versioned"] is not None)
+    named = named or _set_against_known(sentence[m.start("x") :], name)
     if not _plausible_choice(choice, bare=bare and not named):
         return None
     if english_instruction and _narrates(sentence, m, name, named=bool(named)):
@@ -298,6 +299,23 @@ def _decision_of(
         topic or part_topic or purpose(sentence[m.start("x") :]),
         explicit=explicit,
     )
+
+
+# "Use miniredis, not a real Redis": a name set against a known one is the one chosen instead
+_AGAINST = lazy(
+    r"(?i)\s*,?\s*(?:not|instead of|rather than|over)\s+(?:an?\s+|the\s+)?"
+    r"(?:real\s+|plain\s+|local\s+|actual\s+|full\s+)?(?P<y>[A-Za-z][\w.+#-]*)"
+)
+
+
+def _set_against_known(said: str, name: str) -> bool:
+    """Whether `said` (from the choice on) sets `name` against a known technology."""
+    if not said.lower().startswith(name.lower()) or not re.search(r"[A-Za-z]{3}", name):
+        return False  # "no, not expo-router": no name
+    if name.lower() in ("yes", "yeah", "nope", "not", "okay", "sure", "fine", "that", "this"):
+        return False
+    m = _AGAINST.match(said, len(name))
+    return m is not None and bool(technologies(m["y"]))
 
 
 def _within(alternative: str, choice: str) -> bool:

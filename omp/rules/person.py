@@ -54,6 +54,9 @@ _PERSONAL_EN = lazy(
     r"|(?:please\s+)?always (?P<ask3>run|use|give|write|test|answer|reply|respond|explain|show|"
     r"ask|include)\b"
     # "Show me the diff before you apply anything": how the person wants the assistant to work
+    # "ask me before adding any NuGet package": what the assistant is to check first
+    r"|(?P<ask9>ask me|check with me) before (?:adding|installing|changing|deleting|removing|"
+    r"pushing|committing|running|upgrading|touching)\b"
     r"|^(?:please\s+)?(?P<ask6>show me|ask me|tell me|check with me|run the tests)\b"
     r"(?=[^.;!?]*\b(?:before you|every time you|whenever you|each time you)\b)"
     # "I'm on macOS with an M2, fish shell": the person's machine
@@ -120,15 +123,24 @@ _PERSONAL_ZH = lazy(
     # "回答简短一点，不要长篇大论": how long the person wants answers
     r"|(?P<ask8>(?:回答|回复|解释)(?:请|都)?(?:简短|简洁|精简|短)一?(?:点|些))"
     # "回答请用中文，代码注释用英文"
-    r"|(?P<ask5>(?:回答|回复|注释|代码注释|提交信息|commit message)\s*"
+    # (not "commit 吧，message 用英文": this one commit's message)
+    r"|(?P<ask5>(?:回答我?|回复我?|注释|代码注释|提交信息|commit message)\s*"
     r"(?:请|都|一律|统一)?(?:用|写)?(?:中文|英文)(?![\u4e00-\u9fff]{0,3}(?:名|版|文档|文件)))"
+    # "以后涉及日志的改动你 commit 之前都先跑一下 scripts/pii-grep.sh": how the agent is to work
+    r"|(?P<ask9>你\s*(?:commit|提交|push|推送)\s*(?:之前|以前|前)(?:都|一律)?(?:先)?"
+    r"(?:跑|执行|运行|检查|问))"
     # "我是前端，React 比较熟": the person's trade
     r"|^我是(?:一个|一名)?(?P<who3>前端|后端|全栈|运维|测试|算法|客户端|移动端|嵌入式|数据)"
     r"(?:开发|工程师|程序员)?(?=[，,。；;]|$)"
 )
 
 
-_HOW_I_WORK = lazy(r"(?i)\bhow i (?:work|do things|like to work)\s*[:：]\s*\S|我的习惯[是：:，,]")
+_HOW_I_WORK = lazy(
+    r"(?i)\bhow i (?:work|do things|like to work|like (?:my )?(?:answers|replies|responses|"
+    r"things done))\s*[:：]\s*\S|我的习惯[是：:，,]"
+    # "house style reminder: named exports everywhere"
+    r"|\bhouse style(?: reminder| rule)?\s*[:：]\s*\S"
+)
 
 
 _SKILL = lazy(

@@ -202,6 +202,10 @@ _TAKEN = lazy(
     r"(?:applied (?:all|everything|both|those|these)|go with (?:that|this|those|these|it)|"
     r"do (?:it|that|those|them|all)|apply (?:it|them|those|all)|go ahead|sounds good|lgtm)\b"
     r"|^\W*(?:(?:好的?|行|可以|ok)[\s,，。!！]*)*(?:就?(?:按|照)(?:你说的|这个|这些|你的)|都(?:按|照))"
+    # "plan is good.", "the plan looks fine", "方案没问题", "计划可以"
+    r"|(?i:^\W*(?:(?:ok(?:ay)?|yes|yeah|yep)[\s,.!]*)*(?:the |your |this )?plan\s+"
+    r"(?:is|looks|sounds)\s+(?:good|fine|great|ok(?:ay)?|solid|right)\b)"
+    r"|^\W*(?:(?:好的?|行|嗯)[\s,，。!！]*)*(?:这个|你的|你这个)?(?:方案|计划)(?:没问题|可以|ok|OK|行|挺好|不错)"
 )
 
 

@@ -922,14 +922,17 @@ _VERSION_STATED = (
 
 # a capitalised name with a dotted version, for the message introducing the project
 NAMED_VERSION = lazy(
-    r"(?<![\w.@/-])(?P<name>(?!(?:Chapter|Section|Step|Phase|Part|Figure|Table|Version|Release|"
+    r"(?<![\w.@/-])(?P<name>\.NET(?:\s+(?:Framework|Core))?|"
+    r"(?!(?:Chapter|Section|Step|Phase|Part|Figure|Table|Version|Release|"
     r"Sprint|Week|Day|Page|Line|Round|Level|Stage|Item|Task|Issue|PR|v|V)\b)"
     r"[A-Z][A-Za-z0-9+#]*(?:[-_][A-Za-z0-9]+)?)\s+v?(?P<ver>\d+\.\d+(?:\.\d+)?)(?![\w.]|\s*%)"
 )
 
 
 _CHANGE_WORDS = lazy(
-    r"(?i)\b(?:upgrad\w*|bump\w*|downgrad\w*|migrat\w*|from\b.*\bto|update\w*|install\w*|requires?|"
+    # ("Agones 1.38.0 is already installed on …": what runs there, no change)
+    r"(?i)\b(?:upgrad\w*|bump\w*|downgrad\w*|migrat\w*|from\b.*\bto|update\w*|"
+    r"(?<!is already )(?<!are already )(?<!is )(?<!are )install\w*|requires?|"
     r"needs?|supports?|deprecat\w*|until|before|after|since|released?)\b"
     r"|升级|降级|迁移|迁到|换成|换到|改成|改用|从|需要|支持"
 )
@@ -997,7 +1000,9 @@ def listed_versions(sentence: str) -> set[str]:
 def versioned_name(m: re.Match[str]) -> str:
     """A versioned name as the project would write it ("Node 20", "Expo SDK 51")."""
     sdk = " SDK" if m.groupdict().get("sdk") else ""
-    return f"{m.group('name')}{sdk} {m.group('ver')}"
+    # "HL7 v2.4" keeps its "v", as the person wrote it
+    v = "v" if m.string[m.start("ver") - 1 : m.start("ver")] in ("v", "V") else ""
+    return f"{m.group('name')}{sdk} {v}{m.group('ver')}"
 
 
 def version_key(m: re.Match[str]) -> str:
@@ -1008,6 +1013,8 @@ def version_key(m: re.Match[str]) -> str:
 def stack_key(name: str) -> str:
     """The `tech_stack` key of a technology's name ("Node.js" → "nodejs", "Golang" → "go")."""
     key = _CANON.get(name.lower(), name.lower())
+    if key.startswith(".net"):  # ".NET Framework 4.7.2", ".NET 8"
+        return "dotnet"
     return key.replace(".js", "js").replace(" ", "_")
 
 
@@ -1177,8 +1184,13 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
             continue  # "requests 404": a status code, not a version
         if _AT_LEAST.match(sentence, m.end()):
             continue  # "that's iOS 17+ only and we're on 16": what a feature needs, not ours
+        if _TIMES.match(sentence, m.end()):
+            continue  # "每个 node 4\u00d7 A100", "node 4x A100": a count of machines, not Node 4
         facts.setdefault(version_key(m), versioned_name(m))
     return facts
+
+
+_TIMES = lazy(r"\s*(?:\u00d7|[xX*](?=\s*[A-Z]))")  # a multiplication sign, or an x before a name
 
 
 # "iOS 17+", "Node 18 or later", "Android 12 以上"; not "Vue 3 + Vite", a stack listed
