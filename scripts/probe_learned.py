@@ -84,6 +84,8 @@ BATCHES = (
     716,
     736,
     756,
+    776,
+    796,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")

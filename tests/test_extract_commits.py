@@ -243,7 +243,18 @@ def test_leaving_a_tool_is_the_alternative_of_the_commits_choice_and_one_tool_on
       "Redis", "in-process lru-cache"),
      ("feat(ingest): parallel S3 downloads with asyncio + aioboto3",
       "S3 started throttling us at 64 concurrent GETs. Going back\nto the sequential boto3 loop.",
-      "sequential boto3 loop", None)],
+      "sequential boto3 loop", None),
+     # what it takes instead, a way of no known name, what "we" stay on
+     ("feat(export): CSV export of entries",
+      "Nobody wanted CSV. Going with Markdown export instead (#23).", "Markdown export", None),
+     ("feat(ratelimit): sliding window in Redis Lua",
+      "The Lua script added ~4ms p99. Back to the in-memory token bucket until we have a better "
+      "design.", "in-memory token bucket", None),
+     ("feat(config): switch config file from YAML to TOML",
+      "The migration story was bad; we stay on YAML (config.yaml).", "YAML", "TOML"),
+     ("feat(同步): 多端同步改用 WebSocket 推送",
+      "负载均衡那边长连接超时没配好，先回到轮询，每 30 秒拉一次。", "轮询", None),
+     ("feat(logging): 接入 Datadog", "报价超预算。换成自建 Loki。", "自建 Loki", None)],
 )  # fmt: skip
 def test_what_a_revert_says_stays_is_its_decision(undone, body, choice, alternative):
     batch = _history(undone, f'Revert "{undone}"\n\nThis reverts commit 8c1d4e2.\n\n{body}')

@@ -672,12 +672,17 @@ _KEPT = lazy(
     r"|^keep(?:ing)?\s+(?:using\s+)?(?:(?P<p>[^,;]+?)\s+as\s+)?)\s*(?P<x>[^\s,;]+.*)"
     # "They stay in Redis.": of a pronoun, where it stays
     r"|\b(?:they|it|these|those)\s+stays?\s+(?:in|on|with)\s+(?P<w>[^\s,;.]+)"
-    r"|(?P<y>(?!(?:they|it|these|those|this|that)\b)"
+    r"|(?<![\w./+=-])(?P<y>(?!(?:they|it|these|those|this|that|we|i|you)\b)"
     r"(?:(?-i:[A-Z])[\w./+=-]*\s+)?[\w./+=-]+)\s+stays?\b"
+    # "Going with Markdown export instead (#23)": what the back-out takes instead
+    r"|\bgoing\s+with\s+(?P<g>[^,;.(]+?)(?:\s+instead)?(?=\s*[(,;.]|$)"
     r"|(?:改回存?|换回|切回|回退到|回退为|回滚到|回到|恢复为|恢复成|恢复|保持|继续使用|继续用|继续走|还是用|"
     r"仍然用)"
     r"\s*(?P<z>\S.*)"
 )
+# "换成自建 Loki。" in a back-out's body: what it takes instead (in the reverted subject a revert
+# quotes, the change undone)
+_INSTEAD_ZH = lazy(r"(?:换成|改用)\s*(?P<z>\S.*)")
 
 
 # what the change backed out had moved to: "switch CNI to Cilium", "使用 LittleFS 存储"
@@ -755,18 +760,28 @@ def kept_choice(subject: str, body: str = "") -> tuple[rules.Decision, str] | No
         return None
     summary = _untyped(subject)[0]
     alternatives = _undone_choice(summary)
-    for sentence in [summary, *rules.statements(rules.unwrap(body))]:
-        m = _KEPT.search(sentence)
+    for n, sentence in enumerate([summary, *rules.statements(rules.unwrap(body))]):
+        m = _KEPT.search(sentence) or (_INSTEAD_ZH.search(sentence) if n else None)
         if m is None:
             continue
-        kept = m["x"] or m["w"] or m["y"] or m["z"]
+        got = m.groupdict()
+        kept = got.get("x") or got.get("w") or got.get("y") or got.get("z") or got.get("g")
+        if not kept:
+            continue
         choice = rules.clip(kept)
-        # "NAT gateways", "the sequential boto3 loop": a name or a library in the words kept
-        named = rules.technologies(choice) or re.search(r"^[A-Z]|\b[a-z]+\d\w*\b", choice)
+        # "NAT gateways", "the sequential boto3 loop": a name or a library in the words kept;
+        # "back to the in-memory token bucket", "先回到轮询": a way the code had before
+        named = bool(
+            rules.technologies(choice)
+            or re.search(r"^[A-Z]|\b[a-z]+\d\w*\b", choice)
+            or re.search(r"[\u4e00-\u9fff]{2}", choice)
+            or got.get("g")
+            or re.search(r"(?i)\bback\s+to\s+the\s+\S+\s+\S", sentence)
+        )
         if not (named or _SWITCH_NAME.fullmatch(choice) or _KEPT_VALUE.fullmatch(choice)):
             continue
         left = tuple(a for a in alternatives if a.lower() not in choice.lower())
-        return rules.Decision(choice, left, None, m["p"], False), sentence
+        return rules.Decision(choice, left, None, got.get("p"), False), sentence
     return None
 
 
