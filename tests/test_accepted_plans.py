@@ -300,3 +300,14 @@ def test_a_reply_that_calls_the_plan_good_takes_it_up(reply):
 @pytest.mark.parametrize("reply", ["plan is bad", "is the plan good?"])
 def test_a_plan_found_wanting_or_asked_about_is_not_taken(reply):
     assert not rules.takes_plan(reply)
+
+
+def test_items_taken_all_at_once_and_then_held_back_are_dropped():
+    turns = [_OPENING, _NUMBERED, ("user", "ok 都做"), ("assistant", "Done."),
+             ("user", "等下，第 1 个先别动，只做 2 和 3")]  # fmt: skip
+    items = rules.numbered_items(_NUMBERED[1])
+    assert [d["choice"] for d in _kept(_run(*turns), "decisions")] == [items[2], items[3]]
+
+
+def test_a_change_undone_by_its_commit_is_turned_down():
+    assert rules.named_out("那还是 fp16 吧。bf16 那个 commit revert 掉。") == ["bf16"]

@@ -425,6 +425,7 @@ class _Conversation:
             self._answer(text, index)
             # "就按你说的来" after a plan: each concrete item, for review (never a reversal, nor
             # the last choice "the migration is done" completes)
+            self.offers.held_back(text, index)  # "第 1 个先别动" after "都做"
             self.ledger.found_all(self.offers.plan_taken(text, self.source(index)))
             self._confirmed(text, index)
             self._picked_at_opening(text, index, _USER_CONF)

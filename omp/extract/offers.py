@@ -106,6 +106,8 @@ class Offers:
         self.plan_at = -1  # that message
         self.plan_decided = False  # whether it recaps what was decided ("Decisions so far:")
         self.numbered: dict[int, str] = {}  # the numbered items of its last message
+        self.taken: dict[int, Candidate] = {}  # the numbered items a reply took, by number
+        self.taken_at = -1  # that reply
 
     def heard(self, text: str, index: int) -> None:
         """The options an assistant's message offers, in every form it may offer them."""
@@ -258,11 +260,25 @@ class Offers:
         if not taken or any(n not in self.numbered for n in taken):
             return []
         reason = "items of the assistant's plan the person took up by number"
-        return [
-            Candidate("decisions", entry, NUMBERED_ITEM_CONF, reason, dict(source))
+        self.taken_at = int(str(source["index"]))
+        self.taken = {
+            n: Candidate("decisions", entry, NUMBERED_ITEM_CONF, reason, dict(source))
             for n in dict.fromkeys(taken)
             if (entry := plan_entry(self.numbered[n])) is not None
-        ]
+        }
+        return list(self.taken.values())
+
+    def held_back(self, reply: str, index: int) -> None:
+        """Drop the numbered items taken before that a later reply holds back.
+
+        "ok 都做", then "等下，第 1 个先别动 … 只做 2 和 3": the first item is not done.
+        """
+        if not 0 < index - self.taken_at <= REVERSAL_REACH:
+            return
+        for n in rules.items_held_back(reply, self.taken):
+            c = self.taken.pop(n)
+            c.action, c.confidence = "dropped", 0.0
+            c.note = "held back by a later message"
 
     def together(self, one: str, other: str) -> bool:
         """Whether the last offer named both choices among its options."""

@@ -155,6 +155,7 @@ from omp.rules.person import Personal, own_way_part, personal, states_preference
 from omp.rules.phrases import RULE_LEADS, VERBS, clip, is_rule_clause
 from omp.rules.plans import (
     all_taken,
+    items_held_back,
     items_taken,
     kept_and_gone,
     kept_items,
@@ -290,6 +291,7 @@ __all__ = [
     "is_chinese",
     "is_question",
     "is_rule_clause",
+    "items_held_back",
     "items_taken",
     "kept_and_gone",
     "kept_in_use",

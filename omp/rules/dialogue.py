@@ -700,7 +700,9 @@ _REFUSES_AHEAD = lazy(
 _NAMED_OUT = lazy(
     r"(?i)(?P<x>[A-Za-z][\w.+-]{1,30}(?: [A-Z][\w.+-]{1,20})?)\s*(?:is out\b|is off the table|"
     r"is a no-go|也?不要了|(?:就|先)?不用了|不考虑了?|(?:先|就)?不(?:搞|弄|折腾|上|换)了|"
-    r"(?:就|也)?不行了|(?:先|就|还是)算了)"
+    r"(?:就|也)?不行了|(?:先|就|还是)算了"
+    # "bf16 那个 commit revert 掉": the change made for it, undone
+    r"|(?:那个|的)\s*(?:commit|提交|改动)\s*(?:revert|回滚|撤)\s*(?:掉|了))"
 )
 
 

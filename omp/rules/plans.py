@@ -11,6 +11,7 @@ reports done, puts off or gives up.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from omp.lazyre import lazy
 from omp.rules.dialogue import accepts
@@ -400,6 +401,30 @@ _ALL_TAKEN = lazy(
     r"all (?P<en>two|three|four|five|of them)\b"
 )
 _COUNT = {"两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+# "第 1 个先别动", "1 先不做", "skip 1": an item taken before, held back; "只做 2 和 3", "only 2
+# and 3": the items still taken
+_HELD_BACK = lazy(
+    r"第\s*(?P<zh>[1-9])\s*(?:个|条|项|点|步)?\s*(?:先|暂时)?(?:别动|不要|不做|不改|不用|别改|算了|不动)"
+    r"|(?i:\b(?:skip|hold off on|not)\s+(?:#|number\s+|item\s+)?(?P<en>[1-9])\b)"
+)
+_ONLY = lazy(
+    r"(?:只做|只改|只要|只上)\s*(?:第\s*)?(?P<zh>[1-9](?:\s*(?:和|跟|、|,|，)\s*[1-9])*)"
+    r"|(?i:\bonly\s+(?:do\s+)?(?P<en>[1-9](?:\s*(?:and|&|,)\s*[1-9])*)\b)"
+)
+
+
+def items_held_back(reply: str, taken: Iterable[int]) -> set[int]:
+    """The numbered items taken before that a later reply holds back.
+
+    "第 1 个先别动，只做 2 和 3" holds back the first of the three taken.
+    """
+    held = {int(m["zh"] or m["en"]) for m in _HELD_BACK.finditer(reply)}
+    if m := _ONLY.search(reply):
+        kept = {int(n) for n in re.findall(r"[1-9]", m["zh"] or m["en"])}
+        held |= {n for n in taken if n not in kept}
+    return held & set(taken)
 
 
 def all_taken(reply: str) -> int | None:
