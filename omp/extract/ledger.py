@@ -499,12 +499,9 @@ def _carry_details(old: Candidate, new: Candidate) -> None:
         return
     rest = old_title[len(title_head(old_title)) :].lstrip("：: ")
     old_choice = str(old.entry.get("choice", "")).lower()
-    words = {
-        w
-        for w in re.findall(
-            r"[a-z_]{3,}|[\u4e00-\u9fff]{2,}", str(new.entry.get("choice", "")).lower()
-        )
-    }
+    words = set(
+        re.findall(r"[a-z_]{3,}|[\u4e00-\u9fff]{2,}", str(new.entry.get("choice", "")).lower())
+    )
     kept = [
         d.strip()
         for d in re.split(r"[；;]", rest)
