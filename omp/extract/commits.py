@@ -680,6 +680,10 @@ _KEPT = lazy(
     r"仍然用)"
     r"\s*(?P<z>\S.*)"
 )
+# "保持现状", "恢复原样": what the code was, no way named
+_AS_IT_WAS = lazy(
+    r"(?:现状|原样|原状|原来的?(?:样子|方案|做法)?|之前的?(?:样子|方案|做法)?|以前的?|老样子|不变|旧的|默认)"
+)
 # "换成自建 Loki。" in a back-out's body: what it takes instead (in the reverted subject a revert
 # quotes, the change undone)
 _INSTEAD_ZH = lazy(r"(?:换成|改用)\s*(?P<z>\S.*)")
@@ -774,7 +778,7 @@ def kept_choice(subject: str, body: str = "") -> tuple[rules.Decision, str] | No
         named = bool(
             rules.technologies(choice)
             or re.search(r"^[A-Z]|\b[a-z]+\d\w*\b", choice)
-            or re.search(r"[\u4e00-\u9fff]{2}", choice)
+            or (re.search(r"[\u4e00-\u9fff]{2}", choice) and not _AS_IT_WAS.fullmatch(choice))
             or got.get("g")
             or re.search(r"(?i)\bback\s+to\s+the\s+\S+\s+\S", sentence)
         )
