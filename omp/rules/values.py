@@ -1548,8 +1548,11 @@ def passing_urls(sentence: str) -> dict[str, str]:
 
     Keyed by the Chinese name just before ("回调地址 https://…" → callback), a repository host's
     ("repository"), else the address's first host label ("api.chayu.cn" → api). Not an address
-    of the machine itself, a placeholder, one carrying a token or credentials, a request made
-    ("curl https://…"), a page to read ("see https://…"), nor one a question or a guess names.
+    of the machine itself or a private network, a placeholder, one carrying a token or
+    credentials, a chat bot's webhook (its path is its token), a vendor's own page
+    ("docs.python.org", "help.aliyun.com"), a request made ("curl https://…"), a page to read
+    ("see https://…"), a setting's value ("GOPROXY 设成 https://…"), nor one a question or a
+    guess names.
     """
     if "://" not in sentence or is_question(sentence) or tentative(sentence):
         return {}
