@@ -97,6 +97,21 @@ _CREDENTIALS: tuple[tuple[str, re.Pattern[str], int], ...] = (
     # a Sentry DSN's key: "https://1af835b3…@o278943.ingest.sentry.io/…"
     ("Sentry DSN key", lazy(r"://([0-9a-f]{32})(?::[0-9a-f]{32})?@"), 1),
     ("Tencent Cloud SecretId", lazy(_B + r"AKID[0-9A-Za-z]{32}" + _E), 0),
+    # a blockchain node provider's key is a path of its RPC address:
+    # "https://base-sepolia.g.alchemy.com/v2/kX9f…", "https://mainnet.infura.io/v3/9aa3…"
+    (
+        "node provider API key",
+        lazy(
+            r"(?i)(?:\.alchemy(?:api)?\.(?:com|io)/v2/([A-Za-z0-9_-]{20,})"
+            r"|\.infura\.io/(?:ws/)?v3/([0-9a-f]{32})"
+            r"|\.quiknode\.pro/([0-9a-f]{30,})"
+            r"|rpc\.ankr\.com/\w+/([0-9a-f]{40,})"
+            r"|\.getblock\.io/([0-9a-f-]{32,36})"
+            r"|\.p2pify\.com/([0-9a-f]{32})"
+            r"|\.blastapi\.io/([0-9a-f-]{36}))" + _E
+        ),
+        -1,
+    ),
     ("Alibaba Cloud AccessKey ID", lazy(_B + r"LTAI[0-9A-Za-z]{12,30}" + _E), 0),
     ("Atlassian API token", lazy(_B + r"ATATT[A-Za-z0-9_\-=+/]{20,}"), 0),
     # a chat bot's webhook, whose address is its secret: Feishu / Lark, WeCom (DingTalk's
@@ -190,6 +205,15 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "Sentry DSN key": ("://",),
     "Tencent Cloud SecretId": ("AKID",),
     "Alibaba Cloud AccessKey ID": ("LTAI",),
+    "node provider API key": (
+        "alchemy",
+        "infura",
+        "quiknode",
+        "ankr",
+        "getblock",
+        "p2pify",
+        "blastapi",
+    ),
     "Atlassian API token": ("ATATT",),
     "bot webhook": (
         "/hook/",

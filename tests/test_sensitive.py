@@ -846,6 +846,7 @@ def test_cloud_keys_pass_variables_and_id_numbers_of_newer_counties_are_redacted
         "the password reset flow is handled by auth-service-v2",
         "The key point is that we ship v2.3.1 first",
         "the secret lives in https://vault.example.com/v1/secret/data/app",
+        "Alchemy's docs: https://docs.alchemy.com/reference/eth-getlogs",
     ],
 )
 def test_passes_sort_keys_and_numbers_that_are_no_id_are_kept(text):
@@ -859,6 +860,10 @@ def test_passes_sort_keys_and_numbers_that_are_no_id_are_kept(text):
          "https://api.telegram.org/bot[REDACTED:Telegram bot token]/getMe"),
         ("dsn https://1af835b3c9d24e8f8a7b6c5d4e3f2a1b@o278943.ingest.sentry.io/4504",
          "dsn https://[REDACTED:Sentry DSN key]@o278943.ingest.sentry.io/4504"),
+        ("RPC_URL=https://base-sepolia.g.alchemy.com/v2/kX9fQ2mB7vLr4TzW1nPc8HsY3dJe6GaU",
+         "RPC_URL=https://base-sepolia.g.alchemy.com/v2/[REDACTED:node provider API key]"),
+        ("wss://mainnet.infura.io/ws/v3/9aa3d95b3bc440fa88ea12eaa4456161 for events",
+         "wss://mainnet.infura.io/ws/v3/[REDACTED:node provider API key] for events"),
         ("https://a.b.net/c/f?sv=2022-11-02&sig=Xk8%2FqL2m9Pz4Tn8W&sp=r",
          "https://a.b.net/c/f?sv=2022-11-02&sig=[REDACTED:secret in URL query]&sp=r"),
         ("https://example.com/dl?token=abc123def456ghi&expires=1700000000",
