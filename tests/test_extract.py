@@ -1764,6 +1764,14 @@ def test_a_change_of_mind_replaces_a_choice_the_lexicon_does_not_know():
     assert choices and not any("乐观锁" in c for c in choices)
 
 
+def test_a_manner_of_replacing_is_no_choice():
+    batch = _run(
+        ("assistant", "The fixture holds a real driver's name and phone number."),
+        ("user", "Replace it with obviously fake data."),
+    )
+    assert not _kept(batch, "decisions")
+
+
 @pytest.mark.parametrize(
     ("sentence", "facts"),
     [

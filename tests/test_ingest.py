@@ -941,6 +941,20 @@ def test_a_back_out_that_names_nothing_it_keeps_decides_nothing(memory: MemoryRo
     assert not (_data(memory, "decisions.yaml") or {}).get("decisions")
 
 
+def test_the_change_a_revert_quotes_is_no_choice_it_keeps(memory: MemoryRoot, git_repo: Path):
+    _commit(git_repo, "地图从 Google Maps SDK 换成 MapLibre")
+    _commit(git_repo, "地图改回 Google Maps（仅 iOS）\n\n离线瓦片渲染掉帧严重。")
+    _commit(
+        git_repo,
+        'Revert "地图改回 Google Maps（仅 iOS）"\n\n讨论后决定不回退：两端统一用 MapLibre。',
+    )
+
+    omp_ok("extract", "--git", "HEAD")
+
+    decisions = _data(memory, "decisions.yaml")["decisions"]
+    assert "Google Maps" not in [d["choice"] for d in decisions]
+
+
 def test_a_commit_using_one_tool_to_replace_another_decides_it(memory: MemoryRoot, git_repo: Path):
     _commit(git_repo, "ci: 用 GitHub Actions 替换 CircleCI")
     _commit(git_repo, "feat: 用户使用 Redis 替换了本地缓存")  # 用户 is a user, not a use

@@ -765,7 +765,9 @@ def kept_choice(subject: str, body: str = "") -> tuple[rules.Decision, str] | No
     summary = _untyped(subject)[0]
     alternatives = _undone_choice(summary)
     for n, sentence in enumerate([summary, *rules.statements(rules.unwrap(body))]):
-        m = _KEPT.search(sentence) or (_INSTEAD_ZH.search(sentence) if n else None)
+        # 'Revert "地图改回 Google Maps"': the subject a revert quotes is the change undone
+        quoted = n == 0 and _REVERT.match(sentence.strip()) is not None
+        m = None if quoted else _KEPT.search(sentence) or (_INSTEAD_ZH.search(sentence) if n else None)
         if m is None:
             continue
         got = m.groupdict()

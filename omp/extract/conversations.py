@@ -1002,6 +1002,8 @@ class _Conversation:
             obsolete is not None
             and obsolete.new
             and rules.starts_like_a_name(rules.clip(obsolete.new))
+            # "Replace it with obviously fake data": a manner, no thing chosen
+            and not re.fullmatch(r"(?i)[a-z]+ly", rules.clip(obsolete.new))
             and role == "user"
             and not (rules.is_question(s) or rules.tentative(s) or rules.asks_commit_message(s))
         ):
