@@ -333,13 +333,62 @@ def naming_entry(pattern: str, context: str) -> dict[str, Any]:
     return {"title": f"Naming: {pattern}"[:TITLE_MAX], "context": context[:500], "choice": pattern}
 
 
+# a choice that is a value rather than a thing named: "false", "30 秒", "4C8G", "1e-4" (not an
+# acronym: "TSV", "WAL" name things)
+_VALUE_CHOICE = lazy(
+    r"(?i:true|false|on|off|none|null|enabled?|disabled?)"
+    r"|\d+(?:\.\d+)?(?:e-?\d+)?\s*[^\s\d]{0,3}|\d+[A-Za-z]\d+[A-Za-z]"
+)
+_CLAUSE_MARK = "，,;；。！!？?\n"
+# what a clause may say before the value that names nothing it is for: "改成 false", "to 30"
+_SETTING_VERB = lazy(
+    r"(?i)^\W*(?:(?:还有|另外|然后|对了|also|and|then)\W*)?(?:就|都|先|也|统一)?"
+    r"(?:改成|改为|改回|调成|调到|设成|设为|换成|定成|定为|用|保持|set(?:\s+it)?\s+to|to|use|keep)?"
+    r"\s*$"
+)
+_LEAD_FILLER = lazy(r"(?i)^(?:还有|另外|然后|对了|also|and|then)\W*")
+
+
+def value_clause(choice: str, sentence: str) -> str:
+    """The clause of `sentence` that sets a value chosen, in its words, or "".
+
+    "sql-show 生产别开，改成 false" is what "false" was chosen for; "ECS 换成 4C8G 的" says
+    what is 4C8G. A choice that names a thing ("Redis") is its own title.
+    """
+    if not _VALUE_CHOICE.fullmatch(choice) or rules.technologies(choice):
+        return ""
+    at = sentence.find(choice)
+    if at < 0:
+        return ""
+    start = max(sentence.rfind(c, 0, at) for c in _CLAUSE_MARK) + 1
+    ends = [i for i in (sentence.find(c, at + len(choice)) for c in _CLAUSE_MARK) if i >= 0]
+    end = min(ends, default=len(sentence))
+    if _SETTING_VERB.match(sentence[start:at]) and start > 0:
+        # "改成 false": what is set is said in the clause before ("sql-show 生产别开"), unless
+        # that one only leads in ("算了，统一用 flutter_riverpod")
+        before = max(sentence.rfind(c, 0, start - 1) for c in _CLAUSE_MARK) + 1
+        if not _ONLY_LEAD.fullmatch(sentence[before : start - 1].strip()):
+            start = before
+    clause = _LEAD_FILLER.sub("", sentence[start:end].strip())
+    if len(clause) > 80 or _SETTING_VERB.match(clause[: clause.find(choice)]):
+        return ""
+    return clause
+
+
+_ONLY_LEAD = lazy(
+    r"(?i)(?:算了|不过|但是|那就|好的?|行|对|嗯|可以|没问题|ok(?:ay)?|yes|yeah|sure|fine|right|"
+    r"also|and|then|so)?\W*"
+)
+
+
 def decision_entry(d: rules.Decision, sentence: str, *, details: bool = False) -> dict[str, Any]:
     """A decision entry; with `details`, its title also gives what else the sentence settles.
 
     "行，就用 ReplacingMergeTree，version 用 updated_at。" is titled "Use ReplacingMergeTree:
-    version 用 updated_at", not only "Use ReplacingMergeTree".
+    version 用 updated_at", not only "Use ReplacingMergeTree". A value chosen is titled by the
+    clause that sets it ("sql-show 生产别开，改成 false", not "Use false").
     """
-    title = _title(d.choice, d.purpose)
+    title = value_clause(d.choice, sentence) or _title(d.choice, d.purpose)
     settled = rules.decided_details(sentence, d.choice) if details else []
     title = with_details(title, [s for s in settled if s.lower() not in title.lower()])
     entry: dict[str, Any] = {

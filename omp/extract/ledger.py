@@ -93,10 +93,13 @@ class Ledger:
         if self._ruled(new):
             return
         self._offered_others(new, choice)
-        # the title's head, not the details the sentence also settles ("Use X: Y 用 Z")
-        role = rules.role_of(choice) or rules.role_of(title_head(str(new.entry.get("title", ""))))
-        alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
+        # the title's head, not the details the sentence also settles ("Use X: Y 用 Z"); a title
+        # that is the sentence's own clause ("nextflow 主进程改成用 sbatch 提交") names more than
+        # the choice's role
         context = str(new.entry.get("context", ""))
+        head = title_head(str(new.entry.get("title", "")))
+        role = rules.role_of(choice) or (None if head in context else rules.role_of(head))
+        alternatives = [str(a).lower() for a in new.entry.get("alternatives", [])]
         also = bool(ALSO.search(context) or _UNCHANGED.search(context))
         # a change of mind replaces one choice: the last one only when none has the new role
         ranked = role is not None and any(
