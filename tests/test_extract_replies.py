@@ -389,8 +389,13 @@ def test_a_value_taken_up_with_its_setting_is_the_value_of_that_setting():
         ("- 腾讯云短信\n- 阿里云短信", "先看下腾讯云吧"),
         ("- `--gpu-memory-utilization` 默认 0.9", "utilization 是多少合适"),
         ("Option A is Redis, option B is Postgres.", "the redis part looks long"),
+        # a word of any message, and a name cut at its dot, are no terms taken up
+        ("- Rotate the key and the secret\n- Use SSO and drop the vars",
+         "And yes, I'll rotate the key, remove those two vars."),
+        ("- jax: pmap over 8 devices\n- jax.sharding with a Mesh",
+         "redo it: no pmap, use jax.sharding with a Mesh and shard_map for the halo exchange"),
     ],
-)
+)  # fmt: skip
 def test_a_term_of_the_assistant_named_without_taking_it_up_decides_nothing(assistant, reply):
     turns = [*_said("what do you suggest?"), ("assistant", assistant), ("user", reply)]
     assert _kept(_run(*turns), "decisions") == []

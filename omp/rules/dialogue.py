@@ -311,7 +311,8 @@ _TAKEN = lazy(
     r"go with|use|add|keep)\s*)?"
     r"(?P<x>[^，,。；;！!？?\s][^，,。；;！!？?]{0,30}?)\s*"
     r"(?P<mark>吧|就行了?|就好了?|就可以了?|可以|没问题|everywhere|yes|ok|okay|is fine|works|"
-    r"as the (?:primary|default)(?:[,，]?\s*yes)?)?\s*(?:[，,。；;！!]|\.(?!\d)|(?<=吧)\s|$)"
+    # (a dot inside a name ends nothing: "use jax.sharding with a Mesh")
+    r"as the (?:primary|default)(?:[,，]?\s*yes)?)?\s*(?:[，,。；;！!]|\.(?!\w)|(?<=吧)\s|$)"
 )
 # a name in the assistant's list, as a Chinese term ("唯一索引"): an option it offered
 _LISTED_LINE = lazy(r"(?m)^\s*(?:[-*•]|\d+[.)、]|\(?[a-d]\))\s*[^\n]*")
@@ -522,12 +523,19 @@ def _taken_in(clause: str, said: str) -> tuple[str, str | None] | None:
         topic, value = split[1], split[2]  # "utilization 0.92 吧": the value, of a setting
     if not _said_in(value, said) or VAGUE.match(value) or re.fullmatch(r"\d{1,2}", value):
         return None  # "2、3 可以": items of a list taken by number (`items_taken`)
+    if _FUNCTION_WORD.fullmatch(value):
+        return None  # "And yes, I'll rotate the key": a word of any message, no term of its
     if written := re.search(rf"(?i)(?<![\w.-]){re.escape(value)}(?![\w.-])", said):
         value = written[0]  # "uuid v7 吧" after "- UUID v7：…": as the list wrote it
     listed = any(value.lower() in line.lower() for line in _LISTED_LINE.findall(said))
     if not (_CONCRETE.search(value) or technologies(value) or (listed and len(value) >= 3)):
         return None
     return value, topic
+
+
+_FUNCTION_WORD = lazy(
+    r"(?i)and|or|but|the|then|also|so|yes|no|not|with|for|to|it|that|this|and yes|so yes"
+)
 
 
 def _said_in(value: str, said: str) -> bool:
