@@ -68,6 +68,18 @@ def test_what_load_did_to_a_machine_is_no_finished_work(sentence):
     assert _later(sentence) == {}
 
 
+@pytest.mark.parametrize(
+    "sentence", ["Committed as `a7d31c9` on `fix/pod-queue-crash`.", "Committed as 5e2c7a1."]
+)
+def test_where_a_commit_went_names_no_work(sentence):
+    assert _later(sentence) == {}
+
+
+def test_a_commit_reported_with_its_subject_is_work():
+    found = _later('Committed as 3c7d91e "refactor: migrate cart components to runes".')
+    assert found.get("stored")
+
+
 def test_work_told_after_a_run_ended_is_kept():
     found = _later("微调跑完了，顺手把数据加载的 bug 修了。")
     assert found == {"stored": ["顺手把数据加载的 bug 修了"]}

@@ -363,6 +363,9 @@ _NOT_WORK = lazy(
     # stack trace or a log (not "fixed by bumping the pool": how the work was done)
     r"|(?i:^(?:created|generated|spawned|added|updated|written|started|called)\s+by\s+"
     r"(?!\w+ing\b))"
+    # "Committed as `a7d31c9` on `fix/pod-queue-crash`.": where the work went, no work named
+    r"|(?i:^(?:committed|pushed)\s+(?:it\s+|this\s+)?as\s+`?[0-9a-f]{7,40}`?"
+    r"(?:\s+on\s+`?[\w./-]+`?)?\W*$)"
 )
 
 
