@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from omp import extract as ex
 from omp import rules
 from omp.constants import AUTO_STORE_AT
+from omp.extract import candidates
 from omp.rules import values
 from tests.extraction import _kept, _run
 
@@ -54,6 +55,7 @@ def test_decisions_are_read_in_english_and_chinese(sentence, choice, alternative
         ("不用 Kafka 了，改成 RabbitMQ。", "RabbitMQ", ("Kafka",)),
         ("Pulsar 不考虑了，就用 Kafka。", "Kafka", ("Pulsar",)),
         ("缓存方案定为 Redis Cluster，放弃 Memcached。", "Redis Cluster", ("Memcached",)),
+        ("所以最后定的是：按环境分 namespace，不按业务线分。", "按环境分 namespace", ()),
         # where it runs, said against another
         ("We'll deploy on Fly.io rather than Heroku.", "Fly.io", ("Heroku",)),
         ("部署到阿里云 ACK，不上自建 k8s 了。", "阿里云 ACK", ("自建 k8s",)),
@@ -335,6 +337,19 @@ def test_thresholds_route_by_confidence():
         "review",
         "review",
         "dropped",
+    ]
+
+
+def test_a_surer_copy_of_an_item_for_review_stores_it_once():
+    batch = ex.Batch()
+    entry = {"title": "Replace datetime.utcnow() with datetime.now(timezone.utc) everywhere"}
+    for conf, n in ((0.6, 1), (0.8, 3)):
+        src = {"path": "chat.txt", "index": n}
+        batch.candidates.append(ex.Candidate("decisions", dict(entry), conf, "t", src))
+    ex.settle(batch, [], today="2026-11-30")
+    assert [(c.action, c.confidence) for c in batch.candidates] == [
+        ("stored", 0.8),
+        ("dropped", 0.8),
     ]
 
 
@@ -3859,3 +3874,26 @@ def test_a_switch_supersedes_a_stored_tool_of_its_role_not_a_choice_that_names_t
 )  # fmt: skip
 def test_a_question_mark_inside_a_word_ends_no_sentence(text, sentences):
     assert rules.statements(text) == sentences
+
+
+@pytest.mark.parametrize(
+    ("sentence", "title"),
+    [
+        ("sql-show 生产别开，改成 false，要看 SQL 本地自己开。", "sql-show 生产别开，改成 false"),
+        ("还有全局事务超时默认 60 秒太长了，改成 30 秒。",
+         "全局事务超时默认 60 秒太长了，改成 30 秒"),
+        ("ECS 换成 4C8G 的。", "ECS 换成 4C8G 的"),
+    ],
+)  # fmt: skip
+def test_a_value_chosen_is_titled_by_the_clause_that_sets_it(sentence, title):
+    batch = _run(
+        ("user", "我们的订单服务压测下来有点问题，帮我看看配置。"),
+        ("assistant", "好的，我先看一下配置文件。"),
+        ("user", sentence),
+    )
+    assert title in [d["title"].split("：")[0] for d in _kept(batch, "decisions")]
+
+
+def test_a_named_choice_keeps_its_own_title():
+    assert candidates.value_clause("TSV", "Keep the merged count matrix as TSV.") == ""
+    assert candidates.value_clause("Redis", "缓存统一用 Redis。") == ""

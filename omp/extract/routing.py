@@ -405,16 +405,30 @@ def _redundant(c: Candidate, text: str, memory: StoredMemory, kept: list[Candida
         c.note = f"duplicate of {stored_id or 'an item above'} (similarity {score:.2f})"
         if twin is not None:
             merge_fields(twin.entry, c.entry)
+            _takes_confidence(twin, c)
         return True
     if score >= rot.MERGE_AT:
         if twin is not None:
             merge_fields(twin.entry, c.entry)
+            _takes_confidence(twin, c)
             c.action, c.note = "dropped", f"merged into an item above (similarity {score:.2f})"
             return True
         c.action, c.merge_into = "merged", stored_id
         c.note = f"merged into {stored_id} (similarity {score:.2f})"
         return True
     return False
+
+
+def _takes_confidence(twin: Candidate, c: Candidate) -> None:
+    """`twin`, kept above, is as sure as its copy `c` that a surer rule found.
+
+    "把 utcnow 全部换成 now(timezone.utc)" proposed (for review), then "用第二个" picked it: the
+    item is stored, once.
+    """
+    if c.confidence > twin.confidence and c.scope != "EPHEMERAL":
+        twin.confidence = c.confidence
+        if twin.action == "review" and c.confidence >= AUTO_STORE_AT:
+            twin.action = "stored"
 
 
 def _obsoleted(old: str, memory: StoredMemory) -> list[Stored]:

@@ -288,6 +288,8 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
+    # "所以最后定的是：按环境分 namespace，dev、test、prod 三个"
+    (lazy(r"(?:定的是|定下来的是)\s*[：:]?\s*(?P<x>[^，,。；;！!？?]+)"), True, False),
     # "缓存方案定为 Redis Cluster"
     (lazy(r"(?<![决确选敲约规])定(?:为|成)\s*(?P<x>[A-Za-z].*)"), True, False),
     # "部署到阿里云 ACK，不上自建 k8s 了": where it goes, against another
