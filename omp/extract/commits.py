@@ -766,8 +766,12 @@ def kept_choice(subject: str, body: str = "") -> tuple[rules.Decision, str] | No
     alternatives = _undone_choice(summary)
     for n, sentence in enumerate([summary, *rules.statements(rules.unwrap(body))]):
         # 'Revert "地图改回 Google Maps"': the subject a revert quotes is the change undone
-        quoted = n == 0 and _REVERT.match(sentence.strip()) is not None
-        m = None if quoted else _KEPT.search(sentence) or (_INSTEAD_ZH.search(sentence) if n else None)
+        quoted = n == 0 and re.match(r'(?i)revert\s*[:(]?\s*"', sentence.strip()) is not None
+        m = (
+            None
+            if quoted
+            else _KEPT.search(sentence) or (_INSTEAD_ZH.search(sentence) if n else None)
+        )
         if m is None:
             continue
         got = m.groupdict()
