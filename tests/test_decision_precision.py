@@ -327,6 +327,8 @@ def test_a_choice_named_outright_is_still_stored(turns, choice):
         ),
         ("I'd recommend sticking with Redux Toolkit since you already have it.", "Redux Toolkit"),
         ("I'd suggest going with Postgres 16 here.", "Postgres 16"),
+        # what the advice sets a thing to
+        ("批号建议统一成 `LOT-YYYYMMDD-NNNN`，后四位是当日流水号。", "LOT-YYYYMMDD-NNNN"),
     ],
 )
 def test_a_proposal_of_taking_a_thing_chooses_the_thing(proposal, choice):

@@ -50,7 +50,10 @@ _PROPOSAL = lazy(
     r"|^(?:(?:for|since|given|with|because)\b[^,]{3,60},\s+)?(?P<v>[^,;:]{3,80}?)\s+"
     r"(?:is|would be)\s+(?:usually\s+|probably\s+|still\s+)?the\s+(?:best|better)\s+"
     r"(?:fit|choice|option|bet)\b"
-    r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:先|还是|直接|就)?(?:使用|用|采用|选择|选|改用|换成)"
+    r"|(?<![不别])(?:建议|推荐)(?:你们?|我们)?(?:先|还是|直接|就)?(?:使用|用|采用|选择|选|改用|换成"
+    # "建议统一成 `LOT-YYYYMMDD-NNNN`", "建议设为 30 秒": what it sets a thing to (not "建议改成
+    # 从环境变量读取" or "建议放在 Celery beat 里": a step, a place)
+    r"|统一(?:成|为|用)|设(?:成|为)|定(?:成|为))"
     r"(?P<z>.+)"
     # "建议加 Redis", "推荐引入 Sentry": a name the advice adds
     r"|(?<![不别])(?:推荐|建议|倾向于?|我会选)(?:你们?|我们)?(?:先|直接|就)?(?:加上?|引入|接入|上)?"
