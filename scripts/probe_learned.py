@@ -86,6 +86,8 @@ BATCHES = (
     756,
     776,
     796,
+    816,
+    836,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")
