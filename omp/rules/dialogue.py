@@ -834,9 +834,8 @@ _LABEL_REF = lazy(
 _OPTION_REF = lazy(
     r"(?i)\b(?:option|choice|approach|plan|number)\s*#?(?P<l>[A-Da-d1-4])\b"
     r"|(?:方案|选项)\s*(?P<z>[A-Da-d1-4一二三四])"
-    # "先用2吧" (not "先用 2 个 worker": a count)
-    r"|(?:^|[\s，,]|还是|就|那就|先|那先|就先)(?:选|换|换成|改|改用|用|go with|pick|take|do)\s*"
-    r"(?P<y>(?-i:[A-D1-4]))(?![A-Za-z0-9_.])(?!\s*(?:个|台|张|次|条|天|周|小时|分钟|秒|核|倍|位|层|%))"
+    r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|go with|pick|take|do)\s*"
+    r"(?P<y>(?-i:[A-D1-4]))(?![\w.])"
     r"|\b(?:the\s+)?(?P<ord>first|second|third|fourth)\s+(?:one|option|approach)\b"
     r"|第(?P<n>[一二三四1-4])(?:个|种)"
     # "那就 B 方案吧", "算了还是A吧": the label before 方案, or alone after 还是 at the end
