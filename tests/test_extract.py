@@ -340,6 +340,21 @@ def test_thresholds_route_by_confidence():
     ]
 
 
+def test_a_detail_a_later_choice_gives_up_leaves_the_earlier_choice():
+    batch = ex.Batch()
+    earlier = {"title": "enable MCUboot via sysbuild (overwrite-only, ECDSA P-256)"}
+    earlier["choice"] = earlier["title"]
+    later = {"title": "Use swap-using-move", "choice": "swap-using-move"}
+    later["alternatives"] = ["overwrite-only"]
+    for n, entry in enumerate((earlier, later)):
+        src = {"path": "chat.txt", "index": n}
+        batch.candidates.append(ex.Candidate("decisions", entry, 0.8, "t", src))
+    ex.settle(batch, [], today="2026-11-30")
+    first = batch.candidates[0].entry
+    assert first["choice"] == "enable MCUboot via sysbuild (ECDSA P-256)"
+    assert first["alternatives"] == ["overwrite-only"]
+
+
 def test_a_surer_copy_of_an_item_for_review_stores_it_once():
     batch = ex.Batch()
     entry = {"title": "Replace datetime.utcnow() with datetime.now(timezone.utc) everywhere"}

@@ -50,6 +50,7 @@ def settle(
     EPHEMERAL dropped → stored (confidence ≥ AUTO_STORE_AT) or queued for review.
     """
     memory = stored if isinstance(stored, StoredMemory) else StoredMemory(stored)
+    _switched_details(batch)
     _deploy_keys(batch, memory.deployments)
     _namespace_keys(batch, memory.deployments)
     _latest_facts(batch)
@@ -417,6 +418,33 @@ def _redundant(c: Candidate, text: str, memory: StoredMemory, kept: list[Candida
         c.note = f"merged into {stored_id} (similarity {score:.2f})"
         return True
     return False
+
+
+def _switched_details(batch: Batch) -> None:
+    """A detail of a choice that a later choice gives up leaves it, and becomes its alternative.
+
+    A commit the agent made records "enable MCUboot via sysbuild (overwrite-only, ECDSA P-256)";
+    a later one switches from overwrite-only to swap-using-move: the earlier choice is MCUboot
+    via sysbuild (ECDSA P-256), overwrite-only given up.
+    """
+    decisions = [c for c in batch.candidates if c.target == "decisions" and c.action != "dropped"]
+    for n, d in enumerate(decisions):
+        choice = str(d.entry.get("choice", ""))
+        if "(" not in choice:
+            continue
+        for later in decisions[n + 1 :]:
+            for old in map(str, later.entry.get("alternatives", [])):
+                gone = re.escape(old)
+                detail = (
+                    rf"(?i)(?<=\()\s*{gone}\s*[,，]\s*|\s*[,，]\s*{gone}\s*(?=\))"
+                    rf"|\s*\(\s*{gone}\s*\)"
+                )
+                if len(old) < 3 or not re.search(detail, choice):
+                    continue
+                choice = re.sub(detail, "", choice)
+                d.entry["choice"] = choice
+                d.entry["title"] = re.sub(detail, "", str(d.entry.get("title", "")))
+                d.entry["alternatives"] = [*d.entry.get("alternatives", []), old]
 
 
 def _takes_confidence(twin: Candidate, c: Candidate) -> None:
