@@ -342,9 +342,9 @@ def test_thresholds_route_by_confidence():
 
 def test_a_detail_a_later_choice_gives_up_leaves_the_earlier_choice():
     batch = ex.Batch()
-    earlier = {"title": "enable MCUboot via sysbuild (overwrite-only, ECDSA P-256)"}
-    earlier["choice"] = earlier["title"]
-    later = {"title": "Use swap-using-move", "choice": "swap-using-move"}
+    said = "enable MCUboot via sysbuild (overwrite-only, ECDSA P-256)"
+    earlier: dict[str, Any] = {"title": said, "choice": said}
+    later: dict[str, Any] = {"title": "Use swap-using-move", "choice": "swap-using-move"}
     later["alternatives"] = ["overwrite-only"]
     for n, entry in enumerate((earlier, later)):
         src = {"path": "chat.txt", "index": n}
