@@ -428,23 +428,30 @@ def _switched_details(batch: Batch) -> None:
     via sysbuild (ECDSA P-256), overwrite-only given up.
     """
     decisions = [c for c in batch.candidates if c.target == "decisions" and c.action != "dropped"]
+    given_up = [
+        (n, str(old))
+        for n, c in enumerate(decisions)
+        for old in c.entry.get("alternatives", [])
+        if len(str(old)) >= 3
+    ]
     for n, d in enumerate(decisions):
         choice = str(d.entry.get("choice", ""))
         if "(" not in choice:
             continue
-        for later in decisions[n + 1 :]:
-            for old in map(str, later.entry.get("alternatives", [])):
-                gone = re.escape(old)
-                detail = (
-                    rf"(?i)(?<=\()\s*{gone}\s*[,，]\s*|\s*[,，]\s*{gone}\s*(?=\))"
-                    rf"|\s*\(\s*{gone}\s*\)"
-                )
-                if len(old) < 3 or not re.search(detail, choice):
-                    continue
-                choice = re.sub(detail, "", choice)
-                d.entry["choice"] = choice
-                d.entry["title"] = re.sub(detail, "", str(d.entry.get("title", "")))
-                d.entry["alternatives"] = [*d.entry.get("alternatives", []), old]
+        for at, old in given_up:
+            if at <= n or old.lower() not in choice.lower():
+                continue
+            gone = re.escape(old)
+            detail = (
+                rf"(?i)(?<=\()\s*{gone}\s*[,，]\s*|\s*[,，]\s*{gone}\s*(?=\))"
+                rf"|\s*\(\s*{gone}\s*\)"
+            )
+            if not re.search(detail, choice):
+                continue
+            choice = re.sub(detail, "", choice)
+            d.entry["choice"] = choice
+            d.entry["title"] = re.sub(detail, "", str(d.entry.get("title", "")))
+            d.entry["alternatives"] = [*d.entry.get("alternatives", []), old]
 
 
 def _takes_confidence(twin: Candidate, c: Candidate) -> None:
