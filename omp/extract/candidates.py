@@ -340,13 +340,15 @@ _VALUE_CHOICE = lazy(
     r"|\d+(?:\.\d+)?(?:e-?\d+)?\s*[^\s\d]{0,3}|\d+[A-Za-z]\d+[A-Za-z]"
 )
 _CLAUSE_MARK = "，,;；。！!？?\n"
+# words that lead a clause in, saying nothing of it: "还有，…", "also …"
+_LEADS = r"还有|另外|然后|对了|also|and|then"
 # what a clause may say before the value that names nothing it is for: "改成 false", "to 30"
 _SETTING_VERB = lazy(
-    r"(?i)^\W*(?:(?:还有|另外|然后|对了|also|and|then)\W*)?(?:就|都|先|也|统一)?"
+    rf"(?i)^\W*(?:(?:{_LEADS})\W*)?(?:就|都|先|也|统一)?"
     r"(?:改成|改为|改回|调成|调到|设成|设为|换成|定成|定为|用|保持|set(?:\s+it)?\s+to|to|use|keep)?"
     r"\s*$"
 )
-_LEAD_FILLER = lazy(r"(?i)^(?:还有|另外|然后|对了|also|and|then)\W*")
+_LEAD_FILLER = lazy(rf"(?i)^(?:{_LEADS})\W*")
 
 
 def value_clause(choice: str, sentence: str) -> str:
@@ -376,8 +378,8 @@ def value_clause(choice: str, sentence: str) -> str:
 
 
 _ONLY_LEAD = lazy(
-    r"(?i)(?:算了|不过|但是|那就|好的?|行|对|嗯|可以|没问题|ok(?:ay)?|yes|yeah|sure|fine|right|"
-    r"also|and|then|so)?\W*"
+    r"(?i)(?:算了|不过|但是|那就|好的?|行|对|嗯|可以|没问题|ok(?:ay)?|yes|yeah|sure|fine|right|so|"
+    rf"{_LEADS})?\W*"
 )
 
 

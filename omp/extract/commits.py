@@ -680,6 +680,8 @@ _KEPT = lazy(
     r"仍然用)"
     r"\s*(?P<z>\S.*)"
 )
+# 'Revert "switch to X"': a revert that quotes the subject of the change it undoes
+_QUOTES_REVERTED = lazy(r'(?i)revert\s*[:(]?\s*"')
 # "保持现状", "恢复原样": what the code was, no way named
 _AS_IT_WAS = lazy(
     r"(?:现状|原样|原状|原来的?(?:样子|方案|做法)?|之前的?(?:样子|方案|做法)?|以前的?|老样子|不变|旧的|默认)"
@@ -766,7 +768,7 @@ def kept_choice(subject: str, body: str = "") -> tuple[rules.Decision, str] | No
     alternatives = _undone_choice(summary)
     for n, sentence in enumerate([summary, *rules.statements(rules.unwrap(body))]):
         # 'Revert "地图改回 Google Maps"': the subject a revert quotes is the change undone
-        quoted = n == 0 and re.match(r'(?i)revert\s*[:(]?\s*"', sentence.strip()) is not None
+        quoted = n == 0 and _QUOTES_REVERTED.match(sentence.strip()) is not None
         m = (
             None
             if quoted
