@@ -94,8 +94,11 @@ class DeployEvent(NamedTuple):
             "已回滚到 v2.2.4").
         migrations: Database migrations the output shows applied: Cloudflare D1 (`wrangler d1
             migrations apply`, a ✅ row), Rails (`== 2024… AddX: migrated`), Flyway
-            (`Successfully applied 1 migration …, now at version v27`), Alembic (`Running
-            upgrade a -> b, add x`). Given to the first deploy of the output.
+            (`Migrating schema "public" to version "23 - stop mutations"`, or `Successfully
+            applied 1 migration …, now at version v27`), Alembic (`Running upgrade a -> b, add
+            x`), Django (`Applying payments.0014_x... OK`), Prisma (`Applying migration
+            `20250611093012_add_x`) and goose (`applied 20251008_add_x.sql`). Given to the
+            first deploy of the output.
         rolled_back: The tool says it rolled this deploy back (`kubectl rollout undo`:
             "deployment.apps/web rolled back"); its status is then "failed".
         environment: The environment the deploy command names (`wrangler deploy --env
@@ -971,6 +974,10 @@ _MIGRATED = lazy(
     r"|==\s*\d{14}\s+(?P<rails>\w+):\s*migrated\b"  # rails db:migrate
     r"|Successfully applied \d+ migrations? to schema \S+,? now at version (?P<flyway>v?[\w.]+)"
     r"|Running upgrade \S+ -> (?P<alembic>\w+)(?:, (?P<message>[^\n]{1,80}))?"
+    r"|Migrating schema \S+ to version [\"`']?(?P<described>[\w.]+ - [^\"`'\n]{1,80})"  # Flyway
+    r"|Applying (?P<django>[a-z]\w*\.\d{4}_\w+)\.\.\.\s*OK\b"  # manage.py migrate
+    r"|Applying migration `(?P<prisma>\d{14}_\w+)`"  # prisma migrate deploy
+    r"|\b(?:applied|OK)\s+(?P<goose>\d{1,14}_\w+)\.sql\b"  # goose up
 )
 
 
@@ -1001,6 +1008,7 @@ class _Scan:
         self.undone = 0  # the line of the first rollback
         self.frameworks: dict[str, str] = {}
         self.migrations: dict[str, None] = {}
+        self._migrating: list[str] = []  # the Flyway migrations begun and not yet applied
         history = ""
         for number, line, _ in _lines(text):
             bare = _bare(line).strip()
@@ -1053,12 +1061,20 @@ class _Scan:
 
     def _migrated(self, line: str) -> None:
         for m in _MIGRATED.finditer(line):
+            if m["described"]:  # Flyway begins one; applied only when it says so after
+                self._migrating.append(f"flyway {m['described'].strip()}")
+                continue
             if m["flyway"]:
-                name = f"flyway {m['flyway']}"
-            elif m["alembic"]:
+                # "Successfully applied 1 migration …, now at version v23": those begun before,
+                # by their descriptions
+                begun, self._migrating = self._migrating, []
+                for name in begun or [f"flyway {m['flyway']}"]:
+                    self.migrations.setdefault(name)
+                continue
+            if m["alembic"]:
                 name = f"{m['alembic']} ({m['message']})" if m["message"] else m["alembic"]
             else:
-                name = m["d1"] or m["rails"]
+                name = m["d1"] or m["rails"] or m["django"] or m["prisma"] or m["goose"]
             self.migrations.setdefault(name)
 
     @property

@@ -88,6 +88,8 @@ BATCHES = (
     796,
     816,
     836,
+    856,
+    876,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")

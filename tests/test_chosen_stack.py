@@ -111,3 +111,5 @@ def test_the_version_keeps_its_v_as_written():
 def test_a_version_said_of_another_tool_is_not_the_choices():
     stack = _stack_said("缓存就用 Redis 吧，Python 版本用 3.12。")
     assert not any(v.startswith("Redis") for v in stack.values())
+    # a name the lexicon does not know, right before the word, is another tool's all the same
+    assert _stack_said("R 版本是 4.3.3，项目用 renv 管理。") == {"r": "R 4.3.3"}  # not renv's

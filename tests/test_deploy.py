@@ -958,6 +958,20 @@ def test_a_workers_trigger_route_and_an_eks_cluster_are_kept():
          ("flyway v27",)),
         ("INFO  [alembic.runtime.migration] Running upgrade 3f2a -> 9c1d, add payout batch id\n",
          ("9c1d (add payout batch id)",)),
+        ('Migrating schema "public" to version "23 - stop mutations"\n'
+         'Successfully applied 1 migration to schema "public", now at version v23 (0.4s)\n',
+         ("flyway 23 - stop mutations",)),
+        ("Running migrations:\n  Applying payments.0014_stripeevent... OK\n"
+         "  Applying payments.0015_refund... OK\n",
+         ("payments.0014_stripeevent", "payments.0015_refund")),
+        ("  Applying payments.0016_payout...\nTraceback (most recent call last):\n", ()),
+        ('Migrating schema `settlement` to version "27 - add payout batch id"\n'
+         'Migration of schema `settlement` to version "27 - add payout batch id" failed!\n', ()),
+        ("[info] Applying migration `20250611093012_add_invoice_due_date`\n",
+         ("20250611093012_add_invoice_due_date",)),
+        ("2025/10/09 07:41:22 OK   20251007_add_devices.sql (3.1ms)\n"
+         "2025/10/09 07:41:22 applied 20251008_add_device_firmware_col.sql\n",
+         ("20251007_add_devices", "20251008_add_device_firmware_col")),
         ("== 20240926151204 AddCurrencyToInvoices: migrating ====\n"
          "StandardError: An error has occurred, this and all later migrations canceled\n", ()),
     ],

@@ -386,6 +386,15 @@ def test_a_long_sentence_opening_like_filler_is_read():
     assert rules.refused("so PostHog is out.") == ["posthog"]
 
 
+def test_a_tool_the_person_would_rather_not_run_turns_the_choice_of_it_down():
+    batch = _run(
+        ("user", "Option 3 sounds cleanest. Let's go with TiCDC."),
+        ("assistant", "A changefeed for the ledger tables."),
+        ("user", "Honestly I'd rather not run TiCDC at all. Outbox plus a polling relay."),
+    )  # fmt: skip
+    assert "TiCDC" not in [d["choice"] for d in _kept(batch, "decisions")]
+
+
 @pytest.mark.parametrize(
     ("sentence", "choice", "alternatives"),
     [
@@ -1249,10 +1258,25 @@ def test_named_queues_indexes_and_changed_values_are_settings():
         "topic": "claims.submitted.v1",
         "consumer_group": "claims-ocr-worker",
     }
+    # a plain word given as a name, a key of parts joined by colons, the bucket the project has
+    assert rules.settings("consumer group 叫 allocator，单独一个服务") == {
+        "consumer_group": "allocator"
+    }
+    assert rules.settings("stream key 就用 mm:events") == {"stream_key": "mm:events"}
+    assert rules.settings("W&B 的 project 名叫 invoice-ocr-vit") == {"project": "invoice-ocr-vit"}
+    assert rules.settings("bucket 用现有的 haituo-product-img，保持私有读") == {
+        "bucket": "haituo-product-img"
+    }
+    assert rules.settings("bucket：`haituo-img`，私有读") == {"bucket": "haituo-img"}
+    # a plain word is no name after "is" ("the queue is slow"), nor the project's own name
+    assert rules.settings("the queue is slow and the project is called great") == {}
     assert rules.settings("索引名就叫 question_bank_v3，前面挂个别名 qb_current") == {
         "index": "question_bank_v3",
         "alias": "qb_current",
     }
+    assert rules.settings("ttl 改 1h。") == {"ttl": "1h"}  # a setting changed, with no 成
+    assert rules.settings("轮询间隔 3 秒，超过 5 分钟就提示失败") == {"poll_interval": "3 秒"}
+    assert rules.settings("列表改成服务端分页，pageSize 默认 50。") == {"pagesize": "50"}
     assert rules.settings("现在 heartbeat_timeout 是 10s，太长了，改成 3s") == {
         "heartbeat_timeout": "3s"
     }
@@ -1681,6 +1705,10 @@ def test_a_file_shown_below_is_not_a_part_named_and_a_selector_is_not_a_choice()
         ("重启后跑的是 ota_1。", {}),
         ("Gateway 直接在 envoy-gateway-system 里。", {}),
         ("商户回调那个叫 merchant-callbacks。", {"config": {"商户回调": "merchant-callbacks"}}),
+        # a folder two deep, set as code, is one of the repository's; bare, it is no place said
+        ("前端是 `apps/web`，后端是 `apps/api`",
+         {"paths": {"前端": "apps/web", "后端": "apps/api"}}),
+        ("the app is apps/mobile.", {}),
     ],
 )  # fmt: skip
 def test_a_chinese_topic_names_a_part_only_as_a_noun(sentence, named):
@@ -1698,7 +1726,7 @@ def test_an_absolute_path_after_a_comma_and_a_wildcard_domain():
 @pytest.mark.parametrize(
     ("sentence", "label"),
     [("Hmm. Let's do (c). Celery is overkill.", "C"), ("let's do a quick test", None),
-     ("ok go with B", "B")],
+     ("ok go with B", "B"), ("接口他来写，就走 A，异步导出。", "A")],
 )  # fmt: skip
 def test_an_option_picked_by_a_bracketed_label_and_not_by_an_article(sentence, label):
     assert rules.option_reference(sentence) == label
@@ -2029,6 +2057,7 @@ def test_an_errand_done_once_with_a_tool_is_not_a_decision(sentence):
         ("算了，dedicated IP 不要了，先用 shared pool，以后量稳定了再说", "shared pool"),
         ("好，lot 号统一为 `LOT-YYYYMMDD-NNNN`。", "LOT-YYYYMMDD-NNNN"),
         ("选型结论：比赛逐回合事件（play-by-play）改存 ClickHouse，MySQL 只保留汇总", "ClickHouse"),
+        ("所以决定改掉：de-id 整个用 DuckDB SQL 来写，不用 polars 了。", "DuckDB SQL"),
         ("ok pin dbt-bigquery 1.8.3.", "dbt-bigquery 1.8.3"),
         ("redis streams, let's do it", "redis streams"),
         ("sounds good, let's do it", None),  # agreeing names nothing
@@ -2615,6 +2644,11 @@ def test_a_choice_named_while_the_project_is_introduced_waits_for_review():
     assert [e["choice"] for e in _kept(alone, "decisions")] == ["ERA5 再分析的 2m 气温"]
     hearsay = "最近看 Bun 1.1 挺火的，说是装依赖和跑测试都快很多。"
     assert _stack(_run(("user", hearsay))) == {}
+    # a choice made over an option turned down in the same breath is no way things are
+    over = _run(
+        ("user", "幂等记录存 TiDB，别用 Redis，不想多依赖一个组件。"), ("assistant", "好。")
+    )
+    assert [e["choice"] for e in _kept(over, "decisions")] == ["TiDB"]
 
 
 @pytest.mark.parametrize(
@@ -3324,6 +3358,11 @@ def test_so_x_it_is_after_a_reason_is_a_choice():
             "Hmm, let's scrap the microservices idea and keep it a modular monolith.",
             "modular monolith",
             ("microservices",),
+        ),
+        (
+            "fine, we drop the bridge and go with kafka-clients in a JavaScript Writer.",
+            "kafka-clients in a JavaScript Writer",
+            ("bridge",),
         ),
     ],
 )

@@ -380,6 +380,16 @@ def test_a_setting_said_of_an_option_turned_down_later_goes_with_it():
     assert {"config": {"port": "6543"}} in _kept(_run(*turns[:3]), "project", "review")
 
 
+def test_a_setting_the_later_choice_keeps_stays():
+    turns = [("user", "取消之后要通知库存服务。用 RocketMQ 发消息，topic 叫 order-cancelled"),
+             ("assistant", "好的。"),
+             ("user", "RocketMQ 要下线。改成 Kafka 吧，topic 还是 order-cancelled")]  # fmt: skip
+    assert {"config": {"topic": "order-cancelled"}} in _kept(_run(*turns), "project")
+    # a setting the later choice does not name again goes with the option turned down
+    gone = (*turns[:2], ("user", "RocketMQ 要下线。改成 Kafka 吧。"))
+    assert {"config": {"topic": "order-cancelled"}} not in _kept(_run(*gone), "project", "review")
+
+
 def test_a_tools_setup_taken_out_undoes_the_work_and_the_path_said_with_it():
     opening = ("I set up DeepSpeed ZeRO-3 with HF Trainer yesterday, config is at "
                "configs/ds_z3.json")  # fmt: skip

@@ -800,6 +800,15 @@ _SHARDS = (
 )
 
 
+# "ways" and "which one?" offer alternatives as "options" does
+_WAYS = (
+    "Two ways to send:\n\n"
+    "1. **Expo Push Service** \u2013 backend POSTs to the Expo API. One code path.\n"
+    "2. **Direct FCM + APNs** \u2013 backend talks to FCM and APNs itself. Two code paths.\n\n"
+    "Which one?"
+)
+
+
 @pytest.mark.parametrize(
     ("offer", "reply", "choice"),
     [
@@ -808,6 +817,8 @@ _SHARDS = (
          "insert_overwrite"),
         (_STRATEGIES, "merge on order_id", "merge"),
         (_PRECISION, "bf16 + grad accum 2x64 to be safe.", "bf16 autocast"),
+        (_WAYS, "Expo push. We're not big enough to justify two code paths.",
+         "Expo Push Service"),
     ],
 )  # fmt: skip
 def test_a_reply_opening_with_an_options_first_word_picks_it(offer, reply, choice):
@@ -822,6 +833,8 @@ def test_a_reply_opening_with_an_options_first_word_picks_it(offer, reply, choic
         (_STRATEGIES, "merge sounds expensive"),
         (_STRATEGIES, "merge on order_id?"),
         (_PRECISION, "gradient with 2 steps"),  # the first word of two options
+        (_WAYS, "Expo push is fine but slow"),  # said of it, not picked
+        (_WAYS, "Direct push."),  # no option's first words
         (_STRATEGIES, "don't merge on order_id"),
     ],
 )
@@ -1698,3 +1711,22 @@ def test_a_stopgap_proposed_is_no_choice_and_a_keyed_one_keeps_its_value():
 def test_a_name_after_a_key_is_no_value_of_that_key():
     assert rules.key_before_value("jax", "set n_dev jax on the cluster") is None
     assert rules.key_before_value("8", "set n_dev 8 on the cluster") == "n_dev"
+
+
+_BUFFERS = (
+    "Right, Shopify should show less than the WMS `available`. Two ways:\n\n"
+    "1. A global buffer, e.g. `available - 2` for every SKU\n"
+    "2. A per-SKU buffer stored as a Shopify variant metafield (`custom.safety_stock`)\n\n"
+    "Which?"
+)
+
+
+def test_a_change_of_mind_naming_another_option_of_the_list_picks_it_instead():
+    turns = [("user", "shopify oversells, fix it"), ("assistant", _BUFFERS),
+             ("user", "global 2 先"), ("assistant", "Done, a global buffer of 2."),
+             ("user", "hmm actually 大件一件就没货了。做 per-sku metafield 吧")]  # fmt: skip
+    [(choice, alternatives)] = _choices(*turns)
+    assert choice.lower().startswith("per-sku buffer") and alternatives == ["global buffer"]
+    # words of both options, or a reply that changes nothing, pick none
+    same = (*turns[:4], ("user", "做 per-sku metafield 吧"))
+    assert [c.lower() for c, _ in _choices(*same)] == ["global buffer"]

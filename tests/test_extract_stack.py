@@ -802,6 +802,9 @@ def test_a_version_pinned_in_a_version_managers_file_is_the_projects(sentence, s
         ("改完之后两台手机能同步了。我用的 Xcode 15.4。", {"xcode": "Xcode 15.4"}),
         ("Flutter 这边我们现在是 3.22.2，Dart 3.4。", {"flutter": "Flutter 3.22.2"}),
         ("数据库目前是 Postgres，Postgres 目前用的是 15.4", {"postgres": "Postgres 15.4"}),
+        # any name, when the sentence says its version outright
+        ("R 版本是 4.3.3，项目用 renv 管理。", {"r": "R 4.3.3"}),
+        ("我们的 Mirth Connect 版本是 4.4.2", {"mirth_connect": "Mirth Connect 4.4.2"}),
     ],
 )  # fmt: skip
 def test_a_version_said_to_be_pinned_or_the_only_one_there_is_the_projects(sentence, stack):

@@ -605,6 +605,13 @@ class _Conversation:
                 else None
             )
         )
+        # "hmm actually … 做 per-sku metafield 吧": another option of the list, after all
+        again = (
+            rules.option_named_again(s, self.message, self.offers.listed_items())
+            if answer is None and self.offers.changing_pick(index)
+            else None
+        )
+        answer = answer or again
         # "zstd then." right after a message that named zstd (and snappy)
         short = rules.short_pick(s) if answer is None and index - self.offers.code_at == 1 else None
         if short is not None and short not in rules.mentioned_names(self.offers.code_in):
@@ -624,6 +631,8 @@ class _Conversation:
         )
         if head is not None and head in self.offers.bullets:
             others = [b for b in self.offers.bullets if b != head]
+        if again is not None:  # the options not taken after all, the first pick among them
+            others = [o for o in self.offers.options.values() if o.lower() != again]
         # the name as the offer wrote it ("ClickHouse" for "clickhouse then", "MongoDB" for
         # "mongo，…"), else as the reply does
         offered = answer is not None and answer in self.offers.offered_in.lower()
@@ -641,7 +650,8 @@ class _Conversation:
         if short is not None:
             reason = "a name the assistant just named, taken by a short reply"
         self.ledger.decide(
-            Candidate("decisions", entry, conf["instruction"], reason, src), reverses=False
+            Candidate("decisions", entry, conf["instruction"], reason, src),
+            reverses=again is not None,
         )
         self.offers.answered()
         return True
@@ -1215,7 +1225,13 @@ class _Conversation:
             # at the logs first", "领导定了…": no way the project keeps
             level = min(level, CODE_CALL_CONF)
         c = Candidate("decisions", decision_entry(d, s, details=True), level, reason, src)
-        if src["index"] == self.opening and not d.explicit and rules.is_chinese(s):
+        # "幂等记录存 TiDB，别用 Redis": a choice made over an option is no way things are
+        if (
+            src["index"] == self.opening
+            and not d.explicit
+            and not d.alternatives
+            and rules.is_chinese(s)
+        ):
             self.ledger.introduce(c)
         return c
 

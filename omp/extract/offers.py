@@ -35,6 +35,8 @@ _OFFERS_CHOICE = lazy(
 _OFFERS_ALTERNATIVES = lazy(
     r"(?i)方案|选项|哪(?:个|种)|\b(?:options?|choices|approaches|alternatives|strategies|"
     r"i'?d (?:go|do|pick|lean|suggest|recommend)\b)"
+    # "Two ways to send: 1. … 2. … Which one?"
+    r"|\bwhich (?:one|way)\b|\b(?:two|three|a few|several) ways\b"
 )
 
 
@@ -189,6 +191,13 @@ class Offers:
         """The options of the last list, in lower case."""
         return [v.lower() for v in self.options.values()]
 
+    def listed_items(self) -> dict[str, str]:
+        """The options of the last list, in lower case, each with the whole of its item."""
+        items = rules.numbered_items(self.options_text)
+        return {
+            v.lower(): items.get(int(k), "") if k.isdigit() else "" for k, v in self.options.items()
+        }
+
     def listed_others(self, choice: str, index: int, chosen: Iterable[str]) -> list[str]:
         """The other options of the list a recent pick took one of ("1. Hatchet 2. Inngest").
 
@@ -294,6 +303,12 @@ class Offers:
     def replying_to_alternatives(self, index: int) -> bool:
         """Whether message `index` replies to a list of alternatives (no plan's steps)."""
         return 0 < index - self.options_at <= REPLY_REACH and bool(
+            _OFFERS_ALTERNATIVES.search(self.options_text)
+        )
+
+    def changing_pick(self, index: int) -> bool:
+        """Whether message `index` is soon enough after a list of alternatives to change a pick."""
+        return 0 < index - self.options_at <= REVERSAL_REACH and bool(
             _OFFERS_ALTERNATIVES.search(self.options_text)
         )
 

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from omp import rules
 from omp.extract.artifacts import AGENT_COMMIT
-from omp.extract.candidates import Candidate, decision_entry, merge_fields
+from omp.extract.candidates import Candidate, decision_entry, flatten, merge_fields
 from omp.extract.commits import KEPT_REASON, kept_choice, switch_choice
 from omp.extract.commits import SWITCH_REASON as COMMIT_SWITCH
 from omp.lazyre import lazy
@@ -163,10 +163,16 @@ def turned_down_settings(
     """Drop the settings and paths said of an option a later choice turned down.
 
     "point DATABASE_URL at the Supabase pooler on port 6543", then Neon over Supabase: the
-    port is the pooler's, gone with it; not when the sentence names the choice too.
+    port is the pooler's, gone with it; not when the sentence names the choice too, nor
+    when the later choice keeps the setting ("改成 Kafka 吧，topic 还是 order-cancelled").
     """
     gone = [
-        (str(a), str(d.entry.get("choice", "")), int(d.source["index"]))
+        (
+            str(a),
+            str(d.entry.get("choice", "")),
+            int(d.source["index"]),
+            str(d.entry.get("context", "")),
+        )
         for d in decisions
         for a in d.entry.get("alternatives", [])
         if len(str(a)) > 2
@@ -175,9 +181,13 @@ def turned_down_settings(
         said = said_in.get(id(c), "")
         if c.target != "project" or c.action or not set(c.entry) <= {"config", "paths"}:
             continue
+        values = [str(v) for _, v in flatten(c.entry)]
         if any(
-            int(c.source["index"]) < at and _names(said, old) and not _names(said, choice)
-            for old, choice, at in gone
+            int(c.source["index"]) < at
+            and _names(said, old)
+            and not _names(said, choice)
+            and not any(_names(kept, v) and not _names(old, v) for v in values)
+            for old, choice, at, kept in gone
         ):
             c.action, c.note = "dropped", "of an option turned down later in the conversation"
             c.confidence = 0.0

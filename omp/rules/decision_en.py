@@ -345,10 +345,11 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         True,
         False,
     ),
-    # "let's scrap the microservices idea and keep it a modular monolith"
+    # "let's scrap the microservices idea and keep it a modular monolith", "fine, we drop the
+    # bridge and go with kafka-clients"
     (
         lazy(
-            r"(?i)\b(?:let'?s|we(?:'ll| will))\s+(?:scrap|drop|ditch|forget(?: about)?|kill|"
+            r"(?i)\b(?:let'?s|we(?:'ll| will)?)\s+(?:scrap|drop|ditch|forget(?: about)?|kill|"
             r"abandon)\s+(?:the\s+)?(?P<gone>[^,;.]{2,50}?)(?:\s+(?:idea|plan|approach))?,?\s+"
             r"and\s+(?:just\s+)?(?:keep it(?: as)?|go with|use|stick with|make it|stay with|"
             r"keep)\s+(?P<x>.+)"

@@ -834,7 +834,7 @@ _LABEL_REF = lazy(
 _OPTION_REF = lazy(
     r"(?i)\b(?:option|choice|approach|plan|number)\s*#?(?P<l>[A-Da-d1-4])\b"
     r"|(?:方案|选项)\s*(?P<z>[A-Da-d1-4一二三四])"
-    r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|go with|pick|take|do)\s*"
+    r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|走|go with|pick|take|do)\s*"
     r"(?P<y>(?-i:[A-D1-4]))(?![\w.])"
     r"|\b(?:the\s+)?(?P<ord>first|second|third|fourth)\s+(?:one|option|approach)\b"
     r"|第(?P<n>[一二三四1-4])(?:个|种)"
@@ -1646,10 +1646,52 @@ def opening_option(sentence: str, listed: list[str]) -> str | None:
         return None
     clause = re.split(r"[，,。；;:：!！]|\.(?:\s|$)", sentence.strip(), maxsplit=1)[0]
     m = re.match(r"([a-z0-9][\w.+#/@-]*)\s*(.*)$", clause.strip(" *`").lower())
-    if m is None or len(m[1]) < 3 or m[1] in _NOT_OPTION_WORD or not _OPTION_SETUP.match(m[2]):
+    if m is None or len(m[1]) < 3 or m[1] in _NOT_OPTION_WORD:
         return None
+    if not _OPTION_SETUP.match(m[2]):
+        # "Expo push." after "1. **Expo Push Service** - …": the option's first words, alone
+        said = clause.strip(" *`").lower().split()
+        if not 2 <= len(said) <= 3:
+            return None
+        opened = [o for o in listed if o.lower().split()[: len(said)] == said]
+        return opened[0] if len(opened) == 1 else None
     opened = [o for o in listed if o.lower().split(maxsplit=1)[:1] == [m[1]]]
     return opened[0] if len(opened) == 1 else None
+
+
+_GIVES_UP = lazy(r"算了|不要了|不想|不行")
+# the words of a choice made again: "做 per-sku metafield 吧", "let's do the per-SKU one"
+_CHOOSES_AGAIN = lazy(
+    r"(?i)(?:^|[\s，,])(?:就|还是|那就)?(?:做|用|走|换成|改成|改用|选|上)\s*\S|吧\s*(?:[，,。]|$)"
+    r"|\b(?:go with|use|switch to|let'?s do|do|pick)\b"
+)
+
+
+def option_named_again(sentence: str, message: str, listed: dict[str, str]) -> str | None:
+    """The listed option a change of mind names by words no other option has.
+
+    "hmm actually … 做 per-sku metafield 吧" after "1. A global buffer … 2. A per-SKU buffer
+    stored as a Shopify variant metafield": two words only the second option has, and none of
+    another's, name it. `message`: the whole reply, which says it changes its mind; `listed`:
+    each option by its name, with the whole of its item.
+    """
+    if not overrides(message) or QUESTION.search(sentence) or len(listed) < 2:
+        return None
+    if NEGATED.search(sentence) or refused(sentence) or _GIVES_UP.search(sentence):
+        return None  # "不用 SETNX 了", "8-bit Adam 也算了": named to be turned down
+    if not _CHOOSES_AGAIN.search(sentence):
+        return None  # "embedding 先留在 feature store 里": said of it, no choice made
+    words = [_option_words(f"{name} {item}") for name, item in listed.items()]
+    said = _option_words(sentence)
+    named = []
+    for n, own in enumerate(words):
+        others = set().union(*(w for m, w in enumerate(words) if m != n))
+        only = {w for w in own - others if len(w) > 2}
+        named.append(len(only & said))
+    best = [n for n, count in enumerate(named) if count >= 2]
+    if len(best) != 1 or any(c for n, c in enumerate(named) if n != best[0]):
+        return None
+    return list(listed)[best[0]]
 
 
 _OPTION_HEAD = lazy(r"\s*(?:\+|/|,|&|\bwith\b|\band\b|\()\s*")

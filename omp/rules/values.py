@@ -57,6 +57,7 @@ _SETTING = lazy(
     r"concurrency|max[-_ ]connections|max[-_ ]retries|retention(?:[-_ ]period)?|"
     r"poll(?:ing)?[-_ ]interval|"
     r"端口(?!范围|号段|区间)|超时时间|超时|副本数|重试次数|覆盖率|连接池(?:大小)?|最大连接数|并发数|"
+    r"(?:轮询|心跳|刷新|同步|采样|上报)间隔|"
     r"线程数|批大小|(?<=查询|告警|报警)阈值|"
     # "文件上传大小限制设为 10MB", "消息重试最多 3 次"
     r"(?:上传|请求体|文件)(?:文件)?大小(?:限制|上限)?|(?:上传|大小)限制|重试(?:上限)?(?=\s*(?:最多|不超过))|"
@@ -66,7 +67,7 @@ _SETTING = lazy(
     r"[\w.-]*)(?![\w.-])\s*(?:我们|先)?\s*"
     # "Retries should be 5", "Cap retries at 3", "keep the page size at 50"
     r"(?:=|:|is|are|to|should be|must be|stays? at|at|还是|是|为|改为|设为|设置为|保持|of|on|用|"
-    r"定为?|定成|设成|给|要求|不低于|至少|最多|不超过)?\s*"
+    r"定为?|定成|设成|给|要求|不低于|至少|最多|不超过|改成?|改到|调到|调成|降到|提到|升到)?\s*"
     r"(?P<value>\d+(?:\.\d+)?\s*(?:%|ms|minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|s|m|h|rps|"
     r"/min|分钟|秒|小时|天|个月|[KMG]B?(?![a-z])|" + _PER_TIME + r")?)" + _VALUE_END
 )
@@ -78,7 +79,9 @@ _SETTING_ZH = {"端口": "port", "超时时间": "timeout", "超时": "timeout",
                "重试次数": "retries", "保留": "retention", "覆盖率": "coverage",
                "有效期": "ttl", "过期时间": "ttl", "上传": "upload_max_size", "大小": "max_size",
                "重试": "retries", "慢查询阈值": "slow_query_threshold",
-               "阈值": "threshold"}  # fmt: skip
+               "阈值": "threshold", "轮询间隔": "poll_interval", "心跳间隔": "heartbeat_interval",
+               "刷新间隔": "refresh_interval", "同步间隔": "sync_interval",
+               "采样间隔": "sample_interval", "上报间隔": "report_interval"}  # fmt: skip
 
 
 _REGION = lazy(
@@ -95,12 +98,23 @@ _REGION = lazy(
 _RESOURCE = lazy(
     r"(?i)(?:\b(?P<key>bucket|namespace|cluster|topic|database name|db name|project id|"
     r"queue name|table|configuration set|key ?prefix|prefix|consumer group|index name|alias|"
-    r"queue)|(?P<kz>桶名?|存储桶|集群|命名空间|队列名?|索引名?|别名|消费组|数据库名|库名|(?<![列图代报发时仪])表(?![格示达单情])名?))"
+    r"queue|stream key)(?![\w-])"
+    r"|(?P<kz>桶名?|存储桶|集群|命名空间|队列名?|索引名?|别名|消费组|数据库名|库名|"
+    r"(?<![列图代报发时仪])表(?![格示达单情])名?))"
     r"\s*(?:name\s+|名字|名称|名)?\s*"
-    r"(?:(?:is|should be|will be|stays)\s+|named\s+|called\s+|=\s*|:\s*|"
-    r"(?:就|都|统一)?(?:是|叫|用)\s*)?"
+    r"(?:(?:is|should be|will be|stays)\s+|named\s+|called\s+|=\s*|[:：]\s*|"
+    # "bucket 用现有的 haituo-product-img": the one the project has
+    r"(?:就|都|统一|还是)?(?:是|叫|用)\s*(?:现有的|已有的|原来的)?\s*)?"
     r"[`'\"]?(?P<value>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60}|[a-z0-9]+\d[\w.-]*|"
+    # "stream key 就用 mm:events": a key of parts joined by colons
+    r"[a-z][\w-]*(?::[\w{}-]+)+(?![\w:/])|"
     r"[a-z][a-z0-9]*(?:\.[a-z0-9]+){1,}|[a-z][\w.-]*(?:/[\w{}\u4e00-\u9fff.+#-]+)+/?)[`'\"]?"
+    # "consumer group 叫 allocator", "W&B 的 project 名叫 invoice-ocr": a name given it
+    r"|(?P<k4>\b(?:project(?=\s*(?:名字?|名称)?\s*(?:就|也)?\s*(?:叫|名叫))|namespace|"
+    r"consumer group|topic|queue|bucket|stream(?: key)?)(?![\w-])|"
+    r"命名空间|消费组|队列)\s*(?:名字?|名称|name)?\s*(?:就|也|都|统一|还是)?\s*"
+    r"(?:叫做?|名叫|is (?:called|named)|named|called)\s*[`'\"]?"
+    r"(?P<v4>[a-z][a-z0-9]{2,30}(?:[-_.][a-z0-9]+)*)(?![\w:/])[`'\"]?"
     r"|[`'\"](?P<v2>[a-z0-9][a-z0-9.]*[-_][\w.-]{1,60})[`'\"]\s*"
     r"(?P<k2>bucket|namespace|cluster|topic|queue|table)\b"
     # "use the TRANSFORM_WH warehouse", "生产用 esp32s3-prod 这个 env": a name, then its kind
@@ -164,7 +178,7 @@ _CAMEL_SETTING = lazy(
 _NAMED_KEY_SETTING_ZH = lazy(
     r"(?<![\w.$/:-])(?P<key>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
     r"|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)"
-    r"\s*(?:=|:|：|设为|设成|设置为|设|改成|改为|改|调到|调成|定成|定为|定|是|为|用)\s*"
+    r"\s*(?:=|:|：|设为|设成|设置为|设|改成|改为|改|调到|调成|定成|定为|定|是|为|用|默认(?:为|是|值为?)?)\s*"
     # "server-id 改成 6401-6404": a range is no one value
     r"(?P<value>\d+(?:\.\d+)?\s*" + _UNIT + r")" + _VALUE_END + r"(?!\s*[-~]\s*\d)"
 )
@@ -518,10 +532,10 @@ def _lifetimes(sentence: str) -> dict[str, str]:
 # every match of _RESOURCE holds one of these kind words: a cheap test that spares most
 # sentences (and every commit subject without one) the costly pattern
 _RESOURCE_WORDS = (
-    "bucket", "namespace", "cluster", "topic", "database name", "db name", "project id", "queue",
+    "bucket", "namespace", "cluster", "topic", "database name", "db name", "project", "queue",
     "table", "configuration set", "prefix", "consumer group", "index name", "alias", "warehouse",
-    "env", "profile", "workspace", "桶", "集群", "命名空间", "队列", "索引", "别名", "消费组", "表",
-    "库名",
+    "env", "profile", "workspace", "stream", "桶", "集群", "命名空间", "队列", "索引", "别名",
+    "消费组", "表", "库名",
 )  # fmt: skip
 
 
@@ -537,9 +551,9 @@ def _named_resources(sentence: str) -> dict[str, str]:
     if not may_name_a_resource(sentence):
         return {}
     for resource in _RESOURCE.finditer(sentence):
-        named = next(resource[k] for k in ("key", "k2", "kz", "k3") if resource[k])
+        named = next(resource[k] for k in ("key", "k2", "kz", "k3", "k4") if resource[k])
         key = _RESOURCE_ZH.get(named, named).lower().replace(" ", "_")
-        group = next(k for k in ("value", "v2", "v3") if resource[k])
+        group = next(k for k in ("value", "v2", "v3", "v4") if resource[k])
         value = resource[group]
         # "bucket 是 s3://logs/" is a location (storage_locations); "集群是 k8s 1.30" a kind
         if sentence.startswith("://", resource.end(group)) or role_of_name(value):
@@ -591,7 +605,8 @@ _SETTING_WORD = lazy(
     r"max|backoff|concurrency|retention|interval|page[-_ ]size|listen|learning[-_ ]rate|warmup|"
     r"dropout|weight[-_ ]decay|\blr\b|expire|\bkeep|\bkept\b|retain|"
     r"(?:bound|binds?|serve[sd]?|serving|runs?|running)\s+(?:on|to|at)\s|"
-    r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间|阈值"
+    r"端口|超时|副本数|重试|覆盖率|连接池|最大连接数|并发数|线程数|批大小|大小|限制|保留|有效期|过期时间|阈值|"
+    r"间隔"
 )
 
 
@@ -890,6 +905,11 @@ _VERSION_STATED = (
         # "Flutter 这边我们现在是 3.22.2": the part of the stack, then the version it is at
         r"|(?:这边|那边)?\s*(?:我们)?(?:现在|目前)(?:用的)?是)"
         r"\s*v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
+    ),
+    # "R 版本是 4.3.3", "Mirth 版本号为 4.4.2": any name, when the sentence says its version is one
+    lazy(
+        r"(?<![\w.@/-])(?P<name>[A-Za-z][\w.+#-]{0,24}(?: [A-Z][\w.+#-]{1,15})?)\s*(?:的)?\s*"
+        r"版本号?\s*(?:现在|目前)?\s*(?:是|为|用的是?)\s*v?(?P<ver>\d+(?:\.\d+){1,2})(?!\d|\.\d|\s*%)"
     ),
     # "we pin terraform 1.7.5", "上面只有 python 3.9", "我用的 Xcode 15.4":
     # the one version there is
@@ -1289,7 +1309,12 @@ def chosen_stack(choice: str, said: str) -> dict[str, str]:
 def _of_another(before: str, choice: str) -> bool:
     """Whether the clause before "版本" names another tool ("Python 版本用 3.12" beside Redis)."""
     clause = re.split(r"[，,；;。:：.!?！？]", before)[-1]
-    return any(name not in choice.lower() for name in technologies(clause))
+    if any(name not in choice.lower() for name in technologies(clause)):
+        return True
+    # "R 版本是 4.3.3，项目用 renv 管理": a name right before the word, one the lexicon may not
+    # know
+    named = re.search(r"(?<![\w.-])([A-Za-z][\w.+#-]*)\s*(?:的)?\s*$", clause)
+    return named is not None and not re.search(rf"(?i)(?<!\w){re.escape(named[1])}(?!\w)", choice)
 
 
 def _stack_role(name: str) -> str:
@@ -1883,9 +1908,11 @@ def named_values(sentence: str) -> dict[str, dict[str, str]]:
         # "… for prod is api.northpay.eu and staging is …": staging, not "and staging"
         topic = re.sub(r"(?i)^(?:and|or|but|while|whereas|plus)\s+", "", topic)
         located = _LOCATED.search(sentence, 0, m.start("value")) is not None
+        # "app is `apps/mobile`": set as code, a folder two deep is one of the repository's
+        quoted = sentence[max(0, m.start("value") - 1) : m.start("value")] == "`"
         if _NOT_A_PART.match(topic) or _ADVERB_ZH.search(topic):
             continue
-        if not (_a_value(value) or (located and _short_path(value))):
+        if not (_a_value(value) or ((located or quoted) and _short_path(value))):
             continue
         if re.search(r"[我你他她咱]|用$", topic):
             continue  # "我们用的是 pygame-ce": what the project uses, not a part of it
