@@ -158,7 +158,8 @@ def test_a_tuned_value_beside_a_score_stays_a_setting(sentence, config):
      ("比如 page_size=50 这种就行，你自己定", "page_size"),
      ("e.g. `max_inflight = 32` or so", "max_inflight"),
      ("In the docs they use retries=5 as an example.", "retries"),
-     ("文档里写的是 max_conn=100", "max_conn")],
+     ("文档里写的是 max_conn=100", "max_conn"),
+     ("控制台提示了 max_conn=100", "max_conn")],
 )  # fmt: skip
 def test_a_value_read_off_an_error_a_log_or_an_example_waits_for_review(sentence, key):
     assert key not in _facts(sentence, "config", "stored")
@@ -169,7 +170,9 @@ def test_a_value_read_off_an_error_a_log_or_an_example_waits_for_review(sentence
     ("sentence", "config"),
     [("the errors stopped once I set max_retries to 6", {"max_retries": "6"}),
      ("报错之后我把 pool_size 设成 30 了", {"pool_size": "30"}),
-     ("log retention 14 days", {"retention": "14 days"})],
+     ("log retention 14 days", {"retention": "14 days"}),
+     # what the product shows its user is no output read ("就提示失败")
+     ("轮询间隔 3 秒，超过 5 分钟就提示失败", {"poll_interval": "3 秒"})],
 )  # fmt: skip
 def test_a_value_set_beside_an_error_is_stored(sentence, config):
     assert config.items() <= _facts(sentence, "config", "stored").items()

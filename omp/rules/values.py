@@ -372,7 +372,9 @@ def run_arguments(sentence: str) -> set[str]:
 _OBSERVED = lazy(
     r"(?i)报错|报了|报出|(?<![周日月汇简年预播快情海电举公])报\s*(?=[A-Za-z`'\"])|告警|警告|异常|"
     r"堆栈|爆显存|\bOOM\b|(?:日志|输出|控制台|终端|\blogs?)\s*(?:里|中|上)|输出\s(?=\s*[A-Za-z`])|"
-    r"(?:日志|输出|控制台|终端)?(?:显示|打印|提示)(?:了|出|说|的是)?|"
+    r"(?:日志|输出|控制台|终端)?(?:显示|打印)(?:了|出|说|的是)?|(?:日志|输出|控制台|终端)提示|"
+    # "超过 5 分钟就提示失败": what the product shows its user, not output read
+    r"提示(?:了|出|说|的是|信息)|"
     r"\b(?:errors?|exceptions?|traceback|stack ?trace|warn(?:ing)?|panic(?:ked)?|crash(?:ed|es)?|"
     r"fail(?:s|ed|ing)?|stderr|stdout)\b|\b\w+(?:Error|Exception)\b|"
     r"\b(?:logs?|console|output|terminal)\s+(?:says?|shows?|showing|reads?|prints?|printed|"
