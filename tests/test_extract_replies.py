@@ -1648,6 +1648,12 @@ def test_a_clause_taken_up_goes_when_a_later_reply_turns_its_name_down():
             "autosave on room transition yes",
             "autosave on room transition yes",
         ),
+        # a name of code in Pascal case, three words or more, needs no backticks
+        (
+            "聚合表用 SummingMergeTree，后台合并时会把相同 (merchant_id, dt) 的行加起来。",
+            "SummingMergeTree 可以，退款记成负数金额，sum 能对上。",
+            "SummingMergeTree 可以",
+        ),
     ],
 )
 def test_a_name_the_assistant_wrote_as_code_on_its_own_is_taken_up_like_one_shaped_as_code(

@@ -339,6 +339,8 @@ def taken_term(sentence: str, said: str) -> tuple[str, str | None] | None:
 # with its unit ("32 KB", "60 秒")
 _CODE_TERM = lazy(
     r"(?<![\w.$@/-])(?:[A-Za-z_$@][\w$@]*(?:[._:/=-][\w$@]+)+|[a-z]+[A-Z]\w*|[A-Z][A-Z0-9]{2,}\w*"
+    # "SummingMergeTree", "GatewayFlowRule": a name of code in Pascal case, of three words
+    r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){2,}"
     r"|[A-Za-z]+\d\w*)(?![\w$@-])"
 )
 _UNIT_VALUE = lazy(
