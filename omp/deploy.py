@@ -1109,7 +1109,9 @@ def _completed(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
         # a custom domain is live only when the deploy is, as its address is
         own = shown.live if e.status == "active" else shown.failed if e.status == "failed" else ()
         e = e._replace(config=shown.facts + own)
-        if scan.undone and e.line > scan.undone:  # the rollout that put the old version back
+        # the rollout that put the old version back; not a later one that set an image of its
+        # own ("set image …:2.14.1" after the undo and a fix)
+        if scan.undone and e.line > scan.undone and e.image is None:
             out.append(e._replace(version=back or e.version))
         else:
             restored_to = back if e.status == "failed" else None

@@ -212,6 +212,26 @@ def test_an_undo_after_a_timed_out_watch_is_not_undone_by_the_next_watch():
     assert _deployments(batch)["checkout"]["status"] == "failed"
 
 
+def test_a_fixed_release_rolled_out_after_an_undo_is_the_next_deploy():
+    text = _UNDONE.format(failure='error: deployment "checkout" exceeded its progress deadline') + (
+        "kubectl -n shop-prod rollout status deployment/checkout\n"
+        'deployment "checkout" successfully rolled out\n'
+        "kubectl -n shop-prod set image deployment/checkout "
+        "checkout=registry.example.com/checkout:3.2.1\n"
+        "deployment.apps/checkout image updated\n"
+        "kubectl -n shop-prod rollout status deployment/checkout --timeout=10m\n"
+        'deployment "checkout" successfully rolled out\n'
+    )
+    assert [e.version for e in parse_deploy(text)][-1] == "3.2.1"  # not the version undone to
+    batch = _settled(text)
+    assert [c["summary"] for c in _stored(batch, "changelog")] == [
+        "Deploy of checkout 3.2.0 failed; rolled back",
+        "Deploy checkout 3.2.1 to namespace shop-prod",
+    ]
+    record = _deployments(batch)["checkout"]
+    assert (record["status"], record["version"]) == ("active", "3.2.1")
+
+
 def test_deploys_of_different_services_are_never_duplicates():
     text = (
         "$ kubectl -n orders set image deployment/orders-api api=registry.example.com/api:v2.14.0\n"

@@ -3478,8 +3478,12 @@ def test_what_the_project_will_need_is_no_stack_fact():
         ("Committed: `feat(api): add rate limiting`", ["feat(api): add rate limiting"]),
         ("已提交：fix: 修复登录超时", ["fix: 修复登录超时"]),
         ('You could commit it as "fix: foo bar".', []),  # advice, not a commit made
+        # the person's report, the English verb in a Chinese sentence, ended by a full stop
+        ("看过了 ok，我 commit 了：feat: csv-driven lab unit normalization。谢谢",
+         ["feat: csv-driven lab unit normalization"]),
+        ("你 commit 一下：feat: add x", []),  # asked for, not made
     ],
-)
+)  # fmt: skip
 def test_a_commit_the_assistant_reports_is_read_by_its_subject(message, subjects):
     assert rules.committed_subjects(message) == subjects
 

@@ -86,6 +86,8 @@ def _deploy_of(event: Any, merged: dict[tuple[str, int], Any]) -> tuple[str, int
     ours = [at for at in merged if at[0] == event.service]
     for at in reversed(ours):
         before = merged[at]
+        if _fixed_release(before, event):
+            break
         if (
             _same(before.app, event.app)
             and _same(before.namespace, event.namespace)
@@ -93,6 +95,21 @@ def _deploy_of(event: Any, merged: dict[tuple[str, int], Any]) -> tuple[str, int
         ):
             return at
     return (event.service, len(merged))
+
+
+def _fixed_release(failed: Any, event: Any) -> bool:
+    """Whether `event` rolls out a release of its own after `failed` was rolled back.
+
+    "set image …:2.14.0" crash-loops and is undone; "set image …:2.14.1" after the fix is the
+    next deploy, not a step of the failed one.
+    """
+    return bool(
+        failed.tool == "kubectl"
+        and failed.status == "failed"
+        and event.image
+        and event.version
+        and event.version not in (failed.version, failed.restored)
+    )
 
 
 def _same(before: str | None, now: str | None) -> bool:

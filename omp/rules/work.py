@@ -864,9 +864,10 @@ def done_list(message: str) -> list[str]:
 _COMMITTED = lazy(
     r"(?i)(?:\b(?:committed|merged|pushed|landed|squash-merged)\b[^\n\"“`']{0,30}?"
     r"(?:\bas\b|\bwith(?: the)? message\b|[:：])?"
-    r"|(?:已|已经)?(?:提交|合并)(?:了|到 ?\w+)?[:：]?)\s*"
+    # "我 commit 了：feat: …", the English verb in a Chinese sentence
+    r"|(?:已|已经)?(?:提交|合并|(?<![\w-])commit\s*(?=了))(?:了|到 ?\w+)?[:：]?)\s*"
     r"[\"“`']?(?P<subject>(?:feat|fix|chore|docs|refactor|perf|test|build|ci|style|revert)"
-    r"(?:\([^)\n]{1,30}\))?!?:\s*[^\"”`'\n]{3,100}?)(?:[\"”`']|\s*$|\s*\n)"
+    r"(?:\([^)\n]{1,30}\))?!?:\s*[^\"”`'\n。]{3,100}?)(?:[\"”`'。]|\s*$|\s*\n)"
 )
 
 
