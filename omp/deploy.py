@@ -119,6 +119,8 @@ class DeployEvent(NamedTuple):
             pairs (`omp.deploy_config`): the env vars it needs, its backing services, its
             toolchain; a custom domain of a deploy that went live; the version still live
             after a deploy that failed.
+        message: What the deploy command says it ships, as written (`netlify deploy --message
+            "…"`, kubectl's `kubernetes.io/change-cause` annotation).
     """
 
     tool: str
@@ -145,6 +147,7 @@ class DeployEvent(NamedTuple):
     env_from_name: bool = False
     hostname: str | None = None
     config: tuple[tuple[str, str], ...] = ()
+    message: str | None = None
 
 
 # ---- reading the terminal -------------------------------------------------------------------
@@ -279,7 +282,22 @@ _RULES: tuple[_Rule, ...] = (
         _PROMPT + _RUNNER + r"vercel(?:\s+deploy\b|\s+--prod\b|\s*$)" + _TARGET,
         raw=True,
     ),
-    _r("netlify", "echo", _PROMPT + _RUNNER + r"(?:netlify|ntl)\s+deploy\b", raw=True),
+    # `--message "…"`: what the deploy says it ships
+    _r(
+        "netlify",
+        "echo",
+        _PROMPT
+        + _RUNNER
+        + r"(?:netlify|ntl)(?:-cli(?:@[\w.-]+)?)?\s+deploy\b[^\n]*?\s(?:--message|-m)[=\s]+"
+        r"[\"'](?P<message>[^\"'\n]{3,200})[\"']",
+        raw=True,
+    ),
+    _r(
+        "netlify",
+        "echo",
+        _PROMPT + _RUNNER + r"(?:netlify|ntl)(?:-cli(?:@[\w.-]+)?)?\s+deploy\b",
+        raw=True,
+    ),
     _r(
         "wrangler",
         "echo",
@@ -294,6 +312,15 @@ _RULES: tuple[_Rule, ...] = (
         r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?/(?P<name>[a-z0-9][\w.-]*)\s+"
         r"[\w.-]+=(?P<image>\S+?):(?P<version>[\w][\w.-]{0,127})(?:@sha256:\w+)?"
         r"(?:\s+--?[\w-]+(?:=\S+)?)*\s*$",
+        raw=True,
+    ),
+    # `kubectl annotate deployment/web kubernetes.io/change-cause="v2.8.3: …"`: the release note
+    _r(
+        "kubectl",
+        "attach",
+        r"(?:" + _PROMPT + r")?kubectl\b" + _NAMESPACE + r"[^|;&]*?\bannotate\s+"
+        r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?/(?P<name>[a-z0-9][\w.-]*)\s+"
+        r"['\"]?kubernetes\.io/change-cause=['\"]?(?P<message>[^'\"\n]{3,200})",
         raw=True,
     ),
     _r(
@@ -700,6 +727,7 @@ class _Draft:
         self.hostname: str | None = None
         self.project: str | None = None
         self.regions: list[str] = []
+        self.message: str | None = None
         self.touched = 0
 
     @property
@@ -731,6 +759,7 @@ class _Draft:
         self.context = self.context or found.get("context")
         self.environment = rule.env or self.environment or found.get("env")
         self.image = self.image or found.get("image")
+        self.message = self.message or found.get("message")
         if "framework" in found:
             self.framework = f"{found['framework']} {found.get('version', '')}".strip()
         elif "version" in found:
@@ -782,6 +811,7 @@ class _Draft:
             cli_version=self.cli_version,
             env_from_name=self.environment is None and _suffixed(self.tool, self.app) is not None,
             hostname=self.hostname,
+            message=self.message,
         )
 
 
@@ -931,6 +961,8 @@ _TOOL_VERSION = lazy(
     r"(?i)\b(?:cli|wrangler|vercel|netlify|flyctl|kubectl|node(?:\.js)?|npm|pnpm|yarn|"
     r"@netlify/build|vitepress|next\.js|nuxt|astro|helm|docker)\b(?:\s+version)?[\s@:v]*\d"
     r"|^Detected\b"
+    # "NODE_VERSION=20.12.2": the runtime a build environment pins
+    r"|\b(?:NODE|PYTHON|RUBY|GO|JAVA|PNPM|NPM|YARN|BUN|DENO|HUGO|PHP|RUST)_VERSION="
 )
 # "已回滚到 v2.2.4", "rolled back to v1.8.2", "当前线上版本 v1.8.2", "prod 当前版本 v2.7.3"
 _RESTORED = lazy(

@@ -232,6 +232,42 @@ def test_a_fixed_release_rolled_out_after_an_undo_is_the_next_deploy():
     assert (record["status"], record["version"]) == ("active", "3.2.1")
 
 
+@pytest.mark.parametrize(
+    ("annotation", "summary"),
+    [
+        ("v2.8.3: 订单超时改为 15 分钟; 修复优惠券叠加",
+         "Deploy order-service v2.8.3 to namespace trade: 订单超时改为 15 分钟; 修复优惠券叠加"),
+        ("release v2.8.3 (MR !412)", "Deploy order-service v2.8.3 to namespace trade"),
+        ("deploy v2.8.3 from ci run 9187", "Deploy order-service v2.8.3 to namespace trade"),
+    ],
+)  # fmt: skip
+def test_the_release_note_a_kubectl_change_cause_carries_is_in_the_changelog(annotation, summary):
+    text = (
+        "$ kubectl -n trade set image deployment/order-service app=reg.example.com/order:v2.8.3\n"
+        "deployment.apps/order-service image updated\n"
+        "$ kubectl -n trade annotate deployment/order-service "
+        f'kubernetes.io/change-cause="{annotation}" --overwrite\n'
+        "deployment.apps/order-service annotated\n"
+        "$ kubectl -n trade rollout status deployment/order-service\n"
+        'deployment "order-service" successfully rolled out\n'
+    )
+    (event,) = parse_deploy(text)
+    assert event.message == annotation
+    assert [c["summary"] for c in _stored(_settled(text), "changelog")] == [summary]
+
+
+def test_a_netlify_deploy_message_is_in_the_changelog():
+    text = (
+        '$ npx netlify-cli@17.33.1 deploy --build --prod --message "help center (zh-Hans added)"\n'
+        "Website URL:       https://help.example.org\n"
+        "Deploy is live!\n"
+    )
+    (event,) = parse_deploy(text)
+    assert event.message == "help center (zh-Hans added)"
+    (change,) = _stored(_settled(text), "changelog")
+    assert change["summary"].endswith(": help center (zh-Hans added)")
+
+
 def test_deploys_of_different_services_are_never_duplicates():
     text = (
         "$ kubectl -n orders set image deployment/orders-api api=registry.example.com/api:v2.14.0\n"

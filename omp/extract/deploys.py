@@ -70,6 +70,7 @@ def from_deploys(events: Sequence[Any], batch: Batch, *, path: str) -> None:
             project=before.project or event.project,
             regions=before.regions or event.regions,
             config=before.config if status == before.status else event.config,
+            message=before.message or event.message,
         )
     for at, event in merged.items():
         from_deploy(event, batch, path=path, rolled_back=at in rolled_back or event.rolled_back)
@@ -243,6 +244,8 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
         summary = f"Deploy of {name} failed" + (f"; rolled back{back}" if rolled_back else "")
     else:
         summary = f"Deploy of {name} started"
+    if note := release_note(event.message or "", event.version):
+        summary = f"{summary}: {note}"  # "… to namespace risk: 规则引擎升级到 drools 8.44"
     entry: dict[str, Any] = {"type": "deploy", "summary": summary, "scope": event.service}
     if event.deploy_id:
         entry["ref"] = event.deploy_id
@@ -264,6 +267,37 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
         change = {"type": "deploy", "summary": f"Apply migration {migration}",
                   "scope": event.service}  # fmt: skip
         batch.candidates.append(Candidate("changelog", change, 0.85, reason, src, priority="P0"))
+
+
+# what a deploy's message says beside what ships: the release and its version, who ran it, the
+# CI run, pipeline, merge request or commit it came from ("deploy v3.8.2 from ci run 9187",
+# "release 1.14.0 by ci (pipeline #8841)", "main@4f2c9a1")
+_NOT_A_NOTE = lazy(
+    r"(?i)[(（][^()（）]*[)）]|\b(?:release|deploy(?:ed)?|rollout|hotfix)\b|发布|部署|上线"
+    r"|\b(?:from|by|via)\s+(?:ci|cd|jenkins|gitlab|github actions)\b(?:\s+run\s+\S+)?"
+    r"|\b(?:ci|jenkins|pipeline|run|build|mr|pr|git)\b\s*[#!]?\s*\d*"
+    r"|(?<![\w.])v?\d+(?:\.\d+)+(?:-[\w.]+)?(?![\w.])|[#!]\d+|\b[0-9a-f]{7,40}\b"
+    r"|\b[\w-]+@[0-9a-f]{7,40}\b|\b\d{4}-\d{2}-\d{2}\b"
+)
+
+
+def release_note(message: str, version: str | None) -> str | None:
+    """What a deploy's message says it ships, or None when it names only the release.
+
+    "v2.8.3: 订单超时关闭改为 15 分钟; 修复优惠券叠加" → "订单超时关闭改为 15 分钟; 修复优惠券叠加";
+    "deploy v3.8.2 from ci run 9187" → None. Written as the message writes it, after its
+    version's colon when it has one.
+    """
+    said = message.strip()
+    if version and (m := re.match(rf"(?i).*?{re.escape(version)}\s*[:：]\s*", said)):
+        said = said[m.end() :]  # "release v3.14.2: idempotency keys on /v2/transfers"
+    elif version and said.startswith(version):
+        said = said[len(version) :]  # "v2.14.0 fx-rate cache + batch posting"
+    rest = _NOT_A_NOTE.sub(" ", said)
+    words = re.findall(r"[A-Za-z][\w+/-]*|[\u4e00-\u9fff]", rest)
+    if len(words) < 2 or len("".join(words)) < 4:
+        return None
+    return said.strip(" :：-—") or None
 
 
 # the deploy ids that are the release running: Fly's and Heroku's release ("v15"), a Worker's
