@@ -302,13 +302,14 @@ class Offers:
 
     def replying_to_alternatives(self, index: int) -> bool:
         """Whether message `index` replies to a list of alternatives (no plan's steps)."""
-        return 0 < index - self.options_at <= REPLY_REACH and bool(
-            _OFFERS_ALTERNATIVES.search(self.options_text)
-        )
+        return self._after_alternatives(index, REPLY_REACH)
 
     def changing_pick(self, index: int) -> bool:
         """Whether message `index` is soon enough after a list of alternatives to change a pick."""
-        return 0 < index - self.options_at <= REVERSAL_REACH and bool(
+        return self._after_alternatives(index, REVERSAL_REACH)
+
+    def _after_alternatives(self, index: int, reach: int) -> bool:
+        return 0 < index - self.options_at <= reach and bool(
             _OFFERS_ALTERNATIVES.search(self.options_text)
         )
 
