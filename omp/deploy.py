@@ -315,12 +315,14 @@ _RULES: tuple[_Rule, ...] = (
         raw=True,
     ),
     # `kubectl annotate deployment/web kubernetes.io/change-cause="v2.8.3: …"`: the release note
+    # (after a deploy that finished, as after `kubectl apply -f`, it begins the next one)
     _r(
         "kubectl",
-        "attach",
+        "start",
         r"(?:" + _PROMPT + r")?kubectl\b" + _NAMESPACE + r"[^|;&]*?\bannotate\s+"
         r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?/(?P<name>[a-z0-9][\w.-]*)\s+"
-        r"['\"]?kubernetes\.io/change-cause=['\"]?(?P<message>[^'\"\n]{3,200})",
+        r"['\"]?kubernetes\.io/change-cause=['\"]?(?P<message>[^'\"\n]{3,200}?)"
+        r"(?=['\"]|\s+--?[a-z]|\s*$)",
         raw=True,
     ),
     _r(
@@ -699,6 +701,9 @@ _PAGES = lazy(r"https://(?:(?P<id>[0-9a-f]{8})\.)?(?P<app>[\w-]+)\.pages\.dev\b"
 _ORIGIN = lazy(r"https?://[^/]+/$")
 
 
+_NOTED_RELEASE = lazy(r"(?<![\w.-])v?\d+\.\d+\.\d+(?:-[\w.]+)?(?![\w.])")
+
+
 class _Draft:
     """A deploy being read."""
 
@@ -760,6 +765,9 @@ class _Draft:
         self.environment = rule.env or self.environment or found.get("env")
         self.image = self.image or found.get("image")
         self.message = self.message or found.get("message")
+        if "message" in found and self.version is None:
+            # "CHG-2025-0617-03 hl7-gateway 1.4.1" of a deploy no image named: its release
+            self.version = next((m[0] for m in _NOTED_RELEASE.finditer(found["message"])), None)
         if "framework" in found:
             self.framework = f"{found['framework']} {found.get('version', '')}".strip()
         elif "version" in found:
@@ -970,6 +978,8 @@ _RESTORED = lazy(
     r"\s*(?:上一个?(?:版本|revision)\s*)?(?P<v>" + _SEMVER + r")(?![\w.])"
     r"|当前(?:线上)?版本\s*[:：]?\s*(?P<w>" + _SEMVER + r")(?![\w.])"
 )
+# a release rolled out after an undo: `kubectl set image`, `kubectl apply -f`
+_NEXT_RELEASE = lazy(r"\bkubectl\b.*\b(?:set\s+image|apply\s+-f)\b")
 _UNDONE = lazy(
     r"(?i)\brollout\s+undo\b|\b(?:rolled|rolling) back\b|(?:开始|自动|已)回滚|回滚(?:完成|成功)"
 )
@@ -1042,6 +1052,7 @@ class _Scan:
         self.migrations: dict[str, None] = {}
         self._migrating: list[str] = []  # the Flyway migrations begun and not yet applied
         history = ""
+        moved_on = False
         for number, line, _ in _lines(text):
             bare = _bare(line).strip()
             self._build(bare.removeprefix("Building:").strip())
@@ -1049,12 +1060,14 @@ class _Scan:
             self._region(line)
             if not self.undone and _UNDONE.search(bare):
                 self.undone = number
+            elif self.undone and _NEXT_RELEASE.search(bare):
+                moved_on = True  # "set image …:2.14.1" after the undo: what it shows is its own
             row = _HISTORY_ROW.match(bare) or _IMAGE_LINE.match(bare)
             if said := [m["v"] or m["w"] for m in _RESTORED.finditer(bare)]:
                 self.restored.update(said)
             elif row is not None:
-                if self.undone:  # the last revision listed, or the image read back, after an undo
-                    history = row["v"]
+                if self.undone and not moved_on:
+                    history = row["v"]  # the last revision listed, or the image read back
             elif not _TOOL_VERSION.search(bare):
                 found = (m["v"] or m["w"] or m["x"] for m in _ANNOUNCED.finditer(bare))
                 self.announced.update(found)
@@ -1134,6 +1147,9 @@ def _completed(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
     shown = read_config([line for _, line, _ in _lines(text)])
     release = scan.announced.pop() if len(scan.announced) == 1 else None
     back = scan.restored.pop() if len(scan.restored) == 1 else None
+    # the rollout that put the old version back: the first one after the undo, setting no image
+    # of its own (not "set image …:2.14.1", nor a later `apply -f`, after a fix)
+    undone = next((e.line for e in events if scan.undone and e.line > scan.undone), None)
     out = []
     for e in events:
         e = e if e.framework else e._replace(framework=scan.built_with)
@@ -1141,9 +1157,7 @@ def _completed(text: str, events: list[DeployEvent]) -> list[DeployEvent]:
         # a custom domain is live only when the deploy is, as its address is
         own = shown.live if e.status == "active" else shown.failed if e.status == "failed" else ()
         e = e._replace(config=shown.facts + own)
-        # the rollout that put the old version back; not a later one that set an image of its
-        # own ("set image …:2.14.1" after the undo and a fix)
-        if scan.undone and e.line > scan.undone and e.image is None:
+        if e.line == undone and e.image is None:
             out.append(e._replace(version=back or e.version))
         else:
             restored_to = back if e.status == "failed" else None

@@ -232,6 +232,31 @@ def test_a_fixed_release_rolled_out_after_an_undo_is_the_next_deploy():
     assert (record["status"], record["version"]) == ("active", "3.2.1")
 
 
+def test_a_release_applied_after_an_undo_takes_its_version_from_its_change_cause():
+    text = _UNDONE.format(failure='error: deployment "checkout" exceeded its progress deadline') + (
+        "kubectl -n shop-prod rollout status deployment/checkout\n"
+        'deployment "checkout" successfully rolled out\n'
+        "kubectl -n shop-prod rollout history deployment/checkout\n"
+        "5         checkout 3.1.9\n"
+        "kubectl -n shop-prod apply -f k8s/checkout.yaml\n"
+        "deployment.apps/checkout configured\n"
+        "kubectl -n shop-prod annotate deployment/checkout "
+        "kubernetes.io/change-cause='CHG-0617-03 checkout 3.2.1' --overwrite\n"
+        "kubectl -n shop-prod rollout status deployment/checkout\n"
+        'deployment "checkout" successfully rolled out\n'
+        "kubectl -n shop-prod get deploy checkout -o wide\n"
+        "registry.example.com/checkout:3.2.1\n"
+    )
+    assert [(e.status, e.version) for e in parse_deploy(text)] == [
+        ("failed", "3.2.0"), ("active", "3.1.9"), ("active", "3.2.1")
+    ]  # fmt: skip
+    # the version rolled back to is the one listed before the next release, not its image
+    assert [c["summary"] for c in _stored(_settled(text), "changelog")] == [
+        "Deploy of checkout 3.2.0 failed; rolled back to 3.1.9",
+        "Deploy checkout 3.2.1 to namespace shop-prod",
+    ]
+
+
 @pytest.mark.parametrize(
     ("annotation", "summary"),
     [

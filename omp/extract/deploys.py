@@ -101,13 +101,12 @@ def _deploy_of(event: Any, merged: dict[tuple[str, int], Any]) -> tuple[str, int
 def _fixed_release(failed: Any, event: Any) -> bool:
     """Whether `event` rolls out a release of its own after `failed` was rolled back.
 
-    "set image …:2.14.0" crash-loops and is undone; "set image …:2.14.1" after the fix is the
-    next deploy, not a step of the failed one.
+    "set image …:2.14.0" crash-loops and is undone; "set image …:2.14.1" after the fix (or an
+    `apply -f` whose change-cause names 1.4.1) is the next deploy, not a step of the failed one.
     """
     return bool(
         failed.tool == "kubectl"
         and failed.status == "failed"
-        and event.image
         and event.version
         and event.version not in (failed.version, failed.restored)
     )
@@ -244,7 +243,7 @@ def from_deploy(event: Any, batch: Batch, *, path: str, rolled_back: bool = Fals
         summary = f"Deploy of {name} failed" + (f"; rolled back{back}" if rolled_back else "")
     else:
         summary = f"Deploy of {name} started"
-    if note := release_note(event.message or "", event.version):
+    if note := release_note(event.message or "", event.version, event.app or event.service):
         summary = f"{summary}: {note}"  # "… to namespace risk: 规则引擎升级到 drools 8.44"
     entry: dict[str, Any] = {"type": "deploy", "summary": summary, "scope": event.service}
     if event.deploy_id:
@@ -278,10 +277,11 @@ _NOT_A_NOTE = lazy(
     r"|\b(?:ci|jenkins|pipeline|run|build|mr|pr|git)\b\s*[#!]?\s*\d*"
     r"|(?<![\w.])v?\d+(?:\.\d+)+(?:-[\w.]+)?(?![\w.])|[#!]\d+|\b[0-9a-f]{7,40}\b"
     r"|\b[\w-]+@[0-9a-f]{7,40}\b|\b\d{4}-\d{2}-\d{2}\b"
+    r"|\b[A-Z]{2,}-[\w-]*\d[\w-]*"  # a change ticket: "CHG-2025-0617-03", "OPS-1182"
 )
 
 
-def release_note(message: str, version: str | None) -> str | None:
+def release_note(message: str, version: str | None, name: str = "") -> str | None:
     """What a deploy's message says it ships, or None when it names only the release.
 
     "v2.8.3: 订单超时关闭改为 15 分钟; 修复优惠券叠加" → "订单超时关闭改为 15 分钟; 修复优惠券叠加";
@@ -293,7 +293,7 @@ def release_note(message: str, version: str | None) -> str | None:
         said = said[m.end() :]  # "release v3.14.2: idempotency keys on /v2/transfers"
     elif version and said.startswith(version):
         said = said[len(version) :]  # "v2.14.0 fx-rate cache + batch posting"
-    rest = _NOT_A_NOTE.sub(" ", said)
+    rest = _NOT_A_NOTE.sub(" ", said.replace(name, " ") if name else said)  # not the app's name
     words = re.findall(r"[A-Za-z][\w+/-]*|[\u4e00-\u9fff]", rest)
     if len(words) < 2 or len("".join(words)) < 4:
         return None
