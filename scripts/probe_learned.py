@@ -90,6 +90,7 @@ BATCHES = (
     836,
     856,
     876,
+    896,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")
