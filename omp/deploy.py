@@ -258,6 +258,12 @@ _ENV = _option("--env|-e")
 _TARGET = _option("--target")
 
 
+# a kubectl command line up to its verb, with the namespace and context it names anywhere, and
+# the kind of workload it acts on
+_KUBECTL = r"(?:" + _PROMPT + r")?kubectl\b" + _NAMESPACE + r"[^|;&]*?\b"
+_WORKLOAD = r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?"
+
+
 def _r(
     tool: str,
     mode: str,
@@ -308,8 +314,7 @@ _RULES: tuple[_Rule, ...] = (
     _r(
         "kubectl",
         "start",
-        r"(?:" + _PROMPT + r")?kubectl\b" + _NAMESPACE + r"[^|;&]*?\bset\s+image\s+"
-        r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?/(?P<name>[a-z0-9][\w.-]*)\s+"
+        _KUBECTL + r"set\s+image\s+" + _WORKLOAD + r"/(?P<name>[a-z0-9][\w.-]*)\s+"
         r"[\w.-]+=(?P<image>\S+?):(?P<version>[\w][\w.-]{0,127})(?:@sha256:\w+)?"
         r"(?:\s+--?[\w-]+(?:=\S+)?)*\s*$",
         raw=True,
@@ -319,8 +324,7 @@ _RULES: tuple[_Rule, ...] = (
     _r(
         "kubectl",
         "start",
-        r"(?:" + _PROMPT + r")?kubectl\b" + _NAMESPACE + r"[^|;&]*?\bannotate\s+"
-        r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?/(?P<name>[a-z0-9][\w.-]*)\s+"
+        _KUBECTL + r"annotate\s+" + _WORKLOAD + r"/(?P<name>[a-z0-9][\w.-]*)\s+"
         r"['\"]?kubernetes\.io/change-cause=['\"]?(?P<message>[^'\"\n]{3,200}?)"
         r"(?=['\"]|\s+--?[a-z]|\s*$)",
         raw=True,
@@ -328,8 +332,7 @@ _RULES: tuple[_Rule, ...] = (
     _r(
         "kubectl",
         "echo",
-        r"(?:" + _PROMPT + r")?kubectl\b" + _NAMESPACE + r"[^|;&]*?\brollout\s+status\s+"
-        r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?(?:/|\s+)(?P<name>[a-z0-9][\w.-]*)",
+        _KUBECTL + r"rollout\s+status\s+" + _WORKLOAD + r"(?:/|\s+)(?P<name>[a-z0-9][\w.-]*)",
         raw=True,
     ),
     # Vercel
