@@ -896,7 +896,11 @@ def asks_commit_message(sentence: str) -> bool:
 
 
 def committed_subjects(message: str) -> list[str]:
-    """The conventional subjects of the commits an assistant message reports made."""
+    """The conventional subjects of the commits a message reports made.
+
+    The assistant's ('Merged to main as "fix: …"', "已提交：fix: …") or the person's ("我 commit
+    了：feat: …"); not one asked for ("你 commit 一下：feat: …") or advised.
+    """
     return [m["subject"].strip().rstrip(".") for m in _COMMITTED.finditer(message)]
 
 
