@@ -262,6 +262,8 @@ _TARGET = _option("--target")
 # the kind of workload it acts on
 _KUBECTL = r"(?:" + _PROMPT + r")?kubectl\b" + _NAMESPACE + r"[^|;&]*?\b"
 _WORKLOAD = r"(?:deployments?|deploy|daemonsets?|ds)(?:\.apps)?"
+# `netlify deploy`, `ntl deploy`, `npx netlify-cli@17 deploy`
+_NETLIFY_DEPLOY = _PROMPT + _RUNNER + r"(?:netlify|ntl)(?:-cli(?:@[\w.-]+)?)?\s+deploy\b"
 
 
 def _r(
@@ -292,18 +294,10 @@ _RULES: tuple[_Rule, ...] = (
     _r(
         "netlify",
         "echo",
-        _PROMPT
-        + _RUNNER
-        + r"(?:netlify|ntl)(?:-cli(?:@[\w.-]+)?)?\s+deploy\b[^\n]*?\s(?:--message|-m)[=\s]+"
-        r"[\"'](?P<message>[^\"'\n]{3,200})[\"']",
+        _NETLIFY_DEPLOY + r"[^\n]*?\s(?:--message|-m)[=\s]+[\"'](?P<message>[^\"'\n]{3,200})[\"']",
         raw=True,
     ),
-    _r(
-        "netlify",
-        "echo",
-        _PROMPT + _RUNNER + r"(?:netlify|ntl)(?:-cli(?:@[\w.-]+)?)?\s+deploy\b",
-        raw=True,
-    ),
+    _r("netlify", "echo", _NETLIFY_DEPLOY, raw=True),
     _r(
         "wrangler",
         "echo",
