@@ -652,3 +652,44 @@ def test_a_lasting_decision_is_still_stored(turns, choice):
 )
 def test_a_chinese_choice_ends_where_the_next_step_begins(sentence, choice):
     assert _chosen(*_said_zh(sentence)) == [choice]
+
+
+# ---- words that only look like a choice ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Sometimes more but then it is a support case anyway.",
+        "By the way it is raining in Berlin since three weeks.",
+        "Yesterday it is what broke the build.",
+    ],
+)
+def test_it_is_chooses_only_at_the_end_of_its_clause_after_a_whole_word(sentence):
+    assert _chosen(*_said(sentence)) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "choice"),
+    [("ok, Redis it is.", "Redis"), ("Zustand it is, and MMKV for storage.", "Zustand"),
+     ("Europe/Vienna it is (same offset).", "Europe/Vienna")],
+)  # fmt: skip
+def test_a_name_then_it_is_still_chooses_it(sentence, choice):
+    assert _chosen(*_said(sentence)) == [choice]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "先别换 backend，hashmap 读写快，我们这个 job 对延迟有要求。",
+        "别换成 Redis，现在这样挺好。",
+        "腾讯云的只读实例不支持 binlog_row_image 改成 FULL，要 CDC 只能连主库。",
+    ],
+)
+def test_a_change_held_off_or_not_possible_chooses_nothing(sentence):
+    assert _decisions_zh(sentence) == []
+
+
+def test_going_back_to_a_name_keeps_its_level():
+    [d] = _decisions_zh("QoS 2 不要了，改回 QoS 1，加 unique index。")
+    assert d["choice"] == "QoS 1"

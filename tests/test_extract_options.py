@@ -881,3 +881,33 @@ def test_a_reply_naming_both_terms_asking_or_refusing_takes_neither(reply):
     question = "另外“3 天”是自然日还是上课日？"
     turns = (*_said_zh("请假系统"), ("assistant", question), ("user", reply))
     assert "自然日" not in _chosen(*turns) and "上课日" not in _chosen(*turns)
+
+
+@pytest.mark.parametrize(
+    ("reply", "label"),
+    [("ok the chunk interval we take 1 day, clear.", None), ("那就用 2 个副本", None),
+     ("pick 4 workers", None), ("take 2", "2"), ("换 2 吧", "2")],
+)  # fmt: skip
+def test_a_number_with_its_unit_is_a_quantity_not_an_option(reply, label):
+    assert rules.option_reference(reply) == label
+
+
+@pytest.mark.parametrize(
+    ("reply", "label"),
+    [("第二个事，前端框架。", None), ("科室 PV1-3 第一个组件是病区代码 NK3。", None),
+     ("第二个吧", "2"), ("用第一个方案", "1")],
+)  # fmt: skip
+def test_the_place_of_a_matter_or_a_part_picks_no_option(reply, label):
+    assert rules.option_reference(reply) == label
+
+
+def test_a_value_given_for_a_listed_suggestion_does_not_pick_it_by_a_number():
+    assistant = (
+        "Suggestions, in order of impact:\n\n"
+        "1. **Chunk interval** \u2013 go to 1 day.\n"
+        "2. **Compression** \u2013 compress chunks older than N days.\n"
+        "3. **Retention** \u2013 drop raw chunks after some period.\n\n"
+        "How late can data arrive?"
+    )
+    turns = (*_said("The dashboards are slow."), ("assistant", assistant))
+    assert _chosen(*turns, ("user", "ok the chunk interval we take 1 day, clear.")) == []

@@ -333,3 +333,23 @@ def test_a_repository_named_in_chinese_is_the_repo():
     assert _facts_zh("我们在做智能水表的固件，仓库叫 aqualink-fw。")["config"] == {
         "repo": "aqualink-fw"
     }
+
+
+def test_a_name_spoken_to_as_a_person_is_no_technology():
+    sentences = ("前端那边我跟 Tina 说一下，让她下个迭代把写死的 token 删掉。",)
+    assert "Tina" not in _facts_zh(*sentences).get("tech_stack", {}).values()
+    assert rules.spoken_to("ask Tina about it") == {"tina"}
+    assert rules.spoken_to("ask Kafka for the offsets") == set()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key"),
+    [
+        ("我本来以为下单那边是官方 SDK，原来是 weixin-java-pay 4.6.0。", "原来"),
+        ("transform 全部是 deid/sql/*.sql。", "全部"),
+        ("现在所有站点都在 Asia/Singapore 和 Asia/Kuala_Lumpur，两个都是 UTC+8。", "Singapore"),
+    ],
+)
+def test_a_word_that_says_when_or_how_much_names_no_fact(sentence, key):
+    facts = _facts_zh(sentence)
+    assert all(key not in values for values in facts.values() if isinstance(values, dict))

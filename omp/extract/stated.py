@@ -102,7 +102,37 @@ def statement_facts(
         found += _passing_addresses(statement, conf, found)
     elif agent:
         found = [_read_stack(f) for f in found]
-    return _of_others(found, s)
+    return _of_others(_named_soundly(found), s)
+
+
+# keys no fact is named by: words that say when or how much ("原来: weixin-java-pay", "全部:
+# deid/sql/*.sql", "生成: scripts/gen_proto.sh"), a date ("2025-04-02: ops/incidents/…")
+_NOT_A_KEY = lazy(
+    r"(?:原来|本来|以前|之前|之后|后来|现在|目前|全部|所有|生成|另外|然后|所以|但是|如果|还是|就是|已经|"
+    r"顺便|其实|要求|我们|你们|他们|这个|那个|这里|那里)|\d{4}-\d{2}-\d{2}"
+)
+# a time zone is no path ("paths.Singapore: Asia/Singapore")
+_TIME_ZONE = lazy(r"(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)/[A-Z]\w+")
+
+
+def _named_soundly(found: list[_Fact]) -> list[_Fact]:
+    """`found` without the leaves whose key names nothing, and without facts left empty."""
+    kept: list[_Fact] = []
+    for facts, level, reason, priority in found:
+        sound = {
+            section: {
+                k: v
+                for k, v in values.items()
+                if not _NOT_A_KEY.fullmatch(str(k))
+                and not (section == "paths" and _TIME_ZONE.fullmatch(str(v)))
+            }
+            if isinstance(values, dict)
+            else values
+            for section, values in facts.items()
+        }
+        sound = {k: v for k, v in sound.items() if v != {}}
+        kept += [(sound, level, reason, priority)] if sound else []
+    return kept
 
 
 def _passing_addresses(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
@@ -205,7 +235,8 @@ def _stated_stack(s: str) -> dict[str, str]:
         if stack.get("hosting") in hosted.values():
             del stack["hosting"]
         stack |= hosted
-    return stack
+    people = rules.spoken_to(s)  # "我跟 Tina 说一下": a colleague, not TinaCMS
+    return {k: v for k, v in stack.items() if str(v).lower() not in people}
 
 
 def _stack_facts(

@@ -150,6 +150,7 @@ from omp.rules.lexicon import (
     role_of,
     role_of_name,
     role_terms,
+    spoken_to,
     technologies,
 )
 from omp.rules.person import Personal, own_way_part, personal, states_preference
@@ -388,6 +389,7 @@ __all__ = [
     "side_choices",
     "some_day",
     "split_answer",
+    "spoken_to",
     "stack_key",
     "starts_like_a_name",
     "stated_versions",

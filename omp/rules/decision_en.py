@@ -20,7 +20,12 @@ _INSTRUCTION_LEAD = (
 
 
 # "X it is" says where something is when a place follows ("Terraform for it is in this repo")
-_NOT_WHERE = r"\b(?!\s+(?:in|at|on|under|inside|within|from|located|stored|kept|defined|not)\b)"
+# "X it is" ends its clause: "Postgres it is.", "Zustand it is then; …", not "By the way it is
+# raining" nor where something is ("Terraform for it is in this repo")
+_NOT_WHERE = r"\b(?=\s*(?:[.!,;:)(\u2014\u2013-]|$|then\b))"
+# an acknowledgement before the words that choose ("ok,", "yes", "so"), a whole word: not the
+# "So" of "Sometimes more" nor the "Yes" of "Yesterday"
+_ACK = r"(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)\b"
 
 
 # Decision patterns: (pattern, states the decision outright, bare "use X" needing a known name).
@@ -1167,7 +1172,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # ("Terraform for it is in this repo")
     (
         lazy(
-            r"(?:^|[,;]\s*(?i:so|then)\s+)(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?:^|[,;]\s*(?i:so|then)\s+)(?i:" + _ACK + r"[,.!]?\s*)*"
             r"(?P<x>(?=[\w.+# /-]*(?:[A-Z0-9.#-]|\w/\w))[\w.+# /-]{2,30}?)\s+(?i:it is)"
             + _NOT_WHERE
         ),
@@ -1176,7 +1181,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
-            r"(?i)(?:^|[,;]\s*(?:(?:so|then)\s+)?)(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"(?i)(?:^|[,;]\s*(?:(?:so|then)\s+)?)(?:" + _ACK + r"[,.!]?\s*)*"
             r"(?P<x>[\w.+# -]{2,30}?)\s+it is" + _NOT_WHERE
         ),
         False,
@@ -1186,8 +1191,8 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # how something works ("this is the way it works") nor a way somewhere ("the way home")
     (
         lazy(
-            r"(?:^|[,;]\s*(?i:so|then)\s+)(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)"
-            r"[,.!]?\s*)*(?!(?i:this|that|it|which|there|here|what)\b)"
+            r"(?:^|[,;]\s*(?i:so|then)\s+)(?i:" + _ACK + r"[,.!]?"
+            r"\s*)*(?!(?i:this|that|it|which|there|here|what)\b)"
             r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,2}?)\s+(?i:is the way)"
             r"(?:\s+(?i:to go|forward))?\s*(?:[,.;!\u2014\u2013]|$)"
         ),
@@ -1227,7 +1232,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "Using richzw/appstore then.", "going with Litestream then": a choice, sealed by "then"
     (
         lazy(
-            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"^(?i:" + _ACK + r"[,.!]?\s*)*"
             r"(?i:using|going with|sticking with|we'?ll use|we'?ll go with)\s+"
             r"(?P<x>[A-Za-z@][\w.+#/@-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)\s+(?i:then)\s*[.!]?$"
         ),
@@ -1272,7 +1277,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "ok using time-driver-tim2.", "yep, going with Litestream": an agreement, then the name
     (
         lazy(
-            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|sure|right)[,.!]?\s*)+"
+            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|sure|right)\b[,.!]?\s*)+"
             r"(?i:using|going with|sticking with)\s+"
             r"(?P<x>[A-Za-z@][\w.+#/@-]*(?:\s+v?\d[\w.]*)?)\s*[.!]?$"
         ),
@@ -1282,7 +1287,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "Auth.js v5 with database sessions then.": a name with its version, sealed by "then"
     (
         lazy(
-            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"^(?i:" + _ACK + r"[,.!]?\s*)*"
             r"(?!(?i:version|option|plan|approach|step|phase|part|round|number|level|tier|"
             r"page|day|week|month|year|item|point|idea)\b)"
             r"(?P<x>[A-Za-z][\w.+#-]*\s+v?\d+(?:\.\d+)*(?:\s+[\w.+#-]+){0,4}?)"
@@ -1294,7 +1299,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "Keycloak then, no Auth0.": a name, then, against another; "Postgres then." a known one
     (
         lazy(
-            r"^(?i:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)[,.!]?\s*)*"
+            r"^(?i:" + _ACK + r"[,.!]?\s*)*"
             r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+[A-Za-z0-9][\w.+#-]*)?)\s+then\s*[,;]\s*"
             r"(?i:no|not)\s+[A-Za-z]"
         ),
@@ -1304,7 +1309,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             # "fine — Svelte then, forget preact", "forget preact, Svelte then"
-            r"(?i)(?:^|[,;]\s*)(?:(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)\s*[,.!\u2014\u2013]?"
+            r"(?i)(?:^|[,;]\s*)(?:" + _ACK + r"\s*[,.!\u2014\u2013]?"
             r"\s*)*(?P<x>[\w.+#-]{2,30}(?:\s+[\w.+#-]+){0,4})"
             # "Blade + Alpine from the CDN then": where the chosen one comes from
             r"(?:\s+(?:from|on|via|in)\s+(?:the\s+)?[\w.+#-]+)?\s+then\s*(?:[.!,;\u2014\u2013]|$)"

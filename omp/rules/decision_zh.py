@@ -438,7 +438,8 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "波特率还是回到 115200，不折腾了": a value goes back, named by what it is the value of
     (
         lazy(
-            r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*"
+            # "改回 QoS 1": a name with its level or version
+            r"(?:回到|退回到?|回退到|换回|改回)\s*(?P<x>[A-Za-z][\w.+#-]*(?:\s\d+(?:\.\d+)*(?![\w.]))?"
             r"|\d+(?:\.\d+)?(?![\d.])(?=\s*(?:[，,。！!；;]|$)))"
         ),
         False,

@@ -730,6 +730,9 @@ def code_name_shortened(choice: str, names: Sequence[str]) -> str | None:
 _RULE_NEGATED = lazy(r"(?i)(?:never|no)\s+[a-z]")
 
 
+_CANNOT = lazy(r"不支持|不允许")
+
+
 def _states_choice(sentence: str, m: re.Match[str]) -> bool:
     """False when the words around a decision pattern's match take the choice back."""
     before = re.split(r"[，,；;。:：]", sentence[: m.start("x")])[-1]  # this clause only
@@ -749,8 +752,10 @@ def _states_choice(sentence: str, m: re.Match[str]) -> bool:
         return False  # "要把规则引擎从批处理改成实时的": a plan being discussed
     if re.search(r"(?:别|不要|先不|暂时不|不必|没必要)(?:急着)?把", before):
         return False  # "先别把 npm 换成 pnpm": not now
-    if _OLD_STATE.search(before):
-        return False  # "老代码是按 FIFO 算出库成本的": how things were, not a choice
+    if _OLD_STATE.search(before) or _CANNOT.search(before):
+        # "老代码是按 FIFO 算出库成本的": how things were; "只读实例不支持 binlog_row_image 改成
+        # FULL": what cannot be done. Neither is a choice
+        return False
     if OTHERS_STACK_ZH.search(before):
         return False  # "他们组日志统一用 JSON 格式": another team's way
     if _AS_SOON_AS.search(before):

@@ -833,13 +833,21 @@ _LABEL_REF = lazy(
 )
 
 
+# "we take 1 day", "用 2 个副本": a number with its unit is a quantity chosen, not option 1 or 2
+_NOT_A_QUANTITY = (
+    r"(?!\s*(?:[%\u00d7]|(?:days?|hours?|minutes?|mins?|seconds?|secs?|ms|weeks?|months?|years?|"
+    r"replicas?|nodes?|workers?|instances?|pods?|shards?|partitions?|threads?|cores?|vcpus?|"
+    r"times|[kmgt]i?b|[kmgt]i|x)\b|天|小时|分钟|秒|周|个|台|次|核|副本|倍))"
+)
 _OPTION_REF = lazy(
     r"(?i)\b(?:option|choice|approach|plan|number)\s*#?(?P<l>[A-Da-d1-4])\b"
     r"|(?:方案|选项)\s*(?P<z>[A-Da-d1-4一二三四])"
     r"|(?:^|[\s，,]|还是|就|那就)(?:选|换|换成|改|改用|用|走|go with|pick|take|do)\s*"
     r"(?P<y>(?-i:[A-D1-4]))(?![\w.])"
-    r"|\b(?:the\s+)?(?P<ord>first|second|third|fourth)\s+(?:one|option|approach)\b"
-    r"|第(?P<n>[一二三四1-4])(?:个|种)"
+    + _NOT_A_QUANTITY
+    + r"|\b(?:the\s+)?(?P<ord>first|second|third|fourth)\s+(?:one|option|approach)\b"
+    # not "第二个事" (the second matter) nor "第一个组件" (a part named by its place)
+    r"|第(?P<n>[一二三四1-4])(?:个|种)(?!\s*(?:事|问题|点|组件|字段|参数|元素|步|阶段|需求|坑|文件|接口|表|请求|字|人))"
     # "那就 B 方案吧", "算了还是A吧": the label before 方案, or alone after 还是 at the end
     r"|(?<![A-Za-z])(?P<q>[A-D1-4一二三四])\s*(?:方案|选项)"
     r"|还是\s*(?P<h>[A-D])\s*(?:吧|了|啊)?\s*[。.!！]?$"

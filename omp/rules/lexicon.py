@@ -2954,6 +2954,19 @@ def technologies(text: str) -> list[str]:
     return found
 
 
+# "我跟 Tina 说一下", "ask Tina", "ping Kafka's owner": a capitalised name spoken to or of as a
+# person ("Tina" is TinaCMS too)
+_SPOKEN_TO = lazy(
+    r"(?:跟|和|让|找|问|给|告诉|同)\s*(?P<z>[A-Z][a-z]+)\s*(?:说|讲|聊|确认|沟通|商量|同步|对一下|打个招呼)"
+    r"|\b(?:ask|asked|tell|told|ping|pinged|cc)\s+(?P<e>[A-Z][a-z]+)\b(?!\s+(?:for|to)\b)"
+)
+
+
+def spoken_to(sentence: str) -> set[str]:
+    """The capitalised names a sentence speaks to as people, lower-cased."""
+    return {(m["z"] or m["e"]).lower() for m in _SPOKEN_TO.finditer(sentence)}
+
+
 _CLOUDS = frozenset(
     ("cloudflare", "aws", "gcp", "google cloud", "azure", "阿里云", "腾讯云", "华为云")
 )

@@ -17,7 +17,7 @@ TENTATIVE = lazy(
     # "in case that matters", which says why something is told
     r"suppose|supposing)\b"
     r"|万一|假如|假设|倘若|假使"
-    r"|试试|也许|可能|或许|(?<!不)考虑|要不要|是不是|不确定|尝试一下|看看能不能|能不能|行不行|会不会"
+    r"|试试|也许|可能|或许|一直在想|要不干脆|(?<!不)考虑|要不要|是不是|不确定|尝试一下|看看能不能|能不能|行不行|会不会"
     # "王强提议把 Nginx 换成 APISIX": what someone proposed, not what was decided
     r"|(?<![我])(?:提议|提出)"
     r"|(?<![好用必])纠结|犹豫|还没定|没定|还?没(?:有)?结论|待定|未定|还在讨论|再讨论|还要再看"
@@ -40,7 +40,7 @@ QUESTION = lazy(
 
 NEGATED = lazy(
     r"(?i)\b(?:not|never|neither|don'?t|doesn'?t|won'?t|no longer|didn'?t|isn'?t|aren'?t)\b"
-    r"|不要|不用|别用|不会|没有|不再|没在?用|没选|不使用|未使用"
+    r"|不要|不用|别用|别换|别改|先别|不会|没有|不再|没在?用|没选|不使用|未使用"
 )
 
 
