@@ -693,3 +693,8 @@ def test_a_change_held_off_or_not_possible_chooses_nothing(sentence):
 def test_going_back_to_a_name_keeps_its_level():
     [d] = _decisions_zh("QoS 2 不要了，改回 QoS 1，加 unique index。")
     assert d["choice"] == "QoS 1"
+
+
+def test_a_setting_written_as_code_is_chosen_whole():
+    [d] = _decisions_zh("改成 `strategy: 'prefix_except_default'`：中文地址保持不变。")
+    assert d["choice"] == "strategy: 'prefix_except_default'"

@@ -578,3 +578,20 @@ def test_the_persons_standing_preference_is_stored(sentence):
 def test_a_comma_inside_brackets_or_code_does_not_cut_the_work_short(sentence, summary):
     work = rules.finished_work(sentence)
     assert work is not None and work.summary == summary
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "那先不加了，我们 ADT 回归就是要测顺序。",
+        "好了我去部署了。",
+        "Resolved 的通知也要发，但只发到告警汇总群，不 @ 人。",
+    ],
+)
+def test_work_held_off_about_to_start_or_only_named_is_not_finished(sentence):
+    assert rules.finished_work(sentence) is None
+
+
+@pytest.mark.parametrize("sentence", ["修好了，不改了。", "我去掉了 lodash，bundle 小了 40KB。"])
+def test_work_done_before_a_no_more_or_a_removal_is_still_finished(sentence):
+    assert rules.finished_work(sentence) is not None

@@ -130,8 +130,14 @@ _SHIELD = str.maketrans({"(": "\ue000", ")": "\ue001", ",": "\ue002"})
 _UNSHIELD = str.maketrans({"\ue000": "(", "\ue001": ")", "\ue002": ","})
 
 
+# a setting written as code, key and value: "`strategy: 'prefix_except_default'`"
+_CODE_SETTING = lazy(r"`([\w.-]+\s*[:=]\s*[^`]+)`")
+
+
 def clip(phrase: str) -> str:
     """The head of `phrase`: the thing named, without the reasons and asides that follow."""
+    if setting := _CODE_SETTING.match(phrase.strip()):
+        return setting[1]  # "`strategy: 'prefix_except_default'`：中文地址…": the setting whole
     shielded = _TYPE_SIZE.sub(lambda m: re.sub(r"\s", "", m[0]).translate(_SHIELD), phrase)
     return _clip(shielded).translate(_UNSHIELD)
 

@@ -351,6 +351,11 @@ _NOT_WORK = lazy(
     # the assistant describes, work of long ago
     r"|你们[^，,。；;我]{0,8}已经|(?:去年|前年|几年前)[^，,。；;]{0,12}?已经"
     r"|^那就?(?:改|换)了[，,]"  # "那改了，Redis Pub/Sub 不用了，…": then change it
+    # "那先不加了": work not done; "好了我去部署了": work about to be done; "Resolved 的通知也要发":
+    # the word named, not said of work
+    r"|(?:^|[，,]\s*)(?:那|先|暂时)+不(?:加|做|改|修|上|搞|弄)了"
+    r"|我(?:这就|现在|马上)?去(?!掉|除)[^，,。；;\s]{1,6}了"
+    r"|(?i:^(?:resolved|fixed|done|closed|deployed)\s*的)"
     # "大促直接把从库 CPU 打到 90% 了", "CPU pegged at 100%": what load did to a machine
     r"|(?i:cpu|内存|磁盘|负载|带宽|连接数|qps|tps|p99|p95|iops)[^，,。；;]{0,6}?(?:打|飙|涨|冲|顶)(?:到|满|爆)"
     r"|(?i:\b(?:cpu|memory|disk|load|latency|p99|p95|connections)\b[^,.;]{0,20}?"
