@@ -19,10 +19,9 @@ _INSTRUCTION_LEAD = (
 )
 
 
-# "X it is" says where something is when a place follows ("Terraform for it is in this repo")
 # "X it is" ends its clause: "Postgres it is.", "Zustand it is then; …", not "By the way it is
 # raining" nor where something is ("Terraform for it is in this repo")
-_NOT_WHERE = r"\b(?=\s*(?:[.!,;:)(\u2014\u2013-]|$|then\b))"
+_ENDS_CLAUSE = r"\b(?=\s*(?:[.!,;:)(\u2014\u2013-]|$|then\b))"
 # an acknowledgement before the words that choose ("ok,", "yes", "so"), a whole word: not the
 # "So" of "Sometimes more" nor the "Yes" of "Yesterday"
 _ACK = r"(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)\b"
@@ -1174,7 +1173,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         lazy(
             r"(?:^|[,;]\s*(?i:so|then)\s+)(?i:" + _ACK + r"[,.!]?\s*)*"
             r"(?P<x>(?=[\w.+# /-]*(?:[A-Z0-9.#-]|\w/\w))[\w.+# /-]{2,30}?)\s+(?i:it is)"
-            + _NOT_WHERE
+            + _ENDS_CLAUSE
         ),
         False,
         False,
@@ -1182,7 +1181,7 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)(?:^|[,;]\s*(?:(?:so|then)\s+)?)(?:" + _ACK + r"[,.!]?\s*)*"
-            r"(?P<x>[\w.+# -]{2,30}?)\s+it is" + _NOT_WHERE
+            r"(?P<x>[\w.+# -]{2,30}?)\s+it is" + _ENDS_CLAUSE
         ),
         False,
         True,

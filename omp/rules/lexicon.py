@@ -2954,7 +2954,7 @@ def technologies(text: str) -> list[str]:
     return found
 
 
-# "我跟 Tina 说一下", "ask Tina", "ping Kafka's owner": a capitalised name spoken to or of as a
+# "我跟 Tina 说一下", "ask Tina about it": a capitalised name spoken to or of as a
 # person ("Tina" is TinaCMS too)
 _SPOKEN_TO = lazy(
     r"(?:跟|和|让|找|问|给|告诉|同)\s*(?P<z>[A-Z][a-z]+)\s*(?:说|讲|聊|确认|沟通|商量|同步|对一下|打个招呼)"
