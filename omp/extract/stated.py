@@ -119,20 +119,22 @@ def _named_soundly(found: list[_Fact]) -> list[_Fact]:
     """`found` without the leaves whose key names nothing, and without facts left empty."""
     kept: list[_Fact] = []
     for facts, level, reason, priority in found:
-        sound = {
-            section: {
-                k: v
-                for k, v in values.items()
-                if not _NOT_A_KEY.fullmatch(str(k))
-                and not (section == "paths" and _TIME_ZONE.fullmatch(str(v)))
-            }
-            if isinstance(values, dict)
-            else values
-            for section, values in facts.items()
-        }
-        sound = {k: v for k, v in sound.items() if v != {}}
+        sound = {section: _sound(section, values) for section, values in facts.items()}
+        sound = {section: values for section, values in sound.items() if values != {}}
         kept += [(sound, level, reason, priority)] if sound else []
     return kept
+
+
+def _sound(section: str, values: Any) -> Any:
+    """A section's values without those whose key names nothing (a plain value as it is)."""
+    if not isinstance(values, dict):
+        return values
+    return {
+        k: v
+        for k, v in values.items()
+        if not _NOT_A_KEY.fullmatch(str(k))
+        and not (section == "paths" and _TIME_ZONE.fullmatch(str(v)))
+    }
 
 
 def _passing_addresses(s: str, conf: dict[str, float], found: list[_Fact]) -> list[_Fact]:
