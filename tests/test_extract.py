@@ -1021,6 +1021,13 @@ def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence
          "factory/{line}/{device}/telemetry"),
         ("QoS 统一用 1，不搞 0 和 2 混用了。", "QoS 1"),
         ("那 HLS 切片就定 4 秒。", "HLS 切片 4 秒"),
+        ("workers 就定 4 个，同时把 duckdb threads 降到 4。", "workers 4 个"),
+        ("组件库就 Element Plus 2.7，按需引入，别全量引入。", "Element Plus 2.7"),
+        ("频道名就 `class_{lessonId}`，uid 直接用数字 id。", "class_{lessonId}"),
+        ("dt 就按 Asia/Shanghai 切天。", "Asia/Shanghai"),
+        ("ok the chunk interval we take 1 day, clear.", "1 day"),
+        ("For dinner we take the train.", None),
+        ("no, go back to database sessions then.", "database sessions"),
         ("OK，就自建 FFmpeg + h264_nvenc，跑在 GPU 节点池上。", "FFmpeg + h264_nvenc"),
         ("we go with Triton + ONNX Runtime backend, TorchServe is off the table.",
          "Triton + ONNX Runtime backend"),
@@ -2278,6 +2285,8 @@ def test_a_commit_the_agent_made_is_a_change_maintenance_too_but_not_work_in_pro
         ("OK, Tempo it is.", "Tempo"),
         ("sqlite it is", "sqlite"),
         ("chalk bag + brush set it is, thanks", None),
+        ("Nice, page_navbar it is.", "page_navbar"),  # after a word of praise
+        ("Great, it is raining.", None),
     ],
 )  # fmt: skip
 def test_x_it_is_needs_a_name_not_everyday_words(sentence, choice):
@@ -3524,7 +3533,7 @@ def test_a_project_named_without_saying_we_build_it(sentence, name):
         ),
         (
             "Context: Rust 1.79, tokio, axum 0.7, sqlx with Postgres.",
-            {"language": "Rust 1.79", "backend": "axum 0.7"},
+            {"language": "Rust 1.79", "async_runtime": "tokio", "backend": "axum 0.7"},
         ),
         (
             "We're a Python shop: FastAPI services, Celery workers, and everything on GKE.",

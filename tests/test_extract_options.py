@@ -910,4 +910,5 @@ def test_a_value_given_for_a_listed_suggestion_does_not_pick_it_by_a_number():
         "How late can data arrive?"
     )
     turns = (*_said("The dashboards are slow."), ("assistant", assistant))
-    assert _chosen(*turns, ("user", "ok the chunk interval we take 1 day, clear.")) == []
+    # the value taken for the setting, not option 1 picked by the "1" of "1 day"
+    assert _chosen(*turns, ("user", "ok the chunk interval we take 1 day, clear.")) == ["1 day"]

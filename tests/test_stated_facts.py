@@ -353,3 +353,28 @@ def test_a_name_spoken_to_as_a_person_is_no_technology():
 def test_a_word_that_says_when_or_how_much_names_no_fact(sentence, key):
     facts = _facts_zh(sentence)
     assert all(key not in values for values in facts.values() if isinstance(values, dict))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "value"),
+    [
+        ("教师端现在是 Vue 2.6 + Vuex 3 + Element UI 2.15，大概 180 个页面。", "element_ui",
+         "Element UI 2.15"),
+        ("现在的情况：Airbyte OSS 0.63.4，用 abctl 装在一台 CVM 上。", "airbyte_oss",
+         "Airbyte OSS 0.63.4"),
+    ],
+)  # fmt: skip
+def test_a_short_capital_word_before_a_version_names_the_product_with_the_word_before(
+    sentence, key, value
+):
+    versions = rules.version_facts(sentence, own=True, opening=True)
+    assert versions[key] == value
+    assert not {"ui", "oss"} & set(versions)  # not "UI 2.15" nor "OSS 0.63.4" alone
+
+
+def test_the_async_runtime_of_a_rust_service_carries_its_version():
+    sentence = "The gateway is an axum 0.7 app on tokio 1.37."
+    assert rules.version_facts(sentence, own=True, opening=True) == {
+        "axum": "axum 0.7",
+        "tokio": "tokio 1.37",
+    }

@@ -595,3 +595,19 @@ def test_work_held_off_about_to_start_or_only_named_is_not_finished(sentence):
 @pytest.mark.parametrize("sentence", ["修好了，不改了。", "我去掉了 lodash，bundle 小了 40KB。"])
 def test_work_done_before_a_no_more_or_a_removal_is_still_finished(sentence):
     assert rules.finished_work(sentence) is not None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "凭据我在 Jenkins 上建好了。",
+        "Password 已经改好了，connector 也更新了。",
+        "k8s secret 我建好了。",
+    ],
+)
+def test_a_credential_set_up_by_hand_is_no_finished_work(sentence):
+    assert rules.finished_work(sentence) is None
+
+
+def test_work_that_moves_where_a_credential_is_read_from_is_still_finished():
+    assert rules.finished_work("凭据也改成从 NVS 读了。") is not None

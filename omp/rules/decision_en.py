@@ -24,7 +24,7 @@ _INSTRUCTION_LEAD = (
 _ENDS_CLAUSE = r"\b(?=\s*(?:[.!,;:)(\u2014\u2013-]|$|then\b))"
 # an acknowledgement before the words that choose ("ok,", "yes", "so"), a whole word: not the
 # "So" of "Sometimes more" nor the "Yes" of "Yesterday"
-_ACK = r"(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so)\b"
+_ACK = r"(?:ok(?:ay)?|alright|fine|yeah|yep|yes|right|so|nice|great|good|perfect|cool)\b"
 
 
 # Decision patterns: (pattern, states the decision outright, bare "use X" needing a known name).
@@ -586,7 +586,8 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     ),
     (
         lazy(
-            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|right|ugh|hmm|actually)[,.!]?\s*)*"
+            # "no, go back to database sessions then": a no to the way the reply is to
+            r"(?i)^(?:(?:ok(?:ay)?|so|alright|fine|yes|yeah|right|ugh|hmm|actually|no)[,.!]?\s*)*"
             # "revert that, go back to thiserror": the undoing says nothing more
             r"(?:(?:revert|undo|drop|scrap)\s+(?:that|it|this)[,;]?\s+(?:and\s+)?)?"
             r"(?:go back to|switch back to|revert to|fall back to)\s+(?P<x>.+)"
@@ -1185,6 +1186,17 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         ),
         False,
         True,
+    ),
+    # "ok the chunk interval we take 1 day": a setting, and the value taken for it (a number
+    # or a name as code writes it, not "we take the train")
+    (
+        lazy(
+            r"(?i)(?:^|[,;]\s*)(?:" + _ACK + r"[,.!]?\s*)*(?:the\s+)?"
+            r"(?P<topic>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+we(?:'ll|\s+will)?\s+take\s+"
+            r"(?P<x>\d+(?:\.\d+)?\s*[a-z%]{0,8}|[a-z]+_\w+|`[^`]{2,30}`)" + _ENDS_CLAUSE
+        ),
+        False,
+        False,
     ),
     # "ok FSDP is the way", "Terraform is the way to go.": a name said to be the way taken, not
     # how something works ("this is the way it works") nor a way somewhere ("the way home")

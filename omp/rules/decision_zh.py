@@ -347,7 +347,8 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?:就|都|统一)?按\s*(?P<x>[A-Za-z0-9][^\s，,。]*?(?:\s*\+\s*[A-Za-z0-9][^\s，,。]*?)*)"
-            r"\s*(?:这套|这个|的)?(?:来|记|算|走)"
+            # "dt 就按 Asia/Shanghai 切天": what the days are cut by
+            r"\s*(?:这套|这个|的)?(?:来|记|算|走|切)"
         ),
         False,
         False,
@@ -384,9 +385,10 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "ok 冲突就 last-write-wins，…": a topic, then a name alone in its clause
     (
         lazy(
-            r"(?<![那这也都先就])(?!现在|马上|今天|明天|目前|暂时|这个|那个)[\u4e00-\u9fff]{2,6}就\s*"
-            r"(?P<x>(?!(?i:ok|okay|yes|no|done|fine|good)\b)[A-Za-z][\w.+#-]*"
-            r"(?:\s+[A-Za-z][\w.+#-]*)?)\s*(?:吧|了)?(?=[，,。！!；;]|$)"
+            r"(?<![那这也都先就])(?!现在|马上|今天|明天|目前|暂时|这个|那个)[\u4e00-\u9fff]{2,6}就\s*`?"
+            r"(?P<x>(?!(?i:ok|okay|yes|no|done|fine|good)\b)[A-Za-z][\w.+#{}-]*"
+            # "组件库就 Element Plus 2.7": its version may follow
+            r"(?:\s+[A-Za-z][\w.+#-]*)?(?:\s+v?\d+(?:\.\d+){0,2})?)`?\s*(?:吧|了)?(?=[，,。！!；;]|$)"
         ),
         False,
         False,
@@ -418,7 +420,8 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?:就|那就)定\s*(?P<x>[^，,。了]{1,20}?(?=\s*[。！!]?$)"
-            r"|[A-Za-z][\w.+-]*(?=\s*[，,；;]))"
+            # "workers 就定 4 个，同时…": a count, then more
+            r"|(?:[A-Za-z][\w.+-]*|\d+(?:\.\d+)?\s*(?:[\u4e00-\u9fff]|[A-Za-z%]{1,3})?)(?=\s*[，,；;]))"
         ),
         False,
         False,

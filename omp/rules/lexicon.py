@@ -128,6 +128,7 @@ TECH_ROLES: dict[str, tuple[str, ...]] = {
     "desktop": ("tauri", "electron", "wails", "qt", "gtk", "wpf", "winui", "avalonia",
                 "javafx"),
     "runtime": ("node.js", "nodejs", "node", "deno", "graalvm", ".net", "dotnet"),
+    "async_runtime": ("tokio", "async-std", "smol"),
     "miniprogram": ("taro", "uni-app", "uniapp", "cloudbase", "微信小程序", "支付宝小程序",
                     "抖音小程序", "微信云开发", "微信云托管"),
     "db_proxy": ("pgbouncer", "pgpool", "proxysql"),

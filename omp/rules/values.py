@@ -947,6 +947,9 @@ NAMED_VERSION = lazy(
     r"(?<![\w.@/-])(?P<name>\.NET(?:\s+(?:Framework|Core))?|"
     r"(?!(?:Chapter|Section|Step|Phase|Part|Figure|Table|Version|Release|"
     r"Sprint|Week|Day|Page|Line|Round|Level|Stage|Item|Task|Issue|PR|v|V)\b)"
+    # "Element UI 2.15", "Airbyte OSS 0.63.4": a short capital word names the product with
+    # the word before it
+    r"(?:[A-Z][a-z][A-Za-z0-9]*\s+(?=[A-Z]{2,4}\s+v?\d))?"
     r"[A-Z][A-Za-z0-9+#]*(?:[-_][A-Za-z0-9]+)?)\s+v?(?P<ver>\d+\.\d+(?:\.\d+)?)(?![\w.]|\s*%)"
 )
 
@@ -1195,11 +1198,14 @@ def version_facts(sentence: str, *, own: bool, opening: bool = False) -> dict[st
         # the person introducing the project names its parts, known to the lexicon or not
         # ("…用 feast init 生成的，Feast 0.40", "EMR 6.15，Spark 3.4")
         known = [m.span() for m in found]  # not "Native 0.74" again inside "React Native 0.74"
-        found += [
+        named = [
             m
             for m in NAMED_VERSION.finditer(sentence)
             if not any(start <= m.start() < end for start, end in known)
         ]
+        # nor "OSS 0.63.4" inside "Airbyte OSS 0.63.4"
+        found = [k for k in found if not any(n.start() < k.start() < n.end() for n in named)]
+        found += named
     facts: dict[str, str] = {}
     for m in found:
         if re.fullmatch(r"\d{3,}", m.group("ver")):

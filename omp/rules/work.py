@@ -371,6 +371,10 @@ _NOT_WORK = lazy(
     # "Committed as `a7d31c9` on `fix/pod-queue-crash`.": where the work went, no work named
     r"|(?i:^(?:committed|pushed)\s+(?:it\s+|this\s+)?as\s+`?[0-9a-f]{7,40}`?"
     r"(?:\s+on\s+`?[\w./-]+`?)?\W*$)"
+    # "凭据我在 Jenkins 上建好了", "Password 已经改好了": a credential set up by hand is a chore
+    # that leaves nothing for memory (its value never goes there)
+    r"|(?i:(?:secret\w*|凭据|密码|密钥|password|credentials?)\s*(?:我|也)?\s*(?:已经)?"
+    r"(?:在\s*[^，,。；;\s]{1,20}\s*上)?\s*(?:配|建|改|设|加|换)好了?)"
 )
 
 
