@@ -1028,6 +1028,19 @@ def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence
         ("ok the chunk interval we take 1 day, clear.", "1 day"),
         ("For dinner we take the train.", None),
         ("no, go back to database sessions then.", "database sessions"),
+        ("构建换 Vite 5，vue-cli 不要了。", "Vite 5"),
+        ("好的，我先在 tmux 里试，不行再换 sbatch。", None),
+        ("先别换 backend，hashmap 读写快。", None),
+        ("incremental_strategy 用 insert_overwrite，每次重跑最近 3 天的分区。", "insert_overwrite"),
+        ("Timezone Europe/Berlin via zoneinfo, no pytz.", "Timezone Europe/Berlin via zoneinfo"),
+        ("use GITHUB_TOKEN, no PATs", "GITHUB_TOKEN"),
+        ("yeah later, not now.", None),
+        ("Not Snakemake, not CWL.", None),
+        ("for 2, keep the bundles of the last 3 content builds.",
+         "keep the bundles of the last 3 content builds"),
+        ("for 2 weeks, keep an eye on the error rate.", None),
+        ('We\'ll follow the CMS rule, suppress below 11, and show "<11".', "CMS rule"),
+        ("we'll follow the same rule as last time.", None),
         ("OK，就自建 FFmpeg + h264_nvenc，跑在 GPU 节点池上。", "FFmpeg + h264_nvenc"),
         ("we go with Triton + ONNX Runtime backend, TorchServe is off the table.",
          "Triton + ONNX Runtime backend"),
@@ -3260,12 +3273,31 @@ def test_work_that_names_nothing_is_no_changelog_entry(sentence):
         ("I use VS Code with vim keybindings.", "preference"),
         ("我是前端，React 比较熟，Go 不太会。", "skill"),
         ("回答请用中文，代码注释用英文。", "preference"),
+        ("Keep explanations short please, I've about 40 minutes between classes.", "preference"),
+        ("Small commits please, one per logical change.", "preference"),
+        ("Oh and please keep PRs small, I review on my phone.", "preference"),
+        ("No auto-merge on release PRs, ever.", "preference"),
+        ("你回复的时候别每次贴整个类，给我 diff 就行。", "preference"),
     ],
 )
 def test_more_ways_the_person_says_how_they_work(sentence, kind):
     p = rules.personal(sentence)
     assert p is not None
     assert p.kind == kind
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Keep the changes small so we can revert.",  # this change, not the person's way
+        "keep commits focused on one thing.",
+        "I'll do it myself tomorrow.",
+        "I'll write the /api/auth routes myself.",  # who does one piece of this work
+        "No rollback, ever seen one fail?",
+    ],
+)
+def test_a_size_asked_for_one_change_or_work_put_off_is_no_way_of_working(sentence):
+    assert rules.personal(sentence) is None
 
 
 def test_what_the_project_uses_is_not_the_persons_tool():

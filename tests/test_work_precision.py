@@ -611,3 +611,9 @@ def test_a_credential_set_up_by_hand_is_no_finished_work(sentence):
 
 def test_work_that_moves_where_a_credential_is_read_from_is_still_finished():
     assert rules.finished_work("凭据也改成从 NVS 读了。") is not None
+
+
+def test_a_version_moved_to_from_another_is_finished_work_but_a_gain_is_not():
+    work = rules.finished_work("seata-server 我昨天已经从 1.5.2 升到 1.7.1 了，test 环境起来了。")
+    assert work is not None and "1.7.1" in work.summary
+    assert rules.finished_work("接口性能提升到 2 倍了。") is None

@@ -1198,6 +1198,41 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "Timezone Europe/Berlin via zoneinfo, no pytz.", "use GITHUB_TOKEN, no PATs": a way
+    # written as code, set against another that is left out (not "yeah later, not now")
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|yes|yeah|sure|and|also|then|so|fine|right)[,.!]?\s+)*"
+            r"(?!(?:no|not|never)\b)"
+            r"(?P<x>(?=[^,;.!?]*(?-i:[A-Z]{2,}\w*|\b\w+[_/]\w+|\b[a-z]+[A-Z]\w*))[^,;.!?]{3,60}?)"
+            r",\s+(?:no|not|instead of|rather than)\s+"
+            r"(?!(?:thanks|now|yet|urgent|worries|way|idea|rush|problem|need)\b)"
+            r"(?P<gone>[A-Za-z][\w.+#-]*)\s*[.!]?$"
+        ),
+        False,
+        False,
+    ),
+    # "for 2, keep the bundles of the last 3 content builds": the answer to a numbered question
+    (
+        lazy(
+            r"(?i)^(?:(?:ok(?:ay)?|yes|yeah|and|also|then|so|right)[,.!]?\s+)*for\s+"
+            r"(?:#|no\.?\s*|question\s+|point\s+|item\s+|number\s+)?\d{1,2}\s*[,:]\s+"
+            r"(?P<x>(?:keep|use|go with|make|set|put|store|run|take|pick|add|drop|skip|switch to)\b"
+            r"[^.;!?]{3,80}?)\s*(?:[.!;]|$)"
+        ),
+        False,
+        False,
+    ),
+    # "We'll follow the CMS rule, suppress below 11": a named rule the work is to follow
+    (
+        lazy(
+            r"(?i)\b(?:we'?ll|we will|let'?s)\s+(?:follow|stick to|go by)\s+(?:the\s+)?"
+            r"(?P<x>(?-i:[A-Z])[\w.-]*(?:\s+[\w.'-]+){0,3}?\s+"
+            r"(?:rule|convention|standard|guideline|spec|policy|pattern)s?)\b"
+        ),
+        False,
+        False,
+    ),
     # "ok FSDP is the way", "Terraform is the way to go.": a name said to be the way taken, not
     # how something works ("this is the way it works") nor a way somewhere ("the way home")
     (

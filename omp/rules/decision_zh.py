@@ -828,4 +828,28 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         True,
     ),
+    # "构建换 Vite 5，vue-cli 不要了": a part, then the name it changes to (not "不行再换 sbatch",
+    # "先别换", nor the 换 of 切换, 替换, 转换)
+    (
+        lazy(
+            # (the part is no topic: a version after the name is what the part changes to)
+            r"(?:^|[，,。；;]\s*)[\u4e00-\u9fff]{2,6}?(?<![再别不没想要先替切转交更兑])"
+            r"(?:就|也|都|统一)?换(?:成|到)?\s*"
+            r"(?P<x>[A-Za-z][\w.+#-]*(?:\s+v?\d+(?:\.\d+){0,2})?)\s*(?=[，,；;。！!]|$)"
+        ),
+        False,
+        False,
+    ),
+    # "incremental_strategy 用 insert_overwrite", "runtimeVersion 用 policy: fingerprint": a
+    # setting named as code, and the value it is given
+    (
+        lazy(
+            r"(?:^|[，,；;。]\s*)(?P<topic>[A-Za-z_][\w.]*(?:_\w+|[a-z][A-Z]\w*))\s*"
+            r"(?:就|都|统一|也|还是)?(?:用|设成|设为|改成|改为|定成|定为)\s*[`'\"]?"
+            # (not "policy: fingerprint", a setting of its own)
+            r"(?P<x>[A-Za-z0-9_](?:[\w./ -]|:(?!\s)){0,40}?)[`'\"]?\s*吧?(?=[，,；;。！!]|$)"
+        ),
+        False,
+        False,
+    ),
 )

@@ -37,6 +37,15 @@ _PERSONAL_EN = lazy(
     r"|please (?P<ask4>give me|write (?:them|it|the tests|tests))\b"
     r"(?=[^;.]*(?:\bonly\b|-style\b|\balways\b|from now on))"
     r"|\b(?P<ask2>keep|make)\s+(?:your\s+|the\s+)?(?:answers|replies|responses)\b"
+    # "Keep explanations short please", "please keep PRs small", "Small commits please": the
+    # size the person wants the assistant's work in
+    r"|(?P<ask10>(?:(?<=please )keep|keep(?=[^.;!?]{0,60}\bplease\b)) (?:the |your |all )?"
+    r"(?:explanations|commits|prs|pull requests|diffs|changes) (?:short|small|brief|focused|"
+    r"minimal|tight))"
+    r"|^(?P<ask11>(?:small|short|tiny|focused) (?:commits|prs|pull requests|diffs|explanations)"
+    r"(?=[^.;!?]{0,60}\bplease\b|\s+please\b))"
+    # "No auto-merge on release PRs, ever.": what is never to happen
+    r"|^(?P<ask12>no [\w-]+(?: [\w-]+){0,4},\s*ever)\b"
     r"|(?:that'?s|this is) how i (?:always |usually )?(?P<habit3>run|do|write|work|test)\b"
     r"|i (?P<habit4>code|program|develop) (?:in|with|on)\b"  # "I code in Rider"
     r"|i (?:don'?t|do not|no longer) (?P<habit5>use)\b[^.;]{1,40}\b(?:anymore|any more)\b"
@@ -115,6 +124,8 @@ _PERSONAL_ZH = lazy(
     r"|(?:^|[，,；;。：:])我(?!们)[^，,。；;]{0,16}?(?P<habit2>(?:一般|通常|平时|每次|向来)都?[会先]"
     r"|都是先)"  # "我一般都先在小区域上验证", "我都是先写测试再写实现"
     r"|(?:^|[，,；;。：:])我(?:平时)?用的(?P<setup>开发环境|编辑器|IDE|终端|shell|系统|电脑)是"
+    # "你回复的时候别每次贴整个类，给我 diff 就行": how the person wants replies, every time
+    r"|(?P<ask10>(?:别|不要)每次(?=[^，,。；;]{0,12}[，,]\s*给我))"
     r"|(?P<ask>别再给我|别给我|不要给我|以后给我|以后都给我|给我用|后面给我|之后给我"
     # "都别帮我跑 terraform apply": what the assistant is never to do for the person
     r"|别帮我|不要帮我)"

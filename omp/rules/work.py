@@ -39,7 +39,8 @@ _DONE_ZH = lazy(
     r"迁移完了|升级完了|部署完了|合完了|(?i:fix)\s*了|(?<=问题)\s?(?i:fixed)(?=\s*[✅!！。]|$))(?P<x2>.*)"
     r"|(?P<verb3>已完成|搞定了?|已修复|完成了|完成|改完了|做完了)[：:，,]\s*(?P<x3>.+)"
     r"|(?P<verb5>已(?:经)?从).{1,30}?(?:切到|迁到|换到|迁移到|改到|改成)(?P<x5>.+)"
-    r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到|改写成|重写成|合进|合到|合入|推到|发到|写好)\s*"
+    # ("从 1.5.2 升到 1.7.1 了": a version moved to; not "性能提升到 2 倍了")
+    r"|(?P<verb6>换成|改成了?|改为|切到|迁到|升级到|(?<!提)升到|改写成|重写成|合进|合到|合入|推到|发到|写好)\s*"
     # an ellipsis ends a clause too: "切到大陆节点测一下…… ok 跳 /zh-cn 了" is two
     r"(?P<x6>[^，,。；;：:…]{1,40}?)\s*了(?=$|[，,。；;：:！!])"
     # the 了 that says it is done closes the clause of 把, or a clause after it that tells how it
