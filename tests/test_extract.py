@@ -1039,8 +1039,6 @@ def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence
         ("for 2, keep the bundles of the last 3 content builds.",
          "keep the bundles of the last 3 content builds"),
         ("for 2 weeks, keep an eye on the error rate.", None),
-        ('We\'ll follow the CMS rule, suppress below 11, and show "<11".', "CMS rule"),
-        ("we'll follow the same rule as last time.", None),
         ("OK，就自建 FFmpeg + h264_nvenc，跑在 GPU 节点池上。", "FFmpeg + h264_nvenc"),
         ("we go with Triton + ONNX Runtime backend, TorchServe is off the table.",
          "Triton + ONNX Runtime backend"),

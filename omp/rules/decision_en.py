@@ -1223,16 +1223,6 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
-    # "We'll follow the CMS rule, suppress below 11": a named rule the work is to follow
-    (
-        lazy(
-            r"(?i)\b(?:we'?ll|we will|let'?s)\s+(?:follow|stick to|go by)\s+(?:the\s+)?"
-            r"(?P<x>(?-i:[A-Z])[\w.-]*(?:\s+[\w.'-]+){0,3}?\s+"
-            r"(?:rule|convention|standard|guideline|spec|policy|pattern)s?)\b"
-        ),
-        False,
-        False,
-    ),
     # "ok FSDP is the way", "Terraform is the way to go.": a name said to be the way taken, not
     # how something works ("this is the way it works") nor a way somewhere ("the way home")
     (
