@@ -1203,7 +1203,9 @@ DECISION_EN: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     (
         lazy(
             r"(?i)^(?:(?:ok(?:ay)?|yes|yeah|sure|and|also|then|so|fine|right)[,.!]?\s+)*"
-            r"(?!(?:no|not|never)\b)"
+            # (a statement opening on a capital or "use": not an answer that says how an option
+            # offered is used, "native esp_https_ota with A/B slots, no mcuboot")
+            r"(?!(?:no|not|never)\b)(?=use\s|(?-i:[A-Z]))"
             r"(?P<x>(?=[^,;.!?]*(?-i:[A-Z]{2,}\w*|\b\w+[_/]\w+|\b[a-z]+[A-Z]\w*))[^,;.!?]{3,60}?)"
             r",\s+(?:no|not|instead of|rather than)\s+"
             r"(?!(?:thanks|now|yet|urgent|worries|way|idea|rush|problem|need)\b)"
