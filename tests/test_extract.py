@@ -1025,6 +1025,9 @@ def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence
         ("组件库就 Element Plus 2.7，按需引入，别全量引入。", "Element Plus 2.7"),
         ("频道名就 `class_{lessonId}`，uid 直接用数字 id。", "class_{lessonId}"),
         ("dt 就按 Asia/Shanghai 切天。", "Asia/Shanghai"),
+        # what to do when a run fails is no choice over the way gone back to
+        ("那 cosmos 不搞了，回到 BashOperator 跑 `dbt build`，失败就 `dbt retry`。",
+         "BashOperator"),
         ("ok the chunk interval we take 1 day, clear.", "1 day"),
         ("For dinner we take the train.", None),
         ("no, go back to database sessions then.", "database sessions"),

@@ -385,7 +385,9 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
     # "ok 冲突就 last-write-wins，…": a topic, then a name alone in its clause
     (
         lazy(
-            r"(?<![那这也都先就])(?!现在|马上|今天|明天|目前|暂时|这个|那个)[\u4e00-\u9fff]{2,6}就\s*`?"
+            # (not what to do when something fails: "失败就 `dbt retry`")
+            r"(?<![那这也都先就])(?!现在|马上|今天|明天|目前|暂时|这个|那个|失败|出错|报错|不行|超时|挂了)"
+            r"[\u4e00-\u9fff]{2,6}就\s*`?"
             r"(?P<x>(?!(?i:ok|okay|yes|no|done|fine|good)\b)[A-Za-z][\w.+#{}-]*"
             # "组件库就 Element Plus 2.7": its version may follow
             r"(?:\s+[A-Za-z][\w.+#-]*)?(?:\s+v?\d+(?:\.\d+){0,2})?)`?\s*(?:吧|了)?(?=[，,。！!；;]|$)"
