@@ -1060,6 +1060,16 @@ def test_the_team_tentative_talk_and_questions_are_not_the_persons_ways(sentence
         ("guided_choice 这个好，但先不加，看线上有没有非法输出再说。", None),
         ("Redis 这个好像不行。", None),
         ("旧的 cron 这个可以删了。", None),
+        # a table of its own, named as code
+        ("那就回放数据单独一张表 telemetry_replay，实时的不动", "telemetry_replay"),
+        ("ClickHouse 里建 ulog_files，字段 drone_id, flight_id, size_bytes。", "ulog_files"),
+        ("ClickHouse 里 ulog_files 有多少行？", None),
+        ("单独一张表吧。", None),
+        # a way taken against a name left out; a known name settled on
+        ("那就定 Flink CDC 吧，不用 Canal。", "Flink CDC"),
+        ("只有一台 runner，就挂本地盘 /cache/ccache 吧，不走 OSS。", "挂本地盘 /cache/ccache"),
+        ("那就先这样吧，不用 Redis。", None),
+        ("那就定 External Secrets Operator 吧。", "External Secrets Operator"),
     ],
 )  # fmt: skip
 def test_choices_by_rule_value_or_plain_statement_are_read(sentence, choice):
@@ -2314,6 +2324,18 @@ def test_a_choice_shortening_an_offered_name_takes_the_full_name():
         ("user", "AsyncStorage got slow for me, so no. sqlite it is"),
     )
     assert [e["choice"] for e in _kept(batch, "decisions")] == ["expo-sqlite"]
+
+
+def test_an_option_offered_in_bold_in_chinese_is_the_bold_text_whole():
+    batch = _run(
+        ("user", "国内加载瓦片特别慢，想换成高德的瓦片，有什么方案"),
+        ("assistant", "有两条路：\n\n1. **继续用 QtLocation，写一个自定义 geoservice 插件**（继承"
+         " QGeoServiceProviderFactory），改动最小。\n2. **升级到 Qt 6.8**，插件 API 变了。"),
+        ("user", "先别升 Qt 6，风险太大。就用方案1"),
+    )  # fmt: skip
+    assert [e["choice"] for e in _kept(batch, "decisions")] == [
+        "继续用 QtLocation，写一个自定义 geoservice 插件"
+    ]
 
 
 def test_an_everyday_word_deep_in_a_clause_is_no_technology():

@@ -335,6 +335,56 @@ def test_a_version_moved_to_is_of_the_package_the_same_sentence_names_before_it(
     assert stack["backend"] == "Spring Boot 3.2.5"  # not moved to 2.3.0 with it
 
 
+def test_a_change_of_mind_to_what_a_choice_was_made_over_takes_that_choice_back():
+    turns = [("assistant", "几个方案：\n\n1. ShardingSphere-JDBC 5.4（应用内分片）\n"
+                           "2. MyCat 2\n3. 迁到 PolarDB-X 2.0（透明分片）"),
+             ("user", "第一个吧。分片键 buyer_id"),
+             ("assistant", "历史数据迁移：a) canal 同步 b) 用阿里云 DTS 做全量 + 增量迁移"),
+             ("user", "canal 就别了，用 DTS"),
+             ("user", "刚跟运维开完会。他们说 ShardingSphere 这种应用侧分片他们不想背锅。"
+                      "还是上 PolarDB-X 吧，应用不改")]  # fmt: skip
+    choices = dict(_choices(*turns))
+    assert "DTS" in choices and "PolarDB-X" in choices
+    assert "ShardingSphere-JDBC 5.4" in choices["PolarDB-X"]
+    assert not any(c.startswith("ShardingSphere") for c in choices)
+
+
+def test_a_still_in_a_message_naming_earlier_choices_takes_none_back():
+    turns = [("user", "用 Martin 吧，Rust 写的性能好。"),
+             ("user", "前端也换 MapLibre GL，Leaflet 不用了。"),
+             ("user", "Martin 和 MapLibre GL 都定了。"
+                      "坐标系这样定：库里还是存 4326，出瓦片统一用 EPSG:3857")]  # fmt: skip
+    assert [c for c, _ in _choices(*turns)] == ["Martin", "MapLibre GL", "EPSG:3857"]
+
+
+_QUICK_FIXES = (
+    "That's webpack 4 using the MD4 hash, which OpenSSL 3 disables by default.\n\n"
+    "Quick fixes, pick one:\n- run with the legacy provider: `NODE_OPTIONS=--openssl-legacy-"
+    "provider npm run build`\n- use Node 16 for that old project (`nvm use 16`)\n"
+    "- upgrade to webpack 5 (≥ 5.61 uses a built-in MD4 implementation), the real fix"
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "chosen"),
+    [("ok legacy provider worked, it's just an old thing I needed to run once. thx", []),
+     ("ok node 16 it is", ["Node 16"])],
+)  # fmt: skip
+def test_a_yes_that_names_another_of_the_ways_listed_takes_no_proposal(reply, chosen):
+    turns = [("user", "node script crashes on my mac: error:0308010C"),
+             ("assistant", _QUICK_FIXES), ("user", reply)]  # fmt: skip
+    assert [c for c, _ in _choices(*turns)] == chosen
+
+
+def test_a_version_alone_settled_on_later_replaces_the_version_chosen_before():
+    turns = [("assistant", "阿里云 ClickHouse 社区版能选 23.8 和 24.3 两个 LTS。版本你倾向哪个？"),
+             ("user", "测试环境现在是 23.8，就用 ClickHouse 23.8 吧，保持一致"),
+             ("assistant", "好的，23.8 LTS。"),
+             ("user", "新购实例已经不给选 23.8 了。那就 24.3，测试环境也一起升"),
+             ("user", "超时就 3.5 秒"), ("user", "版本就 v6.3.0。")]  # fmt: skip
+    assert _choices(*turns) == [("ClickHouse 24.3", ["ClickHouse 23.8"])]
+
+
 @pytest.mark.parametrize(
     "turns",
     [[("user", "we'll bump to 3.12 as part of this rewrite.")],  # of nothing named

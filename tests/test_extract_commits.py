@@ -440,3 +440,20 @@ def test_a_commit_that_backs_a_switch_out_drops_the_switch():
     chosen = [str(d["choice"]) for d in _kept(batch, "decisions")]
     assert chosen and all("Vico" not in c for c in chosen)
     assert any(c.startswith("MPAndroidChart") for c in chosen)
+
+
+def test_a_chinese_back_out_names_the_switch_by_its_first_characters_and_what_replaces_it():
+    batch = _history(
+        "feat(alert): 低电量告警推送改用钉钉机器人\n\n电量 < 25% 时推送到值班群。",
+        "test: 告警规则单测",
+        "revert: 回退钉钉推送，告警改走企业微信",
+    )
+    assert [str(d["choice"]) for d in _kept(batch, "decisions")] == ["企业微信"]
+
+
+def test_a_back_out_of_one_thing_keeps_a_switch_to_another():
+    batch = _history(
+        "feat(web): 首页地图改用高德 JS API 2.0",
+        "revert: 回退钉钉推送，告警改走企业微信",
+    )
+    assert [str(d["choice"]) for d in _kept(batch, "decisions")] == ["高德 JS API 2.0", "企业微信"]

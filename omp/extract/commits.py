@@ -688,7 +688,7 @@ _AS_IT_WAS = lazy(
 )
 # "换成自建 Loki。" in a back-out's body: what it takes instead (in the reverted subject a revert
 # quotes, the change undone)
-_INSTEAD_ZH = lazy(r"(?:换成|改用)\s*(?P<z>\S.*)")
+_INSTEAD_ZH = lazy(r"(?:换成|改用|改走|改成用)\s*(?P<z>\S.*)")
 
 
 # what the change backed out had moved to: "switch CNI to Cilium", "使用 LittleFS 存储"
@@ -743,10 +743,15 @@ def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict
     # (when the subject names no undone change: "回滚 WebSocket 直播，改回 SSE" does, and the
     # revert's own rules take that switch out)
     said, choice = f"{subject}\n{body}".lower(), str(entry.get("choice", "")).lower()
+    # "回退钉钉推送" backs out "改用钉钉机器人": a Chinese name by its first two characters
+    undone = re.split(r"[，,；;]", _untyped(subject)[0], maxsplit=1)[0]
     for c in batch.candidates if not entry.get("alternatives") else ():
         switched = str(c.entry.get("choice", ""))
         head = switched.split()[0].lower() if switched.split() else ""
-        if c.reason == SWITCH_REASON and len(head) > 2 and head in said and head not in choice:
+        if rules.is_chinese(head[:2]) and _UNDO.match(undone) and head[:2] in undone:
+            head = head[:2] if head[:2] not in choice else head
+        long = len(head) > (1 if rules.is_chinese(head) else 2)
+        if c.reason == SWITCH_REASON and long and head in said and head not in choice:
             c.action, c.note = "dropped", "backed out by a later commit"
             merge_fields(entry, {"alternatives": [switched]})
     batch.candidates.append(Candidate("decisions", entry, 0.75, KEPT_REASON, src))
@@ -754,6 +759,15 @@ def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict
 
 
 KEPT_REASON = "what a commit that backs a change out keeps"
+
+
+def _then(summary: str) -> str:
+    """What a back-out's subject says after the change it undoes.
+
+    "回退钉钉推送，告警改走企业微信" gives "告警改走企业微信".
+    """
+    parts = re.split(r"[，,；;]", summary, maxsplit=1)
+    return parts[1] if len(parts) == 2 and _UNDO.match(parts[0]) else ""
 
 
 def kept_choice(subject: str, body: str = "") -> tuple[rules.Decision, str] | None:
@@ -772,7 +786,7 @@ def kept_choice(subject: str, body: str = "") -> tuple[rules.Decision, str] | No
         m = (
             None
             if quoted
-            else _KEPT.search(sentence) or (_INSTEAD_ZH.search(sentence) if n else None)
+            else _KEPT.search(sentence) or (_INSTEAD_ZH.search(sentence if n else _then(sentence)))
         )
         if m is None:
             continue

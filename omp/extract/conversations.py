@@ -752,6 +752,9 @@ class _Conversation:
             for gone in {g for s in rules.statements(self.said) for g in rules.rejected(s)}:
                 self.ledger.drop_choice(gone, index)
         self._taken_up(text, index, accepts=accepts)
+        proposed = str(self.proposal.entry.get("choice", "")) if self.proposal else ""
+        if accepts and rules.names_another_option(text, self.said, proposed):
+            accepts = False  # "ok legacy provider worked": another of the ways listed
         if self.proposal is not None and (
             accepts
             or (rules.agrees_with(text, self._proposed_text()) and not rules.holds_back(text))
@@ -1068,16 +1071,19 @@ class _Conversation:
         return True
 
     def _versioned(self, version: str, *, same: bool) -> str | None:
-        """The one stack value naming a tool at another version of the same shape ("3.9").
+        """The one stack value or choice naming a tool at another version of the same shape.
 
         `same`: at that version itself ("godot 4.3" for "stay on 4.3").
         """
         found = []
-        for _, stack in revised.stacks(self.found):
-            for value in stack.values():
-                m = _VERSION_TAIL.search(value)
-                if m and m[1].count(".") == version.count(".") and (m[1] == version) == same:
-                    found.append(value)
+        # and the choices made ("就用 ClickHouse 23.8 吧", then "那就 24.3")
+        chosen = [str(d.entry.get("choice", "")) for d in self.decisions]
+        for value in [
+            v for _, stack in revised.stacks(self.found) for v in stack.values()
+        ] + chosen:
+            m = _VERSION_TAIL.search(value)
+            if m and m[1].count(".") == version.count(".") and (m[1] == version) == same:
+                found.append(value)
         return found[0] if len(set(found)) == 1 else None
 
     def _proposal(self, d: rules.Decision, s: str, src: dict[str, Any]) -> Candidate:

@@ -111,6 +111,9 @@ class Ledger:
             o for o in self.decisions
             if (reverses or switch) and _shares_a_word(choice, str(o.entry.get("choice", "")))
         ]  # fmt: skip
+        # "还是上 PolarDB-X 吧" after "第一个吧" took ShardingSphere over "迁到 PolarDB-X 2.0": a
+        # change of mind to what an earlier choice was made over takes that choice back
+        over = [o for o in self.decisions if (reverses or switch) and _made_over(choice, o)]
         for old in list(self.decisions):
             old_choice = str(old.entry.get("choice", ""))
             same_choice = old_choice.lower() == choice.lower()
@@ -138,7 +141,7 @@ class Ledger:
             unranked = rules.role_of(old_choice) is None
             # ... unless the sentence names what it replaces ("from MySQL to Postgres")
             fallback = reverses and last and close and unranked and not ranked and not alternatives
-            fallback = fallback and not kin_named
+            fallback = fallback and not kin_named and not over
             sharing = close and old in kin_named and not same_choice
             # ... or what the assistant just proposed ("use MMKV instead, asyncstorage is slow"
             # after "I'll use `AsyncStorage`"): not the last choice
@@ -154,7 +157,7 @@ class Ledger:
             # "1. Twilio … 3. Vonage", "twilio.", then "switch to Vonage": another of the options
             # offered together
             sibling = (reverses or switch) and close and self.offers.together(choice, old_choice)
-            if same_role or named or fallback or sibling or sharing:
+            if same_role or named or fallback or sibling or sharing or old in over:
                 self._reversed(old, new)
         for old in list(self.earlier):
             old_choice = str(old.entry.get("choice", ""))
@@ -450,6 +453,15 @@ class Ledger:
             if c.target in ("changelog", "project") and not c.action and undoes(c):
                 c.action, c.note = "dropped", f"undone later in the conversation ({index})"
                 c.confidence = 0.0
+
+
+def _made_over(choice: str, old: Candidate) -> bool:
+    """Whether `old` was chosen over `choice`: one of its alternatives names it."""
+    low = choice.lower()
+    return len(low) > 2 and any(
+        re.search(rf"(?<![\w-]){re.escape(low)}(?![\w-])", str(a).lower())
+        for a in old.entry.get("alternatives", [])
+    )
 
 
 def _fuller(short: str, long: str) -> bool:

@@ -854,4 +854,39 @@ DECISION_ZH: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
         False,
         False,
     ),
+    # "那就回放数据单独一张表 telemetry_replay", "ClickHouse 里建 ulog_files，字段 …": a table
+    # of its own, named as code
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?:那就|就|那)?\s*(?:(?P<topic>[A-Za-z][\w]*)\s*里\s*(?:建|加)|"
+            r"[\u4e00-\u9fff]{0,8}?(?:单独|另外?)(?:建|加|用)?\s*(?:一张|一个)\s*(?:新)?表)\s*"
+            r"(?:一张\s*)?(?:表\s*)?"
+            r"`?(?P<x>[a-z][a-z0-9]*_[a-z0-9_]{2,40})`?\s*(?=[，,；;。！!]|$)"
+        ),
+        False,
+        False,
+    ),
+    # "那就定 Flink CDC 吧，不用 Canal", "就挂本地盘 /cache/ccache 吧，不走 OSS": a way taken, set
+    # against a name left out
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?:那就|就|那)\s*(?:定|用|选|改成|换成)?\s*"
+            r"(?P<x>(?![^，,。；;]*[你他她吗？?])(?!就?先?(?:这|那)(?:样|个|么|种))"
+            r"[^，,。；;\s][^，,。；;]{0,40}?)\s*吧[，,]\s*"
+            r"不(?:走|用|上|要)\s*(?P<gone>[A-Za-z0-9][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*)?)"
+            r"\s*了?(?=[，,。；;！!]|$)"
+        ),
+        False,
+        False,
+    ),
+    # "那就定 External Secrets Operator 吧": a known name settled on
+    (
+        lazy(
+            r"(?:^|[，,。；;]\s*)(?:那就|就|那|好|ok)\s*定\s*"
+            r"(?P<x>[A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3})\s*(?:吧|了)?"
+            r"(?=[，,；;。！!]|$)"
+        ),
+        False,
+        False,
+    ),
 )

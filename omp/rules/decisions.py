@@ -1240,6 +1240,10 @@ _BUMPED = lazy(
     r"|(?:^|[，,。；;]\s*)(?:(?:ok|好|行|那就?|就|先)[，,\s]*)?"
     r"(?:升级?到?|升到|upgrade\s+to|bump\s+(?:it\s+)?to|go\s+to|move\s+to)\s*"
     r"v?(?P<v2>\d+\.\d+(?:\.\d+)?)(?![\w.])\s*(?:吧|了|then)?\s*(?=[，,。；;！!.\s]|$)"
+    # "那就 24.3，测试环境也一起升": a version alone, settled on after talk of another (not "超时
+    # 就 3.5 秒", nor "版本就 v6.3.0", of what the talk has not said)
+    r"|(?:^|[，,。；;]\s*)(?:那就|那还是|还是)\s*"
+    r"v?(?P<v3>\d+\.\d+(?:\.\d+)?)(?![\w.])\s*(?:吧|了)?\s*(?=[，,。；;！!]|$)"
 )
 
 
@@ -1253,7 +1257,7 @@ def bumped_version(sentence: str) -> tuple[str, bool] | None:
     if TENTATIVE.search(sentence):
         sentence = _before_doubt(sentence) or ""
     m = _BUMPED.search(sentence)
-    return (m["v"] or m["v2"], bool(m["stay"])) if m else None
+    return (m["v"] or m["v2"] or m["v3"], bool(m["stay"])) if m else None
 
 
 _AT_VERSION = lazy(r"(?P<name>[A-Za-z][\w.+#-]*[A-Za-z])\s*v?(?P<v>\d+\.\d+(?:\.\d+)?)(?![\w.])")

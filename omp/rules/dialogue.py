@@ -885,6 +885,9 @@ def options(message: str) -> dict[str, str]:
         # option is its first clause, whole
         whole = re.split(r"[，,；;]", head, maxsplit=1)[0].replace("`", "").strip()
         named = whole[:80] if is_chinese(whole[:8]) and _CODE_TERM.search(whole) else clip(head)
+        if "**" in m.group(0)[: m.start("text") - m.start()] and is_chinese(head[:8]):
+            # "**继续用 QtLocation，写一个自定义 geoservice 插件**": what is bold is the option
+            named = head.replace("`", "").strip()[:80]
         if named and not VAGUE.match(named):
             label = m.group("label").upper()
             found.setdefault(_NUMERALS.get(label, label), named)
@@ -1491,6 +1494,22 @@ def offered_bullets(message: str, *, asked: bool = False) -> list[str]:
         return []
     heads = [_bullet_head(m["head"]) for m in _OPTION_LINE.finditer(message)]
     return heads if 2 <= len(heads) <= 6 else []
+
+
+def names_another_option(reply: str, said: str, choice: str) -> bool:
+    """Whether a reply names another of the options listed beside `choice`, and not it.
+
+    "- run with the legacy provider … - use Node 16 for that old project …" proposes Node 16;
+    "ok legacy provider worked" took the first way, not the proposal.
+    """
+    heads = [_bullet_head(m["head"]) for m in _OPTION_LINE.finditer(said)]
+    mine = [h for h in heads if choice and choice.lower() in h.lower()]
+    if not 2 <= len(heads) <= 6 or len(mine) != 1:
+        return False
+    others = [_option_words(h) for h in heads if h != mine[0]]
+    own, words = _option_words(mine[0]), _option_words(reply)
+    took = len((own - set().union(*others)) & words)  # ("old" of "that old project": one word)
+    return any(len((o - own) & words) >= max(2, took + 1) for o in others)
 
 
 def _bullet_head(head: str) -> str:
