@@ -749,7 +749,7 @@ def _kept_decision(commit: Any, subject: str, body: str, batch: Batch, src: dict
         switched = str(c.entry.get("choice", ""))
         head = switched.split()[0].lower() if switched.split() else ""
         if rules.is_chinese(head[:2]) and _UNDO.match(undone) and head[:2] in undone:
-            head = head[:2] if head[:2] not in choice else head
+            head = head[:2]
         long = len(head) > (1 if rules.is_chinese(head) else 2)
         if c.reason == SWITCH_REASON and long and head in said and head not in choice:
             c.action, c.note = "dropped", "backed out by a later commit"

@@ -1076,11 +1076,10 @@ class _Conversation:
         `same`: at that version itself ("godot 4.3" for "stay on 4.3").
         """
         found = []
+        stacked = [v for _, stack in revised.stacks(self.found) for v in stack.values()]
         # and the choices made ("就用 ClickHouse 23.8 吧", then "那就 24.3")
         chosen = [str(d.entry.get("choice", "")) for d in self.decisions]
-        for value in [
-            v for _, stack in revised.stacks(self.found) for v in stack.values()
-        ] + chosen:
+        for value in stacked + chosen:
             m = _VERSION_TAIL.search(value)
             if m and m[1].count(".") == version.count(".") and (m[1] == version) == same:
                 found.append(value)
