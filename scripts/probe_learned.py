@@ -91,6 +91,8 @@ BATCHES = (
     856,
     876,
     896,
+    916,
+    936,
 )
 CONVERSATIONS = ev.SOURCE_NAMES[:7]  # all but deploy logs and commits
 WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")
